@@ -1,0 +1,16 @@
+import type { Auth } from './auth.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/open.ts';
+import type { Logger } from './log.ts';
+import type { Route } from './router.ts';
+
+/** What every handler can reach: made once in src/server.ts and passed down, never global. */
+export interface App {
+  db: Db;
+  config: Config;
+  log: Logger;
+  auth: Auth;
+  startedAt: number;
+  /** Every API route, for the OpenAPI document. */
+  routes: Route[];
+}

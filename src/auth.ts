@@ -1,0 +1,108 @@
+import type { IncomingMessage } from 'node:http';
+import { SignJWT, jwtVerify } from 'jose';
+import { getToken, getUser, type UserRow } from './db/users.ts';
+import type { Db } from './db/open.ts';
+import { HttpError } from './http-error.ts';
+
+/** A role, weakest first: viewer, editor, admin. */
+export type Role = 'viewer' | 'editor' | 'admin';
+
+/** The signed-in user of a request. */
+export interface AuthUser {
+  id: string;
+  username: string;
+  role: Role;
+  /** The API token's id when the request used one. */
+  tokenId?: string;
+}
+
+/** How long a sign-in (session) token lasts. */
+export const SESSION_TTL_S = 12 * 60 * 60;
+/** The name of the session cookie. */
+export const SESSION_COOKIE = 'session';
+
+interface Claims {
+  sub: string;
+  ver: number;
+  tid?: string;
+}
+
+/** Signs and checks tokens, and finds the user behind a request. */
+export interface Auth {
+  issueSessionToken(user: UserRow): Promise<{ token: string; expiresAt: string }>;
+  issueApiToken(user: UserRow, tokenId: string, expiresAt: Date | null): Promise<string>;
+  /** The signed-in user; 401 when there is none or the token is not valid. */
+  authenticate(req: IncomingMessage): Promise<{ user: AuthUser; via: 'bearer' | 'cookie' }>;
+  /** The signed-in user when the request carries a valid token, else undefined (never throws). */
+  authenticateOptional(req: IncomingMessage): Promise<AuthUser | undefined>;
+}
+
+const ALGORITHM = 'HS256';
+// API tokens without an expiry still need `exp` (verification requires it): a hundred years.
+const NO_EXPIRY_S = 100 * 365 * 24 * 60 * 60;
+
+/** Makes the Auth service for one secret. */
+export function createAuth(db: Db, secret: Uint8Array): Auth {
+  const sign = (claims: Claims, expiresAtS: number) =>
+    new SignJWT({ ver: claims.ver, ...(claims.tid ? { tid: claims.tid } : {}) })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuedAt()
+      .setExpirationTime(expiresAtS)
+      .sign(secret);
+
+  async function verify(token: string): Promise<AuthUser> {
+    const unauthorized = new HttpError(401, 'unauthorized', 'The token is not valid or has expired; sign in again.');
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] }));
+    } catch {
+      throw unauthorized;
+    }
+    const user = typeof payload.sub === 'string' ? getUser(db, payload.sub) : undefined;
+    if (!user || user.disabled || payload.ver !== user.token_version) throw unauthorized;
+    if (payload.tid !== undefined) {
+      const row = typeof payload.tid === 'string' ? getToken(db, payload.tid) : undefined;
+      if (!row || row.user_id !== user.id) throw unauthorized;
+      return { id: user.id, username: user.username, role: user.role, tokenId: row.id };
+    }
+    return { id: user.id, username: user.username, role: user.role };
+  }
+
+  async function authenticate(req: IncomingMessage) {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer) return { user: await verify(bearer), via: 'bearer' as const };
+    const cookie = readCookie(req, SESSION_COOKIE);
+    if (cookie) return { user: await verify(cookie), via: 'cookie' as const };
+    throw new HttpError(401, 'unauthorized', 'Sign in first: send a Bearer token or the session cookie.');
+  }
+
+  return {
+    async issueSessionToken(user) {
+      const expiresAtS = Math.floor(Date.now() / 1000) + SESSION_TTL_S;
+      const token = await sign({ sub: user.id, ver: user.token_version }, expiresAtS);
+      return { token, expiresAt: new Date(expiresAtS * 1000).toISOString() };
+    },
+    issueApiToken(user, tokenId, expiresAt) {
+      const expiresAtS = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : Math.floor(Date.now() / 1000) + NO_EXPIRY_S;
+      return sign({ sub: user.id, ver: user.token_version, tid: tokenId }, expiresAtS);
+    },
+    authenticate,
+    async authenticateOptional(req) {
+      try {
+        return (await authenticate(req)).user;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** The value of one cookie of the request. */
+export function readCookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim() || undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,130 @@
+import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository (or image) root: the parent of this file's folder, for `src/config.ts` and `dist/*.js` alike. */
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the service reads from its environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databasePath: string;
+  jwtSecret: string;
+  /** Warnings about the configuration, logged at start and listed by GET /api/health. */
+  warnings: string[];
+  logLevel: LogLevel;
+  rootDir: string;
+  publicDir: string;
+  migrationsDir: string;
+}
+
+/** A configuration value that stops the start; its message is the one line the operator sees. */
+export class ConfigError extends Error {}
+
+const MIN_SECRET_BYTES = 32;
+
+/** Loads `.env` (when present) into the environment, without overriding what is already set. */
+export function loadDotEnv(rootDir = ROOT_DIR): void {
+  const file = resolve(rootDir, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Reads and checks the configuration; throws ConfigError naming the variable on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_DIR): Config {
+  const warnings: string[] = [];
+  const dataDir = resolveFromRoot(rootDir, env.DATA_DIR || './data');
+  const databasePath = parseDatabaseUrl(env.DATABASE_URL, dataDir, rootDir);
+  ensureWritableDir('DATA_DIR', dataDir);
+  if (dirname(databasePath) !== dataDir) ensureWritableDir('DATABASE_URL', dirname(databasePath));
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databasePath,
+    jwtSecret: readSecret(env, warnings),
+    warnings,
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    rootDir,
+    publicDir: resolve(rootDir, 'public'),
+    migrationsDir: resolve(rootDir, 'migrations'),
+  };
+}
+
+function resolveFromRoot(rootDir: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(rootDir, path);
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (!value) return 'info';
+  const level = value.toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return level;
+}
+
+function parseDatabaseUrl(value: string | undefined, dataDir: string, rootDir: string): string {
+  if (!value) return resolve(dataDir, 'db.sqlite');
+  if (!value.startsWith('file:') || value.length === 'file:'.length) {
+    throw new ConfigError(`DATABASE_URL must be a file: URL such as file:./data/db.sqlite, got "${value}"`);
+  }
+  const path = value.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
+  return resolveFromRoot(rootDir, path);
+}
+
+function ensureWritableDir(variable: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new ConfigError(`${variable}: the directory ${dir} cannot be created or is not writable by uid ${process.getuid?.() ?? '?'}`);
+  }
+}
+
+function readSecret(env: NodeJS.ProcessEnv, warnings: string[]): string {
+  let secret = env.APP_JWT_SECRET ?? '';
+  if (!secret && env.APP_JWT_SECRET_FILE) {
+    try {
+      secret = readFileSync(env.APP_JWT_SECRET_FILE, 'utf8').trim();
+    } catch {
+      throw new ConfigError(`APP_JWT_SECRET_FILE: cannot read ${env.APP_JWT_SECRET_FILE}`);
+    }
+  }
+  if (!secret) {
+    warnings.push(missingSecretWarning(env));
+    return '';
+  }
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+    warnings.push(`APP_JWT_SECRET is shorter than ${MIN_SECRET_BYTES} bytes; use 32 random bytes, hex encoded (openssl rand -hex 32).`);
+  }
+  return secret;
+}
+
+function missingSecretWarning(env: NodeJS.ProcessEnv): string {
+  const base = 'APP_JWT_SECRET is not set: tokens are signed with a random secret made for this process, so every restart signs everybody out.';
+  if (env.JWT_SECRET && isInContainer()) {
+    return `${base} JWT_SECRET is set, but inside the container only APP_JWT_SECRET configures the secret: map it in compose (APP_JWT_SECRET: \${JWT_SECRET}).`;
+  }
+  if (env.JWT_SECRET) {
+    return `${base} JWT_SECRET is set, but the server reads APP_JWT_SECRET only (npm start and npm run dev copy it over for you).`;
+  }
+  return base;
+}
+
+function isInContainer(): boolean {
+  return existsSync('/.dockerenv') || existsSync('/run/.containerenv');
+}

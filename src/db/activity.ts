@@ -1,0 +1,120 @@
+import { prepare, type Db } from './open.ts';
+
+/** The actions the activity log knows. */
+export const ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'import', 'restore', 'migrate', 'undo'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** An activity row as stored. */
+export interface ActivityRow {
+  seq: number;
+  id: string;
+  at: string;
+  user_id: string | null;
+  username: string | null;
+  action: Action;
+  entity_type: string | null;
+  entity_id: string | null;
+  entity_name: string | null;
+  site_id: string | null;
+  summary: string;
+  changes: string | null;
+  undo_data: string | null;
+  undoable: number;
+  undone_by: string | null;
+  undo_of: string | null;
+}
+
+/** The activity entry as the API answers it. */
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  userId: string | null;
+  username: string | null;
+  action: Action;
+  entityType: string | null;
+  entityId: string | null;
+  entityName: string | null;
+  siteId: string | null;
+  summary: string;
+  changes: unknown;
+  undoable: boolean;
+  undoneBy: string | null;
+  undoOf: string | null;
+}
+
+const LIST_COLUMNS = 'seq, id, at, user_id, username, action, entity_type, entity_id, entity_name, site_id, summary, changes, undoable, undone_by, undo_of';
+
+/** Maps a row to the API's entry; an entry is undoable while it can be undone now. */
+export function activityToApi(row: Omit<ActivityRow, 'undo_data'>): ActivityEntry {
+  return {
+    id: row.id, at: row.at, userId: row.user_id, username: row.username, action: row.action,
+    entityType: row.entity_type, entityId: row.entity_id, entityName: row.entity_name, siteId: row.site_id,
+    summary: row.summary, changes: row.changes ? JSON.parse(row.changes) : null,
+    undoable: row.undoable === 1 && row.undone_by === null, undoneBy: row.undone_by, undoOf: row.undo_of,
+  };
+}
+
+/** Stores an entry and the entities it touched; returns its seq. */
+export function insertActivity(db: Db, row: Omit<ActivityRow, 'seq'>, touched: { type: string; id: string }[] = []): number {
+  const result = prepare(db, `INSERT INTO activity (id, at, user_id, username, action, entity_type, entity_id, entity_name,
+      site_id, summary, changes, undo_data, undoable, undone_by, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    .run(row.id, row.at, row.user_id, row.username, row.action, row.entity_type, row.entity_id, row.entity_name,
+      row.site_id, row.summary, row.changes, row.undo_data, row.undoable, row.undone_by, row.undo_of);
+  const seq = Number(result.lastInsertRowid);
+  const link = prepare(db, 'INSERT OR IGNORE INTO activity_entities (activity_seq, entity_type, entity_id) VALUES (?, ?, ?)');
+  for (const entity of touched) link.run(seq, entity.type, entity.id);
+  return seq;
+}
+
+/** One entry by id, with its undo data. */
+export function getActivity(db: Db, id: string): ActivityRow | undefined {
+  return prepare(db, `SELECT ${LIST_COLUMNS}, undo_data FROM activity WHERE id = ?`).get(id) as ActivityRow | undefined;
+}
+
+/** Marks an entry as undone by another. */
+export function markUndone(db: Db, id: string, undoneBy: string): void {
+  prepare(db, 'UPDATE activity SET undone_by = ? WHERE id = ?').run(undoneBy, id);
+}
+
+/** Filters of the activity list; every one optional. */
+export interface ActivityFilter {
+  entityType?: string;
+  entityId?: string;
+  siteId?: string;
+  userId?: string;
+  action?: string;
+  /** Only entries older than this seq (the cursor). */
+  beforeSeq?: number;
+  limit: number;
+}
+
+/** Entries newest first, with the filter; the entity filter also finds entries that touched the entity in bulk. */
+export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 'undo_data'>[] {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (filter.entityId) {
+    const type = filter.entityType ? ' AND entity_type = ?' : '';
+    where.push(`((a.entity_id = ?${type.replace('entity_type', 'a.entity_type')}) OR a.seq IN (SELECT activity_seq FROM activity_entities WHERE entity_id = ?${type}))`);
+    params.push(filter.entityId, ...(filter.entityType ? [filter.entityType] : []), filter.entityId, ...(filter.entityType ? [filter.entityType] : []));
+  } else if (filter.entityType) {
+    where.push('a.entity_type = ?');
+    params.push(filter.entityType);
+  }
+  if (filter.siteId) (where.push('a.site_id = ?'), params.push(filter.siteId));
+  if (filter.userId) (where.push('a.user_id = ?'), params.push(filter.userId));
+  if (filter.action) (where.push('a.action = ?'), params.push(filter.action));
+  if (filter.beforeSeq !== undefined) (where.push('a.seq < ?'), params.push(filter.beforeSeq));
+  const sql = `SELECT ${LIST_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')} FROM activity a
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.seq DESC LIMIT ?`;
+  return prepare(db, sql).all(...params, filter.limit) as unknown as Omit<ActivityRow, 'undo_data'>[];
+}
+
+/** The seq of an entry id, for cursors. */
+export function seqOf(db: Db, id: string): number | undefined {
+  return (prepare(db, 'SELECT seq FROM activity WHERE id = ?').get(id) as { seq: number } | undefined)?.seq;
+}
+
+/** The time of the newest entry: when the data last changed. */
+export function lastChangeAt(db: Db): string | undefined {
+  return (prepare(db, 'SELECT at FROM activity ORDER BY seq DESC LIMIT 1').get() as { at: string } | undefined)?.at;
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { HttpError } from '../http-error.ts';
+import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
+import { KIND_ORDER, deleteImage, diffImages, readImage, writeImage, type Image, type ImageSet, type Kind } from './images.ts';
+import { inTransaction, type Db } from './open.ts';
+
+/** Who made a change: the signed-in user, or the system (legacy migration). */
+export interface Actor {
+  id: string | null;
+  username: string | null;
+}
+
+/** Handed to the work of a change: the time of the change and `touch`, which records before-images. */
+export interface Change {
+  db: Db;
+  /** The time of this change, for created_at/updated_at. */
+  now: string;
+  /** Call before writing an entity (or creating it under a known id): keeps its before-image for undo. */
+  touch(kind: Kind, ids: string | Iterable<string>): void;
+}
+
+/** What the work of a change says about it; `changes` is computed from the images when left out. */
+export interface ActivityInput {
+  action: Action;
+  entityType: string | null;
+  entityId: string | null;
+  entityName: string | null;
+  siteId: string | null;
+  summary: string;
+  changes?: unknown;
+  /** Default: true for create, update, delete, bulk_update and undo. */
+  undoable?: boolean;
+  /** For an undo: the entry it reverses, marked undone in the same transaction. */
+  undoOf?: string;
+}
+
+const UNDOABLE_BY_DEFAULT = new Set<Action>(['create', 'update', 'delete', 'bulk_update', 'undo']);
+
+/**
+ * The only way to change inventory data: runs `work` in one transaction and writes its activity entry in
+ * the same transaction, so there is never a change without its entry or an entry without its change.
+ * `work` returns the entry's description and its own result.
+ */
+export function recordChange<T>(db: Db, actor: Actor, work: (change: Change) => { activity: ActivityInput; result: T }): { result: T; entry: ActivityEntry } {
+  return inTransaction(db, () => {
+    const before: ImageSet = {};
+    const change: Change = {
+      db,
+      now: new Date().toISOString(),
+      touch(kind, ids) {
+        const images = (before[kind] ??= {});
+        for (const id of typeof ids === 'string' ? [ids] : ids) {
+          if (!(id in images)) images[id] = readImage(db, kind, id);
+        }
+      },
+    };
+    const { activity, result } = work(change);
+    const after = readAfterImages(db, before);
+    const entry = writeEntry(db, actor, change.now, activity, before, after);
+    return { result, entry };
+  });
+}
+
+function readAfterImages(db: Db, before: ImageSet): ImageSet {
+  const after: ImageSet = {};
+  for (const kind of KIND_ORDER) {
+    for (const id of Object.keys(before[kind] ?? {})) (after[kind] ??= {})[id] = readImage(db, kind, id);
+  }
+  return after;
+}
+
+function writeEntry(db: Db, actor: Actor, now: string, activity: ActivityInput, before: ImageSet, after: ImageSet): ActivityEntry {
+  const undoable = activity.undoable ?? UNDOABLE_BY_DEFAULT.has(activity.action);
+  const touched = KIND_ORDER.flatMap((kind) => Object.keys(before[kind] ?? {}).map((id) => ({ type: kind, id })));
+  const row = {
+    id: randomUUID(),
+    at: now,
+    user_id: actor.id,
+    username: actor.username,
+    action: activity.action,
+    entity_type: activity.entityType,
+    entity_id: activity.entityId,
+    entity_name: activity.entityName,
+    site_id: activity.siteId,
+    summary: activity.summary,
+    changes: JSON.stringify(activity.changes ?? defaultChanges(activity, before, after)),
+    undo_data: undoable ? JSON.stringify({ before, after }) : null,
+    undoable: undoable ? 1 : 0,
+    undone_by: null,
+    undo_of: activity.undoOf ?? null,
+  };
+  const seq = insertActivity(db, row, touched);
+  if (activity.undoOf) markUndone(db, activity.undoOf, row.id);
+  return activityToApi({ ...row, seq });
+}
+
+/** For one entity, `{ field: [before, after] }`; for several, the same keyed by kind and id. */
+function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageSet): unknown {
+  const kinds = KIND_ORDER.filter((kind) => before[kind] && Object.keys(before[kind]!).length > 0);
+  const single = kinds.length === 1 && Object.keys(before[kinds[0]]!).length === 1;
+  if (single) {
+    const [id] = Object.keys(before[kinds[0]]!);
+    return diffImages(kinds[0], before[kinds[0]]![id], after[kinds[0]]![id]);
+  }
+  const all: Record<string, Record<string, Record<string, [unknown, unknown]>>> = {};
+  for (const kind of kinds) {
+    for (const id of Object.keys(before[kind]!)) {
+      const diff = diffImages(kind, before[kind]![id], after[kind]![id]);
+      if (Object.keys(diff).length > 0) (all[kind] ??= {})[id] = diff;
+    }
+  }
+  if (activity.entityType && activity.entityId) {
+    const primary = all[activity.entityType]?.[activity.entityId];
+    if (primary && Object.keys(all).length === 1 && Object.keys(all[activity.entityType]).length === 1) return primary;
+  }
+  return all;
+}
+
+/**
+ * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
+ * before-image back, with the same ids. 409 when an entity changed since (undo_conflict), the entry was
+ * undone already (already_undone) or cannot be undone (not_undoable).
+ */
+export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
+  try {
+    return recordChange(db, actor, (change) => {
+      const original = getActivity(db, entryId);
+      if (!original) throw new HttpError(404, 'not_found', 'No such activity entry.');
+      if (original.undone_by) throw new HttpError(409, 'already_undone', 'This change has been undone already.');
+      if (!original.undoable || !original.undo_data) {
+        throw new HttpError(409, 'not_undoable', `A${original.action === 'import' ? 'n' : ''} ${original.action} entry cannot be undone.`);
+      }
+      const { before, after } = JSON.parse(original.undo_data) as { before: ImageSet; after: ImageSet };
+      checkUnchangedSince(db, after);
+      for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
+      restoreImages(db, before, after, change.now);
+      return {
+        activity: {
+          action: 'undo', entityType: original.entity_type, entityId: original.entity_id, entityName: original.entity_name,
+          siteId: original.site_id, summary: `Undid: ${original.summary}`, undoOf: original.id,
+        },
+        result: original.id,
+      };
+    }).entry;
+  } catch (error) {
+    const sqlite = error as { code?: string; errcode?: number };
+    if (sqlite?.code === 'ERR_SQLITE_ERROR' && (sqlite.errcode! & 0xff) === 19) {
+      throw new HttpError(409, 'undo_conflict', 'The undo needs a name or id that is taken now, or a record that is gone; nothing was changed.');
+    }
+    throw error;
+  }
+}
+
+function checkUnchangedSince(db: Db, after: ImageSet): void {
+  for (const kind of KIND_ORDER) {
+    for (const [id, expected] of Object.entries(after[kind] ?? {})) {
+      const current = readImage(db, kind, id);
+      if ((current?.version ?? null) !== (expected?.version ?? null)) {
+        const name = String(current?.name ?? expected?.name ?? id);
+        throw new HttpError(409, 'undo_conflict', `The ${kind} "${name}" has changed since this entry; undo it by hand or undo the later changes first.`, [
+          { field: `${kind}:${id}`, message: current ? (expected ? 'changed since' : 'exists again') : 'deleted since' },
+        ]);
+      }
+    }
+  }
+}
+
+function restoreImages(db: Db, before: ImageSet, after: ImageSet, now: string): void {
+  // Remove what the change created, children first, then write back what it changed or removed, parents first.
+  for (const kind of [...KIND_ORDER].reverse()) {
+    for (const [id, image] of Object.entries(before[kind] ?? {})) if (image === null) deleteImage(db, kind, id);
+  }
+  for (const kind of KIND_ORDER) {
+    for (const [id, image] of Object.entries(before[kind] ?? {})) {
+      if (image === null) continue;
+      const current: Image | null | undefined = after[kind]?.[id];
+      writeImage(db, kind, image, Math.max(image.version, current?.version ?? 0) + 1, now);
+    }
+  }
+}

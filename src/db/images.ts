@@ -1,0 +1,89 @@
+import { NETWORK } from '../fields/networks.ts';
+import { PORT } from '../fields/ports.ts';
+import { SITE } from '../fields/sites.ts';
+import { SWITCH } from '../fields/switches.ts';
+import { rowToApi, type Resource } from '../fields/field.ts';
+import { prepare, type Db } from './open.ts';
+
+/** The inventory kinds whose changes the activity log records and can undo. */
+export type Kind = 'site' | 'network' | 'switch' | 'port';
+
+/** A stored row, as SELECT returns it; a port's image also holds its tagged network ids. */
+export type Image = Record<string, unknown> & { id: string; version: number; tagged?: string[] };
+
+/** Images keyed by kind, then id; null means the entity did not exist. */
+export type ImageSet = Partial<Record<Kind, Record<string, Image | null>>>;
+
+/** The resource declaration of each kind. */
+export const RESOURCES: Record<Kind, Resource> = { site: SITE, network: NETWORK, switch: SWITCH, port: PORT };
+
+/** Parents before children: the order to insert in; deletes run the other way. */
+export const KIND_ORDER: readonly Kind[] = ['site', 'network', 'switch', 'port'];
+
+function columns(kind: Kind): string[] {
+  return RESOURCES[kind].fields.flatMap((field) => (field.column ? [field.column] : []));
+}
+
+/** The current image of one entity, or null when it does not exist. */
+export function readImage(db: Db, kind: Kind, id: string): Image | null {
+  const { table } = RESOURCES[kind];
+  const row = prepare(db, `SELECT ${columns(kind).join(', ')} FROM ${table} WHERE id = ?`).get(id) as Image | undefined;
+  if (!row) return null;
+  if (kind === 'port') row.tagged = taggedNetworkIds(db, id);
+  return { ...row };
+}
+
+/** The tagged network ids of a port, sorted. */
+export function taggedNetworkIds(db: Db, portId: string): string[] {
+  const rows = prepare(db, 'SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(portId) as { network_id: string }[];
+  return rows.map((row) => row.network_id);
+}
+
+/** Deletes an entity (a port with its tagged list). */
+export function deleteImage(db: Db, kind: Kind, id: string): void {
+  if (kind === 'port') prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
+  prepare(db, `DELETE FROM ${RESOURCES[kind].table} WHERE id = ?`).run(id);
+}
+
+/** Writes an image back: updates the row when it exists, inserts it otherwise; `version` is given. */
+export function writeImage(db: Db, kind: Kind, image: Image, version: number, now: string): void {
+  const cols = columns(kind);
+  const values = cols.map((column) => (column === 'version' ? version : column === 'updated_at' ? now : image[column] ?? null)) as (string | number | null)[];
+  const { table } = RESOURCES[kind];
+  const exists = prepare(db, `SELECT 1 AS x FROM ${table} WHERE id = ?`).get(image.id);
+  if (exists) {
+    const sets = cols.filter((column) => column !== 'id').map((column) => `${column} = ?`).join(', ');
+    prepare(db, `UPDATE ${table} SET ${sets} WHERE id = ?`).run(...values.filter((_, i) => cols[i] !== 'id'), image.id);
+  } else {
+    prepare(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
+  }
+  if (kind === 'port') {
+    prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(image.id);
+    for (const networkId of image.tagged ?? []) {
+      prepare(db, 'INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(image.id, networkId);
+    }
+  }
+}
+
+/** The API's view of an image (camelCase, booleans), for before/after diffs. */
+export function imageToApi(kind: Kind, image: Image): Record<string, unknown> {
+  const api = rowToApi(RESOURCES[kind], image);
+  if (kind === 'port') api.taggedNetworkIds = image.tagged ?? [];
+  return api;
+}
+
+const NOT_DIFFED = new Set(['version', 'updatedAt', 'createdAt']);
+
+/** `{ field: [before, after] }` for every field that differs between two images of one entity. */
+export function diffImages(kind: Kind, before: Image | null, after: Image | null): Record<string, [unknown, unknown]> {
+  const a = before ? imageToApi(kind, before) : {};
+  const b = after ? imageToApi(kind, after) : {};
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (NOT_DIFFED.has(field)) continue;
+    const from = a[field] ?? null;
+    const to = b[field] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [from, to];
+  }
+  return changes;
+}

@@ -1,0 +1,116 @@
+import { prepare, type Db } from './open.ts';
+
+/** A users row as stored. */
+export interface UserRow {
+  id: string;
+  username: string;
+  password_hash: string;
+  role: 'admin' | 'editor' | 'viewer';
+  disabled: number;
+  token_version: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+const USER_COLUMNS = 'id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at';
+
+/** How many users exist. */
+export function countUsers(db: Db): number {
+  return (prepare(db, 'SELECT count(*) AS n FROM users').get() as { n: number }).n;
+}
+
+/** How many enabled admins exist. */
+export function countEnabledAdmins(db: Db): number {
+  return (prepare(db, "SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled = 0").get() as { n: number }).n;
+}
+
+/** One user by id. */
+export function getUser(db: Db, id: string): UserRow | undefined {
+  return prepare(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).get(id) as UserRow | undefined;
+}
+
+/** One user by username, case-insensitively. */
+export function getUserByName(db: Db, username: string): UserRow | undefined {
+  return prepare(db, `SELECT ${USER_COLUMNS} FROM users WHERE username = ? COLLATE NOCASE`).get(username) as UserRow | undefined;
+}
+
+/** Every user, by username. */
+export function listUsers(db: Db): UserRow[] {
+  return prepare(db, `SELECT ${USER_COLUMNS} FROM users ORDER BY username COLLATE NOCASE`).all() as unknown as UserRow[];
+}
+
+/** Stores a new user. */
+export function insertUser(db: Db, user: Pick<UserRow, 'id' | 'username' | 'password_hash' | 'role' | 'created_at'> & { disabled?: number }): void {
+  prepare(db, `INSERT INTO users (id, username, password_hash, role, disabled, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(user.id, user.username, user.password_hash, user.role, user.disabled ?? 0, user.created_at, user.created_at);
+}
+
+/** Changes role, disabled flag and password hash; a new hash or disabling also ends every token (token_version). */
+export function updateUser(db: Db, id: string, change: { role: string; disabled: number; password_hash: string; endTokens: boolean }, now: string): void {
+  prepare(db, `UPDATE users SET role = ?, disabled = ?, password_hash = ?, token_version = token_version + ?,
+    version = version + 1, updated_at = ? WHERE id = ?`)
+    .run(change.role, change.disabled, change.password_hash, change.endTokens ? 1 : 0, now, id);
+}
+
+/** Removes a user and its API tokens. */
+export function deleteUser(db: Db, id: string): void {
+  prepare(db, 'DELETE FROM api_tokens WHERE user_id = ?').run(id);
+  prepare(db, 'UPDATE activity SET user_id = NULL WHERE user_id = ?').run(id);
+  prepare(db, 'DELETE FROM users WHERE id = ?').run(id);
+}
+
+/** Records a successful login. */
+export function touchLastLogin(db: Db, id: string, now: string): void {
+  prepare(db, 'UPDATE users SET last_login_at = ? WHERE id = ?').run(now, id);
+}
+
+/** An api_tokens row. */
+export interface TokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+const TOKEN_COLUMNS = 'id, user_id, name, created_at, expires_at, last_used_at';
+
+/** One API token by id. */
+export function getToken(db: Db, id: string): TokenRow | undefined {
+  return prepare(db, `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE id = ?`).get(id) as TokenRow | undefined;
+}
+
+/** The API tokens of one user, newest first. */
+export function listTokens(db: Db, userId: string): TokenRow[] {
+  return prepare(db, `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC`).all(userId) as unknown as TokenRow[];
+}
+
+/** Stores a new API token. */
+export function insertToken(db: Db, token: TokenRow): void {
+  prepare(db, `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
+    .run(token.id, token.user_id, token.name, token.created_at, token.expires_at, token.last_used_at);
+}
+
+/** Revokes an API token. */
+export function deleteToken(db: Db, id: string): void {
+  prepare(db, 'DELETE FROM api_tokens WHERE id = ?').run(id);
+}
+
+/** How many failed logins `key` has had since `sinceMs`, and the oldest of them. */
+export function countLoginFailures(db: Db, key: string, sinceMs: number): { n: number; oldest: number | null } {
+  return prepare(db, 'SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE key = ? AND at >= ?').get(key, sinceMs) as { n: number; oldest: number | null };
+}
+
+/** Records failed logins and forgets those older than `olderThanMs`. */
+export function recordLoginFailure(db: Db, keys: string[], atMs: number, olderThanMs: number): void {
+  prepare(db, 'DELETE FROM login_failures WHERE at < ?').run(olderThanMs);
+  for (const key of keys) prepare(db, 'INSERT INTO login_failures (key, at) VALUES (?, ?)').run(key, atMs);
+}
+
+/** Forgets the failures of one key (after a successful login). */
+export function clearLoginFailures(db: Db, key: string): void {
+  prepare(db, 'DELETE FROM login_failures WHERE key = ?').run(key);
+}

@@ -1,0 +1,221 @@
+import type { FieldFault } from '../http-error.ts';
+
+/** A JSON Schema fragment, as the OpenAPI 3.1 document uses them. */
+export type JsonSchema = Record<string, unknown>;
+
+/** The outcome of a field's own normaliser (MAC spelling, CIDR, colour…). */
+export type Normalized = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** One field of a resource, declared once: validation, row mapping, CSV columns and OpenAPI derive from it. */
+export interface Field {
+  name: string;
+  /** The table column; absent for computed fields (counts, lists stored elsewhere). */
+  column?: string;
+  type: 'text' | 'integer' | 'boolean' | 'uuid' | 'uuid-list' | 'enum' | 'timestamp';
+  description: string;
+  /** Must be given on create. */
+  required?: boolean;
+  /** Set by the server; ignored when a client sends it back. */
+  readOnly?: boolean;
+  /** Accepted on create only (a switch's initial portCount). */
+  createOnly?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  values?: readonly string[];
+  /** The value stored when a create leaves the field out. */
+  default?: unknown;
+  /** Brings an accepted spelling to the stored form, or says why the value is refused. */
+  normalize?: (value: string) => Normalized;
+  /** Part of the CSV layout (default: every field that has a column). */
+  csv?: boolean;
+  /** Searched by `q` in lists. */
+  searchable?: boolean;
+  /** May be used in `sort`. */
+  sortable?: boolean;
+  /** A JSON Schema `format` for the OpenAPI document. */
+  format?: string;
+}
+
+/** A resource kind: its table and its fields. */
+export interface Resource {
+  /** Singular name as the activity log's entityType uses it. */
+  type: 'site' | 'network' | 'switch' | 'port' | 'user';
+  table: string;
+  fields: readonly Field[];
+}
+
+/** Validated values of one request body, keyed by field name, plus every fault found. */
+export interface ValidatedInput {
+  values: Record<string, unknown>;
+  faults: FieldFault[];
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Whether `value` is a lower- or upper-case UUIDv4 string. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value.toLowerCase());
+}
+
+/** Whether `value` is a plain JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks a request body against a resource's fields. On create, required fields must be present and
+ * defaults fill the rest; on patch, only the fields sent are checked and returned. Read-only fields are
+ * ignored, unknown fields are refused. `prefix` is prepended to field paths (`rows[3].`).
+ */
+export function validateInput(resource: Resource, input: unknown, mode: 'create' | 'patch', prefix = ''): ValidatedInput {
+  const faults: FieldFault[] = [];
+  const values: Record<string, unknown> = {};
+  if (!isPlainObject(input)) {
+    return { values, faults: [{ field: prefix.replace(/\.$/, '') || 'body', message: 'must be a JSON object' }] };
+  }
+  const known = new Map(resource.fields.map((field) => [field.name, field]));
+  for (const key of Object.keys(input)) {
+    if (!known.has(key)) faults.push({ field: prefix + key, message: `is not a field of ${resource.type}` });
+  }
+  for (const field of resource.fields) {
+    if (field.readOnly) continue;
+    const present = Object.prototype.hasOwnProperty.call(input, field.name);
+    if (field.createOnly && mode === 'patch') {
+      if (present) faults.push({ field: prefix + field.name, message: 'can only be given when creating' });
+      continue;
+    }
+    if (!present) {
+      if (mode === 'create' && field.required) faults.push({ field: prefix + field.name, message: 'is required' });
+      else if (mode === 'create') values[field.name] = field.default ?? null;
+      continue;
+    }
+    const checked = checkValue(field, input[field.name]);
+    if (checked.ok) values[field.name] = checked.value;
+    else faults.push({ field: prefix + field.name, message: checked.message });
+  }
+  return { values, faults };
+}
+
+/** Checks one value against its field's rules; the value comes back in its stored form. */
+export function checkValue(field: Field, raw: unknown): Normalized {
+  if (raw === null || (typeof raw === 'string' && raw.trim() === '' && field.type === 'text')) {
+    if (field.required) return { ok: false, message: 'is required' };
+    if (field.type === 'boolean' || field.type === 'uuid-list' || field.default !== undefined) {
+      return field.default !== undefined ? { ok: true, value: field.default } : { ok: false, message: 'must not be null' };
+    }
+    return { ok: true, value: null };
+  }
+  switch (field.type) {
+    case 'text':
+    case 'enum':
+      return checkText(field, raw);
+    case 'integer':
+      return checkInteger(field, raw);
+    case 'boolean':
+      return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, message: 'must be true or false' };
+    case 'uuid':
+      return isUuid(raw) ? { ok: true, value: raw.toLowerCase() } : { ok: false, message: 'must be an id (a UUID)' };
+    case 'uuid-list':
+      return checkUuidList(raw);
+    case 'timestamp':
+      return typeof raw === 'string' && !Number.isNaN(Date.parse(raw))
+        ? { ok: true, value: new Date(raw).toISOString() }
+        : { ok: false, message: 'must be an ISO 8601 date and time' };
+  }
+}
+
+function checkText(field: Field, raw: unknown): Normalized {
+  if (typeof raw !== 'string') return { ok: false, message: 'must be a string' };
+  const text = raw.trim();
+  if (field.values && !field.values.includes(text)) {
+    return { ok: false, message: `must be one of ${field.values.join(', ')}` };
+  }
+  const length = [...text].length;
+  if (field.minLength !== undefined && length < field.minLength) {
+    return { ok: false, message: field.minLength === 1 ? 'is required' : `must be at least ${field.minLength} characters` };
+  }
+  if (field.maxLength !== undefined && length > field.maxLength) {
+    return { ok: false, message: `must be at most ${field.maxLength} characters` };
+  }
+  return field.normalize ? field.normalize(text) : { ok: true, value: text };
+}
+
+function checkInteger(field: Field, raw: unknown): Normalized {
+  const inRange = typeof raw === 'number' && Number.isSafeInteger(raw)
+    && (field.min === undefined || raw >= field.min) && (field.max === undefined || raw <= field.max);
+  if (inRange) return { ok: true, value: raw === 0 ? 0 : raw };
+  const range = field.min !== undefined && field.max !== undefined ? ` from ${field.min} to ${field.max}` : '';
+  return { ok: false, message: `must be an integer${range}` };
+}
+
+function checkUuidList(raw: unknown): Normalized {
+  if (!Array.isArray(raw)) return { ok: false, message: 'must be a list of ids' };
+  if (!raw.every(isUuid)) return { ok: false, message: 'must be a list of ids (UUIDs)' };
+  return { ok: true, value: [...new Set(raw.map((id) => (id as string).toLowerCase()))] };
+}
+
+/** Maps a table row (snake_case columns, 0/1 booleans) to the API's object for the fields that have columns. */
+export function rowToApi(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const field of resource.fields) {
+    if (!field.column || !(field.column in row)) continue;
+    const value = row[field.column];
+    result[field.name] = field.type === 'boolean' ? value === 1 || value === true : value;
+  }
+  return result;
+}
+
+/** The column name for each field name that has a column. */
+export function columnOf(resource: Resource, fieldName: string): string | undefined {
+  return resource.fields.find((field) => field.name === fieldName)?.column;
+}
+
+/** The value a field's column stores (booleans as 0/1). */
+export function toColumnValue(field: Field, value: unknown): unknown {
+  if (field.type === 'boolean') return value ? 1 : 0;
+  return value ?? null;
+}
+
+/** The fields that make up the CSV layout of a resource, in order. */
+export function csvFields(resource: Resource): Field[] {
+  return resource.fields.filter((field) => field.csv ?? Boolean(field.column));
+}
+
+/** The JSON Schema of a resource as the API answers it. */
+export function resourceSchema(resource: Resource): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of resource.fields) properties[field.name] = fieldSchema(field, true);
+  return { type: 'object', properties, required: resource.fields.map((field) => field.name) };
+}
+
+/** The JSON Schema of a create or patch body. */
+export function inputSchema(resource: Resource, mode: 'create' | 'patch'): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const field of resource.fields) {
+    if (field.readOnly || (field.createOnly && mode === 'patch')) continue;
+    properties[field.name] = fieldSchema(field, !field.required);
+    if (mode === 'create' && field.required) required.push(field.name);
+  }
+  return { type: 'object', properties, additionalProperties: false, ...(required.length ? { required } : {}) };
+}
+
+function fieldSchema(field: Field, nullable: boolean): JsonSchema {
+  const base: JsonSchema = { description: field.description };
+  const type = { text: 'string', enum: 'string', integer: 'integer', boolean: 'boolean', uuid: 'string', 'uuid-list': 'array', timestamp: 'string' }[field.type];
+  const canBeNull = nullable && field.type !== 'boolean' && field.type !== 'uuid-list' && field.default === undefined;
+  base.type = canBeNull ? [type, 'null'] : type;
+  if (field.type === 'uuid') base.format = 'uuid';
+  if (field.type === 'timestamp') base.format = 'date-time';
+  if (field.type === 'uuid-list') base.items = { type: 'string', format: 'uuid' };
+  if (field.values) base.enum = canBeNull ? [...field.values, null] : [...field.values];
+  if (field.minLength !== undefined) base.minLength = field.minLength;
+  if (field.maxLength !== undefined) base.maxLength = field.maxLength;
+  if (field.min !== undefined) base.minimum = field.min;
+  if (field.max !== undefined) base.maximum = field.max;
+  if (field.format) base.format = field.format;
+  if (field.readOnly) base.readOnly = true;
+  return base;
+}

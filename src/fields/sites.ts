@@ -1,0 +1,18 @@
+import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
+import type { Resource } from './field.ts';
+
+/** A site: a place that has switches and networks. */
+export const SITE: Resource = {
+  type: 'site',
+  table: 'sites',
+  fields: [
+    ...STORED_FIELDS,
+    { name: 'name', column: 'name', type: 'text', required: true, minLength: 1, maxLength: 100, searchable: true, sortable: true, description: 'Unique (case-insensitive).' },
+    optionalText('description', 'description', 1000, 'Free text.'),
+    optionalText('address', 'address', 500, 'Postal address.', { sortable: true }),
+    optionalText('notes', 'notes', 10000, 'Free text.'),
+    ...VERSION_FIELDS,
+    { name: 'switchCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'Switches at this site.' },
+    { name: 'networkCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'Networks of this site.' },
+  ],
+};

@@ -1,0 +1,32 @@
+import type { Normalized, Resource } from './field.ts';
+
+/** The roles, weakest first. */
+export const ROLES = ['viewer', 'editor', 'admin'] as const;
+
+/** Fewest characters of a password. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** A user who can sign in. Passwords are write-only: never answered. */
+export const USER: Resource = {
+  type: 'user',
+  table: 'users',
+  fields: [
+    { name: 'id', column: 'id', type: 'uuid', readOnly: true, description: 'Lower-case UUIDv4.' },
+    { name: 'username', column: 'username', type: 'text', required: true, minLength: 1, maxLength: 64, normalize: username, searchable: true, sortable: true, description: 'Letters, digits, ".", "_", "-"; unique (case-insensitive).' },
+    { name: 'password', type: 'text', required: true, minLength: MIN_PASSWORD_LENGTH, maxLength: 1024, normalize: password, description: `At least ${MIN_PASSWORD_LENGTH} characters; write-only.`, csv: false },
+    { name: 'role', column: 'role', type: 'enum', values: ROLES, required: true, description: 'admin, editor or viewer.' },
+    { name: 'disabled', column: 'disabled', type: 'boolean', default: false, description: 'A disabled user cannot sign in and its tokens stop working.' },
+    { name: 'createdAt', column: 'created_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
+    { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
+    { name: 'lastLoginAt', column: 'last_login_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC, or null.' },
+  ],
+};
+
+function username(text: string): Normalized {
+  return /^[A-Za-z0-9._-]+$/.test(text) ? { ok: true, value: text } : { ok: false, message: 'may contain only letters, digits, ".", "_" and "-"' };
+}
+
+// Passwords are not trimmed: checkValue trims text, so the raw value is re-checked by the auth routes.
+function password(text: string): Normalized {
+  return { ok: true, value: text };
+}

@@ -1,0 +1,289 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { App } from './app.ts';
+import type { AuthUser, Role } from './auth.ts';
+import { HttpError } from './http-error.ts';
+import type { JsonSchema } from './fields/field.ts';
+
+/** Who may call a route: anybody, any signed-in user, or at least the named role. */
+export type Access = 'public' | 'user' | Role;
+
+/** The HTTP methods routes use. */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** What a handler answers; a handler that wrote the response itself (a stream) returns undefined. */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  /** A ready text body (CSV, configuration text); sent as is with its own content type header. */
+  text?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+/** Everything a handler gets. */
+export interface Ctx {
+  app: App;
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The signed-in user; always set on routes whose access is not 'public'. */
+  user: AuthUser | undefined;
+  /** The parsed JSON body, or the raw text of a text/csv body (see `bodyType`). */
+  body: unknown;
+  bodyType: 'json' | 'csv' | 'none';
+}
+
+export type Handler = (ctx: Ctx) => Promise<Reply | undefined> | Reply | undefined;
+
+/** How a route reads its body: not at all, JSON, or JSON or CSV; with its size limit. */
+export interface BodySpec {
+  accepts: 'json' | 'json-or-csv';
+  limit?: number;
+  /** A route whose body may be missing (treated as {}). */
+  optional?: boolean;
+}
+
+/** One line of a route table. The OpenAPI document is generated from these. */
+export interface Route {
+  method: Method;
+  path: string;
+  access: Access;
+  handler: Handler;
+  summary: string;
+  body?: BodySpec;
+  /** OpenAPI hints: the request body schema, the success answer's schema and status, query parameters. */
+  doc?: {
+    request?: JsonSchema;
+    response?: JsonSchema;
+    status?: number;
+    query?: { name: string; schema: JsonSchema; description?: string }[];
+    produces?: string[];
+  };
+}
+
+/** 1 MiB for ordinary bodies. */
+export const BODY_LIMIT = 1024 * 1024;
+/** 64 MiB for the import endpoints. */
+export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+
+const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+/** Matches requests against a flat route table and runs the handler; the one error exit of the API. */
+export function createRouter(routes: Route[]) {
+  const compiled = routes.map(compile);
+
+  return async function handleApi(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const started = performance.now();
+    const path = url.pathname;
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    try {
+      const match = findRoute(compiled, method, path);
+      const ctx: Ctx = {
+        app, req, res, method, path, params: match.params, query: url.searchParams,
+        user: undefined, body: undefined, bodyType: 'none',
+      };
+      ctx.user = await authorize(app, req, match.route.access, method);
+      await readBody(ctx, match.route.body);
+      const reply = await match.route.handler(ctx);
+      if (reply) send(res, reply);
+    } catch (error) {
+      sendError(app, req, res, error, method, path);
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      app.log.info('request', { method: req.method, path, status: res.statusCode, ms });
+    }
+  };
+}
+
+function compile(route: Route): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+function findRoute(routes: CompiledRoute[], method: string, path: string) {
+  const allowed = new Set<string>();
+  for (const { route, pattern, paramNames } of routes) {
+    const found = pattern.exec(path);
+    if (!found) continue;
+    if (route.method !== method) {
+      allowed.add(route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    paramNames.forEach((name, index) => (params[name] = safeDecode(found[index + 1])));
+    return { route, params };
+  }
+  if (allowed.size === 0) throw new HttpError(404, 'not_found', `No API endpoint at ${path}.`);
+  if (allowed.has('GET')) allowed.add('HEAD');
+  const allow = [...allowed].sort().join(', ');
+  throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function authorize(app: App, req: IncomingMessage, access: Access, method: string): Promise<AuthUser | undefined> {
+  if (access === 'public') return app.auth.authenticateOptional(req);
+  const { user, via } = await app.auth.authenticate(req);
+  if (via === 'cookie' && MUTATING.has(method) && !isSameOrigin(req)) {
+    throw new HttpError(403, 'forbidden', 'A change made with the session cookie must come from this service\'s own pages (Origin check).');
+  }
+  if (access !== 'user' && ROLE_RANK[user.role] < ROLE_RANK[access]) {
+    throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
+  }
+  return user;
+}
+
+function isSameOrigin(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  if (!host) return false;
+  const claimed = req.headers.origin ?? originOf(req.headers.referer);
+  if (!claimed) return false;
+  const protocol = isHttps(req) ? 'https' : 'http';
+  return claimed === `${protocol}://${host}`;
+}
+
+function originOf(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the request came over HTTPS (directly, or as a proxy in front says). */
+export function isHttps(req: IncomingMessage): boolean {
+  return Boolean((req.socket as { encrypted?: boolean }).encrypted) || req.headers['x-forwarded-proto'] === 'https';
+}
+
+async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<void> {
+  if (!spec) return drain(ctx.req);
+  const type = (ctx.req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const hasBody = ctx.req.headers['transfer-encoding'] !== undefined || Number(ctx.req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody) {
+    if (spec.optional) {
+      ctx.body = {};
+      ctx.bodyType = 'json';
+      return;
+    }
+    throw new HttpError(400, 'invalid_json', 'This request needs a JSON body.');
+  }
+  const isCsv = spec.accepts === 'json-or-csv' && type === 'text/csv';
+  if (type !== 'application/json' && !isCsv) {
+    const wanted = spec.accepts === 'json' ? 'application/json' : 'application/json or text/csv';
+    throw new HttpError(415, 'unsupported_media_type', `Send the body as ${wanted}.`);
+  }
+  const text = await readText(ctx.req, spec.limit ?? BODY_LIMIT);
+  if (isCsv) {
+    ctx.body = text;
+    ctx.bodyType = 'csv';
+    return;
+  }
+  ctx.body = parseJson(text);
+  ctx.bodyType = 'json';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+}
+
+/** Reads the body as UTF-8 text, refusing (413) as soon as it passes `limit`, before buffering more. */
+export function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const tooLarge = () =>
+    new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`, undefined, { Connection: 'close' });
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (error: Error) => {
+      req.removeAllListeners('data');
+      req.pause();
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return fail(tooLarge());
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('aborted', () => fail(new HttpError(400, 'invalid_json', 'The body ended early.')));
+    req.on('error', fail);
+  });
+}
+
+function drain(req: IncomingMessage): void {
+  req.resume();
+}
+
+/** Writes a Reply: JSON for `body`, as-is for `text`. */
+export function send(res: ServerResponse, reply: Reply): void {
+  const status = reply.status ?? (reply.body === undefined && reply.text === undefined ? 204 : 200);
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  if (reply.text !== undefined) {
+    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.writeHead(status).end(reply.text);
+    return;
+  }
+  if (status === 204 || status === 304 || reply.body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.writeHead(status).end(JSON.stringify(reply.body));
+}
+
+function sendError(app: App, req: IncomingMessage, res: ServerResponse, error: unknown, method: string, path: string): void {
+  const httpError = toHttpError(error);
+  if (httpError.status >= 500) {
+    app.log.error('request failed', { method, path, error: error instanceof Error ? error.stack : String(error) });
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = { error: { code: httpError.code, message: httpError.message, ...(httpError.details ? { details: httpError.details } : {}) } };
+  for (const name of ['content-type', 'content-disposition', 'etag', 'location']) res.removeHeader(name);
+  send(res, { status: httpError.status, body, headers: httpError.headers });
+  // A refused body is not read on: close the connection once the answer is out.
+  if (httpError.headers?.Connection === 'close') res.once('finish', () => req.socket.end());
+}
+
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const sqlite = error as { code?: string; errcode?: number };
+  if (sqlite?.code === 'ERR_SQLITE_ERROR') {
+    const primary = (sqlite.errcode ?? 0) & 0xff;
+    if (primary === 5 || primary === 6) {
+      return new HttpError(503, 'unavailable', 'The database is busy; try again.', undefined, { 'Retry-After': '1' });
+    }
+    if (primary === 19) return new HttpError(409, 'conflict', 'The change conflicts with data stored meanwhile.');
+  }
+  return new HttpError(500, 'internal', 'Something went wrong on the server; its log has the details.');
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { SESSION_COOKIE, SESSION_TTL_S } from '../auth.ts';
+import { inTransaction } from '../db/open.ts';
+import {
+  clearLoginFailures, countLoginFailures, countUsers, getUser, getUserByName, insertUser, recordLoginFailure,
+  touchLastLogin, updateUser, type UserRow,
+} from '../db/users.ts';
+import { isPlainObject, validateInput, resourceSchema } from '../fields/field.ts';
+import { MIN_PASSWORD_LENGTH, USER } from '../fields/users.ts';
+import { HttpError, validationFailed } from '../http-error.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/password.ts';
+import { isHttps, type Ctx, type Route } from '../router.ts';
+
+const CREDENTIALS = {
+  type: 'object', required: ['username', 'password'], additionalProperties: false,
+  properties: { username: { type: 'string' }, password: { type: 'string' } },
+};
+const SESSION = { type: 'object', properties: { user: resourceSchema(USER), token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } };
+
+export const AUTH_ROUTES: Route[] = [
+  { method: 'GET', path: '/api/auth/status', access: 'public', handler: authStatus, summary: 'Whether first-run setup is needed, and the signed-in user.' },
+  { method: 'POST', path: '/api/auth/setup', access: 'public', handler: authSetup, body: { accepts: 'json' }, summary: 'Create the first admin (only while no user exists).', doc: { request: CREDENTIALS, response: SESSION, status: 201 } },
+  { method: 'POST', path: '/api/auth/login', access: 'public', handler: authLogin, body: { accepts: 'json' }, summary: 'Sign in; answers a token and sets the session cookie.', doc: { request: CREDENTIALS, response: SESSION } },
+  { method: 'POST', path: '/api/auth/logout', access: 'public', handler: authLogout, body: { accepts: 'json', optional: true }, summary: 'Clear the session cookie.', doc: { status: 204 } },
+  { method: 'GET', path: '/api/auth/me', access: 'user', handler: authMe, summary: 'The signed-in user.', doc: { response: resourceSchema(USER) } },
+  {
+    method: 'POST', path: '/api/auth/password', access: 'user', handler: authPassword, body: { accepts: 'json' },
+    summary: 'Change the own password; every other token of the user stops working (a new session cookie is set).',
+    doc: { status: 204, request: { type: 'object', required: ['currentPassword', 'newPassword'], properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string', minLength: MIN_PASSWORD_LENGTH } } } },
+  },
+];
+
+/** Failed logins allowed per username or client address within the window. */
+export const MAX_LOGIN_FAILURES = 10;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** The API's view of a user: never the password hash. */
+export function userToApi(user: UserRow) {
+  return {
+    id: user.id, username: user.username, role: user.role, disabled: user.disabled === 1,
+    createdAt: user.created_at, updatedAt: user.updated_at, lastLoginAt: user.last_login_at,
+  };
+}
+
+function authStatus(ctx: Ctx) {
+  const user = ctx.user ? getUser(ctx.app.db, ctx.user.id) : undefined;
+  return { body: { setupRequired: countUsers(ctx.app.db) === 0, user: user ? userToApi(user) : null } };
+}
+
+async function authSetup(ctx: Ctx) {
+  const { username, password } = credentials(ctx.body);
+  if (countUsers(ctx.app.db) > 0) throw new HttpError(409, 'already_set_up', 'The service is set up already; sign in instead.');
+  const checked = validateInput(USER, { username, password, role: 'admin' }, 'create');
+  if (checked.faults.length) throw validationFailed(checked.faults);
+  const passwordHash = await hashPassword(password);
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  inTransaction(ctx.app.db, () => {
+    // Checked again inside the transaction: two setups racing across the await above make one admin.
+    if (countUsers(ctx.app.db) > 0) throw new HttpError(409, 'already_set_up', 'The service is set up already; sign in instead.');
+    insertUser(ctx.app.db, { id, username: checked.values.username as string, password_hash: passwordHash, role: 'admin', created_at: now });
+  });
+  return { status: 201, ...(await session(ctx, getUser(ctx.app.db, id)!)) };
+}
+
+async function authLogin(ctx: Ctx) {
+  const { username, password } = credentials(ctx.body);
+  const db = ctx.app.db;
+  const keys = [`user:${username.toLowerCase()}`, `addr:${ctx.req.socket.remoteAddress ?? '?'}`];
+  const now = Date.now();
+  for (const key of keys) {
+    const { n, oldest } = countLoginFailures(db, key, now - LOGIN_WINDOW_MS);
+    if (n >= MAX_LOGIN_FAILURES) {
+      const retryAfterS = Math.max(1, Math.ceil(((oldest ?? now) + LOGIN_WINDOW_MS - now) / 1000));
+      throw new HttpError(429, 'too_many_requests', 'Too many failed sign-ins; wait and try again.', undefined, { 'Retry-After': String(retryAfterS) });
+    }
+  }
+  const user = getUserByName(db, username);
+  const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !matches || user.disabled) {
+    recordLoginFailure(db, keys, Date.now(), Date.now() - LOGIN_WINDOW_MS);
+    throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
+  }
+  clearLoginFailures(db, keys[0]);
+  touchLastLogin(db, user.id, new Date().toISOString());
+  return session(ctx, getUser(db, user.id)!);
+}
+
+function authLogout(ctx: Ctx) {
+  setSessionCookie(ctx, '', 0);
+  return { status: 204 };
+}
+
+function authMe(ctx: Ctx) {
+  const user = getUser(ctx.app.db, ctx.user!.id);
+  if (!user) throw new HttpError(401, 'unauthorized', 'Sign in again.');
+  return { body: userToApi(user) };
+}
+
+async function authPassword(ctx: Ctx) {
+  if (!isPlainObject(ctx.body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object' }]);
+  const { currentPassword, newPassword } = ctx.body;
+  const faults = [];
+  if (typeof currentPassword !== 'string' || currentPassword === '') faults.push({ field: 'currentPassword', message: 'is required' });
+  if (typeof newPassword !== 'string' || [...newPassword].length < MIN_PASSWORD_LENGTH) {
+    faults.push({ field: 'newPassword', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
+  }
+  if (faults.length) throw validationFailed(faults);
+  const user = getUser(ctx.app.db, ctx.user!.id)!;
+  if (!(await verifyPassword(currentPassword as string, user.password_hash))) {
+    throw validationFailed([{ field: 'currentPassword', message: 'is not your current password' }], 'The current password is wrong.');
+  }
+  const hash = await hashPassword(newPassword as string);
+  const now = new Date().toISOString();
+  updateUser(ctx.app.db, user.id, { role: user.role, disabled: user.disabled, password_hash: hash, endTokens: true }, now);
+  const { token } = await ctx.app.auth.issueSessionToken(getUser(ctx.app.db, user.id)!);
+  setSessionCookie(ctx, token, SESSION_TTL_S);
+  return { status: 204 };
+}
+
+function credentials(body: unknown): { username: string; password: string } {
+  const faults = [];
+  const input = isPlainObject(body) ? body : {};
+  if (typeof input.username !== 'string' || input.username.trim() === '') faults.push({ field: 'username', message: 'is required' });
+  if (typeof input.password !== 'string' || input.password === '') faults.push({ field: 'password', message: 'is required' });
+  if (faults.length) throw validationFailed(faults);
+  return { username: (input.username as string).trim(), password: input.password as string };
+}
+
+async function session(ctx: Ctx, user: UserRow) {
+  const { token, expiresAt } = await ctx.app.auth.issueSessionToken(user);
+  setSessionCookie(ctx, token, SESSION_TTL_S);
+  return { body: { user: userToApi(user), token, expiresAt } };
+}
+
+function setSessionCookie(ctx: Ctx, token: string, maxAgeS: number): void {
+  const secure = isHttps(ctx.req) ? '; Secure' : '';
+  (ctx.res as ServerResponse).setHeader('Set-Cookie', `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeS}${secure}`);
+}

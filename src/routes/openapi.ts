@@ -1,0 +1,64 @@
+import type { JsonSchema } from '../fields/field.ts';
+import type { Route } from '../router.ts';
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object', required: ['error'],
+  properties: {
+    error: {
+      type: 'object', required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' }, message: { type: 'string' },
+        details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+  },
+};
+
+/** The OpenAPI 3.1 document of a route table: every route, nothing else. */
+export function buildOpenApi(routes: Route[], version: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Switchyard API', version, description: 'Sites, switches, ports, networks (VLANs) and the activity log. Errors always have the shape of the Error schema.' },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+      },
+    },
+  };
+}
+
+function operation(route: Route): JsonSchema {
+  const status = String(route.doc?.status ?? (route.method === 'DELETE' ? 204 : 200));
+  const produces = route.doc?.produces ?? ['application/json'];
+  const success: JsonSchema = { description: 'Success.' };
+  if (status !== '204') {
+    success.content = Object.fromEntries(produces.map((type) => [type, { schema: type === 'application/json' ? route.doc?.response ?? {} : { type: 'string' } }]));
+  }
+  const op: JsonSchema = {
+    summary: route.summary,
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/^\/api/, '').replace(/[/:{}.-](\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    'x-access': route.access,
+    responses: { [status]: success, default: { description: 'An error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+  };
+  if (route.access !== 'public') op.security = [{ bearer: [] }, { cookie: [] }];
+  const parameters = [
+    ...[...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+    ...(route.doc?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, schema: q.schema, ...(q.description ? { description: q.description } : {}) })),
+  ];
+  if (parameters.length) op.parameters = parameters;
+  if (route.body) {
+    const content: JsonSchema = { 'application/json': { schema: route.doc?.request ?? {} } };
+    if (route.body.accepts === 'json-or-csv') content['text/csv'] = { schema: { type: 'string' } };
+    op.requestBody = { required: !route.body.optional, content };
+  }
+  return op;
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { inTransaction } from '../db/open.ts';
+import { countEnabledAdmins, deleteUser, getUser, getUserByName, insertUser, listUsers, updateUser, type UserRow } from '../db/users.ts';
+import { inputSchema, isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
+import { USER } from '../fields/users.ts';
+import { HttpError, notFound, validationFailed } from '../http-error.ts';
+import { hashPassword } from '../lib/password.ts';
+import type { Ctx, Route } from '../router.ts';
+import { userToApi } from './auth.ts';
+import { checkIfMatch, created, pathId } from './common.ts';
+
+const USER_PATCH = { type: 'object', additionalProperties: false, properties: { role: { enum: ['viewer', 'editor', 'admin'] }, password: { type: 'string', minLength: 10 }, disabled: { type: 'boolean' } } };
+
+export const USER_ROUTES: Route[] = [
+  { method: 'GET', path: '/api/users', access: 'admin', handler: usersList, summary: 'List users.', doc: { response: { type: 'object', properties: { items: { type: 'array', items: resourceSchema(USER) } } } } },
+  { method: 'POST', path: '/api/users', access: 'admin', handler: userCreate, body: { accepts: 'json' }, summary: 'Create a user.', doc: { request: inputSchema(USER, 'create'), response: resourceSchema(USER), status: 201 } },
+  { method: 'GET', path: '/api/users/:id', access: 'admin', handler: userGet, summary: 'One user.', doc: { response: resourceSchema(USER) } },
+  { method: 'PATCH', path: '/api/users/:id', access: 'admin', handler: userUpdate, body: { accepts: 'json' }, summary: 'Change role, password or disabled; the last enabled admin stays (409 last_admin).', doc: { request: USER_PATCH, response: resourceSchema(USER) } },
+  { method: 'DELETE', path: '/api/users/:id', access: 'admin', handler: userDelete, summary: 'Remove a user and its tokens; not the last enabled admin.', doc: { status: 204 } },
+];
+
+function usersList(ctx: Ctx) {
+  return { body: { items: listUsers(ctx.app.db).map(userToApi) } };
+}
+
+function userGet(ctx: Ctx) {
+  const user = getUser(ctx.app.db, pathId(ctx, 'user'));
+  if (!user) throw notFound('user');
+  return { body: userToApi(user), headers: { ETag: `"${user.version}"` } };
+}
+
+async function userCreate(ctx: Ctx) {
+  const checked = validateInput(USER, ctx.body, 'create');
+  if (checked.faults.length) throw validationFailed(checked.faults);
+  const { username, role, disabled } = checked.values as { username: string; role: UserRow['role']; disabled: boolean };
+  const password = (ctx.body as { password: string }).password;
+  if (getUserByName(ctx.app.db, username)) throw nameTaken();
+  const hash = await hashPassword(password);
+  const id = randomUUID();
+  inTransaction(ctx.app.db, () => {
+    if (getUserByName(ctx.app.db, username)) throw nameTaken();
+    insertUser(ctx.app.db, { id, username, password_hash: hash, role, disabled: disabled ? 1 : 0, created_at: new Date().toISOString() });
+  });
+  return created(`/api/users/${id}`, userToApi(getUser(ctx.app.db, id)!));
+}
+
+async function userUpdate(ctx: Ctx) {
+  const id = pathId(ctx, 'user');
+  if (!getUser(ctx.app.db, id)) throw notFound('user');
+  const input = isPlainObject(ctx.body) ? ctx.body : undefined;
+  const checked = validateInput({ ...USER, fields: USER.fields.filter((f) => ['role', 'password', 'disabled'].includes(f.name)) }, input, 'patch');
+  if (checked.faults.length) throw validationFailed(checked.faults);
+  const password = typeof input?.password === 'string' ? input.password : undefined;
+  const hash = password === undefined ? undefined : await hashPassword(password);
+  inTransaction(ctx.app.db, () => {
+    const user = getUser(ctx.app.db, id);
+    if (!user) throw notFound('user');
+    checkIfMatch(ctx, user.version);
+    const role = (checked.values.role as string | undefined) ?? user.role;
+    const disabled = checked.values.disabled === undefined ? user.disabled : checked.values.disabled ? 1 : 0;
+    const staysAdmin = role === 'admin' && disabled === 0;
+    if (user.role === 'admin' && !user.disabled && !staysAdmin && countEnabledAdmins(ctx.app.db) <= 1) throw lastAdmin();
+    const endTokens = hash !== undefined || (disabled === 1 && user.disabled === 0);
+    updateUser(ctx.app.db, id, { role, disabled, password_hash: hash ?? user.password_hash, endTokens }, new Date().toISOString());
+  });
+  const user = getUser(ctx.app.db, id)!;
+  return { body: userToApi(user), headers: { ETag: `"${user.version}"` } };
+}
+
+function userDelete(ctx: Ctx) {
+  const id = pathId(ctx, 'user');
+  inTransaction(ctx.app.db, () => {
+    const user = getUser(ctx.app.db, id);
+    if (!user) throw notFound('user');
+    checkIfMatch(ctx, user.version);
+    if (user.role === 'admin' && !user.disabled && countEnabledAdmins(ctx.app.db) <= 1) throw lastAdmin();
+    deleteUser(ctx.app.db, id);
+  });
+  return { status: 204 };
+}
+
+function nameTaken() {
+  return new HttpError(409, 'name_taken', 'That username is taken.', [{ field: 'username', message: 'is taken' }]);
+}
+
+function lastAdmin() {
+  return new HttpError(409, 'last_admin', 'This is the last enabled admin; make another admin first.');
+}

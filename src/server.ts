@@ -1,0 +1,111 @@
+import './silence-sqlite-warning.ts';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { App } from './app.ts';
+import { createAuth } from './auth.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
+import { checkpoint } from './db/open.ts';
+import { createLogger, type Logger } from './log.ts';
+import { createRouter } from './router.ts';
+import { ALL_ROUTES } from './routes/index.ts';
+import { openAndMigrate, StartupError } from './startup.ts';
+import { serveStatic } from './static.ts';
+
+/** Headers on every answer, API and UI alike. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+};
+
+/** How long in-flight requests may take to finish at shutdown. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A running service: its HTTP server and what it was made of. */
+export interface Running {
+  server: Server;
+  app: App;
+  /** Stops accepting, lets requests in flight finish (bounded), checkpoints and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, then listens; resolves once the port is open. */
+export async function startServer(config: Config, log: Logger): Promise<Running> {
+  const db = openAndMigrate(config, log);
+  const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
+  for (const warning of config.warnings) log.warn(warning);
+  const app: App = { db, config, log, auth: createAuth(db, secret), startedAt: Date.now(), routes: ALL_ROUTES };
+  const handleApi = createRouter(ALL_ROUTES);
+
+  const server = createServer(
+    { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
+    (req: IncomingMessage, res: ServerResponse) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) void handleApi(app, req, res, url);
+      else serveStatic(config.publicDir, req, res, url.pathname);
+    },
+  );
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(config.port, config.host, done);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`listening on http://${config.host}:${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((done) => {
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      server.close(() => {
+        clearTimeout(force);
+        checkpoint(db);
+        db.close();
+        done();
+      });
+      server.closeIdleConnections();
+    }));
+  return { server, app, close };
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${new Date().toISOString()} error configuration: ${error.message}\n`);
+    process.exit(1);
+  }
+  const log = createLogger(config.logLevel);
+  let running: Running;
+  try {
+    running = await startServer(config, log);
+  } catch (error) {
+    const known = error instanceof StartupError || (error as { code?: string }).code === 'EADDRINUSE';
+    log.error(known ? (error as Error).message : 'start failed', known ? undefined : { error: (error as Error).stack });
+    process.exit(1);
+  }
+  const stop = (signal: string) => {
+    log.info(`${signal} received: finishing requests in flight, then stopping`);
+    void running.close().then(() => {
+      log.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,0 +1,32 @@
+// What every page may use: the signed-in user with their rights, toasts, the confirm dialog, and caches.
+import { createContext, useContext } from './html.ts';
+import type { User } from './types.ts';
+
+/** A short message at the bottom of the screen, optionally with one action button (Undo, Reload). */
+export type Toast = {
+  message: string;
+  kind?: 'success' | 'error' | 'info';
+  action?: { label: string; run: () => void | Promise<void> };
+  timeoutMs?: number;
+};
+
+/** A question with one confirming button; resolves true when confirmed. */
+export type ConfirmRequest = { title: string; message: string; confirmLabel: string; danger?: boolean };
+
+export type AppServices = {
+  user: User;
+  canEdit: boolean;
+  isAdmin: boolean;
+  toast: (t: Toast) => void;
+  confirm: (req: ConfirmRequest) => Promise<boolean>;
+  signOut: () => void;
+};
+
+export const AppContext = createContext<AppServices | null>(null);
+
+/** The app's services; only usable below the signed-in frame. */
+export function useApp(): AppServices {
+  const ctx = useContext(AppContext);
+  if (!ctx) throw new Error('useApp outside of the signed-in app');
+  return ctx;
+}

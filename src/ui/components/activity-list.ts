@@ -1,0 +1,65 @@
+// A timeline of activity entries, newest first, grouped by day, each with its changes and an Undo.
+import { html } from '../html.ts';
+import { useApp } from '../app-context.ts';
+import { dayKey, dayLabel, formatTime } from '../format.ts';
+import type { ActivityEntry } from '../types.ts';
+import { runUndo } from '../undo.ts';
+import { ChangesList } from './changes-list.ts';
+import { EntityLink } from './entity-link.ts';
+
+const ACTION_LABEL: Record<string, string> = {
+  create: 'created',
+  update: 'changed',
+  delete: 'deleted',
+  bulk_update: 'changed ports of',
+  import: 'imported',
+  restore: 'restored',
+  migrate: 'migrated',
+  undo: 'undid a change of',
+};
+
+/** One entry: time, who, what, which object, the changes, Undo. */
+function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean }) {
+  const app = useApp();
+  const e = p.e;
+  const undo = async () => {
+    const ok = await app.confirm({
+      title: 'Undo this change?',
+      message: `Undo “${e.summary}”${e.username ? ` by ${e.username}` : ''}? This writes a new activity entry.`,
+      confirmLabel: 'Undo change',
+    });
+    if (ok) await runUndo(app, e.id, p.onChanged);
+  };
+  return html`<li class=${`entry action-${e.action}${e.undoneBy ? ' undone' : ''}`}>
+    <time datetime=${e.at} class="entry-time">${formatTime(e.at)}</time>
+    <div class="entry-body">
+      <p class="entry-line">
+        <strong>${e.username ?? 'system'}</strong> ${ACTION_LABEL[e.action] ?? e.action}
+        ${e.entityType && html` ${e.entityType} `}
+        ${e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} />`}
+        ${e.undoneBy && html` <span class="tag">undone</span>`}
+      </p>
+      <p class="entry-summary">${e.summary}</p>
+      ${!p.compact && html`<${ChangesList} changes=${e.changes} />`}
+    </div>
+    ${app.canEdit && e.undoable && !e.undoneBy && e.action !== 'undo' &&
+      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${`Undo: ${e.summary}`}>Undo</button>`}
+  </li>`;
+}
+
+/** The timeline; `onChanged` runs after an undo so that the owner can reload. */
+export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean }) {
+  const groups: { key: string; items: ActivityEntry[] }[] = [];
+  for (const e of p.entries) {
+    const key = dayKey(e.at);
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.items.push(e);
+    else groups.push({ key, items: [e] });
+  }
+  return html`<div class="timeline">
+    ${groups.map((g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
+      <h3 class="day-head">${dayLabel(g.key)}</h3>
+      <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} />`)}</ol>
+    </section>`)}
+  </div>`;
+}

@@ -1,0 +1,59 @@
+// The start page: how much is documented, what changed lately, and what looks inconsistent.
+import { html } from '../html.ts';
+import { checks, listActivity, listNetworks, listSites, listSwitches } from '../api.ts';
+import { useResource } from '../hooks.ts';
+import { formatNumber } from '../format.ts';
+import { useApp } from '../app-context.ts';
+import { PageHeader } from './page-header.ts';
+import { ActivityList } from './activity-list.ts';
+import { FindingsList } from './findings-list.ts';
+import { Loading } from './loading.ts';
+import { ErrorState } from './error-state.ts';
+import { EmptyState } from './empty-state.ts';
+
+/** Counts, recent activity and findings. */
+export function DashboardPage() {
+  const app = useApp();
+  const counts = useResource(async (signal) => {
+    const [sites, switches, networks] = await Promise.all([
+      listSites({ limit: 1 }, signal),
+      listSwitches({ limit: 1 }, signal),
+      listNetworks({ limit: 1 }, signal),
+    ]);
+    return { sites: sites.total, switches: switches.total, networks: networks.total };
+  }, []);
+  const activity = useResource((signal) => listActivity({ limit: 10 }, signal), []);
+  const findings = useResource(() => checks(), []);
+  const c = counts.data;
+  const tiles = [
+    { label: 'Sites', value: c?.sites, href: '/sites' },
+    { label: 'Switches', value: c?.switches, href: '/switches' },
+    { label: 'Networks', value: c?.networks, href: '/networks' },
+  ];
+  return html`
+    <${PageHeader} title="Dashboard">
+      ${app.canEdit && html`<a class="btn btn-primary" href="/sites?new=1">Add site</a>`}
+    </${PageHeader}>
+    ${counts.error && html`<${ErrorState} error=${counts.error} onRetry=${counts.reload} />`}
+    <ul class="tiles" aria-label="Counts">
+      ${tiles.map((t) => html`<li class="tile"><a href=${t.href}><span class="tile-value">${t.value === undefined ? '…' : formatNumber(t.value)}</span><span class="tile-label">${t.label}</span></a></li>`)}
+    </ul>
+    ${c && c.sites === 0 && html`<${EmptyState} message="Nothing is documented yet. Start by adding a site, or restore a backup under Settings › Data.">
+      ${app.canEdit && html`<a class="btn" href="/sites?new=1">Add a site</a>`}
+      ${app.isAdmin && html`<a class="btn" href="/settings/data">Import data</a>`}
+    </${EmptyState}>`}
+    <div class="columns">
+      ${findings.data !== null && html`<section class="card" aria-labelledby="dash-findings">
+        <h2 id="dash-findings">Findings</h2>
+        ${findings.error ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
+          : findings.data ? html`<${FindingsList} findings=${findings.data} />` : html`<${Loading} />`}
+      </section>`}
+      <section class="card" aria-labelledby="dash-activity">
+        <h2 id="dash-activity">Recent activity</h2>
+        ${activity.error ? html`<${ErrorState} error=${activity.error} onRetry=${activity.reload} />`
+          : activity.data ? (activity.data.items.length ? html`<${ActivityList} entries=${activity.data.items} compact=${true} onChanged=${activity.reload} />` : html`<p class="muted">No changes yet.</p>`)
+          : html`<${Loading} />`}
+        <p><a href="/activity">All activity</a></p>
+      </section>
+    </div>`;
+}

@@ -1,0 +1,80 @@
+// Labelled form controls: each has a visible label, shows the API's message for its field beneath it, and
+// links the two for assistive technology.
+import { html, useId } from '../html.ts';
+import type { ComponentChildren } from '../html.ts';
+
+type Common = { label: string; name: string; error?: string; hint?: string; required?: boolean; disabled?: boolean };
+
+function Wrap(p: Common & { id: string; children: ComponentChildren; inline?: boolean }) {
+  return html`<div class=${`field${p.error ? ' has-error' : ''}${p.inline ? ' inline' : ''}`}>
+    ${!p.inline && html`<label for=${p.id}>${p.label}${p.required && html`<span class="req" aria-hidden="true"> *</span>`}</label>`}
+    ${p.children}
+    ${p.inline && html`<label for=${p.id}>${p.label}</label>`}
+    ${p.hint && html`<p class="hint" id=${`${p.id}-hint`}>${p.hint}</p>`}
+    ${p.error && html`<p class="field-error" id=${`${p.id}-err`} role="alert">${p.error}</p>`}
+  </div>`;
+}
+
+function describedBy(id: string, p: Common): string | undefined {
+  const ids = [p.hint ? `${id}-hint` : '', p.error ? `${id}-err` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+type TextProps = Common & {
+  value: string;
+  onInput: (v: string) => void;
+  type?: string;
+  placeholder?: string;
+  autocomplete?: string;
+  inputMode?: string;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  autofocus?: boolean;
+};
+
+/** A labelled single-line input. */
+export function TextField(p: TextProps) {
+  const id = useId();
+  return html`<${Wrap} ...${p} id=${id}>
+    <input id=${id} name=${p.name} type=${p.type ?? 'text'} value=${p.value}
+      onInput=${(e: Event) => p.onInput((e.currentTarget as HTMLInputElement).value)}
+      placeholder=${p.placeholder} autocomplete=${p.autocomplete ?? 'off'} inputmode=${p.inputMode}
+      maxlength=${p.maxLength} min=${p.min} max=${p.max} required=${p.required} disabled=${p.disabled}
+      autofocus=${p.autofocus} aria-invalid=${p.error ? 'true' : undefined} aria-describedby=${describedBy(id, p)} />
+  </${Wrap}>`;
+}
+
+/** A labelled multi-line input. */
+export function TextArea(p: Common & { value: string; onInput: (v: string) => void; rows?: number }) {
+  const id = useId();
+  return html`<${Wrap} ...${p} id=${id}>
+    <textarea id=${id} name=${p.name} rows=${p.rows ?? 3} value=${p.value} disabled=${p.disabled}
+      onInput=${(e: Event) => p.onInput((e.currentTarget as HTMLTextAreaElement).value)}
+      aria-invalid=${p.error ? 'true' : undefined} aria-describedby=${describedBy(id, p)}></textarea>
+  </${Wrap}>`;
+}
+
+export type Option = { value: string; label: string };
+
+/** A labelled select. */
+export function SelectField(p: Common & { value: string; onChange: (v: string) => void; options: Option[] }) {
+  const id = useId();
+  return html`<${Wrap} ...${p} id=${id}>
+    <select id=${id} name=${p.name} value=${p.value} required=${p.required} disabled=${p.disabled}
+      onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLSelectElement).value)}
+      aria-invalid=${p.error ? 'true' : undefined} aria-describedby=${describedBy(id, p)}>
+      ${p.options.map((o) => html`<option value=${o.value} selected=${o.value === p.value}>${o.label}</option>`)}
+    </select>
+  </${Wrap}>`;
+}
+
+/** A labelled checkbox, label after the box. */
+export function CheckboxField(p: Common & { checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return html`<${Wrap} ...${p} id=${id} inline=${true}>
+    <input id=${id} name=${p.name} type="checkbox" checked=${p.checked} disabled=${p.disabled}
+      onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLInputElement).checked)}
+      aria-describedby=${describedBy(id, p)} />
+  </${Wrap}>`;
+}

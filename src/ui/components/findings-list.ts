@@ -1,0 +1,22 @@
+// The findings of GET /api/checks, each linking to the objects it names.
+import { html } from '../html.ts';
+import type { Finding } from '../types.ts';
+import { EntityLink } from './entity-link.ts';
+
+/** Lists findings by severity; says so when there are none. */
+export function FindingsList(p: { findings: Finding[] }) {
+  if (p.findings.length === 0) return html`<p class="muted">No inconsistencies found.</p>`;
+  const rank = (s: string) => (s === 'error' ? 0 : s === 'warning' ? 1 : 2);
+  const sorted = [...p.findings].sort((a, b) => rank(a.severity) - rank(b.severity));
+  return html`<ul class="findings">
+    ${sorted.map((f) => html`<li class=${`finding sev-${f.severity}`}>
+      <span class=${`badge sev-${f.severity}`}>${f.severity}</span>
+      <div>
+        <p>${f.message}</p>
+        ${f.entities.length > 0 && html`<p class="finding-entities">
+          ${f.entities.map((e, i) => html`${i > 0 ? ', ' : ''}<${EntityLink} type=${e.type} id=${e.id} name=${e.name} />`)}
+        </p>`}
+      </div>
+    </li>`)}
+  </ul>`;
+}

@@ -1,0 +1,22 @@
+// The head of every page: breadcrumb, title, and the page's actions (one primary).
+import { html } from '../html.ts';
+import type { ComponentChildren } from '../html.ts';
+
+export type Crumb = { label: string; href?: string };
+
+/** Breadcrumb trail, the page title (focused after navigation) and the action buttons. */
+export function PageHeader(p: { title: string; crumbs?: Crumb[]; children?: ComponentChildren; sub?: ComponentChildren }) {
+  return html`<header class="page-header">
+    ${p.crumbs && p.crumbs.length > 0 && html`<nav class="breadcrumb" aria-label="Breadcrumb"><ol>
+      ${p.crumbs.map((c) => html`<li>${c.href ? html`<a href=${c.href}>${c.label}</a>` : html`<span>${c.label}</span>`}</li>`)}
+      <li aria-current="page"><span>${p.title}</span></li>
+    </ol></nav>`}
+    <div class="page-title-row">
+      <div class="page-title">
+        <h1 tabindex="-1">${p.title}</h1>
+        ${p.sub && html`<div class="page-sub">${p.sub}</div>`}
+      </div>
+      ${p.children && html`<div class="page-actions">${p.children}</div>`}
+    </div>
+  </header>`;
+}

@@ -1,0 +1,124 @@
+// The global search: `/` focuses it, arrows move through the results, Enter opens the best (or chosen) one.
+import { html, useEffect, useId, useRef, useState } from '../html.ts';
+import { search } from '../api.ts';
+import { navigate, singular } from '../router.ts';
+import type { SearchResult } from '../types.ts';
+import { useDebouncedCallback } from '../hooks.ts';
+
+/** Where a search result leads. */
+export function resultPath(r: SearchResult): string {
+  switch (singular(r.type)) {
+    case 'site':
+      return `/sites/${r.id}`;
+    case 'switch':
+      return `/switches/${r.id}`;
+    case 'network':
+      return `/networks/${r.id}`;
+    case 'port':
+      return `/switches/${r.switchId}?port=${r.id}`;
+    default:
+      return '/';
+  }
+}
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/** The search combobox of the top bar. */
+export function SearchBox() {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<{ q: string; items: SearchResult[] } | null>(null);
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+  const ctl = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) {
+        e.preventDefault();
+        input.current?.focus();
+        input.current?.select();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const run = async (text: string): Promise<SearchResult[]> => {
+    ctl.current?.abort();
+    if (!text.trim()) {
+      setResults(null);
+      return [];
+    }
+    const c = new AbortController();
+    ctl.current = c;
+    try {
+      const r = await search(text.trim(), c.signal);
+      if (!c.signal.aborted) {
+        setResults({ q: text, items: r.results });
+        setActive(0);
+        setOpen(true);
+      }
+      return r.results;
+    } catch {
+      return [];
+    }
+  };
+  const debounced = useDebouncedCallback((t: string) => void run(t), 200);
+
+  const go = (r: SearchResult | undefined) => {
+    if (!r) return;
+    setOpen(false);
+    setQ('');
+    setResults(null);
+    input.current?.blur();
+    navigate(resultPath(r));
+  };
+
+  const onKeyDown = async (e: KeyboardEvent) => {
+    const items = results?.items ?? [];
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setOpen(true);
+      setActive((a) => (items.length ? (a + 1) % items.length : 0));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => (items.length ? (a - 1 + items.length) % items.length : 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (results && results.q === q && items.length) go(items[active] ?? items[0]);
+      else go((await run(q))[0]);
+    } else if (e.key === 'Escape') {
+      if (open) setOpen(false);
+      else {
+        setQ('');
+        setResults(null);
+      }
+    }
+  };
+
+  const listId = `${id}-list`;
+  const items = results?.items ?? [];
+  const expanded = open && results !== null;
+  return html`<div class="search" role="search">
+    <label for=${id} class="visually-hidden">Search sites, switches, networks and ports</label>
+    <input ref=${input} id=${id} type="search" class="search-input" placeholder="Search  ( / )" value=${q} autocomplete="off"
+      role="combobox" aria-autocomplete="list" aria-expanded=${expanded ? 'true' : 'false'} aria-controls=${listId}
+      aria-activedescendant=${expanded && items.length ? `${id}-opt-${active}` : undefined}
+      onInput=${(e: Event) => { const v = (e.currentTarget as HTMLInputElement).value; setQ(v); debounced(v); }}
+      onKeyDown=${onKeyDown} onFocus=${() => results && setOpen(true)} onBlur=${() => setTimeout(() => setOpen(false), 150)} />
+    <ul id=${listId} role="listbox" class=${`search-results${expanded ? ' open' : ''}`} aria-label="Search results">
+      ${expanded && items.length === 0 && html`<li class="search-empty" role="presentation">Nothing matches “${results?.q}”.</li>`}
+      ${expanded && items.map((r, i) => html`<li id=${`${id}-opt-${i}`} role="option" aria-selected=${i === active ? 'true' : 'false'}
+          class=${i === active ? 'active' : undefined} onMouseDown=${(e: Event) => { e.preventDefault(); go(r); }} onMouseEnter=${() => setActive(i)}>
+          <span class="result-type">${singular(r.type)}</span><span class="result-name">${r.name}</span>
+          ${r.match && r.match !== r.name && html`<span class="result-match">${r.match}</span>`}
+        </li>`)}
+    </ul>
+  </div>`;
+}

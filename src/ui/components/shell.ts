@@ -1,0 +1,99 @@
+// The signed-in frame: skip link, side navigation, top bar, admin warnings, the current page, toasts and
+// the confirm dialog; it provides the app's services to every page.
+import { html, useCallback, useEffect, useMemo, useRef, useState } from '../html.ts';
+import { AppContext } from '../app-context.ts';
+import type { AppServices, ConfirmRequest, Toast } from '../app-context.ts';
+import { useRoute } from '../router.ts';
+import type { Route } from '../router.ts';
+import type { User } from '../types.ts';
+import { SideNav } from './side-nav.ts';
+import { TopBar } from './top-bar.ts';
+import { HealthBanner } from './health-banner.ts';
+import { Toasts } from './toasts.ts';
+import type { ShownToast } from './toasts.ts';
+import { ConfirmDialog } from './confirm-dialog.ts';
+import { DashboardPage } from './dashboard-page.ts';
+import { SitesPage } from './sites-page.ts';
+import { SitePage } from './site-page.ts';
+import { SwitchesPage } from './switches-page.ts';
+import { SwitchPage } from './switch-page.ts';
+import { NetworksPage } from './networks-page.ts';
+import { NetworkPage } from './network-page.ts';
+import { ActivityPage } from './activity-page.ts';
+import { SettingsPage } from './settings-page.ts';
+import { NotFoundPage } from './not-found-page.ts';
+
+function page(route: Route) {
+  switch (route.name) {
+    case 'dashboard':
+      return html`<${DashboardPage} />`;
+    case 'sites':
+      return html`<${SitesPage} route=${route} />`;
+    case 'site':
+      return html`<${SitePage} key=${route.id} id=${route.id} route=${route} />`;
+    case 'switches':
+      return html`<${SwitchesPage} route=${route} />`;
+    case 'switch':
+      return html`<${SwitchPage} key=${route.id} id=${route.id} route=${route} />`;
+    case 'networks':
+      return html`<${NetworksPage} route=${route} />`;
+    case 'network':
+      return html`<${NetworkPage} key=${route.id} id=${route.id} route=${route} />`;
+    case 'activity':
+      return html`<${ActivityPage} route=${route} />`;
+    case 'settings':
+      return html`<${SettingsPage} section=${route.section ?? 'account'} />`;
+    default:
+      return html`<${NotFoundPage} />`;
+  }
+}
+
+/** The app around the pages, for one signed-in user. */
+export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) => void }) {
+  const route = useRoute();
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const [confirmReq, setConfirmReq] = useState<{ req: ConfirmRequest; resolve: (b: boolean) => void } | null>(null);
+  const [navOpen, setNavOpen] = useState(false);
+  const nextId = useRef(1);
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(route.path);
+
+  const dismiss = useCallback((id: number) => setToasts((ts) => ts.filter((t) => t.id !== id)), []);
+  const toast = useCallback((t: Toast) => {
+    const id = nextId.current++;
+    setToasts((ts) => [...ts.slice(-3), { ...t, id }]);
+    setTimeout(() => dismiss(id), t.timeoutMs ?? (t.kind === 'error' ? 10_000 : 6_000));
+  }, [dismiss]);
+  const confirm = useCallback((req: ConfirmRequest) => new Promise<boolean>((resolve) => setConfirmReq({ req, resolve })), []);
+
+  const services: AppServices = useMemo(() => ({
+    user: p.user,
+    canEdit: p.user.role !== 'viewer',
+    isAdmin: p.user.role === 'admin',
+    toast,
+    confirm,
+    signOut: p.onSignOut,
+  }), [p.user, toast, confirm, p.onSignOut]);
+
+  // After moving to another page, close the menu and put focus at the top of the new content.
+  useEffect(() => {
+    setNavOpen(false);
+    if (route.path === firstPath.current) return;
+    firstPath.current = route.path;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [route.path]);
+
+  return html`<${AppContext.Provider} value=${services}>
+    <a class="skip-link" href="#main" onClick=${(e: Event) => { e.preventDefault(); mainRef.current?.focus(); }}>Skip to content</a>
+    <div class=${`frame${navOpen ? ' nav-open' : ''}`}>
+      <${TopBar} user=${p.user} onSignOut=${p.onSignOut} navOpen=${navOpen} onToggleNav=${() => setNavOpen((o) => !o)} />
+      <${SideNav} route=${route} isAdmin=${services.isAdmin} />
+      <main id="main" ref=${mainRef} tabindex="-1" class="main">
+        ${services.isAdmin && html`<${HealthBanner} />`}
+        ${page(route)}
+      </main>
+    </div>
+    <${Toasts} items=${toasts} onDismiss=${dismiss} />
+    ${confirmReq && html`<${ConfirmDialog} req=${confirmReq.req} onAnswer=${(yes: boolean) => { confirmReq.resolve(yes); setConfirmReq(null); }} />`}
+  </${AppContext.Provider}>`;
+}

@@ -1,0 +1,118 @@
+// Pure formatting helpers of the UI: numbers, dates, VLAN lists and VLAN colours.
+
+const NUMBER = new Intl.NumberFormat('en-US');
+
+/** 2000 → "2,000". */
+export const formatNumber = (n: number): string => NUMBER.format(n);
+
+/** "1–100 of 2,000" for a page of a list. */
+export function rangeText(offset: number, count: number, total: number): string {
+  if (total === 0 || count === 0) return `0 of ${formatNumber(total)}`;
+  return `${formatNumber(offset + 1)}–${formatNumber(offset + count)} of ${formatNumber(total)}`;
+}
+
+/** A timestamp as local date and time, e.g. "2026-11-22 06:12". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The time of day of a timestamp, "06:12:04". */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** The local day of a timestamp as "YYYY-MM-DD", the key the activity timeline groups by. */
+export function dayKey(iso: string): string {
+  return formatDateTime(iso).slice(0, 10);
+}
+
+/** A day heading: "Today", "Yesterday" or "Mon, 2026-11-16". */
+export function dayLabel(key: string, now = new Date()): string {
+  const today = dayKey(now.toISOString());
+  const yesterday = dayKey(new Date(now.getTime() - 86_400_000).toISOString());
+  if (key === today) return 'Today';
+  if (key === yesterday) return 'Yesterday';
+  const d = new Date(`${key}T12:00:00`);
+  return `${d.toLocaleDateString('en-US', { weekday: 'short' })}, ${key}`;
+}
+
+/** [10, 20, 21, 22] → "10,20-22". */
+export function compactVlans(ids: number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]!;
+    let end = start;
+    while (i + 1 < sorted.length && sorted[i + 1] === end + 1) end = sorted[++i]!;
+    parts.push(end > start + 1 ? `${start}-${end}` : end === start + 1 ? `${start},${end}` : `${start}`);
+  }
+  return parts.join(',');
+}
+
+/** "10,20-22" (commas, semicolons or spaces) → [10, 20, 21, 22]; throws an Error naming what is wrong. */
+export function parseVlanList(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(/[\s,;]+/).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!m) throw new Error(`"${part}" is not a VLAN number or range`);
+    const a = Number(m[1]);
+    const b = m[2] ? Number(m[2]) : a;
+    if (a < 1 || b > 4094 || b < a) throw new Error(`"${part}" is not a VLAN range from 1 to 4094`);
+    for (let v = a; v <= b; v++) out.push(v);
+  }
+  return out;
+}
+
+function hslToHex(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255).toString(16).padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}
+
+/** A stable colour for a VLAN id, used when its network has none: the golden angle spreads neighbours apart. */
+export function vlanColor(vlanId: number): string {
+  const hue = (vlanId * 137.508) % 360;
+  const light = 0.5 + ((vlanId * 7) % 3) * 0.08;
+  return hslToHex(hue, 0.62, light);
+}
+
+/** The colour a network is drawn in: its own, else the one derived from its VLAN id. */
+export function networkColor(n: { color: string | null; vlanId: number }): string {
+  return n.color ?? vlanColor(n.vlanId);
+}
+
+/** Black or white, whichever reads better on the given background colour. */
+export function textOn(hex: string): string {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return '#000';
+  const lin = (c: string) => {
+    const v = parseInt(c, 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * lin(m[1]!) + 0.7152 * lin(m[2]!) + 0.0722 * lin(m[3]!);
+  return lum > 0.179 ? '#000000' : '#ffffff';
+}
+
+/** Plural helper: plural(3, 'switch', 'switches') → "3 switches". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+/** A value of an activity entry's changes for display: null as "—", lists joined, objects as JSON. */
+export function displayValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) return v.length ? v.map(displayValue).join(', ') : '—';
+  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return String(v);
+}

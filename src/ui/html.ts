@@ -1,0 +1,24 @@
+// The one module that binds htm to Preact: components import `html`, hooks and helpers from here only.
+import { h, render, createContext, Fragment } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
+import htm from 'htm';
+
+/** Tagged template that builds Preact virtual DOM nodes: html`<p>${text}</p>`. */
+export const html = htm.bind(h as (type: any, props: Record<string, any>, ...children: any[]) => VNode<any>) as (
+  strings: TemplateStringsArray,
+  ...values: unknown[]
+) => VNode<any>;
+
+export { render, createContext, Fragment };
+export type { ComponentChildren, VNode };
+export {
+  useState,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useMemo,
+  useCallback,
+  useContext,
+  useId,
+  useReducer,
+} from 'preact/hooks';

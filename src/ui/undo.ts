@@ -1,0 +1,68 @@
+// Undo from a success message: find the activity entry a change wrote, and reverse it on request.
+import { ApiError, newestActivityFor, undoActivity } from './api.ts';
+import type { AppServices } from './app-context.ts';
+import type { ActivityEntry } from './types.ts';
+
+/** Explains a failed undo in words; 409 undo_conflict and already_undone get their own sentences. */
+export function undoFailureText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'undo_conflict') {
+      return `Cannot undo: the object was changed again after this entry, or a name or id it needs is taken now. (${err.message}) Reload to see the current state.`;
+    }
+    if (err.code === 'already_undone') return 'This change has already been undone. Reload to see the current state.';
+    if (err.code === 'not_undoable') return 'Imports, restores and migrations cannot be undone.';
+    if (err.status === 403) return 'You are not allowed to undo changes.';
+    return `Undo failed: ${err.message}`;
+  }
+  return `Undo failed: ${String(err)}`;
+}
+
+/** Reverses one activity entry, reports the outcome as a toast, and calls `after` on success. */
+export async function runUndo(app: AppServices, entryId: string, after?: () => void): Promise<boolean> {
+  try {
+    await undoActivity(entryId);
+    app.toast({ kind: 'success', message: 'Undone.' });
+    after?.();
+    return true;
+  } catch (err) {
+    app.toast({
+      kind: 'error',
+      message: undoFailureText(err),
+      action: { label: 'Reload', run: () => location.reload() },
+      timeoutMs: 15_000,
+    });
+    return false;
+  }
+}
+
+/**
+ * Shows a success toast with an Undo button for the change just made. The entry is the newest activity
+ * entry of the first of `entityIds` that has an undoable one matching `actions`.
+ */
+export async function toastWithUndo(
+  app: AppServices,
+  message: string,
+  entityIds: string[],
+  actions: string[],
+  after?: () => void,
+): Promise<void> {
+  let entry: ActivityEntry | undefined;
+  for (const id of entityIds) {
+    try {
+      const e = await newestActivityFor(id);
+      if (e && e.undoable && !e.undoneBy && actions.includes(e.action)) {
+        entry = e;
+        break;
+      }
+    } catch {
+      // No activity for this id: try the next one.
+    }
+  }
+  const found = entry;
+  app.toast({
+    kind: 'success',
+    message,
+    timeoutMs: found ? 12_000 : 5_000,
+    action: found ? { label: 'Undo', run: () => void runUndo(app, found.id, after) } : undefined,
+  });
+}

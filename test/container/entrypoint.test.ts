@@ -1,0 +1,314 @@
+// The container entrypoint (docker/entrypoint.sh), run for real as root on this machine against the source
+// tree: APP_HOME, NODE_BIN, APP_SERVER and APP_MIGRATE point it at `node src/server.ts` instead of the image's
+// /app/dist bundles. Privileges are dropped with setpriv (or, in one test, through an su-exec stand-in).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ENTRYPOINT = join(ROOT, 'docker', 'entrypoint.sh');
+// The project's own Node 22 binary (the `node` devDependency), called by absolute path.
+const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
+const SECRET = 'a'.repeat(64);
+const START_TIMEOUT_MS = 20_000;
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running: ChildProcess[] = [];
+let tmp: string;
+
+beforeAll(() => {
+  expect(process.getuid?.(), 'these tests drop privileges and must run as root').toBe(0);
+  tmp = mkdtempSync(join(tmpdir(), 'switchyard-entrypoint-'));
+  chmodSync(tmp, 0o755); // uid 1000 must traverse to the data directories below
+  // uid 1000 must be able to read the source tree it runs.
+  const probe = spawnSync('setpriv', ['--reuid', '1000', '--regid', '1000', '--clear-groups', '--', 'test', '-r', join(ROOT, 'migrations')]);
+  expect(probe.status, `uid 1000 cannot read ${ROOT}`).toBe(0);
+});
+
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+});
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A fresh directory under the test's temporary root, owned by `owner` (uid = gid) with `mode`. */
+function makeDir(name: string, owner: number, mode = 0o755): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  chownSync(dir, owner, owner);
+  chmodSync(dir, mode);
+  return dir;
+}
+
+function baseEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+    APP_HOME: ROOT,
+    NODE_BIN: NODE,
+    APP_SERVER: join(ROOT, 'src', 'server.ts'),
+    APP_MIGRATE: join(ROOT, 'src', 'cli', 'migrate.ts'),
+    APP_BACKUP: join(ROOT, 'src', 'cli', 'backup.ts'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${join(dataDir, 'db.sqlite')}`,
+    APP_JWT_SECRET: SECRET,
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+function runEntrypoint(env: NodeJS.ProcessEnv, args: string[] = [], command: string[] = ['sh', ENTRYPOINT]): Run {
+  const child = spawn(command[0], [...command.slice(1), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  return { child, output: () => out, exited };
+}
+
+/** Waits for the `listening on http://host:port` line; fails with the output if the process exits first. */
+async function waitListening(run: Run): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let exited = false;
+  void run.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    const match = /listening on (http:\/\/[^\s"',]+)/.exec(run.output());
+    if (match) return match[1].replace(/\/$/, '');
+    if (exited) throw new Error(`the entrypoint exited before listening:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no "listening on" line within ${START_TIMEOUT_MS} ms:\n${run.output()}`);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Real, effective, saved and filesystem uids (and gids) of a process, from /proc/<pid>/status. */
+function procIds(pid: number): { uids: number[]; gids: number[]; groups: number[]; name: string } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => (new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1] ?? '').trim();
+  const numbers = (name: string) => field(name).split(/\s+/).filter(Boolean).map(Number);
+  return { uids: numbers('Uid'), gids: numbers('Gid'), groups: numbers('Groups'), name: field('Name') };
+}
+
+async function health(base: string): Promise<number> {
+  const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function migrationCount(dbFile: string): number {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Sends SIGTERM to the entrypoint's own pid and expects the server (which replaced it) to exit 0. */
+async function stopWithSigterm(run: Run): Promise<void> {
+  run.child.kill('SIGTERM');
+  const { code, signal } = await withTimeout(run.exited, 10_000, 'exit after SIGTERM');
+  expect({ code, signal }, run.output()).toEqual({ code: 0, signal: null });
+}
+
+describe('entrypoint script', () => {
+  it('passes shellcheck as POSIX sh', { timeout: 20_000 }, () => {
+    const result = spawnSync('shellcheck', ['--shell=sh', '--severity=style', ENTRYPOINT], { encoding: 'utf8', timeout: 15_000 });
+    if (result.error) {
+      throw new Error(`shellcheck could not run (${result.error.message}); install it: apt-get install -y shellcheck`);
+    }
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('is a POSIX sh script that dash parses', () => {
+    expect(readFileSync(ENTRYPOINT, 'utf8').split('\n')[0]).toBe('#!/bin/sh');
+    expect(spawnSync('dash', ['-n', ENTRYPOINT]).status).toBe(0);
+    expect(statSync(ENTRYPOINT).mode & 0o111, 'docker/entrypoint.sh is executable').not.toBe(0);
+  });
+});
+
+describe('entrypoint run as root', () => {
+  it('with PUID/PGID 1000 runs the server as 1000:1000, its files belong to 1000, and SIGTERM exits 0', { timeout: 40_000 }, async () => {
+    const data = makeDir('data-1000', 1000);
+    const run = runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' }));
+    const base = await waitListening(run);
+    expect(await health(base)).toBe(200);
+
+    // exec chain: the entrypoint's pid is now the node server itself, running as 1000 with no extra groups.
+    const ids = procIds(run.child.pid!);
+    expect(ids.name).toBe('node');
+    expect(readFileSync(`/proc/${run.child.pid}/cmdline`, 'utf8').split('\0')).toContain(join(ROOT, 'src', 'server.ts'));
+    expect(ids.uids).toEqual([1000, 1000, 1000, 1000]);
+    expect(ids.gids).toEqual([1000, 1000, 1000, 1000]);
+    expect(ids.groups.filter((g) => g !== 1000)).toEqual([]);
+
+    const dbFile = join(data, 'db.sqlite');
+    expect(existsSync(dbFile)).toBe(true);
+    for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`].filter(existsSync)) {
+      expect({ file, uid: statSync(file).uid, gid: statSync(file).gid }).toEqual({ file, uid: 1000, gid: 1000 });
+    }
+    await stopWithSigterm(run);
+  });
+
+  it('with PUID=0 PGID=0 (option B) runs the server as root', { timeout: 40_000 }, async () => {
+    const data = makeDir('data-root', 0, 0o700);
+    const run = runEntrypoint(baseEnv(data, { PUID: '0', PGID: '0' }));
+    const base = await waitListening(run);
+    expect(await health(base)).toBe(200);
+    const ids = procIds(run.child.pid!);
+    expect(ids.name).toBe('node');
+    expect(ids.uids).toEqual([0, 0, 0, 0]);
+    expect(ids.gids).toEqual([0, 0, 0, 0]);
+    expect(statSync(join(data, 'db.sqlite')).uid).toBe(0);
+    await stopWithSigterm(run);
+  });
+
+  it('with a custom PUID/PGID (option A) creates a missing data directory for that user', { timeout: 40_000 }, async () => {
+    const data = join(makeDir('custom-parent', 0), 'data');
+    const run = runEntrypoint(baseEnv(data, { PUID: '1234', PGID: '2345' }));
+    const base = await waitListening(run);
+    expect(await health(base)).toBe(200);
+    expect(procIds(run.child.pid!).uids).toEqual([1234, 1234, 1234, 1234]);
+    expect(procIds(run.child.pid!).gids).toEqual([2345, 2345, 2345, 2345]);
+    expect([statSync(data).uid, statSync(data).gid]).toEqual([1234, 2345]);
+    expect([statSync(join(data, 'db.sqlite')).uid, statSync(join(data, 'db.sqlite')).gid]).toEqual([1234, 2345]);
+    await stopWithSigterm(run);
+  });
+
+  it('defaults to 1000:1000 when PUID and PGID are not set', { timeout: 40_000 }, async () => {
+    const data = makeDir('data-default', 1000);
+    const env = baseEnv(data);
+    delete env.PUID;
+    delete env.PGID;
+    const run = runEntrypoint(env);
+    await waitListening(run);
+    expect(procIds(run.child.pid!).uids).toEqual([1000, 1000, 1000, 1000]);
+    await stopWithSigterm(run);
+  });
+
+  it('applies the migrations in a separate step, as the service user, before the server starts', { timeout: 40_000 }, async () => {
+    const data = makeDir('data-migrate', 1000);
+    // A NODE_BIN stand-in that records each call (pid, uid, arguments), then execs the real node.
+    const callLog = join(tmp, 'node-calls.log');
+    writeFileSync(callLog, '');
+    chmodSync(callLog, 0o666);
+    const wrapper = join(tmp, 'node-wrapper.sh');
+    writeFileSync(wrapper, `#!/bin/sh\nprintf '%s %s %s\\n' "$$" "$(id -u)" "$*" >> '${callLog}'\nexec '${NODE}' "$@"\n`);
+    chmodSync(wrapper, 0o755);
+
+    const run = runEntrypoint(baseEnv(data, { NODE_BIN: wrapper }));
+    const base = await waitListening(run);
+    // By the time the port is open, the schema is in place.
+    expect(migrationCount(join(data, 'db.sqlite'))).toBeGreaterThan(0);
+    expect(await health(base)).toBe(200);
+
+    const calls = readFileSync(callLog, 'utf8').trim().split('\n').map((line) => line.split(' '));
+    expect(calls.map(([, uid, script]) => [uid, script])).toEqual([
+      ['1000', join(ROOT, 'src', 'cli', 'migrate.ts')],
+      ['1000', join(ROOT, 'src', 'server.ts')],
+    ]);
+    expect(calls[0][0]).not.toBe(String(run.child.pid)); // migrate: a child that finished first
+    expect(calls[1][0]).toBe(String(run.child.pid)); // server: exec'd in place of the entrypoint
+    await stopWithSigterm(run);
+  });
+
+  it('does not start the server when the migrations fail', { timeout: 20_000 }, async () => {
+    const data = makeDir('data-migrate-fails', 1000);
+    const failing = join(tmp, 'failing-migrate.mjs');
+    writeFileSync(failing, "console.error('migration 0002 failed: boom'); process.exit(3);\n");
+    chmodSync(failing, 0o644);
+    const run = runEntrypoint(baseEnv(data, { APP_MIGRATE: failing }));
+    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
+    expect(code).not.toBe(0);
+    expect(run.output()).toContain('migrations failed (exit 3)');
+    expect(run.output()).not.toMatch(/listening on/);
+  });
+
+  it('stops with one clear line when the data directory is not writable by PUID', { timeout: 20_000 }, async () => {
+    const data = makeDir('data-root-owned', 0, 0o755);
+    const run = runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' }));
+    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
+    expect(code).not.toBe(0);
+    const lines = run.output().split('\n').filter((line) => line.trim() !== '');
+    expect(lines, run.output()).toHaveLength(1);
+    expect(lines[0]).toContain(data);
+    expect(lines[0]).toContain('1000:1000');
+    expect(lines[0]).toContain(`chown -R 1000:1000 ${data}`);
+    expect(existsSync(join(data, 'db.sqlite'))).toBe(false); // neither migrate nor the server ran
+  });
+
+  it('stops with one clear line when the database file belongs to another user', { timeout: 20_000 }, async () => {
+    // For example, after running as root (option B) and then switching to PUID 1000 without chown -R.
+    const data = makeDir('data-root-db', 1000);
+    const dbFile = join(data, 'db.sqlite');
+    writeFileSync(dbFile, '');
+    chmodSync(dbFile, 0o644);
+    const run = runEntrypoint(baseEnv(data));
+    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
+    expect(code).not.toBe(0);
+    const lines = run.output().split('\n').filter((line) => line.trim() !== '');
+    expect(lines, run.output()).toHaveLength(1);
+    expect(lines[0]).toContain(dbFile);
+    expect(lines[0]).toContain(`chown -R 1000:1000 ${dbFile}`);
+  });
+
+  it('rejects a PUID that is not a number with one line', { timeout: 20_000 }, async () => {
+    const data = makeDir('data-bad-puid', 1000);
+    const run = runEntrypoint(baseEnv(data, { PUID: 'admin' }));
+    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
+    expect(code).not.toBe(0);
+    expect(run.output().trim().split('\n')).toEqual([expect.stringContaining("PUID must be a numeric user id, got 'admin'")]);
+  });
+
+  it('drops privileges with su-exec when it is on PATH (as in the alpine image)', { timeout: 40_000 }, async () => {
+    const data = makeDir('data-su-exec', 1000);
+    // su-exec is not packaged for Debian: a stand-in with its interface (su-exec uid:gid cmd args...).
+    const bin = makeDir('su-exec-bin', 0);
+    const used = join(tmp, 'su-exec-used.log');
+    writeFileSync(join(bin, 'su-exec'), `#!/bin/sh\necho "$1" >> '${used}'\nspec=$1; shift\nexec setpriv --reuid "\${spec%%:*}" --regid "\${spec#*:}" --clear-groups -- "$@"\n`);
+    chmodSync(join(bin, 'su-exec'), 0o755);
+    const run = runEntrypoint(baseEnv(data, { PATH: `${bin}:${process.env.PATH}` }));
+    await waitListening(run);
+    expect(procIds(run.child.pid!).uids).toEqual([1000, 1000, 1000, 1000]);
+    expect(readFileSync(used, 'utf8')).toContain('1000:1000');
+    await stopWithSigterm(run);
+  });
+
+  it('runs as the invoking user when started without root (docker run --user)', { timeout: 40_000 }, async () => {
+    const data = makeDir('data-non-root', 1000);
+    const env = baseEnv(data);
+    delete env.PUID;
+    delete env.PGID;
+    const run = runEntrypoint(env, [], ['setpriv', '--reuid', '1000', '--regid', '1000', '--clear-groups', '--', 'sh', ENTRYPOINT]);
+    await waitListening(run);
+    expect(procIds(run.child.pid!).uids).toEqual([1000, 1000, 1000, 1000]);
+    await stopWithSigterm(run);
+  });
+});

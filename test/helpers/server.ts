@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The repository root. */
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+/** The Node 22 binary the project installs. */
+export const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+/** A proper secret for test servers. */
+export const TEST_SECRET = 'a'.repeat(64);
+
+/** A server process started for a test. */
+export interface TestServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the process printed so far. */
+  logs(): string;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A fresh temporary data directory. */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'switchyard-test-'));
+}
+
+/** Starts the real server process on a free port with a fresh data directory (or the given one). */
+export async function startServer(options: { env?: Record<string, string>; dataDir?: string; entry?: string; cwd?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? freshDataDir();
+  const child = spawn(NODE, [options.entry ?? join(ROOT, 'src', 'server.ts')], {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'info', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start in time:\n${output}`)), 20_000);
+    const check = () => {
+      const match = /listening on http:\/\/[^:\s]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    logs: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs a process to its end (for CLI tests); resolves with its exit code and output. */
+export function runProcess(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(NODE, args, { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_JWT_SECRET: TEST_SECRET, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}
+
+/** An answer of the API as tests read it. */
+export interface ApiAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Calls the API: JSON in and out, with an optional Bearer token. */
+export async function api<T = any>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+/** The password test users get. */
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Runs first-run setup; returns the admin's token. */
+export async function setupAdmin(baseUrl: string, username = 'admin'): Promise<{ token: string; userId: string }> {
+  const answer = await api(baseUrl, 'POST', '/api/auth/setup', { body: { username, password: TEST_PASSWORD } });
+  if (answer.status !== 201) throw new Error(`setup failed: ${answer.status} ${answer.text}`);
+  return { token: answer.body.token, userId: answer.body.user.id };
+}
+
+/** Creates a user with a role (as an admin) and signs it in; returns its token. */
+export async function userWithRole(baseUrl: string, adminToken: string, username: string, role: 'viewer' | 'editor' | 'admin'): Promise<{ token: string; userId: string }> {
+  const made = await api(baseUrl, 'POST', '/api/users', { token: adminToken, body: { username, password: TEST_PASSWORD, role } });
+  if (made.status !== 201) throw new Error(`user create failed: ${made.status} ${made.text}`);
+  const login = await api(baseUrl, 'POST', '/api/auth/login', { body: { username, password: TEST_PASSWORD } });
+  return { token: login.body.token, userId: made.body.id };
+}
