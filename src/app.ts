@@ -2,6 +2,7 @@ import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import type { Logger } from './log.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { Route } from './router.ts';
 
 /** What every handler can reach: made once in src/server.ts and passed down, never global. */
@@ -11,6 +12,8 @@ export interface App {
   log: Logger;
   auth: Auth;
   startedAt: number;
+  /** Serialised answers to reads, valid until the data changes. */
+  cache: ReadCache;
   /** Every API route, for the OpenAPI document. */
   routes: Route[];
 }

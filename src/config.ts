@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -89,7 +89,10 @@ function parseDatabaseUrl(value: string | undefined, dataDir: string, rootDir: s
 function ensureWritableDir(variable: string, dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK | constants.X_OK);
+    // A real write, not access(): the answer must hold for the uid the process runs as, root included.
+    const probe = resolve(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
   } catch {
     throw new ConfigError(`${variable}: the directory ${dir} cannot be created or is not writable by uid ${process.getuid?.() ?? '?'}`);
   }

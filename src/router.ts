@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app.ts';
 import type { AuthUser, Role } from './auth.ts';
 import { HttpError } from './http-error.ts';
+import { listEtag } from './read-cache.ts';
 import type { JsonSchema } from './fields/field.ts';
 
 /** Who may call a route: anybody, any signed-in user, or at least the named role. */
@@ -53,6 +54,8 @@ export interface Route {
   handler: Handler;
   summary: string;
   body?: BodySpec;
+  /** Set false for a GET whose answer must be made fresh every time (the read cache keeps the others). */
+  cache?: boolean;
   /** OpenAPI hints: the request body schema, the success answer's schema and status, query parameters. */
   doc?: {
     request?: JsonSchema;
@@ -93,8 +96,11 @@ export function createRouter(routes: Route[]) {
       };
       ctx.user = await authorize(app, req, match.route.access, method);
       await readBody(ctx, match.route.body);
-      const reply = await match.route.handler(ctx);
-      if (reply) send(res, reply);
+      if (isCacheable(match.route, ctx)) await answerThroughCache(ctx, match.route.handler);
+      else {
+        const reply = await match.route.handler(ctx);
+        if (reply) send(res, reply);
+      }
     } catch (error) {
       sendError(app, req, res, error, method, path);
     } finally {
@@ -242,21 +248,58 @@ function drain(req: IncomingMessage): void {
   req.resume();
 }
 
+/** A reply ready to write: status, headers and the serialised body (undefined for no body). */
+interface Serialized {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer | undefined;
+}
+
+function serialize(reply: Reply): Serialized {
+  const headers = { ...reply.headers };
+  if (reply.text !== undefined) {
+    return { status: reply.status ?? 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: reply.text };
+  }
+  const status = reply.status ?? (reply.body === undefined ? 204 : 200);
+  if (status === 204 || status === 304 || reply.body === undefined) return { status, headers, body: undefined };
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(reply.body) };
+}
+
+function write(res: ServerResponse, answer: Serialized): void {
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.writeHead(answer.status).end(answer.body);
+}
+
 /** Writes a Reply: JSON for `body`, as-is for `text`. */
 export function send(res: ServerResponse, reply: Reply): void {
-  const status = reply.status ?? (reply.body === undefined && reply.text === undefined ? 204 : 200);
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  if (reply.text !== undefined) {
-    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.writeHead(status).end(reply.text);
-    return;
+  write(res, serialize(reply));
+}
+
+function isCacheable(route: Route, ctx: Ctx): boolean {
+  return ctx.method === 'GET' && route.access !== 'public' && route.cache !== false && ctx.user !== undefined;
+}
+
+// Reads go through the read cache: the same request at the same data version gets the same bytes, and a
+// client that has them already gets 304. Keyed by user, because a few answers (me, tokens) are per user.
+async function answerThroughCache(ctx: Ctx, handler: Handler): Promise<void> {
+  const { cache } = ctx.app;
+  const key = `${ctx.user!.id} ${ctx.req.url} ${ctx.req.headers.accept ?? ''}`;
+  const version = cache.version();
+  let answer: Serialized | undefined = cache.get(key, version);
+  if (!answer) {
+    const reply = await handler(ctx);
+    if (!reply) return;
+    answer = serialize(reply);
+    if (answer.status !== 200 || answer.body === undefined) return write(ctx.res, answer);
+    answer.headers.ETag ??= listEtag(version, key);
+    cache.set(key, version, answer as Serialized & { body: string | Buffer });
   }
-  if (status === 204 || status === 304 || reply.body === undefined) {
-    res.writeHead(status).end();
-    return;
+  const etag = answer.headers.ETag;
+  const ifNoneMatch = ctx.req.headers['if-none-match'];
+  if (etag && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    return write(ctx.res, { status: 304, headers: { ETag: etag }, body: undefined });
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.writeHead(status).end(JSON.stringify(reply.body));
+  write(ctx.res, answer);
 }
 
 function sendError(app: App, req: IncomingMessage, res: ServerResponse, error: unknown, method: string, path: string): void {

@@ -8,6 +8,7 @@ import { createAuth } from './auth.ts';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
 import { checkpoint } from './db/open.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createReadCache } from './read-cache.ts';
 import { createRouter } from './router.ts';
 import { ALL_ROUTES } from './routes/index.ts';
 import { openAndMigrate, StartupError } from './startup.ts';
@@ -39,7 +40,7 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   const db = openAndMigrate(config, log);
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
   for (const warning of config.warnings) log.warn(warning);
-  const app: App = { db, config, log, auth: createAuth(db, secret), startedAt: Date.now(), routes: ALL_ROUTES };
+  const app: App = { db, config, log, auth: createAuth(db, secret), cache: createReadCache(db), startedAt: Date.now(), routes: ALL_ROUTES };
   const handleApi = createRouter(ALL_ROUTES);
 
   const server = createServer(
@@ -67,8 +68,11 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   const close = () =>
     (closing ??= new Promise<void>((done) => {
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      // Keep-alive connections turn idle as their last request finishes: close each as soon as it does.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
       server.close(() => {
         clearTimeout(force);
+        clearInterval(idle);
         checkpoint(db);
         db.close();
         done();

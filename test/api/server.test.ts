@@ -1,0 +1,218 @@
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ token } = await setupAdmin(server.baseUrl));
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+function readDb<T>(dataDir: string, sql: string): T[] {
+  const db = new DatabaseSync(join(dataDir, 'db.sqlite'), { readOnly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Sends raw bytes and reads what comes back until the server closes or `waitMs` passes. */
+function rawRequest(port: number, payload: string | Buffer, waitMs = 3000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.write(payload);
+    setTimeout(() => (socket.destroy(), resolve(answer)), waitMs);
+  });
+}
+
+describe('migrations at start-up', () => {
+  it('applies every migration on a fresh data directory and records it with a checksum', async () => {
+    const rows = readDb<{ version: number; checksum: string }>(server.dataDir, 'SELECT version, checksum FROM schema_migrations');
+    expect(rows.map((row) => row.version)).toContain(1);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.checksum))).toBe(true);
+    const health = await api(server.baseUrl, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', version: '0.26.0', schemaVersion: rows.length, warnings: [] });
+  });
+
+  it('applies nothing on a second start, and refuses to start when an applied file changed', async () => {
+    const dataDir = freshDataDir();
+    const first = await runProcess(['src/cli/migrate.ts'], { DATA_DIR: dataDir });
+    expect(first.code, first.output).toBe(0);
+    const second = await startServer({ dataDir });
+    await second.stop();
+    expect(second.logs()).not.toContain('schema migrations applied');
+
+    const copy = join(freshDataDir(), 'app');
+    mkdirSync(copy);
+    for (const entry of ['src', 'migrations', 'package.json']) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+    writeFileSync(join(copy, 'migrations', '0001_init.sql'), '-- tampered\n', { flag: 'a' });
+    const tampered = await runProcess([join(copy, 'src', 'server.ts')], { DATA_DIR: dataDir, PORT: '0' });
+    expect(tampered.code).not.toBe(0);
+    expect(tampered.output).toMatch(/migration 1_init\.sql has changed since it was applied/);
+  });
+});
+
+describe('configuration that stops the start with one line naming the variable', () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['a port that is not a number', { PORT: 'eighty' }, /PORT must be a number/],
+    ['a DATABASE_URL that is not file:', { DATABASE_URL: 'postgres://x' }, /DATABASE_URL must be a file: URL/],
+    ['an unwritable data directory', { DATA_DIR: '/dev/null/data' }, /DATA_DIR: the directory \/dev\/null\/data/],
+    ['a LOG_LEVEL that does not exist', { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ];
+  it.each(cases)('%s', async (_name, env, message) => {
+    const run = await runProcess(['src/server.ts'], { DATA_DIR: freshDataDir(), PORT: '0', ...env });
+    expect(run.code).toBe(1);
+    expect(run.output.trim().split('\n')).toHaveLength(1);
+    expect(run.output).toMatch(message);
+  });
+
+  it('warns, and lists in health, when the secret is missing or short', async () => {
+    const missing = await startServer({ env: { APP_JWT_SECRET: '' } });
+    const health = await api(missing.baseUrl, 'GET', '/api/health');
+    await missing.stop();
+    expect(health.body.warnings.join(' ')).toMatch(/APP_JWT_SECRET is not set/);
+    const short = await startServer({ env: { APP_JWT_SECRET: 'tooshort' } });
+    const shortHealth = await api(short.baseUrl, 'GET', '/api/health');
+    await short.stop();
+    expect(shortHealth.body.warnings.join(' ')).toMatch(/shorter than 32 bytes/);
+  });
+
+  it('reads the secret from APP_JWT_SECRET_FILE', async () => {
+    const file = join(freshDataDir(), 'secret');
+    writeFileSync(file, `${'c'.repeat(64)}\n`);
+    const withFile = await startServer({ env: { APP_JWT_SECRET: '', APP_JWT_SECRET_FILE: file } });
+    const health = await api(withFile.baseUrl, 'GET', '/api/health');
+    await withFile.stop();
+    expect(health.body.warnings).toEqual([]);
+  });
+});
+
+describe('HTTP edges of the API', () => {
+  const cases: { name: string; method: string; path: string; headers?: Record<string, string>; raw?: string; status: number; code: string }[] = [
+    { name: 'unknown path', method: 'GET', path: '/api/nothing-here', status: 404, code: 'not_found' },
+    { name: 'known path, other method', method: 'PUT', path: '/api/users', status: 405, code: 'method_not_allowed' },
+    { name: 'malformed JSON', method: 'POST', path: '/api/users', raw: '{"username": ', headers: { 'content-type': 'application/json' }, status: 400, code: 'invalid_json' },
+    { name: 'wrong content type', method: 'POST', path: '/api/users', raw: 'username=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415, code: 'unsupported_media_type' },
+    { name: 'no token', method: 'GET', path: '/api/users', status: 401, code: 'unauthorized' },
+    { name: 'a path id that is not a UUID', method: 'GET', path: '/api/users/not-a-uuid', status: 404, code: 'not_found' },
+  ];
+  it.each(cases)('$name → $status $code', async ({ method, path, headers, raw, status, code }) => {
+    const needsToken = code !== 'unauthorized';
+    const answer = await api(server.baseUrl, method, path, { token: needsToken ? token : undefined, headers, raw });
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+    if (status === 405) expect(answer.headers.get('allow')).toBe('GET, HEAD, POST');
+  });
+
+  it('refuses a body over the limit with 413 while it streams, without reading it all', async () => {
+    const declared = await rawRequest(server.port, `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"a":"`);
+    expect(declared).toMatch(/^HTTP\/1\.1 413/);
+    expect(declared).toContain('payload_too_large');
+    // Chunked, so the size is only known while streaming: the server answers after ~1 MiB, not at the end.
+    const answer = await new Promise<number>((resolve) => {
+      const req = request({ port: server.port, host: '127.0.0.1', method: 'POST', path: '/api/users', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+      req.on('response', (res) => resolve(res.statusCode!));
+      req.on('error', () => resolve(-1));
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 4 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    expect(answer).toBe(413);
+  });
+
+  it('puts the security headers on every answer', async () => {
+    for (const path of ['/api/health', '/api/nothing', '/', '/switches/123']) {
+      const response = await fetch(server.baseUrl + path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    }
+  });
+
+  it('never leaks a stack trace or SQL in an error', async () => {
+    const answer = await api(server.baseUrl, 'POST', '/api/users', { token, body: { username: 'x'.repeat(5000), password: 'p'.repeat(5000), role: 'admin' } });
+    expect(answer.status).toBe(400);
+    expect(answer.text).not.toMatch(/at .*\.ts:\d+|SQLITE|INSERT/);
+  });
+});
+
+describe('static files of the web UI', () => {
+  it.each(['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2f%2e%2e%2fetc/passwd', '/assets/../../package.json'])(
+    '%s never escapes public/', async (path) => {
+      const answer = await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer).not.toContain('"name": "switchyard"');
+      expect(answer).not.toContain('root:x:0:0');
+    });
+
+  it('answers index.html for an unknown UI path', async () => {
+    const deep = await fetch(`${server.baseUrl}/switches/8c1a3ef0-1b8e-4d55-9a6c-2f1a7e6b5d40`);
+    const root = await fetch(`${server.baseUrl}/`);
+    expect(deep.status).toBe(root.status);
+    expect(await deep.text()).toBe(await root.text());
+  });
+});
+
+describe('shutdown', () => {
+  it('on SIGTERM lets the request in flight finish, exits 0, and leaves a sound database', async () => {
+    const own = await startServer();
+    const { token: ownToken } = await setupAdmin(own.baseUrl);
+    // A slow request in flight: a user create hashes a password with scrypt (tens of ms) — send the body slowly.
+    const inFlight = new Promise<number>((resolve) => {
+      const req = request({ port: own.port, host: '127.0.0.1', method: 'POST', path: '/api/users', headers: { authorization: `Bearer ${ownToken}`, 'content-type': 'application/json' } });
+      req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
+      req.on('error', () => resolve(-1));
+      req.write('{"username": "late", ');
+      setTimeout(() => req.end('"password": "correct horse battery", "role": "viewer"}'), 400);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const exited = own.stop('SIGTERM');
+    expect(await inFlight).toBe(201);
+    expect(await exited).toBe(0);
+    const [check] = readDb<{ integrity_check: string }>(own.dataDir, 'PRAGMA integrity_check');
+    expect(check.integrity_check).toBe('ok');
+    expect(readDb(own.dataDir, "SELECT id FROM users WHERE username = 'late'")).toHaveLength(1);
+  });
+});
+
+describe('trickled headers', () => {
+  it('cuts off a client that sends its headers byte by byte too slowly', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    const closed = new Promise<number>((resolve) => {
+      const started = Date.now();
+      socket.on('close', () => resolve(Date.now() - started));
+      socket.on('error', () => undefined);
+    });
+    const header = 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ';
+    let index = 0;
+    const timer = setInterval(() => {
+      if (socket.destroyed) return clearInterval(timer);
+      socket.write(header[index % header.length] === '\r' ? 'a' : header[index % header.length]);
+      index++;
+    }, 500);
+    const elapsed = await closed;
+    clearInterval(timer);
+    expect(elapsed).toBeLessThan(25_000);
+  }, 30_000);
+});
