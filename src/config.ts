@@ -18,6 +18,8 @@ export interface Config {
   /** Warnings about the configuration, logged at start and listed by GET /api/health. */
   warnings: string[];
   logLevel: LogLevel;
+  /** Memory bound of the read cache in bytes; 0 turns it off. */
+  readCacheBytes: number;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     jwtSecret: readSecret(env, warnings),
     warnings,
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    readCacheBytes: parseReadCacheMb(env.READ_CACHE_MB) * 1024 * 1024,
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -66,6 +69,14 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a number from 0 to 65535, got "${value}"`);
   }
   return port;
+}
+
+function parseReadCacheMb(value: string | undefined): number {
+  if (value === undefined || value === '') return 32;
+  if (!/^\d+$/.test(value) || Number(value) > 4096) {
+    throw new ConfigError(`READ_CACHE_MB must be a whole number of megabytes from 0 to 4096, got "${value}"`);
+  }
+  return Number(value);
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

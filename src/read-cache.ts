@@ -60,6 +60,7 @@ export function createReadCache(db: Db, maxBytes = READ_CACHE_MAX_BYTES): ReadCa
       return reply;
     },
     set(key, versionAtStart, reply) {
+      if (maxBytes === 0) return;
       // Data changed while the answer was being made (a handler may await): it may mix old and new, drop it.
       if (versionAtStart !== version()) return;
       if (versionAtStart !== entriesVersion) reset(versionAtStart);

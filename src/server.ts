@@ -40,7 +40,7 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   const db = openAndMigrate(config, log);
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
   for (const warning of config.warnings) log.warn(warning);
-  const app: App = { db, config, log, auth: createAuth(db, secret), cache: createReadCache(db), startedAt: Date.now(), routes: ALL_ROUTES };
+  const app: App = { db, config, log, auth: createAuth(db, secret), cache: createReadCache(db, config.readCacheBytes), startedAt: Date.now(), routes: ALL_ROUTES };
   const handleApi = createRouter(ALL_ROUTES);
 
   const server = createServer(

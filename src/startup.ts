@@ -2,6 +2,7 @@ export { StartupError } from './startup-error.ts';
 import type { Config } from './config.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { openDatabase, type Db } from './db/open.ts';
+import { migrateLegacyData } from './legacy/migrate.ts';
 import type { Logger } from './log.ts';
 
 /** Opens the database and brings it up to date: schema migrations, then the one-time legacy migration. */
@@ -10,6 +11,7 @@ export function openAndMigrate(config: Config, log: Logger): Db {
   try {
     const applied = applyMigrations(db, config.migrationsDir);
     if (applied.length > 0) log.info('schema migrations applied', { versions: applied.join(',') });
+    migrateLegacyData(db, config.dataDir, log);
     return db;
   } catch (error) {
     db.close();

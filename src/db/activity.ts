@@ -88,22 +88,28 @@ export interface ActivityFilter {
   limit: number;
 }
 
-/** Entries newest first, with the filter; the entity filter also finds entries that touched the entity in bulk. */
+/**
+ * Entries newest first, with the filter. The entity filter also finds entries that touched the entity among
+ * others (a bulk edit, a cascade). Only fixed SQL fragments are joined; every value is bound.
+ */
 export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 'undo_data'>[] {
   const where: string[] = [];
   const params: (string | number)[] = [];
-  if (filter.entityId) {
-    const type = filter.entityType ? ' AND entity_type = ?' : '';
-    where.push(`((a.entity_id = ?${type.replace('entity_type', 'a.entity_type')}) OR a.seq IN (SELECT activity_seq FROM activity_entities WHERE entity_id = ?${type}))`);
-    params.push(filter.entityId, ...(filter.entityType ? [filter.entityType] : []), filter.entityId, ...(filter.entityType ? [filter.entityType] : []));
+  const add = (sql: string, ...values: (string | number)[]) => (where.push(sql), params.push(...values));
+  if (filter.entityId && filter.entityType) {
+    add(`((a.entity_type = ? AND a.entity_id = ?) OR a.seq IN
+      (SELECT e.activity_seq FROM activity_entities e WHERE e.entity_type = ? AND e.entity_id = ?))`,
+    filter.entityType, filter.entityId, filter.entityType, filter.entityId);
+  } else if (filter.entityId) {
+    add(`(a.entity_id = ? OR a.seq IN (SELECT e.activity_seq FROM activity_entities e
+      WHERE e.entity_type IN ('site', 'network', 'switch', 'port') AND e.entity_id = ?))`, filter.entityId, filter.entityId);
   } else if (filter.entityType) {
-    where.push('a.entity_type = ?');
-    params.push(filter.entityType);
+    add('a.entity_type = ?', filter.entityType);
   }
-  if (filter.siteId) (where.push('a.site_id = ?'), params.push(filter.siteId));
-  if (filter.userId) (where.push('a.user_id = ?'), params.push(filter.userId));
-  if (filter.action) (where.push('a.action = ?'), params.push(filter.action));
-  if (filter.beforeSeq !== undefined) (where.push('a.seq < ?'), params.push(filter.beforeSeq));
+  if (filter.siteId) add('a.site_id = ?', filter.siteId);
+  if (filter.userId) add('a.user_id = ?', filter.userId);
+  if (filter.action) add('a.action = ?', filter.action);
+  if (filter.beforeSeq !== undefined) add('a.seq < ?', filter.beforeSeq);
   const sql = `SELECT ${LIST_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')} FROM activity a
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.seq DESC LIMIT ?`;
   return prepare(db, sql).all(...params, filter.limit) as unknown as Omit<ActivityRow, 'undo_data'>[];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http-error.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
-import { KIND_ORDER, deleteImage, diffImages, readImage, writeImage, type Image, type ImageSet, type Kind } from './images.ts';
+import { KIND_ORDER, RESOURCES, currentVersion, deleteImage, diffImages, readImage, writeImage, type Image, type ImageSet, type Kind } from './images.ts';
 import { inTransaction, type Db } from './open.ts';
 
 /** Who made a change: the signed-in user, or the system (legacy migration). */
@@ -118,8 +118,9 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
 
 /**
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
- * before-image back, with the same ids. 409 when an entity changed since (undo_conflict), the entry was
- * undone already (already_undone) or cannot be undone (not_undoable).
+ * before-image back, with the same ids and a raised version; undoing an `undo` entry redoes the change it
+ * reversed. 404 for an unknown entry; 409 undo_conflict when an entity no longer holds what the entry left
+ * or a name or id it needs is taken, already_undone, or not_undoable (import, restore, migrate).
  */
 export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
   try {
@@ -143,38 +144,74 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       };
     }).entry;
   } catch (error) {
-    const sqlite = error as { code?: string; errcode?: number };
-    if (sqlite?.code === 'ERR_SQLITE_ERROR' && (sqlite.errcode! & 0xff) === 19) {
-      throw new HttpError(409, 'undo_conflict', 'The undo needs a name or id that is taken now, or a record that is gone; nothing was changed.');
-    }
-    throw error;
+    throw constraintConflict(error) ?? error;
   }
 }
 
+/** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as 409 undo_conflict. */
+function constraintConflict(error: unknown): HttpError | undefined {
+  const sqlite = error as { code?: string; errcode?: number; message?: string };
+  if (sqlite?.code !== 'ERR_SQLITE_ERROR' || ((sqlite.errcode ?? 0) & 0xff) !== 19) return undefined;
+  const unique = /UNIQUE constraint failed: (.+)$/.exec(sqlite.message ?? '');
+  const taken = unique ? uniqueFault(unique[1]) : undefined;
+  const message = taken
+    ? `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`
+    : 'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
+  return new HttpError(409, 'undo_conflict', message, taken ? [{ field: taken.field, message: `is taken now by another ${taken.kind}` }] : undefined);
+}
+
+/** Names the field of a failed UNIQUE constraint (`switches.site_id, switches.name`: the last column). */
+function uniqueFault(columns: string): { kind: Kind; field: string } | undefined {
+  const [table, column] = columns.split(',').at(-1)!.trim().split('.');
+  const kind = KIND_ORDER.find((k) => RESOURCES[k].table === table);
+  const field = kind && RESOURCES[kind].fields.find((f) => f.column === column);
+  return kind && field ? { kind, field: field.name } : undefined;
+}
+
+/** 409 undo_conflict unless every entity the entry touched still holds what the entry left (or is still absent). */
 function checkUnchangedSince(db: Db, after: ImageSet): void {
   for (const kind of KIND_ORDER) {
     for (const [id, expected] of Object.entries(after[kind] ?? {})) {
       const current = readImage(db, kind, id);
-      if ((current?.version ?? null) !== (expected?.version ?? null)) {
-        const name = String(current?.name ?? expected?.name ?? id);
-        throw new HttpError(409, 'undo_conflict', `The ${kind} "${name}" has changed since this entry; undo it by hand or undo the later changes first.`, [
-          { field: `${kind}:${id}`, message: current ? (expected ? 'changed since' : 'exists again') : 'deleted since' },
-        ]);
-      }
+      if (sameImage(expected, current)) continue;
+      const name = String(current?.name ?? expected?.name ?? id);
+      throw new HttpError(409, 'undo_conflict', `The ${kind} "${name}" has changed since this entry; undo the later changes first, or change it by hand.`, [
+        { field: `${kind}:${id}`, message: current ? (expected ? 'changed since' : 'exists again') : 'deleted since' },
+      ]);
     }
   }
 }
 
+/** Columns that every write raises: two images that differ only in these hold the same data. */
+const BOOKKEEPING = new Set(['version', 'updated_at']);
+
+/**
+ * Whether the entity holds what the entry left: every stored column (and a port's tagged list) but the version
+ * and update time. So a change undone later does not block undoing the one before it (undo twice, newest
+ * first), and a writer that forgot to raise the version is still caught. Columns added by later migrations are
+ * not in old images and are not compared.
+ */
+function sameImage(expected: Image | null, current: Image | null): boolean {
+  if (expected === null || current === null) return expected === current;
+  return Object.keys(expected).every((key) => BOOKKEEPING.has(key) || JSON.stringify(expected[key] ?? null) === JSON.stringify(current[key] ?? null));
+}
+
+/**
+ * Writes every before-image back. Order matters for the immediate foreign keys: first what the change removed
+ * (parents first), then what it changed, and last what it created (children first), so that a changed row
+ * stops referring to a created one before that goes, and a restored row finds its restored parent.
+ */
 function restoreImages(db: Db, before: ImageSet, after: ImageSet, now: string): void {
-  // Remove what the change created, children first, then write back what it changed or removed, parents first.
-  for (const kind of [...KIND_ORDER].reverse()) {
-    for (const [id, image] of Object.entries(before[kind] ?? {})) if (image === null) deleteImage(db, kind, id);
+  const entries = (kind: Kind) => Object.entries(before[kind] ?? {});
+  // The version only ever rises: one above the highest this entity has had, here or in the images.
+  const nextVersion = (kind: Kind, image: Image) => Math.max(image.version, after[kind]?.[image.id]?.version ?? 0, currentVersion(db, kind, image.id) ?? 0) + 1;
+  for (const kind of KIND_ORDER) {
+    for (const [id, image] of entries(kind)) if (image && !after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
   }
   for (const kind of KIND_ORDER) {
-    for (const [id, image] of Object.entries(before[kind] ?? {})) {
-      if (image === null) continue;
-      const current: Image | null | undefined = after[kind]?.[id];
-      writeImage(db, kind, image, Math.max(image.version, current?.version ?? 0) + 1, now);
-    }
+    for (const [id, image] of entries(kind)) if (image && after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
+  }
+  for (const kind of [...KIND_ORDER].reverse()) {
+    for (const [id, image] of entries(kind)) if (image === null) deleteImage(db, kind, id);
   }
 }

@@ -33,6 +33,11 @@ export function readImage(db: Db, kind: Kind, id: string): Image | null {
   return { ...row };
 }
 
+/** The stored version of one entity, or undefined when it does not exist. */
+export function currentVersion(db: Db, kind: Kind, id: string): number | undefined {
+  return (prepare(db, `SELECT version FROM ${RESOURCES[kind].table} WHERE id = ?`).get(id) as { version: number } | undefined)?.version;
+}
+
 /** The tagged network ids of a port, sorted. */
 export function taggedNetworkIds(db: Db, portId: string): string[] {
   const rows = prepare(db, 'SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(portId) as { network_id: string }[];

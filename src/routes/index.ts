@@ -1,6 +1,12 @@
 import type { Route } from '../router.ts';
+import { ACTIVITY_ROUTES } from './activity.ts';
 import { AUTH_ROUTES } from './auth.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { NETWORK_ROUTES } from './networks.ts';
+import { PORT_ROUTES } from './ports.ts';
+import { SEARCH_ROUTES } from './search.ts';
+import { SITE_ROUTES } from './sites.ts';
+import { SWITCH_ROUTES } from './switches.ts';
 import { TOKEN_ROUTES } from './tokens.ts';
 import { USER_ROUTES } from './users.ts';
 
@@ -10,4 +16,10 @@ export const ALL_ROUTES: Route[] = [
   ...AUTH_ROUTES,
   ...USER_ROUTES,
   ...TOKEN_ROUTES,
+  ...SITE_ROUTES,
+  ...NETWORK_ROUTES,
+  ...SWITCH_ROUTES,
+  ...PORT_ROUTES,
+  ...SEARCH_ROUTES,
+  ...ACTIVITY_ROUTES,
 ];

@@ -90,7 +90,9 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   if (opts.ifMatch !== undefined) headers['If-Match'] = `"${opts.ifMatch}"`;
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    // no-store: the data changes under the page, and a cached answer revalidated by ETag could be stale
+    // (an ETag that names one resource's version does not cover everything its answer embeds).
+    res = await fetch(apiUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', cache: 'no-store', signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', 'The server could not be reached. Check the connection and try again.');

@@ -3,11 +3,11 @@ import { h, render, createContext, Fragment } from 'preact';
 import type { ComponentChildren, VNode } from 'preact';
 import htm from 'htm';
 
+type Html = (strings: TemplateStringsArray, ...values: unknown[]) => VNode<any>;
+type Htm = { bind(h: (type: any, props: Record<string, any>, ...children: any[]) => unknown): Html };
+
 /** Tagged template that builds Preact virtual DOM nodes: html`<p>${text}</p>`. */
-export const html = htm.bind(h as (type: any, props: Record<string, any>, ...children: any[]) => VNode<any>) as (
-  strings: TemplateStringsArray,
-  ...values: unknown[]
-) => VNode<any>;
+export const html: Html = (htm as unknown as Htm).bind(h);
 
 export { render, createContext, Fragment };
 export type { ComponentChildren, VNode };

@@ -19,7 +19,11 @@ export type FormState<T> = {
  * ApiError, messages naming a field of this form go under that field, the rest above the buttons; the
  * values stay as typed.
  */
-export function useForm<T extends Record<string, unknown>>(initial: T, submit: (values: T) => Promise<unknown>): FormState<T> {
+export function useForm<T extends Record<string, unknown>>(
+  initial: T,
+  submit: (values: T, helpers: { setValues: (v: T) => void }) => Promise<unknown>,
+  extraFields: string[] = [],
+): FormState<T> {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>(undefined);
@@ -35,9 +39,9 @@ export function useForm<T extends Record<string, unknown>>(initial: T, submit: (
     setFormError(undefined);
     setErrors({});
     setConflict(false);
-    submit(values)
+    submit(values, { setValues })
       .catch((err: unknown) => {
-        const r = sortErrors(err, Object.keys(initial));
+        const r = sortErrors(err, [...Object.keys(initial), ...extraFields]);
         setErrors(r.errors);
         setFormError(r.formError);
         setConflict(r.conflict);

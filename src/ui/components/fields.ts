@@ -7,7 +7,7 @@ type Common = { label: string; name: string; error?: string; hint?: string; requ
 
 function Wrap(p: Common & { id: string; children: ComponentChildren; inline?: boolean }) {
   return html`<div class=${`field${p.error ? ' has-error' : ''}${p.inline ? ' inline' : ''}`}>
-    ${!p.inline && html`<label for=${p.id}>${p.label}${p.required && html`<span class="req" aria-hidden="true"> *</span>`}</label>`}
+    ${!p.inline && html`<label for=${p.id}>${p.label}</label>`}
     ${p.children}
     ${p.inline && html`<label for=${p.id}>${p.label}</label>`}
     ${p.hint && html`<p class="hint" id=${`${p.id}-hint`}>${p.hint}</p>`}

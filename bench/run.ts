@@ -1,0 +1,278 @@
+// `npm run bench`: seeds an organisation-sized data set through the legacy migration, then measures the
+// real server against the floor (bare node:http with the same bytes) and a peer (Fastify with the same SQL),
+// in one run, on loopback. Writes a console table, bench/results/<time>.json and BENCHMARKS.md.
+import '../src/silence-sqlite-warning.ts';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles } from './seed.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const NODE = process.execPath;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = 50;
+const SECRET = 'b'.repeat(64);
+const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  startMs: number;
+}
+
+/** Starts a server process pinned to the server core; resolves when it logs its address. */
+function startPinned(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const command = HAS_TASKSET ? 'taskset' : NODE;
+  const fullArgs = HAS_TASKSET ? ['-c', SERVER_CORE, NODE, ...args] : args;
+  const began = performance.now();
+  const child = spawn(command, fullArgs, { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match) done({ child, url: match[1].replace('0.0.0.0', '127.0.0.1'), startMs: performance.now() - began });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited ${code}:\n${output.slice(-3000)}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024;
+}
+
+async function json(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+interface LoadResult {
+  reqPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return { reqPerS: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+async function main() {
+  if (HAS_TASKSET) spawnSync('taskset', ['-cp', LOAD_CORE, String(process.pid)]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
+  const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  console.log(`seeding ${dataDir} …`);
+  const counts = await writeSeedFiles(dataDir);
+
+  // 1. Legacy migration of the whole data set (96,000 ports) through the migrate command.
+  const migrateStart = performance.now();
+  const migrate = spawnSync(NODE, ['src/cli/migrate.ts'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const migrateS = (performance.now() - migrateStart) / 1000;
+  if (migrate.status !== 0) throw new Error(`migration failed:\n${migrate.stdout}${migrate.stderr}`);
+
+  // 2. Cold start to the first 200 from /api/health (median of 5).
+  const coldStarts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const began = performance.now();
+    const started = await startPinned(['src/server.ts'], env);
+    for (;;) {
+      const ok = await fetch(`${started.url}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+    }
+    coldStarts.push(performance.now() - began);
+    await stop(started.child);
+  }
+  coldStarts.sort((a, b) => a - b);
+
+  const server = await startPinned(['src/server.ts'], env);
+  const pid = server.child.pid!;
+  const login = await json(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
+  const headers = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
+  await new Promise((done) => setTimeout(done, 1000));
+  const idleRss = rssMb(pid);
+
+  const switches = await json(`${server.url}/api/switches?limit=100`, { headers });
+  const someSwitch = switches.items[10];
+  const detail = await json(`${server.url}/api/switches/${someSwitch.id}`, { headers });
+  const listUrl = `${server.url}/api/switches?limit=100`;
+  const listBody = Buffer.from(await (await fetch(listUrl, { headers })).arrayBuffer());
+  const bodyFile = join(dataDir, 'list-body.json');
+  writeFileSync(bodyFile, listBody);
+
+  const results: Record<string, LoadResult> = {};
+  const run = async (name: string, url: string, options: Partial<autocannon.Options> = {}) => {
+    console.log(`  ${name} …`);
+    results[name] = await load(url, { headers, ...options });
+  };
+
+  await run('list switches (limit=100), repeated reads', listUrl);
+  await run('one switch with its 48 ports', `${server.url}/api/switches/${someSwitch.id}`);
+  await run('search by MAC (Cisco spelling)', `${server.url}/api/search?q=${benchMac(1234).replace(/:/g, '').replace(/(....)(?=.)/g, '$1.')}`);
+  let counter = 0;
+  const portIds: string[] = detail.ports.map((port: { id: string }) => port.id);
+  await run('PATCH one port (with its activity entry)', server.url, {
+    requests: [{ method: 'PATCH', setupRequest: (req) => ({ ...req, path: `/api/ports/${portIds[counter % portIds.length]}`, body: JSON.stringify({ description: `bench ${counter++}` }) }) }],
+  });
+  const networks = await json(`${server.url}/api/networks?siteId=${someSwitch.siteId}&limit=20`, { headers });
+  const [netA, netB] = networks.items.map((n: { id: string }) => n.id);
+  await run('bulk edit of 48 ports', server.url, {
+    requests: [{ method: 'PATCH', setupRequest: (req) => {
+      const flip = counter++ % 2 === 0;
+      return { ...req, path: `/api/switches/${someSwitch.id}/ports`, body: JSON.stringify({ portIds, addTagged: [flip ? netA : netB], removeTagged: [flip ? netB : netA] }) };
+    } }],
+  });
+  await run('create a switch with 48 ports', server.url, {
+    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: '/api/switches', body: JSON.stringify({ siteId: someSwitch.siteId, name: `bench-new-${process.pid}-${counter++}`, portCount: 48 }) }) }],
+  });
+  const peakRss = rssMb(pid, 'VmHWM');
+
+  // 3. Backup export of the whole data set: seconds, MB/s, server RSS growth.
+  const rssBeforeExport = rssMb(pid);
+  let rssPeakExport = rssBeforeExport;
+  const sampler = setInterval(() => (rssPeakExport = Math.max(rssPeakExport, rssMb(pid))), 25);
+  const exportStart = performance.now();
+  const exported = await fetch(`${server.url}/api/backup/export`, { headers });
+  let exportBytes = 0;
+  for await (const chunk of exported.body!) exportBytes += (chunk as Uint8Array).length;
+  const exportS = (performance.now() - exportStart) / 1000;
+  clearInterval(sampler);
+  await stop(server.child);
+
+  // 4. The first read after a change: the same list with the read cache off, against the Fastify peer.
+  const uncached = await startPinned(['src/server.ts'], { ...env, READ_CACHE_MB: '0' });
+  const uncachedHeaders = { authorization: `Bearer ${(await json(`${uncached.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })).token}` };
+  console.log('  list switches, uncached (every read is the first after a change) …');
+  results['list switches (limit=100), uncached'] = await load(`${uncached.url}/api/switches?limit=100`, { headers: uncachedHeaders });
+  await stop(uncached.child);
+
+  const peer = await startPinned(['bench/peers/fastify-list.ts'], { DATABASE_PATH: join(dataDir, 'db.sqlite') });
+  console.log('  peer: Fastify, same SQL …');
+  results['peer: Fastify list (same SQL)'] = await load(`${peer.url}/api/switches?limit=100`);
+  await stop(peer.child);
+
+  const floor = await startPinned(['bench/floor.ts', bodyFile]);
+  console.log('  floor: bare node:http, same bytes …');
+  results['floor: node:http, same bytes'] = await load(`${floor.url}/`);
+  await stop(floor.child);
+
+  const { buildUi } = await import('../scripts/build-ui.ts');
+  const ui = await buildUi({ outDir: join(dataDir, 'public') });
+
+  const list = results['list switches (limit=100), repeated reads'];
+  const report = {
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, pinned: HAS_TASKSET },
+    durationS: DURATION_S,
+    connections: CONNECTIONS,
+    dataSet: { ...counts, expected: SEED_SIZE },
+    listBodyBytes: listBody.length,
+    load: results,
+    ratios: {
+      repeatedListToFloor: round(list.reqPerS / results['floor: node:http, same bytes'].reqPerS),
+      uncachedListToPeer: round(results['list switches (limit=100), uncached'].reqPerS / results['peer: Fastify list (same SQL)'].reqPerS),
+    },
+    coldStartMs: Math.round(coldStarts[2]),
+    idleRssMb: round(idleRss),
+    peakRssMb: round(peakRss),
+    export: { seconds: round(exportS), megabytes: round(exportBytes / 1e6), mbPerS: round(exportBytes / 1e6 / exportS), rssGrowthMb: round(rssPeakExport - rssBeforeExport) },
+    legacyMigration: { ports: counts.ports, seconds: round(migrateS) },
+    uiBundleGzipKb: round(ui.gzipBytes / 1024),
+  };
+  const file = join(ROOT, 'bench', 'results', `${report.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'BENCHMARKS.md'), benchmarksMarkdown(report));
+  printTable(report);
+  console.log(`\nwritten: ${file} and BENCHMARKS.md`);
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+type Report = Record<string, any>;
+
+/** Each target of the benchmarks issue, with the measured value and whether it is met. */
+function targets(r: Report): [string, string, string, boolean][] {
+  const list = r.load['list switches (limit=100), repeated reads'];
+  const patch = r.load['PATCH one port (with its activity entry)'];
+  return [
+    ['Repeated list reads ≥ 0.8× floor', '≥ 0.8', `${r.ratios.repeatedListToFloor}×`, r.ratios.repeatedListToFloor >= 0.8],
+    ['First read after a change ≥ 1.2× peer', '≥ 1.2', `${r.ratios.uncachedListToPeer}×`, r.ratios.uncachedListToPeer >= 1.2],
+    ['List p99 at 50 connections', '< 10 ms', `${list.p99Ms} ms`, list.p99Ms < 10],
+    ['Port PATCH with activity entry', '≥ 1,000/s', `${patch.reqPerS}/s`, patch.reqPerS >= 1000],
+    ['Cold start to first 200', '< 300 ms', `${r.coldStartMs} ms`, r.coldStartMs < 300],
+    ['Idle RSS', '< 60 MB', `${r.idleRssMb} MB`, r.idleRssMb < 60],
+    ['Peak RSS under load', '< 120 MB', `${r.peakRssMb} MB`, r.peakRssMb < 120],
+    ['Export throughput', '≥ 50 MB/s', `${r.export.mbPerS} MB/s`, r.export.mbPerS >= 50],
+    ['Export RSS growth', '< 30 MB', `${r.export.rssGrowthMb} MB`, r.export.rssGrowthMb < 30],
+    ['Legacy migration of 96,000+ ports', '< 5 s', `${r.legacyMigration.seconds} s`, r.legacyMigration.seconds < 5],
+    ['UI JavaScript gzipped', '< 50 KB', `${r.uiBundleGzipKb} KB`, r.uiBundleGzipKb < 50],
+  ];
+}
+
+function printTable(r: Report) {
+  console.log('\nscenario'.padEnd(52) + 'req/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'non-2xx'.padStart(9));
+  for (const [name, result] of Object.entries(r.load) as [string, LoadResult][]) {
+    console.log(name.padEnd(51) + String(result.reqPerS).padStart(10) + String(result.p50Ms).padStart(9) + String(result.p99Ms).padStart(9) + String(result.non2xx).padStart(9));
+  }
+  console.log('\ntarget'.padEnd(45) + 'wanted'.padStart(12) + 'measured'.padStart(14) + '  met');
+  for (const [name, wanted, measured, met] of targets(r)) console.log(name.padEnd(44) + wanted.padStart(12) + measured.padStart(14) + `  ${met ? 'yes' : 'NO'}`);
+}
+
+function benchmarksMarkdown(r: Report): string {
+  const rows = (Object.entries(r.load) as [string, LoadResult][])
+    .map(([name, x]) => `| ${name} | ${x.reqPerS.toLocaleString('en')} | ${x.p50Ms} | ${x.p99Ms} | ${x.non2xx} |`).join('\n');
+  const goals = targets(r).map(([name, wanted, measured, met]) => `| ${name} | ${wanted} | ${measured} | ${met ? 'yes' : '**no**'} |`).join('\n');
+  return `# Benchmarks
+
+Latest run: ${r.at}. Reproduce with \`npm run bench\` (about three minutes; \`BENCH_DURATION_S\` sets the seconds per
+scenario, ${r.durationS} here). Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node};
+${r.machine.pinned ? 'server pinned to core 0 and the load generator (autocannon, in the bench process) to core 1 with taskset' : 'taskset not available: nothing pinned'}.
+All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario.
+
+Data set (seeded through the one-time legacy migration of 0.20.x files): ${r.dataSet.sites} sites,
+${r.dataSet.networks.toLocaleString('en')} networks, ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
+${r.dataSet.activity.toLocaleString('en')} activity entries. The list answer is ${r.listBodyBytes.toLocaleString('en')} bytes.
+
+## Throughput and latency
+
+| Scenario | req/s | p50 ms | p99 ms | non-2xx |
+|---|---:|---:|---:|---:|
+${rows}
+
+The floor is a bare \`node:http\` server on the same core answering the exact bytes of the list scenario; the peer
+is Fastify running the project's own list query (\`listSwitches\`) on the same database. "Uncached" is the real
+server with \`READ_CACHE_MB=0\`: every read costs what the first read after a change costs.
+
+## Targets
+
+| Target | Wanted | Measured | Met |
+|---|---|---|---|
+${goals}
+
+Other figures: backup export of ${r.export.megabytes} MB in ${r.export.seconds} s; legacy migration of
+${r.legacyMigration.ports.toLocaleString('en')} ports in ${r.legacyMigration.seconds} s (including process start); cold start is the median of 5.
+
+Raw results: \`bench/results/\`.
+`;
+}
+
+await main();

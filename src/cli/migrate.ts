@@ -1,0 +1,33 @@
+// `npm run migrate`: applies the schema migrations and the one-time 0.20.x legacy migration without serving.
+// Exit 0 when the database is up to date; 1 with the reason (every fault of the legacy files) otherwise.
+import '../silence-sqlite-warning.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { checkpoint } from '../db/open.ts';
+import { createLogger } from '../log.ts';
+import { openAndMigrate, StartupError } from '../startup.ts';
+
+function main(): number {
+  loadDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${new Date().toISOString()} error configuration: ${error.message}\n`);
+    return 1;
+  }
+  const log = createLogger(config.logLevel);
+  try {
+    const db = openAndMigrate(config, log);
+    checkpoint(db);
+    db.close();
+    log.info('database is up to date', { path: config.databasePath });
+    return 0;
+  } catch (error) {
+    const known = error instanceof StartupError;
+    log.error(known ? (error as Error).message : 'migration failed', known ? undefined : { error: (error as Error).stack });
+    return 1;
+  }
+}
+
+process.exitCode = main();

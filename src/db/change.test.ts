@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../http-error.ts';
+import { getActivity, listActivity } from './activity.ts';
+import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
+import type { Kind } from './images.ts';
+import { applyMigrations } from './migrate.ts';
+import { openDatabase, type Db } from './open.ts';
+
+const ACTOR: Actor = { id: randomUUID(), username: 'tester' };
+const MIGRATIONS = join(import.meta.dirname, '..', '..', 'migrations');
+
+let db: Db;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  applyMigrations(db, MIGRATIONS);
+});
+
+// Small writers in the shape the inventory handlers use: touch, then SQL, then describe the entry.
+
+function createSite(name: string): { id: string; entryId: string } {
+  const id = randomUUID();
+  const { entry } = recordChange(db, ACTOR, (c) => {
+    c.touch('site', id);
+    db.prepare('INSERT INTO sites (id, name, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?)').run(id, name, c.now, c.now);
+    return { activity: { action: 'create', entityType: 'site', entityId: id, entityName: name, siteId: id, summary: `Created site ${name}` }, result: id };
+  });
+  return { id, entryId: entry.id };
+}
+
+function updateSite(id: string, values: { name?: string; notes?: string }): string {
+  return recordChange(db, ACTOR, (c) => {
+    c.touch('site', id);
+    const row = db.prepare('SELECT name, notes FROM sites WHERE id = ?').get(id) as { name: string; notes: string | null };
+    db.prepare('UPDATE sites SET name = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ?')
+      .run(values.name ?? row.name, values.notes ?? row.notes, c.now, id);
+    return { activity: { action: 'update', entityType: 'site', entityId: id, entityName: values.name ?? row.name, siteId: id, summary: 'Changed site' }, result: null };
+  }).entry.id;
+}
+
+function createNetwork(siteId: string, name: string, vlanId: number): { id: string; entryId: string } {
+  const id = randomUUID();
+  const { entry } = recordChange(db, ACTOR, (c) => {
+    c.touch('network', id);
+    db.prepare('INSERT INTO networks (id, site_id, name, vlan_id, subnet, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
+      .run(id, siteId, name, vlanId, `10.0.${vlanId}.0/24`, c.now, c.now);
+    return { activity: { action: 'create', entityType: 'network', entityId: id, entityName: name, siteId, summary: `Created network ${name}` }, result: id };
+  });
+  return { id, entryId: entry.id };
+}
+
+/** A switch and its ports named 1…n, in one entry. */
+function createSwitch(siteId: string, name: string, ports: number): { id: string; portIds: string[]; entryId: string } {
+  const id = randomUUID();
+  const portIds = Array.from({ length: ports }, () => randomUUID());
+  const { entry } = recordChange(db, ACTOR, (c) => {
+    c.touch('switch', id);
+    c.touch('port', portIds);
+    db.prepare('INSERT INTO switches (id, site_id, name, mac_address, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)')
+      .run(id, siteId, name, null, c.now, c.now);
+    portIds.forEach((portId, i) => db.prepare('INSERT INTO ports (id, switch_id, name, position, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)')
+      .run(portId, id, String(i + 1), i + 1, c.now, c.now));
+    return { activity: { action: 'create', entityType: 'switch', entityId: id, entityName: name, siteId, summary: `Created switch ${name}` }, result: id };
+  });
+  return { id, portIds, entryId: entry.id };
+}
+
+/** Makes a port a trunk with a native and tagged VLANs. */
+function setTrunk(portId: string, untagged: string, tagged: string[]): string {
+  return recordChange(db, ACTOR, (c) => {
+    c.touch('port', portId);
+    db.prepare("UPDATE ports SET mode = 'trunk', untagged_network_id = ?, version = version + 1, updated_at = ? WHERE id = ?").run(untagged, c.now, portId);
+    db.prepare('DELETE FROM port_tagged_networks WHERE port_id = ?').run(portId);
+    for (const networkId of tagged) db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(portId, networkId);
+    return { activity: { action: 'update', entityType: 'port', entityId: portId, entityName: 'port', siteId: null, summary: 'Trunk' }, result: null };
+  }).entry.id;
+}
+
+/** Links two ports both ways (neither may be linked yet). */
+function link(a: string, b: string): string {
+  return recordChange(db, ACTOR, (c) => {
+    c.touch('port', [a, b]);
+    const setLink = db.prepare('UPDATE ports SET linked_port_id = ?, version = version + 1, updated_at = ? WHERE id = ?');
+    setLink.run(b, c.now, a);
+    setLink.run(a, c.now, b);
+    return { activity: { action: 'update', entityType: 'port', entityId: a, entityName: 'port', siteId: null, summary: 'Link' }, result: null };
+  }).entry.id;
+}
+
+/** Deletes a site with everything in it, as `DELETE /api/sites/{id}?cascade=true` does; links from outside are cleared. */
+function deleteSiteCascade(siteId: string): string {
+  return recordChange(db, ACTOR, (c: Change) => {
+    const ids = (sql: string, ...args: string[]) => (db.prepare(sql).all(...args) as { id: string }[]).map((row) => row.id);
+    const networks = ids('SELECT id FROM networks WHERE site_id = ?', siteId);
+    const switches = ids('SELECT id FROM switches WHERE site_id = ?', siteId);
+    const ports = ids('SELECT p.id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE w.site_id = ?', siteId);
+    const outside = ids(`SELECT p.id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE w.site_id <> ?
+      AND p.linked_port_id IN (SELECT q.id FROM ports q JOIN switches v ON v.id = q.switch_id WHERE v.site_id = ?)`, siteId, siteId);
+    c.touch('site', siteId);
+    c.touch('network', networks);
+    c.touch('switch', switches);
+    c.touch('port', [...ports, ...outside]);
+    for (const id of outside) db.prepare('UPDATE ports SET linked_port_id = NULL, version = version + 1, updated_at = ? WHERE id = ?').run(c.now, id);
+    for (const id of ports) {
+      db.prepare('DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
+      db.prepare('UPDATE ports SET linked_port_id = NULL WHERE id = ?').run(id);
+    }
+    for (const id of ports) db.prepare('DELETE FROM ports WHERE id = ?').run(id);
+    for (const id of switches) db.prepare('DELETE FROM switches WHERE id = ?').run(id);
+    for (const id of networks) db.prepare('DELETE FROM networks WHERE id = ?').run(id);
+    db.prepare('DELETE FROM sites WHERE id = ?').run(siteId);
+    return { activity: { action: 'delete', entityType: 'site', entityId: siteId, entityName: 'site', siteId, summary: 'Deleted site with everything in it' }, result: null };
+  }).entry.id;
+}
+
+/** Everything stored about inventory, without versions and update times (which an undo raises). */
+function snapshot(): Record<string, unknown[]> {
+  const strip = (rows: Record<string, unknown>[]) => rows.map(({ version: _v, updated_at: _u, ...rest }) => ({ ...rest }));
+  return {
+    sites: strip(db.prepare('SELECT * FROM sites ORDER BY id').all()),
+    networks: strip(db.prepare('SELECT * FROM networks ORDER BY id').all()),
+    switches: strip(db.prepare('SELECT * FROM switches ORDER BY id').all()),
+    ports: strip(db.prepare('SELECT * FROM ports ORDER BY id').all()),
+    tagged: db.prepare('SELECT * FROM port_tagged_networks ORDER BY port_id, network_id').all().map((row) => ({ ...row })),
+  };
+}
+
+function count(table: 'sites' | 'networks' | 'switches' | 'ports' | 'activity'): number {
+  return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+/** The error code an undo fails with. */
+function undoFails(entryId: string): { status: number; code: string; details?: unknown } {
+  try {
+    undoEntry(db, ACTOR, entryId);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, code: error.code, details: error.details };
+    throw error;
+  }
+  throw new Error('the undo succeeded');
+}
+
+function row(kind: Kind, id: string): Record<string, unknown> | undefined {
+  const table = { site: 'sites', network: 'networks', switch: 'switches', port: 'ports' }[kind];
+  return db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+}
+
+describe('recordChange', () => {
+  it('writes one entry with before/after changes in the same transaction', () => {
+    const site = createSite('Lab');
+    const entry = getActivity(db, site.entryId)!;
+    expect(entry).toMatchObject({ action: 'create', entity_type: 'site', entity_id: site.id, username: 'tester', user_id: ACTOR.id, undoable: 1 });
+    expect(JSON.parse(entry.changes!)).toMatchObject({ name: [null, 'Lab'], id: [null, site.id] });
+    const update = updateSite(site.id, { notes: 'rack 4' });
+    expect(JSON.parse(getActivity(db, update)!.changes!)).toEqual({ notes: [null, 'rack 4'] });
+  });
+
+  it('leaves neither change nor entry when the work writes and then throws', () => {
+    expect(() => recordChange(db, ACTOR, (c) => {
+      c.touch('site', 'x');
+      db.prepare("INSERT INTO sites (id, name, created_at, updated_at) VALUES ('x', 'Ghost', ?, ?)").run(c.now, c.now);
+      throw new Error('injected failure');
+    })).toThrow('injected failure');
+    expect(count('sites')).toBe(0);
+    expect(count('activity')).toBe(0);
+  });
+
+  it('leaves no change when writing the entry itself fails', () => {
+    const site = createSite('Lab');
+    expect(() => recordChange(db, ACTOR, (c) => {
+      c.touch('site', site.id);
+      db.prepare("UPDATE sites SET name = 'Changed', version = version + 1 WHERE id = ?").run(site.id);
+      return { activity: { action: 'bogus' as 'update', entityType: 'site', entityId: site.id, entityName: 'x', siteId: site.id, summary: 'x' }, result: null };
+    })).toThrow();
+    expect(row('site', site.id)).toMatchObject({ name: 'Lab', version: 1 });
+    expect(count('activity')).toBe(1);
+  });
+});
+
+describe('undoEntry', () => {
+  it('undoes a create by removing the entity, and undoing that undo brings it back with the same id', () => {
+    const site = createSite('Lab');
+    const undo = undoEntry(db, ACTOR, site.entryId);
+    expect(undo).toMatchObject({ action: 'undo', undoOf: site.entryId, entityId: site.id, undoable: true, undoneBy: null });
+    expect(row('site', site.id)).toBeUndefined();
+    expect(getActivity(db, site.entryId)!.undone_by).toBe(undo.id);
+
+    const redo = undoEntry(db, ACTOR, undo.id);
+    expect(redo).toMatchObject({ action: 'undo', undoOf: undo.id });
+    expect(row('site', site.id)).toMatchObject({ name: 'Lab' });
+    expect(count('activity')).toBe(3);
+  });
+
+  it('undoes an update with the old values and a higher version; undo of the undo redoes', () => {
+    const site = createSite('Lab');
+    const update = updateSite(site.id, { name: 'Lab 2', notes: 'moved' });
+    const undo = undoEntry(db, ACTOR, update);
+    expect(row('site', site.id)).toMatchObject({ name: 'Lab', notes: null, version: 3 });
+    expect(undo.changes).toEqual({ name: ['Lab 2', 'Lab'], notes: ['moved', null] });
+    undoEntry(db, ACTOR, undo.id);
+    expect(row('site', site.id)).toMatchObject({ name: 'Lab 2', notes: 'moved', version: 4 });
+  });
+
+  it('brings back a cascade delete with the same ids, tagged lists and links, inside and outside the site', () => {
+    const site = createSite('Branch');
+    const other = createSite('HQ');
+    const users = createNetwork(site.id, 'users', 10);
+    const voice = createNetwork(site.id, 'voice', 20);
+    const a = createSwitch(site.id, 'sw-a', 4);
+    const b = createSwitch(site.id, 'sw-b', 2);
+    const core = createSwitch(other.id, 'core', 2);
+    setTrunk(a.portIds[0], users.id, [voice.id]);
+    link(a.portIds[0], b.portIds[0]);
+    link(a.portIds[1], core.portIds[0]);
+    const before = snapshot();
+
+    const deletion = deleteSiteCascade(site.id);
+    expect(count('sites')).toBe(1);
+    expect(count('ports')).toBe(2);
+    expect(row('port', core.portIds[0])!.linked_port_id).toBeNull();
+
+    undoEntry(db, ACTOR, deletion);
+    expect(snapshot()).toEqual(before);
+    expect(row('port', a.portIds[0])).toMatchObject({ linked_port_id: b.portIds[0], mode: 'trunk', untagged_network_id: users.id });
+    expect(row('port', core.portIds[0])!.linked_port_id).toBe(a.portIds[1]);
+  });
+
+  it('refuses with undo_conflict when the entity changed since, and changes nothing', () => {
+    const site = createSite('Lab');
+    const first = updateSite(site.id, { notes: 'one' });
+    updateSite(site.id, { notes: 'two' });
+    const entries = count('activity');
+    expect(undoFails(first)).toMatchObject({ status: 409, code: 'undo_conflict' });
+    expect(row('site', site.id)).toMatchObject({ notes: 'two', version: 3 });
+    expect(count('activity')).toBe(entries);
+  });
+
+  it('refuses with undo_conflict when a row changed without its version being raised', () => {
+    const site = createSite('Lab');
+    const update = updateSite(site.id, { notes: 'one' });
+    db.prepare("UPDATE sites SET notes = 'sneaky' WHERE id = ?").run(site.id);
+    expect(undoFails(update)).toMatchObject({ code: 'undo_conflict' });
+  });
+
+  it('refuses with undo_conflict when a name the undo needs is taken now', () => {
+    const site = createSite('Lab');
+    const deletion = deleteSiteCascade(site.id);
+    createSite('LAB');
+    const failure = undoFails(deletion);
+    expect(failure).toMatchObject({ status: 409, code: 'undo_conflict', details: [{ field: 'name' }] });
+    expect(row('site', site.id)).toBeUndefined();
+    expect(getActivity(db, deletion)!.undone_by).toBeNull();
+  });
+
+  it('refuses with undo_conflict when removing a created entity would break references made since', () => {
+    const site = createSite('Lab');
+    const network = createNetwork(site.id, 'users', 10);
+    const sw = createSwitch(site.id, 'sw', 1);
+    setTrunk(sw.portIds[0], network.id, []);
+    expect(undoFails(network.entryId)).toMatchObject({ status: 409, code: 'undo_conflict' });
+    expect(row('network', network.id)).toBeDefined();
+  });
+
+  it('refuses with undo_conflict when a deleted entity exists again under its id', () => {
+    const site = createSite('Lab');
+    const undo = undoEntry(db, ACTOR, site.entryId);
+    recordChange(db, ACTOR, (c) => {
+      c.touch('site', site.id);
+      db.prepare("INSERT INTO sites (id, name, created_at, updated_at) VALUES (?, 'Restored', ?, ?)").run(site.id, c.now, c.now);
+      return { activity: { action: 'restore', entityType: null, entityId: null, entityName: null, siteId: null, summary: 'restore' }, result: null };
+    });
+    expect(undoFails(undo.id)).toMatchObject({ status: 409, code: 'undo_conflict', details: [{ message: 'exists again' }] });
+  });
+
+  it('refuses a second undo with already_undone', () => {
+    const site = createSite('Lab');
+    const update = updateSite(site.id, { notes: 'x' });
+    undoEntry(db, ACTOR, update);
+    expect(undoFails(update)).toMatchObject({ status: 409, code: 'already_undone' });
+  });
+
+  it('refuses import, restore and migrate entries with not_undoable', () => {
+    for (const action of ['import', 'restore', 'migrate'] as const) {
+      const { entry } = recordChange(db, ACTOR, (c) => {
+        const id = randomUUID();
+        c.touch('site', id);
+        db.prepare('INSERT INTO sites (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, `site ${action}`, c.now, c.now);
+        return { activity: { action, entityType: null, entityId: null, entityName: null, siteId: null, summary: action }, result: null };
+      });
+      expect(entry.undoable).toBe(false);
+      expect(undoFails(entry.id)).toMatchObject({ status: 409, code: 'not_undoable' });
+    }
+    expect(count('sites')).toBe(3);
+  });
+
+  it('answers 404 for an unknown entry', () => {
+    expect(undoFails(randomUUID())).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('undoes twice, newest first: a symmetric link, then a change of tagged VLANs; versions only rise', () => {
+    const site = createSite('Lab');
+    const n1 = createNetwork(site.id, 'a', 1);
+    const n2 = createNetwork(site.id, 'b', 2);
+    const a = createSwitch(site.id, 'sw-a', 1);
+    const b = createSwitch(site.id, 'sw-b', 1);
+    setTrunk(a.portIds[0], n1.id, [n1.id, n2.id]);
+    const trunk = setTrunk(a.portIds[0], n2.id, [n2.id]);
+    const linked = link(a.portIds[0], b.portIds[0]);
+    undoEntry(db, ACTOR, linked);
+    expect(row('port', a.portIds[0])!.linked_port_id).toBeNull();
+    expect(row('port', b.portIds[0])!.linked_port_id).toBeNull();
+    undoEntry(db, ACTOR, trunk);
+    const tagged = db.prepare('SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(a.portIds[0]).map((r) => (r as { network_id: string }).network_id);
+    expect(tagged).toEqual([n1.id, n2.id].sort());
+    expect(row('port', a.portIds[0])).toMatchObject({ untagged_network_id: n1.id, version: 6 });
+  });
+});
+
+describe('listActivity', () => {
+  it('pages newest first by seq and finds entries that touched an entity among others', () => {
+    const site = createSite('Lab');
+    const sw = createSwitch(site.id, 'sw', 3);
+    for (let i = 0; i < 5; i++) updateSite(site.id, { notes: `n${i}` });
+    const seen: string[] = [];
+    let beforeSeq: number | undefined;
+    for (;;) {
+      const page = listActivity(db, { limit: 3, beforeSeq });
+      if (page.length === 0) break;
+      seen.push(...page.map((entry) => entry.id));
+      beforeSeq = page.at(-1)!.seq;
+    }
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.at(-1)).toBe(site.entryId);
+    expect(listActivity(db, { limit: 10, entityId: sw.portIds[2] }).map((entry) => entry.id)).toEqual([sw.entryId]);
+    expect(listActivity(db, { limit: 10, entityType: 'port', entityId: sw.portIds[2] })).toHaveLength(1);
+    expect(listActivity(db, { limit: 10, entityType: 'site', entityId: sw.portIds[2] })).toHaveLength(0);
+    expect(listActivity(db, { limit: 10, action: 'update', siteId: site.id })).toHaveLength(5);
+  });
+});

@@ -1,0 +1,328 @@
+// Checks a whole db-v1 document (restore and merge) before anything changes: every record's fields
+// (validateInput with a `data.<kind>[i].` prefix), the cross-field rules of rules.ts, every reference inside
+// the document and every uniqueness rule the schema holds, each fault with its path.
+import { ACTIONS, type ActivityRow } from '../db/activity.ts';
+import { DOCUMENT_KINDS, KIND_OF, type Counts, type DocumentKind } from '../db/backup.ts';
+import { KIND_ORDER, RESOURCES, type Kind } from '../db/images.ts';
+import type { StoredRecord, StoredUser } from '../db/import.ts';
+import { checkValue, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
+import { networkFaults, portFaults } from '../fields/rules.ts';
+import { USER } from '../fields/users.ts';
+import { HttpError, type FieldFault } from '../http-error.ts';
+
+/** The schema name of the backup document. */
+export const DOCUMENT_SCHEMA = 'db-v1';
+
+/** An activity entry of a document, checked, as it will be stored (seq aside), with the entities it touched. */
+export interface StoredActivity {
+  row: Omit<ActivityRow, 'seq'>;
+  touched: { type: string; id: string }[];
+}
+
+/** A checked document: every record normalised, ids and references consistent. */
+export interface CheckedDocument {
+  exportedAt: string | null;
+  users: StoredUser[];
+  sites: StoredRecord[];
+  networks: StoredRecord[];
+  switches: StoredRecord[];
+  ports: StoredRecord[];
+  activity: StoredActivity[];
+}
+
+/** The inventory document kinds, parents first. */
+export const INVENTORY_KINDS = ['sites', 'networks', 'switches', 'ports'] as const;
+export type InventoryKind = (typeof INVENTORY_KINDS)[number];
+
+/** The counts of a checked document. */
+export function countsOf(doc: CheckedDocument): Counts {
+  const counts = {} as Counts;
+  for (const kind of DOCUMENT_KINDS) counts[kind] = doc[kind].length;
+  return counts;
+}
+
+/** Zero of every kind. */
+export function zeroCounts(): Counts {
+  return Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, 0])) as Counts;
+}
+
+/** Whether a body claims to be a db-v1 document; 400 unsupported_schema for another schema. */
+export function isDocument(body: unknown): boolean {
+  if (!isPlainObject(body) || !('schema' in body)) return false;
+  if (body.schema !== DOCUMENT_SCHEMA) {
+    throw new HttpError(400, 'unsupported_schema', `This is not a Switchyard backup of schema ${DOCUMENT_SCHEMA} (schema is ${JSON.stringify(body.schema)}).`, [
+      { field: 'schema', message: `must be "${DOCUMENT_SCHEMA}"` },
+    ]);
+  }
+  return true;
+}
+
+/** Checks a db-v1 document whole; throws 400 validation_failed with every fault, or answers it checked. */
+export function checkDocument(body: unknown, now: string): CheckedDocument {
+  if (!isPlainObject(body) || body.schema !== DOCUMENT_SCHEMA) {
+    isDocument(body);
+    throw new HttpError(400, 'unsupported_schema', `The body is not a Switchyard backup document (schema "${DOCUMENT_SCHEMA}").`, [{ field: 'schema', message: 'is missing' }]);
+  }
+  const faults: FieldFault[] = [];
+  const data = isPlainObject(body.data) ? body.data : undefined;
+  if (!data) faults.push({ field: 'data', message: 'must be an object with users, sites, networks, switches, ports and activity' });
+  const list = (kind: DocumentKind): unknown[] => {
+    const value = data?.[kind];
+    if (value === undefined) return [];
+    if (Array.isArray(value)) return value;
+    faults.push({ field: `data.${kind}`, message: 'must be a list' });
+    return [];
+  };
+  const doc: CheckedDocument = {
+    exportedAt: typeof body.exportedAt === 'string' ? body.exportedAt : null,
+    users: list('users').flatMap((raw, i) => checkUser(raw, `data.users[${i}].`, now, faults) ?? []),
+    sites: [], networks: [], switches: [], ports: [], activity: [],
+  };
+  const indexOf: Record<InventoryKind, Map<StoredRecord, number>> = { sites: new Map(), networks: new Map(), switches: new Map(), ports: new Map() };
+  for (const kind of INVENTORY_KINDS) {
+    list(kind).forEach((raw, i) => {
+      const record = checkInventoryRecord(KIND_OF[kind], raw, `data.${kind}[${i}].`, now, faults);
+      if (record) (doc[kind].push(record), indexOf[kind].set(record, i));
+    });
+  }
+  fillPositions(doc.ports);
+  doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
+  faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
+  if (faults.length) throw new HttpError(400, 'validation_failed', `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`, faults);
+  return doc;
+}
+
+// A port without a position goes after the last one of its switch, as the API places it.
+function fillPositions(ports: StoredRecord[]): void {
+  const last = new Map<unknown, number>();
+  for (const port of ports) if (typeof port.position === 'number') last.set(port.switchId, Math.max(last.get(port.switchId) ?? 0, port.position));
+  for (const port of ports) {
+    if (typeof port.position === 'number') continue;
+    port.position = (last.get(port.switchId) ?? 0) + 1;
+    last.set(port.switchId, port.position as number);
+  }
+}
+
+/** Checks one stored inventory record: its fields, its id, version and timestamps (defaults when left out). */
+export function checkInventoryRecord(kind: Kind, raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredRecord | undefined {
+  const start = faults.length;
+  const checked = validateInput(RESOURCES[kind], raw, 'create', prefix);
+  faults.push(...checked.faults);
+  if (!isPlainObject(raw)) return undefined;
+  const record: Record<string, unknown> = { ...checked.values };
+  delete record.portCount;
+  record.id = idOf(raw.id, `${prefix}id`, faults);
+  if (kind === 'port') record.switchId = idOf(raw.switchId, `${prefix}switchId`, faults);
+  record.version = versionOf(raw.version, `${prefix}version`, faults);
+  record.createdAt = timestampOf(raw.createdAt, `${prefix}createdAt`, now, faults);
+  record.updatedAt = timestampOf(raw.updatedAt, `${prefix}updatedAt`, record.createdAt as string, faults);
+  return faults.length === start ? (record as StoredRecord) : undefined;
+}
+
+function idOf(raw: unknown, field: string, faults: FieldFault[]): string | undefined {
+  if (isUuid(raw)) return raw.toLowerCase();
+  faults.push({ field, message: raw === undefined ? 'is required' : 'must be an id (a UUID)' });
+  return undefined;
+}
+
+function versionOf(raw: unknown, field: string, faults: FieldFault[]): number {
+  if (raw === undefined) return 1;
+  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1) return raw;
+  faults.push({ field, message: 'must be an integer of at least 1' });
+  return 1;
+}
+
+const TIMESTAMP: Field = { name: 'at', type: 'timestamp', description: '' };
+
+function timestampOf(raw: unknown, field: string, fallback: string, faults: FieldFault[]): string {
+  if (raw === undefined || raw === null) return fallback;
+  const checked = checkValue(TIMESTAMP, raw);
+  if (checked.ok) return checked.value as string;
+  faults.push({ field, message: checked.message });
+  return fallback;
+}
+
+const USER_KEYS = new Set(['id', 'username', 'role', 'disabled', 'createdAt', 'updatedAt', 'lastLoginAt', 'passwordHash', 'version']);
+const SCRYPT_HASH = /^\$scrypt\$ln=\d+,r=\d+,p=\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/;
+
+function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredUser | undefined {
+  if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });
+  const before = faults.length;
+  for (const key of Object.keys(raw)) if (!USER_KEYS.has(key)) faults.push({ field: prefix + key, message: 'is not a field of a user' });
+  const field = (name: string) => USER.fields.find((f) => f.name === name)!;
+  const value = (name: string, fallback?: unknown) => {
+    if (raw[name] === undefined && fallback !== undefined) return fallback;
+    const checked = checkValue(field(name), raw[name] ?? null);
+    if (!checked.ok) faults.push({ field: prefix + name, message: checked.message });
+    return checked.ok ? checked.value : undefined;
+  };
+  const user = {
+    id: idOf(raw.id, `${prefix}id`, faults),
+    username: value('username'),
+    role: value('role'),
+    disabled: value('disabled', false),
+    passwordHash: raw.passwordHash,
+    version: versionOf(raw.version, `${prefix}version`, faults),
+    createdAt: timestampOf(raw.createdAt, `${prefix}createdAt`, now, faults),
+    updatedAt: timestampOf(raw.updatedAt, `${prefix}updatedAt`, now, faults),
+    lastLoginAt: raw.lastLoginAt === null || raw.lastLoginAt === undefined ? null : timestampOf(raw.lastLoginAt, `${prefix}lastLoginAt`, now, faults),
+  };
+  if (typeof raw.passwordHash !== 'string' || !SCRYPT_HASH.test(raw.passwordHash)) {
+    faults.push({ field: `${prefix}passwordHash`, message: 'must be a password hash in the $scrypt$ format' });
+  }
+  return faults.length === before ? (user as StoredUser) : undefined;
+}
+
+const ACTIVITY_KEYS = new Set(['id', 'at', 'userId', 'username', 'action', 'entityType', 'entityId', 'entityName', 'siteId', 'summary', 'changes', 'undoable', 'undoneBy', 'undoOf', 'undoData']);
+
+function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): StoredActivity | undefined {
+  if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });
+  const before = faults.length;
+  for (const key of Object.keys(raw)) if (!ACTIVITY_KEYS.has(key)) faults.push({ field: prefix + key, message: 'is not a field of an activity entry' });
+  const text = (name: string, required = false): string | null => {
+    const value = raw[name];
+    if (typeof value === 'string' && (value !== '' || !required)) return value;
+    if ((value === null || value === undefined) && !required) return null;
+    faults.push({ field: prefix + name, message: required ? 'is required text' : 'must be text or null' });
+    return null;
+  };
+  const optionalId = (name: string): string | null => {
+    const value = text(name);
+    if (value !== null && !isUuid(value)) faults.push({ field: prefix + name, message: 'must be an id (a UUID) or null' });
+    return value?.toLowerCase() ?? null;
+  };
+  const id = idOf(raw.id, `${prefix}id`, faults);
+  const at = timestampOf(raw.at ?? '', `${prefix}at`, '', faults);
+  const action = text('action', true);
+  if (action !== null && !(ACTIONS as readonly string[]).includes(action)) faults.push({ field: `${prefix}action`, message: `must be one of ${ACTIONS.join(', ')}` });
+  const undoData = checkUndoData(raw.undoData, `${prefix}undoData`, faults);
+  const row: Omit<ActivityRow, 'seq'> = {
+    id: id ?? '', at, user_id: optionalId('userId'), username: text('username'), action: action as ActivityRow['action'],
+    entity_type: text('entityType'), entity_id: text('entityId'), entity_name: text('entityName'), site_id: optionalId('siteId'),
+    summary: text('summary', true) ?? '', changes: raw.changes === undefined || raw.changes === null ? null : JSON.stringify(raw.changes),
+    undo_data: undoData ? JSON.stringify(undoData) : null, undoable: undoData ? 1 : 0,
+    undone_by: optionalId('undoneBy'), undo_of: optionalId('undoOf'),
+  };
+  if (raw.undoable !== undefined && typeof raw.undoable !== 'boolean') faults.push({ field: `${prefix}undoable`, message: 'must be true or false' });
+  if (faults.length > before) return undefined;
+  return { row, touched: touchedOf(row, undoData) };
+}
+
+type UndoData = { before: Record<string, Record<string, unknown>>; after: Record<string, Record<string, unknown>> };
+
+// The images are written back by an undo only after its own version checks; here their shape is checked:
+// kinds of the inventory, keyed by the entity's id, each an object with that id or null.
+function checkUndoData(raw: unknown, field: string, faults: FieldFault[]): UndoData | null {
+  if (raw === undefined || raw === null) return null;
+  const fault = () => (faults.push({ field, message: 'must be null or { before, after } images keyed by kind and id' }), null);
+  if (!isPlainObject(raw) || !isPlainObject(raw.before) || !isPlainObject(raw.after)) return fault();
+  for (const side of [raw.before, raw.after]) {
+    for (const [kind, images] of Object.entries(side)) {
+      if (!(KIND_ORDER as readonly string[]).includes(kind) || !isPlainObject(images)) return fault();
+      for (const [id, image] of Object.entries(images)) {
+        if (!isUuid(id) || (image !== null && !(isPlainObject(image) && image.id === id))) return fault();
+      }
+    }
+  }
+  return raw as UndoData;
+}
+
+// The entities an entry touched, as recordChange stores them: the keys of its before-images; else its entity.
+function touchedOf(row: Omit<ActivityRow, 'seq'>, undoData: UndoData | null): { type: string; id: string }[] {
+  if (undoData) return KIND_ORDER.flatMap((kind) => Object.keys(undoData.before[kind] ?? {}).map((id) => ({ type: kind, id })));
+  return row.entity_type && row.entity_id ? [{ type: row.entity_type, id: row.entity_id }] : [];
+}
+
+/** SQLite's NOCASE: folds ASCII letters only, so that the checks here agree with the schema's. */
+export function foldCase(text: unknown): string {
+  return String(text).replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/**
+ * Every reference, rule and uniqueness fault across the records of a document; `where` gives a record's path
+ * prefix. Records are in the stored shape (ids, not names).
+ */
+export function crossFaults(doc: Pick<CheckedDocument, InventoryKind | 'users' | 'activity'>, where: (kind: InventoryKind, record: StoredRecord) => string): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const unique = uniquenessChecker(faults);
+  const byId = Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, new Map<string, StoredRecord>()])) as Record<InventoryKind, Map<string, StoredRecord>>;
+  for (const kind of INVENTORY_KINDS) {
+    for (const record of doc[kind]) {
+      const at = where(kind, record);
+      if (byId[kind].has(record.id)) faults.push({ field: `${at}id`, message: `repeats the id of ${where(kind, byId[kind].get(record.id)!).slice(0, -1)}` });
+      else byId[kind].set(record.id, record);
+    }
+  }
+  const exists = (kind: InventoryKind, id: unknown, field: string, what: string) => {
+    if (typeof id === 'string' && !byId[kind].has(id)) faults.push({ field, message: `${what} ${id} is not in the document` });
+  };
+  for (const site of doc.sites) unique(`site name`, foldCase(site.name), `${where('sites', site)}name`, `another site is named "${site.name}"`);
+  for (const network of doc.networks) {
+    const at = where('networks', network);
+    exists('sites', network.siteId, `${at}siteId`, 'site');
+    faults.push(...networkFaults({ subnet: network.subnet, gateway: network.gateway }, at));
+    unique('network name', `${network.siteId}\n${foldCase(network.name)}`, `${at}name`, `another network of this site is named "${network.name}"`);
+    unique('network vlan', `${network.siteId}\n${network.vlanId}`, `${at}vlanId`, `another network of this site has VLAN ${network.vlanId}`);
+  }
+  for (const sw of doc.switches) {
+    const at = where('switches', sw);
+    exists('sites', sw.siteId, `${at}siteId`, 'site');
+    unique('switch name', `${sw.siteId}\n${foldCase(sw.name)}`, `${at}name`, `another switch of this site is named "${sw.name}"`);
+    if (sw.macAddress) unique('mac', String(sw.macAddress), `${at}macAddress`, `another switch has MAC address ${sw.macAddress}`);
+    if (sw.managementIp) unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, `another switch of this site has ${sw.managementIp}`);
+  }
+  const siteOfNetwork = (id: string) => byId.networks.get(id)?.siteId as string | undefined;
+  for (const port of doc.ports) {
+    const at = where('ports', port);
+    const sw = byId.switches.get(port.switchId as string);
+    if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${port.switchId} is not in the document` });
+    else faults.push(...portFaults(port, sw.siteId as string, siteOfNetwork, at));
+    unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
+    faults.push(...linkFaults(port, byId.ports, at));
+  }
+  faults.push(...userFaults(doc.users));
+  faults.push(...activityFaults(doc.activity));
+  return faults;
+}
+
+function linkFaults(port: StoredRecord, ports: Map<string, StoredRecord>, at: string): FieldFault[] {
+  const linked = port.linkedPortId as string | null;
+  if (!linked) return [];
+  const other = ports.get(linked);
+  if (!other) return [{ field: `${at}linkedPortId`, message: `port ${linked} is not in the document` }];
+  if (other.switchId === port.switchId) return [{ field: `${at}linkedPortId`, message: 'must be a port of another switch' }];
+  if (other.linkedPortId !== port.id) return [{ field: `${at}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` }];
+  return [];
+}
+
+function userFaults(users: StoredUser[]): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const ids = new Map<string, number>();
+  const names = new Map<string, number>();
+  users.forEach((user, i) => {
+    if (ids.has(user.id)) faults.push({ field: `data.users[${i}].id`, message: `repeats the id of data.users[${ids.get(user.id)}]` });
+    if (names.has(foldCase(user.username))) faults.push({ field: `data.users[${i}].username`, message: `repeats the username of data.users[${names.get(foldCase(user.username))}]` });
+    ids.set(user.id, i);
+    names.set(foldCase(user.username), i);
+  });
+  return faults;
+}
+
+function activityFaults(entries: StoredActivity[]): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const ids = new Map<string, number>();
+  entries.forEach((entry, i) => {
+    if (ids.has(entry.row.id)) faults.push({ field: `data.activity[${i}].id`, message: `repeats the id of data.activity[${ids.get(entry.row.id)}]` });
+    ids.set(entry.row.id, i);
+  });
+  return faults;
+}
+
+function uniquenessChecker(faults: FieldFault[]) {
+  const seen = new Set<string>();
+  return (scope: string, key: string, field: string, message: string) => {
+    const full = `${scope}\n${key}`;
+    if (seen.has(full)) faults.push({ field, message });
+    else seen.add(full);
+  };
+}

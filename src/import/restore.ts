@@ -1,0 +1,59 @@
+// Restore: replaces sites, networks, switches, ports and activity (and users on request) by a checked
+// db-v1 document's, ids kept, in one transaction that ends with one `restore` entry.
+import { randomUUID } from 'node:crypto';
+import type { Counts } from '../db/backup.ts';
+import type { Actor } from '../db/change.ts';
+import { deleteInventoryAndActivity, deleteUsers, insertRecord, insertStoredActivity, insertStoredUser, maxTokenVersion } from '../db/import.ts';
+import { insertActivity } from '../db/activity.ts';
+import { inTransaction, type Db } from '../db/open.ts';
+import { HttpError } from '../http-error.ts';
+import { countsOf, foldCase, INVENTORY_KINDS, type CheckedDocument } from './document.ts';
+import { KIND_OF } from '../db/backup.ts';
+
+/** How a restore runs: with the users of the backup or not, for real or as a check. */
+export interface RestoreOptions {
+  replaceUsers: boolean;
+  dryRun: boolean;
+}
+
+/**
+ * Restores a checked document; answers what it restored (or would). 409 would_lock_out when users are to
+ * be replaced and the backup has no enabled admin with the caller's username.
+ */
+export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, options: RestoreOptions): Counts {
+  const counts = { ...countsOf(doc), users: options.replaceUsers ? doc.users.length : 0 };
+  const successor = options.replaceUsers ? callerInBackup(doc, actor) : undefined;
+  if (options.dryRun) return counts;
+  inTransaction(db, () => {
+    const tokenVersion = maxTokenVersion(db) + 1;
+    deleteInventoryAndActivity(db);
+    if (options.replaceUsers) {
+      deleteUsers(db);
+      // A token_version above every earlier one: each token issued before the restore stops working.
+      for (const user of doc.users) insertStoredUser(db, user, tokenVersion);
+    }
+    for (const kind of INVENTORY_KINDS) for (const record of doc[kind]) insertRecord(db, KIND_OF[kind], record);
+    for (const entry of doc.activity) insertStoredActivity(db, entry.row, entry.touched);
+    insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc.exportedAt, counts));
+  });
+  return counts;
+}
+
+function callerInBackup(doc: CheckedDocument, actor: Actor): string {
+  const name = foldCase(actor.username ?? '');
+  const user = doc.users.find((candidate) => foldCase(candidate.username) === name && candidate.role === 'admin' && !candidate.disabled);
+  if (!user) {
+    throw new HttpError(409, 'would_lock_out', `The backup has no enabled admin named "${actor.username}": replacing the users would lock you out. Restore without users=replace, or from a backup that has you as an admin.`);
+  }
+  return user.id;
+}
+
+function restoreEntry(actor: Actor, exportedAt: string | null, counts: Counts) {
+  const what = `${counts.sites} sites, ${counts.networks} networks, ${counts.switches} switches, ${counts.ports} ports, ${counts.activity} activity entries${counts.users ? `, ${counts.users} users` : ''}`;
+  return {
+    id: randomUUID(), at: new Date().toISOString(), user_id: actor.id, username: actor.username, action: 'restore' as const,
+    entity_type: null, entity_id: null, entity_name: null, site_id: null,
+    summary: `Restored the backup${exportedAt ? ` of ${exportedAt}` : ''}: ${what}`,
+    changes: JSON.stringify({ restored: counts, exportedAt }), undo_data: null, undoable: 0, undone_by: null, undo_of: null,
+  };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { NETWORK } from '../fields/networks.ts';
+import { networkFaults } from '../fields/rules.ts';
+import { SITE } from '../fields/sites.ts';
+import { SWITCH } from '../fields/switches.ts';
+import { normalizeCidr } from '../lib/net.ts';
+import { addFault, checkMapped, dedupeNames, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry, type Named } from './context.ts';
+import type { ApiRecord, LegacyFile, LegacyKind } from './types.ts';
+
+const SITE_NAMES = { name: 'name', description: 'description', address: 'address' } as const;
+const SITE_KNOWN = new Set(['id', 'name', 'description', 'address', 'createdAt', 'updatedAt']);
+
+const NETWORK_NAMES = { name: 'name', vlan: 'vlanId', subnet: 'subnet', gateway: 'gateway', description: 'description', color: 'color' } as const;
+const NETWORK_KNOWN = new Set(['id', 'siteId', ...Object.keys(NETWORK_NAMES)]);
+
+const SWITCH_NAMES = {
+  name: 'name', vendor: 'vendor', model: 'model', serial: 'serialNumber', mac: 'macAddress', ip: 'managementIp',
+  firmware: 'firmwareVersion', location: 'location', status: 'status', notes: 'notes',
+} as const;
+const SWITCH_KNOWN = new Set(['id', 'siteId', 'ports', 'createdAt', 'updatedAt', ...Object.keys(SWITCH_NAMES)]);
+
+const NAME_MAX = 100;
+
+/**
+ * Resolves a reference to a record of another file: the new UUID, or undefined after recording the fault.
+ * References into a file that could not be read are not judged (that file's fault says enough).
+ */
+export function resolveRef(
+  ctx: CheckContext, file: LegacyFile, entry: Entry, field: string, value: unknown, kind: LegacyKind, what: string, required: boolean,
+): string | undefined {
+  if (value === undefined || value === null) {
+    if (required) addFault(ctx, file, entry, field, 'is required');
+    return undefined;
+  }
+  const key = idKey(value);
+  if (key === undefined) {
+    addFault(ctx, file, entry, field, `must be the id of a ${what}`);
+    return undefined;
+  }
+  if (ctx.unreadable.has(kind)) return randomUUID();
+  const id = ctx.ids[kind].get(key);
+  if (id === undefined) addFault(ctx, file, entry, field, `${what} ${key} does not exist in ${kind}.json`);
+  return id;
+}
+
+function timestamps(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: string; updatedAt: string } {
+  const createdAt = keepDate(ctx, file, entry, 'createdAt', ctx.now);
+  return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updatedAt', createdAt) };
+}
+
+function fixAt(file: LegacyFile, entry: Entry, field = 'name'): Named['fixAt'] {
+  return { file, id: entry.key ?? `#${entry.index + 1}`, field };
+}
+
+/** Sites in the API's shape; repeated names get a number. */
+export function checkSites(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+  const file = 'sites.json';
+  const named: Named[] = [];
+  const sites = entries.map((entry) => {
+    dropUnknown(ctx, file, entry.raw, SITE_KNOWN);
+    const values = checkMapped(ctx, file, entry, SITE, entry.raw, SITE_NAMES);
+    const site: ApiRecord = { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...timestamps(ctx, file, entry) };
+    if (typeof site.name === 'string') named.push({ record: site, scope: '', fixAt: fixAt(file, entry) });
+    return site;
+  });
+  dedupeNames(ctx, named, NAME_MAX);
+  return sites;
+}
+
+/**
+ * The first documented fix: a subnet with host bits set becomes its network, and its address becomes the
+ * gateway when none is given. Returns the record with the fixed values (or the record itself).
+ */
+function fixSubnet(ctx: CheckContext, file: LegacyFile, entry: Entry): Record<string, unknown> {
+  const { subnet, gateway } = entry.raw;
+  if (typeof subnet !== 'string') return entry.raw;
+  const result = normalizeCidr(subnet.trim());
+  if (result.ok || result.network === undefined) return entry.raw;
+  const fixed: Record<string, unknown> = { ...entry.raw, subnet: result.network };
+  const where = fixAt(file, entry, 'subnet');
+  ctx.fixes.push({ ...where, from: subnet, to: result.network, reason: 'had host bits set; the network is kept' });
+  const noGateway = gateway === undefined || gateway === null || (typeof gateway === 'string' && gateway.trim() === '');
+  if (noGateway) {
+    fixed.gateway = result.address;
+    ctx.fixes.push({ ...where, field: 'gateway', from: gateway ?? null, to: result.address, reason: 'taken from the address in the subnet' });
+  }
+  return fixed;
+}
+
+/** Networks in the API's shape: site remapped, subnet fixed, VLAN unique per site, repeated names numbered. */
+export function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+  const file = 'networks.json';
+  const named: Named[] = [];
+  const vlans = new Map<string, string>();
+  const networks = entries.map((entry) => {
+    dropUnknown(ctx, file, entry.raw, NETWORK_KNOWN);
+    const siteId = resolveRef(ctx, file, entry, 'siteId', entry.raw.siteId, 'sites', 'site', true);
+    const raw = fixSubnet(ctx, file, entry);
+    const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_NAMES, { siteId: siteId ?? randomUUID() });
+    for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
+    const network: ApiRecord = { id: newIdOf(ctx, 'networks', entry), ...values, siteId: siteId ?? null, version: 1, createdAt: ctx.now, updatedAt: ctx.now };
+    if (siteId && typeof values.vlanId === 'number') {
+      const clash = vlans.get(`${siteId} ${values.vlanId}`);
+      if (clash !== undefined) addFault(ctx, file, entry, 'vlan', `VLAN ${values.vlanId} is used by network ${clash} of the same site too`);
+      else vlans.set(`${siteId} ${values.vlanId}`, entry.key ?? `#${entry.index + 1}`);
+    }
+    if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: fixAt(file, entry) });
+    return network;
+  });
+  dedupeNames(ctx, named, NAME_MAX);
+  return networks;
+}
+
+/** Switches in the API's shape (without their ports): site remapped, MAC unique, management IP unique per site. */
+export function checkSwitches(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+  const file = 'switches.json';
+  const named: Named[] = [];
+  const macs = new Map<string, string>();
+  const ips = new Map<string, string>();
+  const switches = entries.map((entry) => {
+    dropUnknown(ctx, file, entry.raw, SWITCH_KNOWN);
+    const siteId = resolveRef(ctx, file, entry, 'siteId', entry.raw.siteId, 'sites', 'site', true);
+    const { portCount: _ignored, ...values } = checkMapped(ctx, file, entry, SWITCH, entry.raw, SWITCH_NAMES, { siteId: siteId ?? randomUUID() });
+    const record: ApiRecord = { id: newIdOf(ctx, 'switches', entry), ...values, siteId: siteId ?? null, version: 1, ...timestamps(ctx, file, entry) };
+    const self = entry.key ?? `#${entry.index + 1}`;
+    if (typeof values.macAddress === 'string') unique(ctx, file, entry, macs, values.macAddress, 'mac', `is the MAC address of switch ${macs.get(values.macAddress)} too`, self);
+    if (siteId && typeof values.managementIp === 'string') {
+      const key = `${siteId} ${values.managementIp}`;
+      unique(ctx, file, entry, ips, key, 'ip', `is the management IP of switch ${ips.get(key)} of the same site too`, self);
+    }
+    if (siteId && typeof record.name === 'string') named.push({ record: record, scope: siteId, fixAt: fixAt(file, entry) });
+    return record;
+  });
+  dedupeNames(ctx, named, NAME_MAX);
+  return switches;
+}
+
+function unique(ctx: CheckContext, file: LegacyFile, entry: Entry, seen: Map<string, string>, key: string, field: string, reason: string, self: string): void {
+  if (seen.has(key)) addFault(ctx, file, entry, field, reason);
+  else seen.set(key, self);
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
+import { VERSION_FIELDS } from '../fields/common.ts';
+import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
+
+/** A record of a legacy file with its place: index in the file, legacy id as text (null when missing or bad). */
+export interface Entry {
+  index: number;
+  key: string | null;
+  raw: Record<string, unknown>;
+}
+
+/** What one check of a bundle collects; made per call, never shared. */
+export interface CheckContext {
+  now: string;
+  faults: LegacyFault[];
+  fixes: LegacyFix[];
+  dropped: Map<string, DroppedField>;
+  /** Legacy id (as text) to new UUID, per kind. */
+  ids: Record<LegacyKind, Map<string, string>>;
+  /** Kinds whose file could not be read: references into them are not judged, to avoid a fault per reference. */
+  unreadable: Set<LegacyKind>;
+}
+
+/** A fresh context for one check. */
+export function newContext(now = new Date().toISOString()): CheckContext {
+  return {
+    now,
+    faults: [],
+    fixes: [],
+    dropped: new Map(),
+    ids: { sites: new Map(), networks: new Map(), switches: new Map(), activity: new Map(), users: new Map() },
+    unreadable: new Set(),
+  };
+}
+
+/** Records a fault against a record of a file. */
+export function addFault(ctx: CheckContext, file: LegacyFile, entry: Entry, field: string, reason: string): void {
+  ctx.faults.push({ file, id: entry.key, index: entry.index, field, reason });
+}
+
+/** A legacy id as text: an integer or a non-empty string (1 and "1" are the same id); undefined for anything else. */
+export function idKey(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return undefined;
+}
+
+/**
+ * Turns a file's records into entries: each must be an object with an id unique in its file. Every entry
+ * with a good id gets a fresh UUID in `ctx.ids[kind]`; records that are not objects are left out.
+ */
+export function entriesOf(ctx: CheckContext, kind: LegacyKind, file: LegacyFile, records: unknown[]): Entry[] {
+  const entries: Entry[] = [];
+  const firstIndex = new Map<string, number>();
+  records.forEach((raw, index) => {
+    if (!isPlainObject(raw)) {
+      ctx.faults.push({ file, id: null, index, field: '', reason: 'must be a JSON object' });
+      return;
+    }
+    const entry: Entry = { index, key: null, raw };
+    entries.push(entry);
+    if (raw.id === undefined || raw.id === null) return addFault(ctx, file, entry, 'id', 'is required');
+    const key = idKey(raw.id);
+    if (key === undefined) return addFault(ctx, file, entry, 'id', 'must be an integer or a non-empty string');
+    entry.key = key;
+    const first = firstIndex.get(key);
+    if (first !== undefined) return addFault(ctx, file, entry, 'id', `is a duplicate: record #${first + 1} has the same id`);
+    firstIndex.set(key, index);
+    ctx.ids[kind].set(key, randomUUID());
+  });
+  return entries;
+}
+
+/** The new UUID of an entry (a throwaway one for an entry whose id is bad: it fails the check anyway). */
+export function newIdOf(ctx: CheckContext, kind: LegacyKind, entry: Entry): string {
+  const id = entry.key !== null ? ctx.ids[kind].get(entry.key) : undefined;
+  return id ?? randomUUID();
+}
+
+/** Counts the fields of `raw` that are not in `known` as dropped. */
+export function dropUnknown(ctx: CheckContext, file: LegacyFile, raw: Record<string, unknown>, known: ReadonlySet<string>, prefix = ''): void {
+  for (const name of Object.keys(raw)) {
+    if (known.has(name)) continue;
+    const key = `${file}\u0000${prefix}${name}`;
+    const seen = ctx.dropped.get(key);
+    if (seen) seen.count++;
+    else ctx.dropped.set(key, { file, field: `${prefix}${name}`, count: 1 });
+  }
+}
+
+/**
+ * Checks the mapped fields of a record with the API's own rules (validateInput on the field declarations),
+ * reporting faults under the legacy names. `names` maps legacy field names to the resource's; `extra` holds
+ * values set by the migration itself (ids, positions) and is checked too.
+ */
+export function checkMapped(
+  ctx: CheckContext, file: LegacyFile, entry: Entry, resource: Resource, raw: Record<string, unknown>,
+  names: Readonly<Record<string, string>>, extra: Record<string, unknown> = {}, prefix = '',
+): Record<string, unknown> {
+  const input: Record<string, unknown> = { ...extra };
+  const legacyName = new Map<string, string>();
+  for (const [legacy, api] of Object.entries(names)) {
+    legacyName.set(api, legacy);
+    if (Object.prototype.hasOwnProperty.call(raw, legacy)) input[api] = raw[legacy];
+  }
+  const { values, faults } = validateInput(resource, input, 'create');
+  for (const fault of faults) addFault(ctx, file, entry, prefix + (legacyName.get(fault.field) ?? fault.field), fault.message);
+  return values;
+}
+
+const CREATED_AT: Field = VERSION_FIELDS.find((field) => field.name === 'createdAt')!;
+
+/** A legacy date kept when valid; otherwise `fallback`, noted as a fix when a value was given but is not a date. */
+export function keepDate(ctx: CheckContext, file: LegacyFile, entry: Entry, field: string, fallback: string): string {
+  const raw = entry.raw[field];
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const checked = checkValue(CREATED_AT, raw);
+  if (checked.ok) return checked.value as string;
+  ctx.fixes.push({ file, id: entry.key ?? `#${entry.index + 1}`, field, from: raw, to: fallback, reason: 'is not a valid date; replaced' });
+  return fallback;
+}
+
+/** A named record in a naming scope (a site, a switch, or '' for all sites), with where a fix is reported. */
+export interface Named {
+  record: Record<string, unknown>;
+  scope: string;
+  fixAt: { file: LegacyFile; id: string; field: string };
+}
+
+/**
+ * The second documented fix: within each scope, a name that repeats (case-insensitively) gets " (2)", " (3)"…
+ * appended, never clashing with another name of the scope, cut so that it stays within `maxLength`.
+ */
+export function dedupeNames(ctx: CheckContext, items: Named[], maxLength: number): void {
+  const taken = new Set(items.map((item) => scoped(item.scope, String(item.record.name))));
+  const seen = new Set<string>();
+  for (const item of items) {
+    const name = String(item.record.name);
+    const key = scoped(item.scope, name);
+    if (!seen.has(key)) {
+      seen.add(key);
+      continue;
+    }
+    let n = 2;
+    let candidate = suffixed(name, n, maxLength);
+    while (taken.has(scoped(item.scope, candidate))) candidate = suffixed(name, ++n, maxLength);
+    taken.add(scoped(item.scope, candidate));
+    ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, reason: 'repeats a name in its scope; a number was appended' });
+    item.record.name = candidate;
+  }
+}
+
+function scoped(scope: string, name: string): string {
+  return `${scope}\u0000${name.toLowerCase()}`;
+}
+
+function suffixed(name: string, n: number, maxLength: number): string {
+  const suffix = ` (${n})`;
+  const chars = [...name];
+  return chars.slice(0, Math.max(1, maxLength - suffix.length)).join('') + suffix;
+}

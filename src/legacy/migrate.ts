@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { insertActivity } from '../db/activity.ts';
+import { inTransaction, type Db } from '../db/open.ts';
+import type { Logger } from '../log.ts';
+import { StartupError } from '../startup-error.ts';
+import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } from './archive.ts';
+import { checkLegacy } from './check.ts';
+import { findLegacyFiles, readLegacyDir } from './read.ts';
+import { holdsData, insertLegacyActivity, insertLegacyUser, insertNetwork, insertPort, insertSite, insertSwitch, latestMigrateChanges, usernameTaken } from './store.ts';
+import { LEGACY_KINDS, legacyFaultLine, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
+
+/** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
+export class LegacyMigrationError extends StartupError {
+  readonly faults: LegacyFault[];
+
+  constructor(faults: LegacyFault[]) {
+    super(
+      `legacy migration failed: ${faults.length} fault${faults.length === 1 ? '' : 's'} in the 0.20.x JSON files. Nothing was migrated: ` +
+        'the database is unchanged and the JSON files are untouched. Fix the files and start again.\n' +
+        faults.map((fault) => `  ${legacyFaultLine(fault)}`).join('\n'),
+    );
+    this.faults = faults;
+  }
+}
+
+/** How many records of each kind came across. */
+export interface MigrationCounts {
+  sites: number;
+  networks: number;
+  switches: number;
+  ports: number;
+  activity: number;
+  users: number;
+  usersSkipped: number;
+}
+
+/** A committed migration: its counts and where its files go. */
+export interface Committed {
+  counts: MigrationCounts;
+  plan: ArchivePlan;
+}
+
+/**
+ * The one-time 0.20.x migration, run at start-up after the schema migrations: finishes the archive move of a
+ * migration interrupted after its commit; otherwise, when legacy files lie next to a database without data,
+ * checks them all, writes them in one transaction and moves them into `_archive_<ISO basic>/`.
+ * Throws LegacyMigrationError, having written nothing, when the files break a rule.
+ */
+export function migrateLegacyData(db: Db, dataDir: string, log: Logger): void {
+  finishInterruptedMove(db, dataDir, log);
+  const committed = commitLegacyMigration(db, dataDir, log);
+  if (committed) archiveLegacyFiles(dataDir, committed.plan, log);
+}
+
+/** When the newest `migrate` entry's files still lie in the data directory (a crash after the commit), moves them. */
+export function finishInterruptedMove(db: Db, dataDir: string, log: Logger): void {
+  const plan = planOf(latestMigrateChanges(db));
+  if (!plan) return;
+  const names = unmovedFiles(dataDir, plan);
+  if (names.length === 0) return;
+  const dir = moveToArchive(dataDir, plan, names);
+  log.info('legacy migration: finished moving the files of an interrupted migration to the archive', { archive: dir, files: names.join(',') });
+}
+
+/**
+ * The commit step: reads and checks the legacy files and writes them in one transaction with one `migrate`
+ * entry that names the archive. Does nothing (undefined) without legacy files or when the database holds data.
+ */
+export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now = new Date()): Committed | undefined {
+  const present = findLegacyFiles(dataDir);
+  if (present.length === 0) return undefined;
+  if (holdsData(db)) {
+    log.info('legacy migration: not needed, the database holds data already; the JSON files next to it are left alone', { files: present.join(',') });
+    return undefined;
+  }
+  log.info('legacy migration: 0.20.x JSON files found next to an empty database', { files: present.join(',') });
+  const { bundle, files, faults: readFaults } = readLegacyDir(dataDir);
+  const unreadable = readFaults.map((fault) => fault.file.replace(/\.json$/, '') as LegacyKind);
+  const { data, faults } = checkLegacy(bundle, { now: now.toISOString(), unreadable });
+  if (readFaults.length > 0 || !data) throw new LegacyMigrationError([...readFaults, ...faults]);
+  const plan: ArchivePlan = { archive: archiveName(dataDir, now), files: Object.fromEntries(files.map((file) => [file.name, file.sha256])) };
+  const written = inTransaction(db, () => (holdsData(db) ? undefined : writeAll(db, data, plan, now.toISOString())));
+  if (!written) return undefined;
+  logOutcome(log, data, written);
+  return { counts: written.counts, plan };
+}
+
+/** After the commit: moves the migrated files into the archive and logs its path. */
+export function archiveLegacyFiles(dataDir: string, plan: ArchivePlan, log: Logger): void {
+  try {
+    const dir = moveToArchive(dataDir, plan, unmovedFiles(dataDir, plan));
+    log.info('legacy migration: JSON files moved to the archive', { archive: dir });
+  } catch (error) {
+    // The data is committed; the next start finishes the move (the migrate entry names the archive).
+    log.warn('legacy migration: the JSON files could not be moved to the archive; the next start tries again', { error: (error as Error).message });
+  }
+}
+
+/** What the commit wrote: the counts and the usernames skipped because an existing user has them. */
+interface Written {
+  counts: MigrationCounts;
+  skippedUsers: string[];
+}
+
+function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Written {
+  for (const site of data.sites) insertSite(db, site);
+  for (const network of data.networks) insertNetwork(db, network);
+  for (const record of data.switches) insertSwitch(db, record);
+  for (const port of data.ports) insertPort(db, port);
+  const skipped = new Set<string>();
+  for (const user of data.users) {
+    if (usernameTaken(db, user.username as string)) skipped.add(user.id);
+    else insertLegacyUser(db, user);
+  }
+  for (const entry of data.activity) {
+    insertLegacyActivity(db, skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry);
+  }
+  const counts: MigrationCounts = {
+    sites: data.sites.length, networks: data.networks.length, switches: data.switches.length, ports: data.ports.length,
+    activity: data.activity.length, users: data.users.length - skipped.size, usersSkipped: skipped.size,
+  };
+  const skippedUsers = data.users.filter((user) => skipped.has(user.id)).map((user) => String(user.username));
+  insertActivity(db, {
+    id: randomUUID(), at: now, user_id: null, username: null, action: 'migrate', entity_type: null, entity_id: null,
+    entity_name: null, site_id: null, summary: summaryOf(counts),
+    changes: JSON.stringify({ counts, archive: plan.archive, files: plan.files, skippedUsers, fixes: data.fixes, dropped: data.dropped }),
+    undo_data: null, undoable: 0, undone_by: null, undo_of: null,
+  });
+  return { counts, skippedUsers };
+}
+
+function summaryOf(counts: MigrationCounts): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
+    `${n(counts.ports)} ports, ${n(counts.activity)} activity entries, ${n(counts.users)} users`;
+}
+
+function logOutcome(log: Logger, data: LegacyData, written: Written): void {
+  const { counts } = written;
+  for (const fix of data.fixes) {
+    log.warn('legacy migration: value fixed', { file: fix.file, id: fix.id, field: fix.field, from: fix.from, to: fix.to, reason: fix.reason });
+  }
+  for (const dropped of data.dropped) {
+    log.warn('legacy migration: unknown field dropped', { file: dropped.file, field: dropped.field, count: dropped.count });
+  }
+  for (const username of written.skippedUsers) {
+    log.warn('legacy migration: user not migrated, the username is taken by an existing user', { username });
+  }
+  for (const kind of [...LEGACY_KINDS.slice(0, 3), 'ports', 'activity', 'users'] as const) {
+    log.info(`legacy migration: ${kind} migrated`, { count: counts[kind] });
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPlainObject } from '../fields/field.ts';
+import { LEGACY_FILES, LEGACY_KINDS, type LegacyBundle, type LegacyFault, type LegacyFile, type LegacyKind } from './types.ts';
+
+/** A legacy file found in the data directory: its name, full path and the sha256 of its bytes. */
+export interface LegacyFileInfo {
+  name: LegacyFile;
+  path: string;
+  sha256: string;
+}
+
+/** The file a kind is read from. */
+export function fileOfKind(kind: LegacyKind): LegacyFile {
+  return `${kind}.json` as LegacyFile;
+}
+
+/** The legacy files present in `dataDir`, in LEGACY_FILES order. */
+export function findLegacyFiles(dataDir: string): LegacyFile[] {
+  return LEGACY_FILES.filter((name) => existsSync(join(dataDir, name)));
+}
+
+/**
+ * Reads every legacy file present: a bundle of parsed contents, the files with their checksums, and a fault
+ * for each file that is not JSON. Only reads; never changes a file.
+ */
+export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: LegacyFileInfo[]; faults: LegacyFault[] } {
+  const bundle: LegacyBundle = {};
+  const files: LegacyFileInfo[] = [];
+  const faults: LegacyFault[] = [];
+  for (const kind of LEGACY_KINDS) {
+    const name = fileOfKind(kind);
+    const path = join(dataDir, name);
+    if (!existsSync(path)) continue;
+    const bytes = readFileSync(path);
+    files.push({ name, path, sha256: sha256(bytes) });
+    const parsed = parseJson(bytes);
+    if (parsed.ok) bundle[kind] = parsed.value;
+    else faults.push({ file: name, id: null, index: null, field: '', reason: parsed.reason });
+  }
+  return { bundle, files, faults };
+}
+
+/** The hex sha256 of some bytes. */
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false; reason: string } {
+  // Some editors on Windows write a byte order mark; JSON.parse refuses it.
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: `is not valid JSON (${(error as Error).message})` };
+  }
+}
+
+/**
+ * The records of one file's parsed content: a JSON array, or the `{ "version": 1, "items": [...] }` wrapper of
+ * some 0.20.x builds. A missing file (undefined) holds no records.
+ */
+export function recordsOf(file: LegacyFile, content: unknown): { records: unknown[] } | { fault: LegacyFault } {
+  if (content === undefined) return { records: [] };
+  if (Array.isArray(content)) return { records: content };
+  if (isPlainObject(content) && Array.isArray(content.items)) return { records: content.items };
+  return {
+    fault: { file, id: null, index: null, field: '', reason: 'must be a JSON array of records, or { "version": 1, "items": [ ... ] }' },
+  };
+}

@@ -1,0 +1,76 @@
+// The shapes shared by the 0.20.x reader, checker, writer and the data-import endpoint.
+
+/** The legacy files, in the order they are read and reported. */
+export const LEGACY_FILES = ['sites.json', 'networks.json', 'switches.json', 'activity.json', 'users.json'] as const;
+export type LegacyFile = (typeof LEGACY_FILES)[number];
+
+/** The kinds of a legacy bundle, one per file (`sites` is `sites.json`). */
+export const LEGACY_KINDS = ['sites', 'networks', 'switches', 'activity', 'users'] as const;
+export type LegacyKind = (typeof LEGACY_KINDS)[number];
+
+/** A bundle of legacy files' contents: each an array of records or `{ version: 1, items: [...] }`. */
+export type LegacyBundle = Partial<Record<LegacyKind, unknown>>;
+
+/**
+ * One thing wrong in the legacy data: the file, the record's legacy id (null when it has none or the whole
+ * file is wrong), the record's index in its file (null for the whole file), the field in the legacy file's
+ * names (`ports[3].vlan`; '' for the whole record or file) and the reason.
+ */
+export interface LegacyFault {
+  file: LegacyFile;
+  id: string | null;
+  index: number | null;
+  field: string;
+  reason: string;
+}
+
+/** One of the two documented fixes, applied to one value: subnet host bits cleared, or a repeated name suffixed. */
+export interface LegacyFix {
+  file: LegacyFile;
+  id: string;
+  field: string;
+  from: unknown;
+  to: unknown;
+  reason: string;
+}
+
+/** Unknown fields that were dropped, counted per file and field name (`ports[].label` for fields of ports). */
+export interface DroppedField {
+  file: LegacyFile;
+  field: string;
+  count: number;
+}
+
+/** A record in the API's shape: camelCase fields of src/fields/*.ts, a fresh UUIDv4 id. */
+export type ApiRecord = Record<string, unknown> & { id: string };
+
+/**
+ * Legacy data brought into the API's shape: fresh UUIDv4 ids, every reference remapped, fixes applied.
+ * Sites, networks, switches and ports carry version 1 and createdAt/updatedAt; ports carry switchId,
+ * position, taggedNetworkIds and linkedPortId (symmetric); activity entries carry userId (the new id of a
+ * legacy user, else null), entityId (null with the legacy id in the summary when the entity is gone);
+ * users carry passwordHash in the `$scrypt$` format.
+ */
+export interface LegacyData {
+  sites: ApiRecord[];
+  networks: ApiRecord[];
+  switches: ApiRecord[];
+  ports: ApiRecord[];
+  activity: ApiRecord[];
+  users: ApiRecord[];
+  fixes: LegacyFix[];
+  dropped: DroppedField[];
+}
+
+/** One line for the log and for the operator: `switches.json id=7 field=ports[3].vlan: network 12 does not exist`. */
+export function legacyFaultLine(fault: LegacyFault): string {
+  const where = fault.id !== null ? `id=${fault.id}` : fault.index !== null ? `record #${fault.index + 1} (no id)` : '(whole file)';
+  return `${fault.file} ${where}${fault.field ? ` field=${fault.field}` : ''}: ${fault.reason}`;
+}
+
+/** A path into a legacy bundle for an API error's details[].field: `switches[4].ports[3].vlan`. */
+export function legacyFaultPath(fault: LegacyFault): string {
+  const kind = fault.file.replace(/\.json$/, '');
+  if (fault.index === null) return kind;
+  return `${kind}[${fault.index}]${fault.field ? `.${fault.field}` : ''}`;
+}

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CsvSyntaxError, csvCell, detectSeparator, parseCsv, writeCsv } from './csv.ts';
+
+describe('parseCsv', () => {
+  it.each<[string, string, string[], string[][]]>([
+    ['plain LF', 'a,b\n1,2\n', ['a', 'b'], [['1', '2']]],
+    ['CRLF', 'a,b\r\n1,2\r\n3,4', ['a', 'b'], [['1', '2'], ['3', '4']]],
+    ['no final line break', 'a,b\n1,2', ['a', 'b'], [['1', '2']]],
+    ['quoted comma', 'a,b\n"x, y",2\n', ['a', 'b'], [['x, y', '2']]],
+    ['doubled quotes', 'a\n"say ""hi"""\n', ['a'], [['say "hi"']]],
+    ['quoted LF and CRLF', 'a,b\n"one\ntwo","three\r\nfour"\r\n', ['a', 'b'], [['one\ntwo', 'three\r\nfour']]],
+    ['empty cells', 'a,b,c\n,,x\n', ['a', 'b', 'c'], [['', '', 'x']]],
+    ['quoted empty last cell', 'a,b\n1,""', ['a', 'b'], [['1', '']]],
+    ['BOM', '\uFEFFname,site\nx,y\n', ['name', 'site'], [['x', 'y']]],
+    ['semicolons', 'name;vlanId;taggedVlans\nx;10;"10-20;30"\n', ['name', 'vlanId', 'taggedVlans'], [['x', '10', '10-20;30']]],
+    ['comma inside semicolon file', 'a;b\n"1,5";2\n', ['a', 'b'], [['1,5', '2']]],
+    ['blank record kept as empty', 'a,b\n1,2\n\n,\n3,4\n', ['a', 'b'], [['1', '2'], [], [], ['3', '4']]],
+    ['quote inside unquoted cell is literal', 'a\nab"c\n', ['a'], [['ab"c']]],
+    ['UTF-8 text', 'name\nZürich ☃\n', ['name'], [['Zürich ☃']]],
+  ])('%s', (_, text, header, rows) => {
+    const table = parseCsv(text);
+    expect(table.header).toEqual(header);
+    expect(table.rows).toEqual(rows);
+  });
+
+  it('detects the separator from the header line only', () => {
+    expect(detectSeparator('a;b;c\n1,2,3,4,5')).toBe(';');
+    expect(detectSeparator('a,b\n1;2;3;4')).toBe(',');
+    expect(detectSeparator('"a;b;c",d\n')).toBe(',');
+    expect(detectSeparator('single\n')).toBe(',');
+  });
+
+  it.each<[string, string, number]>([
+    ['an unterminated quote', 'a,b\n1,"open\n2,3\n', 1],
+    ['text after a closing quote', 'a\n"x"y\n', 1],
+  ])('refuses %s, naming the row', (_, text, row) => {
+    let caught: unknown;
+    try {
+      parseCsv(text);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(CsvSyntaxError);
+    expect((caught as CsvSyntaxError).row).toBe(row);
+  });
+
+  it('reads an empty text as no header and no rows', () => {
+    expect(parseCsv('')).toEqual({ header: [], rows: [], separator: ',' });
+  });
+});
+
+describe('writeCsv', () => {
+  it('quotes only what needs it and ends lines with CRLF', () => {
+    expect(writeCsv(['a', 'b'], [['x, y', 'say "hi"'], ['line\nbreak', null], [' edge', 'plain']]))
+      .toBe('a,b\r\n"x, y","say ""hi"""\r\n"line\nbreak",\r\n" edge",plain\r\n');
+  });
+
+  it('quotes either separator, so that the reader detects the right one', () => {
+    expect(csvCell('10-20;30')).toBe('"10-20;30"');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell(null)).toBe('');
+    expect(writeCsv(['a,b', 'c'], [['1', '2']], ';')).toBe('"a,b";c\r\n1;2\r\n');
+  });
+
+  it('round-trips any table through parseCsv', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', ';', '"', '\n', '\r', 'é', '1') });
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 4 }).chain((width) => fc.tuple(
+        fc.array(cell.filter((c) => c.trim() !== ''), { minLength: width, maxLength: width }),
+        fc.array(fc.array(cell, { minLength: width, maxLength: width }).filter((row) => row.some((c) => c.trim() !== '')), { maxLength: 5 }),
+        fc.constantFrom<',' | ';'>(',', ';'),
+      )),
+      ([header, rows, separator]) => {
+        const table = parseCsv(writeCsv(header, rows, separator));
+        expect(table.header).toEqual(header);
+        expect(table.rows).toEqual(rows);
+      },
+    ));
+  });
+});

@@ -1,0 +1,110 @@
+// RFC 4180 CSV, read and written without I/O, as spreadsheets produce it: quoted fields with embedded
+// separators, quotes ("") and line breaks, CRLF or LF line ends, an optional UTF-8 BOM, and `;` as the
+// separator when the header line uses it (spreadsheets in locales with a decimal comma write that).
+
+/** The separators the reader recognises. */
+export type CsvSeparator = ',' | ';';
+
+/** A parsed CSV text: the header cells, the data records (each a list of cells) and the separator used. */
+export interface CsvTable {
+  header: string[];
+  /** Data records in order; `rows[0]` is data row 1. Entirely blank records are kept as `[]`. */
+  rows: string[][];
+  separator: CsvSeparator;
+}
+
+/** A CSV text that cannot be read; `row` is the data row (0 for the header) where the problem starts. */
+export class CsvSyntaxError extends Error {
+  readonly row: number;
+
+  constructor(row: number, message: string) {
+    super(message);
+    this.row = row;
+  }
+}
+
+const BOM = '\uFEFF';
+
+/** Parses CSV text; throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
+export function parseCsv(text: string): CsvTable {
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const separator = detectSeparator(body);
+  const records = readRecords(body, separator);
+  const [header = [], ...rows] = records;
+  return { header, rows: rows.map((cells) => (isBlank(cells) ? [] : cells)), separator };
+}
+
+/** `;` when the header line (outside quotes) has more semicolons than commas, else `,`. */
+export function detectSeparator(text: string): CsvSeparator {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '\n' || char === '\r') break;
+    else if (char === ',') commas++;
+    else if (char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+function isBlank(cells: string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
+
+// One pass over the text: a small state machine over characters, collecting cells and records.
+function readRecords(text: string, separator: CsvSeparator): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let afterQuote = false;
+  let index = 0;
+  const endCell = () => {
+    record.push(cell);
+    cell = '';
+    afterQuote = false;
+  };
+  const endRecord = () => {
+    endCell();
+    records.push(record);
+    record = [];
+  };
+  while (index < text.length) {
+    const char = text[index];
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[index + 1] === '"') (cell += '"'), index++;
+      else (quoted = false), (afterQuote = true);
+    } else if (char === separator) endCell();
+    else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[index + 1] === '\n') index++;
+      endRecord();
+    } else if (afterQuote) {
+      throw new CsvSyntaxError(records.length, `Data row ${records.length}: text after a closing quote; a quote inside a quoted field is written as "".`);
+    } else if (char === '"' && cell === '') quoted = true;
+    else cell += char;
+    index++;
+  }
+  if (quoted) throw new CsvSyntaxError(records.length, `Data row ${records.length}: a quoted field is not closed.`);
+  if (cell !== '' || record.length > 0 || afterQuote) endRecord();
+  return records;
+}
+
+/** Whether a cell must be quoted: it holds a separator of either kind (so that detection stays right), a quote, a line break or edge spaces. */
+function needsQuotes(cell: string): boolean {
+  return /[,;"\r\n]/.test(cell) || cell !== cell.trim();
+}
+
+/** One CSV cell, quoted when needed; null and undefined are empty. */
+export function csvCell(value: string | null | undefined): string {
+  const cell = value ?? '';
+  return needsQuotes(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/** Writes a header and rows as RFC 4180 CSV with CRLF line ends (and a final CRLF). */
+export function writeCsv(header: string[], rows: (string | null | undefined)[][], separator: CsvSeparator = ','): string {
+  const line = (cells: (string | null | undefined)[]) => cells.map(csvCell).join(separator);
+  return [header, ...rows].map((cells) => `${line(cells)}\r\n`).join('');
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { activityToApi, listActivity, seqOf } from '../db/activity.ts';
+import { recordChange, type ActivityInput, type Change } from '../db/change.ts';
+import { diffImages, readImage, type Image } from '../db/images.ts';
+import { siteOfNetwork } from '../db/networks.ts';
+import type { Db } from '../db/open.ts';
+import {
+  getPort, insertPort, listPorts, nextPosition, portIdByName, portsOfSwitch, relinkFarEnds, removePorts, setTagged,
+  switchOfPort, updatePort, type PortRow, type PortValues,
+} from '../db/ports.ts';
+import { getSwitch, type SwitchRow } from '../db/switches.ts';
+import { checkValue, inputSchema, isPlainObject, resourceSchema, validateInput, type Field } from '../fields/field.ts';
+import { PORT } from '../fields/ports.ts';
+import { portFaults } from '../fields/rules.ts';
+import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
+import type { Ctx, Route } from '../router.ts';
+import { ACTIVITY_ENTRY_SCHEMA } from './activity.ts';
+import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter } from './common.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, listAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+
+/** Fields a bulk edit may not set: each must differ per port. */
+const NOT_BULK = new Set(['name', 'linkedPortId']);
+const BULK_KEYS = new Set(['portIds', 'set', 'addTagged', 'removeTagged']);
+const ID_LIST = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
+const HISTORY_LIMIT = { default: 100, max: 500 };
+
+const BULK_REQUEST = {
+  type: 'object', additionalProperties: false, required: ['portIds'],
+  properties: {
+    portIds: { type: 'array', minItems: 1, items: { type: 'string', format: 'uuid' }, description: 'Ports of this switch; one that is not: 400 and nothing changes.' },
+    set: { ...inputSchema(PORT, 'patch'), description: 'Fields set on every port (not name or linkedPortId).' },
+    addTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks added to each tagged list; a port that gains one becomes a trunk.' },
+    removeTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks removed from each tagged list.' },
+  },
+};
+
+export const PORT_ROUTES: Route[] = [
+  {
+    method: 'GET', path: '/api/ports', access: 'viewer', handler: portsList, summary: 'List ports of every switch, filtered by switch and site (for CSV export).',
+    doc: { response: listSchema(PORT), produces: ['application/json', 'text/csv'], query: [...LIST_QUERY_DOC, { name: 'switchId', schema: { type: 'string', format: 'uuid' } }, { name: 'siteId', schema: { type: 'string', format: 'uuid' } }] },
+  },
+  { method: 'GET', path: '/api/switches/:id/ports', access: 'viewer', handler: switchPortsList, summary: 'List the ports of a switch, by position.', doc: { response: listSchema(PORT), produces: ['application/json', 'text/csv'], query: LIST_QUERY_DOC } },
+  { method: 'POST', path: '/api/switches/:id/ports', access: 'editor', handler: portCreate, body: { accepts: 'json' }, summary: 'Add a port to a switch; name unique per switch (409 name_taken).', doc: { request: inputSchema(PORT, 'create'), response: resourceSchema(PORT), status: 201 } },
+  {
+    method: 'PATCH', path: '/api/switches/:id/ports', access: 'editor', handler: portsBulkUpdate, body: { accepts: 'json' },
+    summary: 'Change many ports of one switch at once, all or nothing, in one bulk_update activity entry.',
+    doc: { request: BULK_REQUEST, response: { type: 'object', properties: { items: { type: 'array', items: resourceSchema(PORT) }, changed: { type: 'integer' }, activityId: { type: ['string', 'null'] } } } },
+  },
+  { method: 'GET', path: '/api/ports/:id', access: 'viewer', handler: portGet, summary: 'One port, with its ETag.', doc: { response: resourceSchema(PORT) } },
+  { method: 'PATCH', path: '/api/ports/:id', access: 'editor', handler: portUpdate, body: { accepts: 'json' }, summary: 'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either.', doc: { request: inputSchema(PORT, 'patch'), response: resourceSchema(PORT) } },
+  { method: 'DELETE', path: '/api/ports/:id', access: 'editor', handler: portDelete, summary: 'Delete a port; the far end of its link is unlinked.', doc: { status: 204 } },
+  {
+    method: 'GET', path: '/api/ports/:id/history', access: 'viewer', handler: portHistory, summary: 'The activity entries that touched this port, newest first.',
+    doc: {
+      response: { type: 'object', properties: { items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA }, nextCursor: { type: ['string', 'null'] } } },
+      query: [{ name: 'limit', schema: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT.max, default: HISTORY_LIMIT.default } }, { name: 'before', schema: { type: 'string', format: 'uuid' }, description: 'The nextCursor of the previous page.' }],
+    },
+  },
+];
+
+/** A port as the API answers it, with its tagged network ids. */
+export function portToApi(row: PortRow): ApiRecord {
+  return { ...apiOf(PORT, row), taggedNetworkIds: row.tagged };
+}
+
+function portsList(ctx: Ctx) {
+  const list = listRequest(ctx, PORT);
+  const filter = { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') };
+  const { rows, total } = listPorts(ctx.app.db, list, filter);
+  return listAnswer(ctx, 'port', rows.map(portToApi), total, list);
+}
+
+function switchPortsList(ctx: Ctx) {
+  const sw = getSwitch(ctx.app.db, pathId(ctx, 'switch'));
+  if (!sw) throw notFound('switch');
+  const list = listRequest(ctx, PORT);
+  const { rows, total } = listPorts(ctx.app.db, list, { switchId: sw.id });
+  return listAnswer(ctx, 'port', rows.map(portToApi), total, list);
+}
+
+function portGet(ctx: Ctx) {
+  const port = getPort(ctx.app.db, pathId(ctx, 'port'));
+  if (!port) throw notFound('port');
+  return withEtag(portToApi(port));
+}
+
+function portCreate(ctx: Ctx) {
+  const db = ctx.app.db;
+  const sw = getSwitch(db, pathId(ctx, 'switch'));
+  if (!sw) throw notFound('switch');
+  const id = randomUUID();
+  const checked = validateInput(PORT, ctx.body, 'create');
+  const port: Record<string, unknown> = { ...checked.values, id, position: checked.values.position ?? nextPosition(db, sw.id) };
+  const faults = [...checked.faults, ...portRuleFaults(db, port, sw)];
+  if (faults.length) throw validationFailed(faults);
+  const values = toColumns(PORT, port) as PortValues;
+  recordChange(db, actorOf(ctx), (change) => {
+    if (portIdByName(change.db, sw.id, values.name)) throw nameTaken(values.name, sw);
+    change.touch('port', id);
+    insertPort(change.db, id, sw.id, values, change.now);
+    setTagged(change.db, id, port.taggedNetworkIds as string[]);
+    relinkFarEnds(change, id, null, values.linked_port_id);
+    return { activity: portActivity(change, 'create', id, null, sw, `Created port ${values.name} on ${sw.name}`), result: id };
+  });
+  const answer = portToApi(getPort(db, id)!);
+  return created(`/api/ports/${id}`, answer, { ETag: etag(answer.version) });
+}
+
+function portUpdate(ctx: Ctx) {
+  const db = ctx.app.db;
+  const id = pathId(ctx, 'port');
+  const row = getPort(db, id);
+  if (!row) throw notFound('port');
+  checkIfMatch(ctx, row.version);
+  const sw = getSwitch(db, row.switch_id)!;
+  const checked = validateInput(PORT, ctx.body, 'patch');
+  const current = portToApi(row);
+  const merged = { ...current, ...checked.values };
+  const faults = [...checked.faults, ...portRuleFaults(db, merged, sw)];
+  if (faults.length) throw validationFailed(faults);
+  if (changesNothing(current, checked.values)) return withEtag(current);
+  const values = toColumns(PORT, merged) as PortValues;
+  recordChange(db, actorOf(ctx), (change) => {
+    if (portIdByName(change.db, sw.id, values.name, id)) throw nameTaken(values.name, sw);
+    change.touch('port', id);
+    const before = readImage(change.db, 'port', id);
+    relinkFarEnds(change, id, row.linked_port_id, values.linked_port_id);
+    updatePort(change.db, id, values, change.now);
+    setTagged(change.db, id, merged.taggedNetworkIds as string[]);
+    return { activity: portActivity(change, 'update', id, before, sw, `Updated port ${values.name} on ${sw.name}`), result: id };
+  });
+  return withEtag(portToApi(getPort(db, id)!));
+}
+
+function portDelete(ctx: Ctx) {
+  const id = pathId(ctx, 'port');
+  const row = getPort(ctx.app.db, id);
+  if (!row) throw notFound('port');
+  checkIfMatch(ctx, row.version);
+  const sw = getSwitch(ctx.app.db, row.switch_id)!;
+  recordChange(ctx.app.db, actorOf(ctx), (change) => {
+    const before = readImage(change.db, 'port', id);
+    removePorts(change, [id]);
+    return { activity: portActivity(change, 'delete', id, before, sw, `Deleted port ${row.name} on ${sw.name}`), result: id };
+  });
+  return { status: 204 };
+}
+
+function portsBulkUpdate(ctx: Ctx) {
+  const db = ctx.app.db;
+  const sw = getSwitch(db, pathId(ctx, 'switch'));
+  if (!sw) throw notFound('switch');
+  const bulk = readBulk(db, ctx.body, sw);
+  if (bulk.faults.length) throw validationFailed(bulk.faults, 'The bulk change is invalid; no port was changed.');
+  const planned = planBulk(db, bulk);
+  if (planned.faults.length) throw validationFailed(planned.faults, 'The bulk change would break a port rule; no port was changed.');
+  const activityId = planned.changes.length === 0 ? null : recordChange(db, actorOf(ctx), (change) => {
+    change.touch('port', planned.changes.map((plan) => plan.id));
+    for (const plan of planned.changes) {
+      updatePort(change.db, plan.id, plan.values, change.now);
+      setTagged(change.db, plan.id, plan.tagged);
+    }
+    const count = `${planned.changes.length} port${planned.changes.length === 1 ? '' : 's'}`;
+    return {
+      activity: { action: 'bulk_update', entityType: 'switch', entityId: sw.id, entityName: sw.name, siteId: sw.site_id, summary: `Updated ${count} on ${sw.name}` },
+      result: undefined,
+    };
+  }).entry.id;
+  const named = new Set(bulk.portIds);
+  const items = portsOfSwitch(db, sw.id).filter((port) => named.has(port.id)).map(portToApi);
+  return { body: { items, changed: planned.changes.length, activityId } };
+}
+
+function portHistory(ctx: Ctx) {
+  const db = ctx.app.db;
+  const id = pathId(ctx, 'port');
+  const { limit, beforeSeq } = historyParams(ctx);
+  const rows = listActivity(db, { entityType: 'port', entityId: id, limit: limit + 1, beforeSeq });
+  if (rows.length === 0 && !getPort(db, id)) throw notFound('port');
+  const items = rows.slice(0, limit).map(activityToApi);
+  return { body: { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null } };
+}
+
+/** The cross-field rules of a port (mode, networks of the switch's site, self-link) and its link's far end. */
+function portRuleFaults(db: Db, port: Record<string, unknown>, sw: SwitchRow): FieldFault[] {
+  const faults = portFaults(port, sw.site_id, (networkId) => siteOfNetwork(db, networkId));
+  const linked = port.linkedPortId;
+  if (typeof linked === 'string' && linked !== port.id) {
+    const farSwitch = switchOfPort(db, linked);
+    if (farSwitch === undefined) faults.push({ field: 'linkedPortId', message: `port ${linked} does not exist` });
+    else if (farSwitch === sw.id) faults.push({ field: 'linkedPortId', message: 'must be a port of another switch' });
+  }
+  return faults;
+}
+
+/** The activity of a change to one port; `changes` is that port's own before/after (far ends are in the undo data). */
+function portActivity(change: Change, action: 'create' | 'update' | 'delete', id: string, before: Image | null, sw: SwitchRow, summary: string): ActivityInput {
+  const after = readImage(change.db, 'port', id);
+  const name = String((after ?? before)?.name ?? '');
+  return { action, entityType: 'port', entityId: id, entityName: name, siteId: sw.site_id, summary, changes: diffImages('port', before, after) };
+}
+
+function nameTaken(name: string, sw: SwitchRow): HttpError {
+  return uniquenessConflict([{ field: 'name', message: `switch ${sw.name} has a port named "${name}"` }]);
+}
+
+interface BulkInput {
+  portIds: string[];
+  set: Record<string, unknown>;
+  addTagged: string[];
+  removeTagged: string[];
+  faults: FieldFault[];
+}
+
+/** Checks the body of a bulk edit: its shape, the networks it names (of the switch's site) and that every port is of this switch. */
+function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
+  const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
+  if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
+  for (const key of Object.keys(body)) if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
+  const list = (name: 'portIds' | 'addTagged' | 'removeTagged') => {
+    if (body[name] === undefined) return [];
+    const checked = checkValue(ID_LIST(name), body[name]);
+    if (checked.ok) return checked.value as string[];
+    bulk.faults.push({ field: name, message: checked.message });
+    return [];
+  };
+  bulk.portIds = list('portIds');
+  bulk.addTagged = list('addTagged');
+  bulk.removeTagged = list('removeTagged');
+  if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
+  else if (bulk.portIds.length === 0 && Array.isArray(body.portIds)) bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
+  if (body.set !== undefined) {
+    const checked = validateInput(PORT, body.set, 'patch', 'set.');
+    bulk.set = checked.values;
+    bulk.faults.push(...checked.faults);
+    for (const name of Object.keys(checked.values)) if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });
+  }
+  if (Object.keys(bulk.set).length === 0 && bulk.addTagged.length === 0 && bulk.removeTagged.length === 0 && bulk.faults.length === 0) {
+    bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTagged or removeTagged' });
+  }
+  bulk.faults.push(...bulkNetworkFaults(db, bulk, sw), ...bulkPortFaults(db, bulk.portIds, sw));
+  return bulk;
+}
+
+function bulkNetworkFaults(db: Db, bulk: BulkInput, sw: SwitchRow): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const check = (field: string, id: unknown) => {
+    if (typeof id !== 'string') return;
+    const site = siteOfNetwork(db, id);
+    if (site === undefined) faults.push({ field, message: `network ${id} does not exist` });
+    else if (site !== sw.site_id) faults.push({ field, message: `network ${id} belongs to another site than the switch` });
+  };
+  check('set.untaggedNetworkId', bulk.set.untaggedNetworkId);
+  ((bulk.set.taggedNetworkIds ?? []) as string[]).forEach((id, i) => check(`set.taggedNetworkIds[${i}]`, id));
+  bulk.addTagged.forEach((id, i) => check(`addTagged[${i}]`, id));
+  bulk.removeTagged.forEach((id, i) => {
+    if (bulk.addTagged.includes(id)) faults.push({ field: `removeTagged[${i}]`, message: 'is also in addTagged' });
+  });
+  return faults;
+}
+
+function bulkPortFaults(db: Db, portIds: string[], sw: SwitchRow): FieldFault[] {
+  return portIds.flatMap((id, i) => (switchOfPort(db, id) === sw.id ? [] : [{ field: `portIds[${i}]`, message: `port ${id} is not a port of switch ${sw.name}` }]));
+}
+
+interface PortPlan {
+  id: string;
+  values: PortValues;
+  tagged: string[];
+}
+
+/** What each named port becomes; only ports that change are planned. A port that gains a tagged VLAN becomes a trunk unless set.mode says otherwise. */
+function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: FieldFault[] } {
+  const changes: PortPlan[] = [];
+  const faults: FieldFault[] = [];
+  bulk.portIds.forEach((id, i) => {
+    const current = portToApi(getPort(db, id)!);
+    const had = current.taggedNetworkIds as string[];
+    const base = (bulk.set.taggedNetworkIds as string[] | undefined) ?? had;
+    const tagged = [...new Set([...base, ...bulk.addTagged])].filter((n) => !bulk.removeTagged.includes(n)).sort();
+    const gains = tagged.some((n) => !had.includes(n));
+    const mode = bulk.set.mode ?? (gains ? 'trunk' : current.mode);
+    if (mode !== 'trunk' && tagged.length > 0) {
+      faults.push({ field: `portIds[${i}]`, message: `port ${String(current.name)} would be an access port with tagged VLANs; set mode to trunk or remove them` });
+      return;
+    }
+    const patch = { ...bulk.set, mode, taggedNetworkIds: tagged };
+    if (changesNothing(current, patch)) return;
+    changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
+  });
+  return { changes, faults };
+}
+
+function historyParams(ctx: Ctx): { limit: number; beforeSeq: number | undefined } {
+  const faults: FieldFault[] = [];
+  const rawLimit = ctx.query.get('limit');
+  let limit = HISTORY_LIMIT.default;
+  if (rawLimit !== null && rawLimit !== '') {
+    limit = Number(rawLimit);
+    if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > HISTORY_LIMIT.max) faults.push({ field: 'limit', message: `must be an integer from 1 to ${HISTORY_LIMIT.max}` });
+  }
+  const before = ctx.query.get('before');
+  const beforeSeq = before ? seqOf(ctx.app.db, before.toLowerCase()) : undefined;
+  if (before && beforeSeq === undefined) faults.push({ field: 'before', message: 'is not the id of an activity entry' });
+  if (faults.length) throw validationFailed(faults, 'The history parameters are invalid.');
+  return { limit, beforeSeq };
+}

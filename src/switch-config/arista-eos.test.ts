@@ -1,0 +1,31 @@
+// Golden file: test/fixtures/config/sw-hq-01.arista-eos.txt, written by hand after the Arista EOS User Manual,
+// not by this code: chapter "Virtual LANs (VLANs)" (vlan <id>, name <label_text>) and the command entries
+// "switchport access vlan", "switchport mode", "switchport trunk native vlan", "switchport trunk allowed vlan"
+// (lists and ranges like 10-12,20; "add"; "none"), "description" and "shutdown (Interfaces)", with EOS'
+// three-space indent and EthernetN interface names.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfigModel } from '../db/switch-config.ts';
+import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
+import { insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { renderAristaEos } from './arista-eos.ts';
+
+const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
+
+describe('Arista EOS', () => {
+  it('renders sw-hq-01 exactly as the hand-written golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq01(db))!;
+    expect(renderAristaEos(model)).toBe(golden('sw-hq-01.arista-eos.txt'));
+  });
+
+  it('names VLAN 1 like any other (EOS lets it be renamed) and uses a port name that is not a number as written', () => {
+    const text = renderAristaEos({
+      switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [{ vlanId: 1, name: 'Native' }],
+      ports: [{ name: 'Port-Channel10', description: null, enabled: false, mode: 'access', untaggedVlan: 1, taggedVlans: [] }],
+    });
+    expect(text).toContain('vlan 1\n   name Native\n!\n');
+    expect(text).toContain('interface Port-Channel10\n   switchport access vlan 1\n   switchport mode access\n   shutdown\n!\n');
+  });
+});

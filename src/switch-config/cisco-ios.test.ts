@@ -1,0 +1,61 @@
+// Golden file: test/fixtures/config/sw-hq-01.cisco-ios.txt, written by hand after Cisco's documentation, not by
+// this code: "Catalyst 3750 Switch Software Configuration Guide", chapter "Configuring VLANs" (vlan <id> /
+// name <vlan-name>, an ASCII string of 1 to 32 characters; VLAN 1 and 1002-1005 cannot be renamed), and the
+// "Catalyst 3750 Switch Command Reference" entries "switchport access vlan", "switchport mode" and
+// "switchport trunk" (native vlan; allowed vlan with comma-separated lists and hyphenated ranges, no spaces,
+// "add" and "none"), "description" and "shutdown".
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfigModel } from '../db/switch-config.ts';
+import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
+import { insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { renderCiscoIos } from './cisco-ios.ts';
+import type { ConfigModel } from './model.ts';
+
+const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
+
+const bare = (overrides: Partial<ConfigModel>): ConfigModel => ({ switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [], ports: [], ...overrides });
+
+describe('Cisco IOS', () => {
+  it('renders sw-hq-01 exactly as the hand-written golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq01(db))!;
+    expect(renderCiscoIos(model)).toBe(golden('sw-hq-01.cisco-ios.txt'));
+  });
+
+  it('does not define or rename VLAN 1 and 1002-1005, which IOS keeps for itself', () => {
+    const text = renderCiscoIos(bare({ vlans: [{ vlanId: 1, name: 'Default' }, { vlanId: 1002, name: 'fddi' }, { vlanId: 1006, name: 'Ext' }] }));
+    expect(text).not.toMatch(/^vlan 1$/m);
+    expect(text).not.toMatch(/^vlan 1002$/m);
+    expect(text).toContain('! VLAN 1 is built in; IOS does not let its name be changed\n');
+    expect(text).toContain('vlan 1006\n name Ext\n');
+  });
+
+  it('says "none" for a trunk that carries no VLAN (no list would mean all of them)', () => {
+    const text = renderCiscoIos(bare({ ports: [{ name: 'Gi1/0/9', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] }] }));
+    expect(text).toContain('interface Gi1/0/9\n switchport trunk allowed vlan none\n switchport mode trunk\n no shutdown\n');
+  });
+
+  it('continues a long allowed list with "add", never splitting a range', () => {
+    const odd = Array.from({ length: 60 }, (_, i) => 101 + 2 * i);
+    const text = renderCiscoIos(bare({ ports: [{ name: 'Te1/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [...odd, 500, 501, 502] }] }));
+    const lines = text.split('\n').filter((line) => line.includes('allowed vlan'));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toMatch(/^ switchport trunk allowed vlan 101,103,/);
+    expect(lines.slice(1).every((line) => line.startsWith(' switchport trunk allowed vlan add '))).toBe(true);
+    expect(lines.every((line) => line.length <= ' switchport trunk allowed vlan add '.length + 80)).toBe(true);
+    const listed = lines.map((line) => line.split(' ').at(-1)).join(',').split(',');
+    expect(listed).toEqual([...odd.map(String), '500-502']);
+  });
+
+  it('keeps descriptions and names on one line, so no text can add a command', () => {
+    const text = renderCiscoIos(bare({
+      switchName: 'evil\nend', vlans: [{ vlanId: 5, name: 'a\nshutdown' }],
+      ports: [{ name: '1', description: 'x\r\ninterface Vlan1\n shutdown', enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [] }],
+    }));
+    expect(text).toContain(' name a_shutdown\n');
+    expect(text).toContain(' description x interface Vlan1 shutdown\n');
+    expect(text.split('\n').filter((line) => line === 'end' || line === ' shutdown')).toEqual(['end']);
+  });
+});

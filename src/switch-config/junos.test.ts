@@ -1,0 +1,53 @@
+// Golden file: test/fixtures/config/sw-hq-01.junos.txt, written by hand after Juniper's documentation, not by
+// this code: the "vlans" statement reference for EX Series (vlan-name: letters, numbers, hyphens and periods, up
+// to 255 characters; vlan-id), "interface-mode", "vlan members" (names, VLAN ids and ranges) and "native-vlan-id"
+// at [edit interfaces interface-name] on platforms with ELS, "description" and "disable"; "#" comment lines,
+// which "load merge terminal" discards; ports ge-0/0/0 upwards.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfigModel } from '../db/switch-config.ts';
+import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
+import { insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { junosVlanNames, renderJunos } from './junos.ts';
+
+const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
+
+describe('Junos', () => {
+  it('renders sw-hq-01 exactly as the hand-written golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq01(db))!;
+    expect(renderJunos(model)).toBe(golden('sw-hq-01.junos.txt'));
+  });
+
+  it.each<[string, string]>([
+    ['Users', 'v10-Users'],
+    ['Users_2', 'v10-Users-2'],
+    ['  Büro / Gäste  ', 'v10-Buro-Gaste'],
+    ['mgmt.v4', 'v10-mgmt.v4'],
+    ['日本', 'v10'],
+    ['---', 'v10'],
+    ['a'.repeat(300), `v10-${'a'.repeat(251)}`],
+  ])('VLAN 10 named %j is %j', (name, expected) => {
+    const junos = junosVlanNames([{ vlanId: 10, name }]).get(10)!;
+    expect(junos).toBe(expected);
+    expect(junos).toMatch(/^[A-Za-z][A-Za-z0-9.-]{0,254}$/);
+  });
+
+  it('never gives two VLANs one name', () => {
+    const names = junosVlanNames([{ vlanId: 1, name: '0' }, { vlanId: 10, name: '' }, { vlanId: 11, name: 'x' }, { vlanId: 1, name: '1-x' }]);
+    expect(new Set(names.values()).size).toBe(names.size);
+  });
+
+  it('writes a single trunk VLAN without brackets and leaves out members when a trunk has none', () => {
+    const text = renderJunos({
+      switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [{ vlanId: 7, name: 'Seven' }],
+      ports: [
+        { name: 'xe-0/1/0', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [7] },
+        { name: 'xe-0/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] },
+      ],
+    });
+    expect(text).toContain('    xe-0/1/0 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n                vlan {\n                    members 7;\n');
+    expect(text).toContain('    xe-0/1/1 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n            }\n');
+  });
+});

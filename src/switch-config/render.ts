@@ -1,0 +1,25 @@
+// Chooses the configuration dialect a switch is rendered in.
+import { renderAristaEos } from './arista-eos.ts';
+import { renderCiscoIos } from './cisco-ios.ts';
+import { renderJunos } from './junos.ts';
+import type { ConfigModel } from './model.ts';
+
+/** The dialects a switch configuration can be rendered in. */
+export const CONFIG_DIALECTS = ['cisco-ios', 'arista-eos', 'junos'] as const;
+export type ConfigDialect = (typeof CONFIG_DIALECTS)[number];
+
+const RENDERERS: Record<ConfigDialect, (model: ConfigModel) => string> = {
+  'cisco-ios': renderCiscoIos,
+  'arista-eos': renderAristaEos,
+  junos: renderJunos,
+};
+
+/** Whether `value` names a known dialect. */
+export function isConfigDialect(value: unknown): value is ConfigDialect {
+  return typeof value === 'string' && (CONFIG_DIALECTS as readonly string[]).includes(value);
+}
+
+/** The configuration text of a switch in one dialect; the same model always gives the same text. */
+export function renderConfig(model: ConfigModel, dialect: ConfigDialect): string {
+  return RENDERERS[dialect](model);
+}

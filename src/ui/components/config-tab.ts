@@ -1,0 +1,55 @@
+// The switch configuration rendered by the server, per dialect, to copy or download.
+import { html, useId, useState } from '../html.ts';
+import { switchConfig } from '../api.ts';
+import { useResource } from '../hooks.ts';
+import { useApp } from '../app-context.ts';
+import { Loading } from './loading.ts';
+
+const DIALECTS = [
+  ['cisco-ios', 'Cisco IOS'],
+  ['arista-eos', 'Arista EOS'],
+  ['junos', 'Junos'],
+];
+
+/** Dialect picker, the text, copy and download. */
+export function ConfigTab(p: { switchId: string; switchName: string; version: number }) {
+  const app = useApp();
+  const id = useId();
+  const [dialect, setDialect] = useState('cisco-ios');
+  const cfg = useResource(() => switchConfig(p.switchId, dialect), [p.switchId, dialect, p.version]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(cfg.data ?? '');
+      app.toast({ kind: 'success', message: 'Configuration copied.' });
+    } catch {
+      app.toast({ kind: 'error', message: 'The browser did not allow copying. Select the text and copy it instead.' });
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([cfg.data ?? ''], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${p.switchName}-${dialect}.txt`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const unavailable = cfg.error && (cfg.error.status === 404 || cfg.error.status === 501);
+  return html`<section class="card" aria-label="Configuration">
+    <div class="list-tools">
+      <div class="filter-select">
+        <label for=${id}>Dialect</label>
+        <select id=${id} value=${dialect} onChange=${(e: Event) => setDialect((e.currentTarget as HTMLSelectElement).value)}>
+          ${DIALECTS.map(([v, l]) => html`<option value=${v} selected=${v === dialect}>${l}</option>`)}
+        </select>
+      </div>
+      <button type="button" class="btn" onClick=${copy} disabled=${!cfg.data}>Copy</button>
+      <button type="button" class="btn" onClick=${download} disabled=${!cfg.data}>Download</button>
+    </div>
+    ${unavailable ? html`<p class="muted">This server does not render switch configuration.</p>`
+      : cfg.error ? html`<div class="notice error" role="alert"><p>${cfg.error.message}</p></div>`
+      : cfg.data === undefined || cfg.loading ? html`<${Loading} />`
+      : html`<pre class="config" tabindex="0" aria-label=${`Configuration in ${dialect}`}>${cfg.data}</pre>`}
+  </section>`;
+}

@@ -1,0 +1,97 @@
+// CSV import of one kind: a template, a drop zone, upload progress, then the count or every row error.
+import { html, useId, useState } from '../html.ts';
+import { ApiError, csvHeader, importCsv } from '../api.ts';
+import type { CsvKind } from '../api.ts';
+import { useApp } from '../app-context.ts';
+import { formatNumber } from '../format.ts';
+import { ProgressBar } from './progress-bar.ts';
+import { ErrorDetails } from './error-details.ts';
+
+// Used when the server cannot hand out its own CSV header (the column layout of the import).
+const FALLBACK_HEADERS: Record<CsvKind, string> = {
+  sites: 'name,description,address,notes',
+  networks: 'site,name,vlanId,subnet,gateway,description,color',
+  switches: 'site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,status,notes',
+  ports: 'site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,connectedDevice',
+};
+const KINDS: CsvKind[] = ['sites', 'networks', 'switches', 'ports'];
+
+type State =
+  | { step: 'idle' }
+  | { step: 'uploading'; fraction: number }
+  | { step: 'done'; created: number; dry: boolean }
+  | { step: 'failed'; error: ApiError };
+
+function saveText(name: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The CSV import form. */
+export function CsvImport() {
+  const app = useApp();
+  const id = useId();
+  const [kind, setKind] = useState<CsvKind>('switches');
+  const [file, setFile] = useState<File | null>(null);
+  const [dry, setDry] = useState(false);
+  const [over, setOver] = useState(false);
+  const [state, setState] = useState<State>({ step: 'idle' });
+
+  const template = async () => {
+    const header = (await csvHeader(kind)) ?? FALLBACK_HEADERS[kind];
+    saveText(`switchyard-${kind}-template.csv`, `${header}\r\n`, 'text/csv');
+  };
+  const pick = (f: File | null | undefined) => {
+    setFile(f ?? null);
+    setState({ step: 'idle' });
+  };
+  const run = async (e: Event) => {
+    e.preventDefault();
+    if (!file || state.step === 'uploading') return;
+    setState({ step: 'uploading', fraction: 0 });
+    try {
+      const r = await importCsv(kind, file, 'text/csv', dry, (fraction) => setState({ step: 'uploading', fraction }));
+      setState({ step: 'done', created: r?.created ?? r?.ids?.length ?? 0, dry });
+      if (!dry) app.toast({ kind: 'success', message: `Imported ${formatNumber(r?.created ?? 0)} ${kind}.` });
+    } catch (err) {
+      setState({ step: 'failed', error: err instanceof ApiError ? err : new ApiError(0, 'client_error', String(err)) });
+    }
+  };
+  return html`<form class="import" onSubmit=${run}>
+    <div class="list-tools">
+      <div class="filter-select">
+        <label for=${`${id}-kind`}>Kind</label>
+        <select id=${`${id}-kind`} value=${kind} onChange=${(e: Event) => { setKind((e.currentTarget as HTMLSelectElement).value as CsvKind); setState({ step: 'idle' }); }}>
+          ${KINDS.map((k) => html`<option value=${k} selected=${k === kind}>${k}</option>`)}
+        </select>
+      </div>
+      <button type="button" class="btn" onClick=${template}>Download ${kind} template</button>
+    </div>
+    <div class=${`drop-zone${over ? ' over' : ''}`}
+      onDragOver=${(e: DragEvent) => { e.preventDefault(); setOver(true); }}
+      onDragLeave=${() => setOver(false)}
+      onDrop=${(e: DragEvent) => { e.preventDefault(); setOver(false); pick(e.dataTransfer?.files?.[0]); }}>
+      <p>Drop a CSV file here, or</p>
+      <label for=${`${id}-file`} class="visually-hidden">CSV file of ${kind}</label>
+      <input id=${`${id}-file`} type="file" accept=".csv,text/csv" onChange=${(e: Event) => pick((e.currentTarget as HTMLInputElement).files?.[0])} />
+      ${file && html`<p class="file-name">${file.name} · ${formatNumber(file.size)} bytes</p>`}
+    </div>
+    <div class="form-actions">
+      <div class="field inline"><input id=${`${id}-dry`} type="checkbox" checked=${dry} onChange=${(e: Event) => setDry((e.currentTarget as HTMLInputElement).checked)} />
+        <label for=${`${id}-dry`}>Only check, import nothing</label></div>
+      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' ? 'Importing…' : `Import ${kind}`}</button>
+    </div>
+    ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label="Uploading the CSV file" />`}
+    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${state.dry ? `The file is valid: it would import ${formatNumber(state.created)} ${kind}.` : `Imported ${formatNumber(state.created)} ${kind}.`}</p></div>`}
+    ${state.step === 'failed' && html`<div class="notice error" role="alert">
+      <p>${state.error.status === 400 && state.error.details.length ? `Nothing was imported. ${state.error.details.length === 1 ? 'One problem' : `${state.error.details.length} problems`} to fix:` : state.error.message}</p>
+      ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption="Row errors" />`}
+    </div>`}
+  </form>`;
+}

@@ -1,0 +1,25 @@
+// Every fault of a refused import, one row each: row, column, message (from details[].field like rows[7].name).
+import { html } from '../html.ts';
+import type { FieldError } from '../api.ts';
+
+/** Splits `rows[7].name` into row 7 and column name; other paths show whole. */
+export function parseFieldPath(field: string): { row: string; column: string } {
+  const m = /^rows\[(\d+)\](?:\.(.+))?$/.exec(field ?? '');
+  if (m) return { row: m[1]!, column: m[2] ?? '' };
+  return { row: '', column: field ?? '' };
+}
+
+/** The table of faults. */
+export function ErrorDetails(p: { details: FieldError[]; caption: string }) {
+  const rowsMode = p.details.some((d) => /^rows\[/.test(d.field ?? ''));
+  return html`<div class="table-wrap error-details" tabindex="0" role="region" aria-label=${p.caption}>
+    <table class="data">
+      <caption class="visually-hidden">${p.caption}</caption>
+      <thead><tr>${rowsMode && html`<th scope="col" class="num">Row</th>`}<th scope="col">${rowsMode ? 'Column' : 'Field'}</th><th scope="col">Problem</th></tr></thead>
+      <tbody>${p.details.map((d) => {
+        const f = parseFieldPath(d.field);
+        return html`<tr>${rowsMode && html`<td class="num">${f.row}</td>`}<td class="mono">${f.column}</td><td>${d.message}</td></tr>`;
+      })}</tbody>
+    </table>
+  </div>`;
+}

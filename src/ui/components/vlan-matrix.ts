@@ -1,0 +1,44 @@
+// A site's VLANs against its switches: how many ports of each switch carry each VLAN, untagged and tagged.
+import { html } from '../html.ts';
+import { switchPorts } from '../api.ts';
+import { useResource } from '../hooks.ts';
+import type { Network, Port, Switch } from '../types.ts';
+import { Loading } from './loading.ts';
+import { ErrorState } from './error-state.ts';
+import { VlanChip } from './vlan-chip.ts';
+
+/** The matrix; loads the ports of every switch of the site (a few at a time). */
+export function VlanMatrix(p: { networks: Network[]; switches: Switch[] }) {
+  const ids = p.switches.map((s) => s.id).join(',');
+  const ports = useResource(async () => {
+    const out = new Map<string, Port[]>();
+    const queue = [...p.switches];
+    const worker = async () => {
+      for (let s = queue.shift(); s; s = queue.shift()) out.set(s.id, await switchPorts(s.id));
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    return out;
+  }, [ids]);
+  if (p.networks.length === 0 || p.switches.length === 0) {
+    return html`<p class="muted">The matrix shows once the site has both networks and switches.</p>`;
+  }
+  if (ports.error) return html`<${ErrorState} error=${ports.error} onRetry=${ports.reload} />`;
+  if (!ports.data) return html`<${Loading} label="Loading ports…" />`;
+  const cell = (n: Network, s: Switch) => {
+    const list = ports.data?.get(s.id) ?? [];
+    const u = list.filter((x) => x.untaggedNetworkId === n.id).length;
+    const t = list.filter((x) => x.taggedNetworkIds?.includes(n.id)).length;
+    if (!u && !t) return html`<td class="matrix-cell empty"><span class="visually-hidden">none</span></td>`;
+    return html`<td class="matrix-cell">${u > 0 && html`<span class="mx-u" title=${`${u} untagged`}>${u} U</span>`}${u > 0 && t > 0 && ' '}${t > 0 && html`<span class="mx-t" title=${`${t} tagged`}>${t} T</span>`}</td>`;
+  };
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="VLAN by switch matrix">
+    <table class="data matrix">
+      <caption class="visually-hidden">Ports per VLAN and switch (U untagged, T tagged)</caption>
+      <thead><tr><th scope="col">VLAN</th>${p.switches.map((s) => html`<th scope="col"><a href=${`/switches/${s.id}`}>${s.name}</a></th>`)}</tr></thead>
+      <tbody>${p.networks.map((n) => html`<tr key=${n.id}>
+        <th scope="row"><${VlanChip} network=${n} /> <a href=${`/networks/${n.id}`}>${n.name}</a></th>
+        ${p.switches.map((s) => cell(n, s))}
+      </tr>`)}</tbody>
+    </table>
+  </div>`;
+}

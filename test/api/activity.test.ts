@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let admin: string;
+let editor: string;
+let viewer: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await setupAdmin(server.baseUrl)).token;
+  editor = (await userWithRole(server.baseUrl, admin, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, admin, 'vi', 'viewer')).token;
+});
+afterAll(() => server?.stop());
+
+/** Calls the API as the editor unless another token is given. */
+function call(method: string, path: string, body?: unknown, token = editor) {
+  return api(server.baseUrl, method, path, { token, body });
+}
+
+/** Calls and insists on a status, so that a failing setup step says what went wrong. */
+async function must(status: number, method: string, path: string, body?: unknown) {
+  const answer = await call(method, path, body);
+  if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+}
+
+/** The newest activity entry that touched an entity. */
+async function newestEntry(entityId: string) {
+  const answer = await call('GET', `/api/activity?entityId=${entityId}&limit=1`, undefined, viewer);
+  expect(answer.status).toBe(200);
+  return answer.body.items[0];
+}
+
+const undo = (entryId: string, token = editor) => call('POST', `/api/activity/${entryId}/undo`, undefined, token);
+
+/** Drops what an undo raises (version, update time) everywhere in a JSON value. */
+function stripVersions(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripVersions);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'version' && key !== 'updatedAt').map(([key, v]) => [key, stripVersions(v)]));
+  }
+  return value;
+}
+
+describe('undo over HTTP', () => {
+  it('of an update restores the old values, and answers the new undo entry', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Update me', notes: 'old notes' });
+    await must(200, 'PATCH', `/api/sites/${site.id}`, { name: 'Updated', notes: 'new notes' });
+    const entry = await newestEntry(site.id);
+    expect(entry).toMatchObject({ action: 'update', entityType: 'site', entityId: site.id, undoable: true, username: 'ed' });
+    expect(entry.changes).toMatchObject({ name: ['Update me', 'Updated'], notes: ['old notes', 'new notes'] });
+
+    const answer = await undo(entry.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ action: 'undo', undoOf: entry.id, entityId: site.id, undoable: true, undoneBy: null });
+    const now = await call('GET', `/api/sites/${site.id}`);
+    expect(now.body).toMatchObject({ name: 'Update me', notes: 'old notes', version: 3 });
+    expect(now.headers.get('etag')).toBe('"3"');
+    expect((await call('GET', `/api/activity/${entry.id}`, undefined, viewer)).body).toMatchObject({ undoable: false, undoneBy: answer.body.id });
+  });
+
+  it('of a create removes it; undo of that undo brings it back with the same id', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Short-lived' });
+    const entry = await newestEntry(site.id);
+    expect(entry.action).toBe('create');
+    const undone = await undo(entry.id);
+    expect(undone.status).toBe(200);
+    expect((await call('GET', `/api/sites/${site.id}`)).status).toBe(404);
+
+    const redone = await undo(undone.body.id);
+    expect(redone.status).toBe(200);
+    expect(redone.body).toMatchObject({ action: 'undo', undoOf: undone.body.id });
+    expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ id: site.id, name: 'Short-lived' });
+  });
+
+  it('of a cascade site delete brings back site, networks, switches, ports, tagged lists and links with the same ids', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Branch' });
+    const hq = await must(201, 'POST', '/api/sites', { name: 'HQ' });
+    const users = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users', vlanId: 10, subnet: '10.0.10.0/24' });
+    const voice = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'voice', vlanId: 20 });
+    const a = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'sw-a', portCount: 4, macAddress: '02:00:00:00:00:0a' });
+    const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'sw-b', portCount: 2 });
+    const core = await must(201, 'POST', '/api/switches', { siteId: hq.id, name: 'core', portCount: 2 });
+    const portsOf = async (id: string) => (await must(200, 'GET', `/api/switches/${id}`)).ports as { id: string }[];
+    const [a1, a2] = await portsOf(a.id);
+    const [b1] = await portsOf(b.id);
+    const [core1] = await portsOf(core.id);
+    await must(200, 'PATCH', `/api/ports/${a1.id}`, { mode: 'trunk', untaggedNetworkId: users.id, taggedNetworkIds: [voice.id], linkedPortId: b1.id });
+    await must(200, 'PATCH', `/api/ports/${a2.id}`, { untaggedNetworkId: users.id, linkedPortId: core1.id, description: 'to core' });
+
+    const everything = async () => stripVersions({
+      site: (await call('GET', `/api/sites/${site.id}`)).body,
+      networks: (await call('GET', `/api/networks?siteId=${site.id}&sort=name`)).body.items,
+      a: (await call('GET', `/api/switches/${a.id}`)).body,
+      b: (await call('GET', `/api/switches/${b.id}`)).body,
+      core: (await call('GET', `/api/switches/${core.id}`)).body,
+    });
+    const before = await everything();
+    expect((before as { a: { ports: { linkedPortId: string; taggedNetworkIds: string[] }[] } }).a.ports[0]).toMatchObject({ linkedPortId: b1.id, taggedNetworkIds: [voice.id] });
+
+    expect((await call('DELETE', `/api/sites/${site.id}?cascade=true`)).status).toBe(204);
+    expect((await call('GET', `/api/switches/${a.id}`)).status).toBe(404);
+    expect((await call('GET', `/api/ports/${core1.id}`)).body.linkedPortId).toBeNull();
+
+    const entry = await newestEntry(site.id);
+    expect(entry).toMatchObject({ action: 'delete', entityType: 'site', entityId: site.id });
+    expect((await call('GET', `/api/activity?entityId=${a1.id}&limit=1`)).body.items[0].id).toBe(entry.id);
+    const answer = await undo(entry.id);
+    expect(answer.status).toBe(200);
+    expect(await everything()).toEqual(before);
+  });
+
+  it('refuses with 409 undo_conflict when the entity changed after the entry, and changes nothing', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Conflicted' });
+    await must(200, 'PATCH', `/api/sites/${site.id}`, { notes: 'first' });
+    const first = await newestEntry(site.id);
+    await must(200, 'PATCH', `/api/sites/${site.id}`, { notes: 'second' });
+    const answer = await undo(first.id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('undo_conflict');
+    expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ notes: 'second', version: 3 });
+    expect((await newestEntry(site.id)).action).toBe('update');
+  });
+
+  it('refuses with 409 undo_conflict when a name the undo needs is taken now', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Reused name' });
+    expect((await call('DELETE', `/api/sites/${site.id}`)).status).toBe(204);
+    const deletion = await newestEntry(site.id);
+    await must(201, 'POST', '/api/sites', { name: 'REUSED NAME' });
+    const answer = await undo(deletion.id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({ code: 'undo_conflict', details: [{ field: 'name' }] });
+  });
+
+  it('refuses a second undo with 409 already_undone; undoing the undo redoes, and that can be undone too', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Twice', notes: 'a' });
+    await must(200, 'PATCH', `/api/sites/${site.id}`, { notes: 'b' });
+    const entry = await newestEntry(site.id);
+    const first = await undo(entry.id);
+    expect(first.status).toBe(200);
+    const second = await undo(entry.id);
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('already_undone');
+
+    const redo = await undo(first.body.id);
+    expect(redo.status).toBe(200);
+    expect((await call('GET', `/api/sites/${site.id}`)).body.notes).toBe('b');
+    expect((await undo(redo.body.id)).status).toBe(200);
+    expect((await call('GET', `/api/sites/${site.id}`)).body.notes).toBe('a');
+  });
+
+  it.each([
+    ['an unknown id', () => `/api/activity/${randomUUID()}/undo`, 404, 'not_found'],
+    ['a path id that is not a UUID', () => '/api/activity/nope/undo', 404, 'not_found'],
+  ])('answers %s with %i', async (_name, path, status, code) => {
+    const answer = await call('POST', path());
+    expect(answer.status).toBe(status);
+    expect(answer.body.error.code).toBe(code);
+  });
+
+  it('lets a viewer read the log but not undo', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Viewer sees' });
+    const entry = await newestEntry(site.id);
+    const answer = await undo(entry.id, viewer);
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('forbidden');
+    expect((await call('GET', '/api/activity', undefined, viewer)).status).toBe(200);
+    expect((await api(server.baseUrl, 'GET', '/api/activity')).status).toBe(401);
+  });
+});
+
+/** A small site for the undo scenarios: two switches, two networks, a trunk and a link. */
+async function fixture(name: string) {
+  const site = await must(201, 'POST', '/api/sites', { name });
+  const n10 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'ten', vlanId: 10, subnet: '10.1.10.0/24' });
+  const n20 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'twenty', vlanId: 20 });
+  const a = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'a', portCount: 4 });
+  const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'b', portCount: 2 });
+  const aPorts = (await must(200, 'GET', `/api/switches/${a.id}`)).ports.map((p: { id: string }) => p.id);
+  const bPorts = (await must(200, 'GET', `/api/switches/${b.id}`)).ports.map((p: { id: string }) => p.id);
+  await must(200, 'PATCH', `/api/ports/${aPorts[0]}`, { mode: 'trunk', untaggedNetworkId: n10.id, taggedNetworkIds: [n20.id], linkedPortId: bPorts[0] });
+  await must(200, 'PATCH', `/api/ports/${aPorts[1]}`, { untaggedNetworkId: n10.id, connectedDevice: 'printer' });
+  return { site: site.id, n10: n10.id, n20: n20.id, a: a.id, b: b.id, aPorts, bPorts };
+}
+type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+/** Everything stored about a fixture's site, as the API shows it, without versions and update times. */
+async function siteState(f: Fixture) {
+  const switches = (await must(200, 'GET', `/api/switches?siteId=${f.site}&sort=name`)).items as { id: string }[];
+  return stripVersions({
+    site: await must(200, 'GET', `/api/sites/${f.site}`),
+    networks: (await must(200, 'GET', `/api/networks?siteId=${f.site}&sort=name`)).items,
+    switches: await Promise.all(switches.map((sw) => must(200, 'GET', `/api/switches/${sw.id}`))),
+  });
+}
+
+describe('undo of every kind of change brings the site back as it was', () => {
+  it.each<[string, string, (f: Fixture) => Promise<unknown>]>([
+    ['a re-link A→C (which cleared B)', 'update', (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { linkedPortId: f.bPorts[1] })],
+    ['a port update of mode and VLANs', 'update', (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { mode: 'access', taggedNetworkIds: [], untaggedNetworkId: f.n20 })],
+    ['a bulk edit adding and removing tagged VLANs', 'bulk_update', (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts, addTagged: [f.n10], removeTagged: [f.n20] })],
+    ['a bulk edit with set', 'bulk_update', (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts.slice(1), set: { enabled: false, speed: '10G' } })],
+    ['a network delete with force', 'delete', (f) => must(204, 'DELETE', `/api/networks/${f.n10}?force=true`)],
+    ['a network update', 'update', (f) => must(200, 'PATCH', `/api/networks/${f.n20}`, { name: 'renamed', subnet: '10.1.20.0/24' })],
+    ['a switch delete with its ports and links', 'delete', (f) => must(204, 'DELETE', `/api/switches/${f.b}`)],
+    ['a switch update', 'update', (f) => must(200, 'PATCH', `/api/switches/${f.a}`, { name: 'a2', status: 'offline', macAddress: 'aabb.ccdd.ee01' })],
+    ['a switch create with ports', 'create', (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'c', portCount: 3 })],
+    ['a port create', 'create', (f) => must(201, 'POST', `/api/switches/${f.b}/ports`, { name: 'uplink', linkedPortId: f.aPorts[3] })],
+    ['a port delete (linked)', 'delete', (f) => must(204, 'DELETE', `/api/ports/${f.aPorts[0]}`)],
+  ])('%s', async (name, action, change) => {
+    const f = await fixture(`Undo ${name}`);
+    const before = await siteState(f);
+    await change(f);
+    expect(await siteState(f)).not.toEqual(before);
+    const [entry] = (await must(200, 'GET', '/api/activity?limit=1')).items;
+    expect(entry.action).toBe(action);
+    expect(entry.undoable).toBe(true);
+    const answer = await undo(entry.id);
+    expect(answer.status, answer.text).toBe(200);
+    expect(await siteState(f)).toEqual(before);
+  });
+});
+
+describe('GET /api/activity', () => {
+  it.each([
+    ['entityType=router', 'entityType'],
+    ['action=erase', 'action'],
+    ['siteId=42', 'siteId'],
+    ['entityId=x', 'entityId'],
+    ['userId=abc', 'userId'],
+    ['limit=0', 'limit'],
+    ['limit=501', 'limit'],
+    ['limit=ten', 'limit'],
+    ['before=not-a-cursor', 'before'],
+    [`before=${Buffer.from('a1.x').toString('base64url')}`, 'before'],
+  ])('refuses %s with 400 naming %s', async (query, field) => {
+    const answer = await call('GET', `/api/activity?${query}`, undefined, viewer);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it('filters by action, user and site', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Filtered' });
+    await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'n', vlanId: 5 });
+    const me = (await call('GET', '/api/auth/me')).body;
+    const bySite = (await call('GET', `/api/activity?siteId=${site.id}`)).body.items;
+    expect(bySite.map((e: { entityType: string }) => e.entityType)).toEqual(['network', 'site']);
+    const creates = (await call('GET', `/api/activity?siteId=${site.id}&action=create&userId=${me.id}&entityType=network`)).body;
+    expect(creates.items).toHaveLength(1);
+    expect(creates.nextCursor).toBeNull();
+    expect((await call('GET', `/api/activity?userId=${randomUUID()}`)).body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('pages 250 entries newest first with the cursor, each exactly once, while changes go on', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Busy' });
+    for (let i = 0; i < 249; i++) await must(200, 'PATCH', `/api/sites/${site.id}`, { notes: `n${i}` });
+    const seen: { id: string; action: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `/api/activity?entityId=${site.id}&limit=40${cursor ? `&before=${cursor}` : ''}`;
+      const page = await call('GET', query, undefined, viewer);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.items);
+      cursor = page.body.nextCursor;
+      pages++;
+      // Changes made while paging are newer than every cursor: they never shift the pages.
+      await must(200, 'PATCH', `/api/sites/${site.id}`, { notes: `during ${pages}` });
+    } while (cursor !== null);
+    expect(pages).toBe(7);
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen.map((entry) => entry.id)).size).toBe(250);
+    expect(seen.at(-1)!.action).toBe('create');
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let admin: string;
+let viewer: string;
+const ids: Record<string, string> = {};
+
+async function create(key: string, path: string, body: unknown): Promise<Record<string, any>> {
+  const answer = await api(server.baseUrl, 'POST', path, { token: admin, body });
+  if (answer.status !== 201) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
+  ids[key] = answer.body.id;
+  return answer.body;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = (await setupAdmin(server.baseUrl)).token;
+  viewer = (await userWithRole(server.baseUrl, admin, 'vi', 'viewer')).token;
+  await create('hq', '/api/sites', { name: 'HQ' });
+  await create('hqEast', '/api/sites', { name: 'HQ East' });
+  await create('lab', '/api/sites', { name: 'Lab near HQ' });
+  await create('users', '/api/networks', { siteId: ids.hq, name: 'users', vlanId: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1' });
+  await create('campus', '/api/networks', { siteId: ids.hq, name: 'campus', vlanId: 100, subnet: '10.0.0.0/16' });
+  await create('v6', '/api/networks', { siteId: ids.hq, name: 'servers-v6', vlanId: 60, subnet: '2001:db8:60::/64' });
+  const core = await create('core', '/api/switches', {
+    siteId: ids.hq, name: 'core-1', macAddress: 'aa:bb:cc:dd:ee:ff', managementIp: '10.0.10.2', serialNumber: 'FOC2101X0AB', portCount: 2,
+  });
+  await create('access', '/api/switches', { siteId: ids.lab, name: 'access-7', macAddress: '00-11-22-33-44-55', managementIp: '10.0.10.25' });
+  const ports = (await api(server.baseUrl, 'GET', `/api/switches/${core.id}`, { token: admin })).body.ports;
+  ids.port = ports[0].id;
+  const patched = await api(server.baseUrl, 'PATCH', `/api/ports/${ids.port}`, { token: admin, body: { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' } });
+  if (patched.status !== 200) throw new Error(`PATCH port: ${patched.status} ${patched.text}`);
+});
+afterAll(() => server?.stop());
+
+const searchFor = (q: string, token = viewer) => api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { token });
+const nameOf = (id: string) => Object.entries(ids).find(([, value]) => value === id)?.[0];
+
+describe('GET /api/search', () => {
+  it.each([
+    // q, the best result (key of ids), its type, the field that matched
+    ['AABB.CCDD.EEFF', 'core', 'switch', 'macAddress'],
+    ['aa:bb:cc:dd:ee:ff', 'core', 'switch', 'macAddress'],
+    ['AA-BB-CC-DD-EE-FF', 'core', 'switch', 'macAddress'],
+    ['ccdd.ee', 'core', 'switch', 'macAddress'],
+    ['0011.2233', 'access', 'switch', 'macAddress'],
+    ['10.0.10.57', 'users', 'network', 'subnet'],
+    ['10.0.10.2', 'core', 'switch', 'managementIp'],
+    ['2001:db8:60::abcd', 'v6', 'network', 'subnet'],
+    ['foc2101x0ab', 'core', 'switch', 'serialNumber'],
+    ['core-1', 'core', 'switch', 'name'],
+    ['100', 'campus', 'network', 'vlanId'],
+    ['users', 'users', 'network', 'name'],
+    ['firewall', 'port', 'port', 'description'],
+    ['FW-01', 'port', 'port', 'connectedDevice'],
+  ])('finds %s: first %s (%s, by %s)', async (q, key, type, match) => {
+    const answer = await searchFor(q);
+    expect(answer.status).toBe(200);
+    const [best] = answer.body.results;
+    expect(best).toMatchObject({ type, id: ids[key], match });
+    expect(typeof best.name).toBe('string');
+    expect(best.siteId).toBe(key === 'access' ? ids.lab : ids.hq);
+  });
+
+  it('finds every network whose subnet holds an address, the most specific first', async () => {
+    const results = (await searchFor('10.0.10.57')).body.results;
+    expect(results.map((r: { id: string }) => nameOf(r.id))).toEqual(['users', 'campus']);
+  });
+
+  it('ranks an exact match before a prefix before a substring', async () => {
+    const results = (await searchFor('hq')).body.results.filter((r: { type: string }) => r.type === 'site');
+    expect(results.map((r: { id: string }) => nameOf(r.id))).toEqual(['hq', 'hqEast', 'lab']);
+  });
+
+  it('answers a port with its switch and site', async () => {
+    const [best] = (await searchFor('firewall')).body.results;
+    expect(best).toEqual({ type: 'port', id: ids.port, name: 'core-1 / 1', siteId: ids.hq, switchId: ids.core, match: 'description' });
+  });
+
+  it('answers no results for text nothing has', async () => {
+    expect((await searchFor('zzz-nothing')).body).toEqual({ results: [] });
+  });
+
+  it.each([
+    ['/api/search', 'q'],
+    ['/api/search?q=%20%20', 'q'],
+    [`/api/search?q=${'x'.repeat(201)}`, 'q'],
+    ['/api/search?q=a&limit=0', 'limit'],
+  ])('refuses %s with 400 naming %s', async (path, field) => {
+    const answer = await api(server.baseUrl, 'GET', path, { token: viewer });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'validation_failed', details: [{ field }] });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await api(server.baseUrl, 'GET', '/api/search?q=hq')).status).toBe(401);
+  });
+});

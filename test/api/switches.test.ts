@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let editor: string;
+let viewer: string;
+let site: { id: string };
+let otherSite: { id: string };
+
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
+const make = async (path: string, body: unknown) => {
+  const answer = await call('POST', path, { body });
+  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+};
+const fields = (answer: { body: { error: { details: { field: string }[] } } }) => answer.body.error.details.map((d) => d.field).sort();
+const lastEntry = async (entityId: string) => (await call('GET', `/api/activity?entityId=${entityId}&limit=1`)).body.items[0];
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await setupAdmin(server.baseUrl);
+  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
+  site = await make('/api/sites', { name: 'Main' });
+  otherSite = await make('/api/sites', { name: 'Branch' });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('switch validation', () => {
+  const valid = () => ({ siteId: site.id, name: 'valid' });
+  const cases: [string, () => unknown, string[]][] = [
+    ['no siteId or name', () => ({}), ['name', 'siteId']],
+    ['siteId of no site', () => ({ ...valid(), siteId: '5f0c6a8e-1111-4222-8333-444455556666' }), ['siteId']],
+    ['name of 101 characters', () => ({ ...valid(), name: 's'.repeat(101) }), ['name']],
+    ['MAC of five bytes', () => ({ ...valid(), macAddress: 'aa:bb:cc:dd:ee' }), ['macAddress']],
+    ['MAC with mixed separators', () => ({ ...valid(), macAddress: 'aa:bb-cc:dd:ee:ff' }), ['macAddress']],
+    ['management IP with a leading zero', () => ({ ...valid(), managementIp: '010.0.0.1' }), ['managementIp']],
+    ['management IP that is a CIDR', () => ({ ...valid(), managementIp: '10.0.0.1/24' }), ['managementIp']],
+    ['unknown status', () => ({ ...valid(), status: 'broken' }), ['status']],
+    ['portCount over 1024', () => ({ ...valid(), portCount: 1025 }), ['portCount']],
+    ['negative portCount', () => ({ ...valid(), portCount: -1 }), ['portCount']],
+    ['every fault at once', () => ({ siteId: site.id, name: '', macAddress: 'x', managementIp: '300.1.1.1', status: 'on', vendor: 'v'.repeat(101) }), ['macAddress', 'managementIp', 'name', 'status', 'vendor']],
+  ];
+  it.each(cases)('%s → 400 naming %j', async (_name, body, expected) => {
+    const answer = await call('POST', '/api/switches', { body: body() });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(fields(answer)).toEqual([...expected].sort());
+  });
+
+  it('refuses portCount on PATCH', async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'no-port-patch' });
+    const answer = await call('PATCH', `/api/switches/${sw.id}`, { body: { portCount: 4 } });
+    expect(answer.status).toBe(400);
+    expect(fields(answer)).toEqual(['portCount']);
+  });
+});
+
+describe('switch create and read', () => {
+  it('normalises the three MAC spellings and IPv6 addresses, defaults status to active', async () => {
+    const dashes = await make('/api/switches', { siteId: site.id, name: 'mac-1', macAddress: 'AA-BB-CC-DD-EE-01', managementIp: '2001:DB8:0:0::10' });
+    expect(dashes).toMatchObject({ macAddress: 'aa:bb:cc:dd:ee:01', managementIp: '2001:db8::10', status: 'active', portCount: 0 });
+    const cisco = await make('/api/switches', { siteId: site.id, name: 'mac-2', macAddress: 'AABB.CCDD.EE02' });
+    expect(cisco.macAddress).toBe('aa:bb:cc:dd:ee:02');
+    const colons = await make('/api/switches', { siteId: site.id, name: 'mac-3', macAddress: 'aa:bb:cc:dd:ee:03', status: 'planned' });
+    expect(colons).toMatchObject({ macAddress: 'aa:bb:cc:dd:ee:03', status: 'planned' });
+  });
+
+  it('makes portCount ports named 1…N and answers them, ordered by position, on GET', async () => {
+    const answer = await call('POST', '/api/switches', { body: { siteId: site.id, name: 'core-1', portCount: 12 } });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('location')).toBe(`/api/switches/${answer.body.id}`);
+    expect(answer.body.portCount).toBe(12);
+    const got = await call('GET', `/api/switches/${answer.body.id}`);
+    expect(got.headers.get('etag')).toBe('"1"');
+    expect(got.body.ports.map((p: { name: string }) => p.name)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(got.body.ports[0]).toMatchObject({ switchId: answer.body.id, position: 1, mode: 'access', enabled: true, poe: false, taggedNetworkIds: [], linkedPortId: null, version: 1 });
+    const entry = await lastEntry(answer.body.id);
+    expect(entry).toMatchObject({ action: 'create', entityType: 'switch', siteId: site.id, summary: 'Created switch core-1 with 12 ports' });
+    expect(entry.changes).toMatchObject({ name: [null, 'core-1'], portCount: [0, 12] });
+    const listed = await call('GET', `/api/switches/${answer.body.id}/ports?limit=5&offset=10`);
+    expect(listed.body).toMatchObject({ total: 12, limit: 5, offset: 10 });
+    expect(listed.body.items.map((p: { name: string }) => p.name)).toEqual(['11', '12']);
+  });
+
+  it('lets a viewer read, not create', async () => {
+    expect((await call('GET', '/api/switches', { token: viewer })).status).toBe(200);
+    expect((await call('POST', '/api/switches', { token: viewer, body: { siteId: site.id, name: 'nope' } })).status).toBe(403);
+  });
+});
+
+describe('switch uniqueness', () => {
+  it('keeps names unique per site, case-insensitively', async () => {
+    await make('/api/switches', { siteId: site.id, name: 'Access-1' });
+    const clash = await call('POST', '/api/switches', { body: { siteId: site.id, name: 'ACCESS-1' } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error).toMatchObject({ code: 'name_taken', details: [{ field: 'name' }] });
+    expect((await call('POST', '/api/switches', { body: { siteId: otherSite.id, name: 'access-1' } })).status).toBe(201);
+  });
+
+  it('keeps MAC addresses unique everywhere, in any spelling', async () => {
+    await make('/api/switches', { siteId: site.id, name: 'mac-owner', macAddress: '00:11:22:33:44:55' });
+    const clash = await call('POST', '/api/switches', { body: { siteId: otherSite.id, name: 'mac-thief', macAddress: '0011.2233.4455' } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error).toMatchObject({ code: 'conflict', details: [{ field: 'macAddress' }] });
+  });
+
+  it('keeps management IPs unique within a site only', async () => {
+    const first = await make('/api/switches', { siteId: site.id, name: 'ip-1', managementIp: '10.1.1.1' });
+    const clash = await call('POST', '/api/switches', { body: { siteId: site.id, name: 'ip-2', managementIp: '10.1.1.1' } });
+    expect(clash.status).toBe(409);
+    expect(fields(clash)).toEqual(['managementIp']);
+    const elsewhere = await make('/api/switches', { siteId: otherSite.id, name: 'ip-2', managementIp: '10.1.1.1' });
+    // Moving the second one into the first one's site would clash.
+    const move = await call('PATCH', `/api/switches/${elsewhere.id}`, { body: { siteId: site.id } });
+    expect(move.status).toBe(409);
+    expect(fields(move)).toEqual(['managementIp']);
+    expect((await call('PATCH', `/api/switches/${first.id}`, { body: { managementIp: '10.1.1.2' } })).status).toBe(200);
+  });
+});
+
+describe('switch list', () => {
+  it('filters by site and status, sorts and searches (MAC too), totals with the same filter', async () => {
+    const planned = await call('GET', `/api/switches?siteId=${site.id}&status=planned`);
+    expect(planned.body.items.map((s: { name: string }) => s.name)).toEqual(['mac-3']);
+    expect(planned.body.total).toBe(1);
+    const byName = (await call('GET', `/api/switches?siteId=${site.id}&sort=-name&limit=3`)).body;
+    const names = byName.items.map((s: { name: string }) => s.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => b.toLowerCase().localeCompare(a.toLowerCase())));
+    expect(byName.total).toBeGreaterThan(3);
+    expect((await call('GET', '/api/switches?q=ee:02')).body.items.map((s: { name: string }) => s.name)).toEqual(['mac-2']);
+    expect((await call('GET', '/api/switches?sort=-portCount&limit=1')).body.items[0].name).toBe('core-1');
+    const bad = await call('GET', '/api/switches?status=on');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].field).toBe('status');
+  });
+});
+
+describe('switch update, move and delete', () => {
+  it('answers 412 on a stale If-Match and records updates', async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'etag-sw' });
+    expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { vendor: 'Acme' }, headers: { 'if-match': '"1"' } })).body.version).toBe(2);
+    expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { vendor: 'Other' }, headers: { 'if-match': '"1"' } })).status).toBe(412);
+    expect(await lastEntry(sw.id)).toMatchObject({ action: 'update', summary: 'Updated switch etag-sw', changes: { vendor: [null, 'Acme'] } });
+  });
+
+  it('moves to another site only while no port uses a network (409 network_in_use)', async () => {
+    const vlan = await make('/api/networks', { siteId: site.id, name: 'MoveNet', vlanId: 77 });
+    const sw = await make('/api/switches', { siteId: site.id, name: 'mover', portCount: 2 });
+    const ports = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
+    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { untaggedNetworkId: vlan.id } });
+    const refused = await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: otherSite.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'network_in_use', details: [{ field: 'siteId' }] });
+    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { untaggedNetworkId: null } });
+    const moved = await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: otherSite.id } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.siteId).toBe(otherSite.id);
+  });
+
+  it('deletes a switch with its ports and unlinks the far ends, in one entry', async () => {
+    const a = await make('/api/switches', { siteId: site.id, name: 'doomed', portCount: 2 });
+    const b = await make('/api/switches', { siteId: site.id, name: 'neighbour', portCount: 1 });
+    const aPorts = (await call('GET', `/api/switches/${a.id}`)).body.ports;
+    const bPort = (await call('GET', `/api/switches/${b.id}`)).body.ports[0];
+    await call('PATCH', `/api/ports/${aPorts[0].id}`, { body: { linkedPortId: bPort.id } });
+    expect((await call('DELETE', `/api/switches/${a.id}`, { headers: { 'if-match': '"2"' } })).status).toBe(412);
+    expect((await call('DELETE', `/api/switches/${a.id}`)).status).toBe(204);
+    expect((await call('GET', `/api/ports/${aPorts[1].id}`)).status).toBe(404);
+    expect((await call('GET', `/api/ports/${bPort.id}`)).body.linkedPortId).toBeNull();
+    const entry = await lastEntry(a.id);
+    expect(entry).toMatchObject({ action: 'delete', entityType: 'switch', summary: 'Deleted switch doomed and its 2 ports' });
+    expect((await lastEntry(bPort.id)).id).toBe(entry.id);
+  });
+});

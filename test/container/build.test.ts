@@ -1,0 +1,35 @@
+// scripts/build.ts: its command line, and server bundles that import nothing but Node's own modules.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, parseArgs, SERVER_ENTRIES } from '../../scripts/build.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('scripts/build.ts', () => {
+  it('reads ui, server and --outdir from the command line', () => {
+    expect(parseArgs([])).toEqual({});
+    expect(parseArgs(['ui'])).toEqual({ server: false });
+    expect(parseArgs(['server', '--outdir', '/tmp/x'])).toEqual({ ui: false, outDir: '/tmp/x' });
+    expect(parseArgs(['--outdir=/tmp/y'])).toEqual({ outDir: '/tmp/y' });
+    expect(() => parseArgs(['--watch'])).toThrow(/unknown argument/);
+    expect(() => parseArgs(['--outdir='])).toThrow(/needs a directory/);
+  });
+
+  it('bundles server, migrate and backup into self-contained ESM files', { timeout: 60_000 }, async () => {
+    expect(SERVER_ENTRIES).toEqual({ server: 'src/server.ts', migrate: 'src/cli/migrate.ts', backup: 'src/cli/backup.ts' });
+    const result = await build({ ui: false, outDir: join(tmp, 'dist') });
+    expect(result.ui).toBeUndefined();
+    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js']);
+    for (const file of result.serverFiles) {
+      const code = readFileSync(file, 'utf8');
+      const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2]);
+      const dynamic = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+      const required = [...code.matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+      expect({ file, outside: [...specifiers, ...dynamic, ...required].filter((s) => !s.startsWith('node:')) }).toEqual({ file, outside: [] });
+    }
+    expect(JSON.parse(readFileSync(join(tmp, 'dist', 'package.json'), 'utf8'))).toEqual({ type: 'module' });
+  });
+});

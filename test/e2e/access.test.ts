@@ -1,0 +1,130 @@
+// Who sees what: a viewer gets no edit controls (and the API refuses anyway), a deep link survives the
+// sign-in, and stored markup is shown as text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, api, type App } from './support.ts';
+import { userWithRole, TEST_PASSWORD } from '../helpers/server.ts';
+
+let app: App;
+let browser: Browser;
+let siteId: string;
+let switchId: string;
+let networkId: string;
+const XSS = '<img src=x onerror=alert(1)>';
+
+beforeAll(async () => {
+  await ensureUiBuilt();
+  app = await startWithAdmin();
+  browser = await launchBrowser();
+  const t = app.adminToken;
+  siteId = (await must(app.baseUrl, t, 'POST', '/api/sites', { name: 'Branch', description: 'Second office' })).id;
+  networkId = (await must(app.baseUrl, t, 'POST', '/api/networks', { siteId, name: 'Voice', vlanId: 20, color: '#8e44ad' })).id;
+  switchId = (await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'edge-1', portCount: 8, managementIp: '10.1.0.2' })).id;
+  await userWithRole(app.baseUrl, t, 'viewer1', 'viewer');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.server.stop();
+});
+
+describe('access in the browser', () => {
+  it('shows a viewer no edit controls, and the API refuses their changes', async () => {
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, app.baseUrl, '/sites', 'viewer1');
+    await page.getByRole('link', { name: 'Branch' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add site' }).count()).toBe(0);
+
+    await page.goto(`${app.baseUrl}/sites/${siteId}`);
+    await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
+    for (const name of ['Edit', 'Delete', 'Add switch', 'Add network']) {
+      expect(await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).count(), name).toBe(0);
+    }
+
+    await page.goto(`${app.baseUrl}/switches/${switchId}`);
+    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await page.locator('.panel .port[data-name="1"]').click();
+    await page.getByText('1 port selected.').waitFor();
+    expect(await page.getByRole('form', { name: 'Change selected ports' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit port/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Details' }).click();
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    await page.goto(`${app.baseUrl}/networks/${networkId}`);
+    await page.getByRole('heading', { name: 'Voice', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+
+    await page.goto(`${app.baseUrl}/settings/data`);
+    await page.getByText('Only administrators can manage data.').waitFor();
+    expect(await page.getByRole('link', { name: 'Download backup' }).count()).toBe(0);
+
+    // The API refuses a viewer whatever the UI shows: with the session cookie from the page, and with a token.
+    const fromPage = await page.evaluate(async (id) => {
+      const a = await fetch('/api/sites', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Sneaky' }) });
+      const b = await fetch(`/api/switches/${id}`, { method: 'DELETE' });
+      return [a.status, b.status];
+    }, switchId);
+    expect(fromPage).toEqual([403, 403]);
+    const login = await api(app.baseUrl, 'POST', '/api/auth/login', { body: { username: 'viewer1', password: TEST_PASSWORD } });
+    const token = login.body.token as string;
+    expect((await api(app.baseUrl, 'PATCH', `/api/sites/${siteId}`, { token, body: { name: 'Renamed' } })).status).toBe(403);
+    expect((await api(app.baseUrl, 'GET', '/api/backup/export', { token })).status).toBe(403);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('opens a deep link to a switch after signing in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${app.baseUrl}/switches/${switchId}?tab=details`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/switches/${switchId}`);
+    await page.getByLabel('Management IP').waitFor();
+    expect(await page.getByLabel('Management IP').inputValue()).toBe('10.1.0.2');
+    // Reload keeps the page; back and forward move between pages.
+    await page.reload();
+    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Branch' }).first().click();
+    await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('shows stored markup as text and runs no script from it', async () => {
+    const t = app.adminToken;
+    const xssSite = await must(app.baseUrl, t, 'POST', '/api/sites', { name: XSS, description: XSS, notes: XSS });
+    await must(app.baseUrl, t, 'POST', '/api/switches', { siteId: xssSite.id, name: XSS, location: XSS, portCount: 2 });
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await page.addInitScript(() => {
+      (window as unknown as { __alerts: number }).__alerts = 0;
+      window.alert = () => { (window as unknown as { __alerts: number }).__alerts++; };
+    });
+    await signIn(page, app.baseUrl, '/sites');
+    await page.getByRole('link', { name: XSS }).waitFor();
+    await page.goto(`${app.baseUrl}/sites/${xssSite.id}`);
+    await page.getByRole('heading', { name: XSS, level: 1 }).waitFor();
+    await page.getByRole('link', { name: XSS }).first().click();
+    await page.getByRole('heading', { name: XSS, level: 1 }).waitFor();
+    await page.goto(`${app.baseUrl}/activity`);
+    await page.getByText(XSS).first().waitFor();
+    await page.getByRole('combobox', { name: /Search/ }).fill('onerror');
+    await page.getByRole('option').first().waitFor().catch(() => undefined);
+    await page.waitForTimeout(500);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __alerts: number }).__alerts)).toBe(0);
+    expect(problems.dialogs).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

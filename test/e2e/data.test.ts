@@ -1,0 +1,68 @@
+// Data management in the browser: a CSV import with one bad row imports nothing and names that row; the
+// backup download is a db-v1 document.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, type App } from './support.ts';
+
+let app: App;
+let browser: Browser;
+
+beforeAll(async () => {
+  await ensureUiBuilt();
+  app = await startWithAdmin();
+  browser = await launchBrowser();
+  await must(app.baseUrl, app.adminToken, 'POST', '/api/sites', { name: 'HQ' });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.server.stop();
+});
+
+describe('data management in the browser', () => {
+  it('refuses a CSV of switches with one bad row, lists that row and imports nothing', async () => {
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, app.baseUrl, '/settings/data');
+    await page.getByRole('heading', { name: 'Import CSV' }).waitFor();
+    await page.getByLabel('Kind').selectOption('switches');
+    const csv = ['site,name,managementIp,status', 'HQ,sw-a,10.0.0.1,active', 'HQ,sw-b,10.0.0.300,active', 'HQ,sw-c,10.0.0.3,planned', ''].join('\r\n');
+    await page.getByLabel('CSV file of switches').setInputFiles({ name: 'switches.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import switches' }).click();
+    const errors = page.getByRole('region', { name: 'Row errors' });
+    await errors.waitFor();
+    const rows = errors.locator('tbody tr');
+    expect(await rows.count()).toBe(1);
+    const cells = await rows.first().locator('td').allInnerTexts();
+    expect(cells[0]).toBe('2');
+    expect(cells[1]).toBe('managementIp');
+    await page.getByText('Nothing was imported.', { exact: false }).waitFor();
+    const list = await must(app.baseUrl, app.adminToken, 'GET', '/api/switches');
+    expect(list.total).toBe(0);
+
+    // The same file without the bad row imports both switches.
+    const good = ['site,name,managementIp,status', 'HQ,sw-a,10.0.0.1,active', 'HQ,sw-c,10.0.0.3,planned', ''].join('\r\n');
+    await page.getByLabel('CSV file of switches').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await page.getByRole('button', { name: 'Import switches' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 2 switches.' }).first().waitFor();
+    expect((await must(app.baseUrl, app.adminToken, 'GET', '/api/switches')).total).toBe(2);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('downloads a db-v1 backup whose file name says when', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, app.baseUrl, '/settings/data');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download backup' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^switchyard-backup-\d{8}T\d{4,6}/);
+    const path = await download.path();
+    const doc = JSON.parse(readFileSync(path!, 'utf8'));
+    expect(doc.schema).toBe('db-v1');
+    expect(doc.data.sites.map((s: { name: string }) => s.name)).toContain('HQ');
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,114 @@
+// The role matrix, generated from the route table: every route × every kind of caller → allowed, 401 or 403.
+// A route added without an access rule (or with one this table does not know) fails here.
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access, Route } from '../../src/router.ts';
+import { api, setupAdmin, startServer, TEST_SECRET, userWithRole, type TestServer } from '../helpers/server.ts';
+import { ACCESS_LEVELS, fillPath, MUTATING_METHODS, routeKey, ROUTES } from './helpers/routes.ts';
+
+const IDENTITIES = ['none', 'expired', 'wrong-signature', 'unsigned', 'disabled', 'viewer', 'editor', 'admin'] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Outcome = 'allowed' | '401' | '403';
+
+const BAD_TOKENS = new Set<Identity>(['none', 'expired', 'wrong-signature', 'unsigned', 'disabled']);
+const RANK: Record<string, number> = { viewer: 1, editor: 2, admin: 3 };
+
+/** What the contract says a caller gets on a route of this access level. */
+function expectedOutcome(access: Access, identity: Identity): Outcome {
+  if (access === 'public') return 'allowed';
+  if (BAD_TOKENS.has(identity)) return '401';
+  if (access === 'user') return 'allowed';
+  return RANK[identity] >= RANK[access] ? 'allowed' : '403';
+}
+
+function outcomeOf(status: number): Outcome {
+  return status === 401 ? '401' : status === 403 ? '403' : 'allowed';
+}
+
+let server: TestServer;
+const tokens = {} as Record<Identity, string | undefined>;
+
+async function signed(claims: { sub: string; ver: number }, secret: string, expiresAtS: number): Promise<string> {
+  return new SignJWT({ ver: claims.ver }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub)
+    .setIssuedAt(expiresAtS - 3600).setExpirationTime(expiresAtS).sign(new TextEncoder().encode(secret));
+}
+
+function unsignedToken(sub: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub, ver: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await setupAdmin(server.baseUrl);
+  const now = Math.floor(Date.now() / 1000);
+  tokens.none = undefined;
+  tokens.admin = admin.token;
+  tokens.viewer = (await userWithRole(server.baseUrl, admin.token, 'matrix-viewer', 'viewer')).token;
+  tokens.editor = (await userWithRole(server.baseUrl, admin.token, 'matrix-editor', 'editor')).token;
+  // Valid in every way but the one that matters: the admin's own claims, expired / signed with another secret / not signed.
+  tokens.expired = await signed({ sub: admin.userId, ver: 1 }, TEST_SECRET, now - 60);
+  tokens['wrong-signature'] = await signed({ sub: admin.userId, ver: 1 }, 'b'.repeat(64), now + 3600);
+  tokens.unsigned = unsignedToken(admin.userId);
+  const disabled = await userWithRole(server.baseUrl, admin.token, 'matrix-disabled', 'admin');
+  const patch = await api(server.baseUrl, 'PATCH', `/api/users/${disabled.userId}`, { token: admin.token, body: { disabled: true } });
+  expect(patch.status).toBe(200);
+  tokens.disabled = disabled.token;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/**
+ * A request that cannot destroy the fixtures: path parameters are fresh ids that name nothing, a body is a JSON
+ * string (no endpoint accepts one) and ?dryRun=true is set, so an allowed caller gets a 4xx other than 401/403.
+ */
+function harmlessRequest(route: Route) {
+  const path = fillPath(route.path, () => randomUUID());
+  const mutating = MUTATING_METHODS.has(route.method);
+  return {
+    path: mutating ? `${path}?dryRun=true` : path,
+    raw: route.body ? JSON.stringify('not a valid body') : undefined,
+    headers: route.body ? { 'content-type': 'application/json' } : undefined,
+  };
+}
+
+describe('role matrix over every route in ALL_ROUTES', () => {
+  it('has routes to check', () => {
+    expect(ROUTES.length).toBeGreaterThan(0);
+  });
+
+  it.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', async (_key, route) => {
+    expect(ACCESS_LEVELS, `${routeKey(route)} has no known access rule`).toContain(route.access);
+    const request = harmlessRequest(route);
+    const actual: Record<string, Outcome> = {};
+    const expected: Record<string, Outcome> = {};
+    const statuses: Record<string, number> = {};
+    await Promise.all(IDENTITIES.map(async (identity) => {
+      const answer = await api(server.baseUrl, route.method, request.path, { token: tokens[identity], raw: request.raw, headers: request.headers });
+      statuses[identity] = answer.status;
+      actual[identity] = outcomeOf(answer.status);
+      expected[identity] = expectedOutcome(route.access, identity);
+      if (answer.status === 401) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('unauthorized');
+      if (answer.status === 403) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('forbidden');
+    }));
+    expect(actual, `statuses: ${JSON.stringify(statuses)}`).toEqual(expected);
+    for (const [identity, status] of Object.entries(statuses)) expect(status, `${identity} got a server error`).toBeLessThan(500);
+  });
+});
+
+describe('the session cookie on a change (CSRF)', () => {
+  const guarded = ROUTES.filter((route) => MUTATING_METHODS.has(route.method) && route.access !== 'public');
+
+  it.each(guarded.map((route) => [routeKey(route), route] as const))('%s: refused from another origin, allowed from its own', async (_key, route) => {
+    const request = harmlessRequest(route);
+    const cookie = `session=${tokens.admin}`;
+    const foreign = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie, origin: 'http://evil.example' } });
+    const missing = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie } });
+    const own = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie, origin: server.baseUrl } });
+    expect([foreign.status, missing.status]).toEqual([403, 403]);
+    expect(outcomeOf(own.status), own.text).toBe('allowed');
+    expect(own.status).toBeLessThan(500);
+  });
+});
