@@ -104,9 +104,13 @@ export async function buildUi(options: BuildOptions = {}): Promise<UiBuildResult
     ],
   };
   if (options.watch) {
+    // watch() runs the first build itself; answer once that build has ended.
+    let firstDone: () => void = () => undefined;
+    const firstBuild = new Promise<void>((done) => (firstDone = done));
+    config.plugins!.push({ name: 'first-build', setup: (b) => b.onEnd(() => firstDone()) });
     const ctx = await esbuild.context(config);
-    await ctx.rebuild();
     await ctx.watch();
+    await firstBuild;
   } else {
     await esbuild.build(config);
   }

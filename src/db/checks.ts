@@ -90,7 +90,7 @@ const switchRef = (row: { id: string; name: string }): EntityRef => ({ type: 'sw
 const switchList = (rows: SwitchRow[]) => rows.map((row) => `${row.name} (${row.site_name})`).join(', ');
 
 /** duplicate_management_ip: one IP on several switches; the schema allows it only across sites. */
-export function duplicateManagementIps(db: Db, site: string | null): Finding[] {
+function duplicateManagementIps(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `SELECT sw.management_ip AS key, sw.id, sw.name, s.name AS site_name
     FROM switches sw JOIN sites s ON s.id = sw.site_id
     WHERE sw.management_ip IN (SELECT management_ip FROM switches WHERE management_ip IS NOT NULL GROUP BY management_ip HAVING count(*) > 1)
@@ -101,7 +101,7 @@ export function duplicateManagementIps(db: Db, site: string | null): Finding[] {
 }
 
 /** duplicate_mac: one MAC address on several switches, compared by its hex digits whatever the spelling stored. */
-export function duplicateMacs(db: Db, site: string | null): Finding[] {
+function duplicateMacs(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `WITH macs AS (
       SELECT id, name, site_id, lower(replace(replace(replace(mac_address, ':', ''), '-', ''), '.', '')) AS digits
       FROM switches WHERE mac_address IS NOT NULL)
@@ -125,7 +125,7 @@ interface GatewayRow {
 }
 
 /** gateway_is_management_ip: a network's gateway is a switch's management IP (one address space, as for duplicates). */
-export function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
+function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `SELECT n.id AS network_id, n.name AS network_name, n.vlan_id, n.gateway, ns.name AS network_site,
       sw.id AS switch_id, sw.name AS switch_name, ss.name AS switch_site
     FROM networks n JOIN switches sw ON sw.management_ip = n.gateway
@@ -169,14 +169,14 @@ const portLabel = (end: LinkEnd) => `${end.switchName} port ${end.name}`;
 const portRef = (end: LinkEnd): EntityRef => ({ type: 'port', id: end.id, name: portLabel(end) });
 
 /** link_mode_mismatch: one end of a link is an access port, the other a trunk. */
-export function linkModeMismatches(db: Db, site: string | null): Finding[] {
+function linkModeMismatches(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `${LINK_SELECT} AND a.mode <> b.mode`).all({ site }) as unknown as LinkRow[];
   return rows.map(linkEnds).map(([a, b]) => finding('link_mode_mismatch',
     `The link between ${portLabel(a)} (${a.mode}) and ${portLabel(b)} (${b.mode}) has different modes at its ends.`, [portRef(a), portRef(b)]));
 }
 
 /** link_native_vlan_mismatch: the ends of a link have different untagged VLANs, compared by number (networks are per site). */
-export function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
+function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `${LINK_SELECT} AND na.vlan_id IS NOT nb.vlan_id`).all({ site }) as unknown as LinkRow[];
   const vlan = (end: LinkEnd) => (end.vlan === null ? 'no untagged VLAN' : `untagged VLAN ${end.vlan}`);
   return rows.map(linkEnds).map(([a, b]) => finding('link_native_vlan_mismatch',
@@ -196,7 +196,7 @@ interface ManagementRow {
  * management_ip_outside_subnets: a switch's management IP is in no subnet of its site's networks. Only judged
  * against subnets of the IP's own family: a site that documents no IPv6 subnet says nothing about an IPv6 address.
  */
-export function managementIpsOutsideSubnets(db: Db, site: string | null): Finding[] {
+function managementIpsOutsideSubnets(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `SELECT sw.id, sw.name, sw.management_ip, sw.site_id, s.name AS site_name,
       (SELECT group_concat(n.subnet, ' ') FROM networks n WHERE n.site_id = sw.site_id AND n.subnet IS NOT NULL) AS subnets
     FROM switches sw JOIN sites s ON s.id = sw.site_id
@@ -223,19 +223,20 @@ interface UncarriedRow {
  * vlan_not_carried_by_uplink: a VLAN on an enabled access port of a switch that none of the switch's linked trunk
  * ports carries, tagged or native; only for switches with at least one linked trunk port.
  */
-export function vlansNotCarriedByUplinks(db: Db, site: string | null): Finding[] {
-  // MATERIALIZED: each CTE is computed once, not again for every port that looks into it.
+function vlansNotCarriedByUplinks(db: Db, site: string | null): Finding[] {
+  // MATERIALIZED: each CTE is computed once, not again for every port that looks into it; CROSS JOIN keeps
+  // SQLite from scanning every tagged pair in the database to find those of the uplinks.
   const rows = prepare(db, `WITH uplinks AS MATERIALIZED (
       SELECT p.id, p.switch_id, p.untagged_network_id FROM ports p JOIN switches sw ON sw.id = p.switch_id
       WHERE p.mode = 'trunk' AND p.linked_port_id IS NOT NULL AND (:site IS NULL OR sw.site_id = :site)),
     carried AS MATERIALIZED (
       SELECT switch_id, untagged_network_id AS network_id FROM uplinks WHERE untagged_network_id IS NOT NULL
-      UNION SELECT u.switch_id, t.network_id FROM uplinks u JOIN port_tagged_networks t ON t.port_id = u.id),
+      UNION ALL SELECT u.switch_id, t.network_id FROM uplinks u CROSS JOIN port_tagged_networks t ON t.port_id = u.id),
     uncarried AS (
-      SELECT p.switch_id, p.untagged_network_id AS network_id, count(*) AS ports
-      FROM ports p JOIN (SELECT DISTINCT switch_id FROM uplinks) s ON s.switch_id = p.switch_id
-        LEFT JOIN carried c ON c.switch_id = p.switch_id AND c.network_id = p.untagged_network_id
-      WHERE p.mode = 'access' AND p.enabled = 1 AND p.untagged_network_id IS NOT NULL AND c.switch_id IS NULL
+      SELECT p.switch_id, p.untagged_network_id AS network_id, count(*) AS ports FROM ports p
+      WHERE p.mode = 'access' AND p.enabled = 1 AND p.untagged_network_id IS NOT NULL
+        AND p.switch_id IN (SELECT switch_id FROM uplinks)
+        AND NOT EXISTS (SELECT 1 FROM carried c WHERE c.switch_id = p.switch_id AND c.network_id = p.untagged_network_id)
       GROUP BY p.switch_id, p.untagged_network_id)
     SELECT sw.id AS switch_id, sw.name AS switch_name, n.id AS network_id, n.name AS network_name, n.vlan_id, u.ports
     FROM uncarried u JOIN switches sw ON sw.id = u.switch_id JOIN networks n ON n.id = u.network_id`).all({ site }) as unknown as UncarriedRow[];
@@ -252,7 +253,7 @@ interface UnusedRow {
 }
 
 /** unused_network: no port uses the network, untagged or tagged. */
-export function unusedNetworks(db: Db, site: string | null): Finding[] {
+function unusedNetworks(db: Db, site: string | null): Finding[] {
   const rows = prepare(db, `SELECT n.id, n.name, n.vlan_id, s.name AS site_name FROM networks n JOIN sites s ON s.id = n.site_id
     WHERE (:site IS NULL OR n.site_id = :site)
       AND NOT EXISTS (SELECT 1 FROM ports p WHERE p.untagged_network_id = n.id)

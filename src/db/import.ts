@@ -47,7 +47,7 @@ export function lastPortPosition(db: Db, switchId: string): number {
 
 /** Removes every site, network, switch, port and activity entry (restore replaces them all). */
 export function deleteInventoryAndActivity(db: Db): void {
-  db.exec('UPDATE ports SET linked_port_id = NULL');
+  prepare(db, 'UPDATE ports SET linked_port_id = NULL').run();
   for (const table of ['activity_entities', 'activity', 'port_tagged_networks', 'ports', 'switches', 'networks', 'sites']) {
     prepare(db, `DELETE FROM ${table}`).run();
   }

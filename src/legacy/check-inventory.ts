@@ -4,19 +4,22 @@ import { networkFaults } from '../fields/rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { normalizeCidr } from '../lib/net.ts';
-import { addFault, checkMapped, dedupeNames, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry, type Named } from './context.ts';
+import { addFault, checkMapped, mapping, dedupeNames, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry, type Named } from './context.ts';
 import type { ApiRecord, LegacyFile, LegacyKind } from './types.ts';
 
 const SITE_NAMES = { name: 'name', description: 'description', address: 'address' } as const;
+const SITE_MAPPING = mapping(SITE_NAMES);
 const SITE_KNOWN = new Set(['id', 'name', 'description', 'address', 'createdAt', 'updatedAt']);
 
 const NETWORK_NAMES = { name: 'name', vlan: 'vlanId', subnet: 'subnet', gateway: 'gateway', description: 'description', color: 'color' } as const;
+const NETWORK_MAPPING = mapping(NETWORK_NAMES);
 const NETWORK_KNOWN = new Set(['id', 'siteId', ...Object.keys(NETWORK_NAMES)]);
 
 const SWITCH_NAMES = {
   name: 'name', vendor: 'vendor', model: 'model', serial: 'serialNumber', mac: 'macAddress', ip: 'managementIp',
   firmware: 'firmwareVersion', location: 'location', status: 'status', notes: 'notes',
 } as const;
+const SWITCH_MAPPING = mapping(SWITCH_NAMES);
 const SWITCH_KNOWN = new Set(['id', 'siteId', 'ports', 'createdAt', 'updatedAt', ...Object.keys(SWITCH_NAMES)]);
 
 const NAME_MAX = 100;
@@ -37,8 +40,10 @@ export function resolveRef(
     addFault(ctx, file, entry, field, `must be the id of a ${what}`);
     return undefined;
   }
-  if (ctx.unreadable.has(kind)) return randomUUID();
-  const id = ctx.ids[kind].get(key);
+  const ids = ctx.ids[kind];
+  // Into a file that could not be read, every reference is taken as good, each id standing for one record.
+  if (ctx.unreadable.has(kind) && !ids.has(key)) ids.set(key, randomUUID());
+  const id = ids.get(key);
   if (id === undefined) addFault(ctx, file, entry, field, `${what} ${key} does not exist in ${kind}.json`);
   return id;
 }
@@ -58,7 +63,7 @@ export function checkSites(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const named: Named[] = [];
   const sites = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, SITE_KNOWN);
-    const values = checkMapped(ctx, file, entry, SITE, entry.raw, SITE_NAMES);
+    const values = checkMapped(ctx, file, entry, SITE, entry.raw, SITE_MAPPING);
     const site: ApiRecord = { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...timestamps(ctx, file, entry) };
     if (typeof site.name === 'string') named.push({ record: site, scope: '', fixAt: fixAt(file, entry) });
     return site;
@@ -96,8 +101,11 @@ export function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] 
     dropUnknown(ctx, file, entry.raw, NETWORK_KNOWN);
     const siteId = resolveRef(ctx, file, entry, 'siteId', entry.raw.siteId, 'sites', 'site', true);
     const raw = fixSubnet(ctx, file, entry);
-    const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_NAMES, { siteId: siteId ?? randomUUID() });
-    for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
+    const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_MAPPING, { siteId: siteId ?? randomUUID() });
+    // A subnet or gateway that failed its own check (left out of values) has been reported already.
+    if (values.subnet !== undefined && values.gateway !== undefined) {
+      for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
+    }
     const network: ApiRecord = { id: newIdOf(ctx, 'networks', entry), ...values, siteId: siteId ?? null, version: 1, createdAt: ctx.now, updatedAt: ctx.now };
     if (siteId && typeof values.vlanId === 'number') {
       const clash = vlans.get(`${siteId} ${values.vlanId}`);
@@ -120,7 +128,7 @@ export function checkSwitches(ctx: CheckContext, entries: Entry[]): ApiRecord[] 
   const switches = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, SWITCH_KNOWN);
     const siteId = resolveRef(ctx, file, entry, 'siteId', entry.raw.siteId, 'sites', 'site', true);
-    const { portCount: _ignored, ...values } = checkMapped(ctx, file, entry, SWITCH, entry.raw, SWITCH_NAMES, { siteId: siteId ?? randomUUID() });
+    const { portCount: _ignored, ...values } = checkMapped(ctx, file, entry, SWITCH, entry.raw, SWITCH_MAPPING, { siteId: siteId ?? randomUUID() });
     const record: ApiRecord = { id: newIdOf(ctx, 'switches', entry), ...values, siteId: siteId ?? null, version: 1, ...timestamps(ctx, file, entry) };
     const self = entry.key ?? `#${entry.index + 1}`;
     if (typeof values.macAddress === 'string') unique(ctx, file, entry, macs, values.macAddress, 'mac', `is the MAC address of switch ${macs.get(values.macAddress)} too`, self);

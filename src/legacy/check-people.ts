@@ -66,46 +66,45 @@ export function activityTargets(sites: ApiRecord[], networks: ApiRecord[], switc
  * with the legacy id in the summary when it no longer exists; never undoable.
  */
 export function checkActivity(ctx: CheckContext, entries: Entry[], targets: ActivityTargets): ApiRecord[] {
-  const file = 'activity.json';
-  const activity = entries.map((entry) => {
-    const { raw } = entry;
-    dropUnknown(ctx, file, raw, ACTIVITY_KNOWN);
-    if (raw.timestamp === undefined || raw.timestamp === null) addFault(ctx, file, entry, 'timestamp', 'is required');
-    const at = keepDate(ctx, file, entry, 'timestamp', ctx.now);
-    const username = text(ctx, entry, 'user');
-    const message = text(ctx, entry, 'message');
-    const action = oneOf(ctx, entry, 'action', LEGACY_ACTIONS) ?? 'update';
-    const entityType = oneOf(ctx, entry, 'entity', Object.keys(ENTITY_KINDS));
-    const target = entityOf(ctx, entry, entityType);
-    const verb = `${VERBS[action]} ${entityType ?? 'record'}`;
-    let summary = message ?? (target.record ? `${verb} ${String(target.record.name)}` : verb);
-    if (target.key !== undefined && !target.record) {
-      summary += entityType ? ` (legacy ${entityType} id ${target.key}, no longer exists)` : ` (legacy id ${target.key})`;
-    }
-    return {
-      id: newIdOf(ctx, 'activity', entry), at,
-      userId: username ? targets.userIds.get(username.toLowerCase()) ?? null : null,
-      username: username ?? null, action, entityType: entityType ?? null,
-      entityId: target.record?.id ?? null, entityName: (target.record?.name as string | undefined) ?? null,
-      siteId: target.record ? (entityType === 'site' ? target.record.id : target.record.siteId ?? null) : null,
-      summary, changes: null, undoable: false, undoneBy: null, undoOf: null,
-    } as ApiRecord;
-  });
+  const activity = entries.map((entry) => checkEntry(ctx, entry, targets));
   return activity.sort((a, b) => (a.at as string).localeCompare(b.at as string));
+}
 
-  function entityOf(ctx: CheckContext, entry: Entry, entityType: string | undefined): { key?: string; record?: ApiRecord } {
-    const value = entry.raw.entityId;
-    if (value === undefined || value === null) return {};
-    const key = idKey(value);
-    if (key === undefined) {
-      addFault(ctx, file, entry, 'entityId', 'must be the id of a site, network or switch');
-      return {};
-    }
-    if (!entityType) return { key };
-    const kind = ENTITY_KINDS[entityType];
-    const id = ctx.ids[kind].get(key);
-    return { key, record: id === undefined ? undefined : targets.byKind[kind].get(id) };
+function checkEntry(ctx: CheckContext, entry: Entry, targets: ActivityTargets): ApiRecord {
+  const { raw } = entry;
+  dropUnknown(ctx, 'activity.json', raw, ACTIVITY_KNOWN);
+  if (raw.timestamp === undefined || raw.timestamp === null) addFault(ctx, 'activity.json', entry, 'timestamp', 'is required');
+  const at = keepDate(ctx, 'activity.json', entry, 'timestamp', ctx.now);
+  const username = text(ctx, entry, 'user');
+  const action = oneOf(ctx, entry, 'action', LEGACY_ACTIONS) ?? 'update';
+  const entityType = oneOf(ctx, entry, 'entity', Object.keys(ENTITY_KINDS));
+  const { key, record } = entityOf(ctx, entry, entityType, targets);
+  const verb = `${VERBS[action]} ${entityType ?? 'record'}`;
+  let summary = text(ctx, entry, 'message') ?? (record ? `${verb} ${String(record.name)}` : verb);
+  if (key !== undefined && !record) summary += entityType ? ` (legacy ${entityType} id ${key}, no longer exists)` : ` (legacy id ${key})`;
+  return {
+    id: newIdOf(ctx, 'activity', entry), at,
+    userId: username ? targets.userIds.get(username.toLowerCase()) ?? null : null,
+    username: username ?? null, action, entityType: entityType ?? null,
+    entityId: record?.id ?? null, entityName: (record?.name as string | undefined) ?? null,
+    siteId: record ? (entityType === 'site' ? record.id : record.siteId ?? null) : null,
+    summary, changes: null, undoable: false, undoneBy: null, undoOf: null,
+  };
+}
+
+/** The legacy id an entry names, and the migrated record it stands for when that still exists. */
+function entityOf(ctx: CheckContext, entry: Entry, entityType: string | undefined, targets: ActivityTargets): { key?: string; record?: ApiRecord } {
+  const value = entry.raw.entityId;
+  if (value === undefined || value === null) return {};
+  const key = idKey(value);
+  if (key === undefined) {
+    addFault(ctx, 'activity.json', entry, 'entityId', 'must be the id of a site, network or switch');
+    return {};
   }
+  if (!entityType) return { key };
+  const kind = ENTITY_KINDS[entityType];
+  const id = ctx.ids[kind].get(key);
+  return { key, record: id === undefined ? undefined : targets.byKind[kind].get(id) };
 }
 
 function text(ctx: CheckContext, entry: Entry, field: string): string | undefined {

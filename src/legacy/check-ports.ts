@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isPlainObject } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
-import { addFault, checkMapped, dedupeNames, dropUnknown, idKey, type CheckContext, type Entry, type Named } from './context.ts';
+import { addFault, checkMapped, mapping, dedupeNames, dropUnknown, idKey, type CheckContext, type Entry, type Named } from './context.ts';
 import type { ApiRecord } from './types.ts';
 
 const FILE = 'switches.json';
 const PORT_NAMES = { name: 'name', description: 'description', enabled: 'enabled', mode: 'mode', speed: 'speed', poe: 'poe', device: 'connectedDevice' } as const;
+const PORT_MAPPING = mapping(PORT_NAMES);
 const PORT_KNOWN = new Set([...Object.keys(PORT_NAMES), 'vlan', 'tagged', 'uplink']);
 const PORT_NAME_MAX = 64;
 
@@ -36,10 +37,10 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
   switches.entries.forEach((entry, i) => {
     const owner = switches.records[i];
     const list = entry.raw.ports;
-    if (list === undefined || list === null) return;
-    if (!Array.isArray(list)) return addFault(ctx, FILE, entry, 'ports', 'must be a list of ports');
     const names = new Map<string, ApiRecord>();
     if (entry.key !== null && !byName.has(entry.key)) byName.set(entry.key, names);
+    if (list === undefined || list === null) return;
+    if (!Array.isArray(list)) return addFault(ctx, FILE, entry, 'ports', 'must be a list of ports');
     const named: Named[] = [];
     list.forEach((raw, index) => {
       if (!isPlainObject(raw)) return addFault(ctx, FILE, entry, `ports[${index}]`, 'must be a JSON object');
@@ -61,10 +62,11 @@ function checkPort(ctx: CheckContext, entry: Entry, owner: ApiRecord, raw: Recor
   const at = `ports[${index}].`;
   dropUnknown(ctx, FILE, raw, PORT_KNOWN, 'ports[].');
   const tagged = networkKeys(ctx, entry, raw.tagged, `${at}tagged`);
+  // A name given as a number is taken as its text; a port with tagged VLANs and no mode is a trunk.
   const input: Record<string, unknown> = { ...raw };
   if (typeof raw.name === 'number') input.name = String(raw.name);
   if ((raw.mode === undefined || raw.mode === null) && tagged.length > 0) input.mode = 'trunk';
-  const values = checkMapped(ctx, FILE, entry, PORT, input, PORT_NAMES, { position: index }, at);
+  const values = checkMapped(ctx, FILE, entry, PORT, input, PORT_MAPPING, { position: index }, at);
   const untagged = networkKey(ctx, entry, raw.vlan, `${at}vlan`);
   checkNetworks(ctx, entry, owner, { mode: values.mode, untagged, tagged }, networkSite, at);
   const remap = (key: string) => ctx.ids.networks.get(key) ?? randomUUID();
@@ -90,7 +92,9 @@ function checkNetworks(
   const siteOf = (key: string): string | undefined => {
     if (ctx.unreadable.has('networks')) return switchSite ?? '';
     if (!networkSite.has(key)) return undefined;
-    return switchSite === undefined ? '' : String(networkSite.get(key));
+    // When either site is unknown, that record's own fault says so; the port is not judged on it.
+    const site = networkSite.get(key);
+    return switchSite === undefined ? '' : typeof site === 'string' ? site : switchSite;
   };
   const faults = portFaults({ mode: port.mode, untaggedNetworkId: port.untagged, taggedNetworkIds: port.tagged }, switchSite ?? '', siteOf, at);
   for (const fault of faults) {

@@ -89,23 +89,31 @@ export function dropUnknown(ctx: CheckContext, file: LegacyFile, raw: Record<str
   }
 }
 
+/** Legacy field names mapped onto a resource's, made once per kind (checkMapped runs for every record). */
+export interface Mapping {
+  names: [legacy: string, api: string][];
+  legacyOf: Map<string, string>;
+}
+
+/** Builds the mapping from `{ legacyName: apiName }`. */
+export function mapping(names: Readonly<Record<string, string>>): Mapping {
+  const pairs = Object.entries(names);
+  return { names: pairs, legacyOf: new Map(pairs.map(([legacy, api]) => [api, legacy])) };
+}
+
 /**
  * Checks the mapped fields of a record with the API's own rules (validateInput on the field declarations),
- * reporting faults under the legacy names. `names` maps legacy field names to the resource's; `extra` holds
- * values set by the migration itself (ids, positions) and is checked too.
+ * reporting faults under the legacy names. `extra` holds values set by the migration itself (ids, positions)
+ * and is checked too.
  */
 export function checkMapped(
   ctx: CheckContext, file: LegacyFile, entry: Entry, resource: Resource, raw: Record<string, unknown>,
-  names: Readonly<Record<string, string>>, extra: Record<string, unknown> = {}, prefix = '',
+  map: Mapping, extra: Record<string, unknown> = {}, prefix = '',
 ): Record<string, unknown> {
-  const input: Record<string, unknown> = { ...extra };
-  const legacyName = new Map<string, string>();
-  for (const [legacy, api] of Object.entries(names)) {
-    legacyName.set(api, legacy);
-    if (Object.prototype.hasOwnProperty.call(raw, legacy)) input[api] = raw[legacy];
-  }
+  const input: Record<string, unknown> = extra;
+  for (const [legacy, api] of map.names) if (raw[legacy] !== undefined) input[api] = raw[legacy];
   const { values, faults } = validateInput(resource, input, 'create');
-  for (const fault of faults) addFault(ctx, file, entry, prefix + (legacyName.get(fault.field) ?? fault.field), fault.message);
+  for (const fault of faults) addFault(ctx, file, entry, prefix + (map.legacyOf.get(fault.field) ?? fault.field), fault.message);
   return values;
 }
 
@@ -133,19 +141,20 @@ export interface Named {
  * appended, never clashing with another name of the scope, cut so that it stays within `maxLength`.
  */
 export function dedupeNames(ctx: CheckContext, items: Named[], maxLength: number): void {
-  const taken = new Set(items.map((item) => scoped(item.scope, String(item.record.name))));
   const seen = new Set<string>();
+  const repeats: Named[] = [];
   for (const item of items) {
+    const key = scoped(item.scope, String(item.record.name));
+    if (seen.has(key)) repeats.push(item);
+    else seen.add(key);
+  }
+  // `seen` holds every name of every scope now, so a suffixed name never takes one that a later record has.
+  for (const item of repeats) {
     const name = String(item.record.name);
-    const key = scoped(item.scope, name);
-    if (!seen.has(key)) {
-      seen.add(key);
-      continue;
-    }
     let n = 2;
     let candidate = suffixed(name, n, maxLength);
-    while (taken.has(scoped(item.scope, candidate))) candidate = suffixed(name, ++n, maxLength);
-    taken.add(scoped(item.scope, candidate));
+    while (seen.has(scoped(item.scope, candidate))) candidate = suffixed(name, ++n, maxLength);
+    seen.add(scoped(item.scope, candidate));
     ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, reason: 'repeats a name in its scope; a number was appended' });
     item.record.name = candidate;
   }

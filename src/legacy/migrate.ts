@@ -7,7 +7,7 @@ import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } fr
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
 import { holdsData, insertLegacyActivity, insertLegacyUser, insertNetwork, insertPort, insertSite, insertSwitch, latestMigrateChanges, usernameTaken } from './store.ts';
-import { LEGACY_KINDS, legacyFaultLine, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
+import { legacyFaultLine, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
 
 /** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
 export class LegacyMigrationError extends StartupError {
@@ -33,6 +33,9 @@ export interface MigrationCounts {
   users: number;
   usersSkipped: number;
 }
+
+/** The kinds counted in the log, one line each, in this order. */
+const COUNTED = ['sites', 'networks', 'switches', 'ports', 'activity', 'users'] as const;
 
 /** A committed migration: its counts and where its files go. */
 export interface Committed {
@@ -146,7 +149,7 @@ function logOutcome(log: Logger, data: LegacyData, written: Written): void {
   for (const username of written.skippedUsers) {
     log.warn('legacy migration: user not migrated, the username is taken by an existing user', { username });
   }
-  for (const kind of [...LEGACY_KINDS.slice(0, 3), 'ports', 'activity', 'users'] as const) {
+  for (const kind of COUNTED) {
     log.info(`legacy migration: ${kind} migrated`, { count: counts[kind] });
   }
 }

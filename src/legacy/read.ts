@@ -33,7 +33,13 @@ export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: L
     const name = fileOfKind(kind);
     const path = join(dataDir, name);
     if (!existsSync(path)) continue;
-    const bytes = readFileSync(path);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      faults.push({ file: name, id: null, index: null, field: '', reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      continue;
+    }
     files.push({ name, path, sha256: sha256(bytes) });
     const parsed = parseJson(bytes);
     if (parsed.ok) bundle[kind] = parsed.value;

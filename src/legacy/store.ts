@@ -1,4 +1,4 @@
-import { insertActivity } from '../db/activity.ts';
+import { insertActivity, type Action } from '../db/activity.ts';
 import { prepare, type Db } from '../db/open.ts';
 import type { ApiRecord } from './types.ts';
 
@@ -70,7 +70,7 @@ export function insertLegacyUser(db: Db, user: ApiRecord): void {
 export function insertLegacyActivity(db: Db, entry: ApiRecord): void {
   insertActivity(db, {
     id: entry.id, at: entry.at as string, user_id: text(entry.userId), username: text(entry.username),
-    action: entry.action as 'create', entity_type: text(entry.entityType), entity_id: text(entry.entityId),
+    action: entry.action as Action, entity_type: text(entry.entityType), entity_id: text(entry.entityId),
     entity_name: text(entry.entityName), site_id: text(entry.siteId), summary: entry.summary as string,
     changes: null, undo_data: null, undoable: 0, undone_by: null, undo_of: null,
   }, entry.entityType && entry.entityId ? [{ type: entry.entityType as string, id: entry.entityId as string }] : []);

@@ -24,6 +24,12 @@ describe('compactRanges', () => {
     expect(compactRanges(range(1, 4094))).toBe('1-4094');
   });
 
+  it('keeps single gaps at the ends and inside the whole range', () => {
+    expect(compactRanges(range(1, 4094).filter((vlan) => vlan !== 100))).toBe('1-99,101-4094');
+    expect(compactRanges(range(2, 4093))).toBe('2-4093');
+    expect(compactRanges([4094, 1])).toBe('1,4094');
+  });
+
   it('takes any iterable', () => {
     expect(compactRanges(new Set([3, 2, 1, 9]))).toBe('1-3,9');
     expect(compactRanges((function* () { yield 7; yield 6; })())).toBe('6-7');

@@ -1,11 +1,16 @@
 import type { Route } from '../router.ts';
 import { ACTIVITY_ROUTES } from './activity.ts';
 import { AUTH_ROUTES } from './auth.ts';
+import { BACKUP_ROUTES } from './backup.ts';
+import { BULK_IMPORT_ROUTES } from './bulk-import.ts';
+import { CHECK_ROUTES } from './checks.ts';
+import { DATA_IMPORT_ROUTES } from './data-import.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
 import { SEARCH_ROUTES } from './search.ts';
 import { SITE_ROUTES } from './sites.ts';
+import { SWITCH_CONFIG_ROUTES } from './switch-config.ts';
 import { SWITCH_ROUTES } from './switches.ts';
 import { TOKEN_ROUTES } from './tokens.ts';
 import { USER_ROUTES } from './users.ts';
@@ -21,5 +26,10 @@ export const ALL_ROUTES: Route[] = [
   ...SWITCH_ROUTES,
   ...PORT_ROUTES,
   ...SEARCH_ROUTES,
+  ...CHECK_ROUTES,
+  ...SWITCH_CONFIG_ROUTES,
   ...ACTIVITY_ROUTES,
+  ...BACKUP_ROUTES,
+  ...DATA_IMPORT_ROUTES,
+  ...BULK_IMPORT_ROUTES,
 ];

@@ -12,8 +12,9 @@ import { networkFaults } from '../fields/rules.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
 import { actorOf, checkIfMatch, created, etag, flag, pathId, uuidFilter } from './common.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, listAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
+/** The routes of networks (VLANs). */
 export const NETWORK_ROUTES: Route[] = [
   {
     method: 'GET', path: '/api/networks', access: 'viewer', handler: networksList, summary: 'List networks (VLANs), filtered by site and VLAN number.',
@@ -99,7 +100,7 @@ function networkDelete(ctx: Ctx) {
     const users = portIdsUsingNetwork(change.db, id).length;
     if (users > 0 && !force) throw networkInUse(network, users, 'force', 'add ?force=true to take it off them');
     removeNetwork(change, id);
-    const what = users ? ` and took it off ${users} port${users === 1 ? '' : 's'}` : '';
+    const what = users ? ` and took it off ${counted(users, 'port')}` : '';
     return { activity: { action: 'delete', entityType: 'network', entityId: id, entityName: network.name, siteId: network.site_id, summary: `Deleted network ${label(network)}${what}` }, result: id };
   });
   return { status: 204 };
@@ -138,6 +139,6 @@ function refuseMoveInUse(db: Db, network: NetworkRow): void {
 
 /** 409 network_in_use with the number of ports in the message and in details. */
 function networkInUse(network: NetworkRow, ports: number, field: string, hint: string): HttpError {
-  const count = `${ports} port${ports === 1 ? '' : 's'}`;
+  const count = counted(ports, 'port');
   return new HttpError(409, 'network_in_use', `Network ${label(network)} is used by ${count}; ${hint}.`, [{ field, message: `used by ${count}` }]);
 }

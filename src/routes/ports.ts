@@ -9,19 +9,19 @@ import {
   switchOfPort, updatePort, type PortRow, type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
-import { checkValue, inputSchema, isPlainObject, resourceSchema, validateInput, type Field } from '../fields/field.ts';
+import { checkValue, inputSchema, isPlainObject, resourceSchema, validateInput, type Field, type ValidatedInput } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
 import { ACTIVITY_ENTRY_SCHEMA } from './activity.ts';
 import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter } from './common.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, listAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
 /** Fields a bulk edit may not set: each must differ per port. */
 const NOT_BULK = new Set(['name', 'linkedPortId']);
 const BULK_KEYS = new Set(['portIds', 'set', 'addTagged', 'removeTagged']);
-const ID_LIST = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
+const idListField = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
 const HISTORY_LIMIT = { default: 100, max: 500 };
 
 const BULK_REQUEST = {
@@ -34,6 +34,7 @@ const BULK_REQUEST = {
   },
 };
 
+/** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
   {
     method: 'GET', path: '/api/ports', access: 'viewer', handler: portsList, summary: 'List ports of every switch, filtered by switch and site (for CSV export).',
@@ -89,7 +90,7 @@ function portCreate(ctx: Ctx) {
   const sw = getSwitch(db, pathId(ctx, 'switch'));
   if (!sw) throw notFound('switch');
   const id = randomUUID();
-  const checked = validateInput(PORT, ctx.body, 'create');
+  const checked = portInput(ctx.body, 'create');
   const port: Record<string, unknown> = { ...checked.values, id, position: checked.values.position ?? nextPosition(db, sw.id) };
   const faults = [...checked.faults, ...portRuleFaults(db, port, sw)];
   if (faults.length) throw validationFailed(faults);
@@ -113,12 +114,12 @@ function portUpdate(ctx: Ctx) {
   if (!row) throw notFound('port');
   checkIfMatch(ctx, row.version);
   const sw = getSwitch(db, row.switch_id)!;
-  const checked = validateInput(PORT, ctx.body, 'patch');
+  const checked = portInput(ctx.body, 'patch');
   const current = portToApi(row);
   const merged = { ...current, ...checked.values };
   const faults = [...checked.faults, ...portRuleFaults(db, merged, sw)];
   if (faults.length) throw validationFailed(faults);
-  if (changesNothing(current, checked.values)) return withEtag(current);
+  if (changesNothing(current, withSortedTagged(checked.values))) return withEtag(current);
   const values = toColumns(PORT, merged) as PortValues;
   recordChange(db, actorOf(ctx), (change) => {
     if (portIdByName(change.db, sw.id, values.name, id)) throw nameTaken(values.name, sw);
@@ -160,9 +161,8 @@ function portsBulkUpdate(ctx: Ctx) {
       updatePort(change.db, plan.id, plan.values, change.now);
       setTagged(change.db, plan.id, plan.tagged);
     }
-    const count = `${planned.changes.length} port${planned.changes.length === 1 ? '' : 's'}`;
     return {
-      activity: { action: 'bulk_update', entityType: 'switch', entityId: sw.id, entityName: sw.name, siteId: sw.site_id, summary: `Updated ${count} on ${sw.name}` },
+      activity: { action: 'bulk_update', entityType: 'switch', entityId: sw.id, entityName: sw.name, siteId: sw.site_id, summary: `Updated ${counted(planned.changes.length, 'port')} on ${sw.name}` },
       result: undefined,
     };
   }).entry.id;
@@ -179,6 +179,22 @@ function portHistory(ctx: Ctx) {
   if (rows.length === 0 && !getPort(db, id)) throw notFound('port');
   const items = rows.slice(0, limit).map(activityToApi);
   return { body: { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null } };
+}
+
+/** validateInput for a port, refusing a null position on a change (position has no default). */
+function portInput(body: unknown, mode: 'create' | 'patch', prefix = ''): ValidatedInput {
+  const checked = validateInput(PORT, body, mode, prefix);
+  if (mode === 'patch' && checked.values.position === null) {
+    delete checked.values.position;
+    checked.faults.push({ field: `${prefix}position`, message: 'must be an integer from 0 to 100000' });
+  }
+  return checked;
+}
+
+// Tagged lists are compared sorted, as they are stored and answered.
+function withSortedTagged(values: Record<string, unknown>): Record<string, unknown> {
+  const tagged = values.taggedNetworkIds;
+  return Array.isArray(tagged) ? { ...values, taggedNetworkIds: [...tagged].sort() } : values;
 }
 
 /** The cross-field rules of a port (mode, networks of the switch's site, self-link) and its link's far end. */
@@ -219,7 +235,7 @@ function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
   for (const key of Object.keys(body)) if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
   const list = (name: 'portIds' | 'addTagged' | 'removeTagged') => {
     if (body[name] === undefined) return [];
-    const checked = checkValue(ID_LIST(name), body[name]);
+    const checked = checkValue(idListField(name), body[name]);
     if (checked.ok) return checked.value as string[];
     bulk.faults.push({ field: name, message: checked.message });
     return [];
@@ -228,9 +244,9 @@ function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
   bulk.addTagged = list('addTagged');
   bulk.removeTagged = list('removeTagged');
   if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
-  else if (bulk.portIds.length === 0 && Array.isArray(body.portIds)) bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
+  else if (Array.isArray(body.portIds) && body.portIds.length === 0) bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
   if (body.set !== undefined) {
-    const checked = validateInput(PORT, body.set, 'patch', 'set.');
+    const checked = portInput(body.set, 'patch', 'set.');
     bulk.set = checked.values;
     bulk.faults.push(...checked.faults);
     for (const name of Object.keys(checked.values)) if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });

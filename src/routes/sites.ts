@@ -24,6 +24,7 @@ export function listSchema(resource: Resource, item: JsonSchema = resourceSchema
   return { type: 'object', required: ['items', 'total', 'limit', 'offset'], properties: { items: { type: 'array', items: item }, total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } } };
 }
 
+/** The routes of sites. */
 export const SITE_ROUTES: Route[] = [
   { method: 'GET', path: '/api/sites', access: 'viewer', handler: sitesList, summary: 'List sites (q searches the text fields).', doc: { response: listSchema(SITE), query: LIST_QUERY_DOC, produces: ['application/json', 'text/csv'] } },
   { method: 'POST', path: '/api/sites', access: 'editor', handler: siteCreate, body: { accepts: 'json' }, summary: 'Create a site; names are unique (409 name_taken).', doc: { request: inputSchema(SITE, 'create'), response: resourceSchema(SITE), status: 201 } },
@@ -61,6 +62,11 @@ export function toColumns(resource: Resource, values: Record<string, unknown>): 
 /** Whether a patch would leave every field it names as it is. */
 export function changesNothing(current: Record<string, unknown>, patch: Record<string, unknown>): boolean {
   return Object.entries(patch).every(([name, value]) => JSON.stringify(current[name] ?? null) === JSON.stringify(value ?? null));
+}
+
+/** "1 port", "3 ports": a count with its noun for messages and summaries. */
+export function counted(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
 }
 
 /** A resource as the API answers it. */
@@ -150,14 +156,14 @@ function siteDelete(ctx: Ctx) {
     const counts = getSite(change.db, id)!;
     if (!cascade && (counts.switch_count > 0 || counts.network_count > 0)) throw siteNotEmpty(counts);
     const removed = removeSite(change, id);
-    const what = cascade ? ` with ${removed.switches} switches, ${removed.networks} networks and ${removed.ports} ports` : '';
+    const what = cascade ? ` with ${counted(removed.switches, 'switch', 'switches')}, ${counted(removed.networks, 'network')} and ${counted(removed.ports, 'port')}` : '';
     return { activity: { action: 'delete', entityType: 'site', entityId: id, entityName: site.name, siteId: id, summary: `Deleted site ${site.name}${what}` }, result: id };
   });
   return { status: 204 };
 }
 
 function siteNotEmpty(site: SiteRow): HttpError {
-  const what = `${site.switch_count} switches and ${site.network_count} networks`;
+  const what = `${counted(site.switch_count, 'switch', 'switches')} and ${counted(site.network_count, 'network')}`;
   return new HttpError(409, 'site_not_empty', `Site "${site.name}" still has ${what}; delete them first or add ?cascade=true.`, [
     { field: 'cascade', message: `${what} would be deleted too` },
   ]);

@@ -14,13 +14,14 @@ import { HttpError, notFound, validationFailed, type FieldFault } from '../http-
 import type { Ctx, Route } from '../router.ts';
 import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter } from './common.ts';
 import { portToApi } from './ports.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, listAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
 const SWITCH_WITH_PORTS = {
   ...resourceSchema(SWITCH),
   properties: { ...(resourceSchema(SWITCH).properties as object), ports: { type: 'array', items: resourceSchema(PORT), description: 'Ordered by position.' } },
 };
 
+/** The routes of switches. */
 export const SWITCH_ROUTES: Route[] = [
   {
     method: 'GET', path: '/api/switches', access: 'viewer', handler: switchesList, summary: 'List switches, filtered by site and status.',
@@ -65,7 +66,7 @@ function switchCreate(ctx: Ctx) {
     change.touch('switch', id);
     insertSwitch(change.db, id, values, change.now);
     for (let n = 1; n <= portCount; n++) addNumberedPort(change, id, n);
-    const ports = portCount ? ` with ${portCount} ports` : '';
+    const ports = portCount ? ` with ${counted(portCount, 'port')}` : '';
     // The entry lists the switch's fields and the number of ports, not every new port.
     const changes = { ...diffImages('switch', null, readImage(change.db, 'switch', id)), ...(portCount ? { portCount: [0, portCount] } : {}) };
     return { activity: { action: 'create', entityType: 'switch', entityId: id, entityName: values.name, siteId: values.site_id, summary: `Created switch ${values.name}${ports}`, changes }, result: id };
@@ -103,7 +104,7 @@ function switchDelete(ctx: Ctx) {
   checkIfMatch(ctx, row.version);
   recordChange(ctx.app.db, actorOf(ctx), (change) => {
     const ports = removeSwitch(change, id);
-    const what = ports ? ` and its ${ports} ports` : '';
+    const what = ports ? ` and its ${counted(ports, 'port')}` : '';
     return { activity: { action: 'delete', entityType: 'switch', entityId: id, entityName: row.name, siteId: row.site_id, summary: `Deleted switch ${row.name}${what}` }, result: id };
   });
   return { status: 204 };
@@ -140,7 +141,7 @@ function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {
 function refuseMoveWithNetworks(db: Db, row: SwitchRow): void {
   const ports = countPortsWithNetworks(db, row.id);
   if (ports === 0) return;
-  const count = `${ports} port${ports === 1 ? '' : 's'}`;
+  const count = counted(ports, 'port');
   throw new HttpError(409, 'network_in_use', `Switch ${row.name} has ${count} using networks of its site; take them off before moving it.`, [
     { field: 'siteId', message: `${count} use networks of the current site` },
   ]);

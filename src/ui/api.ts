@@ -204,7 +204,6 @@ export type CsvKind = 'sites' | 'networks' | 'switches' | 'ports';
 
 /** The header row of the CSV layout of one kind as the server exports it, or null when it cannot say. */
 export async function csvHeader(kind: CsvKind): Promise<string | null> {
-  if (kind === 'ports') return null;
   try {
     const text = await request<string>('GET', `/api/${kind}`, { query: { format: 'csv', limit: 1 }, accept: 'text/csv' });
     const first = typeof text === 'string' ? text.split(/\r?\n/)[0]?.trim() : '';

@@ -49,7 +49,7 @@ describe('network validation', () => {
     ['description too long', () => ({ ...valid(), description: 'd'.repeat(1001) }), ['description']],
     ['every fault at once', () => ({ siteId: site.id, name: '', vlanId: 5000, subnet: '10.0.0.0/33', color: '#12345' }), ['color', 'name', 'subnet', 'vlanId']],
   ];
-  it.each(cases)('%s → 400 naming %j', async (_name, body, expected) => {
+  it.each(cases)('%s → 400', async (_name, body, expected) => {
     const answer = await call('POST', '/api/networks', { body: body() });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
@@ -59,6 +59,9 @@ describe('network validation', () => {
   it('accepts IPv4 and IPv6 subnets in canonical form, with a gateway inside', async () => {
     const v4 = await make('/api/networks', { siteId: site.id, name: 'Servers', vlanId: 30, subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1F77B4' });
     expect(v4).toMatchObject({ subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1f77b4', portCount: 0, version: 1 });
+    const entry = await lastEntry(v4.id);
+    expect(entry).toMatchObject({ action: 'create', entityType: 'network', entityName: 'Servers', siteId: site.id, summary: 'Created network Servers (VLAN 30)' });
+    expect(entry.changes).toMatchObject({ vlanId: [null, 30], subnet: [null, '10.0.30.0/24'] });
     const v6 = await make('/api/networks', { siteId: site.id, name: 'V6', vlanId: 31, subnet: '2001:0db8:0000::/64', gateway: '2001:db8::1' });
     expect(v6).toMatchObject({ subnet: '2001:db8::/64', gateway: '2001:db8::1' });
   });

@@ -59,7 +59,7 @@ describe('port validation', () => {
     ['a link to no port', () => ({ name: 'x', linkedPortId: '5f0c6a8e-1111-4222-8333-444455556666' }), ['linkedPortId']],
     ['every fault at once', () => ({ name: '', mode: 'access', taggedNetworkIds: [voice.id], speed: 's'.repeat(30), untaggedNetworkId: foreign.id }), ['name', 'speed', 'taggedNetworkIds', 'untaggedNetworkId']],
   ];
-  it.each(cases)('%s → 400 naming %j', async (_name, body, expected) => {
+  it.each(cases)('%s → 400', async (_name, body, expected) => {
     const own = (await call('POST', `/api/switches/${sw.id}/ports`, { body: { name: `own-${expected.join('-')}-${Math.random()}`.slice(0, 60) } })).body;
     const text = JSON.stringify(body()).replace('__own__', own.id);
     const answer = await call('POST', `/api/switches/${sw.id}/ports`, { raw: text, headers: { 'content-type': 'application/json' } });
@@ -74,6 +74,9 @@ describe('port validation', () => {
     const self = await call('PATCH', `/api/ports/${trunk.id}`, { body: { linkedPortId: trunk.id } });
     expect(self.status).toBe(400);
     expect(fields(self)).toEqual(['linkedPortId']);
+    const noPosition = await call('PATCH', `/api/ports/${trunk.id}`, { body: { position: null } });
+    expect(noPosition.status).toBe(400);
+    expect(fields(noPosition)).toEqual(['position']);
     const access = await call('PATCH', `/api/ports/${trunk.id}`, { body: { mode: 'access' } });
     expect(access.status).toBe(400);
     expect(fields(access)).toEqual(['taggedNetworkIds']);
@@ -159,7 +162,7 @@ describe('links', () => {
     const history = (await call('GET', `/api/ports/${c.id}/history`)).body.items;
     expect(history.map((e: { summary: string }) => e.summary)).toEqual([
       'Updated port link-d on core-1', 'Created port link-d on core-1', 'Updated port link-a on core-1', 'Created switch core-2 with 4 ports',
-    ].slice(0, history.length));
+    ]);
     expect(history.slice(0, 3).map((e: { entityId: string }) => e.entityId)).toEqual([d.id, d.id, a.id]);
     expect(history[0].changes).toEqual({ linkedPortId: [c.id, null] });
   });

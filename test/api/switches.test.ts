@@ -43,7 +43,7 @@ describe('switch validation', () => {
     ['negative portCount', () => ({ ...valid(), portCount: -1 }), ['portCount']],
     ['every fault at once', () => ({ siteId: site.id, name: '', macAddress: 'x', managementIp: '300.1.1.1', status: 'on', vendor: 'v'.repeat(101) }), ['macAddress', 'managementIp', 'name', 'status', 'vendor']],
   ];
-  it.each(cases)('%s → 400 naming %j', async (_name, body, expected) => {
+  it.each(cases)('%s → 400', async (_name, body, expected) => {
     const answer = await call('POST', '/api/switches', { body: body() });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');

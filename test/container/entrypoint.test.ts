@@ -35,8 +35,13 @@ beforeAll(() => {
 });
 
 afterEach(async () => {
+  // Each run is its own process group: a server left behind by a failed run goes with it.
   for (const child of running.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 });
 
@@ -72,7 +77,7 @@ function baseEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pr
 }
 
 function runEntrypoint(env: NodeJS.ProcessEnv, args: string[] = [], command: string[] = ['sh', ENTRYPOINT]): Run {
-  const child = spawn(command[0], [...command.slice(1), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command[0], [...command.slice(1), ...args], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -110,7 +115,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
 /** Real, effective, saved and filesystem uids (and gids) of a process, from /proc/<pid>/status. */
 function procIds(pid: number): { uids: number[]; gids: number[]; groups: number[]; name: string } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => (new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1] ?? '').trim();
+  const field = (name: string) => (new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(status)?.[1] ?? '').trim();
   const numbers = (name: string) => field(name).split(/\s+/).filter(Boolean).map(Number);
   return { uids: numbers('Uid'), gids: numbers('Gid'), groups: numbers('Groups'), name: field('Name') };
 }

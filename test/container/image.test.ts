@@ -206,7 +206,13 @@ beforeAll(() => {
 }, BUILD_TIMEOUT_MS + 30_000);
 
 afterAll(() => {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL'); // the run's whole process group
+    } catch {
+      // already gone
+    }
+  }
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -290,7 +296,7 @@ describe('the built image tree', () => {
       PORT: '0',
       APP_JWT_SECRET: 'b'.repeat(64),
     };
-    const child = spawn('sh', [join(app, 'docker', 'entrypoint.sh')], { env, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', [join(app, 'docker', 'entrypoint.sh')], { env, cwd: '/', detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));

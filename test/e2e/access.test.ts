@@ -117,14 +117,33 @@ describe('access in the browser', () => {
     await page.getByRole('link', { name: XSS }).first().click();
     await page.getByRole('heading', { name: XSS, level: 1 }).waitFor();
     await page.goto(`${app.baseUrl}/activity`);
-    await page.getByText(XSS).first().waitFor();
+    await page.locator('.entry').getByText(XSS).first().waitFor();
     await page.getByRole('combobox', { name: /Search/ }).fill('onerror');
-    await page.getByRole('option').first().waitFor().catch(() => undefined);
-    await page.waitForTimeout(500);
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').filter({ hasText: XSS }).first().waitFor();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __alerts: number }).__alerts)).toBe(0);
     expect(problems.dialogs).toEqual([]);
     expect(problems.errors).toEqual([]);
     await context.close();
+  }, 60_000);
+});
+
+describe('server warnings', () => {
+  it('shows admins a banner when the server runs without a proper secret', async () => {
+    const { startServer, setupAdmin } = await import('../helpers/server.ts');
+    const insecure = await startServer({ env: { APP_JWT_SECRET: '' } });
+    try {
+      const health = await api(insecure.baseUrl, 'GET', '/api/health');
+      expect(health.body.warnings.length).toBeGreaterThan(0);
+      await setupAdmin(insecure.baseUrl);
+      const { context, page } = await newPage(browser);
+      await signIn(page, insecure.baseUrl, '/');
+      const banner = page.locator('.banner.warning');
+      await banner.waitFor();
+      expect(await banner.innerText()).toMatch(/secret/i);
+      await context.close();
+    } finally {
+      await insecure.stop();
+    }
   }, 60_000);
 });

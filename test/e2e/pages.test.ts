@@ -58,7 +58,12 @@ describe('main pages', () => {
           await p.ready(page);
           await settle(page);
           // Nothing may stick out sideways at the narrow width: tables scroll inside their cards.
-          if (width < 400) expect(await page.evaluate(() => document.documentElement.scrollWidth), p.name).toBeLessThanOrEqual(width);
+          if (width < 400) {
+            const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')]
+              .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.closest('.table-wrap'))
+              .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`), width);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${p.name}: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
+          }
           await page.screenshot({ path: join(SHOTS, `${p.name}-${theme}-${width}.png`), fullPage: true });
         }
         // The sign-in page too.

@@ -146,7 +146,9 @@ async function check(route: Route | undefined, path: string, request: FuzzReques
     refused++;
     // A method Node's HTTP parser does not know never reaches the router: the server's clientError handler answers a bare 400.
     const parserError = response.status === 400 && !HTTP_METHODS.includes(request.method);
-    if (request.method !== 'HEAD' && !parserError) {
+    // `/api/%2e%2e` is `/` once the URL is normalised: the web UI's static files, which answer in plain text.
+    const underApi = /^\/api(\/|$)/.test(new URL(server.baseUrl + path).pathname);
+    if (request.method !== 'HEAD' && !parserError && underApi) {
       let error: { code?: unknown; message?: unknown } | undefined;
       try {
         error = JSON.parse(text).error;

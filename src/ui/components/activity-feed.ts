@@ -5,6 +5,7 @@ import type { Query } from '../api.ts';
 import { useResource } from '../hooks.ts';
 import type { ActivityEntry } from '../types.ts';
 import { ActivityList } from './activity-list.ts';
+import { NameBookContext, useLoadNameBook } from '../name-book.ts';
 import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 
@@ -15,6 +16,7 @@ export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () =
   const [more, setMore] = useState<ActivityEntry[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  const book = useLoadNameBook();
   useEffect(() => {
     setMore([]);
     setCursor(first.data?.nextCursor ?? null);
@@ -38,8 +40,8 @@ export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () =
     p.onChanged?.();
   };
   if (entries.length === 0) return html`<p class="muted">${p.empty ?? 'No activity matches.'}</p>`;
-  return html`<div>
+  return html`<${NameBookContext.Provider} value=${book}>
     <${ActivityList} entries=${entries} onChanged=${changed} />
     ${cursor && html`<div class="load-more"><button type="button" class="btn" disabled=${loadingMore} onClick=${loadMore}>${loadingMore ? 'Loading…' : 'Load older entries'}</button></div>`}
-  </div>`;
+  </${NameBookContext.Provider}>`;
 }

@@ -40,9 +40,9 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
         ${e.undoneBy && html` <span class="tag">undone</span>`}
       </p>
       <p class="entry-summary">${e.summary}</p>
-      ${!p.compact && html`<${ChangesList} changes=${e.changes} />`}
+      ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} />`}
     </div>
-    ${app.canEdit && e.undoable && !e.undoneBy && e.action !== 'undo' &&
+    ${app.canEdit && !p.compact && e.undoable && !e.undoneBy && e.action !== 'undo' &&
       html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${`Undo: ${e.summary}`}>Undo</button>`}
   </li>`;
 }

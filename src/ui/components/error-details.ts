@@ -18,7 +18,7 @@ export function ErrorDetails(p: { details: FieldError[]; caption: string }) {
       <thead><tr>${rowsMode && html`<th scope="col" class="num">Row</th>`}<th scope="col">${rowsMode ? 'Column' : 'Field'}</th><th scope="col">Problem</th></tr></thead>
       <tbody>${p.details.map((d) => {
         const f = parseFieldPath(d.field);
-        return html`<tr>${rowsMode && html`<td class="num">${f.row}</td>`}<td class="mono">${f.column}</td><td>${d.message}</td></tr>`;
+        return html`<tr>${rowsMode && html`<td class="num">${f.row}</td>`}<td class="mono">${f.column}</td><td class="wrap">${d.message}</td></tr>`;
       })}</tbody>
     </table>
   </div>`;

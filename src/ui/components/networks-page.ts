@@ -28,12 +28,12 @@ const LIMIT = 100;
 /** The columns of a networks table; `siteName` adds the site column. */
 export function networkColumns(siteName?: (id: string) => string): Column<Network>[] {
   const cols: Column<Network>[] = [
-    { label: 'VLAN', sort: 'vlanId', className: 'num', render: (n) => html`<${VlanChip} network=${n} />` },
+    { label: 'VLAN', sort: 'vlanId', render: (n) => html`<${VlanChip} network=${n} />` },
     { label: 'Name', sort: 'name', render: (n) => html`<a href=${`/networks/${n.id}`}>${n.name}</a>` },
     { label: 'Subnet', sort: 'subnet', className: 'mono', render: (n) => n.subnet ?? '' },
     { label: 'Gateway', sort: 'gateway', className: 'mono', render: (n) => n.gateway ?? '' },
-    { label: 'Description', render: (n) => n.description ?? '' },
-    { label: 'Ports', className: 'num', render: (n) => formatNumber(n.portCount ?? 0) },
+    { label: 'Description', className: 'wrap', render: (n) => n.description ?? '' },
+    { label: 'Ports', sort: 'portCount', className: 'num', render: (n) => formatNumber(n.portCount ?? 0) },
   ];
   if (siteName) cols.splice(2, 0, { label: 'Site', render: (n) => html`<a href=${`/sites/${n.siteId}`}>${siteName(n.siteId)}</a>` });
   return cols;

@@ -125,7 +125,7 @@ export function PortEditRow(p: {
     </td>
     <td>${inp('connectedDevice', 'Device')}</td>
     <td><input type="checkbox" checked=${v.poe} aria-label=${`PoE on port ${port.name}`} onChange=${(ev: Event) => form.set('poe', (ev.currentTarget as HTMLInputElement).checked)} /></td>
-    <td>${inp('speed', 'Speed', { class: 'narrow', maxlength: 20 })}</td>
+    <td>${inp('speed', 'Speed', { class: 'narrow' })}</td>
     <td><input type="checkbox" checked=${v.enabled} aria-label=${`Port ${port.name} enabled`} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} /></td>
     <td class="actions">
       <form class="inline-form" onSubmit=${form.onSubmit}>

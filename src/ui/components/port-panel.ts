@@ -66,6 +66,10 @@ export function PortPanel(p: { ports: Port[]; networks: Map<string, Network>; li
     if (e.key in keys) {
       e.preventDefault();
       moveFocus(i, keys[e.key]!);
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      // Handled here so that Shift+Space selects a range, as shift-click does.
+      e.preventDefault();
+      p.selection.toggle(port.id, e.shiftKey);
     } else if (e.key === 'Escape') setTip(null);
   };
   const portButton = (port: Port) => {

@@ -1,5 +1,5 @@
 // The port table of a switch: selection shared with the panel, every field at a glance, inline edit of one port.
-import { html, useEffect, useRef } from '../html.ts';
+import { html, useEffect, useRef, useState } from '../html.ts';
 import type { Network, Port, Switch } from '../types.ts';
 import type { Selection } from '../use-selection.ts';
 import { compactVlans } from '../format.ts';
@@ -7,6 +7,7 @@ import type { LinkInfo } from './port-panel.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { PortEditRow } from './port-edit-row.ts';
 import type { PortChange } from './port-edit-row.ts';
+import { PortHistory } from './port-history.ts';
 
 function SelectAll(p: { selection: Selection; count: number }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -33,6 +34,7 @@ export function PortTable(p: {
   onReload: () => void;
 }) {
   const sel = p.selection.selected;
+  const [historyOf, setHistoryOf] = useState<Port | null>(null);
   const row = (port: Port) => {
     if (port.id === p.editingId) {
       return html`<${PortEditRow} key=${port.id} port=${port} sw=${p.sw} networks=${p.networks} links=${p.links}
@@ -44,8 +46,8 @@ export function PortTable(p: {
     return html`<tr key=${port.id} id=${`port-row-${port.id}`} class=${`${sel.has(port.id) ? 'selected' : ''}${port.enabled ? '' : ' port-off'}`}>
       <td class="check"><input type="checkbox" aria-label=${`Select port ${port.name}`} checked=${sel.has(port.id)}
         onClick=${(e: MouseEvent) => p.selection.toggle(port.id, e.shiftKey)} /></td>
-      <th scope="row" class="port-col">${port.name}</th>
-      <td>${port.description ?? ''}</td>
+      <th scope="row" class="port-col"><button type="button" class="link-button" title="History of this port" onClick=${() => setHistoryOf(port)}>${port.name}<span class="visually-hidden"> history</span></button></th>
+      <td class="wrap">${port.description ?? ''}</td>
       <td>${port.mode}</td>
       <td>${u ? html`<${VlanChip} network=${u} /> ${u.name}` : ''}</td>
       <td class="mono">${compactVlans(tagged)}</td>
@@ -68,5 +70,6 @@ export function PortTable(p: {
       </tr></thead>
       <tbody>${p.ports.map(row)}</tbody>
     </table>
+    ${historyOf && html`<${PortHistory} port=${historyOf} switchName=${p.sw.name} onClose=${() => setHistoryOf(null)} onChanged=${p.onReload} />`}
   </div>`;
 }

@@ -40,10 +40,10 @@ export function SitesPage(p: { route: Route }) {
 
   const columns: Column<Site>[] = [
     { label: 'Name', sort: 'name', render: (s) => html`<a href=${`/sites/${s.id}`}>${s.name}</a>` },
-    { label: 'Description', render: (s) => s.description ?? '' },
+    { label: 'Description', className: 'wrap', render: (s) => s.description ?? '' },
     { label: 'Address', sort: 'address', render: (s) => s.address ?? '' },
-    { label: 'Switches', className: 'num', render: (s) => formatNumber(s.switchCount ?? 0) },
-    { label: 'Networks', className: 'num', render: (s) => formatNumber(s.networkCount ?? 0) },
+    { label: 'Switches', sort: 'switchCount', className: 'num', render: (s) => formatNumber(s.switchCount ?? 0) },
+    { label: 'Networks', sort: 'networkCount', className: 'num', render: (s) => formatNumber(s.networkCount ?? 0) },
   ];
   const d = list.data;
   return html`

@@ -132,7 +132,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <section class="card" aria-label="Front panel">
         <div class="card-head">
           <h2>Front panel</h2>
-          <div class="legend" aria-hidden="true"><span class="lg trunk">trunk</span><span class="lg off">disabled</span><span class="lg linked">linked</span></div>
+          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">trunk</span><span class="lg lg-off">disabled</span><span class="lg lg-linked">linked</span></div>
         </div>
         <${PortPanel} ports=${ports} networks=${netById} links=${links} selection=${selection} label=${`Ports of ${s.name}`} />
         ${networks.length > 0 && html`<ul class="vlan-legend" aria-label="VLAN colours">

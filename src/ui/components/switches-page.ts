@@ -61,7 +61,7 @@ export function SwitchesPage(p: { route: Route }) {
     { label: 'Management IP', sort: 'managementIp', className: 'mono', render: (s) => s.managementIp ?? '' },
     { label: 'Location', sort: 'location', render: (s) => s.location ?? '' },
     { label: 'Status', sort: 'status', render: (s) => html`<${StatusBadge} status=${s.status} />` },
-    { label: 'Ports', className: 'num', render: (s) => formatNumber(s.portCount ?? 0) },
+    { label: 'Ports', sort: 'portCount', className: 'num', render: (s) => formatNumber(s.portCount ?? 0) },
   ];
   const d = list.data;
   const filtered = q || siteId || status;

@@ -15,7 +15,7 @@ export function ThemeSwitch() {
   return html`<div class="theme-switch">
     <label for=${id} class="visually-hidden">Colour theme</label>
     <select id=${id} value=${choice} onChange=${change} title="Colour theme">
-      <option value="system" selected=${choice === 'system'}>Auto theme</option>
+      <option value="system" selected=${choice === 'system'}>Auto</option>
       <option value="light" selected=${choice === 'light'}>Light</option>
       <option value="dark" selected=${choice === 'dark'}>Dark</option>
     </select>

@@ -8,7 +8,7 @@ import { ThemeSwitch } from './theme-switch.ts';
 export function TopBar(p: { user: User; onSignOut: () => void; navOpen: boolean; onToggleNav: () => void }) {
   return html`<header class="top-bar">
     <button type="button" class="btn btn-ghost menu-button" aria-controls="side-nav" aria-expanded=${p.navOpen ? 'true' : 'false'} onClick=${p.onToggleNav}>
-      <span aria-hidden="true">☰</span> Menu
+      <span aria-hidden="true">☰</span><span class="menu-label">Menu</span>
     </button>
     <a href="/" class="brand"><span class="brand-mark" aria-hidden="true"></span>Switchyard</a>
     <${SearchBox} />

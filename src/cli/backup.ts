@@ -1,0 +1,40 @@
+// `npm run backup -- <file>`: a consistent copy of the database while the server runs (VACUUM INTO, fsynced,
+// renamed into place). Exit 0 with one line naming the copy; 1 with the reason.
+import '../silence-sqlite-warning.ts';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { copyDatabase } from '../db/online-backup.ts';
+
+function main(args: string[]): number {
+  const target = args.find((arg) => arg !== '--');
+  if (!target || target === '-h' || target === '--help') {
+    process.stderr.write('usage: npm run backup -- <file>   (a consistent copy of the database, made while the service runs)\n');
+    return target ? 0 : 1;
+  }
+  loadDotEnv();
+  let databasePath: string;
+  try {
+    databasePath = loadConfig().databasePath;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return fail(`configuration: ${error.message}`);
+  }
+  const path = resolve(target);
+  if (path === databasePath) return fail('the copy cannot be the database itself; name another file');
+  const started = performance.now();
+  try {
+    const copy = copyDatabase(databasePath, path);
+    const ms = Math.round(performance.now() - started);
+    process.stdout.write(`${new Date().toISOString()} info backup written: ${copy.path} (${copy.bytes} bytes, ${ms} ms, integrity ${copy.integrity}) from ${databasePath}\n`);
+    return 0;
+  } catch (error) {
+    return fail(`backup of ${databasePath} failed: ${(error as Error).message}`);
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${new Date().toISOString()} error ${message}\n`);
+  return 1;
+}
+
+process.exitCode = main(process.argv.slice(2));

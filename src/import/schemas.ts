@@ -1,0 +1,57 @@
+// JSON Schemas of the data-management documents, for the OpenAPI document; derived from the field declarations.
+import { DOCUMENT_KINDS, KIND_OF } from '../db/backup.ts';
+import { RESOURCES } from '../db/images.ts';
+import { resourceSchema, type JsonSchema } from '../fields/field.ts';
+import { USER } from '../fields/users.ts';
+import { INVENTORY_KINDS } from './document.ts';
+
+/** `{ users: n, sites: n, … }`. */
+export const COUNTS_SCHEMA: JsonSchema = {
+  type: 'object', properties: Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, { type: 'integer', minimum: 0 }])),
+};
+
+function storedSchema(kind: (typeof INVENTORY_KINDS)[number]): JsonSchema {
+  const resource = RESOURCES[KIND_OF[kind]];
+  const stored = { ...resource, fields: resource.fields.filter((field) => field.column || field.name === 'taggedNetworkIds') };
+  return resourceSchema(stored);
+}
+
+const USER_RECORD: JsonSchema = (() => {
+  const schema = resourceSchema({ ...USER, fields: USER.fields.filter((field) => field.column) });
+  const properties = { ...(schema.properties as Record<string, JsonSchema>), passwordHash: { type: 'string', description: '$scrypt$ln=…,r=…,p=…$salt$hash' }, version: { type: 'integer' } };
+  return { ...schema, properties };
+})();
+
+const ACTIVITY_RECORD: JsonSchema = {
+  type: 'object',
+  description: 'An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null).',
+  properties: Object.fromEntries(
+    ['id', 'at', 'userId', 'username', 'action', 'entityType', 'entityId', 'entityName', 'siteId', 'summary', 'changes', 'undoable', 'undoneBy', 'undoOf', 'undoData']
+      .map((name) => [name, {}]),
+  ),
+};
+
+/** The db-v1 backup document. */
+export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
+  type: 'object',
+  required: ['schema', 'data'],
+  properties: {
+    schema: { const: 'db-v1' }, app: { const: 'switchyard' }, appVersion: { type: 'string' }, exportedAt: { type: 'string', format: 'date-time' },
+    counts: COUNTS_SCHEMA,
+    data: {
+      type: 'object',
+      properties: {
+        users: { type: 'array', items: USER_RECORD },
+        ...Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, { type: 'array', items: storedSchema(kind) }])),
+        activity: { type: 'array', items: ACTIVITY_RECORD },
+      },
+    },
+  },
+};
+
+/** A bundle of 0.20.x legacy files (LEGACY.md). */
+export const LEGACY_BUNDLE_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'The contents of the 0.20.x files: each an array of records or { version: 1, items: [...] }.',
+  properties: Object.fromEntries(['sites', 'networks', 'switches', 'activity', 'users'].map((kind) => [kind, {}])),
+};

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { archiveName, moveToArchive, planOf, unmovedFiles } from './archive.ts';
+import { readLegacyDir, recordsOf, sha256 } from './read.ts';
+
+function dir(files: Record<string, string> = {}): string {
+  const path = mkdtempSync(join(tmpdir(), 'legacy-unit-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(path, name), text);
+  return path;
+}
+
+describe('archiveName', () => {
+  it('is _archive_ and the UTC time in ISO 8601 basic format, numbered when taken', () => {
+    const data = dir();
+    const at = new Date('2026-11-22T05:12:04.567Z');
+    expect(archiveName(data, at)).toBe('_archive_20261122T051204Z');
+    mkdirSync(join(data, '_archive_20261122T051204Z'));
+    expect(archiveName(data, at)).toBe('_archive_20261122T051204Z_2');
+  });
+});
+
+describe('planOf', () => {
+  it('reads the archive and the files of a migrate entry, and nothing else', () => {
+    expect(planOf({ counts: {}, archive: '_archive_20261122T051204Z', files: { 'sites.json': 'ab' } })).toEqual({ archive: '_archive_20261122T051204Z', files: { 'sites.json': 'ab' } });
+    expect(planOf({ archive: '../etc', files: {} })).toBeUndefined();
+    expect(planOf({ archive: '_archive_20261122T051204Z' })).toBeUndefined();
+    expect(planOf(null)).toBeUndefined();
+  });
+});
+
+describe('unmovedFiles and moveToArchive', () => {
+  it('move the migrated files that are still there with the same bytes, and only those', () => {
+    const data = dir({ 'sites.json': '[]', 'users.json': '[1]', 'networks.json': '[]' });
+    const plan = {
+      archive: '_archive_20260101T000000Z',
+      files: { 'sites.json': sha256(Buffer.from('[]')), 'users.json': sha256(Buffer.from('[]')), 'switches.json': sha256(Buffer.from('[]')) },
+    };
+    expect(unmovedFiles(data, plan)).toEqual(['sites.json']);
+    const archive = moveToArchive(data, plan, unmovedFiles(data, plan));
+    expect(readdirSync(archive)).toEqual(['sites.json']);
+    expect(readdirSync(data).sort()).toEqual(['_archive_20260101T000000Z', 'networks.json', 'users.json']);
+    expect(unmovedFiles(data, plan)).toEqual([]);
+  });
+});
+
+describe('the reader', () => {
+  it('reads both shapes, a byte order mark, and reports a file that is not JSON without changing it', () => {
+    const data = dir({ 'sites.json': '\uFEFF[{"id":1,"name":"A"}]', 'networks.json': '{"version":1,"items":[]}', 'switches.json': '[{"id":1,' });
+    const { bundle, files, faults } = readLegacyDir(data);
+    expect(files.map((file) => file.name)).toEqual(['sites.json', 'networks.json', 'switches.json']);
+    expect(recordsOf('sites.json', bundle.sites)).toEqual({ records: [{ id: 1, name: 'A' }] });
+    expect(recordsOf('networks.json', bundle.networks)).toEqual({ records: [] });
+    expect(recordsOf('activity.json', undefined)).toEqual({ records: [] });
+    expect(faults).toEqual([{ file: 'switches.json', id: null, index: null, field: '', reason: expect.stringMatching(/^is not valid JSON/) }]);
+    expect(readFileSync(join(data, 'switches.json'), 'utf8')).toBe('[{"id":1,');
+  });
+
+  it('reports a file that cannot be read', () => {
+    const data = dir();
+    mkdirSync(join(data, 'users.json'));
+    expect(readLegacyDir(data).faults).toEqual([{ file: 'users.json', id: null, index: null, field: '', reason: 'cannot be read (EISDIR)' }]);
+  });
+});

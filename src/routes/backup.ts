@@ -1,0 +1,122 @@
+import type { ServerResponse } from 'node:http';
+import { countAll, DOCUMENT_KINDS, openSnapshot, readChunk, type Counts } from '../db/backup.ts';
+import type { Db } from '../db/open.ts';
+import { HttpError } from '../http-error.ts';
+import { checkDocument, isDocument } from '../import/document.ts';
+import { restoreDocument } from '../import/restore.ts';
+import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON } from '../import/schemas.ts';
+import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
+import { actorOf, flag } from './common.ts';
+import { appVersion } from './health.ts';
+
+const DRY_RUN = { name: 'dryRun', schema: { type: 'boolean' }, description: 'Check everything and answer the counts; change nothing.' };
+
+export const BACKUP_ROUTES: Route[] = [
+  {
+    method: 'GET', path: '/api/backup/export', access: 'admin', handler: backupExport,
+    summary: 'The whole database as a db-v1 document (users with password hashes), streamed from one consistent snapshot; an attachment.',
+    doc: { response: DOCUMENT_SCHEMA_JSON },
+  },
+  {
+    method: 'POST', path: '/api/backup/import', access: 'admin', handler: backupRestore, body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
+    summary: 'Restore a db-v1 document: checked whole (400 with every fault), then sites, networks, switches, ports and activity replaced, ids kept, with one restore entry.',
+    doc: {
+      request: DOCUMENT_SCHEMA_JSON,
+      response: { type: 'object', properties: { restored: COUNTS_SCHEMA, dryRun: { type: 'boolean' } } },
+      query: [
+        { name: 'users', schema: { enum: ['keep', 'replace'] }, description: 'replace: the backup\'s users too; needs an enabled admin with your username in it (409 would_lock_out). You then sign in again.' },
+        DRY_RUN,
+      ],
+    },
+  },
+];
+
+/** Rows read per query while exporting: memory holds one chunk, whatever the database size. */
+const EXPORT_CHUNK_ROWS = 1000;
+
+// The export reads through its own read-only connection inside one read transaction (openSnapshot says why),
+// closed when the document is out or the client goes away, whichever comes first.
+async function backupExport(ctx: Ctx): Promise<undefined> {
+  const db = openSnapshot(ctx.app.config.databasePath);
+  const close = closer(db);
+  ctx.res.once('close', close);
+  try {
+    const counts = countAll(db);
+    const exportedAt = new Date().toISOString();
+    ctx.res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="switchyard-backup-${isoBasic(exportedAt)}.json"`,
+      'Cache-Control': 'no-store',
+    });
+    await streamDocument(ctx.res, db, { exportedAt, counts, appVersion: appVersion(ctx.app.config.rootDir) });
+  } finally {
+    close();
+  }
+  return undefined;
+}
+
+async function streamDocument(res: ServerResponse, db: Db, head: { exportedAt: string; counts: Counts; appVersion: string }): Promise<void> {
+  const opening = `{"schema":"db-v1","app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
+  if (!(await send(res, opening))) return;
+  for (const [index, kind] of DOCUMENT_KINDS.entries()) {
+    if (!(await send(res, `${index ? ',' : ''}"${kind}":[`))) return;
+    let after = 0;
+    let first = true;
+    for (;;) {
+      if (res.destroyed) return;
+      const chunk = readChunk(db, kind, after, EXPORT_CHUNK_ROWS);
+      if (chunk.records.length === 0) break;
+      const text = chunk.records.map((record) => JSON.stringify(record)).join(',');
+      if (!(await send(res, first ? text : `,${text}`))) return;
+      first = false;
+      after = chunk.last;
+    }
+    if (!(await send(res, ']'))) return;
+  }
+  res.end('}}');
+}
+
+/** Writes with backpressure: resolves true when the client can take more, false when it went away. */
+function send(res: ServerResponse, text: string): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  if (res.write(text)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (more: boolean) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(more);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
+}
+
+function closer(db: Db): () => void {
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    db.close();
+  };
+}
+
+/** `2026-11-22T05:12:04.123Z` as `20261122T051204Z`. */
+function isoBasic(iso: string): string {
+  return iso.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+function backupRestore(ctx: Ctx) {
+  if (!isDocument(ctx.body)) {
+    throw new HttpError(400, 'unsupported_schema', 'The body is not a Switchyard backup: it needs "schema": "db-v1".', [{ field: 'schema', message: 'is missing' }]);
+  }
+  const users = ctx.query.get('users') ?? 'keep';
+  if (users !== 'keep' && users !== 'replace') {
+    throw new HttpError(400, 'validation_failed', 'users must be keep or replace.', [{ field: 'users', message: 'must be keep or replace' }]);
+  }
+  const doc = checkDocument(ctx.body, new Date().toISOString());
+  const dryRun = flag(ctx, 'dryRun');
+  const restored = restoreDocument(ctx.app.db, actorOf(ctx), doc, { replaceUsers: users === 'replace', dryRun });
+  return { body: dryRun ? { restored, dryRun } : { restored } };
+}

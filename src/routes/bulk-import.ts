@@ -1,0 +1,47 @@
+import { csvHeader, csvToRecords } from '../csv-layout.ts';
+import type { Kind } from '../db/images.ts';
+import { HttpError, notFound, type FieldFault } from '../http-error.ts';
+import { bulkImport, type BulkRow } from '../import/bulk.ts';
+import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
+import { actorOf, flag } from './common.ts';
+
+/** The kind of each importable entity path segment. */
+const ENTITY_KINDS: Record<string, Kind> = { sites: 'site', networks: 'network', switches: 'switch', ports: 'port' };
+
+export const BULK_IMPORT_ROUTES: Route[] = [
+  {
+    method: 'POST', path: '/api/import/:entity', access: 'admin', handler: bulkImportCreate, body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
+    summary: `Create many sites, networks, switches or ports at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${(['site', 'network', 'switch', 'port'] as const).map((kind) => `${kind}s: ${csvHeader(kind).join(',')}`).join('; ')}). References by id or by name. Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
+    doc: {
+      request: { type: 'array', items: { type: 'object', description: 'The fields of a create, with references by id (siteId, switchId, untaggedNetworkId, taggedNetworkIds, linkedPortId) or by name (site, switch, untaggedVlan, taggedVlans, linkedSite, linkedSwitch, linkedPort).' } },
+      response: { type: 'object', properties: { created: { type: 'integer' }, ids: { type: 'array', items: { type: 'string', format: 'uuid' } }, dryRun: { type: 'boolean' } } },
+      status: 201,
+      query: [{ name: 'dryRun', schema: { type: 'boolean' }, description: 'Check every row and answer the count; change nothing (200).' }],
+    },
+  },
+];
+
+function bulkImportCreate(ctx: Ctx) {
+  const kind = ENTITY_KINDS[ctx.params.entity];
+  if (!kind) throw notFound('import entity (sites, networks, switches or ports)');
+  const { rows, faults } = ctx.bodyType === 'csv' ? csvRows(kind, ctx.body as string) : { rows: jsonRows(ctx.body), faults: [] };
+  const dryRun = flag(ctx, 'dryRun');
+  const result = bulkImport(ctx.app.db, actorOf(ctx), kind, rows, dryRun, faults);
+  return dryRun ? { body: { ...result, ids: [], dryRun } } : { status: 201, body: result };
+}
+
+// Faults of the header or the CSV syntax stop here; a row with a bad cell is left out of the checks that
+// follow, and its faults are reported with theirs.
+function csvRows(kind: Kind, text: string): { rows: BulkRow[]; faults: FieldFault[] } {
+  const { records, faults } = csvToRecords(kind, text);
+  if (faults.some((fault) => !/^rows\[\d+\]\./.test(fault.field))) {
+    throw new HttpError(400, 'validation_failed', `${faults.length} fault${faults.length === 1 ? '' : 's'} in the CSV; nothing was imported.`, faults);
+  }
+  const faulty = new Set(faults.map((fault) => fault.field.replace(/\..*$/, '')));
+  return { rows: records.filter((record) => !faulty.has(`rows[${record.row}]`)).map((record) => ({ row: record.row, raw: record.values })), faults };
+}
+
+function jsonRows(body: unknown): BulkRow[] {
+  if (!Array.isArray(body)) throw new HttpError(400, 'validation_failed', 'The body must be a JSON array of records (or text/csv).', [{ field: 'body', message: 'must be an array' }]);
+  return body.map((raw, index) => ({ row: index + 1, raw }));
+}

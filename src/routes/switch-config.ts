@@ -1,0 +1,29 @@
+import { loadConfigModel } from '../db/switch-config.ts';
+import { notFound, validationFailed } from '../http-error.ts';
+import type { Ctx, Route } from '../router.ts';
+import { CONFIG_DIALECTS, isConfigDialect, renderConfig } from '../switch-config/render.ts';
+import { pathId } from './common.ts';
+
+export const SWITCH_CONFIG_ROUTES: Route[] = [
+  {
+    method: 'GET', path: '/api/switches/:id/config', access: 'viewer', handler: switchConfigGet,
+    summary: 'The switch\'s VLANs and ports as configuration text (text/plain), the same for the same data: a header with the switch, its site and '
+      + 'the newest updatedAt of what is rendered; definitions of the VLANs its ports use, names made acceptable to the platform; per port the '
+      + 'description, mode, access VLAN, native VLAN, allowed VLANs as compact ranges (native included) and shutdown/disable. A port named '
+      + 'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400.',
+    doc: {
+      produces: ['text/plain'],
+      query: [{ name: 'dialect', schema: { type: 'string', enum: [...CONFIG_DIALECTS] }, description: 'Required: cisco-ios, arista-eos or junos.' }],
+    },
+  },
+];
+
+function switchConfigGet(ctx: Ctx) {
+  const model = loadConfigModel(ctx.app.db, pathId(ctx, 'switch'));
+  if (!model) throw notFound('switch');
+  const dialect = ctx.query.get('dialect');
+  if (!isConfigDialect(dialect)) {
+    throw validationFailed([{ field: 'dialect', message: `must be one of ${CONFIG_DIALECTS.join(', ')}` }], `Name a configuration dialect: ${CONFIG_DIALECTS.join(', ')}.`);
+  }
+  return { text: renderConfig(model, dialect) };
+}

@@ -1,0 +1,165 @@
+// Backup export and restore over HTTP against real server processes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
+import { TEST_PASSWORD, api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+let source: TestServer;
+let target: TestServer;
+let sourceAdmin: string;
+let targetAdmin: string;
+let seeded: Seeded;
+let original: any;
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([startServer(), startServer()]);
+  sourceAdmin = (await setupAdmin(source.baseUrl)).token;
+  targetAdmin = (await setupAdmin(target.baseUrl)).token;
+  await userWithRole(source.baseUrl, sourceAdmin, 'erin', 'editor');
+  seeded = await seedInventory(source.baseUrl, sourceAdmin);
+  original = await exportDocument(source.baseUrl, sourceAdmin);
+});
+afterAll(async () => {
+  await Promise.all([source?.stop(), target?.stop()]);
+});
+
+describe('GET /api/backup/export', () => {
+  it('answers the db-v1 document as an attachment, with counts that match its data', async () => {
+    const answer = await api(source.baseUrl, 'GET', '/api/backup/export', { token: sourceAdmin });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="switchyard-backup-\d{8}T\d{6}Z\.json"$/);
+    const doc = answer.body;
+    expect(doc).toMatchObject({ schema: 'db-v1', app: 'switchyard', appVersion: '0.26.0' });
+    expect(Date.parse(doc.exportedAt)).not.toBeNaN();
+    for (const kind of ['users', 'sites', 'networks', 'switches', 'ports', 'activity']) expect(doc.counts[kind]).toBe(doc.data[kind].length);
+    expect(doc.counts).toMatchObject({ users: 2, sites: 1, networks: 3, switches: 2, ports: 6 });
+  });
+
+  it('carries the API fields, password hashes and tagged lists, and leaves computed counts out', () => {
+    expect(original.data.users[0].passwordHash).toMatch(/^\$scrypt\$/);
+    expect(original.data.sites[0]).not.toHaveProperty('switchCount');
+    expect(original.data.switches[0]).not.toHaveProperty('portCount');
+    expect(original.data.networks[0]).not.toHaveProperty('portCount');
+    const uplink = original.data.ports.find((port: any) => port.id === seeded.ports.c1);
+    expect(uplink).toMatchObject({ mode: 'trunk', untaggedNetworkId: seeded.networks.Users, linkedPortId: seeded.ports.e1, speed: '10G' });
+    expect([...uplink.taggedNetworkIds].sort()).toEqual([seeded.networks.Voice, seeded.networks.Mgmt].sort());
+  });
+
+  it.each([['editor', 'erin'], ['anonymous', undefined]])('is refused to %s', async (_, username) => {
+    const token = username ? (await api(source.baseUrl, 'POST', '/api/auth/login', { body: { username, password: TEST_PASSWORD } })).body.token : undefined;
+    expect((await api(source.baseUrl, 'GET', '/api/backup/export', { token })).status).toBe(username ? 403 : 401);
+  });
+});
+
+describe('POST /api/backup/import', () => {
+  const restore = (query: string, body: unknown, token = targetAdmin) => api(target.baseUrl, 'POST', `/api/backup/import${query}`, { token, body });
+
+  it.each<[string, (doc: any) => unknown, number, string]>([
+    ['another schema', (doc) => ({ ...doc, schema: 'db-v2' }), 400, 'unsupported_schema'],
+    ['no schema', ({ schema: _, ...rest }) => rest, 400, 'unsupported_schema'],
+    ['a JSON array', () => [], 400, 'unsupported_schema'],
+  ])('refuses %s', async (_, change, status, code) => {
+    const answer = await restore('', change(original));
+    expect(answer.status).toBe(status);
+    expect(answer.body.error.code).toBe(code);
+  });
+
+  it('refuses a truncated body with 400', async () => {
+    const text = JSON.stringify(original);
+    const answer = await api(target.baseUrl, 'POST', '/api/backup/import', { token: targetAdmin, raw: text.slice(0, text.length / 2), headers: { 'content-type': 'application/json' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('invalid_json');
+  });
+
+  it('refuses an editor', async () => {
+    const editor = await userWithRole(target.baseUrl, targetAdmin, 'ed', 'editor');
+    expect((await restore('', original, editor.token)).status).toBe(403);
+  });
+
+  it('changes nothing when one reference deep inside is wrong, and names the record', async () => {
+    const before = await exportDocument(target.baseUrl, targetAdmin);
+    const bad = structuredClone(original);
+    const index = bad.data.ports.findIndex((port: any) => port.id === seeded.ports.c2);
+    bad.data.ports[index].untaggedNetworkId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11';
+    bad.data.networks[0].vlanId = 5000;
+    const answer = await restore('?users=replace', bad);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    const fields = answer.body.error.details.map((detail: any) => detail.field);
+    expect(fields).toContain(`data.ports[${index}].untaggedNetworkId`);
+    expect(fields).toContain('data.networks[0].vlanId');
+    expect(comparable(await exportDocument(target.baseUrl, targetAdmin))).toEqual(comparable(before));
+  });
+
+  it.each<[string, (doc: any) => void, string]>([
+    ['a repeated id', (doc) => (doc.data.networks[1].id = doc.data.networks[0].id), 'data.networks[1].id'],
+    ['a repeated name', (doc) => (doc.data.switches[1].name = doc.data.switches[0].name.toUpperCase()), 'data.switches[1].name'],
+    ['a one-sided link', (doc) => (doc.data.ports.find((p: any) => p.linkedPortId).linkedPortId = null), 'linkedPortId'],
+    ['a switch of a missing site', (doc) => (doc.data.switches[0].siteId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'), 'data.switches[0].siteId'],
+    ['an unknown field', (doc) => (doc.data.sites[0].colour = 'red'), 'data.sites[0].colour'],
+    ['a bad password hash', (doc) => (doc.data.users[0].passwordHash = 'plain'), 'data.users[0].passwordHash'],
+    ['a bad activity action', (doc) => (doc.data.activity[0].action = 'explode'), 'data.activity[0].action'],
+  ])('names %s', async (_, spoil, field) => {
+    const bad = structuredClone(original);
+    spoil(bad);
+    const answer = await restore('?dryRun=true', bad);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details.map((detail: any) => detail.field).join(' ')).toContain(field);
+  });
+
+  it('never locks the caller out (409 would_lock_out), and changes nothing then', async () => {
+    const other = await userWithRole(target.baseUrl, targetAdmin, 'olivia', 'admin');
+    const before = await exportDocument(target.baseUrl, targetAdmin);
+    const answer = await restore('?users=replace', original, other.token);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('would_lock_out');
+    const disabled = structuredClone(original);
+    disabled.data.users.find((user: any) => user.username === 'admin').disabled = true;
+    expect((await restore('?users=replace&dryRun=true', disabled)).body.error.code).toBe('would_lock_out');
+    expect(comparable(await exportDocument(target.baseUrl, targetAdmin))).toEqual(comparable(before));
+  });
+
+  it('checks a dry run and changes nothing', async () => {
+    const before = await exportDocument(target.baseUrl, targetAdmin);
+    const answer = await restore('?dryRun=true&users=replace', original);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ restored: original.counts, dryRun: true });
+    expect(comparable(await exportDocument(target.baseUrl, targetAdmin))).toEqual(comparable(before));
+  });
+
+  it('restores without users: the inventory and activity replaced, the users kept', async () => {
+    const answer = await restore('', original);
+    expect(answer.status).toBe(200);
+    expect(answer.body.restored).toEqual({ ...original.counts, users: 0 });
+    const after = await exportDocument(target.baseUrl, targetAdmin);
+    expect(after.data.users.map((user: any) => user.username).sort()).toEqual(['admin', 'ed', 'olivia']);
+    for (const kind of ['sites', 'networks', 'switches', 'ports']) expect(after.data[kind]).toEqual(original.data[kind]);
+  });
+
+  it('export → restore with users=replace → export gives the same document but for exportedAt and the restore entry', async () => {
+    const answer = await restore('?users=replace', original);
+    expect(answer.status).toBe(200);
+    expect(answer.body.restored).toEqual(original.counts);
+    expect((await api(target.baseUrl, 'GET', '/api/auth/me', { token: targetAdmin })).status).toBe(401);
+    const login = await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'erin', password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.body.user.role).toBe('editor');
+    targetAdmin = (await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } })).body.token;
+    const again = await exportDocument(target.baseUrl, targetAdmin);
+    const entry = again.data.activity.pop();
+    expect(entry).toMatchObject({ action: 'restore', undoable: false, username: 'admin' });
+    again.counts.activity -= 1;
+    const lastLogin = (doc: any) => doc.data.users.map((user: any) => ({ ...user, lastLoginAt: null }));
+    expect({ ...comparable(again), data: { ...again.data, users: lastLogin(again) } })
+      .toEqual({ ...comparable(original), data: { ...original.data, users: lastLogin(original) } });
+  });
+
+  it('shows the restore in the activity log, not undoable; restored entries can still be undone', async () => {
+    const list = (await api(target.baseUrl, 'GET', '/api/activity?limit=5', { token: targetAdmin })).body.items;
+    expect(list[0].action).toBe('restore');
+    const undoRestore = await api(target.baseUrl, 'POST', `/api/activity/${list[0].id}/undo`, { token: targetAdmin });
+    expect(undoRestore.status).toBe(409);
+    expect(undoRestore.body.error.code).toBe('not_undoable');
+    const undoable = list.find((entry: any) => entry.undoable);
+    expect((await api(target.baseUrl, 'POST', `/api/activity/${undoable.id}/undo`, { token: targetAdmin })).status).toBe(200);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+interface Port { id: string; name: string; version: number; mode: string; description: string | null; untaggedNetworkId: string | null; taggedNetworkIds: string[] }
+
+let server: TestServer;
+let editor: string;
+let viewer: string;
+let sw: { id: string };
+let otherSwitch: { id: string };
+let ports: Port[];
+const vlans: Record<number, { id: string }> = {};
+let foreign: { id: string };
+
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
+const make = async (path: string, body: unknown) => {
+  const answer = await call('POST', path, { body });
+  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+};
+const portsNow = async (): Promise<Port[]> => (await call('GET', `/api/switches/${sw.id}`)).body.ports;
+const bulk = (body: unknown, token = editor) => call('PATCH', `/api/switches/${sw.id}/ports`, { body, token });
+const fields = (answer: { body: { error: { details: { field: string }[] } } }) => answer.body.error.details.map((d) => d.field).sort();
+const sorted = (ids: string[]) => [...ids].sort();
+const activityCount = async () => {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { items: unknown[]; nextCursor: string | null } = (await call('GET', `/api/activity?limit=500${cursor ? `&before=${cursor}` : ''}`)).body;
+    count += page.items.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return count;
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await setupAdmin(server.baseUrl);
+  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
+  const site = await make('/api/sites', { name: 'Main' });
+  const other = await make('/api/sites', { name: 'Branch' });
+  for (const vlan of [10, 20, 30, 40]) vlans[vlan] = await make('/api/networks', { siteId: site.id, name: `V${vlan}`, vlanId: vlan });
+  foreign = await make('/api/networks', { siteId: other.id, name: 'Far', vlanId: 50 });
+  sw = await make('/api/switches', { siteId: site.id, name: 'access-48', portCount: 48 });
+  otherSwitch = await make('/api/switches', { siteId: site.id, name: 'other', portCount: 1 });
+  ports = await portsNow();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('bulk port edit', () => {
+  it('sets fields on many ports in one bulk_update entry', async () => {
+    const answer = await bulk({ portIds: ports.map((p) => p.id), set: { mode: 'trunk', untaggedNetworkId: vlans[10].id, taggedNetworkIds: [vlans[20].id] } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.changed).toBe(48);
+    expect(answer.body.items).toHaveLength(48);
+    const odd = ports.filter((_, i) => i % 2 === 1).map((p) => p.id);
+    const more = await bulk({ portIds: odd, addTagged: [vlans[30].id], set: { description: 'odd' } });
+    expect(more.body.changed).toBe(24);
+    const now = await portsNow();
+    expect(now[1]).toMatchObject({ mode: 'trunk', untaggedNetworkId: vlans[10].id, description: 'odd', version: 3 });
+    expect(sorted(now[1].taggedNetworkIds)).toEqual(sorted([vlans[20].id, vlans[30].id]));
+    expect(now[0]).toMatchObject({ description: null, taggedNetworkIds: [vlans[20].id], version: 2 });
+    const entry = (await call('GET', `/api/activity/${more.body.activityId}`)).body;
+    expect(entry).toMatchObject({ action: 'bulk_update', entityType: 'switch', entityId: sw.id, summary: 'Updated 24 ports on access-48' });
+  });
+
+  it('adds one tagged VLAN and removes another on 48 ports while each keeps its other VLANs', async () => {
+    const before = await portsNow();
+    const entriesBefore = await activityCount();
+    const answer = await bulk({ portIds: before.map((p) => p.id), addTagged: [vlans[40].id], removeTagged: [vlans[20].id] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.changed).toBe(48);
+    expect(await activityCount()).toBe(entriesBefore + 1);
+    const after = await portsNow();
+    after.forEach((port, i) => {
+      const expected = i % 2 === 1 ? [vlans[30].id, vlans[40].id] : [vlans[40].id];
+      expect(sorted(port.taggedNetworkIds)).toEqual(sorted(expected));
+      expect(port.untaggedNetworkId).toBe(vlans[10].id);
+      expect(port.mode).toBe('trunk');
+      expect(port.version).toBe(before[i].version + 1);
+    });
+    const entry = (await call('GET', `/api/activity/${answer.body.activityId}`)).body;
+    expect(entry.summary).toBe('Updated 48 ports on access-48');
+    expect(entry.changes.port[after[1].id].taggedNetworkIds).toEqual([sorted([vlans[20].id, vlans[30].id]), sorted([vlans[30].id, vlans[40].id])]);
+    // Each port's history finds the bulk entry.
+    expect((await call('GET', `/api/ports/${after[47].id}/history?limit=1`)).body.items[0].id).toBe(answer.body.activityId);
+  });
+
+  it('turns an access port that gains a tagged VLAN into a trunk', async () => {
+    const single = (await call('GET', `/api/switches/${otherSwitch.id}`)).body.ports[0];
+    const answer = await call('PATCH', `/api/switches/${otherSwitch.id}/ports`, { body: { portIds: [single.id], addTagged: [vlans[20].id] } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.items[0]).toMatchObject({ mode: 'trunk', taggedNetworkIds: [vlans[20].id] });
+  });
+
+  it('refuses the whole change when one port id is not of this switch, changing nothing', async () => {
+    const before = await portsNow();
+    const entriesBefore = await activityCount();
+    const stranger = (await call('GET', `/api/switches/${otherSwitch.id}`)).body.ports[0].id;
+    const answer = await bulk({ portIds: [...before.slice(0, 10).map((p) => p.id), stranger], addTagged: [vlans[20].id] });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(fields(answer)).toEqual(['portIds[10]']);
+    const missing = await bulk({ portIds: [before[0].id, '5f0c6a8e-1111-4222-8333-444455556666'], set: { description: 'x' } });
+    expect(fields(missing)).toEqual(['portIds[1]']);
+    expect(await portsNow()).toEqual(before);
+    expect(await activityCount()).toBe(entriesBefore);
+  });
+
+  const invalid: [string, () => unknown, string[]][] = [
+    ['no portIds', () => ({ set: { description: 'x' } }), ['portIds']],
+    ['empty portIds', () => ({ portIds: [], set: { description: 'x' } }), ['portIds']],
+    ['portIds not ids', () => ({ portIds: ['a'], set: { description: 'x' } }), ['portIds']],
+    ['an empty change', () => ({ portIds: [ports[0].id] }), ['set']],
+    ['an unknown key', () => ({ portIds: [ports[0].id], set: { description: 'x' }, extra: 1 }), ['extra']],
+    ['a bad field in set', () => ({ portIds: [ports[0].id], set: { speed: 's'.repeat(21), poe: 'yes' } }), ['set.poe', 'set.speed']],
+    ['a name for many ports', () => ({ portIds: [ports[0].id], set: { name: 'same' } }), ['set.name']],
+    ['a link for many ports', () => ({ portIds: [ports[0].id], set: { linkedPortId: ports[1].id } }), ['set.linkedPortId']],
+    ['a tagged network of another site', () => ({ portIds: [ports[0].id], addTagged: [vlans[30].id, foreign.id] }), ['addTagged[1]']],
+    ['an untagged network of another site', () => ({ portIds: [ports[0].id], set: { untaggedNetworkId: foreign.id } }), ['set.untaggedNetworkId']],
+    ['the same network added and removed', () => ({ portIds: [ports[0].id], addTagged: [vlans[30].id], removeTagged: [vlans[30].id] }), ['removeTagged[0]']],
+    ['access mode for ports that keep tagged VLANs', () => ({ portIds: [ports[0].id, ports[1].id], set: { mode: 'access' } }), ['portIds[0]', 'portIds[1]']],
+  ];
+  it.each(invalid)('refuses %s', async (_name, body, expected) => {
+    const before = await portsNow();
+    const answer = await bulk(body());
+    expect(answer.status).toBe(400);
+    expect(fields(answer)).toEqual([...expected].sort());
+    expect(await portsNow()).toEqual(before);
+  });
+
+  it('lets access mode through when the tagged VLANs go too, and undo brings them back', async () => {
+    const before = await portsNow();
+    const answer = await bulk({ portIds: [before[2].id, before[3].id], set: { mode: 'access', taggedNetworkIds: [] } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.items.map((p: Port) => [p.mode, p.taggedNetworkIds])).toEqual([['access', []], ['access', []]]);
+    expect((await call('POST', `/api/activity/${answer.body.activityId}/undo`)).status).toBe(200);
+    const back = await portsNow();
+    expect(sorted(back[3].taggedNetworkIds)).toEqual(sorted(before[3].taggedNetworkIds));
+    expect(back[3].mode).toBe('trunk');
+  });
+
+  it('is for editors, not viewers', async () => {
+    expect((await bulk({ portIds: [ports[0].id], set: { description: 'v' } }, viewer)).status).toBe(403);
+  });
+});

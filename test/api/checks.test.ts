@@ -1,0 +1,212 @@
+// GET /api/checks against a real server, with data made through the inventory API. Each scenario builds its own
+// sites and asks for the findings of those sites, so scenarios do not see each other's data; for each finding kind
+// one data set has it and one does not, and the check must name exactly the entities involved.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+interface Finding { kind: string; severity: string; message: string; entities: { type: string; id: string; name: string }[] }
+
+let server: TestServer;
+let editor: string;
+let viewer: string;
+let sequence = 0;
+
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
+const make = async (path: string, body: unknown): Promise<{ id: string }> => {
+  const answer = await call('POST', path, { body });
+  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+};
+const site = async () => (await make('/api/sites', { name: `site ${++sequence}` })).id;
+const net = async (siteId: string, vlanId: number, extra: Record<string, unknown> = {}) => (await make('/api/networks', { siteId, vlanId, name: `vlan ${vlanId}`, ...extra })).id;
+const sw = async (siteId: string, name: string, extra: Record<string, unknown> = {}) => (await make('/api/switches', { siteId, name, ...extra })).id;
+const port = async (switchId: string, name: string, extra: Record<string, unknown> = {}) => (await make(`/api/switches/${switchId}/ports`, { name, ...extra })).id;
+
+const findings = async (siteId?: string, token = editor): Promise<Finding[]> => {
+  const answer = await call('GET', `/api/checks${siteId ? `?siteId=${siteId}` : ''}`, { token });
+  expect(answer.status).toBe(200);
+  return answer.body.findings;
+};
+const entityGroups = (list: Finding[], kind: string) =>
+  list.filter((f) => f.kind === kind).map((f) => f.entities.map((e) => e.id).sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
+const groups = (expected: string[][]) => expected.map((ids) => [...ids].sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await setupAdmin(server.baseUrl);
+  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+/** A data set: builds it, returns the site to ask about and the entity ids of each finding of the kind expected there. */
+type Scenario = [name: string, kind: string, build: () => Promise<{ site: string; expected: string[][] }>];
+
+const scenarios: Scenario[] = [
+  ['one management IP at two sites', 'duplicate_management_ip', async () => {
+    const [a, b] = [await site(), await site()];
+    const one = await sw(a, 'a1', { managementIp: '10.1.0.5' });
+    const two = await sw(b, 'b1', { managementIp: '10.1.0.5' });
+    await sw(b, 'b2', { managementIp: '10.1.0.6' });
+    return { site: a, expected: [[one, two]] };
+  }],
+  ['distinct management IPs', 'duplicate_management_ip', async () => {
+    const [a, b] = [await site(), await site()];
+    await sw(a, 'a1', { managementIp: '10.2.0.5' });
+    await sw(b, 'b1', { managementIp: '10.2.0.6' });
+    return { site: a, expected: [] };
+  }],
+  ['distinct MAC addresses', 'duplicate_mac', async () => {
+    const a = await site();
+    await sw(a, 'a1', { macAddress: '02:00:00:00:03:01' });
+    await sw(a, 'a2', { macAddress: '02:00:00:00:03:02' });
+    return { site: a, expected: [] };
+  }],
+  ['a management IP outside its site\'s subnets', 'management_ip_outside_subnets', async () => {
+    const a = await site();
+    await net(a, 99, { subnet: '10.4.99.0/24' });
+    await sw(a, 'inside', { managementIp: '10.4.99.2' });
+    const outside = await sw(a, 'outside', { managementIp: '10.4.100.2' });
+    return { site: a, expected: [[outside]] };
+  }],
+  ['management IPs inside, or of a family without subnets at the site', 'management_ip_outside_subnets', async () => {
+    const a = await site();
+    await net(a, 99, { subnet: '10.5.99.0/24' });
+    await sw(a, 'inside', { managementIp: '10.5.99.2' });
+    await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
+    return { site: a, expected: [] };
+  }],
+  ['a link whose ends have different native VLANs', 'link_native_vlan_mismatch', async () => {
+    const a = await site();
+    const [n1, n99] = [await net(a, 1), await net(a, 99)];
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: n1 });
+    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: n99, linkedPortId: near });
+    return { site: a, expected: [[near, far]] };
+  }],
+  ['a link across sites whose ends share the VLAN number', 'link_native_vlan_mismatch', async () => {
+    const [a, b] = [await site(), await site()];
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: await net(a, 99, { name: 'Mgmt A' }) });
+    await port(await sw(b, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: await net(b, 99, { name: 'Mgmt B' }), linkedPortId: near });
+    return { site: a, expected: [] };
+  }],
+  ['a link from an access port to a trunk', 'link_mode_mismatch', async () => {
+    const a = await site();
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'access' });
+    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', linkedPortId: near });
+    return { site: a, expected: [[near, far]] };
+  }],
+  ['links with one mode at both ends', 'link_mode_mismatch', async () => {
+    const a = await site();
+    await port(await sw(a, 'c1'), '1', { mode: 'trunk', linkedPortId: await port(await sw(a, 'c2'), '1', { mode: 'trunk' }) });
+    await port(await sw(a, 'e1'), '1', { linkedPortId: await port(await sw(a, 'e2'), '1') });
+    return { site: a, expected: [] };
+  }],
+  ['an access VLAN the uplink does not carry', 'vlan_not_carried_by_uplink', async () => {
+    const a = await site();
+    const [users, cams, mgmt] = [await net(a, 10), await net(a, 30), await net(a, 99)];
+    const edge = await sw(a, 'edge');
+    await port(edge, '1', { untaggedNetworkId: users });
+    await port(edge, '2', { untaggedNetworkId: cams });
+    await port(edge, '3', { untaggedNetworkId: mgmt });
+    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
+    await port(await sw(a, 'core'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
+    return { site: a, expected: [[edge, cams]] };
+  }],
+  ['access VLANs all carried, tagged or native', 'vlan_not_carried_by_uplink', async () => {
+    const a = await site();
+    const [users, mgmt] = [await net(a, 10), await net(a, 99)];
+    const edge = await sw(a, 'edge');
+    await port(edge, '1', { untaggedNetworkId: users });
+    await port(edge, '2', { untaggedNetworkId: mgmt });
+    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
+    await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users], linkedPortId: uplink });
+    return { site: a, expected: [] };
+  }],
+  ['a gateway that is a switch\'s management IP', 'gateway_is_management_ip', async () => {
+    const a = await site();
+    const mgmt = await net(a, 99, { subnet: '10.8.99.0/24', gateway: '10.8.99.1' });
+    const core = await sw(a, 'core', { managementIp: '10.8.99.1' });
+    await sw(a, 'edge', { managementIp: '10.8.99.2' });
+    return { site: a, expected: [[mgmt, core]] };
+  }],
+  ['gateways that are no switch\'s address', 'gateway_is_management_ip', async () => {
+    const a = await site();
+    await net(a, 99, { subnet: '10.9.99.0/24', gateway: '10.9.99.1' });
+    await sw(a, 'edge', { managementIp: '10.9.99.2' });
+    return { site: a, expected: [] };
+  }],
+  ['a network no port uses', 'unused_network', async () => {
+    const a = await site();
+    const unused = await net(a, 5);
+    await port(await sw(a, 's'), '1', { untaggedNetworkId: await net(a, 6) });
+    return { site: a, expected: [[unused]] };
+  }],
+  ['networks used untagged or tagged only', 'unused_network', async () => {
+    const a = await site();
+    const s = await sw(a, 's');
+    await port(s, '1', { untaggedNetworkId: await net(a, 6) });
+    await port(s, '2', { mode: 'trunk', taggedNetworkIds: [await net(a, 7)] });
+    return { site: a, expected: [] };
+  }],
+];
+
+describe('GET /api/checks: each finding kind with a data set that has it and one that does not', () => {
+  it.each(scenarios)('%s (%s)', async (_name, kind, build) => {
+    const { site: siteId, expected } = await build();
+    expect(entityGroups(await findings(siteId), kind)).toEqual(groups(expected));
+  });
+
+  it('duplicate_mac: the API refuses a second switch with the same MAC in any spelling, so only the unit test can store one', async () => {
+    const a = await site();
+    await sw(a, 'a1', { macAddress: '02:00:00:00:04:01' });
+    const again = await call('POST', '/api/switches', { body: { siteId: await site(), name: 'b1', macAddress: '0200.0000.0401' } });
+    expect(again.status).toBe(409);
+    expect(entityGroups(await findings(a), 'duplicate_mac')).toEqual([]);
+  });
+});
+
+describe('GET /api/checks answers', () => {
+  it('writes each finding in full and drops it once the data is fixed', async () => {
+    const a = await site();
+    const [users, cams] = [await net(a, 10, { name: 'Users' }), await net(a, 30, { name: 'Cameras' })];
+    const edge = await sw(a, 'edge-7');
+    await port(edge, '1', { untaggedNetworkId: users });
+    await port(edge, '2', { untaggedNetworkId: cams });
+    const uplink = await port(edge, '48', { mode: 'trunk', taggedNetworkIds: [users] });
+    await port(await sw(a, 'core-7'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
+    expect(await findings(a)).toEqual([{
+      kind: 'vlan_not_carried_by_uplink', severity: 'warning',
+      message: 'VLAN 30 (Cameras) is used on 1 access port of switch edge-7, but none of its linked trunk ports carries it.',
+      entities: [{ type: 'switch', id: edge, name: 'edge-7' }, { type: 'network', id: cams, name: 'Cameras' }],
+    }]);
+    expect((await call('PATCH', `/api/ports/${uplink}`, { body: { taggedNetworkIds: [users, cams] } })).status).toBe(200);
+    expect(await findings(a)).toEqual([]);
+  });
+
+  it('without siteId reports every site, sorted by severity', async () => {
+    const all = await findings(undefined, viewer);
+    const kinds = new Set(all.map((f) => f.kind));
+    for (const kind of ['duplicate_management_ip', 'management_ip_outside_subnets', 'link_native_vlan_mismatch', 'link_mode_mismatch', 'vlan_not_carried_by_uplink', 'gateway_is_management_ip', 'unused_network']) {
+      expect(kinds).toContain(kind);
+    }
+    const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
+    expect(all.map((f) => rank[f.severity])).toEqual([...all.map((f) => rank[f.severity])].sort());
+    expect((await findings(undefined, viewer))).toEqual(all);
+  });
+
+  it.each<[string, string, number, string]>([
+    ['a siteId that is not an id', '?siteId=main', 400, 'validation_failed'],
+    ['a site that does not exist', '?siteId=5f0c6a8e-1111-4222-8333-444455556666', 404, 'not_found'],
+  ])('%s: %i', async (_name, query, status, code) => {
+    const answer = await call('GET', `/api/checks${query}`);
+    expect(answer.status).toBe(status);
+    expect(answer.body.error.code).toBe(code);
+  });
+
+  it('needs a signed-in user', async () => {
+    const answer = await api(server.baseUrl, 'GET', '/api/checks');
+    expect(answer.status).toBe(401);
+  });
+});

@@ -1,0 +1,154 @@
+// Bulk import (POST /api/import/{entity}) of CSV as spreadsheets write it, and of JSON arrays; the CSV round trip.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/lib/csv.ts';
+import { seedInventory } from '../helpers/data.ts';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let token: string;
+
+const csv = (entity: string, text: string, query = '') =>
+  api(server.baseUrl, 'POST', `/api/import/${entity}${query}`, { token, raw: text, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+const get = async (path: string) => (await api(server.baseUrl, 'GET', path, { token })).body;
+
+beforeAll(async () => {
+  server = await startServer();
+  token = (await setupAdmin(server.baseUrl)).token;
+  await api(server.baseUrl, 'POST', '/api/import/sites', { token, body: [{ name: 'HQ' }, { name: 'Lab', address: 'Bench 2' }] });
+  await api(server.baseUrl, 'POST', '/api/import/networks', {
+    token, body: [10, 20, 21, 30].map((vlanId) => ({ site: 'HQ', name: `VLAN ${vlanId}`, vlanId })),
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('CSV written by hand', () => {
+  it('imports switches from a BOM, CRLF, semicolon file with quoted separators, quotes and line breaks', async () => {
+    const text = '\uFEFFsite;name;vendor;model;macAddress;managementIp;status;notes\r\n'
+      + 'HQ;"core; main";Cisco;"C9300 ""48P""";AA-BB-CC-00-00-01;10.0.0.1;active;"line 1\r\nline 2, with a comma"\r\n'
+      + 'hq;edge;Juniper;;aabb.cc00.0002;;planned;\r\n'
+      + '\r\n';
+    const answer = await csv('switches', text);
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body.created).toBe(2);
+    const core = await get(`/api/switches/${answer.body.ids[0]}`);
+    expect(core).toMatchObject({ name: 'core; main', model: 'C9300 "48P"', macAddress: 'aa:bb:cc:00:00:01', managementIp: '10.0.0.1', notes: 'line 1\r\nline 2, with a comma' });
+    expect((await get(`/api/switches/${answer.body.ids[1]}`)).macAddress).toBe('aa:bb:cc:00:00:02');
+  });
+
+  it('imports ports with VLAN numbers and ranges, names for switches, and links between rows', async () => {
+    const text = 'site,switch,name,mode,untaggedVlan,taggedVlans,description,enabled,poe,linkedSwitch,linkedPort\n'
+      + 'HQ,"core; main",Gi1/0/1,trunk,10,20-21;30,"uplink, to ""edge""",true,no,edge,ge-0/0/1\n'
+      + 'HQ,edge,ge-0/0/1,trunk,10,"20-21,30",,yes,false,"core; main",Gi1/0/1\n'
+      + 'HQ,edge,ge-0/0/2,,20,,"desk\nphone",,1,,\n';
+    const answer = await csv('ports', text);
+    expect(answer.status, answer.text).toBe(201);
+    const [uplink, far, desk] = await Promise.all(answer.body.ids.map((id: string) => get(`/api/ports/${id}`)));
+    const vlans = Object.fromEntries((await get('/api/networks?limit=500')).items.map((n: any) => [n.vlanId, n.id]));
+    expect(uplink).toMatchObject({ mode: 'trunk', untaggedNetworkId: vlans[10], description: 'uplink, to "edge"', poe: false, linkedPortId: far.id, position: 1 });
+    expect([...uplink.taggedNetworkIds].sort()).toEqual([vlans[20], vlans[21], vlans[30]].sort());
+    expect(far).toMatchObject({ linkedPortId: uplink.id, enabled: true });
+    expect(desk).toMatchObject({ mode: 'access', untaggedNetworkId: vlans[20], description: 'desk\nphone', poe: true, position: 2 });
+  });
+
+  it('refuses every row when row 7 is bad, naming rows[7].<column>, and changes nothing', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `HQ,edge,p${i + 1},${i === 6 ? 99 : 10},${i === 2 ? 'perhaps' : 'true'}`);
+    const before = (await get('/api/ports?limit=500')).total;
+    const answer = await csv('ports', `site,switch,name,untaggedVlan,poe\n${rows.join('\n')}\n`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details).toEqual([
+      { field: 'rows[3].poe', message: 'must be true or false' },
+      { field: 'rows[7].untaggedVlan', message: 'site "HQ" has no network with VLAN 99' },
+    ]);
+    expect((await get('/api/ports?limit=500')).total).toBe(before);
+  });
+
+  it.each<[string, string, string, string]>([
+    ['an unknown column', 'networks', 'site,name,vlanId,colour\nHQ,x,40,red\n', 'header.colour'],
+    ['an unclosed quote', 'sites', 'name\n"HQ 2\n', 'rows[1]'],
+    ['a missing site', 'networks', 'site,name,vlanId\nNowhere,x,40\n', 'rows[1].site'],
+    ['a name taken in the file', 'sites', 'name\nNew\nnew\n', 'rows[2].name'],
+    ['a name stored already', 'sites', 'name\nhq\n', 'rows[1].name'],
+    ['a VLAN stored already', 'networks', 'site,name,vlanId\nHQ,other,10\n', 'rows[1].vlanId'],
+    ['a gateway outside the subnet', 'networks', 'site,name,vlanId,subnet,gateway\nHQ,x,40,10.1.0.0/24,10.2.0.1\n', 'rows[1].gateway'],
+    ['tagged VLANs on an access port', 'ports', 'site,switch,name,mode,taggedVlans\nHQ,edge,t1,access,20\n', 'rows[1].taggedVlans'],
+    ['a bad VLAN range', 'ports', 'site,switch,name,mode,taggedVlans\nHQ,edge,t1,trunk,30-20\n', 'rows[1].taggedVlans'],
+    ['a link to a missing port', 'ports', 'site,switch,name,linkedSwitch,linkedPort\nHQ,edge,t1,"core; main",nope\n', 'rows[1].linkedPort'],
+    ['a file with no header', 'sites', '\uFEFF\r\n', 'header'],
+  ])('refuses %s', async (_, entity, text, field) => {
+    const answer = await csv(entity, text);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain(field);
+  });
+
+  it('checks a dry run and creates nothing', async () => {
+    const answer = await csv('sites', 'name,address\nDry,"1, Road"\n', '?dryRun=true');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ created: 1, ids: [], dryRun: true });
+    expect((await get('/api/sites?q=Dry')).total).toBe(0);
+  });
+});
+
+describe('JSON arrays and the endpoint', () => {
+  it('imports a JSON array with ids or names, and writes one import entry that cannot be undone', async () => {
+    const lab = (await get('/api/sites?q=Lab')).items[0];
+    const answer = await api(server.baseUrl, 'POST', '/api/import/networks', { token, body: [{ siteId: lab.id, name: 'Lab users', vlanId: 10 }, { site: 'lab', name: 'Lab voice', vlanId: 11 }] });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ created: 2, ids: [expect.any(String), expect.any(String)] });
+    const entry = (await get('/api/activity?limit=1')).items[0];
+    expect(entry).toMatchObject({ action: 'import', entityType: 'network', undoable: false, summary: 'Imported 2 networks' });
+    const undo = await api(server.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token });
+    expect(undo.body.error.code).toBe('not_undoable');
+  });
+
+  it.each<[string, () => Promise<number>, number]>([
+    ['another entity', () => api(server.baseUrl, 'POST', '/api/import/users', { token, body: [] }).then((a) => a.status), 404],
+    ['an editor', async () => {
+      const editor = await userWithRole(server.baseUrl, token, 'ed', 'editor');
+      return (await api(server.baseUrl, 'POST', '/api/import/sites', { token: editor.token, body: [{ name: 'E' }] })).status;
+    }, 403],
+    ['a JSON object', () => api(server.baseUrl, 'POST', '/api/import/sites', { token, body: { name: 'E' } }).then((a) => a.status), 400],
+    ['plain text', () => api(server.baseUrl, 'POST', '/api/import/sites', { token, raw: 'name\nE\n', headers: { 'content-type': 'text/plain' } }).then((a) => a.status), 415],
+  ])('answers %s with the right status', async (_, call, status) => {
+    expect(await call()).toBe(status);
+  });
+});
+
+describe('CSV round trip', () => {
+  const KINDS = [['sites', '/api/sites'], ['networks', '/api/networks'], ['switches', '/api/switches'], ['ports', '/api/ports']] as const;
+
+  /** A CSV export without the id column (ids are fresh on import), rows sorted. */
+  function withoutIds(text: string): string[] {
+    const { header, rows } = parseCsv(text);
+    expect(header[0]).toBe('id');
+    return [header.slice(1).join('|'), ...rows.map((row) => JSON.stringify(row.slice(1))).sort()];
+  }
+
+  it('imports what GET ?format=csv exports, unchanged, for every kind', async () => {
+    const [from, to] = await Promise.all([startServer(), startServer()]);
+    try {
+      const fromToken = (await setupAdmin(from.baseUrl)).token;
+      const toToken = (await setupAdmin(to.baseUrl)).token;
+      await seedInventory(from.baseUrl, fromToken, 'Zürich, "HQ"');
+      const other = await api(from.baseUrl, 'POST', '/api/sites', { token: fromToken, body: { name: 'Lab' } });
+      const sw = await api(from.baseUrl, 'POST', '/api/switches', { token: fromToken, body: { siteId: other.body.id, name: 'lab-sw', portCount: 2 } });
+      const coreId = (await api(from.baseUrl, 'GET', '/api/switches?q=core', { token: fromToken })).body.items[0].id;
+      const core4 = (await api(from.baseUrl, 'GET', `/api/switches/${coreId}`, { token: fromToken })).body.ports[3];
+      const lab1 = (await api(from.baseUrl, 'GET', `/api/switches/${sw.body.id}`, { token: fromToken })).body.ports[0];
+      expect((await api(from.baseUrl, 'PATCH', `/api/ports/${lab1.id}`, { token: fromToken, body: { linkedPortId: core4.id } })).status).toBe(200);
+      for (const [entity, path] of KINDS) {
+        const exported = await api(from.baseUrl, 'GET', `${path}?format=csv`, { token: fromToken });
+        expect(exported.status).toBe(200);
+        if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[^]*,Lab,lab-sw,1,/);
+        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, { token: toToken, raw: exported.text, headers: { 'content-type': 'text/csv' } });
+        expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
+        const again = await api(to.baseUrl, 'GET', `${path}?format=csv`, { token: toToken });
+        expect(withoutIds(again.text), entity).toEqual(withoutIds(exported.text));
+      }
+    } finally {
+      await Promise.all([from.stop(), to.stop()]);
+    }
+  });
+});

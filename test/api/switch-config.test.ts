@@ -1,0 +1,108 @@
+// GET /api/switches/{id}/config against a real server: the golden switch built through the inventory API renders
+// as the hand-written golden files (test/fixtures/config/sw-hq-01.<dialect>.txt), apart from the header's time,
+// which must be the newest updatedAt of what is rendered.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+
+const DIALECTS = ['cisco-ios', 'arista-eos', 'junos'] as const;
+const golden = (dialect: string) => readFileSync(resolve(import.meta.dirname, '../fixtures/config', `sw-hq-01.${dialect}.txt`), 'utf8');
+const stamp = (text: string) => /Data last changed: (\S+)/.exec(text)?.[1];
+
+let server: TestServer;
+let editor: string;
+let viewer: string;
+let switchId: string;
+let portIds: Record<string, string>;
+
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
+const make = async (path: string, body: unknown): Promise<{ id: string; updatedAt: string }> => {
+  const answer = await call('POST', path, { body });
+  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+};
+const config = (id: string, query: string, token = editor) => call('GET', `/api/switches/${id}/config${query}`, { token });
+
+/** The newest updatedAt of the switch, its site, its ports and the networks they use. */
+async function newestUpdate(): Promise<string> {
+  const sw = (await call('GET', `/api/switches/${switchId}`)).body;
+  const site = (await call('GET', `/api/sites/${sw.siteId}`)).body;
+  const used = new Set<string>(sw.ports.flatMap((p: { untaggedNetworkId: string | null; taggedNetworkIds: string[] }) => [p.untaggedNetworkId, ...p.taggedNetworkIds].filter(Boolean)));
+  const networks = (await call('GET', `/api/networks?siteId=${sw.siteId}&limit=500`)).body.items.filter((n: { id: string }) => used.has(n.id));
+  return [sw, site, ...sw.ports, ...networks].map((x: { updatedAt: string }) => x.updatedAt).sort().at(-1)!;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await setupAdmin(server.baseUrl);
+  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
+  const site = (await make('/api/sites', { name: 'Head Office' })).id;
+  const net = async (vlanId: number, name: string) => (await make('/api/networks', { siteId: site, vlanId, name })).id;
+  const [users, users2, printers, voice, cameras, management] = [
+    await net(10, 'Users'), await net(11, 'Users 2'), await net(12, 'Printers'), await net(20, 'Voice & Video / Büro?'),
+    await net(30, 'Building 7 third floor east wing cameras'), await net(99, 'Management'),
+  ];
+  await net(200, 'Guests (not on this switch)');
+  switchId = (await make('/api/switches', { siteId: site, name: 'sw-hq-01', managementIp: '10.0.99.11' })).id;
+  const port = async (name: string, body: Record<string, unknown>) => (await make(`/api/switches/${switchId}/ports`, { name, position: Number(name), ...body })).id;
+  portIds = {
+    48: await port('48', { description: 'Access point', mode: 'trunk', taggedNetworkIds: [cameras, voice] }),
+    1: await port('1', { description: 'Front desk PC', untaggedNetworkId: users }),
+    47: await port('47', { description: 'Uplink to core?', mode: 'trunk', untaggedNetworkId: management, taggedNetworkIds: [voice, users2, cameras, printers, users] }),
+    3: await port('3', { enabled: false, untaggedNetworkId: cameras }),
+    2: await port('2', { description: 'Printer Büro "2"', untaggedNetworkId: printers }),
+  };
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('GET /api/switches/{id}/config', () => {
+  it.each(DIALECTS)('%s: the golden file, with the time of the newest change of what it renders', async (dialect) => {
+    const answer = await config(switchId, `?dialect=${dialect}`, viewer);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const newest = await newestUpdate();
+    expect(stamp(answer.text)).toBe(newest);
+    expect(answer.text.replace(newest, '2026-11-22T05:12:04.123Z')).toBe(golden(dialect));
+  });
+
+  it('answers the same text for the same data, and new text once the data changes', async () => {
+    const first = (await config(switchId, '?dialect=cisco-ios')).text;
+    expect((await config(switchId, '?dialect=cisco-ios')).text).toBe(first);
+    const patched = await call('PATCH', `/api/ports/${portIds[3]}`, { body: { enabled: true, description: 'Camera 7' } });
+    expect(patched.status).toBe(200);
+    const second = (await config(switchId, '?dialect=cisco-ios')).text;
+    expect(second).not.toBe(first);
+    expect(second).toContain('interface GigabitEthernet1/0/3\n description Camera 7\n switchport access vlan 30\n switchport mode access\n no shutdown\n');
+    expect(stamp(second)).toBe(patched.body.updatedAt);
+    expect(stamp(second)).toBe(await newestUpdate());
+  });
+
+  it.each<[string, string]>([
+    ['an unknown dialect', '?dialect=cisco-nxos'],
+    ['a dialect in other case', '?dialect=JUNOS'],
+    ['no dialect', ''],
+    ['an empty dialect', '?dialect='],
+  ])('%s: 400 validation_failed naming the known dialects', async (_name, query) => {
+    const answer = await config(switchId, query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details).toEqual([{ field: 'dialect', message: 'must be one of cisco-ios, arista-eos, junos' }]);
+  });
+
+  it.each<[string, string]>([
+    ['a switch that does not exist', '5f0c6a8e-1111-4222-8333-444455556666'],
+    ['an id that is not a UUID', 'sw-hq-01'],
+  ])('%s: 404 not_found', async (_name, id) => {
+    const answer = await config(id, '?dialect=junos');
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('not_found');
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await api(server.baseUrl, 'GET', `/api/switches/${switchId}/config?dialect=junos`)).status).toBe(401);
+  });
+});

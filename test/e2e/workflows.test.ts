@@ -1,0 +1,151 @@
+// Everyday workflows: search from the keyboard, inline port edit with the API's message under its field,
+// a 412 conflict offering a reload, restoring a backup after a dry-run preview, a token shown once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { api, ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, type App } from './support.ts';
+
+let app: App;
+let browser: Browser;
+let siteId: string;
+let switchId: string;
+
+beforeAll(async () => {
+  await ensureUiBuilt();
+  app = await startWithAdmin();
+  browser = await launchBrowser();
+  const t = app.adminToken;
+  siteId = (await must(app.baseUrl, t, 'POST', '/api/sites', { name: 'Depot' })).id;
+  await must(app.baseUrl, t, 'POST', '/api/networks', { siteId, name: 'Cameras', vlanId: 40 });
+  switchId = (await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'depot-sw', portCount: 8, managementIp: '10.4.0.2' })).id;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.server.stop();
+});
+
+describe('workflows in the browser', () => {
+  it('focuses search with /, and Enter opens the best match', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, app.baseUrl, '/');
+    await page.getByRole('heading', { name: 'Dashboard' }).click();
+    await page.keyboard.press('/');
+    const box = page.getByRole('combobox', { name: /Search/ });
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('10.4.0.2');
+    await page.getByRole('option').filter({ hasText: 'depot-sw' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'depot-sw', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/switches/${switchId}`);
+    await context.close();
+  }, 60_000);
+
+  it('edits one port inline and shows the API message under the field', async () => {
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, app.baseUrl, `/switches/${switchId}`);
+    await page.getByRole('button', { name: 'Edit port 3', exact: true }).click();
+    await page.getByLabel('Description of port 3').fill('Gate camera');
+    await page.getByLabel('Speed of port 3').fill('this speed text is far too long');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('tr.editing .field-error').first().waitFor();
+    expect(await page.getByLabel('Description of port 3').inputValue()).toBe('Gate camera');
+    await page.getByLabel('Speed of port 3').fill('1G');
+    await page.getByLabel('Untagged VLAN of port 3').selectOption({ label: '40 Cameras' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Port 3 saved.').waitFor();
+    const row = page.locator('table.ports tbody tr').filter({ has: page.locator('th.port-col', { hasText: /^3 history$/ }) });
+    await row.getByText('Gate camera').waitFor();
+    await row.getByText('Cameras').waitFor();
+    // The port's own history lists the change.
+    await page.getByRole('button', { name: '3 history', exact: true }).click();
+    const history = page.getByRole('dialog', { name: 'History of port 3 on depot-sw' });
+    await history.getByText('Gate camera').first().waitFor();
+    await history.getByRole('button', { name: 'Close' }).click();
+    // The panel works from the keyboard: arrows move, Space selects, Shift+Space selects a range.
+    await page.locator('.panel .port[data-name="1"]').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.name)).toBe('3');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+Space');
+    await page.getByText('4 ports selected').waitFor();
+    expect(await page.locator('.panel .port[aria-pressed="true"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.name))).toEqual(['3', '4', '5', '6']);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('explains a 412 conflict and reloads', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, app.baseUrl, `/switches/${switchId}?tab=details`);
+    await page.getByLabel('Location').fill('Gatehouse');
+    await must(app.baseUrl, app.adminToken, 'PATCH', `/api/switches/${switchId}`, { location: 'Loading bay' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Someone else changed this after you opened it').waitFor();
+    expect(await page.getByLabel('Location').inputValue()).toBe('Gatehouse');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByLabel('Location').inputValue()).toBe('Loading bay');
+    await context.close();
+  }, 60_000);
+
+  it('restores a backup after a dry-run preview of its counts', async () => {
+    const backup = await api(app.baseUrl, 'GET', '/api/backup/export', { token: app.adminToken });
+    expect(backup.status).toBe(200);
+    await must(app.baseUrl, app.adminToken, 'POST', '/api/sites', { name: 'Made after the backup' });
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, app.baseUrl, '/settings/data');
+    await page.getByLabel('Backup file (db-v1 JSON)').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup.text) });
+    const restore = page.locator('section', { has: page.getByRole('heading', { name: 'Restore a backup' }) });
+    await restore.getByRole('button', { name: 'Check file' }).click();
+    await restore.getByText('backup.json is valid.').waitFor();
+    const sitesRow = restore.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'sites' }) });
+    expect(await sitesRow.getByRole('cell').first().innerText()).toBe('1');
+    expect((await must(app.baseUrl, app.adminToken, 'GET', '/api/sites')).total).toBe(2);
+    await restore.getByRole('button', { name: 'Restore…' }).click();
+    await page.getByRole('dialog', { name: 'Restore this backup?' }).getByRole('button', { name: 'Restore' }).click();
+    await restore.getByText('Restored:').waitFor();
+    const sites = await must(app.baseUrl, app.adminToken, 'GET', '/api/sites');
+    expect(sites.items.map((s: { name: string }) => s.name)).toEqual(['Depot']);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('shows a new API token once, with a copy button', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, app.baseUrl, '/settings/tokens');
+    await page.getByLabel('Name').fill('nightly export');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = page.getByLabel('The new token');
+    await secret.waitFor();
+    const token = await secret.inputValue();
+    expect(token.length).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
+    expect((await api(app.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    await page.getByRole('row').filter({ hasText: 'nightly export' }).waitFor();
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'nightly export' }).waitFor();
+    expect(await page.getByLabel('The new token').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});
+
+describe('undo from the success message', () => {
+  it('brings a deleted network back with the Undo of its toast', async () => {
+    const net = await must(app.baseUrl, app.adminToken, 'POST', '/api/networks', { siteId, name: 'Temporary', vlanId: 77, subnet: '10.77.0.0/24' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, app.baseUrl, `/networks/${net.id}`);
+    await page.getByRole('heading', { name: 'Temporary', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete network?' }).getByText('Delete network Temporary (VLAN 77)?').waitFor();
+    await page.getByRole('button', { name: 'Delete network' }).click();
+    const toast = page.locator('.toast').filter({ hasText: 'Network Temporary deleted.' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Undone.').waitFor();
+    const back = await api(app.baseUrl, 'GET', `/api/networks/${net.id}`, { token: app.adminToken });
+    expect(back.status).toBe(200);
+    expect(back.body.subnet).toBe('10.77.0.0/24');
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,154 @@
+// Concurrency: optimistic locking with If-Match under 20 racing clients, 20 racing creates of one name,
+// an outside connection holding the write lock, and a long export running while writes go on.
+import { request } from 'node:http';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { databasePath, integrityCheck } from './helpers/db.ts';
+import { expectStatus, seedInventory, type Inventory } from './helpers/fixtures.ts';
+import { sleep } from './helpers/process.ts';
+import { missingRoutes } from './helpers/routes.ts';
+
+const CLIENTS = 20;
+/** The longest a write may wait while a backup export streams (stated in SECURITY.md). */
+const WRITE_BOUND_DURING_EXPORT_MS = 2000;
+
+let server: TestServer;
+let token: string;
+let inventory: Inventory;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ token } = await setupAdmin(server.baseUrl));
+  inventory = await seedInventory(server.baseUrl, token, { prefix: 'race', networks: 1, switches: 1, portsPerSwitch: 4 });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describe(`${CLIENTS} clients change the same port`, () => {
+  it('with If-Match: per version exactly one wins, the rest get 412, and no update is lost', async () => {
+    expect(missingRoutes(['PATCH /api/ports/:id', 'GET /api/ports/:id', 'GET /api/ports/:id/history'])).toEqual([]);
+    const portId = inventory.portIds[0][0];
+    const start = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    const winners: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const current = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+      const etag = current.headers.get('etag')!;
+      expect(etag).toBe(`"${current.body.version}"`);
+      const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, client) =>
+        api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, headers: { 'if-match': etag }, body: { description: `round ${round} client ${client}` } })));
+      expect(tally(answers.map((answer) => answer.status)), `round ${round}`).toEqual({ 200: 1, 412: CLIENTS - 1 });
+      const winner = answers.find((answer) => answer.status === 200)!;
+      expect(winner.body.version).toBe(current.body.version + 1);
+      for (const loser of answers.filter((answer) => answer.status === 412)) expect(loser.body.error.code).toBe('precondition_failed');
+      winners.push(winner.body.description);
+    }
+    const final = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    expect(final.body.version).toBe(start.body.version + winners.length);
+    expect(final.body.description).toBe(winners.at(-1));
+    const history = await api(server.baseUrl, 'GET', `/api/ports/${portId}/history`, { token });
+    const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map((entry) => entry.changes.description?.[1]);
+    for (const value of winners) expect(recorded, 'every winner is in the history').toContain(value);
+  });
+
+  it('without If-Match: the last write wins and every write is in the history', async () => {
+    const portId = inventory.portIds[0][1];
+    const start = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    const values = Array.from({ length: CLIENTS }, (_, client) => `free-for-all ${client}`);
+    const answers = await Promise.all(values.map((description) => api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } })));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 200: CLIENTS });
+    const final = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    expect(final.body.version).toBe(start.body.version + CLIENTS);
+    const history = await api(server.baseUrl, 'GET', `/api/ports/${portId}/history?limit=100`, { token });
+    const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map((entry) => entry.changes.description?.[1]);
+    for (const value of values) expect(recorded).toContain(value);
+  });
+});
+
+describe(`${CLIENTS} clients create the same name`, () => {
+  const cases = [
+    { what: 'site', path: '/api/sites', body: (n: number) => ({ name: n % 2 ? 'Same Site' : 'same site' }) },
+    { what: 'switch in one site', path: '/api/switches', body: (n: number) => ({ siteId: inventory.siteId, name: n % 2 ? 'CORE-1' : 'core-1' }) },
+    { what: 'network VLAN id in one site', path: '/api/networks', body: (n: number) => ({ siteId: inventory.siteId, name: `vlan-race-${n}`, vlanId: 777 }) },
+  ];
+  it.each(cases)('$what: one 201, the rest 409, no 5xx', async ({ path, body }) => {
+    const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => api(server.baseUrl, 'POST', path, { token, body: body(n) })));
+    expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 1, 409: CLIENTS - 1 });
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toMatch(/^(name_taken|conflict)$/);
+  });
+});
+
+describe('an outside connection holding the write lock', () => {
+  it('makes writes wait, then succeed; past the busy timeout they answer 503 with Retry-After, never 500', async () => {
+    const outside = new DatabaseSync(databasePath(server.dataDir));
+    try {
+      outside.exec('BEGIN IMMEDIATE');
+      const waiting = api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after a short lock' } });
+      await sleep(300);
+      outside.exec('COMMIT');
+      expect((await waiting).status).toBe(201);
+
+      outside.exec('BEGIN IMMEDIATE');
+      const refused = await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after a long lock' } });
+      outside.exec('COMMIT');
+      expect(refused.status, refused.text).toBe(503);
+      expect(refused.headers.get('retry-after')).toBeTruthy();
+      expect(refused.body.error.code).toBe('unavailable');
+      expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after a long lock' } })).status).toBe(201);
+    } finally {
+      if (outside.isTransaction) outside.exec('ROLLBACK');
+      outside.close();
+    }
+  }, 30_000);
+});
+
+/** Streams the export, reading one chunk every `pauseMs`; resolves with the whole text. */
+function slowExport(pauseMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        res.pause();
+        setTimeout(() => res.resume(), pauseMs);
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('a long export while writes go on', () => {
+  it(`does not hold writes back more than ${WRITE_BOUND_DURING_EXPORT_MS} ms, and exports a consistent snapshot`, async () => {
+    expect(missingRoutes(['GET /api/backup/export'])).toEqual([]);
+    const big = await seedInventory(server.baseUrl, token, { prefix: 'export', networks: 2, switches: 12, portsPerSwitch: 800 });
+    let exporting = true;
+    const exported = slowExport(15).finally(() => (exporting = false));
+    const latencies: number[] = [];
+    for (let n = 0; exporting || n < 20; n++) {
+      const started = performance.now();
+      const portId = big.portIds[n % big.portIds.length][n % 800];
+      const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description: `during export ${n}` } });
+      latencies.push(performance.now() - started);
+      expect(answer.status).toBe(200);
+    }
+    const { status, text } = await exported;
+    expect(status).toBe(200);
+    const backup = JSON.parse(text);
+    for (const [kind, count] of Object.entries(backup.counts as Record<string, number>)) expect(backup.data[kind], kind).toHaveLength(count);
+    expect(backup.data.ports.length).toBeGreaterThanOrEqual(12 * 800);
+    const max = Math.max(...latencies);
+    console.log(`export of ${text.length} bytes: ${latencies.length} writes meanwhile, max latency ${Math.round(max)} ms, median ${Math.round(latencies.sort((a, b) => a - b)[latencies.length >> 1])} ms`);
+    expect(max).toBeLessThan(WRITE_BOUND_DURING_EXPORT_MS);
+    expect(integrityCheck(server.dataDir)).toBe('ok');
+  }, 120_000);
+});

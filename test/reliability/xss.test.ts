@@ -1,0 +1,97 @@
+// Text that looks like markup or script is data: the API stores it and answers it unchanged, as JSON with
+// nosniff, in lists, search, the activity log and CSV. (That the UI shows it as text is the UI's e2e test.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Field, Resource } from '../../src/fields/field.ts';
+import { NETWORK } from '../../src/fields/networks.ts';
+import { PORT } from '../../src/fields/ports.ts';
+import { SITE } from '../../src/fields/sites.ts';
+import { SWITCH } from '../../src/fields/switches.ts';
+import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { expectStatus } from './helpers/fixtures.ts';
+
+const PAYLOADS = [
+  '<img src=x onerror=alert(1)>',
+  '"><script>alert(document.cookie)</script>',
+  '<svg/onload=alert(1)>',
+  "javascript:alert('x')",
+  "{{constructor.constructor('alert(1)')()}}",
+  '${alert(1)}',
+  '<a href="javascript:alert(1)">x</a>',
+  '</textarea><iframe src=//evil.example>',
+];
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ token } = await setupAdmin(server.baseUrl));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Every free-text field a client can write (no normaliser, no fixed values), from the resource's declaration. */
+function freeTextFields(resource: Resource): Field[] {
+  return resource.fields.filter((field) => field.type === 'text' && !field.readOnly && !field.normalize && !field.values && field.column);
+}
+
+/** A body with the payload in every free-text field that is long enough for it. */
+function withPayload(resource: Resource, payload: string, base: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...base };
+  for (const field of freeTextFields(resource)) if ([...payload].length <= (field.maxLength ?? Infinity)) body[field.name] = payload;
+  return body;
+}
+
+function expectUnchanged(record: Record<string, unknown>, sent: Record<string, unknown>, where: string): void {
+  for (const [name, value] of Object.entries(sent)) expect(record[name], `${where}: ${name}`).toBe(value);
+}
+
+describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
+  it('comes back unchanged from every resource, list, search and the activity log', async () => {
+    const site = withPayload(SITE, payload);
+    const siteAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/sites', { token, body: site }), 201, 'site');
+    expect(siteAnswer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(siteAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+    expectUnchanged(siteAnswer.body, site, 'POST /api/sites');
+    const siteId = siteAnswer.body.id as string;
+
+    const network = withPayload(NETWORK, payload, { siteId, vlanId: 100 });
+    const networkAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/networks', { token, body: network }), 201, 'network');
+    const sw = withPayload(SWITCH, payload, { siteId });
+    const switchAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/switches', { token, body: sw }), 201, 'switch');
+    const port = withPayload(PORT, payload);
+    const portAnswer = expectStatus(await api(server.baseUrl, 'POST', `/api/switches/${switchAnswer.body.id}/ports`, { token, body: port }), 201, 'port');
+
+    const reads: [string, Record<string, unknown>][] = [
+      [`/api/sites/${siteId}`, site],
+      [`/api/networks/${networkAnswer.body.id}`, network],
+      [`/api/switches/${switchAnswer.body.id}`, sw],
+      [`/api/ports/${portAnswer.body.id}`, port],
+    ];
+    for (const [path, sent] of reads) {
+      const answer = expectStatus(await api(server.baseUrl, 'GET', path, { token }), 200, path);
+      expectUnchanged(answer.body, sent, `GET ${path}`);
+      expect(answer.text, 'JSON escapes nothing into markup').not.toMatch(/&lt;|&gt;|&quot;|&#/);
+    }
+
+    const list = expectStatus(await api(server.baseUrl, 'GET', `/api/sites?q=${encodeURIComponent(payload)}`, { token }), 200, 'list');
+    expect(list.body.items.map((item: { id: string }) => item.id)).toContain(siteId);
+    expectUnchanged(list.body.items.find((item: { id: string }) => item.id === siteId), site, 'GET /api/sites?q=');
+
+    const search = expectStatus(await api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(payload)}`, { token }), 200, 'search');
+    const hit = (search.body.results as { id: string; name: string }[]).find((result) => result.id === siteId);
+    expect(hit?.name).toBe(payload);
+
+    const activity = expectStatus(await api(server.baseUrl, 'GET', `/api/activity?entityId=${siteId}`, { token }), 200, 'activity');
+    expect(activity.body.items[0].entityName).toBe(payload);
+    expect(activity.body.items[0].changes.name).toEqual([null, payload]);
+  });
+
+  it('is written verbatim (quoted as CSV quotes) into the CSV of the list', async () => {
+    const answer = await api(server.baseUrl, 'GET', `/api/sites?format=csv&q=${encodeURIComponent(payload)}`, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(answer.text).toContain(/[",\r\n]/.test(payload) ? `"${payload.replaceAll('"', '""')}"` : payload);
+  });
+});
