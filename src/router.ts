@@ -61,7 +61,7 @@ export interface Route {
     request?: JsonSchema;
     response?: JsonSchema;
     status?: number;
-    query?: { name: string; schema: JsonSchema; description?: string }[];
+    query?: { name: string; schema: JsonSchema; description?: string; required?: boolean }[];
     produces?: string[];
   };
 }

@@ -115,11 +115,13 @@ function limitOf(ctx: Ctx, faults: { field: string; message: string }[]): number
 // The cursor is the seq of the last entry shown, wrapped so that clients treat it as opaque.
 const CURSOR_PREFIX = 'a1.';
 
-function encodeCursor(seq: number): string {
+/** The opaque cursor that pages after the entry with this seq (also used by port history). */
+export function encodeCursor(seq: number): string {
   return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
 }
 
-function cursorOf(ctx: Ctx, faults: { field: string; message: string }[]): number | undefined {
+/** The seq of the `before` cursor of a request; a fault when it is not one of ours. */
+export function cursorOf(ctx: Ctx, faults: { field: string; message: string }[]): number | undefined {
   const raw = ctx.query.get('before');
   if (raw === null || raw === '') return undefined;
   const text = /^[A-Za-z0-9_-]+$/.test(raw) ? Buffer.from(raw, 'base64url').toString('utf8') : '';

@@ -52,7 +52,7 @@ function operation(route: Route): JsonSchema {
   if (route.access !== 'public') op.security = [{ bearer: [] }, { cookie: [] }];
   const parameters = [
     ...[...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
-    ...(route.doc?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, schema: q.schema, ...(q.description ? { description: q.description } : {}) })),
+    ...(route.doc?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required ?? false, schema: q.schema, ...(q.description ? { description: q.description } : {}) })),
   ];
   if (parameters.length) op.parameters = parameters;
   if (route.body) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { activityToApi, listActivity, seqOf } from '../db/activity.ts';
+import { activityToApi, listActivity } from '../db/activity.ts';
 import { recordChange, type ActivityInput, type Change } from '../db/change.ts';
 import { diffImages, readImage, type Image } from '../db/images.ts';
 import { siteOfNetwork } from '../db/networks.ts';
@@ -14,7 +14,7 @@ import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
-import { ACTIVITY_ENTRY_SCHEMA } from './activity.ts';
+import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from './activity.ts';
 import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter } from './common.ts';
 import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
@@ -54,7 +54,7 @@ export const PORT_ROUTES: Route[] = [
     method: 'GET', path: '/api/ports/:id/history', access: 'viewer', handler: portHistory, summary: 'The activity entries that touched this port, newest first.',
     doc: {
       response: { type: 'object', properties: { items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA }, nextCursor: { type: ['string', 'null'] } } },
-      query: [{ name: 'limit', schema: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT.max, default: HISTORY_LIMIT.default } }, { name: 'before', schema: { type: 'string', format: 'uuid' }, description: 'The nextCursor of the previous page.' }],
+      query: [{ name: 'limit', schema: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT.max, default: HISTORY_LIMIT.default } }, { name: 'before', schema: { type: 'string' }, description: 'The nextCursor of the previous page (the same cursor as /api/activity).' }],
     },
   },
 ];
@@ -178,7 +178,7 @@ function portHistory(ctx: Ctx) {
   const rows = listActivity(db, { entityType: 'port', entityId: id, limit: limit + 1, beforeSeq });
   if (rows.length === 0 && !getPort(db, id)) throw notFound('port');
   const items = rows.slice(0, limit).map(activityToApi);
-  return { body: { items, nextCursor: rows.length > limit ? items[items.length - 1].id : null } };
+  return { body: { items, nextCursor: rows.length > limit ? encodeCursor(rows[limit - 1].seq) : null } };
 }
 
 /** validateInput for a port, refusing a null position on a change (position has no default). */
@@ -315,9 +315,7 @@ function historyParams(ctx: Ctx): { limit: number; beforeSeq: number | undefined
     limit = Number(rawLimit);
     if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > HISTORY_LIMIT.max) faults.push({ field: 'limit', message: `must be an integer from 1 to ${HISTORY_LIMIT.max}` });
   }
-  const before = ctx.query.get('before');
-  const beforeSeq = before ? seqOf(ctx.app.db, before.toLowerCase()) : undefined;
-  if (before && beforeSeq === undefined) faults.push({ field: 'before', message: 'is not the id of an activity entry' });
+  const beforeSeq = cursorOf(ctx, faults);
   if (faults.length) throw validationFailed(faults, 'The history parameters are invalid.');
   return { limit, beforeSeq };
 }

@@ -13,7 +13,7 @@ export const SWITCH_CONFIG_ROUTES: Route[] = [
       + 'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400.',
     doc: {
       produces: ['text/plain'],
-      query: [{ name: 'dialect', schema: { type: 'string', enum: [...CONFIG_DIALECTS] }, description: 'Required: cisco-ios, arista-eos or junos.' }],
+      query: [{ name: 'dialect', schema: { type: 'string', enum: [...CONFIG_DIALECTS] }, description: 'cisco-ios, arista-eos or junos.', required: true }],
     },
   },
 ];

@@ -175,7 +175,7 @@ describe('links', () => {
     expect((await port(e.id)).linkedPortId).toBeNull();
     const history = (await call('GET', `/api/ports/${a.id}/history?limit=1`)).body;
     expect(history.items[0]).toMatchObject({ action: 'delete', summary: 'Deleted port gone on core-1' });
-    expect(history.nextCursor).toBe(history.items[0].id);
+    expect(history.nextCursor).toEqual(expect.any(String));
     const older = (await call('GET', `/api/ports/${a.id}/history?before=${history.nextCursor}`)).body;
     expect(older.items.map((i: { action: string }) => i.action)).toEqual(['create']);
     expect(older.nextCursor).toBeNull();

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
@@ -60,6 +60,7 @@ describe('migrations at start-up', () => {
     const copy = join(freshDataDir(), 'app');
     mkdirSync(copy);
     for (const entry of ['src', 'migrations', 'package.json']) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
     writeFileSync(join(copy, 'migrations', '0001_init.sql'), '-- tampered\n', { flag: 'a' });
     const tampered = await runProcess([join(copy, 'src', 'server.ts')], { DATA_DIR: dataDir, PORT: '0' });
     expect(tampered.code).not.toBe(0);

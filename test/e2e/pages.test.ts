@@ -81,6 +81,7 @@ describe('main pages', () => {
   it('have no serious or critical axe-core violations, light and dark', async () => {
     const axe = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
     const found: string[] = [];
+    let checked = 0;
     for (const dark of [false, true]) {
       // Injecting axe needs the CSP bypassed; this context is for the accessibility check only.
       const { context, page } = await newPage(browser, { dark, bypassCSP: true });
@@ -98,16 +99,20 @@ describe('main pages', () => {
         await settle(page);
         await page.addScriptTag({ content: axe });
         const violations = await page.evaluate(async () => {
-          const axeApi = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const axeApi = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ passes: unknown[]; violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
           const r = await axeApi.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-          return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+          return { passes: r.passes.length, list: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })) };
         });
-        for (const v of violations) {
+        expect(violations.passes, `axe ran on ${p.name}`).toBeGreaterThan(10);
+        checked++;
+        if (process.env.AXE_ALL) for (const v of violations.list) console.log(`${p.name} ${dark ? 'dark' : 'light'} ${v.id} ${v.impact} ${v.targets.join(' | ')}`);
+        for (const v of violations.list) {
           if (v.impact === 'serious' || v.impact === 'critical') found.push(`${p.name} (${dark ? 'dark' : 'light'}): ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(', ')}`);
         }
       }
       await context.close();
     }
+    expect(checked).toBe(24);
     expect(found).toEqual([]);
   }, 180_000);
 });

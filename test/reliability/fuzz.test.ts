@@ -11,7 +11,7 @@ import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../
 import { fingerprint, integrityCheck, openReadOnly } from './helpers/db.ts';
 import { seedInventory } from './helpers/fixtures.ts';
 import {
-  bodyValue, contentType, csvText, encodeBytes, queryName, queryValue, RAW_SEGMENTS, RawJson, toJsonText,
+  bodyValue, contentType, csvText, Deep, encodeBytes, Entries, Huge, queryName, queryValue, RAW_SEGMENTS, RawJson, requestFields, toJsonText,
 } from './helpers/fuzz-values.ts';
 import { pathParams, routeKey, ROUTES } from './helpers/routes.ts';
 
@@ -190,6 +190,30 @@ describe(`fuzz every route (seed ${SEED})`, () => {
     );
     expect(server.process.exitCode, 'the server process died').toBeNull();
     expect(integrityCheck(server.dataDir)).toBe('ok');
+  }, 120_000);
+
+  // The cases the fuzzing must cover, every time and for every field, whatever the seed draws.
+  const bodyRoutes = ROUTES.filter((route) => route.body);
+  it.each(bodyRoutes.map((route) => [routeKey(route), route] as const))('%s: deep nesting, 1e309, -0, lone surrogates, NUL, RTL, prototype keys, huge strings, wrong types', async (_key, route) => {
+    const fields = requestFields(route).length ? requestFields(route) : ['name'];
+    const bodies: unknown[] = [
+      new Deep(100_000, 'array'), new Deep(100_000, 'object'), new RawJson('1e309'), new RawJson('-0'), new RawJson('[]'), new RawJson('{}'),
+      new RawJson('{"__proto__": {"role": "admin", "isAdmin": true}, "constructor": {"prototype": {"polluted": true}}}'),
+      new Entries([['__proto__', new Entries(fields.map((field) => [field, 'x']))], ...fields.map((field): [string, unknown] => [field, '\uD800'])]),
+    ];
+    for (const field of fields) {
+      for (const value of [new Deep(1000, 'array'), new RawJson('1e309'), new RawJson('-1e309'), new RawJson('-0'), '\uD800', 'x\uDFFF', 'a\u0000b', '\u202Eevil\u202C',
+        new Huge(900_000, 'x'), 123, true, [], {}, null, '']) {
+        bodies.push(new Entries([[field, value]]));
+        bodies.push(new Entries([...fields.filter((other) => other !== field).map((other): [string, unknown] => [other, 'ok']), [field, value], ['constructor', 'x']]));
+      }
+    }
+    for (const value of bodies) {
+      const request: FuzzRequest = { method: route.method, params: pathParams(route.path).map(() => ({ kind: 'real', index: 0 })), query: [], body: { type: 'application/json', value } };
+      await ensureFixtures();
+      await check(route, pathOf(route, request.params), request);
+    }
+    expect(server.process.exitCode, 'the server process died').toBeNull();
   }, 120_000);
 
   it(`random methods and paths under /api (seed ${SEED})`, async () => {
