@@ -27,6 +27,14 @@ describe('data management in the browser', () => {
     await signIn(page, app.baseUrl, '/settings/data');
     await page.getByRole('heading', { name: 'Import CSV' }).waitFor();
     await page.getByLabel('Kind').selectOption('switches');
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download switches template' }).click(),
+    ]);
+    expect(template.suggestedFilename()).toBe('switchyard-switches-template.csv');
+    const header = readFileSync((await template.path())!, 'utf8').split(/\r?\n/)[0]!.split(',');
+    expect(header).toContain('name');
+    expect(header).toContain('managementIp');
     const csv = ['site,name,managementIp,status', 'HQ,sw-a,10.0.0.1,active', 'HQ,sw-b,10.0.0.300,active', 'HQ,sw-c,10.0.0.3,planned', ''].join('\r\n');
     await page.getByLabel('CSV file of switches').setInputFiles({ name: 'switches.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import switches' }).click();
@@ -50,6 +58,25 @@ describe('data management in the browser', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('merges a backup in after a dry run that counts new and merged records', async () => {
+    const exported = await fetch(`${app.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${app.adminToken}` } });
+    const text = await exported.text();
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, app.baseUrl, '/settings/data');
+    const merge = page.locator('section', { has: page.getByRole('heading', { name: 'Merge data in' }) });
+    await merge.getByLabel(/File to merge/).setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await merge.getByRole('button', { name: 'Check file' }).click();
+    await merge.getByText('export.json is valid.').waitFor();
+    const sitesRow = merge.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'sites' }) });
+    expect(await sitesRow.getByRole('cell').allInnerTexts()).toEqual(['0', '1']);
+    await merge.getByRole('button', { name: 'Merge…' }).click();
+    await page.getByRole('dialog', { name: 'Merge this data?' }).getByRole('button', { name: 'Merge' }).click();
+    await merge.getByText('Merged:').waitFor();
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it('downloads a db-v1 backup whose file name says when', async () => {
     const { context, page } = await newPage(browser);

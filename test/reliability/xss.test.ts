@@ -95,3 +95,33 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
     expect(answer.text).toContain(/[",\r\n]/.test(payload) ? `"${payload.replaceAll('"', '""')}"` : payload);
   });
 });
+
+describe('unicode edge cases in stored text', () => {
+  const cases = [
+    { what: 'NUL inside', text: 'core\u0000switch' },
+    { what: 'right-to-left override', text: 'rack \u202E1-A\u202C' },
+    { what: 'Hebrew and Arabic', text: 'שלום مرحبا' },
+    { what: 'emoji with zero-width joiners', text: 'lab 👨‍👩‍👧‍👦' },
+    { what: 'combining marks', text: 'e\u0301\u0301 cafe\u0301' },
+    { what: 'a byte order mark inside', text: 'a\uFEFFb' },
+    { what: 'astral plane', text: '𝕊𝕨𝕚𝕥𝕔𝕙' },
+  ];
+  it.each(cases)('$what: comes back exactly as sent, or is refused with 400', async ({ text }) => {
+    const body = { name: `${text} site`, description: text };
+    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, body });
+    if (made.status === 400) {
+      expect(made.body.error.details.map((detail: { field: string }) => detail.field)).toEqual(expect.arrayContaining(['name']));
+      return;
+    }
+    expect(made.status, made.text).toBe(201);
+    const read = await api(server.baseUrl, 'GET', `/api/sites/${made.body.id}`, { token });
+    expect({ name: read.body.name, description: read.body.description }).toEqual(body);
+  });
+
+  it('a lone surrogate (not Unicode; JSON allows the escape) is refused, or stored as U+FFFD', async () => {
+    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, raw: '{"name":"lone \\ud800 surrogate"}', headers: { 'content-type': 'application/json' } });
+    if (made.status === 400) return;
+    expect(made.status).toBe(201);
+    expect(made.body.name).toBe('lone \uFFFD surrogate');
+  });
+});

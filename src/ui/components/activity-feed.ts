@@ -10,7 +10,7 @@ import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 
 /** The timeline of the entries matching `query`; `onChanged` runs after an undo (after the feed reloads). */
-export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () => void; refreshKey?: unknown }) {
+export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () => void; refreshKey?: unknown; level?: 2 | 3 }) {
   const key = JSON.stringify(p.query);
   const first = useResource((signal) => listActivity({ ...p.query, limit: 50 }, signal), [key, p.refreshKey]);
   const [more, setMore] = useState<ActivityEntry[]>([]);
@@ -41,7 +41,7 @@ export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () =
   };
   if (entries.length === 0) return html`<p class="muted">${p.empty ?? 'No activity matches.'}</p>`;
   return html`<${NameBookContext.Provider} value=${book}>
-    <${ActivityList} entries=${entries} onChanged=${changed} />
+    <${ActivityList} entries=${entries} onChanged=${changed} level=${p.level} />
     ${cursor && html`<div class="load-more"><button type="button" class="btn" disabled=${loadingMore} onClick=${loadMore}>${loadingMore ? 'Loading…' : 'Load older entries'}</button></div>`}
   </${NameBookContext.Provider}>`;
 }

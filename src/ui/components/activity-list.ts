@@ -48,7 +48,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
 }
 
 /** The timeline; `onChanged` runs after an undo so that the owner can reload. */
-export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean }) {
+export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean; level?: 2 | 3 }) {
   const groups: { key: string; items: ActivityEntry[] }[] = [];
   for (const e of p.entries) {
     const key = dayKey(e.at);
@@ -58,7 +58,7 @@ export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => vo
   }
   return html`<div class="timeline">
     ${groups.map((g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
-      <h3 class="day-head">${dayLabel(g.key)}</h3>
+      ${p.level === 2 ? html`<h2 class="day-head">${dayLabel(g.key)}</h2>` : html`<h3 class="day-head">${dayLabel(g.key)}</h3>`}
       <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} />`)}</ol>
     </section>`)}
   </div>`;

@@ -38,6 +38,6 @@ export function ActivityPage(p: { route: Route }) {
         ${any && html`<button type="button" class="btn btn-ghost" onClick=${() => setQuery({ entityType: null, userId: null, siteId: null, action: null, entityId: null })}>Clear filters</button>`}
       </div>
       ${f.entityId && html`<p class="muted">Showing the entries of one object.</p>`}
-      <${ActivityFeed} query=${f} empty=${any ? 'No activity matches these filters.' : 'No changes yet. Every change to sites, switches, networks and ports will show here.'} />
+      <${ActivityFeed} query=${f} level=${2} empty=${any ? 'No activity matches these filters.' : 'No changes yet. Every change to sites, switches, networks and ports will show here.'} />
     </div>`;
 }

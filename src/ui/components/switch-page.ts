@@ -150,7 +150,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
       ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel="Save" readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
     </section>`}
     ${tab === 'history' && html`<section class="card" aria-label="History">
-      <${ActivityFeed} query=${{ entityId: s.id }} refreshKey=${s.version} empty="No changes recorded for this switch." onChanged=${reload} />
+      <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty="No changes recorded for this switch." onChanged=${reload} />
     </section>`}
     ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}`;
 }

@@ -78,7 +78,7 @@ export function UsersSettings() {
     <div class="card-head"><h2 id="users-head">Users</h2><button type="button" class="btn btn-primary" onClick=${() => setAdding(true)}>Add user</button></div>
     ${users.error ? html`<${ErrorState} error=${users.error} onRetry=${users.reload} />`
       : !users.data ? html`<${Loading} />`
-      : html`<${DataTable} caption="Users" columns=${columns} rows=${users.data} />`}
+      : html`<${DataTable} caption="All users" columns=${columns} rows=${users.data} />`}
     ${adding && html`<${Modal} title="Add user" onClose=${() => setAdding(false)}>
       <${UserForm} onCancel=${() => setAdding(false)} onSubmit=${async (v: { username: string; password: string; role: string }) => {
         await createUser({ username: v.username.trim(), password: v.password, role: v.role });
