@@ -88,6 +88,8 @@ export function createRouter(routes: Route[]) {
     const started = performance.now();
     const path = url.pathname;
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    // API answers are revalidated every time: browsers must not reuse a stale inventory.
+    res.setHeader('Cache-Control', 'no-cache');
     try {
       const match = findRoute(compiled, method, path);
       const ctx: Ctx = {
@@ -291,12 +293,15 @@ async function answerThroughCache(ctx: Ctx, handler: Handler): Promise<void> {
     if (!reply) return;
     answer = serialize(reply);
     if (answer.status !== 200 || answer.body === undefined) return write(ctx.res, answer);
+    // A list has no version of its own: its ETag names the data version, so a 304 is never stale. A single
+    // resource's ETag is its version (for If-Match), which does not cover what it embeds (a switch's ports),
+    // so it never earns a 304.
     answer.headers.ETag ??= listEtag(version, key);
     cache.set(key, version, answer as Serialized & { body: string | Buffer });
   }
   const etag = answer.headers.ETag;
   const ifNoneMatch = ctx.req.headers['if-none-match'];
-  if (etag && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+  if (etag?.startsWith('W/') && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
     return write(ctx.res, { status: 304, headers: { ETag: etag }, body: undefined });
   }
   write(ctx.res, answer);

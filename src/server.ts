@@ -54,7 +54,8 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
     },
   );
   server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const body = '{"error":{"code":"validation_failed","message":"The request is not valid HTTP."}}';
+    if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
     else socket.destroy();
   });
   await new Promise<void>((done, fail) => {

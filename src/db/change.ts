@@ -94,12 +94,16 @@ function writeEntry(db: Db, actor: Actor, now: string, activity: ActivityInput, 
   return activityToApi({ ...row, seq });
 }
 
-/** For one entity, `{ field: [before, after] }`; for several, the same keyed by kind and id. */
+/**
+ * `{ field: [before, after] }` when the change touched only the entry's own entity; otherwise the same keyed
+ * by kind and id (`{ port: { <id>: { field: [before, after] } } }`), as for every bulk edit.
+ */
 function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageSet): unknown {
   const kinds = KIND_ORDER.filter((kind) => before[kind] && Object.keys(before[kind]!).length > 0);
-  const single = kinds.length === 1 && Object.keys(before[kinds[0]]!).length === 1;
-  if (single) {
-    const [id] = Object.keys(before[kinds[0]]!);
+  const onlyOwnEntity = kinds.length === 1 && kinds[0] === activity.entityType
+    && Object.keys(before[kinds[0]]!).length === 1 && activity.entityId! in before[kinds[0]]!;
+  if (onlyOwnEntity) {
+    const id = activity.entityId!;
     return diffImages(kinds[0], before[kinds[0]]![id], after[kinds[0]]![id]);
   }
   const all: Record<string, Record<string, Record<string, [unknown, unknown]>>> = {};

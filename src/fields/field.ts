@@ -135,9 +135,14 @@ export function checkValue(field: Field, raw: unknown): Normalized {
   }
 }
 
+// C0 controls and DEL, except tab, line feed and carriage return (multi-line notes keep those).
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 function checkText(field: Field, raw: unknown): Normalized {
   if (typeof raw !== 'string') return { ok: false, message: 'must be a string' };
   const text = raw.trim();
+  // node:sqlite reads text back only up to a NUL; other control characters have no place in inventory text.
+  if (CONTROL_CHARACTERS.test(text)) return { ok: false, message: 'must not contain control characters' };
   if (field.values && !field.values.includes(text)) {
     return { ok: false, message: `must be one of ${field.values.join(', ')}` };
   }

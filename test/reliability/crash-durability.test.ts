@@ -86,7 +86,9 @@ function requestOf(op: Op): { method: string; path: string; body?: unknown; stat
 
 /** Puts an acknowledged (or, after a kill, found-applied) change into the model. */
 function applyOp(op: Op, client: number, round: number, createdId?: string): void {
-  const ack = (entityId: string, action: string, token?: string) => model.acked.push({ round, entityId, action, token, op: op.kind });
+  const ack = (entityId: string, action: string, token?: string): void => {
+    model.acked.push({ round, entityId, action, token, op: op.kind });
+  };
   switch (op.kind) {
     case 'createSite':
       model.sites.set(createdId!, { id: createdId!, name: op.name, owner: client, exists: true });

@@ -5,8 +5,7 @@ import fc from 'fast-check';
 import { METHODS as HTTP_METHODS } from 'node:http';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route } from '../../src/router.ts';
-import { IMPORT_BODY_LIMIT } from '../../src/router.ts';
+import { BODY_LIMIT, type Route } from '../../src/router.ts';
 import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 import { fingerprint, integrityCheck, openReadOnly } from './helpers/db.ts';
 import { seedInventory } from './helpers/fixtures.ts';
@@ -80,9 +79,8 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
 }
 
 function realId(collection: string, index: number): string {
-  const sql = ID_QUERIES[collection] ?? ANY_ID;
-  const ids = (reader.prepare(sql).all() as { id: string }[]).map((row) => row.id);
   if (collection === 'import' || collection === 'export') return ENTITY_NAMES[index % 4];
+  const ids = (reader.prepare(ID_QUERIES[collection] ?? ANY_ID).all() as { id: string }[]).map((row) => row.id);
   return ids.length ? ids[index % ids.length] : '00000000-0000-4000-8000-000000000000';
 }
 
@@ -136,8 +134,8 @@ async function check(route: Route | undefined, path: string, request: FuzzReques
     response = await fetch(server.baseUrl + path, { method: request.method, headers, body, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
   } catch (error) {
     // The server may close the connection on a body over the limit before the client has sent it all.
-    const limit = route?.body?.limit ?? 1024 * 1024;
-    if (body !== undefined && Buffer.byteLength(body) > Math.min(limit, IMPORT_BODY_LIMIT) && server.process.exitCode === null) return;
+    const limit = route?.body?.limit ?? BODY_LIMIT;
+    if (body !== undefined && Buffer.byteLength(body) > limit && server.process.exitCode === null) return;
     throw new Error(`no answer (${String((error as Error).cause ?? error)}) to ${described}\n${server.logs().slice(-2000)}`);
   }
   const text = await response.text();
