@@ -38,6 +38,8 @@ export interface Auth {
 }
 
 const ALGORITHM = 'HS256';
+/** How many verified tokens are remembered (oldest forgotten first). */
+const VERIFIED_TOKENS_KEPT = 1000;
 // API tokens without an expiry still need `exp` (verification requires it): a hundred years.
 const NO_EXPIRY_S = 100 * 365 * 24 * 60 * 60;
 
@@ -51,19 +53,33 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
       .setExpirationTime(expiresAtS)
       .sign(secret);
 
+  // Signatures already checked, by token text: a script or the UI sends the same token with every request,
+  // and the signature check is the dearest step of a cached read. Expiry is still checked on every use, and
+  // the user, its token version and the API token row are read fresh every time below.
+  const verified = new Map<string, Record<string, unknown>>();
+
+  async function checkSignature(token: string): Promise<Record<string, unknown>> {
+    const known = verified.get(token);
+    if (known && (known.exp as number) * 1000 > Date.now()) return known;
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, payload);
+    return payload;
+  }
+
   async function verify(token: string): Promise<AuthUser> {
-    const unauthorized = new HttpError(401, 'unauthorized', 'The token is not valid or has expired; sign in again.');
+    const unauthorized = () => new HttpError(401, 'unauthorized', 'The token is not valid or has expired; sign in again.');
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] }));
+      payload = await checkSignature(token);
     } catch {
-      throw unauthorized;
+      throw unauthorized();
     }
     const user = typeof payload.sub === 'string' ? getUser(db, payload.sub) : undefined;
-    if (!user || user.disabled || payload.ver !== user.token_version) throw unauthorized;
+    if (!user || user.disabled || payload.ver !== user.token_version) throw unauthorized();
     if (payload.tid !== undefined) {
       const row = typeof payload.tid === 'string' ? getToken(db, payload.tid) : undefined;
-      if (!row || row.user_id !== user.id) throw unauthorized;
+      if (!row || row.user_id !== user.id) throw unauthorized();
       return { id: user.id, username: user.username, role: user.role, tokenId: row.id };
     }
     return { id: user.id, username: user.username, role: user.role };

@@ -1,5 +1,3 @@
-import { rowToApi } from '../fields/field.ts';
-import { activityToApi, type ActivityRow } from './activity.ts';
 import { RESOURCES, type Kind } from './images.ts';
 import { openDatabase, prepare, type Db } from './open.ts';
 
@@ -43,44 +41,47 @@ export function countAll(db: Db): Counts {
   return counts;
 }
 
-/** One chunk of records of a kind in the document's shape, after rowid `after`; `last` is the cursor of the next chunk. */
-export function readChunk(db: Db, kind: DocumentKind, after: number, limit: number): { records: Record<string, unknown>[]; last: number } {
-  if (kind === 'users') return usersChunk(db, after, limit);
-  if (kind === 'activity') return activityChunk(db, after, limit);
-  const resource = RESOURCES[KIND_OF[kind]];
-  const columns = resource.fields.flatMap((field) => (field.column ? [field.column] : []));
-  const rows = prepare(db, `SELECT rowid AS _rowid, ${columns.join(', ')} FROM ${resource.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`)
-    .all(after, limit) as Record<string, unknown>[];
-  const records = rows.map((row) => rowToApi(resource, row));
-  if (kind === 'ports' && rows.length > 0) addTagged(db, records, after, Number(rows[rows.length - 1]._rowid));
-  return { records, last: rows.length ? Number(rows[rows.length - 1]._rowid) : after };
+/** Rows read per query for each kind: activity rows carry undo images (a bulk edit's are ~50 KB), so fewer. */
+export const CHUNK_ROWS: Record<DocumentKind, number> = { users: 500, sites: 500, networks: 500, switches: 500, ports: 500, activity: 20 };
+
+// Each record is serialised by SQLite itself (json_object), and a chunk comes back as one string: the export
+// then makes one JavaScript string per chunk instead of an object per row and its serialisation, which keeps
+// the server's memory flat and the export fast. The key lists derive from the field declarations.
+const RECORD_JSON: Record<DocumentKind, string> = {
+  users: `json_object('id', id, 'username', username, 'role', role, 'disabled', ${bool('disabled')}, 'createdAt', created_at,
+    'updatedAt', updated_at, 'lastLoginAt', last_login_at, 'version', version, 'passwordHash', password_hash)`,
+  sites: inventoryJson('site'),
+  networks: inventoryJson('network'),
+  switches: inventoryJson('switch'),
+  ports: inventoryJson('port', `'taggedNetworkIds', json((SELECT json_group_array(network_id) FROM
+    (SELECT network_id FROM port_tagged_networks WHERE port_id = t.id ORDER BY network_id)))`),
+  activity: `json_object('id', id, 'at', at, 'userId', user_id, 'username', username, 'action', action, 'entityType', entity_type,
+    'entityId', entity_id, 'entityName', entity_name, 'siteId', site_id, 'summary', summary, 'changes', json(changes),
+    'undoable', ${bool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoData', json(undo_data))`,
+};
+
+const KEY_COLUMN: Record<DocumentKind, string> = { users: 'rowid', sites: 'rowid', networks: 'rowid', switches: 'rowid', ports: 'rowid', activity: 'seq' };
+
+function bool(condition: string): string {
+  return `CASE WHEN ${condition} THEN json('true') ELSE json('false') END`;
 }
 
-function addTagged(db: Db, ports: Record<string, unknown>[], after: number, last: number): void {
-  const tagged = new Map<string, string[]>();
-  const rows = prepare(db, `SELECT t.port_id AS portId, t.network_id AS networkId FROM ports p JOIN port_tagged_networks t ON t.port_id = p.id
-    WHERE p.rowid > ? AND p.rowid <= ? ORDER BY t.port_id, t.network_id`).all(after, last) as { portId: string; networkId: string }[];
-  for (const row of rows) {
-    const list = tagged.get(row.portId);
-    if (list) list.push(row.networkId);
-    else tagged.set(row.portId, [row.networkId]);
-  }
-  for (const port of ports) port.taggedNetworkIds = tagged.get(port.id as string) ?? [];
+function inventoryJson(kind: Kind, extra?: string): string {
+  const pairs = RESOURCES[kind].fields.flatMap((field) => {
+    if (!field.column) return [];
+    return [`'${field.name}', ${field.type === 'boolean' ? bool(`t.${field.column} = 1`) : `t.${field.column}`}`];
+  });
+  return `json_object(${[...pairs, ...(extra ? [extra] : [])].join(', ')})`;
 }
 
-function usersChunk(db: Db, after: number, limit: number) {
-  const rows = prepare(db, `SELECT rowid AS _rowid, id, username, role, disabled, created_at, updated_at, last_login_at, password_hash, version
-    FROM users WHERE rowid > ? ORDER BY rowid LIMIT ?`).all(after, limit) as Record<string, unknown>[];
-  const records = rows.map((row) => ({
-    id: row.id, username: row.username, role: row.role, disabled: row.disabled === 1, createdAt: row.created_at,
-    updatedAt: row.updated_at, lastLoginAt: row.last_login_at, version: row.version, passwordHash: row.password_hash,
-  }));
-  return { records, last: rows.length ? Number(rows[rows.length - 1]._rowid) : after };
-}
-
-function activityChunk(db: Db, after: number, limit: number) {
-  const rows = prepare(db, `SELECT seq, id, at, user_id, username, action, entity_type, entity_id, entity_name, site_id, summary, changes,
-    undo_data, undoable, undone_by, undo_of FROM activity WHERE seq > ? ORDER BY seq LIMIT ?`).all(after, limit) as unknown as ActivityRow[];
-  const records = rows.map((row) => ({ ...activityToApi(row), undoData: row.undo_data ? JSON.parse(row.undo_data) : null }));
-  return { records, last: rows.length ? rows[rows.length - 1].seq : after };
+/**
+ * One chunk of a kind after key `after`: the records' JSON joined by commas (empty when there are no more),
+ * and `last`, the key to continue from.
+ */
+export function readChunk(db: Db, kind: DocumentKind, after: number, limit = CHUNK_ROWS[kind]): { text: string; count: number; last: number } {
+  const key = KEY_COLUMN[kind];
+  const row = prepare(db, `SELECT group_concat(record, ',') AS text, count(*) AS count, max(k) AS last FROM
+    (SELECT t.${key} AS k, ${RECORD_JSON[kind]} AS record FROM ${TABLE_OF[kind]} t WHERE t.${key} > ? ORDER BY t.${key} LIMIT ?)`)
+    .get(after, limit) as { text: string | null; count: number; last: number | null };
+  return { text: row.text ?? '', count: row.count, last: row.last ?? after };
 }

@@ -27,6 +27,8 @@ export interface ListQuery {
   orderBy: string;
   limit: number;
   offset: number;
+  /** The sort is on a computed field (a count), which the page query must then compute for every row. */
+  sortsOnComputed: boolean;
 }
 
 /** Escapes LIKE wildcards so `q` matches literally (the ESCAPE character is a backslash). */
@@ -59,7 +61,19 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
     orderBy: `ORDER BY ${orderOf(shape, list)}`,
     limit: list.limit,
     offset: list.offset,
+    sortsOnComputed: Boolean(list.sort && shape.computed?.[list.sort.field]),
   };
+}
+
+/**
+ * The SQL of one page: `select` (which names its table with the shape's alias and may compute counts) for
+ * the rows of the page, with parameters `...query.params, limit, offset`. The page is chosen first without
+ * the computed columns, so a count subquery runs for the 100 rows shown, not for every row sorted.
+ */
+export function pageSql(shape: ListShape, select: string, table: string, query: ListQuery): string {
+  if (query.sortsOnComputed) return `${select} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`;
+  const a = shape.alias;
+  return `${select} WHERE ${a}.rowid IN (SELECT ${a}.rowid FROM ${table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?) ${query.orderBy}`;
 }
 
 function orderOf(shape: ListShape, list: ListParams): string {

@@ -1,7 +1,7 @@
 import { NETWORK } from '../fields/networks.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsUsingNetwork, removeNetworkFromPort } from './ports.ts';
 
@@ -53,7 +53,7 @@ export function siteOfNetwork(db: Db, id: string): string | undefined {
 export function listNetworks(db: Db, list: ListParams, filter: { siteId?: string; vlanId?: number }): { rows: NetworkRow[]; total: number } {
   const query = buildListQuery(NETWORK_LIST, list, [{ sql: 'n.site_id', value: filter.siteId }, { sql: 'n.vlan_id', value: filter.vlanId }]);
   const total = (prepare(db, `SELECT count(*) AS n FROM networks n ${query.where}`).get(...query.params) as { n: number }).n;
-  const rows = prepare(db, `${NETWORK_SELECT} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`)
+  const rows = prepare(db, pageSql(NETWORK_LIST, NETWORK_SELECT, 'networks', query))
     .all(...query.params, query.limit, query.offset) as unknown as NetworkRow[];
   return { rows, total };
 }

@@ -2,7 +2,7 @@ import { PORT } from '../fields/ports.ts';
 import type { Change } from './change.ts';
 import type { ListParams } from '../routes/common.ts';
 import { taggedNetworkIds } from './images.ts';
-import { buildListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
 /** A ports row with its tagged network ids (sorted, as the activity images keep them). */
@@ -49,7 +49,7 @@ export function listPorts(db: Db, list: ListParams, filter: { switchId?: string;
     { sql: '(SELECT w.site_id FROM switches w WHERE w.id = p.switch_id)', value: filter.siteId },
   ]);
   const total = (prepare(db, `SELECT count(*) AS n FROM ports p ${query.where}`).get(...query.params) as { n: number }).n;
-  const rows = prepare(db, `${PORT_SELECT} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`)
+  const rows = prepare(db, pageSql(PORT_LIST, PORT_SELECT, 'ports', query))
     .all(...query.params, query.limit, query.offset) as unknown as Omit<PortRow, 'tagged'>[];
   return { rows: rows.map((row) => withTagged(db, row)!), total };
 }

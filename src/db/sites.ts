@@ -1,7 +1,7 @@
 import { SITE } from '../fields/sites.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
 import { networkIdsOfSite, removeNetwork } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
@@ -50,7 +50,7 @@ export function siteIdByName(db: Db, name: string, exceptId = ''): string | unde
 export function listSites(db: Db, list: ListParams): { rows: SiteRow[]; total: number } {
   const query = buildListQuery(SITE_LIST, list);
   const total = (prepare(db, `SELECT count(*) AS n FROM sites s ${query.where}`).get(...query.params) as { n: number }).n;
-  const rows = prepare(db, `${SITE_SELECT} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`)
+  const rows = prepare(db, pageSql(SITE_LIST, SITE_SELECT, 'sites', query))
     .all(...query.params, query.limit, query.offset) as unknown as SiteRow[];
   return { rows, total };
 }

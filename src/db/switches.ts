@@ -1,7 +1,7 @@
 import { SWITCH } from '../fields/switches.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsOfSwitch, removePorts } from './ports.ts';
 
@@ -49,7 +49,7 @@ export function getSwitch(db: Db, id: string): SwitchRow | undefined {
 export function listSwitches(db: Db, list: ListParams, filter: { siteId?: string; status?: string }): { rows: SwitchRow[]; total: number } {
   const query = buildListQuery(SWITCH_LIST, list, [{ sql: 'w.site_id', value: filter.siteId }, { sql: 'w.status', value: filter.status }]);
   const total = (prepare(db, `SELECT count(*) AS n FROM switches w ${query.where}`).get(...query.params) as { n: number }).n;
-  const rows = prepare(db, `${SWITCH_SELECT} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`)
+  const rows = prepare(db, pageSql(SWITCH_LIST, SWITCH_SELECT, 'switches', query))
     .all(...query.params, query.limit, query.offset) as unknown as SwitchRow[];
   return { rows, total };
 }

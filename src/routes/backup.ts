@@ -31,9 +31,6 @@ export const BACKUP_ROUTES: Route[] = [
   },
 ];
 
-/** Rows read per query while exporting: memory holds one chunk, whatever the database size. */
-const EXPORT_CHUNK_ROWS = 1000;
-
 // The export reads through its own read-only connection inside one read transaction (openSnapshot says why),
 // closed when the document is out or the client goes away, whichever comes first.
 async function backupExport(ctx: Ctx): Promise<undefined> {
@@ -64,10 +61,10 @@ async function streamDocument(res: ServerResponse, db: Db, head: { exportedAt: s
     let first = true;
     for (;;) {
       if (res.destroyed) return;
-      const chunk = readChunk(db, kind, after, EXPORT_CHUNK_ROWS);
-      if (chunk.records.length === 0) break;
-      const text = chunk.records.map((record) => JSON.stringify(record)).join(',');
-      if (!(await send(res, first ? text : `,${text}`))) return;
+      // Memory holds one chunk, whatever the database size.
+      const chunk = readChunk(db, kind, after);
+      if (chunk.count === 0) break;
+      if (!(await send(res, first ? chunk.text : `,${chunk.text}`))) return;
       first = false;
       after = chunk.last;
     }
