@@ -71,6 +71,9 @@ export const BODY_LIMIT = 1024 * 1024;
 /** 64 MiB for the import endpoints. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const REFUSED_BODY_DRAIN_MS = 3000;
+
 const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -224,15 +227,16 @@ function parseJson(text: string): unknown {
 
 /** Reads the body as UTF-8 text, refusing (413) as soon as it passes `limit`, before buffering more. */
 export function readText(req: IncomingMessage, limit: number): Promise<string> {
-  const tooLarge = () =>
-    new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`, undefined, { Connection: 'close' });
-  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(tooLarge());
+  const tooLarge = () => new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`);
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    discardRest(req);
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const fail = (error: Error) => {
-      req.removeAllListeners('data');
-      req.pause();
+      discardRest(req);
       reject(error);
     };
     req.on('data', (chunk: Buffer) => {
@@ -244,6 +248,18 @@ export function readText(req: IncomingMessage, limit: number): Promise<string> {
     req.on('aborted', () => fail(new HttpError(400, 'invalid_json', 'The body ended early.')));
     req.on('error', fail);
   });
+}
+
+/**
+ * Drops what is left of a refused body instead of storing it, for a bounded time: closing the socket while
+ * the client still sends makes its kernel answer with a reset, which can swallow the 413 before it is read.
+ */
+function discardRest(req: IncomingMessage): void {
+  req.removeAllListeners('data');
+  req.on('data', () => undefined);
+  req.resume();
+  const cutOff = setTimeout(() => req.socket.destroy(), REFUSED_BODY_DRAIN_MS).unref();
+  req.once('end', () => clearTimeout(cutOff));
 }
 
 function drain(req: IncomingMessage): void {
@@ -319,8 +335,6 @@ function sendError(app: App, req: IncomingMessage, res: ServerResponse, error: u
   const body = { error: { code: httpError.code, message: httpError.message, ...(httpError.details ? { details: httpError.details } : {}) } };
   for (const name of ['content-type', 'content-disposition', 'etag', 'location']) res.removeHeader(name);
   send(res, { status: httpError.status, body, headers: httpError.headers });
-  // A refused body is not read on: close the connection once the answer is out.
-  if (httpError.headers?.Connection === 'close') res.once('finish', () => req.socket.end());
 }
 
 function toHttpError(error: unknown): HttpError {

@@ -50,11 +50,18 @@ export function zeroCounts(): Counts {
 export function isDocument(body: unknown): boolean {
   if (!isPlainObject(body) || !('schema' in body)) return false;
   if (body.schema !== DOCUMENT_SCHEMA) {
-    throw new HttpError(400, 'unsupported_schema', `This is not a Switchyard backup of schema ${DOCUMENT_SCHEMA} (schema is ${JSON.stringify(body.schema)}).`, [
+    throw new HttpError(400, 'unsupported_schema', `This is not a Switchyard backup of schema ${DOCUMENT_SCHEMA} (schema is ${describeSchema(body.schema)}).`, [
       { field: 'schema', message: `must be "${DOCUMENT_SCHEMA}"` },
     ]);
   }
   return true;
+}
+
+// The schema a client sent, for the message: quoted when it is short text, else only its type (a deeply
+// nested value would overflow JSON.stringify's stack).
+function describeSchema(schema: unknown): string {
+  if (typeof schema === 'string') return JSON.stringify(schema.slice(0, 40));
+  return schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
 }
 
 /** Checks a db-v1 document whole; throws 400 validation_failed with every fault, or answers it checked. */

@@ -124,22 +124,34 @@ describe('HTTP edges of the API', () => {
     const declared = await rawRequest(server.port, `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"a":"`);
     expect(declared).toMatch(/^HTTP\/1\.1 413/);
     expect(declared).toContain('payload_too_large');
-    // Chunked, so the size is only known while streaming: the server answers after ~1 MiB, not at the end.
-    const answer = await new Promise<number>((resolve) => {
-      const req = request({ port: server.port, host: '127.0.0.1', method: 'POST', path: '/api/users', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
-      req.on('response', (res) => resolve(res.statusCode!));
-      req.on('error', () => resolve(-1));
-      const chunk = Buffer.alloc(64 * 1024, 'a');
+    // Chunked, so the size is only known while streaming: the answer comes while the client is still sending.
+    const streamed = await new Promise<{ answer: string; sent: number }>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let answer = '';
       let sent = 0;
+      let sentWhenAnswered = -1;
+      const finish = () => resolve({ answer, sent: sentWhenAnswered });
+      socket.on('data', (chunk) => {
+        if (sentWhenAnswered < 0) sentWhenAnswered = sent;
+        answer += chunk;
+        if (answer.includes('payload_too_large')) socket.end();
+      });
+      socket.on('error', finish);
+      socket.on('close', finish);
+      socket.write(`POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'a'), Buffer.from('\r\n')]);
       const pump = () => {
-        while (sent < 4 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
+        while (!socket.destroyed && sentWhenAnswered < 0 && sent < 16 * 1024 * 1024) {
+          sent += 0x10000;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
         }
       };
       pump();
     });
-    expect(answer).toBe(413);
+    expect(streamed.answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(streamed.answer).toContain('payload_too_large');
+    expect(streamed.sent).toBeGreaterThan(0);
+    expect(streamed.sent).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('puts the security headers on every answer', async () => {
