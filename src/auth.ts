@@ -21,6 +21,13 @@ export const SESSION_TTL_S = 12 * 60 * 60;
 /** The name of the session cookie. */
 export const SESSION_COOKIE = 'session';
 
+/** A token whose signature was checked, with the user it named at one data version. */
+interface VerifiedToken {
+  payload: Record<string, unknown>;
+  user?: AuthUser;
+  dataVersion?: string;
+}
+
 interface Claims {
   sub: string;
   ver: number;
@@ -31,10 +38,14 @@ interface Claims {
 export interface Auth {
   issueSessionToken(user: UserRow): Promise<{ token: string; expiresAt: string }>;
   issueApiToken(user: UserRow, tokenId: string, expiresAt: Date | null): Promise<string>;
-  /** The signed-in user; 401 when there is none or the token is not valid. */
-  authenticate(req: IncomingMessage): Promise<{ user: AuthUser; via: 'bearer' | 'cookie' }>;
+  /**
+   * The signed-in user; 401 when there is none or the token is not valid. With `dataVersion` (the read
+   * cache's), a token already checked at that same data version is answered from memory: no user row can
+   * have changed since.
+   */
+  authenticate(req: IncomingMessage, dataVersion?: string): Promise<{ user: AuthUser; via: 'bearer' | 'cookie' }>;
   /** The signed-in user when the request carries a valid token, else undefined (never throws). */
-  authenticateOptional(req: IncomingMessage): Promise<AuthUser | undefined>;
+  authenticateOptional(req: IncomingMessage, dataVersion?: string): Promise<AuthUser | undefined>;
 }
 
 const ALGORITHM = 'HS256';
@@ -56,25 +67,34 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
   // Signatures already checked, by token text: a script or the UI sends the same token with every request,
   // and the signature check is the dearest step of a cached read. Expiry is still checked on every use, and
   // the user, its token version and the API token row are read fresh every time below.
-  const verified = new Map<string, Record<string, unknown>>();
+  const verified = new Map<string, VerifiedToken>();
 
-  async function checkSignature(token: string): Promise<Record<string, unknown>> {
+  async function checkSignature(token: string): Promise<VerifiedToken> {
     const known = verified.get(token);
-    if (known && (known.exp as number) * 1000 > Date.now()) return known;
+    if (known && (known.payload.exp as number) * 1000 > Date.now()) return known;
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, payload);
-    return payload;
+    const entry: VerifiedToken = { payload };
+    verified.set(token, entry);
+    return entry;
   }
 
-  async function verify(token: string): Promise<AuthUser> {
-    const unauthorized = () => new HttpError(401, 'unauthorized', 'The token is not valid or has expired; sign in again.');
-    let payload: Record<string, unknown>;
+  async function verify(token: string, dataVersion?: string): Promise<AuthUser> {
+    let entry: VerifiedToken;
     try {
-      payload = await checkSignature(token);
+      entry = await checkSignature(token);
     } catch {
-      throw unauthorized();
+      throw new HttpError(401, 'unauthorized', 'The token is not valid or has expired; sign in again.');
     }
+    if (dataVersion !== undefined && entry.dataVersion === dataVersion && entry.user) return entry.user;
+    const user = userOf(entry.payload);
+    entry.user = user;
+    entry.dataVersion = dataVersion;
+    return user;
+  }
+
+  function userOf(payload: Record<string, unknown>): AuthUser {
+    const unauthorized = () => new HttpError(401, 'unauthorized', 'The token is not valid or has expired; sign in again.');
     const user = typeof payload.sub === 'string' ? getUser(db, payload.sub) : undefined;
     if (!user || user.disabled || payload.ver !== user.token_version) throw unauthorized();
     if (payload.tid !== undefined) {
@@ -85,11 +105,11 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
     return { id: user.id, username: user.username, role: user.role };
   }
 
-  async function authenticate(req: IncomingMessage) {
+  async function authenticate(req: IncomingMessage, dataVersion?: string) {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (bearer) return { user: await verify(bearer), via: 'bearer' as const };
+    if (bearer) return { user: await verify(bearer, dataVersion), via: 'bearer' as const };
     const cookie = readCookie(req, SESSION_COOKIE);
-    if (cookie) return { user: await verify(cookie), via: 'cookie' as const };
+    if (cookie) return { user: await verify(cookie, dataVersion), via: 'cookie' as const };
     throw new HttpError(401, 'unauthorized', 'Sign in first: send a Bearer token or the session cookie.');
   }
 
@@ -104,9 +124,9 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
       return sign({ sub: user.id, ver: user.token_version, tid: tokenId }, expiresAtS);
     },
     authenticate,
-    async authenticateOptional(req) {
+    async authenticateOptional(req, dataVersion) {
       try {
-        return (await authenticate(req)).user;
+        return (await authenticate(req, dataVersion)).user;
       } catch {
         return undefined;
       }
