@@ -10,7 +10,7 @@ import { BENCH_USER, writeSeedFiles } from './seed.ts';
 const DATA_DIR = '/tmp/switchyard-profile';
 const PROFILE_DIR = '/tmp/switchyard-profile-cpu';
 const [method = 'GET', path = '/api/switches?limit=100'] = process.argv.slice(2);
-const env = { PATH: process.env.PATH!, DATA_DIR, PORT: '3471', HOST: '127.0.0.1', APP_JWT_SECRET: 'p'.repeat(64), LOG_LEVEL: 'warn' };
+const env = { PATH: process.env.PATH!, DATA_DIR, PORT: '3471', HOST: '127.0.0.1', APP_JWT_SECRET: 'p'.repeat(64), LOG_LEVEL: 'warn', READ_CACHE_MB: process.env.READ_CACHE_MB ?? '32' };
 
 if (!existsSync(`${DATA_DIR}/db.sqlite`)) {
   await writeSeedFiles(DATA_DIR);

@@ -62,7 +62,11 @@ export function insertActivity(db: Db, row: Omit<ActivityRow, 'seq'>, touched: {
       row.site_id, row.summary, row.changes, row.undo_data, row.undoable, row.undone_by, row.undo_of);
   const seq = Number(result.lastInsertRowid);
   const link = prepare(db, 'INSERT OR IGNORE INTO activity_entities (activity_seq, entity_type, entity_id) VALUES (?, ?, ?)');
-  for (const entity of touched) link.run(seq, entity.type, entity.id);
+  // The entry's own entity is found through activity_entity already; only the others need a link row
+  // (each row is two more index pages in every commit's fsync).
+  for (const entity of touched) {
+    if (entity.type !== row.entity_type || entity.id !== row.entity_id) link.run(seq, entity.type, entity.id);
+  }
   return seq;
 }
 
