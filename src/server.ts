@@ -103,15 +103,20 @@ async function main(): Promise<void> {
     log.error(known ? (error as Error).message : 'start failed', known ? undefined : { error: (error as Error).stack });
     process.exit(1);
   }
+  // A signal often comes twice (Ctrl-C reaches npm, scripts/run.ts and the server; npm forwards SIGTERM too):
+  // the second must not kill the process half way through its shutdown.
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log.info(`${signal} received: finishing requests in flight, then stopping`);
     void running.close().then(() => {
       log.info('stopped');
       process.exit(0);
     });
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 // Started directly (node src/server.ts, node dist/server.js, through a symlink too), not imported by a test.

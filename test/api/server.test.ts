@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
@@ -206,6 +206,18 @@ describe('shutdown', () => {
     const [check] = readDb<{ integrity_check: string }>(own.dataDir, 'PRAGMA integrity_check');
     expect(check.integrity_check).toBe('ok');
     expect(readDb(own.dataDir, "SELECT id FROM users WHERE username = 'late'")).toHaveLength(1);
+  });
+});
+
+describe('a signal that comes twice', () => {
+  it('still shuts down cleanly: exit 0, the WAL written back into the database file', async () => {
+    const own = await startServer();
+    await setupAdmin(own.baseUrl);
+    own.process.kill('SIGINT');
+    own.process.kill('SIGINT');
+    expect(await own.stop()).toBe(0);
+    expect(own.logs()).toContain('stopped');
+    expect(existsSync(join(own.dataDir, 'db.sqlite-wal'))).toBe(false);
   });
 });
 
