@@ -110,6 +110,11 @@ export function recordLoginFailure(db: Db, keys: string[], atMs: number, olderTh
   for (const key of keys) prepare(db, 'INSERT INTO login_failures (key, at) VALUES (?, ?)').run(key, atMs);
 }
 
+/** Forgets one failure of a key recorded at `atMs` (an attempt counted ahead that then succeeded). */
+export function forgetLoginFailure(db: Db, key: string, atMs: number): void {
+  prepare(db, 'DELETE FROM login_failures WHERE rowid = (SELECT rowid FROM login_failures WHERE key = ? AND at = ? LIMIT 1)').run(key, atMs);
+}
+
 /** Forgets the failures of one key (after a successful login). */
 export function clearLoginFailures(db: Db, key: string): void {
   prepare(db, 'DELETE FROM login_failures WHERE key = ?').run(key);

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { SESSION_COOKIE, SESSION_TTL_S } from '../auth.ts';
 import { inTransaction } from '../db/open.ts';
 import {
-  clearLoginFailures, countLoginFailures, countUsers, getUser, getUserByName, insertUser, recordLoginFailure,
+  clearLoginFailures, countLoginFailures, forgetLoginFailure, countUsers, getUser, getUserByName, insertUser, recordLoginFailure,
   touchLastLogin, updateUser, type UserRow,
 } from '../db/users.ts';
 import { isPlainObject, validateInput, resourceSchema } from '../fields/field.ts';
@@ -76,13 +76,13 @@ async function authLogin(ctx: Ctx) {
       throw new HttpError(429, 'too_many_requests', 'Too many failed sign-ins; wait and try again.', undefined, { 'Retry-After': String(retryAfterS) });
     }
   }
+  // Counted as a failure before the slow hash, so that guesses sent in parallel see each other; forgotten on success.
+  recordLoginFailure(db, keys, now, now - LOGIN_WINDOW_MS);
   const user = getUserByName(db, username);
   const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !matches || user.disabled) {
-    recordLoginFailure(db, keys, Date.now(), Date.now() - LOGIN_WINDOW_MS);
-    throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
-  }
+  if (!user || !matches || user.disabled) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
   clearLoginFailures(db, keys[0]);
+  forgetLoginFailure(db, keys[1], now);
   touchLastLogin(db, user.id, new Date().toISOString());
   return session(ctx, getUser(db, user.id)!);
 }

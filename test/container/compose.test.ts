@@ -97,8 +97,9 @@ describe('compose.dev.yaml', () => {
 
 describe('README operations section', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('<!-- section: operations -->');
-  const end = readme.indexOf('<!-- section:', start + 1);
+  // The operations section: from its heading to the next top-level heading.
+  const start = readme.indexOf('\n## Running it with Docker\n');
+  const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end === -1 ? undefined : end);
   const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], body: m[2] }));
 
