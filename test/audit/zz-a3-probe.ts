@@ -1,1 +1,0 @@
-const x: number = "s"; export {};
