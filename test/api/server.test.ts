@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
-import { join } from 'node:path';
+import { join, relative as relativePath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -80,6 +81,15 @@ describe('configuration that stops the start with one line naming the variable',
     expect(run.code).toBe(1);
     expect(run.output.trim().split('\n')).toHaveLength(1);
     expect(run.output).toMatch(message);
+  });
+
+  it('resolves a relative DATABASE_URL from the repository root, not from the working directory', async () => {
+    const target = mkdtempSync(join(tmpdir(), 'switchyard-relative-'));
+    const relative = relativePath(ROOT, join(target, 'inventory.sqlite'));
+    const own = await startServer({ cwd: '/', env: { DATABASE_URL: `file:${relative}` } });
+    await own.stop();
+    expect(existsSync(join(target, 'inventory.sqlite'))).toBe(true);
+    expect(existsSync(join(own.dataDir, 'db.sqlite'))).toBe(false);
   });
 
   it('warns, and lists in health, when the secret is missing or short', async () => {
