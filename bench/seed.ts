@@ -26,8 +26,8 @@ export function benchMac(n: number): string {
   return `02:00:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
-/** Writes the legacy files of the data set into `dataDir`; returns the record counts. */
-export async function writeSeedFiles(dataDir: string) {
+/** Writes the legacy files of the data set into `dataDir` (`portsPerSwitch` may differ); returns the record counts. */
+export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE.portsPerSwitch) {
   const next = random(42);
   mkdirSync(dataDir, { recursive: true });
   const sites = [];
@@ -47,7 +47,7 @@ export async function writeSeedFiles(dataDir: string) {
     for (let w = 0; w < SEED_SIZE.switchesPerSite; w++) {
       switchNo++;
       const portList = [];
-      for (let p = 1; p <= SEED_SIZE.portsPerSwitch; p++) {
+      for (let p = 1; p <= portsPerSwitch; p++) {
         const trunk = p % 2 === 0;
         const untagged = siteNetworks[Math.floor(next() * siteNetworks.length)];
         const port: Record<string, unknown> = { name: String(p), description: `port ${p}`, mode: trunk ? 'trunk' : 'access', vlan: untagged, speed: '1G', poe: p <= 24 };
@@ -56,7 +56,7 @@ export async function writeSeedFiles(dataDir: string) {
           port.tagged = [...siteNetworks].sort(() => next() - 0.5).slice(0, count);
         }
         // Port 48 of every second switch uplinks to port 47 of the next switch at the same site.
-        if (p === 48 && w % 2 === 0 && w + 1 < SEED_SIZE.switchesPerSite) port.uplink = { switchId: switchNo + 1, port: '47' };
+        if (p === portsPerSwitch && w % 2 === 0 && w + 1 < SEED_SIZE.switchesPerSite) port.uplink = { switchId: switchNo + 1, port: String(portsPerSwitch - 1) };
         portList.push(port);
         ports++;
       }

@@ -65,8 +65,9 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
       .sign(secret);
 
   // Signatures already checked, by token text: a script or the UI sends the same token with every request,
-  // and the signature check is the dearest step of a cached read. Expiry is still checked on every use, and
-  // the user, its token version and the API token row are read fresh every time below.
+  // and the signature check is the dearest step of a cached read. Expiry is still checked on every use. The
+  // user, its token version and the API token row are read again whenever the data version has moved (any
+  // write, here or by another process), so a disabled user or a revoked token is refused at once.
   const verified = new Map<string, VerifiedToken>();
 
   async function checkSignature(token: string): Promise<VerifiedToken> {

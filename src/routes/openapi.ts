@@ -23,7 +23,7 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Switchyard API', version, description: 'Sites, switches, ports, networks (VLANs) and the activity log. Errors always have the shape of the Error schema.' },
+    info: { title: 'Switchyard API', version, description: 'Sites, switches, ports, networks (VLANs) and the activity log. Errors always have the shape of the Error schema. Besides the codes of each operation, any request may answer 503 `unavailable` with Retry-After when the database stays busy past its 5 s timeout (another process holding the write lock).' },
     servers: [{ url: '/' }],
     paths,
     components: {
