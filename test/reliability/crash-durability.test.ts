@@ -270,7 +270,10 @@ function checkModel(db: DatabaseSync, round: number): void {
   }
   // No change without its entry: every stored record was touched by at least one entry.
   for (const [table, type] of [['sites', 'site'], ['switches', 'switch'], ['ports', 'port']]) {
-    const orphans = (sql(db, `SELECT count(*) AS n FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM activity_entities e WHERE e.entity_type = ? AND e.entity_id = t.id)`).get(type) as { n: number }).n;
+    // An entry names its own entity in activity.entity_id and links the others in activity_entities.
+    const orphans = (sql(db, `SELECT count(*) AS n FROM ${table} t
+      WHERE NOT EXISTS (SELECT 1 FROM activity_entities e WHERE e.entity_type = ? AND e.entity_id = t.id)
+        AND NOT EXISTS (SELECT 1 FROM activity a WHERE a.entity_type = ? AND a.entity_id = t.id)`).get(type, type) as { n: number }).n;
     if (orphans) fail(`${orphans} ${table} without any activity entry`);
   }
 }
