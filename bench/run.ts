@@ -292,8 +292,8 @@ const PROFILE_NOTES: Record<string, string> = {
   'List p99 at 50 connections': 'The cached read\'s p99 sits around 8–10 ms when the server core is shared with nothing else; a busy machine adds to it.',
   'Port PATCH with activity entry': 'Profile: about 60% of the server\'s time is inside COMMIT, the fsync of the WAL that synchronous=FULL asks for. Measured in the server, a commit takes ~0.9 ms; back to back in one process ~0.3 ms. One process cannot pass ~1,000 commits a second this way; grouping the commits of concurrent requests would, and is not built.',
   'Idle RSS': 'The bundle idles at about 61–63 MB: Node itself, the bundle, and SQLite\'s page cache. From the TypeScript sources it is ~110 MB (the type-stripping loader).',
-  'Peak RSS under load': 'Peak RSS includes the read cache (up to READ_CACHE_MB, 32 MB by default) filled by the scenarios, and the buffers of 50 connections.',
-  'Export RSS growth': 'Records are serialised by SQLite (json_object) and sent a chunk at a time with backpressure; the JavaScript heap stays small (this export completes with the heap capped at 24 MB). The growth left is native: the socket\'s write buffers and the allocator keeping freed memory.',
+  'Peak RSS under load': 'Peak RSS includes the read cache (up to READ_CACHE_MB, 32 MB by default), which the scenarios fill; not profiled further.',
+  'Export RSS growth': 'Records are serialised by SQLite (json_object) and sent a chunk at a time with backpressure; the JavaScript heap stays small (this export completes with the heap capped at 24 MB). The growth left is outside the JavaScript heap (most likely the socket\'s write buffers and freed memory the allocator keeps); before SQLite built the JSON, the same export grew RSS by ~250 MB.',
   'Legacy migration of 100,000 ports': 'Profile: 47% inserting ports and their ~600,000 tagged-VLAN rows, 23% inserting the 100,000 activity entries: B-tree inserts under random UUID keys, in one transaction. A 128 MB page cache gained 7%.',
   'Cold start to first 200': 'The bundle starts in under 100 ms; the TypeScript sources take longer (see above).',
 };
@@ -305,7 +305,7 @@ function benchmarksMarkdown(r: Report): string {
   const missed = targets(r).filter(([, , , met]) => !met).map(([name]) => `- **${name}**: ${PROFILE_NOTES[name] ?? 'no profile note yet.'}`).join('\n');
   return `# Benchmarks
 
-Latest run: ${r.at}. Reproduce with \`npm run bench\` (about three minutes; \`BENCH_DURATION_S\` sets the seconds per
+Latest run: ${r.at}. Reproduce with \`npm run bench\` (about four minutes; \`BENCH_DURATION_S\` sets the seconds per
 scenario, ${r.durationS} here). Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node};
 ${r.machine.pinned ? 'server pinned to core 0 and the load generator (autocannon, in the bench process) to core 1 with taskset' : 'taskset not available: nothing pinned'}.
 All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario.
@@ -336,7 +336,8 @@ TypeScript sources (\`npm start\`) its cold start is ${r.coldStartSourceMs} ms.
 Other figures: backup export of ${r.export.megabytes} MB in ${r.export.seconds} s. The legacy migration of
 ${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s,
 process start included, with the bundled migrate command the container runs; seeding the data set above took ${r.seedMigration.seconds} s the same way.
-Cold start is the median of 5.
+Cold start is the median of 5. The export of 100,000 ports without the activity of this data set is measured
+by \`test/api/backup-memory.test.ts\` on every test run (it prints the server's RSS before, during and after).
 
 Raw results: \`bench/results/\`.
 `;
