@@ -27,7 +27,8 @@ export function serveStatic(publicDir: string, req: IncomingMessage, res: Server
   try {
     size = statSync(file).size;
   } catch {
-    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The web UI is not built yet: run npm run build:ui.\n');
+    // Only when public/ has no index.html: a source tree whose UI was never built (npm start builds it).
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The web UI is not built: run npm run build:ui.\n');
     return;
   }
   res.writeHead(200, {

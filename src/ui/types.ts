@@ -1,4 +1,4 @@
-// The shapes of the records that the HTTP API answers with (see /work/shared/spec/API.md).
+// The shapes of the records that the HTTP API answers with (the OpenAPI document at /api/openapi.json).
 
 export type Role = 'admin' | 'editor' | 'viewer';
 
