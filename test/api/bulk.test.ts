@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
 interface Port { id: string; name: string; version: number; mode: string; description: string | null; untaggedNetworkId: string | null; taggedNetworkIds: string[] }
 
@@ -12,15 +12,9 @@ let ports: Port[];
 const vlans: Record<number, { id: string }> = {};
 let foreign: { id: string };
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown) => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
+const { call, make } = apiClient(() => server.baseUrl, () => editor);
 const portsNow = async (): Promise<Port[]> => (await call('GET', `/api/switches/${sw.id}`)).body.ports;
 const bulk = (body: unknown, token = editor) => call('PATCH', `/api/switches/${sw.id}/ports`, { body, token });
-const fields = (answer: { body: { error: { details: { field: string }[] } } }) => answer.body.error.details.map((d) => d.field).sort();
 const sorted = (ids: string[]) => [...ids].sort();
 const activityCount = async () => {
   let count = 0;
@@ -103,9 +97,9 @@ describe('bulk port edit', () => {
     const answer = await bulk({ portIds: [...before.slice(0, 10).map((p) => p.id), stranger], addTagged: [vlans[20].id] });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
-    expect(fields(answer)).toEqual(['portIds[10]']);
+    expect(faultFields(answer)).toEqual(['portIds[10]']);
     const missing = await bulk({ portIds: [before[0].id, '5f0c6a8e-1111-4222-8333-444455556666'], set: { description: 'x' } });
-    expect(fields(missing)).toEqual(['portIds[1]']);
+    expect(faultFields(missing)).toEqual(['portIds[1]']);
     expect(await portsNow()).toEqual(before);
     expect(await activityCount()).toBe(entriesBefore);
   });
@@ -128,7 +122,7 @@ describe('bulk port edit', () => {
     const before = await portsNow();
     const answer = await bulk(body());
     expect(answer.status).toBe(400);
-    expect(fields(answer)).toEqual([...expected].sort());
+    expect(faultFields(answer)).toEqual([...expected].sort());
     expect(await portsNow()).toEqual(before);
   });
 

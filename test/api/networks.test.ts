@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let editor: string;
 let site: { id: string };
 let otherSite: { id: string };
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown) => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
-const fields = (answer: { body: { error: { details: { field: string }[] } } }) => answer.body.error.details.map((d) => d.field).sort();
-const lastEntry = async (entityId: string) => (await call('GET', `/api/activity?entityId=${entityId}&limit=1`)).body.items[0];
+const { call, make, lastEntry } = apiClient(() => server.baseUrl, () => editor);
 
 beforeAll(async () => {
   server = await startServer();
@@ -53,7 +46,7 @@ describe('network validation', () => {
     const answer = await call('POST', '/api/networks', { body: body() });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
-    expect(fields(answer)).toEqual([...expected].sort());
+    expect(faultFields(answer)).toEqual([...expected].sort());
   });
 
   it('accepts IPv4 and IPv6 subnets in canonical form, with a gateway inside', async () => {
@@ -70,7 +63,7 @@ describe('network validation', () => {
     const network = await make('/api/networks', { siteId: site.id, name: 'Moving subnet', vlanId: 32, subnet: '10.0.32.0/24', gateway: '10.0.32.1' });
     const answer = await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24' } });
     expect(answer.status).toBe(400);
-    expect(fields(answer)).toEqual(['gateway']);
+    expect(faultFields(answer)).toEqual(['gateway']);
     const both = await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24', gateway: '10.0.33.1' } });
     expect(both.status).toBe(200);
     expect(both.body.version).toBe(2);
@@ -87,7 +80,7 @@ describe('network uniqueness', () => {
     expect(sameVlan.status).toBe(409);
     expect(sameVlan.body.error).toMatchObject({ code: 'conflict', details: [{ field: 'vlanId' }] });
     const both = await call('POST', '/api/networks', { body: { siteId: site.id, name: 'users', vlanId: 10 } });
-    expect(fields(both)).toEqual(['name', 'vlanId']);
+    expect(faultFields(both)).toEqual(['name', 'vlanId']);
     expect((await call('POST', '/api/networks', { body: { siteId: otherSite.id, name: 'Users', vlanId: 10 } })).status).toBe(201);
   });
 
@@ -95,7 +88,7 @@ describe('network uniqueness', () => {
     const guests = await make('/api/networks', { siteId: site.id, name: 'Guests', vlanId: 12 });
     const answer = await call('PATCH', `/api/networks/${guests.id}`, { body: { vlanId: 10 } });
     expect(answer.status).toBe(409);
-    expect(fields(answer)).toEqual(['vlanId']);
+    expect(faultFields(answer)).toEqual(['vlanId']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
 interface Port { id: string; name: string; version: number; linkedPortId: string | null; taggedNetworkIds: string[] }
 
@@ -13,14 +13,8 @@ let voice: { id: string };
 let cameras: { id: string };
 let foreign: { id: string };
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown) => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
+const { call, make } = apiClient(() => server.baseUrl, () => editor);
 const port = async (id: string): Promise<Port> => (await call('GET', `/api/ports/${id}`)).body;
-const fields = (answer: { body: { error: { details: { field: string }[] } } }) => answer.body.error.details.map((d) => d.field).sort();
 const sorted = (ids: string[]) => [...ids].sort();
 
 beforeAll(async () => {
@@ -65,7 +59,7 @@ describe('port validation', () => {
     const answer = await call('POST', `/api/switches/${sw.id}/ports`, { raw: text, headers: { 'content-type': 'application/json' } });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
-    expect(fields(answer)).toEqual([...expected].sort());
+    expect(faultFields(answer)).toEqual([...expected].sort());
     await call('DELETE', `/api/ports/${own.id}`);
   });
 
@@ -73,13 +67,13 @@ describe('port validation', () => {
     const trunk = await make(`/api/switches/${sw.id}/ports`, { name: 'self', mode: 'trunk', taggedNetworkIds: [voice.id] });
     const self = await call('PATCH', `/api/ports/${trunk.id}`, { body: { linkedPortId: trunk.id } });
     expect(self.status).toBe(400);
-    expect(fields(self)).toEqual(['linkedPortId']);
+    expect(faultFields(self)).toEqual(['linkedPortId']);
     const noPosition = await call('PATCH', `/api/ports/${trunk.id}`, { body: { position: null } });
     expect(noPosition.status).toBe(400);
-    expect(fields(noPosition)).toEqual(['position']);
+    expect(faultFields(noPosition)).toEqual(['position']);
     const access = await call('PATCH', `/api/ports/${trunk.id}`, { body: { mode: 'access' } });
     expect(access.status).toBe(400);
-    expect(fields(access)).toEqual(['taggedNetworkIds']);
+    expect(faultFields(access)).toEqual(['taggedNetworkIds']);
     const cleared = await call('PATCH', `/api/ports/${trunk.id}`, { body: { mode: 'access', taggedNetworkIds: [] } });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ mode: 'access', taggedNetworkIds: [], version: 2 });

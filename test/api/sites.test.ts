@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { apiClient, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let editor: string;
@@ -15,13 +15,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown) => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
-const lastEntry = async (entityId: string) => (await call('GET', `/api/activity?entityId=${entityId}&limit=1`)).body.items[0];
+const { call, make, lastEntry } = apiClient(() => server.baseUrl, () => editor);
 
 describe('site validation', () => {
   const cases: [string, unknown, string[]][] = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let editor: string;
@@ -7,14 +7,7 @@ let viewer: string;
 let site: { id: string };
 let otherSite: { id: string };
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown) => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
-const fields = (answer: { body: { error: { details: { field: string }[] } } }) => answer.body.error.details.map((d) => d.field).sort();
-const lastEntry = async (entityId: string) => (await call('GET', `/api/activity?entityId=${entityId}&limit=1`)).body.items[0];
+const { call, make, lastEntry } = apiClient(() => server.baseUrl, () => editor);
 
 beforeAll(async () => {
   server = await startServer();
@@ -47,14 +40,14 @@ describe('switch validation', () => {
     const answer = await call('POST', '/api/switches', { body: body() });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
-    expect(fields(answer)).toEqual([...expected].sort());
+    expect(faultFields(answer)).toEqual([...expected].sort());
   });
 
   it('refuses portCount on PATCH', async () => {
     const sw = await make('/api/switches', { siteId: site.id, name: 'no-port-patch' });
     const answer = await call('PATCH', `/api/switches/${sw.id}`, { body: { portCount: 4 } });
     expect(answer.status).toBe(400);
-    expect(fields(answer)).toEqual(['portCount']);
+    expect(faultFields(answer)).toEqual(['portCount']);
   });
 });
 
@@ -111,12 +104,12 @@ describe('switch uniqueness', () => {
     const first = await make('/api/switches', { siteId: site.id, name: 'ip-1', managementIp: '10.1.1.1' });
     const clash = await call('POST', '/api/switches', { body: { siteId: site.id, name: 'ip-2', managementIp: '10.1.1.1' } });
     expect(clash.status).toBe(409);
-    expect(fields(clash)).toEqual(['managementIp']);
+    expect(faultFields(clash)).toEqual(['managementIp']);
     const elsewhere = await make('/api/switches', { siteId: otherSite.id, name: 'ip-2', managementIp: '10.1.1.1' });
     // Moving the second one into the first one's site would clash.
     const move = await call('PATCH', `/api/switches/${elsewhere.id}`, { body: { siteId: site.id } });
     expect(move.status).toBe(409);
-    expect(fields(move)).toEqual(['managementIp']);
+    expect(faultFields(move)).toEqual(['managementIp']);
     expect((await call('PATCH', `/api/switches/${first.id}`, { body: { managementIp: '10.1.1.2' } })).status).toBe(200);
   });
 });

@@ -123,3 +123,24 @@ export async function userWithRole(baseUrl: string, adminToken: string, username
   const login = await api(baseUrl, 'POST', '/api/auth/login', { body: { username, password: TEST_PASSWORD } });
   return { token: login.body.token, userId: made.body.id };
 }
+
+/**
+ * Calls of one test file against its server with one token, read when each call is made (so they can be set
+ * in beforeAll): `call` any request, `make` a create that must answer 201, `lastEntry` the newest activity
+ * entry of an entity.
+ */
+export function apiClient(baseUrl: () => string, token: () => string) {
+  const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(baseUrl(), method, path, { token: token(), ...options });
+  const make = async (path: string, body: unknown) => {
+    const answer = await call('POST', path, { body });
+    if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+    return answer.body;
+  };
+  const lastEntry = async (entityId: string) => (await call('GET', `/api/activity?entityId=${entityId}&limit=1`)).body.items[0];
+  return { call, make, lastEntry };
+}
+
+/** The sorted `details[].field` of an error answer. */
+export function faultFields(answer: { body: { error: { details: { field: string }[] } } }): string[] {
+  return answer.body.error.details.map((detail) => detail.field).sort();
+}
