@@ -119,11 +119,6 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
   return prepare(db, sql).all(...params, filter.limit) as unknown as Omit<ActivityRow, 'undo_data'>[];
 }
 
-/** The seq of an entry id, for cursors. */
-export function seqOf(db: Db, id: string): number | undefined {
-  return (prepare(db, 'SELECT seq FROM activity WHERE id = ?').get(id) as { seq: number } | undefined)?.seq;
-}
-
 /** The time of the newest entry: when the data last changed. */
 export function lastChangeAt(db: Db): string | undefined {
   return (prepare(db, 'SELECT at FROM activity ORDER BY seq DESC LIMIT 1').get() as { at: string } | undefined)?.at;

@@ -1,26 +1,9 @@
 import { RESOURCES, type Kind } from './images.ts';
-import { openDatabase, prepare, type Db } from './open.ts';
+import { prepare, type Db } from './open.ts';
 
 // The reads of the backup export: counts, then every table in chunks by rowid (keyset paging), so that the
-// export never holds more than one chunk in memory. They run on the export's own read-only connection.
+// export never holds more than one chunk in memory. They run on the export's own snapshot connection (openSnapshot in open.ts).
 
-/**
- * Opens a private read-only connection to the database file and starts a read transaction on it: every read
- * through it sees one snapshot, whatever other connections commit meanwhile. The export holds it open across
- * the awaits of its stream, which on the shared connection would take in the writes of other requests (and
- * inTransaction refuses async work for that reason); on a connection nobody else uses, BEGIN here is safe.
- * Closing the connection ends the transaction.
- */
-export function openSnapshot(path: string): Db {
-  const db = openDatabase(path, { readOnly: true });
-  try {
-    db.exec('BEGIN');
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
 
 /** The kinds of a db-v1 document, in its order. */
 export const DOCUMENT_KINDS = ['users', 'sites', 'networks', 'switches', 'ports', 'activity'] as const;

@@ -31,11 +31,6 @@ export function integrityCheck(db: Db): string {
   return rows.map((row) => row.integrity_check).join('; ');
 }
 
-/** PRAGMA data_version: changes when another connection commits, for read caches. */
-export function dataVersion(db: Db): number {
-  return (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
-}
-
 const statementCache = new WeakMap<Db, Map<string, StatementSync>>();
 
 /** A prepared statement for this SQL text, prepared once per connection and reused. */
@@ -45,6 +40,23 @@ export function prepare(db: Db, sql: string): StatementSync {
   let statement = cache.get(sql);
   if (!statement) cache.set(sql, (statement = db.prepare(sql)));
   return statement;
+}
+
+/**
+ * Opens a read-only connection holding one read transaction: every read through it sees the same snapshot,
+ * whatever other connections commit meanwhile. For a reader that awaits between reads (the export stream):
+ * on the shared connection that would let other requests' writes into its transaction. Closing the
+ * connection ends the transaction.
+ */
+export function openSnapshot(path: string): Db {
+  const db = openDatabase(path, { readOnly: true });
+  try {
+    db.exec('BEGIN');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 const inTransactionNow = new WeakSet<Db>();
@@ -71,9 +83,4 @@ export function inTransaction<T>(db: Db, work: () => T, mode: 'IMMEDIATE' | 'DEF
   } finally {
     inTransactionNow.delete(db);
   }
-}
-
-/** Whether `db` is inside inTransaction right now. */
-export function isInTransaction(db: Db): boolean {
-  return inTransactionNow.has(db);
 }

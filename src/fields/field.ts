@@ -181,11 +181,6 @@ export function rowToApi(resource: Resource, row: Record<string, unknown>): Reco
   return result;
 }
 
-/** The column name for each field name that has a column. */
-export function columnOf(resource: Resource, fieldName: string): string | undefined {
-  return resource.fields.find((field) => field.name === fieldName)?.column;
-}
-
 /** The value a field's column stores (booleans as 0/1). */
 export function toColumnValue(field: Field, value: unknown): unknown {
   if (field.type === 'boolean') return value ? 1 : 0;

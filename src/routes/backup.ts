@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { countAll, DOCUMENT_KINDS, openSnapshot, readChunk, type Counts } from '../db/backup.ts';
-import type { Db } from '../db/open.ts';
+import { countAll, DOCUMENT_KINDS, readChunk, type Counts } from '../db/backup.ts';
+import { openSnapshot, type Db } from '../db/open.ts';
 import { HttpError } from '../http-error.ts';
 import { checkDocument, isDocument } from '../import/document.ts';
 import { restoreDocument } from '../import/restore.ts';
