@@ -95,7 +95,25 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
-  let running: Running;
+  // The handlers are in place before the port opens: a signal right after "listening" must not find the
+  // default action (instant death). A signal often comes twice (Ctrl-C reaches npm, scripts/run.ts and the
+  // server; npm forwards SIGTERM too): the second must not kill the process half way through its shutdown.
+  let running: Running | undefined;
+  let stopSignal: string | undefined;
+  const stop = () => {
+    log.info(`${stopSignal} received: finishing requests in flight, then stopping`);
+    void running!.close().then(() => {
+      log.info('stopped');
+      process.exit(0);
+    });
+  };
+  const onSignal = (signal: string) => {
+    if (stopSignal) return;
+    stopSignal = signal;
+    if (running) stop();
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
   try {
     running = await startServer(config, log);
   } catch (error) {
@@ -103,20 +121,7 @@ async function main(): Promise<void> {
     log.error(known ? (error as Error).message : 'start failed', known ? undefined : { error: (error as Error).stack });
     process.exit(1);
   }
-  // A signal often comes twice (Ctrl-C reaches npm, scripts/run.ts and the server; npm forwards SIGTERM too):
-  // the second must not kill the process half way through its shutdown.
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: finishing requests in flight, then stopping`);
-    void running.close().then(() => {
-      log.info('stopped');
-      process.exit(0);
-    });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  if (stopSignal) stop();
 }
 
 // Started directly (node src/server.ts, node dist/server.js, through a symlink too), not imported by a test.
