@@ -90,7 +90,8 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
     if (dataVersion !== undefined && entry.dataVersion === dataVersion && entry.user) return entry.user;
     const user = userOf(entry.payload);
     entry.user = user;
-    entry.dataVersion = dataVersion;
+    // Not remembered from inside an open commit group: what it read may still be rolled back.
+    entry.dataVersion = db.isTransaction ? undefined : dataVersion;
     return user;
   }
 

@@ -53,6 +53,11 @@ export function createReadCache(db: Db, maxBytes = READ_CACHE_MAX_BYTES): ReadCa
   return {
     version,
     get(key, version) {
+      // Inside an open transaction (a commit group not yet committed) the data may still be rolled back.
+      if (db.isTransaction) {
+        misses++;
+        return undefined;
+      }
       if (version !== entriesVersion) reset(version);
       const reply = entries.get(key);
       if (reply) hits++;
@@ -60,7 +65,7 @@ export function createReadCache(db: Db, maxBytes = READ_CACHE_MAX_BYTES): ReadCa
       return reply;
     },
     set(key, versionAtStart, reply) {
-      if (maxBytes === 0) return;
+      if (maxBytes === 0 || db.isTransaction) return;
       // Data changed while the answer was being made (a handler may await): it may mix old and new, drop it.
       if (versionAtStart !== version()) return;
       if (versionAtStart !== entriesVersion) reset(versionAtStart);

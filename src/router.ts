@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app.ts';
 import type { AuthUser, Role } from './auth.ts';
 import { HttpError } from './http-error.ts';
+import { committed } from './db/open.ts';
 import { listEtag } from './read-cache.ts';
 import type { JsonSchema } from './fields/field.ts';
 
@@ -93,6 +94,7 @@ export function createRouter(routes: Route[]) {
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     // API answers are revalidated every time: browsers must not reuse a stale inventory.
     res.setHeader('Cache-Control', 'no-cache');
+    let answer: Serialized | undefined;
     try {
       const match = findRoute(compiled, method, path);
       const ctx: Ctx = {
@@ -103,18 +105,35 @@ export function createRouter(routes: Route[]) {
       const version = method === 'GET' ? app.cache.version() : undefined;
       ctx.user = await authorize(app, req, match.route.access, method, version);
       await readBody(ctx, match.route.body);
-      if (version !== undefined && isCacheable(match.route, ctx)) await answerThroughCache(ctx, match.route.handler, version);
+      if (version !== undefined && isCacheable(match.route, ctx)) answer = await answerThroughCache(ctx, match.route.handler, version);
       else {
         const reply = await match.route.handler(ctx);
-        if (reply) send(res, reply);
+        if (reply) answer = serialize(reply);
       }
     } catch (error) {
-      sendError(app, req, res, error, method, path);
-    } finally {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      app.log.info('request', { method: req.method, path, status: res.statusCode, ms });
+      answer = errorAnswer(app, res, error, method, path);
     }
+    if (answer) await writeOnceCommitted(app, res, answer, method, path);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    app.log.info('request', { method: req.method, path, status: res.statusCode, ms });
   };
+}
+
+// Nothing is told before it is durable: while the writes of concurrent requests wait for their shared COMMIT
+// (group commit, see db/open.ts), every answer waits too, the ones that only read included, since they may
+// have read those writes. If the COMMIT fails, the changes are gone and the answer says so instead.
+async function writeOnceCommitted(app: App, res: ServerResponse, answer: Serialized, method: string, path: string): Promise<void> {
+  const pending = committed(app.db);
+  if (pending) {
+    try {
+      await pending;
+    } catch (error) {
+      const failed = errorAnswer(app, res, error, method, path);
+      if (!failed) return;
+      answer = failed;
+    }
+  }
+  write(res, answer);
 }
 
 function compile(route: Route): CompiledRoute {
@@ -290,26 +309,21 @@ function write(res: ServerResponse, answer: Serialized): void {
   res.writeHead(answer.status).end(answer.body);
 }
 
-/** Writes a Reply: JSON for `body`, as-is for `text`. */
-export function send(res: ServerResponse, reply: Reply): void {
-  write(res, serialize(reply));
-}
-
 function isCacheable(route: Route, ctx: Ctx): boolean {
   return ctx.method === 'GET' && route.access !== 'public' && route.cache !== false && ctx.user !== undefined;
 }
 
 // Reads go through the read cache: the same request at the same data version gets the same bytes, and a
 // client that has them already gets 304. Keyed by user, because a few answers (me, tokens) are per user.
-async function answerThroughCache(ctx: Ctx, handler: Handler, version: string): Promise<void> {
+async function answerThroughCache(ctx: Ctx, handler: Handler, version: string): Promise<Serialized | undefined> {
   const { cache } = ctx.app;
   const key = `${ctx.user!.id} ${ctx.req.url} ${ctx.req.headers.accept ?? ''}`;
   let answer: Serialized | undefined = cache.get(key, version);
   if (!answer) {
     const reply = await handler(ctx);
-    if (!reply) return;
+    if (!reply) return undefined;
     answer = serialize(reply);
-    if (answer.status !== 200 || answer.body === undefined) return write(ctx.res, answer);
+    if (answer.status !== 200 || answer.body === undefined) return answer;
     // A list has no version of its own: its ETag names the data version, so a 304 is never stale. A single
     // resource's ETag is its version (for If-Match), which does not cover what it embeds (a switch's ports),
     // so it never earns a 304.
@@ -321,23 +335,24 @@ async function answerThroughCache(ctx: Ctx, handler: Handler, version: string): 
   const etag = answer.headers.ETag;
   const ifNoneMatch = ctx.req.headers['if-none-match'];
   if (etag?.startsWith('W/') && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
-    return write(ctx.res, { status: 304, headers: { ETag: etag }, body: undefined });
+    return { status: 304, headers: { ETag: etag }, body: undefined };
   }
-  write(ctx.res, answer);
+  return answer;
 }
 
-function sendError(app: App, req: IncomingMessage, res: ServerResponse, error: unknown, method: string, path: string): void {
+/** The contract's error body for `error`; undefined when the answer had begun already (the connection is cut). */
+function errorAnswer(app: App, res: ServerResponse, error: unknown, method: string, path: string): Serialized | undefined {
   const httpError = toHttpError(error);
   if (httpError.status >= 500) {
     app.log.error('request failed', { method, path, error: error instanceof Error ? error.stack : String(error) });
   }
   if (res.headersSent) {
     res.destroy();
-    return;
+    return undefined;
   }
   const body = { error: { code: httpError.code, message: httpError.message, ...(httpError.details ? { details: httpError.details } : {}) } };
-  for (const name of ['content-type', 'content-disposition', 'etag', 'location']) res.removeHeader(name);
-  send(res, { status: httpError.status, body, headers: httpError.headers });
+  for (const name of ['content-type', 'content-disposition', 'etag', 'location', 'set-cookie']) res.removeHeader(name);
+  return serialize({ status: httpError.status, body, headers: httpError.headers });
 }
 
 function toHttpError(error: unknown): HttpError {

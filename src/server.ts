@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { App } from './app.ts';
 import { createAuth } from './auth.ts';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
-import { checkpoint } from './db/open.ts';
+import { checkpoint, enableGroupCommit } from './db/open.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createReadCache } from './read-cache.ts';
 import { createRouter } from './router.ts';
@@ -39,6 +39,7 @@ export interface Running {
 /** Opens and migrates the database, then listens; resolves once the port is open. */
 export async function startServer(config: Config, log: Logger): Promise<Running> {
   const db = openAndMigrate(config, log);
+  enableGroupCommit(db);
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
   for (const warning of config.warnings) log.warn(warning);
   const app: App = { db, config, log, auth: createAuth(db, secret), cache: createReadCache(db, config.readCacheBytes), startedAt: Date.now(), routes: ALL_ROUTES };

@@ -1,0 +1,65 @@
+// Group commit: the writes of concurrent requests share one COMMIT, and no answer goes out before the COMMIT
+// that made its change durable. Checked from a separate connection (as another process sees the file) at the
+// moment each answer arrives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { openReadOnly } from './helpers/db.ts';
+import { seedInventory, type Inventory } from './helpers/fixtures.ts';
+
+const CONCURRENT = 48;
+
+let server: TestServer;
+let token: string;
+let inventory: Inventory;
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ token } = await setupAdmin(server.baseUrl));
+  inventory = await seedInventory(server.baseUrl, token, { prefix: 'group', networks: 1, switches: 1, portsPerSwitch: CONCURRENT });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('concurrent writes', () => {
+  it('each acknowledged change, with its activity entry, is committed when its answer arrives', async () => {
+    const outside = openReadOnly(server.dataDir);
+    const portIds = inventory.portIds[0];
+    const descriptionOf = outside.prepare('SELECT description FROM ports WHERE id = ?');
+    const entriesOf = outside.prepare("SELECT count(*) AS n FROM activity WHERE entity_id = ? AND action = 'update'");
+    const seen: string[] = [];
+    try {
+      await Promise.all(portIds.map(async (portId, index) => {
+        const description = `group write ${index}`;
+        const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } });
+        expect(answer.status).toBe(200);
+        // Read at once, before any other answer is awaited: the outside connection sees only committed data.
+        expect((descriptionOf.get(portId) as { description: string }).description).toBe(description);
+        expect((entriesOf.get(portId) as { n: number }).n).toBe(1);
+        seen.push(portId);
+      }));
+    } finally {
+      outside.close();
+    }
+    expect(seen).toHaveLength(CONCURRENT);
+  });
+
+  it('a write refused inside a group leaves the others of the group committed', async () => {
+    const [first, second, third] = inventory.portIds[0];
+    const taken = (await api(server.baseUrl, 'GET', `/api/ports/${third}`, { token })).body.name;
+    const answers = await Promise.all([
+      api(server.baseUrl, 'PATCH', `/api/ports/${first}`, { token, body: { description: 'kept' } }),
+      // Refused inside its transaction: the name of another port of the switch (409), after its description.
+      api(server.baseUrl, 'PATCH', `/api/ports/${second}`, { token, body: { description: 'dropped', name: taken } }),
+      api(server.baseUrl, 'GET', `/api/ports/${first}`, { token }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 409, 200]);
+    const outside = openReadOnly(server.dataDir);
+    try {
+      expect(outside.prepare('SELECT description FROM ports WHERE id = ?').get(first)).toEqual({ description: 'kept' });
+      expect(outside.prepare('SELECT description FROM ports WHERE id = ?').get(second)).toEqual({ description: 'group write 1' });
+    } finally {
+      outside.close();
+    }
+  });
+});
