@@ -44,6 +44,19 @@ export function taggedNetworkIds(db: Db, portId: string): string[] {
   return rows.map((row) => row.network_id);
 }
 
+/**
+ * Makes a port's tagged networks exactly `networkIds`, writing only the difference: an edit of a trunk's
+ * description then writes no tagged rows at all (each row written is index pages in the commit's fsync).
+ */
+export function setTagged(db: Db, portId: string, networkIds: readonly string[]): void {
+  const current = new Set(taggedNetworkIds(db, portId));
+  const wanted = new Set(networkIds);
+  const remove = prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ? AND network_id = ?');
+  for (const networkId of current) if (!wanted.has(networkId)) remove.run(portId, networkId);
+  const insert = prepare(db, 'INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)');
+  for (const networkId of wanted) if (!current.has(networkId)) insert.run(portId, networkId);
+}
+
 /** Deletes an entity (a port with its tagged list). */
 export function deleteImage(db: Db, kind: Kind, id: string): void {
   if (kind === 'port') prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
@@ -62,12 +75,7 @@ export function writeImage(db: Db, kind: Kind, image: Image, version: number, no
   } else {
     prepare(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
   }
-  if (kind === 'port') {
-    prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(image.id);
-    for (const networkId of image.tagged ?? []) {
-      prepare(db, 'INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(image.id, networkId);
-    }
-  }
+  if (kind === 'port') setTagged(db, image.id, image.tagged ?? []);
 }
 
 /** The API's view of an image (camelCase, booleans), for before/after diffs. */

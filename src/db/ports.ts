@@ -2,6 +2,7 @@ import { PORT } from '../fields/ports.ts';
 import type { Change } from './change.ts';
 import type { ListParams } from '../routes/common.ts';
 import { taggedNetworkIds } from './images.ts';
+export { setTagged } from './images.ts';
 import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
@@ -107,13 +108,6 @@ export function updatePort(db: Db, id: string, v: PortValues, now: string): void
     poe = ?, linked_port_id = ?, connected_device = ?, version = version + 1, updated_at = ? WHERE id = ?`)
     .run(v.name, v.position, v.description, v.enabled, v.mode, v.untagged_network_id, v.speed, v.poe, v.linked_port_id,
       v.connected_device, now, id);
-}
-
-/** Replaces a port's tagged networks (the caller raises the version with its own update). */
-export function setTagged(db: Db, id: string, networkIds: readonly string[]): void {
-  prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
-  const insert = prepare(db, 'INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)');
-  for (const networkId of networkIds) insert.run(id, networkId);
 }
 
 /** Points one end of a link (or null) and raises that port's version. */
