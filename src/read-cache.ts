@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { prepare, type Db } from './db/open.ts';
+import type { Db } from './db/open.ts';
 
 /** A GET answer kept ready to send again: its status, headers and serialised body. */
 export interface CachedReply {
@@ -45,10 +45,13 @@ export function createReadCache(db: Db, maxBytes = READ_CACHE_MAX_BYTES): ReadCa
     entriesVersion = version;
   };
 
-  const version = () => {
-    const row = prepare(db, 'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS external').get() as { changes: number; external: number };
-    return `${row.external}.${row.changes}`;
-  };
+  // Own statements returning arrays: this runs before every read, and was a seventh of a cached read's time
+  // as one SELECT over the pragma_data_version table-valued function.
+  const ownChanges = db.prepare('SELECT total_changes()');
+  const otherChanges = db.prepare('PRAGMA data_version');
+  ownChanges.setReturnArrays(true);
+  otherChanges.setReturnArrays(true);
+  const version = () => `${(otherChanges.get() as unknown as number[])[0]}.${(ownChanges.get() as unknown as number[])[0]}`;
 
   return {
     version,

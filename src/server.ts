@@ -13,17 +13,8 @@ import { createReadCache } from './read-cache.ts';
 import { createRouter } from './router.ts';
 import { ALL_ROUTES } from './routes/index.ts';
 import { openAndMigrate, StartupError } from './startup.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 import { serveStatic } from './static.ts';
-
-/** Headers on every answer, API and UI alike. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-    "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-};
 
 /** How long in-flight requests may take to finish at shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,10 +39,11 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   const server = createServer(
     { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
     (req: IncomingMessage, res: ServerResponse) => {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) void handleApi(app, req, res, url);
-      else serveStatic(config.publicDir, req, res, url.pathname);
+      // API answers carry the security headers in their one writeHead (see router.ts).
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(app, req, res, url);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      serveStatic(config.publicDir, req, res, url.pathname);
     },
   );
   server.on('clientError', (_error, socket) => {

@@ -5,7 +5,7 @@ import { HttpError } from '../http-error.ts';
 import { checkDocument, isDocument } from '../import/document.ts';
 import { restoreDocument } from '../import/restore.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON } from '../import/schemas.ts';
-import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
+import { apiHeaders, IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
 import { actorOf, flag } from './common.ts';
 import { appVersion } from './health.ts';
 
@@ -40,11 +40,11 @@ async function backupExport(ctx: Ctx): Promise<undefined> {
   try {
     const counts = countAll(db);
     const exportedAt = new Date().toISOString();
-    ctx.res.writeHead(200, {
+    ctx.res.writeHead(200, apiHeaders({
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="switchyard-backup-${isoBasic(exportedAt)}.json"`,
       'Cache-Control': 'no-store',
-    });
+    }));
     await streamDocument(ctx.res, db, { exportedAt, counts, appVersion: appVersion(ctx.app.config.rootDir) });
   } finally {
     close();
