@@ -1,7 +1,7 @@
 import { checkValue, type Field } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { isPasswordHash } from '../lib/password.ts';
-import { addFault, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { addFault, compareText, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
 import type { ApiRecord, LegacyKind } from './types.ts';
 
 const USER_KNOWN = new Set(['id', 'username', 'passwordHash', 'role']);
@@ -67,7 +67,11 @@ export function activityTargets(sites: ApiRecord[], networks: ApiRecord[], switc
  */
 export function checkActivity(ctx: CheckContext, entries: Entry[], targets: ActivityTargets): ApiRecord[] {
   const activity = entries.map((entry) => checkEntry(ctx, entry, targets));
-  return activity.sort((a, b) => (a.at as string).localeCompare(b.at as string));
+  activity.sort((a, b) => (a.at as string).localeCompare(b.at as string));
+  // Written in this order: their ids ascend in it too (see ascendingUuids).
+  const ids = activity.map((entry) => entry.id).sort(compareText);
+  activity.forEach((entry, i) => (entry.id = ids[i]));
+  return activity;
 }
 
 function checkEntry(ctx: CheckContext, entry: Entry, targets: ActivityTargets): ApiRecord {

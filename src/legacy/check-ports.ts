@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isPlainObject } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
-import { addFault, checkMapped, mapping, dedupeNames, dropUnknown, idKey, type CheckContext, type Entry, type Named } from './context.ts';
+import { addFault, ascendingUuids, checkMapped, mapping, dedupeNames, dropUnknown, idKey, type CheckContext, type Entry, type Named } from './context.ts';
 import type { ApiRecord } from './types.ts';
 
 const FILE = 'switches.json';
@@ -34,6 +34,7 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
   const ports: ApiRecord[] = [];
   const pending: PendingLink[] = [];
   const byName = new Map<string, Map<string, ApiRecord>>();
+  const newIds = ascendingUuids(portCount(switches.entries));
   switches.entries.forEach((entry, i) => {
     const owner = switches.records[i];
     const list = entry.raw.ports;
@@ -44,7 +45,7 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
     const named: Named[] = [];
     list.forEach((raw, index) => {
       if (!isPlainObject(raw)) return addFault(ctx, FILE, entry, `ports[${index}]`, 'must be a JSON object');
-      const port = checkPort(ctx, entry, owner, raw, index, networkSite);
+      const port = checkPort(ctx, entry, owner, raw, index, networkSite, newIds[ports.length]);
       ports.push(port);
       if (typeof port.name === 'string') {
         if (!names.has(port.name.toLowerCase())) names.set(port.name.toLowerCase(), port);
@@ -58,7 +59,16 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
   return ports;
 }
 
-function checkPort(ctx: CheckContext, entry: Entry, owner: ApiRecord, raw: Record<string, unknown>, index: number, networkSite: Map<string, unknown>): ApiRecord {
+/** How many ports the switches list, at most (records that are not objects get no port). */
+function portCount(entries: Entry[]): number {
+  let count = 0;
+  for (const entry of entries) if (Array.isArray(entry.raw.ports)) count += entry.raw.ports.length;
+  return count;
+}
+
+function checkPort(
+  ctx: CheckContext, entry: Entry, owner: ApiRecord, raw: Record<string, unknown>, index: number, networkSite: Map<string, unknown>, id: string,
+): ApiRecord {
   const at = `ports[${index}].`;
   dropUnknown(ctx, FILE, raw, PORT_KNOWN, 'ports[].');
   const tagged = networkKeys(ctx, entry, raw.tagged, `${at}tagged`);
@@ -71,7 +81,7 @@ function checkPort(ctx: CheckContext, entry: Entry, owner: ApiRecord, raw: Recor
   checkNetworks(ctx, entry, owner, { mode: values.mode, untagged, tagged }, networkSite, at);
   const remap = (key: string) => ctx.ids.networks.get(key) ?? randomUUID();
   return {
-    id: randomUUID(),
+    id,
     switchId: owner.id,
     ...values,
     untaggedNetworkId: untagged === undefined ? null : remap(untagged),

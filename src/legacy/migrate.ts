@@ -6,7 +6,10 @@ import { StartupError } from '../startup-error.ts';
 import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } from './archive.ts';
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
-import { holdsData, insertLegacyActivity, insertLegacyUser, insertNetwork, insertPort, insertSite, insertSwitch, latestMigrateChanges, usernameTaken } from './store.ts';
+import {
+  holdsData, insertLegacyActivity, insertLegacyUser, insertNetwork, insertPort, insertSite, insertSwitch, latestMigrateChanges, usernameTaken,
+  withIndexesBuiltAfter,
+} from './store.ts';
 import { legacyFaultLine, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
 
 /** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
@@ -106,18 +109,7 @@ interface Written {
 }
 
 function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Written {
-  for (const site of data.sites) insertSite(db, site);
-  for (const network of data.networks) insertNetwork(db, network);
-  for (const record of data.switches) insertSwitch(db, record);
-  for (const port of data.ports) insertPort(db, port);
-  const skipped = new Set<string>();
-  for (const user of data.users) {
-    if (usernameTaken(db, user.username as string)) skipped.add(user.id);
-    else insertLegacyUser(db, user);
-  }
-  for (const entry of data.activity) {
-    insertLegacyActivity(db, skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry);
-  }
+  const skipped = withIndexesBuiltAfter(db, () => writeRecords(db, data));
   const counts: MigrationCounts = {
     sites: data.sites.length, networks: data.networks.length, switches: data.switches.length, ports: data.ports.length,
     activity: data.activity.length, users: data.users.length - skipped.size, usersSkipped: skipped.size,
@@ -130,6 +122,23 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     undo_data: null, undoable: 0, undone_by: null, undo_of: null,
   });
   return { counts, skippedUsers };
+}
+
+/** Writes the records in the order their ids ascend (see ascendingUuids); returns the ids of users skipped. */
+function writeRecords(db: Db, data: LegacyData): Set<string> {
+  for (const site of data.sites) insertSite(db, site);
+  for (const network of data.networks) insertNetwork(db, network);
+  for (const record of data.switches) insertSwitch(db, record);
+  for (const port of data.ports) insertPort(db, port);
+  const skipped = new Set<string>();
+  for (const user of data.users) {
+    if (usernameTaken(db, user.username as string)) skipped.add(user.id);
+    else insertLegacyUser(db, user);
+  }
+  for (const entry of data.activity) {
+    insertLegacyActivity(db, skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry);
+  }
+  return skipped;
 }
 
 function summaryOf(counts: MigrationCounts): string {
