@@ -19,6 +19,8 @@ export interface Reply {
   body?: unknown;
   /** A ready text body (CSV, configuration text); sent as is with its own content type header. */
   text?: string | Buffer;
+  /** A body already serialised as JSON (by SQLite, for list pages); sent as is, as application/json. */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -307,6 +309,9 @@ function serialize(reply: Reply): Serialized {
   const headers = { ...reply.headers };
   if (reply.text !== undefined) {
     return { status: reply.status ?? 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: reply.text };
+  }
+  if (reply.json !== undefined) {
+    return { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: reply.json };
   }
   const status = reply.status ?? (reply.body === undefined ? 204 : 200);
   if (status === 204 || status === 304 || reply.body === undefined) return { status, headers, body: undefined };

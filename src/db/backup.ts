@@ -1,5 +1,7 @@
 import { RESOURCES, type Kind } from './images.ts';
 import { prepare, type Db } from './open.ts';
+import { taggedNetworkIdsJson } from './ports.ts';
+import { jsonBool, recordJson } from './record-json.ts';
 
 // The reads of the backup export: counts, then every table in chunks by rowid (keyset paging), so that the
 // export never holds more than one chunk in memory. They run on the export's own snapshot connection (openSnapshot in open.ts).
@@ -27,35 +29,21 @@ export function countAll(db: Db): Counts {
 /** Rows read per query for each kind: activity rows carry undo images (a bulk edit's are ~50 KB), so fewer. */
 export const CHUNK_ROWS: Record<DocumentKind, number> = { users: 500, sites: 500, networks: 500, switches: 500, ports: 500, activity: 20 };
 
-// Each record is serialised by SQLite itself (json_object), and a chunk comes back as one string: the export
-// then makes one JavaScript string per chunk instead of an object per row and its serialisation, which keeps
-// the server's memory flat and the export fast. The key lists derive from the field declarations.
+// Each record is serialised by SQLite itself (record-json.ts), and a chunk comes back as one string: the export
+// then makes one JavaScript string per chunk instead of an object per row, which keeps the server's memory flat.
 const RECORD_JSON: Record<DocumentKind, string> = {
-  users: `json_object('id', id, 'username', username, 'role', role, 'disabled', ${bool('disabled')}, 'createdAt', created_at,
+  users: `json_object('id', id, 'username', username, 'role', role, 'disabled', ${jsonBool('disabled')}, 'createdAt', created_at,
     'updatedAt', updated_at, 'lastLoginAt', last_login_at, 'version', version, 'passwordHash', password_hash)`,
-  sites: inventoryJson('site'),
-  networks: inventoryJson('network'),
-  switches: inventoryJson('switch'),
-  ports: inventoryJson('port', `'taggedNetworkIds', json((SELECT json_group_array(network_id) FROM
-    (SELECT network_id FROM port_tagged_networks WHERE port_id = t.id ORDER BY network_id)))`),
+  sites: recordJson(RESOURCES.site, 't'),
+  networks: recordJson(RESOURCES.network, 't'),
+  switches: recordJson(RESOURCES.switch, 't'),
+  ports: recordJson(RESOURCES.port, 't', { taggedNetworkIds: taggedNetworkIdsJson('t') }),
   activity: `json_object('id', id, 'at', at, 'userId', user_id, 'username', username, 'action', action, 'entityType', entity_type,
     'entityId', entity_id, 'entityName', entity_name, 'siteId', site_id, 'summary', summary, 'changes', json(changes),
-    'undoable', ${bool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoData', json(undo_data))`,
+    'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoData', json(undo_data))`,
 };
 
 const KEY_COLUMN: Record<DocumentKind, string> = { users: 'rowid', sites: 'rowid', networks: 'rowid', switches: 'rowid', ports: 'rowid', activity: 'seq' };
-
-function bool(condition: string): string {
-  return `CASE WHEN ${condition} THEN json('true') ELSE json('false') END`;
-}
-
-function inventoryJson(kind: Kind, extra?: string): string {
-  const pairs = RESOURCES[kind].fields.flatMap((field) => {
-    if (!field.column) return [];
-    return [`'${field.name}', ${field.type === 'boolean' ? bool(`t.${field.column} = 1`) : `t.${field.column}`}`];
-  });
-  return `json_object(${[...pairs, ...(extra ? [extra] : [])].join(', ')})`;
-}
 
 /**
  * One chunk of a kind after key `after`: the records' JSON joined by commas (empty when there are no more),

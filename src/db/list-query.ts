@@ -1,6 +1,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { Resource } from '../fields/field.ts';
 import type { ListParams } from '../routes/common.ts';
+import { recordJson } from './record-json.ts';
 
 /** An equality filter on a column; `undefined` values are left out, so optional query filters pass straight in. */
 export interface ColumnFilter {
@@ -9,13 +10,21 @@ export interface ColumnFilter {
   value: SQLInputValue | undefined;
 }
 
+/** A field without a column: its SQL over the list's table alias, and the name the SELECT gives it, if it has one. */
+export interface ComputedField {
+  /** A value for a count, JSON for a list (a port's tagged networks). */
+  sql: string;
+  /** The SELECT's column name (`port_count`); a computed field can be sorted on only when it has one. */
+  name?: string;
+}
+
 /** How one resource's list is queried: its table alias, the SQL of its computed fields and its default order. */
 export interface ListShape {
   resource: Resource;
   /** The table alias the SELECT uses (`s` in `FROM sites s`). */
   alias: string;
-  /** SQL for fields without a column (counts), as the SELECT names them. */
-  computed?: Record<string, string>;
+  /** The fields without a column, by field name; every one must be here for the JSON page. */
+  computed?: Record<string, ComputedField>;
   /** ORDER BY text when no sort is asked for. */
   defaultOrder: string;
 }
@@ -27,8 +36,8 @@ export interface ListQuery {
   orderBy: string;
   limit: number;
   offset: number;
-  /** The sort is on a computed field (a count), which the page query must then compute for every row. */
-  sortsOnComputed: boolean;
+  /** The computed field sorted on (a count), if any, which the page query must then compute for every row. */
+  computedSort: ComputedField | undefined;
 }
 
 /** Escapes LIKE wildcards so `q` matches literally (the ESCAPE character is a backslash). */
@@ -61,7 +70,7 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
     orderBy: `ORDER BY ${orderOf(shape, list)}`,
     limit: list.limit,
     offset: list.offset,
-    sortsOnComputed: Boolean(list.sort && shape.computed?.[list.sort.field]),
+    computedSort: list.sort && shape.computed?.[list.sort.field]?.name ? shape.computed[list.sort.field] : undefined,
   };
 }
 
@@ -71,15 +80,61 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
  * the computed columns, so a count subquery runs for the 100 rows shown, not for every row sorted.
  */
 export function pageSql(shape: ListShape, select: string, table: string, query: ListQuery): string {
-  if (query.sortsOnComputed) return `${select} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`;
+  if (query.computedSort) return `${select} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`;
   const a = shape.alias;
   return `${select} WHERE ${a}.rowid IN (SELECT ${a}.rowid FROM ${table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?) ${query.orderBy}`;
+}
+
+/** One page as SQLite serialises it: the JSON array text of the items, and the total matching the filter. */
+export interface JsonPage {
+  items: string;
+  total: number;
+}
+
+/**
+ * The SQL of the same page as pageSql, as one JSON array text (column `items`, `[]` for none): each record is
+ * the json_object of its API answer. Parameters `...query.params, limit, offset`.
+ *
+ * The page's rowids are chosen first, in order (the computed field sorted on, if any, is computed there for
+ * every row); the records are then read by rowid and aggregated in that order, which CROSS JOIN keeps (its
+ * left side is always the outer loop). Unlike pageSql, nothing is sorted twice: pageSql's shape (IN, then
+ * ORDER BY again) made this query a fifth slower.
+ */
+export function pageJsonSql(shape: ListShape, query: ListQuery): string {
+  let cache = pageJsonSqlCache.get(shape);
+  if (!cache) pageJsonSqlCache.set(shape, (cache = new Map()));
+  const key = `${query.where}\n${query.orderBy}`;
+  let sql = cache.get(key);
+  if (!sql) cache.set(key, (sql = buildPageJsonSql(shape, query)));
+  return sql;
+}
+
+// Built once per WHERE and ORDER BY text (a few per list: filter values and the page are bound): the text is
+// long, and handing prepare() the same string again spares hashing it on every request.
+const pageJsonSqlCache = new WeakMap<ListShape, Map<string, string>>();
+
+function buildPageJsonSql(shape: ListShape, query: ListQuery): string {
+  const { alias: a, resource } = shape;
+  const sorted = query.computedSort;
+  const keys = sorted ? `${a}.rowid AS k, ${sorted.sql} AS ${sorted.name}` : `${a}.rowid AS k`;
+  const computed: Record<string, string> = {};
+  for (const field of resource.fields) {
+    if (field.column) continue;
+    const c = shape.computed?.[field.name];
+    if (!c) throw new Error(`The ${resource.type} list has no SQL for its field ${field.name}.`);
+    computed[field.name] = c === sorted ? `page.${c.name}` : c.sql;
+  }
+  // json_object must be the aggregate's own argument: JSON read back from a subquery is plain text again,
+  // which json_group_array would quote as a string.
+  return `SELECT json_group_array(${recordJson(resource, a, computed)}) AS items
+    FROM (SELECT ${keys} FROM ${resource.table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?) page
+    CROSS JOIN ${resource.table} ${a} ON ${a}.rowid = page.k`;
 }
 
 function orderOf(shape: ListShape, list: ListParams): string {
   if (!list.sort) return shape.defaultOrder;
   const field = shape.resource.fields.find((f) => f.name === list.sort!.field);
-  const expression = field?.column ? `${shape.alias}.${field.column}` : shape.computed?.[list.sort.field];
+  const expression = field?.column ? `${shape.alias}.${field.column}` : shape.computed?.[list.sort.field]?.name;
   if (!expression) return shape.defaultOrder;
   // The id last keeps pages stable when the sorted values tie.
   return `${expression} ${list.sort.descending ? 'DESC' : 'ASC'}, ${shape.alias}.id`;

@@ -1,7 +1,7 @@
 import { NETWORK } from '../fields/networks.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
+import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsUsingNetwork, removeNetworkFromPort } from './ports.ts';
 
@@ -35,7 +35,7 @@ const NETWORK_SELECT = `SELECT n.id, n.site_id, n.name, n.vlan_id, n.subnet, n.g
 const NETWORK_LIST: ListShape = {
   resource: NETWORK,
   alias: 'n',
-  computed: { portCount: 'port_count' },
+  computed: { portCount: { sql: PORT_COUNT, name: 'port_count' } },
   defaultOrder: 'n.vlan_id, n.name, n.id',
 };
 
@@ -49,13 +49,36 @@ export function siteOfNetwork(db: Db, id: string): string | undefined {
   return (prepare(db, 'SELECT site_id FROM networks WHERE id = ?').get(id) as { site_id: string } | undefined)?.site_id;
 }
 
+/** The list filters of networks. */
+export interface NetworkFilter {
+  siteId?: string;
+  vlanId?: number;
+}
+
+function networksQuery(list: ListParams, filter: NetworkFilter): ListQuery {
+  return buildListQuery(NETWORK_LIST, list, [{ sql: 'n.site_id', value: filter.siteId }, { sql: 'n.vlan_id', value: filter.vlanId }]);
+}
+
+function countNetworks(db: Db, query: ListQuery): number {
+  return (prepare(db, `SELECT count(*) AS n FROM networks n ${query.where}`).get(...query.params) as { n: number }).n;
+}
+
 /** One page of networks (filtered by site and VLAN) and the total matching the same filter. */
-export function listNetworks(db: Db, list: ListParams, filter: { siteId?: string; vlanId?: number }): { rows: NetworkRow[]; total: number } {
-  const query = buildListQuery(NETWORK_LIST, list, [{ sql: 'n.site_id', value: filter.siteId }, { sql: 'n.vlan_id', value: filter.vlanId }]);
-  const total = (prepare(db, `SELECT count(*) AS n FROM networks n ${query.where}`).get(...query.params) as { n: number }).n;
+export function listNetworks(db: Db, list: ListParams, filter: NetworkFilter): { rows: NetworkRow[]; total: number } {
+  const query = networksQuery(list, filter);
+  const total = countNetworks(db, query);
   const rows = prepare(db, pageSql(NETWORK_LIST, NETWORK_SELECT, 'networks', query))
     .all(...query.params, query.limit, query.offset) as unknown as NetworkRow[];
   return { rows, total };
+}
+
+/** The same page of networks as listNetworks, serialised as the API's JSON items by SQLite. */
+export function listNetworksJson(db: Db, list: ListParams, filter: NetworkFilter): JsonPage {
+  const query = networksQuery(list, filter);
+  const total = countNetworks(db, query);
+  const { items } = prepare(db, pageJsonSql(NETWORK_LIST, query))
+    .get(...query.params, query.limit, query.offset) as { items: string };
+  return { items, total };
 }
 
 /** The id of the network of a site with this name (case-insensitive), other than `exceptId`. */

@@ -3,7 +3,7 @@ import type { Change } from './change.ts';
 import type { ListParams } from '../routes/common.ts';
 import { taggedNetworkIds } from './images.ts';
 export { setTagged } from './images.ts';
-import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
+import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
 /** A ports row with its tagged network ids (sorted, as the activity images keep them). */
@@ -32,7 +32,18 @@ export type PortValues = Pick<PortRow, 'name' | 'position' | 'description' | 'en
 const PORT_SELECT = `SELECT p.id, p.switch_id, p.name, p.position, p.description, p.enabled, p.mode, p.untagged_network_id,
   p.speed, p.poe, p.linked_port_id, p.connected_device, p.version, p.created_at, p.updated_at FROM ports p`;
 
-const PORT_LIST: ListShape = { resource: PORT, alias: 'p', defaultOrder: 'p.switch_id, p.position, p.name, p.id' };
+/** SQL of the JSON array of the tagged network ids of the port row `alias`, sorted as taggedNetworkIds reads them. */
+export function taggedNetworkIdsJson(alias: string): string {
+  return `json((SELECT json_group_array(network_id) FROM
+    (SELECT network_id FROM port_tagged_networks WHERE port_id = ${alias}.id ORDER BY network_id)))`;
+}
+
+const PORT_LIST: ListShape = {
+  resource: PORT,
+  alias: 'p',
+  computed: { taggedNetworkIds: { sql: taggedNetworkIdsJson('p') } },
+  defaultOrder: 'p.switch_id, p.position, p.name, p.id',
+};
 
 function withTagged(db: Db, row: Omit<PortRow, 'tagged'> | undefined): PortRow | undefined {
   return row && { ...row, tagged: taggedNetworkIds(db, row.id) };
@@ -43,16 +54,39 @@ export function getPort(db: Db, id: string): PortRow | undefined {
   return withTagged(db, prepare(db, `${PORT_SELECT} WHERE p.id = ?`).get(id) as Omit<PortRow, 'tagged'> | undefined);
 }
 
-/** One page of ports (filtered by switch and by site) and the total matching the same filter. */
-export function listPorts(db: Db, list: ListParams, filter: { switchId?: string; siteId?: string }): { rows: PortRow[]; total: number } {
-  const query = buildListQuery(PORT_LIST, list, [
+/** The list filters of ports. */
+export interface PortFilter {
+  switchId?: string;
+  siteId?: string;
+}
+
+function portsQuery(list: ListParams, filter: PortFilter): ListQuery {
+  return buildListQuery(PORT_LIST, list, [
     { sql: 'p.switch_id', value: filter.switchId },
     { sql: '(SELECT w.site_id FROM switches w WHERE w.id = p.switch_id)', value: filter.siteId },
   ]);
-  const total = (prepare(db, `SELECT count(*) AS n FROM ports p ${query.where}`).get(...query.params) as { n: number }).n;
+}
+
+function countPorts(db: Db, query: ListQuery): number {
+  return (prepare(db, `SELECT count(*) AS n FROM ports p ${query.where}`).get(...query.params) as { n: number }).n;
+}
+
+/** One page of ports (filtered by switch and by site) and the total matching the same filter. */
+export function listPorts(db: Db, list: ListParams, filter: PortFilter): { rows: PortRow[]; total: number } {
+  const query = portsQuery(list, filter);
+  const total = countPorts(db, query);
   const rows = prepare(db, pageSql(PORT_LIST, PORT_SELECT, 'ports', query))
     .all(...query.params, query.limit, query.offset) as unknown as Omit<PortRow, 'tagged'>[];
   return { rows: rows.map((row) => withTagged(db, row)!), total };
+}
+
+/** The same page of ports as listPorts, with their tagged networks, serialised as the API's JSON items by SQLite. */
+export function listPortsJson(db: Db, list: ListParams, filter: PortFilter): JsonPage {
+  const query = portsQuery(list, filter);
+  const total = countPorts(db, query);
+  const { items } = prepare(db, pageJsonSql(PORT_LIST, query))
+    .get(...query.params, query.limit, query.offset) as { items: string };
+  return { items, total };
 }
 
 /** Every port of a switch by position, with tagged networks. */

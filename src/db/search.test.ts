@@ -1,20 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
+import { insertTestRow } from './test-rows.ts';
 import { search } from './search.ts';
 
-const NOW = '2026-01-01T00:00:00.000Z';
 let db: Db;
 const ids: Record<string, string> = {};
 
 function insert(table: string, key: string, values: Record<string, unknown>): void {
-  ids[key] = randomUUID();
-  const row = { id: ids[key], created_at: NOW, updated_at: NOW, ...values };
-  const columns = Object.keys(row);
-  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-    .run(...(Object.values(row) as (string | number | null)[]));
+  ids[key] = insertTestRow(db, table, values);
 }
 
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import { SITE } from '../fields/sites.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
+import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { networkIdsOfSite, removeNetwork } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
@@ -23,15 +23,16 @@ export interface SiteRow {
 /** The editable columns of a site. */
 export type SiteValues = Pick<SiteRow, 'name' | 'description' | 'address' | 'notes'>;
 
+const SWITCH_COUNT = '(SELECT count(*) FROM switches w WHERE w.site_id = s.id)';
+const NETWORK_COUNT = '(SELECT count(*) FROM networks n WHERE n.site_id = s.id)';
+
 const SITE_SELECT = `SELECT s.id, s.name, s.description, s.address, s.notes, s.version, s.created_at, s.updated_at,
-  (SELECT count(*) FROM switches w WHERE w.site_id = s.id) AS switch_count,
-  (SELECT count(*) FROM networks n WHERE n.site_id = s.id) AS network_count
-  FROM sites s`;
+  ${SWITCH_COUNT} AS switch_count, ${NETWORK_COUNT} AS network_count FROM sites s`;
 
 const SITE_LIST: ListShape = {
   resource: SITE,
   alias: 's',
-  computed: { switchCount: 'switch_count', networkCount: 'network_count' },
+  computed: { switchCount: { sql: SWITCH_COUNT, name: 'switch_count' }, networkCount: { sql: NETWORK_COUNT, name: 'network_count' } },
   defaultOrder: 's.name, s.id',
 };
 
@@ -46,13 +47,26 @@ export function siteIdByName(db: Db, name: string, exceptId = ''): string | unde
   return row?.id;
 }
 
+function countSites(db: Db, query: ListQuery): number {
+  return (prepare(db, `SELECT count(*) AS n FROM sites s ${query.where}`).get(...query.params) as { n: number }).n;
+}
+
 /** One page of sites and the total matching the same filter. */
 export function listSites(db: Db, list: ListParams): { rows: SiteRow[]; total: number } {
   const query = buildListQuery(SITE_LIST, list);
-  const total = (prepare(db, `SELECT count(*) AS n FROM sites s ${query.where}`).get(...query.params) as { n: number }).n;
+  const total = countSites(db, query);
   const rows = prepare(db, pageSql(SITE_LIST, SITE_SELECT, 'sites', query))
     .all(...query.params, query.limit, query.offset) as unknown as SiteRow[];
   return { rows, total };
+}
+
+/** The same page of sites as listSites, serialised as the API's JSON items by SQLite. */
+export function listSitesJson(db: Db, list: ListParams): JsonPage {
+  const query = buildListQuery(SITE_LIST, list);
+  const total = countSites(db, query);
+  const { items } = prepare(db, pageJsonSql(SITE_LIST, query))
+    .get(...query.params, query.limit, query.offset) as { items: string };
+  return { items, total };
 }
 
 /** Stores a new site. */

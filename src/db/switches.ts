@@ -1,7 +1,7 @@
 import { SWITCH } from '../fields/switches.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, pageSql, type ListShape } from './list-query.ts';
+import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsOfSwitch, removePorts } from './ports.ts';
 
@@ -28,15 +28,16 @@ export interface SwitchRow {
 /** The editable columns of a switch. */
 export type SwitchValues = Omit<SwitchRow, 'id' | 'version' | 'created_at' | 'updated_at' | 'port_count'>;
 
+const PORT_COUNT = '(SELECT count(*) FROM ports p WHERE p.switch_id = w.id)';
+
 const SWITCH_SELECT = `SELECT w.id, w.site_id, w.name, w.vendor, w.model, w.serial_number, w.mac_address, w.management_ip,
-  w.firmware_version, w.location, w.status, w.notes, w.version, w.created_at, w.updated_at,
-  (SELECT count(*) FROM ports p WHERE p.switch_id = w.id) AS port_count
+  w.firmware_version, w.location, w.status, w.notes, w.version, w.created_at, w.updated_at, ${PORT_COUNT} AS port_count
   FROM switches w`;
 
 const SWITCH_LIST: ListShape = {
   resource: SWITCH,
   alias: 'w',
-  computed: { portCount: 'port_count' },
+  computed: { portCount: { sql: PORT_COUNT, name: 'port_count' } },
   defaultOrder: 'w.name, w.id',
 };
 
@@ -45,13 +46,36 @@ export function getSwitch(db: Db, id: string): SwitchRow | undefined {
   return prepare(db, `${SWITCH_SELECT} WHERE w.id = ?`).get(id) as SwitchRow | undefined;
 }
 
+/** The list filters of switches. */
+export interface SwitchFilter {
+  siteId?: string;
+  status?: string;
+}
+
+function switchesQuery(list: ListParams, filter: SwitchFilter): ListQuery {
+  return buildListQuery(SWITCH_LIST, list, [{ sql: 'w.site_id', value: filter.siteId }, { sql: 'w.status', value: filter.status }]);
+}
+
+function countSwitches(db: Db, query: ListQuery): number {
+  return (prepare(db, `SELECT count(*) AS n FROM switches w ${query.where}`).get(...query.params) as { n: number }).n;
+}
+
 /** One page of switches (filtered by site and status) and the total matching the same filter. */
-export function listSwitches(db: Db, list: ListParams, filter: { siteId?: string; status?: string }): { rows: SwitchRow[]; total: number } {
-  const query = buildListQuery(SWITCH_LIST, list, [{ sql: 'w.site_id', value: filter.siteId }, { sql: 'w.status', value: filter.status }]);
-  const total = (prepare(db, `SELECT count(*) AS n FROM switches w ${query.where}`).get(...query.params) as { n: number }).n;
+export function listSwitches(db: Db, list: ListParams, filter: SwitchFilter): { rows: SwitchRow[]; total: number } {
+  const query = switchesQuery(list, filter);
+  const total = countSwitches(db, query);
   const rows = prepare(db, pageSql(SWITCH_LIST, SWITCH_SELECT, 'switches', query))
     .all(...query.params, query.limit, query.offset) as unknown as SwitchRow[];
   return { rows, total };
+}
+
+/** The same page of switches as listSwitches, serialised as the API's JSON items by SQLite. */
+export function listSwitchesJson(db: Db, list: ListParams, filter: SwitchFilter): JsonPage {
+  const query = switchesQuery(list, filter);
+  const total = countSwitches(db, query);
+  const { items } = prepare(db, pageJsonSql(SWITCH_LIST, query))
+    .get(...query.params, query.limit, query.offset) as { items: string };
+  return { items, total };
 }
 
 /** The id of the switch of a site with this name (case-insensitive), other than `exceptId`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordChange } from '../db/change.ts';
 import {
-  getNetwork, insertNetwork, listNetworks, networkIdByName, networkIdByVlan, removeNetwork, updateNetwork,
+  getNetwork, insertNetwork, listNetworks, listNetworksJson, networkIdByName, networkIdByVlan, removeNetwork, updateNetwork,
   type NetworkRow, type NetworkValues,
 } from '../db/networks.ts';
 import { portIdsUsingNetwork } from '../db/ports.ts';
@@ -11,8 +11,8 @@ import { NETWORK } from '../fields/networks.ts';
 import { networkFaults } from '../fields/rules.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
-import { actorOf, checkIfMatch, created, etag, flag, pathId, uuidFilter } from './common.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import { actorOf, checkIfMatch, created, etag, flag, pathId, uuidFilter, wantsCsv } from './common.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, counted, csvListAnswer, jsonListAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
 /** The routes of networks (VLANs). */
 export const NETWORK_ROUTES: Route[] = [
@@ -33,15 +33,17 @@ export const NETWORK_ROUTES: Route[] = [
   },
 ];
 
-function networkToApi(row: NetworkRow): ApiRecord {
+/** A network as the API answers it, with its port count. */
+export function networkToApi(row: NetworkRow): ApiRecord {
   return { ...apiOf(NETWORK, row), portCount: row.port_count };
 }
 
 function networksList(ctx: Ctx) {
   const list = listRequest(ctx, NETWORK);
   const filter = { siteId: uuidFilter(ctx, 'siteId'), vlanId: vlanFilter(ctx) };
+  if (!wantsCsv(ctx)) return jsonListAnswer(listNetworksJson(ctx.app.db, list, filter), list);
   const { rows, total } = listNetworks(ctx.app.db, list, filter);
-  return listAnswer(ctx, 'network', rows.map(networkToApi), total, list);
+  return csvListAnswer(ctx, 'network', rows.map(networkToApi), total);
 }
 
 function networkGet(ctx: Ctx) {

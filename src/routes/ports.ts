@@ -5,7 +5,7 @@ import { diffImages, readImage, type Image } from '../db/images.ts';
 import { siteOfNetwork } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
 import {
-  getPort, insertPort, listPorts, nextPosition, portIdByName, portsOfSwitch, relinkFarEnds, removePorts, setTagged,
+  getPort, insertPort, listPorts, listPortsJson, nextPosition, portIdByName, portsOfSwitch, relinkFarEnds, removePorts, setTagged,
   switchOfPort, updatePort, type PortRow, type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
@@ -15,8 +15,8 @@ import { portFaults } from '../fields/rules.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from './activity.ts';
-import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter } from './common.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter, wantsCsv } from './common.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, counted, csvListAnswer, jsonListAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
 /** Fields a bulk edit may not set: each must differ per port. */
 const NOT_BULK = new Set(['name', 'linkedPortId']);
@@ -67,16 +67,18 @@ export function portToApi(row: PortRow): ApiRecord {
 function portsList(ctx: Ctx) {
   const list = listRequest(ctx, PORT);
   const filter = { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') };
+  if (!wantsCsv(ctx)) return jsonListAnswer(listPortsJson(ctx.app.db, list, filter), list);
   const { rows, total } = listPorts(ctx.app.db, list, filter);
-  return listAnswer(ctx, 'port', rows.map(portToApi), total, list);
+  return csvListAnswer(ctx, 'port', rows.map(portToApi), total);
 }
 
 function switchPortsList(ctx: Ctx) {
   const sw = getSwitch(ctx.app.db, pathId(ctx, 'switch'));
   if (!sw) throw notFound('switch');
   const list = listRequest(ctx, PORT);
+  if (!wantsCsv(ctx)) return jsonListAnswer(listPortsJson(ctx.app.db, list, { switchId: sw.id }), list);
   const { rows, total } = listPorts(ctx.app.db, list, { switchId: sw.id });
-  return listAnswer(ctx, 'port', rows.map(portToApi), total, list);
+  return csvListAnswer(ctx, 'port', rows.map(portToApi), total);
 }
 
 function portGet(ctx: Ctx) {

@@ -3,7 +3,8 @@ import { recordsToCsv } from '../csv-layout.ts';
 import { recordChange } from '../db/change.ts';
 import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
-import { getSite, insertSite, listSites, removeSite, siteIdByName, updateSite, type SiteRow, type SiteValues } from '../db/sites.ts';
+import type { JsonPage } from '../db/list-query.ts';
+import { getSite, insertSite, listSites, listSitesJson, removeSite, siteIdByName, updateSite, type SiteRow, type SiteValues } from '../db/sites.ts';
 import { inputSchema, resourceSchema, rowToApi, toColumnValue, validateInput, type JsonSchema, type Resource } from '../fields/field.ts';
 import { SITE } from '../fields/sites.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
@@ -83,12 +84,14 @@ export function listRequest(ctx: Ctx, resource: Resource): ListParams {
   return wantsCsv(ctx) && !ctx.query.get('limit') ? { ...list, limit: -1 } : list;
 }
 
-/** A list answer: the contract's page as JSON, or the import layout as CSV when asked (total in X-Total-Count). */
-export function listAnswer(ctx: Ctx, kind: Kind, items: Record<string, unknown>[], total: number, list: ListParams): Reply {
-  if (wantsCsv(ctx)) {
-    return { text: recordsToCsv(ctx.app.db, kind, items), headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Total-Count': String(total) } };
-  }
-  return { body: { items, total, limit: list.limit, offset: list.offset } };
+/** A list answer as CSV, the import layout, for a client that asked for it (wantsCsv); the total in X-Total-Count. */
+export function csvListAnswer(ctx: Ctx, kind: Kind, items: Record<string, unknown>[], total: number): Reply {
+  return { text: recordsToCsv(ctx.app.db, kind, items), headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Total-Count': String(total) } };
+}
+
+/** A list answer as JSON: the contract's page around the items SQLite serialised. */
+export function jsonListAnswer(page: JsonPage, list: ListParams): Reply {
+  return { json: `{"items":${page.items},"total":${page.total},"limit":${list.limit},"offset":${list.offset}}` };
 }
 
 /** A resource answer with its ETag. */
@@ -96,14 +99,16 @@ export function withEtag(body: Record<string, unknown> & { version: number }, st
   return { status, body, headers: { ETag: etag(body.version) } };
 }
 
-function siteToApi(row: SiteRow): ApiRecord {
+/** A site as the API answers it, with its counts. */
+export function siteToApi(row: SiteRow): ApiRecord {
   return { ...apiOf(SITE, row), switchCount: row.switch_count, networkCount: row.network_count };
 }
 
 function sitesList(ctx: Ctx) {
   const list = listRequest(ctx, SITE);
+  if (!wantsCsv(ctx)) return jsonListAnswer(listSitesJson(ctx.app.db, list), list);
   const { rows, total } = listSites(ctx.app.db, list);
-  return listAnswer(ctx, 'site', rows.map(siteToApi), total, list);
+  return csvListAnswer(ctx, 'site', rows.map(siteToApi), total);
 }
 
 function siteGet(ctx: Ctx) {

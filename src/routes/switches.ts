@@ -4,7 +4,7 @@ import { diffImages, readImage } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import { countPortsWithNetworks, insertPort, portsOfSwitch } from '../db/ports.ts';
 import {
-  getSwitch, insertSwitch, listSwitches, removeSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch,
+  getSwitch, insertSwitch, listSwitches, listSwitchesJson, removeSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch,
   type SwitchRow, type SwitchValues,
 } from '../db/switches.ts';
 import { inputSchema, resourceSchema, validateInput } from '../fields/field.ts';
@@ -12,9 +12,9 @@ import { PORT } from '../fields/ports.ts';
 import { SWITCH, SWITCH_STATUSES } from '../fields/switches.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
-import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter } from './common.ts';
+import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter, wantsCsv } from './common.ts';
 import { portToApi } from './ports.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, counted, listAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import { LIST_QUERY_DOC, apiOf, changesNothing, counted, csvListAnswer, jsonListAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
 
 const SWITCH_WITH_PORTS = {
   ...resourceSchema(SWITCH),
@@ -36,15 +36,17 @@ export const SWITCH_ROUTES: Route[] = [
   { method: 'DELETE', path: '/api/switches/:id', access: 'editor', handler: switchDelete, summary: 'Delete a switch and its ports (far ends of links are unlinked), in one activity entry.', doc: { status: 204 } },
 ];
 
-function switchToApi(row: SwitchRow): ApiRecord {
+/** A switch as the API answers it, with its port count. */
+export function switchToApi(row: SwitchRow): ApiRecord {
   return { ...apiOf(SWITCH, row), portCount: row.port_count };
 }
 
 function switchesList(ctx: Ctx) {
   const list = listRequest(ctx, SWITCH);
   const filter = { siteId: uuidFilter(ctx, 'siteId'), status: statusFilter(ctx) };
+  if (!wantsCsv(ctx)) return jsonListAnswer(listSwitchesJson(ctx.app.db, list, filter), list);
   const { rows, total } = listSwitches(ctx.app.db, list, filter);
-  return listAnswer(ctx, 'switch', rows.map(switchToApi), total, list);
+  return csvListAnswer(ctx, 'switch', rows.map(switchToApi), total);
 }
 
 function switchGet(ctx: Ctx) {

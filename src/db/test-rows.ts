@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './open.ts';
+
+/** The created/updated time of rows that tests insert directly. */
+export const TEST_NOW = '2026-01-01T00:00:00.000Z';
+
+/** Inserts one row with a fresh id and the test timestamps straight into a table (for query tests); returns the id. */
+export function insertTestRow(db: Db, table: string, values: Record<string, unknown>): string {
+  const row = { id: randomUUID(), created_at: TEST_NOW, updated_at: TEST_NOW, ...values };
+  const columns = Object.keys(row);
+  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .run(...(Object.values(row) as (string | number | null)[]));
+  return row.id;
+}
