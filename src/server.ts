@@ -1,7 +1,8 @@
 import './silence-sqlite-warning.ts';
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from './app.ts';
@@ -15,6 +16,10 @@ import { ALL_ROUTES } from './routes/index.ts';
 import { openAndMigrate, StartupError } from './startup.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { serveStatic } from './static.ts';
+
+// node:http is required, not imported: an ESM import of it reads every export, and its lazy WebSocket getters
+// then load undici, which costs ~10 MB of resident memory that the service never uses.
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /** How long in-flight requests may take to finish at shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
