@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
@@ -15,7 +16,7 @@ if (!env.APP_JWT_SECRET && env.JWT_SECRET) env.APP_JWT_SECRET = env.JWT_SECRET;
 const { buildUi } = await import('./build-ui.ts');
 await buildUi({ watch: mode === 'dev' });
 
-const args = mode === 'dev' ? ['--watch-path=src', '--watch-path=migrations', 'src/server.ts'] : ['src/server.ts'];
+const args = [...SERVER_NODE_FLAGS, ...(mode === 'dev' ? ['--watch-path=src', '--watch-path=migrations'] : []), 'src/server.ts'];
 const server = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRYPOINT = join(ROOT, 'docker', 'entrypoint.sh');
@@ -169,7 +170,9 @@ describe('entrypoint run as root', () => {
     // exec chain: the entrypoint's pid is now the node server itself, running as 1000 with no extra groups.
     const ids = procIds(run.child.pid!);
     expect(ids.name).toBe('node');
-    expect(readFileSync(`/proc/${run.child.pid}/cmdline`, 'utf8').split('\0')).toContain(join(ROOT, 'src', 'server.ts'));
+    const commandLine = readFileSync(`/proc/${run.child.pid}/cmdline`, 'utf8').split('\0');
+    expect(commandLine).toContain(join(ROOT, 'src', 'server.ts'));
+    expect(commandLine.slice(1, 1 + SERVER_NODE_FLAGS.length), 'the server flags of src/node-flags.ts').toEqual(SERVER_NODE_FLAGS);
     expect(ids.uids).toEqual([1000, 1000, 1000, 1000]);
     expect(ids.gids).toEqual([1000, 1000, 1000, 1000]);
     expect(ids.groups.filter((g) => g !== 1000)).toEqual([]);
@@ -235,9 +238,9 @@ describe('entrypoint run as root', () => {
     expect(await health(base)).toBe(200);
 
     const calls = readFileSync(callLog, 'utf8').trim().split('\n').map((line) => line.split(' '));
-    expect(calls.map(([, uid, script]) => [uid, script])).toEqual([
+    expect(calls.map(([, uid, ...args]) => [uid, ...args])).toEqual([
       ['1000', join(ROOT, 'src', 'cli', 'migrate.ts')],
-      ['1000', join(ROOT, 'src', 'server.ts')],
+      ['1000', ...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server.ts')],
     ]);
     expect(calls[0][0]).not.toBe(String(run.child.pid)); // migrate: a child that finished first
     expect(calls[1][0]).toBe(String(run.child.pid)); // server: exec'd in place of the entrypoint
