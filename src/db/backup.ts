@@ -26,8 +26,14 @@ export function countAll(db: Db): Counts {
   return counts;
 }
 
-/** Rows read per query for each kind: activity rows carry undo images (a bulk edit's are ~50 KB), so fewer. */
-export const CHUNK_ROWS: Record<DocumentKind, number> = { users: 500, sites: 500, networks: 500, switches: 500, ports: 500, activity: 20 };
+/**
+ * A chunk aims at this many characters: V8 keeps a string over 128 KB in its large-object space until a full
+ * collection, while smaller ones die young, so the server's memory stays flat during an export.
+ */
+const CHUNK_TARGET_CHARS = 64 * 1024;
+const MAX_CHUNK_ROWS = 1000;
+/** The rows of a kind's first chunk, from typical record sizes (activity ~1 KB; a bulk edit's undo image ~50 KB). */
+const FIRST_CHUNK_ROWS: Record<DocumentKind, number> = { users: 100, sites: 200, networks: 200, switches: 150, ports: 100, activity: 40 };
 
 // Each record is serialised by SQLite itself (record-json.ts), and a chunk comes back as one string: the export
 // then makes one JavaScript string per chunk instead of an object per row, which keeps the server's memory flat.
@@ -46,13 +52,30 @@ const RECORD_JSON: Record<DocumentKind, string> = {
 const KEY_COLUMN: Record<DocumentKind, string> = { users: 'rowid', sites: 'rowid', networks: 'rowid', switches: 'rowid', ports: 'rowid', activity: 'seq' };
 
 /**
- * One chunk of a kind after key `after`: the records' JSON joined by commas (empty when there are no more),
- * and `last`, the key to continue from.
+ * One chunk of a kind after key `after`: at most `limit` records' JSON joined by commas (empty when there are
+ * no more), cut after the record that reaches CHUNK_TARGET_CHARS, and `last`, the key to continue from.
  */
-export function readChunk(db: Db, kind: DocumentKind, after: number, limit = CHUNK_ROWS[kind]): { text: string; count: number; last: number } {
+function readChunk(db: Db, kind: DocumentKind, after: number, limit: number): { text: string; count: number; last: number } {
   const key = KEY_COLUMN[kind];
   const row = prepare(db, `SELECT group_concat(record, ',') AS text, count(*) AS count, max(k) AS last FROM
-    (SELECT t.${key} AS k, ${RECORD_JSON[kind]} AS record FROM ${TABLE_OF[kind]} t WHERE t.${key} > ? ORDER BY t.${key} LIMIT ?)`)
-    .get(after, limit) as { text: string | null; count: number; last: number | null };
+    (SELECT k, record, sum(length(record)) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) - length(record) AS before FROM
+      (SELECT t.${key} AS k, ${RECORD_JSON[kind]} AS record FROM ${TABLE_OF[kind]} t WHERE t.${key} > ? ORDER BY t.${key} LIMIT ?))
+    WHERE before < ?`)
+    .get(after, limit, CHUNK_TARGET_CHARS) as { text: string | null; count: number; last: number | null };
   return { text: row.text ?? '', count: row.count, last: row.last ?? after };
+}
+
+/** The records of a kind as JSON text chunks (records joined by commas) in key order, each about CHUNK_TARGET_CHARS. */
+export function* recordChunks(db: Db, kind: DocumentKind): Generator<string> {
+  let after = 0;
+  // The rows asked for follow the sizes seen (at most doubling), so that few records are serialised only to be cut.
+  let rows = FIRST_CHUNK_ROWS[kind];
+  for (;;) {
+    const chunk = readChunk(db, kind, after, rows);
+    if (chunk.count === 0) return;
+    yield chunk.text;
+    after = chunk.last;
+    const fitting = Math.round((chunk.count * CHUNK_TARGET_CHARS) / Math.max(1, chunk.text.length));
+    rows = Math.max(1, Math.min(MAX_CHUNK_ROWS, 2 * rows, fitting + 1));
+  }
 }

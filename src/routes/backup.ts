@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { countAll, DOCUMENT_KINDS, readChunk, type Counts } from '../db/backup.ts';
+import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/backup.ts';
 import { openSnapshot, type Db } from '../db/open.ts';
 import { HttpError } from '../http-error.ts';
 import { checkDocument, isDocument } from '../import/document.ts';
@@ -57,16 +57,11 @@ async function streamDocument(res: ServerResponse, db: Db, head: { exportedAt: s
   if (!(await send(res, opening))) return;
   for (const [index, kind] of DOCUMENT_KINDS.entries()) {
     if (!(await send(res, `${index ? ',' : ''}"${kind}":[`))) return;
-    let after = 0;
     let first = true;
-    for (;;) {
-      if (res.destroyed) return;
-      // Memory holds one chunk, whatever the database size.
-      const chunk = readChunk(db, kind, after);
-      if (chunk.count === 0) break;
-      if (!(await send(res, first ? chunk.text : `,${chunk.text}`))) return;
+    // Memory holds one chunk, whatever the database size.
+    for (const text of recordChunks(db, kind)) {
+      if (!(await send(res, first ? text : `,${text}`))) return;
       first = false;
-      after = chunk.last;
     }
     if (!(await send(res, ']'))) return;
   }

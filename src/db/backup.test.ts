@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordChunks } from './backup.ts';
+import { applyMigrations } from './migrate.ts';
+import { openDatabase, type Db } from './open.ts';
+import { insertTestRow } from './test-rows.ts';
+
+// The export reads each kind in chunks sized from the last one: small records come many to a chunk, large
+// ones (a bulk edit's undo image) few, so that no chunk's string is much over the 64 KB aimed at.
+let db: Db;
+
+function insertActivity(undoBytes: number): void {
+  db.prepare(`INSERT INTO activity (id, at, action, summary, changes, undo_data, undoable) VALUES (?, ?, 'bulk_update', 's', '{}', ?, 1)`)
+    .run(randomUUID(), '2026-01-01T00:00:00.000Z', JSON.stringify({ pad: 'x'.repeat(undoBytes) }));
+}
+
+beforeAll(() => {
+  db = openDatabase(':memory:');
+  applyMigrations(db, join(import.meta.dirname, '..', '..', 'migrations'));
+  const site = insertTestRow(db, 'sites', { name: 'HQ' });
+  for (let i = 0; i < 700; i++) insertTestRow(db, 'networks', { site_id: site, name: `net-${i}`, vlan_id: i + 1 });
+  for (let i = 0; i < 60; i++) insertActivity(200);
+  for (let i = 0; i < 40; i++) insertActivity(50_000);
+  for (let i = 0; i < 60; i++) insertActivity(200);
+});
+
+function parsedRecords(chunks: string[]): { id: string }[] {
+  return JSON.parse(`[${chunks.join(',')}]`);
+}
+
+describe('recordChunks', () => {
+  it('yields every record once, in key order, whatever the chunk sizes', () => {
+    const chunks = [...recordChunks(db, 'activity')];
+    const ids = (db.prepare('SELECT id FROM activity ORDER BY seq').all() as { id: string }[]).map((row) => row.id);
+    expect(parsedRecords(chunks).map((record) => record.id)).toEqual(ids);
+    const networks = [...recordChunks(db, 'networks')];
+    expect(parsedRecords(networks)).toHaveLength(700);
+  });
+
+  it('shrinks the chunks when records grow large and grows them again when they are small', () => {
+    const sizes = [...recordChunks(db, 'activity')].map((chunk) => chunk.length);
+    // A chunk ends with the record that reaches 64 KB: at most one large record past it.
+    expect(Math.max(...sizes)).toBeLessThan(64 * 1024 + 51_000);
+    expect(sizes.length).toBeGreaterThanOrEqual(20);
+    expect(sizes.at(-1)).toBeGreaterThan(5_000); // the small records after the large ones come many to a chunk again
+  });
+
+  it('yields nothing for an empty kind', () => {
+    expect([...recordChunks(db, 'switches')]).toEqual([]);
+  });
+});
