@@ -60,6 +60,8 @@ export function migrateLegacyData(db: Db, dataDir: string, log: Logger): void {
 
 /** When the newest `migrate` entry's files still lie in the data directory (a crash after the commit), moves them. */
 export function finishInterruptedMove(db: Db, dataDir: string, log: Logger): void {
+  // Nothing to move: skip looking for the migrate entry, a scan of the activity log on every start.
+  if (findLegacyFiles(dataDir).length === 0) return;
   const plan = planOf(latestMigrateChanges(db));
   if (!plan) return;
   const names = unmovedFiles(dataDir, plan);
