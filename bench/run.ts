@@ -42,6 +42,11 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A command run on every core: the migrate command runs alone on a user's machine, not on the load generator's core that this process is pinned to. */
+function unpinned(command: string, args: string[]): [string, string[]] {
+  return HAS_TASKSET ? ['taskset', ['-c', `0-${cpus().length - 1}`, command, ...args]] : [command, args];
+}
+
 /** Starts the real server pinned to the server core, on a free port; resolves when /api/health answers 200. */
 async function startServerPinned(env: Record<string, string>, entry = SERVER_ENTRY): Promise<Started> {
   const port = await freePort();
@@ -134,7 +139,7 @@ async function main() {
   console.log('legacy migration …');
   spawnSync('sync');
   const migrateStart = performance.now();
-  const migrate = spawnSync(NODE, [MIGRATE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const migrate = spawnSync(...unpinned(NODE, [MIGRATE_ENTRY]), { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
   const migrateS = (performance.now() - migrateStart) / 1000;
   if (migrate.status !== 0) throw new Error(`migration failed:\n${migrate.stdout}${migrate.stderr}`);
 
@@ -145,7 +150,7 @@ async function main() {
   // so that their writeback does not stall this migration's fsyncs.
   spawnSync('sync');
   const legacyStart = performance.now();
-  const legacy = spawnSync(NODE, [MIGRATE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: legacyDir }, encoding: 'utf8' });
+  const legacy = spawnSync(...unpinned(NODE, [MIGRATE_ENTRY]), { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: legacyDir }, encoding: 'utf8' });
   const legacyS = (performance.now() - legacyStart) / 1000;
   if (legacy.status !== 0) throw new Error(`100,000-port migration failed:\n${legacy.stdout}${legacy.stderr}`);
   rmSync(legacyDir, { recursive: true, force: true });
@@ -313,14 +318,14 @@ function printTable(r: Report) {
 // What the profiles (`node bench/profile.ts …`, node --cpu-prof) showed for each target that can be missed,
 // printed under the targets table for those missed in this run.
 const PROFILE_NOTES: Record<string, string> = {
-  'Repeated list reads ≥ 0.8× floor': 'A cached read is a route match, a data-version query, the token check (memoised per data version) and a write of the kept bytes; the profile is dominated by `writev`, as the floor\'s is. The ratio moves with the noise of the run around 0.8–1.0.',
-  'First read after a change ≥ 1.2× peer': 'Both sides run the same `listSwitches` query, which is half of the service\'s time (profile: `listSwitches` 49%, then JSON and HTTP). With the same SQL the service cannot be 1.2× the peer while it also authenticates every request; reaching it needs less work per read than the peer does (for instance JSON built by SQLite), which is not done.',
-  'List p99 at 50 connections': 'The cached read\'s p99 sits around 8–10 ms when the server core is shared with nothing else; a busy machine adds to it.',
-  'Port PATCH with activity entry': 'Profile: about 60% of the server\'s time is inside COMMIT, the fsync of the WAL that synchronous=FULL asks for. Measured in the server, a commit takes ~0.9 ms; back to back in one process ~0.3 ms. One process cannot pass ~1,000 commits a second this way; grouping the commits of concurrent requests would, and is not built.',
-  'Idle RSS': 'The bundle idles at about 61–63 MB: Node itself, the bundle, and SQLite\'s page cache. From the TypeScript sources it is ~110 MB (the type-stripping loader).',
-  'Peak RSS under load': 'Peak RSS includes the read cache (up to READ_CACHE_MB, 32 MB by default), which the scenarios fill; not profiled further.',
-  'Export RSS growth': 'Records are serialised by SQLite (json_object) and sent a chunk at a time with backpressure; the JavaScript heap stays small (this export completes with the heap capped at 24 MB). The growth left is outside the JavaScript heap (most likely the socket\'s write buffers and freed memory the allocator keeps); before SQLite built the JSON, the same export grew RSS by ~250 MB.',
-  'Legacy migration of 100,000 ports': 'Profile: 47% inserting ports and their ~600,000 tagged-VLAN rows, 23% inserting the 100,000 activity entries: B-tree inserts under random UUID keys, in one transaction. A 128 MB page cache gained 7%.',
+  'Repeated list reads ≥ 0.8× floor': 'A cached read is a route match, a data-version check, the token check (memoised per data version) and one writeHead and write of the kept bytes: ~37 µs of server CPU against the floor\'s ~26 µs. At 50 connections the load generator, not the server, often bounds both, so the req/s ratio moves with the noise of the run.',
+  'First read after a change ≥ 1.2× peer': 'The page is serialised by SQLite (json_object, one string per page); of the ~620 µs of CPU per request the query is most, and its port-count subquery the largest part of that.',
+  'List p99 at 50 connections': 'The cached read\'s p99 sits around 5–8 ms when the server core is shared with nothing else; a busy machine adds to it.',
+  'Port PATCH with activity entry': 'Each write runs in a SAVEPOINT of a group transaction whose COMMIT (the WAL fsync that synchronous=FULL asks for) is shared by the requests in flight; the profile is then SQLite\'s inserts and updates, the activity entry and the undo image.',
+  'Idle RSS': 'About 56 MB, of which ~43 MB are the Node binary\'s own pages (a bare `node` idles at ~42 MB); the rest is V8\'s heap (~11 MB) and SQLite. node:http is required rather than imported, which spares ~6 MB (its lazy WebSocket getters load undici).',
+  'Peak RSS under load': 'The read cache (READ_CACHE_MB, 32 MB by default) fills during the scenarios; with 1 MB semi-spaces (src/node-flags.ts) V8\'s young generation stays small, and the rest is sockets and SQLite\'s page cache.',
+  'Export RSS growth': 'Records are serialised by SQLite (json_object) and sent in chunks cut at ~64 KB, with backpressure: a chunk\'s string dies young instead of staying in V8\'s large-object space. What grows is mostly the Node binary\'s pages for the JSON path.',
+  'Legacy migration of 100,000 ports': 'Profile: ~33% inserting the ports and their ~625,000 tagged-VLAN rows, ~12% rebuilding five indexes after the inserts, ~12% COMMIT (the fsync of ~100 MB of WAL), ~11% the activity entries, ~20% checking the records. Without foreign-key enforcement it would save ~0.4 s, minus ~0.2 s for a foreign_key_check; not done.',
   'Cold start to first 200': 'The bundle starts in under 100 ms; the TypeScript sources take longer (see above).',
 };
 
@@ -363,7 +368,7 @@ TypeScript sources (\`npm start\`) its cold start is ${r.coldStartSourceMs} ms.
 
 Other figures: backup export of ${r.export.megabytes} MB in ${r.export.seconds} s. The legacy migration of
 ${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s,
-process start included, with the bundled migrate command the container runs; seeding the data set above took ${r.seedMigration.seconds} s the same way.
+process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
 Cold start is the median of 5. Idle RSS is read a second after a login; the peak under load is the
 high-water mark (VmHWM) over the load scenarios, reset after that login (a login's scrypt holds 32 MB while it
 runs). The server runs with the flags of \`src/node-flags.ts\` (${SERVER_NODE_FLAGS.join(' ')}), as \`npm start\` and the container run it. The export of 100,000 ports without the activity of this data set is measured
