@@ -5,6 +5,7 @@ import '../src/silence-sqlite-warning.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 import { BENCH_USER, writeSeedFiles } from './seed.ts';
 
 const DATA_DIR = '/tmp/switchyard-profile';
@@ -19,7 +20,7 @@ if (!existsSync(`${DATA_DIR}/db.sqlite`)) {
 spawnSync(process.execPath, ['scripts/build.ts', 'server'], { stdio: 'ignore' });
 rmSync(PROFILE_DIR, { recursive: true, force: true });
 mkdirSync(PROFILE_DIR);
-const server = spawn('taskset', ['-c', '0', process.execPath, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, 'dist/server.js'], { env, stdio: 'inherit' });
+const server = spawn('taskset', ['-c', '0', process.execPath, ...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, 'dist/server.js'], { env, stdio: 'inherit' });
 const base = 'http://127.0.0.1:3471';
 while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 10));
 const { token } = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })).json();
