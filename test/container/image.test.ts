@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
@@ -319,8 +320,9 @@ describe('the built image tree', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<script type="module" src="\/assets\//);
 
-    // The node process the entrypoint became runs dist/server.js as 1000, and its files belong to 1000.
-    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').slice(0, 2)).toEqual([NODE, join(app, 'dist', 'server.js')]);
+    // The node process the entrypoint became runs dist/server.js with the server's flags as 1000, and its files belong to 1000.
+    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').slice(0, 2 + SERVER_NODE_FLAGS.length))
+      .toEqual([NODE, ...SERVER_NODE_FLAGS, join(app, 'dist', 'server.js')]);
     expect(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m.test(readFileSync(`/proc/${child.pid}/status`, 'utf8'))).toBe(true);
     expect(statSync(join(app, 'data', 'db.sqlite')).uid).toBe(1000);
 
