@@ -18,7 +18,7 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 import { serveStatic } from './static.ts';
 
 // node:http is required, not imported: an ESM import of it reads every export, and its lazy WebSocket getters
-// then load undici, which costs ~10 MB of resident memory that the service never uses.
+// then load undici, which costs ~6 MB of resident memory that the service never uses.
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /** How long in-flight requests may take to finish at shutdown. */

@@ -1,7 +1,7 @@
 import { NETWORK } from '../fields/networks.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsUsingNetwork, removeNetworkFromPort } from './ports.ts';
 
@@ -59,14 +59,10 @@ function networksQuery(list: ListParams, filter: NetworkFilter): ListQuery {
   return buildListQuery(NETWORK_LIST, list, [{ sql: 'n.site_id', value: filter.siteId }, { sql: 'n.vlan_id', value: filter.vlanId }]);
 }
 
-function countNetworks(db: Db, query: ListQuery): number {
-  return (prepare(db, `SELECT count(*) AS n FROM networks n ${query.where}`).get(...query.params) as { n: number }).n;
-}
-
 /** One page of networks (filtered by site and VLAN) and the total matching the same filter. */
 export function listNetworks(db: Db, list: ListParams, filter: NetworkFilter): { rows: NetworkRow[]; total: number } {
   const query = networksQuery(list, filter);
-  const total = countNetworks(db, query);
+  const total = countMatching(db, NETWORK_LIST, query);
   const rows = prepare(db, pageSql(NETWORK_LIST, NETWORK_SELECT, 'networks', query))
     .all(...query.params, query.limit, query.offset) as unknown as NetworkRow[];
   return { rows, total };
@@ -74,11 +70,7 @@ export function listNetworks(db: Db, list: ListParams, filter: NetworkFilter): {
 
 /** The same page of networks as listNetworks, serialised as the API's JSON items by SQLite. */
 export function listNetworksJson(db: Db, list: ListParams, filter: NetworkFilter): JsonPage {
-  const query = networksQuery(list, filter);
-  const total = countNetworks(db, query);
-  const { items } = prepare(db, pageJsonSql(NETWORK_LIST, query))
-    .get(...query.params, query.limit, query.offset) as { items: string };
-  return { items, total };
+  return readJsonPage(db, NETWORK_LIST, networksQuery(list, filter));
 }
 
 /** The id of the network of a site with this name (case-insensitive), other than `exceptId`. */

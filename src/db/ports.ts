@@ -3,7 +3,7 @@ import type { Change } from './change.ts';
 import type { ListParams } from '../routes/common.ts';
 import { taggedNetworkIds } from './images.ts';
 export { setTagged } from './images.ts';
-import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
 /** A ports row with its tagged network ids (sorted, as the activity images keep them). */
@@ -67,14 +67,10 @@ function portsQuery(list: ListParams, filter: PortFilter): ListQuery {
   ]);
 }
 
-function countPorts(db: Db, query: ListQuery): number {
-  return (prepare(db, `SELECT count(*) AS n FROM ports p ${query.where}`).get(...query.params) as { n: number }).n;
-}
-
 /** One page of ports (filtered by switch and by site) and the total matching the same filter. */
 export function listPorts(db: Db, list: ListParams, filter: PortFilter): { rows: PortRow[]; total: number } {
   const query = portsQuery(list, filter);
-  const total = countPorts(db, query);
+  const total = countMatching(db, PORT_LIST, query);
   const rows = prepare(db, pageSql(PORT_LIST, PORT_SELECT, 'ports', query))
     .all(...query.params, query.limit, query.offset) as unknown as Omit<PortRow, 'tagged'>[];
   return { rows: rows.map((row) => withTagged(db, row)!), total };
@@ -82,11 +78,7 @@ export function listPorts(db: Db, list: ListParams, filter: PortFilter): { rows:
 
 /** The same page of ports as listPorts, with their tagged networks, serialised as the API's JSON items by SQLite. */
 export function listPortsJson(db: Db, list: ListParams, filter: PortFilter): JsonPage {
-  const query = portsQuery(list, filter);
-  const total = countPorts(db, query);
-  const { items } = prepare(db, pageJsonSql(PORT_LIST, query))
-    .get(...query.params, query.limit, query.offset) as { items: string };
-  return { items, total };
+  return readJsonPage(db, PORT_LIST, portsQuery(list, filter));
 }
 
 /** Every port of a switch by position, with tagged networks. */

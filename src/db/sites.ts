@@ -1,7 +1,7 @@
 import { SITE } from '../fields/sites.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListShape } from './list-query.ts';
 import { networkIdsOfSite, removeNetwork } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
@@ -47,14 +47,10 @@ export function siteIdByName(db: Db, name: string, exceptId = ''): string | unde
   return row?.id;
 }
 
-function countSites(db: Db, query: ListQuery): number {
-  return (prepare(db, `SELECT count(*) AS n FROM sites s ${query.where}`).get(...query.params) as { n: number }).n;
-}
-
 /** One page of sites and the total matching the same filter. */
 export function listSites(db: Db, list: ListParams): { rows: SiteRow[]; total: number } {
   const query = buildListQuery(SITE_LIST, list);
-  const total = countSites(db, query);
+  const total = countMatching(db, SITE_LIST, query);
   const rows = prepare(db, pageSql(SITE_LIST, SITE_SELECT, 'sites', query))
     .all(...query.params, query.limit, query.offset) as unknown as SiteRow[];
   return { rows, total };
@@ -62,11 +58,7 @@ export function listSites(db: Db, list: ListParams): { rows: SiteRow[]; total: n
 
 /** The same page of sites as listSites, serialised as the API's JSON items by SQLite. */
 export function listSitesJson(db: Db, list: ListParams): JsonPage {
-  const query = buildListQuery(SITE_LIST, list);
-  const total = countSites(db, query);
-  const { items } = prepare(db, pageJsonSql(SITE_LIST, query))
-    .get(...query.params, query.limit, query.offset) as { items: string };
-  return { items, total };
+  return readJsonPage(db, SITE_LIST, buildListQuery(SITE_LIST, list));
 }
 
 /** Stores a new site. */

@@ -1,7 +1,7 @@
 import { SWITCH } from '../fields/switches.ts';
 import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
-import { buildListQuery, pageJsonSql, pageSql, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsOfSwitch, removePorts } from './ports.ts';
 
@@ -56,14 +56,10 @@ function switchesQuery(list: ListParams, filter: SwitchFilter): ListQuery {
   return buildListQuery(SWITCH_LIST, list, [{ sql: 'w.site_id', value: filter.siteId }, { sql: 'w.status', value: filter.status }]);
 }
 
-function countSwitches(db: Db, query: ListQuery): number {
-  return (prepare(db, `SELECT count(*) AS n FROM switches w ${query.where}`).get(...query.params) as { n: number }).n;
-}
-
 /** One page of switches (filtered by site and status) and the total matching the same filter. */
 export function listSwitches(db: Db, list: ListParams, filter: SwitchFilter): { rows: SwitchRow[]; total: number } {
   const query = switchesQuery(list, filter);
-  const total = countSwitches(db, query);
+  const total = countMatching(db, SWITCH_LIST, query);
   const rows = prepare(db, pageSql(SWITCH_LIST, SWITCH_SELECT, 'switches', query))
     .all(...query.params, query.limit, query.offset) as unknown as SwitchRow[];
   return { rows, total };
@@ -71,11 +67,7 @@ export function listSwitches(db: Db, list: ListParams, filter: SwitchFilter): { 
 
 /** The same page of switches as listSwitches, serialised as the API's JSON items by SQLite. */
 export function listSwitchesJson(db: Db, list: ListParams, filter: SwitchFilter): JsonPage {
-  const query = switchesQuery(list, filter);
-  const total = countSwitches(db, query);
-  const { items } = prepare(db, pageJsonSql(SWITCH_LIST, query))
-    .get(...query.params, query.limit, query.offset) as { items: string };
-  return { items, total };
+  return readJsonPage(db, SWITCH_LIST, switchesQuery(list, filter));
 }
 
 /** The id of the switch of a site with this name (case-insensitive), other than `exceptId`. */
