@@ -14,7 +14,8 @@
 // site). Booleans are `true`/`false` (`yes`/`no`, `1`/`0` also read); an empty cell is null (or the default
 // on import). `id` is written so a spreadsheet can tell records apart; an import ignores it and creates
 // fresh records. A CSV import also accepts the API's own field names as columns (`siteId`, `switchId`,
-// `untaggedNetworkId`, `taggedNetworkIds`, `linkedPortId`).
+// `untaggedNetworkId`, `taggedNetworkIds`, `linkedPortId`). Every cell, names included, is escaped against
+// spreadsheet formulas by writeCsv and unescaped by parseCsv (src/lib/csv.ts), so nothing here handles that.
 import { siteNameById, networkRefById, portRefById, switchRefById } from './db/references.ts';
 import { RESOURCES, type Kind } from './db/images.ts';
 import type { Db } from './db/open.ts';

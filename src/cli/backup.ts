@@ -1,9 +1,10 @@
 // `npm run backup -- <file>`: a consistent copy of the database while the server runs (VACUUM INTO, fsynced,
-// renamed into place). Exit 0 with one line naming the copy; 1 with the reason.
+// renamed into place). Exit 0 with one line naming the copy; 1 with the reason. A copy that would be the database
+// or one of its -wal, -shm, -journal files (through a symlink, a symlinked directory or a hard link) is refused.
 import '../silence-sqlite-warning.ts';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
-import { copyDatabase } from '../db/online-backup.ts';
+import { CopyIsDatabaseError, copyDatabase } from '../db/online-backup.ts';
 
 function main(args: string[]): number {
   const target = args.find((arg) => arg !== '--');
@@ -20,7 +21,6 @@ function main(args: string[]): number {
     return fail(`configuration: ${error.message}`);
   }
   const path = resolve(target);
-  if (path === databasePath) return fail('the copy cannot be the database itself; name another file');
   const started = performance.now();
   try {
     const copy = copyDatabase(databasePath, path);
@@ -28,6 +28,7 @@ function main(args: string[]): number {
     process.stdout.write(`${new Date().toISOString()} info backup written: ${copy.path} (${copy.bytes} bytes, ${ms} ms, integrity ${copy.integrity}) from ${databasePath}\n`);
     return 0;
   } catch (error) {
+    if (error instanceof CopyIsDatabaseError) return fail(error.message);
     return fail(`backup of ${databasePath} failed: ${(error as Error).message}`);
   }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvCell, detectSeparator, parseCsv, writeCsv } from './csv.ts';
+import { CsvSyntaxError, csvCell, detectSeparator, escapeFormula, parseCsv, unescapeFormula, writeCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it.each<[string, string, string[], string[][]]>([
@@ -64,7 +64,7 @@ describe('writeCsv', () => {
   });
 
   it('round-trips any table through parseCsv', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', ';', '"', '\n', '\r', 'é', '1') });
+    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', ';', '"', '\n', '\r', 'é', '1', "'", '=', '+', '-', '@', '\t') });
     fc.assert(fc.property(
       fc.integer({ min: 1, max: 4 }).chain((width) => fc.tuple(
         fc.array(cell.filter((c) => c.trim() !== ''), { minLength: width, maxLength: width }),
@@ -77,5 +77,54 @@ describe('writeCsv', () => {
         expect(table.rows).toEqual(rows);
       },
     ));
+  });
+});
+
+describe('formula escaping', () => {
+  it.each<[string, string, string]>([
+    ['a formula', '=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
+    ['a plus', '+1', "'+1"],
+    ['a minus', '-2', "'-2"],
+    ['an at sign', '@SUM(A1)', "'@SUM(A1)"],
+    ['a leading tab', '\tX', "'\tX"],
+    ['a leading carriage return', '\rX', "'\rX"],
+    ['a quote before a formula', "'=x", "''=x"],
+    ['two quotes before a formula', "''+1", "'''+1"],
+    ['a lone trigger', '=', "'="],
+    ['plain text', 'core 1', 'core 1'],
+    ['a trigger later on', 'a=b-c', 'a=b-c'],
+    ['a quote before text', "'quoted'", "'quoted'"],
+    ['a lone quote', "'", "'"],
+    ['two quotes before text', "''x", "''x"],
+    ['a leading space before a formula', ' =x', ' =x'],
+    ['a leading line feed', '\nX', '\nX'],
+    ['empty', '', ''],
+  ])('escapes %s and reads it back unchanged', (_, value, escaped) => {
+    expect(escapeFormula(value)).toBe(escaped);
+    expect(unescapeFormula(escaped)).toBe(value);
+  });
+
+  it.each<[string, string]>([
+    ["'=x", '=x'],
+    ["''=x", "'=x"],
+    ["'-5", '-5'],
+    ["'\t", '\t'],
+    ["'x", "'x"],
+    ["''x", "''x"],
+    ["'", "'"],
+    ['=x', '=x'],
+  ])('reads the cell %j as %j', (cell, value) => {
+    expect(unescapeFormula(cell)).toBe(value);
+  });
+
+  it('writes such cells with the quote, quoting the cell when it needs quotes anyway', () => {
+    expect(writeCsv(['a', 'b', 'c'], [['=1+2', '-3', '\rX'], ["'=x", 'x=1', null]]))
+      .toBe(`a,b,c\r\n'=1+2,'-3,"'\rX"\r\n''=x,x=1,\r\n`);
+    expect(csvCell('=A1,B1')).toBe(`"'=A1,B1"`);
+    expect(csvCell('@"x"')).toBe('"\'@""x"""');
+  });
+
+  it('parses escaped cells back to the values, in the header too', () => {
+    expect(parseCsv(`'=h,x\r\n'=1+2,''=x\r\n"'\tX",'y\r\n`)).toEqual({ header: ['=h', 'x'], rows: [['=1+2', "'=x"], ['\tX', "'y"]], separator: ',' });
   });
 });

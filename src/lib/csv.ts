@@ -1,6 +1,10 @@
 // RFC 4180 CSV, read and written without I/O, as spreadsheets produce it: quoted fields with embedded
 // separators, quotes ("") and line breaks, CRLF or LF line ends, an optional UTF-8 BOM, and `;` as the
 // separator when the header line uses it (spreadsheets in locales with a decimal comma write that).
+// Against formula injection (OWASP's "CSV injection"), a cell that begins with `=`, `+`, `-`, `@`, a tab or a
+// carriage return is written with a leading `'`, and the reader removes that one `'` again (escapeFormula,
+// unescapeFormula); a value that itself begins with `'` (or several) before one of those gets one more `'`
+// too, so every value round-trips exactly.
 
 /** The separators the reader recognises. */
 export type CsvSeparator = ',' | ';';
@@ -25,13 +29,29 @@ export class CsvSyntaxError extends Error {
 
 const BOM = '\uFEFF';
 
-/** Parses CSV text; throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
+/** Parses CSV text (each cell through unescapeFormula); throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
 export function parseCsv(text: string): CsvTable {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
   const separator = detectSeparator(body);
   const records = readRecords(body, separator);
   const [header = [], ...rows] = records;
   return { header, rows: rows.map((cells) => (isBlank(cells) ? [] : cells)), separator };
+}
+
+/** The characters that make a spreadsheet read a cell as a formula (or strip them into one). */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * A cell value as it is written: with one more leading `'` when it begins with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return, after any number of `'` (so `=1` becomes `'=1`, and `'=1` becomes `''=1`).
+ */
+export function escapeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The inverse of escapeFormula: a cell read loses one leading `'` when one of those characters follows it (after any further `'`). */
+export function unescapeFormula(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /** `;` when the header line (outside quotes) has more semicolons than commas, else `,`. */
@@ -62,7 +82,7 @@ function readRecords(text: string, separator: CsvSeparator): string[][] {
   let afterQuote = false;
   let index = 0;
   const endCell = () => {
-    record.push(cell);
+    record.push(unescapeFormula(cell));
     cell = '';
     afterQuote = false;
   };
@@ -97,9 +117,9 @@ function needsQuotes(cell: string): boolean {
   return /[,;"\r\n]/.test(cell) || cell !== cell.trim();
 }
 
-/** One CSV cell, quoted when needed; null and undefined are empty. */
+/** One CSV cell, escaped against formulas (escapeFormula) and quoted when needed; null and undefined are empty. */
 export function csvCell(value: string | null | undefined): string {
-  const cell = value ?? '';
+  const cell = escapeFormula(value ?? '');
   return needsQuotes(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 

@@ -152,3 +152,75 @@ describe('CSV round trip', () => {
     }
   });
 });
+
+describe('CSV formula escaping', () => {
+  const FORMULA = '=HYPERLINK("http://x","y")';
+
+  it('writes cells a spreadsheet would run as formulas with a leading quote, and imports them back unchanged', async () => {
+    const [from, to] = await Promise.all([startServer(), startServer()]);
+    try {
+      const fromToken = (await setupAdmin(from.baseUrl)).token;
+      const toToken = (await setupAdmin(to.baseUrl)).token;
+      const call = async (method: string, path: string, body?: unknown) => {
+        const answer = await api(from.baseUrl, method, path, { token: fromToken, body });
+        expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
+        return answer.body;
+      };
+      // Text is trimmed on input, so a leading tab (or CR) is never stored; a tab after a quote is.
+      expect((await call('POST', '/api/sites', { name: 'tabbed', notes: '\tX' })).notes).toBe('X');
+      await call('DELETE', `/api/sites/${(await call('GET', '/api/sites?q=tabbed')).items[0].id}`);
+      const site = await call('POST', '/api/sites', { name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
+      const network = await call('POST', '/api/networks', { siteId: site.id, name: '-voice', vlanId: 20, description: '@SUM(A1)' });
+      const core = await call('POST', '/api/switches', { siteId: site.id, name: '-core', vendor: '-2', model: '@SUM(A1)', location: "'\tX", notes: '+1', portCount: 1 });
+      const edge = await call('POST', '/api/switches', { siteId: site.id, name: '@edge', portCount: 1 });
+      const [corePort] = (await call('GET', `/api/switches/${core.id}`)).ports;
+      const [edgePort] = (await call('GET', `/api/switches/${edge.id}`)).ports;
+      await call('PATCH', `/api/ports/${corePort.id}`, { name: '+1', description: FORMULA, speed: '-2', connectedDevice: '@SUM(A1)', untaggedNetworkId: network.id, linkedPortId: edgePort.id });
+      await call('PATCH', `/api/ports/${edgePort.id}`, { name: '@2', description: "'+1", connectedDevice: "'\tX" });
+
+      const exported: Record<string, string> = {};
+      for (const entity of ['sites', 'networks', 'switches', 'ports']) {
+        const answer = await api(from.baseUrl, 'GET', `/api/${entity}?format=csv&sort=name`, { token: fromToken });
+        expect(answer.status).toBe(200);
+        exported[entity] = answer.text;
+      }
+      const lines = (entity: string) => exported[entity].split('\r\n').slice(1, -1);
+      expect(lines('sites')).toEqual([`${site.id},'=HQ,"'=HYPERLINK(""http://x"",""y"")",'+1,''=x`]);
+      expect(lines('networks')).toEqual([`${network.id},'=HQ,'-voice,20,,,'@SUM(A1),`]);
+      expect(lines('switches')).toEqual([
+        `${core.id},'=HQ,'-core,'-2,'@SUM(A1),,,,,''\tX,active,'+1`,
+        `${edge.id},'=HQ,'@edge,,,,,,,,active,`,
+      ]);
+      expect(lines('ports')).toEqual([
+        `${corePort.id},'=HQ,'-core,'+1,1,"'=HYPERLINK(""http://x"",""y"")",true,access,20,,'-2,false,,'@edge,'@2,'@SUM(A1)`,
+        `${edgePort.id},'=HQ,'@edge,'@2,1,''+1,true,access,,,,false,,'-core,'+1,''\tX`,
+      ]);
+
+      for (const entity of ['sites', 'networks', 'switches', 'ports']) {
+        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, { token: toToken, raw: exported[entity], headers: { 'content-type': 'text/csv' } });
+        expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
+      }
+      const read = async (path: string) => (await api(to.baseUrl, 'GET', path, { token: toToken })).body;
+      const [site2] = (await read('/api/sites')).items;
+      expect(site2).toMatchObject({ name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
+      expect((await read('/api/networks')).items).toMatchObject([{ name: '-voice', vlanId: 20, description: '@SUM(A1)' }]);
+      const switches = (await read('/api/switches?sort=name')).items;
+      expect(switches).toMatchObject([
+        { name: '-core', vendor: '-2', model: '@SUM(A1)', location: "'\tX", notes: '+1' },
+        { name: '@edge', vendor: null, notes: null },
+      ]);
+      const ports = (await read('/api/ports?sort=name')).items;
+      expect(ports).toMatchObject([
+        { name: '+1', description: FORMULA, speed: '-2', connectedDevice: '@SUM(A1)', linkedPortId: ports[1].id },
+        { name: '@2', description: "'+1", connectedDevice: "'\tX", linkedPortId: ports[0].id },
+      ]);
+      for (const entity of ['sites', 'networks', 'switches', 'ports']) {
+        const again = await api(to.baseUrl, 'GET', `/api/${entity}?format=csv&sort=name`, { token: toToken });
+        const withoutId = (text: string) => text.split('\r\n').map((line) => line.replace(/^[^,]*,/, ''));
+        expect(withoutId(again.text), entity).toEqual(withoutId(exported[entity]));
+      }
+    } finally {
+      await Promise.all([from.stop(), to.stop()]);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+// `npm run backup -- <file>` refuses a <file> that is the live database or one of its -wal, -shm, -journal
+// files under another name (a symlinked directory, a symlink, a hard link, a relative path), and the data
+// acknowledged before is all still there, also after a crash and a restart.
+import { existsSync, linkSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparable, exportDocument, seedInventory } from '../helpers/data.ts';
+import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let token: string;
+let database: string;
+let outside: string;
+let acknowledged: unknown;
+
+const backup = (target: string) => runProcess([join(ROOT, 'src', 'cli', 'backup.ts'), '--', target], { DATA_DIR: server.dataDir });
+
+function integrity(path: string): string {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  database = join(server.dataDir, 'db.sqlite');
+  token = (await setupAdmin(server.baseUrl)).token;
+  await seedInventory(server.baseUrl, token);
+  for (let i = 0; i < 20; i++) {
+    const answer = await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `acknowledged ${i}`, notes: 'x'.repeat(2000) } });
+    expect(answer.status).toBe(201);
+  }
+  acknowledged = comparable(await exportDocument(server.baseUrl, token));
+  expect(existsSync(`${database}-wal`) && existsSync(`${database}-shm`)).toBe(true);
+  outside = freshDataDir();
+  symlinkSync(server.dataDir, join(outside, 'alias'));
+  symlinkSync(database, join(outside, 'link.sqlite'));
+  symlinkSync(join(outside, 'alias', 'db.sqlite-wal'), join(outside, 'link-to-alias-wal'));
+  linkSync(database, join(outside, 'hard.sqlite'));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('npm run backup refuses the database under another name', () => {
+  it.each<[string, () => string, string]>([
+    ['the database through a symlinked directory', () => join(outside, 'alias', 'db.sqlite'), ''],
+    ['the -wal file', () => `${database}-wal`, '-wal'],
+    ['the -wal file by a relative path', () => relative(ROOT, `${database}-wal`), '-wal'],
+    ['the -shm file', () => `${database}-shm`, '-shm'],
+    ['the -journal file (not there while in WAL mode)', () => `${database}-journal`, '-journal'],
+    ['the -wal through a symlinked directory', () => join(outside, 'alias', 'db.sqlite-wal'), '-wal'],
+    ['a symlink to the database file', () => join(outside, 'link.sqlite'), ''],
+    ['a symlink to the -wal through the symlinked directory', () => join(outside, 'link-to-alias-wal'), '-wal'],
+    ['a hard link to the database file', () => join(outside, 'hard.sqlite'), ''],
+  ])('%s: exit 1, one line naming the file, nothing written', async (_, target, suffix) => {
+    const before = statSync(database, { bigint: true });
+    const result = await backup(target());
+    expect(result.code, result.output).toBe(1);
+    const lines = result.output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ error the copy cannot be the database itself or one of its files: /);
+    expect(lines[0]).toContain(`${database}${suffix};`);
+    const after = statSync(database, { bigint: true });
+    expect(after.ino).toBe(before.ino);
+    expect(existsSync(`${database}-journal`)).toBe(false);
+    expect(readdirSync(server.dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('still makes a normal copy, also of a new name in the database directory through its alias', async () => {
+    for (const target of [join(freshDataDir(), 'copy.sqlite'), join(outside, 'alias', 'db-copy.sqlite')]) {
+      const result = await backup(target);
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/backup written: .* integrity ok/);
+      expect(integrity(target)).toBe('ok');
+      const copy = new DatabaseSync(target, { readOnly: true });
+      expect((copy.prepare("SELECT count(*) AS n FROM sites WHERE name LIKE 'acknowledged %'").get() as { n: number }).n).toBe(20);
+      copy.close();
+    }
+  });
+
+  it('keeps every acknowledged change: the same data through the API, and again after a crash and a restart', async () => {
+    expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(acknowledged);
+    const later = await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after the refusals' } });
+    expect(later.status).toBe(201);
+    const before = comparable(await exportDocument(server.baseUrl, token));
+    await server.stop('SIGKILL');
+    server = await startServer({ dataDir: server.dataDir });
+    expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(before);
+    expect(integrity(database)).toBe('ok');
+  });
+});
