@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app.ts';
 import type { AuthUser, Role } from './auth.ts';
 import { HttpError } from './http-error.ts';
+import { sqliteFailure } from './db/sqlite-errors.ts';
 import { committed } from './db/open.ts';
 import { listEtag } from './read-cache.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -372,13 +373,8 @@ function errorAnswer(app: App, res: ServerResponse, error: unknown, method: stri
 
 function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  const sqlite = error as { code?: string; errcode?: number };
-  if (sqlite?.code === 'ERR_SQLITE_ERROR') {
-    const primary = (sqlite.errcode ?? 0) & 0xff;
-    if (primary === 5 || primary === 6) {
-      return new HttpError(503, 'unavailable', 'The database is busy; try again.', undefined, { 'Retry-After': '1' });
-    }
-    if (primary === 19) return new HttpError(409, 'conflict', 'The change conflicts with data stored meanwhile.');
-  }
+  // Busy, conflict, disk full (507), read-only (503): decoded in one place, db/sqlite-errors.ts.
+  const sqlite = sqliteFailure(error);
+  if (sqlite) return new HttpError(sqlite.status, sqlite.code, sqlite.message, undefined, sqlite.headers);
   return new HttpError(500, 'internal', 'Something went wrong on the server; its log has the details.');
 }

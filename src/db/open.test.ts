@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitNow, committed, enableGroupCommit, inTransaction, openDatabase, type Db } from './open.ts';
+import { commitNow, committed, enableGroupCommit, inTransaction, lastWriteFault, openDatabase, type Db } from './open.ts';
 
 let dir: string;
 let path: string;
@@ -100,5 +100,39 @@ describe('inTransaction with group commit', () => {
     const count = inTransaction(db, () => db.prepare('SELECT count(*) AS n FROM item').get(), 'DEFERRED');
     expect(count).toEqual({ n: 0 });
     expect(committed(db)).toBeUndefined();
+  });
+});
+
+describe('the last write that failed for want of storage', () => {
+  // SQLite answers a write past max_page_count as it does a full disk: SQLITE_FULL.
+  const fillUp = () => db.exec(`PRAGMA max_page_count = ${(db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count}`);
+  const makeRoom = () => db.exec('PRAGMA max_page_count = 1000000');
+  const insertLarge = () => db.prepare('INSERT INTO big (v) VALUES (?)').run('x'.repeat(20_000));
+  beforeEach(() => db.exec('CREATE TABLE big (v TEXT)'));
+
+  it('is remembered, not forgotten by a COMMIT that stored nothing, and forgotten by one that stored a change', () => {
+    expect(lastWriteFault(db)).toBeUndefined();
+    fillUp();
+    expect(() => inTransaction(db, insertLarge)).toThrow(/full/);
+    expect(lastWriteFault(db)).toBe('disk_full');
+    inTransaction(db, () => db.prepare('SELECT count(*) FROM item').get(), 'DEFERRED');
+    inTransaction(db, () => db.prepare('UPDATE item SET parent_id = 1 WHERE id = -1').run());
+    expect(lastWriteFault(db)).toBe('disk_full');
+    makeRoom();
+    inTransaction(db, insertLarge);
+    expect(lastWriteFault(db)).toBeUndefined();
+  });
+
+  it('is remembered from a request of a commit group, and forgotten once a group stores a change', async () => {
+    enableGroupCommit(db);
+    fillUp();
+    inTransaction(db, () => insertItem(1));
+    expect(() => inTransaction(db, insertLarge)).toThrow(/full/);
+    await committed(db)?.catch(() => undefined);
+    expect(lastWriteFault(db)).toBe('disk_full');
+    makeRoom();
+    inTransaction(db, () => insertItem(2));
+    await committed(db);
+    expect(lastWriteFault(db)).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { isDiskIoError, noteStorageFault, storageFaultOf, type StorageFault } from './sqlite-errors.ts';
+import { probeStorage } from './storage-probe.ts';
 
 /** The handle every query goes through: node:sqlite's synchronous database. */
 export type Db = DatabaseSync;
@@ -20,10 +22,18 @@ export function openDatabase(path: string, options: { readOnly?: boolean } = {})
   return db;
 }
 
-/** Writes the WAL back into the main file and truncates it; called at shutdown. */
+/**
+ * Writes the WAL back into the main file and truncates it; called at shutdown. On a full disk or a read-only
+ * file that cannot be done and is left undone: the WAL keeps every committed change, and the next start reads it.
+ */
 export function checkpoint(db: Db): void {
   commitNow(db);
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  try {
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  } catch (error) {
+    noteWriteFailure(db, error);
+    if (!storageFaultOf(error)) throw error;
+  }
 }
 
 /** The result of PRAGMA integrity_check: 'ok' when the file is sound. */
@@ -67,6 +77,8 @@ interface CommitGroup {
   done: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
+  /** Whether a request's changes were kept in it, seen while a write fault was on record (see wroteSince). */
+  wrote: boolean;
 }
 
 /** Connections whose transactions are grouped (the server's); others commit each transaction at once. */
@@ -87,14 +99,17 @@ export function inTransaction<T>(db: Db, work: () => T, mode: 'IMMEDIATE' | 'DEF
   inTransactionNow.add(db);
   try {
     if (groupingConnections.has(db) && (mode === 'IMMEDIATE' || openGroups.has(db))) return inGroup(db, work);
+    const changesBefore = changesWhileFaulty(db);
     db.exec(`BEGIN ${mode}`);
     try {
       const result = synchronous(work());
       db.exec('COMMIT');
+      if (wroteSince(db, changesBefore)) writeFaults.delete(db);
       return result;
     } catch (error) {
       // Some errors (disk full, I/O) end the transaction themselves.
-      if (db.isTransaction) db.exec('ROLLBACK');
+      rollBack(db);
+      noteWriteFailure(db, error);
       throw error;
     }
   } finally {
@@ -108,13 +123,16 @@ function synchronous<T>(result: T): T {
 }
 
 function inGroup<T>(db: Db, work: () => T): T {
-  openGroup(db);
+  const group = openGroup(db);
   db.exec('SAVEPOINT request');
+  const changesBefore = changesWhileFaulty(db);
   try {
     const result = synchronous(work());
     db.exec('RELEASE request');
+    if (wroteSince(db, changesBefore)) group.wrote = true;
     return result;
   } catch (error) {
+    noteWriteFailure(db, error);
     if (db.isTransaction) {
       db.exec('ROLLBACK TO request');
       db.exec('RELEASE request');
@@ -134,16 +152,19 @@ function failGroup(db: Db, error: unknown): void {
 
 // The group's transaction stays open until the event loop has run every request that is ready now; then one
 // COMMIT (one fsync of the WAL under synchronous=FULL) makes all their changes durable together.
-function openGroup(db: Db): void {
-  if (openGroups.has(db)) return;
+function openGroup(db: Db): CommitGroup {
+  const open = openGroups.get(db);
+  if (open) return open;
   db.exec('BEGIN IMMEDIATE');
   let resolve!: () => void;
   let reject!: (error: unknown) => void;
   const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
   // A failed group is reported to each request that awaits it; nobody awaiting is not an unhandled rejection.
   done.catch(() => undefined);
-  openGroups.set(db, { done, resolve, reject });
+  const group: CommitGroup = { done, resolve, reject, wrote: false };
+  openGroups.set(db, group);
   setImmediate(() => commitNow(db));
+  return group;
 }
 
 /**
@@ -171,9 +192,58 @@ export function commitNow(db: Db): void {
   openGroups.delete(db);
   try {
     db.exec('COMMIT');
+    if (group.wrote) writeFaults.delete(db);
     group.resolve();
   } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
+    rollBack(db);
+    noteWriteFailure(db, error);
     group.reject(error);
   }
+}
+
+// The error that made the ROLLBACK necessary is the one to report: were the ROLLBACK to fail too (it writes
+// nothing in WAL mode, so a vanished file system at most), it must not take that error's place, nor leave a
+// commit group's requests waiting for an answer.
+function rollBack(db: Db): void {
+  if (!db.isTransaction) return;
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // Nothing more can be done here; the next BEGIN reports what is wrong.
+  }
+}
+
+/**
+ * Why the last write on each connection failed for want of storage; forgotten once a COMMIT that stored a
+ * change succeeds (an empty COMMIT succeeds on a read-only file too, so it proves nothing).
+ */
+const writeFaults = new WeakMap<Db, StorageFault>();
+
+// Counted only while a fault is on record: the common case pays nothing.
+function changesWhileFaulty(db: Db): number | undefined {
+  return writeFaults.has(db) ? (prepare(db, 'SELECT total_changes() AS n').get() as { n: number }).n : undefined;
+}
+
+function wroteSince(db: Db, changesBefore: number | undefined): boolean {
+  return changesBefore !== undefined && (prepare(db, 'SELECT total_changes() AS n').get() as { n: number }).n !== changesBefore;
+}
+
+/**
+ * Why the last write on this connection failed for want of storage (disk full, read-only file), while no
+ * COMMIT has succeeded since; undefined otherwise. For the health check, with a live look at the volume.
+ */
+export function lastWriteFault(db: Db): StorageFault | undefined {
+  return writeFaults.get(db);
+}
+
+// A disk I/O error does not say its cause: a probe of the volume tells a full disk or a read-only file system
+// from a failing disk, and the error carries the answer to the router (db/sqlite-errors.ts).
+function noteWriteFailure(db: Db, error: unknown): void {
+  let fault = storageFaultOf(error);
+  if (!fault && isDiskIoError(error)) {
+    const path = db.location();
+    fault = path ? probeStorage(path, { write: true }) : undefined;
+    if (fault) noteStorageFault(error, fault);
+  }
+  if (fault) writeFaults.set(db, fault);
 }

@@ -1,0 +1,89 @@
+// What a node:sqlite error means for the API: the router's one error exit and the health check decode
+// SQLite's result codes here, and nowhere else.
+
+/** Why the database cannot take a write: the disk is full, or the file (or its file system) is read-only. */
+export type StorageFault = 'disk_full' | 'read_only';
+
+/** A SQLite failure as the API answers it. */
+export interface SqliteFailure {
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+const SQLITE_CONSTRAINT = 19;
+/** SQLITE_READONLY_DBMOVED: the file was renamed, replaced or deleted while the connection had it open. */
+const SQLITE_READONLY_DBMOVED = SQLITE_READONLY | (4 << 8);
+
+/** Each storage fault: its reason and advice in the health check, and the answer a write it stopped gets. */
+export const STORAGE_FAULTS: Readonly<Record<StorageFault, SqliteFailure & { reason: string; advice: string }>> = {
+  disk_full: {
+    reason: 'disk full',
+    advice: 'The disk holding the database is full: changes cannot be saved (sign-in, reads and exports still work). Free space on the data volume or make it larger; writes work again at once, without a restart.',
+    status: 507,
+    code: 'insufficient_storage',
+    message: 'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); writes work again at once, without a restart.',
+  },
+  read_only: {
+    reason: 'read-only database',
+    advice: 'The database cannot be written (its file or file system is read-only): changes cannot be saved (sign-in, reads and exports still work). Make the data volume writable for the service\'s user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.',
+    status: 503,
+    code: 'read_only',
+    message: 'The database cannot be written (its file or file system is read-only), so this change was not saved. Make the data volume writable for the service\'s user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.',
+  },
+};
+
+const MOVED_MESSAGE = 'The database file was moved, replaced or deleted while the service ran, so this change was not saved. Restart the service to open the database file that is there now.';
+
+// Disk I/O errors (SQLITE_IOERR_*) do not say why; db/open.ts finds out by probing the volume and notes it here.
+const probedFaults = new WeakMap<object, StorageFault>();
+
+/** Records what a probe found to be the cause of this (disk I/O) error. */
+export function noteStorageFault(error: unknown, fault: StorageFault): void {
+  if (typeof error === 'object' && error !== null) probedFaults.set(error, fault);
+}
+
+/** SQLite's extended result code of a node:sqlite error; undefined for any other error. */
+export function sqliteErrcode(error: unknown): number | undefined {
+  const sqlite = error as { code?: string; errcode?: number } | null | undefined;
+  if (sqlite?.code !== 'ERR_SQLITE_ERROR') return undefined;
+  return sqlite.errcode ?? 0;
+}
+
+/** Whether this is a SQLite disk I/O error (any SQLITE_IOERR_* code), whose cause only a probe can tell. */
+export function isDiskIoError(error: unknown): boolean {
+  return ((sqliteErrcode(error) ?? 0) & 0xff) === SQLITE_IOERR;
+}
+
+/** The storage fault behind a SQLite error: SQLITE_FULL, any SQLITE_READONLY_*, or a probed disk I/O error. */
+export function storageFaultOf(error: unknown): StorageFault | undefined {
+  const errcode = sqliteErrcode(error);
+  if (errcode === undefined) return undefined;
+  const primary = errcode & 0xff;
+  if (primary === SQLITE_FULL) return 'disk_full';
+  if (primary === SQLITE_READONLY) return 'read_only';
+  if (primary === SQLITE_IOERR) return probedFaults.get(error as object);
+  return undefined;
+}
+
+/** How the API answers a SQLite error it knows; undefined for anything else (a 500). */
+export function sqliteFailure(error: unknown): SqliteFailure | undefined {
+  const errcode = sqliteErrcode(error);
+  if (errcode === undefined) return undefined;
+  const primary = errcode & 0xff;
+  if (primary === SQLITE_BUSY || primary === SQLITE_LOCKED) {
+    return { status: 503, code: 'unavailable', message: 'The database is busy; try again.', headers: { 'Retry-After': '1' } };
+  }
+  if (primary === SQLITE_CONSTRAINT) return { status: 409, code: 'conflict', message: 'The change conflicts with data stored meanwhile.' };
+  if (errcode === SQLITE_READONLY_DBMOVED) return { status: 503, code: 'read_only', message: MOVED_MESSAGE };
+  const fault = storageFaultOf(error);
+  if (!fault) return undefined;
+  const { status, code, message } = STORAGE_FAULTS[fault];
+  return { status, code, message };
+}
