@@ -339,3 +339,81 @@ describe('listActivity', () => {
     expect(listActivity(db, { limit: 10, action: 'update', siteId: site.id })).toHaveLength(5);
   });
 });
+
+describe('undoEntry with stored images that break the rules (a database written by another tool)', () => {
+  /** Changes one entity with `sql` (its parameters, then the time and the id) in an update entry; returns the entry's id. */
+  function update(kind: Kind, id: string, sql: string, ...args: (string | number | null)[]): string {
+    return recordChange(db, ACTOR, (c) => {
+      c.touch(kind, id);
+      db.prepare(sql).run(...args, c.now, id);
+      return { activity: { action: 'update', entityType: kind, entityId: id, entityName: kind, siteId: null, summary: `Changed ${kind}` }, result: null };
+    }).entry.id;
+  }
+
+  /** Undo data that `corrupt` stores as this text instead. */
+  const NOT_JSON = { text: '{"before": {' };
+
+  /** Rewrites an entry's undo data straight in the database: changed in place by `change`, or NOT_JSON's text. */
+  function corrupt(entryId: string, change: (data: any) => unknown): void {
+    const data = JSON.parse(getActivity(db, entryId)!.undo_data!);
+    const text = change(data) === NOT_JSON ? NOT_JSON.text : JSON.stringify(data);
+    db.prepare('UPDATE activity SET undo_data = ? WHERE id = ?').run(text, entryId);
+  }
+
+  let ids: { site: string; otherNetwork: string; network: string; switch: string; port: string; farPort: string };
+  let entries: { site: string; network: string; switch: string; port: string };
+  beforeEach(() => {
+    const site = createSite('Lab');
+    const other = createSite('HQ');
+    const network = createNetwork(site.id, 'users', 10);
+    const otherNetwork = createNetwork(other.id, 'guests', 30);
+    const a = createSwitch(site.id, 'sw-a', 1);
+    const b = createSwitch(site.id, 'sw-b', 1);
+    ids = { site: site.id, otherNetwork: otherNetwork.id, network: network.id, switch: a.id, port: a.portIds[0], farPort: b.portIds[0] };
+    entries = {
+      site: updateSite(site.id, { notes: 'rack 4' }),
+      network: update('network', network.id, 'UPDATE networks SET gateway = ?, version = version + 1, updated_at = ? WHERE id = ?', '10.0.10.1'),
+      switch: update('switch', a.id, 'UPDATE switches SET mac_address = ?, management_ip = ?, version = version + 1, updated_at = ? WHERE id = ?', 'aa:bb:cc:dd:ee:01', '10.0.0.2'),
+      port: setTrunk(a.portIds[0], network.id, [network.id]),
+    };
+  });
+
+  it.each<[string, (e: typeof entries) => string, (data: any, i: typeof ids) => unknown, string, (i: typeof ids) => string]>([
+    ['a MAC address the API refuses', (e) => e.switch, (d, i) => (d.before.switch[i.switch].mac_address = 'NOT-A-MAC'), 'undo_data_invalid', (i) => `before.switch.${i.switch}.macAddress`],
+    ['a MAC address not in its stored spelling', (e) => e.switch, (d, i) => (d.before.switch[i.switch].mac_address = 'AA-BB-CC-DD-EE-09'), 'undo_data_invalid', (i) => `before.switch.${i.switch}.macAddress`],
+    ['an IP address that is none', (e) => e.switch, (d, i) => (d.before.switch[i.switch].management_ip = '999.999.1.1'), 'undo_data_invalid', (i) => `before.switch.${i.switch}.managementIp`],
+    ['a VLAN id out of range', (e) => e.network, (d, i) => (d.before.network[i.network].vlan_id = 5000), 'undo_data_invalid', (i) => `before.network.${i.network}.vlanId`],
+    ['a gateway outside the subnet', (e) => e.network, (d, i) => (d.before.network[i.network].gateway = '10.9.9.1'), 'undo_data_invalid', (i) => `before.network.${i.network}.gateway`],
+    ['a value of the wrong type (which SQLite cannot bind)', (e) => e.site, (d, i) => (d.before.site[i.site].name = { evil: true }), 'undo_data_invalid', (i) => `before.site.${i.site}.name`],
+    ['a boolean that is not 0 or 1', (e) => e.port, (d, i) => (d.before.port[i.port].enabled = 'yes'), 'undo_data_invalid', (i) => `before.port.${i.port}.enabled`],
+    ['a column the table does not have', (e) => e.site, (d, i) => (d.before.site[i.site].evil = 1), 'undo_data_invalid', (i) => `before.site.${i.site}.evil`],
+    ['tagged networks that are not ids', (e) => e.port, (d, i) => (d.before.port[i.port].tagged = ['not-an-id']), 'undo_data_invalid', (i) => `before.port.${i.port}.taggedNetworkIds`],
+    ['tagged networks on an access port', (e) => e.port, (d, i) => (d.before.port[i.port].tagged = [i.network]), 'undo_data_invalid', (i) => `before.port.${i.port}.taggedNetworkIds`],
+    ['a bad value in an after-image', (e) => e.switch, (d, i) => (d.after.switch[i.switch].mac_address = 'NOT-A-MAC'), 'undo_data_invalid', (i) => `after.switch.${i.switch}.macAddress`],
+    ['an entity without its after-image', (e) => e.site, (d) => delete d.after.site, 'undo_data_invalid', (i) => `before.site.${i.site}`],
+    ['a kind the inventory does not have', (e) => e.site, (d, i) => ((d.before.gadget = { [i.site]: null }), (d.after.gadget = { [i.site]: null })), 'undo_data_invalid', () => 'before.gadget'],
+    ['images that are not objects', (e) => e.site, (d) => (d.before = [1, 2, 3]), 'undo_data_invalid', () => 'undoData'],
+    ['text that is not JSON', (e) => e.site, () => NOT_JSON, 'undo_data_invalid', () => 'undoData'],
+    ['a network of another site', (e) => e.port, (d, i) => (d.before.port[i.port].untagged_network_id = i.otherNetwork), 'undo_conflict', (i) => `port:${i.port}.untaggedNetworkId`],
+    ['a link to a port that does not exist', (e) => e.port, (d, i) => (d.before.port[i.port].linked_port_id = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'), 'undo_conflict', (i) => `port:${i.port}.linkedPortId`],
+    ['a link the far end does not return', (e) => e.port, (d, i) => (d.before.port[i.port].linked_port_id = i.farPort), 'undo_conflict', (i) => `port:${i.port}.linkedPortId`],
+  ])('refuses %s with 409, names it, and changes nothing', (_, entryOf, spoil, code, field) => {
+    const entryId = entryOf(entries);
+    corrupt(entryId, (data) => spoil(data, ids));
+    const before = snapshot();
+    const entryCount = count('activity');
+    const failure = undoFails(entryId);
+    expect(failure).toMatchObject({ status: 409, code });
+    expect((failure.details as { field: string }[]).map((detail) => detail.field)).toContain(field(ids));
+    expect(snapshot()).toEqual(before);
+    expect(count('activity')).toBe(entryCount);
+    expect(getActivity(db, entryId)!.undone_by).toBeNull();
+  });
+
+  it('still undoes the same entries when their images are as written', () => {
+    for (const entryId of [entries.port, entries.switch, entries.network, entries.site]) undoEntry(db, ACTOR, entryId);
+    expect(row('switch', ids.switch)).toMatchObject({ mac_address: null, management_ip: null });
+    expect(row('network', ids.network)).toMatchObject({ gateway: null });
+    expect(row('port', ids.port)).toMatchObject({ mode: 'access', untagged_network_id: null });
+  });
+});

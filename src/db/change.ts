@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError } from '../http-error.ts';
+import { portFaults } from '../fields/rules.ts';
+import { HttpError, type FieldFault } from '../http-error.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
-import { KIND_ORDER, RESOURCES, currentVersion, deleteImage, diffImages, readImage, writeImage, type Image, type ImageSet, type Kind } from './images.ts';
+import {
+  KIND_ORDER, RESOURCES, currentVersion, deleteImage, diffImages, imageToApi, readImage, undoDataFaults, writeImage, type Image, type ImageSet, type Kind,
+} from './images.ts';
+import { siteOfNetwork } from './networks.ts';
 import { inTransaction, type Db } from './open.ts';
+import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingNetwork } from './ports.ts';
 
 /** Who made a change: the signed-in user, or the system (legacy migration). */
 export interface Actor {
@@ -123,8 +128,9 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
 /**
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
  * before-image back, with the same ids and a raised version; undoing an `undo` entry redoes the change it
- * reversed. 404 for an unknown entry; 409 undo_conflict when an entity no longer holds what the entry left
- * or a name or id it needs is taken, already_undone, or not_undoable (import, restore, migrate).
+ * reversed. 404 for an unknown entry; 409 undo_conflict when an entity no longer holds what the entry left,
+ * a name or id it needs is taken, or a port would break the port rules; already_undone; not_undoable (import,
+ * restore, migrate); undo_data_invalid when the stored images break the field rules (written by another tool).
  */
 export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
   try {
@@ -135,10 +141,11 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       if (!original.undoable || !original.undo_data) {
         throw new HttpError(409, 'not_undoable', `A${original.action === 'import' ? 'n' : ''} ${original.action} entry cannot be undone.`);
       }
-      const { before, after } = JSON.parse(original.undo_data) as { before: ImageSet; after: ImageSet };
+      const { before, after } = undoImages(original.undo_data);
       checkUnchangedSince(db, after);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
       restoreImages(db, before, after, change.now);
+      checkPortsAfterUndo(db, before);
       return {
         activity: {
           action: 'undo', entityType: original.entity_type, entityId: original.entity_id, entityName: original.entity_name,
@@ -150,6 +157,66 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
   } catch (error) {
     throw constraintConflict(error) ?? error;
   }
+}
+
+/**
+ * The images of an entry's undo data; 409 undo_data_invalid, naming every fault, when they are not JSON or
+ * break the field rules (undoDataFaults): an undo never writes a value that the API would refuse.
+ */
+function undoImages(text: string): { before: ImageSet; after: ImageSet } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const faults = parsed === undefined ? [{ field: 'undoData', message: 'is not JSON' }] : undoDataFaults(parsed);
+  if (faults.length > 0) {
+    throw new HttpError(409, 'undo_data_invalid', 'The stored undo data of this entry breaks the field rules, so it cannot be undone; nothing was changed.', faults);
+  }
+  return parsed as { before: ImageSet; after: ImageSet };
+}
+
+/**
+ * 409 undo_conflict unless the ports the undo wrote, and those of the switches and on the networks it wrote, keep
+ * the API's port rules in the data as it is now (networks of the switch's site, tagged VLANs only on a trunk,
+ * links to an existing port of another switch that links back), and no port stays linked to one it removed.
+ * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
+ */
+function checkPortsAfterUndo(db: Db, before: ImageSet): void {
+  const ports = new Set<string>();
+  const removed: string[] = [];
+  for (const [id, image] of Object.entries(before.port ?? {})) (image ? ports.add(id) : removed.push(id));
+  for (const [id, image] of Object.entries(before.switch ?? {})) if (image) for (const port of portIdsOfSwitch(db, id)) ports.add(port);
+  for (const [id, image] of Object.entries(before.network ?? {})) if (image) for (const port of portIdsUsingNetwork(db, id)) ports.add(port);
+  const faults: FieldFault[] = [];
+  const siteOfSwitch = new Map<string, string | undefined>();
+  for (const id of ports) {
+    const port = readImage(db, 'port', id);
+    if (!port) continue;
+    const switchId = String(port.switch_id);
+    if (!siteOfSwitch.has(switchId)) siteOfSwitch.set(switchId, readImage(db, 'switch', switchId)?.site_id as string | undefined);
+    const prefix = `port:${id}.`;
+    faults.push(...portFaults({ ...imageToApi('port', port), id }, siteOfSwitch.get(switchId) ?? '', (networkId) => siteOfNetwork(db, networkId), prefix));
+    faults.push(...linkFaults(db, port, prefix));
+  }
+  for (const id of removed) for (const other of portIdsLinkedTo(db, id)) faults.push({ field: `port:${other}.linkedPortId`, message: `links to port ${id}, which the undo removes` });
+  if (faults.length > 0) {
+    throw new HttpError(409, 'undo_conflict', 'The undo would leave a port that breaks the port rules with the data as it is now; nothing was changed.', faults);
+  }
+}
+
+// A link goes to an existing port of another switch that links back, and no other port links to this one.
+function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
+  const linked = port.linked_port_id as string | null;
+  const faults = portIdsLinkedTo(db, port.id).filter((other) => other !== linked)
+    .map((other) => ({ field: `${prefix}linkedPortId`, message: `port ${other} links to this port, which does not link back` }));
+  if (!linked) return faults;
+  const far = readImage(db, 'port', linked);
+  if (!far) faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not exist` });
+  else if (far.switch_id === port.switch_id) faults.push({ field: `${prefix}linkedPortId`, message: 'must be a port of another switch' });
+  else if (far.linked_port_id !== port.id) faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` });
+  return faults;
 }
 
 /** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as 409 undo_conflict. */

@@ -2,7 +2,9 @@ import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { rowToApi, type Resource } from '../fields/field.ts';
+import { checkValue, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
+import { networkFaults, portFaults } from '../fields/rules.ts';
+import type { FieldFault } from '../http-error.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The inventory kinds whose changes the activity log records and can undo. */
@@ -99,4 +101,83 @@ export function diffImages(kind: Kind, before: Image | null, after: Image | null
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = [from, to];
   }
   return changes;
+}
+
+/**
+ * Every way stored undo data breaks the rules an undo relies on, with paths under `prefix`
+ * (`before.switch.<id>.macAddress`): it must be `{ before, after }`, images keyed by kind, then by lower-case id;
+ * each entity in both (or in neither); each image null or what a SELECT of that row gives: only its columns (a
+ * port's also `tagged`), each value in the form the API stores after its field rules (validateInput's checkValue)
+ * and the rules across fields of rules.ts. Which networks a port may carry depends on the data at the time of the
+ * undo; undoEntry checks that after writing. Restore checks every image with this, and so does every undo.
+ */
+export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
+  if (!isPlainObject(raw) || !isPlainObject(raw.before) || !isPlainObject(raw.after)) {
+    return [{ field: prefix.replace(/\.$/, '') || 'undoData', message: 'must be { before, after }: images keyed by kind, then id' }];
+  }
+  const faults: FieldFault[] = [];
+  for (const key of Object.keys(raw)) if (key !== 'before' && key !== 'after') faults.push({ field: prefix + key, message: 'is not part of undo data' });
+  const sides = { before: raw.before, after: raw.after };
+  for (const [side, other] of [['before', 'after'], ['after', 'before']] as const) {
+    for (const [kind, images] of Object.entries(sides[side])) {
+      const at = `${prefix}${side}.${kind}`;
+      if (!isKind(kind)) {
+        faults.push({ field: at, message: `is not a kind of the inventory (${KIND_ORDER.join(', ')})` });
+        continue;
+      }
+      if (!isPlainObject(images)) {
+        faults.push({ field: at, message: 'must be an object of images keyed by id' });
+        continue;
+      }
+      const counterparts = sides[other][kind];
+      for (const [id, image] of Object.entries(images)) {
+        if (!isUuid(id) || id !== id.toLowerCase()) faults.push({ field: `${at}.${id}`, message: 'must be keyed by a lower-case id (a UUID)' });
+        if (!isPlainObject(counterparts) || !Object.hasOwn(counterparts, id)) faults.push({ field: `${at}.${id}`, message: `has no ${other}-image: an entry holds both of each entity` });
+        if (image !== null) faults.push(...imageFaults(kind, id, image, `${at}.${id}.`));
+      }
+    }
+  }
+  return faults;
+}
+
+function isKind(kind: string): kind is Kind {
+  return (KIND_ORDER as readonly string[]).includes(kind);
+}
+
+// One image against its resource's fields: what writeImage would store (a missing column as null: columns added
+// by later migrations are not in older images) must be exactly what the API stores for it.
+function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): FieldFault[] {
+  if (!isPlainObject(image)) return [{ field: prefix.slice(0, -1), message: 'must be an image (an object) or null' }];
+  const faults: FieldFault[] = [];
+  const cols = columns(kind);
+  for (const key of Object.keys(image)) {
+    if (!cols.includes(key) && !(kind === 'port' && key === 'tagged')) faults.push({ field: prefix + key, message: `is not a column of ${kind}` });
+  }
+  const stored = Object.fromEntries(cols.map((column) => [column, image[column] ?? null])) as Image;
+  if (kind === 'port') stored.tagged = (image.tagged ?? []) as string[];
+  const api = imageToApi(kind, stored);
+  for (const field of RESOURCES[kind].fields) {
+    const value = field.column ? stored[field.column] : kind === 'port' && field.name === 'taggedNetworkIds' ? stored.tagged : undefined;
+    if (value === undefined) continue;
+    const message = storedValueFault(field, value, api[field.name]);
+    if (message) faults.push({ field: prefix + field.name, message });
+  }
+  if (faults.length === 0 && stored.id !== id) faults.push({ field: `${prefix}id`, message: 'must be the id the image is keyed by' });
+  if (faults.length > 0) return faults;
+  if (kind === 'network') return networkFaults(api, prefix);
+  // Every network counts as one of the switch's site here: undoEntry judges them against the data it writes into.
+  if (kind === 'port') return portFaults({ ...api, id }, '', () => '', prefix);
+  return [];
+}
+
+// The server sets the read-only columns (id, version, times, a port's switch): never null in a row; an undo raises
+// the version, so it is a number.
+function storedValueFault(field: Field, value: unknown, apiValue: unknown): string | undefined {
+  if (field.readOnly && value === null) return 'is required';
+  if (field.column === 'version' && !(Number.isSafeInteger(value) && (value as number) >= 1)) return 'must be an integer of at least 1';
+  const checked = checkValue(field, apiValue);
+  if (!checked.ok) return checked.message;
+  const canonical = field.column ? toColumnValue(field, checked.value) : checked.value;
+  if (JSON.stringify(canonical) !== JSON.stringify(value)) return `is not stored as the API stores it${field.type === 'boolean' ? ' (0 or 1)' : ''}`;
+  return undefined;
 }

@@ -3,12 +3,13 @@
 // the document and every uniqueness rule the schema holds, each fault with its path.
 import { ACTIONS, type ActivityRow } from '../db/activity.ts';
 import { DOCUMENT_KINDS, KIND_OF, type Counts, type DocumentKind } from '../db/backup.ts';
-import { KIND_ORDER, RESOURCES, type Kind } from '../db/images.ts';
+import { KIND_ORDER, RESOURCES, undoDataFaults, type Kind } from '../db/images.ts';
 import type { StoredRecord, StoredUser } from '../db/import.ts';
 import { checkValue, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { HttpError, type FieldFault } from '../http-error.ts';
+import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 
 /** The schema name of the backup document. */
 export const DOCUMENT_SCHEMA = 'db-v1';
@@ -150,7 +151,6 @@ function timestampOf(raw: unknown, field: string, fallback: string, faults: Fiel
 }
 
 const USER_KEYS = new Set(['id', 'username', 'role', 'disabled', 'createdAt', 'updatedAt', 'lastLoginAt', 'passwordHash', 'version']);
-const SCRYPT_HASH = /^\$scrypt\$ln=\d+,r=\d+,p=\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/;
 
 function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredUser | undefined {
   if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });
@@ -174,9 +174,7 @@ function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault
     updatedAt: timestampOf(raw.updatedAt, `${prefix}updatedAt`, now, faults),
     lastLoginAt: raw.lastLoginAt === null || raw.lastLoginAt === undefined ? null : timestampOf(raw.lastLoginAt, `${prefix}lastLoginAt`, now, faults),
   };
-  if (typeof raw.passwordHash !== 'string' || !SCRYPT_HASH.test(raw.passwordHash)) {
-    faults.push({ field: `${prefix}passwordHash`, message: 'must be a password hash in the $scrypt$ format' });
-  }
+  if (!isPasswordHash(raw.passwordHash)) faults.push({ field: `${prefix}passwordHash`, message: PASSWORD_HASH_RULE });
   return faults.length === before ? (user as StoredUser) : undefined;
 }
 
@@ -217,21 +215,13 @@ function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): Stor
 
 type UndoData = { before: Record<string, Record<string, unknown>>; after: Record<string, Record<string, unknown>> };
 
-// The images are written back by an undo only after its own version checks; here their shape is checked:
-// kinds of the inventory, keyed by the entity's id, each an object with that id or null.
+// Every image is checked as an undo would write it (undoDataFaults: the field rules, the rules across fields, the
+// shape); a fault refuses the document like any other, with its path (`data.activity[3].undoData.before.switch.<id>.macAddress`).
 function checkUndoData(raw: unknown, field: string, faults: FieldFault[]): UndoData | null {
   if (raw === undefined || raw === null) return null;
-  const fault = () => (faults.push({ field, message: 'must be null or { before, after } images keyed by kind and id' }), null);
-  if (!isPlainObject(raw) || !isPlainObject(raw.before) || !isPlainObject(raw.after)) return fault();
-  for (const side of [raw.before, raw.after]) {
-    for (const [kind, images] of Object.entries(side)) {
-      if (!(KIND_ORDER as readonly string[]).includes(kind) || !isPlainObject(images)) return fault();
-      for (const [id, image] of Object.entries(images)) {
-        if (!isUuid(id) || (image !== null && !(isPlainObject(image) && image.id === id))) return fault();
-      }
-    }
-  }
-  return raw as UndoData;
+  const found = undoDataFaults(raw, `${field}.`);
+  faults.push(...found);
+  return found.length === 0 ? (raw as UndoData) : null;
 }
 
 // The entities an entry touched, as recordChange stores them: the keys of its before-images; else its entity.

@@ -1,6 +1,6 @@
 import { checkValue, type Field } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
-import { isPasswordHash } from '../lib/password.ts';
+import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 import { addFault, compareText, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
 import type { ApiRecord, LegacyKind } from './types.ts';
 
@@ -23,7 +23,7 @@ export function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
     const username = checked(ctx, entry, 'username', USERNAME, raw.username);
     const role = raw.role === undefined || raw.role === null ? 'admin' : checked(ctx, entry, 'role', ROLE, raw.role);
     if (raw.passwordHash === undefined || raw.passwordHash === null) addFault(ctx, file, entry, 'passwordHash', 'is required');
-    else if (!isPasswordHash(raw.passwordHash)) addFault(ctx, file, entry, 'passwordHash', 'must be a password hash in the $scrypt$ln=…,r=…,p=…$<salt>$<hash> format');
+    else if (!isPasswordHash(raw.passwordHash)) addFault(ctx, file, entry, 'passwordHash', PASSWORD_HASH_RULE);
     if (typeof username === 'string') {
       const other = seen.get(username.toLowerCase());
       if (other !== undefined) addFault(ctx, file, entry, 'username', `is the username of user ${other} too`);

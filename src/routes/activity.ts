@@ -53,7 +53,7 @@ export const ACTIVITY_ROUTES: Route[] = [
   { method: 'GET', path: '/api/activity/:id', access: 'viewer', handler: activityGet, summary: 'One activity entry.', doc: { response: ACTIVITY_ENTRY_SCHEMA } },
   {
     method: 'POST', path: '/api/activity/:id/undo', access: 'editor', handler: activityUndo,
-    summary: 'Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, or a name or id it needs is taken; 409 already_undone; 409 not_undoable for import, restore and migrate.',
+    summary: 'Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, a name or id it needs is taken, or a port would break the port rules with the data as it is now (networks of its switch\'s site, symmetric links); 409 already_undone; 409 not_undoable for import, restore and migrate; 409 undo_data_invalid when the stored images break the field rules (a database written by another tool). A refused undo changes nothing.',
     doc: { response: ACTIVITY_ENTRY_SCHEMA },
   },
 ];

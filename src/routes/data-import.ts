@@ -11,7 +11,7 @@ import { actorOf, flag } from './common.ts';
 export const DATA_IMPORT_ROUTES: Route[] = [
   {
     method: 'POST', path: '/api/data/import', access: 'admin', handler: dataImport, body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
-    summary: 'Merge a db-v1 document or a 0.20.x bundle into the stored data: fresh ids, references remapped, same-name sites (and their same-name networks, switches and ports) merged; users are not imported. One transaction, one import entry.',
+    summary: 'Merge a db-v1 document or a 0.20.x bundle into the stored data: fresh ids, references remapped, same-name sites (and their same-name networks, switches and ports) merged; users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore\'s), not undoable. One transaction, one import entry.',
     doc: {
       request: { oneOf: [DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA] },
       response: { type: 'object', properties: { created: COUNTS_SCHEMA, merged: COUNTS_SCHEMA, warnings: { type: 'array', items: { type: 'string' } }, dryRun: { type: 'boolean' } } },

@@ -1,0 +1,191 @@
+// What a restore lets into the database beyond the inventory: the undo images of the activity log and the users'
+// password hashes. A crafted backup is refused whole (400 validation_failed, each fault named by its path); an
+// undo image that got into the database some other way is refused by the undo (409), which writes nothing.
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
+import { TEST_PASSWORD, api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { databasePath } from '../reliability/helpers/db.ts';
+
+let source: TestServer;
+let target: TestServer;
+let sourceToken: string;
+let targetToken: string;
+let seeded: Seeded;
+let original: any;
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([startServer(), startServer()]);
+  sourceToken = (await setupAdmin(source.baseUrl)).token;
+  targetToken = (await setupAdmin(target.baseUrl)).token;
+  seeded = await seedInventory(source.baseUrl, sourceToken);
+  // An update entry of each kind, so that each has a before-image full of values.
+  const patch = async (path: string, body: unknown) => expect((await api(source.baseUrl, 'PATCH', path, { token: sourceToken, body })).status).toBe(200);
+  await patch(`/api/switches/${seeded.switches.core}`, { location: 'rack 1' });
+  await patch(`/api/networks/${seeded.networks.Users}`, { description: 'office' });
+  await patch(`/api/ports/${seeded.ports.c1}`, { speed: '40G' });
+  await patch(`/api/sites/${seeded.sites.HQ}`, { notes: 'moved' });
+  original = await exportDocument(source.baseUrl, sourceToken);
+});
+afterAll(async () => {
+  await Promise.all([source?.stop(), target?.stop()]);
+});
+
+type Kind = 'site' | 'network' | 'switch' | 'port';
+
+/** The index in the document of the newest update entry of an entity, and that entity's kind and id. */
+function updateOf(kind: Kind, id: string): { index: number; kind: Kind; id: string } {
+  const index = original.data.activity.findLastIndex((entry: any) => entry.action === 'update' && entry.undoData?.before?.[kind]?.[id]);
+  if (index < 0) throw new Error(`no update entry of ${kind} ${id}`);
+  return { index, kind, id };
+}
+
+const restore = (query: string, body: unknown) => api(target.baseUrl, 'POST', `/api/backup/import${query}`, { token: targetToken, body });
+
+// Each case: the entry it spoils, how (on its undoData), and the path of the fault after `data.activity[i].undoData`.
+type Case = [string, () => { index: number; kind: Kind; id: string }, (undo: any, id: string) => unknown, (id: string) => string];
+const SPOILED_UNDO: Case[] = [
+  ['a MAC address that is none', () => updateOf('switch', seeded.switches.core), (u, id) => (u.before.switch[id].mac_address = 'NOT-A-MAC'), (id) => `.before.switch.${id}.macAddress`],
+  ['an IP address that is none', () => updateOf('switch', seeded.switches.core), (u, id) => (u.before.switch[id].management_ip = '999.999.1.1'), (id) => `.before.switch.${id}.managementIp`],
+  ['a VLAN id out of range', () => updateOf('network', seeded.networks.Users), (u, id) => (u.before.network[id].vlan_id = 5000), (id) => `.before.network.${id}.vlanId`],
+  ['a gateway outside its subnet', () => updateOf('network', seeded.networks.Users), (u, id) => (u.before.network[id].gateway = '192.0.2.1'), (id) => `.before.network.${id}.gateway`],
+  ['a column the table does not have', () => updateOf('site', seeded.sites.HQ), (u, id) => (u.before.site[id].is_admin = 1), (id) => `.before.site.${id}.is_admin`],
+  ['a value of the wrong type', () => updateOf('port', seeded.ports.c1), (u, id) => (u.before.port[id].name = ['Gi1']), (id) => `.before.port.${id}.name`],
+  ['a boolean that is not 0 or 1', () => updateOf('port', seeded.ports.c1), (u, id) => (u.before.port[id].poe = 'yes'), (id) => `.before.port.${id}.poe`],
+  ['tagged networks that are not ids', () => updateOf('port', seeded.ports.c1), (u, id) => (u.before.port[id].tagged = ['VLAN 20']), (id) => `.before.port.${id}.taggedNetworkIds`],
+  ['a bad value in an after-image', () => updateOf('switch', seeded.switches.core), (u, id) => (u.after.switch[id].mac_address = 'NOT-A-MAC'), (id) => `.after.switch.${id}.macAddress`],
+  ['a kind missing from the after-images', () => updateOf('switch', seeded.switches.core), (u) => delete u.after.switch, (id) => `.before.switch.${id}`],
+  ['a kind the inventory does not have', () => updateOf('site', seeded.sites.HQ), (u) => (u.before.gadget = {}), () => '.before.gadget'],
+  ['images that are not objects', () => updateOf('site', seeded.sites.HQ), (u) => (u.before = 'garbage'), () => ''],
+];
+
+describe('POST /api/backup/import with crafted undo images', () => {
+  it.each(SPOILED_UNDO)('refuses %s with 400 validation_failed naming its path, and changes nothing', async (_, entryOf, spoil, path) => {
+    const { index, id } = entryOf();
+    const bad = structuredClone(original);
+    spoil(bad.data.activity[index].undoData, id);
+    const before = await exportDocument(target.baseUrl, targetToken);
+    const answer = await restore('', bad);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain(`data.activity[${index}].undoData${path(id)}`);
+    expect(comparable(await exportDocument(target.baseUrl, targetToken))).toEqual(comparable(before));
+  });
+
+  it('refuses a crafted undo image in a merge too, though a merge keeps no undo data', async () => {
+    const { index, id } = updateOf('switch', seeded.switches.core);
+    const bad = structuredClone(original);
+    bad.data.activity[index].undoData.before.switch[id].mac_address = 'NOT-A-MAC';
+    const answer = await api(target.baseUrl, 'POST', '/api/data/import?dryRun=true', { token: targetToken, body: bad });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain(`data.activity[${index}].undoData.before.switch.${id}.macAddress`);
+  });
+});
+
+describe('POST /api/activity/{id}/undo of an entry whose images are bad in the database', () => {
+  /** Stores `undoData` as the entry's undo data, straight in the target's database. */
+  function storeUndoData(entryId: string, text: string): void {
+    const db = new DatabaseSync(databasePath(target.dataDir), { timeout: 5000 });
+    try {
+      db.prepare('UPDATE activity SET undo_data = ? WHERE id = ?').run(text, entryId);
+    } finally {
+      db.close();
+    }
+  }
+
+  beforeAll(async () => {
+    expect((await restore('', original)).status).toBe(200);
+  });
+
+  it.each(SPOILED_UNDO)('refuses %s with 409 undo_data_invalid, and writes nothing', async (_, entryOf, spoil) => {
+    const { index, id } = entryOf();
+    const entry = structuredClone(original.data.activity[index]);
+    spoil(entry.undoData, id);
+    storeUndoData(entry.id, JSON.stringify(entry.undoData));
+    const before = await exportDocument(target.baseUrl, targetToken);
+    const answer = await api(target.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token: targetToken });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('undo_data_invalid');
+    expect(answer.body.error.details.length).toBeGreaterThan(0);
+    const after = await exportDocument(target.baseUrl, targetToken);
+    expect(comparable(after)).toEqual(comparable(before));
+    const inventory = JSON.stringify([after.data.sites, after.data.networks, after.data.switches, after.data.ports]);
+    expect(inventory).not.toMatch(/NOT-A-MAC|999\.999\.1\.1|"vlanId":5000|is_admin|"Gi1"\]|"yes"/);
+    storeUndoData(entry.id, JSON.stringify(original.data.activity[index].undoData));
+  });
+
+  it('refuses undo data that is not JSON with 409 undo_data_invalid', async () => {
+    const { index } = updateOf('site', seeded.sites.HQ);
+    const entry = original.data.activity[index];
+    storeUndoData(entry.id, '{"before": {');
+    const answer = await api(target.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token: targetToken });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({ code: 'undo_data_invalid', details: [{ field: 'undoData', message: 'is not JSON' }] });
+    storeUndoData(entry.id, JSON.stringify(entry.undoData));
+  });
+
+  it('refuses a link to a port that does not exist with 409 undo_conflict, and the server goes on writing', async () => {
+    const { index, id } = updateOf('port', seeded.ports.c1);
+    const entry = structuredClone(original.data.activity[index]);
+    entry.undoData.before.port[id].linked_port_id = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11';
+    storeUndoData(entry.id, JSON.stringify(entry.undoData));
+    const answer = await api(target.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token: targetToken });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('undo_conflict');
+    expect(answer.body.error.details).toContainEqual({ field: `port:${id}.linkedPortId`, message: 'port 0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11 does not exist' });
+    const port = await api(target.baseUrl, 'GET', `/api/ports/${id}`, { token: targetToken });
+    expect(port.body.linkedPortId).toBe(seeded.ports.e1);
+    const write = await api(target.baseUrl, 'PATCH', `/api/sites/${seeded.sites.HQ}`, { token: targetToken, body: { notes: 'still writable' } });
+    expect(write.status).toBe(200);
+    storeUndoData(entry.id, JSON.stringify(original.data.activity[index].undoData));
+  });
+
+  it('undoes the same entry once its images are as written', async () => {
+    const { index, id } = updateOf('switch', seeded.switches.core);
+    const answer = await api(target.baseUrl, 'POST', `/api/activity/${original.data.activity[index].id}/undo`, { token: targetToken });
+    expect(answer.status).toBe(200);
+    expect((await api(target.baseUrl, 'GET', `/api/switches/${id}`, { token: targetToken })).body).toMatchObject({ location: null, macAddress: '00:11:22:33:44:01' });
+  });
+});
+
+describe('POST /api/backup/import?users=replace with password hashes of another cost', () => {
+  const salt = Buffer.alloc(16, 7).toString('base64');
+  const hash = Buffer.alloc(64, 1).toString('base64');
+  it.each([
+    ['ln=20', `$scrypt$ln=20,r=8,p=1$${salt}$${hash}`],
+    ['r=99', `$scrypt$ln=15,r=99,p=1$${salt}$${hash}`],
+    ['p=99', `$scrypt$ln=15,r=8,p=99$${salt}$${hash}`],
+    ['ln=20, r=99, p=99', `$scrypt$ln=20,r=99,p=99$${salt}$${hash}`],
+    ['ln=16', `$scrypt$ln=16,r=8,p=1$${salt}$${hash}`],
+    ['a short salt', `$scrypt$ln=15,r=8,p=1$${Buffer.alloc(4, 7).toString('base64')}$${hash}`],
+    ['a short hash', `$scrypt$ln=15,r=8,p=1$${salt}$${Buffer.alloc(16, 1).toString('base64')}`],
+    ['garbage', '$scrypt$$$'],
+  ])('refuses %s with 400 validation_failed naming the field, and changes nothing', async (_, passwordHash) => {
+    const bad = structuredClone(original);
+    const index = bad.data.users.findIndex((user: any) => user.username === 'admin');
+    bad.data.users[index].passwordHash = passwordHash;
+    const before = await exportDocument(target.baseUrl, targetToken);
+    const answer = await restore('?users=replace', bad);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details).toEqual([{ field: `data.users[${index}].passwordHash`, message: expect.stringContaining('ln=15,r=8,p=1') }]);
+    expect(comparable(await exportDocument(target.baseUrl, targetToken))).toEqual(comparable(before));
+    expect((await api(target.baseUrl, 'GET', '/api/auth/me', { token: targetToken })).status).toBe(200);
+  });
+
+  it('refuses such a hash in a 0.20.x bundle to merge, naming the user', async () => {
+    const bundle = { sites: [{ id: 1, name: 'Old site' }], users: [{ id: 'u1', username: 'olduser', passwordHash: `$scrypt$ln=20,r=99,p=99$${salt}$${hash}` }] };
+    const answer = await api(target.baseUrl, 'POST', '/api/data/import?dryRun=true', { token: targetToken, body: bundle });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain('users[0].passwordHash');
+  });
+
+  it('still restores the hashes this service writes, and their users sign in', async () => {
+    const answer = await restore('?users=replace', original);
+    expect(answer.status).toBe(200);
+    const login = await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    targetToken = login.body.token;
+  });
+});
