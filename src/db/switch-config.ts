@@ -73,6 +73,7 @@ function buildModel(head: SwitchHeadRow, ports: PortRow[], tagged: { port_id: st
     if (vlan !== undefined) (taggedByPort.get(port_id) ?? taggedByPort.set(port_id, []).get(port_id)!).push(vlan);
   }
   const configPorts: ConfigPort[] = ports.map((port) => ({
+    id: port.id,
     name: port.name,
     description: port.description,
     enabled: port.enabled === 1,

@@ -1,5 +1,6 @@
+import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
 import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
-import type { Resource } from './field.ts';
+import type { Normalized, Resource } from './field.ts';
 
 /** The modes a port can be in. */
 export const PORT_MODES = ['access', 'trunk'] as const;
@@ -11,7 +12,10 @@ export const PORT: Resource = {
   fields: [
     ...STORED_FIELDS,
     { name: 'switchId', column: 'switch_id', type: 'uuid', readOnly: true, description: 'The switch (set by the path).' },
-    { name: 'name', column: 'name', type: 'text', required: true, minLength: 1, maxLength: 64, searchable: true, sortable: true, description: 'Unique per switch (case-insensitive).' },
+    {
+      name: 'name', column: 'name', type: 'text', required: true, minLength: 1, maxLength: INTERFACE_NAME_MAX, normalize: interfaceName, searchable: true, sortable: true,
+      description: `A plain interface name, as it is written into switch configurations: ${INTERFACE_NAME_CHARACTERS} (no line break, control character, ";", "{" or "}"); unique per switch (case-insensitive).`,
+    },
     { name: 'position', column: 'position', type: 'integer', min: 0, max: 100000, sortable: true, description: 'Order on the switch; defaults to after the last port.' },
     optionalText('description', 'description', 200, 'What the port is for.'),
     { name: 'enabled', column: 'enabled', type: 'boolean', default: true, description: 'Administratively up.' },
@@ -25,3 +29,9 @@ export const PORT: Resource = {
     ...VERSION_FIELDS,
   ],
 };
+
+// Names are written raw into configurations (`interface <name>`): the rule of src/lib/interface-name.ts.
+function interfaceName(text: string): Normalized {
+  const problem = interfaceNameProblem(text);
+  return problem === undefined ? { ok: true, value: text } : { ok: false, message: problem };
+}

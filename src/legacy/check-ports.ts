@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isPlainObject } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
+import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
 import { addFault, ascendingUuids, checkMapped, mapping, dedupeNames, dropUnknown, idKey, type CheckContext, type Entry, type Named } from './context.ts';
 import type { ApiRecord } from './types.ts';
 
@@ -9,7 +10,6 @@ const FILE = 'switches.json';
 const PORT_NAMES = { name: 'name', description: 'description', enabled: 'enabled', mode: 'mode', speed: 'speed', poe: 'poe', device: 'connectedDevice' } as const;
 const PORT_MAPPING = mapping(PORT_NAMES);
 const PORT_KNOWN = new Set([...Object.keys(PORT_NAMES), 'vlan', 'tagged', 'uplink']);
-const PORT_NAME_MAX = 64;
 
 /** An uplink waiting for every port to exist. */
 interface PendingLink {
@@ -53,7 +53,8 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
       }
       if (raw.uplink !== undefined && raw.uplink !== null) pending.push({ entry, index, port, uplink: raw.uplink });
     });
-    dedupeNames(ctx, named, PORT_NAME_MAX);
+    // A port name is a plain interface name, which " (2)" is not.
+    dedupeNames(ctx, named, INTERFACE_NAME_MAX, suffixedInterfaceName);
   });
   for (const link of pending) linkPorts(ctx, link, byName);
   return ports;

@@ -59,6 +59,10 @@ describe('checkLegacyBundle: faults', () => {
     ['a repeated VLAN at one site', (b) => (b.networks[1].vlan = 10), { file: 'networks.json', id: '11', field: 'vlan' }],
     ['a network of another site on a port', (b) => (b.switches[2].ports[0].vlan = 10), { file: 'switches.json', id: 'c', field: 'ports[0].vlan', reason: 'network 10 belongs to another site than the switch' }],
     ['tagged networks on an access port', (b) => (b.switches[1].ports[0].mode = 'access'), { file: 'switches.json', id: 'b', field: 'ports[0].tagged' }],
+    ['a port name with a line break', (b) => (b.switches[1].ports[0].name = 'Gi1\nusername evil privilege 15 secret x'),
+      { file: 'switches.json', id: 'b', field: 'ports[0].name', reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +' }],
+    ['a port name with a Junos statement separator', (b) => (b.switches[2].ports[0].name = 'ge-0/0/0; } system {'),
+      { file: 'switches.json', id: 'c', field: 'ports[0].name', reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +' }],
     ['a port mode out of range', (b) => (b.switches[0].ports[0].mode = 'hybrid'), { file: 'switches.json', id: 'a', field: 'ports[0].mode' }],
     ['a port that is not an object', (b) => b.switches[0].ports.push('Gi9'), { file: 'switches.json', id: 'a', field: 'ports[2]' }],
     ['ports that are not a list', (b) => (b.switches[0].ports = 24), { file: 'switches.json', id: 'a', field: 'ports' }, 2],
@@ -71,6 +75,7 @@ describe('checkLegacyBundle: faults', () => {
     ['a record that is not an object', (b) => b.sites.push(3), { file: 'sites.json', id: null, index: 2, field: '', reason: 'must be a JSON object' }],
     ['a file that is neither array nor wrapper', (b) => (b.sites = { version: 1, records: [] }), { file: 'sites.json', id: null, index: null }],
     ['a password hash in another format', (b) => (b.users[0].passwordHash = 'md5:abc'), { file: 'users.json', id: 'u1', field: 'passwordHash' }],
+    ['a password hash of a cost the service does not write', (b) => (b.users[0].passwordHash = HASH.replace('ln=15,r=8,p=1', 'ln=20,r=99,p=99')), { file: 'users.json', id: 'u1', field: 'passwordHash' }],
     ['a missing password hash', (b) => delete b.users[0].passwordHash, { file: 'users.json', id: 'u1', field: 'passwordHash', reason: 'is required' }],
     ['a bad username', (b) => (b.users[0].username = 'ann smith'), { file: 'users.json', id: 'u1', field: 'username' }],
     ['a role out of range', (b) => (b.users[0].role = 'root'), { file: 'users.json', id: 'u1', field: 'role' }],
@@ -186,17 +191,20 @@ describe('checkLegacyBundle: data', () => {
     expect(data.sites.map((site) => site.name)).toEqual(['HQ', 'Branch', 'hq (3)', 'HQ (2)']);
     expect(data.networks.map((network) => network.name)).toEqual(['Users', 'Voice', 'Users', 'users (2)']);
     expect(data.switches[2].name).toBe('core');
-    expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => [port.name, port.position])).toEqual([['Gi1', 0], ['gi1 (2)', 1]]);
+    // A port name stays a plain interface name: "_2", not " (2)".
+    expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => [port.name, port.position])).toEqual([['Gi1', 0], ['gi1_2', 1]]);
     expect(data.fixes.map((fix) => `${fix.file} ${fix.id} ${fix.field} ${fix.to}`)).toEqual([
-      'sites.json 3 name hq (3)', 'networks.json 12 name users (2)', 'switches.json c ports[1].name gi1 (2)',
+      'sites.json 3 name hq (3)', 'networks.json 12 name users (2)', 'switches.json c ports[1].name gi1_2',
     ]);
   });
 
   it('keeps a suffixed name within the field length', () => {
     const b = bundle();
     b.sites.push({ id: 3, name: 'x'.repeat(100) }, { id: 4, name: 'X'.repeat(100) });
+    b.switches[2].ports.push({ name: 'g'.repeat(64) }, { name: 'G'.repeat(64) }, { name: `${'g'.repeat(62)}_2` });
     const data = dataOf(b);
     expect(data.sites[3].name).toBe(`${'X'.repeat(96)} (2)`);
+    expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => port.name).slice(1)).toEqual(['g'.repeat(64), `${'G'.repeat(62)}_3`, `${'g'.repeat(62)}_2`]);
   });
 
   it('keeps an activity entry whose entity is gone, with entityId null and the legacy id in the summary', () => {

@@ -174,9 +174,10 @@ export interface Named {
 
 /**
  * The second documented fix: within each scope, a name that repeats (case-insensitively) gets " (2)", " (3)"…
- * appended, never clashing with another name of the scope, cut so that it stays within `maxLength`.
+ * appended (or what `suffix` makes: ports are plain interface names, so theirs get "_2"), never clashing with
+ * another name of the scope, cut so that it stays within `maxLength`.
  */
-export function dedupeNames(ctx: CheckContext, items: Named[], maxLength: number): void {
+export function dedupeNames(ctx: CheckContext, items: Named[], maxLength: number, suffix: (name: string, n: number, maxLength: number) => string = suffixed): void {
   const seen = new Set<string>();
   const repeats: Named[] = [];
   for (const item of items) {
@@ -188,8 +189,8 @@ export function dedupeNames(ctx: CheckContext, items: Named[], maxLength: number
   for (const item of repeats) {
     const name = String(item.record.name);
     let n = 2;
-    let candidate = suffixed(name, n, maxLength);
-    while (seen.has(scoped(item.scope, candidate))) candidate = suffixed(name, ++n, maxLength);
+    let candidate = suffix(name, n, maxLength);
+    while (seen.has(scoped(item.scope, candidate))) candidate = suffix(name, ++n, maxLength);
     seen.add(scoped(item.scope, candidate));
     ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, reason: 'repeats a name in its scope; a number was appended' });
     item.record.name = candidate;

@@ -1,7 +1,8 @@
 import { loadConfigModel } from '../db/switch-config.ts';
-import { notFound, validationFailed } from '../http-error.ts';
+import { HttpError, notFound, validationFailed } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
 import { CONFIG_DIALECTS, isConfigDialect, renderConfig } from '../switch-config/render.ts';
+import { UnsafeConfigValueError } from '../switch-config/text.ts';
 import { pathId } from './common.ts';
 
 export const SWITCH_CONFIG_ROUTES: Route[] = [
@@ -10,7 +11,9 @@ export const SWITCH_CONFIG_ROUTES: Route[] = [
     summary: 'The switch\'s VLANs and ports as configuration text (text/plain), the same for the same data: a header with the switch, its site and '
       + 'the newest updatedAt of what is rendered; definitions of the VLANs its ports use, names made acceptable to the platform; per port the '
       + 'description, mode, access VLAN, native VLAN, allowed VLANs as compact ranges (native included) and shutdown/disable. A port named '
-      + 'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400.',
+      + 'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400. A stored value that '
+      + 'could add a command of its own (a port name that is not a plain interface name, from data written before names were checked): '
+      + '409 unsafe_config_value naming the port in details, and no text.',
     doc: {
       produces: ['text/plain'],
       query: [{ name: 'dialect', schema: { type: 'string', enum: [...CONFIG_DIALECTS] }, description: 'cisco-ios, arista-eos or junos.', required: true }],
@@ -25,5 +28,10 @@ function switchConfigGet(ctx: Ctx) {
   if (!isConfigDialect(dialect)) {
     throw validationFailed([{ field: 'dialect', message: `must be one of ${CONFIG_DIALECTS.join(', ')}` }], `Name a configuration dialect: ${CONFIG_DIALECTS.join(', ')}.`);
   }
-  return { text: renderConfig(model, dialect) };
+  try {
+    return { text: renderConfig(model, dialect) };
+  } catch (error) {
+    if (!(error instanceof UnsafeConfigValueError)) throw error;
+    throw new HttpError(409, 'unsafe_config_value', error.message, [{ field: error.subject, message: error.problem }]);
+  }
 }

@@ -1,6 +1,6 @@
 // The IOS-style command language Cisco IOS and Arista EOS share; each dialect file fills in what differs.
 import type { ConfigModel, ConfigPort } from './model.ts';
-import { cliLine, headerLines, iosVlanNames, rangeLines, trunkVlans } from './text.ts';
+import { checkConfigModel, cliLine, configText, headerLines, iosVlanNames, rangeLines, trunkVlans } from './text.ts';
 
 /** What differs between two IOS-style dialects. */
 export interface IosStyle {
@@ -18,8 +18,12 @@ export interface IosStyle {
 /** The widest VLAN list on one line; longer lists go on with "switchport trunk allowed vlan add". */
 const ALLOWED_LIST_WIDTH = 80;
 
-/** Renders the model in an IOS-style dialect: header comments, VLAN blocks, interface blocks, `end`. */
+/**
+ * Renders the model in an IOS-style dialect: header comments, VLAN blocks, interface blocks, `end`. Throws
+ * UnsafeConfigValueError for a stored value that could add a command of its own (checkConfigModel, configText).
+ */
 export function renderIosStyle(model: ConfigModel, style: IosStyle): string {
+  checkConfigModel(model);
   const lines = headerLines(model, style.dialect).map((line) => `! ${line}`);
   lines.push('!');
   const names = iosVlanNames(model.vlans);
@@ -33,7 +37,7 @@ export function renderIosStyle(model: ConfigModel, style: IosStyle): string {
     lines.push(`interface ${style.interfaceName(port.name)}`, ...interfaceBody(port, style).map((line) => style.indent + line), '!');
   }
   lines.push('end');
-  return `${lines.join('\n')}\n`;
+  return configText(lines);
 }
 
 // In the order the platforms themselves print a running configuration.

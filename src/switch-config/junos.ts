@@ -3,7 +3,7 @@
 // interface-mode trunk vlan members" / "native-vlan-id".
 import { compactRanges } from '../lib/vlan-ranges.ts';
 import type { ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
-import { asciiFold, cliLine, headerLines, portNumber, trunkVlans } from './text.ts';
+import { asciiFold, checkConfigModel, cliLine, configText, headerLines, portNumber, trunkVlans } from './text.ts';
 
 /** Junos' own limit for a VLAN name. */
 const JUNOS_VLAN_NAME_MAX = 255;
@@ -22,8 +22,12 @@ export function junosVlanNames(vlans: ConfigVlan[]): Map<number, string> {
   return names;
 }
 
-/** Renders a switch as Junos configuration text. */
+/**
+ * Renders a switch as Junos configuration text. Throws UnsafeConfigValueError for a stored value that could add
+ * a statement of its own: a line break, a control character, ";", "{" or "}" (checkConfigModel, configText).
+ */
 export function renderJunos(model: ConfigModel): string {
+  checkConfigModel(model);
   const names = junosVlanNames(model.vlans);
   const lines = headerLines(model, 'junos').map((line) => `# ${line}`);
   lines.push('vlans {');
@@ -31,7 +35,7 @@ export function renderJunos(model: ConfigModel): string {
   lines.push('}', 'interfaces {');
   for (const port of model.ports) lines.push(...interfaceBlock(port, names).map((line) => `    ${line}`));
   lines.push('}');
-  return `${lines.join('\n')}\n`;
+  return configText(lines);
 }
 
 function interfaceBlock(port: ConfigPort, names: Map<number, string>): string[] {

@@ -8,6 +8,8 @@ export interface ConfigVlan {
 
 /** One port as the dialects need it; VLANs are numbers, as the switch knows them. */
 export interface ConfigPort {
+  /** The port's id, to name it when the render is refused; absent in models made by hand. */
+  id?: string;
   name: string;
   description: string | null;
   enabled: boolean;

@@ -19,7 +19,10 @@ export function isConfigDialect(value: unknown): value is ConfigDialect {
   return typeof value === 'string' && (CONFIG_DIALECTS as readonly string[]).includes(value);
 }
 
-/** The configuration text of a switch in one dialect; the same model always gives the same text. */
+/**
+ * The configuration text of a switch in one dialect; the same model always gives the same text. Throws
+ * UnsafeConfigValueError (text.ts) when a stored value could add a command or statement of its own.
+ */
 export function renderConfig(model: ConfigModel, dialect: ConfigDialect): string {
   return RENDERERS[dialect](model);
 }

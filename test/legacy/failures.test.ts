@@ -53,6 +53,8 @@ describe('a legacy migration that fails', () => {
     ['a dangling uplink', (f: any) => (items(f['switches.json'])[2].ports.at(-1).uplink.switchId = 'sw-7-7'),
       ['switches.json id=sw-1-2 field=ports[23].uplink.switchId: switch sw-7-7 does not exist in switches.json']],
     ['a VLAN out of range', (f: any) => (items(f['networks.json'])[0].vlan = 4095), ['networks.json id=101 field=vlan: must be an integer from 1 to 4094']],
+    ['a port name that would add a command to a configuration', (f: any) => (items(f['switches.json'])[1].ports[5].name = 'Gi1/0/6\nusername evil privilege 15 secret 0 x'),
+      ['switches.json id=sw-1-1 field=ports[5].name: must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +']],
     ['a network of another site on a port', (f: any) => (items(f['switches.json'])[1].ports[0].vlan = 110),
       ['switches.json id=sw-1-1 field=ports[0].vlan: network 110 belongs to another site than the switch']],
   ];

@@ -1,0 +1,39 @@
+// Port names as plain interface names: the one rule of what a port name may hold (no I/O). A port name is
+// written raw into switch configurations (`interface <name>`, `<name> {`), so nothing but the characters of
+// an interface name may be in it: no line break, no control character, no `;`, `{` or `}` that would end the
+// statement and start one of the stored text's own. migrations/0004_port_interface_names.sql applies the same
+// rule (and the same suffix) to names stored before it.
+
+/** The longest port name. */
+export const INTERFACE_NAME_MAX = 64;
+
+/** The characters a port name may hold, as a sentence for messages and the API description. */
+export const INTERFACE_NAME_CHARACTERS = 'ASCII letters, digits, spaces and / . : - _ +';
+
+/** Only the allowed characters (any number of them). */
+const ALLOWED_CHARACTERS = /^[A-Za-z0-9/.:_+ -]*$/;
+/** One to 64 of the allowed characters, not only spaces: the rule as an ECMA-262 pattern (JSON Schema `pattern`). */
+export const INTERFACE_NAME_PATTERN = '^(?! *$)[A-Za-z0-9/.:_+ -]{1,64}$';
+const INTERFACE_NAME = new RegExp(INTERFACE_NAME_PATTERN);
+
+/** Why `name` is not a plain interface name (a message for a field fault), or undefined when it is one. */
+export function interfaceNameProblem(name: string): string | undefined {
+  if (!ALLOWED_CHARACTERS.test(name)) return `must be a plain interface name: ${INTERFACE_NAME_CHARACTERS}`;
+  if (name.trim() === '') return 'is required';
+  if (name.length > INTERFACE_NAME_MAX) return `must be at most ${INTERFACE_NAME_MAX} characters`;
+  return undefined;
+}
+
+/** Whether `name` is a plain interface name: 1–64 ASCII letters, digits, spaces and `/ . : - _ +`, not only spaces. */
+export function isInterfaceName(name: unknown): name is string {
+  return typeof name === 'string' && INTERFACE_NAME.test(name);
+}
+
+/**
+ * The `n`th name made from `name` to tell it from a name taken already: `name_n`, with `name` cut so that the
+ * whole stays within 64 characters. A plain interface name in, a plain interface name out.
+ */
+export function suffixedInterfaceName(name: string, n: number): string {
+  const suffix = `_${n}`;
+  return name.slice(0, Math.max(1, INTERFACE_NAME_MAX - suffix.length)) + suffix;
+}
