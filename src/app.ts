@@ -2,6 +2,7 @@ import type { Auth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/open.ts';
 import type { Logger } from './log.ts';
+import type { LoginLimiter } from './login-limiter.ts';
 import type { ReadCache } from './read-cache.ts';
 import type { Route } from './router.ts';
 
@@ -11,6 +12,8 @@ export interface App {
   config: Config;
   log: Logger;
   auth: Auth;
+  /** Counts failed sign-ins and slows or refuses the next attempt. */
+  logins: LoginLimiter;
   startedAt: number;
   /** Serialised answers to reads, valid until the data changes. */
   cache: ReadCache;

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SignJWT, jwtVerify } from 'jose';
-import { getToken, getUser, type UserRow } from './db/users.ts';
+import { getToken, getUser, isSessionRevoked, type UserRow } from './db/users.ts';
 import type { Db } from './db/open.ts';
 import { HttpError } from './http-error.ts';
 
@@ -14,6 +15,8 @@ export interface AuthUser {
   role: Role;
   /** The API token's id when the request used one. */
   tokenId?: string;
+  /** The sign-in session's id and expiry (seconds since the epoch) when the request used a session token. */
+  session?: { id: string; expiresAtS: number };
 }
 
 /** How long a sign-in (session) token lasts. */
@@ -31,7 +34,10 @@ interface VerifiedToken {
 interface Claims {
   sub: string;
   ver: number;
+  /** An API token's id. */
   tid?: string;
+  /** A sign-in session's id (signing out revokes it). */
+  jti?: string;
 }
 
 /** Signs and checks tokens, and finds the user behind a request. */
@@ -57,7 +63,7 @@ const NO_EXPIRY_S = 100 * 365 * 24 * 60 * 60;
 /** Makes the Auth service for one secret. */
 export function createAuth(db: Db, secret: Uint8Array): Auth {
   const sign = (claims: Claims, expiresAtS: number) =>
-    new SignJWT({ ver: claims.ver, ...(claims.tid ? { tid: claims.tid } : {}) })
+    new SignJWT({ ver: claims.ver, ...(claims.tid ? { tid: claims.tid } : {}), ...(claims.jti ? { jti: claims.jti } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
@@ -66,8 +72,9 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
 
   // Signatures already checked, by token text: a script or the UI sends the same token with every request,
   // and the signature check is the dearest step of a cached read. Expiry is still checked on every use. The
-  // user, its token version and the API token row are read again whenever the data version has moved (any
-  // write, here or by another process), so a disabled user or a revoked token is refused at once.
+  // user, its token version, the API token row and the session's revocation are read again whenever the data
+  // version has moved (any write, here or by another process), so a disabled user or a revoked token or
+  // session is refused at once.
   const verified = new Map<string, VerifiedToken>();
 
   async function checkSignature(token: string): Promise<VerifiedToken> {
@@ -104,7 +111,8 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
       if (!row || row.user_id !== user.id) throw unauthorized();
       return { id: user.id, username: user.username, role: user.role, tokenId: row.id };
     }
-    return { id: user.id, username: user.username, role: user.role };
+    if (typeof payload.jti !== 'string' || isSessionRevoked(db, payload.jti)) throw unauthorized();
+    return { id: user.id, username: user.username, role: user.role, session: { id: payload.jti, expiresAtS: payload.exp as number } };
   }
 
   async function authenticate(req: IncomingMessage, dataVersion?: string) {
@@ -118,7 +126,7 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
   return {
     async issueSessionToken(user) {
       const expiresAtS = Math.floor(Date.now() / 1000) + SESSION_TTL_S;
-      const token = await sign({ sub: user.id, ver: user.token_version }, expiresAtS);
+      const token = await sign({ sub: user.id, ver: user.token_version, jti: randomUUID() }, expiresAtS);
       return { token, expiresAt: new Date(expiresAtS * 1000).toISOString() };
     },
     issueApiToken(user, tokenId, expiresAt) {

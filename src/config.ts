@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normalizeCidr, normalizeIp } from './lib/net.ts';
 
 /** The repository (or image) root: the parent of this file's folder, for `src/config.ts` and `dist/*.js` alike. */
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +21,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Memory bound of the read cache in bytes; 0 turns it off. */
   readCacheBytes: number;
+  /** Proxies (CIDRs) whose X-Forwarded-For, -Proto and -Host are believed (TRUSTED_PROXIES). */
+  trustedProxies: string[];
+  /** Host names besides IP literals, localhost and the machine's own name that the service answers to (APP_ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /** Open connections one client address may hold; 0 for no cap (MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
@@ -52,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     warnings,
     logLevel: parseLogLevel(env.LOG_LEVEL),
     readCacheBytes: parseReadCacheMb(env.READ_CACHE_MB) * 1024 * 1024,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
+    maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -77,6 +87,39 @@ function parseReadCacheMb(value: string | undefined): number {
     throw new ConfigError(`READ_CACHE_MB must be a whole number of megabytes from 0 to 4096, got "${value}"`);
   }
   return Number(value);
+}
+
+function parseWholeNumber(variable: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    throw new ConfigError(`${variable} must be a whole number from 0 to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+// Addresses or CIDRs, comma-separated: "10.0.0.5, 172.18.0.0/16, ::1". A bare address is one host.
+function parseTrustedProxies(value: string | undefined): string[] {
+  return listOf(value).map((entry) => {
+    const address = normalizeIp(entry);
+    const cidr = address ? { ok: true as const, value: `${address}/${address.includes(':') ? 128 : 32}` } : normalizeCidr(entry);
+    if (!cidr.ok) throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
+    return cidr.value;
+  });
+}
+
+// Host names, comma-separated; "*.example.net" allows every name under example.net.
+function parseAllowedHosts(value: string | undefined): string[] {
+  return listOf(value).map((entry) => {
+    const name = entry.toLowerCase().replace(/\.$/, '');
+    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name)) {
+      throw new ConfigError(`APP_ALLOWED_HOSTS: "${entry}" is not a host name (such as switchyard.example.net or *.example.net)`);
+    }
+    return name;
+  });
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

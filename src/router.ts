@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from './app.ts';
-import type { AuthUser, Role } from './auth.ts';
+import { readCookie, SESSION_COOKIE, type AuthUser, type Role } from './auth.ts';
 import { HttpError } from './http-error.ts';
-import { sqliteFailure } from './db/sqlite-errors.ts';
+import { hostName, isKnownHost, requestHost, requestOrigin } from './client.ts';
 import { committed } from './db/open.ts';
+import { sqliteFailure } from './db/sqlite-errors.ts';
 import { listEtag } from './read-cache.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { JsonSchema } from './fields/field.ts';
@@ -107,6 +108,8 @@ export function createRouter(routes: Route[]) {
       const version = method === 'GET' ? app.cache.version() : undefined;
       ctx.user = await authorize(app, req, match.route.access, method, version);
       await readBody(ctx, match.route.body);
+      // A body can take long to arrive (a 64 MiB restore): a caller disabled or signed out meanwhile stops here.
+      if (MUTATING.has(method) && match.route.access !== 'public') ctx.user = await authorize(app, req, match.route.access, method, undefined);
       if (version !== undefined && isCacheable(match.route, ctx)) answer = await answerThroughCache(ctx, match.route.handler, version);
       else {
         const reply = await match.route.handler(ctx);
@@ -179,24 +182,35 @@ function safeDecode(segment: string): string {
 }
 
 async function authorize(app: App, req: IncomingMessage, access: Access, method: string, version: string | undefined): Promise<AuthUser | undefined> {
-  if (access === 'public') return app.auth.authenticateOptional(req, version);
-  const { user, via } = await app.auth.authenticate(req, version);
-  if (via === 'cookie' && MUTATING.has(method) && !isSameOrigin(req)) {
-    throw new HttpError(403, 'forbidden', 'A change made with the session cookie must come from this service\'s own pages (Origin check).');
+  const changes = MUTATING.has(method);
+  const bearer = /^Bearer\s/i.test(req.headers.authorization ?? '');
+  // A browser's write (setup, sign-in, anything with the cookie) is only as safe as the Origin check, which a page
+  // reached by DNS rebinding passes: its origin and the Host it sends are the attacker's name for this service.
+  if (changes && !bearer) requireKnownHost(app, req);
+  if (access === 'public') {
+    if (changes && !bearer && readCookie(req, SESSION_COOKIE) !== undefined) requireSameOrigin(app, req);
+    return app.auth.authenticateOptional(req, version);
   }
+  const { user, via } = await app.auth.authenticate(req, version);
+  if (via === 'cookie' && changes) requireSameOrigin(app, req);
   if (access !== 'user' && ROLE_RANK[user.role] < ROLE_RANK[access]) {
     throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
   }
   return user;
 }
 
-function isSameOrigin(req: IncomingMessage): boolean {
-  const host = req.headers.host;
-  if (!host) return false;
+function requireKnownHost(app: App, req: IncomingMessage): void {
+  const host = requestHost(app.config, req);
+  if (isKnownHost(app.config, host)) return;
+  const name = hostName(host) ?? '(none)';
+  throw new HttpError(421, 'unknown_host',
+    `This service does not answer changes for the host name "${name}": open it by its IP address, localhost or the machine's name, or add ${name} to APP_ALLOWED_HOSTS (behind a reverse proxy, also list the proxy in TRUSTED_PROXIES).`);
+}
+
+function requireSameOrigin(app: App, req: IncomingMessage): void {
   const claimed = req.headers.origin ?? originOf(req.headers.referer);
-  if (!claimed) return false;
-  const protocol = isHttps(req) ? 'https' : 'http';
-  return claimed === `${protocol}://${host}`;
+  if (claimed && claimed === requestOrigin(app.config, req)) return;
+  throw new HttpError(403, 'forbidden', 'A change made with the session cookie must come from this service\'s own pages (Origin check).');
 }
 
 function originOf(referer: string | undefined): string | undefined {
@@ -206,11 +220,6 @@ function originOf(referer: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Whether the request came over HTTPS (directly, or as a proxy in front says). */
-export function isHttps(req: IncomingMessage): boolean {
-  return Boolean((req.socket as { encrypted?: boolean }).encrypted) || req.headers['x-forwarded-proto'] === 'https';
 }
 
 async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<void> {
@@ -241,11 +250,36 @@ async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<void> {
 }
 
 function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
   }
+  // UTF-8 text cannot hold a lone surrogate; only a \uD800-\uDFFF escape can make one, so only then is it looked for.
+  if (SURROGATE_ESCAPE.test(text) && !isWellFormedJson(value)) {
+    throw new HttpError(400, 'invalid_json', 'The body holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); text must be valid Unicode.');
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+function isWellFormedJson(value: unknown): boolean {
+  if (typeof value === 'string') return value.isWellFormed();
+  if (typeof value !== 'object' || value === null) return true;
+  // Iterative: a body nested 100,000 deep must not overflow the stack.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string' && !item.isWellFormed()) return false;
+    if (typeof item !== 'object' || item === null) continue;
+    for (const [key, child] of Object.entries(item)) {
+      if (!key.isWellFormed()) return false;
+      pending.push(child);
+    }
+  }
+  return true;
 }
 
 /** Reads the body as UTF-8 text, refusing (413) as soon as it passes `limit`, before buffering more. */

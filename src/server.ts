@@ -10,6 +10,8 @@ import { createAuth } from './auth.ts';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createLoginLimiter } from './login-limiter.ts';
+import { capConnectionsPerAddress } from './connection-cap.ts';
 import { createReadCache } from './read-cache.ts';
 import { createRouter } from './router.ts';
 import { ALL_ROUTES } from './routes/index.ts';
@@ -38,7 +40,10 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   enableGroupCommit(db);
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
   for (const warning of config.warnings) log.warn(warning);
-  const app: App = { db, config, log, auth: createAuth(db, secret), cache: createReadCache(db, config.readCacheBytes), startedAt: Date.now(), routes: ALL_ROUTES };
+  const app: App = {
+    db, config, log, auth: createAuth(db, secret), logins: createLoginLimiter(db, log), cache: createReadCache(db, config.readCacheBytes),
+    startedAt: Date.now(), routes: ALL_ROUTES,
+  };
   const handleApi = createRouter(ALL_ROUTES);
 
   const server = createServer(
@@ -51,6 +56,7 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
       serveStatic(config.publicDir, req, res, url.pathname);
     },
   );
+  capConnectionsPerAddress(server, config, log);
   server.on('clientError', (_error, socket) => {
     const body = '{"error":{"code":"validation_failed","message":"The request is not valid HTTP."}}';
     if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);

@@ -66,9 +66,9 @@ export interface StoredUser {
   version: number;
 }
 
-/** The highest token_version of any user (0 without users). */
+/** The highest token_version any user ever had, deleted and replaced users included (migration 0005). */
 export function maxTokenVersion(db: Db): number {
-  return (prepare(db, 'SELECT coalesce(max(token_version), 0) AS v FROM users').get() as { v: number }).v;
+  return (prepare(db, 'SELECT highest AS v FROM token_versions WHERE id = 1').get() as { v: number }).v;
 }
 
 /** Removes every user and API token (restore with users=replace). */

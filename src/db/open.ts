@@ -229,6 +229,22 @@ function wroteSince(db: Db, changesBefore: number | undefined): boolean {
 }
 
 /**
+ * Runs bookkeeping `work` (a sign-in's failure counts, its last-login time) in a transaction of its own unless a
+ * write has failed for want of storage since the last good COMMIT; true when it was stored. A full disk or a
+ * read-only file must not keep anybody from signing in: such a failure is swallowed, any other is thrown.
+ */
+export function writeUnlessStorageFails(db: Db, work: () => void): boolean {
+  if (writeFaults.has(db)) return false;
+  try {
+    inTransaction(db, work);
+    return true;
+  } catch (error) {
+    if (storageFaultOf(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * Why the last write on this connection failed for want of storage (disk full, read-only file), while no
  * COMMIT has succeeded since; undefined otherwise. For the health check, with a live look at the volume.
  */

@@ -99,23 +99,13 @@ export function deleteToken(db: Db, id: string): void {
   prepare(db, 'DELETE FROM api_tokens WHERE id = ?').run(id);
 }
 
-/** How many failed logins `key` has had since `sinceMs`, and the oldest of them. */
-export function countLoginFailures(db: Db, key: string, sinceMs: number): { n: number; oldest: number | null } {
-  return prepare(db, 'SELECT count(*) AS n, min(at) AS oldest FROM login_failures WHERE key = ? AND at >= ?').get(key, sinceMs) as { n: number; oldest: number | null };
+/** Ends one session: its token is refused from now on (until `expiresAtS`, when it would have expired anyway). */
+export function revokeSession(db: Db, id: string, expiresAtS: number, nowS: number): void {
+  prepare(db, 'DELETE FROM revoked_sessions WHERE expires_at < ?').run(nowS);
+  prepare(db, 'INSERT OR IGNORE INTO revoked_sessions (id, expires_at) VALUES (?, ?)').run(id, expiresAtS);
 }
 
-/** Records failed logins and forgets those older than `olderThanMs`. */
-export function recordLoginFailure(db: Db, keys: string[], atMs: number, olderThanMs: number): void {
-  prepare(db, 'DELETE FROM login_failures WHERE at < ?').run(olderThanMs);
-  for (const key of keys) prepare(db, 'INSERT INTO login_failures (key, at) VALUES (?, ?)').run(key, atMs);
-}
-
-/** Forgets one failure of a key recorded at `atMs` (an attempt counted ahead that then succeeded). */
-export function forgetLoginFailure(db: Db, key: string, atMs: number): void {
-  prepare(db, 'DELETE FROM login_failures WHERE rowid = (SELECT rowid FROM login_failures WHERE key = ? AND at = ? LIMIT 1)').run(key, atMs);
-}
-
-/** Forgets the failures of one key (after a successful login). */
-export function clearLoginFailures(db: Db, key: string): void {
-  prepare(db, 'DELETE FROM login_failures WHERE key = ?').run(key);
+/** Whether a session was signed out. */
+export function isSessionRevoked(db: Db, id: string): boolean {
+  return prepare(db, 'SELECT 1 FROM revoked_sessions WHERE id = ?').get(id) !== undefined;
 }

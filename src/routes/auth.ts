@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { SESSION_COOKIE, SESSION_TTL_S } from '../auth.ts';
-import { inTransaction } from '../db/open.ts';
-import {
-  clearLoginFailures, countLoginFailures, forgetLoginFailure, countUsers, getUser, getUserByName, insertUser, recordLoginFailure,
-  touchLastLogin, updateUser, type UserRow,
-} from '../db/users.ts';
+import { inTransaction, writeUnlessStorageFails } from '../db/open.ts';
+import { countUsers, getUser, getUserByName, insertUser, revokeSession, touchLastLogin, updateUser, type UserRow } from '../db/users.ts';
+import { clientAddress, isHttps } from '../client.ts';
 import { isPlainObject, validateInput, resourceSchema } from '../fields/field.ts';
 import { MIN_PASSWORD_LENGTH, USER } from '../fields/users.ts';
 import { HttpError, validationFailed } from '../http-error.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/password.ts';
-import { isHttps, type Ctx, type Route } from '../router.ts';
+import type { Ctx, Route } from '../router.ts';
 
 const CREDENTIALS = {
   type: 'object', required: ['username', 'password'], additionalProperties: false,
@@ -22,7 +20,7 @@ export const AUTH_ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/status', access: 'public', handler: authStatus, summary: 'Whether first-run setup is needed, and the signed-in user.' },
   { method: 'POST', path: '/api/auth/setup', access: 'public', handler: authSetup, body: { accepts: 'json' }, summary: 'Create the first admin (only while no user exists).', doc: { request: CREDENTIALS, response: SESSION, status: 201 } },
   { method: 'POST', path: '/api/auth/login', access: 'public', handler: authLogin, body: { accepts: 'json' }, summary: 'Sign in; answers a token and sets the session cookie.', doc: { request: CREDENTIALS, response: SESSION } },
-  { method: 'POST', path: '/api/auth/logout', access: 'public', handler: authLogout, body: { accepts: 'json', optional: true }, summary: 'Clear the session cookie.', doc: { status: 204 } },
+  { method: 'POST', path: '/api/auth/logout', access: 'public', handler: authLogout, body: { accepts: 'json', optional: true }, summary: 'Sign out: the session (cookie or its token) stops working at once, and the cookie is cleared.', doc: { status: 204 } },
   { method: 'GET', path: '/api/auth/me', access: 'user', handler: authMe, summary: 'The signed-in user.', doc: { response: resourceSchema(USER) } },
   {
     method: 'POST', path: '/api/auth/password', access: 'user', handler: authPassword, body: { accepts: 'json' },
@@ -31,9 +29,8 @@ export const AUTH_ROUTES: Route[] = [
   },
 ];
 
-/** Failed logins allowed per username or client address within the window. */
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+// Answers that carry a token must not be kept by a browser or a proxy.
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** The API's view of a user: never the password hash. */
 export function userToApi(user: UserRow) {
@@ -67,27 +64,25 @@ async function authSetup(ctx: Ctx) {
 async function authLogin(ctx: Ctx) {
   const { username, password } = credentials(ctx.body);
   const db = ctx.app.db;
-  const keys = [`user:${username.toLowerCase()}`, `addr:${ctx.req.socket.remoteAddress ?? '?'}`];
-  const now = Date.now();
-  for (const key of keys) {
-    const { n, oldest } = countLoginFailures(db, key, now - LOGIN_WINDOW_MS);
-    if (n >= MAX_LOGIN_FAILURES) {
-      const retryAfterS = Math.max(1, Math.ceil(((oldest ?? now) + LOGIN_WINDOW_MS - now) / 1000));
-      throw new HttpError(429, 'too_many_requests', 'Too many failed sign-ins; wait and try again.', undefined, { 'Retry-After': String(retryAfterS) });
-    }
-  }
-  // Counted as a failure before the slow hash, so that guesses sent in parallel see each other; forgotten on success.
-  recordLoginFailure(db, keys, now, now - LOGIN_WINDOW_MS);
+  const attempt = ctx.app.logins.begin(username, clientAddress(ctx.app.config, ctx.req));
   const user = getUserByName(db, username);
   const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !matches || user.disabled) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
-  clearLoginFailures(db, keys[0]);
-  forgetLoginFailure(db, keys[1], now);
-  touchLastLogin(db, user.id, new Date().toISOString());
-  return session(ctx, getUser(db, user.id)!);
+  const signedIn = Boolean(user && matches && !user.disabled);
+  attempt.settle(signedIn);
+  if (!signedIn) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
+  noteLastLogin(ctx, user!.id);
+  return session(ctx, getUser(db, user!.id)!);
+}
+
+// Sign-in goes on when the database cannot be written (disk full, read-only file): only this note is lost.
+function noteLastLogin(ctx: Ctx, userId: string): void {
+  const stored = writeUnlessStorageFails(ctx.app.db, () => touchLastLogin(ctx.app.db, userId, new Date().toISOString()));
+  if (!stored) ctx.app.log.warn('sign-in: last login time not stored: the database cannot be written');
 }
 
 function authLogout(ctx: Ctx) {
+  const session = ctx.user?.session;
+  if (session) revokeSession(ctx.app.db, session.id, session.expiresAtS, Math.floor(Date.now() / 1000));
   setSessionCookie(ctx, '', 0);
   return { status: 204 };
 }
@@ -108,7 +103,11 @@ async function authPassword(ctx: Ctx) {
   }
   if (faults.length) throw validationFailed(faults);
   const user = getUser(ctx.app.db, ctx.user!.id)!;
-  if (!(await verifyPassword(currentPassword as string, user.password_hash))) {
+  // A stolen session must not become a way to guess the password: wrong current passwords count like failed sign-ins.
+  const attempt = ctx.app.logins.begin(user.username, clientAddress(ctx.app.config, ctx.req));
+  const matches = await verifyPassword(currentPassword as string, user.password_hash);
+  attempt.settle(matches);
+  if (!matches) {
     throw validationFailed([{ field: 'currentPassword', message: 'is not your current password' }], 'The current password is wrong.');
   }
   const hash = await hashPassword(newPassword as string);
@@ -116,7 +115,7 @@ async function authPassword(ctx: Ctx) {
   updateUser(ctx.app.db, user.id, { role: user.role, disabled: user.disabled, password_hash: hash, endTokens: true }, now);
   const { token } = await ctx.app.auth.issueSessionToken(getUser(ctx.app.db, user.id)!);
   setSessionCookie(ctx, token, SESSION_TTL_S);
-  return { status: 204 };
+  return { status: 204, headers: NO_STORE };
 }
 
 function credentials(body: unknown): { username: string; password: string } {
@@ -131,10 +130,10 @@ function credentials(body: unknown): { username: string; password: string } {
 async function session(ctx: Ctx, user: UserRow) {
   const { token, expiresAt } = await ctx.app.auth.issueSessionToken(user);
   setSessionCookie(ctx, token, SESSION_TTL_S);
-  return { body: { user: userToApi(user), token, expiresAt } };
+  return { body: { user: userToApi(user), token, expiresAt }, headers: NO_STORE };
 }
 
 function setSessionCookie(ctx: Ctx, token: string, maxAgeS: number): void {
-  const secure = isHttps(ctx.req) ? '; Secure' : '';
+  const secure = isHttps(ctx.app.config, ctx.req) ? '; Secure' : '';
   (ctx.res as ServerResponse).setHeader('Set-Cookie', `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeS}${secure}`);
 }

@@ -13,7 +13,7 @@ const TOKEN_REQUEST = { type: 'object', required: ['name'], additionalProperties
 
 export const TOKEN_ROUTES: Route[] = [
   { method: 'GET', path: '/api/tokens', access: 'user', handler: tokensList, summary: 'The API tokens of the caller.', doc: { response: { type: 'object', properties: { items: { type: 'array', items: TOKEN } } } } },
-  { method: 'POST', path: '/api/tokens', access: 'user', handler: tokenCreate, body: { accepts: 'json' }, summary: 'Make an API token; `token` is shown this once.', doc: { request: TOKEN_REQUEST, response: { ...TOKEN, properties: { ...TOKEN.properties, token: { type: 'string' } } }, status: 201 } },
+  { method: 'POST', path: '/api/tokens', access: 'user', handler: tokenCreate, body: { accepts: 'json' }, summary: 'Make an API token; `token` is shown this once. Only with a sign-in session: an API token cannot make API tokens (403).', doc: { request: TOKEN_REQUEST, response: { ...TOKEN, properties: { ...TOKEN.properties, token: { type: 'string' } } }, status: 201 } },
   { method: 'DELETE', path: '/api/tokens/:id', access: 'user', handler: tokenDelete, summary: 'Revoke an API token (own; admins: anybody\'s); it stops working at once.', doc: { status: 204 } },
 ];
 
@@ -26,6 +26,8 @@ function tokensList(ctx: Ctx) {
 }
 
 async function tokenCreate(ctx: Ctx) {
+  // A leaked API token must not be able to make itself a successor that outlives its revocation.
+  if (ctx.user!.tokenId) throw new HttpError(403, 'forbidden', 'An API token cannot make API tokens; sign in with your password to make one.');
   const input = isPlainObject(ctx.body) ? ctx.body : {};
   const faults = [];
   const name = typeof input.name === 'string' ? input.name.trim() : '';
@@ -42,7 +44,7 @@ async function tokenCreate(ctx: Ctx) {
   const user = getUser(ctx.app.db, ctx.user!.id)!;
   const token = await ctx.app.auth.issueApiToken(user, row.id, expiresAt);
   insertToken(ctx.app.db, row);
-  return created(`/api/tokens/${row.id}`, { ...tokenToApi(row), token });
+  return created(`/api/tokens/${row.id}`, { ...tokenToApi(row), token }, { 'Cache-Control': 'no-store' });
 }
 
 function tokenDelete(ctx: Ctx) {

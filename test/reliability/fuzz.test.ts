@@ -6,7 +6,7 @@ import { METHODS as HTTP_METHODS } from 'node:http';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT, type Route } from '../../src/router.ts';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { api, setupAdmin, startServer, TEST_PASSWORD, userWithRole, type TestServer } from '../helpers/server.ts';
 import { fingerprint, integrityCheck, openReadOnly } from './helpers/db.ts';
 import { seedInventory } from './helpers/fixtures.ts';
 import {
@@ -36,6 +36,7 @@ const ENTITY_NAMES = ['sites', 'networks', 'switches', 'ports', 'users', 'activi
 
 let server: TestServer;
 let token: string;
+let sessionMayBeEnded = false;
 let reader: DatabaseSync;
 let requests = 0;
 let refused = 0;
@@ -103,6 +104,12 @@ function queryOf(parts: FuzzRequest['query']): string {
 
 /** Keeps something of every kind in the database, so that real ids exist (a fuzzed DELETE may have removed them). */
 async function ensureFixtures(): Promise<void> {
+  // A fuzzed sign-out ends the admin's session: sign in again, so that the next requests reach validation.
+  if (sessionMayBeEnded) {
+    sessionMayBeEnded = false;
+    const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } });
+    if (login.status === 200) token = login.body.token;
+  }
   const count = (sql: string) => (reader.prepare(sql).get() as { n: number }).n;
   const empty = ['sites', 'networks', 'switches', 'ports'].some((table) => count(`SELECT count(*) AS n FROM ${table}`) === 0);
   if (empty) {
@@ -127,6 +134,7 @@ async function check(route: Route | undefined, path: string, request: FuzzReques
     body = typeof request.body.value === 'string' && request.body.type === 'text/csv' ? request.body.value : toJsonText(request.body.value);
     if (request.body.type) headers['content-type'] = request.body.type;
   }
+  if (path.includes('logout')) sessionMayBeEnded = true;
   const described = `${request.method} ${path.slice(0, 300)} body ${body === undefined ? '-' : `${body.length} chars: ${body.slice(0, 200)}`}`;
   requests++;
   let response: Response;

@@ -60,7 +60,8 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
     const networkAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/networks', { token, body: network }), 201, 'network');
     const sw = withPayload(SWITCH, payload, { siteId });
     const switchAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/switches', { token, body: sw }), 201, 'switch');
-    const port = withPayload(PORT, payload);
+    // A port name is a plain interface name (it is written into switch configurations): the payload goes into the port's free text.
+    const port = withPayload(PORT, payload, { name: 'Gi1/0/1' });
     const portAnswer = expectStatus(await api(server.baseUrl, 'POST', `/api/switches/${switchAnswer.body.id}/ports`, { token, body: port }), 201, 'port');
 
     const reads: [string, Record<string, unknown>][] = [
@@ -118,10 +119,22 @@ describe('unicode edge cases in stored text', () => {
     expect({ name: read.body.name, description: read.body.description }).toEqual(body);
   });
 
-  it('a lone surrogate (not Unicode; JSON allows the escape) is refused, or stored as U+FFFD', async () => {
-    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, raw: '{"name":"lone \\ud800 surrogate"}', headers: { 'content-type': 'application/json' } });
-    if (made.status === 400) return;
-    expect(made.status).toBe(201);
-    expect(made.body.name).toBe('lone \uFFFD surrogate');
+  it.each([
+    ['in a value', '{"name":"lone \\ud800 surrogate"}'],
+    ['a low one alone', '{"name":"lone \\udfff"}'],
+    ['in a key', '{"\\ud83d":"x","name":"key"}'],
+    ['deep in a list', '{"name":"deep","x":[[["\\ud800"]]]}'],
+  ])('a lone surrogate %s (not Unicode; JSON allows the escape) is refused with 400, nothing stored', async (_where, raw) => {
+    const before = (await api(server.baseUrl, 'GET', '/api/sites', { token })).body.total;
+    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, raw, headers: { 'content-type': 'application/json' } });
+    expect(made.status, made.text).toBe(400);
+    expect(made.body.error.code).toBe('invalid_json');
+    expect((await api(server.baseUrl, 'GET', '/api/sites', { token })).body.total).toBe(before);
+  });
+
+  it('a surrogate pair written as escapes is one astral character and kept', async () => {
+    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, raw: '{"name":"pair \\ud83d\\ude00"}', headers: { 'content-type': 'application/json' } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.name).toBe('pair \u{1F600}');
   });
 });

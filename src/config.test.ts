@@ -1,0 +1,34 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'switchyard-config-')), APP_JWT_SECRET: 'x'.repeat(64) });
+
+describe('TRUSTED_PROXIES, APP_ALLOWED_HOSTS and MAX_CONNECTIONS_PER_ADDRESS', () => {
+  it('reads addresses and CIDRs as CIDRs, host names in lower case, and the cap', () => {
+    const config = loadConfig({ ...base(), TRUSTED_PROXIES: ' 10.0.0.5, 172.18.0.0/16 ,::1', APP_ALLOWED_HOSTS: 'Switchyard.Example.NET., *.lab.example.net', MAX_CONNECTIONS_PER_ADDRESS: '0' });
+    expect(config.trustedProxies).toEqual(['10.0.0.5/32', '172.18.0.0/16', '::1/128']);
+    expect(config.allowedHosts).toEqual(['switchyard.example.net', '*.lab.example.net']);
+    expect(config.maxConnectionsPerAddress).toBe(0);
+  });
+
+  it('has no trusted proxy, no extra host and a cap of 256 by default', () => {
+    const config = loadConfig(base());
+    expect([config.trustedProxies, config.allowedHosts, config.maxConnectionsPerAddress]).toEqual([[], [], 256]);
+  });
+
+  it.each([
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', '10.0.0.1/24'],
+    ['TRUSTED_PROXIES', 'proxy.example.net'],
+    ['APP_ALLOWED_HOSTS', 'http://switchyard.example.net'],
+    ['APP_ALLOWED_HOSTS', 'switchyard.example.net:443'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', 'many'],
+  ])('stops the start on %s=%s with a line naming the variable', (variable, value) => {
+    expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(variable);
+  });
+});

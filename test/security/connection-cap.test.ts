@@ -1,0 +1,56 @@
+// One client address cannot hold every connection of the server: past MAX_CONNECTIONS_PER_ADDRESS its new
+// connections are closed at once, the log says so, and other addresses are served as before.
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { rawApi } from '../helpers/http.ts';
+
+const CAP = 5;
+let server: TestServer;
+const held: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ env: { MAX_CONNECTIONS_PER_ADDRESS: String(CAP) } });
+});
+afterAll(async () => {
+  for (const socket of held) socket.destroy();
+  await server?.stop();
+});
+
+function open(from: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: server.port, localAddress: from }, () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Whether the server closes the connection within `ms` without a byte of answer. */
+function closedAtOnce(socket: Socket, ms = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+it('closes connections of one address past the cap, logs it, and serves other addresses', async () => {
+  for (let i = 0; i < CAP; i++) held.push(await open('127.0.0.2'));
+  const extra = await open('127.0.0.2');
+  expect(await closedAtOnce(extra)).toBe(true);
+  expect((await rawApi(server.baseUrl, 'GET', '/api/health', { from: '127.0.0.3' })).status).toBe(200);
+  expect(server.logs()).toMatch(/too many open connections from one address.*address=127\.0\.0\.2/);
+});
+
+it('serves the address again once its connections close', async () => {
+  for (const socket of held.splice(0)) socket.destroy();
+  const deadline = Date.now() + 5000;
+  let status = 0;
+  while (Date.now() < deadline && status !== 200) {
+    status = await rawApi(server.baseUrl, 'GET', '/api/health', { from: '127.0.0.2' }).then((answer) => answer.status, () => 0);
+    if (status !== 200) await new Promise((done) => setTimeout(done, 50));
+  }
+  expect(status).toBe(200);
+});
