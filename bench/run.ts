@@ -14,6 +14,8 @@ import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles } from './seed.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+/** Seconds of the same load before each scenario's measured seconds. */
+const WARM_UP_S = 2;
 const CONNECTIONS = 50;
 const SECRET = 'b'.repeat(64);
 const HAS_TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
@@ -117,6 +119,8 @@ function cpuUs(pid: number): number {
 }
 
 async function load(pid: number, url: string, options: Partial<autocannon.Options> = {}): Promise<LoadResult> {
+  // Steady state, as a long-running service serves: the JIT's first compilations of the path are not measured.
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, ...options });
   const cpuBefore = cpuUs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   const cpuUsPerRequest = Math.round((cpuUs(pid) - cpuBefore) / Math.max(1, result.requests.total));
@@ -336,10 +340,10 @@ function benchmarksMarkdown(r: Report): string {
   const missed = targets(r).filter(([, , , met]) => !met).map(([name]) => `- **${name}**: ${PROFILE_NOTES[name] ?? 'no profile note yet.'}`).join('\n');
   return `# Benchmarks
 
-Latest run: ${r.at}. Reproduce with \`npm run bench\` (about two minutes; \`BENCH_DURATION_S\` sets the seconds per
+Latest run: ${r.at}. Reproduce with \`npm run bench\` (about three minutes; \`BENCH_DURATION_S\` sets the seconds per
 scenario, ${r.durationS} here). Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node};
 ${r.machine.pinned ? 'server pinned to core 0 and the load generator (autocannon, in the bench process) to core 1 with taskset' : 'taskset not available: nothing pinned'}.
-All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario.
+All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario, each after ${WARM_UP_S} s of the same load that is not measured (the JIT warms up as in a long-running service).
 
 Data set (seeded through the one-time legacy migration of 0.20.x files): ${r.dataSet.sites} sites,
 ${r.dataSet.networks.toLocaleString('en')} networks, ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
