@@ -18,8 +18,8 @@ const SESSION = { type: 'object', properties: { user: resourceSchema(USER), toke
 
 export const AUTH_ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/status', access: 'public', handler: authStatus, summary: 'Whether first-run setup is needed, and the signed-in user.' },
-  { method: 'POST', path: '/api/auth/setup', access: 'public', handler: authSetup, body: { accepts: 'json' }, summary: 'Create the first admin (only while no user exists).', doc: { request: CREDENTIALS, response: SESSION, status: 201 } },
-  { method: 'POST', path: '/api/auth/login', access: 'public', handler: authLogin, body: { accepts: 'json' }, summary: 'Sign in; answers a token and sets the session cookie.', doc: { request: CREDENTIALS, response: SESSION } },
+  { method: 'POST', path: '/api/auth/setup', access: 'public', handler: authSetup, body: { accepts: 'json' }, summary: 'Create the first admin (only while no user exists); 421 unknown_host when Host is not an IP address, localhost, the machine\'s name or in APP_ALLOWED_HOSTS.', doc: { request: CREDENTIALS, response: SESSION, status: 201 } },
+  { method: 'POST', path: '/api/auth/login', access: 'public', handler: authLogin, body: { accepts: 'json' }, summary: 'Sign in; answers a token and sets the session cookie. 429 (Retry-After) after 10 failures of one username from one address or 100 from all in 15 minutes, or while a noisy address must wait; 421 unknown_host from a browser at an unknown Host.', doc: { request: CREDENTIALS, response: SESSION } },
   { method: 'POST', path: '/api/auth/logout', access: 'public', handler: authLogout, body: { accepts: 'json', optional: true }, summary: 'Sign out: the session (cookie or its token) stops working at once, and the cookie is cleared.', doc: { status: 204 } },
   { method: 'GET', path: '/api/auth/me', access: 'user', handler: authMe, summary: 'The signed-in user.', doc: { response: resourceSchema(USER) } },
   {
@@ -65,10 +65,15 @@ async function authLogin(ctx: Ctx) {
   const { username, password } = credentials(ctx.body);
   const db = ctx.app.db;
   const attempt = ctx.app.logins.begin(username, clientAddress(ctx.app.config, ctx.req));
-  const user = getUserByName(db, username);
-  const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  const signedIn = Boolean(user && matches && !user.disabled);
-  attempt.settle(signedIn);
+  let signedIn = false;
+  let user: UserRow | undefined;
+  try {
+    user = getUserByName(db, username);
+    const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    signedIn = Boolean(user && matches && !user.disabled);
+  } finally {
+    attempt.settle(signedIn);
+  }
   if (!signedIn) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
   noteLastLogin(ctx, user!.id);
   return session(ctx, getUser(db, user!.id)!);
@@ -105,8 +110,12 @@ async function authPassword(ctx: Ctx) {
   const user = getUser(ctx.app.db, ctx.user!.id)!;
   // A stolen session must not become a way to guess the password: wrong current passwords count like failed sign-ins.
   const attempt = ctx.app.logins.begin(user.username, clientAddress(ctx.app.config, ctx.req));
-  const matches = await verifyPassword(currentPassword as string, user.password_hash);
-  attempt.settle(matches);
+  let matches = false;
+  try {
+    matches = await verifyPassword(currentPassword as string, user.password_hash);
+  } finally {
+    attempt.settle(matches);
+  }
   if (!matches) {
     throw validationFailed([{ field: 'currentPassword', message: 'is not your current password' }], 'The current password is wrong.');
   }

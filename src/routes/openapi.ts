@@ -23,7 +23,7 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Switchyard API', version, description: 'Sites, switches, ports, networks (VLANs) and the activity log. Errors always have the shape of the Error schema. Besides the codes of each operation, any request may answer 503 `unavailable` with Retry-After when the database stays busy past its 5 s timeout (another process holding the write lock). A change may answer 507 `insufficient_storage` when the disk holding the database is full, and 503 `read_only` when the database file or its file system is read-only; nothing of it is stored then, and GET /api/health says `degraded` with the reason.' },
+    info: { title: 'Switchyard API', version, description: 'Sites, switches, ports, networks (VLANs) and the activity log. Errors always have the shape of the Error schema. Besides the codes of each operation, any request may answer 503 `unavailable` with Retry-After when the database stays busy past its 5 s timeout (another process holding the write lock). A change may answer 507 `insufficient_storage` when the disk holding the database is full, and 503 `read_only` when the database file or its file system is read-only; nothing of it is stored then, and GET /api/health says `degraded` with the reason. A change not made with a Bearer token (first-run setup, sign-in, anything with the session cookie) answers 421 `unknown_host` when the Host it was sent to is not an IP address, localhost, the machine\'s own name or a name of APP_ALLOWED_HOSTS (DNS rebinding).' },
     servers: [{ url: '/' }],
     paths,
     components: {
