@@ -42,7 +42,15 @@ export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE
     for (let v = 1; v <= SEED_SIZE.networksPerSite; v++) {
       networkId++;
       siteNetworks.push(networkId);
-      networks.push({ id: networkId, siteId: s, name: `vlan-${v * 10}`, vlan: v * 10, subnet: `10.${s}.${v}.0/24`, gateway: `10.${s}.${v}.1`, color: null });
+      networks.push({
+        id: networkId,
+        siteId: s,
+        name: `vlan-${v * 10}`,
+        vlan: v * 10,
+        subnet: `10.${s}.${v}.0/24`,
+        gateway: `10.${s}.${v}.1`,
+        color: null,
+      });
     }
     for (let w = 0; w < SEED_SIZE.switchesPerSite; w++) {
       switchNo++;
@@ -50,19 +58,35 @@ export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE
       for (let p = 1; p <= portsPerSwitch; p++) {
         const trunk = p % 2 === 0;
         const untagged = siteNetworks[Math.floor(next() * siteNetworks.length)];
-        const port: Record<string, unknown> = { name: String(p), description: `port ${p}`, mode: trunk ? 'trunk' : 'access', vlan: untagged, speed: '1G', poe: p <= 24 };
+        const port: Record<string, unknown> = {
+          name: String(p),
+          description: `port ${p}`,
+          mode: trunk ? 'trunk' : 'access',
+          vlan: untagged,
+          speed: '1G',
+          poe: p <= 24,
+        };
         if (trunk) {
           const count = 5 + Math.floor(next() * 16);
           port.tagged = [...siteNetworks].sort(() => next() - 0.5).slice(0, count);
         }
         // Port 48 of every second switch uplinks to port 47 of the next switch at the same site.
-        if (p === portsPerSwitch && w % 2 === 0 && w + 1 < SEED_SIZE.switchesPerSite) port.uplink = { switchId: switchNo + 1, port: String(portsPerSwitch - 1) };
+        if (p === portsPerSwitch && w % 2 === 0 && w + 1 < SEED_SIZE.switchesPerSite)
+          port.uplink = { switchId: switchNo + 1, port: String(portsPerSwitch - 1) };
         portList.push(port);
         ports++;
       }
       switches.push({
-        id: switchNo, siteId: s, name: `sw-${s}-${w + 1}`, vendor: 'Acme', model: 'A48', serial: `SN${String(switchNo).padStart(8, '0')}`,
-        mac: benchMac(switchNo), ip: `10.${s}.1.${w + 10}`, status: 'active', ports: portList,
+        id: switchNo,
+        siteId: s,
+        name: `sw-${s}-${w + 1}`,
+        vendor: 'Acme',
+        model: 'A48',
+        serial: `SN${String(switchNo).padStart(8, '0')}`,
+        mac: benchMac(switchNo),
+        ip: `10.${s}.1.${w + 10}`,
+        status: 'active',
+        ports: portList,
       });
     }
   }
@@ -70,7 +94,15 @@ export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE
   const start = Date.parse('2025-01-01T00:00:00Z');
   for (let a = 1; a <= SEED_SIZE.activity; a++) {
     const target = 1 + Math.floor(next() * switchNo);
-    activity.push({ id: a, timestamp: new Date(start + a * 60_000).toISOString(), user: BENCH_USER.username, action: 'update', entity: 'switch', entityId: target, message: `Changed switch ${target}` });
+    activity.push({
+      id: a,
+      timestamp: new Date(start + a * 60_000).toISOString(),
+      user: BENCH_USER.username,
+      action: 'update',
+      entity: 'switch',
+      entityId: target,
+      message: `Changed switch ${target}`,
+    });
   }
   const users = [{ id: 1, username: BENCH_USER.username, passwordHash: await hashPassword(BENCH_USER.password), role: 'admin' }];
   for (const [file, records] of Object.entries({ sites, networks, switches, activity, users })) {

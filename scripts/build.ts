@@ -46,9 +46,7 @@ export interface BuildResult {
 export async function buildServer(outDir: string = join(ROOT, 'dist')): Promise<string[]> {
   const out = resolve(outDir);
   mkdirSync(out, { recursive: true });
-  const entryPoints = Object.fromEntries(
-    Object.entries(SERVER_ENTRIES).map(([name, source]) => [name, join(ROOT, source)]),
-  );
+  const entryPoints = Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([name, source]) => [name, join(ROOT, source)]));
   await esbuild({
     absWorkingDir: ROOT,
     entryPoints,

@@ -34,15 +34,29 @@ describe('the protocol and origin', () => {
 
 describe('known host names', () => {
   it.each([
-    ['127.0.0.1:3000', true], ['[::1]:3000', true], ['[fe80::1]', true], ['localhost', true], ['LOCALHOST.:3000', true],
-    [`${hostname()}:3000`, true], ['switchyard.example.net', true], ['sw1.lab.example.net:8443', true],
-    ['lab.example.net', false], ['evil.example', false], ['switchyard.example.net.evil.example', false],
-    ['localhost.evil.example', false], ['', false], [undefined, false],
+    ['127.0.0.1:3000', true],
+    ['[::1]:3000', true],
+    ['[fe80::1]', true],
+    ['localhost', true],
+    ['LOCALHOST.:3000', true],
+    [`${hostname()}:3000`, true],
+    ['switchyard.example.net', true],
+    ['sw1.lab.example.net:8443', true],
+    ['lab.example.net', false],
+    ['evil.example', false],
+    ['switchyard.example.net.evil.example', false],
+    ['localhost.evil.example', false],
+    ['', false],
+    [undefined, false],
   ])('%s is known: %s', (host, known) => {
     expect(isKnownHost(config, host)).toBe(known);
   });
 
   it('reads the name of a Host header without port, brackets or final dot', () => {
-    expect([hostName('Example.NET.:80'), hostName('[2001:db8::1]:443'), hostName('10.0.0.1')]).toEqual(['example.net', '2001:db8::1', '10.0.0.1']);
+    expect([hostName('Example.NET.:80'), hostName('[2001:db8::1]:443'), hostName('10.0.0.1')]).toEqual([
+      'example.net',
+      '2001:db8::1',
+      '10.0.0.1',
+    ]);
   });
 });

@@ -33,7 +33,10 @@ export function clientAddress(config: ClientConfig, req: IncomingMessage): strin
   const peer = peerAddress(req);
   const forwarded = forwardedBy(config, req, 'x-forwarded-for');
   if (!forwarded) return peer;
-  const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwarded
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   for (let index = hops.length - 1; index >= 0; index--) {
     const address = normalizeIp(hops[index]) ?? hops[index];
     if (index === 0 || !isTrustedProxy(config, address)) return address;

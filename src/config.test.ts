@@ -8,7 +8,12 @@ const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'switchyard-config-')
 
 describe('TRUSTED_PROXIES, APP_ALLOWED_HOSTS and MAX_CONNECTIONS_PER_ADDRESS', () => {
   it('reads addresses and CIDRs as CIDRs, host names in lower case, and the cap', () => {
-    const config = loadConfig({ ...base(), TRUSTED_PROXIES: ' 10.0.0.5, 172.18.0.0/16 ,::1', APP_ALLOWED_HOSTS: 'Switchyard.Example.NET., *.lab.example.net', MAX_CONNECTIONS_PER_ADDRESS: '0' });
+    const config = loadConfig({
+      ...base(),
+      TRUSTED_PROXIES: ' 10.0.0.5, 172.18.0.0/16 ,::1',
+      APP_ALLOWED_HOSTS: 'Switchyard.Example.NET., *.lab.example.net',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+    });
     expect(config.trustedProxies).toEqual(['10.0.0.5/32', '172.18.0.0/16', '::1/128']);
     expect(config.allowedHosts).toEqual(['switchyard.example.net', '*.lab.example.net']);
     expect(config.maxConnectionsPerAddress).toBe(0);

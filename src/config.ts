@@ -119,7 +119,10 @@ function parseAllowedHosts(value: string | undefined): string[] {
 }
 
 function listOf(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {
@@ -172,7 +175,8 @@ function readSecret(env: NodeJS.ProcessEnv, warnings: string[]): string {
 }
 
 function missingSecretWarning(env: NodeJS.ProcessEnv): string {
-  const base = 'APP_JWT_SECRET is not set: tokens are signed with a random secret made for this process, so every restart signs everybody out.';
+  const base =
+    'APP_JWT_SECRET is not set: tokens are signed with a random secret made for this process, so every restart signs everybody out.';
   if (env.JWT_SECRET && isInContainer()) {
     return `${base} JWT_SECRET is set, but inside the container only APP_JWT_SECRET configures the secret: map it in compose (APP_JWT_SECRET: \${JWT_SECRET}).`;
   }

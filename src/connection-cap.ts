@@ -10,7 +10,11 @@ import type { Logger } from './log.ts';
 const LOG_EVERY_MS = 60_000;
 
 /** Closes connections past the per-address cap of `config` (none when it is 0). */
-export function capConnectionsPerAddress(server: Server, config: Pick<Config, 'maxConnectionsPerAddress' | 'trustedProxies' | 'allowedHosts'>, log: Logger): void {
+export function capConnectionsPerAddress(
+  server: Server,
+  config: Pick<Config, 'maxConnectionsPerAddress' | 'trustedProxies' | 'allowedHosts'>,
+  log: Logger,
+): void {
   const cap = config.maxConnectionsPerAddress;
   if (cap === 0) return;
   const open = new Map<string, number>();
@@ -41,7 +45,10 @@ export function capConnectionsPerAddress(server: Server, config: Pick<Config, 'm
       return;
     }
     log.warn('connection refused: too many open connections from one address', {
-      address, open: cap, refusedSinceLastNote: (seen?.n ?? 0) + 1, setting: 'MAX_CONNECTIONS_PER_ADDRESS',
+      address,
+      open: cap,
+      refusedSinceLastNote: (seen?.n ?? 0) + 1,
+      setting: 'MAX_CONNECTIONS_PER_ADDRESS',
     });
     if (refused.size > 10_000) refused.clear();
     refused.set(address, { n: 0, loggedAt: now });

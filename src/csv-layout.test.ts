@@ -18,8 +18,12 @@ function seeded() {
   const db = openDatabase(':memory:');
   applyMigrations(db, join(import.meta.dirname, '..', 'migrations'));
   const t = '2026-01-01T00:00:00.000Z';
-  db.exec(`INSERT INTO sites (id, name, created_at, updated_at) VALUES ('${S1}', 'HQ, main', '${t}', '${t}'), ('${S2}', 'Lab', '${t}', '${t}')`);
-  db.exec(`INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES ('${SW1}', '${S1}', 'core', '${t}', '${t}'), ('${SW2}', '${S2}', 'edge', '${t}', '${t}')`);
+  db.exec(
+    `INSERT INTO sites (id, name, created_at, updated_at) VALUES ('${S1}', 'HQ, main', '${t}', '${t}'), ('${S2}', 'Lab', '${t}', '${t}')`,
+  );
+  db.exec(
+    `INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES ('${SW1}', '${S1}', 'core', '${t}', '${t}'), ('${SW2}', '${S2}', 'edge', '${t}', '${t}')`,
+  );
   db.exec(`INSERT INTO networks (id, site_id, name, vlan_id, created_at, updated_at) VALUES ('${N10}', '${S1}', 'a', 10, '${t}', '${t}'),
     ('${N20}', '${S1}', 'b', 20, '${t}', '${t}'), ('${N21}', '${S1}', 'c', 21, '${t}', '${t}')`);
   return db;
@@ -30,7 +34,10 @@ describe('CSV layout', () => {
     ['site', 'id,name,description,address,notes'],
     ['network', 'id,site,name,vlanId,subnet,gateway,description,color'],
     ['switch', 'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,status,notes'],
-    ['port', 'id,site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,linkedSite,linkedSwitch,linkedPort,connectedDevice'],
+    [
+      'port',
+      'id,site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,linkedSite,linkedSwitch,linkedPort,connectedDevice',
+    ],
   ] as const)('%s columns', (kind, header) => {
     expect(csvHeader(kind).join(',')).toBe(header);
   });
@@ -38,19 +45,38 @@ describe('CSV layout', () => {
   it('writes references as names and VLAN lists as compact ranges', () => {
     const db = seeded();
     const port = {
-      id: P1, switchId: SW1, name: 'Gi1/0/1', position: 1, description: 'uplink, "main"', enabled: true, mode: 'trunk',
-      untaggedNetworkId: N10, taggedNetworkIds: [N21, N20, N10], speed: '10G', poe: false, linkedPortId: P2, connectedDevice: null,
+      id: P1,
+      switchId: SW1,
+      name: 'Gi1/0/1',
+      position: 1,
+      description: 'uplink, "main"',
+      enabled: true,
+      mode: 'trunk',
+      untaggedNetworkId: N10,
+      taggedNetworkIds: [N21, N20, N10],
+      speed: '10G',
+      poe: false,
+      linkedPortId: P2,
+      connectedDevice: null,
     };
-    db.exec(`INSERT INTO ports (id, switch_id, name, position, created_at, updated_at) VALUES ('${P2}', '${SW2}', 'ge-0/0/1', 1, 't', 't')`);
-    expect(recordsToCsv(db, 'port', [port]).split('\r\n')[1])
-      .toBe(`${P1},"HQ, main",core,Gi1/0/1,1,"uplink, ""main""",true,trunk,10,"10;20-21",10G,false,Lab,edge,ge-0/0/1,`);
+    db.exec(
+      `INSERT INTO ports (id, switch_id, name, position, created_at, updated_at) VALUES ('${P2}', '${SW2}', 'ge-0/0/1', 1, 't', 't')`,
+    );
+    expect(recordsToCsv(db, 'port', [port]).split('\r\n')[1]).toBe(
+      `${P1},"HQ, main",core,Gi1/0/1,1,"uplink, ""main""",true,trunk,10,"10;20-21",10G,false,Lab,edge,ge-0/0/1,`,
+    );
   });
 
   it('reads a port row back into typed values and names', () => {
     const text = 'id;site;switch;name;enabled;untaggedVlan;taggedVlans;poe\r\nX;HQ;core;1;no;10;"10-12,30";yes\r\n';
     const { records, faults } = csvToRecords('port', text);
     expect(faults).toEqual([]);
-    expect(records).toEqual([{ row: 1, values: { site: 'HQ', switch: 'core', name: '1', enabled: false, untaggedVlan: 10, taggedVlans: [10, 11, 12, 30], poe: true } }]);
+    expect(records).toEqual([
+      {
+        row: 1,
+        values: { site: 'HQ', switch: 'core', name: '1', enabled: false, untaggedVlan: 10, taggedVlans: [10, 11, 12, 30], poe: true },
+      },
+    ]);
   });
 
   it('names every bad cell by row and column, and unknown columns', () => {

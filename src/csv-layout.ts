@@ -116,7 +116,8 @@ function writeTagged(item: Record<string, unknown>, names: NameLookup): string {
 
 function readVlan(cell: string): Normalized {
   const parsed = parseVlanList(cell);
-  if (!parsed.ok || parsed.vlans.length !== 1 || /[,;-]/.test(cell)) return { ok: false, message: 'must be one VLAN number from 1 to 4094' };
+  if (!parsed.ok || parsed.vlans.length !== 1 || /[,;-]/.test(cell))
+    return { ok: false, message: 'must be one VLAN number from 1 to 4094' };
   return { ok: true, value: parsed.vlans[0] };
 }
 
@@ -170,7 +171,10 @@ function importColumns(kind: Kind): Map<string, CsvColumn> {
 export function recordsToCsv(db: Db, kind: Kind, items: Record<string, unknown>[]): string {
   const names = nameLookup(db);
   const layout = CSV_LAYOUT[kind];
-  return writeCsv(csvHeader(kind), items.map((item) => layout.map((column) => column.write(item, names))));
+  return writeCsv(
+    csvHeader(kind),
+    items.map((item) => layout.map((column) => column.write(item, names))),
+  );
 }
 
 /**
@@ -190,7 +194,8 @@ export function csvToRecords(kind: Kind, text: string): { records: CsvRecord[]; 
   table.rows.forEach((cells, index) => {
     if (cells.length === 0) return;
     const row = index + 1;
-    if (cells.length > table.header.length) faults.push({ field: `rows[${row}]`, message: `has ${cells.length} cells but the header has ${table.header.length} columns` });
+    if (cells.length > table.header.length)
+      faults.push({ field: `rows[${row}]`, message: `has ${cells.length} cells but the header has ${table.header.length} columns` });
     const values: Record<string, unknown> = {};
     columns.forEach((column, position) => {
       const cell = (cells[position] ?? '').trim();
@@ -209,13 +214,17 @@ function headerColumns(kind: Kind, header: string[]): { columns: (CsvColumn | un
   const faults: FieldFault[] = [];
   const seen = new Set<string>();
   if (header.length === 0 || header.every((name) => name.trim() === '')) {
-    return { columns: [], faults: [{ field: 'header', message: `the CSV needs a header row; the columns are ${csvHeader(kind).join(', ')}` }] };
+    return {
+      columns: [],
+      faults: [{ field: 'header', message: `the CSV needs a header row; the columns are ${csvHeader(kind).join(', ')}` }],
+    };
   }
   const columns = header.map((raw) => {
     const name = raw.trim().toLowerCase();
     const column = known.get(name);
     if (name === '') return undefined;
-    if (!column) faults.push({ field: `header.${raw.trim()}`, message: `is not a column of ${kind}; the columns are ${csvHeader(kind).join(', ')}` });
+    if (!column)
+      faults.push({ field: `header.${raw.trim()}`, message: `is not a column of ${kind}; the columns are ${csvHeader(kind).join(', ')}` });
     else if (seen.has(name)) faults.push({ field: `header.${column.name}`, message: 'appears twice' });
     seen.add(name);
     return column && !IGNORED_ON_IMPORT.has(column.name) ? column : undefined;

@@ -4,7 +4,14 @@ import { HttpError } from './http-error.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { createLogger } from './log.ts';
-import { ADDRESS_FREE_FAILURES, addressDelayS, createLoginLimiter, LOGIN_WINDOW_MS, PAIR_LIMIT, type LoginLimiter } from './login-limiter.ts';
+import {
+  ADDRESS_FREE_FAILURES,
+  addressDelayS,
+  createLoginLimiter,
+  LOGIN_WINDOW_MS,
+  PAIR_LIMIT,
+  type LoginLimiter,
+} from './login-limiter.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '..', 'migrations');
 
@@ -32,7 +39,14 @@ function fail(username: string, address: string): 'failed' | number {
 
 describe('the wait of a noisy address', () => {
   it.each([
-    [0, 0], [9, 0], [10, 1], [11, 2], [12, 4], [15, 32], [16, 60], [40, 60],
+    [0, 0],
+    [9, 0],
+    [10, 1],
+    [11, 2],
+    [12, 4],
+    [15, 32],
+    [16, 60],
+    [40, 60],
   ])('after %i failures is %i s', (failures, seconds) => {
     expect(addressDelayS(failures)).toBe(seconds);
   });

@@ -57,7 +57,10 @@ export function createLoginLimiter(db: Db, log: Logger, clock: () => number = Da
 
   function refuseWhenLimited(keys: AttemptKeys, now: number): void {
     const waits: number[] = [];
-    for (const [key, limit] of [[keys.pair, PAIR_LIMIT], [keys.user, USER_LIMIT]] as const) {
+    for (const [key, limit] of [
+      [keys.pair, PAIR_LIMIT],
+      [keys.user, USER_LIMIT],
+    ] as const) {
       const { n, oldest } = count(key, now);
       if (n >= limit) waits.push((oldest ?? now) + LOGIN_WINDOW_MS - now);
     }
@@ -66,7 +69,9 @@ export function createLoginLimiter(db: Db, log: Logger, clock: () => number = Da
     if (delayMs > 0 && (address.newest ?? 0) + delayMs > now) waits.push((address.newest ?? now) + delayMs - now);
     if (waits.length === 0) return;
     const retryAfterS = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-    throw new HttpError(429, 'too_many_requests', `Too many failed sign-ins; try again in ${retryAfterS} s.`, undefined, { 'Retry-After': String(retryAfterS) });
+    throw new HttpError(429, 'too_many_requests', `Too many failed sign-ins; try again in ${retryAfterS} s.`, undefined, {
+      'Retry-After': String(retryAfterS),
+    });
   }
 
   // Bookkeeping only: a full disk or a read-only file must not keep anybody from signing in.

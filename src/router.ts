@@ -101,15 +101,24 @@ export function createRouter(routes: Route[]) {
     try {
       const match = findRoute(compiled, method, path);
       const ctx: Ctx = {
-        app, req, res, method, path, params: match.params, query: url.searchParams,
-        user: undefined, body: undefined, bodyType: 'none',
+        app,
+        req,
+        res,
+        method,
+        path,
+        params: match.params,
+        query: url.searchParams,
+        user: undefined,
+        body: undefined,
+        bodyType: 'none',
       };
       // Reads take the data version first: the read cache and the signed-in user are both valid for it.
       const version = method === 'GET' ? app.cache.version() : undefined;
       ctx.user = await authorize(app, req, match.route.access, method, version);
       await readBody(ctx, match.route.body);
       // A body can take long to arrive (a 64 MiB restore): a caller disabled or signed out meanwhile stops here.
-      if (MUTATING.has(method) && match.route.access !== 'public') ctx.user = await authorize(app, req, match.route.access, method, undefined);
+      if (MUTATING.has(method) && match.route.access !== 'public')
+        ctx.user = await authorize(app, req, match.route.access, method, undefined);
       if (version !== undefined && isCacheable(match.route, ctx)) answer = await answerThroughCache(ctx, match.route.handler, version);
       else {
         const reply = await match.route.handler(ctx);
@@ -181,7 +190,13 @@ function safeDecode(segment: string): string {
   }
 }
 
-async function authorize(app: App, req: IncomingMessage, access: Access, method: string, version: string | undefined): Promise<AuthUser | undefined> {
+async function authorize(
+  app: App,
+  req: IncomingMessage,
+  access: Access,
+  method: string,
+  version: string | undefined,
+): Promise<AuthUser | undefined> {
   const changes = MUTATING.has(method);
   const bearer = /^Bearer\s/i.test(req.headers.authorization ?? '');
   // A browser's write (setup, sign-in, anything with the cookie) is only as safe as the Origin check, which a page
@@ -203,14 +218,17 @@ function requireKnownHost(app: App, req: IncomingMessage): void {
   const host = requestHost(app.config, req);
   if (isKnownHost(app.config, host)) return;
   const name = hostName(host) ?? '(none)';
-  throw new HttpError(421, 'unknown_host',
-    `This service does not answer changes for the host name "${name}": open it by its IP address, localhost or the machine's name, or add ${name} to APP_ALLOWED_HOSTS (behind a reverse proxy, also list the proxy in TRUSTED_PROXIES).`);
+  throw new HttpError(
+    421,
+    'unknown_host',
+    `This service does not answer changes for the host name "${name}": open it by its IP address, localhost or the machine's name, or add ${name} to APP_ALLOWED_HOSTS (behind a reverse proxy, also list the proxy in TRUSTED_PROXIES).`,
+  );
 }
 
 function requireSameOrigin(app: App, req: IncomingMessage): void {
   const claimed = req.headers.origin ?? originOf(req.headers.referer);
   if (claimed && claimed === requestOrigin(app.config, req)) return;
-  throw new HttpError(403, 'forbidden', 'A change made with the session cookie must come from this service\'s own pages (Origin check).');
+  throw new HttpError(403, 'forbidden', "A change made with the session cookie must come from this service's own pages (Origin check).");
 }
 
 function originOf(referer: string | undefined): string | undefined {
@@ -258,7 +276,11 @@ function parseJson(text: string): unknown {
   }
   // UTF-8 text cannot hold a lone surrogate; only a \uD800-\uDFFF escape can make one, so only then is it looked for.
   if (SURROGATE_ESCAPE.test(text) && !isWellFormedJson(value)) {
-    throw new HttpError(400, 'invalid_json', 'The body holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); text must be valid Unicode.');
+    throw new HttpError(
+      400,
+      'invalid_json',
+      'The body holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); text must be valid Unicode.',
+    );
   }
   return value;
 }
@@ -384,7 +406,7 @@ async function answerThroughCache(ctx: Ctx, handler: Handler, version: string): 
   }
   const etag = answer.headers.ETag;
   const ifNoneMatch = ctx.req.headers['if-none-match'];
-  if (etag?.startsWith('W/') && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+  if (etag?.startsWith('W/') && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
     return { status: 304, headers: { ETag: etag }, body: undefined };
   }
   return answer;
@@ -400,7 +422,9 @@ function errorAnswer(app: App, res: ServerResponse, error: unknown, method: stri
     res.destroy();
     return undefined;
   }
-  const body = { error: { code: httpError.code, message: httpError.message, ...(httpError.details ? { details: httpError.details } : {}) } };
+  const body = {
+    error: { code: httpError.code, message: httpError.message, ...(httpError.details ? { details: httpError.details } : {}) },
+  };
   for (const name of ['content-type', 'content-disposition', 'etag', 'location', 'set-cookie']) res.removeHeader(name);
   return serialize({ status: httpError.status, body, headers: httpError.headers });
 }

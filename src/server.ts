@@ -41,8 +41,14 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
   for (const warning of config.warnings) log.warn(warning);
   const app: App = {
-    db, config, log, auth: createAuth(db, secret), logins: createLoginLimiter(db, log), cache: createReadCache(db, config.readCacheBytes),
-    startedAt: Date.now(), routes: ALL_ROUTES,
+    db,
+    config,
+    log,
+    auth: createAuth(db, secret),
+    logins: createLoginLimiter(db, log),
+    cache: createReadCache(db, config.readCacheBytes),
+    startedAt: Date.now(),
+    routes: ALL_ROUTES,
   };
   const handleApi = createRouter(ALL_ROUTES);
 
@@ -59,7 +65,10 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
   capConnectionsPerAddress(server, config, log);
   server.on('clientError', (_error, socket) => {
     const body = '{"error":{"code":"validation_failed","message":"The request is not valid HTTP."}}';
-    if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    if (socket.writable)
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
     else socket.destroy();
   });
   await new Promise<void>((done, fail) => {

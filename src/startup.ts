@@ -49,7 +49,8 @@ function ensureWritable(databasePath: string): void {
 }
 
 function notWritable(path: string, databasePath: string, errno: string): string {
-  if (errno === 'EROFS') return `database ${path} is on a read-only file system: mount its volume read-write (or point DATA_DIR at a writable one), then start again`;
+  if (errno === 'EROFS')
+    return `database ${path} is on a read-only file system: mount its volume read-write (or point DATA_DIR at a writable one), then start again`;
   const uid = process.getuid?.() ?? '?';
   const gid = process.getgid?.() ?? '?';
   return `database ${path} is not writable by uid ${uid}: chown ${uid}:${gid} ${databasePath} and its -wal and -shm files, or run the service as the files' owner (PUID/PGID in the container), then start again`;

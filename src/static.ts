@@ -34,13 +34,19 @@ export function serveStatic(publicDir: string, req: IncomingMessage, res: Server
   res.writeHead(200, {
     'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'Content-Length': size,
-    'Cache-Control': isIndex ? 'no-cache' : file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    'Cache-Control': isIndex
+      ? 'no-cache'
+      : file.includes(`${sep}assets${sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=300',
   });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 /** The existing regular file that `pathname` names inside `root`, or undefined (also for any escape attempt). */

@@ -25,7 +25,9 @@ function main(args: string[]): number {
   try {
     const copy = copyDatabase(databasePath, path);
     const ms = Math.round(performance.now() - started);
-    process.stdout.write(`${new Date().toISOString()} info backup written: ${copy.path} (${copy.bytes} bytes, ${ms} ms, integrity ${copy.integrity}) from ${databasePath}\n`);
+    process.stdout.write(
+      `${new Date().toISOString()} info backup written: ${copy.path} (${copy.bytes} bytes, ${ms} ms, integrity ${copy.integrity}) from ${databasePath}\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof CopyIsDatabaseError) return fail(error.message);

@@ -42,24 +42,52 @@ export interface ActivityEntry {
   undoOf: string | null;
 }
 
-const LIST_COLUMNS = 'seq, id, at, user_id, username, action, entity_type, entity_id, entity_name, site_id, summary, changes, undoable, undone_by, undo_of';
+const LIST_COLUMNS =
+  'seq, id, at, user_id, username, action, entity_type, entity_id, entity_name, site_id, summary, changes, undoable, undone_by, undo_of';
 
 /** Maps a row to the API's entry; an entry is undoable while it can be undone now. */
 export function activityToApi(row: Omit<ActivityRow, 'undo_data'>): ActivityEntry {
   return {
-    id: row.id, at: row.at, userId: row.user_id, username: row.username, action: row.action,
-    entityType: row.entity_type, entityId: row.entity_id, entityName: row.entity_name, siteId: row.site_id,
-    summary: row.summary, changes: row.changes ? JSON.parse(row.changes) : null,
-    undoable: row.undoable === 1 && row.undone_by === null, undoneBy: row.undone_by, undoOf: row.undo_of,
+    id: row.id,
+    at: row.at,
+    userId: row.user_id,
+    username: row.username,
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    entityName: row.entity_name,
+    siteId: row.site_id,
+    summary: row.summary,
+    changes: row.changes ? JSON.parse(row.changes) : null,
+    undoable: row.undoable === 1 && row.undone_by === null,
+    undoneBy: row.undone_by,
+    undoOf: row.undo_of,
   };
 }
 
 /** Stores an entry and the entities it touched; returns its seq. */
 export function insertActivity(db: Db, row: Omit<ActivityRow, 'seq'>, touched: { type: string; id: string }[] = []): number {
-  const result = prepare(db, `INSERT INTO activity (id, at, user_id, username, action, entity_type, entity_id, entity_name,
-      site_id, summary, changes, undo_data, undoable, undone_by, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(row.id, row.at, row.user_id, row.username, row.action, row.entity_type, row.entity_id, row.entity_name,
-      row.site_id, row.summary, row.changes, row.undo_data, row.undoable, row.undone_by, row.undo_of);
+  const result = prepare(
+    db,
+    `INSERT INTO activity (id, at, user_id, username, action, entity_type, entity_id, entity_name,
+      site_id, summary, changes, undo_data, undoable, undone_by, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.id,
+    row.at,
+    row.user_id,
+    row.username,
+    row.action,
+    row.entity_type,
+    row.entity_id,
+    row.entity_name,
+    row.site_id,
+    row.summary,
+    row.changes,
+    row.undo_data,
+    row.undoable,
+    row.undone_by,
+    row.undo_of,
+  );
   const seq = Number(result.lastInsertRowid);
   const link = prepare(db, 'INSERT OR IGNORE INTO activity_entities (activity_seq, entity_type, entity_id) VALUES (?, ?, ?)');
   // The entry's own entity is found through activity_entity already; only the others need a link row
@@ -101,12 +129,21 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
   const params: (string | number)[] = [];
   const add = (sql: string, ...values: (string | number)[]) => (where.push(sql), params.push(...values));
   if (filter.entityId && filter.entityType) {
-    add(`((a.entity_type = ? AND a.entity_id = ?) OR a.seq IN
+    add(
+      `((a.entity_type = ? AND a.entity_id = ?) OR a.seq IN
       (SELECT e.activity_seq FROM activity_entities e WHERE e.entity_type = ? AND e.entity_id = ?))`,
-    filter.entityType, filter.entityId, filter.entityType, filter.entityId);
+      filter.entityType,
+      filter.entityId,
+      filter.entityType,
+      filter.entityId,
+    );
   } else if (filter.entityId) {
-    add(`(a.entity_id = ? OR a.seq IN (SELECT e.activity_seq FROM activity_entities e
-      WHERE e.entity_type IN ('site', 'network', 'switch', 'port') AND e.entity_id = ?))`, filter.entityId, filter.entityId);
+    add(
+      `(a.entity_id = ? OR a.seq IN (SELECT e.activity_seq FROM activity_entities e
+      WHERE e.entity_type IN ('site', 'network', 'switch', 'port') AND e.entity_id = ?))`,
+      filter.entityId,
+      filter.entityId,
+    );
   } else if (filter.entityType) {
     add('a.entity_type = ?', filter.entityType);
   }
@@ -114,7 +151,9 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
   if (filter.userId) add('a.user_id = ?', filter.userId);
   if (filter.action) add('a.action = ?', filter.action);
   if (filter.beforeSeq !== undefined) add('a.seq < ?', filter.beforeSeq);
-  const sql = `SELECT ${LIST_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')} FROM activity a
+  const sql = `SELECT ${LIST_COLUMNS.split(', ')
+    .map((c) => `a.${c}`)
+    .join(', ')} FROM activity a
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.seq DESC LIMIT ?`;
   return prepare(db, sql).all(...params, filter.limit) as unknown as Omit<ActivityRow, 'undo_data'>[];
 }

@@ -11,8 +11,9 @@ import { insertTestRow } from './test-rows.ts';
 let db: Db;
 
 function insertActivity(undoBytes: number): void {
-  db.prepare(`INSERT INTO activity (id, at, action, summary, changes, undo_data, undoable) VALUES (?, ?, 'bulk_update', 's', '{}', ?, 1)`)
-    .run(randomUUID(), '2026-01-01T00:00:00.000Z', JSON.stringify({ pad: 'x'.repeat(undoBytes) }));
+  db.prepare(
+    `INSERT INTO activity (id, at, action, summary, changes, undo_data, undoable) VALUES (?, ?, 'bulk_update', 's', '{}', ?, 1)`,
+  ).run(randomUUID(), '2026-01-01T00:00:00.000Z', JSON.stringify({ pad: 'x'.repeat(undoBytes) }));
 }
 
 beforeAll(() => {

@@ -6,7 +6,6 @@ import { jsonBool, recordJson } from './record-json.ts';
 // The reads of the backup export: counts, then every table in chunks by rowid (keyset paging), so that the
 // export never holds more than one chunk in memory. They run on the export's own snapshot connection (openSnapshot in open.ts).
 
-
 /** The kinds of a db-v1 document, in its order. */
 export const DOCUMENT_KINDS = ['users', 'sites', 'networks', 'switches', 'ports', 'activity'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -15,9 +14,21 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export type Counts = Record<DocumentKind, number>;
 
 /** The inventory kind of each inventory document kind. */
-export const KIND_OF: Record<'sites' | 'networks' | 'switches' | 'ports', Kind> = { sites: 'site', networks: 'network', switches: 'switch', ports: 'port' };
+export const KIND_OF: Record<'sites' | 'networks' | 'switches' | 'ports', Kind> = {
+  sites: 'site',
+  networks: 'network',
+  switches: 'switch',
+  ports: 'port',
+};
 
-const TABLE_OF: Record<DocumentKind, string> = { users: 'users', sites: 'sites', networks: 'networks', switches: 'switches', ports: 'ports', activity: 'activity' };
+const TABLE_OF: Record<DocumentKind, string> = {
+  users: 'users',
+  sites: 'sites',
+  networks: 'networks',
+  switches: 'switches',
+  ports: 'ports',
+  activity: 'activity',
+};
 
 /** The number of rows of each kind. */
 export function countAll(db: Db): Counts {
@@ -49,7 +60,14 @@ const RECORD_JSON: Record<DocumentKind, string> = {
     'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoData', json(undo_data))`,
 };
 
-const KEY_COLUMN: Record<DocumentKind, string> = { users: 'rowid', sites: 'rowid', networks: 'rowid', switches: 'rowid', ports: 'rowid', activity: 'seq' };
+const KEY_COLUMN: Record<DocumentKind, string> = {
+  users: 'rowid',
+  sites: 'rowid',
+  networks: 'rowid',
+  switches: 'rowid',
+  ports: 'rowid',
+  activity: 'seq',
+};
 
 /**
  * One chunk of a kind after key `after`: at most `limit` records' JSON joined by commas (empty when there are
@@ -57,11 +75,13 @@ const KEY_COLUMN: Record<DocumentKind, string> = { users: 'rowid', sites: 'rowid
  */
 function readChunk(db: Db, kind: DocumentKind, after: number, limit: number): { text: string; count: number; last: number } {
   const key = KEY_COLUMN[kind];
-  const row = prepare(db, `SELECT group_concat(record, ',') AS text, count(*) AS count, max(k) AS last FROM
+  const row = prepare(
+    db,
+    `SELECT group_concat(record, ',') AS text, count(*) AS count, max(k) AS last FROM
     (SELECT k, record, sum(length(record)) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) - length(record) AS before FROM
       (SELECT t.${key} AS k, ${RECORD_JSON[kind]} AS record FROM ${TABLE_OF[kind]} t WHERE t.${key} > ? ORDER BY t.${key} LIMIT ?))
-    WHERE before < ?`)
-    .get(after, limit, CHUNK_TARGET_CHARS) as { text: string | null; count: number; last: number | null };
+    WHERE before < ?`,
+  ).get(after, limit, CHUNK_TARGET_CHARS) as { text: string | null; count: number; last: number | null };
   return { text: row.text ?? '', count: row.count, last: row.last ?? after };
 }
 

@@ -24,7 +24,10 @@ function createSite(name: string): { id: string; entryId: string } {
   const { entry } = recordChange(db, ACTOR, (c) => {
     c.touch('site', id);
     db.prepare('INSERT INTO sites (id, name, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?)').run(id, name, c.now, c.now);
-    return { activity: { action: 'create', entityType: 'site', entityId: id, entityName: name, siteId: id, summary: `Created site ${name}` }, result: id };
+    return {
+      activity: { action: 'create', entityType: 'site', entityId: id, entityName: name, siteId: id, summary: `Created site ${name}` },
+      result: id,
+    };
   });
   return { id, entryId: entry.id };
 }
@@ -33,9 +36,23 @@ function updateSite(id: string, values: { name?: string; notes?: string }): stri
   return recordChange(db, ACTOR, (c) => {
     c.touch('site', id);
     const row = db.prepare('SELECT name, notes FROM sites WHERE id = ?').get(id) as { name: string; notes: string | null };
-    db.prepare('UPDATE sites SET name = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ?')
-      .run(values.name ?? row.name, values.notes ?? row.notes, c.now, id);
-    return { activity: { action: 'update', entityType: 'site', entityId: id, entityName: values.name ?? row.name, siteId: id, summary: 'Changed site' }, result: null };
+    db.prepare('UPDATE sites SET name = ?, notes = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
+      values.name ?? row.name,
+      values.notes ?? row.notes,
+      c.now,
+      id,
+    );
+    return {
+      activity: {
+        action: 'update',
+        entityType: 'site',
+        entityId: id,
+        entityName: values.name ?? row.name,
+        siteId: id,
+        summary: 'Changed site',
+      },
+      result: null,
+    };
   }).entry.id;
 }
 
@@ -43,9 +60,13 @@ function createNetwork(siteId: string, name: string, vlanId: number): { id: stri
   const id = randomUUID();
   const { entry } = recordChange(db, ACTOR, (c) => {
     c.touch('network', id);
-    db.prepare('INSERT INTO networks (id, site_id, name, vlan_id, subnet, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
-      .run(id, siteId, name, vlanId, `10.0.${vlanId}.0/24`, c.now, c.now);
-    return { activity: { action: 'create', entityType: 'network', entityId: id, entityName: name, siteId, summary: `Created network ${name}` }, result: id };
+    db.prepare(
+      'INSERT INTO networks (id, site_id, name, vlan_id, subnet, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+    ).run(id, siteId, name, vlanId, `10.0.${vlanId}.0/24`, c.now, c.now);
+    return {
+      activity: { action: 'create', entityType: 'network', entityId: id, entityName: name, siteId, summary: `Created network ${name}` },
+      result: id,
+    };
   });
   return { id, entryId: entry.id };
 }
@@ -57,11 +78,23 @@ function createSwitch(siteId: string, name: string, ports: number): { id: string
   const { entry } = recordChange(db, ACTOR, (c) => {
     c.touch('switch', id);
     c.touch('port', portIds);
-    db.prepare('INSERT INTO switches (id, site_id, name, mac_address, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)')
-      .run(id, siteId, name, null, c.now, c.now);
-    portIds.forEach((portId, i) => db.prepare('INSERT INTO ports (id, switch_id, name, position, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)')
-      .run(portId, id, String(i + 1), i + 1, c.now, c.now));
-    return { activity: { action: 'create', entityType: 'switch', entityId: id, entityName: name, siteId, summary: `Created switch ${name}` }, result: id };
+    db.prepare('INSERT INTO switches (id, site_id, name, mac_address, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)').run(
+      id,
+      siteId,
+      name,
+      null,
+      c.now,
+      c.now,
+    );
+    portIds.forEach((portId, i) =>
+      db
+        .prepare('INSERT INTO ports (id, switch_id, name, position, version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)')
+        .run(portId, id, String(i + 1), i + 1, c.now, c.now),
+    );
+    return {
+      activity: { action: 'create', entityType: 'switch', entityId: id, entityName: name, siteId, summary: `Created switch ${name}` },
+      result: id,
+    };
   });
   return { id, portIds, entryId: entry.id };
 }
@@ -70,10 +103,18 @@ function createSwitch(siteId: string, name: string, ports: number): { id: string
 function setTrunk(portId: string, untagged: string, tagged: string[]): string {
   return recordChange(db, ACTOR, (c) => {
     c.touch('port', portId);
-    db.prepare("UPDATE ports SET mode = 'trunk', untagged_network_id = ?, version = version + 1, updated_at = ? WHERE id = ?").run(untagged, c.now, portId);
+    db.prepare("UPDATE ports SET mode = 'trunk', untagged_network_id = ?, version = version + 1, updated_at = ? WHERE id = ?").run(
+      untagged,
+      c.now,
+      portId,
+    );
     db.prepare('DELETE FROM port_tagged_networks WHERE port_id = ?').run(portId);
-    for (const networkId of tagged) db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(portId, networkId);
-    return { activity: { action: 'update', entityType: 'port', entityId: portId, entityName: 'port', siteId: null, summary: 'Trunk' }, result: null };
+    for (const networkId of tagged)
+      db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(portId, networkId);
+    return {
+      activity: { action: 'update', entityType: 'port', entityId: portId, entityName: 'port', siteId: null, summary: 'Trunk' },
+      result: null,
+    };
   }).entry.id;
 }
 
@@ -84,7 +125,10 @@ function link(a: string, b: string): string {
     const setLink = db.prepare('UPDATE ports SET linked_port_id = ?, version = version + 1, updated_at = ? WHERE id = ?');
     setLink.run(b, c.now, a);
     setLink.run(a, c.now, b);
-    return { activity: { action: 'update', entityType: 'port', entityId: a, entityName: 'port', siteId: null, summary: 'Link' }, result: null };
+    return {
+      activity: { action: 'update', entityType: 'port', entityId: a, entityName: 'port', siteId: null, summary: 'Link' },
+      result: null,
+    };
   }).entry.id;
 }
 
@@ -95,13 +139,18 @@ function deleteSiteCascade(siteId: string): string {
     const networks = ids('SELECT id FROM networks WHERE site_id = ?', siteId);
     const switches = ids('SELECT id FROM switches WHERE site_id = ?', siteId);
     const ports = ids('SELECT p.id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE w.site_id = ?', siteId);
-    const outside = ids(`SELECT p.id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE w.site_id <> ?
-      AND p.linked_port_id IN (SELECT q.id FROM ports q JOIN switches v ON v.id = q.switch_id WHERE v.site_id = ?)`, siteId, siteId);
+    const outside = ids(
+      `SELECT p.id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE w.site_id <> ?
+      AND p.linked_port_id IN (SELECT q.id FROM ports q JOIN switches v ON v.id = q.switch_id WHERE v.site_id = ?)`,
+      siteId,
+      siteId,
+    );
     c.touch('site', siteId);
     c.touch('network', networks);
     c.touch('switch', switches);
     c.touch('port', [...ports, ...outside]);
-    for (const id of outside) db.prepare('UPDATE ports SET linked_port_id = NULL, version = version + 1, updated_at = ? WHERE id = ?').run(c.now, id);
+    for (const id of outside)
+      db.prepare('UPDATE ports SET linked_port_id = NULL, version = version + 1, updated_at = ? WHERE id = ?').run(c.now, id);
     for (const id of ports) {
       db.prepare('DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
       db.prepare('UPDATE ports SET linked_port_id = NULL WHERE id = ?').run(id);
@@ -110,7 +159,17 @@ function deleteSiteCascade(siteId: string): string {
     for (const id of switches) db.prepare('DELETE FROM switches WHERE id = ?').run(id);
     for (const id of networks) db.prepare('DELETE FROM networks WHERE id = ?').run(id);
     db.prepare('DELETE FROM sites WHERE id = ?').run(siteId);
-    return { activity: { action: 'delete', entityType: 'site', entityId: siteId, entityName: 'site', siteId, summary: 'Deleted site with everything in it' }, result: null };
+    return {
+      activity: {
+        action: 'delete',
+        entityType: 'site',
+        entityId: siteId,
+        entityName: 'site',
+        siteId,
+        summary: 'Deleted site with everything in it',
+      },
+      result: null,
+    };
   }).entry.id;
 }
 
@@ -122,7 +181,10 @@ function snapshot(): Record<string, unknown[]> {
     networks: strip(db.prepare('SELECT * FROM networks ORDER BY id').all()),
     switches: strip(db.prepare('SELECT * FROM switches ORDER BY id').all()),
     ports: strip(db.prepare('SELECT * FROM ports ORDER BY id').all()),
-    tagged: db.prepare('SELECT * FROM port_tagged_networks ORDER BY port_id, network_id').all().map((row) => ({ ...row })),
+    tagged: db
+      .prepare('SELECT * FROM port_tagged_networks ORDER BY port_id, network_id')
+      .all()
+      .map((row) => ({ ...row })),
   };
 }
 
@@ -150,29 +212,43 @@ describe('recordChange', () => {
   it('writes one entry with before/after changes in the same transaction', () => {
     const site = createSite('Lab');
     const entry = getActivity(db, site.entryId)!;
-    expect(entry).toMatchObject({ action: 'create', entity_type: 'site', entity_id: site.id, username: 'tester', user_id: ACTOR.id, undoable: 1 });
+    expect(entry).toMatchObject({
+      action: 'create',
+      entity_type: 'site',
+      entity_id: site.id,
+      username: 'tester',
+      user_id: ACTOR.id,
+      undoable: 1,
+    });
     expect(JSON.parse(entry.changes!)).toMatchObject({ name: [null, 'Lab'], id: [null, site.id] });
     const update = updateSite(site.id, { notes: 'rack 4' });
     expect(JSON.parse(getActivity(db, update)!.changes!)).toEqual({ notes: [null, 'rack 4'] });
   });
 
   it('leaves neither change nor entry when the work writes and then throws', () => {
-    expect(() => recordChange(db, ACTOR, (c) => {
-      c.touch('site', 'x');
-      db.prepare("INSERT INTO sites (id, name, created_at, updated_at) VALUES ('x', 'Ghost', ?, ?)").run(c.now, c.now);
-      throw new Error('injected failure');
-    })).toThrow('injected failure');
+    expect(() =>
+      recordChange(db, ACTOR, (c) => {
+        c.touch('site', 'x');
+        db.prepare("INSERT INTO sites (id, name, created_at, updated_at) VALUES ('x', 'Ghost', ?, ?)").run(c.now, c.now);
+        throw new Error('injected failure');
+      }),
+    ).toThrow('injected failure');
     expect(count('sites')).toBe(0);
     expect(count('activity')).toBe(0);
   });
 
   it('leaves no change when writing the entry itself fails', () => {
     const site = createSite('Lab');
-    expect(() => recordChange(db, ACTOR, (c) => {
-      c.touch('site', site.id);
-      db.prepare("UPDATE sites SET name = 'Changed', version = version + 1 WHERE id = ?").run(site.id);
-      return { activity: { action: 'bogus' as 'update', entityType: 'site', entityId: site.id, entityName: 'x', siteId: site.id, summary: 'x' }, result: null };
-    })).toThrow();
+    expect(() =>
+      recordChange(db, ACTOR, (c) => {
+        c.touch('site', site.id);
+        db.prepare("UPDATE sites SET name = 'Changed', version = version + 1 WHERE id = ?").run(site.id);
+        return {
+          activity: { action: 'bogus' as 'update', entityType: 'site', entityId: site.id, entityName: 'x', siteId: site.id, summary: 'x' },
+          result: null,
+        };
+      }),
+    ).toThrow();
     expect(row('site', site.id)).toMatchObject({ name: 'Lab', version: 1 });
     expect(count('activity')).toBe(1);
   });
@@ -268,7 +344,10 @@ describe('undoEntry', () => {
     recordChange(db, ACTOR, (c) => {
       c.touch('site', site.id);
       db.prepare("INSERT INTO sites (id, name, created_at, updated_at) VALUES (?, 'Restored', ?, ?)").run(site.id, c.now, c.now);
-      return { activity: { action: 'restore', entityType: null, entityId: null, entityName: null, siteId: null, summary: 'restore' }, result: null };
+      return {
+        activity: { action: 'restore', entityType: null, entityId: null, entityName: null, siteId: null, summary: 'restore' },
+        result: null,
+      };
     });
     expect(undoFails(undo.id)).toMatchObject({ status: 409, code: 'undo_conflict', details: [{ message: 'exists again' }] });
   });
@@ -311,7 +390,10 @@ describe('undoEntry', () => {
     expect(row('port', a.portIds[0])!.linked_port_id).toBeNull();
     expect(row('port', b.portIds[0])!.linked_port_id).toBeNull();
     undoEntry(db, ACTOR, trunk);
-    const tagged = db.prepare('SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(a.portIds[0]).map((r) => (r as { network_id: string }).network_id);
+    const tagged = db
+      .prepare('SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id')
+      .all(a.portIds[0])
+      .map((r) => (r as { network_id: string }).network_id);
     expect(tagged).toEqual([n1.id, n2.id].sort());
     expect(row('port', a.portIds[0])).toMatchObject({ untagged_network_id: n1.id, version: 6 });
   });
@@ -346,7 +428,10 @@ describe('undoEntry with stored images that break the rules (a database written 
     return recordChange(db, ACTOR, (c) => {
       c.touch(kind, id);
       db.prepare(sql).run(...args, c.now, id);
-      return { activity: { action: 'update', entityType: kind, entityId: id, entityName: kind, siteId: null, summary: `Changed ${kind}` }, result: null };
+      return {
+        activity: { action: 'update', entityType: kind, entityId: id, entityName: kind, siteId: null, summary: `Changed ${kind}` },
+        result: null,
+      };
     }).entry.id;
   }
 
@@ -372,31 +457,132 @@ describe('undoEntry with stored images that break the rules (a database written 
     ids = { site: site.id, otherNetwork: otherNetwork.id, network: network.id, switch: a.id, port: a.portIds[0], farPort: b.portIds[0] };
     entries = {
       site: updateSite(site.id, { notes: 'rack 4' }),
-      network: update('network', network.id, 'UPDATE networks SET gateway = ?, version = version + 1, updated_at = ? WHERE id = ?', '10.0.10.1'),
-      switch: update('switch', a.id, 'UPDATE switches SET mac_address = ?, management_ip = ?, version = version + 1, updated_at = ? WHERE id = ?', 'aa:bb:cc:dd:ee:01', '10.0.0.2'),
+      network: update(
+        'network',
+        network.id,
+        'UPDATE networks SET gateway = ?, version = version + 1, updated_at = ? WHERE id = ?',
+        '10.0.10.1',
+      ),
+      switch: update(
+        'switch',
+        a.id,
+        'UPDATE switches SET mac_address = ?, management_ip = ?, version = version + 1, updated_at = ? WHERE id = ?',
+        'aa:bb:cc:dd:ee:01',
+        '10.0.0.2',
+      ),
       port: setTrunk(a.portIds[0], network.id, [network.id]),
     };
   });
 
   it.each<[string, (e: typeof entries) => string, (data: any, i: typeof ids) => unknown, string, (i: typeof ids) => string]>([
-    ['a MAC address the API refuses', (e) => e.switch, (d, i) => (d.before.switch[i.switch].mac_address = 'NOT-A-MAC'), 'undo_data_invalid', (i) => `before.switch.${i.switch}.macAddress`],
-    ['a MAC address not in its stored spelling', (e) => e.switch, (d, i) => (d.before.switch[i.switch].mac_address = 'AA-BB-CC-DD-EE-09'), 'undo_data_invalid', (i) => `before.switch.${i.switch}.macAddress`],
-    ['an IP address that is none', (e) => e.switch, (d, i) => (d.before.switch[i.switch].management_ip = '999.999.1.1'), 'undo_data_invalid', (i) => `before.switch.${i.switch}.managementIp`],
-    ['a VLAN id out of range', (e) => e.network, (d, i) => (d.before.network[i.network].vlan_id = 5000), 'undo_data_invalid', (i) => `before.network.${i.network}.vlanId`],
-    ['a gateway outside the subnet', (e) => e.network, (d, i) => (d.before.network[i.network].gateway = '10.9.9.1'), 'undo_data_invalid', (i) => `before.network.${i.network}.gateway`],
-    ['a value of the wrong type (which SQLite cannot bind)', (e) => e.site, (d, i) => (d.before.site[i.site].name = { evil: true }), 'undo_data_invalid', (i) => `before.site.${i.site}.name`],
-    ['a boolean that is not 0 or 1', (e) => e.port, (d, i) => (d.before.port[i.port].enabled = 'yes'), 'undo_data_invalid', (i) => `before.port.${i.port}.enabled`],
-    ['a column the table does not have', (e) => e.site, (d, i) => (d.before.site[i.site].evil = 1), 'undo_data_invalid', (i) => `before.site.${i.site}.evil`],
-    ['tagged networks that are not ids', (e) => e.port, (d, i) => (d.before.port[i.port].tagged = ['not-an-id']), 'undo_data_invalid', (i) => `before.port.${i.port}.taggedNetworkIds`],
-    ['tagged networks on an access port', (e) => e.port, (d, i) => (d.before.port[i.port].tagged = [i.network]), 'undo_data_invalid', (i) => `before.port.${i.port}.taggedNetworkIds`],
-    ['a bad value in an after-image', (e) => e.switch, (d, i) => (d.after.switch[i.switch].mac_address = 'NOT-A-MAC'), 'undo_data_invalid', (i) => `after.switch.${i.switch}.macAddress`],
+    [
+      'a MAC address the API refuses',
+      (e) => e.switch,
+      (d, i) => (d.before.switch[i.switch].mac_address = 'NOT-A-MAC'),
+      'undo_data_invalid',
+      (i) => `before.switch.${i.switch}.macAddress`,
+    ],
+    [
+      'a MAC address not in its stored spelling',
+      (e) => e.switch,
+      (d, i) => (d.before.switch[i.switch].mac_address = 'AA-BB-CC-DD-EE-09'),
+      'undo_data_invalid',
+      (i) => `before.switch.${i.switch}.macAddress`,
+    ],
+    [
+      'an IP address that is none',
+      (e) => e.switch,
+      (d, i) => (d.before.switch[i.switch].management_ip = '999.999.1.1'),
+      'undo_data_invalid',
+      (i) => `before.switch.${i.switch}.managementIp`,
+    ],
+    [
+      'a VLAN id out of range',
+      (e) => e.network,
+      (d, i) => (d.before.network[i.network].vlan_id = 5000),
+      'undo_data_invalid',
+      (i) => `before.network.${i.network}.vlanId`,
+    ],
+    [
+      'a gateway outside the subnet',
+      (e) => e.network,
+      (d, i) => (d.before.network[i.network].gateway = '10.9.9.1'),
+      'undo_data_invalid',
+      (i) => `before.network.${i.network}.gateway`,
+    ],
+    [
+      'a value of the wrong type (which SQLite cannot bind)',
+      (e) => e.site,
+      (d, i) => (d.before.site[i.site].name = { evil: true }),
+      'undo_data_invalid',
+      (i) => `before.site.${i.site}.name`,
+    ],
+    [
+      'a boolean that is not 0 or 1',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].enabled = 'yes'),
+      'undo_data_invalid',
+      (i) => `before.port.${i.port}.enabled`,
+    ],
+    [
+      'a column the table does not have',
+      (e) => e.site,
+      (d, i) => (d.before.site[i.site].evil = 1),
+      'undo_data_invalid',
+      (i) => `before.site.${i.site}.evil`,
+    ],
+    [
+      'tagged networks that are not ids',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].tagged = ['not-an-id']),
+      'undo_data_invalid',
+      (i) => `before.port.${i.port}.taggedNetworkIds`,
+    ],
+    [
+      'tagged networks on an access port',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].tagged = [i.network]),
+      'undo_data_invalid',
+      (i) => `before.port.${i.port}.taggedNetworkIds`,
+    ],
+    [
+      'a bad value in an after-image',
+      (e) => e.switch,
+      (d, i) => (d.after.switch[i.switch].mac_address = 'NOT-A-MAC'),
+      'undo_data_invalid',
+      (i) => `after.switch.${i.switch}.macAddress`,
+    ],
     ['an entity without its after-image', (e) => e.site, (d) => delete d.after.site, 'undo_data_invalid', (i) => `before.site.${i.site}`],
-    ['a kind the inventory does not have', (e) => e.site, (d, i) => ((d.before.gadget = { [i.site]: null }), (d.after.gadget = { [i.site]: null })), 'undo_data_invalid', () => 'before.gadget'],
+    [
+      'a kind the inventory does not have',
+      (e) => e.site,
+      (d, i) => ((d.before.gadget = { [i.site]: null }), (d.after.gadget = { [i.site]: null })),
+      'undo_data_invalid',
+      () => 'before.gadget',
+    ],
     ['images that are not objects', (e) => e.site, (d) => (d.before = [1, 2, 3]), 'undo_data_invalid', () => 'undoData'],
     ['text that is not JSON', (e) => e.site, () => NOT_JSON, 'undo_data_invalid', () => 'undoData'],
-    ['a network of another site', (e) => e.port, (d, i) => (d.before.port[i.port].untagged_network_id = i.otherNetwork), 'undo_conflict', (i) => `port:${i.port}.untaggedNetworkId`],
-    ['a link to a port that does not exist', (e) => e.port, (d, i) => (d.before.port[i.port].linked_port_id = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'), 'undo_conflict', (i) => `port:${i.port}.linkedPortId`],
-    ['a link the far end does not return', (e) => e.port, (d, i) => (d.before.port[i.port].linked_port_id = i.farPort), 'undo_conflict', (i) => `port:${i.port}.linkedPortId`],
+    [
+      'a network of another site',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].untagged_network_id = i.otherNetwork),
+      'undo_conflict',
+      (i) => `port:${i.port}.untaggedNetworkId`,
+    ],
+    [
+      'a link to a port that does not exist',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].linked_port_id = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'),
+      'undo_conflict',
+      (i) => `port:${i.port}.linkedPortId`,
+    ],
+    [
+      'a link the far end does not return',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].linked_port_id = i.farPort),
+      'undo_conflict',
+      (i) => `port:${i.port}.linkedPortId`,
+    ],
   ])('refuses %s with 409, names it, and changes nothing', (_, entryOf, spoil, code, field) => {
     const entryId = entryOf(entries);
     corrupt(entryId, (data) => spoil(data, ids));

@@ -3,7 +3,18 @@ import { portFaults } from '../fields/rules.ts';
 import { HttpError, type FieldFault } from '../http-error.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import {
-  KIND_ORDER, RESOURCES, currentVersion, deleteImage, diffImages, imageToApi, readImage, undoDataFaults, writeImage, type Image, type ImageSet, type Kind,
+  KIND_ORDER,
+  RESOURCES,
+  currentVersion,
+  deleteImage,
+  diffImages,
+  imageToApi,
+  readImage,
+  undoDataFaults,
+  writeImage,
+  type Image,
+  type ImageSet,
+  type Kind,
 } from './images.ts';
 import { siteOfNetwork } from './networks.ts';
 import { inTransaction, type Db } from './open.ts';
@@ -46,7 +57,11 @@ const UNDOABLE_BY_DEFAULT = new Set<Action>(['create', 'update', 'delete', 'bulk
  * the same transaction, so there is never a change without its entry or an entry without its change.
  * `work` returns the entry's description and its own result.
  */
-export function recordChange<T>(db: Db, actor: Actor, work: (change: Change) => { activity: ActivityInput; result: T }): { result: T; entry: ActivityEntry } {
+export function recordChange<T>(
+  db: Db,
+  actor: Actor,
+  work: (change: Change) => { activity: ActivityInput; result: T },
+): { result: T; entry: ActivityEntry } {
   return inTransaction(db, () => {
     const before: ImageSet = {};
     const change: Change = {
@@ -105,8 +120,11 @@ function writeEntry(db: Db, actor: Actor, now: string, activity: ActivityInput, 
  */
 function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageSet): unknown {
   const kinds = KIND_ORDER.filter((kind) => before[kind] && Object.keys(before[kind]!).length > 0);
-  const onlyOwnEntity = kinds.length === 1 && kinds[0] === activity.entityType
-    && Object.keys(before[kinds[0]]!).length === 1 && activity.entityId! in before[kinds[0]]!;
+  const onlyOwnEntity =
+    kinds.length === 1 &&
+    kinds[0] === activity.entityType &&
+    Object.keys(before[kinds[0]]!).length === 1 &&
+    activity.entityId! in before[kinds[0]]!;
   if (onlyOwnEntity) {
     const id = activity.entityId!;
     return diffImages(kinds[0], before[kinds[0]]![id], after[kinds[0]]![id]);
@@ -148,8 +166,13 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       checkPortsAfterUndo(db, before);
       return {
         activity: {
-          action: 'undo', entityType: original.entity_type, entityId: original.entity_id, entityName: original.entity_name,
-          siteId: original.site_id, summary: `Undid: ${original.summary}`, undoOf: original.id,
+          action: 'undo',
+          entityType: original.entity_type,
+          entityId: original.entity_id,
+          entityName: original.entity_name,
+          siteId: original.site_id,
+          summary: `Undid: ${original.summary}`,
+          undoOf: original.id,
         },
         result: original.id,
       };
@@ -172,7 +195,12 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
   }
   const faults = parsed === undefined ? [{ field: 'undoData', message: 'is not JSON' }] : undoDataFaults(parsed);
   if (faults.length > 0) {
-    throw new HttpError(409, 'undo_data_invalid', 'The stored undo data of this entry breaks the field rules, so it cannot be undone; nothing was changed.', faults);
+    throw new HttpError(
+      409,
+      'undo_data_invalid',
+      'The stored undo data of this entry breaks the field rules, so it cannot be undone; nothing was changed.',
+      faults,
+    );
   }
   return parsed as { before: ImageSet; after: ImageSet };
 }
@@ -186,9 +214,10 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
 function checkPortsAfterUndo(db: Db, before: ImageSet): void {
   const ports = new Set<string>();
   const removed: string[] = [];
-  for (const [id, image] of Object.entries(before.port ?? {})) (image ? ports.add(id) : removed.push(id));
+  for (const [id, image] of Object.entries(before.port ?? {})) image ? ports.add(id) : removed.push(id);
   for (const [id, image] of Object.entries(before.switch ?? {})) if (image) for (const port of portIdsOfSwitch(db, id)) ports.add(port);
-  for (const [id, image] of Object.entries(before.network ?? {})) if (image) for (const port of portIdsUsingNetwork(db, id)) ports.add(port);
+  for (const [id, image] of Object.entries(before.network ?? {}))
+    if (image) for (const port of portIdsUsingNetwork(db, id)) ports.add(port);
   const faults: FieldFault[] = [];
   const siteOfSwitch = new Map<string, string | undefined>();
   for (const id of ports) {
@@ -197,25 +226,41 @@ function checkPortsAfterUndo(db: Db, before: ImageSet): void {
     const switchId = String(port.switch_id);
     if (!siteOfSwitch.has(switchId)) siteOfSwitch.set(switchId, readImage(db, 'switch', switchId)?.site_id as string | undefined);
     const prefix = `port:${id}.`;
-    faults.push(...portFaults({ ...imageToApi('port', port), id }, siteOfSwitch.get(switchId) ?? '', (networkId) => siteOfNetwork(db, networkId), prefix));
+    faults.push(
+      ...portFaults(
+        { ...imageToApi('port', port), id },
+        siteOfSwitch.get(switchId) ?? '',
+        (networkId) => siteOfNetwork(db, networkId),
+        prefix,
+      ),
+    );
     faults.push(...linkFaults(db, port, prefix));
   }
-  for (const id of removed) for (const other of portIdsLinkedTo(db, id)) faults.push({ field: `port:${other}.linkedPortId`, message: `links to port ${id}, which the undo removes` });
+  for (const id of removed)
+    for (const other of portIdsLinkedTo(db, id))
+      faults.push({ field: `port:${other}.linkedPortId`, message: `links to port ${id}, which the undo removes` });
   if (faults.length > 0) {
-    throw new HttpError(409, 'undo_conflict', 'The undo would leave a port that breaks the port rules with the data as it is now; nothing was changed.', faults);
+    throw new HttpError(
+      409,
+      'undo_conflict',
+      'The undo would leave a port that breaks the port rules with the data as it is now; nothing was changed.',
+      faults,
+    );
   }
 }
 
 // A link goes to an existing port of another switch that links back, and no other port links to this one.
 function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
   const linked = port.linked_port_id as string | null;
-  const faults = portIdsLinkedTo(db, port.id).filter((other) => other !== linked)
+  const faults = portIdsLinkedTo(db, port.id)
+    .filter((other) => other !== linked)
     .map((other) => ({ field: `${prefix}linkedPortId`, message: `port ${other} links to this port, which does not link back` }));
   if (!linked) return faults;
   const far = readImage(db, 'port', linked);
   if (!far) faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not exist` });
   else if (far.switch_id === port.switch_id) faults.push({ field: `${prefix}linkedPortId`, message: 'must be a port of another switch' });
-  else if (far.linked_port_id !== port.id) faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` });
+  else if (far.linked_port_id !== port.id)
+    faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` });
   return faults;
 }
 
@@ -228,7 +273,12 @@ function constraintConflict(error: unknown): HttpError | undefined {
   const message = taken
     ? `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`
     : 'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
-  return new HttpError(409, 'undo_conflict', message, taken ? [{ field: taken.field, message: `is taken now by another ${taken.kind}` }] : undefined);
+  return new HttpError(
+    409,
+    'undo_conflict',
+    message,
+    taken ? [{ field: taken.field, message: `is taken now by another ${taken.kind}` }] : undefined,
+  );
 }
 
 /** Names the field of a failed UNIQUE constraint (`switches.site_id, switches.name`: the last column). */
@@ -246,9 +296,12 @@ function checkUnchangedSince(db: Db, after: ImageSet): void {
       const current = readImage(db, kind, id);
       if (sameImage(expected, current)) continue;
       const name = String(current?.name ?? expected?.name ?? id);
-      throw new HttpError(409, 'undo_conflict', `The ${kind} "${name}" has changed since this entry; undo the later changes first, or change it by hand.`, [
-        { field: `${kind}:${id}`, message: current ? (expected ? 'changed since' : 'exists again') : 'deleted since' },
-      ]);
+      throw new HttpError(
+        409,
+        'undo_conflict',
+        `The ${kind} "${name}" has changed since this entry; undo the later changes first, or change it by hand.`,
+        [{ field: `${kind}:${id}`, message: current ? (expected ? 'changed since' : 'exists again') : 'deleted since' }],
+      );
     }
   }
 }
@@ -264,7 +317,9 @@ const BOOKKEEPING = new Set(['version', 'updated_at']);
  */
 function sameImage(expected: Image | null, current: Image | null): boolean {
   if (expected === null || current === null) return expected === current;
-  return Object.keys(expected).every((key) => BOOKKEEPING.has(key) || JSON.stringify(expected[key] ?? null) === JSON.stringify(current[key] ?? null));
+  return Object.keys(expected).every(
+    (key) => BOOKKEEPING.has(key) || JSON.stringify(expected[key] ?? null) === JSON.stringify(current[key] ?? null),
+  );
 }
 
 /**
@@ -275,7 +330,8 @@ function sameImage(expected: Image | null, current: Image | null): boolean {
 function restoreImages(db: Db, before: ImageSet, after: ImageSet, now: string): void {
   const entries = (kind: Kind) => Object.entries(before[kind] ?? {});
   // The version only ever rises: one above the highest this entity has had, here or in the images.
-  const nextVersion = (kind: Kind, image: Image) => Math.max(image.version, after[kind]?.[image.id]?.version ?? 0, currentVersion(db, kind, image.id) ?? 0) + 1;
+  const nextVersion = (kind: Kind, image: Image) =>
+    Math.max(image.version, after[kind]?.[image.id]?.version ?? 0, currentVersion(db, kind, image.id) ?? 0) + 1;
   for (const kind of KIND_ORDER) {
     for (const [id, image] of entries(kind)) if (image && !after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
   }

@@ -42,7 +42,9 @@ export function currentVersion(db: Db, kind: Kind, id: string): number | undefin
 
 /** The tagged network ids of a port, sorted. */
 export function taggedNetworkIds(db: Db, portId: string): string[] {
-  const rows = prepare(db, 'SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(portId) as { network_id: string }[];
+  const rows = prepare(db, 'SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(portId) as {
+    network_id: string;
+  }[];
   return rows.map((row) => row.network_id);
 }
 
@@ -68,11 +70,18 @@ export function deleteImage(db: Db, kind: Kind, id: string): void {
 /** Writes an image back: updates the row when it exists, inserts it otherwise; `version` is given. */
 export function writeImage(db: Db, kind: Kind, image: Image, version: number, now: string): void {
   const cols = columns(kind);
-  const values = cols.map((column) => (column === 'version' ? version : column === 'updated_at' ? now : image[column] ?? null)) as (string | number | null)[];
+  const values = cols.map((column) => (column === 'version' ? version : column === 'updated_at' ? now : (image[column] ?? null))) as (
+    | string
+    | number
+    | null
+  )[];
   const { table } = RESOURCES[kind];
   const exists = prepare(db, `SELECT 1 AS x FROM ${table} WHERE id = ?`).get(image.id);
   if (exists) {
-    const sets = cols.filter((column) => column !== 'id').map((column) => `${column} = ?`).join(', ');
+    const sets = cols
+      .filter((column) => column !== 'id')
+      .map((column) => `${column} = ?`)
+      .join(', ');
     prepare(db, `UPDATE ${table} SET ${sets} WHERE id = ?`).run(...values.filter((_, i) => cols[i] !== 'id'), image.id);
   } else {
     prepare(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
@@ -116,9 +125,13 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
     return [{ field: prefix.replace(/\.$/, '') || 'undoData', message: 'must be { before, after }: images keyed by kind, then id' }];
   }
   const faults: FieldFault[] = [];
-  for (const key of Object.keys(raw)) if (key !== 'before' && key !== 'after') faults.push({ field: prefix + key, message: 'is not part of undo data' });
+  for (const key of Object.keys(raw))
+    if (key !== 'before' && key !== 'after') faults.push({ field: prefix + key, message: 'is not part of undo data' });
   const sides = { before: raw.before, after: raw.after };
-  for (const [side, other] of [['before', 'after'], ['after', 'before']] as const) {
+  for (const [side, other] of [
+    ['before', 'after'],
+    ['after', 'before'],
+  ] as const) {
     for (const [kind, images] of Object.entries(sides[side])) {
       const at = `${prefix}${side}.${kind}`;
       if (!isKind(kind)) {
@@ -131,8 +144,10 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
       }
       const counterparts = sides[other][kind];
       for (const [id, image] of Object.entries(images)) {
-        if (!isUuid(id) || id !== id.toLowerCase()) faults.push({ field: `${at}.${id}`, message: 'must be keyed by a lower-case id (a UUID)' });
-        if (!isPlainObject(counterparts) || !Object.hasOwn(counterparts, id)) faults.push({ field: `${at}.${id}`, message: `has no ${other}-image: an entry holds both of each entity` });
+        if (!isUuid(id) || id !== id.toLowerCase())
+          faults.push({ field: `${at}.${id}`, message: 'must be keyed by a lower-case id (a UUID)' });
+        if (!isPlainObject(counterparts) || !Object.hasOwn(counterparts, id))
+          faults.push({ field: `${at}.${id}`, message: `has no ${other}-image: an entry holds both of each entity` });
         if (image !== null) faults.push(...imageFaults(kind, id, image, `${at}.${id}.`));
       }
     }
@@ -151,7 +166,8 @@ function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): Fi
   const faults: FieldFault[] = [];
   const cols = columns(kind);
   for (const key of Object.keys(image)) {
-    if (!cols.includes(key) && !(kind === 'port' && key === 'tagged')) faults.push({ field: prefix + key, message: `is not a column of ${kind}` });
+    if (!cols.includes(key) && !(kind === 'port' && key === 'tagged'))
+      faults.push({ field: prefix + key, message: `is not a column of ${kind}` });
   }
   const stored = Object.fromEntries(cols.map((column) => [column, image[column] ?? null])) as Image;
   if (kind === 'port') stored.tagged = (image.tagged ?? []) as string[];
@@ -178,6 +194,7 @@ function storedValueFault(field: Field, value: unknown, apiValue: unknown): stri
   const checked = checkValue(field, apiValue);
   if (!checked.ok) return checked.message;
   const canonical = field.column ? toColumnValue(field, checked.value) : checked.value;
-  if (JSON.stringify(canonical) !== JSON.stringify(value)) return `is not stored as the API stores it${field.type === 'boolean' ? ' (0 or 1)' : ''}`;
+  if (JSON.stringify(canonical) !== JSON.stringify(value))
+    return `is not stored as the API stores it${field.type === 'boolean' ? ' (0 or 1)' : ''}`;
   return undefined;
 }

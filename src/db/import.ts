@@ -79,9 +79,22 @@ export function deleteUsers(db: Db): void {
 
 /** Inserts a user from a backup, with a token_version that no token issued before carries. */
 export function insertStoredUser(db: Db, user: StoredUser, tokenVersion: number): void {
-  prepare(db, `INSERT INTO users (id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(user.id, user.username, user.passwordHash, user.role, user.disabled ? 1 : 0, tokenVersion, user.version, user.createdAt, user.updatedAt, user.lastLoginAt);
+  prepare(
+    db,
+    `INSERT INTO users (id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    user.id,
+    user.username,
+    user.passwordHash,
+    user.role,
+    user.disabled ? 1 : 0,
+    tokenVersion,
+    user.version,
+    user.createdAt,
+    user.updatedAt,
+    user.lastLoginAt,
+  );
 }
 
 /** Inserts an activity entry as a backup or merge holds it, with the entities it touched. */

@@ -32,7 +32,8 @@ function insert(table: string, key: string, values: Record<string, unknown>): vo
 }
 
 function tag(port: string, ...networks: string[]): void {
-  for (const network of networks) db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(ids[port], ids[network]);
+  for (const network of networks)
+    db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(ids[port], ids[network]);
 }
 
 beforeAll(() => {
@@ -41,15 +42,46 @@ beforeAll(() => {
   insert('sites', 'hq', { name: 'HQ', description: AWKWARD, address: 'Main street 1', notes: 'a\nb', version: 3 });
   insert('sites', 'empty', { name: 'Empty site' });
   insert('sites', 'branch', { name: 'branch', address: 'Ünterstraße 2' });
-  insert('networks', 'users', { site_id: ids.hq, name: 'Users', vlan_id: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1', color: '#1f77b4' });
+  insert('networks', 'users', {
+    site_id: ids.hq,
+    name: 'Users',
+    vlan_id: 10,
+    subnet: '10.0.10.0/24',
+    gateway: '10.0.10.1',
+    color: '#1f77b4',
+  });
   insert('networks', 'voice', { site_id: ids.hq, name: 'Voice', vlan_id: 20, description: AWKWARD });
   insert('networks', 'mgmt', { site_id: ids.hq, name: 'Mgmt', vlan_id: 4094, subnet: '2001:db8::/64' });
   insert('networks', 'unused', { site_id: ids.branch, name: 'Unused', vlan_id: 10 });
-  insert('switches', 'core', { site_id: ids.hq, name: 'core', vendor: 'Cisco', mac_address: 'aa:bb:cc:dd:ee:01', management_ip: '10.0.0.1', notes: AWKWARD, version: 7 });
+  insert('switches', 'core', {
+    site_id: ids.hq,
+    name: 'core',
+    vendor: 'Cisco',
+    mac_address: 'aa:bb:cc:dd:ee:01',
+    management_ip: '10.0.0.1',
+    notes: AWKWARD,
+    version: 7,
+  });
   insert('switches', 'edge', { site_id: ids.hq, name: 'edge 1', model: 'EX2300', status: 'planned' });
   insert('switches', 'bare', { site_id: ids.branch, name: 'bare', status: 'retired', location: 'rack "B"' });
-  insert('ports', 'c1', { switch_id: ids.core, name: 'Gi1/0/1', position: 1, mode: 'trunk', untagged_network_id: ids.users, speed: '10G', description: AWKWARD });
-  insert('ports', 'c2', { switch_id: ids.core, name: 'Gi1/0/2', position: 2, enabled: 0, poe: 1, untagged_network_id: ids.users, connected_device: 'printer\nroom 2' });
+  insert('ports', 'c1', {
+    switch_id: ids.core,
+    name: 'Gi1/0/1',
+    position: 1,
+    mode: 'trunk',
+    untagged_network_id: ids.users,
+    speed: '10G',
+    description: AWKWARD,
+  });
+  insert('ports', 'c2', {
+    switch_id: ids.core,
+    name: 'Gi1/0/2',
+    position: 2,
+    enabled: 0,
+    poe: 1,
+    untagged_network_id: ids.users,
+    connected_device: 'printer\nroom 2',
+  });
   insert('ports', 'c3', { switch_id: ids.core, name: 'Gi1/0/3', position: 3, mode: 'trunk', untagged_network_id: ids.voice });
   insert('ports', 'e1', { switch_id: ids.edge, name: '1', position: 1, linked_port_id: ids.c1 });
   db.prepare('UPDATE ports SET linked_port_id = ? WHERE id = ?').run(ids.e1, ids.c1);
@@ -106,14 +138,36 @@ describe('list pages serialised by SQLite', () => {
 
   it('answers JSON types: booleans, integers, null, sorted id arrays, counts', () => {
     const ports = JSON.parse(listPortsJson(db, paramsOf(), { switchId: ids.core }).items);
-    expect(ports[0]).toMatchObject({ enabled: true, poe: false, position: 1, description: AWKWARD, linkedPortId: ids.e1, connectedDevice: null });
+    expect(ports[0]).toMatchObject({
+      enabled: true,
+      poe: false,
+      position: 1,
+      description: AWKWARD,
+      linkedPortId: ids.e1,
+      connectedDevice: null,
+    });
     expect(ports[0].taggedNetworkIds).toEqual([ids.voice, ids.mgmt, ids.users].sort());
     expect(ports[1]).toMatchObject({ enabled: false, poe: true, taggedNetworkIds: [] });
-    expect(Object.keys(ports[0])).toEqual(PORT.fields.filter((f) => f.column).map((f) => f.name).concat('taggedNetworkIds'));
+    expect(Object.keys(ports[0])).toEqual(
+      PORT.fields
+        .filter((f) => f.column)
+        .map((f) => f.name)
+        .concat('taggedNetworkIds'),
+    );
     const networks = JSON.parse(listNetworksJson(db, paramsOf(), { siteId: ids.hq }).items);
-    expect(networks.map((n: { name: string; portCount: number }) => [n.name, n.portCount])).toEqual([['Users', 2], ['Voice', 2], ['Mgmt', 2]]);
+    expect(networks.map((n: { name: string; portCount: number }) => [n.name, n.portCount])).toEqual([
+      ['Users', 2],
+      ['Voice', 2],
+      ['Mgmt', 2],
+    ]);
     const sites = JSON.parse(listSitesJson(db, paramsOf({ sort: { field: 'name', descending: false } })).items);
-    expect(sites.map((s: { switchCount: number; networkCount: number; version: number }) => [s.switchCount, s.networkCount, s.version])).toEqual([[1, 1, 1], [0, 0, 1], [2, 3, 3]]);
+    expect(
+      sites.map((s: { switchCount: number; networkCount: number; version: number }) => [s.switchCount, s.networkCount, s.version]),
+    ).toEqual([
+      [1, 1, 1],
+      [0, 0, 1],
+      [2, 3, 3],
+    ]);
     expect(listSwitchesJson(db, paramsOf({ q: 'no such switch' }), {})).toEqual({ items: '[]', total: 0 });
   });
 });

@@ -9,8 +9,10 @@ export interface FailureCount {
 
 /** How many failed sign-ins `key` has had after `sinceMs`. */
 export function countLoginFailures(db: Db, key: string, sinceMs: number): FailureCount {
-  return prepare(db, 'SELECT count(*) AS n, min(at) AS oldest, max(at) AS newest FROM login_failures WHERE key = ? AND at > ?')
-    .get(key, sinceMs) as unknown as FailureCount;
+  return prepare(db, 'SELECT count(*) AS n, min(at) AS oldest, max(at) AS newest FROM login_failures WHERE key = ? AND at > ?').get(
+    key,
+    sinceMs,
+  ) as unknown as FailureCount;
 }
 
 /** Records one failed sign-in under each key and forgets the failures older than `olderThanMs`. */

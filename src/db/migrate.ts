@@ -33,8 +33,10 @@ export function applyMigrations(db: Db, dir: string): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const applied = new Map(
-    (db.prepare('SELECT version, checksum FROM schema_migrations').all() as { version: number; checksum: string }[])
-      .map((row) => [row.version, row.checksum]),
+    (db.prepare('SELECT version, checksum FROM schema_migrations').all() as { version: number; checksum: string }[]).map((row) => [
+      row.version,
+      row.checksum,
+    ]),
   );
   const done: number[] = [];
   for (const migration of readMigrations(dir)) {
@@ -47,8 +49,12 @@ export function applyMigrations(db: Db, dir: string): number[] {
     }
     inTransaction(db, () => {
       db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)')
-        .run(migration.version, migration.name, migration.checksum, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        migration.checksum,
+        new Date().toISOString(),
+      );
     });
     done.push(migration.version);
   }

@@ -56,15 +56,21 @@ export interface NetworkFilter {
 }
 
 function networksQuery(list: ListParams, filter: NetworkFilter): ListQuery {
-  return buildListQuery(NETWORK_LIST, list, [{ sql: 'n.site_id', value: filter.siteId }, { sql: 'n.vlan_id', value: filter.vlanId }]);
+  return buildListQuery(NETWORK_LIST, list, [
+    { sql: 'n.site_id', value: filter.siteId },
+    { sql: 'n.vlan_id', value: filter.vlanId },
+  ]);
 }
 
 /** One page of networks (filtered by site and VLAN) and the total matching the same filter. */
 export function listNetworks(db: Db, list: ListParams, filter: NetworkFilter): { rows: NetworkRow[]; total: number } {
   const query = networksQuery(list, filter);
   const total = countMatching(db, NETWORK_LIST, query);
-  const rows = prepare(db, pageSql(NETWORK_LIST, NETWORK_SELECT, 'networks', query))
-    .all(...query.params, query.limit, query.offset) as unknown as NetworkRow[];
+  const rows = prepare(db, pageSql(NETWORK_LIST, NETWORK_SELECT, 'networks', query)).all(
+    ...query.params,
+    query.limit,
+    query.offset,
+  ) as unknown as NetworkRow[];
   return { rows, total };
 }
 
@@ -75,13 +81,19 @@ export function listNetworksJson(db: Db, list: ListParams, filter: NetworkFilter
 
 /** The id of the network of a site with this name (case-insensitive), other than `exceptId`. */
 export function networkIdByName(db: Db, siteId: string, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM networks WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(siteId, name, exceptId) as { id: string } | undefined;
+  const row = prepare(db, 'SELECT id FROM networks WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(
+    siteId,
+    name,
+    exceptId,
+  ) as { id: string } | undefined;
   return row?.id;
 }
 
 /** The id of the network of a site with this VLAN number, other than `exceptId`. */
 export function networkIdByVlan(db: Db, siteId: string, vlanId: number, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM networks WHERE site_id = ? AND vlan_id = ? AND id <> ?').get(siteId, vlanId, exceptId) as { id: string } | undefined;
+  const row = prepare(db, 'SELECT id FROM networks WHERE site_id = ? AND vlan_id = ? AND id <> ?').get(siteId, vlanId, exceptId) as
+    | { id: string }
+    | undefined;
   return row?.id;
 }
 
@@ -92,16 +104,20 @@ export function networkIdsOfSite(db: Db, siteId: string): string[] {
 
 /** Stores a new network. */
 export function insertNetwork(db: Db, id: string, values: NetworkValues, now: string): void {
-  prepare(db, `INSERT INTO networks (id, site_id, name, vlan_id, subnet, gateway, description, color, version, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
-    .run(id, values.site_id, values.name, values.vlan_id, values.subnet, values.gateway, values.description, values.color, now, now);
+  prepare(
+    db,
+    `INSERT INTO networks (id, site_id, name, vlan_id, subnet, gateway, description, color, version, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(id, values.site_id, values.name, values.vlan_id, values.subnet, values.gateway, values.description, values.color, now, now);
 }
 
 /** Writes a network's editable columns and raises its version. */
 export function updateNetwork(db: Db, id: string, values: NetworkValues, now: string): void {
-  prepare(db, `UPDATE networks SET site_id = ?, name = ?, vlan_id = ?, subnet = ?, gateway = ?, description = ?, color = ?,
-    version = version + 1, updated_at = ? WHERE id = ?`)
-    .run(values.site_id, values.name, values.vlan_id, values.subnet, values.gateway, values.description, values.color, now, id);
+  prepare(
+    db,
+    `UPDATE networks SET site_id = ?, name = ?, vlan_id = ?, subnet = ?, gateway = ?, description = ?, color = ?,
+    version = version + 1, updated_at = ? WHERE id = ?`,
+  ).run(values.site_id, values.name, values.vlan_id, values.subnet, values.gateway, values.description, values.color, now, id);
 }
 
 /** Removes a network row (no port may use it any more). */

@@ -38,10 +38,12 @@ describe('inTransaction without group commit', () => {
   });
 
   it('rolls back everything when the work throws', () => {
-    expect(() => inTransaction(db, () => {
-      insertItem(1);
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      inTransaction(db, () => {
+        insertItem(1);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(db.prepare('SELECT count(*) AS n FROM item').get()).toEqual({ n: 0 });
   });
 
@@ -67,10 +69,12 @@ describe('inTransaction with group commit', () => {
 
   it('rolls back only the work that threw; the others in the group commit', async () => {
     inTransaction(db, () => insertItem(1));
-    expect(() => inTransaction(db, () => {
-      insertItem(2);
-      throw new Error('refused');
-    })).toThrow('refused');
+    expect(() =>
+      inTransaction(db, () => {
+        insertItem(2);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
     inTransaction(db, () => insertItem(3));
     await committed(db);
     expect(committedIds()).toEqual([1, 3]);

@@ -44,12 +44,23 @@ function addSwitch(name: string): string {
 /** A port stored straight into the table, as 0.26.0 and earlier let any text through. */
 function addPort(switchId: string, name: string, position: number): string {
   const id = randomUUID();
-  db.prepare('INSERT INTO ports (id, switch_id, name, position, version, created_at, updated_at) VALUES (?, ?, ?, ?, 3, ?, ?)').run(id, switchId, name, position, OLD, OLD);
+  db.prepare('INSERT INTO ports (id, switch_id, name, position, version, created_at, updated_at) VALUES (?, ?, ?, ?, 3, ?, ?)').run(
+    id,
+    switchId,
+    name,
+    position,
+    OLD,
+    OLD,
+  );
   return id;
 }
 
 function port(id: string): { name: string; version: number; updated_at: string } {
-  return db.prepare('SELECT name, version, updated_at FROM ports WHERE id = ?').get(id) as { name: string; version: number; updated_at: string };
+  return db.prepare('SELECT name, version, updated_at FROM ports WHERE id = ?').get(id) as {
+    name: string;
+    version: number;
+    updated_at: string;
+  };
 }
 
 /** An undoable update entry of a port (its description), with images of the port as it is. */
@@ -57,7 +68,10 @@ function describePort(id: string, description: string): string {
   return recordChange(db, ACTOR, (c) => {
     c.touch('port', id);
     db.prepare('UPDATE ports SET description = ?, version = version + 1, updated_at = ? WHERE id = ?').run(description, c.now, id);
-    return { activity: { action: 'update', entityType: 'port', entityId: id, entityName: 'p', siteId: site, summary: 'Updated port' }, result: null };
+    return {
+      activity: { action: 'update', entityType: 'port', entityId: id, entityName: 'p', siteId: site, summary: 'Updated port' },
+      result: null,
+    };
   }).entry.id;
 }
 
@@ -131,11 +145,22 @@ describe('migration 0004: port names become plain interface names', () => {
     for (const [key, id] of Object.entries(bad)) {
       const entry = entries.find((row) => row.entity_id === id)!;
       expect(entry).toMatchObject({
-        at, user_id: null, username: null, action: 'update', entity_type: 'port', entity_name: names[key], site_id: site,
-        undo_data: null, undoable: 0, undone_by: null, undo_of: null,
+        at,
+        user_id: null,
+        username: null,
+        action: 'update',
+        entity_type: 'port',
+        entity_name: names[key],
+        site_id: site,
+        undo_data: null,
+        undoable: 0,
+        undone_by: null,
+        undo_of: null,
       });
       expect(entry.id).toMatch(UUID_V4);
-      expect(entry.summary).toBe(`Renamed port ${names[key]} on ${id === bad.otherSwitch ? 'edge' : 'core'}: a port name may hold only letters, digits, spaces and / . : - _ +`);
+      expect(entry.summary).toBe(
+        `Renamed port ${names[key]} on ${id === bad.otherSwitch ? 'edge' : 'core'}: a port name may hold only letters, digits, spaces and / . : - _ +`,
+      );
       const changes = JSON.parse(entry.changes as string);
       expect(Object.keys(changes)).toEqual(['name']);
       expect(changes.name[1]).toBe(names[key]);
@@ -144,8 +169,12 @@ describe('migration 0004: port names become plain interface names', () => {
       // The port's history shows the rename.
       expect(listActivity(db, { entityType: 'port', entityId: id, limit: 10 })[0].id).toBe(entry.id);
     }
-    expect(JSON.parse(entries.find((row) => row.entity_id === bad.injection)!.changes as string).name[0]).toBe('Gi1/0/2\n!\nusername evil privilege 15 secret 0 x');
-    expect(JSON.parse(entries.find((row) => row.entity_id === bad.junos)!.changes as string)).toEqual({ name: ['ge-0/0/1; }', 'ge-0/0/1_2'] });
+    expect(JSON.parse(entries.find((row) => row.entity_id === bad.injection)!.changes as string).name[0]).toBe(
+      'Gi1/0/2\n!\nusername evil privilege 15 secret 0 x',
+    );
+    expect(JSON.parse(entries.find((row) => row.entity_id === bad.junos)!.changes as string)).toEqual({
+      name: ['ge-0/0/1; }', 'ge-0/0/1_2'],
+    });
     expect(new Set(entries.map((row) => row.id)).size).toBe(entries.length);
 
     // Ports with plain names keep name, version and update time.
@@ -164,7 +193,9 @@ describe('migration 0004: port names become plain interface names', () => {
 
   it('leaves a database without such names as it is: no entry, no version raised', () => {
     const sw = addSwitch('core');
-    const ids = ['1', 'Gi1/0/1', 'ge-0/0/0:1', 'Port-Channel10', 'uplink 1', 'Te1/1/1+', 'mgmt_0.100'].map((name, i) => addPort(sw, name, i + 1));
+    const ids = ['1', 'Gi1/0/1', 'ge-0/0/0:1', 'Port-Channel10', 'uplink 1', 'Te1/1/1+', 'mgmt_0.100'].map((name, i) =>
+      addPort(sw, name, i + 1),
+    );
     const entry = describePort(ids[1], 'desk');
     const ports = db.prepare('SELECT * FROM ports ORDER BY id').all();
     const activity = activityRows();

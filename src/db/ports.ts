@@ -27,7 +27,10 @@ export interface PortRow {
 }
 
 /** The editable columns of a port; its tagged list is written by setTagged, the far end of a link by relinkFarEnds. */
-export type PortValues = Pick<PortRow, 'name' | 'position' | 'description' | 'enabled' | 'mode' | 'untagged_network_id' | 'speed' | 'poe' | 'linked_port_id' | 'connected_device'>;
+export type PortValues = Pick<
+  PortRow,
+  'name' | 'position' | 'description' | 'enabled' | 'mode' | 'untagged_network_id' | 'speed' | 'poe' | 'linked_port_id' | 'connected_device'
+>;
 
 const PORT_SELECT = `SELECT p.id, p.switch_id, p.name, p.position, p.description, p.enabled, p.mode, p.untagged_network_id,
   p.speed, p.poe, p.linked_port_id, p.connected_device, p.version, p.created_at, p.updated_at FROM ports p`;
@@ -71,8 +74,11 @@ function portsQuery(list: ListParams, filter: PortFilter): ListQuery {
 export function listPorts(db: Db, list: ListParams, filter: PortFilter): { rows: PortRow[]; total: number } {
   const query = portsQuery(list, filter);
   const total = countMatching(db, PORT_LIST, query);
-  const rows = prepare(db, pageSql(PORT_LIST, PORT_SELECT, 'ports', query))
-    .all(...query.params, query.limit, query.offset) as unknown as Omit<PortRow, 'tagged'>[];
+  const rows = prepare(db, pageSql(PORT_LIST, PORT_SELECT, 'ports', query)).all(
+    ...query.params,
+    query.limit,
+    query.offset,
+  ) as unknown as Omit<PortRow, 'tagged'>[];
   return { rows: rows.map((row) => withTagged(db, row)!), total };
 }
 
@@ -83,7 +89,10 @@ export function listPortsJson(db: Db, list: ListParams, filter: PortFilter): Jso
 
 /** Every port of a switch by position, with tagged networks. */
 export function portsOfSwitch(db: Db, switchId: string): PortRow[] {
-  const rows = prepare(db, `${PORT_SELECT} WHERE p.switch_id = ? ORDER BY p.position, p.name, p.id`).all(switchId) as unknown as Omit<PortRow, 'tagged'>[];
+  const rows = prepare(db, `${PORT_SELECT} WHERE p.switch_id = ? ORDER BY p.position, p.name, p.id`).all(switchId) as unknown as Omit<
+    PortRow,
+    'tagged'
+  >[];
   return rows.map((row) => withTagged(db, row)!);
 }
 
@@ -94,7 +103,11 @@ export function switchOfPort(db: Db, id: string): string | undefined {
 
 /** The id of the port of a switch with this name (case-insensitive), other than `exceptId`. */
 export function portIdByName(db: Db, switchId: string, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM ports WHERE switch_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(switchId, name, exceptId) as { id: string } | undefined;
+  const row = prepare(db, 'SELECT id FROM ports WHERE switch_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(
+    switchId,
+    name,
+    exceptId,
+  ) as { id: string } | undefined;
   return row?.id;
 }
 
@@ -110,30 +123,70 @@ export function portIdsOfSwitch(db: Db, switchId: string): string[] {
 
 /** The ids of the ports that carry a network, untagged or tagged. */
 export function portIdsUsingNetwork(db: Db, networkId: string): string[] {
-  return (prepare(db, `SELECT id FROM ports WHERE untagged_network_id = ?
-    UNION SELECT port_id FROM port_tagged_networks WHERE network_id = ?`).all(networkId, networkId) as { id: string }[]).map((row) => row.id);
+  return (
+    prepare(
+      db,
+      `SELECT id FROM ports WHERE untagged_network_id = ?
+    UNION SELECT port_id FROM port_tagged_networks WHERE network_id = ?`,
+    ).all(networkId, networkId) as { id: string }[]
+  ).map((row) => row.id);
 }
 
 /** How many ports of a switch carry any network (untagged or tagged). */
 export function countPortsWithNetworks(db: Db, switchId: string): number {
-  return (prepare(db, `SELECT count(*) AS n FROM ports p WHERE p.switch_id = ? AND (p.untagged_network_id IS NOT NULL
-    OR EXISTS (SELECT 1 FROM port_tagged_networks t WHERE t.port_id = p.id))`).get(switchId) as { n: number }).n;
+  return (
+    prepare(
+      db,
+      `SELECT count(*) AS n FROM ports p WHERE p.switch_id = ? AND (p.untagged_network_id IS NOT NULL
+    OR EXISTS (SELECT 1 FROM port_tagged_networks t WHERE t.port_id = p.id))`,
+    ).get(switchId) as { n: number }
+  ).n;
 }
 
 /** Stores a new port; set its tagged list with setTagged. */
 export function insertPort(db: Db, id: string, switchId: string, v: PortValues, now: string): void {
-  prepare(db, `INSERT INTO ports (id, switch_id, name, position, description, enabled, mode, untagged_network_id, speed, poe,
-    linked_port_id, connected_device, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
-    .run(id, switchId, v.name, v.position, v.description, v.enabled, v.mode, v.untagged_network_id, v.speed, v.poe,
-      v.linked_port_id, v.connected_device, now, now);
+  prepare(
+    db,
+    `INSERT INTO ports (id, switch_id, name, position, description, enabled, mode, untagged_network_id, speed, poe,
+    linked_port_id, connected_device, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(
+    id,
+    switchId,
+    v.name,
+    v.position,
+    v.description,
+    v.enabled,
+    v.mode,
+    v.untagged_network_id,
+    v.speed,
+    v.poe,
+    v.linked_port_id,
+    v.connected_device,
+    now,
+    now,
+  );
 }
 
 /** Writes a port's editable columns and raises its version. */
 export function updatePort(db: Db, id: string, v: PortValues, now: string): void {
-  prepare(db, `UPDATE ports SET name = ?, position = ?, description = ?, enabled = ?, mode = ?, untagged_network_id = ?, speed = ?,
-    poe = ?, linked_port_id = ?, connected_device = ?, version = version + 1, updated_at = ? WHERE id = ?`)
-    .run(v.name, v.position, v.description, v.enabled, v.mode, v.untagged_network_id, v.speed, v.poe, v.linked_port_id,
-      v.connected_device, now, id);
+  prepare(
+    db,
+    `UPDATE ports SET name = ?, position = ?, description = ?, enabled = ?, mode = ?, untagged_network_id = ?, speed = ?,
+    poe = ?, linked_port_id = ?, connected_device = ?, version = version + 1, updated_at = ? WHERE id = ?`,
+  ).run(
+    v.name,
+    v.position,
+    v.description,
+    v.enabled,
+    v.mode,
+    v.untagged_network_id,
+    v.speed,
+    v.poe,
+    v.linked_port_id,
+    v.connected_device,
+    now,
+    id,
+  );
 }
 
 /** Points one end of a link (or null) and raises that port's version. */
@@ -144,8 +197,11 @@ export function setLink(db: Db, id: string, linkedPortId: string | null, now: st
 /** Takes a network off one port (untagged and tagged) and raises the port's version. */
 export function removeNetworkFromPort(db: Db, id: string, networkId: string, now: string): void {
   prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ? AND network_id = ?').run(id, networkId);
-  prepare(db, `UPDATE ports SET untagged_network_id = CASE WHEN untagged_network_id = ? THEN NULL ELSE untagged_network_id END,
-    version = version + 1, updated_at = ? WHERE id = ?`).run(networkId, now, id);
+  prepare(
+    db,
+    `UPDATE ports SET untagged_network_id = CASE WHEN untagged_network_id = ? THEN NULL ELSE untagged_network_id END,
+    version = version + 1, updated_at = ? WHERE id = ?`,
+  ).run(networkId, now, id);
 }
 
 /** Removes a port row and its tagged list (its far end must be unlinked first). */

@@ -15,12 +15,16 @@ export function switchRefById(db: Db, id: string): { name: string; siteId: strin
 
 /** A network's VLAN number and site by id. */
 export function networkRefById(db: Db, id: string): { vlanId: number; siteId: string } | undefined {
-  return prepare(db, 'SELECT vlan_id AS vlanId, site_id AS siteId FROM networks WHERE id = ?').get(id) as { vlanId: number; siteId: string } | undefined;
+  return prepare(db, 'SELECT vlan_id AS vlanId, site_id AS siteId FROM networks WHERE id = ?').get(id) as
+    | { vlanId: number; siteId: string }
+    | undefined;
 }
 
 /** A port's name and switch by id. */
 export function portRefById(db: Db, id: string): { name: string; switchId: string } | undefined {
-  return prepare(db, 'SELECT name, switch_id AS switchId FROM ports WHERE id = ?').get(id) as { name: string; switchId: string } | undefined;
+  return prepare(db, 'SELECT name, switch_id AS switchId FROM ports WHERE id = ?').get(id) as
+    | { name: string; switchId: string }
+    | undefined;
 }
 
 /** A site's id by name. */

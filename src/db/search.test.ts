@@ -21,9 +21,21 @@ beforeAll(() => {
   insert('networks', 'users', { site_id: ids.hq, name: 'users', vlan_id: 10, subnet: '10.0.10.0/24' });
   insert('networks', 'wide', { site_id: ids.hq, name: 'wide', vlan_id: 11, subnet: '10.0.0.0/16' });
   insert('networks', 'v6', { site_id: ids.hq, name: 'v6', vlan_id: 12, subnet: '2001:db8::/64' });
-  insert('switches', 'core', { site_id: ids.hq, name: 'core-1', mac_address: 'aa:bb:cc:dd:ee:ff', management_ip: '10.0.10.2', serial_number: 'FOC1234X' });
+  insert('switches', 'core', {
+    site_id: ids.hq,
+    name: 'core-1',
+    mac_address: 'aa:bb:cc:dd:ee:ff',
+    management_ip: '10.0.10.2',
+    serial_number: 'FOC1234X',
+  });
   insert('switches', 'edge', { site_id: ids.branch, name: 'edge-1', mac_address: '00:11:22:33:44:55', management_ip: '10.0.10.25' });
-  insert('ports', 'p1', { switch_id: ids.core, name: 'Gi1/0/1', position: 1, description: 'uplink to edge', connected_device: 'printer-3f' });
+  insert('ports', 'p1', {
+    switch_id: ids.core,
+    name: 'Gi1/0/1',
+    position: 1,
+    description: 'uplink to edge',
+    connected_device: 'printer-3f',
+  });
 });
 
 const find = (q: string) => search(db, q, 50);
@@ -40,7 +52,10 @@ describe('search', () => {
   });
 
   it('finds the networks whose subnet holds an address, most specific first, after an exact management IP', () => {
-    expect(find('10.0.10.57').map((hit) => [key(hit), hit.match])).toEqual([['network:users', 'subnet'], ['network:wide', 'subnet']]);
+    expect(find('10.0.10.57').map((hit) => [key(hit), hit.match])).toEqual([
+      ['network:users', 'subnet'],
+      ['network:wide', 'subnet'],
+    ]);
     expect(find('10.0.10.2').map(key).slice(0, 3)).toEqual(['switch:core', 'network:users', 'network:wide']);
     expect(find('2001:DB8:0::1').map(key)).toEqual(['network:v6']);
   });
@@ -49,7 +64,14 @@ describe('search', () => {
     expect(find('10')[0]).toMatchObject({ type: 'network', id: ids.users, match: 'vlanId' });
     expect(find('vlan 12')[0]).toMatchObject({ id: ids.v6, match: 'vlanId' });
     expect(find('foc1234x')[0]).toMatchObject({ type: 'switch', id: ids.core, match: 'serialNumber' });
-    expect(find('printer')[0]).toMatchObject({ type: 'port', id: ids.p1, switchId: ids.core, siteId: ids.hq, name: 'core-1 / Gi1/0/1', match: 'connectedDevice' });
+    expect(find('printer')[0]).toMatchObject({
+      type: 'port',
+      id: ids.p1,
+      switchId: ids.core,
+      siteId: ids.hq,
+      name: 'core-1 / Gi1/0/1',
+      match: 'connectedDevice',
+    });
     expect(find('uplink')[0]).toMatchObject({ type: 'port', match: 'description' });
   });
 

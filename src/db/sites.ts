@@ -43,7 +43,9 @@ export function getSite(db: Db, id: string): SiteRow | undefined {
 
 /** The id of the site with this name (case-insensitive), other than `exceptId`. */
 export function siteIdByName(db: Db, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM sites WHERE name = ? COLLATE NOCASE AND id <> ?').get(name, exceptId) as { id: string } | undefined;
+  const row = prepare(db, 'SELECT id FROM sites WHERE name = ? COLLATE NOCASE AND id <> ?').get(name, exceptId) as
+    | { id: string }
+    | undefined;
   return row?.id;
 }
 
@@ -51,8 +53,11 @@ export function siteIdByName(db: Db, name: string, exceptId = ''): string | unde
 export function listSites(db: Db, list: ListParams): { rows: SiteRow[]; total: number } {
   const query = buildListQuery(SITE_LIST, list);
   const total = countMatching(db, SITE_LIST, query);
-  const rows = prepare(db, pageSql(SITE_LIST, SITE_SELECT, 'sites', query))
-    .all(...query.params, query.limit, query.offset) as unknown as SiteRow[];
+  const rows = prepare(db, pageSql(SITE_LIST, SITE_SELECT, 'sites', query)).all(
+    ...query.params,
+    query.limit,
+    query.offset,
+  ) as unknown as SiteRow[];
   return { rows, total };
 }
 
@@ -63,14 +68,20 @@ export function listSitesJson(db: Db, list: ListParams): JsonPage {
 
 /** Stores a new site. */
 export function insertSite(db: Db, id: string, values: SiteValues, now: string): void {
-  prepare(db, `INSERT INTO sites (id, name, description, address, notes, version, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, 1, ?, ?)`).run(id, values.name, values.description, values.address, values.notes, now, now);
+  prepare(
+    db,
+    `INSERT INTO sites (id, name, description, address, notes, version, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(id, values.name, values.description, values.address, values.notes, now, now);
 }
 
 /** Writes a site's editable columns and raises its version. */
 export function updateSite(db: Db, id: string, values: SiteValues, now: string): void {
-  prepare(db, `UPDATE sites SET name = ?, description = ?, address = ?, notes = ?, version = version + 1, updated_at = ?
-    WHERE id = ?`).run(values.name, values.description, values.address, values.notes, now, id);
+  prepare(
+    db,
+    `UPDATE sites SET name = ?, description = ?, address = ?, notes = ?, version = version + 1, updated_at = ?
+    WHERE id = ?`,
+  ).run(values.name, values.description, values.address, values.notes, now, id);
 }
 
 /** Removes a site row (its networks and switches must be gone). */

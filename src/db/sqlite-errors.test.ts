@@ -56,7 +56,8 @@ describe('sqliteFailure', () => {
   });
 
   it('answers every extended SQLITE_READONLY code with 503 read_only; a moved file says to restart', () => {
-    for (const errcode of [264, 520, 776, 1288, 1544]) expect(sqliteFailure(sqliteError(errcode))).toMatchObject({ status: 503, code: 'read_only' });
+    for (const errcode of [264, 520, 776, 1288, 1544])
+      expect(sqliteFailure(sqliteError(errcode))).toMatchObject({ status: 503, code: 'read_only' });
     expect(sqliteFailure(sqliteError(1032))!.message).toMatch(/moved, replaced or deleted.*Restart/);
   });
 

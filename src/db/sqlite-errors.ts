@@ -25,21 +25,26 @@ const SQLITE_READONLY_DBMOVED = SQLITE_READONLY | (4 << 8);
 export const STORAGE_FAULTS: Readonly<Record<StorageFault, SqliteFailure & { reason: string; advice: string }>> = {
   disk_full: {
     reason: 'disk full',
-    advice: 'The disk holding the database is full: changes cannot be saved (sign-in, reads and exports still work). Free space on the data volume or make it larger; writes work again at once, without a restart.',
+    advice:
+      'The disk holding the database is full: changes cannot be saved (sign-in, reads and exports still work). Free space on the data volume or make it larger; writes work again at once, without a restart.',
     status: 507,
     code: 'insufficient_storage',
-    message: 'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); writes work again at once, without a restart.',
+    message:
+      'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); writes work again at once, without a restart.',
   },
   read_only: {
     reason: 'read-only database',
-    advice: 'The database cannot be written (its file or file system is read-only): changes cannot be saved (sign-in, reads and exports still work). Make the data volume writable for the service\'s user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.',
+    advice:
+      "The database cannot be written (its file or file system is read-only): changes cannot be saved (sign-in, reads and exports still work). Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.",
     status: 503,
     code: 'read_only',
-    message: 'The database cannot be written (its file or file system is read-only), so this change was not saved. Make the data volume writable for the service\'s user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.',
+    message:
+      "The database cannot be written (its file or file system is read-only), so this change was not saved. Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.",
   },
 };
 
-const MOVED_MESSAGE = 'The database file was moved, replaced or deleted while the service ran, so this change was not saved. Restart the service to open the database file that is there now.';
+const MOVED_MESSAGE =
+  'The database file was moved, replaced or deleted while the service ran, so this change was not saved. Restart the service to open the database file that is there now.';
 
 // Disk I/O errors (SQLITE_IOERR_*) do not say why; db/open.ts finds out by probing the volume and notes it here.
 const probedFaults = new WeakMap<object, StorageFault>();

@@ -29,43 +29,64 @@ interface NetworkRow {
 
 /** The switch's configuration model, or undefined when there is no such switch. */
 export function loadConfigModel(db: Db, switchId: string): ConfigModel | undefined {
-  return inTransaction(db, () => {
-    const head = switchHead(db, switchId);
-    if (!head) return undefined;
-    const ports = switchPorts(db, switchId);
-    const tagged = switchTaggedNetworks(db, switchId);
-    const networks = networksUsedBySwitch(db, switchId);
-    return buildModel(head, ports, tagged, networks);
-  }, 'DEFERRED');
+  return inTransaction(
+    db,
+    () => {
+      const head = switchHead(db, switchId);
+      if (!head) return undefined;
+      const ports = switchPorts(db, switchId);
+      const tagged = switchTaggedNetworks(db, switchId);
+      const networks = networksUsedBySwitch(db, switchId);
+      return buildModel(head, ports, tagged, networks);
+    },
+    'DEFERRED',
+  );
 }
 
 /** The switch's name and its site's name, with both rows' updated_at. */
 function switchHead(db: Db, switchId: string): SwitchHeadRow | undefined {
-  return prepare(db, `SELECT sw.name, sw.updated_at, s.name AS site_name, s.updated_at AS site_updated_at
-    FROM switches sw JOIN sites s ON s.id = sw.site_id WHERE sw.id = ?`).get(switchId) as SwitchHeadRow | undefined;
+  return prepare(
+    db,
+    `SELECT sw.name, sw.updated_at, s.name AS site_name, s.updated_at AS site_updated_at
+    FROM switches sw JOIN sites s ON s.id = sw.site_id WHERE sw.id = ?`,
+  ).get(switchId) as SwitchHeadRow | undefined;
 }
 
 /** The switch's ports in position order (name, then id, break ties). */
 function switchPorts(db: Db, switchId: string): PortRow[] {
-  return prepare(db, `SELECT id, name, description, enabled, mode, untagged_network_id, updated_at
-    FROM ports WHERE switch_id = ? ORDER BY position, name, id`).all(switchId) as unknown as PortRow[];
+  return prepare(
+    db,
+    `SELECT id, name, description, enabled, mode, untagged_network_id, updated_at
+    FROM ports WHERE switch_id = ? ORDER BY position, name, id`,
+  ).all(switchId) as unknown as PortRow[];
 }
 
 /** Every (port, tagged network) pair of the switch's ports. */
 function switchTaggedNetworks(db: Db, switchId: string): { port_id: string; network_id: string }[] {
-  return prepare(db, `SELECT t.port_id, t.network_id FROM port_tagged_networks t JOIN ports p ON p.id = t.port_id
-    WHERE p.switch_id = ?`).all(switchId) as unknown as { port_id: string; network_id: string }[];
+  return prepare(
+    db,
+    `SELECT t.port_id, t.network_id FROM port_tagged_networks t JOIN ports p ON p.id = t.port_id
+    WHERE p.switch_id = ?`,
+  ).all(switchId) as unknown as { port_id: string; network_id: string }[];
 }
 
 /** The networks the switch's ports use, untagged or tagged, by VLAN number. */
 function networksUsedBySwitch(db: Db, switchId: string): NetworkRow[] {
-  return prepare(db, `SELECT id, name, vlan_id, updated_at FROM networks WHERE id IN (
+  return prepare(
+    db,
+    `SELECT id, name, vlan_id, updated_at FROM networks WHERE id IN (
       SELECT untagged_network_id FROM ports WHERE switch_id = ?
       UNION SELECT t.network_id FROM port_tagged_networks t JOIN ports p ON p.id = t.port_id WHERE p.switch_id = ?)
-    ORDER BY vlan_id, id`).all(switchId, switchId) as unknown as NetworkRow[];
+    ORDER BY vlan_id, id`,
+  ).all(switchId, switchId) as unknown as NetworkRow[];
 }
 
-function buildModel(head: SwitchHeadRow, ports: PortRow[], tagged: { port_id: string; network_id: string }[], networks: NetworkRow[]): ConfigModel {
+function buildModel(
+  head: SwitchHeadRow,
+  ports: PortRow[],
+  tagged: { port_id: string; network_id: string }[],
+  networks: NetworkRow[],
+): ConfigModel {
   const vlanOf = new Map(networks.map((network) => [network.id, network.vlan_id]));
   const taggedByPort = new Map<string, number[]>();
   for (const { port_id, network_id } of tagged) {
@@ -78,7 +99,7 @@ function buildModel(head: SwitchHeadRow, ports: PortRow[], tagged: { port_id: st
     description: port.description,
     enabled: port.enabled === 1,
     mode: port.mode,
-    untaggedVlan: port.untagged_network_id === null ? null : vlanOf.get(port.untagged_network_id) ?? null,
+    untaggedVlan: port.untagged_network_id === null ? null : (vlanOf.get(port.untagged_network_id) ?? null),
     taggedVlans: (taggedByPort.get(port.id) ?? []).sort((a, b) => a - b),
   }));
   // ISO 8601 UTC text sorts as time does.
@@ -86,7 +107,7 @@ function buildModel(head: SwitchHeadRow, ports: PortRow[], tagged: { port_id: st
   return {
     switchName: head.name,
     siteName: head.site_name,
-    lastChangeAt: stamps.reduce((newest, stamp) => (stamp > newest ? stamp : newest)),
+    lastChangeAt: stamps.reduce((newest, stamp) => (Math.max(stamp , newest))),
     vlans: networks.map((network) => ({ vlanId: network.vlan_id, name: network.name })),
     ports: configPorts,
   };

@@ -53,15 +53,21 @@ export interface SwitchFilter {
 }
 
 function switchesQuery(list: ListParams, filter: SwitchFilter): ListQuery {
-  return buildListQuery(SWITCH_LIST, list, [{ sql: 'w.site_id', value: filter.siteId }, { sql: 'w.status', value: filter.status }]);
+  return buildListQuery(SWITCH_LIST, list, [
+    { sql: 'w.site_id', value: filter.siteId },
+    { sql: 'w.status', value: filter.status },
+  ]);
 }
 
 /** One page of switches (filtered by site and status) and the total matching the same filter. */
 export function listSwitches(db: Db, list: ListParams, filter: SwitchFilter): { rows: SwitchRow[]; total: number } {
   const query = switchesQuery(list, filter);
   const total = countMatching(db, SWITCH_LIST, query);
-  const rows = prepare(db, pageSql(SWITCH_LIST, SWITCH_SELECT, 'switches', query))
-    .all(...query.params, query.limit, query.offset) as unknown as SwitchRow[];
+  const rows = prepare(db, pageSql(SWITCH_LIST, SWITCH_SELECT, 'switches', query)).all(
+    ...query.params,
+    query.limit,
+    query.offset,
+  ) as unknown as SwitchRow[];
   return { rows, total };
 }
 
@@ -72,7 +78,11 @@ export function listSwitchesJson(db: Db, list: ListParams, filter: SwitchFilter)
 
 /** The id of the switch of a site with this name (case-insensitive), other than `exceptId`. */
 export function switchIdByName(db: Db, siteId: string, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM switches WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(siteId, name, exceptId) as { id: string } | undefined;
+  const row = prepare(db, 'SELECT id FROM switches WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(
+    siteId,
+    name,
+    exceptId,
+  ) as { id: string } | undefined;
   return row?.id;
 }
 
@@ -84,7 +94,9 @@ export function switchIdByMac(db: Db, mac: string, exceptId = ''): string | unde
 
 /** The id of the switch of a site with this management IP (stored form), other than `exceptId`. */
 export function switchIdByIp(db: Db, siteId: string, ip: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM switches WHERE site_id = ? AND management_ip = ? AND id <> ?').get(siteId, ip, exceptId) as { id: string } | undefined;
+  const row = prepare(db, 'SELECT id FROM switches WHERE site_id = ? AND management_ip = ? AND id <> ?').get(siteId, ip, exceptId) as
+    | { id: string }
+    | undefined;
   return row?.id;
 }
 
@@ -95,19 +107,50 @@ export function switchIdsOfSite(db: Db, siteId: string): string[] {
 
 /** Stores a new switch. */
 export function insertSwitch(db: Db, id: string, v: SwitchValues, now: string): void {
-  prepare(db, `INSERT INTO switches (id, site_id, name, vendor, model, serial_number, mac_address, management_ip, firmware_version,
-    location, status, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
-    .run(id, v.site_id, v.name, v.vendor, v.model, v.serial_number, v.mac_address, v.management_ip, v.firmware_version,
-      v.location, v.status, v.notes, now, now);
+  prepare(
+    db,
+    `INSERT INTO switches (id, site_id, name, vendor, model, serial_number, mac_address, management_ip, firmware_version,
+    location, status, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(
+    id,
+    v.site_id,
+    v.name,
+    v.vendor,
+    v.model,
+    v.serial_number,
+    v.mac_address,
+    v.management_ip,
+    v.firmware_version,
+    v.location,
+    v.status,
+    v.notes,
+    now,
+    now,
+  );
 }
 
 /** Writes a switch's editable columns and raises its version. */
 export function updateSwitch(db: Db, id: string, v: SwitchValues, now: string): void {
-  prepare(db, `UPDATE switches SET site_id = ?, name = ?, vendor = ?, model = ?, serial_number = ?, mac_address = ?,
+  prepare(
+    db,
+    `UPDATE switches SET site_id = ?, name = ?, vendor = ?, model = ?, serial_number = ?, mac_address = ?,
     management_ip = ?, firmware_version = ?, location = ?, status = ?, notes = ?, version = version + 1, updated_at = ?
-    WHERE id = ?`)
-    .run(v.site_id, v.name, v.vendor, v.model, v.serial_number, v.mac_address, v.management_ip, v.firmware_version,
-      v.location, v.status, v.notes, now, id);
+    WHERE id = ?`,
+  ).run(
+    v.site_id,
+    v.name,
+    v.vendor,
+    v.model,
+    v.serial_number,
+    v.mac_address,
+    v.management_ip,
+    v.firmware_version,
+    v.location,
+    v.status,
+    v.notes,
+    now,
+    id,
+  );
 }
 
 /** Removes a switch row (its ports must be gone). */

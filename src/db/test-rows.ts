@@ -8,7 +8,8 @@ export const TEST_NOW = '2026-01-01T00:00:00.000Z';
 export function insertTestRow(db: Db, table: string, values: Record<string, unknown>): string {
   const row = { id: randomUUID(), created_at: TEST_NOW, updated_at: TEST_NOW, ...values };
   const columns = Object.keys(row);
-  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-    .run(...(Object.values(row) as (string | number | null)[]));
+  db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    ...(Object.values(row) as (string | number | null)[]),
+  );
   return row.id;
 }

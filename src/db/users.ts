@@ -42,16 +42,29 @@ export function listUsers(db: Db): UserRow[] {
 }
 
 /** Stores a new user. */
-export function insertUser(db: Db, user: Pick<UserRow, 'id' | 'username' | 'password_hash' | 'role' | 'created_at'> & { disabled?: number }): void {
-  prepare(db, `INSERT INTO users (id, username, password_hash, role, disabled, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(user.id, user.username, user.password_hash, user.role, user.disabled ?? 0, user.created_at, user.created_at);
+export function insertUser(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'username' | 'password_hash' | 'role' | 'created_at'> & { disabled?: number },
+): void {
+  prepare(
+    db,
+    `INSERT INTO users (id, username, password_hash, role, disabled, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(user.id, user.username, user.password_hash, user.role, user.disabled ?? 0, user.created_at, user.created_at);
 }
 
 /** Changes role, disabled flag and password hash; a new hash or disabling also ends every token (token_version). */
-export function updateUser(db: Db, id: string, change: { role: string; disabled: number; password_hash: string; endTokens: boolean }, now: string): void {
-  prepare(db, `UPDATE users SET role = ?, disabled = ?, password_hash = ?, token_version = token_version + ?,
-    version = version + 1, updated_at = ? WHERE id = ?`)
-    .run(change.role, change.disabled, change.password_hash, change.endTokens ? 1 : 0, now, id);
+export function updateUser(
+  db: Db,
+  id: string,
+  change: { role: string; disabled: number; password_hash: string; endTokens: boolean },
+  now: string,
+): void {
+  prepare(
+    db,
+    `UPDATE users SET role = ?, disabled = ?, password_hash = ?, token_version = token_version + ?,
+    version = version + 1, updated_at = ? WHERE id = ?`,
+  ).run(change.role, change.disabled, change.password_hash, change.endTokens ? 1 : 0, now, id);
 }
 
 /** Removes a user and its API tokens. */
@@ -85,13 +98,21 @@ export function getToken(db: Db, id: string): TokenRow | undefined {
 
 /** The API tokens of one user, newest first. */
 export function listTokens(db: Db, userId: string): TokenRow[] {
-  return prepare(db, `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC`).all(userId) as unknown as TokenRow[];
+  return prepare(db, `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE user_id = ? ORDER BY created_at DESC`).all(
+    userId,
+  ) as unknown as TokenRow[];
 }
 
 /** Stores a new API token. */
 export function insertToken(db: Db, token: TokenRow): void {
-  prepare(db, `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`)
-    .run(token.id, token.user_id, token.name, token.created_at, token.expires_at, token.last_used_at);
+  prepare(db, `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    token.id,
+    token.user_id,
+    token.name,
+    token.created_at,
+    token.expires_at,
+    token.last_used_at,
+  );
 }
 
 /** Revokes an API token. */

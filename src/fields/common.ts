@@ -7,7 +7,14 @@ export const STORED_FIELDS: readonly Field[] = [
 
 /** version, createdAt and updatedAt, read-only, at the end of each resource. */
 export const VERSION_FIELDS: readonly Field[] = [
-  { name: 'version', column: 'version', type: 'integer', readOnly: true, csv: false, description: 'Starts at 1, raised by every change; sent as ETag.' },
+  {
+    name: 'version',
+    column: 'version',
+    type: 'integer',
+    readOnly: true,
+    csv: false,
+    description: 'Starts at 1, raised by every change; sent as ETag.',
+  },
   { name: 'createdAt', column: 'created_at', type: 'timestamp', readOnly: true, csv: false, sortable: true, description: 'ISO 8601 UTC.' },
   { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, csv: false, sortable: true, description: 'ISO 8601 UTC.' },
 ];

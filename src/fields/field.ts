@@ -81,7 +81,7 @@ export function validateInput(resource: Resource, input: unknown, mode: 'create'
   }
   for (const field of resource.fields) {
     if (field.readOnly) continue;
-    const present = Object.prototype.hasOwnProperty.call(input, field.name);
+    const present = Object.hasOwn(input, field.name);
     if (field.createOnly && mode === 'patch') {
       if (present) faults.push({ field: prefix + field.name, message: 'can only be given when creating' });
       continue;
@@ -157,8 +157,11 @@ function checkText(field: Field, raw: unknown): Normalized {
 }
 
 function checkInteger(field: Field, raw: unknown): Normalized {
-  const inRange = typeof raw === 'number' && Number.isSafeInteger(raw)
-    && (field.min === undefined || raw >= field.min) && (field.max === undefined || raw <= field.max);
+  const inRange =
+    typeof raw === 'number' &&
+    Number.isSafeInteger(raw) &&
+    (field.min === undefined || raw >= field.min) &&
+    (field.max === undefined || raw <= field.max);
   if (inRange) return { ok: true, value: raw === 0 ? 0 : raw };
   const range = field.min !== undefined && field.max !== undefined ? ` from ${field.min} to ${field.max}` : '';
   return { ok: false, message: `must be an integer${range}` };
@@ -213,7 +216,15 @@ export function inputSchema(resource: Resource, mode: 'create' | 'patch'): JsonS
 
 function fieldSchema(field: Field, nullable: boolean): JsonSchema {
   const base: JsonSchema = { description: field.description };
-  const type = { text: 'string', enum: 'string', integer: 'integer', boolean: 'boolean', uuid: 'string', 'uuid-list': 'array', timestamp: 'string' }[field.type];
+  const type = {
+    text: 'string',
+    enum: 'string',
+    integer: 'integer',
+    boolean: 'boolean',
+    uuid: 'string',
+    'uuid-list': 'array',
+    timestamp: 'string',
+  }[field.type];
   const canBeNull = nullable && field.type !== 'boolean' && field.type !== 'uuid-list' && field.default === undefined;
   base.type = canBeNull ? [type, 'null'] : type;
   if (field.type === 'uuid') base.format = 'uuid';

@@ -10,7 +10,8 @@ export function networkFaults(network: { subnet?: unknown; gateway?: unknown }, 
   const { subnet, gateway } = network;
   if (gateway === null || gateway === undefined) return [];
   if (subnet === null || subnet === undefined) return [{ field: `${prefix}gateway`, message: 'needs a subnet' }];
-  if (!cidrContains(String(subnet), String(gateway))) return [{ field: `${prefix}gateway`, message: `must be an address inside ${subnet}` }];
+  if (!cidrContains(String(subnet), String(gateway)))
+    return [{ field: `${prefix}gateway`, message: `must be an address inside ${subnet}` }];
   return [];
 }
 
@@ -40,6 +41,7 @@ export function portFaults(
   };
   check(`${prefix}untaggedNetworkId`, port.untaggedNetworkId);
   tagged.forEach((id, index) => check(`${prefix}taggedNetworkIds[${index}]`, id));
-  if (port.id && port.linkedPortId === port.id) faults.push({ field: `${prefix}linkedPortId`, message: 'a port cannot be linked to itself' });
+  if (port.id && port.linkedPortId === port.id)
+    faults.push({ field: `${prefix}linkedPortId`, message: 'a port cannot be linked to itself' });
   return faults;
 }

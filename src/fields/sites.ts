@@ -7,7 +7,17 @@ export const SITE: Resource = {
   table: 'sites',
   fields: [
     ...STORED_FIELDS,
-    { name: 'name', column: 'name', type: 'text', required: true, minLength: 1, maxLength: 100, searchable: true, sortable: true, description: 'Unique (case-insensitive).' },
+    {
+      name: 'name',
+      column: 'name',
+      type: 'text',
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      searchable: true,
+      sortable: true,
+      description: 'Unique (case-insensitive).',
+    },
     optionalText('description', 'description', 1000, 'Free text.'),
     optionalText('address', 'address', 500, 'Postal address.', { sortable: true }),
     optionalText('notes', 'notes', 10000, 'Free text.'),

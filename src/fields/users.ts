@@ -12,10 +12,36 @@ export const USER: Resource = {
   table: 'users',
   fields: [
     { name: 'id', column: 'id', type: 'uuid', readOnly: true, description: 'Lower-case UUIDv4.' },
-    { name: 'username', column: 'username', type: 'text', required: true, minLength: 1, maxLength: 64, normalize: username, searchable: true, sortable: true, description: 'Letters, digits, ".", "_", "-"; unique (case-insensitive).' },
-    { name: 'password', type: 'text', required: true, minLength: MIN_PASSWORD_LENGTH, maxLength: 1024, normalize: password, description: `At least ${MIN_PASSWORD_LENGTH} characters; write-only.`, csv: false },
+    {
+      name: 'username',
+      column: 'username',
+      type: 'text',
+      required: true,
+      minLength: 1,
+      maxLength: 64,
+      normalize: username,
+      searchable: true,
+      sortable: true,
+      description: 'Letters, digits, ".", "_", "-"; unique (case-insensitive).',
+    },
+    {
+      name: 'password',
+      type: 'text',
+      required: true,
+      minLength: MIN_PASSWORD_LENGTH,
+      maxLength: 1024,
+      normalize: password,
+      description: `At least ${MIN_PASSWORD_LENGTH} characters; write-only.`,
+      csv: false,
+    },
     { name: 'role', column: 'role', type: 'enum', values: ROLES, required: true, description: 'admin, editor or viewer.' },
-    { name: 'disabled', column: 'disabled', type: 'boolean', default: false, description: 'A disabled user cannot sign in and its tokens stop working.' },
+    {
+      name: 'disabled',
+      column: 'disabled',
+      type: 'boolean',
+      default: false,
+      description: 'A disabled user cannot sign in and its tokens stop working.',
+    },
     { name: 'createdAt', column: 'created_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
     { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
     { name: 'lastLoginAt', column: 'last_login_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC, or null.' },
@@ -23,7 +49,9 @@ export const USER: Resource = {
 };
 
 function username(text: string): Normalized {
-  return /^[A-Za-z0-9._-]+$/.test(text) ? { ok: true, value: text } : { ok: false, message: 'may contain only letters, digits, ".", "_" and "-"' };
+  return /^[A-Za-z0-9._-]+$/.test(text)
+    ? { ok: true, value: text }
+    : { ok: false, message: 'may contain only letters, digits, ".", "_" and "-"' };
 }
 
 // Passwords are not trimmed: checkValue trims text, so the raw value is re-checked by the auth routes.

@@ -8,8 +8,17 @@ import { RESOURCES, type Kind } from '../db/images.ts';
 import { insertRecord, lastPortPosition, portLink, setPortLink, type StoredRecord } from '../db/import.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import {
-  networkIdByName, networkIdByVlan, networkRefById, portIdByName, portRefById, siteIdByName, siteNameById, switchIdByIp, switchIdByMac,
-  switchIdByName, switchRefById,
+  networkIdByName,
+  networkIdByVlan,
+  networkRefById,
+  portIdByName,
+  portRefById,
+  siteIdByName,
+  siteNameById,
+  switchIdByIp,
+  switchIdByMac,
+  switchIdByName,
+  switchRefById,
 } from '../db/references.ts';
 import { isPlainObject, isUuid, validateInput, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
@@ -60,7 +69,13 @@ export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dr
     faults.push(...uniquenessFaults(db, kind, planned));
     const links = kind === 'port' ? planLinks(db, planned, faults) : [];
     faults.sort((a, b) => rowOf(a) - rowOf(b));
-    if (faults.length) throw new HttpError(400, 'validation_failed', `${faults.length} fault${faults.length === 1 ? '' : 's'} in the import; nothing was imported.`, faults);
+    if (faults.length)
+      throw new HttpError(
+        400,
+        'validation_failed',
+        `${faults.length} fault${faults.length === 1 ? '' : 's'} in the import; nothing was imported.`,
+        faults,
+      );
     const ids = planned.map((item) => item.record.id);
     if (!dryRun) write(db, actor, kind, planned, links, now);
     return { created: planned.length, ids };
@@ -99,10 +114,13 @@ function planRow(db: Db, kind: Kind, { row, raw }: BulkRow, now: string, faults:
 function resolveSite(db: Db, refs: Record<string, unknown>, at: string, faults: FieldFault[]): string | undefined {
   if (refs.siteId !== undefined && refs.siteId !== null && refs.siteId !== '') {
     if (isUuid(refs.siteId) && siteNameById(db, refs.siteId.toLowerCase()) !== undefined) return refs.siteId.toLowerCase();
-    return void faults.push({ field: `${at}siteId`, message: isUuid(refs.siteId) ? `site ${refs.siteId} does not exist` : 'must be an id (a UUID)' });
+    return void faults.push({
+      field: `${at}siteId`,
+      message: isUuid(refs.siteId) ? `site ${refs.siteId} does not exist` : 'must be an id (a UUID)',
+    });
   }
   const name = text(refs.site);
-  if (name === undefined) return void faults.push({ field: `${at}site`, message: 'is required (the site\'s name, or siteId)' });
+  if (name === undefined) return void faults.push({ field: `${at}site`, message: "is required (the site's name, or siteId)" });
   const id = siteIdByName(db, name);
   if (!id) faults.push({ field: `${at}site`, message: `there is no site named "${name}"` });
   return id;
@@ -113,15 +131,24 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function resolveSwitch(db: Db, refs: Record<string, unknown>, at: string, faults: FieldFault[]): { id: string; siteId: string } | undefined {
+function resolveSwitch(
+  db: Db,
+  refs: Record<string, unknown>,
+  at: string,
+  faults: FieldFault[],
+): { id: string; siteId: string } | undefined {
   if (refs.switchId !== undefined && refs.switchId !== null && refs.switchId !== '') {
     const sw = isUuid(refs.switchId) ? switchRefById(db, refs.switchId.toLowerCase()) : undefined;
     if (sw) return { id: (refs.switchId as string).toLowerCase(), siteId: sw.siteId };
-    return void faults.push({ field: `${at}switchId`, message: isUuid(refs.switchId) ? `switch ${refs.switchId} does not exist` : 'must be an id (a UUID)' });
+    return void faults.push({
+      field: `${at}switchId`,
+      message: isUuid(refs.switchId) ? `switch ${refs.switchId} does not exist` : 'must be an id (a UUID)',
+    });
   }
   const siteId = resolveSite(db, refs, at, faults);
   const name = text(refs.switch);
-  if (name === undefined) return void faults.push({ field: `${at}switch`, message: 'is required (the switch\'s name, with site; or switchId)' });
+  if (name === undefined)
+    return void faults.push({ field: `${at}switch`, message: "is required (the switch's name, with site; or switchId)" });
   if (!siteId) return undefined;
   const id = switchIdByName(db, siteId, name);
   if (!id) return void faults.push({ field: `${at}switch`, message: `site "${siteNameById(db, siteId)}" has no switch named "${name}"` });
@@ -138,12 +165,14 @@ function resolvePort(db: Db, record: StoredRecord, refs: Record<string, unknown>
     if (!id) faults.push({ field, message: `site "${siteNameById(db, sw.siteId)}" has no network with VLAN ${value}` });
     return id ?? null;
   };
-  record.untaggedNetworkId = refs.untaggedVlan !== undefined && refs.untaggedVlan !== null && refs.untaggedVlan !== ''
-    ? untaggedByVlan(refs.untaggedVlan, `${at}untaggedVlan`, vlan, faults)
-    : idOrNull(refs.untaggedNetworkId, `${at}untaggedNetworkId`, faults);
-  record.taggedNetworkIds = refs.taggedVlans !== undefined && refs.taggedVlans !== null
-    ? taggedByVlans(refs.taggedVlans, `${at}taggedVlans`, vlan, faults)
-    : idList(refs.taggedNetworkIds, `${at}taggedNetworkIds`, faults);
+  record.untaggedNetworkId =
+    refs.untaggedVlan !== undefined && refs.untaggedVlan !== null && refs.untaggedVlan !== ''
+      ? untaggedByVlan(refs.untaggedVlan, `${at}untaggedVlan`, vlan, faults)
+      : idOrNull(refs.untaggedNetworkId, `${at}untaggedNetworkId`, faults);
+  record.taggedNetworkIds =
+    refs.taggedVlans !== undefined && refs.taggedVlans !== null
+      ? taggedByVlans(refs.taggedVlans, `${at}taggedVlans`, vlan, faults)
+      : idList(refs.taggedNetworkIds, `${at}taggedNetworkIds`, faults);
   const siteOfNetwork = (id: string) => networkRefById(db, id)?.siteId;
   const ruleFaults = portFaults(record, sw.siteId, siteOfNetwork, at).map((fault) => ({
     ...fault,
@@ -153,16 +182,26 @@ function resolvePort(db: Db, record: StoredRecord, refs: Record<string, unknown>
   record.linkedPortId = null;
 }
 
-function untaggedByVlan(value: unknown, field: string, vlan: (value: number, field: string) => string | null, faults: FieldFault[]): string | null {
+function untaggedByVlan(
+  value: unknown,
+  field: string,
+  vlan: (value: number, field: string) => string | null,
+  faults: FieldFault[],
+): string | null {
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 && number <= 4094) return vlan(number, field);
   faults.push({ field, message: 'must be one VLAN number from 1 to 4094' });
   return null;
 }
 
-function taggedByVlans(value: unknown, field: string, vlan: (value: number, field: string) => string | null, faults: FieldFault[]): string[] {
+function taggedByVlans(
+  value: unknown,
+  field: string,
+  vlan: (value: number, field: string) => string | null,
+  faults: FieldFault[],
+): string[] {
   const parsed = Array.isArray(value) ? parseVlanList(value.join(',')) : typeof value === 'string' ? parseVlanList(value) : undefined;
-  if (!parsed || !parsed.ok) {
+  if (!parsed?.ok) {
     faults.push({ field, message: parsed && !parsed.ok ? parsed.reason : 'must be VLAN numbers and ranges like 10-20;30' });
     return [];
   }
@@ -198,15 +237,54 @@ function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): FieldFault[] 
     const name = r.name as string;
     if (kind === 'site') check(`s\n${foldCase(name)}`, 'name', siteIdByName(db, name), `a site named "${name}"`, item);
     if (kind === 'network') {
-      check(`n\n${r.siteId}\n${foldCase(name)}`, 'name', networkIdByName(db, r.siteId as string, name), `a network of this site named "${name}"`, item);
-      check(`v\n${r.siteId}\n${r.vlanId}`, 'vlanId', networkIdByVlan(db, r.siteId as string, r.vlanId as number), `a network of this site with VLAN ${r.vlanId}`, item);
+      check(
+        `n\n${r.siteId}\n${foldCase(name)}`,
+        'name',
+        networkIdByName(db, r.siteId as string, name),
+        `a network of this site named "${name}"`,
+        item,
+      );
+      check(
+        `v\n${r.siteId}\n${r.vlanId}`,
+        'vlanId',
+        networkIdByVlan(db, r.siteId as string, r.vlanId as number),
+        `a network of this site with VLAN ${r.vlanId}`,
+        item,
+      );
     }
     if (kind === 'switch') {
-      check(`w\n${r.siteId}\n${foldCase(name)}`, 'name', switchIdByName(db, r.siteId as string, name), `a switch of this site named "${name}"`, item);
-      if (r.macAddress) check(`m\n${r.macAddress}`, 'macAddress', switchIdByMac(db, r.macAddress as string), `a switch with MAC address ${r.macAddress}`, item);
-      if (r.managementIp) check(`i\n${r.siteId}\n${r.managementIp}`, 'managementIp', switchIdByIp(db, r.siteId as string, r.managementIp as string), `a switch of this site with ${r.managementIp}`, item);
+      check(
+        `w\n${r.siteId}\n${foldCase(name)}`,
+        'name',
+        switchIdByName(db, r.siteId as string, name),
+        `a switch of this site named "${name}"`,
+        item,
+      );
+      if (r.macAddress)
+        check(
+          `m\n${r.macAddress}`,
+          'macAddress',
+          switchIdByMac(db, r.macAddress as string),
+          `a switch with MAC address ${r.macAddress}`,
+          item,
+        );
+      if (r.managementIp)
+        check(
+          `i\n${r.siteId}\n${r.managementIp}`,
+          'managementIp',
+          switchIdByIp(db, r.siteId as string, r.managementIp as string),
+          `a switch of this site with ${r.managementIp}`,
+          item,
+        );
     }
-    if (kind === 'port') check(`p\n${r.switchId}\n${foldCase(name)}`, 'name', portIdByName(db, r.switchId as string, name), `a port of this switch named "${name}"`, item);
+    if (kind === 'port')
+      check(
+        `p\n${r.switchId}\n${foldCase(name)}`,
+        'name',
+        portIdByName(db, r.switchId as string, name),
+        `a port of this switch named "${name}"`,
+        item,
+      );
   }
   return faults;
 }
@@ -238,7 +316,8 @@ function planLinks(db: Db, planned: Planned[], faults: FieldFault[]): LinkChange
     claimed.set(target, item);
     if (other) {
       const back = targets.get(other);
-      if (back !== undefined && back !== item.record.id) faults.push({ field, message: `row ${other.row} links that port to another port (links are symmetric)` });
+      if (back !== undefined && back !== item.record.id)
+        faults.push({ field, message: `row ${other.row} links that port to another port (links are symmetric)` });
       item.record.linkedPortId = target;
       other.record.linkedPortId ??= item.record.id;
       continue;
@@ -258,23 +337,33 @@ function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults:
   if (refs.linkedPortId !== undefined && refs.linkedPortId !== null && refs.linkedPortId !== '') {
     const id = isUuid(refs.linkedPortId) ? refs.linkedPortId.toLowerCase() : undefined;
     const port = id && portRefById(db, id);
-    if (!id || !port) return void faults.push({ field: `${at}linkedPortId`, message: id ? `port ${id} does not exist` : 'must be an id (a UUID)' });
-    if (port.switchId === record.switchId) return void faults.push({ field: `${at}linkedPortId`, message: 'must be a port of another switch' });
+    if (!id || !port)
+      return void faults.push({ field: `${at}linkedPortId`, message: id ? `port ${id} does not exist` : 'must be an id (a UUID)' });
+    if (port.switchId === record.switchId)
+      return void faults.push({ field: `${at}linkedPortId`, message: 'must be a port of another switch' });
     return id;
   }
   const switchName = text(refs.linkedSwitch);
   const portName = text(refs.linkedPort);
   if (switchName === undefined && portName === undefined) return undefined;
   if (switchName === undefined || portName === undefined) {
-    return void faults.push({ field: `${at}${switchName === undefined ? 'linkedSwitch' : 'linkedPort'}`, message: 'is needed with the other of linkedSwitch and linkedPort' });
+    return void faults.push({
+      field: `${at}${switchName === undefined ? 'linkedSwitch' : 'linkedPort'}`,
+      message: 'is needed with the other of linkedSwitch and linkedPort',
+    });
   }
   const ownSite = switchRefById(db, record.switchId as string)?.siteId;
   const siteName = text(refs.linkedSite);
   const siteId = siteName === undefined ? ownSite : siteIdByName(db, siteName);
   if (!siteId) return void faults.push({ field: `${at}linkedSite`, message: `there is no site named "${siteName}"` });
   const switchId = switchIdByName(db, siteId, switchName);
-  if (!switchId) return void faults.push({ field: `${at}linkedSwitch`, message: `site "${siteNameById(db, siteId)}" has no switch named "${switchName}"` });
-  if (switchId === record.switchId) return void faults.push({ field: `${at}linkedSwitch`, message: 'must be another switch than the port\'s own' });
+  if (!switchId)
+    return void faults.push({
+      field: `${at}linkedSwitch`,
+      message: `site "${siteNameById(db, siteId)}" has no switch named "${switchName}"`,
+    });
+  if (switchId === record.switchId)
+    return void faults.push({ field: `${at}linkedSwitch`, message: "must be another switch than the port's own" });
   const target = byName.get(`${switchId}\n${foldCase(portName)}`)?.record.id ?? portIdByName(db, switchId, portName);
   if (!target) return void faults.push({ field: `${at}linkedPort`, message: `switch "${switchName}" has no port named "${portName}"` });
   return target;
@@ -299,11 +388,27 @@ function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: Link
     touched.push({ type: 'port', id: portId });
   }
   const plural = RESOURCES[kind].table;
-  insertActivity(db, {
-    id: randomUUID(), at: now, user_id: actor.id, username: actor.username, action: 'import', entity_type: kind, entity_id: null,
-    entity_name: null, site_id: null, summary: `Imported ${planned.length} ${planned.length === 1 ? kind : plural}`,
-    changes: JSON.stringify({ created: planned.length, ids: planned.map((item) => item.record.id) }), undo_data: null, undoable: 0, undone_by: null, undo_of: null,
-  }, touched);
+  insertActivity(
+    db,
+    {
+      id: randomUUID(),
+      at: now,
+      user_id: actor.id,
+      username: actor.username,
+      action: 'import',
+      entity_type: kind,
+      entity_id: null,
+      entity_name: null,
+      site_id: null,
+      summary: `Imported ${planned.length} ${planned.length === 1 ? kind : plural}`,
+      changes: JSON.stringify({ created: planned.length, ids: planned.map((item) => item.record.id) }),
+      undo_data: null,
+      undoable: 0,
+      undone_by: null,
+      undo_of: null,
+    },
+    touched,
+  );
 }
 
 // A switch row may say portCount, as POST /api/switches does: ports named 1…N.
@@ -313,8 +418,22 @@ function createPorts(db: Db, sw: StoredRecord, now: string): { type: string; id:
   for (let position = 1; position <= count; position++) {
     const id = randomUUID();
     insertRecord(db, 'port', {
-      id, switchId: sw.id, name: String(position), position, description: null, enabled: true, mode: 'access', untaggedNetworkId: null,
-      taggedNetworkIds: [], speed: null, poe: false, linkedPortId: null, connectedDevice: null, version: 1, createdAt: now, updatedAt: now,
+      id,
+      switchId: sw.id,
+      name: String(position),
+      position,
+      description: null,
+      enabled: true,
+      mode: 'access',
+      untaggedNetworkId: null,
+      taggedNetworkIds: [],
+      speed: null,
+      poe: false,
+      linkedPortId: null,
+      connectedDevice: null,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
     });
     made.push({ type: 'port', id });
   }

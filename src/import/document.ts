@@ -51,9 +51,12 @@ export function zeroCounts(): Counts {
 export function isDocument(body: unknown): boolean {
   if (!isPlainObject(body) || !('schema' in body)) return false;
   if (body.schema !== DOCUMENT_SCHEMA) {
-    throw new HttpError(400, 'unsupported_schema', `This is not a Switchyard backup of schema ${DOCUMENT_SCHEMA} (schema is ${describeSchema(body.schema)}).`, [
-      { field: 'schema', message: `must be "${DOCUMENT_SCHEMA}"` },
-    ]);
+    throw new HttpError(
+      400,
+      'unsupported_schema',
+      `This is not a Switchyard backup of schema ${DOCUMENT_SCHEMA} (schema is ${describeSchema(body.schema)}).`,
+      [{ field: 'schema', message: `must be "${DOCUMENT_SCHEMA}"` }],
+    );
   }
   return true;
 }
@@ -69,7 +72,9 @@ function describeSchema(schema: unknown): string {
 export function checkDocument(body: unknown, now: string): CheckedDocument {
   if (!isPlainObject(body) || body.schema !== DOCUMENT_SCHEMA) {
     isDocument(body);
-    throw new HttpError(400, 'unsupported_schema', `The body is not a Switchyard backup document (schema "${DOCUMENT_SCHEMA}").`, [{ field: 'schema', message: 'is missing' }]);
+    throw new HttpError(400, 'unsupported_schema', `The body is not a Switchyard backup document (schema "${DOCUMENT_SCHEMA}").`, [
+      { field: 'schema', message: 'is missing' },
+    ]);
   }
   const faults: FieldFault[] = [];
   const data = isPlainObject(body.data) ? body.data : undefined;
@@ -84,26 +89,42 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
   const doc: CheckedDocument = {
     exportedAt: typeof body.exportedAt === 'string' ? body.exportedAt : null,
     users: list('users').flatMap((raw, i) => checkUser(raw, `data.users[${i}].`, now, faults) ?? []),
-    sites: [], networks: [], switches: [], ports: [], activity: [],
+    sites: [],
+    networks: [],
+    switches: [],
+    ports: [],
+    activity: [],
   };
-  const indexOf: Record<InventoryKind, Map<StoredRecord, number>> = { sites: new Map(), networks: new Map(), switches: new Map(), ports: new Map() };
+  const indexOf: Record<InventoryKind, Map<StoredRecord, number>> = {
+    sites: new Map(),
+    networks: new Map(),
+    switches: new Map(),
+    ports: new Map(),
+  };
   for (const kind of INVENTORY_KINDS) {
     list(kind).forEach((raw, i) => {
       const record = checkInventoryRecord(KIND_OF[kind], raw, `data.${kind}[${i}].`, now, faults);
-      if (record) (doc[kind].push(record), indexOf[kind].set(record, i));
+      if (record) doc[kind].push(record), indexOf[kind].set(record, i);
     });
   }
   fillPositions(doc.ports);
   doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
   faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
-  if (faults.length) throw new HttpError(400, 'validation_failed', `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`, faults);
+  if (faults.length)
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
+      faults,
+    );
   return doc;
 }
 
 // A port without a position goes after the last one of its switch, as the API places it.
 function fillPositions(ports: StoredRecord[]): void {
   const last = new Map<unknown, number>();
-  for (const port of ports) if (typeof port.position === 'number') last.set(port.switchId, Math.max(last.get(port.switchId) ?? 0, port.position));
+  for (const port of ports)
+    if (typeof port.position === 'number') last.set(port.switchId, Math.max(last.get(port.switchId) ?? 0, port.position));
   for (const port of ports) {
     if (typeof port.position === 'number') continue;
     port.position = (last.get(port.switchId) ?? 0) + 1;
@@ -112,7 +133,13 @@ function fillPositions(ports: StoredRecord[]): void {
 }
 
 /** Checks one stored inventory record: its fields, its id, version and timestamps (defaults when left out). */
-export function checkInventoryRecord(kind: Kind, raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredRecord | undefined {
+export function checkInventoryRecord(
+  kind: Kind,
+  raw: unknown,
+  prefix: string,
+  now: string,
+  faults: FieldFault[],
+): StoredRecord | undefined {
   const start = faults.length;
   const checked = validateInput(RESOURCES[kind], raw, 'create', prefix);
   faults.push(...checked.faults);
@@ -172,18 +199,36 @@ function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault
     version: versionOf(raw.version, `${prefix}version`, faults),
     createdAt: timestampOf(raw.createdAt, `${prefix}createdAt`, now, faults),
     updatedAt: timestampOf(raw.updatedAt, `${prefix}updatedAt`, now, faults),
-    lastLoginAt: raw.lastLoginAt === null || raw.lastLoginAt === undefined ? null : timestampOf(raw.lastLoginAt, `${prefix}lastLoginAt`, now, faults),
+    lastLoginAt:
+      raw.lastLoginAt === null || raw.lastLoginAt === undefined ? null : timestampOf(raw.lastLoginAt, `${prefix}lastLoginAt`, now, faults),
   };
   if (!isPasswordHash(raw.passwordHash)) faults.push({ field: `${prefix}passwordHash`, message: PASSWORD_HASH_RULE });
   return faults.length === before ? (user as StoredUser) : undefined;
 }
 
-const ACTIVITY_KEYS = new Set(['id', 'at', 'userId', 'username', 'action', 'entityType', 'entityId', 'entityName', 'siteId', 'summary', 'changes', 'undoable', 'undoneBy', 'undoOf', 'undoData']);
+const ACTIVITY_KEYS = new Set([
+  'id',
+  'at',
+  'userId',
+  'username',
+  'action',
+  'entityType',
+  'entityId',
+  'entityName',
+  'siteId',
+  'summary',
+  'changes',
+  'undoable',
+  'undoneBy',
+  'undoOf',
+  'undoData',
+]);
 
 function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): StoredActivity | undefined {
   if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });
   const before = faults.length;
-  for (const key of Object.keys(raw)) if (!ACTIVITY_KEYS.has(key)) faults.push({ field: prefix + key, message: 'is not a field of an activity entry' });
+  for (const key of Object.keys(raw))
+    if (!ACTIVITY_KEYS.has(key)) faults.push({ field: prefix + key, message: 'is not a field of an activity entry' });
   const text = (name: string, required = false): string | null => {
     const value = raw[name];
     if (typeof value === 'string' && (value !== '' || !required)) return value;
@@ -199,16 +244,28 @@ function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): Stor
   const id = idOf(raw.id, `${prefix}id`, faults);
   const at = timestampOf(raw.at ?? '', `${prefix}at`, '', faults);
   const action = text('action', true);
-  if (action !== null && !(ACTIONS as readonly string[]).includes(action)) faults.push({ field: `${prefix}action`, message: `must be one of ${ACTIONS.join(', ')}` });
+  if (action !== null && !(ACTIONS as readonly string[]).includes(action))
+    faults.push({ field: `${prefix}action`, message: `must be one of ${ACTIONS.join(', ')}` });
   const undoData = checkUndoData(raw.undoData, `${prefix}undoData`, faults);
   const row: Omit<ActivityRow, 'seq'> = {
-    id: id ?? '', at, user_id: optionalId('userId'), username: text('username'), action: action as ActivityRow['action'],
-    entity_type: text('entityType'), entity_id: text('entityId'), entity_name: text('entityName'), site_id: optionalId('siteId'),
-    summary: text('summary', true) ?? '', changes: raw.changes === undefined || raw.changes === null ? null : JSON.stringify(raw.changes),
-    undo_data: undoData ? JSON.stringify(undoData) : null, undoable: undoData ? 1 : 0,
-    undone_by: optionalId('undoneBy'), undo_of: optionalId('undoOf'),
+    id: id ?? '',
+    at,
+    user_id: optionalId('userId'),
+    username: text('username'),
+    action: action as ActivityRow['action'],
+    entity_type: text('entityType'),
+    entity_id: text('entityId'),
+    entity_name: text('entityName'),
+    site_id: optionalId('siteId'),
+    summary: text('summary', true) ?? '',
+    changes: raw.changes === undefined || raw.changes === null ? null : JSON.stringify(raw.changes),
+    undo_data: undoData ? JSON.stringify(undoData) : null,
+    undoable: undoData ? 1 : 0,
+    undone_by: optionalId('undoneBy'),
+    undo_of: optionalId('undoOf'),
   };
-  if (raw.undoable !== undefined && typeof raw.undoable !== 'boolean') faults.push({ field: `${prefix}undoable`, message: 'must be true or false' });
+  if (raw.undoable !== undefined && typeof raw.undoable !== 'boolean')
+    faults.push({ field: `${prefix}undoable`, message: 'must be true or false' });
   if (faults.length > before) return undefined;
   return { row, touched: touchedOf(row, undoData) };
 }
@@ -239,34 +296,53 @@ export function foldCase(text: unknown): string {
  * Every reference, rule and uniqueness fault across the records of a document; `where` gives a record's path
  * prefix. Records are in the stored shape (ids, not names).
  */
-export function crossFaults(doc: Pick<CheckedDocument, InventoryKind | 'users' | 'activity'>, where: (kind: InventoryKind, record: StoredRecord) => string): FieldFault[] {
+export function crossFaults(
+  doc: Pick<CheckedDocument, InventoryKind | 'users' | 'activity'>,
+  where: (kind: InventoryKind, record: StoredRecord) => string,
+): FieldFault[] {
   const faults: FieldFault[] = [];
   const unique = uniquenessChecker(faults);
-  const byId = Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, new Map<string, StoredRecord>()])) as Record<InventoryKind, Map<string, StoredRecord>>;
+  const byId = Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, new Map<string, StoredRecord>()])) as Record<
+    InventoryKind,
+    Map<string, StoredRecord>
+  >;
   for (const kind of INVENTORY_KINDS) {
     for (const record of doc[kind]) {
       const at = where(kind, record);
-      if (byId[kind].has(record.id)) faults.push({ field: `${at}id`, message: `repeats the id of ${where(kind, byId[kind].get(record.id)!).slice(0, -1)}` });
+      if (byId[kind].has(record.id))
+        faults.push({ field: `${at}id`, message: `repeats the id of ${where(kind, byId[kind].get(record.id)!).slice(0, -1)}` });
       else byId[kind].set(record.id, record);
     }
   }
   const exists = (kind: InventoryKind, id: unknown, field: string, what: string) => {
     if (typeof id === 'string' && !byId[kind].has(id)) faults.push({ field, message: `${what} ${id} is not in the document` });
   };
-  for (const site of doc.sites) unique(`site name`, foldCase(site.name), `${where('sites', site)}name`, `another site is named "${site.name}"`);
+  for (const site of doc.sites)
+    unique(`site name`, foldCase(site.name), `${where('sites', site)}name`, `another site is named "${site.name}"`);
   for (const network of doc.networks) {
     const at = where('networks', network);
     exists('sites', network.siteId, `${at}siteId`, 'site');
     faults.push(...networkFaults({ subnet: network.subnet, gateway: network.gateway }, at));
-    unique('network name', `${network.siteId}\n${foldCase(network.name)}`, `${at}name`, `another network of this site is named "${network.name}"`);
-    unique('network vlan', `${network.siteId}\n${network.vlanId}`, `${at}vlanId`, `another network of this site has VLAN ${network.vlanId}`);
+    unique(
+      'network name',
+      `${network.siteId}\n${foldCase(network.name)}`,
+      `${at}name`,
+      `another network of this site is named "${network.name}"`,
+    );
+    unique(
+      'network vlan',
+      `${network.siteId}\n${network.vlanId}`,
+      `${at}vlanId`,
+      `another network of this site has VLAN ${network.vlanId}`,
+    );
   }
   for (const sw of doc.switches) {
     const at = where('switches', sw);
     exists('sites', sw.siteId, `${at}siteId`, 'site');
     unique('switch name', `${sw.siteId}\n${foldCase(sw.name)}`, `${at}name`, `another switch of this site is named "${sw.name}"`);
     if (sw.macAddress) unique('mac', String(sw.macAddress), `${at}macAddress`, `another switch has MAC address ${sw.macAddress}`);
-    if (sw.managementIp) unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, `another switch of this site has ${sw.managementIp}`);
+    if (sw.managementIp)
+      unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, `another switch of this site has ${sw.managementIp}`);
   }
   const siteOfNetwork = (id: string) => byId.networks.get(id)?.siteId as string | undefined;
   for (const port of doc.ports) {
@@ -288,7 +364,8 @@ function linkFaults(port: StoredRecord, ports: Map<string, StoredRecord>, at: st
   const other = ports.get(linked);
   if (!other) return [{ field: `${at}linkedPortId`, message: `port ${linked} is not in the document` }];
   if (other.switchId === port.switchId) return [{ field: `${at}linkedPortId`, message: 'must be a port of another switch' }];
-  if (other.linkedPortId !== port.id) return [{ field: `${at}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` }];
+  if (other.linkedPortId !== port.id)
+    return [{ field: `${at}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` }];
   return [];
 }
 
@@ -298,7 +375,11 @@ function userFaults(users: StoredUser[]): FieldFault[] {
   const names = new Map<string, number>();
   users.forEach((user, i) => {
     if (ids.has(user.id)) faults.push({ field: `data.users[${i}].id`, message: `repeats the id of data.users[${ids.get(user.id)}]` });
-    if (names.has(foldCase(user.username))) faults.push({ field: `data.users[${i}].username`, message: `repeats the username of data.users[${names.get(foldCase(user.username))}]` });
+    if (names.has(foldCase(user.username)))
+      faults.push({
+        field: `data.users[${i}].username`,
+        message: `repeats the username of data.users[${names.get(foldCase(user.username))}]`,
+      });
     ids.set(user.id, i);
     names.set(foldCase(user.username), i);
   });
@@ -309,7 +390,8 @@ function activityFaults(entries: StoredActivity[]): FieldFault[] {
   const faults: FieldFault[] = [];
   const ids = new Map<string, number>();
   entries.forEach((entry, i) => {
-    if (ids.has(entry.row.id)) faults.push({ field: `data.activity[${i}].id`, message: `repeats the id of data.activity[${ids.get(entry.row.id)}]` });
+    if (ids.has(entry.row.id))
+      faults.push({ field: `data.activity[${i}].id`, message: `repeats the id of data.activity[${ids.get(entry.row.id)}]` });
     ids.set(entry.row.id, i);
   });
   return faults;

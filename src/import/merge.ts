@@ -8,7 +8,16 @@ import { KIND_OF, type Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
 import { insertRecord, insertStoredActivity, portLink, setPortLink, type StoredRecord } from '../db/import.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { networkIdByName, networkIdByVlan, portIdByName, siteIdByName, siteNameById, switchIdByIp, switchIdByMac, switchIdByName } from '../db/references.ts';
+import {
+  networkIdByName,
+  networkIdByVlan,
+  portIdByName,
+  siteIdByName,
+  siteNameById,
+  switchIdByIp,
+  switchIdByMac,
+  switchIdByName,
+} from '../db/references.ts';
 import { HttpError, type FieldFault } from '../http-error.ts';
 import { INVENTORY_KINDS, zeroCounts, type CheckedDocument, type InventoryKind, type StoredActivity } from './document.ts';
 
@@ -46,9 +55,18 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
   return inTransaction(db, () => {
     const plan = planMerge(db, doc, options.onConflict);
     if (plan.clashes.length) {
-      throw new HttpError(409, 'conflict', `The import clashes with stored data in ${plan.clashes.length} place${plan.clashes.length === 1 ? '' : 's'}; nothing was changed.`, plan.clashes);
+      throw new HttpError(
+        409,
+        'conflict',
+        `The import clashes with stored data in ${plan.clashes.length} place${plan.clashes.length === 1 ? '' : 's'}; nothing was changed.`,
+        plan.clashes,
+      );
     }
-    const created = { ...zeroCounts(), ...Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, plan.inserts[kind].length])), activity: plan.activity.length };
+    const created = {
+      ...zeroCounts(),
+      ...Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, plan.inserts[kind].length])),
+      activity: plan.activity.length,
+    };
     if (!options.dryRun) applyPlan(db, actor, plan, { source: options.source, created });
     return { created, merged: plan.merged, warnings: plan.warnings };
   });
@@ -56,8 +74,13 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
 
 function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onConflict']): MergePlan {
   const plan: MergePlan = {
-    now: new Date().toISOString(), inserts: { sites: [], networks: [], switches: [], ports: [] }, links: [], activity: [],
-    merged: zeroCounts(), clashes: [], warnings: [],
+    now: new Date().toISOString(),
+    inserts: { sites: [], networks: [], switches: [], ports: [] },
+    links: [],
+    activity: [],
+    merged: zeroCounts(),
+    clashes: [],
+    warnings: [],
   };
   const ids: Record<InventoryKind, Map<string, string>> = { sites: new Map(), networks: new Map(), switches: new Map(), ports: new Map() };
   const mergedIds = new Set<string>();
@@ -82,9 +105,19 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     const siteId = ids.sites.get(network.siteId as string)!;
     if (mergedIds.has(network.siteId as string)) {
       const stored = networkIdByName(db, siteId, network.name as string);
-      if (stored) return merge('networks', network.id, stored, `data.networks[${i}].name`, `site "${siteNameById(db, siteId)}" has a network named "${network.name}"`);
+      if (stored)
+        return merge(
+          'networks',
+          network.id,
+          stored,
+          `data.networks[${i}].name`,
+          `site "${siteNameById(db, siteId)}" has a network named "${network.name}"`,
+        );
       if (networkIdByVlan(db, siteId, network.vlanId as number)) {
-        plan.clashes.push({ field: `data.networks[${i}].vlanId`, message: `site "${siteNameById(db, siteId)}" has another network with VLAN ${network.vlanId}` });
+        plan.clashes.push({
+          field: `data.networks[${i}].vlanId`,
+          message: `site "${siteNameById(db, siteId)}" has another network with VLAN ${network.vlanId}`,
+        });
       }
     }
     create('networks', network, { siteId });
@@ -93,9 +126,19 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     const siteId = ids.sites.get(sw.siteId as string)!;
     if (mergedIds.has(sw.siteId as string)) {
       const stored = switchIdByName(db, siteId, sw.name as string);
-      if (stored) return merge('switches', sw.id, stored, `data.switches[${i}].name`, `site "${siteNameById(db, siteId)}" has a switch named "${sw.name}"`);
+      if (stored)
+        return merge(
+          'switches',
+          sw.id,
+          stored,
+          `data.switches[${i}].name`,
+          `site "${siteNameById(db, siteId)}" has a switch named "${sw.name}"`,
+        );
       if (sw.managementIp && switchIdByIp(db, siteId, sw.managementIp as string)) {
-        plan.clashes.push({ field: `data.switches[${i}].managementIp`, message: `another switch of site "${siteNameById(db, siteId)}" has ${sw.managementIp}` });
+        plan.clashes.push({
+          field: `data.switches[${i}].managementIp`,
+          message: `another switch of site "${siteNameById(db, siteId)}" has ${sw.managementIp}`,
+        });
       }
     }
     if (sw.macAddress && switchIdByMac(db, sw.macAddress as string)) {
@@ -103,7 +146,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     }
     create('switches', sw, { siteId });
   });
-  const network = (id: unknown) => (typeof id === 'string' ? ids.networks.get(id) ?? null : null);
+  const network = (id: unknown) => (typeof id === 'string' ? (ids.networks.get(id) ?? null) : null);
   doc.ports.forEach((port, i) => {
     const switchId = ids.switches.get(port.switchId as string)!;
     if (mergedIds.has(port.switchId as string)) {
@@ -111,7 +154,9 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
       if (stored) return merge('ports', port.id, stored, `data.ports[${i}].name`, `the switch has a port named "${port.name}"`);
     }
     create('ports', port, {
-      switchId, untaggedNetworkId: network(port.untaggedNetworkId), linkedPortId: null,
+      switchId,
+      untaggedNetworkId: network(port.untaggedNetworkId),
+      linkedPortId: null,
       taggedNetworkIds: ((port.taggedNetworkIds as string[]) ?? []).map(network),
     });
   });
@@ -144,14 +189,21 @@ function planLinks(db: Db, doc: CheckedDocument, portIds: Map<string, string>, m
 
 function remapActivity(entries: StoredActivity[], ids: Record<InventoryKind, Map<string, string>>): StoredActivity[] {
   const entryIds = new Map(entries.map((entry) => [entry.row.id, randomUUID()]));
-  const entity = (type: string | null, id: string | null) => (type && id && ENTITY_KIND[type] ? ids[ENTITY_KIND[type]].get(id) ?? null : null);
+  const entity = (type: string | null, id: string | null) =>
+    type && id && ENTITY_KIND[type] ? (ids[ENTITY_KIND[type]].get(id) ?? null) : null;
   return entries.map(({ row }) => {
     const entityId = entity(row.entity_type, row.entity_id);
     return {
       row: {
-        ...row, id: entryIds.get(row.id)!, user_id: null, entity_id: entityId, site_id: row.site_id ? ids.sites.get(row.site_id) ?? null : null,
-        undo_data: null, undoable: 0, undone_by: row.undone_by ? entryIds.get(row.undone_by) ?? null : null,
-        undo_of: row.undo_of ? entryIds.get(row.undo_of) ?? null : null,
+        ...row,
+        id: entryIds.get(row.id)!,
+        user_id: null,
+        entity_id: entityId,
+        site_id: row.site_id ? (ids.sites.get(row.site_id) ?? null) : null,
+        undo_data: null,
+        undoable: 0,
+        undone_by: row.undone_by ? (entryIds.get(row.undone_by) ?? null) : null,
+        undo_of: row.undo_of ? (entryIds.get(row.undo_of) ?? null) : null,
       },
       touched: entityId && row.entity_type ? [{ type: row.entity_type, id: entityId }] : [],
     };
@@ -165,15 +217,32 @@ function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: Merge
   const touched = INVENTORY_KINDS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));
   for (const [stored] of plan.links) touched.push({ type: 'port', id: stored });
   const { created } = about;
-  insertActivity(db, {
-    id: randomUUID(), at: plan.now, user_id: actor.id, username: actor.username, action: 'import', entity_type: null, entity_id: null,
-    entity_name: null, site_id: null,
-    summary: `Imported ${about.source === 'legacy' ? 'a 0.20.x bundle' : 'a backup'}: created ${describe(created)}; merged ${describe(plan.merged)}`,
-    changes: JSON.stringify({ source: about.source, created, merged: plan.merged, warnings: plan.warnings }),
-    undo_data: null, undoable: 0, undone_by: null, undo_of: null,
-  }, touched);
+  insertActivity(
+    db,
+    {
+      id: randomUUID(),
+      at: plan.now,
+      user_id: actor.id,
+      username: actor.username,
+      action: 'import',
+      entity_type: null,
+      entity_id: null,
+      entity_name: null,
+      site_id: null,
+      summary: `Imported ${about.source === 'legacy' ? 'a 0.20.x bundle' : 'a backup'}: created ${describe(created)}; merged ${describe(plan.merged)}`,
+      changes: JSON.stringify({ source: about.source, created, merged: plan.merged, warnings: plan.warnings }),
+      undo_data: null,
+      undoable: 0,
+      undone_by: null,
+      undo_of: null,
+    },
+    touched,
+  );
 }
 
 function describe(counts: Counts): string {
-  return `${counts.sites} sites, ${counts.networks} networks, ${counts.switches} switches, ${counts.ports} ports` + (counts.activity ? `, ${counts.activity} activity entries` : '');
+  return (
+    `${counts.sites} sites, ${counts.networks} networks, ${counts.switches} switches, ${counts.ports} ports` +
+    (counts.activity ? `, ${counts.activity} activity entries` : '')
+  );
 }

@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
-import { deleteInventoryAndActivity, deleteUsers, insertRecord, insertStoredActivity, insertStoredUser, maxTokenVersion } from '../db/import.ts';
+import {
+  deleteInventoryAndActivity,
+  deleteUsers,
+  insertRecord,
+  insertStoredActivity,
+  insertStoredUser,
+  maxTokenVersion,
+} from '../db/import.ts';
 import { insertActivity } from '../db/activity.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { HttpError } from '../http-error.ts';
@@ -43,7 +50,11 @@ function callerInBackup(doc: CheckedDocument, actor: Actor): string {
   const name = foldCase(actor.username ?? '');
   const user = doc.users.find((candidate) => foldCase(candidate.username) === name && candidate.role === 'admin' && !candidate.disabled);
   if (!user) {
-    throw new HttpError(409, 'would_lock_out', `The backup has no enabled admin named "${actor.username}": replacing the users would lock you out. Restore without users=replace, or from a backup that has you as an admin.`);
+    throw new HttpError(
+      409,
+      'would_lock_out',
+      `The backup has no enabled admin named "${actor.username}": replacing the users would lock you out. Restore without users=replace, or from a backup that has you as an admin.`,
+    );
   }
   return user.id;
 }
@@ -51,9 +62,20 @@ function callerInBackup(doc: CheckedDocument, actor: Actor): string {
 function restoreEntry(actor: Actor, exportedAt: string | null, counts: Counts) {
   const what = `${counts.sites} sites, ${counts.networks} networks, ${counts.switches} switches, ${counts.ports} ports, ${counts.activity} activity entries${counts.users ? `, ${counts.users} users` : ''}`;
   return {
-    id: randomUUID(), at: new Date().toISOString(), user_id: actor.id, username: actor.username, action: 'restore' as const,
-    entity_type: null, entity_id: null, entity_name: null, site_id: null,
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    user_id: actor.id,
+    username: actor.username,
+    action: 'restore' as const,
+    entity_type: null,
+    entity_id: null,
+    entity_name: null,
+    site_id: null,
     summary: `Restored the backup${exportedAt ? ` of ${exportedAt}` : ''}: ${what}`,
-    changes: JSON.stringify({ restored: counts, exportedAt }), undo_data: null, undoable: 0, undone_by: null, undo_of: null,
+    changes: JSON.stringify({ restored: counts, exportedAt }),
+    undo_data: null,
+    undoable: 0,
+    undone_by: null,
+    undo_of: null,
   };
 }

@@ -7,7 +7,8 @@ import { INVENTORY_KINDS } from './document.ts';
 
 /** `{ users: n, sites: n, … }`. */
 export const COUNTS_SCHEMA: JsonSchema = {
-  type: 'object', properties: Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, { type: 'integer', minimum: 0 }])),
+  type: 'object',
+  properties: Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, { type: 'integer', minimum: 0 }])),
 };
 
 function storedSchema(kind: (typeof INVENTORY_KINDS)[number]): JsonSchema {
@@ -18,16 +19,40 @@ function storedSchema(kind: (typeof INVENTORY_KINDS)[number]): JsonSchema {
 
 const USER_RECORD: JsonSchema = (() => {
   const schema = resourceSchema({ ...USER, fields: USER.fields.filter((field) => field.column) });
-  const properties = { ...(schema.properties as Record<string, JsonSchema>), passwordHash: { type: 'string', description: '$scrypt$ln=15,r=8,p=1$<salt>$<hash>: a 16-byte salt and a 64-byte hash in base64, with the cost this service writes (ln=15,r=8,p=1) or 0.20.x wrote (ln=14,r=8,p=1); any other is refused.' }, version: { type: 'integer' } };
+  const properties = {
+    ...(schema.properties as Record<string, JsonSchema>),
+    passwordHash: {
+      type: 'string',
+      description:
+        '$scrypt$ln=15,r=8,p=1$<salt>$<hash>: a 16-byte salt and a 64-byte hash in base64, with the cost this service writes (ln=15,r=8,p=1) or 0.20.x wrote (ln=14,r=8,p=1); any other is refused.',
+    },
+    version: { type: 'integer' },
+  };
   return { ...schema, properties };
 })();
 
 const ACTIVITY_RECORD: JsonSchema = {
   type: 'object',
-  description: 'An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port\'s also `tagged`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).',
+  description:
+    "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's also `tagged`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
   properties: Object.fromEntries(
-    ['id', 'at', 'userId', 'username', 'action', 'entityType', 'entityId', 'entityName', 'siteId', 'summary', 'changes', 'undoable', 'undoneBy', 'undoOf', 'undoData']
-      .map((name) => [name, {}]),
+    [
+      'id',
+      'at',
+      'userId',
+      'username',
+      'action',
+      'entityType',
+      'entityId',
+      'entityName',
+      'siteId',
+      'summary',
+      'changes',
+      'undoable',
+      'undoneBy',
+      'undoOf',
+      'undoData',
+    ].map((name) => [name, {}]),
   ),
 };
 
@@ -36,7 +61,10 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
   type: 'object',
   required: ['schema', 'data'],
   properties: {
-    schema: { const: 'db-v1' }, app: { const: 'switchyard' }, appVersion: { type: 'string' }, exportedAt: { type: 'string', format: 'date-time' },
+    schema: { const: 'db-v1' },
+    app: { const: 'switchyard' },
+    appVersion: { type: 'string' },
+    exportedAt: { type: 'string', format: 'date-time' },
     counts: COUNTS_SCHEMA,
     data: {
       type: 'object',

@@ -23,7 +23,10 @@ describe('archiveName', () => {
 
 describe('planOf', () => {
   it('reads the archive and the files of a migrate entry, and nothing else', () => {
-    expect(planOf({ counts: {}, archive: '_archive_20261122T051204Z', files: { 'sites.json': 'ab' } })).toEqual({ archive: '_archive_20261122T051204Z', files: { 'sites.json': 'ab' } });
+    expect(planOf({ counts: {}, archive: '_archive_20261122T051204Z', files: { 'sites.json': 'ab' } })).toEqual({
+      archive: '_archive_20261122T051204Z',
+      files: { 'sites.json': 'ab' },
+    });
     expect(planOf({ archive: '../etc', files: {} })).toBeUndefined();
     expect(planOf({ archive: '_archive_20261122T051204Z' })).toBeUndefined();
     expect(planOf(null)).toBeUndefined();
@@ -35,7 +38,11 @@ describe('unmovedFiles and moveToArchive', () => {
     const data = dir({ 'sites.json': '[]', 'users.json': '[1]', 'networks.json': '[]' });
     const plan = {
       archive: '_archive_20260101T000000Z',
-      files: { 'sites.json': sha256(Buffer.from('[]')), 'users.json': sha256(Buffer.from('[]')), 'switches.json': sha256(Buffer.from('[]')) },
+      files: {
+        'sites.json': sha256(Buffer.from('[]')),
+        'users.json': sha256(Buffer.from('[]')),
+        'switches.json': sha256(Buffer.from('[]')),
+      },
     };
     expect(unmovedFiles(data, plan)).toEqual(['sites.json']);
     const archive = moveToArchive(data, plan, unmovedFiles(data, plan));
@@ -47,19 +54,27 @@ describe('unmovedFiles and moveToArchive', () => {
 
 describe('the reader', () => {
   it('reads both shapes, a byte order mark, and reports a file that is not JSON without changing it', () => {
-    const data = dir({ 'sites.json': '\uFEFF[{"id":1,"name":"A"}]', 'networks.json': '{"version":1,"items":[]}', 'switches.json': '[{"id":1,' });
+    const data = dir({
+      'sites.json': '\uFEFF[{"id":1,"name":"A"}]',
+      'networks.json': '{"version":1,"items":[]}',
+      'switches.json': '[{"id":1,',
+    });
     const { bundle, files, faults } = readLegacyDir(data);
     expect(files.map((file) => file.name)).toEqual(['sites.json', 'networks.json', 'switches.json']);
     expect(recordsOf('sites.json', bundle.sites)).toEqual({ records: [{ id: 1, name: 'A' }] });
     expect(recordsOf('networks.json', bundle.networks)).toEqual({ records: [] });
     expect(recordsOf('activity.json', undefined)).toEqual({ records: [] });
-    expect(faults).toEqual([{ file: 'switches.json', id: null, index: null, field: '', reason: expect.stringMatching(/^is not valid JSON/) }]);
+    expect(faults).toEqual([
+      { file: 'switches.json', id: null, index: null, field: '', reason: expect.stringMatching(/^is not valid JSON/) },
+    ]);
     expect(readFileSync(join(data, 'switches.json'), 'utf8')).toBe('[{"id":1,');
   });
 
   it('reports a file that cannot be read', () => {
     const data = dir();
     mkdirSync(join(data, 'users.json'));
-    expect(readLegacyDir(data).faults).toEqual([{ file: 'users.json', id: null, index: null, field: '', reason: 'cannot be read (EISDIR)' }]);
+    expect(readLegacyDir(data).faults).toEqual([
+      { file: 'users.json', id: null, index: null, field: '', reason: 'cannot be read (EISDIR)' },
+    ]);
   });
 });

@@ -13,7 +13,10 @@ export interface ArchivePlan {
 
 /** `_archive_20261122T051204Z` for that UTC time; a numbered variant when the name is taken already. */
 export function archiveName(dataDir: string, at: Date): string {
-  const basic = at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  const basic = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
   const base = `_archive_${basic}`;
   let name = base;
   for (let n = 2; existsSync(join(dataDir, name)); n++) name = `${base}_${n}`;

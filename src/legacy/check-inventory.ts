@@ -4,20 +4,47 @@ import { networkFaults } from '../fields/rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { normalizeCidr } from '../lib/net.ts';
-import { addFault, checkMapped, mapping, dedupeNames, dropUnknown, idKey, keepDate, newIdOf, type CheckContext, type Entry, type Named } from './context.ts';
+import {
+  addFault,
+  checkMapped,
+  mapping,
+  dedupeNames,
+  dropUnknown,
+  idKey,
+  keepDate,
+  newIdOf,
+  type CheckContext,
+  type Entry,
+  type Named,
+} from './context.ts';
 import type { ApiRecord, LegacyFile, LegacyKind } from './types.ts';
 
 const SITE_NAMES = { name: 'name', description: 'description', address: 'address' } as const;
 const SITE_MAPPING = mapping(SITE_NAMES);
 const SITE_KNOWN = new Set(['id', 'name', 'description', 'address', 'createdAt', 'updatedAt']);
 
-const NETWORK_NAMES = { name: 'name', vlan: 'vlanId', subnet: 'subnet', gateway: 'gateway', description: 'description', color: 'color' } as const;
+const NETWORK_NAMES = {
+  name: 'name',
+  vlan: 'vlanId',
+  subnet: 'subnet',
+  gateway: 'gateway',
+  description: 'description',
+  color: 'color',
+} as const;
 const NETWORK_MAPPING = mapping(NETWORK_NAMES);
 const NETWORK_KNOWN = new Set(['id', 'siteId', ...Object.keys(NETWORK_NAMES)]);
 
 const SWITCH_NAMES = {
-  name: 'name', vendor: 'vendor', model: 'model', serial: 'serialNumber', mac: 'macAddress', ip: 'managementIp',
-  firmware: 'firmwareVersion', location: 'location', status: 'status', notes: 'notes',
+  name: 'name',
+  vendor: 'vendor',
+  model: 'model',
+  serial: 'serialNumber',
+  mac: 'macAddress',
+  ip: 'managementIp',
+  firmware: 'firmwareVersion',
+  location: 'location',
+  status: 'status',
+  notes: 'notes',
 } as const;
 const SWITCH_MAPPING = mapping(SWITCH_NAMES);
 const SWITCH_KNOWN = new Set(['id', 'siteId', 'ports', 'createdAt', 'updatedAt', ...Object.keys(SWITCH_NAMES)]);
@@ -29,7 +56,14 @@ const NAME_MAX = 100;
  * References into a file that could not be read are not judged (that file's fault says enough).
  */
 export function resolveRef(
-  ctx: CheckContext, file: LegacyFile, entry: Entry, field: string, value: unknown, kind: LegacyKind, what: string, required: boolean,
+  ctx: CheckContext,
+  file: LegacyFile,
+  entry: Entry,
+  field: string,
+  value: unknown,
+  kind: LegacyKind,
+  what: string,
+  required: boolean,
 ): string | undefined {
   if (value === undefined || value === null) {
     if (required) addFault(ctx, file, entry, field, 'is required');
@@ -87,7 +121,13 @@ function fixSubnet(ctx: CheckContext, file: LegacyFile, entry: Entry): Record<st
   const noGateway = gateway === undefined || gateway === null || (typeof gateway === 'string' && gateway.trim() === '');
   if (noGateway) {
     fixed.gateway = result.address;
-    ctx.fixes.push({ ...where, field: 'gateway', from: gateway ?? null, to: result.address, reason: 'taken from the address in the subnet' });
+    ctx.fixes.push({
+      ...where,
+      field: 'gateway',
+      from: gateway ?? null,
+      to: result.address,
+      reason: 'taken from the address in the subnet',
+    });
   }
   return fixed;
 }
@@ -106,7 +146,14 @@ export function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] 
     if (values.subnet !== undefined && values.gateway !== undefined) {
       for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
     }
-    const network: ApiRecord = { id: newIdOf(ctx, 'networks', entry), ...values, siteId: siteId ?? null, version: 1, createdAt: ctx.now, updatedAt: ctx.now };
+    const network: ApiRecord = {
+      id: newIdOf(ctx, 'networks', entry),
+      ...values,
+      siteId: siteId ?? null,
+      version: 1,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
     if (siteId && typeof values.vlanId === 'number') {
       const clash = vlans.get(`${siteId} ${values.vlanId}`);
       if (clash !== undefined) addFault(ctx, file, entry, 'vlan', `VLAN ${values.vlanId} is used by network ${clash} of the same site too`);
@@ -128,10 +175,19 @@ export function checkSwitches(ctx: CheckContext, entries: Entry[]): ApiRecord[] 
   const switches = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, SWITCH_KNOWN);
     const siteId = resolveRef(ctx, file, entry, 'siteId', entry.raw.siteId, 'sites', 'site', true);
-    const { portCount: _ignored, ...values } = checkMapped(ctx, file, entry, SWITCH, entry.raw, SWITCH_MAPPING, { siteId: siteId ?? randomUUID() });
-    const record: ApiRecord = { id: newIdOf(ctx, 'switches', entry), ...values, siteId: siteId ?? null, version: 1, ...timestamps(ctx, file, entry) };
+    const { portCount: _ignored, ...values } = checkMapped(ctx, file, entry, SWITCH, entry.raw, SWITCH_MAPPING, {
+      siteId: siteId ?? randomUUID(),
+    });
+    const record: ApiRecord = {
+      id: newIdOf(ctx, 'switches', entry),
+      ...values,
+      siteId: siteId ?? null,
+      version: 1,
+      ...timestamps(ctx, file, entry),
+    };
     const self = entry.key ?? `#${entry.index + 1}`;
-    if (typeof values.macAddress === 'string') unique(ctx, file, entry, macs, values.macAddress, 'mac', `is the MAC address of switch ${macs.get(values.macAddress)} too`, self);
+    if (typeof values.macAddress === 'string')
+      unique(ctx, file, entry, macs, values.macAddress, 'mac', `is the MAC address of switch ${macs.get(values.macAddress)} too`, self);
     if (siteId && typeof values.managementIp === 'string') {
       const key = `${siteId} ${values.managementIp}`;
       unique(ctx, file, entry, ips, key, 'ip', `is the management IP of switch ${ips.get(key)} of the same site too`, self);
@@ -143,7 +199,16 @@ export function checkSwitches(ctx: CheckContext, entries: Entry[]): ApiRecord[] 
   return switches;
 }
 
-function unique(ctx: CheckContext, file: LegacyFile, entry: Entry, seen: Map<string, string>, key: string, field: string, reason: string, self: string): void {
+function unique(
+  ctx: CheckContext,
+  file: LegacyFile,
+  entry: Entry,
+  seen: Map<string, string>,
+  key: string,
+  field: string,
+  reason: string,
+  self: string,
+): void {
   if (seen.has(key)) addFault(ctx, file, entry, field, reason);
   else seen.set(key, self);
 }

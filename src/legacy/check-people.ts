@@ -30,8 +30,14 @@ export function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       else seen.set(username.toLowerCase(), entry.key ?? `#${entry.index + 1}`);
     }
     return {
-      id: newIdOf(ctx, 'users', entry), username, role, disabled: false, passwordHash: raw.passwordHash,
-      createdAt: ctx.now, updatedAt: ctx.now, lastLoginAt: null,
+      id: newIdOf(ctx, 'users', entry),
+      username,
+      role,
+      disabled: false,
+      passwordHash: raw.passwordHash,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      lastLoginAt: null,
     };
   });
 }
@@ -57,7 +63,9 @@ export function activityTargets(sites: ApiRecord[], networks: ApiRecord[], switc
   const byId = (records: ApiRecord[]) => new Map(records.map((record) => [record.id, record]));
   return {
     byKind: { sites: byId(sites), networks: byId(networks), switches: byId(switches) },
-    userIds: new Map(users.filter((user) => typeof user.username === 'string').map((user) => [(user.username as string).toLowerCase(), user.id])),
+    userIds: new Map(
+      users.filter((user) => typeof user.username === 'string').map((user) => [(user.username as string).toLowerCase(), user.id]),
+    ),
   };
 }
 
@@ -87,17 +95,30 @@ function checkEntry(ctx: CheckContext, entry: Entry, targets: ActivityTargets): 
   let summary = text(ctx, entry, 'message') ?? (record ? `${verb} ${String(record.name)}` : verb);
   if (key !== undefined && !record) summary += entityType ? ` (legacy ${entityType} id ${key}, no longer exists)` : ` (legacy id ${key})`;
   return {
-    id: newIdOf(ctx, 'activity', entry), at,
-    userId: username ? targets.userIds.get(username.toLowerCase()) ?? null : null,
-    username: username ?? null, action, entityType: entityType ?? null,
-    entityId: record?.id ?? null, entityName: (record?.name as string | undefined) ?? null,
-    siteId: record ? (entityType === 'site' ? record.id : record.siteId ?? null) : null,
-    summary, changes: null, undoable: false, undoneBy: null, undoOf: null,
+    id: newIdOf(ctx, 'activity', entry),
+    at,
+    userId: username ? (targets.userIds.get(username.toLowerCase()) ?? null) : null,
+    username: username ?? null,
+    action,
+    entityType: entityType ?? null,
+    entityId: record?.id ?? null,
+    entityName: (record?.name as string | undefined) ?? null,
+    siteId: record ? (entityType === 'site' ? record.id : (record.siteId ?? null)) : null,
+    summary,
+    changes: null,
+    undoable: false,
+    undoneBy: null,
+    undoOf: null,
   };
 }
 
 /** The legacy id an entry names, and the migrated record it stands for when that still exists. */
-function entityOf(ctx: CheckContext, entry: Entry, entityType: string | undefined, targets: ActivityTargets): { key?: string; record?: ApiRecord } {
+function entityOf(
+  ctx: CheckContext,
+  entry: Entry,
+  entityType: string | undefined,
+  targets: ActivityTargets,
+): { key?: string; record?: ApiRecord } {
   const value = entry.raw.entityId;
   if (value === undefined || value === null) return {};
   const key = idKey(value);

@@ -3,11 +3,30 @@ import { isPlainObject } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
-import { addFault, ascendingUuids, checkMapped, mapping, dedupeNames, dropUnknown, idKey, type CheckContext, type Entry, type Named } from './context.ts';
+import {
+  addFault,
+  ascendingUuids,
+  checkMapped,
+  mapping,
+  dedupeNames,
+  dropUnknown,
+  idKey,
+  type CheckContext,
+  type Entry,
+  type Named,
+} from './context.ts';
 import type { ApiRecord } from './types.ts';
 
 const FILE = 'switches.json';
-const PORT_NAMES = { name: 'name', description: 'description', enabled: 'enabled', mode: 'mode', speed: 'speed', poe: 'poe', device: 'connectedDevice' } as const;
+const PORT_NAMES = {
+  name: 'name',
+  description: 'description',
+  enabled: 'enabled',
+  mode: 'mode',
+  speed: 'speed',
+  poe: 'poe',
+  device: 'connectedDevice',
+} as const;
 const PORT_MAPPING = mapping(PORT_NAMES);
 const PORT_KNOWN = new Set([...Object.keys(PORT_NAMES), 'vlan', 'tagged', 'uplink']);
 
@@ -49,7 +68,11 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
       ports.push(port);
       if (typeof port.name === 'string') {
         if (!names.has(port.name.toLowerCase())) names.set(port.name.toLowerCase(), port);
-        named.push({ record: port, scope: owner.id, fixAt: { file: FILE, id: entry.key ?? `#${entry.index + 1}`, field: `ports[${index}].name` } });
+        named.push({
+          record: port,
+          scope: owner.id,
+          fixAt: { file: FILE, id: entry.key ?? `#${entry.index + 1}`, field: `ports[${index}].name` },
+        });
       }
       if (raw.uplink !== undefined && raw.uplink !== null) pending.push({ entry, index, port, uplink: raw.uplink });
     });
@@ -68,7 +91,13 @@ function portCount(entries: Entry[]): number {
 }
 
 function checkPort(
-  ctx: CheckContext, entry: Entry, owner: ApiRecord, raw: Record<string, unknown>, index: number, networkSite: Map<string, unknown>, id: string,
+  ctx: CheckContext,
+  entry: Entry,
+  owner: ApiRecord,
+  raw: Record<string, unknown>,
+  index: number,
+  networkSite: Map<string, unknown>,
+  id: string,
 ): ApiRecord {
   const at = `ports[${index}].`;
   dropUnknown(ctx, FILE, raw, PORT_KNOWN, 'ports[].');
@@ -96,8 +125,12 @@ function checkPort(
 
 /** The API's port rules, judged on legacy ids so that the messages name what the operator sees in the file. */
 function checkNetworks(
-  ctx: CheckContext, entry: Entry, owner: ApiRecord, port: { mode: unknown; untagged?: string; tagged: string[] },
-  networkSite: Map<string, unknown>, at: string,
+  ctx: CheckContext,
+  entry: Entry,
+  owner: ApiRecord,
+  port: { mode: unknown; untagged?: string; tagged: string[] },
+  networkSite: Map<string, unknown>,
+  at: string,
 ): void {
   const switchSite = typeof owner.siteId === 'string' ? owner.siteId : undefined;
   const siteOf = (key: string): string | undefined => {
@@ -107,7 +140,12 @@ function checkNetworks(
     const site = networkSite.get(key);
     return switchSite === undefined ? '' : typeof site === 'string' ? site : switchSite;
   };
-  const faults = portFaults({ mode: port.mode, untaggedNetworkId: port.untagged, taggedNetworkIds: port.tagged }, switchSite ?? '', siteOf, at);
+  const faults = portFaults(
+    { mode: port.mode, untaggedNetworkId: port.untagged, taggedNetworkIds: port.tagged },
+    switchSite ?? '',
+    siteOf,
+    at,
+  );
   for (const fault of faults) {
     const field = fault.field.replace(/untaggedNetworkId$/, 'vlan').replace(/taggedNetworkIds(?=\[|$)/, 'tagged');
     addFault(ctx, FILE, entry, field, fault.message.replace(/^network (.+) does not exist$/, 'network $1 does not exist in networks.json'));
@@ -145,8 +183,13 @@ function linkPorts(ctx: CheckContext, link: PendingLink, byName: Map<string, Map
   if (!target) return fault(`${at}.port`, `switch ${switchKey} has no port "${portName}"`);
   const port = link.port;
   if (target.switchId === port.switchId) return fault(at, 'must be a port of another switch');
-  const taken = (port.linkedPortId !== null && port.linkedPortId !== target.id) || (target.linkedPortId !== null && target.linkedPortId !== port.id);
-  if (taken) return fault(at, `port "${portName}" of switch ${switchKey} and this port cannot both be linked: one of them is linked to a third port`);
+  const taken =
+    (port.linkedPortId !== null && port.linkedPortId !== target.id) || (target.linkedPortId !== null && target.linkedPortId !== port.id);
+  if (taken)
+    return fault(
+      at,
+      `port "${portName}" of switch ${switchKey} and this port cannot both be linked: one of them is linked to a third port`,
+    );
   port.linkedPortId = target.id;
   target.linkedPortId = port.id;
 }

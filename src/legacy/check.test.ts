@@ -8,18 +8,39 @@ const HASH = `$scrypt$ln=15,r=8,p=1$${Buffer.alloc(16).toString('base64')}$${Buf
 /** A small valid bundle; each scenario changes one thing in a fresh copy. */
 function bundle(): Record<string, any> {
   return {
-    sites: [{ id: 1, name: 'HQ', createdAt: '2023-01-02T03:04:05Z' }, { id: 2, name: 'Branch' }],
+    sites: [
+      { id: 1, name: 'HQ', createdAt: '2023-01-02T03:04:05Z' },
+      { id: 2, name: 'Branch' },
+    ],
     networks: [
       { id: 10, siteId: 1, name: 'Users', vlan: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1' },
       { id: 11, siteId: 1, name: 'Voice', vlan: 11, subnet: '2001:db8::/64' },
       { id: 20, siteId: 2, name: 'Users', vlan: 10 },
     ],
     switches: [
-      { id: 'a', siteId: 1, name: 'core', mac: 'AA-BB-CC-DD-EE-01', ip: '10.0.10.2', ports: [{ name: 1, vlan: 10 }, { name: 2, mode: 'trunk', vlan: 10, tagged: [11] }] },
-      { id: 'b', siteId: '1', name: 'access', mac: 'aabb.ccdd.ee02', ports: [{ name: 'Gi1', tagged: [11], uplink: { switchId: 'a', port: 2 } }] },
+      {
+        id: 'a',
+        siteId: 1,
+        name: 'core',
+        mac: 'AA-BB-CC-DD-EE-01',
+        ip: '10.0.10.2',
+        ports: [
+          { name: 1, vlan: 10 },
+          { name: 2, mode: 'trunk', vlan: 10, tagged: [11] },
+        ],
+      },
+      {
+        id: 'b',
+        siteId: '1',
+        name: 'access',
+        mac: 'aabb.ccdd.ee02',
+        ports: [{ name: 'Gi1', tagged: [11], uplink: { switchId: 'a', port: 2 } }],
+      },
       { id: 'c', siteId: 2, name: 'branch', ports: [{ name: 'Gi1', vlan: 20 }] },
     ],
-    activity: [{ id: 1, timestamp: '2024-05-01T10:00:00Z', user: 'ann', action: 'create', entity: 'switch', entityId: 'a', message: 'Created core' }],
+    activity: [
+      { id: 1, timestamp: '2024-05-01T10:00:00Z', user: 'ann', action: 'create', entity: 'switch', entityId: 'a', message: 'Created core' },
+    ],
     users: [{ id: 'u1', username: 'ann', passwordHash: HASH, role: 'editor' }],
   };
 }
@@ -41,29 +62,98 @@ function dataOf(b: LegacyBundle): LegacyData {
 describe('checkLegacyBundle: faults', () => {
   // The count is the faults expected in all: a record without a usable id also breaks the references to it.
   const scenarios: [string, (b: Record<string, any>) => void, Partial<LegacyFault>, number?][] = [
-    ['a missing required field', (b) => delete b.sites[1].name, { file: 'sites.json', id: '2', index: 1, field: 'name', reason: 'is required' }],
+    [
+      'a missing required field',
+      (b) => delete b.sites[1].name,
+      { file: 'sites.json', id: '2', index: 1, field: 'name', reason: 'is required' },
+    ],
     ['a missing id', (b) => delete b.sites[1].id, { file: 'sites.json', id: null, index: 1, field: 'id', reason: 'is required' }, 3],
     ['an id that is neither integer nor string', (b) => (b.users[0].id = 1.5), { file: 'users.json', field: 'id' }],
     ['a duplicate id', (b) => (b.networks[2].id = 10), { file: 'networks.json', id: '10', index: 2, field: 'id' }, 2],
-    ['a duplicate id spelled once as number, once as string', (b) => (b.sites[1].id = '1'), { file: 'sites.json', id: '1', index: 1, field: 'id' }, 3],
-    ['a dangling site of a network', (b) => (b.networks[0].siteId = 99), { file: 'networks.json', id: '10', field: 'siteId', reason: 'site 99 does not exist in sites.json' }],
+    [
+      'a duplicate id spelled once as number, once as string',
+      (b) => (b.sites[1].id = '1'),
+      { file: 'sites.json', id: '1', index: 1, field: 'id' },
+      3,
+    ],
+    [
+      'a dangling site of a network',
+      (b) => (b.networks[0].siteId = 99),
+      { file: 'networks.json', id: '10', field: 'siteId', reason: 'site 99 does not exist in sites.json' },
+    ],
     ['a dangling site of a switch', (b) => (b.switches[2].siteId = 'x'), { file: 'switches.json', id: 'c', field: 'siteId' }],
-    ['a dangling untagged network', (b) => (b.switches[0].ports[0].vlan = 999), { file: 'switches.json', id: 'a', field: 'ports[0].vlan', reason: 'network 999 does not exist in networks.json' }],
-    ['a dangling tagged network', (b) => (b.switches[0].ports[1].tagged = [11, 77]), { file: 'switches.json', id: 'a', field: 'ports[1].tagged[1]' }],
-    ['an uplink to a missing switch', (b) => (b.switches[1].ports[0].uplink.switchId = 'zz'), { file: 'switches.json', id: 'b', field: 'ports[0].uplink.switchId' }],
-    ['an uplink to a missing port', (b) => (b.switches[1].ports[0].uplink.port = 48), { file: 'switches.json', id: 'b', field: 'ports[0].uplink.port', reason: 'switch a has no port "48"' }],
-    ['an uplink to the same switch', (b) => (b.switches[0].ports[0].uplink = { switchId: 'a', port: 2 }), { file: 'switches.json', id: 'a', field: 'ports[0].uplink' }],
-    ['two uplinks to one port', (b) => (b.switches[2].ports[0].uplink = { switchId: 'a', port: '2' }), { file: 'switches.json', id: 'c', field: 'ports[0].uplink' }],
-    ['a VLAN out of range', (b) => (b.networks[1].vlan = 4095), { file: 'networks.json', id: '11', field: 'vlan', reason: 'must be an integer from 1 to 4094' }],
+    [
+      'a dangling untagged network',
+      (b) => (b.switches[0].ports[0].vlan = 999),
+      { file: 'switches.json', id: 'a', field: 'ports[0].vlan', reason: 'network 999 does not exist in networks.json' },
+    ],
+    [
+      'a dangling tagged network',
+      (b) => (b.switches[0].ports[1].tagged = [11, 77]),
+      { file: 'switches.json', id: 'a', field: 'ports[1].tagged[1]' },
+    ],
+    [
+      'an uplink to a missing switch',
+      (b) => (b.switches[1].ports[0].uplink.switchId = 'zz'),
+      { file: 'switches.json', id: 'b', field: 'ports[0].uplink.switchId' },
+    ],
+    [
+      'an uplink to a missing port',
+      (b) => (b.switches[1].ports[0].uplink.port = 48),
+      { file: 'switches.json', id: 'b', field: 'ports[0].uplink.port', reason: 'switch a has no port "48"' },
+    ],
+    [
+      'an uplink to the same switch',
+      (b) => (b.switches[0].ports[0].uplink = { switchId: 'a', port: 2 }),
+      { file: 'switches.json', id: 'a', field: 'ports[0].uplink' },
+    ],
+    [
+      'two uplinks to one port',
+      (b) => (b.switches[2].ports[0].uplink = { switchId: 'a', port: '2' }),
+      { file: 'switches.json', id: 'c', field: 'ports[0].uplink' },
+    ],
+    [
+      'a VLAN out of range',
+      (b) => (b.networks[1].vlan = 4095),
+      { file: 'networks.json', id: '11', field: 'vlan', reason: 'must be an integer from 1 to 4094' },
+    ],
     ['a VLAN given as text', (b) => (b.networks[1].vlan = '11'), { file: 'networks.json', id: '11', field: 'vlan' }],
     ['a repeated VLAN at one site', (b) => (b.networks[1].vlan = 10), { file: 'networks.json', id: '11', field: 'vlan' }],
-    ['a network of another site on a port', (b) => (b.switches[2].ports[0].vlan = 10), { file: 'switches.json', id: 'c', field: 'ports[0].vlan', reason: 'network 10 belongs to another site than the switch' }],
-    ['tagged networks on an access port', (b) => (b.switches[1].ports[0].mode = 'access'), { file: 'switches.json', id: 'b', field: 'ports[0].tagged' }],
-    ['a port name with a line break', (b) => (b.switches[1].ports[0].name = 'Gi1\nusername evil privilege 15 secret x'),
-      { file: 'switches.json', id: 'b', field: 'ports[0].name', reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +' }],
-    ['a port name with a Junos statement separator', (b) => (b.switches[2].ports[0].name = 'ge-0/0/0; } system {'),
-      { file: 'switches.json', id: 'c', field: 'ports[0].name', reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +' }],
-    ['a port mode out of range', (b) => (b.switches[0].ports[0].mode = 'hybrid'), { file: 'switches.json', id: 'a', field: 'ports[0].mode' }],
+    [
+      'a network of another site on a port',
+      (b) => (b.switches[2].ports[0].vlan = 10),
+      { file: 'switches.json', id: 'c', field: 'ports[0].vlan', reason: 'network 10 belongs to another site than the switch' },
+    ],
+    [
+      'tagged networks on an access port',
+      (b) => (b.switches[1].ports[0].mode = 'access'),
+      { file: 'switches.json', id: 'b', field: 'ports[0].tagged' },
+    ],
+    [
+      'a port name with a line break',
+      (b) => (b.switches[1].ports[0].name = 'Gi1\nusername evil privilege 15 secret x'),
+      {
+        file: 'switches.json',
+        id: 'b',
+        field: 'ports[0].name',
+        reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +',
+      },
+    ],
+    [
+      'a port name with a Junos statement separator',
+      (b) => (b.switches[2].ports[0].name = 'ge-0/0/0; } system {'),
+      {
+        file: 'switches.json',
+        id: 'c',
+        field: 'ports[0].name',
+        reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +',
+      },
+    ],
+    [
+      'a port mode out of range',
+      (b) => (b.switches[0].ports[0].mode = 'hybrid'),
+      { file: 'switches.json', id: 'a', field: 'ports[0].mode' },
+    ],
     ['a port that is not an object', (b) => b.switches[0].ports.push('Gi9'), { file: 'switches.json', id: 'a', field: 'ports[2]' }],
     ['ports that are not a list', (b) => (b.switches[0].ports = 24), { file: 'switches.json', id: 'a', field: 'ports' }, 2],
     ['a bad MAC address', (b) => (b.switches[0].mac = 'zz:zz'), { file: 'switches.json', id: 'a', field: 'mac' }],
@@ -72,16 +162,44 @@ describe('checkLegacyBundle: faults', () => {
     ['a status out of range', (b) => (b.switches[0].status = 'broken'), { file: 'switches.json', id: 'a', field: 'status' }],
     ['a gateway outside the subnet', (b) => (b.networks[0].gateway = '10.9.9.9'), { file: 'networks.json', id: '10', field: 'gateway' }],
     ['a subnet that is no CIDR', (b) => (b.networks[0].subnet = '10.0.10.0'), { file: 'networks.json', id: '10', field: 'subnet' }],
-    ['a record that is not an object', (b) => b.sites.push(3), { file: 'sites.json', id: null, index: 2, field: '', reason: 'must be a JSON object' }],
-    ['a file that is neither array nor wrapper', (b) => (b.sites = { version: 1, records: [] }), { file: 'sites.json', id: null, index: null }],
-    ['a password hash in another format', (b) => (b.users[0].passwordHash = 'md5:abc'), { file: 'users.json', id: 'u1', field: 'passwordHash' }],
-    ['a password hash of a cost the service does not write', (b) => (b.users[0].passwordHash = HASH.replace('ln=15,r=8,p=1', 'ln=20,r=99,p=99')), { file: 'users.json', id: 'u1', field: 'passwordHash' }],
-    ['a missing password hash', (b) => delete b.users[0].passwordHash, { file: 'users.json', id: 'u1', field: 'passwordHash', reason: 'is required' }],
+    [
+      'a record that is not an object',
+      (b) => b.sites.push(3),
+      { file: 'sites.json', id: null, index: 2, field: '', reason: 'must be a JSON object' },
+    ],
+    [
+      'a file that is neither array nor wrapper',
+      (b) => (b.sites = { version: 1, records: [] }),
+      { file: 'sites.json', id: null, index: null },
+    ],
+    [
+      'a password hash in another format',
+      (b) => (b.users[0].passwordHash = 'md5:abc'),
+      { file: 'users.json', id: 'u1', field: 'passwordHash' },
+    ],
+    [
+      'a password hash of a cost the service does not write',
+      (b) => (b.users[0].passwordHash = HASH.replace('ln=15,r=8,p=1', 'ln=20,r=99,p=99')),
+      { file: 'users.json', id: 'u1', field: 'passwordHash' },
+    ],
+    [
+      'a missing password hash',
+      (b) => delete b.users[0].passwordHash,
+      { file: 'users.json', id: 'u1', field: 'passwordHash', reason: 'is required' },
+    ],
     ['a bad username', (b) => (b.users[0].username = 'ann smith'), { file: 'users.json', id: 'u1', field: 'username' }],
     ['a role out of range', (b) => (b.users[0].role = 'root'), { file: 'users.json', id: 'u1', field: 'role' }],
-    ['a repeated username', (b) => b.users.push({ id: 'u2', username: 'ANN', passwordHash: HASH }), { file: 'users.json', id: 'u2', field: 'username' }],
+    [
+      'a repeated username',
+      (b) => b.users.push({ id: 'u2', username: 'ANN', passwordHash: HASH }),
+      { file: 'users.json', id: 'u2', field: 'username' },
+    ],
     ['an activity action out of range', (b) => (b.activity[0].action = 'rename'), { file: 'activity.json', id: '1', field: 'action' }],
-    ['an activity without timestamp', (b) => delete b.activity[0].timestamp, { file: 'activity.json', id: '1', field: 'timestamp', reason: 'is required' }],
+    [
+      'an activity without timestamp',
+      (b) => delete b.activity[0].timestamp,
+      { file: 'activity.json', id: '1', field: 'timestamp', reason: 'is required' },
+    ],
   ];
   for (const [name, change, expected, count = 1] of scenarios) {
     it(`reports ${name}`, () => {
@@ -98,7 +216,12 @@ describe('checkLegacyBundle: faults', () => {
       b.switches[2].ports[0].vlan = 10;
       b.users[0].passwordHash = 'x';
     });
-    expect(faults.map((fault) => `${fault.file}:${fault.field}`)).toEqual(['sites.json:name', 'networks.json:vlan', 'switches.json:ports[0].vlan', 'users.json:passwordHash']);
+    expect(faults.map((fault) => `${fault.file}:${fault.field}`)).toEqual([
+      'sites.json:name',
+      'networks.json:vlan',
+      'switches.json:ports[0].vlan',
+      'users.json:passwordHash',
+    ]);
   });
 
   it('reports a file that could not be read once, without a fault for each reference into it', () => {
@@ -111,7 +234,9 @@ describe('checkLegacyBundle: faults', () => {
     expect(legacyFaultLine(fault)).toBe('switches.json id=a field=ports[0].vlan: network 9 does not exist');
     expect(legacyFaultPath(fault)).toBe('switches[0].ports[0].vlan');
     expect(legacyFaultLine({ ...fault, id: null, field: '' })).toBe('switches.json record #1 (no id): network 9 does not exist');
-    expect(legacyFaultLine({ ...fault, id: null, index: null, field: '', reason: 'is not valid JSON' })).toBe('switches.json (whole file): is not valid JSON');
+    expect(legacyFaultLine({ ...fault, id: null, index: null, field: '', reason: 'is not valid JSON' })).toBe(
+      'switches.json (whole file): is not valid JSON',
+    );
   });
 });
 
@@ -136,7 +261,15 @@ describe('checkLegacyBundle: data', () => {
     expect(uplink).toMatchObject({ mode: 'trunk', taggedNetworkIds: [voice.id], linkedPortId: ports(core)[1].id });
     expect(ports(core)[1].linkedPortId).toBe(uplink.id);
     expect(ports(branchSwitch)[0].untaggedNetworkId).toBe(branchUsers.id);
-    expect(data.activity[0]).toMatchObject({ entityType: 'switch', entityId: core.id, entityName: 'core', siteId: hq.id, userId: data.users[0].id, summary: 'Created core', undoable: false });
+    expect(data.activity[0]).toMatchObject({
+      entityType: 'switch',
+      entityId: core.id,
+      entityName: 'core',
+      siteId: hq.id,
+      userId: data.users[0].id,
+      summary: 'Created core',
+      undoable: false,
+    });
   });
 
   it('hands out ids that ascend in the order the records are written, to keep the B-trees appending', () => {
@@ -192,9 +325,14 @@ describe('checkLegacyBundle: data', () => {
     expect(data.networks.map((network) => network.name)).toEqual(['Users', 'Voice', 'Users', 'users (2)']);
     expect(data.switches[2].name).toBe('core');
     // A port name stays a plain interface name: "_2", not " (2)".
-    expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => [port.name, port.position])).toEqual([['Gi1', 0], ['gi1_2', 1]]);
+    expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => [port.name, port.position])).toEqual([
+      ['Gi1', 0],
+      ['gi1_2', 1],
+    ]);
     expect(data.fixes.map((fix) => `${fix.file} ${fix.id} ${fix.field} ${fix.to}`)).toEqual([
-      'sites.json 3 name hq (3)', 'networks.json 12 name users (2)', 'switches.json c ports[1].name gi1_2',
+      'sites.json 3 name hq (3)',
+      'networks.json 12 name users (2)',
+      'switches.json c ports[1].name gi1_2',
     ]);
   });
 
@@ -204,7 +342,12 @@ describe('checkLegacyBundle: data', () => {
     b.switches[2].ports.push({ name: 'g'.repeat(64) }, { name: 'G'.repeat(64) }, { name: `${'g'.repeat(62)}_2` });
     const data = dataOf(b);
     expect(data.sites[3].name).toBe(`${'X'.repeat(96)} (2)`);
-    expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => port.name).slice(1)).toEqual(['g'.repeat(64), `${'G'.repeat(62)}_3`, `${'g'.repeat(62)}_2`]);
+    expect(
+      data.ports
+        .filter((port) => port.switchId === data.switches[2].id)
+        .map((port) => port.name)
+        .slice(1),
+    ).toEqual(['g'.repeat(64), `${'G'.repeat(62)}_3`, `${'g'.repeat(62)}_2`]);
   });
 
   it('keeps an activity entry whose entity is gone, with entityId null and the legacy id in the summary', () => {

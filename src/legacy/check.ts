@@ -20,7 +20,10 @@ export function checkLegacyBundle(bundle: LegacyBundle): { data?: LegacyData; fa
  * checkLegacyBundle with the time to use for missing dates, and the kinds whose file could not be read
  * (already reported by the reader): references into those are not judged, so one bad file is one fault.
  */
-export function checkLegacy(bundle: LegacyBundle, options: { now?: string; unreadable?: LegacyKind[] } = {}): { data?: LegacyData; faults: LegacyFault[] } {
+export function checkLegacy(
+  bundle: LegacyBundle,
+  options: { now?: string; unreadable?: LegacyKind[] } = {},
+): { data?: LegacyData; faults: LegacyFault[] } {
   const ctx = newContext(options.now);
   for (const kind of options.unreadable ?? []) ctx.unreadable.add(kind);
   const entries = entriesByKind(ctx, bundle);

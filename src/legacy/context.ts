@@ -115,7 +115,13 @@ export function newIdOf(ctx: CheckContext, kind: LegacyKind, entry: Entry): stri
 }
 
 /** Counts the fields of `raw` that are not in `known` as dropped. */
-export function dropUnknown(ctx: CheckContext, file: LegacyFile, raw: Record<string, unknown>, known: ReadonlySet<string>, prefix = ''): void {
+export function dropUnknown(
+  ctx: CheckContext,
+  file: LegacyFile,
+  raw: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  prefix = '',
+): void {
   for (const name of Object.keys(raw)) {
     if (known.has(name)) continue;
     const key = `${file}\u0000${prefix}${name}`;
@@ -143,8 +149,14 @@ export function mapping(names: Readonly<Record<string, string>>): Mapping {
  * and is checked too.
  */
 export function checkMapped(
-  ctx: CheckContext, file: LegacyFile, entry: Entry, resource: Resource, raw: Record<string, unknown>,
-  map: Mapping, extra: Record<string, unknown> = {}, prefix = '',
+  ctx: CheckContext,
+  file: LegacyFile,
+  entry: Entry,
+  resource: Resource,
+  raw: Record<string, unknown>,
+  map: Mapping,
+  extra: Record<string, unknown> = {},
+  prefix = '',
 ): Record<string, unknown> {
   const input: Record<string, unknown> = extra;
   for (const [legacy, api] of map.names) if (raw[legacy] !== undefined) input[api] = raw[legacy];
@@ -177,7 +189,12 @@ export interface Named {
  * appended (or what `suffix` makes: ports are plain interface names, so theirs get "_2"), never clashing with
  * another name of the scope, cut so that it stays within `maxLength`.
  */
-export function dedupeNames(ctx: CheckContext, items: Named[], maxLength: number, suffix: (name: string, n: number, maxLength: number) => string = suffixed): void {
+export function dedupeNames(
+  ctx: CheckContext,
+  items: Named[],
+  maxLength: number,
+  suffix: (name: string, n: number, maxLength: number) => string = suffixed,
+): void {
   const seen = new Set<string>();
   const repeats: Named[] = [];
   for (const item of items) {

@@ -7,7 +7,15 @@ import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } fr
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
 import {
-  holdsData, insertLegacyActivity, insertLegacyUser, insertNetwork, insertPort, insertSite, insertSwitch, latestMigrateChanges, usernameTaken,
+  holdsData,
+  insertLegacyActivity,
+  insertLegacyUser,
+  insertNetwork,
+  insertPort,
+  insertSite,
+  insertSwitch,
+  latestMigrateChanges,
+  usernameTaken,
   withIndexesBuiltAfter,
 } from './store.ts';
 import { legacyFaultLine, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
@@ -67,7 +75,10 @@ export function finishInterruptedMove(db: Db, dataDir: string, log: Logger): voi
   const names = unmovedFiles(dataDir, plan);
   if (names.length === 0) return;
   const dir = moveToArchive(dataDir, plan, names);
-  log.info('legacy migration: finished moving the files of an interrupted migration to the archive', { archive: dir, files: names.join(',') });
+  log.info('legacy migration: finished moving the files of an interrupted migration to the archive', {
+    archive: dir,
+    files: names.join(','),
+  });
 }
 
 /**
@@ -78,7 +89,9 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
   const present = findLegacyFiles(dataDir);
   if (present.length === 0) return undefined;
   if (holdsData(db)) {
-    log.info('legacy migration: not needed, the database holds data already; the JSON files next to it are left alone', { files: present.join(',') });
+    log.info('legacy migration: not needed, the database holds data already; the JSON files next to it are left alone', {
+      files: present.join(','),
+    });
     return undefined;
   }
   log.info('legacy migration: 0.20.x JSON files found next to an empty database', { files: present.join(',') });
@@ -86,7 +99,10 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
   const unreadable = readFaults.map((fault) => fault.file.replace(/\.json$/, '') as LegacyKind);
   const { data, faults } = checkLegacy(bundle, { now: now.toISOString(), unreadable });
   if (readFaults.length > 0 || !data) throw new LegacyMigrationError([...readFaults, ...faults]);
-  const plan: ArchivePlan = { archive: archiveName(dataDir, now), files: Object.fromEntries(files.map((file) => [file.name, file.sha256])) };
+  const plan: ArchivePlan = {
+    archive: archiveName(dataDir, now),
+    files: Object.fromEntries(files.map((file) => [file.name, file.sha256])),
+  };
   const written = inTransaction(db, () => (holdsData(db) ? undefined : writeAll(db, data, plan, now.toISOString())));
   if (!written) return undefined;
   logOutcome(log, data, written);
@@ -100,7 +116,9 @@ export function archiveLegacyFiles(dataDir: string, plan: ArchivePlan, log: Logg
     log.info('legacy migration: JSON files moved to the archive', { archive: dir });
   } catch (error) {
     // The data is committed; the next start finishes the move (the migrate entry names the archive).
-    log.warn('legacy migration: the JSON files could not be moved to the archive; the next start tries again', { error: (error as Error).message });
+    log.warn('legacy migration: the JSON files could not be moved to the archive; the next start tries again', {
+      error: (error as Error).message,
+    });
   }
 }
 
@@ -113,15 +131,31 @@ interface Written {
 function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Written {
   const skipped = withIndexesBuiltAfter(db, () => writeRecords(db, data));
   const counts: MigrationCounts = {
-    sites: data.sites.length, networks: data.networks.length, switches: data.switches.length, ports: data.ports.length,
-    activity: data.activity.length, users: data.users.length - skipped.size, usersSkipped: skipped.size,
+    sites: data.sites.length,
+    networks: data.networks.length,
+    switches: data.switches.length,
+    ports: data.ports.length,
+    activity: data.activity.length,
+    users: data.users.length - skipped.size,
+    usersSkipped: skipped.size,
   };
   const skippedUsers = data.users.filter((user) => skipped.has(user.id)).map((user) => String(user.username));
   insertActivity(db, {
-    id: randomUUID(), at: now, user_id: null, username: null, action: 'migrate', entity_type: null, entity_id: null,
-    entity_name: null, site_id: null, summary: summaryOf(counts),
+    id: randomUUID(),
+    at: now,
+    user_id: null,
+    username: null,
+    action: 'migrate',
+    entity_type: null,
+    entity_id: null,
+    entity_name: null,
+    site_id: null,
+    summary: summaryOf(counts),
     changes: JSON.stringify({ counts, archive: plan.archive, files: plan.files, skippedUsers, fixes: data.fixes, dropped: data.dropped }),
-    undo_data: null, undoable: 0, undone_by: null, undo_of: null,
+    undo_data: null,
+    undoable: 0,
+    undone_by: null,
+    undo_of: null,
   });
   return { counts, skippedUsers };
 }
@@ -145,14 +179,23 @@ function writeRecords(db: Db, data: LegacyData): Set<string> {
 
 function summaryOf(counts: MigrationCounts): string {
   const n = (value: number) => value.toLocaleString('en-US');
-  return `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
-    `${n(counts.ports)} ports, ${n(counts.activity)} activity entries, ${n(counts.users)} users`;
+  return (
+    `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
+    `${n(counts.ports)} ports, ${n(counts.activity)} activity entries, ${n(counts.users)} users`
+  );
 }
 
 function logOutcome(log: Logger, data: LegacyData, written: Written): void {
   const { counts } = written;
   for (const fix of data.fixes) {
-    log.warn('legacy migration: value fixed', { file: fix.file, id: fix.id, field: fix.field, from: fix.from, to: fix.to, reason: fix.reason });
+    log.warn('legacy migration: value fixed', {
+      file: fix.file,
+      id: fix.id,
+      field: fix.field,
+      from: fix.from,
+      to: fix.to,
+      reason: fix.reason,
+    });
   }
   for (const dropped of data.dropped) {
     log.warn('legacy migration: unknown field dropped', { file: dropped.file, field: dropped.field, count: dropped.count });

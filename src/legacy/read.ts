@@ -37,7 +37,13 @@ export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: L
     try {
       bytes = readFileSync(path);
     } catch (error) {
-      faults.push({ file: name, id: null, index: null, field: '', reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      faults.push({
+        file: name,
+        id: null,
+        index: null,
+        field: '',
+        reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      });
       continue;
     }
     files.push({ name, path, sha256: sha256(bytes) });

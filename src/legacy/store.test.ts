@@ -13,7 +13,10 @@ beforeEach(() => {
 });
 
 function indexes(): { name: string; sql: string | null }[] {
-  return db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name").all() as { name: string; sql: string | null }[];
+  return db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name").all() as {
+    name: string;
+    sql: string | null;
+  }[];
 }
 
 describe('withIndexesBuiltAfter', () => {
@@ -33,9 +36,13 @@ describe('withIndexesBuiltAfter', () => {
 
   it('leaves every index in place when the write fails and the transaction rolls back', () => {
     const before = indexes();
-    expect(() => inTransaction(db, () => withIndexesBuiltAfter(db, () => {
-      throw new Error('a write failed');
-    }))).toThrow('a write failed');
+    expect(() =>
+      inTransaction(db, () =>
+        withIndexesBuiltAfter(db, () => {
+          throw new Error('a write failed');
+        }),
+      ),
+    ).toThrow('a write failed');
     expect(indexes()).toEqual(before);
   });
 });

@@ -5,7 +5,15 @@ import { CsvSyntaxError, csvCell, detectSeparator, escapeFormula, parseCsv, unes
 describe('parseCsv', () => {
   it.each<[string, string, string[], string[][]]>([
     ['plain LF', 'a,b\n1,2\n', ['a', 'b'], [['1', '2']]],
-    ['CRLF', 'a,b\r\n1,2\r\n3,4', ['a', 'b'], [['1', '2'], ['3', '4']]],
+    [
+      'CRLF',
+      'a,b\r\n1,2\r\n3,4',
+      ['a', 'b'],
+      [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+    ],
     ['no final line break', 'a,b\n1,2', ['a', 'b'], [['1', '2']]],
     ['quoted comma', 'a,b\n"x, y",2\n', ['a', 'b'], [['x, y', '2']]],
     ['doubled quotes', 'a\n"say ""hi"""\n', ['a'], [['say "hi"']]],
@@ -52,8 +60,16 @@ describe('parseCsv', () => {
 
 describe('writeCsv', () => {
   it('quotes only what needs it and ends lines with CRLF', () => {
-    expect(writeCsv(['a', 'b'], [['x, y', 'say "hi"'], ['line\nbreak', null], [' edge', 'plain']]))
-      .toBe('a,b\r\n"x, y","say ""hi"""\r\n"line\nbreak",\r\n" edge",plain\r\n');
+    expect(
+      writeCsv(
+        ['a', 'b'],
+        [
+          ['x, y', 'say "hi"'],
+          ['line\nbreak', null],
+          [' edge', 'plain'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x, y","say ""hi"""\r\n"line\nbreak",\r\n" edge",plain\r\n');
   });
 
   it('quotes either separator, so that the reader detects the right one', () => {
@@ -65,18 +81,28 @@ describe('writeCsv', () => {
 
   it('round-trips any table through parseCsv', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', ';', '"', '\n', '\r', 'é', '1', "'", '=', '+', '-', '@', '\t') });
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 4 }).chain((width) => fc.tuple(
-        fc.array(cell.filter((c) => c.trim() !== ''), { minLength: width, maxLength: width }),
-        fc.array(fc.array(cell, { minLength: width, maxLength: width }).filter((row) => row.some((c) => c.trim() !== '')), { maxLength: 5 }),
-        fc.constantFrom<',' | ';'>(',', ';'),
-      )),
-      ([header, rows, separator]) => {
-        const table = parseCsv(writeCsv(header, rows, separator));
-        expect(table.header).toEqual(header);
-        expect(table.rows).toEqual(rows);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((width) =>
+          fc.tuple(
+            fc.array(
+              cell.filter((c) => c.trim() !== ''),
+              { minLength: width, maxLength: width },
+            ),
+            fc.array(
+              fc.array(cell, { minLength: width, maxLength: width }).filter((row) => row.some((c) => c.trim() !== '')),
+              { maxLength: 5 },
+            ),
+            fc.constantFrom<',' | ';'>(',', ';'),
+          ),
+        ),
+        ([header, rows, separator]) => {
+          const table = parseCsv(writeCsv(header, rows, separator));
+          expect(table.header).toEqual(header);
+          expect(table.rows).toEqual(rows);
+        },
+      ),
+    );
   });
 });
 
@@ -118,13 +144,27 @@ describe('formula escaping', () => {
   });
 
   it('writes such cells with the quote, quoting the cell when it needs quotes anyway', () => {
-    expect(writeCsv(['a', 'b', 'c'], [['=1+2', '-3', '\rX'], ["'=x", 'x=1', null]]))
-      .toBe(`a,b,c\r\n'=1+2,'-3,"'\rX"\r\n''=x,x=1,\r\n`);
+    expect(
+      writeCsv(
+        ['a', 'b', 'c'],
+        [
+          ['=1+2', '-3', '\rX'],
+          ["'=x", 'x=1', null],
+        ],
+      ),
+    ).toBe(`a,b,c\r\n'=1+2,'-3,"'\rX"\r\n''=x,x=1,\r\n`);
     expect(csvCell('=A1,B1')).toBe(`"'=A1,B1"`);
     expect(csvCell('@"x"')).toBe('"\'@""x"""');
   });
 
   it('parses escaped cells back to the values, in the header too', () => {
-    expect(parseCsv(`'=h,x\r\n'=1+2,''=x\r\n"'\tX",'y\r\n`)).toEqual({ header: ['=h', 'x'], rows: [['=1+2', "'=x"], ['\tX', "'y"]], separator: ',' });
+    expect(parseCsv(`'=h,x\r\n'=1+2,''=x\r\n"'\tX",'y\r\n`)).toEqual({
+      header: ['=h', 'x'],
+      rows: [
+        ['=1+2', "'=x"],
+        ['\tX', "'y"],
+      ],
+      separator: ',',
+    });
   });
 });

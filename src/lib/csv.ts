@@ -102,7 +102,10 @@ function readRecords(text: string, separator: CsvSeparator): string[][] {
       if (char === '\r' && text[index + 1] === '\n') index++;
       endRecord();
     } else if (afterQuote) {
-      throw new CsvSyntaxError(records.length, `Data row ${records.length}: text after a closing quote; a quote inside a quoted field is written as "".`);
+      throw new CsvSyntaxError(
+        records.length,
+        `Data row ${records.length}: text after a closing quote; a quote inside a quoted field is written as "".`,
+      );
     } else if (char === '"' && cell === '') quoted = true;
     else cell += char;
     index++;

@@ -3,13 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { INTERFACE_NAME_MAX, interfaceNameProblem, isInterfaceName, suffixedInterfaceName } from './interface-name.ts';
 
 describe('interface names', () => {
-  it.each(['1', '48', 'Gi1/0/1', 'GigabitEthernet1/0/48', 'ge-0/0/0', 'xe-0/1/0:2', 'Ethernet1/1.100', 'Port-Channel10', 'ae0', 'mgmt_0', 'Te1/1/1+', 'uplink 1', 'p'.repeat(64)])(
-    'takes %j',
-    (name) => {
-      expect(interfaceNameProblem(name)).toBeUndefined();
-      expect(isInterfaceName(name)).toBe(true);
-    },
-  );
+  it.each([
+    '1',
+    '48',
+    'Gi1/0/1',
+    'GigabitEthernet1/0/48',
+    'ge-0/0/0',
+    'xe-0/1/0:2',
+    'Ethernet1/1.100',
+    'Port-Channel10',
+    'ae0',
+    'mgmt_0',
+    'Te1/1/1+',
+    'uplink 1',
+    'p'.repeat(64),
+  ])('takes %j', (name) => {
+    expect(interfaceNameProblem(name)).toBeUndefined();
+    expect(isInterfaceName(name)).toBe(true);
+  });
 
   it.each([
     ['a line feed', 'Gi1\nusername x privilege 15 secret y'],
@@ -38,24 +49,33 @@ describe('interface names', () => {
     expect(interfaceNameProblem('')).toBe('is required');
     expect(interfaceNameProblem('   ')).toBe('is required');
     expect(interfaceNameProblem('p'.repeat(65))).toBe('must be at most 64 characters');
-    expect([isInterfaceName(''), isInterfaceName('   '), isInterfaceName('p'.repeat(65)), isInterfaceName(7)]).toEqual([false, false, false, false]);
+    expect([isInterfaceName(''), isInterfaceName('   '), isInterfaceName('p'.repeat(65)), isInterfaceName(7)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('never lets a name with a line break, a control character or ; { } through', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (name) => {
-      if (isInterfaceName(name)) expect(name).toMatch(/^[\x20-\x7e]+$/);
-      if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029;{}]/.test(name)) expect(isInterfaceName(name)).toBe(false);
-      expect(isInterfaceName(name)).toBe(interfaceNameProblem(name) === undefined);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (name) => {
+        if (isInterfaceName(name)) expect(name).toMatch(/^[\x20-\x7e]+$/);
+        if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029;{}]/.test(name)) expect(isInterfaceName(name)).toBe(false);
+        expect(isInterfaceName(name)).toBe(interfaceNameProblem(name) === undefined);
+      }),
+    );
   });
 
   it('makes suffixed names that are interface names within 64 characters', () => {
     expect(suffixedInterfaceName('gi1', 2)).toBe('gi1_2');
     expect(suffixedInterfaceName('x'.repeat(64), 12)).toBe(`${'x'.repeat(61)}_12`);
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9/.:_+-]{1,64}$/), fc.integer({ min: 2, max: 100000 }), (name, n) => {
-      const suffixed = suffixedInterfaceName(name, n);
-      expect(isInterfaceName(suffixed)).toBe(true);
-      expect(suffixed.length).toBeLessThanOrEqual(INTERFACE_NAME_MAX);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9/.:_+-]{1,64}$/), fc.integer({ min: 2, max: 100000 }), (name, n) => {
+        const suffixed = suffixedInterfaceName(name, n);
+        expect(isInterfaceName(suffixed)).toBe(true);
+        expect(suffixed.length).toBeLessThanOrEqual(INTERFACE_NAME_MAX);
+      }),
+    );
   });
 });

@@ -154,13 +154,9 @@ describe('formatIp and normalizeIp', () => {
 });
 
 describe('against node:net as an oracle', () => {
-  const hexGroup = fc.integer({ min: 0, max: 0xffff }).chain((value) =>
-    fc.constantFrom(
-      value.toString(16),
-      value.toString(16).toUpperCase(),
-      value.toString(16).padStart(4, '0'),
-    ),
-  );
+  const hexGroup = fc
+    .integer({ min: 0, max: 0xffff })
+    .chain((value) => fc.constantFrom(value.toString(16), value.toString(16).toUpperCase(), value.toString(16).padStart(4, '0')));
   // Random 16-byte addresses biased towards zero groups so that "::" compression gets exercised.
   const bytes16 = fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff })), { minLength: 8, maxLength: 8 });
 
@@ -350,13 +346,17 @@ describe('normalizeCidr', () => {
 
   it('gives a network that is itself valid and contains the address, for any IPv4 address and prefix', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 32 }), (octets, prefix) => {
-        const address = octets.join('.');
-        const result = normalizeCidr(`${address}/${prefix}`);
-        const network = result.ok ? result.value : result.network!;
-        expect(normalizeCidr(network)).toEqual({ ok: true, value: network });
-        expect(cidrContains(network, address)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: 0, max: 32 }),
+        (octets, prefix) => {
+          const address = octets.join('.');
+          const result = normalizeCidr(`${address}/${prefix}`);
+          const network = result.ok ? result.value : result.network!;
+          expect(normalizeCidr(network)).toEqual({ ok: true, value: network });
+          expect(cidrContains(network, address)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -11,9 +11,7 @@ export interface ParsedIp {
 }
 
 /** The outcome of normalizeCidr: the canonical CIDR, or a short reason (with a suggested fix when only host bits are wrong). */
-export type CidrResult =
-  | { ok: true; value: string }
-  | { ok: false; reason: string; network?: string; address?: string };
+export type CidrResult = { ok: true; value: string } | { ok: false; reason: string; network?: string; address?: string };
 
 const DECIMAL_OCTET = /^(?:0|[1-9][0-9]{0,2})$/;
 const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;

@@ -82,5 +82,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash to compare against when the user does not exist, so that both paths take the same time. */
-export const DUMMY_PASSWORD_HASH =
-  '$scrypt$ln=15,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(HASH_BYTES).toString('base64');
+export const DUMMY_PASSWORD_HASH = `$scrypt$ln=15,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA==$${Buffer.alloc(HASH_BYTES).toString('base64')}`;

@@ -32,7 +32,14 @@ describe('compactRanges', () => {
 
   it('takes any iterable', () => {
     expect(compactRanges(new Set([3, 2, 1, 9]))).toBe('1-3,9');
-    expect(compactRanges((function* () { yield 7; yield 6; })())).toBe('6-7');
+    expect(
+      compactRanges(
+        (function* () {
+          yield 7;
+          yield 6;
+        })(),
+      ),
+    ).toBe('6-7');
   });
 
   it('joins with the separator given', () => {
@@ -114,12 +121,16 @@ describe('parseVlanList', () => {
 
   it('round-trips with compactRanges for any set of VLANs', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: VLAN_MIN, max: VLAN_MAX }), { maxLength: 60 }), fc.constantFrom(',', ';', ', '), (vlans, separator) => {
-        const expected = [...new Set(vlans)].sort((a, b) => a - b);
-        const text = compactRanges(vlans, separator);
-        expect(parseVlanList(text)).toEqual({ ok: true, vlans: expected });
-        expect(compactRanges(expected, separator)).toBe(text);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: VLAN_MIN, max: VLAN_MAX }), { maxLength: 60 }),
+        fc.constantFrom(',', ';', ', '),
+        (vlans, separator) => {
+          const expected = [...new Set(vlans)].sort((a, b) => a - b);
+          const text = compactRanges(vlans, separator);
+          expect(parseVlanList(text)).toEqual({ ok: true, vlans: expected });
+          expect(compactRanges(expected, separator)).toBe(text);
+        },
+      ),
     );
   });
 

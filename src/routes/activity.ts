@@ -12,7 +12,22 @@ const NULLABLE_ID = { type: ['string', 'null'], format: 'uuid' };
 /** An activity entry as the API answers it. */
 export const ACTIVITY_ENTRY_SCHEMA: JsonSchema = {
   type: 'object',
-  required: ['id', 'at', 'userId', 'username', 'action', 'entityType', 'entityId', 'entityName', 'siteId', 'summary', 'changes', 'undoable', 'undoneBy', 'undoOf'],
+  required: [
+    'id',
+    'at',
+    'userId',
+    'username',
+    'action',
+    'entityType',
+    'entityId',
+    'entityName',
+    'siteId',
+    'summary',
+    'changes',
+    'undoable',
+    'undoneBy',
+    'undoOf',
+  ],
   properties: {
     id: { type: 'string', format: 'uuid' },
     at: { type: 'string', format: 'date-time' },
@@ -33,7 +48,11 @@ export const ACTIVITY_ENTRY_SCHEMA: JsonSchema = {
 
 const ACTIVITY_QUERY = [
   { name: 'entityType', schema: { enum: [...KIND_ORDER] }, description: 'Only entries about this kind of entity.' },
-  { name: 'entityId', schema: { type: 'string', format: 'uuid' }, description: 'Only entries that touched this entity (bulk edits and cascades too).' },
+  {
+    name: 'entityId',
+    schema: { type: 'string', format: 'uuid' },
+    description: 'Only entries that touched this entity (bulk edits and cascades too).',
+  },
   { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
   { name: 'userId', schema: { type: 'string', format: 'uuid' } },
   { name: 'action', schema: { enum: [...ACTIONS] } },
@@ -43,17 +62,38 @@ const ACTIVITY_QUERY = [
 
 export const ACTIVITY_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/activity', access: 'viewer', handler: activityList,
+    method: 'GET',
+    path: '/api/activity',
+    access: 'viewer',
+    handler: activityList,
     summary: 'The activity log, newest first, with cursor paging that stays stable while changes are made.',
     doc: {
       query: ACTIVITY_QUERY,
-      response: { type: 'object', required: ['items', 'nextCursor'], properties: { items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA }, nextCursor: { type: ['string', 'null'], description: 'Pass as before= for the next page; null on the last page.' } } },
+      response: {
+        type: 'object',
+        required: ['items', 'nextCursor'],
+        properties: {
+          items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA },
+          nextCursor: { type: ['string', 'null'], description: 'Pass as before= for the next page; null on the last page.' },
+        },
+      },
     },
   },
-  { method: 'GET', path: '/api/activity/:id', access: 'viewer', handler: activityGet, summary: 'One activity entry.', doc: { response: ACTIVITY_ENTRY_SCHEMA } },
   {
-    method: 'POST', path: '/api/activity/:id/undo', access: 'editor', handler: activityUndo,
-    summary: 'Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, a name or id it needs is taken, or a port would break the port rules with the data as it is now (networks of its switch\'s site, symmetric links); 409 already_undone; 409 not_undoable for import, restore and migrate; 409 undo_data_invalid when the stored images break the field rules (a database written by another tool). A refused undo changes nothing.',
+    method: 'GET',
+    path: '/api/activity/:id',
+    access: 'viewer',
+    handler: activityGet,
+    summary: 'One activity entry.',
+    doc: { response: ACTIVITY_ENTRY_SCHEMA },
+  },
+  {
+    method: 'POST',
+    path: '/api/activity/:id/undo',
+    access: 'editor',
+    handler: activityUndo,
+    summary:
+      "Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, a name or id it needs is taken, or a port would break the port rules with the data as it is now (networks of its switch's site, symmetric links); 409 already_undone; 409 not_undoable for import, restore and migrate; 409 undo_data_invalid when the stored images break the field rules (a database written by another tool). A refused undo changes nothing.",
     doc: { response: ACTIVITY_ENTRY_SCHEMA },
   },
 ];
@@ -96,8 +136,11 @@ function activityFilter(ctx: Ctx): ActivityFilter {
     }
   }
   const filter: ActivityFilter = {
-    entityType: oneOf('entityType', KIND_ORDER), action: oneOf('action', ACTIONS), ...ids,
-    limit: limitOf(ctx, faults), beforeSeq: cursorOf(ctx, faults),
+    entityType: oneOf('entityType', KIND_ORDER),
+    action: oneOf('action', ACTIONS),
+    ...ids,
+    limit: limitOf(ctx, faults),
+    beforeSeq: cursorOf(ctx, faults),
   };
   if (faults.length) throw new HttpError(400, 'validation_failed', 'The activity filters are invalid.', faults);
   return filter;
@@ -125,7 +168,10 @@ export function cursorOf(ctx: Ctx, faults: { field: string; message: string }[])
   const raw = ctx.query.get('before');
   if (raw === null || raw === '') return undefined;
   const text = /^[A-Za-z0-9_-]+$/.test(raw) ? Buffer.from(raw, 'base64url').toString('utf8') : '';
-  const seq = text.startsWith(CURSOR_PREFIX) && /^\d{1,15}$/.test(text.slice(CURSOR_PREFIX.length)) ? Number(text.slice(CURSOR_PREFIX.length)) : undefined;
+  const seq =
+    text.startsWith(CURSOR_PREFIX) && /^\d{1,15}$/.test(text.slice(CURSOR_PREFIX.length))
+      ? Number(text.slice(CURSOR_PREFIX.length))
+      : undefined;
   if (seq === undefined) faults.push({ field: 'before', message: 'must be a nextCursor from an earlier page' });
   return seq;
 }

@@ -11,21 +11,76 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/passwo
 import type { Ctx, Route } from '../router.ts';
 
 const CREDENTIALS = {
-  type: 'object', required: ['username', 'password'], additionalProperties: false,
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
   properties: { username: { type: 'string' }, password: { type: 'string' } },
 };
-const SESSION = { type: 'object', properties: { user: resourceSchema(USER), token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } };
+const SESSION = {
+  type: 'object',
+  properties: { user: resourceSchema(USER), token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+};
 
 export const AUTH_ROUTES: Route[] = [
-  { method: 'GET', path: '/api/auth/status', access: 'public', handler: authStatus, summary: 'Whether first-run setup is needed, and the signed-in user.' },
-  { method: 'POST', path: '/api/auth/setup', access: 'public', handler: authSetup, body: { accepts: 'json' }, summary: 'Create the first admin (only while no user exists); 421 unknown_host when Host is not an IP address, localhost, the machine\'s name or in APP_ALLOWED_HOSTS.', doc: { request: CREDENTIALS, response: SESSION, status: 201 } },
-  { method: 'POST', path: '/api/auth/login', access: 'public', handler: authLogin, body: { accepts: 'json' }, summary: 'Sign in; answers a token and sets the session cookie. 429 (Retry-After) after 10 failures of one username from one address or 100 from all in 15 minutes, or while a noisy address must wait; 421 unknown_host from a browser at an unknown Host.', doc: { request: CREDENTIALS, response: SESSION } },
-  { method: 'POST', path: '/api/auth/logout', access: 'public', handler: authLogout, body: { accepts: 'json', optional: true }, summary: 'Sign out: the session (cookie or its token) stops working at once, and the cookie is cleared.', doc: { status: 204 } },
-  { method: 'GET', path: '/api/auth/me', access: 'user', handler: authMe, summary: 'The signed-in user.', doc: { response: resourceSchema(USER) } },
   {
-    method: 'POST', path: '/api/auth/password', access: 'user', handler: authPassword, body: { accepts: 'json' },
+    method: 'GET',
+    path: '/api/auth/status',
+    access: 'public',
+    handler: authStatus,
+    summary: 'Whether first-run setup is needed, and the signed-in user.',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/setup',
+    access: 'public',
+    handler: authSetup,
+    body: { accepts: 'json' },
+    summary:
+      "Create the first admin (only while no user exists); 421 unknown_host when Host is not an IP address, localhost, the machine's name or in APP_ALLOWED_HOSTS.",
+    doc: { request: CREDENTIALS, response: SESSION, status: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    handler: authLogin,
+    body: { accepts: 'json' },
+    summary:
+      'Sign in; answers a token and sets the session cookie. 429 (Retry-After) after 10 failures of one username from one address or 100 from all in 15 minutes, or while a noisy address must wait; 421 unknown_host from a browser at an unknown Host.',
+    doc: { request: CREDENTIALS, response: SESSION },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'public',
+    handler: authLogout,
+    body: { accepts: 'json', optional: true },
+    summary: 'Sign out: the session (cookie or its token) stops working at once, and the cookie is cleared.',
+    doc: { status: 204 },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/me',
+    access: 'user',
+    handler: authMe,
+    summary: 'The signed-in user.',
+    doc: { response: resourceSchema(USER) },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password',
+    access: 'user',
+    handler: authPassword,
+    body: { accepts: 'json' },
     summary: 'Change the own password; every other token of the user stops working (a new session cookie is set).',
-    doc: { status: 204, request: { type: 'object', required: ['currentPassword', 'newPassword'], properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string', minLength: MIN_PASSWORD_LENGTH } } } },
+    doc: {
+      status: 204,
+      request: {
+        type: 'object',
+        required: ['currentPassword', 'newPassword'],
+        properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string', minLength: MIN_PASSWORD_LENGTH } },
+      },
+    },
   },
 ];
 
@@ -35,8 +90,13 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 /** The API's view of a user: never the password hash. */
 export function userToApi(user: UserRow) {
   return {
-    id: user.id, username: user.username, role: user.role, disabled: user.disabled === 1,
-    createdAt: user.created_at, updatedAt: user.updated_at, lastLoginAt: user.last_login_at,
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    disabled: user.disabled === 1,
+    createdAt: user.created_at,
+    updatedAt: user.updated_at,
+    lastLoginAt: user.last_login_at,
   };
 }
 
@@ -56,7 +116,13 @@ async function authSetup(ctx: Ctx) {
   inTransaction(ctx.app.db, () => {
     // Checked again inside the transaction: two setups racing across the await above make one admin.
     if (countUsers(ctx.app.db) > 0) throw new HttpError(409, 'already_set_up', 'The service is set up already; sign in instead.');
-    insertUser(ctx.app.db, { id, username: checked.values.username as string, password_hash: passwordHash, role: 'admin', created_at: now });
+    insertUser(ctx.app.db, {
+      id,
+      username: checked.values.username as string,
+      password_hash: passwordHash,
+      role: 'admin',
+      created_at: now,
+    });
   });
   return { status: 201, ...(await session(ctx, getUser(ctx.app.db, id)!)) };
 }
@@ -144,5 +210,8 @@ async function session(ctx: Ctx, user: UserRow) {
 
 function setSessionCookie(ctx: Ctx, token: string, maxAgeS: number): void {
   const secure = isHttps(ctx.app.config, ctx.req) ? '; Secure' : '';
-  (ctx.res as ServerResponse).setHeader('Set-Cookie', `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeS}${secure}`);
+  (ctx.res as ServerResponse).setHeader(
+    'Set-Cookie',
+    `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeS}${secure}`,
+  );
 }

@@ -13,18 +13,31 @@ const DRY_RUN = { name: 'dryRun', schema: { type: 'boolean' }, description: 'Che
 
 export const BACKUP_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/backup/export', access: 'admin', handler: backupExport,
+    method: 'GET',
+    path: '/api/backup/export',
+    access: 'admin',
+    handler: backupExport,
     summary: 'The whole database as a db-v1 document (users with password hashes), streamed from one consistent snapshot; an attachment.',
     doc: { response: DOCUMENT_SCHEMA_JSON },
   },
   {
-    method: 'POST', path: '/api/backup/import', access: 'admin', handler: backupRestore, body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
-    summary: 'Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, networks, switches, ports and activity replaced, ids kept, with one restore entry. Undo images must keep the field rules as an undo would write them; password hashes must have the cost this service writes (ln=15,r=8,p=1, or 0.20.x\'s ln=14,r=8,p=1), with a 16-byte salt and a 64-byte hash.',
+    method: 'POST',
+    path: '/api/backup/import',
+    access: 'admin',
+    handler: backupRestore,
+    body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
+    summary:
+      "Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, networks, switches, ports and activity replaced, ids kept, with one restore entry. Undo images must keep the field rules as an undo would write them; password hashes must have the cost this service writes (ln=15,r=8,p=1, or 0.20.x's ln=14,r=8,p=1), with a 16-byte salt and a 64-byte hash.",
     doc: {
       request: DOCUMENT_SCHEMA_JSON,
       response: { type: 'object', properties: { restored: COUNTS_SCHEMA, dryRun: { type: 'boolean' } } },
       query: [
-        { name: 'users', schema: { enum: ['keep', 'replace'] }, description: 'replace: the backup\'s users too; needs an enabled admin with your username in it (409 would_lock_out). You then sign in again.' },
+        {
+          name: 'users',
+          schema: { enum: ['keep', 'replace'] },
+          description:
+            "replace: the backup's users too; needs an enabled admin with your username in it (409 would_lock_out). You then sign in again.",
+        },
         DRY_RUN,
       ],
     },
@@ -40,11 +53,14 @@ async function backupExport(ctx: Ctx): Promise<undefined> {
   try {
     const counts = countAll(db);
     const exportedAt = new Date().toISOString();
-    ctx.res.writeHead(200, apiHeaders({
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="switchyard-backup-${isoBasic(exportedAt)}.json"`,
-      'Cache-Control': 'no-store',
-    }));
+    ctx.res.writeHead(
+      200,
+      apiHeaders({
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="switchyard-backup-${isoBasic(exportedAt)}.json"`,
+        'Cache-Control': 'no-store',
+      }),
+    );
     await streamDocument(ctx.res, db, { exportedAt, counts, appVersion: appVersion(ctx.app.config.rootDir) });
   } finally {
     close();
@@ -52,7 +68,11 @@ async function backupExport(ctx: Ctx): Promise<undefined> {
   return undefined;
 }
 
-async function streamDocument(res: ServerResponse, db: Db, head: { exportedAt: string; counts: Counts; appVersion: string }): Promise<void> {
+async function streamDocument(
+  res: ServerResponse,
+  db: Db,
+  head: { exportedAt: string; counts: Counts; appVersion: string },
+): Promise<void> {
   const opening = `{"schema":"db-v1","app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
   if (!(await send(res, opening))) return;
   for (const [index, kind] of DOCUMENT_KINDS.entries()) {
@@ -101,11 +121,15 @@ function isoBasic(iso: string): string {
 
 function backupRestore(ctx: Ctx) {
   if (!isDocument(ctx.body)) {
-    throw new HttpError(400, 'unsupported_schema', 'The body is not a Switchyard backup: it needs "schema": "db-v1".', [{ field: 'schema', message: 'is missing' }]);
+    throw new HttpError(400, 'unsupported_schema', 'The body is not a Switchyard backup: it needs "schema": "db-v1".', [
+      { field: 'schema', message: 'is missing' },
+    ]);
   }
   const users = ctx.query.get('users') ?? 'keep';
   if (users !== 'keep' && users !== 'replace') {
-    throw new HttpError(400, 'validation_failed', 'users must be keep or replace.', [{ field: 'users', message: 'must be keep or replace' }]);
+    throw new HttpError(400, 'validation_failed', 'users must be keep or replace.', [
+      { field: 'users', message: 'must be keep or replace' },
+    ]);
   }
   const doc = checkDocument(ctx.body, new Date().toISOString());
   const dryRun = flag(ctx, 'dryRun');

@@ -10,11 +10,29 @@ const ENTITY_KINDS: Record<string, Kind> = { sites: 'site', networks: 'network',
 
 export const BULK_IMPORT_ROUTES: Route[] = [
   {
-    method: 'POST', path: '/api/import/:entity', access: 'admin', handler: bulkImportCreate, body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
+    method: 'POST',
+    path: '/api/import/:entity',
+    access: 'admin',
+    handler: bulkImportCreate,
+    body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
     summary: `Create many sites, networks, switches or ports at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${(['site', 'network', 'switch', 'port'] as const).map((kind) => `${kind}s: ${csvHeader(kind).join(',')}`).join('; ')}). References by id or by name. Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
     doc: {
-      request: { type: 'array', items: { type: 'object', description: 'The fields of a create, with references by id (siteId, switchId, untaggedNetworkId, taggedNetworkIds, linkedPortId) or by name (site, switch, untaggedVlan, taggedVlans, linkedSite, linkedSwitch, linkedPort).' } },
-      response: { type: 'object', properties: { created: { type: 'integer' }, ids: { type: 'array', items: { type: 'string', format: 'uuid' } }, dryRun: { type: 'boolean' } } },
+      request: {
+        type: 'array',
+        items: {
+          type: 'object',
+          description:
+            'The fields of a create, with references by id (siteId, switchId, untaggedNetworkId, taggedNetworkIds, linkedPortId) or by name (site, switch, untaggedVlan, taggedVlans, linkedSite, linkedSwitch, linkedPort).',
+        },
+      },
+      response: {
+        type: 'object',
+        properties: {
+          created: { type: 'integer' },
+          ids: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          dryRun: { type: 'boolean' },
+        },
+      },
       status: 201,
       query: [{ name: 'dryRun', schema: { type: 'boolean' }, description: 'Check every row and answer the count; change nothing (200).' }],
     },
@@ -35,13 +53,24 @@ function bulkImportCreate(ctx: Ctx) {
 function csvRows(kind: Kind, text: string): { rows: BulkRow[]; faults: FieldFault[] } {
   const { records, faults } = csvToRecords(kind, text);
   if (faults.some((fault) => !/^rows\[\d+\]\./.test(fault.field))) {
-    throw new HttpError(400, 'validation_failed', `${faults.length} fault${faults.length === 1 ? '' : 's'} in the CSV; nothing was imported.`, faults);
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `${faults.length} fault${faults.length === 1 ? '' : 's'} in the CSV; nothing was imported.`,
+      faults,
+    );
   }
   const faulty = new Set(faults.map((fault) => fault.field.replace(/\..*$/, '')));
-  return { rows: records.filter((record) => !faulty.has(`rows[${record.row}]`)).map((record) => ({ row: record.row, raw: record.values })), faults };
+  return {
+    rows: records.filter((record) => !faulty.has(`rows[${record.row}]`)).map((record) => ({ row: record.row, raw: record.values })),
+    faults,
+  };
 }
 
 function jsonRows(body: unknown): BulkRow[] {
-  if (!Array.isArray(body)) throw new HttpError(400, 'validation_failed', 'The body must be a JSON array of records (or text/csv).', [{ field: 'body', message: 'must be an array' }]);
+  if (!Array.isArray(body))
+    throw new HttpError(400, 'validation_failed', 'The body must be a JSON array of records (or text/csv).', [
+      { field: 'body', message: 'must be an array' },
+    ]);
   return body.map((raw, index) => ({ row: index + 1, raw }));
 }

@@ -49,7 +49,8 @@ export function listParams(ctx: Ctx, resource: Resource): ListParams {
 export function uuidFilter(ctx: Ctx, name: string): string | undefined {
   const value = ctx.query.get(name);
   if (value === null || value === '') return undefined;
-  if (!isUuid(value)) throw new HttpError(400, 'validation_failed', `The ${name} filter is not an id.`, [{ field: name, message: 'must be an id (a UUID)' }]);
+  if (!isUuid(value))
+    throw new HttpError(400, 'validation_failed', `The ${name} filter is not an id.`, [{ field: name, message: 'must be an id (a UUID)' }]);
   return value.toLowerCase();
 }
 

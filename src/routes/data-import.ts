@@ -10,13 +10,30 @@ import { actorOf, flag } from './common.ts';
 
 export const DATA_IMPORT_ROUTES: Route[] = [
   {
-    method: 'POST', path: '/api/data/import', access: 'admin', handler: dataImport, body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
-    summary: 'Merge a db-v1 document or a 0.20.x bundle into the stored data: fresh ids, references remapped, same-name sites (and their same-name networks, switches and ports) merged; users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore\'s), not undoable. One transaction, one import entry.',
+    method: 'POST',
+    path: '/api/data/import',
+    access: 'admin',
+    handler: dataImport,
+    body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
+    summary:
+      "Merge a db-v1 document or a 0.20.x bundle into the stored data: fresh ids, references remapped, same-name sites (and their same-name networks, switches and ports) merged; users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
     doc: {
       request: { oneOf: [DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA] },
-      response: { type: 'object', properties: { created: COUNTS_SCHEMA, merged: COUNTS_SCHEMA, warnings: { type: 'array', items: { type: 'string' } }, dryRun: { type: 'boolean' } } },
+      response: {
+        type: 'object',
+        properties: {
+          created: COUNTS_SCHEMA,
+          merged: COUNTS_SCHEMA,
+          warnings: { type: 'array', items: { type: 'string' } },
+          dryRun: { type: 'boolean' },
+        },
+      },
       query: [
-        { name: 'onConflict', schema: { enum: ['merge', 'fail'] }, description: 'fail: refuse (409 conflict, the clashes in details) when a record has the name of a stored one.' },
+        {
+          name: 'onConflict',
+          schema: { enum: ['merge', 'fail'] },
+          description: 'fail: refuse (409 conflict, the clashes in details) when a record has the name of a stored one.',
+        },
         { name: 'dryRun', schema: { type: 'boolean' }, description: 'Check everything and answer the counts; change nothing.' },
       ],
     },
@@ -26,7 +43,9 @@ export const DATA_IMPORT_ROUTES: Route[] = [
 function dataImport(ctx: Ctx) {
   const onConflict = ctx.query.get('onConflict') ?? 'merge';
   if (onConflict !== 'merge' && onConflict !== 'fail') {
-    throw new HttpError(400, 'validation_failed', 'onConflict must be merge or fail.', [{ field: 'onConflict', message: 'must be merge or fail' }]);
+    throw new HttpError(400, 'validation_failed', 'onConflict must be merge or fail.', [
+      { field: 'onConflict', message: 'must be merge or fail' },
+    ]);
   }
   const now = new Date().toISOString();
   const legacy = !isDocument(ctx.body);
@@ -39,16 +58,26 @@ function dataImport(ctx: Ctx) {
 // A 0.20.x bundle goes through the legacy reader (the one the start-up migration uses), then through the
 // same document checks as a backup.
 function legacyDocument(body: unknown, now: string): CheckedDocument {
-  const isBundle = isPlainObject(body) && Object.keys(body).length > 0 && Object.keys(body).every((key) => (LEGACY_KINDS as readonly string[]).includes(key));
+  const isBundle =
+    isPlainObject(body) &&
+    Object.keys(body).length > 0 &&
+    Object.keys(body).every((key) => (LEGACY_KINDS as readonly string[]).includes(key));
   if (!isBundle) {
-    throw new HttpError(400, 'unsupported_schema', 'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, networks, switches, activity, users }.', [
-      { field: 'schema', message: 'is missing' },
-    ]);
+    throw new HttpError(
+      400,
+      'unsupported_schema',
+      'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, networks, switches, activity, users }.',
+      [{ field: 'schema', message: 'is missing' }],
+    );
   }
   const { data, faults } = checkLegacyBundle(body as LegacyBundle);
   if (!data) {
-    throw new HttpError(400, 'validation_failed', `The 0.20.x bundle has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
-      faults.map((fault) => ({ field: legacyFaultPath(fault), message: legacyFaultLine(fault) })));
+    throw new HttpError(
+      400,
+      'validation_failed',
+      `The 0.20.x bundle has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
+      faults.map((fault) => ({ field: legacyFaultPath(fault), message: legacyFaultLine(fault) })),
+    );
   }
   const { sites, networks, switches, ports, activity } = data;
   return checkDocument({ schema: 'db-v1', exportedAt: null, data: { users: [], sites, networks, switches, ports, activity } }, now);

@@ -10,21 +10,38 @@ import { buildOpenApi } from './openapi.ts';
 
 export const HEALTH_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/health', access: 'public', handler: health,
-    summary: 'Liveness, versions and configuration warnings (503 when the database cannot be read; status degraded, with the reason, when it cannot be written).',
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    handler: health,
+    summary:
+      'Liveness, versions and configuration warnings (503 when the database cannot be read; status degraded, with the reason, when it cannot be written).',
     doc: {
       response: {
         type: 'object',
         properties: {
           status: { enum: ['ok', 'degraded', 'unavailable'] },
-          reason: { enum: ['disk full', 'read-only database'], description: 'Only when degraded: why changes cannot be saved; the warnings say what to do.' },
+          reason: {
+            enum: ['disk full', 'read-only database'],
+            description: 'Only when degraded: why changes cannot be saved; the warnings say what to do.',
+          },
           writable: { type: 'boolean', description: 'Whether the database can take changes (false when degraded).' },
-          version: { type: 'string' }, schemaVersion: { type: ['integer', 'null'] }, uptimeS: { type: 'integer' }, warnings: { type: 'array', items: { type: 'string' } },
+          version: { type: 'string' },
+          schemaVersion: { type: ['integer', 'null'] },
+          uptimeS: { type: 'integer' },
+          warnings: { type: 'array', items: { type: 'string' } },
         },
       },
     },
   },
-  { method: 'GET', path: '/api/openapi.json', access: 'public', handler: openApi, summary: 'This OpenAPI 3.1 document.', doc: { response: { type: 'object' } } },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    handler: openApi,
+    summary: 'This OpenAPI 3.1 document.',
+    doc: { response: { type: 'object' } },
+  },
 ];
 
 /** The release of this build, from package.json. */
@@ -33,7 +50,11 @@ export function appVersion(rootDir: string): string {
 }
 
 function health(ctx: Ctx) {
-  const base = { version: appVersion(ctx.app.config.rootDir), uptimeS: Math.floor((Date.now() - ctx.app.startedAt) / 1000), warnings: ctx.app.config.warnings };
+  const base = {
+    version: appVersion(ctx.app.config.rootDir),
+    uptimeS: Math.floor((Date.now() - ctx.app.startedAt) / 1000),
+    warnings: ctx.app.config.warnings,
+  };
   let schema: number;
   try {
     schema = schemaVersion(ctx.app.db);

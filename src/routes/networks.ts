@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { recordChange } from '../db/change.ts';
 import {
-  getNetwork, insertNetwork, listNetworks, listNetworksJson, networkIdByName, networkIdByVlan, removeNetwork, updateNetwork,
-  type NetworkRow, type NetworkValues,
+  getNetwork,
+  insertNetwork,
+  listNetworks,
+  listNetworksJson,
+  networkIdByName,
+  networkIdByVlan,
+  removeNetwork,
+  updateNetwork,
+  type NetworkRow,
+  type NetworkValues,
 } from '../db/networks.ts';
 import { portIdsUsingNetwork } from '../db/ports.ts';
 import type { Db } from '../db/open.ts';
@@ -12,23 +20,73 @@ import { networkFaults } from '../fields/rules.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
 import { actorOf, checkIfMatch, created, etag, flag, pathId, uuidFilter, wantsCsv } from './common.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, counted, csvListAnswer, jsonListAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import {
+  LIST_QUERY_DOC,
+  apiOf,
+  changesNothing,
+  counted,
+  csvListAnswer,
+  jsonListAnswer,
+  listRequest,
+  listSchema,
+  siteFaults,
+  toColumns,
+  uniquenessConflict,
+  withEtag,
+  type ApiRecord,
+} from './sites.ts';
 
 /** The routes of networks (VLANs). */
 export const NETWORK_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/networks', access: 'viewer', handler: networksList, summary: 'List networks (VLANs), filtered by site and VLAN number.',
+    method: 'GET',
+    path: '/api/networks',
+    access: 'viewer',
+    handler: networksList,
+    summary: 'List networks (VLANs), filtered by site and VLAN number.',
     doc: {
-      response: listSchema(NETWORK), produces: ['application/json', 'text/csv'],
-      query: [...LIST_QUERY_DOC, { name: 'siteId', schema: { type: 'string', format: 'uuid' } }, { name: 'vlanId', schema: { type: 'integer', minimum: 1, maximum: 4094 } }],
+      response: listSchema(NETWORK),
+      produces: ['application/json', 'text/csv'],
+      query: [
+        ...LIST_QUERY_DOC,
+        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+        { name: 'vlanId', schema: { type: 'integer', minimum: 1, maximum: 4094 } },
+      ],
     },
   },
-  { method: 'POST', path: '/api/networks', access: 'editor', handler: networkCreate, body: { accepts: 'json' }, summary: 'Create a network; name and VLAN unique per site (409).', doc: { request: inputSchema(NETWORK, 'create'), response: resourceSchema(NETWORK), status: 201 } },
-  { method: 'GET', path: '/api/networks/:id', access: 'viewer', handler: networkGet, summary: 'One network, with its ETag.', doc: { response: resourceSchema(NETWORK) } },
-  { method: 'PATCH', path: '/api/networks/:id', access: 'editor', handler: networkUpdate, body: { accepts: 'json' }, summary: 'Change a network (If-Match honoured); it moves to another site only while no port uses it.', doc: { request: inputSchema(NETWORK, 'patch'), response: resourceSchema(NETWORK) } },
   {
-    method: 'DELETE', path: '/api/networks/:id', access: 'editor', handler: networkDelete,
-    summary: 'Delete a network; one that ports use: 409 network_in_use unless force=true, which takes it off those ports in the same activity entry.',
+    method: 'POST',
+    path: '/api/networks',
+    access: 'editor',
+    handler: networkCreate,
+    body: { accepts: 'json' },
+    summary: 'Create a network; name and VLAN unique per site (409).',
+    doc: { request: inputSchema(NETWORK, 'create'), response: resourceSchema(NETWORK), status: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/networks/:id',
+    access: 'viewer',
+    handler: networkGet,
+    summary: 'One network, with its ETag.',
+    doc: { response: resourceSchema(NETWORK) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/networks/:id',
+    access: 'editor',
+    handler: networkUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change a network (If-Match honoured); it moves to another site only while no port uses it.',
+    doc: { request: inputSchema(NETWORK, 'patch'), response: resourceSchema(NETWORK) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/networks/:id',
+    access: 'editor',
+    handler: networkDelete,
+    summary:
+      'Delete a network; one that ports use: 409 network_in_use unless force=true, which takes it off those ports in the same activity entry.',
     doc: { status: 204, query: [{ name: 'force', schema: { type: 'boolean' }, description: 'Also take it off the ports that use it.' }] },
   },
 ];
@@ -63,7 +121,17 @@ function networkCreate(ctx: Ctx) {
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch('network', id);
     insertNetwork(change.db, id, values, change.now);
-    return { activity: { action: 'create', entityType: 'network', entityId: id, entityName: values.name, siteId: values.site_id, summary: `Created network ${label(values)}` }, result: id };
+    return {
+      activity: {
+        action: 'create',
+        entityType: 'network',
+        entityId: id,
+        entityName: values.name,
+        siteId: values.site_id,
+        summary: `Created network ${label(values)}`,
+      },
+      result: id,
+    };
   });
   const network = networkToApi(getNetwork(ctx.app.db, id)!);
   return created(`/api/networks/${id}`, network, { ETag: etag(network.version) });
@@ -87,7 +155,17 @@ function networkUpdate(ctx: Ctx) {
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch('network', id);
     updateNetwork(change.db, id, values, change.now);
-    return { activity: { action: 'update', entityType: 'network', entityId: id, entityName: values.name, siteId: values.site_id, summary: `Updated network ${label(values)}` }, result: id };
+    return {
+      activity: {
+        action: 'update',
+        entityType: 'network',
+        entityId: id,
+        entityName: values.name,
+        siteId: values.site_id,
+        summary: `Updated network ${label(values)}`,
+      },
+      result: id,
+    };
   });
   return withEtag(networkToApi(getNetwork(ctx.app.db, id)!));
 }
@@ -103,7 +181,17 @@ function networkDelete(ctx: Ctx) {
     if (users > 0 && !force) throw networkInUse(network, users, 'force', 'add ?force=true to take it off them');
     removeNetwork(change, id);
     const what = users ? ` and took it off ${counted(users, 'port')}` : '';
-    return { activity: { action: 'delete', entityType: 'network', entityId: id, entityName: network.name, siteId: network.site_id, summary: `Deleted network ${label(network)}${what}` }, result: id };
+    return {
+      activity: {
+        action: 'delete',
+        entityType: 'network',
+        entityId: id,
+        entityName: network.name,
+        siteId: network.site_id,
+        summary: `Deleted network ${label(network)}${what}`,
+      },
+      result: id,
+    };
   });
   return { status: 204 };
 }
@@ -129,8 +217,10 @@ function gatewayFaults(faults: FieldFault[], network: Record<string, unknown>): 
 
 function networkClashes(db: Db, values: NetworkValues, id: string): FieldFault[] {
   const clashes: FieldFault[] = [];
-  if (networkIdByName(db, values.site_id, values.name, id)) clashes.push({ field: 'name', message: `the site has a network named "${values.name}"` });
-  if (networkIdByVlan(db, values.site_id, values.vlan_id, id)) clashes.push({ field: 'vlanId', message: `the site has a network with VLAN ${values.vlan_id}` });
+  if (networkIdByName(db, values.site_id, values.name, id))
+    clashes.push({ field: 'name', message: `the site has a network named "${values.name}"` });
+  if (networkIdByVlan(db, values.site_id, values.vlan_id, id))
+    clashes.push({ field: 'vlanId', message: `the site has a network with VLAN ${values.vlan_id}` });
   return clashes;
 }
 
@@ -142,5 +232,7 @@ function refuseMoveInUse(db: Db, network: NetworkRow): void {
 /** 409 network_in_use with the number of ports in the message and in details. */
 function networkInUse(network: NetworkRow, ports: number, field: string, hint: string): HttpError {
   const count = counted(ports, 'port');
-  return new HttpError(409, 'network_in_use', `Network ${label(network)} is used by ${count}; ${hint}.`, [{ field, message: `used by ${count}` }]);
+  return new HttpError(409, 'network_in_use', `Network ${label(network)} is used by ${count}; ${hint}.`, [
+    { field, message: `used by ${count}` },
+  ]);
 }

@@ -5,18 +5,43 @@ import { diffImages, readImage, type Image } from '../db/images.ts';
 import { siteOfNetwork } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
 import {
-  getPort, insertPort, listPorts, listPortsJson, nextPosition, portIdByName, portsOfSwitch, relinkFarEnds, removePorts, setTagged,
-  switchOfPort, updatePort, type PortRow, type PortValues,
+  getPort,
+  insertPort,
+  listPorts,
+  listPortsJson,
+  nextPosition,
+  portIdByName,
+  portsOfSwitch,
+  relinkFarEnds,
+  removePorts,
+  setTagged,
+  switchOfPort,
+  updatePort,
+  type PortRow,
+  type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
 import { checkValue, inputSchema, isPlainObject, resourceSchema, validateInput, type Field, type ValidatedInput } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
-import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
+import { type HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
 import type { Ctx, Route } from '../router.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from './activity.ts';
 import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter, wantsCsv } from './common.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, counted, csvListAnswer, jsonListAnswer, listRequest, listSchema, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import {
+  LIST_QUERY_DOC,
+  apiOf,
+  changesNothing,
+  counted,
+  csvListAnswer,
+  jsonListAnswer,
+  listRequest,
+  listSchema,
+  toColumns,
+  uniquenessConflict,
+  withEtag,
+  type ApiRecord,
+} from './sites.ts';
 
 /** Fields a bulk edit may not set: each must differ per port. */
 const NOT_BULK = new Set(['name', 'linkedPortId']);
@@ -25,11 +50,22 @@ const idListField = (name: string): Field => ({ name, type: 'uuid-list', descrip
 const HISTORY_LIMIT = { default: 100, max: 500 };
 
 const BULK_REQUEST = {
-  type: 'object', additionalProperties: false, required: ['portIds'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['portIds'],
   properties: {
-    portIds: { type: 'array', minItems: 1, items: { type: 'string', format: 'uuid' }, description: 'Ports of this switch; one that is not: 400 and nothing changes.' },
+    portIds: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', format: 'uuid' },
+      description: 'Ports of this switch; one that is not: 400 and nothing changes.',
+    },
     set: { ...inputSchema(PORT, 'patch'), description: 'Fields set on every port (not name or linkedPortId).' },
-    addTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks added to each tagged list; a port that gains one becomes a trunk.' },
+    addTagged: {
+      type: 'array',
+      items: { type: 'string', format: 'uuid' },
+      description: 'Networks added to each tagged list; a port that gains one becomes a trunk.',
+    },
     removeTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks removed from each tagged list.' },
   },
 };
@@ -37,24 +73,101 @@ const BULK_REQUEST = {
 /** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/ports', access: 'viewer', handler: portsList, summary: 'List ports of every switch, filtered by switch and site (for CSV export).',
-    doc: { response: listSchema(PORT), produces: ['application/json', 'text/csv'], query: [...LIST_QUERY_DOC, { name: 'switchId', schema: { type: 'string', format: 'uuid' } }, { name: 'siteId', schema: { type: 'string', format: 'uuid' } }] },
-  },
-  { method: 'GET', path: '/api/switches/:id/ports', access: 'viewer', handler: switchPortsList, summary: 'List the ports of a switch, by position.', doc: { response: listSchema(PORT), produces: ['application/json', 'text/csv'], query: LIST_QUERY_DOC } },
-  { method: 'POST', path: '/api/switches/:id/ports', access: 'editor', handler: portCreate, body: { accepts: 'json' }, summary: 'Add a port to a switch; name unique per switch (409 name_taken).', doc: { request: inputSchema(PORT, 'create'), response: resourceSchema(PORT), status: 201 } },
-  {
-    method: 'PATCH', path: '/api/switches/:id/ports', access: 'editor', handler: portsBulkUpdate, body: { accepts: 'json' },
-    summary: 'Change many ports of one switch at once, all or nothing, in one bulk_update activity entry.',
-    doc: { request: BULK_REQUEST, response: { type: 'object', properties: { items: { type: 'array', items: resourceSchema(PORT) }, changed: { type: 'integer' }, activityId: { type: ['string', 'null'] } } } },
-  },
-  { method: 'GET', path: '/api/ports/:id', access: 'viewer', handler: portGet, summary: 'One port, with its ETag.', doc: { response: resourceSchema(PORT) } },
-  { method: 'PATCH', path: '/api/ports/:id', access: 'editor', handler: portUpdate, body: { accepts: 'json' }, summary: 'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either.', doc: { request: inputSchema(PORT, 'patch'), response: resourceSchema(PORT) } },
-  { method: 'DELETE', path: '/api/ports/:id', access: 'editor', handler: portDelete, summary: 'Delete a port; the far end of its link is unlinked.', doc: { status: 204 } },
-  {
-    method: 'GET', path: '/api/ports/:id/history', access: 'viewer', handler: portHistory, summary: 'The activity entries that touched this port, newest first.',
+    method: 'GET',
+    path: '/api/ports',
+    access: 'viewer',
+    handler: portsList,
+    summary: 'List ports of every switch, filtered by switch and site (for CSV export).',
     doc: {
-      response: { type: 'object', properties: { items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA }, nextCursor: { type: ['string', 'null'] } } },
-      query: [{ name: 'limit', schema: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT.max, default: HISTORY_LIMIT.default } }, { name: 'before', schema: { type: 'string' }, description: 'The nextCursor of the previous page (the same cursor as /api/activity).' }],
+      response: listSchema(PORT),
+      produces: ['application/json', 'text/csv'],
+      query: [
+        ...LIST_QUERY_DOC,
+        { name: 'switchId', schema: { type: 'string', format: 'uuid' } },
+        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+      ],
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/switches/:id/ports',
+    access: 'viewer',
+    handler: switchPortsList,
+    summary: 'List the ports of a switch, by position.',
+    doc: { response: listSchema(PORT), produces: ['application/json', 'text/csv'], query: LIST_QUERY_DOC },
+  },
+  {
+    method: 'POST',
+    path: '/api/switches/:id/ports',
+    access: 'editor',
+    handler: portCreate,
+    body: { accepts: 'json' },
+    summary: 'Add a port to a switch; name unique per switch (409 name_taken).',
+    doc: { request: inputSchema(PORT, 'create'), response: resourceSchema(PORT), status: 201 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/switches/:id/ports',
+    access: 'editor',
+    handler: portsBulkUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change many ports of one switch at once, all or nothing, in one bulk_update activity entry.',
+    doc: {
+      request: BULK_REQUEST,
+      response: {
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: resourceSchema(PORT) },
+          changed: { type: 'integer' },
+          activityId: { type: ['string', 'null'] },
+        },
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/ports/:id',
+    access: 'viewer',
+    handler: portGet,
+    summary: 'One port, with its ETag.',
+    doc: { response: resourceSchema(PORT) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/ports/:id',
+    access: 'editor',
+    handler: portUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either.',
+    doc: { request: inputSchema(PORT, 'patch'), response: resourceSchema(PORT) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/ports/:id',
+    access: 'editor',
+    handler: portDelete,
+    summary: 'Delete a port; the far end of its link is unlinked.',
+    doc: { status: 204 },
+  },
+  {
+    method: 'GET',
+    path: '/api/ports/:id/history',
+    access: 'viewer',
+    handler: portHistory,
+    summary: 'The activity entries that touched this port, newest first.',
+    doc: {
+      response: {
+        type: 'object',
+        properties: { items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA }, nextCursor: { type: ['string', 'null'] } },
+      },
+      query: [
+        { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT.max, default: HISTORY_LIMIT.default } },
+        {
+          name: 'before',
+          schema: { type: 'string' },
+          description: 'The nextCursor of the previous page (the same cursor as /api/activity).',
+        },
+      ],
     },
   },
 ];
@@ -157,19 +270,34 @@ function portsBulkUpdate(ctx: Ctx) {
   if (bulk.faults.length) throw validationFailed(bulk.faults, 'The bulk change is invalid; no port was changed.');
   const planned = planBulk(db, bulk);
   if (planned.faults.length) throw validationFailed(planned.faults, 'The bulk change would break a port rule; no port was changed.');
-  const activityId = planned.changes.length === 0 ? null : recordChange(db, actorOf(ctx), (change) => {
-    change.touch('port', planned.changes.map((plan) => plan.id));
-    for (const plan of planned.changes) {
-      updatePort(change.db, plan.id, plan.values, change.now);
-      setTagged(change.db, plan.id, plan.tagged);
-    }
-    return {
-      activity: { action: 'bulk_update', entityType: 'switch', entityId: sw.id, entityName: sw.name, siteId: sw.site_id, summary: `Updated ${counted(planned.changes.length, 'port')} on ${sw.name}` },
-      result: undefined,
-    };
-  }).entry.id;
+  const activityId =
+    planned.changes.length === 0
+      ? null
+      : recordChange(db, actorOf(ctx), (change) => {
+          change.touch(
+            'port',
+            planned.changes.map((plan) => plan.id),
+          );
+          for (const plan of planned.changes) {
+            updatePort(change.db, plan.id, plan.values, change.now);
+            setTagged(change.db, plan.id, plan.tagged);
+          }
+          return {
+            activity: {
+              action: 'bulk_update',
+              entityType: 'switch',
+              entityId: sw.id,
+              entityName: sw.name,
+              siteId: sw.site_id,
+              summary: `Updated ${counted(planned.changes.length, 'port')} on ${sw.name}`,
+            },
+            result: undefined,
+          };
+        }).entry.id;
   const named = new Set(bulk.portIds);
-  const items = portsOfSwitch(db, sw.id).filter((port) => named.has(port.id)).map(portToApi);
+  const items = portsOfSwitch(db, sw.id)
+    .filter((port) => named.has(port.id))
+    .map(portToApi);
   return { body: { items, changed: planned.changes.length, activityId } };
 }
 
@@ -212,10 +340,25 @@ function portRuleFaults(db: Db, port: Record<string, unknown>, sw: SwitchRow): F
 }
 
 /** The activity of a change to one port; `changes` is that port's own before/after (far ends are in the undo data). */
-function portActivity(change: Change, action: 'create' | 'update' | 'delete', id: string, before: Image | null, sw: SwitchRow, summary: string): ActivityInput {
+function portActivity(
+  change: Change,
+  action: 'create' | 'update' | 'delete',
+  id: string,
+  before: Image | null,
+  sw: SwitchRow,
+  summary: string,
+): ActivityInput {
   const after = readImage(change.db, 'port', id);
   const name = String((after ?? before)?.name ?? '');
-  return { action, entityType: 'port', entityId: id, entityName: name, siteId: sw.site_id, summary, changes: diffImages('port', before, after) };
+  return {
+    action,
+    entityType: 'port',
+    entityId: id,
+    entityName: name,
+    siteId: sw.site_id,
+    summary,
+    changes: diffImages('port', before, after),
+  };
 }
 
 function nameTaken(name: string, sw: SwitchRow): HttpError {
@@ -234,7 +377,8 @@ interface BulkInput {
 function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
   const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
   if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
-  for (const key of Object.keys(body)) if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
+  for (const key of Object.keys(body))
+    if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
   const list = (name: 'portIds' | 'addTagged' | 'removeTagged') => {
     if (body[name] === undefined) return [];
     const checked = checkValue(idListField(name), body[name]);
@@ -246,12 +390,14 @@ function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
   bulk.addTagged = list('addTagged');
   bulk.removeTagged = list('removeTagged');
   if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
-  else if (Array.isArray(body.portIds) && body.portIds.length === 0) bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
+  else if (Array.isArray(body.portIds) && body.portIds.length === 0)
+    bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
   if (body.set !== undefined) {
     const checked = portInput(body.set, 'patch', 'set.');
     bulk.set = checked.values;
     bulk.faults.push(...checked.faults);
-    for (const name of Object.keys(checked.values)) if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });
+    for (const name of Object.keys(checked.values))
+      if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });
   }
   if (Object.keys(bulk.set).length === 0 && bulk.addTagged.length === 0 && bulk.removeTagged.length === 0 && bulk.faults.length === 0) {
     bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTagged or removeTagged' });
@@ -278,7 +424,9 @@ function bulkNetworkFaults(db: Db, bulk: BulkInput, sw: SwitchRow): FieldFault[]
 }
 
 function bulkPortFaults(db: Db, portIds: string[], sw: SwitchRow): FieldFault[] {
-  return portIds.flatMap((id, i) => (switchOfPort(db, id) === sw.id ? [] : [{ field: `portIds[${i}]`, message: `port ${id} is not a port of switch ${sw.name}` }]));
+  return portIds.flatMap((id, i) =>
+    switchOfPort(db, id) === sw.id ? [] : [{ field: `portIds[${i}]`, message: `port ${id} is not a port of switch ${sw.name}` }],
+  );
 }
 
 interface PortPlan {
@@ -299,7 +447,10 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
     const gains = tagged.some((n) => !had.includes(n));
     const mode = bulk.set.mode ?? (gains ? 'trunk' : current.mode);
     if (mode !== 'trunk' && tagged.length > 0) {
-      faults.push({ field: `portIds[${i}]`, message: `port ${String(current.name)} would be an access port with tagged VLANs; set mode to trunk or remove them` });
+      faults.push({
+        field: `portIds[${i}]`,
+        message: `port ${String(current.name)} would be an access port with tagged VLANs; set mode to trunk or remove them`,
+      });
       return;
     }
     const patch = { ...bulk.set, mode, taggedNetworkIds: tagged };
@@ -315,7 +466,8 @@ function historyParams(ctx: Ctx): { limit: number; beforeSeq: number | undefined
   let limit = HISTORY_LIMIT.default;
   if (rawLimit !== null && rawLimit !== '') {
     limit = Number(rawLimit);
-    if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > HISTORY_LIMIT.max) faults.push({ field: 'limit', message: `must be an integer from 1 to ${HISTORY_LIMIT.max}` });
+    if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > HISTORY_LIMIT.max)
+      faults.push({ field: 'limit', message: `must be an integer from 1 to ${HISTORY_LIMIT.max}` });
   }
   const beforeSeq = cursorOf(ctx, faults);
   if (faults.length) throw validationFailed(faults, 'The history parameters are invalid.');

@@ -4,7 +4,17 @@ import { recordChange } from '../db/change.ts';
 import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import type { JsonPage } from '../db/list-query.ts';
-import { getSite, insertSite, listSites, listSitesJson, removeSite, siteIdByName, updateSite, type SiteRow, type SiteValues } from '../db/sites.ts';
+import {
+  getSite,
+  insertSite,
+  listSites,
+  listSitesJson,
+  removeSite,
+  siteIdByName,
+  updateSite,
+  type SiteRow,
+  type SiteValues,
+} from '../db/sites.ts';
 import { inputSchema, resourceSchema, rowToApi, toColumnValue, validateInput, type JsonSchema, type Resource } from '../fields/field.ts';
 import { SITE } from '../fields/sites.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
@@ -13,28 +23,82 @@ import { actorOf, checkIfMatch, created, etag, flag, listParams, pathId, wantsCs
 
 /** The query parameters every inventory list takes, for the OpenAPI document. */
 export const LIST_QUERY_DOC = [
-  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, description: 'A CSV answer without limit has every row.' },
+  {
+    name: 'limit',
+    schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    description: 'A CSV answer without limit has every row.',
+  },
   { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
   { name: 'sort', schema: { type: 'string' }, description: 'A field name; -field for descending.' },
   { name: 'q', schema: { type: 'string' }, description: 'Case-insensitive substring over the text fields.' },
-  { name: 'format', schema: { type: 'string', enum: ['json', 'csv'] }, description: 'csv answers the import layout (as Accept: text/csv does).' },
+  {
+    name: 'format',
+    schema: { type: 'string', enum: ['json', 'csv'] },
+    description: 'csv answers the import layout (as Accept: text/csv does).',
+  },
 ];
 
 /** The JSON Schema of a list answer of a resource. */
 export function listSchema(resource: Resource, item: JsonSchema = resourceSchema(resource)): JsonSchema {
-  return { type: 'object', required: ['items', 'total', 'limit', 'offset'], properties: { items: { type: 'array', items: item }, total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } } };
+  return {
+    type: 'object',
+    required: ['items', 'total', 'limit', 'offset'],
+    properties: {
+      items: { type: 'array', items: item },
+      total: { type: 'integer' },
+      limit: { type: 'integer' },
+      offset: { type: 'integer' },
+    },
+  };
 }
 
 /** The routes of sites. */
 export const SITE_ROUTES: Route[] = [
-  { method: 'GET', path: '/api/sites', access: 'viewer', handler: sitesList, summary: 'List sites (q searches the text fields).', doc: { response: listSchema(SITE), query: LIST_QUERY_DOC, produces: ['application/json', 'text/csv'] } },
-  { method: 'POST', path: '/api/sites', access: 'editor', handler: siteCreate, body: { accepts: 'json' }, summary: 'Create a site; names are unique (409 name_taken).', doc: { request: inputSchema(SITE, 'create'), response: resourceSchema(SITE), status: 201 } },
-  { method: 'GET', path: '/api/sites/:id', access: 'viewer', handler: siteGet, summary: 'One site, with its ETag.', doc: { response: resourceSchema(SITE) } },
-  { method: 'PATCH', path: '/api/sites/:id', access: 'editor', handler: siteUpdate, body: { accepts: 'json' }, summary: 'Change a site (If-Match honoured).', doc: { request: inputSchema(SITE, 'patch'), response: resourceSchema(SITE) } },
   {
-    method: 'DELETE', path: '/api/sites/:id', access: 'editor', handler: siteDelete,
-    summary: 'Delete a site; one with switches or networks: 409 site_not_empty unless cascade=true, which deletes them all in one activity entry.',
-    doc: { status: 204, query: [{ name: 'cascade', schema: { type: 'boolean' }, description: 'Also delete its networks, switches and ports.' }] },
+    method: 'GET',
+    path: '/api/sites',
+    access: 'viewer',
+    handler: sitesList,
+    summary: 'List sites (q searches the text fields).',
+    doc: { response: listSchema(SITE), query: LIST_QUERY_DOC, produces: ['application/json', 'text/csv'] },
+  },
+  {
+    method: 'POST',
+    path: '/api/sites',
+    access: 'editor',
+    handler: siteCreate,
+    body: { accepts: 'json' },
+    summary: 'Create a site; names are unique (409 name_taken).',
+    doc: { request: inputSchema(SITE, 'create'), response: resourceSchema(SITE), status: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/sites/:id',
+    access: 'viewer',
+    handler: siteGet,
+    summary: 'One site, with its ETag.',
+    doc: { response: resourceSchema(SITE) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/sites/:id',
+    access: 'editor',
+    handler: siteUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change a site (If-Match honoured).',
+    doc: { request: inputSchema(SITE, 'patch'), response: resourceSchema(SITE) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/sites/:id',
+    access: 'editor',
+    handler: siteDelete,
+    summary:
+      'Delete a site; one with switches or networks: 409 site_not_empty unless cascade=true, which deletes them all in one activity entry.',
+    doc: {
+      status: 204,
+      query: [{ name: 'cascade', schema: { type: 'boolean' }, description: 'Also delete its networks, switches and ports.' }],
+    },
   },
 ];
 
@@ -86,7 +150,10 @@ export function listRequest(ctx: Ctx, resource: Resource): ListParams {
 
 /** A list answer as CSV, the import layout, for a client that asked for it (wantsCsv); the total in X-Total-Count. */
 export function csvListAnswer(ctx: Ctx, kind: Kind, items: Record<string, unknown>[], total: number): Reply {
-  return { text: recordsToCsv(ctx.app.db, kind, items), headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Total-Count': String(total) } };
+  return {
+    text: recordsToCsv(ctx.app.db, kind, items),
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Total-Count': String(total) },
+  };
 }
 
 /** A list answer as JSON: the contract's page around the items SQLite serialised. */
@@ -123,10 +190,21 @@ function siteCreate(ctx: Ctx) {
   const values = toColumns(SITE, checked.values) as SiteValues;
   const id = randomUUID();
   recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    if (siteIdByName(change.db, values.name)) throw uniquenessConflict([{ field: 'name', message: `a site named "${values.name}" exists` }]);
+    if (siteIdByName(change.db, values.name))
+      throw uniquenessConflict([{ field: 'name', message: `a site named "${values.name}" exists` }]);
     change.touch('site', id);
     insertSite(change.db, id, values, change.now);
-    return { activity: { action: 'create', entityType: 'site', entityId: id, entityName: values.name, siteId: id, summary: `Created site ${values.name}` }, result: id };
+    return {
+      activity: {
+        action: 'create',
+        entityType: 'site',
+        entityId: id,
+        entityName: values.name,
+        siteId: id,
+        summary: `Created site ${values.name}`,
+      },
+      result: id,
+    };
   });
   const site = siteToApi(getSite(ctx.app.db, id)!);
   return created(`/api/sites/${id}`, site, { ETag: etag(site.version) });
@@ -143,10 +221,21 @@ function siteUpdate(ctx: Ctx) {
   if (changesNothing(current, checked.values)) return withEtag(current);
   const values = toColumns(SITE, { ...current, ...checked.values }) as SiteValues;
   recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    if (siteIdByName(change.db, values.name, id)) throw uniquenessConflict([{ field: 'name', message: `a site named "${values.name}" exists` }]);
+    if (siteIdByName(change.db, values.name, id))
+      throw uniquenessConflict([{ field: 'name', message: `a site named "${values.name}" exists` }]);
     change.touch('site', id);
     updateSite(change.db, id, values, change.now);
-    return { activity: { action: 'update', entityType: 'site', entityId: id, entityName: values.name, siteId: id, summary: `Updated site ${values.name}` }, result: id };
+    return {
+      activity: {
+        action: 'update',
+        entityType: 'site',
+        entityId: id,
+        entityName: values.name,
+        siteId: id,
+        summary: `Updated site ${values.name}`,
+      },
+      result: id,
+    };
   });
   return withEtag(siteToApi(getSite(ctx.app.db, id)!));
 }
@@ -161,8 +250,20 @@ function siteDelete(ctx: Ctx) {
     const counts = getSite(change.db, id)!;
     if (!cascade && (counts.switch_count > 0 || counts.network_count > 0)) throw siteNotEmpty(counts);
     const removed = removeSite(change, id);
-    const what = cascade ? ` with ${counted(removed.switches, 'switch', 'switches')}, ${counted(removed.networks, 'network')} and ${counted(removed.ports, 'port')}` : '';
-    return { activity: { action: 'delete', entityType: 'site', entityId: id, entityName: site.name, siteId: id, summary: `Deleted site ${site.name}${what}` }, result: id };
+    const what = cascade
+      ? ` with ${counted(removed.switches, 'switch', 'switches')}, ${counted(removed.networks, 'network')} and ${counted(removed.ports, 'port')}`
+      : '';
+    return {
+      activity: {
+        action: 'delete',
+        entityType: 'site',
+        entityId: id,
+        entityName: site.name,
+        siteId: id,
+        summary: `Deleted site ${site.name}${what}`,
+      },
+      result: id,
+    };
   });
   return { status: 204 };
 }

@@ -7,16 +7,27 @@ import { pathId } from './common.ts';
 
 export const SWITCH_CONFIG_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/switches/:id/config', access: 'viewer', handler: switchConfigGet,
-    summary: 'The switch\'s VLANs and ports as configuration text (text/plain), the same for the same data: a header with the switch, its site and '
-      + 'the newest updatedAt of what is rendered; definitions of the VLANs its ports use, names made acceptable to the platform; per port the '
-      + 'description, mode, access VLAN, native VLAN, allowed VLANs as compact ranges (native included) and shutdown/disable. A port named '
-      + 'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400. A stored value that '
-      + 'could add a command of its own (a port name that is not a plain interface name, from data written before names were checked): '
-      + '409 unsafe_config_value naming the port in details, and no text.',
+    method: 'GET',
+    path: '/api/switches/:id/config',
+    access: 'viewer',
+    handler: switchConfigGet,
+    summary:
+      "The switch's VLANs and ports as configuration text (text/plain), the same for the same data: a header with the switch, its site and " +
+      'the newest updatedAt of what is rendered; definitions of the VLANs its ports use, names made acceptable to the platform; per port the ' +
+      'description, mode, access VLAN, native VLAN, allowed VLANs as compact ranges (native included) and shutdown/disable. A port named ' +
+      'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400. A stored value that ' +
+      'could add a command of its own (a port name that is not a plain interface name, from data written before names were checked): ' +
+      '409 unsafe_config_value naming the port in details, and no text.',
     doc: {
       produces: ['text/plain'],
-      query: [{ name: 'dialect', schema: { type: 'string', enum: [...CONFIG_DIALECTS] }, description: 'cisco-ios, arista-eos or junos.', required: true }],
+      query: [
+        {
+          name: 'dialect',
+          schema: { type: 'string', enum: [...CONFIG_DIALECTS] },
+          description: 'cisco-ios, arista-eos or junos.',
+          required: true,
+        },
+      ],
     },
   },
 ];
@@ -26,7 +37,10 @@ function switchConfigGet(ctx: Ctx) {
   if (!model) throw notFound('switch');
   const dialect = ctx.query.get('dialect');
   if (!isConfigDialect(dialect)) {
-    throw validationFailed([{ field: 'dialect', message: `must be one of ${CONFIG_DIALECTS.join(', ')}` }], `Name a configuration dialect: ${CONFIG_DIALECTS.join(', ')}.`);
+    throw validationFailed(
+      [{ field: 'dialect', message: `must be one of ${CONFIG_DIALECTS.join(', ')}` }],
+      `Name a configuration dialect: ${CONFIG_DIALECTS.join(', ')}.`,
+    );
   }
   try {
     return { text: renderConfig(model, dialect) };

@@ -4,8 +4,17 @@ import { diffImages, readImage } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import { countPortsWithNetworks, insertPort, portsOfSwitch } from '../db/ports.ts';
 import {
-  getSwitch, insertSwitch, listSwitches, listSwitchesJson, removeSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch,
-  type SwitchRow, type SwitchValues,
+  getSwitch,
+  insertSwitch,
+  listSwitches,
+  listSwitchesJson,
+  removeSwitch,
+  switchIdByIp,
+  switchIdByMac,
+  switchIdByName,
+  updateSwitch,
+  type SwitchRow,
+  type SwitchValues,
 } from '../db/switches.ts';
 import { inputSchema, resourceSchema, validateInput } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
@@ -14,26 +23,82 @@ import { HttpError, notFound, validationFailed, type FieldFault } from '../http-
 import type { Ctx, Route } from '../router.ts';
 import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter, wantsCsv } from './common.ts';
 import { portToApi } from './ports.ts';
-import { LIST_QUERY_DOC, apiOf, changesNothing, counted, csvListAnswer, jsonListAnswer, listRequest, listSchema, siteFaults, toColumns, uniquenessConflict, withEtag, type ApiRecord } from './sites.ts';
+import {
+  LIST_QUERY_DOC,
+  apiOf,
+  changesNothing,
+  counted,
+  csvListAnswer,
+  jsonListAnswer,
+  listRequest,
+  listSchema,
+  siteFaults,
+  toColumns,
+  uniquenessConflict,
+  withEtag,
+  type ApiRecord,
+} from './sites.ts';
 
 const SWITCH_WITH_PORTS = {
   ...resourceSchema(SWITCH),
-  properties: { ...(resourceSchema(SWITCH).properties as object), ports: { type: 'array', items: resourceSchema(PORT), description: 'Ordered by position.' } },
+  properties: {
+    ...(resourceSchema(SWITCH).properties as object),
+    ports: { type: 'array', items: resourceSchema(PORT), description: 'Ordered by position.' },
+  },
 };
 
 /** The routes of switches. */
 export const SWITCH_ROUTES: Route[] = [
   {
-    method: 'GET', path: '/api/switches', access: 'viewer', handler: switchesList, summary: 'List switches, filtered by site and status.',
+    method: 'GET',
+    path: '/api/switches',
+    access: 'viewer',
+    handler: switchesList,
+    summary: 'List switches, filtered by site and status.',
     doc: {
-      response: listSchema(SWITCH), produces: ['application/json', 'text/csv'],
-      query: [...LIST_QUERY_DOC, { name: 'siteId', schema: { type: 'string', format: 'uuid' } }, { name: 'status', schema: { type: 'string', enum: [...SWITCH_STATUSES] } }],
+      response: listSchema(SWITCH),
+      produces: ['application/json', 'text/csv'],
+      query: [
+        ...LIST_QUERY_DOC,
+        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+        { name: 'status', schema: { type: 'string', enum: [...SWITCH_STATUSES] } },
+      ],
     },
   },
-  { method: 'POST', path: '/api/switches', access: 'editor', handler: switchCreate, body: { accepts: 'json' }, summary: 'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409).', doc: { request: inputSchema(SWITCH, 'create'), response: resourceSchema(SWITCH), status: 201 } },
-  { method: 'GET', path: '/api/switches/:id', access: 'viewer', handler: switchGet, summary: 'One switch with its ports (by position), with its ETag.', doc: { response: SWITCH_WITH_PORTS } },
-  { method: 'PATCH', path: '/api/switches/:id', access: 'editor', handler: switchUpdate, body: { accepts: 'json' }, summary: 'Change a switch (If-Match honoured); it moves site only while none of its ports uses a network (409 network_in_use).', doc: { request: inputSchema(SWITCH, 'patch'), response: resourceSchema(SWITCH) } },
-  { method: 'DELETE', path: '/api/switches/:id', access: 'editor', handler: switchDelete, summary: 'Delete a switch and its ports (far ends of links are unlinked), in one activity entry.', doc: { status: 204 } },
+  {
+    method: 'POST',
+    path: '/api/switches',
+    access: 'editor',
+    handler: switchCreate,
+    body: { accepts: 'json' },
+    summary: 'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409).',
+    doc: { request: inputSchema(SWITCH, 'create'), response: resourceSchema(SWITCH), status: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/switches/:id',
+    access: 'viewer',
+    handler: switchGet,
+    summary: 'One switch with its ports (by position), with its ETag.',
+    doc: { response: SWITCH_WITH_PORTS },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/switches/:id',
+    access: 'editor',
+    handler: switchUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change a switch (If-Match honoured); it moves site only while none of its ports uses a network (409 network_in_use).',
+    doc: { request: inputSchema(SWITCH, 'patch'), response: resourceSchema(SWITCH) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/switches/:id',
+    access: 'editor',
+    handler: switchDelete,
+    summary: 'Delete a switch and its ports (far ends of links are unlinked), in one activity entry.',
+    doc: { status: 204 },
+  },
 ];
 
 /** A switch as the API answers it, with its port count. */
@@ -70,8 +135,22 @@ function switchCreate(ctx: Ctx) {
     for (let n = 1; n <= portCount; n++) addNumberedPort(change, id, n);
     const ports = portCount ? ` with ${counted(portCount, 'port')}` : '';
     // The entry lists the switch's fields and the number of ports, not every new port.
-    const changes = { ...diffImages('switch', null, readImage(change.db, 'switch', id)), ...(portCount ? { portCount: [0, portCount] } : {}) };
-    return { activity: { action: 'create', entityType: 'switch', entityId: id, entityName: values.name, siteId: values.site_id, summary: `Created switch ${values.name}${ports}`, changes }, result: id };
+    const changes = {
+      ...diffImages('switch', null, readImage(change.db, 'switch', id)),
+      ...(portCount ? { portCount: [0, portCount] } : {}),
+    };
+    return {
+      activity: {
+        action: 'create',
+        entityType: 'switch',
+        entityId: id,
+        entityName: values.name,
+        siteId: values.site_id,
+        summary: `Created switch ${values.name}${ports}`,
+        changes,
+      },
+      result: id,
+    };
   });
   const row = switchToApi(getSwitch(ctx.app.db, id)!);
   return created(`/api/switches/${id}`, row, { ETag: etag(row.version) });
@@ -94,7 +173,17 @@ function switchUpdate(ctx: Ctx) {
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch('switch', id);
     updateSwitch(change.db, id, values, change.now);
-    return { activity: { action: 'update', entityType: 'switch', entityId: id, entityName: values.name, siteId: values.site_id, summary: `Updated switch ${values.name}` }, result: id };
+    return {
+      activity: {
+        action: 'update',
+        entityType: 'switch',
+        entityId: id,
+        entityName: values.name,
+        siteId: values.site_id,
+        summary: `Updated switch ${values.name}`,
+      },
+      result: id,
+    };
   });
   return withEtag(switchToApi(getSwitch(ctx.app.db, id)!));
 }
@@ -107,7 +196,17 @@ function switchDelete(ctx: Ctx) {
   recordChange(ctx.app.db, actorOf(ctx), (change) => {
     const ports = removeSwitch(change, id);
     const what = ports ? ` and its ${counted(ports, 'port')}` : '';
-    return { activity: { action: 'delete', entityType: 'switch', entityId: id, entityName: row.name, siteId: row.site_id, summary: `Deleted switch ${row.name}${what}` }, result: id };
+    return {
+      activity: {
+        action: 'delete',
+        entityType: 'switch',
+        entityId: id,
+        entityName: row.name,
+        siteId: row.site_id,
+        summary: `Deleted switch ${row.name}${what}`,
+      },
+      result: id,
+    };
   });
   return { status: 204 };
 }
@@ -115,10 +214,24 @@ function switchDelete(ctx: Ctx) {
 function addNumberedPort(change: Change, switchId: string, n: number): void {
   const portId = randomUUID();
   change.touch('port', portId);
-  insertPort(change.db, portId, switchId, {
-    name: String(n), position: n, description: null, enabled: 1, mode: 'access', untagged_network_id: null,
-    speed: null, poe: 0, linked_port_id: null, connected_device: null,
-  }, change.now);
+  insertPort(
+    change.db,
+    portId,
+    switchId,
+    {
+      name: String(n),
+      position: n,
+      description: null,
+      enabled: 1,
+      mode: 'access',
+      untagged_network_id: null,
+      speed: null,
+      poe: 0,
+      linked_port_id: null,
+      connected_device: null,
+    },
+    change.now,
+  );
 }
 
 function statusFilter(ctx: Ctx): string | undefined {
@@ -132,8 +245,10 @@ function statusFilter(ctx: Ctx): string | undefined {
 
 function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {
   const clashes: FieldFault[] = [];
-  if (switchIdByName(db, values.site_id, values.name, id)) clashes.push({ field: 'name', message: `the site has a switch named "${values.name}"` });
-  if (values.mac_address && switchIdByMac(db, values.mac_address, id)) clashes.push({ field: 'macAddress', message: `another switch has MAC ${values.mac_address}` });
+  if (switchIdByName(db, values.site_id, values.name, id))
+    clashes.push({ field: 'name', message: `the site has a switch named "${values.name}"` });
+  if (values.mac_address && switchIdByMac(db, values.mac_address, id))
+    clashes.push({ field: 'macAddress', message: `another switch has MAC ${values.mac_address}` });
   if (values.management_ip && switchIdByIp(db, values.site_id, values.management_ip, id)) {
     clashes.push({ field: 'managementIp', message: `another switch of the site has management IP ${values.management_ip}` });
   }
@@ -144,7 +259,10 @@ function refuseMoveWithNetworks(db: Db, row: SwitchRow): void {
   const ports = countPortsWithNetworks(db, row.id);
   if (ports === 0) return;
   const count = counted(ports, 'port');
-  throw new HttpError(409, 'network_in_use', `Switch ${row.name} has ${count} using networks of its site; take them off before moving it.`, [
-    { field: 'siteId', message: `${count} use networks of the current site` },
-  ]);
+  throw new HttpError(
+    409,
+    'network_in_use',
+    `Switch ${row.name} has ${count} using networks of its site; take them off before moving it.`,
+    [{ field: 'siteId', message: `${count} use networks of the current site` }],
+  );
 }

@@ -7,14 +7,47 @@ import { created, pathId } from './common.ts';
 
 const TOKEN = {
   type: 'object',
-  properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, expiresAt: { type: ['string', 'null'], format: 'date-time' }, lastUsedAt: { type: ['string', 'null'], format: 'date-time' } },
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: ['string', 'null'], format: 'date-time' },
+    lastUsedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
 };
-const TOKEN_REQUEST = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, expiresInDays: { type: 'integer', minimum: 1, maximum: 3650 } } };
+const TOKEN_REQUEST = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, expiresInDays: { type: 'integer', minimum: 1, maximum: 3650 } },
+};
 
 export const TOKEN_ROUTES: Route[] = [
-  { method: 'GET', path: '/api/tokens', access: 'user', handler: tokensList, summary: 'The API tokens of the caller.', doc: { response: { type: 'object', properties: { items: { type: 'array', items: TOKEN } } } } },
-  { method: 'POST', path: '/api/tokens', access: 'user', handler: tokenCreate, body: { accepts: 'json' }, summary: 'Make an API token; `token` is shown this once. Only with a sign-in session: an API token cannot make API tokens (403).', doc: { request: TOKEN_REQUEST, response: { ...TOKEN, properties: { ...TOKEN.properties, token: { type: 'string' } } }, status: 201 } },
-  { method: 'DELETE', path: '/api/tokens/:id', access: 'user', handler: tokenDelete, summary: 'Revoke an API token (own; admins: anybody\'s); it stops working at once.', doc: { status: 204 } },
+  {
+    method: 'GET',
+    path: '/api/tokens',
+    access: 'user',
+    handler: tokensList,
+    summary: 'The API tokens of the caller.',
+    doc: { response: { type: 'object', properties: { items: { type: 'array', items: TOKEN } } } },
+  },
+  {
+    method: 'POST',
+    path: '/api/tokens',
+    access: 'user',
+    handler: tokenCreate,
+    body: { accepts: 'json' },
+    summary: 'Make an API token; `token` is shown this once. Only with a sign-in session: an API token cannot make API tokens (403).',
+    doc: { request: TOKEN_REQUEST, response: { ...TOKEN, properties: { ...TOKEN.properties, token: { type: 'string' } } }, status: 201 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/tokens/:id',
+    access: 'user',
+    handler: tokenDelete,
+    summary: "Revoke an API token (own; admins: anybody's); it stops working at once.",
+    doc: { status: 204 },
+  },
 ];
 
 function tokenToApi(row: TokenRow) {
@@ -27,7 +60,8 @@ function tokensList(ctx: Ctx) {
 
 async function tokenCreate(ctx: Ctx) {
   // A leaked API token must not be able to make itself a successor that outlives its revocation.
-  if (ctx.user!.tokenId) throw new HttpError(403, 'forbidden', 'An API token cannot make API tokens; sign in with your password to make one.');
+  if (ctx.user!.tokenId)
+    throw new HttpError(403, 'forbidden', 'An API token cannot make API tokens; sign in with your password to make one.');
   const input = isPlainObject(ctx.body) ? ctx.body : {};
   const faults = [];
   const name = typeof input.name === 'string' ? input.name.trim() : '';
@@ -36,11 +70,19 @@ async function tokenCreate(ctx: Ctx) {
   if (days !== undefined && days !== null && !(Number.isInteger(days) && (days as number) >= 1 && (days as number) <= 3650)) {
     faults.push({ field: 'expiresInDays', message: 'must be an integer from 1 to 3650' });
   }
-  for (const key of Object.keys(input)) if (key !== 'name' && key !== 'expiresInDays') faults.push({ field: key, message: 'is not a field of token' });
+  for (const key of Object.keys(input))
+    if (key !== 'name' && key !== 'expiresInDays') faults.push({ field: key, message: 'is not a field of token' });
   if (faults.length) throw validationFailed(faults);
   const now = new Date();
   const expiresAt = typeof days === 'number' ? new Date(now.getTime() + days * 86_400_000) : null;
-  const row: TokenRow = { id: randomUUID(), user_id: ctx.user!.id, name, created_at: now.toISOString(), expires_at: expiresAt?.toISOString() ?? null, last_used_at: null };
+  const row: TokenRow = {
+    id: randomUUID(),
+    user_id: ctx.user!.id,
+    name,
+    created_at: now.toISOString(),
+    expires_at: expiresAt?.toISOString() ?? null,
+    last_used_at: null,
+  };
   const user = getUser(ctx.app.db, ctx.user!.id)!;
   const token = await ctx.app.auth.issueApiToken(user, row.id, expiresAt);
   insertToken(ctx.app.db, row);

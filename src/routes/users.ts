@@ -9,14 +9,55 @@ import type { Ctx, Route } from '../router.ts';
 import { userToApi } from './auth.ts';
 import { checkIfMatch, created, pathId } from './common.ts';
 
-const USER_PATCH = { type: 'object', additionalProperties: false, properties: { role: { enum: ['viewer', 'editor', 'admin'] }, password: { type: 'string', minLength: 10 }, disabled: { type: 'boolean' } } };
+const USER_PATCH = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { role: { enum: ['viewer', 'editor', 'admin'] }, password: { type: 'string', minLength: 10 }, disabled: { type: 'boolean' } },
+};
 
 export const USER_ROUTES: Route[] = [
-  { method: 'GET', path: '/api/users', access: 'admin', handler: usersList, summary: 'List users.', doc: { response: { type: 'object', properties: { items: { type: 'array', items: resourceSchema(USER) } } } } },
-  { method: 'POST', path: '/api/users', access: 'admin', handler: userCreate, body: { accepts: 'json' }, summary: 'Create a user.', doc: { request: inputSchema(USER, 'create'), response: resourceSchema(USER), status: 201 } },
-  { method: 'GET', path: '/api/users/:id', access: 'admin', handler: userGet, summary: 'One user.', doc: { response: resourceSchema(USER) } },
-  { method: 'PATCH', path: '/api/users/:id', access: 'admin', handler: userUpdate, body: { accepts: 'json' }, summary: 'Change role, password or disabled; the last enabled admin stays (409 last_admin).', doc: { request: USER_PATCH, response: resourceSchema(USER) } },
-  { method: 'DELETE', path: '/api/users/:id', access: 'admin', handler: userDelete, summary: 'Remove a user and its tokens; not the last enabled admin.', doc: { status: 204 } },
+  {
+    method: 'GET',
+    path: '/api/users',
+    access: 'admin',
+    handler: usersList,
+    summary: 'List users.',
+    doc: { response: { type: 'object', properties: { items: { type: 'array', items: resourceSchema(USER) } } } },
+  },
+  {
+    method: 'POST',
+    path: '/api/users',
+    access: 'admin',
+    handler: userCreate,
+    body: { accepts: 'json' },
+    summary: 'Create a user.',
+    doc: { request: inputSchema(USER, 'create'), response: resourceSchema(USER), status: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/:id',
+    access: 'admin',
+    handler: userGet,
+    summary: 'One user.',
+    doc: { response: resourceSchema(USER) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/:id',
+    access: 'admin',
+    handler: userUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change role, password or disabled; the last enabled admin stays (409 last_admin).',
+    doc: { request: USER_PATCH, response: resourceSchema(USER) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/:id',
+    access: 'admin',
+    handler: userDelete,
+    summary: 'Remove a user and its tokens; not the last enabled admin.',
+    doc: { status: 204 },
+  },
 ];
 
 function usersList(ctx: Ctx) {
@@ -48,7 +89,11 @@ async function userUpdate(ctx: Ctx) {
   const id = pathId(ctx, 'user');
   if (!getUser(ctx.app.db, id)) throw notFound('user');
   const input = isPlainObject(ctx.body) ? ctx.body : undefined;
-  const checked = validateInput({ ...USER, fields: USER.fields.filter((f) => ['role', 'password', 'disabled'].includes(f.name)) }, input, 'patch');
+  const checked = validateInput(
+    { ...USER, fields: USER.fields.filter((f) => ['role', 'password', 'disabled'].includes(f.name)) },
+    input,
+    'patch',
+  );
   if (checked.faults.length) throw validationFailed(checked.faults);
   const password = typeof input?.password === 'string' ? input.password : undefined;
   const hash = password === undefined ? undefined : await hashPassword(password);

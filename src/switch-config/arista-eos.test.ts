@@ -22,7 +22,10 @@ describe('Arista EOS', () => {
 
   it('names VLAN 1 like any other (EOS lets it be renamed) and uses a port name that is not a number as written', () => {
     const text = renderAristaEos({
-      switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [{ vlanId: 1, name: 'Native' }],
+      switchName: 's',
+      siteName: 'x',
+      lastChangeAt: null,
+      vlans: [{ vlanId: 1, name: 'Native' }],
       ports: [{ name: 'Port-Channel10', description: null, enabled: false, mode: 'access', untaggedVlan: 1, taggedVlans: [] }],
     });
     expect(text).toContain('vlan 1\n   name Native\n!\n');

@@ -15,7 +15,14 @@ import type { ConfigModel } from './model.ts';
 
 const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
 
-const bare = (overrides: Partial<ConfigModel>): ConfigModel => ({ switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [], ports: [], ...overrides });
+const bare = (overrides: Partial<ConfigModel>): ConfigModel => ({
+  switchName: 's',
+  siteName: 'x',
+  lastChangeAt: null,
+  vlans: [],
+  ports: [],
+  ...overrides,
+});
 
 describe('Cisco IOS', () => {
   it('renders sw-hq-01 exactly as the hand-written golden file', () => {
@@ -25,7 +32,15 @@ describe('Cisco IOS', () => {
   });
 
   it('does not define or rename VLAN 1 and 1002-1005, which IOS keeps for itself', () => {
-    const text = renderCiscoIos(bare({ vlans: [{ vlanId: 1, name: 'Default' }, { vlanId: 1002, name: 'fddi' }, { vlanId: 1006, name: 'Ext' }] }));
+    const text = renderCiscoIos(
+      bare({
+        vlans: [
+          { vlanId: 1, name: 'Default' },
+          { vlanId: 1002, name: 'fddi' },
+          { vlanId: 1006, name: 'Ext' },
+        ],
+      }),
+    );
     expect(text).not.toMatch(/^vlan 1$/m);
     expect(text).not.toMatch(/^vlan 1002$/m);
     expect(text).toContain('! VLAN 1 is built in; IOS does not let its name be changed\n');
@@ -33,27 +48,43 @@ describe('Cisco IOS', () => {
   });
 
   it('says "none" for a trunk that carries no VLAN (no list would mean all of them)', () => {
-    const text = renderCiscoIos(bare({ ports: [{ name: 'Gi1/0/9', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] }] }));
+    const text = renderCiscoIos(
+      bare({ ports: [{ name: 'Gi1/0/9', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] }] }),
+    );
     expect(text).toContain('interface Gi1/0/9\n switchport trunk allowed vlan none\n switchport mode trunk\n no shutdown\n');
   });
 
   it('continues a long allowed list with "add", never splitting a range', () => {
     const odd = Array.from({ length: 60 }, (_, i) => 101 + 2 * i);
-    const text = renderCiscoIos(bare({ ports: [{ name: 'Te1/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [...odd, 500, 501, 502] }] }));
+    const text = renderCiscoIos(
+      bare({
+        ports: [
+          { name: 'Te1/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [...odd, 500, 501, 502] },
+        ],
+      }),
+    );
     const lines = text.split('\n').filter((line) => line.includes('allowed vlan'));
     expect(lines.length).toBeGreaterThan(1);
     expect(lines[0]).toMatch(/^ switchport trunk allowed vlan 101,103,/);
     expect(lines.slice(1).every((line) => line.startsWith(' switchport trunk allowed vlan add '))).toBe(true);
     expect(lines.every((line) => line.length <= ' switchport trunk allowed vlan add '.length + 80)).toBe(true);
-    const listed = lines.map((line) => line.split(' ').at(-1)).join(',').split(',');
+    const listed = lines
+      .map((line) => line.split(' ').at(-1))
+      .join(',')
+      .split(',');
     expect(listed).toEqual([...odd.map(String), '500-502']);
   });
 
   it('keeps descriptions and names on one line, so no text can add a command', () => {
-    const text = renderCiscoIos(bare({
-      switchName: 'evil\nend', vlans: [{ vlanId: 5, name: 'a\nshutdown' }],
-      ports: [{ name: '1', description: 'x\r\ninterface Vlan1\n shutdown', enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [] }],
-    }));
+    const text = renderCiscoIos(
+      bare({
+        switchName: 'evil\nend',
+        vlans: [{ vlanId: 5, name: 'a\nshutdown' }],
+        ports: [
+          { name: '1', description: 'x\r\ninterface Vlan1\n shutdown', enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [] },
+        ],
+      }),
+    );
     expect(text).toContain(' name a_shutdown\n');
     expect(text).toContain(' description x interface Vlan1 shutdown\n');
     expect(text.split('\n').filter((line) => line === 'end' || line === ' shutdown')).toEqual(['end']);

@@ -12,7 +12,8 @@ const CISCO_IOS: IosStyle = {
     return number === undefined ? name : `GigabitEthernet1/0/${number}`;
   },
   // VLAN 1 and the token-ring/FDDI VLANs 1002-1005 always exist, and IOS refuses to rename them.
-  builtInVlan: (vlanId) => (vlanId === 1 || (vlanId >= 1002 && vlanId <= 1005) ? `VLAN ${vlanId} is built in; IOS does not let its name be changed` : undefined),
+  builtInVlan: (vlanId) =>
+    vlanId === 1 || (vlanId >= 1002 && vlanId <= 1005) ? `VLAN ${vlanId} is built in; IOS does not let its name be changed` : undefined,
   descriptionMax: 240,
 };
 

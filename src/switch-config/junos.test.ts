@@ -35,19 +35,31 @@ describe('Junos', () => {
   });
 
   it('never gives two VLANs one name', () => {
-    const names = junosVlanNames([{ vlanId: 1, name: '0' }, { vlanId: 10, name: '' }, { vlanId: 11, name: 'x' }, { vlanId: 1, name: '1-x' }]);
+    const names = junosVlanNames([
+      { vlanId: 1, name: '0' },
+      { vlanId: 10, name: '' },
+      { vlanId: 11, name: 'x' },
+      { vlanId: 1, name: '1-x' },
+    ]);
     expect(new Set(names.values()).size).toBe(names.size);
   });
 
   it('writes a single trunk VLAN without brackets and leaves out members when a trunk has none', () => {
     const text = renderJunos({
-      switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [{ vlanId: 7, name: 'Seven' }],
+      switchName: 's',
+      siteName: 'x',
+      lastChangeAt: null,
+      vlans: [{ vlanId: 7, name: 'Seven' }],
       ports: [
         { name: 'xe-0/1/0', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [7] },
         { name: 'xe-0/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] },
       ],
     });
-    expect(text).toContain('    xe-0/1/0 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n                vlan {\n                    members 7;\n');
-    expect(text).toContain('    xe-0/1/1 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n            }\n');
+    expect(text).toContain(
+      '    xe-0/1/0 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n                vlan {\n                    members 7;\n',
+    );
+    expect(text).toContain(
+      '    xe-0/1/1 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n            }\n',
+    );
   });
 });

@@ -16,7 +16,10 @@ const DESCRIPTION_MAX = 240;
 export function junosVlanNames(vlans: ConfigVlan[]): Map<number, string> {
   const names = new Map<number, string>();
   for (const { vlanId, name } of vlans) {
-    const word = asciiFold(name).replace(/[^A-Za-z0-9.-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+    const word = asciiFold(name)
+      .replace(/[^A-Za-z0-9.-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '');
     names.set(vlanId, (word ? `v${vlanId}-${word}` : `v${vlanId}`).slice(0, JUNOS_VLAN_NAME_MAX).replace(/[-.]+$/, ''));
   }
   return names;

@@ -15,7 +15,15 @@ describe('loadConfigModel', () => {
     expect(model.lastChangeAt).toBe(SW_HQ_01_LAST_CHANGE);
     expect(model.vlans.map((v) => v.vlanId)).toEqual([10, 11, 12, 20, 30, 99]);
     expect(model.ports.map((p) => p.name)).toEqual(['1', '2', '3', '47', '48']);
-    expect(model.ports[3]).toEqual({ id: expect.any(String), name: '47', description: 'Uplink to core?', enabled: true, mode: 'trunk', untaggedVlan: 99, taggedVlans: [10, 11, 12, 20, 30] });
+    expect(model.ports[3]).toEqual({
+      id: expect.any(String),
+      name: '47',
+      description: 'Uplink to core?',
+      enabled: true,
+      mode: 'trunk',
+      untaggedVlan: 99,
+      taggedVlans: [10, 11, 12, 20, 30],
+    });
     expect(model.ports[2]).toMatchObject({ enabled: false, mode: 'access', untaggedVlan: 30, taggedVlans: [] });
   });
 
@@ -73,7 +81,12 @@ describe('text rules', () => {
 
   it('keeps IOS/EOS VLAN names unique after shortening', () => {
     const long = 'Building 7 third floor east wing';
-    const names = iosVlanNames([{ vlanId: 30, name: `${long} cameras` }, { vlanId: 31, name: `${long} doors` }, { vlanId: 32, name: 'a b' }, { vlanId: 33, name: 'A_B' }]);
+    const names = iosVlanNames([
+      { vlanId: 30, name: `${long} cameras` },
+      { vlanId: 31, name: `${long} doors` },
+      { vlanId: 32, name: 'a b' },
+      { vlanId: 33, name: 'A_B' },
+    ]);
     expect(names.get(30)).toBe('Building_7_third_floor_east_wing');
     expect(names.get(31)).toBe('Building_7_third_floor_east_w_31');
     expect(names.get(33)).toBe('A_B_33');
@@ -85,15 +98,37 @@ describe('text rules', () => {
     expect(rangeLines([4094], 1)).toEqual(['4094']);
   });
 
-  it.each<[string, number | undefined]>([['1', 1], ['48', 48], ['0', undefined], ['01', undefined], ['Gi1/0/1', undefined], ['1.5', undefined]])('port name %j is number %j', (name, number) => {
+  it.each<[string, number | undefined]>([
+    ['1', 1],
+    ['48', 48],
+    ['0', undefined],
+    ['01', undefined],
+    ['Gi1/0/1', undefined],
+    ['1.5', undefined],
+  ])('port name %j is number %j', (name, number) => {
     expect(portNumber(name)).toBe(number);
   });
 });
 
 describe('refusing what could add a command of its own', () => {
   const INJECTED = /username|privilege|system|login|evil/;
-  const port = (overrides: Partial<ConfigPort>): ConfigPort => ({ name: '1', description: null, enabled: true, mode: 'access', untaggedVlan: null, taggedVlans: [], ...overrides });
-  const model = (ports: ConfigPort[], overrides: Partial<ConfigModel> = {}): ConfigModel => ({ switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [], ports, ...overrides });
+  const port = (overrides: Partial<ConfigPort>): ConfigPort => ({
+    name: '1',
+    description: null,
+    enabled: true,
+    mode: 'access',
+    untaggedVlan: null,
+    taggedVlans: [],
+    ...overrides,
+  });
+  const model = (ports: ConfigPort[], overrides: Partial<ConfigModel> = {}): ConfigModel => ({
+    switchName: 's',
+    siteName: 'x',
+    lastChangeAt: null,
+    vlans: [],
+    ports,
+    ...overrides,
+  });
 
   /** The error a render throws, or a failure when it renders. */
   function refusal(m: ConfigModel, dialect: ConfigDialect): UnsafeConfigValueError {
@@ -117,7 +152,9 @@ describe('refusing what could add a command of its own', () => {
     ['a closing brace', '}'],
     ['only spaces', '  '],
   ];
-  const cases = CONFIG_DIALECTS.flatMap((dialect) => BAD_NAMES.map(([what, name]): [ConfigDialect, string, string] => [dialect, what, name]));
+  const cases = CONFIG_DIALECTS.flatMap((dialect) =>
+    BAD_NAMES.map(([what, name]): [ConfigDialect, string, string] => [dialect, what, name]),
+  );
 
   it.each(cases)('%s refuses a port name with %s, naming the port and not its text', (dialect, _, name) => {
     const error = refusal(model([port({ name: 'Gi1/0/9' }), port({ id: '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11', name })]), dialect);
@@ -127,7 +164,7 @@ describe('refusing what could add a command of its own', () => {
     expect(error.problem).not.toMatch(INJECTED);
   });
 
-  it.each(CONFIG_DIALECTS)('%s refuses a bad name stored in the database behind the API\'s back', (dialect) => {
+  it.each(CONFIG_DIALECTS)("%s refuses a bad name stored in the database behind the API's back", (dialect) => {
     const db = freshDb();
     const site = addSite(db, 'S');
     const sw = addSwitch(db, site, { name: 'sw' });

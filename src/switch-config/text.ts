@@ -34,25 +34,44 @@ function isVlanNumber(value: unknown): boolean {
  */
 export function checkConfigModel(model: ConfigModel): void {
   if (model.lastChangeAt !== null && !/^[0-9A-Za-z:.+-]{1,40}$/.test(model.lastChangeAt)) {
-    throw new UnsafeConfigValueError('lastChangeAt', 'is not an ISO 8601 time', 'A stored update time is not an ISO 8601 time; nothing was rendered.');
+    throw new UnsafeConfigValueError(
+      'lastChangeAt',
+      'is not an ISO 8601 time',
+      'A stored update time is not an ISO 8601 time; nothing was rendered.',
+    );
   }
   model.vlans.forEach((vlan, index) => {
     if (!isVlanNumber(vlan.vlanId)) {
-      throw new UnsafeConfigValueError(`vlans[${index}]`, `must be a VLAN number from ${VLAN_MIN} to ${VLAN_MAX}`, `A VLAN of this switch has no number from ${VLAN_MIN} to ${VLAN_MAX}; nothing was rendered.`);
+      throw new UnsafeConfigValueError(
+        `vlans[${index}]`,
+        `must be a VLAN number from ${VLAN_MIN} to ${VLAN_MAX}`,
+        `A VLAN of this switch has no number from ${VLAN_MIN} to ${VLAN_MAX}; nothing was rendered.`,
+      );
     }
   });
   model.ports.forEach((port, index) => {
     const subject = port.id ? `port:${port.id}` : `ports[${index}]`;
     const which = `Port #${index + 1} of this switch (in position order${port.id ? `, id ${port.id}` : ''})`;
     if (!isInterfaceName(port.name)) {
-      throw new UnsafeConfigValueError(subject, `name must be a plain interface name: ${INTERFACE_NAME_CHARACTERS}`,
-        `${which} has a name that is not a plain interface name (${INTERFACE_NAME_CHARACTERS}): written into a configuration, it could add commands of its own. Rename the port; nothing was rendered.`);
+      throw new UnsafeConfigValueError(
+        subject,
+        `name must be a plain interface name: ${INTERFACE_NAME_CHARACTERS}`,
+        `${which} has a name that is not a plain interface name (${INTERFACE_NAME_CHARACTERS}): written into a configuration, it could add commands of its own. Rename the port; nothing was rendered.`,
+      );
     }
     if (port.mode !== 'access' && port.mode !== 'trunk') {
-      throw new UnsafeConfigValueError(subject, 'mode must be access or trunk', `${which} has a mode that is neither access nor trunk; nothing was rendered.`);
+      throw new UnsafeConfigValueError(
+        subject,
+        'mode must be access or trunk',
+        `${which} has a mode that is neither access nor trunk; nothing was rendered.`,
+      );
     }
     if ((port.untaggedVlan !== null && !isVlanNumber(port.untaggedVlan)) || !port.taggedVlans.every(isVlanNumber)) {
-      throw new UnsafeConfigValueError(subject, `VLANs must be numbers from ${VLAN_MIN} to ${VLAN_MAX}`, `${which} has a VLAN that is not a number from ${VLAN_MIN} to ${VLAN_MAX}; nothing was rendered.`);
+      throw new UnsafeConfigValueError(
+        subject,
+        `VLANs must be numbers from ${VLAN_MIN} to ${VLAN_MAX}`,
+        `${which} has a VLAN that is not a number from ${VLAN_MIN} to ${VLAN_MAX}; nothing was rendered.`,
+      );
     }
   });
 }
@@ -64,8 +83,11 @@ export function checkConfigModel(model: ConfigModel): void {
 export function configText(lines: string[]): string {
   const bad = lines.findIndex((line) => /[^\x20-\x7e]/.test(line));
   if (bad >= 0) {
-    throw new UnsafeConfigValueError(`line ${bad + 1}`, 'holds a line break or a control character',
-      `Line ${bad + 1} of the configuration would hold a line break or a control character; nothing was rendered.`);
+    throw new UnsafeConfigValueError(
+      `line ${bad + 1}`,
+      'holds a line break or a control character',
+      `Line ${bad + 1} of the configuration would hold a line break or a control character; nothing was rendered.`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

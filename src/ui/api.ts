@@ -92,7 +92,14 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   try {
     // no-store: the data changes under the page, and a cached answer revalidated by ETag could be stale
     // (an ETag that names one resource's version does not cover everything its answer embeds).
-    res = await fetch(apiUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', cache: 'no-store', signal: opts.signal });
+    res = await fetch(apiUrl(path, opts.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: opts.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', 'The server could not be reached. Check the connection and try again.');
@@ -150,16 +157,14 @@ export const deleteSite = (id: string, version?: number, cascade = false) =>
 export const listNetworks = (q: Query = {}, signal?: AbortSignal) => get<ListPage<Network>>('/api/networks', q, signal);
 export const getNetwork = (id: string) => get<Network>(`/api/networks/${id}`);
 export const createNetwork = (body: Partial<Network>) => post<Network>('/api/networks', body);
-export const updateNetwork = (id: string, body: Partial<Network>, version?: number) =>
-  patch<Network>(`/api/networks/${id}`, body, version);
+export const updateNetwork = (id: string, body: Partial<Network>, version?: number) => patch<Network>(`/api/networks/${id}`, body, version);
 export const deleteNetwork = (id: string, version?: number, force = false) =>
   del(`/api/networks/${id}`, version, force ? { force: true } : undefined);
 
 export const listSwitches = (q: Query = {}, signal?: AbortSignal) => get<ListPage<Switch>>('/api/switches', q, signal);
 export const getSwitch = (id: string) => get<Switch>(`/api/switches/${id}`);
 export const createSwitch = (body: Partial<Switch> & { portCount?: number }) => post<Switch>('/api/switches', body);
-export const updateSwitch = (id: string, body: Partial<Switch>, version?: number) =>
-  patch<Switch>(`/api/switches/${id}`, body, version);
+export const updateSwitch = (id: string, body: Partial<Switch>, version?: number) => patch<Switch>(`/api/switches/${id}`, body, version);
 export const deleteSwitch = (id: string, version?: number) => del(`/api/switches/${id}`, version);
 export const switchPorts = async (id: string) => itemsOf(await get<ListPage<Port> | Port[]>(`/api/switches/${id}/ports`, { limit: 500 }));
 export const switchConfig = (id: string, dialect: string) =>
@@ -187,7 +192,8 @@ export async function checks(siteId?: string): Promise<Finding[] | null> {
 // Activity log.
 export const listActivity = (q: Query = {}, signal?: AbortSignal) =>
   get<{ items: ActivityEntry[]; nextCursor: string | null }>('/api/activity', q, signal);
-export const portHistory = async (id: string) => itemsOf(await get<{ items: ActivityEntry[] } | ActivityEntry[]>(`/api/ports/${id}/history`));
+export const portHistory = async (id: string) =>
+  itemsOf(await get<{ items: ActivityEntry[] } | ActivityEntry[]>(`/api/ports/${id}/history`));
 export const undoActivity = (id: string) => post<ActivityEntry>(`/api/activity/${id}/undo`);
 
 /** The newest activity entry for one entity, or undefined. */
@@ -254,6 +260,18 @@ export function upload<T>(
 export const importCsv = (kind: CsvKind, body: Blob | string, contentType: string, dryRun: boolean, onProgress: (f: number) => void) =>
   upload<{ created: number; ids: string[] }>(`/api/import/${kind}`, body, contentType, { dryRun: dryRun || undefined }, onProgress);
 export const restoreBackup = (file: Blob, q: { dryRun?: boolean; users?: string }, onProgress: (f: number) => void) =>
-  upload<{ restored: Counts }>('/api/backup/import', file, 'application/json', { dryRun: q.dryRun || undefined, users: q.users }, onProgress);
+  upload<{ restored: Counts }>(
+    '/api/backup/import',
+    file,
+    'application/json',
+    { dryRun: q.dryRun || undefined, users: q.users },
+    onProgress,
+  );
 export const mergeImport = (file: Blob, q: { dryRun?: boolean; onConflict?: string }, onProgress: (f: number) => void) =>
-  upload<{ created: Counts; merged: Counts }>('/api/data/import', file, 'application/json', { dryRun: q.dryRun || undefined, onConflict: q.onConflict }, onProgress);
+  upload<{ created: Counts; merged: Counts }>(
+    '/api/data/import',
+    file,
+    'application/json',
+    { dryRun: q.dryRun || undefined, onConflict: q.onConflict },
+    onProgress,
+  );

@@ -59,8 +59,11 @@ export function useDebouncedCallback<A extends unknown[]>(fn: (...args: A) => vo
   const latest = useRef(fn);
   latest.current = fn;
   useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback((...args: A) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => latest.current(...args), ms);
-  }, [ms]);
+  return useCallback(
+    (...args: A) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => latest.current(...args), ms);
+    },
+    [ms],
+  );
 }

@@ -90,7 +90,11 @@ export function interceptLinks(root: HTMLElement): void {
 }
 
 /** Path of an entity's own page, or undefined for kinds without one. */
-export function entityPath(type: string | null | undefined, id: string | null | undefined, extra?: { switchId?: string | null }): string | undefined {
+export function entityPath(
+  type: string | null | undefined,
+  id: string | null | undefined,
+  extra?: { switchId?: string | null },
+): string | undefined {
   if (!type || !id) return undefined;
   switch (singular(type)) {
     case 'site':

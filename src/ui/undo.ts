@@ -50,7 +50,7 @@ export async function toastWithUndo(
   for (const id of entityIds) {
     try {
       const e = await newestActivityFor(id);
-      if (e && e.undoable && !e.undoneBy && actions.includes(e.action)) {
+      if (e?.undoable && !e.undoneBy && actions.includes(e.action)) {
         entry = e;
         break;
       }

@@ -63,7 +63,11 @@ export function sortErrors(err: unknown, fields: string[]): { errors: Record<str
   const errors: Record<string, string> = {};
   const rest: string[] = [];
   for (const d of err.details) {
-    const name = d.field?.split('.').pop()?.replace(/\[\d+\]$/, '') ?? '';
+    const name =
+      d.field
+        ?.split('.')
+        .pop()
+        ?.replace(/\[\d+\]$/, '') ?? '';
     if (fields.includes(d.field)) errors[d.field] ??= d.message;
     else if (fields.includes(name)) errors[name] ??= d.message;
     else rest.push(d.field ? `${d.field}: ${d.message}` : d.message);

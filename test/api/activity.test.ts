@@ -40,7 +40,11 @@ const undo = (entryId: string, token = editor) => call('POST', `/api/activity/${
 function stripVersions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripVersions);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'version' && key !== 'updatedAt').map(([key, v]) => [key, stripVersions(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'version' && key !== 'updatedAt')
+        .map(([key, v]) => [key, stripVersions(v)]),
+    );
   }
   return value;
 }
@@ -59,7 +63,10 @@ describe('undo over HTTP', () => {
     const now = await call('GET', `/api/sites/${site.id}`);
     expect(now.body).toMatchObject({ name: 'Update me', notes: 'old notes', version: 3 });
     expect(now.headers.get('etag')).toBe('"3"');
-    expect((await call('GET', `/api/activity/${entry.id}`, undefined, viewer)).body).toMatchObject({ undoable: false, undoneBy: answer.body.id });
+    expect((await call('GET', `/api/activity/${entry.id}`, undefined, viewer)).body).toMatchObject({
+      undoable: false,
+      undoneBy: answer.body.id,
+    });
   });
 
   it('of a create removes it; undo of that undo brings it back with the same id', async () => {
@@ -88,18 +95,27 @@ describe('undo over HTTP', () => {
     const [a1, a2] = await portsOf(a.id);
     const [b1] = await portsOf(b.id);
     const [core1] = await portsOf(core.id);
-    await must(200, 'PATCH', `/api/ports/${a1.id}`, { mode: 'trunk', untaggedNetworkId: users.id, taggedNetworkIds: [voice.id], linkedPortId: b1.id });
+    await must(200, 'PATCH', `/api/ports/${a1.id}`, {
+      mode: 'trunk',
+      untaggedNetworkId: users.id,
+      taggedNetworkIds: [voice.id],
+      linkedPortId: b1.id,
+    });
     await must(200, 'PATCH', `/api/ports/${a2.id}`, { untaggedNetworkId: users.id, linkedPortId: core1.id, description: 'to core' });
 
-    const everything = async () => stripVersions({
-      site: (await call('GET', `/api/sites/${site.id}`)).body,
-      networks: (await call('GET', `/api/networks?siteId=${site.id}&sort=name`)).body.items,
-      a: (await call('GET', `/api/switches/${a.id}`)).body,
-      b: (await call('GET', `/api/switches/${b.id}`)).body,
-      core: (await call('GET', `/api/switches/${core.id}`)).body,
-    });
+    const everything = async () =>
+      stripVersions({
+        site: (await call('GET', `/api/sites/${site.id}`)).body,
+        networks: (await call('GET', `/api/networks?siteId=${site.id}&sort=name`)).body.items,
+        a: (await call('GET', `/api/switches/${a.id}`)).body,
+        b: (await call('GET', `/api/switches/${b.id}`)).body,
+        core: (await call('GET', `/api/switches/${core.id}`)).body,
+      });
     const before = await everything();
-    expect((before as { a: { ports: { linkedPortId: string; taggedNetworkIds: string[] }[] } }).a.ports[0]).toMatchObject({ linkedPortId: b1.id, taggedNetworkIds: [voice.id] });
+    expect((before as { a: { ports: { linkedPortId: string; taggedNetworkIds: string[] }[] } }).a.ports[0]).toMatchObject({
+      linkedPortId: b1.id,
+      taggedNetworkIds: [voice.id],
+    });
 
     expect((await call('DELETE', `/api/sites/${site.id}?cascade=true`)).status).toBe(204);
     expect((await call('GET', `/api/switches/${a.id}`)).status).toBe(404);
@@ -181,7 +197,12 @@ async function fixture(name: string) {
   const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'b', portCount: 2 });
   const aPorts = (await must(200, 'GET', `/api/switches/${a.id}`)).ports.map((p: { id: string }) => p.id);
   const bPorts = (await must(200, 'GET', `/api/switches/${b.id}`)).ports.map((p: { id: string }) => p.id);
-  await must(200, 'PATCH', `/api/ports/${aPorts[0]}`, { mode: 'trunk', untaggedNetworkId: n10.id, taggedNetworkIds: [n20.id], linkedPortId: bPorts[0] });
+  await must(200, 'PATCH', `/api/ports/${aPorts[0]}`, {
+    mode: 'trunk',
+    untaggedNetworkId: n10.id,
+    taggedNetworkIds: [n20.id],
+    linkedPortId: bPorts[0],
+  });
   await must(200, 'PATCH', `/api/ports/${aPorts[1]}`, { untaggedNetworkId: n10.id, connectedDevice: 'printer' });
   return { site: site.id, n10: n10.id, n20: n20.id, a: a.id, b: b.id, aPorts, bPorts };
 }
@@ -200,13 +221,29 @@ async function siteState(f: Fixture) {
 describe('undo of every kind of change brings the site back as it was', () => {
   it.each<[string, string, (f: Fixture) => Promise<unknown>]>([
     ['a re-link A→C (which cleared B)', 'update', (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { linkedPortId: f.bPorts[1] })],
-    ['a port update of mode and VLANs', 'update', (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { mode: 'access', taggedNetworkIds: [], untaggedNetworkId: f.n20 })],
-    ['a bulk edit adding and removing tagged VLANs', 'bulk_update', (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts, addTagged: [f.n10], removeTagged: [f.n20] })],
-    ['a bulk edit with set', 'bulk_update', (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts.slice(1), set: { enabled: false, speed: '10G' } })],
+    [
+      'a port update of mode and VLANs',
+      'update',
+      (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { mode: 'access', taggedNetworkIds: [], untaggedNetworkId: f.n20 }),
+    ],
+    [
+      'a bulk edit adding and removing tagged VLANs',
+      'bulk_update',
+      (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts, addTagged: [f.n10], removeTagged: [f.n20] }),
+    ],
+    [
+      'a bulk edit with set',
+      'bulk_update',
+      (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts.slice(1), set: { enabled: false, speed: '10G' } }),
+    ],
     ['a network delete with force', 'delete', (f) => must(204, 'DELETE', `/api/networks/${f.n10}?force=true`)],
     ['a network update', 'update', (f) => must(200, 'PATCH', `/api/networks/${f.n20}`, { name: 'renamed', subnet: '10.1.20.0/24' })],
     ['a switch delete with its ports and links', 'delete', (f) => must(204, 'DELETE', `/api/switches/${f.b}`)],
-    ['a switch update', 'update', (f) => must(200, 'PATCH', `/api/switches/${f.a}`, { name: 'a2', status: 'offline', macAddress: 'aabb.ccdd.ee01' })],
+    [
+      'a switch update',
+      'update',
+      (f) => must(200, 'PATCH', `/api/switches/${f.a}`, { name: 'a2', status: 'offline', macAddress: 'aabb.ccdd.ee01' }),
+    ],
     ['a switch create with ports', 'create', (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'c', portCount: 3 })],
     ['a port create', 'create', (f) => must(201, 'POST', `/api/switches/${f.b}/ports`, { name: 'uplink', linkedPortId: f.aPorts[3] })],
     ['a port delete (linked)', 'delete', (f) => must(204, 'DELETE', `/api/ports/${f.aPorts[0]}`)],

@@ -54,12 +54,48 @@ describe('login', () => {
 describe('tokens that are not valid', () => {
   const future = () => Math.floor(Date.now() / 1000) + 3600;
   const cases: [string, () => Promise<string>][] = [
-    ['signed with another secret', () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.userId).setExpirationTime(future()).sign(new TextEncoder().encode('b'.repeat(64)))],
-    ['expired', () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.userId).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(TEST_SECRET))],
-    ['without exp', () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.userId).sign(new TextEncoder().encode(TEST_SECRET))],
-    ['HS384 with the same key', () => new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS384' }).setSubject(admin.userId).setExpirationTime(future()).sign(new TextEncoder().encode(TEST_SECRET))],
+    [
+      'signed with another secret',
+      () =>
+        new SignJWT({ ver: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(admin.userId)
+          .setExpirationTime(future())
+          .sign(new TextEncoder().encode('b'.repeat(64))),
+    ],
+    [
+      'expired',
+      () =>
+        new SignJWT({ ver: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(admin.userId)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(new TextEncoder().encode(TEST_SECRET)),
+    ],
+    [
+      'without exp',
+      () =>
+        new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.userId).sign(new TextEncoder().encode(TEST_SECRET)),
+    ],
+    [
+      'HS384 with the same key',
+      () =>
+        new SignJWT({ ver: 1 })
+          .setProtectedHeader({ alg: 'HS384' })
+          .setSubject(admin.userId)
+          .setExpirationTime(future())
+          .sign(new TextEncoder().encode(TEST_SECRET)),
+    ],
     ['alg none', async () => new UnsecuredJWT({ ver: 1 }).setSubject(admin.userId).setExpirationTime(future()).encode()],
-    ['tampered', async () => { const [h, p, s] = admin.token.split('.'); const claims = JSON.parse(Buffer.from(p, 'base64url').toString()); claims.sub = 'x'; return [h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.'); }],
+    [
+      'tampered',
+      async () => {
+        const [h, p, s] = admin.token.split('.');
+        const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+        claims.sub = 'x';
+        return [h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.');
+      },
+    ],
     ['garbage', async () => 'not-a-jwt'],
   ];
   it.each(cases)('%s → 401', async (_name, make) => {
@@ -77,7 +113,10 @@ describe('password change and API tokens', () => {
   it('ends old tokens when the password changes', async () => {
     const editor = await userWithRole(server.baseUrl, admin.token, 'pwuser', 'editor');
     const second = (await call('POST', '/api/auth/login', { body: { username: 'pwuser', password: TEST_PASSWORD } })).body.token;
-    const changed = await call('POST', '/api/auth/password', { token: editor.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'a new password 1' } });
+    const changed = await call('POST', '/api/auth/password', {
+      token: editor.token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a new password 1' },
+    });
     expect(changed.status).toBe(204);
     expect((await call('GET', '/api/auth/me', { token: second })).status).toBe(401);
     expect((await call('POST', '/api/auth/login', { body: { username: 'pwuser', password: 'a new password 1' } })).status).toBe(200);
@@ -98,8 +137,15 @@ describe('password change and API tokens', () => {
 describe('users and roles', () => {
   it('gives a viewer 403 on user management', async () => {
     const viewer = await userWithRole(server.baseUrl, admin.token, 'viewer1', 'viewer');
-    for (const [method, path] of [['GET', '/api/users'], ['POST', '/api/users'], ['DELETE', `/api/users/${admin.userId}`]]) {
-      const answer = await call(method, path, { token: viewer.token, body: method === 'POST' ? { username: 'x', password: TEST_PASSWORD, role: 'admin' } : undefined });
+    for (const [method, path] of [
+      ['GET', '/api/users'],
+      ['POST', '/api/users'],
+      ['DELETE', `/api/users/${admin.userId}`],
+    ]) {
+      const answer = await call(method, path, {
+        token: viewer.token,
+        body: method === 'POST' ? { username: 'x', password: TEST_PASSWORD, role: 'admin' } : undefined,
+      });
       expect(answer.status, `${method} ${path}`).toBe(403);
       expect(answer.body.error.code).toBe('forbidden');
     }
@@ -114,15 +160,23 @@ describe('users and roles', () => {
     expect((await call('DELETE', `/api/users/${admin.userId}`, { token: admin.token })).body.error.code).toBe('last_admin');
     const second = await userWithRole(server.baseUrl, admin.token, 'admin2', 'admin');
     expect((await call('PATCH', `/api/users/${admin.userId}`, { token: second.token, body: { role: 'editor' } })).status).toBe(200);
-    expect((await call('PATCH', `/api/users/${second.userId}`, { token: second.token, body: { role: 'viewer' } })).body.error.code).toBe('last_admin');
+    expect((await call('PATCH', `/api/users/${second.userId}`, { token: second.token, body: { role: 'viewer' } })).body.error.code).toBe(
+      'last_admin',
+    );
     expect((await call('PATCH', `/api/users/${admin.userId}`, { token: second.token, body: { role: 'admin' } })).status).toBe(200);
   });
 
   it('refuses duplicate usernames case-insensitively and bad fields', async () => {
-    const dup = await call('POST', '/api/users', { token: admin.token, body: { username: 'VIEWER1', password: TEST_PASSWORD, role: 'viewer' } });
+    const dup = await call('POST', '/api/users', {
+      token: admin.token,
+      body: { username: 'VIEWER1', password: TEST_PASSWORD, role: 'viewer' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.error.code).toBe('name_taken');
-    const bad = await call('POST', '/api/users', { token: admin.token, body: { username: 'bad name!', password: 'short', role: 'root', extra: 1 } });
+    const bad = await call('POST', '/api/users', {
+      token: admin.token,
+      body: { username: 'bad name!', password: 'short', role: 'root', extra: 1 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'password', 'role', 'username']);
   });

@@ -27,14 +27,22 @@ function seed(dataDir: string): void {
   const networkId = randomUUID();
   db.exec('BEGIN');
   db.prepare('INSERT INTO sites (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(siteId, 'Big site', now, now);
-  db.prepare('INSERT INTO networks (id, site_id, name, vlan_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(networkId, siteId, 'Users', 10, now, now);
+  db.prepare('INSERT INTO networks (id, site_id, name, vlan_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+    networkId,
+    siteId,
+    'Users',
+    10,
+    now,
+    now,
+  );
   const addSwitch = db.prepare('INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
   const addPort = db.prepare(`INSERT INTO ports (id, switch_id, name, position, description, untagged_network_id, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   for (let s = 1; s <= SWITCHES; s++) {
     const switchId = randomUUID();
     addSwitch.run(switchId, siteId, `switch ${s}`, now, now);
-    for (let p = 1; p <= PORTS_PER_SWITCH; p++) addPort.run(randomUUID(), switchId, `Gi1/0/${p}`, p, `desk ${s}-${p}, floor ${s % 7}`, networkId, now, now);
+    for (let p = 1; p <= PORTS_PER_SWITCH; p++)
+      addPort.run(randomUUID(), switchId, `Gi1/0/${p}`, p, `desk ${s}-${p}, floor ${s % 7}`, networkId, now, now);
   }
   db.exec('COMMIT');
   db.close();
@@ -48,7 +56,9 @@ beforeAll(async () => {
   seed(dataDir);
   server = await startServer({ dataDir });
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
   });
   token = ((await login.json()) as { token: string }).token;
 }, 120_000);
@@ -57,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('export of 100,000 ports', () => {
-  it('streams the whole document while the server\'s RSS grows little', async () => {
+  it("streams the whole document while the server's RSS grows little", async () => {
     const pid = server.process.pid!;
     const before = rss(pid);
     const response = await fetch(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${token}` } });
@@ -84,23 +94,29 @@ describe('export of 100,000 ports', () => {
     expect(doc.data.ports).toHaveLength(SWITCHES * PORTS_PER_SWITCH);
     expect(doc.data.switches).toHaveLength(SWITCHES);
     const growth = peak - before;
-    console.log(`export of ${SWITCHES * PORTS_PER_SWITCH} ports: ${(received / MB).toFixed(1)} MiB sent; server RSS before ${(before / MB).toFixed(1)} MiB, ` +
-      `peak during ${(peak / MB).toFixed(1)} MiB, at end ${(atEnd / MB).toFixed(1)} MiB, growth ${(growth / MB).toFixed(1)} MiB`);
+    console.log(
+      `export of ${SWITCHES * PORTS_PER_SWITCH} ports: ${(received / MB).toFixed(1)} MiB sent; server RSS before ${(before / MB).toFixed(1)} MiB, ` +
+        `peak during ${(peak / MB).toFixed(1)} MiB, at end ${(atEnd / MB).toFixed(1)} MiB, growth ${(growth / MB).toFixed(1)} MiB`,
+    );
     expect(growth).toBeLessThan(100 * MB);
   }, 120_000);
 
   it('closes its own database connection when the client goes away mid-export', async () => {
     const pid = server.process.pid!;
-    const databaseFiles = () => readdirSync(`/proc/${pid}/fd`).filter((fd) => {
-      try {
-        return readlinkSync(`/proc/${pid}/fd/${fd}`).includes('db.sqlite');
-      } catch {
-        return false;
-      }
-    }).length;
+    const databaseFiles = () =>
+      readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`).includes('db.sqlite');
+        } catch {
+          return false;
+        }
+      }).length;
     const baseline = databaseFiles();
     const controller = new AbortController();
-    const response = await fetch(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    const response = await fetch(`${server.baseUrl}/api/backup/export`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
     await response.body!.getReader().read();
     expect(databaseFiles()).toBeGreaterThan(baseline);
     controller.abort();

@@ -30,7 +30,8 @@ describe('GET /api/backup/export', () => {
     const doc = answer.body;
     expect(doc).toMatchObject({ schema: 'db-v1', app: 'switchyard', appVersion: '0.26.0' });
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
-    for (const kind of ['users', 'sites', 'networks', 'switches', 'ports', 'activity']) expect(doc.counts[kind]).toBe(doc.data[kind].length);
+    for (const kind of ['users', 'sites', 'networks', 'switches', 'ports', 'activity'])
+      expect(doc.counts[kind]).toBe(doc.data[kind].length);
     expect(doc.counts).toMatchObject({ users: 2, sites: 1, networks: 3, switches: 2, ports: 6 });
   });
 
@@ -44,14 +45,20 @@ describe('GET /api/backup/export', () => {
     expect([...uplink.taggedNetworkIds].sort()).toEqual([seeded.networks.Voice, seeded.networks.Mgmt].sort());
   });
 
-  it.each([['editor', 'erin'], ['anonymous', undefined]])('is refused to %s', async (_, username) => {
-    const token = username ? (await api(source.baseUrl, 'POST', '/api/auth/login', { body: { username, password: TEST_PASSWORD } })).body.token : undefined;
+  it.each([
+    ['editor', 'erin'],
+    ['anonymous', undefined],
+  ])('is refused to %s', async (_, username) => {
+    const token = username
+      ? (await api(source.baseUrl, 'POST', '/api/auth/login', { body: { username, password: TEST_PASSWORD } })).body.token
+      : undefined;
     expect((await api(source.baseUrl, 'GET', '/api/backup/export', { token })).status).toBe(username ? 403 : 401);
   });
 });
 
 describe('POST /api/backup/import', () => {
-  const restore = (query: string, body: unknown, token = targetAdmin) => api(target.baseUrl, 'POST', `/api/backup/import${query}`, { token, body });
+  const restore = (query: string, body: unknown, token = targetAdmin) =>
+    api(target.baseUrl, 'POST', `/api/backup/import${query}`, { token, body });
 
   it.each<[string, (doc: any) => unknown, number, string]>([
     ['another schema', (doc) => ({ ...doc, schema: 'db-v2' }), 400, 'unsupported_schema'],
@@ -65,7 +72,11 @@ describe('POST /api/backup/import', () => {
 
   it('refuses a truncated body with 400', async () => {
     const text = JSON.stringify(original);
-    const answer = await api(target.baseUrl, 'POST', '/api/backup/import', { token: targetAdmin, raw: text.slice(0, text.length / 2), headers: { 'content-type': 'application/json' } });
+    const answer = await api(target.baseUrl, 'POST', '/api/backup/import', {
+      token: targetAdmin,
+      raw: text.slice(0, text.length / 2),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('invalid_json');
   });
@@ -94,7 +105,11 @@ describe('POST /api/backup/import', () => {
     ['a repeated id', (doc) => (doc.data.networks[1].id = doc.data.networks[0].id), 'data.networks[1].id'],
     ['a repeated name', (doc) => (doc.data.switches[1].name = doc.data.switches[0].name.toUpperCase()), 'data.switches[1].name'],
     ['a one-sided link', (doc) => (doc.data.ports.find((p: any) => p.linkedPortId).linkedPortId = null), 'linkedPortId'],
-    ['a switch of a missing site', (doc) => (doc.data.switches[0].siteId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'), 'data.switches[0].siteId'],
+    [
+      'a switch of a missing site',
+      (doc) => (doc.data.switches[0].siteId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'),
+      'data.switches[0].siteId',
+    ],
     ['an unknown field', (doc) => (doc.data.sites[0].colour = 'red'), 'data.sites[0].colour'],
     ['a bad password hash', (doc) => (doc.data.users[0].passwordHash = 'plain'), 'data.users[0].passwordHash'],
     ['a bad activity action', (doc) => (doc.data.activity[0].action = 'explode'), 'data.activity[0].action'],
@@ -143,14 +158,17 @@ describe('POST /api/backup/import', () => {
     const login = await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'erin', password: TEST_PASSWORD } });
     expect(login.status).toBe(200);
     expect(login.body.user.role).toBe('editor');
-    targetAdmin = (await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } })).body.token;
+    targetAdmin = (await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } })).body
+      .token;
     const again = await exportDocument(target.baseUrl, targetAdmin);
     const entry = again.data.activity.pop();
     expect(entry).toMatchObject({ action: 'restore', undoable: false, username: 'admin' });
     again.counts.activity -= 1;
     const lastLogin = (doc: any) => doc.data.users.map((user: any) => ({ ...user, lastLoginAt: null }));
-    expect({ ...comparable(again), data: { ...again.data, users: lastLogin(again) } })
-      .toEqual({ ...comparable(original), data: { ...original.data, users: lastLogin(original) } });
+    expect({ ...comparable(again), data: { ...again.data, users: lastLogin(again) } }).toEqual({
+      ...comparable(original),
+      data: { ...original.data, users: lastLogin(original) },
+    });
   });
 
   it('shows the restore in the activity log, not undoable; restored entries can still be undone', async () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
-interface Port { id: string; name: string; version: number; mode: string; description: string | null; untaggedNetworkId: string | null; taggedNetworkIds: string[] }
+interface Port {
+  id: string;
+  name: string;
+  version: number;
+  mode: string;
+  description: string | null;
+  untaggedNetworkId: string | null;
+  taggedNetworkIds: string[];
+}
 
 let server: TestServer;
 let editor: string;
@@ -12,7 +20,10 @@ let ports: Port[];
 const vlans: Record<number, { id: string }> = {};
 let foreign: { id: string };
 
-const { call, make } = apiClient(() => server.baseUrl, () => editor);
+const { call, make } = apiClient(
+  () => server.baseUrl,
+  () => editor,
+);
 const portsNow = async (): Promise<Port[]> => (await call('GET', `/api/switches/${sw.id}`)).body.ports;
 const bulk = (body: unknown, token = editor) => call('PATCH', `/api/switches/${sw.id}/ports`, { body, token });
 const sorted = (ids: string[]) => [...ids].sort();
@@ -20,7 +31,9 @@ const activityCount = async () => {
   let count = 0;
   let cursor: string | null = null;
   do {
-    const page: { items: unknown[]; nextCursor: string | null } = (await call('GET', `/api/activity?limit=500${cursor ? `&before=${cursor}` : ''}`)).body;
+    const page: { items: unknown[]; nextCursor: string | null } = (
+      await call('GET', `/api/activity?limit=500${cursor ? `&before=${cursor}` : ''}`)
+    ).body;
     count += page.items.length;
     cursor = page.nextCursor;
   } while (cursor);
@@ -46,7 +59,10 @@ afterAll(async () => {
 
 describe('bulk port edit', () => {
   it('sets fields on many ports in one bulk_update entry', async () => {
-    const answer = await bulk({ portIds: ports.map((p) => p.id), set: { mode: 'trunk', untaggedNetworkId: vlans[10].id, taggedNetworkIds: [vlans[20].id] } });
+    const answer = await bulk({
+      portIds: ports.map((p) => p.id),
+      set: { mode: 'trunk', untaggedNetworkId: vlans[10].id, taggedNetworkIds: [vlans[20].id] },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.changed).toBe(48);
     expect(answer.body.items).toHaveLength(48);
@@ -78,14 +94,19 @@ describe('bulk port edit', () => {
     });
     const entry = (await call('GET', `/api/activity/${answer.body.activityId}`)).body;
     expect(entry.summary).toBe('Updated 48 ports on access-48');
-    expect(entry.changes.port[after[1].id].taggedNetworkIds).toEqual([sorted([vlans[20].id, vlans[30].id]), sorted([vlans[30].id, vlans[40].id])]);
+    expect(entry.changes.port[after[1].id].taggedNetworkIds).toEqual([
+      sorted([vlans[20].id, vlans[30].id]),
+      sorted([vlans[30].id, vlans[40].id]),
+    ]);
     // Each port's history finds the bulk entry.
     expect((await call('GET', `/api/ports/${after[47].id}/history?limit=1`)).body.items[0].id).toBe(answer.body.activityId);
   });
 
   it('turns an access port that gains a tagged VLAN into a trunk', async () => {
     const single = (await call('GET', `/api/switches/${otherSwitch.id}`)).body.ports[0];
-    const answer = await call('PATCH', `/api/switches/${otherSwitch.id}/ports`, { body: { portIds: [single.id], addTagged: [vlans[20].id] } });
+    const answer = await call('PATCH', `/api/switches/${otherSwitch.id}/ports`, {
+      body: { portIds: [single.id], addTagged: [vlans[20].id] },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.items[0]).toMatchObject({ mode: 'trunk', taggedNetworkIds: [vlans[20].id] });
   });
@@ -114,9 +135,21 @@ describe('bulk port edit', () => {
     ['a name for many ports', () => ({ portIds: [ports[0].id], set: { name: 'same' } }), ['set.name']],
     ['a link for many ports', () => ({ portIds: [ports[0].id], set: { linkedPortId: ports[1].id } }), ['set.linkedPortId']],
     ['a tagged network of another site', () => ({ portIds: [ports[0].id], addTagged: [vlans[30].id, foreign.id] }), ['addTagged[1]']],
-    ['an untagged network of another site', () => ({ portIds: [ports[0].id], set: { untaggedNetworkId: foreign.id } }), ['set.untaggedNetworkId']],
-    ['the same network added and removed', () => ({ portIds: [ports[0].id], addTagged: [vlans[30].id], removeTagged: [vlans[30].id] }), ['removeTagged[0]']],
-    ['access mode for ports that keep tagged VLANs', () => ({ portIds: [ports[0].id, ports[1].id], set: { mode: 'access' } }), ['portIds[0]', 'portIds[1]']],
+    [
+      'an untagged network of another site',
+      () => ({ portIds: [ports[0].id], set: { untaggedNetworkId: foreign.id } }),
+      ['set.untaggedNetworkId'],
+    ],
+    [
+      'the same network added and removed',
+      () => ({ portIds: [ports[0].id], addTagged: [vlans[30].id], removeTagged: [vlans[30].id] }),
+      ['removeTagged[0]'],
+    ],
+    [
+      'access mode for ports that keep tagged VLANs',
+      () => ({ portIds: [ports[0].id, ports[1].id], set: { mode: 'access' } }),
+      ['portIds[0]', 'portIds[1]'],
+    ],
   ];
   it.each(invalid)('refuses %s', async (_name, body, expected) => {
     const before = await portsNow();
@@ -130,7 +163,10 @@ describe('bulk port edit', () => {
     const before = await portsNow();
     const answer = await bulk({ portIds: [before[2].id, before[3].id], set: { mode: 'access', taggedNetworkIds: [] } });
     expect(answer.status).toBe(200);
-    expect(answer.body.items.map((p: Port) => [p.mode, p.taggedNetworkIds])).toEqual([['access', []], ['access', []]]);
+    expect(answer.body.items.map((p: Port) => [p.mode, p.taggedNetworkIds])).toEqual([
+      ['access', []],
+      ['access', []],
+    ]);
     expect((await call('POST', `/api/activity/${answer.body.activityId}/undo`)).status).toBe(200);
     const back = await portsNow();
     expect(sorted(back[3].taggedNetworkIds)).toEqual(sorted(before[3].taggedNetworkIds));

@@ -4,23 +4,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
-interface Finding { kind: string; severity: string; message: string; entities: { type: string; id: string; name: string }[] }
+interface Finding {
+  kind: string;
+  severity: string;
+  message: string;
+  entities: { type: string; id: string; name: string }[];
+}
 
 let server: TestServer;
 let editor: string;
 let viewer: string;
 let sequence = 0;
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
+  api(server.baseUrl, method, path, { token: editor, ...options });
 const make = async (path: string, body: unknown): Promise<{ id: string }> => {
   const answer = await call('POST', path, { body });
   if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
   return answer.body;
 };
 const site = async () => (await make('/api/sites', { name: `site ${++sequence}` })).id;
-const net = async (siteId: string, vlanId: number, extra: Record<string, unknown> = {}) => (await make('/api/networks', { siteId, vlanId, name: `vlan ${vlanId}`, ...extra })).id;
-const sw = async (siteId: string, name: string, extra: Record<string, unknown> = {}) => (await make('/api/switches', { siteId, name, ...extra })).id;
-const port = async (switchId: string, name: string, extra: Record<string, unknown> = {}) => (await make(`/api/switches/${switchId}/ports`, { name, ...extra })).id;
+const net = async (siteId: string, vlanId: number, extra: Record<string, unknown> = {}) =>
+  (await make('/api/networks', { siteId, vlanId, name: `vlan ${vlanId}`, ...extra })).id;
+const sw = async (siteId: string, name: string, extra: Record<string, unknown> = {}) =>
+  (await make('/api/switches', { siteId, name, ...extra })).id;
+const port = async (switchId: string, name: string, extra: Record<string, unknown> = {}) =>
+  (await make(`/api/switches/${switchId}/ports`, { name, ...extra })).id;
 
 const findings = async (siteId?: string, token = editor): Promise<Finding[]> => {
   const answer = await call('GET', `/api/checks${siteId ? `?siteId=${siteId}` : ''}`, { token });
@@ -28,7 +37,10 @@ const findings = async (siteId?: string, token = editor): Promise<Finding[]> => 
   return answer.body.findings;
 };
 const entityGroups = (list: Finding[], kind: string) =>
-  list.filter((f) => f.kind === kind).map((f) => f.entities.map((e) => e.id).sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
+  list
+    .filter((f) => f.kind === kind)
+    .map((f) => f.entities.map((e) => e.id).sort())
+    .sort((a, b) => (a.join() < b.join() ? -1 : 1));
 const groups = (expected: string[][]) => expected.map((ids) => [...ids].sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
 
 beforeAll(async () => {
@@ -45,111 +57,175 @@ afterAll(async () => {
 type Scenario = [name: string, kind: string, build: () => Promise<{ site: string; expected: string[][] }>];
 
 const scenarios: Scenario[] = [
-  ['one management IP at two sites', 'duplicate_management_ip', async () => {
-    const [a, b] = [await site(), await site()];
-    const one = await sw(a, 'a1', { managementIp: '10.1.0.5' });
-    const two = await sw(b, 'b1', { managementIp: '10.1.0.5' });
-    await sw(b, 'b2', { managementIp: '10.1.0.6' });
-    return { site: a, expected: [[one, two]] };
-  }],
-  ['distinct management IPs', 'duplicate_management_ip', async () => {
-    const [a, b] = [await site(), await site()];
-    await sw(a, 'a1', { managementIp: '10.2.0.5' });
-    await sw(b, 'b1', { managementIp: '10.2.0.6' });
-    return { site: a, expected: [] };
-  }],
-  ['distinct MAC addresses', 'duplicate_mac', async () => {
-    const a = await site();
-    await sw(a, 'a1', { macAddress: '02:00:00:00:03:01' });
-    await sw(a, 'a2', { macAddress: '02:00:00:00:03:02' });
-    return { site: a, expected: [] };
-  }],
-  ['a management IP outside its site\'s subnets', 'management_ip_outside_subnets', async () => {
-    const a = await site();
-    await net(a, 99, { subnet: '10.4.99.0/24' });
-    await sw(a, 'inside', { managementIp: '10.4.99.2' });
-    const outside = await sw(a, 'outside', { managementIp: '10.4.100.2' });
-    return { site: a, expected: [[outside]] };
-  }],
-  ['management IPs inside, or of a family without subnets at the site', 'management_ip_outside_subnets', async () => {
-    const a = await site();
-    await net(a, 99, { subnet: '10.5.99.0/24' });
-    await sw(a, 'inside', { managementIp: '10.5.99.2' });
-    await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
-    return { site: a, expected: [] };
-  }],
-  ['a link whose ends have different native VLANs', 'link_native_vlan_mismatch', async () => {
-    const a = await site();
-    const [n1, n99] = [await net(a, 1), await net(a, 99)];
-    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: n1 });
-    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: n99, linkedPortId: near });
-    return { site: a, expected: [[near, far]] };
-  }],
-  ['a link across sites whose ends share the VLAN number', 'link_native_vlan_mismatch', async () => {
-    const [a, b] = [await site(), await site()];
-    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: await net(a, 99, { name: 'Mgmt A' }) });
-    await port(await sw(b, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: await net(b, 99, { name: 'Mgmt B' }), linkedPortId: near });
-    return { site: a, expected: [] };
-  }],
-  ['a link from an access port to a trunk', 'link_mode_mismatch', async () => {
-    const a = await site();
-    const near = await port(await sw(a, 'access-1'), '48', { mode: 'access' });
-    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', linkedPortId: near });
-    return { site: a, expected: [[near, far]] };
-  }],
-  ['links with one mode at both ends', 'link_mode_mismatch', async () => {
-    const a = await site();
-    await port(await sw(a, 'c1'), '1', { mode: 'trunk', linkedPortId: await port(await sw(a, 'c2'), '1', { mode: 'trunk' }) });
-    await port(await sw(a, 'e1'), '1', { linkedPortId: await port(await sw(a, 'e2'), '1') });
-    return { site: a, expected: [] };
-  }],
-  ['an access VLAN the uplink does not carry', 'vlan_not_carried_by_uplink', async () => {
-    const a = await site();
-    const [users, cams, mgmt] = [await net(a, 10), await net(a, 30), await net(a, 99)];
-    const edge = await sw(a, 'edge');
-    await port(edge, '1', { untaggedNetworkId: users });
-    await port(edge, '2', { untaggedNetworkId: cams });
-    await port(edge, '3', { untaggedNetworkId: mgmt });
-    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
-    await port(await sw(a, 'core'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
-    return { site: a, expected: [[edge, cams]] };
-  }],
-  ['access VLANs all carried, tagged or native', 'vlan_not_carried_by_uplink', async () => {
-    const a = await site();
-    const [users, mgmt] = [await net(a, 10), await net(a, 99)];
-    const edge = await sw(a, 'edge');
-    await port(edge, '1', { untaggedNetworkId: users });
-    await port(edge, '2', { untaggedNetworkId: mgmt });
-    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
-    await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users], linkedPortId: uplink });
-    return { site: a, expected: [] };
-  }],
-  ['a gateway that is a switch\'s management IP', 'gateway_is_management_ip', async () => {
-    const a = await site();
-    const mgmt = await net(a, 99, { subnet: '10.8.99.0/24', gateway: '10.8.99.1' });
-    const core = await sw(a, 'core', { managementIp: '10.8.99.1' });
-    await sw(a, 'edge', { managementIp: '10.8.99.2' });
-    return { site: a, expected: [[mgmt, core]] };
-  }],
-  ['gateways that are no switch\'s address', 'gateway_is_management_ip', async () => {
-    const a = await site();
-    await net(a, 99, { subnet: '10.9.99.0/24', gateway: '10.9.99.1' });
-    await sw(a, 'edge', { managementIp: '10.9.99.2' });
-    return { site: a, expected: [] };
-  }],
-  ['a network no port uses', 'unused_network', async () => {
-    const a = await site();
-    const unused = await net(a, 5);
-    await port(await sw(a, 's'), '1', { untaggedNetworkId: await net(a, 6) });
-    return { site: a, expected: [[unused]] };
-  }],
-  ['networks used untagged or tagged only', 'unused_network', async () => {
-    const a = await site();
-    const s = await sw(a, 's');
-    await port(s, '1', { untaggedNetworkId: await net(a, 6) });
-    await port(s, '2', { mode: 'trunk', taggedNetworkIds: [await net(a, 7)] });
-    return { site: a, expected: [] };
-  }],
+  [
+    'one management IP at two sites',
+    'duplicate_management_ip',
+    async () => {
+      const [a, b] = [await site(), await site()];
+      const one = await sw(a, 'a1', { managementIp: '10.1.0.5' });
+      const two = await sw(b, 'b1', { managementIp: '10.1.0.5' });
+      await sw(b, 'b2', { managementIp: '10.1.0.6' });
+      return { site: a, expected: [[one, two]] };
+    },
+  ],
+  [
+    'distinct management IPs',
+    'duplicate_management_ip',
+    async () => {
+      const [a, b] = [await site(), await site()];
+      await sw(a, 'a1', { managementIp: '10.2.0.5' });
+      await sw(b, 'b1', { managementIp: '10.2.0.6' });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    'distinct MAC addresses',
+    'duplicate_mac',
+    async () => {
+      const a = await site();
+      await sw(a, 'a1', { macAddress: '02:00:00:00:03:01' });
+      await sw(a, 'a2', { macAddress: '02:00:00:00:03:02' });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    "a management IP outside its site's subnets",
+    'management_ip_outside_subnets',
+    async () => {
+      const a = await site();
+      await net(a, 99, { subnet: '10.4.99.0/24' });
+      await sw(a, 'inside', { managementIp: '10.4.99.2' });
+      const outside = await sw(a, 'outside', { managementIp: '10.4.100.2' });
+      return { site: a, expected: [[outside]] };
+    },
+  ],
+  [
+    'management IPs inside, or of a family without subnets at the site',
+    'management_ip_outside_subnets',
+    async () => {
+      const a = await site();
+      await net(a, 99, { subnet: '10.5.99.0/24' });
+      await sw(a, 'inside', { managementIp: '10.5.99.2' });
+      await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    'a link whose ends have different native VLANs',
+    'link_native_vlan_mismatch',
+    async () => {
+      const a = await site();
+      const [n1, n99] = [await net(a, 1), await net(a, 99)];
+      const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: n1 });
+      const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: n99, linkedPortId: near });
+      return { site: a, expected: [[near, far]] };
+    },
+  ],
+  [
+    'a link across sites whose ends share the VLAN number',
+    'link_native_vlan_mismatch',
+    async () => {
+      const [a, b] = [await site(), await site()];
+      const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: await net(a, 99, { name: 'Mgmt A' }) });
+      await port(await sw(b, 'core-1'), '1', {
+        mode: 'trunk',
+        untaggedNetworkId: await net(b, 99, { name: 'Mgmt B' }),
+        linkedPortId: near,
+      });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    'a link from an access port to a trunk',
+    'link_mode_mismatch',
+    async () => {
+      const a = await site();
+      const near = await port(await sw(a, 'access-1'), '48', { mode: 'access' });
+      const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', linkedPortId: near });
+      return { site: a, expected: [[near, far]] };
+    },
+  ],
+  [
+    'links with one mode at both ends',
+    'link_mode_mismatch',
+    async () => {
+      const a = await site();
+      await port(await sw(a, 'c1'), '1', { mode: 'trunk', linkedPortId: await port(await sw(a, 'c2'), '1', { mode: 'trunk' }) });
+      await port(await sw(a, 'e1'), '1', { linkedPortId: await port(await sw(a, 'e2'), '1') });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    'an access VLAN the uplink does not carry',
+    'vlan_not_carried_by_uplink',
+    async () => {
+      const a = await site();
+      const [users, cams, mgmt] = [await net(a, 10), await net(a, 30), await net(a, 99)];
+      const edge = await sw(a, 'edge');
+      await port(edge, '1', { untaggedNetworkId: users });
+      await port(edge, '2', { untaggedNetworkId: cams });
+      await port(edge, '3', { untaggedNetworkId: mgmt });
+      const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
+      await port(await sw(a, 'core'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
+      return { site: a, expected: [[edge, cams]] };
+    },
+  ],
+  [
+    'access VLANs all carried, tagged or native',
+    'vlan_not_carried_by_uplink',
+    async () => {
+      const a = await site();
+      const [users, mgmt] = [await net(a, 10), await net(a, 99)];
+      const edge = await sw(a, 'edge');
+      await port(edge, '1', { untaggedNetworkId: users });
+      await port(edge, '2', { untaggedNetworkId: mgmt });
+      const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
+      await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users], linkedPortId: uplink });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    "a gateway that is a switch's management IP",
+    'gateway_is_management_ip',
+    async () => {
+      const a = await site();
+      const mgmt = await net(a, 99, { subnet: '10.8.99.0/24', gateway: '10.8.99.1' });
+      const core = await sw(a, 'core', { managementIp: '10.8.99.1' });
+      await sw(a, 'edge', { managementIp: '10.8.99.2' });
+      return { site: a, expected: [[mgmt, core]] };
+    },
+  ],
+  [
+    "gateways that are no switch's address",
+    'gateway_is_management_ip',
+    async () => {
+      const a = await site();
+      await net(a, 99, { subnet: '10.9.99.0/24', gateway: '10.9.99.1' });
+      await sw(a, 'edge', { managementIp: '10.9.99.2' });
+      return { site: a, expected: [] };
+    },
+  ],
+  [
+    'a network no port uses',
+    'unused_network',
+    async () => {
+      const a = await site();
+      const unused = await net(a, 5);
+      await port(await sw(a, 's'), '1', { untaggedNetworkId: await net(a, 6) });
+      return { site: a, expected: [[unused]] };
+    },
+  ],
+  [
+    'networks used untagged or tagged only',
+    'unused_network',
+    async () => {
+      const a = await site();
+      const s = await sw(a, 's');
+      await port(s, '1', { untaggedNetworkId: await net(a, 6) });
+      await port(s, '2', { mode: 'trunk', taggedNetworkIds: [await net(a, 7)] });
+      return { site: a, expected: [] };
+    },
+  ],
 ];
 
 describe('GET /api/checks: each finding kind with a data set that has it and one that does not', () => {
@@ -176,11 +252,17 @@ describe('GET /api/checks answers', () => {
     await port(edge, '2', { untaggedNetworkId: cams });
     const uplink = await port(edge, '48', { mode: 'trunk', taggedNetworkIds: [users] });
     await port(await sw(a, 'core-7'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
-    expect(await findings(a)).toEqual([{
-      kind: 'vlan_not_carried_by_uplink', severity: 'warning',
-      message: 'VLAN 30 (Cameras) is used on 1 access port of switch edge-7, but none of its linked trunk ports carries it.',
-      entities: [{ type: 'switch', id: edge, name: 'edge-7' }, { type: 'network', id: cams, name: 'Cameras' }],
-    }]);
+    expect(await findings(a)).toEqual([
+      {
+        kind: 'vlan_not_carried_by_uplink',
+        severity: 'warning',
+        message: 'VLAN 30 (Cameras) is used on 1 access port of switch edge-7, but none of its linked trunk ports carries it.',
+        entities: [
+          { type: 'switch', id: edge, name: 'edge-7' },
+          { type: 'network', id: cams, name: 'Cameras' },
+        ],
+      },
+    ]);
     expect((await call('PATCH', `/api/ports/${uplink}`, { body: { taggedNetworkIds: [users, cams] } })).status).toBe(200);
     expect(await findings(a)).toEqual([]);
   });
@@ -188,12 +270,20 @@ describe('GET /api/checks answers', () => {
   it('without siteId reports every site, sorted by severity', async () => {
     const all = await findings(undefined, viewer);
     const kinds = new Set(all.map((f) => f.kind));
-    for (const kind of ['duplicate_management_ip', 'management_ip_outside_subnets', 'link_native_vlan_mismatch', 'link_mode_mismatch', 'vlan_not_carried_by_uplink', 'gateway_is_management_ip', 'unused_network']) {
+    for (const kind of [
+      'duplicate_management_ip',
+      'management_ip_outside_subnets',
+      'link_native_vlan_mismatch',
+      'link_mode_mismatch',
+      'vlan_not_carried_by_uplink',
+      'gateway_is_management_ip',
+      'unused_network',
+    ]) {
       expect(kinds).toContain(kind);
     }
     const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
     expect(all.map((f) => rank[f.severity])).toEqual([...all.map((f) => rank[f.severity])].sort());
-    expect((await findings(undefined, viewer))).toEqual(all);
+    expect(await findings(undefined, viewer)).toEqual(all);
   });
 
   it.each<[string, string, number, string]>([

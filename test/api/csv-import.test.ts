@@ -8,7 +8,11 @@ let server: TestServer;
 let token: string;
 
 const csv = (entity: string, text: string, query = '') =>
-  api(server.baseUrl, 'POST', `/api/import/${entity}${query}`, { token, raw: text, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+  api(server.baseUrl, 'POST', `/api/import/${entity}${query}`, {
+    token,
+    raw: text,
+    headers: { 'content-type': 'text/csv; charset=utf-8' },
+  });
 const get = async (path: string) => (await api(server.baseUrl, 'GET', path, { token })).body;
 
 beforeAll(async () => {
@@ -16,7 +20,8 @@ beforeAll(async () => {
   token = (await setupAdmin(server.baseUrl)).token;
   await api(server.baseUrl, 'POST', '/api/import/sites', { token, body: [{ name: 'HQ' }, { name: 'Lab', address: 'Bench 2' }] });
   await api(server.baseUrl, 'POST', '/api/import/networks', {
-    token, body: [10, 20, 21, 30].map((vlanId) => ({ site: 'HQ', name: `VLAN ${vlanId}`, vlanId })),
+    token,
+    body: [10, 20, 21, 30].map((vlanId) => ({ site: 'HQ', name: `VLAN ${vlanId}`, vlanId })),
   });
 });
 afterAll(async () => {
@@ -25,28 +30,43 @@ afterAll(async () => {
 
 describe('CSV written by hand', () => {
   it('imports switches from a BOM, CRLF, semicolon file with quoted separators, quotes and line breaks', async () => {
-    const text = '\uFEFFsite;name;vendor;model;macAddress;managementIp;status;notes\r\n'
-      + 'HQ;"core; main";Cisco;"C9300 ""48P""";AA-BB-CC-00-00-01;10.0.0.1;active;"line 1\r\nline 2, with a comma"\r\n'
-      + 'hq;edge;Juniper;;aabb.cc00.0002;;planned;\r\n'
-      + '\r\n';
+    const text =
+      '\uFEFFsite;name;vendor;model;macAddress;managementIp;status;notes\r\n' +
+      'HQ;"core; main";Cisco;"C9300 ""48P""";AA-BB-CC-00-00-01;10.0.0.1;active;"line 1\r\nline 2, with a comma"\r\n' +
+      'hq;edge;Juniper;;aabb.cc00.0002;;planned;\r\n' +
+      '\r\n';
     const answer = await csv('switches', text);
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body.created).toBe(2);
     const core = await get(`/api/switches/${answer.body.ids[0]}`);
-    expect(core).toMatchObject({ name: 'core; main', model: 'C9300 "48P"', macAddress: 'aa:bb:cc:00:00:01', managementIp: '10.0.0.1', notes: 'line 1\r\nline 2, with a comma' });
+    expect(core).toMatchObject({
+      name: 'core; main',
+      model: 'C9300 "48P"',
+      macAddress: 'aa:bb:cc:00:00:01',
+      managementIp: '10.0.0.1',
+      notes: 'line 1\r\nline 2, with a comma',
+    });
     expect((await get(`/api/switches/${answer.body.ids[1]}`)).macAddress).toBe('aa:bb:cc:00:00:02');
   });
 
   it('imports ports with VLAN numbers and ranges, names for switches, and links between rows', async () => {
-    const text = 'site,switch,name,mode,untaggedVlan,taggedVlans,description,enabled,poe,linkedSwitch,linkedPort\n'
-      + 'HQ,"core; main",Gi1/0/1,trunk,10,20-21;30,"uplink, to ""edge""",true,no,edge,ge-0/0/1\n'
-      + 'HQ,edge,ge-0/0/1,trunk,10,"20-21,30",,yes,false,"core; main",Gi1/0/1\n'
-      + 'HQ,edge,ge-0/0/2,,20,,"desk\nphone",,1,,\n';
+    const text =
+      'site,switch,name,mode,untaggedVlan,taggedVlans,description,enabled,poe,linkedSwitch,linkedPort\n' +
+      'HQ,"core; main",Gi1/0/1,trunk,10,20-21;30,"uplink, to ""edge""",true,no,edge,ge-0/0/1\n' +
+      'HQ,edge,ge-0/0/1,trunk,10,"20-21,30",,yes,false,"core; main",Gi1/0/1\n' +
+      'HQ,edge,ge-0/0/2,,20,,"desk\nphone",,1,,\n';
     const answer = await csv('ports', text);
     expect(answer.status, answer.text).toBe(201);
     const [uplink, far, desk] = await Promise.all(answer.body.ids.map((id: string) => get(`/api/ports/${id}`)));
     const vlans = Object.fromEntries((await get('/api/networks?limit=500')).items.map((n: any) => [n.vlanId, n.id]));
-    expect(uplink).toMatchObject({ mode: 'trunk', untaggedNetworkId: vlans[10], description: 'uplink, to "edge"', poe: false, linkedPortId: far.id, position: 1 });
+    expect(uplink).toMatchObject({
+      mode: 'trunk',
+      untaggedNetworkId: vlans[10],
+      description: 'uplink, to "edge"',
+      poe: false,
+      linkedPortId: far.id,
+      position: 1,
+    });
     expect([...uplink.taggedNetworkIds].sort()).toEqual([vlans[20], vlans[21], vlans[30]].sort());
     expect(far).toMatchObject({ linkedPortId: uplink.id, enabled: true });
     expect(desk).toMatchObject({ mode: 'access', untaggedNetworkId: vlans[20], description: 'desk\nphone', poe: true, position: 2 });
@@ -94,7 +114,13 @@ describe('CSV written by hand', () => {
 describe('JSON arrays and the endpoint', () => {
   it('imports a JSON array with ids or names, and writes one import entry that cannot be undone', async () => {
     const lab = (await get('/api/sites?q=Lab')).items[0];
-    const answer = await api(server.baseUrl, 'POST', '/api/import/networks', { token, body: [{ siteId: lab.id, name: 'Lab users', vlanId: 10 }, { site: 'lab', name: 'Lab voice', vlanId: 11 }] });
+    const answer = await api(server.baseUrl, 'POST', '/api/import/networks', {
+      token,
+      body: [
+        { siteId: lab.id, name: 'Lab users', vlanId: 10 },
+        { site: 'lab', name: 'Lab voice', vlanId: 11 },
+      ],
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({ created: 2, ids: [expect.any(String), expect.any(String)] });
     const entry = (await get('/api/activity?limit=1')).items[0];
@@ -105,19 +131,35 @@ describe('JSON arrays and the endpoint', () => {
 
   it.each<[string, () => Promise<number>, number]>([
     ['another entity', () => api(server.baseUrl, 'POST', '/api/import/users', { token, body: [] }).then((a) => a.status), 404],
-    ['an editor', async () => {
-      const editor = await userWithRole(server.baseUrl, token, 'ed', 'editor');
-      return (await api(server.baseUrl, 'POST', '/api/import/sites', { token: editor.token, body: [{ name: 'E' }] })).status;
-    }, 403],
+    [
+      'an editor',
+      async () => {
+        const editor = await userWithRole(server.baseUrl, token, 'ed', 'editor');
+        return (await api(server.baseUrl, 'POST', '/api/import/sites', { token: editor.token, body: [{ name: 'E' }] })).status;
+      },
+      403,
+    ],
     ['a JSON object', () => api(server.baseUrl, 'POST', '/api/import/sites', { token, body: { name: 'E' } }).then((a) => a.status), 400],
-    ['plain text', () => api(server.baseUrl, 'POST', '/api/import/sites', { token, raw: 'name\nE\n', headers: { 'content-type': 'text/plain' } }).then((a) => a.status), 415],
+    [
+      'plain text',
+      () =>
+        api(server.baseUrl, 'POST', '/api/import/sites', { token, raw: 'name\nE\n', headers: { 'content-type': 'text/plain' } }).then(
+          (a) => a.status,
+        ),
+      415,
+    ],
   ])('answers %s with the right status', async (_, call, status) => {
     expect(await call()).toBe(status);
   });
 });
 
 describe('CSV round trip', () => {
-  const KINDS = [['sites', '/api/sites'], ['networks', '/api/networks'], ['switches', '/api/switches'], ['ports', '/api/ports']] as const;
+  const KINDS = [
+    ['sites', '/api/sites'],
+    ['networks', '/api/networks'],
+    ['switches', '/api/switches'],
+    ['ports', '/api/ports'],
+  ] as const;
 
   /** A CSV export without the id column (ids are fresh on import), rows sorted. */
   function withoutIds(text: string): string[] {
@@ -133,16 +175,25 @@ describe('CSV round trip', () => {
       const toToken = (await setupAdmin(to.baseUrl)).token;
       await seedInventory(from.baseUrl, fromToken, 'Zürich, "HQ"');
       const other = await api(from.baseUrl, 'POST', '/api/sites', { token: fromToken, body: { name: 'Lab' } });
-      const sw = await api(from.baseUrl, 'POST', '/api/switches', { token: fromToken, body: { siteId: other.body.id, name: 'lab-sw', portCount: 2 } });
+      const sw = await api(from.baseUrl, 'POST', '/api/switches', {
+        token: fromToken,
+        body: { siteId: other.body.id, name: 'lab-sw', portCount: 2 },
+      });
       const coreId = (await api(from.baseUrl, 'GET', '/api/switches?q=core', { token: fromToken })).body.items[0].id;
       const core4 = (await api(from.baseUrl, 'GET', `/api/switches/${coreId}`, { token: fromToken })).body.ports[3];
       const lab1 = (await api(from.baseUrl, 'GET', `/api/switches/${sw.body.id}`, { token: fromToken })).body.ports[0];
-      expect((await api(from.baseUrl, 'PATCH', `/api/ports/${lab1.id}`, { token: fromToken, body: { linkedPortId: core4.id } })).status).toBe(200);
+      expect(
+        (await api(from.baseUrl, 'PATCH', `/api/ports/${lab1.id}`, { token: fromToken, body: { linkedPortId: core4.id } })).status,
+      ).toBe(200);
       for (const [entity, path] of KINDS) {
         const exported = await api(from.baseUrl, 'GET', `${path}?format=csv`, { token: fromToken });
         expect(exported.status).toBe(200);
         if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[^]*,Lab,lab-sw,1,/);
-        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, { token: toToken, raw: exported.text, headers: { 'content-type': 'text/csv' } });
+        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, {
+          token: toToken,
+          raw: exported.text,
+          headers: { 'content-type': 'text/csv' },
+        });
         expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
         const again = await api(to.baseUrl, 'GET', `${path}?format=csv`, { token: toToken });
         expect(withoutIds(again.text), entity).toEqual(withoutIds(exported.text));
@@ -171,11 +222,26 @@ describe('CSV formula escaping', () => {
       await call('DELETE', `/api/sites/${(await call('GET', '/api/sites?q=tabbed')).items[0].id}`);
       const site = await call('POST', '/api/sites', { name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
       const network = await call('POST', '/api/networks', { siteId: site.id, name: '-voice', vlanId: 20, description: '@SUM(A1)' });
-      const core = await call('POST', '/api/switches', { siteId: site.id, name: '-core', vendor: '-2', model: '@SUM(A1)', location: "'\tX", notes: '+1', portCount: 1 });
+      const core = await call('POST', '/api/switches', {
+        siteId: site.id,
+        name: '-core',
+        vendor: '-2',
+        model: '@SUM(A1)',
+        location: "'\tX",
+        notes: '+1',
+        portCount: 1,
+      });
       const edge = await call('POST', '/api/switches', { siteId: site.id, name: '@edge', portCount: 1 });
       const [corePort] = (await call('GET', `/api/switches/${core.id}`)).ports;
       const [edgePort] = (await call('GET', `/api/switches/${edge.id}`)).ports;
-      await call('PATCH', `/api/ports/${corePort.id}`, { name: '+1', description: FORMULA, speed: '-2', connectedDevice: '@SUM(A1)', untaggedNetworkId: network.id, linkedPortId: edgePort.id });
+      await call('PATCH', `/api/ports/${corePort.id}`, {
+        name: '+1',
+        description: FORMULA,
+        speed: '-2',
+        connectedDevice: '@SUM(A1)',
+        untaggedNetworkId: network.id,
+        linkedPortId: edgePort.id,
+      });
       // A port name is a plain interface name: of the formula characters, it may start with + or - only.
       await call('PATCH', `/api/ports/${edgePort.id}`, { name: '-2', description: "'+1", connectedDevice: "'\tX" });
 
@@ -198,7 +264,11 @@ describe('CSV formula escaping', () => {
       ]);
 
       for (const entity of ['sites', 'networks', 'switches', 'ports']) {
-        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, { token: toToken, raw: exported[entity], headers: { 'content-type': 'text/csv' } });
+        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, {
+          token: toToken,
+          raw: exported[entity],
+          headers: { 'content-type': 'text/csv' },
+        });
         expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
       }
       const read = async (path: string) => (await api(to.baseUrl, 'GET', path, { token: toToken })).body;

@@ -16,7 +16,8 @@ beforeAll(async () => {
   [source, target] = await Promise.all([startServer(), startServer()]);
   sourceToken = (await setupAdmin(source.baseUrl)).token;
   token = (await setupAdmin(target.baseUrl)).token;
-  const call = async (method: string, path: string, body?: unknown) => (await api(source.baseUrl, method, path, { token: sourceToken, body })).body;
+  const call = async (method: string, path: string, body?: unknown) =>
+    (await api(source.baseUrl, method, path, { token: sourceToken, body })).body;
   const hq = await seedInventory(source.baseUrl, sourceToken, 'HQ');
   await call('POST', '/api/networks', { siteId: hq.sites.HQ, name: 'Cameras', vlanId: 30 });
   const access = await call('POST', '/api/switches', { siteId: hq.sites.HQ, name: 'access 2', portCount: 2 });
@@ -68,7 +69,9 @@ describe('POST /api/data/import with a db-v1 document', () => {
     clash.data.switches[index].macAddress = 'AA-BB-CC-DD-EE-01';
     const answer = await onTarget('POST', '/api/data/import', clash);
     expect(answer.status).toBe(409);
-    expect(answer.body.error.details).toEqual([{ field: `data.switches[${index}].macAddress`, message: 'a stored switch has MAC address aa:bb:cc:dd:ee:01' }]);
+    expect(answer.body.error.details).toEqual([
+      { field: `data.switches[${index}].macAddress`, message: 'a stored switch has MAC address aa:bb:cc:dd:ee:01' },
+    ]);
   });
 
   it('answers a dry run with the counts and changes nothing', async () => {
@@ -116,12 +119,34 @@ describe('POST /api/data/import with a db-v1 document', () => {
 describe('POST /api/data/import with a 0.20.x bundle', () => {
   const bundle = {
     sites: [{ id: 1, name: 'Legacy plant', address: 'Mill road' }],
-    networks: [{ id: 7, siteId: 1, name: 'Office', vlan: 10, subnet: '10.9.0.0/24' }, { id: 8, siteId: 1, name: 'Voice', vlan: 20 }],
-    switches: { version: 1, items: [
-      { id: 'a', siteId: 1, name: 'plant-sw', mac: 'AABB.CCDD.0001', ports: [{ name: 1, vlan: 7 }, { name: 2, tagged: [8], vlan: 7, uplink: { switchId: 'b', port: '1' } }] },
-      { id: 'b', siteId: 1, name: 'plant-sw2', ports: [{ name: '1', mode: 'trunk', vlan: 7, tagged: [8], uplink: { switchId: 'a', port: '2' } }] },
-    ] },
-    activity: [{ id: 1, timestamp: '2019-05-01T10:00:00Z', user: 'old', action: 'create', entity: 'site', entityId: 1, message: 'made the plant' }],
+    networks: [
+      { id: 7, siteId: 1, name: 'Office', vlan: 10, subnet: '10.9.0.0/24' },
+      { id: 8, siteId: 1, name: 'Voice', vlan: 20 },
+    ],
+    switches: {
+      version: 1,
+      items: [
+        {
+          id: 'a',
+          siteId: 1,
+          name: 'plant-sw',
+          mac: 'AABB.CCDD.0001',
+          ports: [
+            { name: 1, vlan: 7 },
+            { name: 2, tagged: [8], vlan: 7, uplink: { switchId: 'b', port: '1' } },
+          ],
+        },
+        {
+          id: 'b',
+          siteId: 1,
+          name: 'plant-sw2',
+          ports: [{ name: '1', mode: 'trunk', vlan: 7, tagged: [8], uplink: { switchId: 'a', port: '2' } }],
+        },
+      ],
+    },
+    activity: [
+      { id: 1, timestamp: '2019-05-01T10:00:00Z', user: 'old', action: 'create', entity: 'site', entityId: 1, message: 'made the plant' },
+    ],
   };
 
   it('names every fault with its path in the bundle', async () => {

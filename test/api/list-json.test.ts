@@ -8,7 +8,10 @@ import { apiClient, setupAdmin, startServer, type TestServer } from '../helpers/
 let server: TestServer;
 let token: string;
 let seeded: Seeded;
-const { call } = apiClient(() => server.baseUrl, () => token);
+const { call } = apiClient(
+  () => server.baseUrl,
+  () => token,
+);
 
 beforeAll(async () => {
   // Without the read cache every answer is made fresh.

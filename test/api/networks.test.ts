@@ -6,7 +6,10 @@ let editor: string;
 let site: { id: string };
 let otherSite: { id: string };
 
-const { call, make, lastEntry } = apiClient(() => server.baseUrl, () => editor);
+const { call, make, lastEntry } = apiClient(
+  () => server.baseUrl,
+  () => editor,
+);
 
 beforeAll(async () => {
   server = await startServer();
@@ -40,7 +43,11 @@ describe('network validation', () => {
     ['gateway not an address', () => ({ ...valid(), subnet: '10.0.10.0/24', gateway: 'router' }), ['gateway']],
     ['colour not #rrggbb', () => ({ ...valid(), color: 'red' }), ['color']],
     ['description too long', () => ({ ...valid(), description: 'd'.repeat(1001) }), ['description']],
-    ['every fault at once', () => ({ siteId: site.id, name: '', vlanId: 5000, subnet: '10.0.0.0/33', color: '#12345' }), ['color', 'name', 'subnet', 'vlanId']],
+    [
+      'every fault at once',
+      () => ({ siteId: site.id, name: '', vlanId: 5000, subnet: '10.0.0.0/33', color: '#12345' }),
+      ['color', 'name', 'subnet', 'vlanId'],
+    ],
   ];
   it.each(cases)('%s → 400', async (_name, body, expected) => {
     const answer = await call('POST', '/api/networks', { body: body() });
@@ -50,17 +57,42 @@ describe('network validation', () => {
   });
 
   it('accepts IPv4 and IPv6 subnets in canonical form, with a gateway inside', async () => {
-    const v4 = await make('/api/networks', { siteId: site.id, name: 'Servers', vlanId: 30, subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1F77B4' });
+    const v4 = await make('/api/networks', {
+      siteId: site.id,
+      name: 'Servers',
+      vlanId: 30,
+      subnet: '10.0.30.0/24',
+      gateway: '10.0.30.1',
+      color: '#1F77B4',
+    });
     expect(v4).toMatchObject({ subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1f77b4', portCount: 0, version: 1 });
     const entry = await lastEntry(v4.id);
-    expect(entry).toMatchObject({ action: 'create', entityType: 'network', entityName: 'Servers', siteId: site.id, summary: 'Created network Servers (VLAN 30)' });
+    expect(entry).toMatchObject({
+      action: 'create',
+      entityType: 'network',
+      entityName: 'Servers',
+      siteId: site.id,
+      summary: 'Created network Servers (VLAN 30)',
+    });
     expect(entry.changes).toMatchObject({ vlanId: [null, 30], subnet: [null, '10.0.30.0/24'] });
-    const v6 = await make('/api/networks', { siteId: site.id, name: 'V6', vlanId: 31, subnet: '2001:0db8:0000::/64', gateway: '2001:db8::1' });
+    const v6 = await make('/api/networks', {
+      siteId: site.id,
+      name: 'V6',
+      vlanId: 31,
+      subnet: '2001:0db8:0000::/64',
+      gateway: '2001:db8::1',
+    });
     expect(v6).toMatchObject({ subnet: '2001:db8::/64', gateway: '2001:db8::1' });
   });
 
   it('checks the gateway against the subnet it would have after a PATCH', async () => {
-    const network = await make('/api/networks', { siteId: site.id, name: 'Moving subnet', vlanId: 32, subnet: '10.0.32.0/24', gateway: '10.0.32.1' });
+    const network = await make('/api/networks', {
+      siteId: site.id,
+      name: 'Moving subnet',
+      vlanId: 32,
+      subnet: '10.0.32.0/24',
+      gateway: '10.0.32.1',
+    });
     const answer = await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24' } });
     expect(answer.status).toBe(400);
     expect(faultFields(answer)).toEqual(['gateway']);
@@ -110,10 +142,18 @@ describe('network list, read and version', () => {
   it('answers ETag and 412 on a stale If-Match, and records the update', async () => {
     const network = await make('/api/networks', { siteId: site.id, name: 'Etag', vlanId: 40 });
     expect((await call('GET', `/api/networks/${network.id}`)).headers.get('etag')).toBe('"1"');
-    expect((await call('PATCH', `/api/networks/${network.id}`, { body: { name: 'Etag2' }, headers: { 'if-match': '"1"' } })).status).toBe(200);
+    expect((await call('PATCH', `/api/networks/${network.id}`, { body: { name: 'Etag2' }, headers: { 'if-match': '"1"' } })).status).toBe(
+      200,
+    );
     const stale = await call('PATCH', `/api/networks/${network.id}`, { body: { name: 'Etag3' }, headers: { 'if-match': '"1"' } });
     expect(stale.status).toBe(412);
-    expect(await lastEntry(network.id)).toMatchObject({ action: 'update', entityType: 'network', siteId: site.id, summary: 'Updated network Etag2 (VLAN 40)', changes: { name: ['Etag', 'Etag2'] } });
+    expect(await lastEntry(network.id)).toMatchObject({
+      action: 'update',
+      entityType: 'network',
+      siteId: site.id,
+      summary: 'Updated network Etag2 (VLAN 40)',
+      changes: { name: ['Etag', 'Etag2'] },
+    });
   });
 });
 
@@ -128,7 +168,9 @@ describe('networks in use', () => {
     const sw = await make('/api/switches', { siteId: site.id, name: 'sw-use', portCount: 3 });
     ports = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
     await call('PATCH', `/api/ports/${ports[0].id}`, { body: { untaggedNetworkId: vlan.id } });
-    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { mode: 'trunk', untaggedNetworkId: vlan.id, taggedNetworkIds: [vlan.id, voice.id] } });
+    await call('PATCH', `/api/ports/${ports[1].id}`, {
+      body: { mode: 'trunk', untaggedNetworkId: vlan.id, taggedNetworkIds: [vlan.id, voice.id] },
+    });
     await call('PATCH', `/api/ports/${ports[2].id}`, { body: { mode: 'trunk', taggedNetworkIds: [vlan.id] } });
   });
 
@@ -161,7 +203,11 @@ describe('networks in use', () => {
     after.forEach((port, i) => expect(port.version).toBe(before[i].version + 1));
 
     const entry = await lastEntry(vlan.id);
-    expect(entry).toMatchObject({ action: 'delete', entityType: 'network', summary: 'Deleted network Office (VLAN 50) and took it off 3 ports' });
+    expect(entry).toMatchObject({
+      action: 'delete',
+      entityType: 'network',
+      summary: 'Deleted network Office (VLAN 50) and took it off 3 ports',
+    });
     expect((await lastEntry(ports[2].id)).id).toBe(entry.id);
     expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
     expect((await call('GET', `/api/ports/${ports[1].id}`)).body.untaggedNetworkId).toBe(vlan.id);

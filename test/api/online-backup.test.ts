@@ -33,7 +33,9 @@ function count(path: string, sql: string): number {
 function bulkPorts(path: string, switchId: string, howMany: number): void {
   const db = new DatabaseSync(path, { timeout: 5000 });
   const now = new Date().toISOString();
-  const add = db.prepare('INSERT INTO ports (id, switch_id, name, position, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const add = db.prepare(
+    'INSERT INTO ports (id, switch_id, name, position, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   db.exec('BEGIN IMMEDIATE');
   for (let i = 0; i < howMany; i++) add.run(randomUUID(), switchId, `bulk ${i}`, 1000 + i, 'x'.repeat(100), now, now);
   db.exec('COMMIT');
@@ -46,7 +48,10 @@ beforeAll(async () => {
   const { token } = await setupAdmin(server.baseUrl);
   const seeded = await seedInventory(server.baseUrl, token);
   bulkPorts(database, seeded.switches.core, 30_000);
-  writer = spawn(NODE, ['--no-warnings', '--input-type=module', '-e', WRITER, database], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  writer = spawn(NODE, ['--no-warnings', '--input-type=module', '-e', WRITER, database], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((done) => writer.stdout!.once('data', () => done()));
 });
 afterAll(async () => {
@@ -54,7 +59,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const backup = (args: string[], dataDir = server.dataDir) => runProcess([join(ROOT, 'src', 'cli', 'backup.ts'), ...args], { DATA_DIR: dataDir });
+const backup = (args: string[], dataDir = server.dataDir) =>
+  runProcess([join(ROOT, 'src', 'cli', 'backup.ts'), ...args], { DATA_DIR: dataDir });
 
 describe('npm run backup', () => {
   it('copies the live database while a writer commits every 10 ms: integrity ok, every earlier row there', async () => {
@@ -68,7 +74,9 @@ describe('npm run backup', () => {
     expect(result.output).toMatch(/backup written: .*copy\.sqlite .*integrity ok/);
     const copy = new DatabaseSync(target, { readOnly: true });
     expect((copy.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[])[0].integrity_check).toBe('ok');
-    expect((copy.prepare("SELECT count(*) AS n FROM login_failures WHERE key = 'writer'").get() as { n: number }).n).toBeGreaterThanOrEqual(committedBefore);
+    expect((copy.prepare("SELECT count(*) AS n FROM login_failures WHERE key = 'writer'").get() as { n: number }).n).toBeGreaterThanOrEqual(
+      committedBefore,
+    );
     expect((copy.prepare('SELECT count(*) AS n FROM ports').get() as { n: number }).n).toBe(ports);
     expect((copy.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(1);
     copy.close();

@@ -24,8 +24,10 @@ let server: TestServer;
 let token: string;
 let seeded: Seeded;
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token, ...options });
-const portNames = async (switchId: string): Promise<string[]> => (await call('GET', `/api/switches/${switchId}`)).body.ports.map((port: { name: string }) => port.name);
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
+  api(server.baseUrl, method, path, { token, ...options });
+const portNames = async (switchId: string): Promise<string[]> =>
+  (await call('GET', `/api/switches/${switchId}`)).body.ports.map((port: { name: string }) => port.name);
 
 /** The answer is 400 validation_failed naming `field` with the interface-name rule, and repeats none of the name. */
 function refusedName(answer: { status: number; body: any; text: string }, field: string): void {
@@ -74,7 +76,9 @@ describe('port names through the API', () => {
   it('describes the rule in the OpenAPI document', async () => {
     const doc = (await call('GET', '/api/openapi.json')).body;
     const text = JSON.stringify(doc);
-    expect(text).toContain('A plain interface name, as it is written into switch configurations: ASCII letters, digits, spaces and / . : - _ +');
+    expect(text).toContain(
+      'A plain interface name, as it is written into switch configurations: ASCII letters, digits, spaces and / . : - _ +',
+    );
   });
 });
 
@@ -98,7 +102,8 @@ describe('port names through the imports', () => {
     const doc = structuredClone(before);
     const index = doc.data.ports.findIndex((port: { id: string }) => port.id === seeded.ports.c1);
     doc.data.ports[index].name = 'Gi1/0/1\nusername evil privilege 15 secret 0 x';
-    for (const query of ['', '?dryRun=true', '?onConflict=fail']) refusedName(await call('POST', `/api/data/import${query}`, { body: doc }), `data.ports[${index}].name`);
+    for (const query of ['', '?dryRun=true', '?onConflict=fail'])
+      refusedName(await call('POST', `/api/data/import${query}`, { body: doc }), `data.ports[${index}].name`);
     expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(comparable(before));
   });
 
@@ -107,7 +112,8 @@ describe('port names through the imports', () => {
     const doc = structuredClone(before);
     const index = doc.data.ports.findIndex((port: { id: string }) => port.id === seeded.ports.e1);
     doc.data.ports[index].name = 'ge-0/0/0 { }';
-    for (const query of ['', '?dryRun=true', '?users=replace']) refusedName(await call('POST', `/api/backup/import${query}`, { body: doc }), `data.ports[${index}].name`);
+    for (const query of ['', '?dryRun=true', '?users=replace'])
+      refusedName(await call('POST', `/api/backup/import${query}`, { body: doc }), `data.ports[${index}].name`);
     expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(comparable(before));
   });
 
@@ -115,16 +121,28 @@ describe('port names through the imports', () => {
     const bundle = {
       sites: [{ id: 1, name: 'Legacy plant' }],
       networks: [{ id: 7, siteId: 1, name: 'Office', vlan: 10 }],
-      switches: [{ id: 'a', siteId: 1, name: 'plant-sw', ports: [{ name: 1, vlan: 7 }, { name: 'Gi0/2\r\nusername evil privilege 15', vlan: 7 }] }],
+      switches: [
+        {
+          id: 'a',
+          siteId: 1,
+          name: 'plant-sw',
+          ports: [
+            { name: 1, vlan: 7 },
+            { name: 'Gi0/2\r\nusername evil privilege 15', vlan: 7 },
+          ],
+        },
+      ],
     };
     const answer = await call('POST', '/api/data/import', { body: bundle });
     expect(answer.status, answer.text).toBe(400);
-    expect(answer.body.error.details).toEqual([{ field: 'switches[0].ports[1].name', message: `switches.json id=a field=ports[1].name: ${RULE}` }]);
+    expect(answer.body.error.details).toEqual([
+      { field: 'switches[0].ports[1].name', message: `switches.json id=a field=ports[1].name: ${RULE}` },
+    ]);
     expect((await call('GET', '/api/sites?q=Legacy')).body.total).toBe(0);
   });
 });
 
-describe('a name stored behind the API\'s back', () => {
+describe("a name stored behind the API's back", () => {
   it('is never written into a configuration: 409 unsafe_config_value naming the port, for every dialect', async () => {
     const { dataDir } = server;
     await server.stop();
@@ -140,7 +158,9 @@ describe('a name stored behind the API\'s back', () => {
       expect(answer.headers.get('content-type')).toContain('application/json');
       expect(answer.body.error).toEqual({
         code: 'unsafe_config_value',
-        message: expect.stringContaining(`Port #2 of this switch (in position order, id ${seeded.ports.c2}) has a name that is not a plain interface name`),
+        message: expect.stringContaining(
+          `Port #2 of this switch (in position order, id ${seeded.ports.c2}) has a name that is not a plain interface name`,
+        ),
         details: [{ field: `port:${seeded.ports.c2}`, message: RULE.replace('must be', 'name must be') }],
       });
       expect(answer.text).not.toMatch(INJECTED);

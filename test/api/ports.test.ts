@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
 
-interface Port { id: string; name: string; version: number; linkedPortId: string | null; taggedNetworkIds: string[] }
+interface Port {
+  id: string;
+  name: string;
+  version: number;
+  linkedPortId: string | null;
+  taggedNetworkIds: string[];
+}
 
 let server: TestServer;
 let editor: string;
@@ -13,7 +19,10 @@ let voice: { id: string };
 let cameras: { id: string };
 let foreign: { id: string };
 
-const { call, make } = apiClient(() => server.baseUrl, () => editor);
+const { call, make } = apiClient(
+  () => server.baseUrl,
+  () => editor,
+);
 const port = async (id: string): Promise<Port> => (await call('GET', `/api/ports/${id}`)).body;
 const sorted = (ids: string[]) => [...ids].sort();
 
@@ -47,14 +56,28 @@ describe('port validation', () => {
     ['taggedNetworkIds not a list', () => ({ name: 'x', mode: 'trunk', taggedNetworkIds: users.id }), ['taggedNetworkIds']],
     ['tagged VLANs on an access port', () => ({ name: 'x', taggedNetworkIds: [voice.id] }), ['taggedNetworkIds']],
     ['a network of another site', () => ({ name: 'x', untaggedNetworkId: foreign.id }), ['untaggedNetworkId']],
-    ['a tagged network of another site', () => ({ name: 'x', mode: 'trunk', taggedNetworkIds: [voice.id, foreign.id] }), ['taggedNetworkIds[1]']],
-    ['a network that does not exist', () => ({ name: 'x', untaggedNetworkId: '5f0c6a8e-1111-4222-8333-444455556666' }), ['untaggedNetworkId']],
+    [
+      'a tagged network of another site',
+      () => ({ name: 'x', mode: 'trunk', taggedNetworkIds: [voice.id, foreign.id] }),
+      ['taggedNetworkIds[1]'],
+    ],
+    [
+      'a network that does not exist',
+      () => ({ name: 'x', untaggedNetworkId: '5f0c6a8e-1111-4222-8333-444455556666' }),
+      ['untaggedNetworkId'],
+    ],
     ['a link to a port of the same switch', () => ({ name: 'x', linkedPortId: '__own__' }), ['linkedPortId']],
     ['a link to no port', () => ({ name: 'x', linkedPortId: '5f0c6a8e-1111-4222-8333-444455556666' }), ['linkedPortId']],
-    ['every fault at once', () => ({ name: '', mode: 'access', taggedNetworkIds: [voice.id], speed: 's'.repeat(30), untaggedNetworkId: foreign.id }), ['name', 'speed', 'taggedNetworkIds', 'untaggedNetworkId']],
+    [
+      'every fault at once',
+      () => ({ name: '', mode: 'access', taggedNetworkIds: [voice.id], speed: 's'.repeat(30), untaggedNetworkId: foreign.id }),
+      ['name', 'speed', 'taggedNetworkIds', 'untaggedNetworkId'],
+    ],
   ];
   it.each(cases)('%s → 400', async (_name, body, expected) => {
-    const own = (await call('POST', `/api/switches/${sw.id}/ports`, { body: { name: `own-${expected.join('-')}-${Math.random()}`.slice(0, 60) } })).body;
+    const own = (
+      await call('POST', `/api/switches/${sw.id}/ports`, { body: { name: `own-${expected.join('-')}-${Math.random()}`.slice(0, 60) } })
+    ).body;
     const text = JSON.stringify(body()).replace('__own__', own.id);
     const answer = await call('POST', `/api/switches/${sw.id}/ports`, { raw: text, headers: { 'content-type': 'application/json' } });
     expect(answer.status).toBe(400);
@@ -90,29 +113,59 @@ describe('port validation', () => {
 
 describe('ports: create, trunk, read, update', () => {
   it('creates a trunk with a native and tagged VLANs, positioned after the last port', async () => {
-    const answer = await call('POST', `/api/switches/${sw.id}/ports`, { body: { name: 'uplink', mode: 'trunk', untaggedNetworkId: users.id, taggedNetworkIds: [voice.id, cameras.id], speed: ' 10G ', poe: true } });
+    const answer = await call('POST', `/api/switches/${sw.id}/ports`, {
+      body: {
+        name: 'uplink',
+        mode: 'trunk',
+        untaggedNetworkId: users.id,
+        taggedNetworkIds: [voice.id, cameras.id],
+        speed: ' 10G ',
+        poe: true,
+      },
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('location')).toBe(`/api/ports/${answer.body.id}`);
-    expect(answer.body).toMatchObject({ switchId: sw.id, mode: 'trunk', untaggedNetworkId: users.id, speed: '10G', poe: true, enabled: true, version: 1 });
+    expect(answer.body).toMatchObject({
+      switchId: sw.id,
+      mode: 'trunk',
+      untaggedNetworkId: users.id,
+      speed: '10G',
+      poe: true,
+      enabled: true,
+      version: 1,
+    });
     expect(sorted(answer.body.taggedNetworkIds)).toEqual(sorted([voice.id, cameras.id]));
     const all = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
     expect(all.at(-1).id).toBe(answer.body.id);
     expect((await call('GET', `/api/networks/${voice.id}`)).body.portCount).toBeGreaterThanOrEqual(1);
     const entry = (await call('GET', `/api/ports/${answer.body.id}/history`)).body.items[0];
-    expect(entry).toMatchObject({ action: 'create', entityType: 'port', entityName: 'uplink', siteId: site.id, summary: 'Created port uplink on core-1' });
+    expect(entry).toMatchObject({
+      action: 'create',
+      entityType: 'port',
+      entityName: 'uplink',
+      siteId: site.id,
+      summary: 'Created port uplink on core-1',
+    });
   });
 
   it('updates with ETag/If-Match (412 when stale) and records "Updated port … on …" with before/after', async () => {
     const p = await make(`/api/switches/${sw.id}/ports`, { name: '12' });
     const got = await call('GET', `/api/ports/${p.id}`);
     expect(got.headers.get('etag')).toBe('"1"');
-    const patched = await call('PATCH', `/api/ports/${p.id}`, { body: { description: 'printer', untaggedNetworkId: users.id }, headers: { 'if-match': '"1"' } });
+    const patched = await call('PATCH', `/api/ports/${p.id}`, {
+      body: { description: 'printer', untaggedNetworkId: users.id },
+      headers: { 'if-match': '"1"' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.version).toBe(2);
     expect((await call('PATCH', `/api/ports/${p.id}`, { body: { description: 'x' }, headers: { 'if-match': '"1"' } })).status).toBe(412);
     expect((await call('DELETE', `/api/ports/${p.id}`, { headers: { 'if-match': '"1"' } })).status).toBe(412);
     const entry = (await call('GET', `/api/ports/${p.id}/history`)).body.items[0];
-    expect(entry).toMatchObject({ action: 'update', summary: 'Updated port 12 on core-1', changes: { description: [null, 'printer'], untaggedNetworkId: [null, users.id] } });
+    expect(entry).toMatchObject({
+      action: 'update',
+      summary: 'Updated port 12 on core-1',
+      changes: { description: [null, 'printer'], untaggedNetworkId: [null, users.id] },
+    });
   });
 
   it('lists all ports with switchId and siteId filters', async () => {
@@ -155,7 +208,10 @@ describe('links', () => {
     // The far end's history shows the entries that changed it, newest first.
     const history = (await call('GET', `/api/ports/${c.id}/history`)).body.items;
     expect(history.map((e: { summary: string }) => e.summary)).toEqual([
-      'Updated port link-d on core-1', 'Created port link-d on core-1', 'Updated port link-a on core-1', 'Created switch core-2 with 4 ports',
+      'Updated port link-d on core-1',
+      'Created port link-d on core-1',
+      'Updated port link-a on core-1',
+      'Created switch core-2 with 4 ports',
     ]);
     expect(history.slice(0, 3).map((e: { entityId: string }) => e.entityId)).toEqual([d.id, d.id, a.id]);
     expect(history[0].changes).toEqual({ linkedPortId: [c.id, null] });

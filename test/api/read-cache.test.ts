@@ -16,8 +16,10 @@ afterAll(async () => {
   await server.stop();
 });
 
-const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => api(server.baseUrl, method, path, { token, body, headers });
-const siteNames = async () => ((await call('GET', '/api/sites?limit=500')).body.items as { name: string }[]).map((site) => site.name).sort();
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  api(server.baseUrl, method, path, { token, body, headers });
+const siteNames = async () =>
+  ((await call('GET', '/api/sites?limit=500')).body.items as { name: string }[]).map((site) => site.name).sort();
 
 describe('the read cache never answers stale', () => {
   it('after a create, an update and a delete through the API', async () => {

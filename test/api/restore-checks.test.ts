@@ -20,7 +20,8 @@ beforeAll(async () => {
   targetToken = (await setupAdmin(target.baseUrl)).token;
   seeded = await seedInventory(source.baseUrl, sourceToken);
   // An update entry of each kind, so that each has a before-image full of values.
-  const patch = async (path: string, body: unknown) => expect((await api(source.baseUrl, 'PATCH', path, { token: sourceToken, body })).status).toBe(200);
+  const patch = async (path: string, body: unknown) =>
+    expect((await api(source.baseUrl, 'PATCH', path, { token: sourceToken, body })).status).toBe(200);
   await patch(`/api/switches/${seeded.switches.core}`, { location: 'rack 1' });
   await patch(`/api/networks/${seeded.networks.Users}`, { description: 'office' });
   await patch(`/api/ports/${seeded.ports.c1}`, { speed: '40G' });
@@ -45,16 +46,66 @@ const restore = (query: string, body: unknown) => api(target.baseUrl, 'POST', `/
 // Each case: the entry it spoils, how (on its undoData), and the path of the fault after `data.activity[i].undoData`.
 type Case = [string, () => { index: number; kind: Kind; id: string }, (undo: any, id: string) => unknown, (id: string) => string];
 const SPOILED_UNDO: Case[] = [
-  ['a MAC address that is none', () => updateOf('switch', seeded.switches.core), (u, id) => (u.before.switch[id].mac_address = 'NOT-A-MAC'), (id) => `.before.switch.${id}.macAddress`],
-  ['an IP address that is none', () => updateOf('switch', seeded.switches.core), (u, id) => (u.before.switch[id].management_ip = '999.999.1.1'), (id) => `.before.switch.${id}.managementIp`],
-  ['a VLAN id out of range', () => updateOf('network', seeded.networks.Users), (u, id) => (u.before.network[id].vlan_id = 5000), (id) => `.before.network.${id}.vlanId`],
-  ['a gateway outside its subnet', () => updateOf('network', seeded.networks.Users), (u, id) => (u.before.network[id].gateway = '192.0.2.1'), (id) => `.before.network.${id}.gateway`],
-  ['a column the table does not have', () => updateOf('site', seeded.sites.HQ), (u, id) => (u.before.site[id].is_admin = 1), (id) => `.before.site.${id}.is_admin`],
-  ['a value of the wrong type', () => updateOf('port', seeded.ports.c1), (u, id) => (u.before.port[id].name = ['Gi1']), (id) => `.before.port.${id}.name`],
-  ['a boolean that is not 0 or 1', () => updateOf('port', seeded.ports.c1), (u, id) => (u.before.port[id].poe = 'yes'), (id) => `.before.port.${id}.poe`],
-  ['tagged networks that are not ids', () => updateOf('port', seeded.ports.c1), (u, id) => (u.before.port[id].tagged = ['VLAN 20']), (id) => `.before.port.${id}.taggedNetworkIds`],
-  ['a bad value in an after-image', () => updateOf('switch', seeded.switches.core), (u, id) => (u.after.switch[id].mac_address = 'NOT-A-MAC'), (id) => `.after.switch.${id}.macAddress`],
-  ['a kind missing from the after-images', () => updateOf('switch', seeded.switches.core), (u) => delete u.after.switch, (id) => `.before.switch.${id}`],
+  [
+    'a MAC address that is none',
+    () => updateOf('switch', seeded.switches.core),
+    (u, id) => (u.before.switch[id].mac_address = 'NOT-A-MAC'),
+    (id) => `.before.switch.${id}.macAddress`,
+  ],
+  [
+    'an IP address that is none',
+    () => updateOf('switch', seeded.switches.core),
+    (u, id) => (u.before.switch[id].management_ip = '999.999.1.1'),
+    (id) => `.before.switch.${id}.managementIp`,
+  ],
+  [
+    'a VLAN id out of range',
+    () => updateOf('network', seeded.networks.Users),
+    (u, id) => (u.before.network[id].vlan_id = 5000),
+    (id) => `.before.network.${id}.vlanId`,
+  ],
+  [
+    'a gateway outside its subnet',
+    () => updateOf('network', seeded.networks.Users),
+    (u, id) => (u.before.network[id].gateway = '192.0.2.1'),
+    (id) => `.before.network.${id}.gateway`,
+  ],
+  [
+    'a column the table does not have',
+    () => updateOf('site', seeded.sites.HQ),
+    (u, id) => (u.before.site[id].is_admin = 1),
+    (id) => `.before.site.${id}.is_admin`,
+  ],
+  [
+    'a value of the wrong type',
+    () => updateOf('port', seeded.ports.c1),
+    (u, id) => (u.before.port[id].name = ['Gi1']),
+    (id) => `.before.port.${id}.name`,
+  ],
+  [
+    'a boolean that is not 0 or 1',
+    () => updateOf('port', seeded.ports.c1),
+    (u, id) => (u.before.port[id].poe = 'yes'),
+    (id) => `.before.port.${id}.poe`,
+  ],
+  [
+    'tagged networks that are not ids',
+    () => updateOf('port', seeded.ports.c1),
+    (u, id) => (u.before.port[id].tagged = ['VLAN 20']),
+    (id) => `.before.port.${id}.taggedNetworkIds`,
+  ],
+  [
+    'a bad value in an after-image',
+    () => updateOf('switch', seeded.switches.core),
+    (u, id) => (u.after.switch[id].mac_address = 'NOT-A-MAC'),
+    (id) => `.after.switch.${id}.macAddress`,
+  ],
+  [
+    'a kind missing from the after-images',
+    () => updateOf('switch', seeded.switches.core),
+    (u) => delete u.after.switch,
+    (id) => `.before.switch.${id}`,
+  ],
   ['a kind the inventory does not have', () => updateOf('site', seeded.sites.HQ), (u) => (u.before.gadget = {}), () => '.before.gadget'],
   ['images that are not objects', () => updateOf('site', seeded.sites.HQ), (u) => (u.before = 'garbage'), () => ''],
 ];
@@ -78,7 +129,9 @@ describe('POST /api/backup/import with crafted undo images', () => {
     bad.data.activity[index].undoData.before.switch[id].mac_address = 'NOT-A-MAC';
     const answer = await api(target.baseUrl, 'POST', '/api/data/import?dryRun=true', { token: targetToken, body: bad });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain(`data.activity[${index}].undoData.before.switch.${id}.macAddress`);
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain(
+      `data.activity[${index}].undoData.before.switch.${id}.macAddress`,
+    );
   });
 });
 
@@ -132,10 +185,16 @@ describe('POST /api/activity/{id}/undo of an entry whose images are bad in the d
     const answer = await api(target.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token: targetToken });
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('undo_conflict');
-    expect(answer.body.error.details).toContainEqual({ field: `port:${id}.linkedPortId`, message: 'port 0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11 does not exist' });
+    expect(answer.body.error.details).toContainEqual({
+      field: `port:${id}.linkedPortId`,
+      message: 'port 0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11 does not exist',
+    });
     const port = await api(target.baseUrl, 'GET', `/api/ports/${id}`, { token: targetToken });
     expect(port.body.linkedPortId).toBe(seeded.ports.e1);
-    const write = await api(target.baseUrl, 'PATCH', `/api/sites/${seeded.sites.HQ}`, { token: targetToken, body: { notes: 'still writable' } });
+    const write = await api(target.baseUrl, 'PATCH', `/api/sites/${seeded.sites.HQ}`, {
+      token: targetToken,
+      body: { notes: 'still writable' },
+    });
     expect(write.status).toBe(200);
     storeUndoData(entry.id, JSON.stringify(original.data.activity[index].undoData));
   });
@@ -144,7 +203,10 @@ describe('POST /api/activity/{id}/undo of an entry whose images are bad in the d
     const { index, id } = updateOf('switch', seeded.switches.core);
     const answer = await api(target.baseUrl, 'POST', `/api/activity/${original.data.activity[index].id}/undo`, { token: targetToken });
     expect(answer.status).toBe(200);
-    expect((await api(target.baseUrl, 'GET', `/api/switches/${id}`, { token: targetToken })).body).toMatchObject({ location: null, macAddress: '00:11:22:33:44:01' });
+    expect((await api(target.baseUrl, 'GET', `/api/switches/${id}`, { token: targetToken })).body).toMatchObject({
+      location: null,
+      macAddress: '00:11:22:33:44:01',
+    });
   });
 });
 
@@ -168,13 +230,18 @@ describe('POST /api/backup/import?users=replace with password hashes of another 
     const answer = await restore('?users=replace', bad);
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
-    expect(answer.body.error.details).toEqual([{ field: `data.users[${index}].passwordHash`, message: expect.stringContaining('ln=15,r=8,p=1') }]);
+    expect(answer.body.error.details).toEqual([
+      { field: `data.users[${index}].passwordHash`, message: expect.stringContaining('ln=15,r=8,p=1') },
+    ]);
     expect(comparable(await exportDocument(target.baseUrl, targetToken))).toEqual(comparable(before));
     expect((await api(target.baseUrl, 'GET', '/api/auth/me', { token: targetToken })).status).toBe(200);
   });
 
   it('refuses such a hash in a 0.20.x bundle to merge, naming the user', async () => {
-    const bundle = { sites: [{ id: 1, name: 'Old site' }], users: [{ id: 'u1', username: 'olduser', passwordHash: `$scrypt$ln=20,r=99,p=99$${salt}$${hash}` }] };
+    const bundle = {
+      sites: [{ id: 1, name: 'Old site' }],
+      users: [{ id: 'u1', username: 'olduser', passwordHash: `$scrypt$ln=20,r=99,p=99$${salt}$${hash}` }],
+    };
     const answer = await api(target.baseUrl, 'POST', '/api/data/import?dryRun=true', { token: targetToken, body: bundle });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');

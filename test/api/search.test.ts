@@ -24,12 +24,25 @@ beforeAll(async () => {
   await create('campus', '/api/networks', { siteId: ids.hq, name: 'campus', vlanId: 100, subnet: '10.0.0.0/16' });
   await create('v6', '/api/networks', { siteId: ids.hq, name: 'servers-v6', vlanId: 60, subnet: '2001:db8:60::/64' });
   const core = await create('core', '/api/switches', {
-    siteId: ids.hq, name: 'core-1', macAddress: 'aa:bb:cc:dd:ee:ff', managementIp: '10.0.10.2', serialNumber: 'FOC2101X0AB', portCount: 2,
+    siteId: ids.hq,
+    name: 'core-1',
+    macAddress: 'aa:bb:cc:dd:ee:ff',
+    managementIp: '10.0.10.2',
+    serialNumber: 'FOC2101X0AB',
+    portCount: 2,
   });
-  await create('access', '/api/switches', { siteId: ids.lab, name: 'access-7', macAddress: '00-11-22-33-44-55', managementIp: '10.0.10.25' });
+  await create('access', '/api/switches', {
+    siteId: ids.lab,
+    name: 'access-7',
+    macAddress: '00-11-22-33-44-55',
+    managementIp: '10.0.10.25',
+  });
   const ports = (await api(server.baseUrl, 'GET', `/api/switches/${core.id}`, { token: admin })).body.ports;
   ids.port = ports[0].id;
-  const patched = await api(server.baseUrl, 'PATCH', `/api/ports/${ids.port}`, { token: admin, body: { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' } });
+  const patched = await api(server.baseUrl, 'PATCH', `/api/ports/${ids.port}`, {
+    token: admin,
+    body: { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' },
+  });
   if (patched.status !== 200) throw new Error(`PATCH port: ${patched.status} ${patched.text}`);
 });
 afterAll(() => server?.stop());

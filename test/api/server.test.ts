@@ -114,11 +114,35 @@ describe('configuration that stops the start with one line naming the variable',
 });
 
 describe('HTTP edges of the API', () => {
-  const cases: { name: string; method: string; path: string; headers?: Record<string, string>; raw?: string; status: number; code: string }[] = [
+  const cases: {
+    name: string;
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    raw?: string;
+    status: number;
+    code: string;
+  }[] = [
     { name: 'unknown path', method: 'GET', path: '/api/nothing-here', status: 404, code: 'not_found' },
     { name: 'known path, other method', method: 'PUT', path: '/api/users', status: 405, code: 'method_not_allowed' },
-    { name: 'malformed JSON', method: 'POST', path: '/api/users', raw: '{"username": ', headers: { 'content-type': 'application/json' }, status: 400, code: 'invalid_json' },
-    { name: 'wrong content type', method: 'POST', path: '/api/users', raw: 'username=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415, code: 'unsupported_media_type' },
+    {
+      name: 'malformed JSON',
+      method: 'POST',
+      path: '/api/users',
+      raw: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+      status: 400,
+      code: 'invalid_json',
+    },
+    {
+      name: 'wrong content type',
+      method: 'POST',
+      path: '/api/users',
+      raw: 'username=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      status: 415,
+      code: 'unsupported_media_type',
+    },
     { name: 'no token', method: 'GET', path: '/api/users', status: 401, code: 'unauthorized' },
     { name: 'a path id that is not a UUID', method: 'GET', path: '/api/users/not-a-uuid', status: 404, code: 'not_found' },
   ];
@@ -131,7 +155,10 @@ describe('HTTP edges of the API', () => {
   });
 
   it('refuses a body over the limit with 413 while it streams, without reading it all', async () => {
-    const declared = await rawRequest(server.port, `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"a":"`);
+    const declared = await rawRequest(
+      server.port,
+      `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"a":"`,
+    );
     expect(declared).toMatch(/^HTTP\/1\.1 413/);
     expect(declared).toContain('payload_too_large');
     // Chunked, so the size is only known while streaming: the answer comes while the client is still sending.
@@ -148,7 +175,9 @@ describe('HTTP edges of the API', () => {
       });
       socket.on('error', finish);
       socket.on('close', finish);
-      socket.write(`POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'a'), Buffer.from('\r\n')]);
       const pump = () => {
         while (!socket.destroyed && sentWhenAnswered < 0 && sent < 16 * 1024 * 1024) {
@@ -175,19 +204,27 @@ describe('HTTP edges of the API', () => {
   });
 
   it('never leaks a stack trace or SQL in an error', async () => {
-    const answer = await api(server.baseUrl, 'POST', '/api/users', { token, body: { username: 'x'.repeat(5000), password: 'p'.repeat(5000), role: 'admin' } });
+    const answer = await api(server.baseUrl, 'POST', '/api/users', {
+      token,
+      body: { username: 'x'.repeat(5000), password: 'p'.repeat(5000), role: 'admin' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.text).not.toMatch(/at .*\.ts:\d+|SQLITE|INSERT/);
   });
 });
 
 describe('static files of the web UI', () => {
-  it.each(['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2f%2e%2e%2fetc/passwd', '/assets/../../package.json'])(
-    '%s never escapes public/', async (path) => {
-      const answer = await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-      expect(answer).not.toContain('"name": "switchyard"');
-      expect(answer).not.toContain('root:x:0:0');
-    });
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/%2e%2e%2f%2e%2e%2fetc/passwd',
+    '/assets/../../package.json',
+  ])('%s never escapes public/', async (path) => {
+    const answer = await rawRequest(server.port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(answer).not.toContain('"name": "switchyard"');
+    expect(answer).not.toContain('root:x:0:0');
+  });
 
   it('answers index.html for an unknown UI path', async () => {
     const deep = await fetch(`${server.baseUrl}/switches/8c1a3ef0-1b8e-4d55-9a6c-2f1a7e6b5d40`);
@@ -203,7 +240,13 @@ describe('shutdown', () => {
     const { token: ownToken } = await setupAdmin(own.baseUrl);
     // A slow request in flight: a user create hashes a password with scrypt (tens of ms) — send the body slowly.
     const inFlight = new Promise<number>((resolve) => {
-      const req = request({ port: own.port, host: '127.0.0.1', method: 'POST', path: '/api/users', headers: { authorization: `Bearer ${ownToken}`, 'content-type': 'application/json' } });
+      const req = request({
+        port: own.port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/users',
+        headers: { authorization: `Bearer ${ownToken}`, 'content-type': 'application/json' },
+      });
       req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
       req.on('error', () => resolve(-1));
       req.write('{"username": "late", ');

@@ -15,7 +15,10 @@ afterAll(async () => {
   await server.stop();
 });
 
-const { call, make, lastEntry } = apiClient(() => server.baseUrl, () => editor);
+const { call, make, lastEntry } = apiClient(
+  () => server.baseUrl,
+  () => editor,
+);
 
 describe('site validation', () => {
   const cases: [string, unknown, string[]][] = [
@@ -24,7 +27,11 @@ describe('site validation', () => {
     ['name of 101 characters', { name: 'x'.repeat(101) }, ['name']],
     ['name not text', { name: 5 }, ['name']],
     ['unknown field', { name: 'A', bogus: 1 }, ['bogus']],
-    ['every fault at once', { name: '', description: 'x'.repeat(1001), address: 'x'.repeat(501), notes: 7 }, ['name', 'description', 'address', 'notes']],
+    [
+      'every fault at once',
+      { name: '', description: 'x'.repeat(1001), address: 'x'.repeat(501), notes: 7 },
+      ['name', 'description', 'address', 'notes'],
+    ],
     ['not an object', [1, 2], ['body']],
   ];
   it.each(cases)('%s → 400', async (_name, body, fields) => {
@@ -49,10 +56,25 @@ describe('site create, read, update', () => {
     expect(answer.status).toBe(201);
     expect(answer.headers.get('location')).toBe(`/api/sites/${answer.body.id}`);
     expect(answer.headers.get('etag')).toBe('"1"');
-    expect(answer.body).toMatchObject({ name: 'Berlin HQ', description: null, address: 'Main St 1', notes: null, version: 1, switchCount: 0, networkCount: 0 });
+    expect(answer.body).toMatchObject({
+      name: 'Berlin HQ',
+      description: null,
+      address: 'Main St 1',
+      notes: null,
+      version: 1,
+      switchCount: 0,
+      networkCount: 0,
+    });
     expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/);
     const entry = await lastEntry(answer.body.id);
-    expect(entry).toMatchObject({ action: 'create', entityType: 'site', entityId: answer.body.id, entityName: 'Berlin HQ', siteId: answer.body.id, summary: 'Created site Berlin HQ' });
+    expect(entry).toMatchObject({
+      action: 'create',
+      entityType: 'site',
+      entityId: answer.body.id,
+      entityName: 'Berlin HQ',
+      siteId: answer.body.id,
+      summary: 'Created site Berlin HQ',
+    });
     expect(entry.changes.name).toEqual([null, 'Berlin HQ']);
   });
 
@@ -105,7 +127,8 @@ describe('site create, read, update', () => {
 
 describe('site list', () => {
   beforeAll(async () => {
-    for (const name of ['List-c', 'List-a', 'List-b', 'List 100%', 'List_under']) await make('/api/sites', { name, address: `${name} street` });
+    for (const name of ['List-c', 'List-a', 'List-b', 'List 100%', 'List_under'])
+      await make('/api/sites', { name, address: `${name} street` });
   });
 
   it('pages with limit and offset and counts total with the same filter', async () => {
@@ -185,7 +208,12 @@ describe('site delete', () => {
     expect(farAfter.version).toBe(farBefore.version + 1);
 
     const entries = (await call('GET', `/api/activity?siteId=${site.id}&limit=1`)).body.items;
-    expect(entries[0]).toMatchObject({ action: 'delete', entityType: 'site', entityId: site.id, summary: 'Deleted site Doomed with 1 switch, 2 networks and 3 ports' });
+    expect(entries[0]).toMatchObject({
+      action: 'delete',
+      entityType: 'site',
+      entityId: site.id,
+      summary: 'Deleted site Doomed with 1 switch, 2 networks and 3 ports',
+    });
 
     const undone = await call('POST', `/api/activity/${entries[0].id}/undo`);
     expect(undone.status).toBe(200);

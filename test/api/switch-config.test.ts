@@ -16,7 +16,8 @@ let viewer: string;
 let switchId: string;
 let portIds: Record<string, string>;
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, { token: editor, ...options });
+const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
+  api(server.baseUrl, method, path, { token: editor, ...options });
 const make = async (path: string, body: unknown): Promise<{ id: string; updatedAt: string }> => {
   const answer = await call('POST', path, { body });
   if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
@@ -28,9 +29,18 @@ const config = (id: string, query: string, token = editor) => call('GET', `/api/
 async function newestUpdate(): Promise<string> {
   const sw = (await call('GET', `/api/switches/${switchId}`)).body;
   const site = (await call('GET', `/api/sites/${sw.siteId}`)).body;
-  const used = new Set<string>(sw.ports.flatMap((p: { untaggedNetworkId: string | null; taggedNetworkIds: string[] }) => [p.untaggedNetworkId, ...p.taggedNetworkIds].filter(Boolean)));
-  const networks = (await call('GET', `/api/networks?siteId=${sw.siteId}&limit=500`)).body.items.filter((n: { id: string }) => used.has(n.id));
-  return [sw, site, ...sw.ports, ...networks].map((x: { updatedAt: string }) => x.updatedAt).sort().at(-1)!;
+  const used = new Set<string>(
+    sw.ports.flatMap((p: { untaggedNetworkId: string | null; taggedNetworkIds: string[] }) =>
+      [p.untaggedNetworkId, ...p.taggedNetworkIds].filter(Boolean),
+    ),
+  );
+  const networks = (await call('GET', `/api/networks?siteId=${sw.siteId}&limit=500`)).body.items.filter((n: { id: string }) =>
+    used.has(n.id),
+  );
+  return [sw, site, ...sw.ports, ...networks]
+    .map((x: { updatedAt: string }) => x.updatedAt)
+    .sort()
+    .at(-1)!;
 }
 
 beforeAll(async () => {
@@ -41,16 +51,26 @@ beforeAll(async () => {
   const site = (await make('/api/sites', { name: 'Head Office' })).id;
   const net = async (vlanId: number, name: string) => (await make('/api/networks', { siteId: site, vlanId, name })).id;
   const [users, users2, printers, voice, cameras, management] = [
-    await net(10, 'Users'), await net(11, 'Users 2'), await net(12, 'Printers'), await net(20, 'Voice & Video / Büro?'),
-    await net(30, 'Building 7 third floor east wing cameras'), await net(99, 'Management'),
+    await net(10, 'Users'),
+    await net(11, 'Users 2'),
+    await net(12, 'Printers'),
+    await net(20, 'Voice & Video / Büro?'),
+    await net(30, 'Building 7 third floor east wing cameras'),
+    await net(99, 'Management'),
   ];
   await net(200, 'Guests (not on this switch)');
   switchId = (await make('/api/switches', { siteId: site, name: 'sw-hq-01', managementIp: '10.0.99.11' })).id;
-  const port = async (name: string, body: Record<string, unknown>) => (await make(`/api/switches/${switchId}/ports`, { name, position: Number(name), ...body })).id;
+  const port = async (name: string, body: Record<string, unknown>) =>
+    (await make(`/api/switches/${switchId}/ports`, { name, position: Number(name), ...body })).id;
   portIds = {
     48: await port('48', { description: 'Access point', mode: 'trunk', taggedNetworkIds: [cameras, voice] }),
     1: await port('1', { description: 'Front desk PC', untaggedNetworkId: users }),
-    47: await port('47', { description: 'Uplink to core?', mode: 'trunk', untaggedNetworkId: management, taggedNetworkIds: [voice, users2, cameras, printers, users] }),
+    47: await port('47', {
+      description: 'Uplink to core?',
+      mode: 'trunk',
+      untaggedNetworkId: management,
+      taggedNetworkIds: [voice, users2, cameras, printers, users],
+    }),
     3: await port('3', { enabled: false, untaggedNetworkId: cameras }),
     2: await port('2', { description: 'Printer Büro "2"', untaggedNetworkId: printers }),
   };
@@ -76,7 +96,9 @@ describe('GET /api/switches/{id}/config', () => {
     expect(patched.status).toBe(200);
     const second = (await config(switchId, '?dialect=cisco-ios')).text;
     expect(second).not.toBe(first);
-    expect(second).toContain('interface GigabitEthernet1/0/3\n description Camera 7\n switchport access vlan 30\n switchport mode access\n no shutdown\n');
+    expect(second).toContain(
+      'interface GigabitEthernet1/0/3\n description Camera 7\n switchport access vlan 30\n switchport mode access\n no shutdown\n',
+    );
     expect(stamp(second)).toBe(patched.body.updatedAt);
     expect(stamp(second)).toBe(await newestUpdate());
   });

@@ -7,7 +7,10 @@ let viewer: string;
 let site: { id: string };
 let otherSite: { id: string };
 
-const { call, make, lastEntry } = apiClient(() => server.baseUrl, () => editor);
+const { call, make, lastEntry } = apiClient(
+  () => server.baseUrl,
+  () => editor,
+);
 
 beforeAll(async () => {
   server = await startServer();
@@ -34,7 +37,11 @@ describe('switch validation', () => {
     ['unknown status', () => ({ ...valid(), status: 'broken' }), ['status']],
     ['portCount over 1024', () => ({ ...valid(), portCount: 1025 }), ['portCount']],
     ['negative portCount', () => ({ ...valid(), portCount: -1 }), ['portCount']],
-    ['every fault at once', () => ({ siteId: site.id, name: '', macAddress: 'x', managementIp: '300.1.1.1', status: 'on', vendor: 'v'.repeat(101) }), ['macAddress', 'managementIp', 'name', 'status', 'vendor']],
+    [
+      'every fault at once',
+      () => ({ siteId: site.id, name: '', macAddress: 'x', managementIp: '300.1.1.1', status: 'on', vendor: 'v'.repeat(101) }),
+      ['macAddress', 'managementIp', 'name', 'status', 'vendor'],
+    ],
   ];
   it.each(cases)('%s → 400', async (_name, body, expected) => {
     const answer = await call('POST', '/api/switches', { body: body() });
@@ -53,7 +60,12 @@ describe('switch validation', () => {
 
 describe('switch create and read', () => {
   it('normalises the three MAC spellings and IPv6 addresses, defaults status to active', async () => {
-    const dashes = await make('/api/switches', { siteId: site.id, name: 'mac-1', macAddress: 'AA-BB-CC-DD-EE-01', managementIp: '2001:DB8:0:0::10' });
+    const dashes = await make('/api/switches', {
+      siteId: site.id,
+      name: 'mac-1',
+      macAddress: 'AA-BB-CC-DD-EE-01',
+      managementIp: '2001:DB8:0:0::10',
+    });
     expect(dashes).toMatchObject({ macAddress: 'aa:bb:cc:dd:ee:01', managementIp: '2001:db8::10', status: 'active', portCount: 0 });
     const cisco = await make('/api/switches', { siteId: site.id, name: 'mac-2', macAddress: 'AABB.CCDD.EE02' });
     expect(cisco.macAddress).toBe('aa:bb:cc:dd:ee:02');
@@ -69,9 +81,23 @@ describe('switch create and read', () => {
     const got = await call('GET', `/api/switches/${answer.body.id}`);
     expect(got.headers.get('etag')).toBe('"1"');
     expect(got.body.ports.map((p: { name: string }) => p.name)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
-    expect(got.body.ports[0]).toMatchObject({ switchId: answer.body.id, position: 1, mode: 'access', enabled: true, poe: false, taggedNetworkIds: [], linkedPortId: null, version: 1 });
+    expect(got.body.ports[0]).toMatchObject({
+      switchId: answer.body.id,
+      position: 1,
+      mode: 'access',
+      enabled: true,
+      poe: false,
+      taggedNetworkIds: [],
+      linkedPortId: null,
+      version: 1,
+    });
     const entry = await lastEntry(answer.body.id);
-    expect(entry).toMatchObject({ action: 'create', entityType: 'switch', siteId: site.id, summary: 'Created switch core-1 with 12 ports' });
+    expect(entry).toMatchObject({
+      action: 'create',
+      entityType: 'switch',
+      siteId: site.id,
+      summary: 'Created switch core-1 with 12 ports',
+    });
     expect(entry.changes).toMatchObject({ name: [null, 'core-1'], portCount: [0, 12] });
     const listed = await call('GET', `/api/switches/${answer.body.id}/ports?limit=5&offset=10`);
     expect(listed.body).toMatchObject({ total: 12, limit: 5, offset: 10 });
@@ -134,9 +160,15 @@ describe('switch list', () => {
 describe('switch update, move and delete', () => {
   it('answers 412 on a stale If-Match and records updates', async () => {
     const sw = await make('/api/switches', { siteId: site.id, name: 'etag-sw' });
-    expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { vendor: 'Acme' }, headers: { 'if-match': '"1"' } })).body.version).toBe(2);
+    expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { vendor: 'Acme' }, headers: { 'if-match': '"1"' } })).body.version).toBe(
+      2,
+    );
     expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { vendor: 'Other' }, headers: { 'if-match': '"1"' } })).status).toBe(412);
-    expect(await lastEntry(sw.id)).toMatchObject({ action: 'update', summary: 'Updated switch etag-sw', changes: { vendor: [null, 'Acme'] } });
+    expect(await lastEntry(sw.id)).toMatchObject({
+      action: 'update',
+      summary: 'Updated switch etag-sw',
+      changes: { vendor: [null, 'Acme'] },
+    });
   });
 
   it('moves to another site only while no port uses a network (409 network_in_use)', async () => {

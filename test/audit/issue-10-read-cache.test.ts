@@ -54,39 +54,69 @@ afterAll(async () => {
 type Scenario = [name: string, read: () => string, change: () => Promise<unknown>, shows: (text: string) => boolean];
 
 const scenarios: Scenario[] = [
-  ['a merge import (0.20.x bundle) in the site list', () => '/api/sites?limit=500',
+  [
+    'a merge import (0.20.x bundle) in the site list',
+    () => '/api/sites?limit=500',
     () => must(200, 'POST', '/api/data/import', { sites: [{ id: 1, name: 'Merged plant' }], networks: [], switches: [], activity: [] }),
-    (text) => text.includes('Merged plant')],
-  ['a port PATCH in the switch that embeds its ports', () => `/api/switches/${switchId}`,
+    (text) => text.includes('Merged plant'),
+  ],
+  [
+    'a port PATCH in the switch that embeds its ports',
+    () => `/api/switches/${switchId}`,
     () => must(200, 'PATCH', `/api/ports/${portIds[0]}`, { description: 'patched while cached' }),
-    (text) => text.includes('patched while cached')],
-  ['a new switch in its site\'s switchCount', () => `/api/sites/${siteId}`,
+    (text) => text.includes('patched while cached'),
+  ],
+  [
+    "a new switch in its site's switchCount",
+    () => `/api/sites/${siteId}`,
     () => must(201, 'POST', '/api/switches', { siteId, name: 'cache-sw-2' }),
-    (text) => JSON.parse(text).switchCount === 2],
-  ['a bulk edit in the network\'s portCount', () => `/api/networks/${networkId}`,
+    (text) => JSON.parse(text).switchCount === 2,
+  ],
+  [
+    "a bulk edit in the network's portCount",
+    () => `/api/networks/${networkId}`,
     () => must(200, 'PATCH', `/api/switches/${switchId}/ports`, { portIds: portIds.slice(0, 3), set: { untaggedNetworkId: networkId } }),
-    (text) => JSON.parse(text).portCount === 3],
-  ['a new unused network in the checks', () => `/api/checks?siteId=${siteId}`,
+    (text) => JSON.parse(text).portCount === 3,
+  ],
+  [
+    'a new unused network in the checks',
+    () => `/api/checks?siteId=${siteId}`,
     () => must(201, 'POST', '/api/networks', { siteId, name: 'Nobody uses me', vlanId: 666 }),
-    (text) => text.includes('Nobody uses me')],
-  ['a rename in search', () => '/api/search?q=renamed-in-cache',
+    (text) => text.includes('Nobody uses me'),
+  ],
+  [
+    'a rename in search',
+    () => '/api/search?q=renamed-in-cache',
     () => must(200, 'PATCH', `/api/switches/${switchId}`, { name: 'renamed-in-cache' }),
-    (text) => text.includes(switchId)],
-  ['a write in the activity log', () => '/api/activity?limit=1',
+    (text) => text.includes(switchId),
+  ],
+  [
+    'a write in the activity log',
+    () => '/api/activity?limit=1',
     () => must(200, 'PATCH', `/api/sites/${siteId}`, { notes: 'newest entry' }),
-    (text) => text.includes('newest entry')],
-  ['a write in the CSV list', () => '/api/switches?format=csv',
+    (text) => text.includes('newest entry'),
+  ],
+  [
+    'a write in the CSV list',
+    () => '/api/switches?format=csv',
     () => must(201, 'POST', '/api/switches', { siteId, name: 'csv-visible' }),
-    (text) => text.includes('csv-visible')],
-  ['an undo of a rename in the switch detail', () => `/api/switches/${switchId}`,
+    (text) => text.includes('csv-visible'),
+  ],
+  [
+    'an undo of a rename in the switch detail',
+    () => `/api/switches/${switchId}`,
     async () => {
       const [entry] = (await must(200, 'GET', `/api/activity?entityId=${switchId}&limit=1`)).items;
       return must(200, 'POST', `/api/activity/${entry.id}/undo`);
     },
-    (text) => !text.includes('renamed-in-cache')],
-  ['a change by another process in the port list of a switch', () => `/api/switches/${switchId}/ports`,
+    (text) => !text.includes('renamed-in-cache'),
+  ],
+  [
+    'a change by another process in the port list of a switch',
+    () => `/api/switches/${switchId}/ports`,
     async () => outside("UPDATE ports SET description = 'written outside', version = version + 1 WHERE id = ?", portIds[1]),
-    (text) => text.includes('written outside')],
+    (text) => text.includes('written outside'),
+  ],
 ];
 
 describe('issue 10: the read cache is never stale', () => {

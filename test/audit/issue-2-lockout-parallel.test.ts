@@ -14,8 +14,11 @@ afterAll(() => server?.stop());
 
 describe('login lockout under parallel guesses', () => {
   it('answers at most 10 of 40 parallel wrong guesses with 401, the rest 429, and then refuses the right password', async () => {
-    const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-      api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: `wrong password ${i}` } })));
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: `wrong password ${i}` } }),
+      ),
+    );
     const statuses = guesses.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(30);

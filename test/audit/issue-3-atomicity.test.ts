@@ -57,7 +57,16 @@ async function withFailingEntryWrite<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-interface Fixture { site: string; net10: string; net20: string; sw: string; ports: string[]; other: string; otherPorts: string[]; lastEntry: string }
+interface Fixture {
+  site: string;
+  net10: string;
+  net20: string;
+  sw: string;
+  ports: string[];
+  other: string;
+  otherPorts: string[];
+  lastEntry: string;
+}
 
 async function fixture(name: string): Promise<Fixture> {
   const site = await must(201, 'POST', '/api/sites', { name });
@@ -67,7 +76,12 @@ async function fixture(name: string): Promise<Fixture> {
   const other = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'other', portCount: 1 });
   const ports = (await must(200, 'GET', `/api/switches/${sw.id}`)).ports.map((p: { id: string }) => p.id);
   const otherPorts = (await must(200, 'GET', `/api/switches/${other.id}`)).ports.map((p: { id: string }) => p.id);
-  await must(200, 'PATCH', `/api/ports/${ports[0]}`, { mode: 'trunk', untaggedNetworkId: net10.id, taggedNetworkIds: [net20.id], linkedPortId: otherPorts[0] });
+  await must(200, 'PATCH', `/api/ports/${ports[0]}`, {
+    mode: 'trunk',
+    untaggedNetworkId: net10.id,
+    taggedNetworkIds: [net20.id],
+    linkedPortId: otherPorts[0],
+  });
   const lastEntry = (await must(200, 'GET', '/api/activity?limit=1')).items[0].id;
   return { site: site.id, net10: net10.id, net20: net20.id, sw: sw.id, ports, other: other.id, otherPorts, lastEntry };
 }
@@ -85,7 +99,14 @@ const scenarios: [string, (f: Fixture) => [string, string, unknown?]][] = [
   ['port create with a link', (f) => ['POST', `/api/switches/${f.sw}/ports`, { name: 'uplink', linkedPortId: f.otherPorts[0] }]],
   ['port re-link', (f) => ['PATCH', `/api/ports/${f.ports[1]}`, { linkedPortId: f.otherPorts[0] }]],
   ['port delete', (f) => ['DELETE', `/api/ports/${f.ports[0]}`]],
-  ['bulk port edit', (f) => ['PATCH', `/api/switches/${f.sw}/ports`, { portIds: f.ports, addTagged: [f.net10], removeTagged: [f.net20], set: { speed: '10G' } }]],
+  [
+    'bulk port edit',
+    (f) => [
+      'PATCH',
+      `/api/switches/${f.sw}/ports`,
+      { portIds: f.ports, addTagged: [f.net10], removeTagged: [f.net20], set: { speed: '10G' } },
+    ],
+  ],
   ['undo', (f) => ['POST', `/api/activity/${f.lastEntry}/undo`]],
 ];
 

@@ -22,13 +22,15 @@ beforeAll(async () => {
   for (const name of ['sw-c', 'sw-a', 'sw-e', 'sw-b', 'sw-d']) await must(201, 'POST', '/api/switches', { siteId: ids.site, name });
   await must(201, 'POST', '/api/switches', { siteId: ids.other, name: 'sw-x' });
   ids.switch = (await must(201, 'POST', '/api/switches', { siteId: ids.site, name: 'access', portCount: 3 })).id;
-  for (const name of ['uplink-c', 'uplink-a', 'uplink-e', 'uplink-b', 'uplink-d']) await must(201, 'POST', `/api/switches/${ids.switch}/ports`, { name });
+  for (const name of ['uplink-c', 'uplink-a', 'uplink-e', 'uplink-b', 'uplink-d'])
+    await must(201, 'POST', `/api/switches/${ids.switch}/ports`, { name });
   ids.otherSwitch = (await must(201, 'POST', '/api/switches', { siteId: ids.site, name: 'spare' })).id;
   await must(201, 'POST', `/api/switches/${ids.otherSwitch}/ports`, { name: 'uplink-x' });
 });
 afterAll(() => server?.stop());
 
-const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => api(server.baseUrl, method, path, { token, body, headers });
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  api(server.baseUrl, method, path, { token, body, headers });
 
 async function must(status: number, method: string, path: string, body?: unknown) {
   const answer = await call(method, path, body);
@@ -43,14 +45,34 @@ describe('lists page, sort, filter and search, and count total with the same fil
     ['networks, ascending, second page', () => `/api/networks?siteId=${ids.site}&q=NET-&sort=name&limit=2&offset=1`, ['net-b', 'net-c'], 5],
     ['networks, descending, last page', () => `/api/networks?siteId=${ids.site}&q=net-&sort=-name&limit=2&offset=4`, ['net-a'], 5],
     ['networks by VLAN id filter', () => `/api/networks?vlanId=100&sort=name`, ['net-c', 'net-x'], 2],
-    ['networks sorted by VLAN id, descending', () => `/api/networks?siteId=${ids.site}&sort=-vlanId&limit=3`, ['voice', 'net-d', 'net-b'], 6],
+    [
+      'networks sorted by VLAN id, descending',
+      () => `/api/networks?siteId=${ids.site}&sort=-vlanId&limit=3`,
+      ['voice', 'net-d', 'net-b'],
+      6,
+    ],
     ['switches, ascending, second page', () => `/api/switches?siteId=${ids.site}&q=sw-&sort=name&limit=2&offset=1`, ['sw-b', 'sw-c'], 5],
     ['switches, descending, last page', () => `/api/switches?siteId=${ids.site}&q=SW-&sort=-name&limit=2&offset=4`, ['sw-a'], 5],
     ['switches of every site', () => `/api/switches?q=sw-&sort=-name&limit=1`, ['sw-x'], 6],
-    ['ports of one switch, ascending, second page', () => `/api/ports?switchId=${ids.switch}&q=uplink&sort=name&limit=2&offset=1`, ['uplink-b', 'uplink-c'], 5],
-    ['ports of one switch, descending, last page', () => `/api/ports?switchId=${ids.switch}&q=UPLINK&sort=-name&limit=2&offset=4`, ['uplink-a'], 5],
+    [
+      'ports of one switch, ascending, second page',
+      () => `/api/ports?switchId=${ids.switch}&q=uplink&sort=name&limit=2&offset=1`,
+      ['uplink-b', 'uplink-c'],
+      5,
+    ],
+    [
+      'ports of one switch, descending, last page',
+      () => `/api/ports?switchId=${ids.switch}&q=UPLINK&sort=-name&limit=2&offset=4`,
+      ['uplink-a'],
+      5,
+    ],
     ['ports of one site', () => `/api/ports?siteId=${ids.site}&q=uplink&sort=-name&limit=1`, ['uplink-x'], 6],
-    ['ports under the switch path', () => `/api/switches/${ids.switch}/ports?q=uplink&sort=-name&limit=2&offset=1`, ['uplink-d', 'uplink-c'], 5],
+    [
+      'ports under the switch path',
+      () => `/api/switches/${ids.switch}/ports?q=uplink&sort=-name&limit=2&offset=1`,
+      ['uplink-d', 'uplink-c'],
+      5,
+    ],
   ];
   it.each(cases)('%s', async (_name, path, expected, total) => {
     const answer = await call('GET', path());
@@ -76,9 +98,17 @@ describe('lists page, sort, filter and search, and count total with the same fil
 describe('a stale If-Match gives 412 on PATCH and DELETE, and changes nothing', () => {
   // kind, creates one and answers its path, a text field it has
   const cases: [string, () => Promise<string>, string][] = [
-    ['network', async () => `/api/networks/${(await must(201, 'POST', '/api/networks', { siteId: ids.site, name: 'stale', vlanId: 300 })).id}`, 'description'],
+    [
+      'network',
+      async () => `/api/networks/${(await must(201, 'POST', '/api/networks', { siteId: ids.site, name: 'stale', vlanId: 300 })).id}`,
+      'description',
+    ],
     ['switch', async () => `/api/switches/${(await must(201, 'POST', '/api/switches', { siteId: ids.site, name: 'stale' })).id}`, 'notes'],
-    ['port', async () => `/api/ports/${(await must(201, 'POST', `/api/switches/${ids.switch}/ports`, { name: 'stale' })).id}`, 'description'],
+    [
+      'port',
+      async () => `/api/ports/${(await must(201, 'POST', `/api/switches/${ids.switch}/ports`, { name: 'stale' })).id}`,
+      'description',
+    ],
   ];
   it.each(cases)('%s', async (_kind, make, field) => {
     const path = await make();

@@ -10,16 +10,17 @@ import { addNetwork, addPort, addSite, addSwitch, freshDb, linkPorts } from '../
 /** The database behind a proxy that counts every statement run through it (and every exec). */
 function counting(db: Db): { db: Db; runs: () => number } {
   let runs = 0;
-  const countStatement = (statement: StatementSync) => new Proxy(statement, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (key === 'all' || key === 'get' || key === 'iterate' || key === 'run') runs++;
-        return value.apply(target, args);
-      };
-    },
-  });
+  const countStatement = (statement: StatementSync) =>
+    new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (key === 'all' || key === 'get' || key === 'iterate' || key === 'run') runs++;
+          return value.apply(target, args);
+        };
+      },
+    });
   const proxy = new Proxy(db, {
     get(target, key) {
       const value = Reflect.get(target, key, target);
@@ -36,12 +37,28 @@ function addTroubledSite(db: Db, n: number): void {
   const users = addNetwork(db, site, { name: 'users', vlanId: 10, subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1` });
   const cams = addNetwork(db, site, { name: 'cams', vlanId: 30 });
   addNetwork(db, site, { name: 'unused', vlanId: 99 });
-  const core = addSwitch(db, site, { name: 'core', managementIp: '192.0.2.1', macAddress: `02:00:00:00:00:${(n % 256).toString(16).padStart(2, '0')}` });
-  const edge = addSwitch(db, site, { name: 'edge', managementIp: `10.${n}.10.1`, macAddress: `02-00-00-00-00-${(n % 256).toString(16).padStart(2, '0')}` });
+  const core = addSwitch(db, site, {
+    name: 'core',
+    managementIp: '192.0.2.1',
+    macAddress: `02:00:00:00:00:${(n % 256).toString(16).padStart(2, '0')}`,
+  });
+  const edge = addSwitch(db, site, {
+    name: 'edge',
+    managementIp: `10.${n}.10.1`,
+    macAddress: `02-00-00-00-00-${(n % 256).toString(16).padStart(2, '0')}`,
+  });
   addPort(db, edge, { name: '1', untagged: users });
   addPort(db, edge, { name: '2', untagged: cams });
-  linkPorts(db, addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }), addPort(db, core, { name: '1', mode: 'trunk', untagged: users }));
-  linkPorts(db, addPort(db, edge, { name: '47', mode: 'access', untagged: users }), addPort(db, core, { name: '2', mode: 'trunk', untagged: users }));
+  linkPorts(
+    db,
+    addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }),
+    addPort(db, core, { name: '1', mode: 'trunk', untagged: users }),
+  );
+  linkPorts(
+    db,
+    addPort(db, edge, { name: '47', mode: 'access', untagged: users }),
+    addPort(db, core, { name: '2', mode: 'trunk', untagged: users }),
+  );
 }
 
 const scenarios: [sites: number][] = [[1], [5], [40]];

@@ -25,10 +25,15 @@ describe('scripts/build.ts', () => {
     expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js']);
     for (const file of result.serverFiles) {
       const code = readFileSync(file, 'utf8');
-      const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2]);
+      const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map(
+        (m) => m[1] ?? m[2],
+      );
       const dynamic = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
       const required = [...code.matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
-      expect({ file, outside: [...specifiers, ...dynamic, ...required].filter((s) => !s.startsWith('node:')) }).toEqual({ file, outside: [] });
+      expect({ file, outside: [...specifiers, ...dynamic, ...required].filter((s) => !s.startsWith('node:')) }).toEqual({
+        file,
+        outside: [],
+      });
     }
     expect(JSON.parse(readFileSync(join(tmp, 'dist', 'package.json'), 'utf8'))).toEqual({ type: 'module' });
   });

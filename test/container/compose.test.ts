@@ -119,7 +119,10 @@ describe('README operations section', () => {
   });
 
   it('gives the deploy, update and rollback commands the rules name', () => {
-    const shell = blocks.filter((b) => b.lang === 'sh').map((b) => b.body).join('\n');
+    const shell = blocks
+      .filter((b) => b.lang === 'sh')
+      .map((b) => b.body)
+      .join('\n');
     expect(shell).toContain('openssl rand -hex 32'); // 32 random bytes, hex encoded
     expect(shell).toMatch(/sudo chown 1000:1000 data/);
     expect(shell).toMatch(/docker compose pull\ndocker compose up -d/);

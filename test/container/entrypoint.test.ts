@@ -2,7 +2,18 @@
 // tree: APP_HOME, NODE_BIN, APP_SERVER and APP_MIGRATE point it at `node src/server.ts` instead of the image's
 // /app/dist bundles. Privileges are dropped with setpriv (or, in one test, through an su-exec stand-in).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +42,17 @@ beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'switchyard-entrypoint-'));
   chmodSync(tmp, 0o755); // uid 1000 must traverse to the data directories below
   // uid 1000 must be able to read the source tree it runs.
-  const probe = spawnSync('setpriv', ['--reuid', '1000', '--regid', '1000', '--clear-groups', '--', 'test', '-r', join(ROOT, 'migrations')]);
+  const probe = spawnSync('setpriv', [
+    '--reuid',
+    '1000',
+    '--regid',
+    '1000',
+    '--clear-groups',
+    '--',
+    'test',
+    '-r',
+    join(ROOT, 'migrations'),
+  ]);
   expect(probe.status, `uid 1000 cannot read ${ROOT}`).toBe(0);
 });
 
@@ -105,7 +126,9 @@ async function waitListening(run: Run): Promise<string> {
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -237,7 +260,10 @@ describe('entrypoint run as root', () => {
     expect(migrationCount(join(data, 'db.sqlite'))).toBeGreaterThan(0);
     expect(await health(base)).toBe(200);
 
-    const calls = readFileSync(callLog, 'utf8').trim().split('\n').map((line) => line.split(' '));
+    const calls = readFileSync(callLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '));
     expect(calls.map(([, uid, ...args]) => [uid, ...args])).toEqual([
       ['1000', join(ROOT, 'src', 'cli', 'migrate.ts')],
       ['1000', ...SERVER_NODE_FLAGS, join(ROOT, 'src', 'server.ts')],
@@ -264,7 +290,10 @@ describe('entrypoint run as root', () => {
     const run = runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' }));
     const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
     expect(code).not.toBe(0);
-    const lines = run.output().split('\n').filter((line) => line.trim() !== '');
+    const lines = run
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     expect(lines, run.output()).toHaveLength(1);
     expect(lines[0]).toContain(data);
     expect(lines[0]).toContain('1000:1000');
@@ -281,7 +310,10 @@ describe('entrypoint run as root', () => {
     const run = runEntrypoint(baseEnv(data));
     const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
     expect(code).not.toBe(0);
-    const lines = run.output().split('\n').filter((line) => line.trim() !== '');
+    const lines = run
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     expect(lines, run.output()).toHaveLength(1);
     expect(lines[0]).toContain(dbFile);
     expect(lines[0]).toContain(`chown -R 1000:1000 ${dbFile}`);
@@ -300,7 +332,10 @@ describe('entrypoint run as root', () => {
     // su-exec is not packaged for Debian: a stand-in with its interface (su-exec uid:gid cmd args...).
     const bin = makeDir('su-exec-bin', 0);
     const used = join(tmp, 'su-exec-used.log');
-    writeFileSync(join(bin, 'su-exec'), `#!/bin/sh\necho "$1" >> '${used}'\nspec=$1; shift\nexec setpriv --reuid "\${spec%%:*}" --regid "\${spec#*:}" --clear-groups -- "$@"\n`);
+    writeFileSync(
+      join(bin, 'su-exec'),
+      `#!/bin/sh\necho "$1" >> '${used}'\nspec=$1; shift\nexec setpriv --reuid "\${spec%%:*}" --regid "\${spec#*:}" --clear-groups -- "$@"\n`,
+    );
     chmodSync(join(bin, 'su-exec'), 0o755);
     const run = runEntrypoint(baseEnv(data, { PATH: `${bin}:${process.env.PATH}` }));
     await waitListening(run);

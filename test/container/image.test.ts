@@ -4,8 +4,19 @@
 // real entrypoint, on the plain Node 22 binary with no node_modules anywhere above it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
-  chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync,
-  rmSync, statSync, symlinkSync,
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve } from 'node:path';
@@ -39,7 +50,7 @@ function parseDockerfile(text: string): Stage[] {
     if (current === '' && /^\s*(#|$)/.test(line)) continue;
     if (/^\s*#/.test(line)) continue; // comment lines inside a continuation
     if (line.endsWith('\\')) {
-      current += line.slice(0, -1) + ' ';
+      current += `${line.slice(0, -1)} `;
       continue;
     }
     logical.push((current + line).trim());
@@ -71,7 +82,8 @@ function parseCopy(args: string): Copy {
   const rest: string[] = [];
   for (const word of words) {
     if (word.startsWith('--from=')) from = word.slice('--from='.length);
-    else if (word.startsWith('--')) continue; // --chown, --chmod, --link
+    else if (word.startsWith('--'))
+      continue; // --chown, --chmod, --link
     else rest.push(word);
   }
   return { from, sources: rest.slice(0, -1), dest: rest.at(-1)! };
@@ -110,7 +122,9 @@ function dockerIgnore(text: string): (path: string) => boolean {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => (line.startsWith('!') ? { negate: true, re: patternToRegExp(line.slice(1)) } : { negate: false, re: patternToRegExp(line) }));
+    .map((line) =>
+      line.startsWith('!') ? { negate: true, re: patternToRegExp(line.slice(1)) } : { negate: false, re: patternToRegExp(line) },
+    );
   return (path: string) => {
     const parts = path.split('/');
     const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
@@ -148,7 +162,10 @@ const dockerfile = parseDockerfile(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'
 const buildStage = dockerfile[0];
 const runtimeStage = dockerfile.at(-1)!;
 const workdir = (stage: Stage) => stage.instructions.filter((i) => i.keyword === 'WORKDIR').at(-1)?.args ?? '/';
-const runtimeEnv = Object.assign({}, ...runtimeStage.instructions.filter((i) => i.keyword === 'ENV').map((i) => parseEnv(i.args))) as Record<string, string>;
+const runtimeEnv = Object.assign(
+  {},
+  ...runtimeStage.instructions.filter((i) => i.keyword === 'ENV').map((i) => parseEnv(i.args)),
+) as Record<string, string>;
 
 let tmp: string;
 let contextDir: string; // the build context
@@ -163,9 +180,8 @@ function applyCopy(copy: Copy, stage: Stage, root: string): void {
   const cwd = workdir(stage);
   const destPath = posix.resolve(cwd, copy.dest);
   for (const source of copy.sources) {
-    const from = copy.from === undefined
-      ? join(contextDir, posix.normalize(source))
-      : join(buildRoot, posix.resolve(workdir(buildStage), source));
+    const from =
+      copy.from === undefined ? join(contextDir, posix.normalize(source)) : join(buildRoot, posix.resolve(workdir(buildStage), source));
     if (!existsSync(from)) {
       missingCopySources.push(`${copy.from ? `--from=${copy.from} ` : ''}${source}`);
       continue;
@@ -192,8 +208,14 @@ beforeAll(() => {
   }
   const buildDir = join(buildRoot, workdir(buildStage));
   symlinkSync(join(ROOT, 'node_modules'), join(buildDir, 'node_modules'));
-  const built = spawnSync('npm', ['run', 'build'], { cwd: buildDir, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, env: { ...process.env, NO_COLOR: '1' } });
-  if (built.status !== 0) throw new Error(`npm run build failed (${built.error?.message ?? built.status}):\n${built.stdout}\n${built.stderr}`);
+  const built = spawnSync('npm', ['run', 'build'], {
+    cwd: buildDir,
+    encoding: 'utf8',
+    timeout: BUILD_TIMEOUT_MS,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  if (built.status !== 0)
+    throw new Error(`npm run build failed (${built.error?.message ?? built.status}):\n${built.stdout}\n${built.stderr}`);
 
   // Runtime stage: only its COPYs; what its RUN does to /app/data, the operator's chown does here.
   for (const instruction of runtimeStage.instructions) {
@@ -221,7 +243,7 @@ function walkFiles(dir: string, rel = ''): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
     const path = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(path + '/', ...walkFiles(dir, path));
+    if (entry.isDirectory()) out.push(`${path}/`, ...walkFiles(dir, path));
     else out.push(path);
   }
   return out;
@@ -253,7 +275,11 @@ describe('Dockerfile', () => {
     const app = join(imageRoot, 'app');
     expect(readdirSync(app).sort()).toEqual(['data', 'dist', 'docker', 'migrations', 'package.json', 'public']);
     expect(walkFiles(app).filter((f) => f.includes('node_modules'))).toEqual([]);
-    expect(readdirSync(join(app, 'dist')).filter((f) => f.endsWith('.js')).sort()).toEqual(['backup.js', 'migrate.js', 'server.js']);
+    expect(
+      readdirSync(join(app, 'dist'))
+        .filter((f) => f.endsWith('.js'))
+        .sort(),
+    ).toEqual(['backup.js', 'migrate.js', 'server.js']);
   });
 
   it('sets the data paths, the default user, the port, the health check and the entrypoint', () => {
@@ -280,7 +306,9 @@ describe('Dockerfile', () => {
 });
 
 describe('the built image tree', () => {
-  it('starts from dist/ on the plain Node 22 binary with no node_modules, as uid 1000, and stops on SIGTERM', { timeout: 60_000 }, async () => {
+  it('starts from dist/ on the plain Node 22 binary with no node_modules, as uid 1000, and stops on SIGTERM', {
+    timeout: 60_000,
+  }, async () => {
     const app = join(imageRoot, 'app');
     // Nothing above the bundle may offer node_modules to Node's module resolution.
     for (let dir = app; ; dir = dirname(dir)) {
@@ -302,7 +330,9 @@ describe('the built image tree', () => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
+      child.on('exit', (code, signal) => done({ code, signal })),
+    );
 
     const deadline = Date.now() + START_TIMEOUT_MS;
     let base: string | undefined;
@@ -321,26 +351,35 @@ describe('the built image tree', () => {
     expect(await page.text()).toMatch(/<script type="module" src="\/assets\//);
 
     // The node process the entrypoint became runs dist/server.js with the server's flags as 1000, and its files belong to 1000.
-    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').slice(0, 2 + SERVER_NODE_FLAGS.length))
-      .toEqual([NODE, ...SERVER_NODE_FLAGS, join(app, 'dist', 'server.js')]);
+    expect(
+      readFileSync(`/proc/${child.pid}/cmdline`, 'utf8')
+        .split('\0')
+        .slice(0, 2 + SERVER_NODE_FLAGS.length),
+    ).toEqual([NODE, ...SERVER_NODE_FLAGS, join(app, 'dist', 'server.js')]);
     expect(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m.test(readFileSync(`/proc/${child.pid}/status`, 'utf8'))).toBe(true);
     expect(statSync(join(app, 'data', 'db.sqlite')).uid).toBe(1000);
 
     // The bundled backup CLI, through the entrypoint as in `docker compose exec switchyard switchyard backup`.
     const backupFile = join(app, 'data', 'backup-test.sqlite');
-    const backup = spawnSync('sh', [join(app, 'docker', 'entrypoint.sh'), 'backup', backupFile], { env, encoding: 'utf8', timeout: 20_000 });
+    const backup = spawnSync('sh', [join(app, 'docker', 'entrypoint.sh'), 'backup', backupFile], {
+      env,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(backup.status, backup.stdout + backup.stderr).toBe(0);
     expect(statSync(backupFile).size).toBeGreaterThan(0);
     expect(statSync(backupFile).uid).toBe(1000);
 
     child.kill('SIGTERM');
-    const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit 10 s after SIGTERM:\n${out}`)), 10_000).unref());
+    const timer = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no exit 10 s after SIGTERM:\n${out}`)), 10_000).unref(),
+    );
     expect(await Promise.race([exited, timer])).toEqual({ code: 0, signal: null });
   });
 
   it('has no symbolic links pointing out of the image tree', () => {
     const app = join(imageRoot, 'app');
     const links = walkFiles(app).filter((f) => !f.endsWith('/') && lstatSync(join(app, f)).isSymbolicLink());
-    expect(links.filter((f) => !realpathSync(join(app, f)).startsWith(app + '/')).map((f) => relative(app, join(app, f)))).toEqual([]);
+    expect(links.filter((f) => !realpathSync(join(app, f)).startsWith(`${app}/`)).map((f) => relative(app, join(app, f)))).toEqual([]);
   });
 });

@@ -39,7 +39,13 @@ describe('access in the browser', () => {
     await page.goto(`${app.baseUrl}/sites/${siteId}`);
     await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
     for (const name of ['Edit', 'Delete', 'Add switch', 'Add network']) {
-      expect(await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).count(), name).toBe(0);
+      expect(
+        await page
+          .getByRole('button', { name, exact: true })
+          .or(page.getByRole('link', { name, exact: true }))
+          .count(),
+        name,
+      ).toBe(0);
     }
 
     await page.goto(`${app.baseUrl}/switches/${switchId}`);
@@ -64,7 +70,11 @@ describe('access in the browser', () => {
 
     // The API refuses a viewer whatever the UI shows: with the session cookie from the page, and with a token.
     const fromPage = await page.evaluate(async (id) => {
-      const a = await fetch('/api/sites', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Sneaky' }) });
+      const a = await fetch('/api/sites', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Sneaky' }),
+      });
       const b = await fetch(`/api/switches/${id}`, { method: 'DELETE' });
       return [a.status, b.status];
     }, switchId);
@@ -108,7 +118,9 @@ describe('access in the browser', () => {
     const problems = watch(page);
     await page.addInitScript(() => {
       (window as unknown as { __alerts: number }).__alerts = 0;
-      window.alert = () => { (window as unknown as { __alerts: number }).__alerts++; };
+      window.alert = () => {
+        (window as unknown as { __alerts: number }).__alerts++;
+      };
     });
     await signIn(page, app.baseUrl, '/sites');
     await page.getByRole('link', { name: XSS }).waitFor();

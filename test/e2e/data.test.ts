@@ -32,10 +32,18 @@ describe('data management in the browser', () => {
       page.getByRole('button', { name: 'Download switches template' }).click(),
     ]);
     expect(template.suggestedFilename()).toBe('switchyard-switches-template.csv');
-    const header = readFileSync((await template.path())!, 'utf8').split(/\r?\n/)[0]!.split(',');
+    const header = readFileSync((await template.path())!, 'utf8')
+      .split(/\r?\n/)[0]!
+      .split(',');
     expect(header).toContain('name');
     expect(header).toContain('managementIp');
-    const csv = ['site,name,managementIp,status', 'HQ,sw-a,10.0.0.1,active', 'HQ,sw-b,10.0.0.300,active', 'HQ,sw-c,10.0.0.3,planned', ''].join('\r\n');
+    const csv = [
+      'site,name,managementIp,status',
+      'HQ,sw-a,10.0.0.1,active',
+      'HQ,sw-b,10.0.0.300,active',
+      'HQ,sw-c,10.0.0.3,planned',
+      '',
+    ].join('\r\n');
     await page.getByLabel('CSV file of switches').setInputFiles({ name: 'switches.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import switches' }).click();
     const errors = page.getByRole('region', { name: 'Row errors' });
@@ -81,10 +89,7 @@ describe('data management in the browser', () => {
   it('downloads a db-v1 backup whose file name says when', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, app.baseUrl, '/settings/data');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download backup' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download backup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^switchyard-backup-\d{8}T\d{4,6}/);
     const path = await download.path();
     const doc = JSON.parse(readFileSync(path!, 'utf8'));

@@ -16,12 +16,28 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const t = app.adminToken;
   siteId = (await must(app.baseUrl, t, 'POST', '/api/sites', { name: 'Plant' })).id;
-  const net = await must(app.baseUrl, t, 'POST', '/api/networks', { siteId, name: 'Office', vlanId: 110, subnet: '10.110.0.0/24', gateway: '10.110.0.1' });
+  const net = await must(app.baseUrl, t, 'POST', '/api/networks', {
+    siteId,
+    name: 'Office',
+    vlanId: 110,
+    subnet: '10.110.0.0/24',
+    gateway: '10.110.0.1',
+  });
   swA = (await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'plant-a', portCount: 4, managementIp: '10.110.0.9' })).id;
-  await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'plant-b', portCount: 4, managementIp: '10.110.0.9' }, [201, 409, 400]);
+  await must(
+    app.baseUrl,
+    t,
+    'POST',
+    '/api/switches',
+    { siteId, name: 'plant-b', portCount: 4, managementIp: '10.110.0.9' },
+    [201, 409, 400],
+  );
   await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'plant-c', portCount: 2, managementIp: '10.110.0.1' });
   const full = await must(app.baseUrl, t, 'GET', `/api/switches/${swA}`);
-  await must(app.baseUrl, t, 'PATCH', `/api/switches/${swA}/ports`, { portIds: [full.ports[0].id, full.ports[1].id], set: { untaggedNetworkId: net.id, description: 'Office desk' } });
+  await must(app.baseUrl, t, 'PATCH', `/api/switches/${swA}/ports`, {
+    portIds: [full.ports[0].id, full.ports[1].id],
+    set: { untaggedNetworkId: net.id, description: 'Office desk' },
+  });
 }, 120_000);
 
 afterAll(async () => {

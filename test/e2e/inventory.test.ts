@@ -34,7 +34,7 @@ describe('inventory in the browser', () => {
     const base = server.baseUrl;
 
     // First run: create the administrator, which signs in; sign out and in again.
-    await page.goto(base + '/');
+    await page.goto(`${base}/`);
     await page.getByRole('heading', { name: 'Create the first administrator' }).waitFor();
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
@@ -101,8 +101,23 @@ describe('inventory in the browser', () => {
     expect(await portFill(page, '1')).toBe(RGB);
     expect(await portFill(page, '13')).not.toBe(RGB);
     const sw = await api(base, 'GET', `/api/switches/${switchId}`, { headers: { cookie: await cookieHeader(context) } });
-    const vlanPorts = sw.body.ports.filter((p: { untaggedNetworkId: string | null }) => p.untaggedNetworkId).map((p: { name: string }) => p.name);
-    expect(vlanPorts.sort((a: string, b: string) => Number(a) - Number(b))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    const vlanPorts = sw.body.ports
+      .filter((p: { untaggedNetworkId: string | null }) => p.untaggedNetworkId)
+      .map((p: { name: string }) => p.name);
+    expect(vlanPorts.sort((a: string, b: string) => Number(a) - Number(b))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+    ]);
 
     // Delete the switch (one confirmation naming it), then undo it from the activity log.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -29,13 +29,62 @@ afterAll(async () => {
 function pages(): { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] {
   const h1 = (name: string) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
   return [
-    { name: 'dashboard', path: '/', ready: async (page) => { await h1('Dashboard')(page); await page.locator('.entry').first().waitFor(); } },
-    { name: 'sites', path: '/sites', ready: async (page) => { await h1('Sites')(page); await page.locator('table.data tbody tr').first().waitFor(); } },
-    { name: 'site', path: `/sites/${data.hqId}`, ready: async (page) => { await h1('HQ')(page); await page.locator('table.matrix').waitFor(); } },
-    { name: 'switches', path: '/switches', ready: async (page) => { await h1('Switches')(page); await page.locator('table.data tbody tr').first().waitFor(); } },
-    { name: 'switch', path: `/switches/${data.coreId}`, ready: async (page) => { await h1('core-1')(page); await page.locator('.panel .port').first().waitFor(); } },
-    { name: 'networks', path: '/networks', ready: async (page) => { await h1('Networks')(page); await page.locator('table.data tbody tr').first().waitFor(); } },
-    { name: 'activity', path: '/activity', ready: async (page) => { await h1('Activity')(page); await page.locator('.entry').first().waitFor(); } },
+    {
+      name: 'dashboard',
+      path: '/',
+      ready: async (page) => {
+        await h1('Dashboard')(page);
+        await page.locator('.entry').first().waitFor();
+      },
+    },
+    {
+      name: 'sites',
+      path: '/sites',
+      ready: async (page) => {
+        await h1('Sites')(page);
+        await page.locator('table.data tbody tr').first().waitFor();
+      },
+    },
+    {
+      name: 'site',
+      path: `/sites/${data.hqId}`,
+      ready: async (page) => {
+        await h1('HQ')(page);
+        await page.locator('table.matrix').waitFor();
+      },
+    },
+    {
+      name: 'switches',
+      path: '/switches',
+      ready: async (page) => {
+        await h1('Switches')(page);
+        await page.locator('table.data tbody tr').first().waitFor();
+      },
+    },
+    {
+      name: 'switch',
+      path: `/switches/${data.coreId}`,
+      ready: async (page) => {
+        await h1('core-1')(page);
+        await page.locator('.panel .port').first().waitFor();
+      },
+    },
+    {
+      name: 'networks',
+      path: '/networks',
+      ready: async (page) => {
+        await h1('Networks')(page);
+        await page.locator('table.data tbody tr').first().waitFor();
+      },
+    },
+    {
+      name: 'activity',
+      path: '/activity',
+      ready: async (page) => {
+        await h1('Activity')(page);
+        await page.locator('.entry').first().waitFor();
+      },
+    },
     { name: 'settings-data', path: '/settings/data', ready: h1('Data') },
   ];
 }
@@ -59,16 +108,23 @@ describe('main pages', () => {
           await settle(page);
           // Nothing may stick out sideways at the narrow width: tables scroll inside their cards.
           if (width < 400) {
-            const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')]
-              .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.closest('.table-wrap'))
-              .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`), width);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${p.name}: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
+            const wide = await page.evaluate(
+              (w) =>
+                [...document.querySelectorAll('body *')]
+                  .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.closest('.table-wrap'))
+                  .slice(0, 5)
+                  .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+              width,
+            );
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${p.name}: ${wide.join(', ')}`).toBeLessThanOrEqual(
+              width,
+            );
           }
           await page.screenshot({ path: join(SHOTS, `${p.name}-${theme}-${width}.png`), fullPage: true });
         }
         // The sign-in page too.
         const fresh = await newPage(browser, { width, height: 700, dark });
-        await fresh.page.goto(app.baseUrl + '/settings/account');
+        await fresh.page.goto(`${app.baseUrl}/settings/account`);
         await fresh.page.getByRole('heading', { name: 'Sign in' }).waitFor();
         await fresh.page.screenshot({ path: join(SHOTS, `sign-in-${theme}-${width}.png`) });
         await fresh.context.close();
@@ -86,28 +142,68 @@ describe('main pages', () => {
       // Injecting axe needs the CSP bypassed; this context is for the accessibility check only.
       const { context, page } = await newPage(browser, { dark, bypassCSP: true });
       await signIn(page, app.baseUrl, '/');
-      const all = [...pages(), { name: 'switch-selected', path: `/switches/${data.coreId}`, ready: async (pg: Page) => {
-        await pg.locator('.panel .port[data-name="1"]').click();
-        await pg.locator('.panel .port[data-name="6"]').click({ modifiers: ['Shift'] });
-        await pg.getByRole('form', { name: 'Change selected ports' }).waitFor();
-      } }, { name: 'settings-users', path: '/settings/users', ready: (pg: Page) => pg.locator('table.data tbody tr').first().waitFor() },
-      { name: 'settings-tokens', path: '/settings/tokens', ready: (pg: Page) => pg.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor() },
-      { name: 'settings-account', path: '/settings/account', ready: (pg: Page) => pg.getByRole('heading', { name: 'Account', level: 1 }).waitFor() }];
+      const all = [
+        ...pages(),
+        {
+          name: 'switch-selected',
+          path: `/switches/${data.coreId}`,
+          ready: async (pg: Page) => {
+            await pg.locator('.panel .port[data-name="1"]').click();
+            await pg.locator('.panel .port[data-name="6"]').click({ modifiers: ['Shift'] });
+            await pg.getByRole('form', { name: 'Change selected ports' }).waitFor();
+          },
+        },
+        { name: 'settings-users', path: '/settings/users', ready: (pg: Page) => pg.locator('table.data tbody tr').first().waitFor() },
+        {
+          name: 'settings-tokens',
+          path: '/settings/tokens',
+          ready: (pg: Page) => pg.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor(),
+        },
+        {
+          name: 'settings-account',
+          path: '/settings/account',
+          ready: (pg: Page) => pg.getByRole('heading', { name: 'Account', level: 1 }).waitFor(),
+        },
+      ];
       for (const p of all) {
         await page.goto(app.baseUrl + p.path);
         await p.ready(page);
         await settle(page);
         await page.addScriptTag({ content: axe });
         const violations = await page.evaluate(async () => {
-          const axeApi = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ passes: unknown[]; violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const r = await axeApi.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-          return { passes: r.passes.length, list: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })) };
+          const axeApi = (
+            window as unknown as {
+              axe: {
+                run: (
+                  ctx: Document,
+                  opts: unknown,
+                ) => Promise<{
+                  passes: unknown[];
+                  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+                }>;
+              };
+            }
+          ).axe;
+          const r = await axeApi.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+          });
+          return {
+            passes: r.passes.length,
+            list: r.violations.map((v) => ({
+              id: v.id,
+              impact: v.impact,
+              help: v.help,
+              targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+            })),
+          };
         });
         expect(violations.passes, `axe ran on ${p.name}`).toBeGreaterThan(10);
         checked++;
-        if (process.env.AXE_ALL) for (const v of violations.list) console.log(`${p.name} ${dark ? 'dark' : 'light'} ${v.id} ${v.impact} ${v.targets.join(' | ')}`);
+        if (process.env.AXE_ALL)
+          for (const v of violations.list) console.log(`${p.name} ${dark ? 'dark' : 'light'} ${v.id} ${v.impact} ${v.targets.join(' | ')}`);
         for (const v of violations.list) {
-          if (v.impact === 'serious' || v.impact === 'critical') found.push(`${p.name} (${dark ? 'dark' : 'light'}): ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(', ')}`);
+          if (v.impact === 'serious' || v.impact === 'critical')
+            found.push(`${p.name} (${dark ? 'dark' : 'light'}): ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(', ')}`);
         }
       }
       await context.close();

@@ -10,7 +10,15 @@ import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } fr
 export { api, TEST_PASSWORD };
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function sourceHash(): string {
   const hash = createHash('sha256');
@@ -42,7 +50,9 @@ export async function ensureUiBuilt(): Promise<void> {
       // A lock older than a minute belongs to a crashed run.
       try {
         if (Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true });
-      } catch { /* gone already */ }
+      } catch {
+        /* gone already */
+      }
       if (Date.now() > deadline) throw new Error('timed out waiting for the UI build lock');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -74,7 +84,14 @@ export async function startWithAdmin(): Promise<App> {
 }
 
 /** Calls the API with a token and fails the test on an unexpected status. */
-export async function must<T = any>(baseUrl: string, token: string, method: string, path: string, body?: unknown, want = [200, 201, 204]): Promise<T> {
+export async function must<T = any>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  want = [200, 201, 204],
+): Promise<T> {
   const r = await api<T>(baseUrl, method, path, { token, body });
   if (!want.includes(r.status)) throw new Error(`${method} ${path} answered ${r.status}: ${r.text}`);
   return r.body;
@@ -112,7 +129,10 @@ export async function signIn(page: Page, baseUrl: string, path: string, username
 }
 
 /** A new browser context with a page, at a size and colour scheme. */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; dark?: boolean; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; dark?: boolean; bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     colorScheme: opts.dark ? 'dark' : 'light',

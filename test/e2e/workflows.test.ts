@@ -71,7 +71,9 @@ describe('workflows in the browser', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Shift+Space');
     await page.getByText('4 ports selected').waitFor();
-    expect(await page.locator('.panel .port[aria-pressed="true"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.name))).toEqual(['3', '4', '5', '6']);
+    expect(
+      await page.locator('.panel .port[aria-pressed="true"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.name)),
+    ).toEqual(['3', '4', '5', '6']);
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 60_000);
@@ -96,7 +98,9 @@ describe('workflows in the browser', () => {
     const { context, page } = await newPage(browser);
     const problems = watch(page);
     await signIn(page, app.baseUrl, '/settings/data');
-    await page.getByLabel('Backup file (db-v1 JSON)').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup.text) });
+    await page
+      .getByLabel('Backup file (db-v1 JSON)')
+      .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup.text) });
     const restore = page.locator('section', { has: page.getByRole('heading', { name: 'Restore a backup' }) });
     await restore.getByRole('button', { name: 'Check file' }).click();
     await restore.getByText('backup.json is valid.').waitFor();
@@ -133,7 +137,12 @@ describe('workflows in the browser', () => {
 
 describe('undo from the success message', () => {
   it('brings a deleted network back with the Undo of its toast', async () => {
-    const net = await must(app.baseUrl, app.adminToken, 'POST', '/api/networks', { siteId, name: 'Temporary', vlanId: 77, subnet: '10.77.0.0/24' });
+    const net = await must(app.baseUrl, app.adminToken, 'POST', '/api/networks', {
+      siteId,
+      name: 'Temporary',
+      vlanId: 77,
+      subnet: '10.77.0.0/24',
+    });
     const { context, page } = await newPage(browser);
     await signIn(page, app.baseUrl, `/networks/${net.id}`);
     await page.getByRole('heading', { name: 'Temporary', level: 1 }).waitFor();

@@ -23,17 +23,50 @@ export async function seedInventory(baseUrl: string, token: string, site = 'HQ',
   const call = (method: string, path: string, body?: unknown) => ok(api(baseUrl, method, path, { token, body }), `${method} ${path}`);
   const mac = options.macPrefix ?? '00:11:22:33:44';
   const hq = await call('POST', '/api/sites', { name: site, address: 'Main street 1', notes: 'line one\nline two, with "quotes"' });
-  const users = await call('POST', '/api/networks', { siteId: hq.id, name: 'Users', vlanId: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1', color: '#1f77b4' });
+  const users = await call('POST', '/api/networks', {
+    siteId: hq.id,
+    name: 'Users',
+    vlanId: 10,
+    subnet: '10.0.10.0/24',
+    gateway: '10.0.10.1',
+    color: '#1f77b4',
+  });
   const voice = await call('POST', '/api/networks', { siteId: hq.id, name: 'Voice', vlanId: 20, description: 'phones; desk' });
   const mgmt = await call('POST', '/api/networks', { siteId: hq.id, name: 'Mgmt', vlanId: 21, subnet: '2001:db8::/64' });
-  const core = await call('POST', '/api/switches', { siteId: hq.id, name: 'core', vendor: 'Cisco', macAddress: `${mac}:01`, managementIp: '10.0.0.1', portCount: 4 });
-  const edge = await call('POST', '/api/switches', { siteId: hq.id, name: 'edge 1', model: 'EX2300', macAddress: `${mac}:02`, status: 'planned', portCount: 2 });
+  const core = await call('POST', '/api/switches', {
+    siteId: hq.id,
+    name: 'core',
+    vendor: 'Cisco',
+    macAddress: `${mac}:01`,
+    managementIp: '10.0.0.1',
+    portCount: 4,
+  });
+  const edge = await call('POST', '/api/switches', {
+    siteId: hq.id,
+    name: 'edge 1',
+    model: 'EX2300',
+    macAddress: `${mac}:02`,
+    status: 'planned',
+    portCount: 2,
+  });
   const coreFull = await call('GET', `/api/switches/${core.id}`);
   const edgeFull = await call('GET', `/api/switches/${edge.id}`);
   const [c1, c2] = coreFull.ports;
   const [e1] = edgeFull.ports;
-  await call('PATCH', `/api/ports/${c1.id}`, { mode: 'trunk', untaggedNetworkId: users.id, taggedNetworkIds: [voice.id, mgmt.id], description: 'uplink, to "edge"', speed: '10G', linkedPortId: e1.id });
-  await call('PATCH', `/api/ports/${c2.id}`, { untaggedNetworkId: users.id, poe: true, enabled: false, connectedDevice: 'printer\nroom 2' });
+  await call('PATCH', `/api/ports/${c1.id}`, {
+    mode: 'trunk',
+    untaggedNetworkId: users.id,
+    taggedNetworkIds: [voice.id, mgmt.id],
+    description: 'uplink, to "edge"',
+    speed: '10G',
+    linkedPortId: e1.id,
+  });
+  await call('PATCH', `/api/ports/${c2.id}`, {
+    untaggedNetworkId: users.id,
+    poe: true,
+    enabled: false,
+    connectedDevice: 'printer\nroom 2',
+  });
   const extra = await call('POST', '/api/sites', { name: `${site} annex` });
   await call('DELETE', `/api/sites/${extra.id}`);
   const renamed = await call('PATCH', `/api/networks/${voice.id}`, { description: 'phones' });

@@ -11,7 +11,12 @@ export interface RawAnswer {
  * One request with full control over what fetch() will not let a test set: the Host header and the local
  * address the connection comes from (any 127.x.y.z on Linux), so that one test can be many clients.
  */
-export function rawApi(baseUrl: string, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown; from?: string; token?: string } = {}): Promise<RawAnswer> {
+export function rawApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; from?: string; token?: string } = {},
+): Promise<RawAnswer> {
   const url = new URL(path, baseUrl);
   const headers: Record<string, string> = { ...options.headers };
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -19,7 +24,16 @@ export function rawApi(baseUrl: string, method: string, path: string, options: {
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: options.from, agent: false, timeout: 20_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers,
+        localAddress: options.from,
+        agent: false,
+        timeout: 20_000,
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

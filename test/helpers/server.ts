@@ -28,11 +28,22 @@ export function freshDataDir(): string {
 }
 
 /** Starts the real server process on a free port with a fresh data directory (or the given one). */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string; entry?: string; cwd?: string } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; entry?: string; cwd?: string } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? freshDataDir();
   const child = spawn(NODE, [options.entry ?? join(ROOT, 'src', 'server.ts')], {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'info', ...options.env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_JWT_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -68,9 +79,16 @@ export async function startServer(options: { env?: Record<string, string>; dataD
 }
 
 /** Runs a process to its end (for CLI tests); resolves with its exit code and output. */
-export function runProcess(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export function runProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(NODE, args, { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_JWT_SECRET: TEST_SECRET, ...env } });
+    const child = spawn(NODE, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_JWT_SECRET: TEST_SECRET, ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -91,7 +109,12 @@ export interface ApiAnswer<T = any> {
 }
 
 /** Calls the API: JSON in and out, with an optional Bearer token. */
-export async function api<T = any>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<ApiAnswer<T>> {
+export async function api<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.raw;
@@ -117,7 +140,12 @@ export async function setupAdmin(baseUrl: string, username = 'admin'): Promise<{
 }
 
 /** Creates a user with a role (as an admin) and signs it in; returns its token. */
-export async function userWithRole(baseUrl: string, adminToken: string, username: string, role: 'viewer' | 'editor' | 'admin'): Promise<{ token: string; userId: string }> {
+export async function userWithRole(
+  baseUrl: string,
+  adminToken: string,
+  username: string,
+  role: 'viewer' | 'editor' | 'admin',
+): Promise<{ token: string; userId: string }> {
   const made = await api(baseUrl, 'POST', '/api/users', { token: adminToken, body: { username, password: TEST_PASSWORD, role } });
   if (made.status !== 201) throw new Error(`user create failed: ${made.status} ${made.text}`);
   const login = await api(baseUrl, 'POST', '/api/auth/login', { body: { username, password: TEST_PASSWORD } });
@@ -130,7 +158,8 @@ export async function userWithRole(baseUrl: string, adminToken: string, username
  * entry of an entity.
  */
 export function apiClient(baseUrl: () => string, token: () => string) {
-  const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(baseUrl(), method, path, { token: token(), ...options });
+  const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
+    api(baseUrl(), method, path, { token: token(), ...options });
   const make = async (path: string, body: unknown) => {
     const answer = await call('POST', path, { body });
     if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);

@@ -38,7 +38,9 @@ describe('a crash between the commit and the move', () => {
     expect(archive).toMatch(/^_archive_\d{8}T\d{6}Z$/);
     expect(jsonFiles(dataDir)).toEqual({});
     expect(jsonFiles(join(dataDir, archive))).toEqual(jsonFiles(SAMPLE_DIR));
-    expect(server.logs()).toContain(`legacy migration: finished moving the files of an interrupted migration to the archive archive=${join(dataDir, archive)}`);
+    expect(server.logs()).toContain(
+      `legacy migration: finished moving the files of an interrupted migration to the archive archive=${join(dataDir, archive)}`,
+    );
     expect(server.logs()).not.toContain('sites migrated');
   });
 

@@ -22,7 +22,8 @@ function brokenSample(edit: Edit | ((dir: string) => void), raw = false): string
   (edit as Edit)(files);
   const after = JSON.parse(JSON.stringify(files));
   for (const name of names) {
-    if (JSON.stringify(after[name]) !== JSON.stringify(JSON.parse(before)[name])) writeFileSync(join(dir, name), JSON.stringify(after[name], null, 2));
+    if (JSON.stringify(after[name]) !== JSON.stringify(JSON.parse(before)[name]))
+      writeFileSync(join(dir, name), JSON.stringify(after[name], null, 2));
   }
   return dir;
 }
@@ -44,19 +45,43 @@ async function startFails(dataDir: string): Promise<string> {
 
 describe('a legacy migration that fails', () => {
   const scenarios: [string, Edit | ((dir: string) => void), string[], boolean?][] = [
-    ['a file that is not JSON', (dir: string) => writeFileSync(join(dir, 'switches.json'), readFileSync(join(dir, 'switches.json')).subarray(0, 5000)),
-      ['switches.json (whole file): is not valid JSON'], true],
+    [
+      'a file that is not JSON',
+      (dir: string) => writeFileSync(join(dir, 'switches.json'), readFileSync(join(dir, 'switches.json')).subarray(0, 5000)),
+      ['switches.json (whole file): is not valid JSON'],
+      true,
+    ],
     ['a missing required field', (f: any) => delete items(f['networks.json'])[3].name, ['networks.json id=104 field=name: is required']],
-    ['a duplicate id', (f: any) => (items(f['sites.json'])[2].id = 2), ['sites.json id=2 field=id: is a duplicate: record #2 has the same id']],
-    ['a dangling reference', (f: any) => (items(f['switches.json'])[1].ports[4].vlan = 999),
-      ['switches.json id=sw-1-1 field=ports[4].vlan: network 999 does not exist in networks.json']],
-    ['a dangling uplink', (f: any) => (items(f['switches.json'])[2].ports.at(-1).uplink.switchId = 'sw-7-7'),
-      ['switches.json id=sw-1-2 field=ports[23].uplink.switchId: switch sw-7-7 does not exist in switches.json']],
-    ['a VLAN out of range', (f: any) => (items(f['networks.json'])[0].vlan = 4095), ['networks.json id=101 field=vlan: must be an integer from 1 to 4094']],
-    ['a port name that would add a command to a configuration', (f: any) => (items(f['switches.json'])[1].ports[5].name = 'Gi1/0/6\nusername evil privilege 15 secret 0 x'),
-      ['switches.json id=sw-1-1 field=ports[5].name: must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +']],
-    ['a network of another site on a port', (f: any) => (items(f['switches.json'])[1].ports[0].vlan = 110),
-      ['switches.json id=sw-1-1 field=ports[0].vlan: network 110 belongs to another site than the switch']],
+    [
+      'a duplicate id',
+      (f: any) => (items(f['sites.json'])[2].id = 2),
+      ['sites.json id=2 field=id: is a duplicate: record #2 has the same id'],
+    ],
+    [
+      'a dangling reference',
+      (f: any) => (items(f['switches.json'])[1].ports[4].vlan = 999),
+      ['switches.json id=sw-1-1 field=ports[4].vlan: network 999 does not exist in networks.json'],
+    ],
+    [
+      'a dangling uplink',
+      (f: any) => (items(f['switches.json'])[2].ports.at(-1).uplink.switchId = 'sw-7-7'),
+      ['switches.json id=sw-1-2 field=ports[23].uplink.switchId: switch sw-7-7 does not exist in switches.json'],
+    ],
+    [
+      'a VLAN out of range',
+      (f: any) => (items(f['networks.json'])[0].vlan = 4095),
+      ['networks.json id=101 field=vlan: must be an integer from 1 to 4094'],
+    ],
+    [
+      'a port name that would add a command to a configuration',
+      (f: any) => (items(f['switches.json'])[1].ports[5].name = 'Gi1/0/6\nusername evil privilege 15 secret 0 x'),
+      ['switches.json id=sw-1-1 field=ports[5].name: must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +'],
+    ],
+    [
+      'a network of another site on a port',
+      (f: any) => (items(f['switches.json'])[1].ports[0].vlan = 110),
+      ['switches.json id=sw-1-1 field=ports[0].vlan: network 110 belongs to another site than the switch'],
+    ],
   ];
   for (const [name, edit, lines, raw] of scenarios) {
     it(`on ${name}: exits non-zero, names file, id and field, and changes nothing`, async () => {
@@ -83,7 +108,8 @@ describe('a legacy migration that fails', () => {
       'switches.json id=sw-1-1 field=ports[0].tagged[0]: network 110 belongs to another site than the switch',
       'users.json id=u-2 field=passwordHash: must be a password hash',
       'activity.json id=1 field=action: must be one of create, update, delete',
-    ]) expect(output).toContain(line);
+    ])
+      expect(output).toContain(line);
   });
 
   it('fails the same way through npm run migrate (src/cli/migrate.ts), and starts once the cause is fixed', async () => {

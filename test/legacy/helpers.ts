@@ -19,7 +19,12 @@ export function sampleRecords(name: string): any[] {
 
 /** Every top-level .json file of a directory with its bytes, to compare byte for byte. */
 export function jsonFiles(dir: string): Record<string, Buffer> {
-  return Object.fromEntries(readdirSync(dir).filter((name) => name.endsWith('.json')).sort().map((name) => [name, readFileSync(join(dir, name))]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name))]),
+  );
 }
 
 /** The `_archive_*` folders of a data directory. */
@@ -40,5 +45,5 @@ export function query<T = Record<string, unknown>>(dataDir: string, sql: string)
 /** Rows per table, for the tables the migration writes. */
 export function counts(dataDir: string): Record<string, number> {
   const tables = ['sites', 'networks', 'switches', 'ports', 'port_tagged_networks', 'activity', 'users'];
-  return Object.fromEntries(tables.map((table) => [table, (query<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0]).n]));
+  return Object.fromEntries(tables.map((table) => [table, query<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
 }

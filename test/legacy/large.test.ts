@@ -25,6 +25,8 @@ describe('a large legacy data set', () => {
     expect(counts(dataDir)).toMatchObject({ sites: 10, networks: 30, switches: Math.ceil(PORTS / 48), ports: PORTS, activity: 1 });
     expect(archives(dataDir)).toHaveLength(1);
     const migrationSeconds = (at(output, 'JSON files moved to the archive') - at(output, 'JSON files found')) / 1000;
-    console.log(`legacy migration of ${PORTS} ports: ${migrationSeconds.toFixed(2)} s (read, check, write, archive); whole process ${processSeconds.toFixed(2)} s`);
+    console.log(
+      `legacy migration of ${PORTS} ports: ${migrationSeconds.toFixed(2)} s (read, check, write, archive); whole process ${processSeconds.toFixed(2)} s`,
+    );
   }, 180_000);
 });

@@ -38,8 +38,12 @@ async function all(path: string): Promise<any[]> {
 describe('a realistic 0.20.x data directory at the first start', () => {
   it('comes across complete: every count equal', () => {
     expect(counts(server.dataDir)).toMatchObject({
-      sites: legacy.sites.length, networks: legacy.networks.length, switches: legacy.switches.length, ports: legacyPorts,
-      activity: legacy.activity.length + 1, users: legacy.users.length,
+      sites: legacy.sites.length,
+      networks: legacy.networks.length,
+      switches: legacy.switches.length,
+      ports: legacyPorts,
+      activity: legacy.activity.length + 1,
+      users: legacy.users.length,
     });
     expect(legacy.switches.length).toBeGreaterThanOrEqual(24);
   });
@@ -53,7 +57,14 @@ describe('a realistic 0.20.x data directory at the first start', () => {
 
   it('logs the counts per entity kind and the archive path, and moves the files there unchanged', () => {
     const logs = server.logs();
-    const expected = { sites: legacy.sites.length, networks: legacy.networks.length, switches: legacy.switches.length, ports: legacyPorts, activity: legacy.activity.length, users: legacy.users.length };
+    const expected = {
+      sites: legacy.sites.length,
+      networks: legacy.networks.length,
+      switches: legacy.switches.length,
+      ports: legacyPorts,
+      activity: legacy.activity.length,
+      users: legacy.users.length,
+    };
     for (const [kind, count] of Object.entries(expected)) expect(logs).toContain(`legacy migration: ${kind} migrated count=${count}`);
     const [archive] = archives(server.dataDir);
     expect(archive).toMatch(/^_archive_\d{8}T\d{6}Z$/);
@@ -72,12 +83,24 @@ describe('a realistic 0.20.x data directory at the first start', () => {
     expect(logs).toContain('legacy migration: unknown field dropped file=switches.json field=ports[].lldpNeighbor count=3');
     expect(logs).toContain('legacy migration: unknown field dropped file=users.json field=email count=1');
     const networks = await all('/api/networks');
-    expect(networks.filter((network) => network.name === 'Guests').map((network) => [network.subnet, network.gateway]).sort()).toEqual([
-      ['10.1.50.0/24', '10.1.50.1'], ['10.2.50.0/24', '10.2.50.1'], ['10.3.50.0/24', '10.3.50.1'],
+    expect(
+      networks
+        .filter((network) => network.name === 'Guests')
+        .map((network) => [network.subnet, network.gateway])
+        .sort(),
+    ).toEqual([
+      ['10.1.50.0/24', '10.1.50.1'],
+      ['10.2.50.0/24', '10.2.50.1'],
+      ['10.3.50.0/24', '10.3.50.1'],
     ]);
     expect(networks.map((network) => network.name)).toContain('users (2)');
     const switches = await all('/api/switches');
-    expect(switches.filter((record) => /^access-1( \(2\))?$/.test(record.name)).map((record) => record.name).sort()).toEqual(['access-1', 'access-1', 'access-1', 'access-1 (2)']);
+    expect(
+      switches
+        .filter((record) => /^access-1( \(2\))?$/.test(record.name))
+        .map((record) => record.name)
+        .sort(),
+    ).toEqual(['access-1', 'access-1', 'access-1', 'access-1 (2)']);
   });
 
   it('points every reference at the right new record (checked through the API)', async () => {
@@ -90,9 +113,13 @@ describe('a realistic 0.20.x data directory at the first start', () => {
     const networkById = new Map(networks.map((network) => [network.id, network]));
     // A network's identity that survives the migration: its site's name and its VLAN.
     const networkKey = (network: any) => `${siteName.get(network.siteId)}/${network.vlanId}`;
-    const legacyNetworkKey = (id: unknown) => `${legacySiteName.get(String(legacyNetwork.get(String(id)).siteId))}/${legacyNetwork.get(String(id)).vlan}`;
+    const legacyNetworkKey = (id: unknown) =>
+      `${legacySiteName.get(String(legacyNetwork.get(String(id)).siteId))}/${legacyNetwork.get(String(id)).vlan}`;
     for (const network of legacy.networks) {
-      expect(networks.some((migrated) => networkKey(migrated) === legacyNetworkKey(network.id)), `network ${network.id}`).toBe(true);
+      expect(
+        networks.some((migrated) => networkKey(migrated) === legacyNetworkKey(network.id)),
+        `network ${network.id}`,
+      ).toBe(true);
     }
     const bySerial = new Map(switches.map((record) => [record.serialNumber, record.id]));
     const serialOf = new Map(legacy.switches.map((record) => [record.id, record.serial]));
@@ -107,8 +134,12 @@ describe('a realistic 0.20.x data directory at the first start', () => {
       record.ports.forEach((legacyPort: any, index: number) => {
         const port = ports[index];
         expect(port.position).toBe(index);
-        expect(port.untaggedNetworkId ? networkKey(networkById.get(port.untaggedNetworkId)) : null).toBe(legacyPort.vlan ? legacyNetworkKey(legacyPort.vlan) : null);
-        expect(port.taggedNetworkIds.map((id: string) => networkKey(networkById.get(id))).sort()).toEqual((legacyPort.tagged ?? []).map(legacyNetworkKey).sort());
+        expect(port.untaggedNetworkId ? networkKey(networkById.get(port.untaggedNetworkId)) : null).toBe(
+          legacyPort.vlan ? legacyNetworkKey(legacyPort.vlan) : null,
+        );
+        expect(port.taggedNetworkIds.map((id: string) => networkKey(networkById.get(id))).sort()).toEqual(
+          (legacyPort.tagged ?? []).map(legacyNetworkKey).sort(),
+        );
         expect(port.mode).toBe(legacyPort.mode ?? (legacyPort.tagged?.length ? 'trunk' : 'access'));
         expect(port.enabled).toBe(legacyPort.enabled ?? true);
         expect(port.connectedDevice).toBe(legacyPort.device ?? null);
@@ -130,7 +161,11 @@ describe('a realistic 0.20.x data directory at the first start', () => {
       if (!port.linkedPortId) continue;
       const other = portById.get(port.linkedPortId)!;
       expect(other.linkedPortId).toBe(port.id);
-      links.add([`${serialBySwitchId.get(port.switchId)}/${port.name}`, `${serialBySwitchId.get(other.switchId)}/${other.name}`].sort().join(' <-> '));
+      links.add(
+        [`${serialBySwitchId.get(port.switchId)}/${port.name}`, `${serialBySwitchId.get(other.switchId)}/${other.name}`]
+          .sort()
+          .join(' <-> '),
+      );
     }
     expect(links).toEqual(expectedLinks);
     expect(links.size).toBe(legacy.switches.filter((record) => record.name.startsWith('access')).length);
@@ -138,7 +173,9 @@ describe('a realistic 0.20.x data directory at the first start', () => {
 
   it('lets legacy users log in with their old passwords, with their roles', async () => {
     for (const user of legacy.users) {
-      const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: user.username, password: SAMPLE_PASSWORDS[user.username] } });
+      const login = await api(server.baseUrl, 'POST', '/api/auth/login', {
+        body: { username: user.username, password: SAMPLE_PASSWORDS[user.username] },
+      });
       expect(login.status, user.username).toBe(200);
       expect(login.body.user).toMatchObject({ username: user.username, role: user.role });
     }

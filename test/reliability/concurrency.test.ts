@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
 import { databasePath, integrityCheck } from './helpers/db.ts';
-import { expectStatus, seedInventory, type Inventory } from './helpers/fixtures.ts';
+import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { sleep } from './helpers/process.ts';
 import { missingRoutes } from './helpers/routes.ts';
 
@@ -42,8 +42,15 @@ describe(`${CLIENTS} clients change the same port`, () => {
       const current = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
       const etag = current.headers.get('etag')!;
       expect(etag).toBe(`"${current.body.version}"`);
-      const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, client) =>
-        api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, headers: { 'if-match': etag }, body: { description: `round ${round} client ${client}` } })));
+      const answers = await Promise.all(
+        Array.from({ length: CLIENTS }, (_, client) =>
+          api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, {
+            token,
+            headers: { 'if-match': etag },
+            body: { description: `round ${round} client ${client}` },
+          }),
+        ),
+      );
       expect(tally(answers.map((answer) => answer.status)), `round ${round}`).toEqual({ 200: 1, 412: CLIENTS - 1 });
       const winner = answers.find((answer) => answer.status === 200)!;
       expect(winner.body.version).toBe(current.body.version + 1);
@@ -54,7 +61,9 @@ describe(`${CLIENTS} clients change the same port`, () => {
     expect(final.body.version).toBe(start.body.version + winners.length);
     expect(final.body.description).toBe(winners.at(-1));
     const history = await api(server.baseUrl, 'GET', `/api/ports/${portId}/history`, { token });
-    const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map((entry) => entry.changes.description?.[1]);
+    const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map(
+      (entry) => entry.changes.description?.[1],
+    );
     for (const value of winners) expect(recorded, 'every winner is in the history').toContain(value);
   });
 
@@ -62,12 +71,16 @@ describe(`${CLIENTS} clients change the same port`, () => {
     const portId = inventory.portIds[0][1];
     const start = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
     const values = Array.from({ length: CLIENTS }, (_, client) => `free-for-all ${client}`);
-    const answers = await Promise.all(values.map((description) => api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } })));
+    const answers = await Promise.all(
+      values.map((description) => api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } })),
+    );
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 200: CLIENTS });
     const final = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
     expect(final.body.version).toBe(start.body.version + CLIENTS);
     const history = await api(server.baseUrl, 'GET', `/api/ports/${portId}/history?limit=100`, { token });
-    const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map((entry) => entry.changes.description?.[1]);
+    const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map(
+      (entry) => entry.changes.description?.[1],
+    );
     for (const value of values) expect(recorded).toContain(value);
   });
 });
@@ -75,11 +88,21 @@ describe(`${CLIENTS} clients change the same port`, () => {
 describe(`${CLIENTS} clients create the same name`, () => {
   const cases = [
     { what: 'site', path: '/api/sites', body: (n: number) => ({ name: n % 2 ? 'Same Site' : 'same site' }) },
-    { what: 'switch in one site', path: '/api/switches', body: (n: number) => ({ siteId: inventory.siteId, name: n % 2 ? 'CORE-1' : 'core-1' }) },
-    { what: 'network VLAN id in one site', path: '/api/networks', body: (n: number) => ({ siteId: inventory.siteId, name: `vlan-race-${n}`, vlanId: 777 }) },
+    {
+      what: 'switch in one site',
+      path: '/api/switches',
+      body: (n: number) => ({ siteId: inventory.siteId, name: n % 2 ? 'CORE-1' : 'core-1' }),
+    },
+    {
+      what: 'network VLAN id in one site',
+      path: '/api/networks',
+      body: (n: number) => ({ siteId: inventory.siteId, name: `vlan-race-${n}`, vlanId: 777 }),
+    },
   ];
   it.each(cases)('$what: one 201, the rest 409, no 5xx', async ({ path, body }) => {
-    const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => api(server.baseUrl, 'POST', path, { token, body: body(n) })));
+    const answers = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, n) => api(server.baseUrl, 'POST', path, { token, body: body(n) })),
+    );
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 1, 409: CLIENTS - 1 });
     for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toMatch(/^(name_taken|conflict)$/);
   });
@@ -144,10 +167,13 @@ describe('a long export while writes go on', () => {
     const { status, text } = await exported;
     expect(status).toBe(200);
     const backup = JSON.parse(text);
-    for (const [kind, count] of Object.entries(backup.counts as Record<string, number>)) expect(backup.data[kind], kind).toHaveLength(count);
+    for (const [kind, count] of Object.entries(backup.counts as Record<string, number>))
+      expect(backup.data[kind], kind).toHaveLength(count);
     expect(backup.data.ports.length).toBeGreaterThanOrEqual(12 * 800);
     const max = Math.max(...latencies);
-    console.log(`export of ${text.length} bytes: ${latencies.length} writes meanwhile, max latency ${Math.round(max)} ms, median ${Math.round(latencies.sort((a, b) => a - b)[latencies.length >> 1])} ms`);
+    console.log(
+      `export of ${text.length} bytes: ${latencies.length} writes meanwhile, max latency ${Math.round(max)} ms, median ${Math.round(latencies.sort((a, b) => a - b)[latencies.length >> 1])} ms`,
+    );
     expect(max).toBeLessThan(WRITE_BOUND_DURING_EXPORT_MS);
     expect(integrityCheck(server.dataDir)).toBe('ok');
   }, 120_000);

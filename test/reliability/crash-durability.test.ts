@@ -21,8 +21,16 @@ const LOAD_MS = [150, 1200] as const;
 const API_SAMPLE = 12;
 
 const NEEDED = [
-  'POST /api/sites', 'DELETE /api/sites/:id', 'POST /api/switches', 'GET /api/switches/:id', 'PATCH /api/switches/:id',
-  'DELETE /api/switches/:id', 'PATCH /api/ports/:id', 'GET /api/ports/:id', 'PATCH /api/switches/:id/ports', 'GET /api/activity',
+  'POST /api/sites',
+  'DELETE /api/sites/:id',
+  'POST /api/switches',
+  'GET /api/switches/:id',
+  'PATCH /api/switches/:id',
+  'DELETE /api/switches/:id',
+  'PATCH /api/ports/:id',
+  'GET /api/ports/:id',
+  'PATCH /api/switches/:id/ports',
+  'GET /api/activity',
 ];
 
 type Op =
@@ -34,11 +42,33 @@ type Op =
   | { kind: 'deleteSite'; siteId: string }
   | { kind: 'deleteSwitch'; switchId: string };
 
-interface SiteModel { id: string; name: string; owner: number; exists: boolean }
-interface SwitchModel { id: string; name: string; owner: number; exists: boolean; notes: string | null; portIds: string[] | undefined }
-interface PortModel { id: string; switchId: string; description: string | null }
+interface SiteModel {
+  id: string;
+  name: string;
+  owner: number;
+  exists: boolean;
+}
+interface SwitchModel {
+  id: string;
+  name: string;
+  owner: number;
+  exists: boolean;
+  notes: string | null;
+  portIds: string[] | undefined;
+}
+interface PortModel {
+  id: string;
+  switchId: string;
+  description: string | null;
+}
 /** An acknowledged change and the activity entry it must have: its entity, action and (for updates) the value set. */
-interface Acked { round: number; entityId: string; action: string; token?: string; op: Op['kind'] }
+interface Acked {
+  round: number;
+  entityId: string;
+  action: string;
+  token?: string;
+  op: Op['kind'];
+}
 
 /** The state the test knows for certain: what acknowledged answers said. */
 const model = {
@@ -74,13 +104,30 @@ function nextOp(random: () => number, client: number, round: number, n: number):
 
 function requestOf(op: Op): { method: string; path: string; body?: unknown; status: number } {
   switch (op.kind) {
-    case 'createSite': return { method: 'POST', path: '/api/sites', body: { name: op.name }, status: 201 };
-    case 'createSwitch': return { method: 'POST', path: '/api/switches', body: { siteId: sharedSiteId, name: op.name, portCount: PORTS_PER_SWITCH }, status: 201 };
-    case 'patchPort': return { method: 'PATCH', path: `/api/ports/${op.portId}`, body: { description: op.token }, status: 200 };
-    case 'patchSwitch': return { method: 'PATCH', path: `/api/switches/${op.switchId}`, body: { notes: op.token }, status: 200 };
-    case 'bulk': return { method: 'PATCH', path: `/api/switches/${op.switchId}/ports`, body: { portIds: op.portIds, set: { description: op.token } }, status: 200 };
-    case 'deleteSite': return { method: 'DELETE', path: `/api/sites/${op.siteId}`, status: 204 };
-    case 'deleteSwitch': return { method: 'DELETE', path: `/api/switches/${op.switchId}`, status: 204 };
+    case 'createSite':
+      return { method: 'POST', path: '/api/sites', body: { name: op.name }, status: 201 };
+    case 'createSwitch':
+      return {
+        method: 'POST',
+        path: '/api/switches',
+        body: { siteId: sharedSiteId, name: op.name, portCount: PORTS_PER_SWITCH },
+        status: 201,
+      };
+    case 'patchPort':
+      return { method: 'PATCH', path: `/api/ports/${op.portId}`, body: { description: op.token }, status: 200 };
+    case 'patchSwitch':
+      return { method: 'PATCH', path: `/api/switches/${op.switchId}`, body: { notes: op.token }, status: 200 };
+    case 'bulk':
+      return {
+        method: 'PATCH',
+        path: `/api/switches/${op.switchId}/ports`,
+        body: { portIds: op.portIds, set: { description: op.token } },
+        status: 200,
+      };
+    case 'deleteSite':
+      return { method: 'DELETE', path: `/api/sites/${op.siteId}`, status: 204 };
+    case 'deleteSwitch':
+      return { method: 'DELETE', path: `/api/switches/${op.switchId}`, status: 204 };
   }
 }
 
@@ -144,7 +191,10 @@ async function runClient(baseUrl: string, client: number, round: number, random:
       // A read, not a change: losing it to the kill leaves the port ids to be learnt from the database.
       try {
         const read = await api(baseUrl, 'GET', `/api/switches/${answer.body.id}`, { token });
-        learnPorts(answer.body.id, (read.body.ports as { id: string }[]).map((port) => port.id));
+        learnPorts(
+          answer.body.id,
+          (read.body.ports as { id: string }[]).map((port) => port.id),
+        );
       } catch {
         return undefined;
       }
@@ -166,12 +216,20 @@ function sql(db: DatabaseSync, text: string) {
 }
 
 const ENTITY_TYPE: Record<Op['kind'], string> = {
-  createSite: 'site', deleteSite: 'site', createSwitch: 'switch', deleteSwitch: 'switch', patchSwitch: 'switch', bulk: 'switch', patchPort: 'port',
+  createSite: 'site',
+  deleteSite: 'site',
+  createSwitch: 'switch',
+  deleteSwitch: 'switch',
+  patchSwitch: 'switch',
+  bulk: 'switch',
+  patchPort: 'port',
 };
 
 function entryCount(db: DatabaseSync, kind: Op['kind'], entityId: string, action: string, token?: string): number {
-  const row = sql(db, 'SELECT count(*) AS n FROM activity WHERE entity_type = ? AND entity_id = ? AND action = ? AND (? IS NULL OR instr(changes, ?) > 0)')
-    .get(ENTITY_TYPE[kind], entityId, action, token ?? null, token ?? null);
+  const row = sql(
+    db,
+    'SELECT count(*) AS n FROM activity WHERE entity_type = ? AND entity_id = ? AND action = ? AND (? IS NULL OR instr(changes, ?) > 0)',
+  ).get(ENTITY_TYPE[kind], entityId, action, token ?? null, token ?? null);
   return (row as { n: number }).n;
 }
 
@@ -199,7 +257,10 @@ function resolveLost(db: DatabaseSync, op: Op, client: number, round: number): v
       if (op.kind === 'createSwitch') {
         const ports = sql(db, 'SELECT id FROM ports WHERE switch_id = ? ORDER BY position').all(row.id) as { id: string }[];
         if (ports.length !== PORTS_PER_SWITCH) fail(`switch present with ${ports.length} of ${PORTS_PER_SWITCH} ports`);
-        learnPorts(row.id, ports.map((port) => port.id));
+        learnPorts(
+          row.id,
+          ports.map((port) => port.id),
+        );
       }
       return;
     }
@@ -255,7 +316,10 @@ function checkModel(db: DatabaseSync, round: number): void {
     if (Boolean(row) !== sw.exists) fail(`switch ${sw.name} ${row ? 'is back' : 'is lost'}`);
     else if (row && row.notes !== sw.notes) fail(`switch ${sw.name} notes ${row.notes}, acknowledged ${sw.notes}`);
     if (sw.exists && !sw.portIds) {
-      learnPorts(sw.id, (sql(db, 'SELECT id FROM ports WHERE switch_id = ? ORDER BY position').all(sw.id) as { id: string }[]).map((p) => p.id));
+      learnPorts(
+        sw.id,
+        (sql(db, 'SELECT id FROM ports WHERE switch_id = ? ORDER BY position').all(sw.id) as { id: string }[]).map((p) => p.id),
+      );
     }
   }
   for (const port of model.ports.values()) {
@@ -266,14 +330,24 @@ function checkModel(db: DatabaseSync, round: number): void {
   }
   for (const ack of model.acked) {
     counts.dbChecks++;
-    if (entryCount(db, ack.op, ack.entityId, ack.action, ack.token) < 1) fail(`acknowledged ${ack.op} of ${ack.entityId} (round ${ack.round}) has no ${ack.action} entry`);
+    if (entryCount(db, ack.op, ack.entityId, ack.action, ack.token) < 1)
+      fail(`acknowledged ${ack.op} of ${ack.entityId} (round ${ack.round}) has no ${ack.action} entry`);
   }
   // No change without its entry: every stored record was touched by at least one entry.
-  for (const [table, type] of [['sites', 'site'], ['switches', 'switch'], ['ports', 'port']]) {
+  for (const [table, type] of [
+    ['sites', 'site'],
+    ['switches', 'switch'],
+    ['ports', 'port'],
+  ]) {
     // An entry names its own entity in activity.entity_id and links the others in activity_entities.
-    const orphans = (sql(db, `SELECT count(*) AS n FROM ${table} t
+    const orphans = (
+      sql(
+        db,
+        `SELECT count(*) AS n FROM ${table} t
       WHERE NOT EXISTS (SELECT 1 FROM activity_entities e WHERE e.entity_type = ? AND e.entity_id = t.id)
-        AND NOT EXISTS (SELECT 1 FROM activity a WHERE a.entity_type = ? AND a.entity_id = t.id)`).get(type, type) as { n: number }).n;
+        AND NOT EXISTS (SELECT 1 FROM activity a WHERE a.entity_type = ? AND a.entity_id = t.id)`,
+      ).get(type, type) as { n: number }
+    ).n;
     if (orphans) fail(`${orphans} ${table} without any activity entry`);
   }
 }
@@ -286,15 +360,32 @@ async function checkThroughApi(baseUrl: string, round: number, random: () => num
   for (const ack of sample) {
     counts.apiChecks++;
     const history = await api(baseUrl, 'GET', `/api/activity?entityId=${ack.entityId}&limit=500`, { token });
-    const found = (history.body.items as { action: string; changes: unknown }[]).some((entry) =>
-      entry.action === ack.action && (ack.token === undefined || JSON.stringify(entry.changes).includes(ack.token)));
-    if (!found) unexpected.push(`round ${round}: GET /api/activity?entityId=${ack.entityId} lacks the ${ack.action} entry of an acknowledged ${ack.op}`);
-    const path = ack.op === 'patchPort' ? `/api/ports/${ack.entityId}` : ack.op.endsWith('Site') ? `/api/sites/${ack.entityId}` : `/api/switches/${ack.entityId}`;
+    const found = (history.body.items as { action: string; changes: unknown }[]).some(
+      (entry) => entry.action === ack.action && (ack.token === undefined || JSON.stringify(entry.changes).includes(ack.token)),
+    );
+    if (!found)
+      unexpected.push(
+        `round ${round}: GET /api/activity?entityId=${ack.entityId} lacks the ${ack.action} entry of an acknowledged ${ack.op}`,
+      );
+    const path =
+      ack.op === 'patchPort'
+        ? `/api/ports/${ack.entityId}`
+        : ack.op.endsWith('Site')
+          ? `/api/sites/${ack.entityId}`
+          : `/api/switches/${ack.entityId}`;
     const entity = await api(baseUrl, 'GET', path, { token });
-    const exists = ack.op === 'patchPort' ? model.ports.has(ack.entityId) : ack.op.endsWith('Site') ? model.sites.get(ack.entityId)!.exists : model.switches.get(ack.entityId)!.exists;
-    if (entity.status !== (exists ? 200 : 404)) unexpected.push(`round ${round}: GET ${path} → ${entity.status}, expected ${exists ? 200 : 404}`);
+    const exists =
+      ack.op === 'patchPort'
+        ? model.ports.has(ack.entityId)
+        : ack.op.endsWith('Site')
+          ? model.sites.get(ack.entityId)!.exists
+          : model.switches.get(ack.entityId)!.exists;
+    if (entity.status !== (exists ? 200 : 404))
+      unexpected.push(`round ${round}: GET ${path} → ${entity.status}, expected ${exists ? 200 : 404}`);
     if (ack.op === 'patchPort' && entity.status === 200 && entity.body.description !== model.ports.get(ack.entityId)!.description) {
-      unexpected.push(`round ${round}: GET ${path} description ${entity.body.description}, acknowledged ${model.ports.get(ack.entityId)!.description}`);
+      unexpected.push(
+        `round ${round}: GET ${path} description ${entity.body.description}, acknowledged ${model.ports.get(ack.entityId)!.description}`,
+      );
     }
   }
 }
@@ -310,7 +401,11 @@ describe('crash durability', () => {
     const dataDir = freshDataDir();
     server = await startServer({ dataDir });
     ({ token } = await setupAdmin(server.baseUrl));
-    sharedSiteId = expectStatus(await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'crash site' } }), 201, 'shared site').body.id;
+    sharedSiteId = expectStatus(
+      await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'crash site' } }),
+      201,
+      'shared site',
+    ).body.id;
 
     for (let round = 0; round < KILLS; round++) {
       let mark = performance.now();
@@ -320,7 +415,9 @@ describe('crash durability', () => {
         mark = now;
       };
       const running = server;
-      const clients = Array.from({ length: CLIENTS }, (_, client) => runClient(running.baseUrl, client, round, seededRandom(Math.floor(random() * 2 ** 31))));
+      const clients = Array.from({ length: CLIENTS }, (_, client) =>
+        runClient(running.baseUrl, client, round, seededRandom(Math.floor(random() * 2 ** 31))),
+      );
       await new Promise((resolve) => setTimeout(resolve, LOAD_MS[0] + random() * (LOAD_MS[1] - LOAD_MS[0])));
       await running.stop('SIGKILL');
       counts.kills++;
@@ -343,10 +440,12 @@ describe('crash durability', () => {
       expect(unexpected, `seed ${SEED}`).toEqual([]);
     }
     expect(integrityCheck(dataDir)).toBe('ok');
-    console.log(`crash durability (seed ${SEED}): ${counts.acknowledged} acknowledged writes, ${counts.kills} kills, ` +
-      `${counts.lost} writes without an answer (${counts.lostApplied} found applied whole, ${counts.lostAbsent} absent), ` +
-      `${counts.dbChecks} database checks, ${counts.apiChecks} API checks, ${model.acked.length} activity entries verified; ` +
-      `ms spent: ${JSON.stringify(Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])))}`);
+    console.log(
+      `crash durability (seed ${SEED}): ${counts.acknowledged} acknowledged writes, ${counts.kills} kills, ` +
+        `${counts.lost} writes without an answer (${counts.lostApplied} found applied whole, ${counts.lostAbsent} absent), ` +
+        `${counts.dbChecks} database checks, ${counts.apiChecks} API checks, ${model.acked.length} activity entries verified; ` +
+        `ms spent: ${JSON.stringify(Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])))}`,
+    );
     expect(counts.acknowledged).toBeGreaterThan(KILLS * CLIENTS);
   }, 120_000);
 });

@@ -4,7 +4,19 @@
 // read_only), and starts that are refused with one line (a volume remounted read-only; a 0444 database file
 // for a non-root uid). Mounting needs root: without it (or when mount fails) each part skips and says why.
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +111,15 @@ function runServer(dataDir: string, options: { uid?: number; gid?: number } = {}
   return new Promise((done) => {
     const child = spawn(NODE, [join(ROOT, 'src', 'server.ts')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: tmpdir(), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: tmpdir(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_JWT_SECRET: TEST_SECRET,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...options,
     });
@@ -138,7 +158,10 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
   let siteId = '';
   let switchId = '';
   let filler = '';
-  const { call, newSwitch, signIn, health, exportDocument } = client(() => server!, () => token);
+  const { call, newSwitch, signIn, health, exportDocument } = client(
+    () => server!,
+    () => token,
+  );
 
   beforeAll(async () => {
     mountDir = mkdtempSync(join(tmpdir(), 'switchyard-full-'));
@@ -246,81 +269,87 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
   }, 30_000);
 });
 
-describe.skipIf(LOOP_PROBLEM !== undefined)('a file system the kernel turns read-only under the running server (ext4 after an error)', () => {
-  let workDir = '';
-  let mountDir = '';
-  let server: TestServer | undefined;
-  let token = '';
-  let siteId = '';
-  const { call, newSwitch, signIn, health, exportDocument } = client(() => server!, () => token);
+describe.skipIf(LOOP_PROBLEM !== undefined)(
+  'a file system the kernel turns read-only under the running server (ext4 after an error)',
+  () => {
+    let workDir = '';
+    let mountDir = '';
+    let server: TestServer | undefined;
+    let token = '';
+    let siteId = '';
+    const { call, newSwitch, signIn, health, exportDocument } = client(
+      () => server!,
+      () => token,
+    );
 
-  beforeAll(async () => {
-    workDir = mkdtempSync(join(tmpdir(), 'switchyard-ro-'));
-    mountDir = join(workDir, 'data');
-    const image = join(workDir, 'volume.ext4');
-    run('mkdir', [mountDir]);
-    run('truncate', ['-s', '16M', image]);
-    run('mkfs.ext4', ['-q', '-F', image]);
-    run('mount', ['-o', 'loop,errors=remount-ro', image, mountDir]);
-    server = await startServer({ dataDir: mountDir });
-    ({ token } = await setupAdmin(server.baseUrl));
-    siteId = (await call('POST', '/api/sites', { name: 'HQ' })).body.id;
-    expect((await newSwitch(siteId, 'core')).status).toBe(201);
-    // What the kernel does on a metadata error with errors=remount-ro: the volume turns read-only, open files too.
-    const device = basename(run('findmnt', ['-n', '-o', 'SOURCE', mountDir]).trim());
-    writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'switchyard test: turn read-only');
-  }, 60_000);
+    beforeAll(async () => {
+      workDir = mkdtempSync(join(tmpdir(), 'switchyard-ro-'));
+      mountDir = join(workDir, 'data');
+      const image = join(workDir, 'volume.ext4');
+      run('mkdir', [mountDir]);
+      run('truncate', ['-s', '16M', image]);
+      run('mkfs.ext4', ['-q', '-F', image]);
+      run('mount', ['-o', 'loop,errors=remount-ro', image, mountDir]);
+      server = await startServer({ dataDir: mountDir });
+      ({ token } = await setupAdmin(server.baseUrl));
+      siteId = (await call('POST', '/api/sites', { name: 'HQ' })).body.id;
+      expect((await newSwitch(siteId, 'core')).status).toBe(201);
+      // What the kernel does on a metadata error with errors=remount-ro: the volume turns read-only, open files too.
+      const device = basename(run('findmnt', ['-n', '-o', 'SOURCE', mountDir]).trim());
+      writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'switchyard test: turn read-only');
+    }, 60_000);
 
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    if (mountDir) unmount(mountDir);
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
-  }, 30_000);
+    afterAll(async () => {
+      await server?.stop('SIGKILL');
+      if (mountDir) unmount(mountDir);
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
+    }, 30_000);
 
-  it('a change answers 503 read_only, with what to do, and nothing of it is stored', async () => {
-    const before = storedState(mountDir);
-    const answer = await newSwitch(siteId, 'edge');
-    expect(answer.status).toBe(503);
-    expect(answer.body.error.code).toBe('read_only');
-    expect(answer.body.error.message).toMatch(/read-only/);
-    expect(answer.body.error.message).toMatch(/restart/);
-    expect(storedState(mountDir)).toBe(before);
-    const again = await call('POST', '/api/sites', { name: 'Annex' });
-    expect(`${again.status} ${again.body.error?.code}`).toBe('503 read_only');
-  }, 30_000);
+    it('a change answers 503 read_only, with what to do, and nothing of it is stored', async () => {
+      const before = storedState(mountDir);
+      const answer = await newSwitch(siteId, 'edge');
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.code).toBe('read_only');
+      expect(answer.body.error.message).toMatch(/read-only/);
+      expect(answer.body.error.message).toMatch(/restart/);
+      expect(storedState(mountDir)).toBe(before);
+      const again = await call('POST', '/api/sites', { name: 'Annex' });
+      expect(`${again.status} ${again.body.error?.code}`).toBe('503 read_only');
+    }, 30_000);
 
-  it('health answers degraded: read-only database', async () => {
-    const answer = await health();
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'degraded', reason: 'read-only database', writable: false });
-  }, 30_000);
+    it('health answers degraded: read-only database', async () => {
+      const answer = await health();
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ status: 'degraded', reason: 'read-only database', writable: false });
+    }, 30_000);
 
-  it('reads and the export keep working', async () => {
-    const list = await call('GET', '/api/switches');
-    expect(list.status).toBe(200);
-    expect(list.body.items.map((item: { name: string }) => item.name)).toEqual(['core']);
-    const answer = await exportDocument();
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.sites.map((item: { name: string }) => item.name)).toEqual(['HQ']);
-  }, 30_000);
+    it('reads and the export keep working', async () => {
+      const list = await call('GET', '/api/switches');
+      expect(list.status).toBe(200);
+      expect(list.body.items.map((item: { name: string }) => item.name)).toEqual(['core']);
+      const answer = await exportDocument();
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.sites.map((item: { name: string }) => item.name)).toEqual(['HQ']);
+    }, 30_000);
 
-  it('sign-in with the right password answers 200 on a read-only database', async () => {
-    const answer = await signIn();
-    expect(answer.status, answer.text).toBe(200);
-  }, 30_000);
+    it('sign-in with the right password answers 200 on a read-only database', async () => {
+      const answer = await signIn();
+      expect(answer.status, answer.text).toBe(200);
+    }, 30_000);
 
-  it('the server stops cleanly (its shutdown checkpoint cannot write; the WAL keeps every change), and a restart is refused with one line naming the volume', async () => {
-    const stopped = await server!.stop();
-    expect(stopped, server!.logs()).toBe(0);
-    const { code, output } = await runServer(mountDir);
-    expect(code).toBe(1);
-    expect(lines(output), output).toHaveLength(1);
-    expect(output).toContain(mountDir);
-    expect(output).not.toMatch(/\n\s+at /);
-  }, 30_000);
-});
+    it('the server stops cleanly (its shutdown checkpoint cannot write; the WAL keeps every change), and a restart is refused with one line naming the volume', async () => {
+      const stopped = await server!.stop();
+      expect(stopped, server!.logs()).toBe(0);
+      const { code, output } = await runServer(mountDir);
+      expect(code).toBe(1);
+      expect(lines(output), output).toHaveLength(1);
+      expect(output).toContain(mountDir);
+      expect(output).not.toMatch(/\n\s+at /);
+    }, 30_000);
+  },
+);
 
-describe.skipIf(!IS_ROOT)('a database file the service\'s uid cannot write (0444, not root)', () => {
+describe.skipIf(!IS_ROOT)("a database file the service's uid cannot write (0444, not root)", () => {
   let dataDir = '';
 
   beforeAll(async () => {
@@ -356,7 +385,9 @@ describe.skipIf(!IS_ROOT)('a database file the service\'s uid cannot write (0444
 function runServerUntilListening(dataDir: string, uid: number): Promise<{ output: string }> {
   return new Promise((done) => {
     const child = spawn(NODE, [join(ROOT, 'src', 'server.ts')], {
-      cwd: ROOT, uid, gid: uid,
+      cwd: ROOT,
+      uid,
+      gid: uid,
       env: { PATH: process.env.PATH, HOME: tmpdir(), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_JWT_SECRET: TEST_SECRET },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

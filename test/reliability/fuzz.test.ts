@@ -10,7 +10,19 @@ import { api, setupAdmin, startServer, TEST_PASSWORD, userWithRole, type TestSer
 import { fingerprint, integrityCheck, openReadOnly } from './helpers/db.ts';
 import { seedInventory } from './helpers/fixtures.ts';
 import {
-  bodyValue, contentType, csvText, Deep, encodeBytes, Entries, Huge, queryName, queryValue, RAW_SEGMENTS, RawJson, requestFields, toJsonText,
+  bodyValue,
+  contentType,
+  csvText,
+  Deep,
+  encodeBytes,
+  Entries,
+  Huge,
+  queryName,
+  queryValue,
+  RAW_SEGMENTS,
+  RawJson,
+  requestFields,
+  toJsonText,
 } from './helpers/fuzz-values.ts';
 import { pathParams, routeKey, ROUTES } from './helpers/routes.ts';
 
@@ -43,12 +55,21 @@ let refused = 0;
 let seeds = 0;
 
 /** One path parameter: a real id of the right kind, a random UUID, or junk (already percent-encoded). */
-type ParamChoice = { kind: 'real'; index: number } | { kind: 'uuid'; value: string } | { kind: 'text'; value: string } | { kind: 'raw'; value: string };
+type ParamChoice =
+  | { kind: 'real'; index: number }
+  | { kind: 'uuid'; value: string }
+  | { kind: 'text'; value: string }
+  | { kind: 'raw'; value: string };
 
 const paramChoice: fc.Arbitrary<ParamChoice> = fc.oneof(
   { weight: 5, arbitrary: fc.nat().map((index) => ({ kind: 'real' as const, index })) },
   { weight: 2, arbitrary: fc.uuid({ version: 4 }).map((value) => ({ kind: 'uuid' as const, value })) },
-  { weight: 2, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...ENTITY_NAMES), fc.constant('x'.repeat(5000))).map((value) => ({ kind: 'text' as const, value })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...ENTITY_NAMES), fc.constant('x'.repeat(5000)))
+      .map((value) => ({ kind: 'text' as const, value })),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS).map((value) => ({ kind: 'raw' as const, value })) },
 );
 
@@ -65,7 +86,12 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
   const params = pathParams(route.path);
   const query = fc.oneof(
     { weight: 9, arbitrary: fc.record({ name: queryName(route), value: queryValue }) },
-    { weight: 1, arbitrary: fc.constantFrom('q=%', 'q=%FF', 'limit=%', 'sort=%00name', 'q', '&&&', 'q=a&q=b', 'limit=1&limit=600').map((text) => new RawJson(text)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('q=%', 'q=%FF', 'limit=%', 'sort=%00name', 'q', '&&&', 'q=a&q=b', 'limit=1&limit=600')
+        .map((text) => new RawJson(text)),
+    },
   );
   const body = fc.oneof(
     { weight: 8, arbitrary: fc.record({ type: contentType, value: bodyValue(route) }) },
@@ -75,7 +101,9 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
     method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
     params: fc.tuple(...params.map(() => paramChoice)),
     query: fc.array(query, { maxLength: 4 }),
-    body: route.body ? fc.option(body, { freq: 8 }).map((value) => value ?? undefined) : fc.option(body, { freq: 1 }).map((value) => value ?? undefined),
+    body: route.body
+      ? fc.option(body, { freq: 8 }).map((value) => value ?? undefined)
+      : fc.option(body, { freq: 1 }).map((value) => value ?? undefined),
   });
 }
 
@@ -88,18 +116,22 @@ function realId(collection: string, index: number): string {
 function pathOf(route: Route, choices: ParamChoice[]): string {
   let position = 0;
   const segments = route.path.split('/');
-  return segments.map((segment, index) => {
-    if (!segment.startsWith(':')) return segment;
-    const choice = choices[position++];
-    if (choice.kind === 'real') return realId(segments[index - 1], choice.index);
-    if (choice.kind === 'raw') return choice.value;
-    return encodeBytes(choice.value);
-  }).join('/');
+  return segments
+    .map((segment, index) => {
+      if (!segment.startsWith(':')) return segment;
+      const choice = choices[position++];
+      if (choice.kind === 'real') return realId(segments[index - 1], choice.index);
+      if (choice.kind === 'raw') return choice.value;
+      return encodeBytes(choice.value);
+    })
+    .join('/');
 }
 
 function queryOf(parts: FuzzRequest['query']): string {
   if (parts.length === 0) return '';
-  return '?' + parts.map((part) => (part instanceof RawJson ? part.text : `${encodeBytes(part.name)}=${encodeBytes(part.value)}`)).join('&');
+  return (
+    `?${parts.map((part) => (part instanceof RawJson ? part.text : `${encodeBytes(part.name)}=${encodeBytes(part.value)}`)).join('&')}`
+  );
 }
 
 /** Keeps something of every kind in the database, so that real ids exist (a fuzzed DELETE may have removed them). */
@@ -147,7 +179,8 @@ async function check(route: Route | undefined, path: string, request: FuzzReques
     throw new Error(`no answer (${String((error as Error).cause ?? error)}) to ${described}\n${server.logs().slice(-2000)}`);
   }
   const text = await response.text();
-  if (response.status >= 500) throw new Error(`${response.status} for ${described}: ${text.slice(0, 500)}\nserver log:\n${server.logs().slice(-3000)}`);
+  if (response.status >= 500)
+    throw new Error(`${response.status} for ${described}: ${text.slice(0, 500)}\nserver log:\n${server.logs().slice(-3000)}`);
   if (response.status >= 400) {
     refused++;
     // A method Node's HTTP parser does not know never reaches the router: the server's clientError handler answers a bare 400.
@@ -161,10 +194,12 @@ async function check(route: Route | undefined, path: string, request: FuzzReques
       } catch {
         throw new Error(`${response.status} without a JSON error body for ${described}: ${text.slice(0, 300)}`);
       }
-      if (typeof error?.code !== 'string' || typeof error?.message !== 'string') throw new Error(`${response.status} without the contract's error shape for ${described}: ${text.slice(0, 300)}`);
+      if (typeof error?.code !== 'string' || typeof error?.message !== 'string')
+        throw new Error(`${response.status} without the contract's error shape for ${described}: ${text.slice(0, 300)}`);
     }
     const after = fingerprint(reader);
-    if (after !== before) throw new Error(`a refused request (${response.status}) changed the database: ${described}\nbefore ${before}\nafter  ${after}`);
+    if (after !== before)
+      throw new Error(`a refused request (${response.status}) changed the database: ${described}\nbefore ${before}\nafter  ${after}`);
   }
 }
 
@@ -184,43 +219,85 @@ afterAll(async () => {
 const sliceMs = () => Math.max(300, Math.floor(BUDGET_MS / (ROUTES.length + 1)));
 
 describe(`fuzz every route (seed ${SEED})`, () => {
-  it.each(ROUTES.map((route) => [routeKey(route), route] as const))(`%s (seed ${SEED})`, async (_key, route) => {
-    const deadline = Date.now() + sliceMs();
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(route), async (request) => {
-        if (Date.now() > deadline) return;
-        await ensureFixtures();
-        await check(route, pathOf(route, request.params) + queryOf(request.query), request);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    expect(server.process.exitCode, 'the server process died').toBeNull();
-    expect(integrityCheck(server.dataDir)).toBe('ok');
-  }, 120_000);
+  it.each(ROUTES.map((route) => [routeKey(route), route] as const))(
+    `%s (seed ${SEED})`,
+    async (_key, route) => {
+      const deadline = Date.now() + sliceMs();
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(route), async (request) => {
+          if (Date.now() > deadline) return;
+          await ensureFixtures();
+          await check(route, pathOf(route, request.params) + queryOf(request.query), request);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      expect(server.process.exitCode, 'the server process died').toBeNull();
+      expect(integrityCheck(server.dataDir)).toBe('ok');
+    },
+    120_000,
+  );
 
   // The cases the fuzzing must cover, every time and for every field, whatever the seed draws.
   const bodyRoutes = ROUTES.filter((route) => route.body);
-  it.each(bodyRoutes.map((route) => [routeKey(route), route] as const))('%s: deep nesting, 1e309, -0, lone surrogates, NUL, RTL, prototype keys, huge strings, wrong types', async (_key, route) => {
-    const fields = requestFields(route).length ? requestFields(route) : ['name'];
-    const bodies: unknown[] = [
-      new Deep(100_000, 'array'), new Deep(100_000, 'object'), new RawJson('1e309'), new RawJson('-0'), new RawJson('[]'), new RawJson('{}'),
-      new RawJson('{"__proto__": {"role": "admin", "isAdmin": true}, "constructor": {"prototype": {"polluted": true}}}'),
-      new Entries([['__proto__', new Entries(fields.map((field) => [field, 'x']))], ...fields.map((field): [string, unknown] => [field, '\uD800'])]),
-    ];
-    for (const field of fields) {
-      for (const value of [new Deep(1000, 'array'), new RawJson('1e309'), new RawJson('-1e309'), new RawJson('-0'), '\uD800', 'x\uDFFF', 'a\u0000b', '\u202Eevil\u202C',
-        new Huge(900_000, 'x'), 123, true, [], {}, null, '']) {
-        bodies.push(new Entries([[field, value]]));
-        bodies.push(new Entries([...fields.filter((other) => other !== field).map((other): [string, unknown] => [other, 'ok']), [field, value], ['constructor', 'x']]));
+  it.each(bodyRoutes.map((route) => [routeKey(route), route] as const))(
+    '%s: deep nesting, 1e309, -0, lone surrogates, NUL, RTL, prototype keys, huge strings, wrong types',
+    async (_key, route) => {
+      const fields = requestFields(route).length ? requestFields(route) : ['name'];
+      const bodies: unknown[] = [
+        new Deep(100_000, 'array'),
+        new Deep(100_000, 'object'),
+        new RawJson('1e309'),
+        new RawJson('-0'),
+        new RawJson('[]'),
+        new RawJson('{}'),
+        new RawJson('{"__proto__": {"role": "admin", "isAdmin": true}, "constructor": {"prototype": {"polluted": true}}}'),
+        new Entries([
+          ['__proto__', new Entries(fields.map((field) => [field, 'x']))],
+          ...fields.map((field): [string, unknown] => [field, '\uD800']),
+        ]),
+      ];
+      for (const field of fields) {
+        for (const value of [
+          new Deep(1000, 'array'),
+          new RawJson('1e309'),
+          new RawJson('-1e309'),
+          new RawJson('-0'),
+          '\uD800',
+          'x\uDFFF',
+          'a\u0000b',
+          '\u202Eevil\u202C',
+          new Huge(900_000, 'x'),
+          123,
+          true,
+          [],
+          {},
+          null,
+          '',
+        ]) {
+          bodies.push(new Entries([[field, value]]));
+          bodies.push(
+            new Entries([
+              ...fields.filter((other) => other !== field).map((other): [string, unknown] => [other, 'ok']),
+              [field, value],
+              ['constructor', 'x'],
+            ]),
+          );
+        }
       }
-    }
-    for (const value of bodies) {
-      const request: FuzzRequest = { method: route.method, params: pathParams(route.path).map(() => ({ kind: 'real', index: 0 })), query: [], body: { type: 'application/json', value } };
-      await ensureFixtures();
-      await check(route, pathOf(route, request.params), request);
-    }
-    expect(server.process.exitCode, 'the server process died').toBeNull();
-  }, 120_000);
+      for (const value of bodies) {
+        const request: FuzzRequest = {
+          method: route.method,
+          params: pathParams(route.path).map(() => ({ kind: 'real', index: 0 })),
+          query: [],
+          body: { type: 'application/json', value },
+        };
+        await ensureFixtures();
+        await check(route, pathOf(route, request.params), request);
+      }
+      expect(server.process.exitCode, 'the server process died').toBeNull();
+    },
+    120_000,
+  );
 
   it(`random methods and paths under /api (seed ${SEED})`, async () => {
     const segments = [...new Set(ROUTES.flatMap((route) => route.path.split('/').filter((s) => s && !s.startsWith(':'))))];

@@ -29,15 +29,17 @@ describe('concurrent writes', () => {
     const entriesOf = outside.prepare("SELECT count(*) AS n FROM activity WHERE entity_id = ? AND action = 'update'");
     const seen: string[] = [];
     try {
-      await Promise.all(portIds.map(async (portId, index) => {
-        const description = `group write ${index}`;
-        const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } });
-        expect(answer.status).toBe(200);
-        // Read at once, before any other answer is awaited: the outside connection sees only committed data.
-        expect((descriptionOf.get(portId) as { description: string }).description).toBe(description);
-        expect((entriesOf.get(portId) as { n: number }).n).toBe(1);
-        seen.push(portId);
-      }));
+      await Promise.all(
+        portIds.map(async (portId, index) => {
+          const description = `group write ${index}`;
+          const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } });
+          expect(answer.status).toBe(200);
+          // Read at once, before any other answer is awaited: the outside connection sees only committed data.
+          expect((descriptionOf.get(portId) as { description: string }).description).toBe(description);
+          expect((entriesOf.get(portId) as { n: number }).n).toBe(1);
+          seen.push(portId);
+        }),
+      );
     } finally {
       outside.close();
     }

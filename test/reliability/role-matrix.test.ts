@@ -30,8 +30,12 @@ let server: TestServer;
 const tokens = {} as Record<Identity, string | undefined>;
 
 async function signed(claims: { sub: string; ver: number }, secret: string, expiresAtS: number): Promise<string> {
-  return new SignJWT({ ver: claims.ver }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub)
-    .setIssuedAt(expiresAtS - 3600).setExpirationTime(expiresAtS).sign(new TextEncoder().encode(secret));
+  return new SignJWT({ ver: claims.ver })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(expiresAtS - 3600)
+    .setExpirationTime(expiresAtS)
+    .sign(new TextEncoder().encode(secret));
 }
 
 function unsignedToken(sub: string): string {
@@ -94,14 +98,20 @@ describe('role matrix over every route in ALL_ROUTES', () => {
     const statuses: Record<string, number> = {};
     // Signing out ends the session it is sent with: that route gets sessions of its own.
     const callers = route.path === '/api/auth/logout' ? { ...tokens, ...(await throwawaySessions()) } : tokens;
-    await Promise.all(IDENTITIES.map(async (identity) => {
-      const answer = await api(server.baseUrl, route.method, request.path, { token: callers[identity], raw: request.raw, headers: request.headers });
-      statuses[identity] = answer.status;
-      actual[identity] = outcomeOf(answer.status);
-      expected[identity] = expectedOutcome(route.access, identity);
-      if (answer.status === 401) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('unauthorized');
-      if (answer.status === 403) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('forbidden');
-    }));
+    await Promise.all(
+      IDENTITIES.map(async (identity) => {
+        const answer = await api(server.baseUrl, route.method, request.path, {
+          token: callers[identity],
+          raw: request.raw,
+          headers: request.headers,
+        });
+        statuses[identity] = answer.status;
+        actual[identity] = outcomeOf(answer.status);
+        expected[identity] = expectedOutcome(route.access, identity);
+        if (answer.status === 401) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('unauthorized');
+        if (answer.status === 403) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('forbidden');
+      }),
+    );
     expect(actual, `statuses: ${JSON.stringify(statuses)}`).toEqual(expected);
     for (const [identity, status] of Object.entries(statuses)) expect(status, `${identity} got a server error`).toBeLessThan(500);
   });
@@ -110,14 +120,23 @@ describe('role matrix over every route in ALL_ROUTES', () => {
 describe('the session cookie on a change (CSRF)', () => {
   const guarded = ROUTES.filter((route) => MUTATING_METHODS.has(route.method) && route.access !== 'public');
 
-  it.each(guarded.map((route) => [routeKey(route), route] as const))('%s: refused from another origin, allowed from its own', async (_key, route) => {
-    const request = harmlessRequest(route);
-    const cookie = `session=${tokens.admin}`;
-    const foreign = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie, origin: 'http://evil.example' } });
-    const missing = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie } });
-    const own = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie, origin: server.baseUrl } });
-    expect([foreign.status, missing.status]).toEqual([403, 403]);
-    expect(outcomeOf(own.status), own.text).toBe('allowed');
-    expect(own.status).toBeLessThan(500);
-  });
+  it.each(guarded.map((route) => [routeKey(route), route] as const))(
+    '%s: refused from another origin, allowed from its own',
+    async (_key, route) => {
+      const request = harmlessRequest(route);
+      const cookie = `session=${tokens.admin}`;
+      const foreign = await api(server.baseUrl, route.method, request.path, {
+        raw: request.raw,
+        headers: { ...request.headers, cookie, origin: 'http://evil.example' },
+      });
+      const missing = await api(server.baseUrl, route.method, request.path, { raw: request.raw, headers: { ...request.headers, cookie } });
+      const own = await api(server.baseUrl, route.method, request.path, {
+        raw: request.raw,
+        headers: { ...request.headers, cookie, origin: server.baseUrl },
+      });
+      expect([foreign.status, missing.status]).toEqual([403, 403]);
+      expect(outcomeOf(own.status), own.text).toBe('allowed');
+      expect(own.status).toBeLessThan(500);
+    },
+  );
 });

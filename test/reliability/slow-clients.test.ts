@@ -29,12 +29,16 @@ const pid = () => server.process.pid!;
 /** File descriptors of the server once idle keep-alive connections of earlier tests are gone. */
 async function settledFds(): Promise<number> {
   let last = openFds(pid());
-  await eventually(() => {
-    const now = openFds(pid());
-    const same = now === last;
-    last = now;
-    return same;
-  }, 8000, 1000);
+  await eventually(
+    () => {
+      const now = openFds(pid());
+      const same = now === last;
+      last = now;
+      return same;
+    },
+    8000,
+    1000,
+  );
   return last;
 }
 
@@ -67,13 +71,16 @@ describe('many clients trickling their headers', () => {
     sockets.forEach((socket) => socket.on('error', () => undefined));
     let index = 1;
     const timer = setInterval(() => {
-      for (const socket of sockets) if (!socket.destroyed) socket.write(header[index % header.length] === '\r' ? 'a' : header[index % header.length]);
+      for (const socket of sockets)
+        if (!socket.destroyed) socket.write(header[index % header.length] === '\r' ? 'a' : header[index % header.length]);
       index++;
     }, 400);
     try {
       for (let n = 0; n < 20; n++) {
         expect((await api(server.baseUrl, 'GET', '/api/sites', { token })).status).toBe(200);
-        expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `served during slowloris ${n}` } })).status).toBe(201);
+        expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `served during slowloris ${n}` } })).status).toBe(
+          201,
+        );
       }
       // headersTimeout is 10 s, checked every second: every trickler is gone well within 25 s.
       await Promise.race([Promise.all(sockets.map(closed)), sleep(25_000)]);
@@ -91,26 +98,36 @@ describe('a body that stops half way', () => {
     { what: 'a JSON create', path: '/api/sites', declared: 400 },
     { what: 'a bulk import (64 MiB limit)', path: '/api/import/sites', declared: 32 * 1024 * 1024 },
   ];
-  it.each(cases)('$what: is abandoned without holding the database, and stores nothing', async ({ path, declared }) => {
-    if (path === '/api/import/sites') expect(missingRoutes(['POST /api/import/:entity'])).toEqual([]);
-    const baseline = await settledFds();
-    const name = `half body ${path}`;
-    const start = path === '/api/sites' ? `{"name":"${name}","description":"` : `[{"name":"${name}","description":"${'x'.repeat(512 * 1024)}`;
-    const socket = await openRaw(`POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${start}`);
-    socket.on('error', () => undefined);
-    // While the half body waits, other writes go through at once.
-    for (let n = 0; n < 5; n++) {
-      const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${inventory.portIds[0][n]}`, { token, body: { description: `while a body hangs ${n}` } });
-      expect(answer.status).toBe(200);
-    }
-    expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `${name} (other)` } })).status).toBe(201);
-    socket.destroy();
-    await closed(socket);
-    expect(siteNamed(name)).toBe(false);
-    expect((await api(server.baseUrl, 'GET', '/api/health')).status).toBe(200);
-    expect(await eventually(() => openFds(pid()) <= baseline, 10_000)).toBe(true);
-    expect(integrityCheck(server.dataDir)).toBe('ok');
-  }, 30_000);
+  it.each(cases)(
+    '$what: is abandoned without holding the database, and stores nothing',
+    async ({ path, declared }) => {
+      if (path === '/api/import/sites') expect(missingRoutes(['POST /api/import/:entity'])).toEqual([]);
+      const baseline = await settledFds();
+      const name = `half body ${path}`;
+      const start =
+        path === '/api/sites' ? `{"name":"${name}","description":"` : `[{"name":"${name}","description":"${'x'.repeat(512 * 1024)}`;
+      const socket = await openRaw(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${start}`,
+      );
+      socket.on('error', () => undefined);
+      // While the half body waits, other writes go through at once.
+      for (let n = 0; n < 5; n++) {
+        const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${inventory.portIds[0][n]}`, {
+          token,
+          body: { description: `while a body hangs ${n}` },
+        });
+        expect(answer.status).toBe(200);
+      }
+      expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `${name} (other)` } })).status).toBe(201);
+      socket.destroy();
+      await closed(socket);
+      expect(siteNamed(name)).toBe(false);
+      expect((await api(server.baseUrl, 'GET', '/api/health')).status).toBe(200);
+      expect(await eventually(() => openFds(pid()) <= baseline, 10_000)).toBe(true);
+      expect(integrityCheck(server.dataDir)).toBe('ok');
+    },
+    30_000,
+  );
 });
 
 /** Starts an export and hands its response to `onResponse` once the first chunk arrived. */
@@ -141,7 +158,10 @@ describe('a client that goes away mid-export', () => {
     let stalled: IncomingMessage | undefined;
     await startExport((res) => (stalled = res));
     for (let n = 0; n < 5; n++) {
-      const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${inventory.portIds[1][n]}`, { token, body: { description: `while an export stalls ${n}` } });
+      const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${inventory.portIds[1][n]}`, {
+        token,
+        body: { description: `while an export stalls ${n}` },
+      });
       expect(answer.status).toBe(200);
     }
     stalled!.destroy();

@@ -47,15 +47,38 @@ async function worker(index: number, until: number, random: () => number): Promi
     const roll = random();
     const tag = `w${index}n${n}`;
     if (roll < 0.3) {
-      await call('read', 'GET', pick(random, ['/api/sites', '/api/networks?limit=500', `/api/switches/${switchId}`, `/api/switches/${switchId}/ports`, `/api/ports/${pick(random, ports)}`, '/api/activity?limit=50', `/api/ports?limit=200&sort=-name`]), 200);
+      await call(
+        'read',
+        'GET',
+        pick(random, [
+          '/api/sites',
+          '/api/networks?limit=500',
+          `/api/switches/${switchId}`,
+          `/api/switches/${switchId}/ports`,
+          `/api/ports/${pick(random, ports)}`,
+          '/api/activity?limit=50',
+          `/api/ports?limit=200&sort=-name`,
+        ]),
+        200,
+      );
     } else if (roll < 0.5) {
-      await call('search', 'GET', pick(random, [`/api/search?q=${encodeURIComponent(pick(random, ['soak', '10.1.0.7', 'sw', 'w1n', '%_', "o'k"]))}`, `/api/sites?q=soak`, `/api/switches?q=${tag.slice(0, 3)}`]), 200);
+      await call(
+        'search',
+        'GET',
+        pick(random, [
+          `/api/search?q=${encodeURIComponent(pick(random, ['soak', '10.1.0.7', 'sw', 'w1n', '%_', "o'k"]))}`,
+          `/api/sites?q=soak`,
+          `/api/switches?q=${tag.slice(0, 3)}`,
+        ]),
+        200,
+      );
     } else if (roll < 0.7) {
       await call('patch', 'PATCH', `/api/ports/${pick(random, ports)}`, 200, { description: tag, enabled: random() < 0.5 });
     } else if (roll < 0.8) {
       const changed = await call('patch', 'PATCH', `/api/switches/${switchId}`, 200, { notes: tag });
       const history = await call('read', 'GET', `/api/activity?entityId=${switchId}&limit=1`, 200);
-      if (changed.status === 200 && history.body.items?.[0]?.undoable) await call('undo', 'POST', `/api/activity/${history.body.items[0].id}/undo`, 200);
+      if (changed.status === 200 && history.body.items?.[0]?.undoable)
+        await call('undo', 'POST', `/api/activity/${history.body.items[0].id}/undo`, 200);
     } else if (roll < 0.9) {
       await call('bulk', 'PATCH', `/api/switches/${switchId}/ports`, 200, { portIds: ports.slice(0, 24), set: { connectedDevice: tag } });
     } else {
@@ -84,8 +107,10 @@ describe('soak', () => {
     const end = await memoryAfterGc(server);
 
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    console.log(`soak (seed ${SEED}): ${total} requests in ${LOAD_MS / 1000} s (${JSON.stringify(counts)}), ${errors.length} errors; ` +
-      `after GC: heap ${mb(start.heapUsed)} → ${mb(end.heapUsed)}, rss ${mb(start.rss)} → ${mb(end.rss)}`);
+    console.log(
+      `soak (seed ${SEED}): ${total} requests in ${LOAD_MS / 1000} s (${JSON.stringify(counts)}), ${errors.length} errors; ` +
+        `after GC: heap ${mb(start.heapUsed)} → ${mb(end.heapUsed)}, rss ${mb(start.rss)} → ${mb(end.rss)}`,
+    );
     expect(errors.slice(0, 20)).toEqual([]);
     expect(server.process.exitCode).toBeNull();
     expect(end.heapUsed - start.heapUsed, `heap growth ${mb(end.heapUsed - start.heapUsed)}`).toBeLessThan(MAX_HEAP_GROWTH);

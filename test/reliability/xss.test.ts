@@ -62,7 +62,11 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
     const switchAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/switches', { token, body: sw }), 201, 'switch');
     // A port name is a plain interface name (it is written into switch configurations): the payload goes into the port's free text.
     const port = withPayload(PORT, payload, { name: 'Gi1/0/1' });
-    const portAnswer = expectStatus(await api(server.baseUrl, 'POST', `/api/switches/${switchAnswer.body.id}/ports`, { token, body: port }), 201, 'port');
+    const portAnswer = expectStatus(
+      await api(server.baseUrl, 'POST', `/api/switches/${switchAnswer.body.id}/ports`, { token, body: port }),
+      201,
+      'port',
+    );
 
     const reads: [string, Record<string, unknown>][] = [
       [`/api/sites/${siteId}`, site],
@@ -78,7 +82,11 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
 
     const list = expectStatus(await api(server.baseUrl, 'GET', `/api/sites?q=${encodeURIComponent(payload)}`, { token }), 200, 'list');
     expect(list.body.items.map((item: { id: string }) => item.id)).toContain(siteId);
-    expectUnchanged(list.body.items.find((item: { id: string }) => item.id === siteId), site, 'GET /api/sites?q=');
+    expectUnchanged(
+      list.body.items.find((item: { id: string }) => item.id === siteId),
+      site,
+      'GET /api/sites?q=',
+    );
 
     const search = expectStatus(await api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(payload)}`, { token }), 200, 'search');
     const hit = (search.body.results as { id: string; name: string }[]).find((result) => result.id === siteId);
@@ -133,7 +141,11 @@ describe('unicode edge cases in stored text', () => {
   });
 
   it('a surrogate pair written as escapes is one astral character and kept', async () => {
-    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, raw: '{"name":"pair \\ud83d\\ude00"}', headers: { 'content-type': 'application/json' } });
+    const made = await api(server.baseUrl, 'POST', '/api/sites', {
+      token,
+      raw: '{"name":"pair \\ud83d\\ude00"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body.name).toBe('pair \u{1F600}');
   });

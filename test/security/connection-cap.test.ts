@@ -49,7 +49,10 @@ it('serves the address again once its connections close', async () => {
   const deadline = Date.now() + 5000;
   let status = 0;
   while (Date.now() < deadline && status !== 200) {
-    status = await rawApi(server.baseUrl, 'GET', '/api/health', { from: '127.0.0.2' }).then((answer) => answer.status, () => 0);
+    status = await rawApi(server.baseUrl, 'GET', '/api/health', { from: '127.0.0.2' }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
     if (status !== 200) await new Promise((done) => setTimeout(done, 50));
   }
   expect(status).toBe(200);

@@ -8,8 +8,12 @@ import { rawApi } from '../helpers/http.ts';
 
 let server: TestServer;
 
-const asHost = (host: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {}) =>
-  rawApi(server.baseUrl, method, path, { ...options, headers: { host, ...options.headers } });
+const asHost = (
+  host: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
+) => rawApi(server.baseUrl, method, path, { ...options, headers: { host, ...options.headers } });
 const setupBody = { username: 'admin', password: TEST_PASSWORD };
 
 describe('a fresh install reached by another name', () => {
@@ -30,7 +34,10 @@ describe('a fresh install reached by another name', () => {
   });
 
   it('does not believe X-Forwarded-Host from a client that is not a trusted proxy', async () => {
-    const refused = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/setup', { body: setupBody, headers: { 'x-forwarded-host': 'switchyard.example.net' } });
+    const refused = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/setup', {
+      body: setupBody,
+      headers: { 'x-forwarded-host': 'switchyard.example.net' },
+    });
     expect(refused.status, 'judged by Host, which is known').not.toBe(421);
   });
 
@@ -43,7 +50,10 @@ describe('a fresh install reached by another name', () => {
     ['a name under a wildcard of APP_ALLOWED_HOSTS', () => 'sw.lab.example.net:8443'],
   ])('accepts a browser write sent to %s', async (_what, hostOf) => {
     // A wrong password: the request passes the Host check and is answered by the sign-in itself.
-    const answer = await asHost(hostOf(server.port), 'POST', '/api/auth/login', { body: { username: 'nobody', password: 'wrong password' }, from: '127.0.0.7' });
+    const answer = await asHost(hostOf(server.port), 'POST', '/api/auth/login', {
+      body: { username: 'nobody', password: 'wrong password' },
+      from: '127.0.0.7',
+    });
     expect(answer.status).toBe(401);
   });
 });
@@ -61,9 +71,17 @@ describe('an installed service reached by another name', () => {
   afterAll(() => server?.stop());
 
   it('refuses sign-in and every change made with the cookie, even with a matching Origin', async () => {
-    const login = await asHost(evil(), 'POST', '/api/auth/login', { body: setupBody, from: '127.0.0.2', headers: { origin: `http://${evil()}` } });
+    const login = await asHost(evil(), 'POST', '/api/auth/login', {
+      body: setupBody,
+      from: '127.0.0.2',
+      headers: { origin: `http://${evil()}` },
+    });
     expect(login.status).toBe(421);
-    const change = await asHost(evil(), 'POST', '/api/sites', { body: { name: 'rebound' }, from: '127.0.0.2', headers: { cookie: `session=${token}`, origin: `http://${evil()}` } });
+    const change = await asHost(evil(), 'POST', '/api/sites', {
+      body: { name: 'rebound' },
+      from: '127.0.0.2',
+      headers: { cookie: `session=${token}`, origin: `http://${evil()}` },
+    });
     expect(change.status).toBe(421);
   });
 
@@ -76,8 +94,15 @@ describe('an installed service reached by another name', () => {
   it("judges a trusted proxy's X-Forwarded-Host, and checks Origin against it and X-Forwarded-Proto", async () => {
     const proxied = (forwardedHost: string, origin: string) =>
       asHost(`127.0.0.1:${server.port}`, 'POST', '/api/sites', {
-        body: { name: `via ${forwardedHost}` }, from: '127.0.0.1',
-        headers: { cookie: `session=${token}`, origin, 'x-forwarded-host': forwardedHost, 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.9' },
+        body: { name: `via ${forwardedHost}` },
+        from: '127.0.0.1',
+        headers: {
+          cookie: `session=${token}`,
+          origin,
+          'x-forwarded-host': forwardedHost,
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': '198.51.100.9',
+        },
       });
     expect((await proxied('evil.example', 'https://evil.example')).status).toBe(421);
     expect((await proxied('switchyard.example.net', 'http://switchyard.example.net')).status, 'the proxy said https').toBe(403);
@@ -86,10 +111,18 @@ describe('an installed service reached by another name', () => {
 
   it('sets the Secure cookie when a trusted proxy says https, and only then', async () => {
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'switchyard.example.net' };
-    const trusted = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/login', { body: setupBody, from: '127.0.0.1', headers: forwarded });
+    const trusted = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/login', {
+      body: setupBody,
+      from: '127.0.0.1',
+      headers: forwarded,
+    });
     expect(trusted.status).toBe(200);
     expect(String(trusted.headers['set-cookie'])).toContain('Secure');
-    const untrusted = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/login', { body: setupBody, from: '127.0.0.3', headers: forwarded });
+    const untrusted = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/login', {
+      body: setupBody,
+      from: '127.0.0.3',
+      headers: forwarded,
+    });
     expect(untrusted.status).toBe(200);
     expect(String(untrusted.headers['set-cookie'])).not.toContain('Secure');
   });

@@ -13,7 +13,10 @@ const signIn = (username: string, password: string, from: string, headers: Recor
   rawApi(server.baseUrl, 'POST', '/api/auth/login', { body: { username, password }, from, headers });
 
 async function makeUser(username: string): Promise<void> {
-  const made = await rawApi(server.baseUrl, 'POST', '/api/users', { token: adminToken, body: { username, password: TEST_PASSWORD, role: 'viewer' } });
+  const made = await rawApi(server.baseUrl, 'POST', '/api/users', {
+    token: adminToken,
+    body: { username, password: TEST_PASSWORD, role: 'viewer' },
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
 }
 
@@ -68,7 +71,11 @@ describe('sign-in throttling, straight to the service', () => {
     const from = '127.0.0.5';
     const token = (await signIn('erin', TEST_PASSWORD, from)).body.token as string;
     const change = (currentPassword: string) =>
-      rawApi(server.baseUrl, 'POST', '/api/auth/password', { token, from, body: { currentPassword, newPassword: 'another long password' } });
+      rawApi(server.baseUrl, 'POST', '/api/auth/password', {
+        token,
+        from,
+        body: { currentPassword, newPassword: 'another long password' },
+      });
     for (let i = 0; i < PAIR_LIMIT; i++) expect((await change(`wrong password ${i}`)).status).toBe(400);
     const refused = await change(TEST_PASSWORD);
     expect(refused.status).toBe(429);

@@ -71,7 +71,10 @@ describe('answers that carry a token', () => {
     const token = await call('POST', '/api/tokens', { token: adminToken, body: { name: 'cache test' } });
     expect(token.headers.get('cache-control')).toBe('no-store');
     const user = await userWithRole(server.baseUrl, adminToken, 'nostore', 'viewer');
-    const change = await call('POST', '/api/auth/password', { token: user.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' } });
+    const change = await call('POST', '/api/auth/password', {
+      token: user.token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' },
+    });
     expect(change.status).toBe(204);
     expect(change.headers.get('cache-control')).toBe('no-store');
     const fresh = await startServer();
@@ -90,21 +93,34 @@ describe('a caller disabled while its body arrives', () => {
     const second = await userWithRole(server.baseUrl, adminToken, 'second-admin', 'admin');
     const backup = await call('GET', '/api/backup/export', { token: adminToken });
     expect(backup.status).toBe(200);
-    const restores = async () => (await call('GET', '/api/activity?limit=500', { token: adminToken })).body.items.filter((entry: { action: string }) => entry.action === 'restore').length;
+    const restores = async () =>
+      (await call('GET', '/api/activity?limit=500', { token: adminToken })).body.items.filter(
+        (entry: { action: string }) => entry.action === 'restore',
+      ).length;
     const restoresBefore = await restores();
     const document = JSON.stringify(backup.body);
     const half = Math.floor(document.length / 2);
 
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL('/api/backup/import', server.baseUrl);
-      const req = request({
-        host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-        headers: { authorization: `Bearer ${second.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(document) },
-      }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${second.token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(document),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write(document.slice(0, half));
       // The first half is on its way; the other admin disables this one before the rest follows.
@@ -123,7 +139,10 @@ describe('a caller disabled while its body arrives', () => {
 describe('a restore with users=replace', () => {
   it('cannot bring back a token revoked before the backup was restored, even of a user deleted since', async () => {
     await call('POST', '/api/sites', { token: adminToken, body: { name: 'restore-site' } });
-    const made = await call('POST', '/api/users', { token: adminToken, body: { username: 'roamer', password: TEST_PASSWORD, role: 'viewer' } });
+    const made = await call('POST', '/api/users', {
+      token: adminToken,
+      body: { username: 'roamer', password: TEST_PASSWORD, role: 'viewer' },
+    });
     expect(made.status).toBe(201);
     const backup = (await call('GET', '/api/backup/export', { token: adminToken })).body;
     // roamer's sessions are revoked twice by password changes (token versions 2 and 3), then roamer is deleted.
@@ -131,7 +150,10 @@ describe('a restore with users=replace', () => {
     const revoked: string[] = [];
     for (const password of ['second password!', 'third password!!']) {
       revoked.push(token);
-      const change = await call('POST', '/api/auth/password', { token, body: { currentPassword: revoked.length === 1 ? TEST_PASSWORD : 'second password!', newPassword: password } });
+      const change = await call('POST', '/api/auth/password', {
+        token,
+        body: { currentPassword: revoked.length === 1 ? TEST_PASSWORD : 'second password!', newPassword: password },
+      });
       expect(change.status).toBe(204);
       token = await signIn('roamer', password);
     }
@@ -141,6 +163,9 @@ describe('a restore with users=replace', () => {
     const restore = await call('POST', '/api/backup/import?users=replace', { token: adminToken, body: backup });
     expect(restore.status, restore.text).toBe(200);
     for (const old of revoked) expect(await meStatus({ token: old })).toBe(401);
-    expect((await call('POST', '/api/auth/login', { body: { username: 'roamer', password: TEST_PASSWORD } })).status, 'the restored password works').toBe(200);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { username: 'roamer', password: TEST_PASSWORD } })).status,
+      'the restored password works',
+    ).toBe(200);
   });
 });

@@ -12,13 +12,21 @@ export function AccountSettings() {
   const app = useApp();
   const blank = { currentPassword: '', newPassword: '', confirm: '' };
   const form = useForm(blank, async (v, { setValues }) => {
-    if (v.newPassword !== v.confirm) throw new ApiError(400, 'validation_failed', 'Check the new password.', [{ field: 'confirm', message: 'does not match the new password' }]);
-    if (v.newPassword.length < 10) throw new ApiError(400, 'validation_failed', 'Check the new password.', [{ field: 'newPassword', message: 'must be at least 10 characters' }]);
+    if (v.newPassword !== v.confirm)
+      throw new ApiError(400, 'validation_failed', 'Check the new password.', [
+        { field: 'confirm', message: 'does not match the new password' },
+      ]);
+    if (v.newPassword.length < 10)
+      throw new ApiError(400, 'validation_failed', 'Check the new password.', [
+        { field: 'newPassword', message: 'must be at least 10 characters' },
+      ]);
     try {
       await changePassword(v.currentPassword, v.newPassword);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid_credentials') {
-        throw new ApiError(400, err.code, 'The current password is wrong.', [{ field: 'currentPassword', message: 'is not your current password' }]);
+        throw new ApiError(400, err.code, 'The current password is wrong.', [
+          { field: 'currentPassword', message: 'is not your current password' },
+        ]);
       }
       throw err;
     }

@@ -42,8 +42,14 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
       <p class="entry-summary">${e.summary}</p>
       ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} />`}
     </div>
-    ${app.canEdit && !p.compact && e.undoable && !e.undoneBy && e.action !== 'undo' &&
-      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${`Undo: ${e.summary}`}>Undo</button>`}
+    ${
+      app.canEdit &&
+      !p.compact &&
+      e.undoable &&
+      !e.undoneBy &&
+      e.action !== 'undo' &&
+      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${`Undo: ${e.summary}`}>Undo</button>`
+    }
   </li>`;
 }
 
@@ -57,9 +63,11 @@ export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => vo
     else groups.push({ key, items: [e] });
   }
   return html`<div class="timeline">
-    ${groups.map((g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
+    ${groups.map(
+      (g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
       ${p.level === 2 ? html`<h2 class="day-head">${dayLabel(g.key)}</h2>` : html`<h3 class="day-head">${dayLabel(g.key)}</h3>`}
       <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} />`)}</ol>
-    </section>`)}
+    </section>`,
+    )}
   </div>`;
 }

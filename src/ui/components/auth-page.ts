@@ -12,15 +12,20 @@ export function AuthPage(p: { mode: 'setup' | 'login'; expired?: boolean; onSign
   const isSetup = p.mode === 'setup';
   const form = useForm({ username: '', password: '', confirm: '' }, async (v) => {
     if (isSetup) {
-      if (v.password.length < 10) throw new ApiError(400, 'validation_failed', 'Check the password.', [{ field: 'password', message: 'must be at least 10 characters' }]);
-      if (v.password !== v.confirm) throw new ApiError(400, 'validation_failed', 'Check the password.', [{ field: 'confirm', message: 'does not match the password' }]);
+      if (v.password.length < 10)
+        throw new ApiError(400, 'validation_failed', 'Check the password.', [
+          { field: 'password', message: 'must be at least 10 characters' },
+        ]);
+      if (v.password !== v.confirm)
+        throw new ApiError(400, 'validation_failed', 'Check the password.', [{ field: 'confirm', message: 'does not match the password' }]);
       await setup(v.username.trim(), v.password);
     }
     try {
       const r = await login(v.username.trim(), v.password);
       p.onSignedIn(r.user);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 429) throw new ApiError(429, err.code, 'Too many failed attempts. Wait a few minutes, then try again.');
+      if (err instanceof ApiError && err.status === 429)
+        throw new ApiError(429, err.code, 'Too many failed attempts. Wait a few minutes, then try again.');
       throw err;
     }
   });
@@ -36,8 +41,11 @@ export function AuthPage(p: { mode: 'setup' | 'login'; expired?: boolean; onSign
       <${TextField} label="Password" name="password" type="password" value=${v.password} onInput=${(x: string) => form.set('password', x)}
         error=${form.errors.password} required autocomplete=${isSetup ? 'new-password' : 'current-password'}
         hint=${isSetup ? 'At least 10 characters.' : undefined} />
-      ${isSetup && html`<${TextField} label="Repeat password" name="confirm" type="password" value=${v.confirm}
-        onInput=${(x: string) => form.set('confirm', x)} error=${form.errors.confirm} required autocomplete="new-password" />`}
+      ${
+        isSetup &&
+        html`<${TextField} label="Repeat password" name="confirm" type="password" value=${v.confirm}
+        onInput=${(x: string) => form.set('confirm', x)} error=${form.errors.confirm} required autocomplete="new-password" />`
+      }
       <${FormNotice} message=${form.formError} />
       <div class="form-actions">
         <${SubmitButton} pending=${form.pending} label=${isSetup ? 'Create administrator' : 'Sign in'} pendingLabel=${isSetup ? 'Creating…' : 'Signing in…'} />

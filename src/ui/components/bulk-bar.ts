@@ -8,13 +8,36 @@ import { parseVlanList } from '../format.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 
-type Values = { mode: string; untagged: string; addTagged: string; removeTagged: string; enabled: string; setDescription: boolean; description: string };
+type Values = {
+  mode: string;
+  untagged: string;
+  addTagged: string;
+  removeTagged: string;
+  enabled: string;
+  setDescription: boolean;
+  description: string;
+};
 
 const NO_CHANGE = '';
-const BLANK: Values = { mode: NO_CHANGE, untagged: NO_CHANGE, addTagged: '', removeTagged: '', enabled: NO_CHANGE, setDescription: false, description: '' };
+const BLANK: Values = {
+  mode: NO_CHANGE,
+  untagged: NO_CHANGE,
+  addTagged: '',
+  removeTagged: '',
+  enabled: NO_CHANGE,
+  setDescription: false,
+  description: '',
+};
 
 /** The bulk bar for `count` selected ports; reports the change (without portIds) up. */
-export function BulkBar(p: { count: number; networks: Network[]; onSubmit: (c: Omit<BulkPortChange, 'portIds'>) => Promise<unknown>; onClear: () => void; onSelectAll: () => void; total: number }) {
+export function BulkBar(p: {
+  count: number;
+  networks: Network[];
+  onSubmit: (c: Omit<BulkPortChange, 'portIds'>) => Promise<unknown>;
+  onClear: () => void;
+  onSelectAll: () => void;
+  total: number;
+}) {
   const byVlan = new Map(p.networks.map((n) => [n.vlanId, n]));
   const ids = (field: string, text: string) => {
     try {
@@ -67,11 +90,19 @@ export function BulkBar(p: { count: number; networks: Network[]; onSubmit: (c: O
       <button type="button" class="btn btn-ghost btn-small" onClick=${p.onClear}>Clear selection</button>
     </div>
     <div class="bulk-fields">
-      ${sel('mode', 'Mode', [[NO_CHANGE, 'no change'], ['access', 'access'], ['trunk', 'trunk']])}
+      ${sel('mode', 'Mode', [
+        [NO_CHANGE, 'no change'],
+        ['access', 'access'],
+        ['trunk', 'trunk'],
+      ])}
       ${sel('untagged', 'Untagged VLAN', [[NO_CHANGE, 'no change'], ['none', 'none'], ...p.networks.map((n): [string, string] => [n.id, `${n.vlanId} ${n.name}`])])}
       ${txt('addTagged', 'Add tagged')}
       ${txt('removeTagged', 'Remove tagged')}
-      ${sel('enabled', 'Enabled', [[NO_CHANGE, 'no change'], ['enable', 'enable'], ['disable', 'disable']])}
+      ${sel('enabled', 'Enabled', [
+        [NO_CHANGE, 'no change'],
+        ['enable', 'enable'],
+        ['disable', 'disable'],
+      ])}
       <div class="field compact">
         <label for=${`${id}-desc`}>Description</label>
         <div class="desc-set">

@@ -56,12 +56,16 @@ export function ChangesList(p: { changes: unknown; creation?: boolean }) {
   if (rows.length === 0) return null;
   const shown = rows.slice(0, 24);
   return html`<dl class="changes">
-    ${shown.map((r) => html`<div class="change">
+    ${shown.map(
+      (r) => html`<div class="change">
       <dt>${r.field}</dt>
-      <dd>${r.before !== undefined && !p.creation
-        ? html`<span class="before">${r.before}</span><span class="arrow" aria-label="changed to"> → </span><span class="after">${r.after}</span>`
-        : html`<span class="after">${r.after}</span>`}${r.count !== undefined && html` <span class="muted">(${r.count} ${r.count === 1 ? 'port' : 'ports'})</span>`}</dd>
-    </div>`)}
+      <dd>${
+        r.before !== undefined && !p.creation
+          ? html`<span class="before">${r.before}</span><span class="arrow" aria-label="changed to"> → </span><span class="after">${r.after}</span>`
+          : html`<span class="after">${r.after}</span>`
+      }${r.count !== undefined && html` <span class="muted">(${r.count} ${r.count === 1 ? 'port' : 'ports'})</span>`}</dd>
+    </div>`,
+    )}
     ${rows.length > shown.length && html`<div class="change"><dt>…</dt><dd>${rows.length - shown.length} more</dd></div>`}
   </dl>`;
 }

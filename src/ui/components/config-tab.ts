@@ -47,9 +47,14 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
       <button type="button" class="btn" onClick=${copy} disabled=${!cfg.data}>Copy</button>
       <button type="button" class="btn" onClick=${download} disabled=${!cfg.data}>Download</button>
     </div>
-    ${unavailable ? html`<p class="muted">This server does not render switch configuration.</p>`
-      : cfg.error ? html`<div class="notice error" role="alert"><p>${cfg.error.message}</p></div>`
-      : cfg.data === undefined || cfg.loading ? html`<${Loading} />`
-      : html`<pre class="config" tabindex="0" aria-label=${`Configuration in ${dialect}`}>${cfg.data}</pre>`}
+    ${
+      unavailable
+        ? html`<p class="muted">This server does not render switch configuration.</p>`
+        : cfg.error
+          ? html`<div class="notice error" role="alert"><p>${cfg.error.message}</p></div>`
+          : cfg.data === undefined || cfg.loading
+            ? html`<${Loading} />`
+            : html`<pre class="config" tabindex="0" aria-label=${`Configuration in ${dialect}`}>${cfg.data}</pre>`
+    }
   </section>`;
 }

@@ -67,16 +67,26 @@ export function CsvImport() {
     <div class="list-tools">
       <div class="filter-select">
         <label for=${`${id}-kind`}>Kind</label>
-        <select id=${`${id}-kind`} value=${kind} onChange=${(e: Event) => { setKind((e.currentTarget as HTMLSelectElement).value as CsvKind); setState({ step: 'idle' }); }}>
+        <select id=${`${id}-kind`} value=${kind} onChange=${(e: Event) => {
+          setKind((e.currentTarget as HTMLSelectElement).value as CsvKind);
+          setState({ step: 'idle' });
+        }}>
           ${KINDS.map((k) => html`<option value=${k} selected=${k === kind}>${k}</option>`)}
         </select>
       </div>
       <button type="button" class="btn" onClick=${template}>Download ${kind} template</button>
     </div>
     <div class=${`drop-zone${over ? ' over' : ''}`}
-      onDragOver=${(e: DragEvent) => { e.preventDefault(); setOver(true); }}
+      onDragOver=${(e: DragEvent) => {
+        e.preventDefault();
+        setOver(true);
+      }}
       onDragLeave=${() => setOver(false)}
-      onDrop=${(e: DragEvent) => { e.preventDefault(); setOver(false); pick(e.dataTransfer?.files?.[0]); }}>
+      onDrop=${(e: DragEvent) => {
+        e.preventDefault();
+        setOver(false);
+        pick(e.dataTransfer?.files?.[0]);
+      }}>
       <p>Drop a CSV file here, or</p>
       <label for=${`${id}-file`} class="visually-hidden">CSV file of ${kind}</label>
       <input id=${`${id}-file`} type="file" accept=".csv,text/csv" onChange=${(e: Event) => pick((e.currentTarget as HTMLInputElement).files?.[0])} />
@@ -89,9 +99,12 @@ export function CsvImport() {
     </div>
     ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label="Uploading the CSV file" />`}
     ${state.step === 'done' && html`<div class="notice success" role="status"><p>${state.dry ? `The file is valid: it would import ${formatNumber(state.created)} ${kind}.` : `Imported ${formatNumber(state.created)} ${kind}.`}</p></div>`}
-    ${state.step === 'failed' && html`<div class="notice error" role="alert">
+    ${
+      state.step === 'failed' &&
+      html`<div class="notice error" role="alert">
       <p>${state.error.status === 400 && state.error.details.length ? `Nothing was imported. ${state.error.details.length === 1 ? 'One problem' : `${state.error.details.length} problems`} to fix:` : state.error.message}</p>
       ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption="Row errors" />`}
-    </div>`}
+    </div>`
+    }
   </form>`;
 }

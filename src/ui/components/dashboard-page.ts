@@ -38,21 +38,41 @@ export function DashboardPage() {
     <ul class="tiles" aria-label="Counts">
       ${tiles.map((t) => html`<li class="tile"><a href=${t.href}><span class="tile-value">${t.value === undefined ? '…' : formatNumber(t.value)}</span><span class="tile-label">${t.label}</span></a></li>`)}
     </ul>
-    ${c && c.sites === 0 && html`<${EmptyState} message="Nothing is documented yet. Start by adding a site, or restore a backup under Settings › Data.">
+    ${
+      c &&
+      c.sites === 0 &&
+      html`<${EmptyState} message="Nothing is documented yet. Start by adding a site, or restore a backup under Settings › Data.">
       ${app.canEdit && html`<a class="btn" href="/sites?new=1">Add a site</a>`}
       ${app.isAdmin && html`<a class="btn" href="/settings/data">Import data</a>`}
-    </${EmptyState}>`}
+    </${EmptyState}>`
+    }
     <div class="columns">
-      ${findings.data !== null && html`<section class="card" aria-labelledby="dash-findings">
+      ${
+        findings.data !== null &&
+        html`<section class="card" aria-labelledby="dash-findings">
         <h2 id="dash-findings">Findings</h2>
-        ${findings.error ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
-          : findings.data ? html`<${FindingsList} findings=${findings.data} />` : html`<${Loading} />`}
-      </section>`}
+        ${
+          findings.error
+            ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
+            : findings.data
+              ? html`<${FindingsList} findings=${findings.data} />`
+              : html`<${Loading} />`
+        }
+      </section>`
+      }
       <section class="card" aria-labelledby="dash-activity">
         <h2 id="dash-activity">Recent activity</h2>
-        ${activity.error ? html`<${ErrorState} error=${activity.error} onRetry=${activity.reload} />`
-          : activity.data ? (activity.data.items.length ? html`<${ActivityList} entries=${activity.data.items} compact=${true} onChanged=${activity.reload} />` : html`<p class="muted">No changes yet.</p>`)
-          : html`<${Loading} />`}
+        ${
+          activity.error
+            ? html`<${ErrorState} error=${activity.error} onRetry=${activity.reload} />`
+            : activity.data
+              ? (
+                  activity.data.items.length
+                    ? html`<${ActivityList} entries=${activity.data.items} compact=${true} onChanged=${activity.reload} />`
+                    : html`<p class="muted">No changes yet.</p>`
+                )
+              : html`<${Loading} />`
+        }
         <p><a href="/activity">All activity</a></p>
       </section>
     </div>`;

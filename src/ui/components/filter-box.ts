@@ -11,6 +11,10 @@ export function FilterBox(p: { value: string; onChange: (q: string) => void; lab
   return html`<div class="filter-box">
     <label for=${id}>${p.label}</label>
     <input id=${id} type="search" value=${text} placeholder="Filter…"
-      onInput=${(e: Event) => { const v = (e.currentTarget as HTMLInputElement).value; setText(v); push(v); }} />
+      onInput=${(e: Event) => {
+        const v = (e.currentTarget as HTMLInputElement).value;
+        setText(v);
+        push(v);
+      }} />
   </div>`;
 }

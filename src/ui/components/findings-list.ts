@@ -9,14 +9,19 @@ export function FindingsList(p: { findings: Finding[] }) {
   const rank = (s: string) => (s === 'error' ? 0 : s === 'warning' ? 1 : 2);
   const sorted = [...p.findings].sort((a, b) => rank(a.severity) - rank(b.severity));
   return html`<ul class="findings">
-    ${sorted.map((f) => html`<li class=${`finding sev-${f.severity}`}>
+    ${sorted.map(
+      (f) => html`<li class=${`finding sev-${f.severity}`}>
       <span class=${`badge sev-${f.severity}`}>${f.severity}</span>
       <div>
         <p>${f.message}</p>
-        ${f.entities.length > 0 && html`<p class="finding-entities">
+        ${
+          f.entities.length > 0 &&
+          html`<p class="finding-entities">
           ${f.entities.map((e, i) => html`${i > 0 ? ', ' : ''}<${EntityLink} type=${e.type} id=${e.id} name=${e.name} />`)}
-        </p>`}
+        </p>`
+        }
       </div>
-    </li>`)}
+    </li>`,
+    )}
   </ul>`;
 }

@@ -53,38 +53,56 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
     });
     if (ok) await send(false);
   };
-  const sets = (r: Result) => (restore ? [{ label: 'Records', counts: r.a }] : [{ label: 'New', counts: r.a }, { label: 'Merged', counts: r.b }]);
+  const sets = (r: Result) =>
+    restore
+      ? [{ label: 'Records', counts: r.a }]
+      : [
+          { label: 'New', counts: r.a },
+          { label: 'Merged', counts: r.b },
+        ];
   const busy = state.step === 'uploading';
   return html`<div class="import">
     <div class="field">
       <label for=${`${id}-file`}>${restore ? 'Backup file (db-v1 JSON)' : 'File to merge (db-v1 JSON, or a 0.20.x bundle)'}</label>
       <input id=${`${id}-file`} type="file" accept=".json,application/json" disabled=${busy}
-        onChange=${(e: Event) => { setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null); setState({ step: 'pick' }); }} />
+        onChange=${(e: Event) => {
+          setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null);
+          setState({ step: 'pick' });
+        }} />
     </div>
-    ${restore ? html`<div class="field inline">
+    ${
+      restore
+        ? html`<div class="field inline">
         <input id=${`${id}-users`} type="checkbox" checked=${replaceUsers} onChange=${(e: Event) => setReplaceUsers((e.currentTarget as HTMLInputElement).checked)} />
         <label for=${`${id}-users`}>Also replace users (the backup must hold an enabled admin with your username)</label>
       </div>`
-      : html`<div class="field">
+        : html`<div class="field">
         <label for=${`${id}-conflict`}>Same names</label>
         <select id=${`${id}-conflict`} value=${onConflict} onChange=${(e: Event) => setOnConflict((e.currentTarget as HTMLSelectElement).value)}>
           <option value="merge" selected=${onConflict === 'merge'}>merge into the existing record</option>
           <option value="fail" selected=${onConflict === 'fail'}>refuse the import and list them</option>
         </select>
-      </div>`}
+      </div>`
+    }
     <div class="form-actions">
       <button type="button" class="btn" disabled=${!file || busy} onClick=${() => send(true)}>Check file</button>
     </div>
     ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${state.dry ? 'Checking the file' : 'Uploading'} />`}
-    ${state.step === 'preview' && html`<div class="notice info">
+    ${
+      state.step === 'preview' &&
+      html`<div class="notice info">
       <p><strong>${file?.name}</strong> is valid. ${restore ? 'It would restore:' : 'It would add:'}</p>
       <${CountsTable} sets=${sets(state.result)} caption="Dry-run counts" />
       <div class="form-actions"><button type="button" class=${restore ? 'btn btn-danger' : 'btn btn-primary'} onClick=${confirmRun}>${restore ? 'Restore…' : 'Merge…'}</button></div>
-    </div>`}
+    </div>`
+    }
     ${state.step === 'done' && html`<div class="notice success" role="status"><p>${restore ? 'Restored:' : 'Merged:'}</p><${CountsTable} sets=${sets(state.result)} caption="Imported counts" /></div>`}
-    ${state.step === 'failed' && html`<div class="notice error" role="alert">
+    ${
+      state.step === 'failed' &&
+      html`<div class="notice error" role="alert">
       <p>${state.error.message}</p>
       ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption="Problems in the file" />`}
-    </div>`}
+    </div>`
+    }
   </div>`;
 }

@@ -2,7 +2,7 @@
 import { html, useId } from '../html.ts';
 import type { Network, Site } from '../types.ts';
 import { useForm } from '../use-form.ts';
-import { SelectField, TextArea, TextField } from './fields.ts';
+import { SelectField, TextField } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 import { vlanColor } from '../format.ts';
@@ -29,20 +29,27 @@ export function NetworkForm(p: {
   readOnly?: boolean;
 }) {
   const n = p.network;
-  const form = useForm<NetworkValues>({
-    siteId: n?.siteId ?? p.siteId ?? p.sites[0]?.id ?? '',
-    name: n?.name ?? '',
-    vlanId: n ? String(n.vlanId) : '',
-    subnet: n?.subnet ?? '',
-    gateway: n?.gateway ?? '',
-    description: n?.description ?? '',
-    color: n?.color ?? '',
-  }, p.onSubmit);
+  const form = useForm<NetworkValues>(
+    {
+      siteId: n?.siteId ?? p.siteId ?? p.sites[0]?.id ?? '',
+      name: n?.name ?? '',
+      vlanId: n ? String(n.vlanId) : '',
+      subnet: n?.subnet ?? '',
+      gateway: n?.gateway ?? '',
+      description: n?.description ?? '',
+      color: n?.color ?? '',
+    },
+    p.onSubmit,
+  );
   const v = form.values;
   const ro = p.readOnly;
   const pickerId = useId();
   const vlanNum = Number(v.vlanId);
-  const swatch = /^#[0-9a-fA-F]{6}$/.test(v.color) ? v.color.toLowerCase() : vlanNum >= 1 && vlanNum <= 4094 ? vlanColor(vlanNum) : '#888888';
+  const swatch = /^#[0-9a-fA-F]{6}$/.test(v.color)
+    ? v.color.toLowerCase()
+    : vlanNum >= 1 && vlanNum <= 4094
+      ? vlanColor(vlanNum)
+      : '#888888';
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
     <${SelectField} label="Site" name="siteId" value=${v.siteId} onChange=${(x: string) => form.set('siteId', x)} error=${form.errors.siteId}
       options=${p.sites.map((s) => ({ value: s.id, label: s.name }))} required disabled=${ro || !!n} />
@@ -64,10 +71,13 @@ export function NetworkForm(p: {
       </div>
     </div>
     <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
-    ${!ro && html`<div class="form-actions">
+    ${
+      !ro &&
+      html`<div class="form-actions">
       <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
       ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>Cancel</button>`}
-    </div>`}
+    </div>`
+    }
   </form>`;
 }
 

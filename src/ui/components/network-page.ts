@@ -1,6 +1,6 @@
 // One network (VLAN): its details (editable), delete (with the ports it frees), and its history.
 import { html } from '../html.ts';
-import { ApiError, deleteNetwork, getNetwork, getSite, updateNetwork } from '../api.ts';
+import { type ApiError, deleteNetwork, getNetwork, getSite, updateNetwork } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { navigate } from '../router.ts';
@@ -21,7 +21,8 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const app = useApp();
   const net = useResource(() => getNetwork(p.id), [p.id]);
   const site = useResource(async () => (net.data ? getSite(net.data.siteId) : undefined), [net.data?.siteId]);
-  if (net.error) return html`<${PageHeader} title="Network" crumbs=${[{ label: 'Networks', href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
+  if (net.error)
+    return html`<${PageHeader} title="Network" crumbs=${[{ label: 'Networks', href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
   const n = net.data;
   if (!n) return html`<${Loading} />`;
   const siteName = site.data?.name ?? '…';
@@ -64,7 +65,10 @@ export function NetworkPage(p: { id: string; route: Route }) {
       } else {
         app.toast({
           kind: 'error',
-          message: e.status === 412 ? 'The network was changed by someone else in the meantime. Reload and try again.' : `Could not delete: ${e.message}`,
+          message:
+            e.status === 412
+              ? 'The network was changed by someone else in the meantime. Reload and try again.'
+              : `Could not delete: ${e.message}`,
           action: e.status === 412 ? { label: 'Reload', run: () => net.reload() } : undefined,
         });
         return;

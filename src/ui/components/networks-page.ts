@@ -70,16 +70,31 @@ export function NetworksPage(p: { route: Route }) {
       </div>
       ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
       ${!d && !list.error && html`<${SkeletonRows} />`}
-      ${d && d.items.length === 0 && html`<${EmptyState} message=${filtered ? 'No network matches these filters.' : 'No networks yet. Add the VLANs of a site, or import a CSV under Settings › Data.'}>
+      ${
+        d &&
+        d.items.length === 0 &&
+        html`<${EmptyState} message=${filtered ? 'No network matches these filters.' : 'No networks yet. Add the VLANs of a site, or import a CSV under Settings › Data.'}>
         ${app.canEdit && !filtered && html`<button type="button" class="btn" onClick=${openNew}>Add network</button>`}
-      </${EmptyState}>`}
-      ${d && d.items.length > 0 && html`
+      </${EmptyState}>`
+      }
+      ${
+        d &&
+        d.items.length > 0 &&
+        html`
         <${DataTable} caption="Networks" columns=${networkColumns(siteId ? undefined : siteName)} rows=${d.items} sort=${sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />
-        <${Pager} offset=${offset} limit=${LIMIT} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`}
+        <${Pager} offset=${offset} limit=${LIMIT} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
+      }
     </div>
-    ${adding && html`<${Modal} title="Add network" wide=${true} onClose=${() => setQuery({ new: null }, { replace: true })}>
-      ${!sites.data ? html`<p>Loading sites…</p>` : sites.data.length === 0
-        ? html`<p>Networks belong to a site. <a href="/sites?new=1">Add a site</a> first.</p>`
-        : html`<${NetworkForm} sites=${sites.data} siteId=${siteId || undefined} submitLabel="Add network" onSubmit=${create} onCancel=${() => setQuery({ new: null }, { replace: true })} />`}
-    </${Modal}>`}`;
+    ${
+      adding &&
+      html`<${Modal} title="Add network" wide=${true} onClose=${() => setQuery({ new: null }, { replace: true })}>
+      ${
+        !sites.data
+          ? html`<p>Loading sites…</p>`
+          : sites.data.length === 0
+            ? html`<p>Networks belong to a site. <a href="/sites?new=1">Add a site</a> first.</p>`
+            : html`<${NetworkForm} sites=${sites.data} siteId=${siteId || undefined} submitLabel="Add network" onSubmit=${create} onCancel=${() => setQuery({ new: null }, { replace: true })} />`
+      }
+    </${Modal}>`
+    }`;
 }

@@ -10,10 +10,14 @@ export function PageHeader(p: { title: string; crumbs?: Crumb[]; children?: Comp
     document.title = `${p.title} · Switchyard`;
   }, [p.title]);
   return html`<header class="page-header">
-    ${p.crumbs && p.crumbs.length > 0 && html`<nav class="breadcrumb" aria-label="Breadcrumb"><ol>
+    ${
+      p.crumbs &&
+      p.crumbs.length > 0 &&
+      html`<nav class="breadcrumb" aria-label="Breadcrumb"><ol>
       ${p.crumbs.map((c) => html`<li>${c.href ? html`<a href=${c.href}>${c.label}</a>` : html`<span>${c.label}</span>`}</li>`)}
       <li aria-current="page"><span>${p.title}</span></li>
-    </ol></nav>`}
+    </ol></nav>`
+    }
     <div class="page-title-row">
       <div class="page-title">
         <h1 tabindex="-1">${p.title}</h1>

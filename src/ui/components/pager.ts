@@ -8,9 +8,12 @@ export function Pager(p: { offset: number; limit: number; count: number; total: 
   const hasNext = p.offset + p.count < p.total;
   return html`<div class="pager">
     <span aria-live="polite">${rangeText(p.offset, p.count, p.total)}</span>
-    ${(hasPrev || hasNext) && html`<span class="pager-buttons">
+    ${
+      (hasPrev || hasNext) &&
+      html`<span class="pager-buttons">
       <button type="button" class="btn" disabled=${!hasPrev} onClick=${() => p.onPage(Math.max(0, p.offset - p.limit))}>Previous</button>
       <button type="button" class="btn" disabled=${!hasNext} onClick=${() => p.onPage(p.offset + p.limit)}>Next</button>
-    </span>`}
+    </span>`
+    }
   </div>`;
 }

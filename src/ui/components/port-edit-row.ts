@@ -9,7 +9,12 @@ import type { LinkInfo } from './port-panel.ts';
 import { FormNotice } from './form-notice.ts';
 
 /** The fields an inline edit changes, in API terms. */
-export type PortChange = Partial<Pick<Port, 'description' | 'mode' | 'untaggedNetworkId' | 'taggedNetworkIds' | 'connectedDevice' | 'poe' | 'speed' | 'enabled' | 'linkedPortId'>>;
+export type PortChange = Partial<
+  Pick<
+    Port,
+    'description' | 'mode' | 'untaggedNetworkId' | 'taggedNetworkIds' | 'connectedDevice' | 'poe' | 'speed' | 'enabled' | 'linkedPortId'
+  >
+>;
 
 type Values = {
   description: string;
@@ -41,47 +46,56 @@ export function PortEditRow(p: {
   const port = p.port;
   const byVlan = new Map(p.networks.map((n) => [n.vlanId, n]));
   const link = port.linkedPortId ? p.links.get(port.linkedPortId) : undefined;
-  const form = useForm<Values>({
-    description: port.description ?? '',
-    mode: port.mode,
-    untaggedNetworkId: port.untaggedNetworkId ?? '',
-    tagged: compactVlans((port.taggedNetworkIds ?? []).map((id) => p.networks.find((n) => n.id === id)?.vlanId).filter((x): x is number => x !== undefined)),
-    connectedDevice: port.connectedDevice ?? '',
-    poe: port.poe,
-    speed: port.speed ?? '',
-    enabled: port.enabled,
-    linkSwitchId: link?.switchId ?? '',
-    linkedPortId: port.linkedPortId ?? '',
-  }, async (v) => {
-    let taggedNetworkIds: string[] = [];
-    try {
-      taggedNetworkIds = parseVlanList(v.tagged).map((vid) => {
-        const n = byVlan.get(vid);
-        if (!n) throw new Error(`VLAN ${vid} is not a network of this site`);
-        return n.id;
+  const form = useForm<Values>(
+    {
+      description: port.description ?? '',
+      mode: port.mode,
+      untaggedNetworkId: port.untaggedNetworkId ?? '',
+      tagged: compactVlans(
+        (port.taggedNetworkIds ?? []).map((id) => p.networks.find((n) => n.id === id)?.vlanId).filter((x): x is number => x !== undefined),
+      ),
+      connectedDevice: port.connectedDevice ?? '',
+      poe: port.poe,
+      speed: port.speed ?? '',
+      enabled: port.enabled,
+      linkSwitchId: link?.switchId ?? '',
+      linkedPortId: port.linkedPortId ?? '',
+    },
+    async (v) => {
+      let taggedNetworkIds: string[] = [];
+      try {
+        taggedNetworkIds = parseVlanList(v.tagged).map((vid) => {
+          const n = byVlan.get(vid);
+          if (!n) throw new Error(`VLAN ${vid} is not a network of this site`);
+          return n.id;
+        });
+      } catch (err) {
+        throw new ApiError(400, 'validation_failed', 'Check the tagged VLANs.', [{ field: 'tagged', message: (err as Error).message }]);
+      }
+      const t = (s: string) => (s.trim() === '' ? null : s.trim());
+      await p.onSubmit({
+        description: t(v.description),
+        mode: v.mode as Port['mode'],
+        untaggedNetworkId: v.untaggedNetworkId || null,
+        taggedNetworkIds: v.mode === 'trunk' ? taggedNetworkIds : [],
+        connectedDevice: t(v.connectedDevice),
+        poe: v.poe,
+        speed: t(v.speed),
+        enabled: v.enabled,
+        linkedPortId: v.linkSwitchId ? v.linkedPortId || null : null,
       });
-    } catch (err) {
-      throw new ApiError(400, 'validation_failed', 'Check the tagged VLANs.', [{ field: 'tagged', message: (err as Error).message }]);
-    }
-    const t = (s: string) => (s.trim() === '' ? null : s.trim());
-    await p.onSubmit({
-      description: t(v.description),
-      mode: v.mode as Port['mode'],
-      untaggedNetworkId: v.untaggedNetworkId || null,
-      taggedNetworkIds: v.mode === 'trunk' ? taggedNetworkIds : [],
-      connectedDevice: t(v.connectedDevice),
-      poe: v.poe,
-      speed: t(v.speed),
-      enabled: v.enabled,
-      linkedPortId: v.linkSwitchId ? v.linkedPortId || null : null,
-    });
-  }, ['taggedNetworkIds']);
+    },
+    ['taggedNetworkIds'],
+  );
   const v = form.values;
   const e: Record<string, string | undefined> = { ...form.errors, tagged: form.errors.tagged ?? form.errors.taggedNetworkIds };
   const [switches, setSwitches] = useState<Switch[] | null>(null);
   const [farPorts, setFarPorts] = useState<Port[] | null>(null);
   useEffect(() => {
-    listSwitches({ limit: 500, sort: 'name' }).then((r) => setSwitches(r.items.filter((s) => s.id !== p.sw.id)), () => setSwitches([]));
+    listSwitches({ limit: 500, sort: 'name' }).then(
+      (r) => setSwitches(r.items.filter((s) => s.id !== p.sw.id)),
+      () => setSwitches([]),
+    );
   }, [p.sw.id]);
   useEffect(() => {
     setFarPorts(null);
@@ -112,15 +126,21 @@ export function PortEditRow(p: {
       aria-label=${`Tagged VLANs of port ${port.name}`} aria-invalid=${e.tagged ? 'true' : undefined}
       onInput=${(ev: Event) => form.set('tagged', (ev.currentTarget as HTMLInputElement).value)} /><${Err} id=${id('t-err')} msg=${e.tagged} /></td>
     <td class="link-edit">
-      <select aria-label=${`Switch linked to port ${port.name}`} value=${v.linkSwitchId} onChange=${(ev: Event) => { form.set('linkSwitchId', (ev.currentTarget as HTMLSelectElement).value); form.set('linkedPortId', ''); }}>
+      <select aria-label=${`Switch linked to port ${port.name}`} value=${v.linkSwitchId} onChange=${(ev: Event) => {
+        form.set('linkSwitchId', (ev.currentTarget as HTMLSelectElement).value);
+        form.set('linkedPortId', '');
+      }}>
         <option value="">no link</option>
         ${(switches ?? []).map((s) => html`<option value=${s.id} selected=${s.id === v.linkSwitchId}>${s.name}</option>`)}
         ${!switches && link && html`<option value=${link.switchId} selected>${link.switchName}</option>`}
       </select>
-      ${v.linkSwitchId && html`<select aria-label=${`Far port of port ${port.name}`} value=${v.linkedPortId} onChange=${(ev: Event) => form.set('linkedPortId', (ev.currentTarget as HTMLSelectElement).value)}>
+      ${
+        v.linkSwitchId &&
+        html`<select aria-label=${`Far port of port ${port.name}`} value=${v.linkedPortId} onChange=${(ev: Event) => form.set('linkedPortId', (ev.currentTarget as HTMLSelectElement).value)}>
         <option value="">choose port</option>
         ${(farPorts ?? []).map((fp) => html`<option value=${fp.id} selected=${fp.id === v.linkedPortId}>${fp.name}</option>`)}
-      </select>`}
+      </select>`
+      }
       <${Err} id=${id('l-err')} msg=${e.linkedPortId} />
     </td>
     <td>${inp('connectedDevice', 'Device')}</td>

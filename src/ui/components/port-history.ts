@@ -14,9 +14,17 @@ export function PortHistory(p: { port: Port; switchName: string; onClose: () => 
   const list = useResource(() => portHistory(p.port.id), [p.port.id, p.port.version]);
   const book = useLoadNameBook();
   return html`<${Modal} title=${`History of port ${p.port.name} on ${p.switchName}`} wide=${true} onClose=${p.onClose}>
-    ${list.error ? html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`
-      : !list.data ? html`<${Loading} />`
-      : list.data.length === 0 ? html`<p class="muted">No changes recorded for this port.</p>`
-      : html`<${NameBookContext.Provider} value=${book}><${ActivityList} entries=${list.data} onChanged=${() => { list.reload(); p.onChanged(); }} /></${NameBookContext.Provider}>`}
+    ${
+      list.error
+        ? html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`
+        : !list.data
+          ? html`<${Loading} />`
+          : list.data.length === 0
+            ? html`<p class="muted">No changes recorded for this port.</p>`
+            : html`<${NameBookContext.Provider} value=${book}><${ActivityList} entries=${list.data} onChanged=${() => {
+                list.reload();
+                p.onChanged();
+              }} /></${NameBookContext.Provider}>`
+    }
   </${Modal}>`;
 }

@@ -39,7 +39,13 @@ function blocks(ports: Port[]): Block[] {
 }
 
 /** The panel; `selection` is shared with the port table. */
-export function PortPanel(p: { ports: Port[]; networks: Map<string, Network>; links: Map<string, LinkInfo>; selection: Selection; label: string }) {
+export function PortPanel(p: {
+  ports: Port[];
+  networks: Map<string, Network>;
+  links: Map<string, LinkInfo>;
+  selection: Selection;
+  label: string;
+}) {
   const bs = blocks(p.ports);
   const order = bs.flatMap((b) => b.ports);
   const [focusId, setFocusId] = useState<string | null>(order[0]?.id ?? null);
@@ -76,12 +82,17 @@ export function PortPanel(p: { ports: Port[]; networks: Map<string, Network>; li
     const u = port.untaggedNetworkId ? p.networks.get(port.untaggedNetworkId) : undefined;
     const fill = u ? networkColor(u) : undefined;
     const sel = p.selection.selected.has(port.id);
-    const cls = ['port', port.mode === 'trunk' ? 'trunk' : '', port.enabled ? '' : 'disabled', sel ? 'selected' : '', u ? 'has-vlan' : ''].filter(Boolean).join(' ');
+    const cls = ['port', port.mode === 'trunk' ? 'trunk' : '', port.enabled ? '' : 'disabled', sel ? 'selected' : '', u ? 'has-vlan' : '']
+      .filter(Boolean)
+      .join(' ');
     const style = fill ? { '--fill': fill, color: port.enabled ? textOn(fill) : undefined } : undefined;
     return html`<button type="button" key=${port.id} class=${cls} style=${style} data-port=${port.id} data-name=${port.name}
       tabindex=${port.id === current ? 0 : -1} aria-pressed=${sel ? 'true' : 'false'}
       aria-label=${portFacts(port, p.networks, p.links).join('; ')}
-      onClick=${(e: MouseEvent) => { setFocusId(port.id); p.selection.toggle(port.id, e.shiftKey); }}
+      onClick=${(e: MouseEvent) => {
+        setFocusId(port.id);
+        p.selection.toggle(port.id, e.shiftKey);
+      }}
       onKeyDown=${(e: KeyboardEvent) => onKey(e, port)}
       onMouseEnter=${(e: MouseEvent) => showTip(port, e.currentTarget as HTMLElement)} onMouseLeave=${() => setTip(null)}
       onFocus=${(e: FocusEvent) => showTip(port, e.currentTarget as HTMLElement)} onBlur=${() => setTip(null)}>
@@ -92,12 +103,19 @@ export function PortPanel(p: { ports: Port[]; networks: Map<string, Network>; li
   if (order.length === 0) return html`<p class="muted">This switch has no ports.</p>`;
   return html`<div class="panel-wrap" ref=${wrap}>
     <div class="panel" role="group" aria-label=${p.label}>
-      ${bs.map((b) => html`<div class=${`panel-block${b.uplink ? ' uplink' : ''}`} key=${b.key} aria-label=${b.uplink ? 'Uplink ports' : undefined} role=${b.uplink ? 'group' : undefined}>
+      ${bs.map(
+        (
+          b,
+        ) => html`<div class=${`panel-block${b.uplink ? ' uplink' : ''}`} key=${b.key} aria-label=${b.uplink ? 'Uplink ports' : undefined} role=${b.uplink ? 'group' : undefined}>
         ${b.ports.map(portButton)}
-      </div>`)}
+      </div>`,
+      )}
     </div>
-    ${tip && html`<div class="port-tip" role="tooltip" style=${{ left: `${tip.x}px`, top: `${tip.y}px` }}>
+    ${
+      tip &&
+      html`<div class="port-tip" role="tooltip" style=${{ left: `${tip.x}px`, top: `${tip.y}px` }}>
       ${portFacts(tip.port, p.networks, p.links).map((line, i) => (i === 0 ? html`<strong>${line}</strong>` : html`<span>${line}</span>`))}
-    </div>`}
+    </div>`
+    }
   </div>`;
 }

@@ -110,15 +110,27 @@ export function SearchBox() {
     <input ref=${input} id=${id} type="search" class="search-input" placeholder="Search  ( / )" value=${q} autocomplete="off"
       role="combobox" aria-autocomplete="list" aria-expanded=${expanded ? 'true' : 'false'} aria-controls=${listId}
       aria-activedescendant=${expanded && items.length ? `${id}-opt-${active}` : undefined}
-      onInput=${(e: Event) => { const v = (e.currentTarget as HTMLInputElement).value; setQ(v); debounced(v); }}
+      onInput=${(e: Event) => {
+        const v = (e.currentTarget as HTMLInputElement).value;
+        setQ(v);
+        debounced(v);
+      }}
       onKeyDown=${onKeyDown} onFocus=${() => results && setOpen(true)} onBlur=${() => setTimeout(() => setOpen(false), 150)} />
     <ul id=${listId} role="listbox" class=${`search-results${expanded ? ' open' : ''}`} aria-label="Search results">
       ${expanded && items.length === 0 && html`<li class="search-empty" role="presentation">Nothing matches “${results?.q}”.</li>`}
-      ${expanded && items.map((r, i) => html`<li id=${`${id}-opt-${i}`} role="option" aria-selected=${i === active ? 'true' : 'false'}
-          class=${i === active ? 'active' : undefined} onMouseDown=${(e: Event) => { e.preventDefault(); go(r); }} onMouseEnter=${() => setActive(i)}>
+      ${
+        expanded &&
+        items.map(
+          (r, i) => html`<li id=${`${id}-opt-${i}`} role="option" aria-selected=${i === active ? 'true' : 'false'}
+          class=${i === active ? 'active' : undefined} onMouseDown=${(e: Event) => {
+            e.preventDefault();
+            go(r);
+          }} onMouseEnter=${() => setActive(i)}>
           <span class="result-type">${singular(r.type)}</span><span class="result-name">${r.name}</span>
           ${r.match && r.match !== r.name && html`<span class="result-match">${r.match}</span>`}
-        </li>`)}
+        </li>`,
+        )
+      }
     </ul>
   </div>`;
 }

@@ -14,7 +14,12 @@ const TITLES: Record<string, string> = { data: 'Data', users: 'Users and roles',
 export function SettingsPage(p: { section: string }) {
   const app = useApp();
   const items = [
-    ...(app.isAdmin ? [{ key: 'data', label: 'Data', href: '/settings/data' }, { key: 'users', label: 'Users', href: '/settings/users' }] : []),
+    ...(app.isAdmin
+      ? [
+          { key: 'data', label: 'Data', href: '/settings/data' },
+          { key: 'users', label: 'Users', href: '/settings/users' },
+        ]
+      : []),
     { key: 'tokens', label: 'API tokens', href: '/settings/tokens' },
     { key: 'account', label: 'Account', href: '/settings/account' },
   ];
@@ -22,9 +27,15 @@ export function SettingsPage(p: { section: string }) {
   return html`
     <${PageHeader} title=${TITLES[p.section] ?? 'Settings'} crumbs=${[{ label: 'Settings' }]} />
     <${Tabs} label="Settings sections" current=${p.section} items=${items} />
-    ${adminOnly ? html`<div class="card"><p>Only administrators can manage ${p.section === 'data' ? 'data' : 'users'}.</p></div>`
-      : p.section === 'data' ? html`<${DataSettings} />`
-      : p.section === 'users' ? html`<${UsersSettings} />`
-      : p.section === 'tokens' ? html`<${TokensSettings} />`
-      : html`<${AccountSettings} />`}`;
+    ${
+      adminOnly
+        ? html`<div class="card"><p>Only administrators can manage ${p.section === 'data' ? 'data' : 'users'}.</p></div>`
+        : p.section === 'data'
+          ? html`<${DataSettings} />`
+          : p.section === 'users'
+            ? html`<${UsersSettings} />`
+            : p.section === 'tokens'
+              ? html`<${TokensSettings} />`
+              : html`<${AccountSettings} />`
+    }`;
 }

@@ -59,21 +59,27 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
   const firstPath = useRef(route.path);
 
   const dismiss = useCallback((id: number) => setToasts((ts) => ts.filter((t) => t.id !== id)), []);
-  const toast = useCallback((t: Toast) => {
-    const id = nextId.current++;
-    setToasts((ts) => [...ts.slice(-3), { ...t, id }]);
-    setTimeout(() => dismiss(id), t.timeoutMs ?? (t.kind === 'error' ? 10_000 : 6_000));
-  }, [dismiss]);
+  const toast = useCallback(
+    (t: Toast) => {
+      const id = nextId.current++;
+      setToasts((ts) => [...ts.slice(-3), { ...t, id }]);
+      setTimeout(() => dismiss(id), t.timeoutMs ?? (t.kind === 'error' ? 10_000 : 6_000));
+    },
+    [dismiss],
+  );
   const confirm = useCallback((req: ConfirmRequest) => new Promise<boolean>((resolve) => setConfirmReq({ req, resolve })), []);
 
-  const services: AppServices = useMemo(() => ({
-    user: p.user,
-    canEdit: p.user.role !== 'viewer',
-    isAdmin: p.user.role === 'admin',
-    toast,
-    confirm,
-    signOut: p.onSignOut,
-  }), [p.user, toast, confirm, p.onSignOut]);
+  const services: AppServices = useMemo(
+    () => ({
+      user: p.user,
+      canEdit: p.user.role !== 'viewer',
+      isAdmin: p.user.role === 'admin',
+      toast,
+      confirm,
+      signOut: p.onSignOut,
+    }),
+    [p.user, toast, confirm, p.onSignOut],
+  );
 
   // After moving to another page, close the menu and put focus at the top of the new content.
   useEffect(() => {
@@ -84,7 +90,10 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
   }, [route.path]);
 
   return html`<${AppContext.Provider} value=${services}>
-    <a class="skip-link" href="#main" onClick=${(e: Event) => { e.preventDefault(); mainRef.current?.focus(); }}>Skip to content</a>
+    <a class="skip-link" href="#main" onClick=${(e: Event) => {
+      e.preventDefault();
+      mainRef.current?.focus();
+    }}>Skip to content</a>
     <div class=${`frame${navOpen ? ' nav-open' : ''}`}>
       <${TopBar} user=${p.user} onSignOut=${p.onSignOut} navOpen=${navOpen} onToggleNav=${() => setNavOpen((o) => !o)} />
       <${SideNav} route=${route} isAdmin=${services.isAdmin} />
@@ -94,6 +103,12 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
       </main>
     </div>
     <${Toasts} items=${toasts} onDismiss=${dismiss} />
-    ${confirmReq && html`<${ConfirmDialog} req=${confirmReq.req} onAnswer=${(yes: boolean) => { confirmReq.resolve(yes); setConfirmReq(null); }} />`}
+    ${
+      confirmReq &&
+      html`<${ConfirmDialog} req=${confirmReq.req} onAnswer=${(yes: boolean) => {
+        confirmReq.resolve(yes);
+        setConfirmReq(null);
+      }} />`
+    }
   </${AppContext.Provider}>`;
 }

@@ -9,9 +9,19 @@ import { SubmitButton } from './submit-button.ts';
 export type SiteValues = { name: string; description: string; address: string; notes: string };
 
 /** Create or edit a site. */
-export function SiteForm(p: { site?: Site; submitLabel: string; onSubmit: (v: SiteValues) => Promise<unknown>; onCancel?: () => void; onReload?: () => void; readOnly?: boolean }) {
+export function SiteForm(p: {
+  site?: Site;
+  submitLabel: string;
+  onSubmit: (v: SiteValues) => Promise<unknown>;
+  onCancel?: () => void;
+  onReload?: () => void;
+  readOnly?: boolean;
+}) {
   const s = p.site;
-  const form = useForm<SiteValues>({ name: s?.name ?? '', description: s?.description ?? '', address: s?.address ?? '', notes: s?.notes ?? '' }, p.onSubmit);
+  const form = useForm<SiteValues>(
+    { name: s?.name ?? '', description: s?.description ?? '', address: s?.address ?? '', notes: s?.notes ?? '' },
+    p.onSubmit,
+  );
   const v = form.values;
   const ro = p.readOnly;
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
@@ -20,9 +30,12 @@ export function SiteForm(p: { site?: Site; submitLabel: string; onSubmit: (v: Si
     <${TextField} label="Address" name="address" value=${v.address} onInput=${(x: string) => form.set('address', x)} error=${form.errors.address} disabled=${ro} />
     <${TextArea} label="Notes" name="notes" value=${v.notes} onInput=${(x: string) => form.set('notes', x)} error=${form.errors.notes} disabled=${ro} />
     <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
-    ${!ro && html`<div class="form-actions">
+    ${
+      !ro &&
+      html`<div class="form-actions">
       <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
       ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>Cancel</button>`}
-    </div>`}
+    </div>`
+    }
   </form>`;
 }

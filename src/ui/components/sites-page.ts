@@ -54,14 +54,25 @@ export function SitesPage(p: { route: Route }) {
       <div class="list-tools"><${FilterBox} label="Filter sites" value=${q} onChange=${(x: string) => setQuery({ q: x, offset: null }, { replace: true })} /></div>
       ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
       ${!d && !list.error && html`<${SkeletonRows} />`}
-      ${d && d.items.length === 0 && html`<${EmptyState} message=${q ? `No site matches “${q}”.` : 'No sites yet. Add one, or import a CSV under Settings › Data.'}>
+      ${
+        d &&
+        d.items.length === 0 &&
+        html`<${EmptyState} message=${q ? `No site matches “${q}”.` : 'No sites yet. Add one, or import a CSV under Settings › Data.'}>
         ${app.canEdit && !q && html`<button type="button" class="btn" onClick=${() => setQuery({ new: '1' })}>Add site</button>`}
-      </${EmptyState}>`}
-      ${d && d.items.length > 0 && html`
+      </${EmptyState}>`
+      }
+      ${
+        d &&
+        d.items.length > 0 &&
+        html`
         <${DataTable} caption="Sites" columns=${columns} rows=${d.items} sort=${sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />
-        <${Pager} offset=${offset} limit=${LIMIT} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`}
+        <${Pager} offset=${offset} limit=${LIMIT} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
+      }
     </div>
-    ${adding && html`<${Modal} title="Add site" onClose=${() => setQuery({ new: null }, { replace: true })}>
+    ${
+      adding &&
+      html`<${Modal} title="Add site" onClose=${() => setQuery({ new: null }, { replace: true })}>
       <${SiteForm} submitLabel="Add site" onSubmit=${create} onCancel=${() => setQuery({ new: null }, { replace: true })} />
-    </${Modal}>`}`;
+    </${Modal}>`
+    }`;
 }

@@ -35,20 +35,23 @@ export function SwitchForm(p: {
   readOnly?: boolean;
 }) {
   const s = p.sw;
-  const form = useForm<SwitchValues>({
-    siteId: s?.siteId ?? p.siteId ?? p.sites[0]?.id ?? '',
-    name: s?.name ?? '',
-    vendor: s?.vendor ?? '',
-    model: s?.model ?? '',
-    serialNumber: s?.serialNumber ?? '',
-    macAddress: s?.macAddress ?? '',
-    managementIp: s?.managementIp ?? '',
-    firmwareVersion: s?.firmwareVersion ?? '',
-    location: s?.location ?? '',
-    status: s?.status ?? 'active',
-    notes: s?.notes ?? '',
-    portCount: s ? '' : '24',
-  }, p.onSubmit);
+  const form = useForm<SwitchValues>(
+    {
+      siteId: s?.siteId ?? p.siteId ?? p.sites[0]?.id ?? '',
+      name: s?.name ?? '',
+      vendor: s?.vendor ?? '',
+      model: s?.model ?? '',
+      serialNumber: s?.serialNumber ?? '',
+      macAddress: s?.macAddress ?? '',
+      managementIp: s?.managementIp ?? '',
+      firmwareVersion: s?.firmwareVersion ?? '',
+      location: s?.location ?? '',
+      status: s?.status ?? 'active',
+      notes: s?.notes ?? '',
+      portCount: s ? '' : '24',
+    },
+    p.onSubmit,
+  );
   const v = form.values;
   const e = form.errors;
   const ro = p.readOnly;
@@ -80,10 +83,13 @@ export function SwitchForm(p: {
     ${!s && text('portCount', 'Number of ports', { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: 'Creates ports named 1 to N.' })}
     <${TextArea} label="Notes" name="notes" value=${v.notes} onInput=${(x: string) => form.set('notes', x)} error=${e.notes} disabled=${ro} />
     <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
-    ${!ro && html`<div class="form-actions">
+    ${
+      !ro &&
+      html`<div class="form-actions">
       <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
       ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>Cancel</button>`}
-    </div>`}
+    </div>`
+    }
   </form>`;
 }
 

@@ -1,7 +1,18 @@
 // One switch: the front panel and the port table sharing one selection, the bulk bar, and the tabs
 // Ports, Details, History and Config.
 import { html, useEffect, useMemo, useState } from '../html.ts';
-import { ApiError, bulkUpdatePorts, deleteSwitch, getPort, getSite, getSwitch, listNetworks, listSwitches, updatePort, updateSwitch } from '../api.ts';
+import {
+  type ApiError,
+  bulkUpdatePorts,
+  deleteSwitch,
+  getPort,
+  getSite,
+  getSwitch,
+  listNetworks,
+  listSwitches,
+  updatePort,
+  updateSwitch,
+} from '../api.ts';
 import type { BulkPortChange } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
@@ -30,13 +41,18 @@ import { VlanChip } from './vlan-chip.ts';
 
 /** Resolves the far ends of the links of `ports`: port name and switch name. */
 function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
-  const ids = (ports ?? []).map((p) => p.linkedPortId).filter((x): x is string => !!x).sort().join(',');
+  const ids = (ports ?? [])
+    .map((p) => p.linkedPortId)
+    .filter((x): x is string => !!x)
+    .sort()
+    .join(',');
   const res = useResource(async () => {
     const map = new Map<string, LinkInfo>();
     if (!ids) return map;
     const far = await Promise.all(ids.split(',').map((id) => getPort(id).catch(() => undefined)));
     const names = new Map((await listSwitches({ limit: 500 })).items.map((s) => [s.id, s.name]));
-    for (const f of far) if (f) map.set(f.id, { portName: f.name, switchId: f.switchId, switchName: names.get(f.switchId) ?? 'another switch' });
+    for (const f of far)
+      if (f) map.set(f.id, { portName: f.name, switchId: f.switchId, switchName: names.get(f.switchId) ?? 'another switch' });
     return map;
   }, [ids]);
   return res.data ?? new Map();
@@ -56,7 +72,10 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const sw = useResource(() => getSwitch(p.id), [p.id]);
   const s = sw.data;
   const site = useResource(async () => (s ? getSite(s.siteId) : undefined), [s?.siteId]);
-  const nets = useResource(async (signal) => (s ? (await listNetworks({ siteId: s.siteId, limit: 500, sort: 'vlanId' }, signal)).items : []), [s?.siteId]);
+  const nets = useResource(
+    async (signal) => (s ? (await listNetworks({ siteId: s.siteId, limit: 500, sort: 'vlanId' }, signal)).items : []),
+    [s?.siteId],
+  );
   const sites = useSites();
   const ports = useMemo(() => [...(s?.ports ?? [])].sort((a, b) => a.position - b.position), [s]);
   const order = useMemo(() => ports.map((x) => x.id), [ports]);
@@ -72,7 +91,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
     requestAnimationFrame(() => document.getElementById(`port-row-${focusPort}`)?.scrollIntoView({ block: 'center' }));
   }, [focusPort, ports.length > 0]);
 
-  if (sw.error) return html`<${PageHeader} title="Switch" crumbs=${[{ label: 'Switches', href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
+  if (sw.error)
+    return html`<${PageHeader} title="Switch" crumbs=${[{ label: 'Switches', href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
   if (!s) return html`<${Loading} />`;
 
   const reload = () => sw.reload();
@@ -123,34 +143,53 @@ export function SwitchPage(p: { id: string; route: Route }) {
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: 'Sites', href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
       sub=${html`<${StatusBadge} status=${s.status} /> ${[[s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location].filter(Boolean).join(' · ')}`}>
-      ${app.canEdit && html`
+      ${
+        app.canEdit &&
+        html`
         <button type="button" class="btn btn-danger-outline" onClick=${remove}>Delete</button>
-        ${tab !== 'details' && html`<a class="btn btn-primary" href=${withQuery({ tab: 'details', port: null })}>Edit details</a>`}`}
+        ${tab !== 'details' && html`<a class="btn btn-primary" href=${withQuery({ tab: 'details', port: null })}>Edit details</a>`}`
+      }
     </${PageHeader}>
     <${Tabs} label="Switch sections" current=${tab} items=${tabs} />
-    ${tab === 'ports' && html`
+    ${
+      tab === 'ports' &&
+      html`
       <section class="card" aria-label="Front panel">
         <div class="card-head">
           <h2>Front panel</h2>
           <div class="legend" aria-hidden="true"><span class="lg lg-trunk">trunk</span><span class="lg lg-off">disabled</span><span class="lg lg-linked">linked</span></div>
         </div>
         <${PortPanel} ports=${ports} networks=${netById} links=${links} selection=${selection} label=${`Ports of ${s.name}`} />
-        ${networks.length > 0 && html`<ul class="vlan-legend" aria-label="VLAN colours">
+        ${
+          networks.length > 0 &&
+          html`<ul class="vlan-legend" aria-label="VLAN colours">
           ${networks.map((n) => html`<li key=${n.id}><${VlanChip} network=${n} /> ${n.name}</li>`)}
-        </ul>`}
+        </ul>`
+        }
       </section>
       <section class="card" aria-label="Port table">
-        ${app.canEdit && count > 0 && html`<${BulkBar} count=${count} total=${ports.length} networks=${networks} onSubmit=${bulk}
-          onClear=${() => selection.setAll(false)} onSelectAll=${() => selection.setAll(true)} />`}
+        ${
+          app.canEdit &&
+          count > 0 &&
+          html`<${BulkBar} count=${count} total=${ports.length} networks=${networks} onSubmit=${bulk}
+          onClear=${() => selection.setAll(false)} onSelectAll=${() => selection.setAll(true)} />`
+        }
         ${!app.canEdit && count > 0 && html`<p class="muted">${plural(count, 'port')} selected.</p>`}
         <${PortTable} sw=${s} ports=${ports} networks=${networks} netById=${netById} links=${links} selection=${selection}
           canEdit=${app.canEdit} editingId=${editingId} onEdit=${setEditingId} onSave=${savePort} onReload=${reload} />
-      </section>`}
-    ${tab === 'details' && html`<section class="card" aria-label="Details">
+      </section>`
+    }
+    ${
+      tab === 'details' &&
+      html`<section class="card" aria-label="Details">
       ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel="Save" readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
-    </section>`}
-    ${tab === 'history' && html`<section class="card" aria-label="History">
+    </section>`
+    }
+    ${
+      tab === 'history' &&
+      html`<section class="card" aria-label="History">
       <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty="No changes recorded for this switch." onChanged=${reload} />
-    </section>`}
+    </section>`
+    }
     ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}`;
 }

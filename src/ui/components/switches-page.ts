@@ -46,7 +46,10 @@ export function SwitchesPage(p: { route: Route }) {
   const offset = Number(qs.get('offset')) || 0;
   const adding = qs.get('new') === '1' && app.canEdit;
   const sites = useSites();
-  const list = useResource((signal) => listSwitches({ q, sort, siteId, status, offset, limit: LIMIT }, signal), [q, sort, siteId, status, offset]);
+  const list = useResource(
+    (signal) => listSwitches({ q, sort, siteId, status, offset, limit: LIMIT }, signal),
+    [q, sort, siteId, status, offset],
+  );
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '…';
 
   const create = async (v: SwitchValues) => {
@@ -78,16 +81,31 @@ export function SwitchesPage(p: { route: Route }) {
       </div>
       ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
       ${!d && !list.error && html`<${SkeletonRows} />`}
-      ${d && d.items.length === 0 && html`<${EmptyState} message=${filtered ? 'No switch matches these filters.' : 'No switches yet. Add one, or import a CSV under Settings › Data.'}>
+      ${
+        d &&
+        d.items.length === 0 &&
+        html`<${EmptyState} message=${filtered ? 'No switch matches these filters.' : 'No switches yet. Add one, or import a CSV under Settings › Data.'}>
         ${app.canEdit && !filtered && html`<button type="button" class="btn" onClick=${openNew}>Add switch</button>`}
-      </${EmptyState}>`}
-      ${d && d.items.length > 0 && html`
+      </${EmptyState}>`
+      }
+      ${
+        d &&
+        d.items.length > 0 &&
+        html`
         <${DataTable} caption="Switches" columns=${columns} rows=${d.items} sort=${sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />
-        <${Pager} offset=${offset} limit=${LIMIT} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`}
+        <${Pager} offset=${offset} limit=${LIMIT} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
+      }
     </div>
-    ${adding && html`<${Modal} title="Add switch" wide=${true} onClose=${() => setQuery({ new: null }, { replace: true })}>
-      ${!sites.data ? html`<p>Loading sites…</p>` : sites.data.length === 0
-        ? html`<p>Switches belong to a site. <a href="/sites?new=1">Add a site</a> first.</p>`
-        : html`<${SwitchForm} sites=${sites.data} siteId=${siteId || undefined} submitLabel="Add switch" onSubmit=${create} onCancel=${() => setQuery({ new: null }, { replace: true })} />`}
-    </${Modal}>`}`;
+    ${
+      adding &&
+      html`<${Modal} title="Add switch" wide=${true} onClose=${() => setQuery({ new: null }, { replace: true })}>
+      ${
+        !sites.data
+          ? html`<p>Loading sites…</p>`
+          : sites.data.length === 0
+            ? html`<p>Switches belong to a site. <a href="/sites?new=1">Add a site</a> first.</p>`
+            : html`<${SwitchForm} sites=${sites.data} siteId=${siteId || undefined} submitLabel="Add switch" onSubmit=${create} onCancel=${() => setQuery({ new: null }, { replace: true })} />`
+      }
+    </${Modal}>`
+    }`;
 }

@@ -36,7 +36,15 @@ export function TokensSettings() {
     }
   };
   const revoke = async (t: ApiToken) => {
-    if (!(await app.confirm({ title: 'Revoke token?', message: `Revoke the token ${t.name}? Scripts using it stop working at once.`, confirmLabel: 'Revoke token', danger: true }))) return;
+    if (
+      !(await app.confirm({
+        title: 'Revoke token?',
+        message: `Revoke the token ${t.name}? Scripts using it stop working at once.`,
+        confirmLabel: 'Revoke token',
+        danger: true,
+      }))
+    )
+      return;
     try {
       await deleteToken(t.id);
       app.toast({ kind: 'success', message: `Token ${t.name} revoked.` });
@@ -50,7 +58,12 @@ export function TokensSettings() {
     { label: 'Created', render: (t) => formatDateTime(t.createdAt) },
     { label: 'Expires', render: (t) => (t.expiresAt ? formatDateTime(t.expiresAt) : 'never') },
     { label: 'Last used', render: (t) => formatDateTime(t.lastUsedAt) },
-    { label: 'Actions', className: 'actions', render: (t) => html`<button type="button" class="btn btn-small btn-danger-outline" onClick=${() => revoke(t)} aria-label=${`Revoke token ${t.name}`}>Revoke</button>` },
+    {
+      label: 'Actions',
+      className: 'actions',
+      render: (t) =>
+        html`<button type="button" class="btn btn-small btn-danger-outline" onClick=${() => revoke(t)} aria-label=${`Revoke token ${t.name}`}>Revoke</button>`,
+    },
   ];
   const v = form.values;
   return html`
@@ -64,18 +77,26 @@ export function TokensSettings() {
         <div class="form-actions"><${SubmitButton} pending=${form.pending} label="Create token" pendingLabel="Creating…" /></div>
       </form>
       <${FormNotice} message=${form.formError} />
-      ${secret && html`<div class="notice success secret" role="status">
+      ${
+        secret &&
+        html`<div class="notice success secret" role="status">
         <p>Token <strong>${secret.name}</strong> created. Copy it now: it is shown only this once.</p>
         <div class="secret-row"><input type="text" readonly value=${secret.token} aria-label="The new token" class="mono" onFocus=${(e: Event) => (e.currentTarget as HTMLInputElement).select()} />
           <button type="button" class="btn btn-primary" onClick=${copy}>Copy</button>
           <button type="button" class="btn" onClick=${() => setSecret(null)}>Done</button></div>
-      </div>`}
+      </div>`
+      }
     </section>
     <section class="card" aria-labelledby="tok-list">
       <h2 id="tok-list">Your tokens</h2>
-      ${tokens.error ? html`<${ErrorState} error=${tokens.error} onRetry=${tokens.reload} />`
-        : !tokens.data ? html`<${Loading} />`
-        : tokens.data.length === 0 ? html`<${EmptyState} message="No API tokens yet. Create one above for a script or an integration." />`
-        : html`<${DataTable} caption="API tokens" columns=${columns} rows=${tokens.data} />`}
+      ${
+        tokens.error
+          ? html`<${ErrorState} error=${tokens.error} onRetry=${tokens.reload} />`
+          : !tokens.data
+            ? html`<${Loading} />`
+            : tokens.data.length === 0
+              ? html`<${EmptyState} message="No API tokens yet. Create one above for a script or an integration." />`
+              : html`<${DataTable} caption="API tokens" columns=${columns} rows=${tokens.data} />`
+      }
     </section>`;
 }

@@ -35,10 +35,12 @@ export function VlanMatrix(p: { networks: Network[]; switches: Switch[] }) {
     <table class="data matrix">
       <caption class="visually-hidden">Ports per VLAN and switch (U untagged, T tagged)</caption>
       <thead><tr><th scope="col">VLAN</th>${p.switches.map((s) => html`<th scope="col"><a href=${`/switches/${s.id}`}>${s.name}</a></th>`)}</tr></thead>
-      <tbody>${p.networks.map((n) => html`<tr key=${n.id}>
+      <tbody>${p.networks.map(
+        (n) => html`<tr key=${n.id}>
         <th scope="row"><${VlanChip} network=${n} /> <a href=${`/networks/${n.id}`}>${n.name}</a></th>
         ${p.switches.map((s) => cell(n, s))}
-      </tr>`)}</tbody>
+      </tr>`,
+      )}</tbody>
     </table>
   </div>`;
 }

@@ -30,10 +30,15 @@ const COUNTED = ['api_tokens', 'port_tagged_networks', 'activity', 'activity_ent
 export function fingerprint(db: DatabaseSync): string {
   const parts: string[] = [];
   for (const table of VERSIONED) {
-    const row = db.prepare(`SELECT count(*) AS n, coalesce(sum(version), 0) AS v, coalesce(max(updated_at), '') AS u FROM ${table}`).get() as { n: number; v: number; u: string };
+    const row = db
+      .prepare(`SELECT count(*) AS n, coalesce(sum(version), 0) AS v, coalesce(max(updated_at), '') AS u FROM ${table}`)
+      .get() as { n: number; v: number; u: string };
     parts.push(`${table}:${row.n}/${row.v}/${row.u}`);
   }
-  const users = db.prepare('SELECT coalesce(sum(token_version), 0) AS t, coalesce(sum(disabled), 0) AS d FROM users').get() as { t: number; d: number };
+  const users = db.prepare('SELECT coalesce(sum(token_version), 0) AS t, coalesce(sum(disabled), 0) AS d FROM users').get() as {
+    t: number;
+    d: number;
+  };
   parts.push(`tokens-version:${users.t}/${users.d}`);
   for (const table of COUNTED) parts.push(`${table}:${(db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n}`);
   parts.push(`activity-seq:${(db.prepare('SELECT coalesce(max(seq), 0) AS s FROM activity').get() as { s: number }).s}`);

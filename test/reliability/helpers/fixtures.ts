@@ -22,7 +22,11 @@ export async function seedInventory(
   options: { prefix: string; networks?: number; switches?: number; portsPerSwitch?: number },
 ): Promise<Inventory> {
   const { prefix, networks = 2, switches = 1, portsPerSwitch = 8 } = options;
-  const site = expectStatus(await api(baseUrl, 'POST', '/api/sites', { token, body: { name: `${prefix} site`, description: 'seeded by the reliability suite' } }), 201, 'create site');
+  const site = expectStatus(
+    await api(baseUrl, 'POST', '/api/sites', { token, body: { name: `${prefix} site`, description: 'seeded by the reliability suite' } }),
+    201,
+    'create site',
+  );
   const siteId = site.body.id as string;
   const networkIds: string[] = [];
   for (let n = 0; n < networks; n++) {
@@ -32,7 +36,11 @@ export async function seedInventory(
   const switchIds: string[] = [];
   const portIds: string[][] = [];
   for (let s = 0; s < switches; s++) {
-    const made = expectStatus(await api(baseUrl, 'POST', '/api/switches', { token, body: { siteId, name: `${prefix} sw${s}`, portCount: portsPerSwitch } }), 201, 'create switch');
+    const made = expectStatus(
+      await api(baseUrl, 'POST', '/api/switches', { token, body: { siteId, name: `${prefix} sw${s}`, portCount: portsPerSwitch } }),
+      201,
+      'create switch',
+    );
     switchIds.push(made.body.id);
     portIds.push(await switchPortIds(baseUrl, token, made.body.id));
   }

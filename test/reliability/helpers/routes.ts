@@ -18,7 +18,9 @@ export function routeKey(route: Pick<Route, 'method' | 'path'>): string {
 /** The `:name` parameters of a route pattern, each with the path segment before it (`sites` for `/api/sites/:id`). */
 export function pathParams(path: string): { name: string; collection: string }[] {
   const segments = path.split('/');
-  return segments.flatMap((segment, index) => (segment.startsWith(':') ? [{ name: segment.slice(1), collection: segments[index - 1] ?? '' }] : []));
+  return segments.flatMap((segment, index) =>
+    segment.startsWith(':') ? [{ name: segment.slice(1), collection: segments[index - 1] ?? '' }] : [],
+  );
 }
 
 /** The route pattern with every parameter replaced by `pick(param)`, inserted as given (the caller encodes). */
