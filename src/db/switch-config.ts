@@ -107,7 +107,8 @@ function buildModel(
   return {
     switchName: head.name,
     siteName: head.site_name,
-    lastChangeAt: stamps.reduce((newest, stamp) => (Math.max(stamp , newest))),
+    // biome-ignore lint/complexity/useMathMinMax: ISO 8601 text is compared as text
+    lastChangeAt: stamps.reduce((newest, stamp) => (stamp > newest ? stamp : newest)),
     vlans: networks.map((network) => ({ vlanId: network.vlan_id, name: network.name })),
     ports: configPorts,
   };
