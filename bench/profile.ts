@@ -67,7 +67,10 @@ if (method === 'PATCH') {
 }
 const result = await autocannon({ url: base + path, connections: 50, duration: 5, headers, requests });
 console.log(`${method} ${path}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
-await new Promise<void>((done) => (server.once('exit', () => done()), server.kill('SIGTERM')));
+await new Promise<void>((done) => {
+  server.once('exit', () => done());
+  server.kill('SIGTERM');
+});
 const profile = JSON.parse(readFileSync(`${PROFILE_DIR}/${readdirSync(PROFILE_DIR)[0]}`, 'utf8'));
 const nodes = new Map<number, { callFrame: { functionName: string; url: string; lineNumber: number } }>(
   profile.nodes.map((n: { id: number }) => [n.id, n]),

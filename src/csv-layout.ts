@@ -21,7 +21,7 @@ import { RESOURCES, type Kind } from './db/images.ts';
 import type { Db } from './db/open.ts';
 import { csvFields, type Field, type Normalized } from './fields/field.ts';
 import type { FieldFault } from './http-error.ts';
-import { parseCsv, writeCsv, CsvSyntaxError } from './lib/csv.ts';
+import { parseCsv, writeCsv, CsvSyntaxError, type CsvTable } from './lib/csv.ts';
 import { compactRanges, parseVlanList } from './lib/vlan-ranges.ts';
 
 /** Names of referenced records, looked up once per id while one CSV is written. */
@@ -182,7 +182,7 @@ export function recordsToCsv(db: Db, kind: Kind, items: Record<string, unknown>[
  * `rows[<n>].<column>` (n counting data rows from 1; `header` for the header row).
  */
 export function csvToRecords(kind: Kind, text: string): { records: CsvRecord[]; faults: FieldFault[] } {
-  let table;
+  let table: CsvTable;
   try {
     table = parseCsv(text);
   } catch (error) {

@@ -173,7 +173,9 @@ function findRoute(routes: CompiledRoute[], method: string, path: string) {
       continue;
     }
     const params: Record<string, string> = {};
-    paramNames.forEach((name, index) => (params[name] = safeDecode(found[index + 1])));
+    paramNames.forEach((name, index) => {
+      params[name] = safeDecode(found[index + 1]);
+    });
     return { route, params };
   }
   if (allowed.size === 0) throw new HttpError(404, 'not_found', `No API endpoint at ${path}.`);

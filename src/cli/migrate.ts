@@ -1,14 +1,14 @@
 // `npm run migrate`: applies the schema migrations and the one-time 0.20.x legacy migration without serving.
 // Exit 0 when the database is up to date; 1 with the reason (every fault of the legacy files) otherwise.
 import '../silence-sqlite-warning.ts';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config.ts';
 import { checkpoint } from '../db/open.ts';
 import { createLogger } from '../log.ts';
 import { openAndMigrate, StartupError } from '../startup.ts';
 
 function main(): number {
   loadDotEnv();
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -127,7 +127,10 @@ export interface ActivityFilter {
 export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 'undo_data'>[] {
   const where: string[] = [];
   const params: (string | number)[] = [];
-  const add = (sql: string, ...values: (string | number)[]) => (where.push(sql), params.push(...values));
+  const add = (sql: string, ...values: (string | number)[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
   if (filter.entityId && filter.entityType) {
     add(
       `((a.entity_type = ? AND a.entity_id = ?) OR a.seq IN

@@ -556,7 +556,10 @@ describe('undoEntry with stored images that break the rules (a database written 
     [
       'a kind the inventory does not have',
       (e) => e.site,
-      (d, i) => ((d.before.gadget = { [i.site]: null }), (d.after.gadget = { [i.site]: null })),
+      (d, i) => {
+        d.before.gadget = { [i.site]: null };
+        d.after.gadget = { [i.site]: null };
+      },
       'undo_data_invalid',
       () => 'before.gadget',
     ],

@@ -68,7 +68,8 @@ export function recordChange<T>(
       db,
       now: new Date().toISOString(),
       touch(kind, ids) {
-        const images = (before[kind] ??= {});
+        before[kind] ??= {};
+        const images = before[kind];
         for (const id of typeof ids === 'string' ? [ids] : ids) {
           if (!(id in images)) images[id] = readImage(db, kind, id);
         }
@@ -84,7 +85,8 @@ export function recordChange<T>(
 function readAfterImages(db: Db, before: ImageSet): ImageSet {
   const after: ImageSet = {};
   for (const kind of KIND_ORDER) {
-    for (const id of Object.keys(before[kind] ?? {})) (after[kind] ??= {})[id] = readImage(db, kind, id);
+    const ids = Object.keys(before[kind] ?? {});
+    if (ids.length > 0) after[kind] = Object.fromEntries(ids.map((id) => [id, readImage(db, kind, id)]));
   }
   return after;
 }
@@ -133,7 +135,9 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
   for (const kind of kinds) {
     for (const id of Object.keys(before[kind]!)) {
       const diff = diffImages(kind, before[kind]![id], after[kind]![id]);
-      if (Object.keys(diff).length > 0) (all[kind] ??= {})[id] = diff;
+      if (Object.keys(diff).length === 0) continue;
+      all[kind] ??= {};
+      all[kind][id] = diff;
     }
   }
   if (activity.entityType && activity.entityId) {

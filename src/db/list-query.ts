@@ -3,6 +3,7 @@ import type { Resource } from '../fields/field.ts';
 import type { ListParams } from '../routes/common.ts';
 import { prepare, type Db } from './open.ts';
 import { recordJson } from './record-json.ts';
+import { getOrMake } from '../lib/memo.ts';
 
 /** An equality filter on a column; `undefined` values are left out, so optional query filters pass straight in. */
 export interface ColumnFilter {
@@ -115,12 +116,8 @@ export function readJsonPage(db: Db, shape: ListShape, query: ListQuery): JsonPa
  * ORDER BY again) made this query a fifth slower.
  */
 function pageJsonSql(shape: ListShape, query: ListQuery): string {
-  let cache = pageJsonSqlCache.get(shape);
-  if (!cache) pageJsonSqlCache.set(shape, (cache = new Map()));
-  const key = `${query.where}\n${query.orderBy}`;
-  let sql = cache.get(key);
-  if (!sql) cache.set(key, (sql = buildPageJsonSql(shape, query)));
-  return sql;
+  const texts = getOrMake(pageJsonSqlCache, shape, () => new Map<string, string>());
+  return getOrMake(texts, `${query.where}\n${query.orderBy}`, () => buildPageJsonSql(shape, query));
 }
 
 // Built once per WHERE and ORDER BY text (a few per list: filter values and the page are bound), like prepare()'s

@@ -1,6 +1,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { isDiskIoError, noteStorageFault, storageFaultOf, type StorageFault } from './sqlite-errors.ts';
 import { probeStorage } from './storage-probe.ts';
+import { getOrMake } from '../lib/memo.ts';
 
 /** The handle every query goes through: node:sqlite's synchronous database. */
 export type Db = DatabaseSync;
@@ -43,13 +44,16 @@ export function integrityCheck(db: Db): string {
 }
 
 const statementCache = new WeakMap<Db, Map<string, StatementSync>>();
+const newStatementMap = () => new Map<string, StatementSync>();
 
 /** A prepared statement for this SQL text, prepared once per connection and reused. */
 export function prepare(db: Db, sql: string): StatementSync {
-  let cache = statementCache.get(db);
-  if (!cache) statementCache.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  // Every query passes here: the hit path makes no closure.
+  const statements = getOrMake(statementCache, db, newStatementMap);
+  const known = statements.get(sql);
+  if (known) return known;
+  const statement = db.prepare(sql);
+  statements.set(sql, statement);
   return statement;
 }
 
@@ -158,7 +162,10 @@ function openGroup(db: Db): CommitGroup {
   db.exec('BEGIN IMMEDIATE');
   let resolve!: () => void;
   let reject!: (error: unknown) => void;
-  const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+  const done = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
   // A failed group is reported to each request that awaits it; nobody awaiting is not an unhandled rejection.
   done.catch(() => undefined);
   const group: CommitGroup = { done, resolve, reject, wrote: false };

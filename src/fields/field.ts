@@ -1,4 +1,5 @@
 import type { FieldFault } from '../http-error.ts';
+import { getOrMake } from '../lib/memo.ts';
 
 /** A JSON Schema fragment, as the OpenAPI 3.1 document uses them. */
 export type JsonSchema = Record<string, unknown>;
@@ -102,9 +103,7 @@ const fieldNameCache = new WeakMap<Resource, Set<string>>();
 
 // Imports validate hundreds of thousands of records: the name set is made once per resource.
 function fieldNames(resource: Resource): Set<string> {
-  let names = fieldNameCache.get(resource);
-  if (!names) fieldNameCache.set(resource, (names = new Set(resource.fields.map((field) => field.name))));
-  return names;
+  return getOrMake(fieldNameCache, resource, () => new Set(resource.fields.map((field) => field.name)));
 }
 
 /** Checks one value against its field's rules; the value comes back in its stored form. */

@@ -104,7 +104,9 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
   for (const kind of INVENTORY_KINDS) {
     list(kind).forEach((raw, i) => {
       const record = checkInventoryRecord(KIND_OF[kind], raw, `data.${kind}[${i}].`, now, faults);
-      if (record) doc[kind].push(record), indexOf[kind].set(record, i);
+      if (!record) return;
+      doc[kind].push(record);
+      indexOf[kind].set(record, i);
     });
   }
   fillPositions(doc.ports);

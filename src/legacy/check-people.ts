@@ -78,7 +78,9 @@ export function checkActivity(ctx: CheckContext, entries: Entry[], targets: Acti
   activity.sort((a, b) => (a.at as string).localeCompare(b.at as string));
   // Written in this order: their ids ascend in it too (see ascendingUuids).
   const ids = activity.map((entry) => entry.id).sort(compareText);
-  activity.forEach((entry, i) => (entry.id = ids[i]));
+  activity.forEach((entry, i) => {
+    entry.id = ids[i];
+  });
   return activity;
 }
 

@@ -95,8 +95,13 @@ function readRecords(text: string, separator: CsvSeparator): string[][] {
     const char = text[index];
     if (quoted) {
       if (char !== '"') cell += char;
-      else if (text[index + 1] === '"') (cell += '"'), index++;
-      else (quoted = false), (afterQuote = true);
+      else if (text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else {
+        quoted = false;
+        afterQuote = true;
+      }
     } else if (char === separator) endCell();
     else if (char === '\r' || char === '\n') {
       if (char === '\r' && text[index + 1] === '\n') index++;

@@ -22,7 +22,8 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route);
   }
   return {
     openapi: '3.1.0',

@@ -188,7 +188,7 @@ describe('CSV round trip', () => {
       for (const [entity, path] of KINDS) {
         const exported = await api(from.baseUrl, 'GET', `${path}?format=csv`, { token: fromToken });
         expect(exported.status).toBe(200);
-        if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[^]*,Lab,lab-sw,1,/);
+        if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[\s\S]*,Lab,lab-sw,1,/);
         const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, {
           token: toToken,
           raw: exported.text,

@@ -36,7 +36,10 @@ function rawRequest(port: number, payload: string | Buffer, waitMs = 3000): Prom
     socket.on('error', () => resolve(answer));
     socket.on('close', () => resolve(answer));
     socket.write(payload);
-    setTimeout(() => (socket.destroy(), resolve(answer)), waitMs);
+    setTimeout(() => {
+      socket.destroy();
+      resolve(answer);
+    }, waitMs);
   });
 }
 
@@ -247,7 +250,10 @@ describe('shutdown', () => {
         path: '/api/users',
         headers: { authorization: `Bearer ${ownToken}`, 'content-type': 'application/json' },
       });
-      req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
       req.on('error', () => resolve(-1));
       req.write('{"username": "late", ');
       setTimeout(() => req.end('"password": "correct horse battery", "role": "viewer"}'), 400);

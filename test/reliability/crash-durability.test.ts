@@ -5,11 +5,12 @@
 // Repeat a schedule with CRASH_SEED=<seed printed in the test name>.
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, freshDataDir, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { api, freshDataDir, setupAdmin, startServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
 import { integrityCheck, openReadOnly } from './helpers/db.ts';
 import { expectStatus } from './helpers/fixtures.ts';
 import { pick, seededRandom, seedFrom } from './helpers/random.ts';
 import { missingRoutes } from './helpers/routes.ts';
+import { getOrMake } from '../../src/lib/memo.ts';
 
 const SEED = seedFrom('CRASH_SEED');
 const KILLS = 20;
@@ -174,7 +175,7 @@ async function runClient(baseUrl: string, client: number, round: number, random:
   for (let n = 0; ; n++) {
     const op = nextOp(random, client, round, n);
     const request = requestOf(op);
-    let answer;
+    let answer: ApiAnswer;
     try {
       answer = await api(baseUrl, request.method, request.path, { token, body: request.body });
     } catch {
@@ -208,11 +209,8 @@ const statements = new WeakMap<DatabaseSync, Map<string, ReturnType<DatabaseSync
 
 /** A prepared statement of the checking connection, prepared once. */
 function sql(db: DatabaseSync, text: string) {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(text);
-  if (!statement) cache.set(text, (statement = db.prepare(text)));
-  return statement;
+  const prepared = getOrMake(statements, db, () => new Map<string, ReturnType<DatabaseSync['prepare']>>());
+  return getOrMake(prepared, text, () => db.prepare(text));
 }
 
 const ENTITY_TYPE: Record<Op['kind'], string> = {

@@ -129,9 +129,7 @@ function pathOf(route: Route, choices: ParamChoice[]): string {
 
 function queryOf(parts: FuzzRequest['query']): string {
   if (parts.length === 0) return '';
-  return (
-    `?${parts.map((part) => (part instanceof RawJson ? part.text : `${encodeBytes(part.name)}=${encodeBytes(part.value)}`)).join('&')}`
-  );
+  return `?${parts.map((part) => (part instanceof RawJson ? part.text : `${encodeBytes(part.name)}=${encodeBytes(part.value)}`)).join('&')}`;
 }
 
 /** Keeps something of every kind in the database, so that real ids exist (a fuzzed DELETE may have removed them). */

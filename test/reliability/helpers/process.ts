@@ -34,9 +34,15 @@ export function rawRequest(port: number, payload: string | Buffer, waitMs = 3000
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
-    const timer = setTimeout(() => (socket.destroy(), resolve(answer)), waitMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(answer);
+    }, waitMs);
     socket.on('data', (chunk) => (answer += chunk));
-    const finish = () => (clearTimeout(timer), resolve(answer));
+    const finish = () => {
+      clearTimeout(timer);
+      resolve(answer);
+    };
     socket.on('error', finish);
     socket.on('close', finish);
     socket.write(payload);
