@@ -1,11 +1,11 @@
 // A quick profiling aid: seeds the benchmark data set once (kept in /tmp/switchyard-profile), starts the
 // bundled server pinned to core 0 with --cpu-prof, loads one scenario for a few seconds and prints the
 // hottest functions. `node bench/profile.ts [GET|PATCH] [path]`.
-import '../src/silence-sqlite-warning.ts';
+import '../src/boot/silence-sqlite-warning.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
 import { BENCH_USER, writeSeedFiles } from './seed.ts';
 
 const DATA_DIR = '/tmp/switchyard-profile';

@@ -1,14 +1,14 @@
 // `npm run bench`: seeds an organisation-sized data set through the legacy migration, then measures the
 // real server against the floor (bare node:http with the same bytes) and a peer (Fastify with the same SQL),
 // in one run, on loopback. Writes a console table, bench/results/<time>.json and BENCHMARKS.md.
-import '../src/silence-sqlite-warning.ts';
+import '../src/boot/silence-sqlite-warning.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
 import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles } from './seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -436,7 +436,7 @@ const PROFILE_NOTES: Record<string, string> = {
   'Idle RSS':
     "About 56 MB, of which ~43 MB are the Node binary's own pages (a bare `node` idles at ~42 MB); the rest is V8's heap (~11 MB) and SQLite. node:http is required rather than imported, which spares ~6 MB (its lazy WebSocket getters load undici).",
   'Peak RSS under load':
-    "The read cache (READ_CACHE_MB, 32 MB by default) fills during the scenarios; with 1 MB semi-spaces (src/node-flags.ts) V8's young generation stays small, and the rest is sockets and SQLite's page cache.",
+    "The read cache (READ_CACHE_MB, 32 MB by default) fills during the scenarios; with 1 MB semi-spaces (src/boot/node-flags.ts) V8's young generation stays small, and the rest is sockets and SQLite's page cache.",
   'Export RSS growth':
     "Records are serialised by SQLite (json_object) and sent in chunks cut at ~64 KB, with backpressure: a chunk's string dies young instead of staying in V8's large-object space. What grows is mostly the Node binary's pages for the JSON path.",
   'Legacy migration of 100,000 ports':
@@ -494,7 +494,7 @@ ${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.
 process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
 Cold start is the median of 5. Idle RSS is read a second after a login; the peak under load is the
 high-water mark (VmHWM) over the load scenarios, reset after that login (a login's scrypt holds 32 MB while it
-runs). The server runs with the flags of \`src/node-flags.ts\` (${SERVER_NODE_FLAGS.join(' ')}), as \`npm start\` and the container run it. The export of 100,000 ports without the activity of this data set is measured
+runs). The server runs with the flags of \`src/boot/node-flags.ts\` (${SERVER_NODE_FLAGS.join(' ')}), as \`npm start\` and the container run it. The export of 100,000 ports without the activity of this data set is measured
 by \`test/api/backup-memory.test.ts\` on every test run (it prints the server's RSS before, during and after).
 
 Raw results: \`bench/results/\`.

@@ -117,7 +117,7 @@ case $command in
   serve)
     check_data
     run_as "$NODE_BIN" "$APP_MIGRATE" || fail "migrations failed (exit $?); the server was not started"
-    # The flags of src/node-flags.ts (SERVER_NODE_FLAGS): a small young generation keeps the server's memory low.
+    # The flags of src/boot/node-flags.ts (SERVER_NODE_FLAGS): a small young generation keeps the server's memory low.
     exec_as "$NODE_BIN" --max-semi-space-size=1 "$APP_SERVER" "$@"
     ;;
   migrate)

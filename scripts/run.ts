@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';

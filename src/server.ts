@@ -1,23 +1,24 @@
-import './silence-sqlite-warning.ts';
+import './boot/silence-sqlite-warning.ts';
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { App } from './app.ts';
-import { createAuth } from './auth.ts';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
+import { createAuth } from './auth/auth.ts';
+import { createLoginLimiter } from './auth/login-limiter.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './boot/config.ts';
+import { createLogger, type Logger } from './boot/log.ts';
+import { openAndMigrate } from './boot/startup.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
-import { createLogger, type Logger } from './log.ts';
-import { createLoginLimiter } from './login-limiter.ts';
-import { capConnectionsPerAddress } from './connection-cap.ts';
-import { createReadCache } from './read-cache.ts';
-import { createRouter } from './router.ts';
+import { StartupError } from './errors/startup-error.ts';
+import { capConnectionsPerAddress } from './http/connection-cap.ts';
+import { createReadCache } from './http/read-cache.ts';
+import type { App } from './http/route.ts';
+import { createRouter } from './http/router.ts';
+import { SECURITY_HEADERS } from './http/security-headers.ts';
+import { serveStatic } from './http/static.ts';
 import { ALL_ROUTES } from './routes/index.ts';
-import { openAndMigrate, StartupError } from './startup.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
-import { serveStatic } from './static.ts';
 
 // node:http is required, not imported: an ESM import of it reads every export, and its lazy WebSocket getters
 // then load undici, which costs ~6 MB of resident memory that the service never uses.
@@ -56,7 +57,7 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
     { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
     (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      // API answers carry the security headers in their one writeHead (see router.ts).
+      // API answers carry the security headers in their one writeHead (see http/reply.ts).
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(app, req, res, url);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
       serveStatic(config.publicDir, req, res, url.pathname);

@@ -1,6 +1,6 @@
 // The peer: the switches list endpoint as a Fastify app would serve it, with the project's own query
 // (listSwitches) and row mapping on the same database, so the comparison is framework against framework.
-import '../../src/silence-sqlite-warning.ts';
+import '../../src/boot/silence-sqlite-warning.ts';
 import Fastify from 'fastify';
 import { openDatabase } from '../../src/db/open.ts';
 import { listSwitches } from '../../src/db/switches.ts';

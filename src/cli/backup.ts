@@ -1,9 +1,9 @@
 // `npm run backup -- <file>`: a consistent copy of the database while the server runs (VACUUM INTO, fsynced,
 // renamed into place). Exit 0 with one line naming the copy; 1 with the reason. A copy that would be the database
 // or one of its -wal, -shm, -journal files (through a symlink, a symlinked directory or a hard link) is refused.
-import '../silence-sqlite-warning.ts';
+import '../boot/silence-sqlite-warning.ts';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../boot/config.ts';
 import { CopyIsDatabaseError, copyDatabase } from '../db/online-backup.ts';
 
 function main(args: string[]): number {

@@ -1,10 +1,11 @@
 // `npm run migrate`: applies the schema migrations and the one-time 0.20.x legacy migration without serving.
 // Exit 0 when the database is up to date; 1 with the reason (every fault of the legacy files) otherwise.
-import '../silence-sqlite-warning.ts';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config.ts';
+import '../boot/silence-sqlite-warning.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../boot/config.ts';
 import { checkpoint } from '../db/open.ts';
-import { createLogger } from '../log.ts';
-import { openAndMigrate, StartupError } from '../startup.ts';
+import { createLogger } from '../boot/log.ts';
+import { openAndMigrate } from '../boot/startup.ts';
+import { StartupError } from '../errors/startup-error.ts';
 
 function main(): number {
   loadDotEnv();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { getActivity, listActivity } from './activity.ts';
 import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
 import type { Kind } from './images.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { portFaults } from '../fields/rules.ts';
-import { HttpError, type FieldFault } from '../http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import {
   KIND_ORDER,

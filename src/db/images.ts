@@ -4,7 +4,7 @@ import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { checkValue, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
-import type { FieldFault } from '../http-error.ts';
+import type { FieldFault } from '../errors/http-error.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The inventory kinds whose changes the activity log records and can undo. */

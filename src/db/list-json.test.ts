@@ -5,19 +5,14 @@ import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
-import type { ListParams } from '../routes/common.ts';
-import { networkToApi } from '../routes/networks.ts';
-import { portToApi } from '../routes/ports.ts';
-import { siteToApi } from '../routes/sites.ts';
-import { switchToApi } from '../routes/switches.ts';
-import type { JsonPage } from './list-query.ts';
+import type { JsonPage, ListParams } from './list-query.ts';
 import { applyMigrations } from './migrate.ts';
-import { listNetworks, listNetworksJson } from './networks.ts';
+import { listNetworks, listNetworksJson, networkToApi } from './networks.ts';
 import { openDatabase, type Db } from './open.ts';
 import { insertTestRow } from './test-rows.ts';
-import { listPorts, listPortsJson } from './ports.ts';
-import { listSites, listSitesJson } from './sites.ts';
-import { listSwitches, listSwitchesJson } from './switches.ts';
+import { listPorts, listPortsJson, portToApi } from './ports.ts';
+import { listSites, listSitesJson, siteToApi } from './sites.ts';
+import { listSwitches, listSwitchesJson, switchToApi } from './switches.ts';
 
 // The JSON list pages are built by SQLite (listXJson); the single reads, CSV exports and the Fastify peer map
 // rows in JavaScript (listX + xToApi). Both must give the same answer, byte for byte: keys, order, types.

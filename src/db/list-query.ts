@@ -1,6 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { Resource } from '../fields/field.ts';
-import type { ListParams } from '../routes/common.ts';
 import { prepare, type Db } from './open.ts';
 import { recordJson } from './record-json.ts';
 import { getOrMake } from '../lib/memo.ts';
@@ -149,4 +148,13 @@ function orderOf(shape: ListShape, list: ListParams): string {
   if (!expression) return shape.defaultOrder;
   // The id last keeps pages stable when the sorted values tie.
   return `${expression} ${list.sort.descending ? 'DESC' : 'ASC'}, ${shape.alias}.id`;
+}
+
+/** Paging, sorting and search of a list request, checked (by http/list-request.ts, from the query string). */
+export interface ListParams {
+  limit: number;
+  offset: number;
+  /** A field name of the resource (whitelisted) and its direction. */
+  sort: { field: string; descending: boolean } | undefined;
+  q: string | undefined;
 }

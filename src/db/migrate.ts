@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StartupError } from '../startup-error.ts';
+import { StartupError } from '../errors/startup-error.ts';
 import { inTransaction, type Db } from './open.ts';
 
 /** A migration file that was applied before and has changed since: the start must stop. */

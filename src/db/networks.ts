@@ -1,9 +1,10 @@
 import { NETWORK } from '../fields/networks.ts';
-import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
+import type { ListParams } from './list-query.ts';
 import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsUsingNetwork, removeNetworkFromPort } from './ports.ts';
+import { apiOf, type ApiRecord } from './record-json.ts';
 
 /** A networks row with its port count. */
 export interface NetworkRow {
@@ -133,4 +134,9 @@ export function removeNetwork(change: Change, id: string): number {
   for (const portId of users) removeNetworkFromPort(change.db, portId, id, change.now);
   deleteNetwork(change.db, id);
   return users.length;
+}
+
+/** A network as the API answers it, with its port count. */
+export function networkToApi(row: NetworkRow): ApiRecord {
+  return { ...apiOf(NETWORK, row), portCount: row.port_count };
 }

@@ -1,4 +1,4 @@
-import '../silence-sqlite-warning.ts';
+import '../boot/silence-sqlite-warning.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

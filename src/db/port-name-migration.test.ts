@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { isInterfaceName } from '../lib/interface-name.ts';
 import { listActivity } from './activity.ts';
 import { recordChange, undoEntry, type Actor } from './change.ts';

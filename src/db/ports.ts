@@ -1,10 +1,11 @@
 import { PORT } from '../fields/ports.ts';
 import type { Change } from './change.ts';
-import type { ListParams } from '../routes/common.ts';
 import { taggedNetworkIds } from './images.ts';
 export { setTagged } from './images.ts';
+import type { ListParams } from './list-query.ts';
 import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
+import { apiOf, type ApiRecord } from './record-json.ts';
 
 /** A ports row with its tagged network ids (sorted, as the activity images keep them). */
 export interface PortRow {
@@ -237,4 +238,9 @@ export function relinkFarEnds(change: Change, portId: string, before: string | n
   change.touch('port', [...stale, ...(after ? [after] : [])]);
   for (const id of stale) setLink(change.db, id, null, change.now);
   if (after) setLink(change.db, after, portId, change.now);
+}
+
+/** A port as the API answers it, with its tagged network ids. */
+export function portToApi(row: PortRow): ApiRecord {
+  return { ...apiOf(PORT, row), taggedNetworkIds: row.tagged };
 }

@@ -1,10 +1,11 @@
 import { SITE } from '../fields/sites.ts';
-import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
+import type { ListParams } from './list-query.ts';
 import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListShape } from './list-query.ts';
 import { networkIdsOfSite, removeNetwork } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
+import { apiOf, type ApiRecord } from './record-json.ts';
 
 /** A sites row with its counts. */
 export interface SiteRow {
@@ -109,4 +110,9 @@ export function removeSite(change: Change, id: string): Removed {
   for (const networkId of networks) removeNetwork(change, networkId);
   deleteSite(change.db, id);
   return { switches: switches.length, networks: networks.length, ports };
+}
+
+/** A site as the API answers it, with its counts. */
+export function siteToApi(row: SiteRow): ApiRecord {
+  return { ...apiOf(SITE, row), switchCount: row.switch_count, networkCount: row.network_count };
 }

@@ -1,9 +1,10 @@
 import { SWITCH } from '../fields/switches.ts';
-import type { ListParams } from '../routes/common.ts';
 import type { Change } from './change.ts';
+import type { ListParams } from './list-query.ts';
 import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsOfSwitch, removePorts } from './ports.ts';
+import { apiOf, type ApiRecord } from './record-json.ts';
 
 /** A switches row with its port count. */
 export interface SwitchRow {
@@ -164,4 +165,9 @@ export function removeSwitch(change: Change, id: string): number {
   const ports = removePorts(change, portIdsOfSwitch(change.db, id));
   deleteSwitch(change.db, id);
   return ports;
+}
+
+/** A switch as the API answers it, with its port count. */
+export function switchToApi(row: SwitchRow): ApiRecord {
+  return { ...apiOf(SWITCH, row), portCount: row.port_count };
 }

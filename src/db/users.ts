@@ -130,3 +130,21 @@ export function revokeSession(db: Db, id: string, expiresAtS: number, nowS: numb
 export function isSessionRevoked(db: Db, id: string): boolean {
   return prepare(db, 'SELECT 1 FROM revoked_sessions WHERE id = ?').get(id) !== undefined;
 }
+
+/** The API's view of a user: never the password hash. */
+export function userToApi(user: UserRow) {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    disabled: user.disabled === 1,
+    createdAt: user.created_at,
+    updatedAt: user.updated_at,
+    lastLoginAt: user.last_login_at,
+  };
+}
+
+/** An API token as the API answers it: never the token itself. */
+export function tokenToApi(row: TokenRow) {
+  return { id: row.id, name: row.name, createdAt: row.created_at, expiresAt: row.expires_at, lastUsedAt: row.last_used_at };
+}

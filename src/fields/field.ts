@@ -1,4 +1,4 @@
-import type { FieldFault } from '../http-error.ts';
+import type { FieldFault } from '../errors/http-error.ts';
 import { getOrMake } from '../lib/memo.ts';
 
 /** A JSON Schema fragment, as the OpenAPI 3.1 document uses them. */
@@ -187,6 +187,20 @@ export function rowToApi(resource: Resource, row: Record<string, unknown>): Reco
 export function toColumnValue(field: Field, value: unknown): unknown {
   if (field.type === 'boolean') return value ? 1 : 0;
   return value ?? null;
+}
+
+/** The column values of API field values (booleans as 0/1), for the given fields that have columns. */
+export function toColumns(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of resource.fields) {
+    if (field.column && field.name in values) row[field.column] = toColumnValue(field, values[field.name]);
+  }
+  return row;
+}
+
+/** Whether a patch would leave every field it names as it is. */
+export function changesNothing(current: Record<string, unknown>, patch: Record<string, unknown>): boolean {
+  return Object.entries(patch).every(([name, value]) => JSON.stringify(current[name] ?? null) === JSON.stringify(value ?? null));
 }
 
 /** The fields that make up the CSV layout of a resource, in order. */

@@ -1,4 +1,4 @@
-import type { FieldFault } from '../http-error.ts';
+import type { FieldFault } from '../errors/http-error.ts';
 import { cidrContains } from '../lib/net.ts';
 
 // Rules that span several fields of one record. The API, the imports and the legacy migration all use

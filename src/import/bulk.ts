@@ -22,7 +22,7 @@ import {
 } from '../db/references.ts';
 import { isPlainObject, isUuid, validateInput, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
-import { HttpError, type FieldFault } from '../http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
 import { foldCase } from './document.ts';
 

@@ -8,7 +8,7 @@ import type { StoredRecord, StoredUser } from '../db/import.ts';
 import { checkValue, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
-import { HttpError, type FieldFault } from '../http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 
 /** The schema name of the backup document. */

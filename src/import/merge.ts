@@ -18,7 +18,7 @@ import {
   switchIdByMac,
   switchIdByName,
 } from '../db/references.ts';
-import { HttpError, type FieldFault } from '../http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { INVENTORY_KINDS, zeroCounts, type CheckedDocument, type InventoryKind, type StoredActivity } from './document.ts';
 
 /** How a merge runs. */

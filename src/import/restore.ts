@@ -13,7 +13,7 @@ import {
 } from '../db/import.ts';
 import { insertActivity } from '../db/activity.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { countsOf, foldCase, INVENTORY_KINDS, type CheckedDocument } from './document.ts';
 import { KIND_OF } from '../db/backup.ts';
 

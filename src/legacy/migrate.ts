@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import type { Logger } from '../log.ts';
-import { StartupError } from '../startup-error.ts';
+import type { Logger } from '../boot/log.ts';
+import { StartupError } from '../errors/startup-error.ts';
 import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } from './archive.ts';
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';

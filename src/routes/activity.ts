@@ -1,65 +1,14 @@
 import { ACTIONS, activityToApi, getActivity, listActivity, type ActivityFilter } from '../db/activity.ts';
 import { undoEntry } from '../db/change.ts';
 import { KIND_ORDER } from '../db/images.ts';
-import type { JsonSchema } from '../fields/field.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, actorOf, pathId, uuidFilter } from './common.ts';
+import { HttpError, notFound } from '../errors/http-error.ts';
+import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../http/list-request.ts';
+import { actorOf, pathId, uuidFilter } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { ACTIVITY_QUERY } from './schemas/activity.ts';
 
-const NULLABLE_TEXT = { type: ['string', 'null'] };
-const NULLABLE_ID = { type: ['string', 'null'], format: 'uuid' };
-
-/** An activity entry as the API answers it. */
-export const ACTIVITY_ENTRY_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'at',
-    'userId',
-    'username',
-    'action',
-    'entityType',
-    'entityId',
-    'entityName',
-    'siteId',
-    'summary',
-    'changes',
-    'undoable',
-    'undoneBy',
-    'undoOf',
-  ],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    at: { type: 'string', format: 'date-time' },
-    userId: { ...NULLABLE_ID, description: 'Who made the change; null for the system (legacy migration).' },
-    username: NULLABLE_TEXT,
-    action: { enum: [...ACTIONS] },
-    entityType: { enum: [...KIND_ORDER, null] },
-    entityId: NULLABLE_ID,
-    entityName: NULLABLE_TEXT,
-    siteId: NULLABLE_ID,
-    summary: { type: 'string' },
-    changes: { description: 'For one entity { field: [before, after] }; for several, the same keyed by type, then id.' },
-    undoable: { type: 'boolean', description: 'Whether POST /api/activity/{id}/undo may reverse it now.' },
-    undoneBy: { ...NULLABLE_ID, description: 'The undo entry that reversed this one.' },
-    undoOf: { ...NULLABLE_ID, description: 'For an undo: the entry it reversed.' },
-  },
-};
-
-const ACTIVITY_QUERY = [
-  { name: 'entityType', schema: { enum: [...KIND_ORDER] }, description: 'Only entries about this kind of entity.' },
-  {
-    name: 'entityId',
-    schema: { type: 'string', format: 'uuid' },
-    description: 'Only entries that touched this entity (bulk edits and cascades too).',
-  },
-  { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
-  { name: 'userId', schema: { type: 'string', format: 'uuid' } },
-  { name: 'action', schema: { enum: [...ACTIONS] } },
-  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
-  { name: 'before', schema: { type: 'string' }, description: 'The nextCursor of the previous page: only older entries.' },
-];
-
+/** The routes of the activity log: its pages, one entry, and undo. */
 export const ACTIVITY_ROUTES: Route[] = [
   {
     method: 'GET',
@@ -153,25 +102,4 @@ function limitOf(ctx: Ctx, faults: { field: string; message: string }[]): number
   if (/^\d+$/.test(raw) && value >= 1 && value <= MAX_LIMIT) return value;
   faults.push({ field: 'limit', message: `must be an integer from 1 to ${MAX_LIMIT}` });
   return DEFAULT_LIMIT;
-}
-
-// The cursor is the seq of the last entry shown, wrapped so that clients treat it as opaque.
-const CURSOR_PREFIX = 'a1.';
-
-/** The opaque cursor that pages after the entry with this seq (also used by port history). */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
-}
-
-/** The seq of the `before` cursor of a request; a fault when it is not one of ours. */
-export function cursorOf(ctx: Ctx, faults: { field: string; message: string }[]): number | undefined {
-  const raw = ctx.query.get('before');
-  if (raw === null || raw === '') return undefined;
-  const text = /^[A-Za-z0-9_-]+$/.test(raw) ? Buffer.from(raw, 'base64url').toString('utf8') : '';
-  const seq =
-    text.startsWith(CURSOR_PREFIX) && /^\d{1,15}$/.test(text.slice(CURSOR_PREFIX.length))
-      ? Number(text.slice(CURSOR_PREFIX.length))
-      : undefined;
-  if (seq === undefined) faults.push({ field: 'before', message: 'must be a nextCursor from an earlier page' });
-  return seq;
 }

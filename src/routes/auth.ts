@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import { SESSION_COOKIE, SESSION_TTL_S } from '../auth.ts';
+import { SESSION_TTL_S, sessionCookie } from '../auth/auth.ts';
 import { inTransaction, writeUnlessStorageFails } from '../db/open.ts';
-import { countUsers, getUser, getUserByName, insertUser, revokeSession, touchLastLogin, updateUser, type UserRow } from '../db/users.ts';
-import { clientAddress, isHttps } from '../client.ts';
-import { isPlainObject, validateInput, resourceSchema } from '../fields/field.ts';
+import {
+  countUsers,
+  getUser,
+  getUserByName,
+  insertUser,
+  revokeSession,
+  touchLastLogin,
+  updateUser,
+  userToApi,
+  type UserRow,
+} from '../db/users.ts';
+import { HttpError, validationFailed } from '../errors/http-error.ts';
+import { isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
 import { MIN_PASSWORD_LENGTH, USER } from '../fields/users.ts';
-import { HttpError, validationFailed } from '../http-error.ts';
+import { clientAddress, isHttps } from '../http/client.ts';
+import type { Ctx, Route } from '../http/route.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/password.ts';
-import type { Ctx, Route } from '../router.ts';
+import { CREDENTIALS, SESSION } from './schemas/auth.ts';
 
-const CREDENTIALS = {
-  type: 'object',
-  required: ['username', 'password'],
-  additionalProperties: false,
-  properties: { username: { type: 'string' }, password: { type: 'string' } },
-};
-const SESSION = {
-  type: 'object',
-  properties: { user: resourceSchema(USER), token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
-};
-
+/** The routes of first-run setup, sign-in and out, and the signed-in user. */
 export const AUTH_ROUTES: Route[] = [
   {
     method: 'GET',
@@ -87,19 +87,6 @@ export const AUTH_ROUTES: Route[] = [
 // Answers that carry a token must not be kept by a browser or a proxy.
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** The API's view of a user: never the password hash. */
-export function userToApi(user: UserRow) {
-  return {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    disabled: user.disabled === 1,
-    createdAt: user.created_at,
-    updatedAt: user.updated_at,
-    lastLoginAt: user.last_login_at,
-  };
-}
-
 function authStatus(ctx: Ctx) {
   const user = ctx.user ? getUser(ctx.app.db, ctx.user.id) : undefined;
   return { body: { setupRequired: countUsers(ctx.app.db) === 0, user: user ? userToApi(user) : null } };
@@ -154,8 +141,7 @@ function noteLastLogin(ctx: Ctx, userId: string): void {
 function authLogout(ctx: Ctx) {
   const session = ctx.user?.session;
   if (session) revokeSession(ctx.app.db, session.id, session.expiresAtS, Math.floor(Date.now() / 1000));
-  setSessionCookie(ctx, '', 0);
-  return { status: 204 };
+  return { status: 204, headers: sessionCookieHeader(ctx, '', 0) };
 }
 
 function authMe(ctx: Ctx) {
@@ -189,8 +175,7 @@ async function authPassword(ctx: Ctx) {
   const now = new Date().toISOString();
   updateUser(ctx.app.db, user.id, { role: user.role, disabled: user.disabled, password_hash: hash, endTokens: true }, now);
   const { token } = await ctx.app.auth.issueSessionToken(getUser(ctx.app.db, user.id)!);
-  setSessionCookie(ctx, token, SESSION_TTL_S);
-  return { status: 204, headers: NO_STORE };
+  return { status: 204, headers: { ...NO_STORE, ...sessionCookieHeader(ctx, token, SESSION_TTL_S) } };
 }
 
 function credentials(body: unknown): { username: string; password: string } {
@@ -204,14 +189,10 @@ function credentials(body: unknown): { username: string; password: string } {
 
 async function session(ctx: Ctx, user: UserRow) {
   const { token, expiresAt } = await ctx.app.auth.issueSessionToken(user);
-  setSessionCookie(ctx, token, SESSION_TTL_S);
-  return { body: { user: userToApi(user), token, expiresAt }, headers: NO_STORE };
+  return { body: { user: userToApi(user), token, expiresAt }, headers: { ...NO_STORE, ...sessionCookieHeader(ctx, token, SESSION_TTL_S) } };
 }
 
-function setSessionCookie(ctx: Ctx, token: string, maxAgeS: number): void {
-  const secure = isHttps(ctx.app.config, ctx.req) ? '; Secure' : '';
-  (ctx.res as ServerResponse).setHeader(
-    'Set-Cookie',
-    `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAgeS}${secure}`,
-  );
+// The session cookie goes out with the answer's other headers; Secure when the browser talks HTTPS to the service.
+function sessionCookieHeader(ctx: Ctx, token: string, maxAgeS: number): Record<string, string> {
+  return { 'Set-Cookie': sessionCookie(token, maxAgeS, isHttps(ctx.app.config, ctx.req)) };
 }

@@ -1,16 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/backup.ts';
 import { openSnapshot, type Db } from '../db/open.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { appVersion } from '../http/app-version.ts';
+import { apiHeaders } from '../http/reply.ts';
+import { actorOf, flag } from '../http/request.ts';
+import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument, isDocument } from '../import/document.ts';
 import { restoreDocument } from '../import/restore.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON } from '../import/schemas.ts';
-import { apiHeaders, IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
-import { actorOf, flag } from './common.ts';
-import { appVersion } from './health.ts';
 
-const DRY_RUN = { name: 'dryRun', schema: { type: 'boolean' }, description: 'Check everything and answer the counts; change nothing.' };
-
+/** The routes of the whole-database export and restore. */
 export const BACKUP_ROUTES: Route[] = [
   {
     method: 'GET',
@@ -38,7 +38,7 @@ export const BACKUP_ROUTES: Route[] = [
           description:
             "replace: the backup's users too; needs an enabled admin with your username in it (409 would_lock_out). You then sign in again.",
         },
-        DRY_RUN,
+        { name: 'dryRun', schema: { type: 'boolean' }, description: 'Check everything and answer the counts; change nothing.' },
       ],
     },
   },

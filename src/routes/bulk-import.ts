@@ -1,13 +1,11 @@
-import { csvHeader, csvToRecords } from '../csv-layout.ts';
 import type { Kind } from '../db/images.ts';
-import { HttpError, notFound, type FieldFault } from '../http-error.ts';
+import { HttpError, notFound, type FieldFault } from '../errors/http-error.ts';
+import { actorOf, flag } from '../http/request.ts';
+import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { bulkImport, type BulkRow } from '../import/bulk.ts';
-import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
-import { actorOf, flag } from './common.ts';
+import { csvHeader, csvToRecords } from '../import/csv-layout.ts';
 
-/** The kind of each importable entity path segment. */
-const ENTITY_KINDS: Record<string, Kind> = { sites: 'site', networks: 'network', switches: 'switch', ports: 'port' };
-
+/** The route of the bulk import of sites, networks, switches or ports. */
 export const BULK_IMPORT_ROUTES: Route[] = [
   {
     method: 'POST',
@@ -38,6 +36,9 @@ export const BULK_IMPORT_ROUTES: Route[] = [
     },
   },
 ];
+
+/** The kind of each importable entity path segment. */
+const ENTITY_KINDS: Record<string, Kind> = { sites: 'site', networks: 'network', switches: 'switch', ports: 'port' };
 
 function bulkImportCreate(ctx: Ctx) {
   const kind = ENTITY_KINDS[ctx.params.entity];

@@ -1,19 +1,20 @@
+import { HttpError } from '../errors/http-error.ts';
 import { isPlainObject } from '../fields/field.ts';
-import { HttpError } from '../http-error.ts';
+import { actorOf, flag } from '../http/request.ts';
+import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument, isDocument, type CheckedDocument } from '../import/document.ts';
 import { mergeDocument } from '../import/merge.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
-import { LEGACY_KINDS, legacyFaultPath, legacyFaultLine, type LegacyBundle } from '../legacy/types.ts';
-import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../router.ts';
-import { actorOf, flag } from './common.ts';
+import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle } from '../legacy/types.ts';
 
+/** The route of the merge of a backup or a 0.20.x bundle into the stored data. */
 export const DATA_IMPORT_ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/api/data/import',
     access: 'admin',
-    handler: dataImport,
+    handler: dataImportMerge,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
       "Merge a db-v1 document or a 0.20.x bundle into the stored data: fresh ids, references remapped, same-name sites (and their same-name networks, switches and ports) merged; users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
@@ -40,7 +41,7 @@ export const DATA_IMPORT_ROUTES: Route[] = [
   },
 ];
 
-function dataImport(ctx: Ctx) {
+function dataImportMerge(ctx: Ctx) {
   const onConflict = ctx.query.get('onConflict') ?? 'merge';
   if (onConflict !== 'merge' && onConflict !== 'fail') {
     throw new HttpError(400, 'validation_failed', 'onConflict must be merge or fail.', [

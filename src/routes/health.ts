@@ -1,19 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { App } from '../app.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { lastWriteFault } from '../db/open.ts';
 import { STORAGE_FAULTS, type StorageFault } from '../db/sqlite-errors.ts';
 import { probeStorage } from '../db/storage-probe.ts';
-import type { Ctx, Route } from '../router.ts';
-import { buildOpenApi } from './openapi.ts';
+import { appVersion } from '../http/app-version.ts';
+import { buildOpenApi } from '../http/openapi.ts';
+import type { App, Ctx, Route } from '../http/route.ts';
 
+/** The routes of the health check and the OpenAPI document. */
 export const HEALTH_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/health',
     access: 'public',
-    handler: health,
+    handler: healthGet,
     summary:
       'Liveness, versions and configuration warnings (503 when the database cannot be read; status degraded, with the reason, when it cannot be written).',
     doc: {
@@ -38,18 +37,13 @@ export const HEALTH_ROUTES: Route[] = [
     method: 'GET',
     path: '/api/openapi.json',
     access: 'public',
-    handler: openApi,
+    handler: openApiGet,
     summary: 'This OpenAPI 3.1 document.',
     doc: { response: { type: 'object' } },
   },
 ];
 
-/** The release of this build, from package.json. */
-export function appVersion(rootDir: string): string {
-  return (JSON.parse(readFileSync(resolve(rootDir, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-function health(ctx: Ctx) {
+function healthGet(ctx: Ctx) {
   const base = {
     version: appVersion(ctx.app.config.rootDir),
     uptimeS: Math.floor((Date.now() - ctx.app.startedAt) / 1000),
@@ -76,6 +70,6 @@ function writeFault(app: App): StorageFault | undefined {
   return probeStorage(app.config.databasePath) ?? (lastWriteFault(app.db) === 'read_only' ? 'read_only' : undefined);
 }
 
-function openApi(ctx: Ctx) {
+function openApiGet(ctx: Ctx) {
   return { body: buildOpenApi(ctx.app.routes, appVersion(ctx.app.config.rootDir)) };
 }

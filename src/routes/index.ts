@@ -1,4 +1,4 @@
-import type { Route } from '../router.ts';
+import type { Route } from '../http/route.ts';
 import { ACTIVITY_ROUTES } from './activity.ts';
 import { AUTH_ROUTES } from './auth.ts';
 import { BACKUP_ROUTES } from './backup.ts';

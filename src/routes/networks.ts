@@ -7,34 +7,24 @@ import {
   listNetworksJson,
   networkIdByName,
   networkIdByVlan,
+  networkToApi,
   removeNetwork,
   updateNetwork,
   type NetworkRow,
   type NetworkValues,
 } from '../db/networks.ts';
-import { portIdsUsingNetwork } from '../db/ports.ts';
 import type { Db } from '../db/open.ts';
-import { inputSchema, resourceSchema, validateInput } from '../fields/field.ts';
+import { portIdsUsingNetwork } from '../db/ports.ts';
+import { HttpError, notFound, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { networkFaults } from '../fields/rules.ts';
-import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
-import { actorOf, checkIfMatch, created, etag, flag, pathId, uuidFilter, wantsCsv } from './common.ts';
-import {
-  LIST_QUERY_DOC,
-  apiOf,
-  changesNothing,
-  counted,
-  csvListAnswer,
-  jsonListAnswer,
-  listRequest,
-  listSchema,
-  siteFaults,
-  toColumns,
-  uniquenessConflict,
-  withEtag,
-  type ApiRecord,
-} from './sites.ts';
+import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
+import { counted, siteFaults } from '../http/inventory-edits.ts';
+import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
+import { actorOf, checkIfMatch, flag, pathId, uuidFilter, wantsCsv } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { recordsToCsv } from '../import/csv-layout.ts';
 
 /** The routes of networks (VLANs). */
 export const NETWORK_ROUTES: Route[] = [
@@ -91,17 +81,12 @@ export const NETWORK_ROUTES: Route[] = [
   },
 ];
 
-/** A network as the API answers it, with its port count. */
-export function networkToApi(row: NetworkRow): ApiRecord {
-  return { ...apiOf(NETWORK, row), portCount: row.port_count };
-}
-
 function networksList(ctx: Ctx) {
   const list = listRequest(ctx, NETWORK);
   const filter = { siteId: uuidFilter(ctx, 'siteId'), vlanId: vlanFilter(ctx) };
   if (!wantsCsv(ctx)) return jsonListAnswer(listNetworksJson(ctx.app.db, list, filter), list);
   const { rows, total } = listNetworks(ctx.app.db, list, filter);
-  return csvListAnswer(ctx, 'network', rows.map(networkToApi), total);
+  return csvListAnswer(recordsToCsv(ctx.app.db, 'network', rows.map(networkToApi)), total);
 }
 
 function networkGet(ctx: Ctx) {

@@ -11,64 +11,38 @@ import {
   listPortsJson,
   nextPosition,
   portIdByName,
+  portToApi,
   portsOfSwitch,
   relinkFarEnds,
   removePorts,
   setTagged,
   switchOfPort,
   updatePort,
-  type PortRow,
   type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
-import { checkValue, inputSchema, isPlainObject, resourceSchema, validateInput, type Field, type ValidatedInput } from '../fields/field.ts';
+import { notFound, uniquenessConflict, validationFailed, type FieldFault, type HttpError } from '../errors/http-error.ts';
+import {
+  changesNothing,
+  checkValue,
+  inputSchema,
+  isPlainObject,
+  resourceSchema,
+  toColumns,
+  validateInput,
+  type Field,
+  type ValidatedInput,
+} from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portFaults } from '../fields/rules.ts';
-import { type HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
-import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from './activity.ts';
-import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter, wantsCsv } from './common.ts';
-import {
-  LIST_QUERY_DOC,
-  apiOf,
-  changesNothing,
-  counted,
-  csvListAnswer,
-  jsonListAnswer,
-  listRequest,
-  listSchema,
-  toColumns,
-  uniquenessConflict,
-  withEtag,
-  type ApiRecord,
-} from './sites.ts';
-
-/** Fields a bulk edit may not set: each must differ per port. */
-const NOT_BULK = new Set(['name', 'linkedPortId']);
-const BULK_KEYS = new Set(['portIds', 'set', 'addTagged', 'removeTagged']);
-const idListField = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
-const HISTORY_LIMIT = { default: 100, max: 500 };
-
-const BULK_REQUEST = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['portIds'],
-  properties: {
-    portIds: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'string', format: 'uuid' },
-      description: 'Ports of this switch; one that is not: 400 and nothing changes.',
-    },
-    set: { ...inputSchema(PORT, 'patch'), description: 'Fields set on every port (not name or linkedPortId).' },
-    addTagged: {
-      type: 'array',
-      items: { type: 'string', format: 'uuid' },
-      description: 'Networks added to each tagged list; a port that gains one becomes a trunk.',
-    },
-    removeTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks removed from each tagged list.' },
-  },
-};
+import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
+import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
+import { counted } from '../http/inventory-edits.ts';
+import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
+import { actorOf, checkIfMatch, pathId, uuidFilter, wantsCsv } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { recordsToCsv } from '../import/csv-layout.ts';
+import { BULK_REQUEST, HISTORY_LIMIT } from './schemas/ports.ts';
 
 /** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
@@ -172,17 +146,12 @@ export const PORT_ROUTES: Route[] = [
   },
 ];
 
-/** A port as the API answers it, with its tagged network ids. */
-export function portToApi(row: PortRow): ApiRecord {
-  return { ...apiOf(PORT, row), taggedNetworkIds: row.tagged };
-}
-
 function portsList(ctx: Ctx) {
   const list = listRequest(ctx, PORT);
   const filter = { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') };
   if (!wantsCsv(ctx)) return jsonListAnswer(listPortsJson(ctx.app.db, list, filter), list);
   const { rows, total } = listPorts(ctx.app.db, list, filter);
-  return csvListAnswer(ctx, 'port', rows.map(portToApi), total);
+  return csvListAnswer(recordsToCsv(ctx.app.db, 'port', rows.map(portToApi)), total);
 }
 
 function switchPortsList(ctx: Ctx) {
@@ -191,7 +160,7 @@ function switchPortsList(ctx: Ctx) {
   const list = listRequest(ctx, PORT);
   if (!wantsCsv(ctx)) return jsonListAnswer(listPortsJson(ctx.app.db, list, { switchId: sw.id }), list);
   const { rows, total } = listPorts(ctx.app.db, list, { switchId: sw.id });
-  return csvListAnswer(ctx, 'port', rows.map(portToApi), total);
+  return csvListAnswer(recordsToCsv(ctx.app.db, 'port', rows.map(portToApi)), total);
 }
 
 function portGet(ctx: Ctx) {
@@ -364,6 +333,11 @@ function portActivity(
 function nameTaken(name: string, sw: SwitchRow): HttpError {
   return uniquenessConflict([{ field: 'name', message: `switch ${sw.name} has a port named "${name}"` }]);
 }
+
+/** Fields a bulk edit may not set: each must differ per port. */
+const NOT_BULK = new Set(['name', 'linkedPortId']);
+const BULK_KEYS = new Set(['portIds', 'set', 'addTagged', 'removeTagged']);
+const idListField = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
 
 interface BulkInput {
   portIds: string[];

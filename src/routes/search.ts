@@ -1,28 +1,9 @@
-import { SEARCH_TYPES, search } from '../db/search.ts';
-import { HttpError } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
+import { search } from '../db/search.ts';
+import { HttpError } from '../errors/http-error.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, RESULT_SCHEMA, SEARCH_LIMIT } from './schemas/search.ts';
 
-/** The default and the largest number of search results. */
-const SEARCH_LIMIT = 50;
-const MAX_SEARCH_LIMIT = 200;
-const MAX_QUERY_LENGTH = 200;
-
-const RESULT_SCHEMA = {
-  type: 'object',
-  required: ['type', 'id', 'name', 'siteId', 'match'],
-  properties: {
-    type: { enum: [...SEARCH_TYPES] },
-    id: { type: 'string', format: 'uuid' },
-    name: { type: 'string', description: 'The name; for a port "switch name / port name".' },
-    siteId: { type: 'string', format: 'uuid' },
-    switchId: { type: 'string', format: 'uuid', description: 'Ports only: their switch.' },
-    match: {
-      type: 'string',
-      description: 'The field that matched: name, managementIp, macAddress, serialNumber, vlanId, subnet, description or connectedDevice.',
-    },
-  },
-};
-
+/** The route of the search across the inventory. */
 export const SEARCH_ROUTES: Route[] = [
   {
     method: 'GET',

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordsToCsv } from '../csv-layout.ts';
 import { recordChange } from '../db/change.ts';
-import type { Kind } from '../db/images.ts';
-import type { Db } from '../db/open.ts';
-import type { JsonPage } from '../db/list-query.ts';
 import {
   getSite,
   insertSite,
@@ -11,46 +7,20 @@ import {
   listSitesJson,
   removeSite,
   siteIdByName,
+  siteToApi,
   updateSite,
   type SiteRow,
   type SiteValues,
 } from '../db/sites.ts';
-import { inputSchema, resourceSchema, rowToApi, toColumnValue, validateInput, type JsonSchema, type Resource } from '../fields/field.ts';
+import { HttpError, notFound, uniquenessConflict, validationFailed } from '../errors/http-error.ts';
+import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
 import { SITE } from '../fields/sites.ts';
-import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
-import type { Ctx, Reply, Route } from '../router.ts';
-import { actorOf, checkIfMatch, created, etag, flag, listParams, pathId, wantsCsv, type ListParams } from './common.ts';
-
-/** The query parameters every inventory list takes, for the OpenAPI document. */
-export const LIST_QUERY_DOC = [
-  {
-    name: 'limit',
-    schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-    description: 'A CSV answer without limit has every row.',
-  },
-  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
-  { name: 'sort', schema: { type: 'string' }, description: 'A field name; -field for descending.' },
-  { name: 'q', schema: { type: 'string' }, description: 'Case-insensitive substring over the text fields.' },
-  {
-    name: 'format',
-    schema: { type: 'string', enum: ['json', 'csv'] },
-    description: 'csv answers the import layout (as Accept: text/csv does).',
-  },
-];
-
-/** The JSON Schema of a list answer of a resource. */
-export function listSchema(resource: Resource, item: JsonSchema = resourceSchema(resource)): JsonSchema {
-  return {
-    type: 'object',
-    required: ['items', 'total', 'limit', 'offset'],
-    properties: {
-      items: { type: 'array', items: item },
-      total: { type: 'integer' },
-      limit: { type: 'integer' },
-      offset: { type: 'integer' },
-    },
-  };
-}
+import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
+import { counted } from '../http/inventory-edits.ts';
+import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
+import { actorOf, checkIfMatch, flag, pathId, wantsCsv } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { recordsToCsv } from '../import/csv-layout.ts';
 
 /** The routes of sites. */
 export const SITE_ROUTES: Route[] = [
@@ -102,80 +72,11 @@ export const SITE_ROUTES: Route[] = [
   },
 ];
 
-/** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
-export function uniquenessConflict(faults: FieldFault[]): HttpError {
-  const names = faults.some((fault) => fault.field === 'name');
-  const fields = faults.map((fault) => fault.field).join(', ');
-  return new HttpError(409, names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults);
-}
-
-/** A fault on siteId when it names no site (an invalid id was reported by validateInput already). */
-export function siteFaults(db: Db, siteId: unknown): FieldFault[] {
-  if (typeof siteId !== 'string' || getSite(db, siteId)) return [];
-  return [{ field: 'siteId', message: `site ${siteId} does not exist` }];
-}
-
-/** The column values of API field values (booleans as 0/1), for the given fields that have columns. */
-export function toColumns(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const field of resource.fields) {
-    if (field.column && field.name in values) row[field.column] = toColumnValue(field, values[field.name]);
-  }
-  return row;
-}
-
-/** Whether a patch would leave every field it names as it is. */
-export function changesNothing(current: Record<string, unknown>, patch: Record<string, unknown>): boolean {
-  return Object.entries(patch).every(([name, value]) => JSON.stringify(current[name] ?? null) === JSON.stringify(value ?? null));
-}
-
-/** "1 port", "3 ports": a count with its noun for messages and summaries. */
-export function counted(n: number, noun: string, nouns = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : nouns}`;
-}
-
-/** A resource as the API answers it. */
-export type ApiRecord = Record<string, unknown> & { id: string; version: number };
-
-/** The API object of a row, for the fields that have columns. */
-export function apiOf(resource: Resource, row: object): ApiRecord {
-  return rowToApi(resource, row as Record<string, unknown>) as ApiRecord;
-}
-
-/** The list parameters of a request; a CSV export without `limit` takes every row (LIMIT -1). */
-export function listRequest(ctx: Ctx, resource: Resource): ListParams {
-  const list = listParams(ctx, resource);
-  return wantsCsv(ctx) && !ctx.query.get('limit') ? { ...list, limit: -1 } : list;
-}
-
-/** A list answer as CSV, the import layout, for a client that asked for it (wantsCsv); the total in X-Total-Count. */
-export function csvListAnswer(ctx: Ctx, kind: Kind, items: Record<string, unknown>[], total: number): Reply {
-  return {
-    text: recordsToCsv(ctx.app.db, kind, items),
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Total-Count': String(total) },
-  };
-}
-
-/** A list answer as JSON: the contract's page around the items SQLite serialised. */
-export function jsonListAnswer(page: JsonPage, list: ListParams): Reply {
-  return { json: `{"items":${page.items},"total":${page.total},"limit":${list.limit},"offset":${list.offset}}` };
-}
-
-/** A resource answer with its ETag. */
-export function withEtag(body: Record<string, unknown> & { version: number }, status = 200): Reply {
-  return { status, body, headers: { ETag: etag(body.version) } };
-}
-
-/** A site as the API answers it, with its counts. */
-export function siteToApi(row: SiteRow): ApiRecord {
-  return { ...apiOf(SITE, row), switchCount: row.switch_count, networkCount: row.network_count };
-}
-
 function sitesList(ctx: Ctx) {
   const list = listRequest(ctx, SITE);
   if (!wantsCsv(ctx)) return jsonListAnswer(listSitesJson(ctx.app.db, list), list);
   const { rows, total } = listSites(ctx.app.db, list);
-  return csvListAnswer(ctx, 'site', rows.map(siteToApi), total);
+  return csvListAnswer(recordsToCsv(ctx.app.db, 'site', rows.map(siteToApi)), total);
 }
 
 function siteGet(ctx: Ctx) {

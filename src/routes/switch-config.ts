@@ -1,10 +1,11 @@
 import { loadConfigModel } from '../db/switch-config.ts';
-import { HttpError, notFound, validationFailed } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
+import { HttpError, notFound, validationFailed } from '../errors/http-error.ts';
+import { pathId } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
 import { CONFIG_DIALECTS, isConfigDialect, renderConfig } from '../switch-config/render.ts';
 import { UnsafeConfigValueError } from '../switch-config/text.ts';
-import { pathId } from './common.ts';
 
+/** The route of a switch's configuration text. */
 export const SWITCH_CONFIG_ROUTES: Route[] = [
   {
     method: 'GET',

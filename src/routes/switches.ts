@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { recordChange, type Change } from '../db/change.ts';
 import { diffImages, readImage } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
-import { countPortsWithNetworks, insertPort, portsOfSwitch } from '../db/ports.ts';
+import { countPortsWithNetworks, insertPort, portToApi, portsOfSwitch } from '../db/ports.ts';
 import {
   getSwitch,
   insertSwitch,
@@ -12,40 +12,21 @@ import {
   switchIdByIp,
   switchIdByMac,
   switchIdByName,
+  switchToApi,
   updateSwitch,
   type SwitchRow,
   type SwitchValues,
 } from '../db/switches.ts';
-import { inputSchema, resourceSchema, validateInput } from '../fields/field.ts';
-import { PORT } from '../fields/ports.ts';
+import { HttpError, notFound, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
 import { SWITCH, SWITCH_STATUSES } from '../fields/switches.ts';
-import { HttpError, notFound, validationFailed, type FieldFault } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
-import { actorOf, checkIfMatch, created, etag, pathId, uuidFilter, wantsCsv } from './common.ts';
-import { portToApi } from './ports.ts';
-import {
-  LIST_QUERY_DOC,
-  apiOf,
-  changesNothing,
-  counted,
-  csvListAnswer,
-  jsonListAnswer,
-  listRequest,
-  listSchema,
-  siteFaults,
-  toColumns,
-  uniquenessConflict,
-  withEtag,
-  type ApiRecord,
-} from './sites.ts';
-
-const SWITCH_WITH_PORTS = {
-  ...resourceSchema(SWITCH),
-  properties: {
-    ...(resourceSchema(SWITCH).properties as object),
-    ports: { type: 'array', items: resourceSchema(PORT), description: 'Ordered by position.' },
-  },
-};
+import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
+import { counted, siteFaults } from '../http/inventory-edits.ts';
+import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
+import { actorOf, checkIfMatch, pathId, uuidFilter, wantsCsv } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { recordsToCsv } from '../import/csv-layout.ts';
+import { SWITCH_WITH_PORTS } from './schemas/switches.ts';
 
 /** The routes of switches. */
 export const SWITCH_ROUTES: Route[] = [
@@ -101,17 +82,12 @@ export const SWITCH_ROUTES: Route[] = [
   },
 ];
 
-/** A switch as the API answers it, with its port count. */
-export function switchToApi(row: SwitchRow): ApiRecord {
-  return { ...apiOf(SWITCH, row), portCount: row.port_count };
-}
-
 function switchesList(ctx: Ctx) {
   const list = listRequest(ctx, SWITCH);
   const filter = { siteId: uuidFilter(ctx, 'siteId'), status: statusFilter(ctx) };
   if (!wantsCsv(ctx)) return jsonListAnswer(listSwitchesJson(ctx.app.db, list, filter), list);
   const { rows, total } = listSwitches(ctx.app.db, list, filter);
-  return csvListAnswer(ctx, 'switch', rows.map(switchToApi), total);
+  return csvListAnswer(recordsToCsv(ctx.app.db, 'switch', rows.map(switchToApi)), total);
 }
 
 function switchGet(ctx: Ctx) {

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { deleteToken, getToken, getUser, insertToken, listTokens, type TokenRow } from '../db/users.ts';
+import { deleteToken, getToken, getUser, insertToken, listTokens, tokenToApi, type TokenRow } from '../db/users.ts';
+import { HttpError, notFound, validationFailed } from '../errors/http-error.ts';
 import { isPlainObject } from '../fields/field.ts';
-import { HttpError, notFound, validationFailed } from '../http-error.ts';
-import type { Ctx, Route } from '../router.ts';
-import { created, pathId } from './common.ts';
+import { created } from '../http/answers.ts';
+import { pathId } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
+import { TOKEN, TOKEN_REQUEST } from './schemas/tokens.ts';
 
-const TOKEN = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    name: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time' },
-    expiresAt: { type: ['string', 'null'], format: 'date-time' },
-    lastUsedAt: { type: ['string', 'null'], format: 'date-time' },
-  },
-};
-const TOKEN_REQUEST = {
-  type: 'object',
-  required: ['name'],
-  additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, expiresInDays: { type: 'integer', minimum: 1, maximum: 3650 } },
-};
-
+/** The routes of a user's API tokens. */
 export const TOKEN_ROUTES: Route[] = [
   {
     method: 'GET',
@@ -49,10 +35,6 @@ export const TOKEN_ROUTES: Route[] = [
     doc: { status: 204 },
   },
 ];
-
-function tokenToApi(row: TokenRow) {
-  return { id: row.id, name: row.name, createdAt: row.created_at, expiresAt: row.expires_at, lastUsedAt: row.last_used_at };
-}
 
 function tokensList(ctx: Ctx) {
   return { body: { items: listTokens(ctx.app.db, ctx.user!.id).map(tokenToApi) } };

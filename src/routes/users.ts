@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../db/open.ts';
-import { countEnabledAdmins, deleteUser, getUser, getUserByName, insertUser, listUsers, updateUser, type UserRow } from '../db/users.ts';
+import {
+  countEnabledAdmins,
+  deleteUser,
+  getUser,
+  getUserByName,
+  insertUser,
+  listUsers,
+  updateUser,
+  userToApi,
+  type UserRow,
+} from '../db/users.ts';
+import { HttpError, notFound, validationFailed } from '../errors/http-error.ts';
 import { inputSchema, isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
-import { HttpError, notFound, validationFailed } from '../http-error.ts';
+import { created } from '../http/answers.ts';
+import { checkIfMatch, pathId } from '../http/request.ts';
+import type { Ctx, Route } from '../http/route.ts';
 import { hashPassword } from '../lib/password.ts';
-import type { Ctx, Route } from '../router.ts';
-import { userToApi } from './auth.ts';
-import { checkIfMatch, created, pathId } from './common.ts';
+import { USER_PATCH } from './schemas/users.ts';
 
-const USER_PATCH = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { role: { enum: ['viewer', 'editor', 'admin'] }, password: { type: 'string', minLength: 10 }, disabled: { type: 'boolean' } },
-};
-
+/** The routes of user administration. */
 export const USER_ROUTES: Route[] = [
   {
     method: 'GET',

@@ -1,40 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let admin: string;
+const server = useTestServer();
 let editor: string;
 let viewer: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await setupAdmin(server.baseUrl)).token;
-  editor = (await userWithRole(server.baseUrl, admin, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, admin, 'vi', 'viewer')).token;
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
 });
-afterAll(() => server?.stop());
 
-/** Calls the API as the editor unless another token is given. */
-function call(method: string, path: string, body?: unknown, token = editor) {
-  return api(server.baseUrl, method, path, { token, body });
-}
-
-/** Calls and insists on a status, so that a failing setup step says what went wrong. */
-async function must(status: number, method: string, path: string, body?: unknown) {
-  const answer = await call(method, path, body);
-  if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-}
+/** Calls as the editor unless another token is given; `must` insists on a status, so a failing setup step says why. */
+const { call, must } = server.as(() => editor);
 
 /** The newest activity entry that touched an entity. */
 async function newestEntry(entityId: string) {
-  const answer = await call('GET', `/api/activity?entityId=${entityId}&limit=1`, undefined, viewer);
+  const answer = await call('GET', `/api/activity?entityId=${entityId}&limit=1`, { token: viewer });
   expect(answer.status).toBe(200);
   return answer.body.items[0];
 }
 
-const undo = (entryId: string, token = editor) => call('POST', `/api/activity/${entryId}/undo`, undefined, token);
+const undo = (entryId: string, token = editor) => call('POST', `/api/activity/${entryId}/undo`, { token });
 
 /** Drops what an undo raises (version, update time) everywhere in a JSON value. */
 function stripVersions(value: unknown): unknown {
@@ -63,7 +50,7 @@ describe('undo over HTTP', () => {
     const now = await call('GET', `/api/sites/${site.id}`);
     expect(now.body).toMatchObject({ name: 'Update me', notes: 'old notes', version: 3 });
     expect(now.headers.get('etag')).toBe('"3"');
-    expect((await call('GET', `/api/activity/${entry.id}`, undefined, viewer)).body).toMatchObject({
+    expect((await call('GET', `/api/activity/${entry.id}`, { token: viewer })).body).toMatchObject({
       undoable: false,
       undoneBy: answer.body.id,
     });
@@ -183,7 +170,7 @@ describe('undo over HTTP', () => {
     const answer = await undo(entry.id, viewer);
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('forbidden');
-    expect((await call('GET', '/api/activity', undefined, viewer)).status).toBe(200);
+    expect((await call('GET', '/api/activity', { token: viewer })).status).toBe(200);
     expect((await api(server.baseUrl, 'GET', '/api/activity')).status).toBe(401);
   });
 });
@@ -274,7 +261,7 @@ describe('GET /api/activity', () => {
     ['before=not-a-cursor', 'before'],
     [`before=${Buffer.from('a1.x').toString('base64url')}`, 'before'],
   ])('refuses %s with 400 naming %s', async (query, field) => {
-    const answer = await call('GET', `/api/activity?${query}`, undefined, viewer);
+    const answer = await call('GET', `/api/activity?${query}`, { token: viewer });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
     expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
@@ -300,7 +287,7 @@ describe('GET /api/activity', () => {
     let pages = 0;
     do {
       const query: string = `/api/activity?entityId=${site.id}&limit=40${cursor ? `&before=${cursor}` : ''}`;
-      const page = await call('GET', query, undefined, viewer);
+      const page = await call('GET', query, { token: viewer });
       expect(page.status).toBe(200);
       seen.push(...page.body.items);
       cursor = page.body.nextCursor;

@@ -1,18 +1,11 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, TEST_SECRET, api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, TEST_SECRET, setupAdmin, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
+// No admin yet: the first test runs first-run setup itself. Calls carry no token unless given one.
+const server = useTestServer({ admin: false });
+const { call } = server;
 let admin: { token: string; userId: string };
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
-
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, options);
 
 describe('first-run setup', () => {
   it('reports setup as required, sets up once, then refuses a second setup', async () => {
@@ -201,5 +194,54 @@ describe('the session cookie', () => {
     expect(missing.status).toBe(403);
     const own = await call('POST', '/api/tokens', { body, headers: { cookie, origin: server.baseUrl } });
     expect(own.status).toBe(201);
+  });
+});
+
+describe('the session cookie without Origin', () => {
+  // A change by cookie whose request has no Origin is judged by its Referer instead.
+  it.each([
+    ['a Referer of this service', () => `${server.baseUrl}/sites/1?x=y`, 201],
+    ['a Referer of another site', () => 'https://evil.example/page', 403],
+    ['a Referer of this host on another port', () => `http://127.0.0.1:1/`, 403],
+    ['a Referer that is not a URL', () => 'not a url', 403],
+  ])('%s → %s', async (_name, referer, status) => {
+    const login = await call('POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const answer = await call('POST', '/api/tokens', { body: { name: 'by referer' }, headers: { cookie, referer: referer() } });
+    expect(answer.status, answer.text).toBe(status);
+    if (status === 403) expect(answer.body.error.code).toBe('forbidden');
+  });
+});
+
+describe('setup, login, me, logout', () => {
+  // Its own server: it runs first-run setup itself.
+  const fresh = useTestServer({ admin: false });
+
+  it('signs in after setup, answers me by cookie, and logout answers 204 and clears the cookie', async () => {
+    const setup = await fresh.call('POST', '/api/auth/setup', { body: { username: 'admin', password: TEST_PASSWORD } });
+    expect(setup.status).toBe(201);
+    const login = await fresh.call('POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    expect(cookie).toMatch(/^session=.+/);
+    const me = await fresh.call('GET', '/api/auth/me', { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe('admin');
+
+    const logout = await fresh.call('POST', '/api/auth/logout', { headers: { cookie, origin: fresh.baseUrl } });
+    expect(logout.status).toBe(204);
+    expect(logout.text).toBe('');
+    const cleared = logout.headers.get('set-cookie')!;
+    expect(cleared).toMatch(/^session=;/);
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/Path=\//);
+    // A browser that obeys the header no longer sends a cookie: it is signed out.
+    expect((await fresh.call('GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  it('answers 204 to a logout without a session too', async () => {
+    const logout = await fresh.call('POST', '/api/auth/logout');
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('set-cookie')).toMatch(/^session=;.*Max-Age=0/);
   });
 });

@@ -3,15 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDataDir, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 
 const SWITCHES = Number(process.env.EXPORT_TEST_SWITCHES ?? 1000);
 const PORTS_PER_SWITCH = 100;
 const MB = 1024 * 1024;
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
 
 /** Resident memory of a process, from /proc (Linux), in bytes. */
 function rss(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
@@ -49,28 +48,14 @@ function seed(dataDir: string): void {
 }
 
 beforeAll(async () => {
-  const dataDir = freshDataDir();
-  const first = await startServer({ dataDir });
-  await setupAdmin(first.baseUrl);
-  await first.stop();
-  seed(dataDir);
-  server = await startServer({ dataDir });
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  await server.restart({ between: seed });
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 describe('export of 100,000 ports', () => {
   it("streams the whole document while the server's RSS grows little", async () => {
     const pid = server.process.pid!;
     const before = rss(pid);
-    const response = await fetch(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${server.token}` } });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     const chunks: Uint8Array[] = [];
@@ -114,7 +99,7 @@ describe('export of 100,000 ports', () => {
     const baseline = databaseFiles();
     const controller = new AbortController();
     const response = await fetch(`${server.baseUrl}/api/backup/export`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${server.token}` },
       signal: controller.signal,
     });
     await response.body!.getReader().read();

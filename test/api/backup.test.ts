@@ -1,30 +1,26 @@
 // Backup export and restore over HTTP against real server processes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
-import { TEST_PASSWORD, api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { TEST_PASSWORD, api, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let source: TestServer;
-let target: TestServer;
-let sourceAdmin: string;
+const source = useTestServer();
+const target = useTestServer();
+/** The target admin's token: a restore with users=replace ends it, and the admin signs in again. */
 let targetAdmin: string;
 let seeded: Seeded;
 let original: any;
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([startServer(), startServer()]);
-  sourceAdmin = (await setupAdmin(source.baseUrl)).token;
-  targetAdmin = (await setupAdmin(target.baseUrl)).token;
-  await userWithRole(source.baseUrl, sourceAdmin, 'erin', 'editor');
-  seeded = await seedInventory(source.baseUrl, sourceAdmin);
-  original = await exportDocument(source.baseUrl, sourceAdmin);
-});
-afterAll(async () => {
-  await Promise.all([source?.stop(), target?.stop()]);
+  targetAdmin = target.token;
+  await userWithRole(source.baseUrl, source.token, 'erin', 'editor');
+  seeded = await seedInventory(source.baseUrl, source.token);
+  original = await exportDocument(source.baseUrl, source.token);
 });
 
 describe('GET /api/backup/export', () => {
   it('answers the db-v1 document as an attachment, with counts that match its data', async () => {
-    const answer = await api(source.baseUrl, 'GET', '/api/backup/export', { token: sourceAdmin });
+    const answer = await source.call('GET', '/api/backup/export');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="switchyard-backup-\d{8}T\d{6}Z\.json"$/);
     const doc = answer.body;
@@ -179,5 +175,43 @@ describe('POST /api/backup/import', () => {
     expect(undoRestore.body.error.code).toBe('not_undoable');
     const undoable = list.find((entry: any) => entry.undoable);
     expect((await api(target.baseUrl, 'POST', `/api/activity/${undoable.id}/undo`, { token: targetAdmin })).status).toBe(200);
+  });
+});
+
+describe('POST /api/backup/import with exactly one bad reference deep inside', () => {
+  // The test above adds a second fault, which alone would refuse the document. The source restores its own
+  // export here, so that nothing but the one spoiled reference is wrong.
+  it.each<[string, (doc: any) => string]>([
+    [
+      "the last port's untagged network",
+      (doc) => {
+        doc.data.ports.at(-1).untaggedNetworkId = randomUUID();
+        return `data.ports[${doc.data.ports.length - 1}].untaggedNetworkId`;
+      },
+    ],
+    [
+      'a tagged network of a port',
+      (doc) => {
+        const index = doc.data.ports.findIndex((port: any) => port.taggedNetworkIds.length > 0);
+        doc.data.ports[index].taggedNetworkIds[1] = randomUUID();
+        return `data.ports[${index}].taggedNetworkIds[1]`;
+      },
+    ],
+    [
+      "the last switch's site",
+      (doc) => {
+        doc.data.switches.at(-1).siteId = randomUUID();
+        return `data.switches[${doc.data.switches.length - 1}].siteId`;
+      },
+    ],
+  ])('(%s) changes nothing and names only that record', async (_, spoil) => {
+    const before = await exportDocument(source.baseUrl, source.token);
+    const bad = structuredClone(before);
+    const field = spoil(bad);
+    const answer = await source.call('POST', '/api/backup/import?users=replace', { body: bad });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toEqual([field]);
+    expect(comparable(await exportDocument(source.baseUrl, source.token))).toEqual(comparable(before));
   });
 });

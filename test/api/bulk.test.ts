@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultFields, userWithRole, useTestServer } from '../helpers/server.ts';
 
 interface Port {
   id: string;
@@ -11,7 +11,7 @@ interface Port {
   taggedNetworkIds: string[];
 }
 
-let server: TestServer;
+const server = useTestServer();
 let editor: string;
 let viewer: string;
 let sw: { id: string };
@@ -20,10 +20,7 @@ let ports: Port[];
 const vlans: Record<number, { id: string }> = {};
 let foreign: { id: string };
 
-const { call, make } = apiClient(
-  () => server.baseUrl,
-  () => editor,
-);
+const { call, make } = server.as(() => editor);
 const portsNow = async (): Promise<Port[]> => (await call('GET', `/api/switches/${sw.id}`)).body.ports;
 const bulk = (body: unknown, token = editor) => call('PATCH', `/api/switches/${sw.id}/ports`, { body, token });
 const sorted = (ids: string[]) => [...ids].sort();
@@ -41,10 +38,8 @@ const activityCount = async () => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
-  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
   const site = await make('/api/sites', { name: 'Main' });
   const other = await make('/api/sites', { name: 'Branch' });
   for (const vlan of [10, 20, 30, 40]) vlans[vlan] = await make('/api/networks', { siteId: site.id, name: `V${vlan}`, vlanId: vlan });
@@ -52,9 +47,6 @@ beforeAll(async () => {
   sw = await make('/api/switches', { siteId: site.id, name: 'access-48', portCount: 48 });
   otherSwitch = await make('/api/switches', { siteId: site.id, name: 'other', portCount: 1 });
   ports = await portsNow();
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 describe('bulk port edit', () => {

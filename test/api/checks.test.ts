@@ -1,8 +1,13 @@
 // GET /api/checks against a real server, with data made through the inventory API. Each scenario builds its own
 // sites and asks for the findings of those sites, so scenarios do not see each other's data; for each finding kind
-// one data set has it and one does not, and the check must name exactly the entities involved.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+// one data set has it and one does not, and the check must name exactly the entities involved. Last, without a
+// server: runChecks runs one pass of SQL per kind, the same few statements whatever the size of the data.
+import type { StatementSync } from 'node:sqlite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
+import type { Db } from '../../src/db/open.ts';
+import { addNetwork, addPort, addSite, addSwitch, freshDb, linkPorts } from '../fixtures/config/inventory-db.ts';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
 interface Finding {
   kind: string;
@@ -11,18 +16,12 @@ interface Finding {
   entities: { type: string; id: string; name: string }[];
 }
 
-let server: TestServer;
+const server = useTestServer();
 let editor: string;
 let viewer: string;
 let sequence = 0;
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
-  api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown): Promise<{ id: string }> => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
+const { call, make } = server.as(() => editor);
 const site = async () => (await make('/api/sites', { name: `site ${++sequence}` })).id;
 const net = async (siteId: string, vlanId: number, extra: Record<string, unknown> = {}) =>
   (await make('/api/networks', { siteId, vlanId, name: `vlan ${vlanId}`, ...extra })).id;
@@ -44,13 +43,8 @@ const entityGroups = (list: Finding[], kind: string) =>
 const groups = (expected: string[][]) => expected.map((ids) => [...ids].sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
-  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
-});
-afterAll(async () => {
-  await server.stop();
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
 });
 
 /** A data set: builds it, returns the site to ask about and the entity ids of each finding of the kind expected there. */
@@ -298,5 +292,86 @@ describe('GET /api/checks answers', () => {
   it('needs a signed-in user', async () => {
     const answer = await api(server.baseUrl, 'GET', '/api/checks');
     expect(answer.status).toBe(401);
+  });
+});
+
+// GET /api/checks makes one pass of SQL per kind, no per-row queries. Counted, not timed: the statements runChecks
+// runs must be the same few whatever the size of the data, with every kind of finding in it.
+
+/** The database behind a proxy that counts every statement run through it (and every exec). */
+function counting(db: Db): { db: Db; runs: () => number } {
+  let runs = 0;
+  const countStatement = (statement: StatementSync) =>
+    new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (key === 'all' || key === 'get' || key === 'iterate' || key === 'run') runs++;
+          return value.apply(target, args);
+        };
+      },
+    });
+  const proxy = new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === 'prepare') return (sql: string) => countStatement(target.prepare(sql));
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: proxy, runs: () => runs };
+}
+
+/** A site with every finding kind: duplicate IP and MAC, an IP outside its subnets, a gateway that is a switch's IP, both link mismatches, an uncarried VLAN, an unused network. */
+function addTroubledSite(db: Db, n: number): void {
+  const site = addSite(db, `site ${n}`);
+  const users = addNetwork(db, site, { name: 'users', vlanId: 10, subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1` });
+  const cams = addNetwork(db, site, { name: 'cams', vlanId: 30 });
+  addNetwork(db, site, { name: 'unused', vlanId: 99 });
+  const core = addSwitch(db, site, {
+    name: 'core',
+    managementIp: '192.0.2.1',
+    macAddress: `02:00:00:00:00:${(n % 256).toString(16).padStart(2, '0')}`,
+  });
+  const edge = addSwitch(db, site, {
+    name: 'edge',
+    managementIp: `10.${n}.10.1`,
+    macAddress: `02-00-00-00-00-${(n % 256).toString(16).padStart(2, '0')}`,
+  });
+  addPort(db, edge, { name: '1', untagged: users });
+  addPort(db, edge, { name: '2', untagged: cams });
+  linkPorts(
+    db,
+    addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }),
+    addPort(db, core, { name: '1', mode: 'trunk', untagged: users }),
+  );
+  linkPorts(
+    db,
+    addPort(db, edge, { name: '47', mode: 'access', untagged: users }),
+    addPort(db, core, { name: '2', mode: 'trunk', untagged: users }),
+  );
+}
+
+describe('runChecks runs a fixed number of statements, whatever the size of the data', () => {
+  const sizes: [sites: number][] = [[1], [5], [40]];
+  const measured: Record<number, number> = {};
+
+  it.each(sizes)('%i sites, each with every finding kind', (sites) => {
+    const db = freshDb();
+    for (let n = 1; n <= sites; n++) addTroubledSite(db, n);
+    // Every core's management IP is also used at another site.
+    addSwitch(db, addSite(db, 'elsewhere'), { name: 'twin', managementIp: '192.0.2.1' });
+    const { db: counted, runs } = counting(db);
+    const findings = runChecks(counted);
+    expect(new Set(findings.map((finding) => finding.kind))).toEqual(new Set(FINDING_KINDS));
+    expect(findings.length).toBeGreaterThanOrEqual(sites * 6);
+    measured[sites] = runs();
+    expect(runs()).toBeGreaterThan(0);
+    expect(runs(), 'one statement per kind at most').toBeLessThanOrEqual(FINDING_KINDS.length);
+  });
+
+  it('runs as many statements for 40 sites as for 1', () => {
+    expect(Object.keys(measured)).toHaveLength(sizes.length);
+    expect(new Set(Object.values(measured)).size).toBe(1);
   });
 });

@@ -1,31 +1,24 @@
 // Bulk import (POST /api/import/{entity}) of CSV as spreadsheets write it, and of JSON arrays; the CSV round trip.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { seedInventory } from '../helpers/data.ts';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
+const { call } = server;
 
 const csv = (entity: string, text: string, query = '') =>
-  api(server.baseUrl, 'POST', `/api/import/${entity}${query}`, {
-    token,
+  call('POST', `/api/import/${entity}${query}`, {
     raw: text,
     headers: { 'content-type': 'text/csv; charset=utf-8' },
   });
-const get = async (path: string) => (await api(server.baseUrl, 'GET', path, { token })).body;
+const get = async (path: string) => (await call('GET', path)).body;
 
 beforeAll(async () => {
-  server = await startServer();
-  token = (await setupAdmin(server.baseUrl)).token;
-  await api(server.baseUrl, 'POST', '/api/import/sites', { token, body: [{ name: 'HQ' }, { name: 'Lab', address: 'Bench 2' }] });
-  await api(server.baseUrl, 'POST', '/api/import/networks', {
-    token,
+  await call('POST', '/api/import/sites', { body: [{ name: 'HQ' }, { name: 'Lab', address: 'Bench 2' }] });
+  await call('POST', '/api/import/networks', {
     body: [10, 20, 21, 30].map((vlanId) => ({ site: 'HQ', name: `VLAN ${vlanId}`, vlanId })),
   });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('CSV written by hand', () => {
@@ -114,8 +107,7 @@ describe('CSV written by hand', () => {
 describe('JSON arrays and the endpoint', () => {
   it('imports a JSON array with ids or names, and writes one import entry that cannot be undone', async () => {
     const lab = (await get('/api/sites?q=Lab')).items[0];
-    const answer = await api(server.baseUrl, 'POST', '/api/import/networks', {
-      token,
+    const answer = await call('POST', '/api/import/networks', {
       body: [
         { siteId: lab.id, name: 'Lab users', vlanId: 10 },
         { site: 'lab', name: 'Lab voice', vlanId: 11 },
@@ -125,27 +117,24 @@ describe('JSON arrays and the endpoint', () => {
     expect(answer.body).toEqual({ created: 2, ids: [expect.any(String), expect.any(String)] });
     const entry = (await get('/api/activity?limit=1')).items[0];
     expect(entry).toMatchObject({ action: 'import', entityType: 'network', undoable: false, summary: 'Imported 2 networks' });
-    const undo = await api(server.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token });
+    const undo = await call('POST', `/api/activity/${entry.id}/undo`);
     expect(undo.body.error.code).toBe('not_undoable');
   });
 
   it.each<[string, () => Promise<number>, number]>([
-    ['another entity', () => api(server.baseUrl, 'POST', '/api/import/users', { token, body: [] }).then((a) => a.status), 404],
+    ['another entity', () => call('POST', '/api/import/users', { body: [] }).then((a) => a.status), 404],
     [
       'an editor',
       async () => {
-        const editor = await userWithRole(server.baseUrl, token, 'ed', 'editor');
+        const editor = await userWithRole(server.baseUrl, server.token, 'ed', 'editor');
         return (await api(server.baseUrl, 'POST', '/api/import/sites', { token: editor.token, body: [{ name: 'E' }] })).status;
       },
       403,
     ],
-    ['a JSON object', () => api(server.baseUrl, 'POST', '/api/import/sites', { token, body: { name: 'E' } }).then((a) => a.status), 400],
+    ['a JSON object', () => call('POST', '/api/import/sites', { body: { name: 'E' } }).then((a) => a.status), 400],
     [
       'plain text',
-      () =>
-        api(server.baseUrl, 'POST', '/api/import/sites', { token, raw: 'name\nE\n', headers: { 'content-type': 'text/plain' } }).then(
-          (a) => a.status,
-        ),
+      () => call('POST', '/api/import/sites', { raw: 'name\nE\n', headers: { 'content-type': 'text/plain' } }).then((a) => a.status),
       415,
     ],
   ])('answers %s with the right status', async (_, call, status) => {
@@ -154,6 +143,9 @@ describe('JSON arrays and the endpoint', () => {
 });
 
 describe('CSV round trip', () => {
+  // A server to export from and a fresh one to import into.
+  const from = useTestServer();
+  const to = useTestServer();
   const KINDS = [
     ['sites', '/api/sites'],
     ['networks', '/api/networks'],
@@ -169,129 +161,113 @@ describe('CSV round trip', () => {
   }
 
   it('imports what GET ?format=csv exports, unchanged, for every kind', async () => {
-    const [from, to] = await Promise.all([startServer(), startServer()]);
-    try {
-      const fromToken = (await setupAdmin(from.baseUrl)).token;
-      const toToken = (await setupAdmin(to.baseUrl)).token;
-      await seedInventory(from.baseUrl, fromToken, 'Zürich, "HQ"');
-      const other = await api(from.baseUrl, 'POST', '/api/sites', { token: fromToken, body: { name: 'Lab' } });
-      const sw = await api(from.baseUrl, 'POST', '/api/switches', {
-        token: fromToken,
-        body: { siteId: other.body.id, name: 'lab-sw', portCount: 2 },
+    await seedInventory(from.baseUrl, from.token, 'Zürich, "HQ"');
+    const other = await from.call('POST', '/api/sites', { body: { name: 'Lab' } });
+    const sw = await from.call('POST', '/api/switches', {
+      body: { siteId: other.body.id, name: 'lab-sw', portCount: 2 },
+    });
+    const coreId = (await from.call('GET', '/api/switches?q=core')).body.items[0].id;
+    const core4 = (await from.call('GET', `/api/switches/${coreId}`)).body.ports[3];
+    const lab1 = (await from.call('GET', `/api/switches/${sw.body.id}`)).body.ports[0];
+    expect((await from.call('PATCH', `/api/ports/${lab1.id}`, { body: { linkedPortId: core4.id } })).status).toBe(200);
+    for (const [entity, path] of KINDS) {
+      const exported = await from.call('GET', `${path}?format=csv`);
+      expect(exported.status).toBe(200);
+      if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[\s\S]*,Lab,lab-sw,1,/);
+      const imported = await to.call('POST', `/api/import/${entity}`, {
+        raw: exported.text,
+        headers: { 'content-type': 'text/csv' },
       });
-      const coreId = (await api(from.baseUrl, 'GET', '/api/switches?q=core', { token: fromToken })).body.items[0].id;
-      const core4 = (await api(from.baseUrl, 'GET', `/api/switches/${coreId}`, { token: fromToken })).body.ports[3];
-      const lab1 = (await api(from.baseUrl, 'GET', `/api/switches/${sw.body.id}`, { token: fromToken })).body.ports[0];
-      expect(
-        (await api(from.baseUrl, 'PATCH', `/api/ports/${lab1.id}`, { token: fromToken, body: { linkedPortId: core4.id } })).status,
-      ).toBe(200);
-      for (const [entity, path] of KINDS) {
-        const exported = await api(from.baseUrl, 'GET', `${path}?format=csv`, { token: fromToken });
-        expect(exported.status).toBe(200);
-        if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[\s\S]*,Lab,lab-sw,1,/);
-        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, {
-          token: toToken,
-          raw: exported.text,
-          headers: { 'content-type': 'text/csv' },
-        });
-        expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
-        const again = await api(to.baseUrl, 'GET', `${path}?format=csv`, { token: toToken });
-        expect(withoutIds(again.text), entity).toEqual(withoutIds(exported.text));
-      }
-    } finally {
-      await Promise.all([from.stop(), to.stop()]);
+      expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
+      const again = await to.call('GET', `${path}?format=csv`);
+      expect(withoutIds(again.text), entity).toEqual(withoutIds(exported.text));
     }
   });
 });
 
 describe('CSV formula escaping', () => {
+  // A server to export from and a fresh one to import into.
+  const from = useTestServer();
+  const to = useTestServer();
   const FORMULA = '=HYPERLINK("http://x","y")';
 
   it('writes cells a spreadsheet would run as formulas with a leading quote, and imports them back unchanged', async () => {
-    const [from, to] = await Promise.all([startServer(), startServer()]);
-    try {
-      const fromToken = (await setupAdmin(from.baseUrl)).token;
-      const toToken = (await setupAdmin(to.baseUrl)).token;
-      const call = async (method: string, path: string, body?: unknown) => {
-        const answer = await api(from.baseUrl, method, path, { token: fromToken, body });
-        expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
-        return answer.body;
-      };
-      // Text is trimmed on input, so a leading tab (or CR) is never stored; a tab after a quote is.
-      expect((await call('POST', '/api/sites', { name: 'tabbed', notes: '\tX' })).notes).toBe('X');
-      await call('DELETE', `/api/sites/${(await call('GET', '/api/sites?q=tabbed')).items[0].id}`);
-      const site = await call('POST', '/api/sites', { name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
-      const network = await call('POST', '/api/networks', { siteId: site.id, name: '-voice', vlanId: 20, description: '@SUM(A1)' });
-      const core = await call('POST', '/api/switches', {
-        siteId: site.id,
-        name: '-core',
-        vendor: '-2',
-        model: '@SUM(A1)',
-        location: "'\tX",
-        notes: '+1',
-        portCount: 1,
-      });
-      const edge = await call('POST', '/api/switches', { siteId: site.id, name: '@edge', portCount: 1 });
-      const [corePort] = (await call('GET', `/api/switches/${core.id}`)).ports;
-      const [edgePort] = (await call('GET', `/api/switches/${edge.id}`)).ports;
-      await call('PATCH', `/api/ports/${corePort.id}`, {
-        name: '+1',
-        description: FORMULA,
-        speed: '-2',
-        connectedDevice: '@SUM(A1)',
-        untaggedNetworkId: network.id,
-        linkedPortId: edgePort.id,
-      });
-      // A port name is a plain interface name: of the formula characters, it may start with + or - only.
-      await call('PATCH', `/api/ports/${edgePort.id}`, { name: '-2', description: "'+1", connectedDevice: "'\tX" });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await from.call(method, path, { body });
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
+      return answer.body;
+    };
+    // Text is trimmed on input, so a leading tab (or CR) is never stored; a tab after a quote is.
+    expect((await call('POST', '/api/sites', { name: 'tabbed', notes: '\tX' })).notes).toBe('X');
+    await call('DELETE', `/api/sites/${(await call('GET', '/api/sites?q=tabbed')).items[0].id}`);
+    const site = await call('POST', '/api/sites', { name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
+    const network = await call('POST', '/api/networks', { siteId: site.id, name: '-voice', vlanId: 20, description: '@SUM(A1)' });
+    const core = await call('POST', '/api/switches', {
+      siteId: site.id,
+      name: '-core',
+      vendor: '-2',
+      model: '@SUM(A1)',
+      location: "'\tX",
+      notes: '+1',
+      portCount: 1,
+    });
+    const edge = await call('POST', '/api/switches', { siteId: site.id, name: '@edge', portCount: 1 });
+    const [corePort] = (await call('GET', `/api/switches/${core.id}`)).ports;
+    const [edgePort] = (await call('GET', `/api/switches/${edge.id}`)).ports;
+    await call('PATCH', `/api/ports/${corePort.id}`, {
+      name: '+1',
+      description: FORMULA,
+      speed: '-2',
+      connectedDevice: '@SUM(A1)',
+      untaggedNetworkId: network.id,
+      linkedPortId: edgePort.id,
+    });
+    // A port name is a plain interface name: of the formula characters, it may start with + or - only.
+    await call('PATCH', `/api/ports/${edgePort.id}`, { name: '-2', description: "'+1", connectedDevice: "'\tX" });
 
-      const exported: Record<string, string> = {};
-      for (const entity of ['sites', 'networks', 'switches', 'ports']) {
-        const answer = await api(from.baseUrl, 'GET', `/api/${entity}?format=csv&sort=name`, { token: fromToken });
-        expect(answer.status).toBe(200);
-        exported[entity] = answer.text;
-      }
-      const lines = (entity: string) => exported[entity].split('\r\n').slice(1, -1);
-      expect(lines('sites')).toEqual([`${site.id},'=HQ,"'=HYPERLINK(""http://x"",""y"")",'+1,''=x`]);
-      expect(lines('networks')).toEqual([`${network.id},'=HQ,'-voice,20,,,'@SUM(A1),`]);
-      expect(lines('switches')).toEqual([
-        `${core.id},'=HQ,'-core,'-2,'@SUM(A1),,,,,''\tX,active,'+1`,
-        `${edge.id},'=HQ,'@edge,,,,,,,,active,`,
-      ]);
-      expect(lines('ports')).toEqual([
-        `${corePort.id},'=HQ,'-core,'+1,1,"'=HYPERLINK(""http://x"",""y"")",true,access,20,,'-2,false,,'@edge,'-2,'@SUM(A1)`,
-        `${edgePort.id},'=HQ,'@edge,'-2,1,''+1,true,access,,,,false,,'-core,'+1,''\tX`,
-      ]);
+    const exported: Record<string, string> = {};
+    for (const entity of ['sites', 'networks', 'switches', 'ports']) {
+      const answer = await from.call('GET', `/api/${entity}?format=csv&sort=name`);
+      expect(answer.status).toBe(200);
+      exported[entity] = answer.text;
+    }
+    const lines = (entity: string) => exported[entity].split('\r\n').slice(1, -1);
+    expect(lines('sites')).toEqual([`${site.id},'=HQ,"'=HYPERLINK(""http://x"",""y"")",'+1,''=x`]);
+    expect(lines('networks')).toEqual([`${network.id},'=HQ,'-voice,20,,,'@SUM(A1),`]);
+    expect(lines('switches')).toEqual([
+      `${core.id},'=HQ,'-core,'-2,'@SUM(A1),,,,,''\tX,active,'+1`,
+      `${edge.id},'=HQ,'@edge,,,,,,,,active,`,
+    ]);
+    expect(lines('ports')).toEqual([
+      `${corePort.id},'=HQ,'-core,'+1,1,"'=HYPERLINK(""http://x"",""y"")",true,access,20,,'-2,false,,'@edge,'-2,'@SUM(A1)`,
+      `${edgePort.id},'=HQ,'@edge,'-2,1,''+1,true,access,,,,false,,'-core,'+1,''\tX`,
+    ]);
 
-      for (const entity of ['sites', 'networks', 'switches', 'ports']) {
-        const imported = await api(to.baseUrl, 'POST', `/api/import/${entity}`, {
-          token: toToken,
-          raw: exported[entity],
-          headers: { 'content-type': 'text/csv' },
-        });
-        expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
-      }
-      const read = async (path: string) => (await api(to.baseUrl, 'GET', path, { token: toToken })).body;
-      const [site2] = (await read('/api/sites')).items;
-      expect(site2).toMatchObject({ name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
-      expect((await read('/api/networks')).items).toMatchObject([{ name: '-voice', vlanId: 20, description: '@SUM(A1)' }]);
-      const switches = (await read('/api/switches?sort=name')).items;
-      expect(switches).toMatchObject([
-        { name: '-core', vendor: '-2', model: '@SUM(A1)', location: "'\tX", notes: '+1' },
-        { name: '@edge', vendor: null, notes: null },
-      ]);
-      const ports = (await read('/api/ports?sort=name')).items;
-      expect(ports).toMatchObject([
-        { name: '+1', description: FORMULA, speed: '-2', connectedDevice: '@SUM(A1)', linkedPortId: ports[1].id },
-        { name: '-2', description: "'+1", connectedDevice: "'\tX", linkedPortId: ports[0].id },
-      ]);
-      for (const entity of ['sites', 'networks', 'switches', 'ports']) {
-        const again = await api(to.baseUrl, 'GET', `/api/${entity}?format=csv&sort=name`, { token: toToken });
-        const withoutId = (text: string) => text.split('\r\n').map((line) => line.replace(/^[^,]*,/, ''));
-        expect(withoutId(again.text), entity).toEqual(withoutId(exported[entity]));
-      }
-    } finally {
-      await Promise.all([from.stop(), to.stop()]);
+    for (const entity of ['sites', 'networks', 'switches', 'ports']) {
+      const imported = await to.call('POST', `/api/import/${entity}`, {
+        raw: exported[entity],
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
+    }
+    const read = async (path: string) => (await to.call('GET', path)).body;
+    const [site2] = (await read('/api/sites')).items;
+    expect(site2).toMatchObject({ name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });
+    expect((await read('/api/networks')).items).toMatchObject([{ name: '-voice', vlanId: 20, description: '@SUM(A1)' }]);
+    const switches = (await read('/api/switches?sort=name')).items;
+    expect(switches).toMatchObject([
+      { name: '-core', vendor: '-2', model: '@SUM(A1)', location: "'\tX", notes: '+1' },
+      { name: '@edge', vendor: null, notes: null },
+    ]);
+    const ports = (await read('/api/ports?sort=name')).items;
+    expect(ports).toMatchObject([
+      { name: '+1', description: FORMULA, speed: '-2', connectedDevice: '@SUM(A1)', linkedPortId: ports[1].id },
+      { name: '-2', description: "'+1", connectedDevice: "'\tX", linkedPortId: ports[0].id },
+    ]);
+    for (const entity of ['sites', 'networks', 'switches', 'ports']) {
+      const again = await to.call('GET', `/api/${entity}?format=csv&sort=name`);
+      const withoutId = (text: string) => text.split('\r\n').map((line) => line.replace(/^[^,]*,/, ''));
+      expect(withoutId(again.text), entity).toEqual(withoutId(exported[entity]));
     }
   });
 });

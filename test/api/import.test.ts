@@ -1,24 +1,17 @@
 // Merge import (POST /api/data/import) of a db-v1 document from another install and of a 0.20.x bundle.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let source: TestServer;
-let target: TestServer;
-let sourceToken: string;
-let token: string;
+// The install the document comes from, and the populated one it is merged into.
+const source = useTestServer();
+const target = useTestServer();
 let targetSeeded: Seeded;
 let doc: any;
 
-const onTarget = (method: string, path: string, body?: unknown) => api(target.baseUrl, method, path, { token, body });
-
 beforeAll(async () => {
-  [source, target] = await Promise.all([startServer(), startServer()]);
-  sourceToken = (await setupAdmin(source.baseUrl)).token;
-  token = (await setupAdmin(target.baseUrl)).token;
-  const call = async (method: string, path: string, body?: unknown) =>
-    (await api(source.baseUrl, method, path, { token: sourceToken, body })).body;
-  const hq = await seedInventory(source.baseUrl, sourceToken, 'HQ');
+  const call = async (method: string, path: string, body?: unknown) => (await source.call(method, path, { body })).body;
+  const hq = await seedInventory(source.baseUrl, source.token, 'HQ');
   await call('POST', '/api/networks', { siteId: hq.sites.HQ, name: 'Cameras', vlanId: 30 });
   const access = await call('POST', '/api/switches', { siteId: hq.sites.HQ, name: 'access 2', portCount: 2 });
   const ports = (await call('GET', `/api/switches/${access.id}`)).ports;
@@ -28,12 +21,9 @@ beforeAll(async () => {
   const remote = await call('POST', '/api/sites', { name: 'Remote' });
   await call('POST', '/api/networks', { siteId: remote.id, name: 'Users', vlanId: 10 });
   await call('POST', '/api/switches', { siteId: remote.id, name: 'core', portCount: 3 });
-  doc = await exportDocument(source.baseUrl, sourceToken);
-  targetSeeded = await seedInventory(target.baseUrl, token, 'hq', { macPrefix: 'aa:bb:cc:dd:ee' });
-  await onTarget('POST', '/api/sites', { name: 'Branch' });
-});
-afterAll(async () => {
-  await Promise.all([source?.stop(), target?.stop()]);
+  doc = await exportDocument(source.baseUrl, source.token);
+  targetSeeded = await seedInventory(target.baseUrl, target.token, 'hq', { macPrefix: 'aa:bb:cc:dd:ee' });
+  await target.call('POST', '/api/sites', { body: { name: 'Branch' } });
 });
 
 describe('POST /api/data/import with a db-v1 document', () => {
@@ -42,32 +32,32 @@ describe('POST /api/data/import with a db-v1 document', () => {
     ['another schema', { schema: 'db-v9', data: {} }, 'unsupported_schema'],
     ['unknown keys', { hello: [] }, 'unsupported_schema'],
   ])('refuses %s', async (_, body, code) => {
-    const answer = await onTarget('POST', '/api/data/import', body);
+    const answer = await target.call('POST', '/api/data/import', { body });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe(code);
   });
 
   it('is for admins only', async () => {
-    const editor = await userWithRole(target.baseUrl, token, 'ed', 'editor');
+    const editor = await userWithRole(target.baseUrl, target.token, 'ed', 'editor');
     expect((await api(target.baseUrl, 'POST', '/api/data/import', { token: editor.token, body: doc })).status).toBe(403);
   });
 
   it('with onConflict=fail refuses with 409 and the clashes, changing nothing', async () => {
-    const before = await exportDocument(target.baseUrl, token);
-    const answer = await onTarget('POST', '/api/data/import?onConflict=fail', doc);
+    const before = await exportDocument(target.baseUrl, target.token);
+    const answer = await target.call('POST', '/api/data/import?onConflict=fail', { body: doc });
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('conflict');
     const hqIndex = doc.data.sites.findIndex((site: any) => site.name === 'HQ');
     expect(answer.body.error.details).toContainEqual({ field: `data.sites[${hqIndex}].name`, message: 'a site named "HQ" exists' });
     expect(answer.body.error.details.some((detail: any) => /^data\.networks\[\d+\]\.name$/.test(detail.field))).toBe(true);
-    expect(comparable(await exportDocument(target.baseUrl, token))).toEqual(comparable(before));
+    expect(comparable(await exportDocument(target.baseUrl, target.token))).toEqual(comparable(before));
   });
 
   it('refuses a MAC address that a stored switch has (409), whatever onConflict says', async () => {
     const clash = structuredClone(doc);
     const index = clash.data.switches.findIndex((sw: any) => sw.name === 'access 2');
     clash.data.switches[index].macAddress = 'AA-BB-CC-DD-EE-01';
-    const answer = await onTarget('POST', '/api/data/import', clash);
+    const answer = await target.call('POST', '/api/data/import', { body: clash });
     expect(answer.status).toBe(409);
     expect(answer.body.error.details).toEqual([
       { field: `data.switches[${index}].macAddress`, message: 'a stored switch has MAC address aa:bb:cc:dd:ee:01' },
@@ -75,31 +65,31 @@ describe('POST /api/data/import with a db-v1 document', () => {
   });
 
   it('answers a dry run with the counts and changes nothing', async () => {
-    const before = await exportDocument(target.baseUrl, token);
-    const answer = await onTarget('POST', '/api/data/import?dryRun=true', doc);
+    const before = await exportDocument(target.baseUrl, target.token);
+    const answer = await target.call('POST', '/api/data/import?dryRun=true', { body: doc });
     expect(answer.status).toBe(200);
     expect(answer.body.dryRun).toBe(true);
     expect(answer.body.created.sites).toBe(1);
-    expect(comparable(await exportDocument(target.baseUrl, token))).toEqual(comparable(before));
+    expect(comparable(await exportDocument(target.baseUrl, target.token))).toEqual(comparable(before));
   });
 
   it('merges into a populated install: same-name site, networks, switches and ports merged, the rest created, references right', async () => {
-    const answer = await onTarget('POST', '/api/data/import', doc);
+    const answer = await target.call('POST', '/api/data/import', { body: doc });
     expect(answer.status).toBe(200);
     expect(answer.body.merged).toEqual({ users: 0, sites: 1, networks: 3, switches: 2, ports: 6, activity: 0 });
     expect(answer.body.created).toEqual({ users: 0, sites: 1, networks: 2, switches: 2, ports: 5, activity: doc.data.activity.length });
     expect(answer.body.warnings).toEqual([]);
 
-    const sites = (await onTarget('GET', '/api/sites')).body.items.map((site: any) => site.name).sort();
+    const sites = (await target.call('GET', '/api/sites')).body.items.map((site: any) => site.name).sort();
     expect(sites).toEqual(['Branch', 'Remote', 'hq']);
     const hqId = targetSeeded.sites.hq;
-    const networks = (await onTarget('GET', `/api/networks?siteId=${hqId}`)).body.items.map((n: any) => `${n.name}:${n.vlanId}`).sort();
+    const networks = (await target.call('GET', `/api/networks?siteId=${hqId}`)).body.items.map((n: any) => `${n.name}:${n.vlanId}`).sort();
     expect(networks).toEqual(['Cameras:30', 'Mgmt:21', 'Users:10', 'Voice:20']);
-    const switches = (await onTarget('GET', `/api/switches?siteId=${hqId}`)).body.items;
+    const switches = (await target.call('GET', `/api/switches?siteId=${hqId}`)).body.items;
     expect(switches.map((sw: any) => sw.name).sort()).toEqual(['access 2', 'core', 'edge 1']);
-    const access = (await onTarget('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'access 2').id}`)).body;
+    const access = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'access 2').id}`)).body;
     expect(access.ports[0].untaggedNetworkId).toBe(targetSeeded.networks.Users);
-    const core = (await onTarget('GET', `/api/switches/${targetSeeded.switches.core}`)).body;
+    const core = (await target.call('GET', `/api/switches/${targetSeeded.switches.core}`)).body;
     expect(core.ports).toHaveLength(4);
     expect(access.ports[1].linkedPortId).toBe(core.ports[2].id);
     expect(core.ports[2].linkedPortId).toBe(access.ports[1].id);
@@ -107,10 +97,10 @@ describe('POST /api/data/import with a db-v1 document', () => {
   });
 
   it('shows as one import entry that cannot be undone', async () => {
-    const entry = (await onTarget('GET', '/api/activity?limit=1')).body.items[0];
+    const entry = (await target.call('GET', '/api/activity?limit=1')).body.items[0];
     expect(entry).toMatchObject({ action: 'import', undoable: false });
     expect(entry.summary).toMatch(/created 1 sites, 2 networks, 2 switches, 5 ports/);
-    const undo = await onTarget('POST', `/api/activity/${entry.id}/undo`);
+    const undo = await target.call('POST', `/api/activity/${entry.id}/undo`);
     expect(undo.status).toBe(409);
     expect(undo.body.error.code).toBe('not_undoable');
   });
@@ -152,25 +142,41 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
   it('names every fault with its path in the bundle', async () => {
     const broken = structuredClone(bundle);
     broken.switches.items[0].ports[0].vlan = 99;
-    const answer = await onTarget('POST', '/api/data/import', broken);
+    const answer = await target.call('POST', '/api/data/import', { body: broken });
     expect(answer.status).toBe(400);
     expect(answer.body.error.details[0].field).toBe('switches[0].ports[0].vlan');
   });
 
   it('merges a legacy bundle: fresh ids, references remapped, one import entry', async () => {
-    const answer = await onTarget('POST', '/api/data/import', bundle);
+    const answer = await target.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status).toBe(200);
     expect(answer.body.created).toEqual({ users: 0, sites: 1, networks: 2, switches: 2, ports: 3, activity: 1 });
-    const site = (await onTarget('GET', '/api/sites?q=Legacy')).body.items[0];
-    const switches = (await onTarget('GET', `/api/switches?siteId=${site.id}`)).body.items;
-    const plant = (await onTarget('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'plant-sw').id}`)).body;
+    const site = (await target.call('GET', '/api/sites?q=Legacy')).body.items[0];
+    const switches = (await target.call('GET', `/api/switches?siteId=${site.id}`)).body.items;
+    const plant = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'plant-sw').id}`)).body;
     expect(plant.macAddress).toBe('aa:bb:cc:dd:00:01');
-    const office = (await onTarget('GET', `/api/networks?siteId=${site.id}&vlanId=10`)).body.items[0];
+    const office = (await target.call('GET', `/api/networks?siteId=${site.id}&vlanId=10`)).body.items[0];
     expect(plant.ports[1]).toMatchObject({ mode: 'trunk', untaggedNetworkId: office.id });
-    const far = (await onTarget('GET', `/api/ports/${plant.ports[1].linkedPortId}`)).body;
+    const far = (await target.call('GET', `/api/ports/${plant.ports[1].linkedPortId}`)).body;
     expect(far.linkedPortId).toBe(plant.ports[1].id);
-    const log = (await onTarget('GET', '/api/activity?limit=2')).body.items;
+    const log = (await target.call('GET', '/api/activity?limit=2')).body.items;
     expect(log[0]).toMatchObject({ action: 'import', undoable: false });
     expect(log[1]).toMatchObject({ summary: 'made the plant', entityId: site.id, username: 'old' });
+  });
+
+  it('shows a merged bundle as one import entry that cannot be undone', async () => {
+    const another = {
+      sites: [{ id: 1, name: 'Another plant' }],
+      networks: [{ id: 2, siteId: 1, name: 'Office', vlan: 10 }],
+      switches: [],
+      activity: [],
+    };
+    const answer = await target.call('POST', '/api/data/import', { body: another });
+    expect(answer.status, answer.text).toBe(200);
+    const [entry] = (await target.call('GET', '/api/activity?limit=1')).body.items;
+    expect(entry).toMatchObject({ action: 'import', undoable: false });
+    const undo = await target.call('POST', `/api/activity/${entry.id}/undo`);
+    expect(undo.status).toBe(409);
+    expect(undo.body.error.code).toBe('not_undoable');
   });
 });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedInventory, type Seeded } from '../helpers/data.ts';
-import { apiClient, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
 // List pages are serialised by SQLite, single reads by JSON.stringify of mapped rows: every item of a list must
 // read exactly as the same record read alone (keys, order, types), inside the contract's envelope.
 
-let server: TestServer;
-let token: string;
+// Without the read cache every answer is made fresh.
+const server = useTestServer({ env: { READ_CACHE_MB: '0' } });
+const { call } = server;
 let seeded: Seeded;
-const { call } = apiClient(
-  () => server.baseUrl,
-  () => token,
-);
 
 beforeAll(async () => {
-  // Without the read cache every answer is made fresh.
-  server = await startServer({ env: { READ_CACHE_MB: '0' } });
-  token = (await setupAdmin(server.baseUrl)).token;
-  seeded = await seedInventory(server.baseUrl, token);
-});
-afterAll(async () => {
-  await server.stop();
+  seeded = await seedInventory(server.baseUrl, server.token);
 });
 
 /** The single read of a list item, as text, without what only the single read embeds (a switch's ports). */

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultFields, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let editor: string;
 let site: { id: string };
 let otherSite: { id: string };
 
-const { call, make, lastEntry } = apiClient(
-  () => server.baseUrl,
-  () => editor,
-);
+const { call, make, lastEntry } = server.as(() => editor);
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
-  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
   site = await make('/api/sites', { name: 'Main' });
   otherSite = await make('/api/sites', { name: 'Branch' });
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 describe('network validation', () => {

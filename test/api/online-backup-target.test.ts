@@ -4,12 +4,12 @@
 import { existsSync, linkSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory } from '../helpers/data.ts';
-import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { ROOT, freshDataDir, runProcess, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
+const { call } = server;
 let database: string;
 let outside: string;
 let acknowledged: unknown;
@@ -26,24 +26,19 @@ function integrity(path: string): string {
 }
 
 beforeAll(async () => {
-  server = await startServer();
   database = join(server.dataDir, 'db.sqlite');
-  token = (await setupAdmin(server.baseUrl)).token;
-  await seedInventory(server.baseUrl, token);
+  await seedInventory(server.baseUrl, server.token);
   for (let i = 0; i < 20; i++) {
-    const answer = await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `acknowledged ${i}`, notes: 'x'.repeat(2000) } });
+    const answer = await call('POST', '/api/sites', { body: { name: `acknowledged ${i}`, notes: 'x'.repeat(2000) } });
     expect(answer.status).toBe(201);
   }
-  acknowledged = comparable(await exportDocument(server.baseUrl, token));
+  acknowledged = comparable(await exportDocument(server.baseUrl, server.token));
   expect(existsSync(`${database}-wal`) && existsSync(`${database}-shm`)).toBe(true);
   outside = freshDataDir();
   symlinkSync(server.dataDir, join(outside, 'alias'));
   symlinkSync(database, join(outside, 'link.sqlite'));
   symlinkSync(join(outside, 'alias', 'db.sqlite-wal'), join(outside, 'link-to-alias-wal'));
   linkSync(database, join(outside, 'hard.sqlite'));
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('npm run backup refuses the database under another name', () => {
@@ -84,13 +79,12 @@ describe('npm run backup refuses the database under another name', () => {
   });
 
   it('keeps every acknowledged change: the same data through the API, and again after a crash and a restart', async () => {
-    expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(acknowledged);
-    const later = await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after the refusals' } });
+    expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(acknowledged);
+    const later = await call('POST', '/api/sites', { body: { name: 'after the refusals' } });
     expect(later.status).toBe(201);
-    const before = comparable(await exportDocument(server.baseUrl, token));
-    await server.stop('SIGKILL');
-    server = await startServer({ dataDir: server.dataDir });
-    expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(before);
+    const before = comparable(await exportDocument(server.baseUrl, server.token));
+    await server.restart({ signal: 'SIGKILL' });
+    expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(before);
     expect(integrity(database)).toBe('ok');
   });
 });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInventory } from '../helpers/data.ts';
-import { NODE, ROOT, freshDataDir, runProcess, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { NODE, ROOT, freshDataDir, runProcess, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let writer: ChildProcess;
 let database: string;
 
@@ -43,10 +43,8 @@ function bulkPorts(path: string, switchId: string, howMany: number): void {
 }
 
 beforeAll(async () => {
-  server = await startServer();
   database = join(server.dataDir, 'db.sqlite');
-  const { token } = await setupAdmin(server.baseUrl);
-  const seeded = await seedInventory(server.baseUrl, token);
+  const seeded = await seedInventory(server.baseUrl, server.token);
   bulkPorts(database, seeded.switches.core, 30_000);
   writer = spawn(NODE, ['--no-warnings', '--input-type=module', '-e', WRITER, database], {
     cwd: ROOT,
@@ -54,9 +52,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => writer.stdout!.once('data', () => done()));
 });
-afterAll(async () => {
+afterAll(() => {
   writer?.kill('SIGKILL');
-  await server?.stop();
 });
 
 const backup = (args: string[], dataDir = server.dataDir) =>

@@ -1,17 +1,14 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '../../src/routes/index.ts';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
+// No sign-in: the document is public.
+const server = useTestServer({ admin: false });
 let document: any;
 
 beforeAll(async () => {
-  server = await startServer();
-  document = (await api(server.baseUrl, 'GET', '/api/openapi.json')).body;
-});
-afterAll(async () => {
-  await server.stop();
+  document = (await server.call('GET', '/api/openapi.json')).body;
 });
 
 /** Every method + path pair of a route table, in OpenAPI's path syntax. */

@@ -3,9 +3,9 @@
 // by another way is never written into a configuration: GET /api/switches/{id}/config refuses with 409.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
-import { TEST_PASSWORD, api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 
 const RULE = 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +';
 const INJECTED = /username|privilege|system|evil/;
@@ -20,12 +20,10 @@ const BAD_NAMES: [string, string][] = [
   ['a character outside ASCII', 'Büro-9'],
 ];
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
+const { call } = server;
 let seeded: Seeded;
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
-  api(server.baseUrl, method, path, { token, ...options });
 const portNames = async (switchId: string): Promise<string[]> =>
   (await call('GET', `/api/switches/${switchId}`)).body.ports.map((port: { name: string }) => port.name);
 
@@ -37,12 +35,7 @@ function refusedName(answer: { status: number; body: any; text: string }, field:
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  token = (await setupAdmin(server.baseUrl)).token;
-  seeded = await seedInventory(server.baseUrl, token);
-});
-afterAll(async () => {
-  await server?.stop();
+  seeded = await seedInventory(server.baseUrl, server.token);
 });
 
 describe('port names through the API', () => {
@@ -98,23 +91,23 @@ describe('port names through the imports', () => {
   });
 
   it('refuses to merge a document holding such a port name (POST /api/data/import), changing nothing', async () => {
-    const before = await exportDocument(server.baseUrl, token);
+    const before = await exportDocument(server.baseUrl, server.token);
     const doc = structuredClone(before);
     const index = doc.data.ports.findIndex((port: { id: string }) => port.id === seeded.ports.c1);
     doc.data.ports[index].name = 'Gi1/0/1\nusername evil privilege 15 secret 0 x';
     for (const query of ['', '?dryRun=true', '?onConflict=fail'])
       refusedName(await call('POST', `/api/data/import${query}`, { body: doc }), `data.ports[${index}].name`);
-    expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(comparable(before));
+    expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(comparable(before));
   });
 
   it('refuses to restore a backup holding such a port name (POST /api/backup/import), changing nothing', async () => {
-    const before = await exportDocument(server.baseUrl, token);
+    const before = await exportDocument(server.baseUrl, server.token);
     const doc = structuredClone(before);
     const index = doc.data.ports.findIndex((port: { id: string }) => port.id === seeded.ports.e1);
     doc.data.ports[index].name = 'ge-0/0/0 { }';
     for (const query of ['', '?dryRun=true', '?users=replace'])
       refusedName(await call('POST', `/api/backup/import${query}`, { body: doc }), `data.ports[${index}].name`);
-    expect(comparable(await exportDocument(server.baseUrl, token))).toEqual(comparable(before));
+    expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(comparable(before));
   });
 
   it('refuses a 0.20.x bundle holding such a port name (POST /api/data/import), naming its path', async () => {
@@ -144,13 +137,13 @@ describe('port names through the imports', () => {
 
 describe("a name stored behind the API's back", () => {
   it('is never written into a configuration: 409 unsafe_config_value naming the port, for every dialect', async () => {
-    const { dataDir } = server;
-    await server.stop();
-    const db = new DatabaseSync(join(dataDir, 'db.sqlite'));
-    db.prepare('UPDATE ports SET name = ? WHERE id = ?').run('Gi1/0/2\n!\nusername evil privilege 15 secret 0 x\n!', seeded.ports.c2);
-    db.close();
-    server = await startServer({ dataDir });
-    token = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } })).body.token;
+    await server.restart({
+      between: (dataDir) => {
+        const db = new DatabaseSync(join(dataDir, 'db.sqlite'));
+        db.prepare('UPDATE ports SET name = ? WHERE id = ?').run('Gi1/0/2\n!\nusername evil privilege 15 secret 0 x\n!', seeded.ports.c2);
+        db.close();
+      },
+    });
 
     for (const dialect of DIALECTS) {
       const answer = await call('GET', `/api/switches/${seeded.switches.core}/config?dialect=${dialect}`);

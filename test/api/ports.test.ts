@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, faultFields, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultFields, userWithRole, useTestServer } from '../helpers/server.ts';
 
 interface Port {
   id: string;
@@ -9,7 +9,7 @@ interface Port {
   taggedNetworkIds: string[];
 }
 
-let server: TestServer;
+const server = useTestServer();
 let editor: string;
 let site: { id: string; name: string };
 let sw: { id: string };
@@ -19,17 +19,12 @@ let voice: { id: string };
 let cameras: { id: string };
 let foreign: { id: string };
 
-const { call, make } = apiClient(
-  () => server.baseUrl,
-  () => editor,
-);
+const { call, make } = server.as(() => editor);
 const port = async (id: string): Promise<Port> => (await call('GET', `/api/ports/${id}`)).body;
 const sorted = (ids: string[]) => [...ids].sort();
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
-  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
   site = await make('/api/sites', { name: 'Main' });
   const other = await make('/api/sites', { name: 'Branch' });
   users = await make('/api/networks', { siteId: site.id, name: 'Users', vlanId: 10 });
@@ -38,9 +33,6 @@ beforeAll(async () => {
   foreign = await make('/api/networks', { siteId: other.id, name: 'Branch users', vlanId: 10 });
   sw = await make('/api/switches', { siteId: site.id, name: 'core-1' });
   sw2 = await make('/api/switches', { siteId: site.id, name: 'core-2', portCount: 4 });
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 describe('port validation', () => {

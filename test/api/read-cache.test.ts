@@ -1,33 +1,35 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
 // The read cache keeps serialised answers until the data changes. Each scenario reads (so the answer is
 // cached), changes the data by one door, and reads again at once: the second read must show the change.
-let server: TestServer;
-let token: string;
+// (The cache itself is unit-tested without a server, in read-cache.test.ts next to its source.)
+const server = useTestServer();
+const { call, must } = server;
 
-beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
-});
-afterAll(async () => {
-  await server.stop();
-});
-
-const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  api(server.baseUrl, method, path, { token, body, headers });
 const siteNames = async () =>
   ((await call('GET', '/api/sites?limit=500')).body.items as { name: string }[]).map((site) => site.name).sort();
+
+/** Runs one statement on the server's database file through another process's connection (this test's). */
+function outside(sql: string, ...params: string[]): void {
+  const db = new DatabaseSync(join(server.dataDir, 'db.sqlite'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
 
 describe('the read cache never answers stale', () => {
   it('after a create, an update and a delete through the API', async () => {
     expect(await siteNames()).toEqual([]);
-    const site = (await call('POST', '/api/sites', { name: 'cache-a' })).body;
+    const site = (await call('POST', '/api/sites', { body: { name: 'cache-a' } })).body;
     expect(await siteNames()).toEqual(['cache-a']);
     await call('GET', `/api/sites/${site.id}`);
-    await call('PATCH', `/api/sites/${site.id}`, { name: 'cache-b' });
+    await call('PATCH', `/api/sites/${site.id}`, { body: { name: 'cache-b' } });
     expect((await call('GET', `/api/sites/${site.id}`)).body.name).toBe('cache-b');
     expect(await siteNames()).toEqual(['cache-b']);
     expect((await call('DELETE', `/api/sites/${site.id}`)).status).toBe(204);
@@ -36,7 +38,7 @@ describe('the read cache never answers stale', () => {
   });
 
   it('after an undo', async () => {
-    const site = (await call('POST', '/api/sites', { name: 'undo-me' })).body;
+    const site = (await call('POST', '/api/sites', { body: { name: 'undo-me' } })).body;
     expect(await siteNames()).toContain('undo-me');
     const [entry] = (await call('GET', `/api/activity?entityId=${site.id}&limit=1`)).body.items;
     expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
@@ -45,21 +47,21 @@ describe('the read cache never answers stale', () => {
 
   it('after a bulk import', async () => {
     const before = await siteNames();
-    const imported = await call('POST', '/api/import/sites', [{ name: 'imported-1' }, { name: 'imported-2' }]);
+    const imported = await call('POST', '/api/import/sites', { body: [{ name: 'imported-1' }, { name: 'imported-2' }] });
     expect(imported.status).toBe(201);
     expect(await siteNames()).toEqual([...before, 'imported-1', 'imported-2'].sort());
   });
 
   it('after a restore', async () => {
     const backup = JSON.parse((await call('GET', '/api/backup/export')).text);
-    await call('POST', '/api/sites', { name: 'after-backup' });
+    await call('POST', '/api/sites', { body: { name: 'after-backup' } });
     expect(await siteNames()).toContain('after-backup');
-    expect((await call('POST', '/api/backup/import', backup)).status).toBe(200);
+    expect((await call('POST', '/api/backup/import', { body: backup })).status).toBe(200);
     expect(await siteNames()).not.toContain('after-backup');
   });
 
   it('after a change made by another process on the database file', async () => {
-    const site = (await call('POST', '/api/sites', { name: 'outside-before' })).body;
+    const site = (await call('POST', '/api/sites', { body: { name: 'outside-before' } })).body;
     expect((await call('GET', `/api/sites/${site.id}`)).body.name).toBe('outside-before');
     const other = new DatabaseSync(join(server.dataDir, 'db.sqlite'));
     other.prepare("UPDATE sites SET name = 'outside-after', version = version + 1 WHERE id = ?").run(site.id);
@@ -69,9 +71,9 @@ describe('the read cache never answers stale', () => {
   });
 
   it('about who is signed in: a disabled user is refused at once, even for an answer it read before', async () => {
-    const viewer = await userWithRole(server.baseUrl, token, 'cached-viewer', 'viewer');
+    const viewer = await userWithRole(server.baseUrl, server.token, 'cached-viewer', 'viewer');
     expect((await api(server.baseUrl, 'GET', '/api/sites', { token: viewer.token })).status).toBe(200);
-    await call('PATCH', `/api/users/${viewer.userId}`, { disabled: true });
+    await call('PATCH', `/api/users/${viewer.userId}`, { body: { disabled: true } });
     expect((await api(server.baseUrl, 'GET', '/api/sites', { token: viewer.token })).status).toBe(401);
   });
 });
@@ -81,17 +83,131 @@ describe('conditional reads', () => {
     const first = await call('GET', '/api/sites');
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\//);
-    expect((await call('GET', '/api/sites', undefined, { 'if-none-match': etag })).status).toBe(304);
-    await call('POST', '/api/sites', { name: 'changes-the-etag' });
-    const after = await call('GET', '/api/sites', undefined, { 'if-none-match': etag });
+    expect((await call('GET', '/api/sites', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await call('POST', '/api/sites', { body: { name: 'changes-the-etag' } });
+    const after = await call('GET', '/api/sites', { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
   });
 
   it('never answers 304 for a single resource, whose ETag is only its own version', async () => {
-    const site = (await call('POST', '/api/sites', { name: 'single' })).body;
+    const site = (await call('POST', '/api/sites', { body: { name: 'single' } })).body;
     const read = await call('GET', `/api/sites/${site.id}`);
     expect(read.headers.get('etag')).toBe('"1"');
-    expect((await call('GET', `/api/sites/${site.id}`, undefined, { 'if-none-match': '"1"' })).status).toBe(200);
+    expect((await call('GET', `/api/sites/${site.id}`, { headers: { 'if-none-match': '"1"' } })).status).toBe(200);
+  });
+});
+
+describe('the read cache is never stale in answers that embed or count other rows', () => {
+  // The scenarios above change plain sites; these cover the door they leave out (the merge import) and answers that
+  // embed or count other rows (a switch's ports, a site's counts, a network's port count, checks, search, the
+  // activity log, CSV), read by a viewer while the admin writes. Each scenario reads twice (the second read is a
+  // cache hit), changes the data once, and reads again at once.
+  let viewer: string;
+  let siteId: string;
+  let switchId: string;
+  let networkId: string;
+  let portIds: string[];
+  const asViewer = server.as(() => viewer);
+
+  beforeAll(async () => {
+    viewer = (await userWithRole(server.baseUrl, server.token, 'cache-viewer', 'viewer')).token;
+    siteId = (await must(201, 'POST', '/api/sites', { name: 'Cache HQ' })).id;
+    networkId = (await must(201, 'POST', '/api/networks', { siteId, name: 'Cache users', vlanId: 10 })).id;
+    switchId = (await must(201, 'POST', '/api/switches', { siteId, name: 'cache-sw', portCount: 4 })).id;
+    portIds = (await must(200, 'GET', `/api/switches/${switchId}`)).ports.map((port: { id: string }) => port.id);
+  });
+
+  /** A read the viewer repeats, a change, and what the read must show at once after the change. */
+  type Scenario = [name: string, read: () => string, change: () => Promise<unknown>, shows: (text: string) => boolean];
+
+  const scenarios: Scenario[] = [
+    [
+      'a merge import (0.20.x bundle) in the site list',
+      () => '/api/sites?limit=500',
+      () => must(200, 'POST', '/api/data/import', { sites: [{ id: 1, name: 'Merged plant' }], networks: [], switches: [], activity: [] }),
+      (text) => text.includes('Merged plant'),
+    ],
+    [
+      'a port PATCH in the switch that embeds its ports',
+      () => `/api/switches/${switchId}`,
+      () => must(200, 'PATCH', `/api/ports/${portIds[0]}`, { description: 'patched while cached' }),
+      (text) => text.includes('patched while cached'),
+    ],
+    [
+      "a new switch in its site's switchCount",
+      () => `/api/sites/${siteId}`,
+      () => must(201, 'POST', '/api/switches', { siteId, name: 'cache-sw-2' }),
+      (text) => JSON.parse(text).switchCount === 2,
+    ],
+    [
+      "a bulk edit in the network's portCount",
+      () => `/api/networks/${networkId}`,
+      () => must(200, 'PATCH', `/api/switches/${switchId}/ports`, { portIds: portIds.slice(0, 3), set: { untaggedNetworkId: networkId } }),
+      (text) => JSON.parse(text).portCount === 3,
+    ],
+    [
+      'a new unused network in the checks',
+      () => `/api/checks?siteId=${siteId}`,
+      () => must(201, 'POST', '/api/networks', { siteId, name: 'Nobody uses me', vlanId: 666 }),
+      (text) => text.includes('Nobody uses me'),
+    ],
+    [
+      'a rename in search',
+      () => '/api/search?q=renamed-in-cache',
+      () => must(200, 'PATCH', `/api/switches/${switchId}`, { name: 'renamed-in-cache' }),
+      (text) => text.includes(switchId),
+    ],
+    [
+      'a write in the activity log',
+      () => '/api/activity?limit=1',
+      () => must(200, 'PATCH', `/api/sites/${siteId}`, { notes: 'newest entry' }),
+      (text) => text.includes('newest entry'),
+    ],
+    [
+      'a write in the CSV list',
+      () => '/api/switches?format=csv',
+      () => must(201, 'POST', '/api/switches', { siteId, name: 'csv-visible' }),
+      (text) => text.includes('csv-visible'),
+    ],
+    [
+      'an undo of a rename in the switch detail',
+      () => `/api/switches/${switchId}`,
+      async () => {
+        const [entry] = (await must(200, 'GET', `/api/activity?entityId=${switchId}&limit=1`)).items;
+        return must(200, 'POST', `/api/activity/${entry.id}/undo`);
+      },
+      (text) => !text.includes('renamed-in-cache'),
+    ],
+    [
+      'a change by another process in the port list of a switch',
+      () => `/api/switches/${switchId}/ports`,
+      async () => outside("UPDATE ports SET description = 'written outside', version = version + 1 WHERE id = ?", portIds[1]),
+      (text) => text.includes('written outside'),
+    ],
+  ];
+
+  it.each(scenarios)('after %s', async (_name, read, change, shows) => {
+    const get = asViewer.call;
+    const first = await get('GET', read());
+    expect(first.status).toBe(200);
+    expect((await get('GET', read())).text).toBe(first.text);
+    expect(shows(first.text), 'the scenario must not already hold before the change').toBe(false);
+    await change();
+    const after = await get('GET', read());
+    expect(after.status).toBe(200);
+    expect(shows(after.text), after.text.slice(0, 500)).toBe(true);
+  });
+
+  it('does not answer 304 to a list ETag once another process changed the data', async () => {
+    const get = asViewer.call;
+    const first = await get('GET', '/api/sites');
+    const etag = first.headers.get('etag')!;
+    expect((await get('GET', '/api/sites', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    outside("UPDATE sites SET notes = 'outside', version = version + 1 WHERE id = ?", siteId);
+    const after = await get('GET', '/api/sites', { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.text).toContain('"notes":"outside"');
   });
 });

@@ -2,34 +2,28 @@
 // password hashes. A crafted backup is refused whole (400 validation_failed, each fault named by its path); an
 // undo image that got into the database some other way is refused by the undo (409), which writes nothing.
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
-import { TEST_PASSWORD, api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { TEST_PASSWORD, api, useTestServer } from '../helpers/server.ts';
 import { databasePath } from '../reliability/helpers/db.ts';
 
-let source: TestServer;
-let target: TestServer;
-let sourceToken: string;
+const source = useTestServer();
+const target = useTestServer();
+/** The target admin's token: the last restore with users=replace ends it, and the admin signs in again. */
 let targetToken: string;
 let seeded: Seeded;
 let original: any;
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([startServer(), startServer()]);
-  sourceToken = (await setupAdmin(source.baseUrl)).token;
-  targetToken = (await setupAdmin(target.baseUrl)).token;
-  seeded = await seedInventory(source.baseUrl, sourceToken);
+  targetToken = target.token;
+  seeded = await seedInventory(source.baseUrl, source.token);
   // An update entry of each kind, so that each has a before-image full of values.
-  const patch = async (path: string, body: unknown) =>
-    expect((await api(source.baseUrl, 'PATCH', path, { token: sourceToken, body })).status).toBe(200);
+  const patch = async (path: string, body: unknown) => expect((await source.call('PATCH', path, { body })).status).toBe(200);
   await patch(`/api/switches/${seeded.switches.core}`, { location: 'rack 1' });
   await patch(`/api/networks/${seeded.networks.Users}`, { description: 'office' });
   await patch(`/api/ports/${seeded.ports.c1}`, { speed: '40G' });
   await patch(`/api/sites/${seeded.sites.HQ}`, { notes: 'moved' });
-  original = await exportDocument(source.baseUrl, sourceToken);
-});
-afterAll(async () => {
-  await Promise.all([source?.stop(), target?.stop()]);
+  original = await exportDocument(source.baseUrl, source.token);
 });
 
 type Kind = 'site' | 'network' | 'switch' | 'port';

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let admin: string;
+const server = useTestServer();
 let viewer: string;
 const ids: Record<string, string> = {};
 
 async function create(key: string, path: string, body: unknown): Promise<Record<string, any>> {
-  const answer = await api(server.baseUrl, 'POST', path, { token: admin, body });
-  if (answer.status !== 201) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
-  ids[key] = answer.body.id;
-  return answer.body;
+  const made = await server.make(path, body);
+  ids[key] = made.id;
+  return made;
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await setupAdmin(server.baseUrl)).token;
-  viewer = (await userWithRole(server.baseUrl, admin, 'vi', 'viewer')).token;
+  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
   await create('hq', '/api/sites', { name: 'HQ' });
   await create('hqEast', '/api/sites', { name: 'HQ East' });
   await create('lab', '/api/sites', { name: 'Lab near HQ' });
@@ -37,15 +33,10 @@ beforeAll(async () => {
     macAddress: '00-11-22-33-44-55',
     managementIp: '10.0.10.25',
   });
-  const ports = (await api(server.baseUrl, 'GET', `/api/switches/${core.id}`, { token: admin })).body.ports;
+  const ports = (await server.must(200, 'GET', `/api/switches/${core.id}`)).ports;
   ids.port = ports[0].id;
-  const patched = await api(server.baseUrl, 'PATCH', `/api/ports/${ids.port}`, {
-    token: admin,
-    body: { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' },
-  });
-  if (patched.status !== 200) throw new Error(`PATCH port: ${patched.status} ${patched.text}`);
+  await server.must(200, 'PATCH', `/api/ports/${ids.port}`, { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' });
 });
-afterAll(() => server?.stop());
 
 const searchFor = (q: string, token = viewer) => api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { token });
 const nameOf = (id: string) => Object.entries(ids).find(([, value]) => value === id)?.[0];

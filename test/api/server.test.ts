@@ -4,19 +4,10 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { join, relative as relativePath } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer();
 
 function readDb<T>(dataDir: string, sql: string): T[] {
   const db = new DatabaseSync(join(dataDir, 'db.sqlite'), { readOnly: true });
@@ -151,7 +142,7 @@ describe('HTTP edges of the API', () => {
   ];
   it.each(cases)('$name → $status $code', async ({ method, path, headers, raw, status, code }) => {
     const needsToken = code !== 'unauthorized';
-    const answer = await api(server.baseUrl, method, path, { token: needsToken ? token : undefined, headers, raw });
+    const answer = await api(server.baseUrl, method, path, { token: needsToken ? server.token : undefined, headers, raw });
     expect(answer.status).toBe(status);
     expect(answer.body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
     if (status === 405) expect(answer.headers.get('allow')).toBe('GET, HEAD, POST');
@@ -160,7 +151,7 @@ describe('HTTP edges of the API', () => {
   it('refuses a body over the limit with 413 while it streams, without reading it all', async () => {
     const declared = await rawRequest(
       server.port,
-      `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"a":"`,
+      `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"a":"`,
     );
     expect(declared).toMatch(/^HTTP\/1\.1 413/);
     expect(declared).toContain('payload_too_large');
@@ -179,7 +170,7 @@ describe('HTTP edges of the API', () => {
       socket.on('error', finish);
       socket.on('close', finish);
       socket.write(
-        `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        `POST /api/users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
       );
       const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 'a'), Buffer.from('\r\n')]);
       const pump = () => {
@@ -207,13 +198,50 @@ describe('HTTP edges of the API', () => {
   });
 
   it('never leaks a stack trace or SQL in an error', async () => {
-    const answer = await api(server.baseUrl, 'POST', '/api/users', {
-      token,
+    const answer = await server.call('POST', '/api/users', {
       body: { username: 'x'.repeat(5000), password: 'p'.repeat(5000), role: 'admin' },
     });
     expect(answer.status).toBe(400);
     expect(answer.text).not.toMatch(/at .*\.ts:\d+|SQLITE|INSERT/);
   });
+});
+
+describe('import bodies up to 64 MiB', () => {
+  // The ordinary limit is 1 MiB (above); the imports take up to 64 MiB.
+  const MB = 1024 * 1024;
+
+  it('takes a CSV import of more than the ordinary 1 MiB', async () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => `"bulk site ${String(i).padStart(6, '0')}, imported from a spreadsheet"`);
+    const text = `name\n${rows.join('\n')}\n`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(2 * MB);
+    const answer = await server.call('POST', '/api/import/sites?dryRun=true', {
+      raw: text,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    expect(answer.body).toMatchObject({ created: 50_000, dryRun: true });
+  });
+
+  it.each(['/api/backup/import', '/api/data/import', '/api/import/sites'])(
+    'refuses a declared body over 64 MiB on %s with 413 before reading it',
+    async (path) => {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+          if (text.includes('payload_too_large')) socket.destroy();
+        });
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => resolve(text));
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${64 * MB + 1}\r\n\r\n{"schema":"db-v1"`,
+        );
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 413/);
+      expect(answer).toContain('payload_too_large');
+    },
+  );
 });
 
 describe('static files of the web UI', () => {

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let editor: string;
 let viewer: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
-  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
-});
-afterAll(async () => {
-  await server.stop();
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
 });
 
-const { call, make, lastEntry } = apiClient(
-  () => server.baseUrl,
-  () => editor,
-);
+const { call, make, lastEntry } = server.as(() => editor);
 
 describe('site validation', () => {
   const cases: [string, unknown, string[]][] = [

@@ -3,26 +3,20 @@
 // which must be the newest updatedAt of what is rendered.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
 const DIALECTS = ['cisco-ios', 'arista-eos', 'junos'] as const;
 const golden = (dialect: string) => readFileSync(resolve(import.meta.dirname, '../fixtures/config', `sw-hq-01.${dialect}.txt`), 'utf8');
 const stamp = (text: string) => /Data last changed: (\S+)/.exec(text)?.[1];
 
-let server: TestServer;
+const server = useTestServer();
 let editor: string;
 let viewer: string;
 let switchId: string;
 let portIds: Record<string, string>;
 
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
-  api(server.baseUrl, method, path, { token: editor, ...options });
-const make = async (path: string, body: unknown): Promise<{ id: string; updatedAt: string }> => {
-  const answer = await call('POST', path, { body });
-  if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
+const { call, make } = server.as(() => editor);
 const config = (id: string, query: string, token = editor) => call('GET', `/api/switches/${id}/config${query}`, { token });
 
 /** The newest updatedAt of the switch, its site, its ports and the networks they use. */
@@ -44,10 +38,8 @@ async function newestUpdate(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
-  editor = (await userWithRole(server.baseUrl, admin.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, admin.token, 'vi', 'viewer')).token;
+  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
+  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
   const site = (await make('/api/sites', { name: 'Head Office' })).id;
   const net = async (vlanId: number, name: string) => (await make('/api/networks', { siteId: site, vlanId, name })).id;
   const [users, users2, printers, voice, cameras, management] = [
@@ -74,9 +66,6 @@ beforeAll(async () => {
     3: await port('3', { enabled: false, untaggedNetworkId: cameras }),
     2: await port('2', { description: 'Printer Büro "2"', untaggedNetworkId: printers }),
   };
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 describe('GET /api/switches/{id}/config', () => {

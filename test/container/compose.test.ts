@@ -2,12 +2,11 @@
 // notes: the image, the bind mount at /app/data, port 3000, JWT_SECRET passed in as APP_JWT_SECRET, PUID/PGID
 // from the environment with 1000 as the default, a restart policy; compose.dev.yaml the same but built here.
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { ROOT } from '../helpers/server.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const IMAGE = 'ghcr.io/switchyard/switchyard:latest';
 
 type Service = Record<string, unknown> & {

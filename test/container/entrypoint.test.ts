@@ -15,17 +15,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../src/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../../src/boot/node-flags.ts';
+import { ROOT, TEST_SECRET } from '../helpers/server.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRYPOINT = join(ROOT, 'docker', 'entrypoint.sh');
 // The project's own Node 22 binary (the `node` devDependency), called by absolute path.
 const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
-const SECRET = 'a'.repeat(64);
 const START_TIMEOUT_MS = 20_000;
 
 interface Run {
@@ -92,7 +90,7 @@ function baseEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pr
     PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: `file:${join(dataDir, 'db.sqlite')}`,
-    APP_JWT_SECRET: SECRET,
+    APP_JWT_SECRET: TEST_SECRET,
     LOG_LEVEL: 'info',
     ...extra,
   };
@@ -195,7 +193,7 @@ describe('entrypoint run as root', () => {
     expect(ids.name).toBe('node');
     const commandLine = readFileSync(`/proc/${run.child.pid}/cmdline`, 'utf8').split('\0');
     expect(commandLine).toContain(join(ROOT, 'src', 'server.ts'));
-    expect(commandLine.slice(1, 1 + SERVER_NODE_FLAGS.length), 'the server flags of src/node-flags.ts').toEqual(SERVER_NODE_FLAGS);
+    expect(commandLine.slice(1, 1 + SERVER_NODE_FLAGS.length), 'the server flags of src/boot/node-flags.ts').toEqual(SERVER_NODE_FLAGS);
     expect(ids.uids).toEqual([1000, 1000, 1000, 1000]);
     expect(ids.gids).toEqual([1000, 1000, 1000, 1000]);
     expect(ids.groups.filter((g) => g !== 1000)).toEqual([]);

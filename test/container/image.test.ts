@@ -19,12 +19,11 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, posix, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../src/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../../src/boot/node-flags.ts';
+import { ROOT } from '../helpers/server.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
 const BUILD_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 20_000;

@@ -1,5 +1,5 @@
 // Inventory seeding and export helpers for the data-management tests.
-import { api } from './server.ts';
+import { api, apiClient } from './server.ts';
 
 /** The ids of what seedInventory made. */
 export interface Seeded {
@@ -9,18 +9,20 @@ export interface Seeded {
   ports: Record<string, string>;
 }
 
-async function ok(answer: Promise<{ status: number; body: any; text: string }>, what: string): Promise<any> {
-  const result = await answer;
-  if (result.status >= 300) throw new Error(`${what}: ${result.status} ${result.text}`);
-  return result.body;
-}
-
 /**
  * Makes a small but complete inventory through the API: sites, networks (one with subnet and gateway),
  * switches with ports, a trunk with tagged VLANs, a link across two switches, an update, a delete and an undo.
  */
 export async function seedInventory(baseUrl: string, token: string, site = 'HQ', options: { macPrefix?: string } = {}): Promise<Seeded> {
-  const call = (method: string, path: string, body?: unknown) => ok(api(baseUrl, method, path, { token, body }), `${method} ${path}`);
+  const client = apiClient(
+    () => baseUrl,
+    () => token,
+  );
+  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const answer = await client.call(method, path, { body });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+    return answer.body;
+  };
   const mac = options.macPrefix ?? '00:11:22:33:44';
   const hq = await call('POST', '/api/sites', { name: site, address: 'Main street 1', notes: 'line one\nline two, with "quotes"' });
   const users = await call('POST', '/api/networks', {

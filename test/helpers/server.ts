@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -154,19 +155,114 @@ export async function userWithRole(
 
 /**
  * Calls of one test file against its server with one token, read when each call is made (so they can be set
- * in beforeAll): `call` any request, `make` a create that must answer 201, `lastEntry` the newest activity
- * entry of an entity.
+ * in beforeAll): `call` any request (options.token overrides the token), `must` a request that must answer
+ * `status` (its body, or an error naming what went wrong), `make` a create that must answer 201, `lastEntry`
+ * the newest activity entry of an entity.
  */
-export function apiClient(baseUrl: () => string, token: () => string) {
+export function apiClient(baseUrl: () => string, token: () => string | undefined) {
   const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) =>
     api(baseUrl(), method, path, { token: token(), ...options });
+  const must = async (status: number, method: string, path: string, body?: unknown) => {
+    const answer = await call(method, path, { body });
+    if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+    return answer.body;
+  };
   const make = async (path: string, body: unknown) => {
     const answer = await call('POST', path, { body });
     if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${answer.text}`);
     return answer.body;
   };
   const lastEntry = async (entityId: string) => (await call('GET', `/api/activity?entityId=${entityId}&limit=1`)).body.items[0];
-  return { call, make, lastEntry };
+  return { call, must, make, lastEntry };
+}
+
+/** The calls of apiClient. */
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/**
+ * The server of a test file (or of a describe block, when called inside one), as useTestServer gives it. Its
+ * fields exist once the beforeAll has run: read them in tests and hooks, not while the file loads.
+ */
+export interface TestServerHandle extends ApiClient {
+  readonly server: TestServer;
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly process: ChildProcess;
+  /** Everything the process printed so far. */
+  logs(): string;
+  /** The first admin's token (there is none with `admin: false`). */
+  readonly token: string;
+  /** The first admin's user id. */
+  readonly userId: string;
+  /** The same calls with another token, read when each call is made (a user made in a later beforeAll). */
+  as(token: () => string | undefined): ApiClient;
+  /**
+   * Stops the server (SIGTERM, or `signal`), runs `between` on its data directory, and starts it again there with
+   * the same env. Tokens stay valid across the restart.
+   */
+  restart(options?: { signal?: NodeJS.Signals; between?: (dataDir: string) => void | Promise<void> }): Promise<void>;
+}
+
+/**
+ * Starts a server in beforeAll (a fresh data directory, `env` added to the test environment), runs first-run
+ * setup for an admin named `admin` (unless `admin: false`, or with another name), and stops it in afterAll.
+ * `call` and the other calls are made as that admin.
+ */
+export function useTestServer(options: { env?: Record<string, string>; admin?: string | false } = {}): TestServerHandle {
+  let server: TestServer | undefined;
+  let admin: { token: string; userId: string } | undefined;
+  beforeAll(async () => {
+    server = await startServer({ env: options.env });
+    if (options.admin !== false) admin = await setupAdmin(server.baseUrl, options.admin);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const started = (): TestServer => {
+    if (!server) throw new Error('the test server is read before its beforeAll has run');
+    return server;
+  };
+  const signedIn = () => {
+    if (!admin)
+      throw new Error(options.admin === false ? 'this test server has no admin (admin: false)' : 'the admin is read before setup');
+    return admin;
+  };
+  const as = (token: () => string | undefined) => apiClient(() => started().baseUrl, token);
+  const restart = async ({ signal, between }: { signal?: NodeJS.Signals; between?: (dataDir: string) => void | Promise<void> } = {}) => {
+    const stopped = started();
+    await stopped.stop(signal);
+    server = undefined;
+    await between?.(stopped.dataDir);
+    server = await startServer({ env: options.env, dataDir: stopped.dataDir });
+  };
+  return {
+    ...as(() => admin?.token),
+    as,
+    restart,
+    get server() {
+      return started();
+    },
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get port() {
+      return started().port;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get process() {
+      return started().process;
+    },
+    logs: () => started().logs(),
+    get token() {
+      return signedIn().token;
+    },
+    get userId() {
+      return signedIn().userId;
+    },
+  };
 }
 
 /** The sorted `details[].field` of an error answer. */

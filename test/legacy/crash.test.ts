@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db/migrate.ts';
 import { openDatabase } from '../../src/db/open.ts';
 import { commitLegacyMigration } from '../../src/legacy/migrate.ts';
-import type { Logger } from '../../src/log.ts';
+import type { Logger } from '../../src/boot/log.ts';
 import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
 import { ROOT, startServer } from '../helpers/server.ts';
 import { archives, counts, jsonFiles, sampleDataDir } from './helpers.ts';

@@ -2,8 +2,8 @@
 // an outside connection holding the write lock, and a long export running while writes go on.
 import { request } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 import { databasePath, integrityCheck } from './helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { sleep } from './helpers/process.ts';
@@ -13,17 +13,12 @@ const CLIENTS = 20;
 /** The longest a write may wait while a backup export streams (stated in SECURITY.md). */
 const WRITE_BOUND_DURING_EXPORT_MS = 2000;
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
+const { call } = server;
 let inventory: Inventory;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
-  inventory = await seedInventory(server.baseUrl, token, { prefix: 'race', networks: 1, switches: 1, portsPerSwitch: 4 });
-});
-afterAll(async () => {
-  await server?.stop();
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'race', networks: 1, switches: 1, portsPerSwitch: 4 });
 });
 
 function tally(statuses: number[]): Record<number, number> {
@@ -36,16 +31,15 @@ describe(`${CLIENTS} clients change the same port`, () => {
   it('with If-Match: per version exactly one wins, the rest get 412, and no update is lost', async () => {
     expect(missingRoutes(['PATCH /api/ports/:id', 'GET /api/ports/:id', 'GET /api/ports/:id/history'])).toEqual([]);
     const portId = inventory.portIds[0][0];
-    const start = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    const start = await call('GET', `/api/ports/${portId}`);
     const winners: string[] = [];
     for (let round = 0; round < 5; round++) {
-      const current = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+      const current = await call('GET', `/api/ports/${portId}`);
       const etag = current.headers.get('etag')!;
       expect(etag).toBe(`"${current.body.version}"`);
       const answers = await Promise.all(
         Array.from({ length: CLIENTS }, (_, client) =>
-          api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, {
-            token,
+          call('PATCH', `/api/ports/${portId}`, {
             headers: { 'if-match': etag },
             body: { description: `round ${round} client ${client}` },
           }),
@@ -57,10 +51,10 @@ describe(`${CLIENTS} clients change the same port`, () => {
       for (const loser of answers.filter((answer) => answer.status === 412)) expect(loser.body.error.code).toBe('precondition_failed');
       winners.push(winner.body.description);
     }
-    const final = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    const final = await call('GET', `/api/ports/${portId}`);
     expect(final.body.version).toBe(start.body.version + winners.length);
     expect(final.body.description).toBe(winners.at(-1));
-    const history = await api(server.baseUrl, 'GET', `/api/ports/${portId}/history`, { token });
+    const history = await call('GET', `/api/ports/${portId}/history`);
     const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map(
       (entry) => entry.changes.description?.[1],
     );
@@ -69,15 +63,13 @@ describe(`${CLIENTS} clients change the same port`, () => {
 
   it('without If-Match: the last write wins and every write is in the history', async () => {
     const portId = inventory.portIds[0][1];
-    const start = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    const start = await call('GET', `/api/ports/${portId}`);
     const values = Array.from({ length: CLIENTS }, (_, client) => `free-for-all ${client}`);
-    const answers = await Promise.all(
-      values.map((description) => api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } })),
-    );
+    const answers = await Promise.all(values.map((description) => call('PATCH', `/api/ports/${portId}`, { body: { description } })));
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 200: CLIENTS });
-    const final = await api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token });
+    const final = await call('GET', `/api/ports/${portId}`);
     expect(final.body.version).toBe(start.body.version + CLIENTS);
-    const history = await api(server.baseUrl, 'GET', `/api/ports/${portId}/history?limit=100`, { token });
+    const history = await call('GET', `/api/ports/${portId}/history?limit=100`);
     const recorded = (history.body.items as { changes: { description?: [unknown, unknown] } }[]).map(
       (entry) => entry.changes.description?.[1],
     );
@@ -100,9 +92,7 @@ describe(`${CLIENTS} clients create the same name`, () => {
     },
   ];
   it.each(cases)('$what: one 201, the rest 409, no 5xx', async ({ path, body }) => {
-    const answers = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, n) => api(server.baseUrl, 'POST', path, { token, body: body(n) })),
-    );
+    const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => call('POST', path, { body: body(n) })));
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 1, 409: CLIENTS - 1 });
     for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toMatch(/^(name_taken|conflict)$/);
   });
@@ -113,18 +103,18 @@ describe('an outside connection holding the write lock', () => {
     const outside = new DatabaseSync(databasePath(server.dataDir));
     try {
       outside.exec('BEGIN IMMEDIATE');
-      const waiting = api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after a short lock' } });
+      const waiting = call('POST', '/api/sites', { body: { name: 'after a short lock' } });
       await sleep(300);
       outside.exec('COMMIT');
       expect((await waiting).status).toBe(201);
 
       outside.exec('BEGIN IMMEDIATE');
-      const refused = await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after a long lock' } });
+      const refused = await call('POST', '/api/sites', { body: { name: 'after a long lock' } });
       outside.exec('COMMIT');
       expect(refused.status, refused.text).toBe(503);
       expect(refused.headers.get('retry-after')).toBeTruthy();
       expect(refused.body.error.code).toBe('unavailable');
-      expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after a long lock' } })).status).toBe(201);
+      expect((await call('POST', '/api/sites', { body: { name: 'after a long lock' } })).status).toBe(201);
     } finally {
       if (outside.isTransaction) outside.exec('ROLLBACK');
       outside.close();
@@ -135,7 +125,7 @@ describe('an outside connection holding the write lock', () => {
 /** Streams the export, reading one chunk every `pauseMs`; resolves with the whole text. */
 function slowExport(pauseMs: number): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const req = request(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${server.token}` } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
@@ -153,14 +143,14 @@ function slowExport(pauseMs: number): Promise<{ status: number; text: string }> 
 describe('a long export while writes go on', () => {
   it(`does not hold writes back more than ${WRITE_BOUND_DURING_EXPORT_MS} ms, and exports a consistent snapshot`, async () => {
     expect(missingRoutes(['GET /api/backup/export'])).toEqual([]);
-    const big = await seedInventory(server.baseUrl, token, { prefix: 'export', networks: 2, switches: 12, portsPerSwitch: 800 });
+    const big = await seedInventory(server.baseUrl, server.token, { prefix: 'export', networks: 2, switches: 12, portsPerSwitch: 800 });
     let exporting = true;
     const exported = slowExport(15).finally(() => (exporting = false));
     const latencies: number[] = [];
     for (let n = 0; exporting || n < 20; n++) {
       const started = performance.now();
       const portId = big.portIds[n % big.portIds.length][n % 800];
-      const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description: `during export ${n}` } });
+      const answer = await call('PATCH', `/api/ports/${portId}`, { body: { description: `during export ${n}` } });
       latencies.push(performance.now() - started);
       expect(answer.status).toBe(200);
     }

@@ -20,7 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, NODE, ROOT, setupAdmin, startServer, TEST_PASSWORD, TEST_SECRET, type TestServer } from '../helpers/server.ts';
+import { api, apiClient, NODE, ROOT, setupAdmin, startServer, TEST_PASSWORD, TEST_SECRET, type TestServer } from '../helpers/server.ts';
 import { fingerprint, openReadOnly } from './helpers/db.ts';
 
 const IS_ROOT = process.getuid?.() === 0;
@@ -139,15 +139,16 @@ function lines(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '');
 }
 
-/** The calls every scenario makes, against its own server. */
+/** The calls every scenario makes, against its own server (its own data directory on a volume of its own). */
 function client(server: () => TestServer, token: () => string) {
-  const call = (method: string, path: string, body?: unknown) => api(server().baseUrl, method, path, { token: token(), body });
+  const { call } = apiClient(() => server().baseUrl, token);
   return {
     call,
-    newSwitch: (siteId: string, name: string) => call('POST', '/api/switches', { siteId, name, portCount: 48, notes: 'n'.repeat(4000) }),
+    newSwitch: (siteId: string, name: string) =>
+      call('POST', '/api/switches', { body: { siteId, name, portCount: 48, notes: 'n'.repeat(4000) } }),
     signIn: () => api(server().baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } }),
     health: () => api(server().baseUrl, 'GET', '/api/health'),
-    exportDocument: () => api(server().baseUrl, 'GET', '/api/backup/export', { token: token() }),
+    exportDocument: () => call('GET', '/api/backup/export'),
   };
 }
 
@@ -169,7 +170,7 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
     filler = join(mountDir, 'filler');
     server = await startServer({ dataDir: mountDir });
     ({ token } = await setupAdmin(server.baseUrl));
-    siteId = (await call('POST', '/api/sites', { name: 'HQ' })).body.id;
+    siteId = (await call('POST', '/api/sites', { body: { name: 'HQ' } })).body.id;
     const made = await newSwitch(siteId, 'core');
     expect(made.status).toBe(201);
     switchId = made.body.id;
@@ -237,7 +238,7 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
     server = await startServer({ dataDir: mountDir });
     expect((await health()).body).toMatchObject({ status: 'degraded', reason: 'disk full' });
     expect((await call('GET', `/api/switches/${switchId}`)).status).toBe(200);
-    expect((await call('POST', '/api/sites', { name: 'Annex' })).status).toBe(507);
+    expect((await call('POST', '/api/sites', { body: { name: 'Annex' } })).status).toBe(507);
   }, 60_000);
 
   it('a first start on the full disk (the schema cannot be made) is refused with one line saying so', async () => {
@@ -292,7 +293,7 @@ describe.skipIf(LOOP_PROBLEM !== undefined)(
       run('mount', ['-o', 'loop,errors=remount-ro', image, mountDir]);
       server = await startServer({ dataDir: mountDir });
       ({ token } = await setupAdmin(server.baseUrl));
-      siteId = (await call('POST', '/api/sites', { name: 'HQ' })).body.id;
+      siteId = (await call('POST', '/api/sites', { body: { name: 'HQ' } })).body.id;
       expect((await newSwitch(siteId, 'core')).status).toBe(201);
       // What the kernel does on a metadata error with errors=remount-ro: the volume turns read-only, open files too.
       const device = basename(run('findmnt', ['-n', '-o', 'SOURCE', mountDir]).trim());
@@ -313,7 +314,7 @@ describe.skipIf(LOOP_PROBLEM !== undefined)(
       expect(answer.body.error.message).toMatch(/read-only/);
       expect(answer.body.error.message).toMatch(/restart/);
       expect(storedState(mountDir)).toBe(before);
-      const again = await call('POST', '/api/sites', { name: 'Annex' });
+      const again = await call('POST', '/api/sites', { body: { name: 'Annex' } });
       expect(`${again.status} ${again.body.error?.code}`).toBe('503 read_only');
     }, 30_000);
 

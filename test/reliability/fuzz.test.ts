@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { METHODS as HTTP_METHODS } from 'node:http';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT, type Route } from '../../src/router.ts';
-import { api, setupAdmin, startServer, TEST_PASSWORD, userWithRole, type TestServer } from '../helpers/server.ts';
+import { BODY_LIMIT, type Route } from '../../src/http/route.ts';
+import { api, TEST_PASSWORD, userWithRole, useTestServer } from '../helpers/server.ts';
 import { fingerprint, integrityCheck, openReadOnly } from './helpers/db.ts';
 import { seedInventory } from './helpers/fixtures.ts';
 import {
@@ -46,7 +46,8 @@ const ID_QUERIES: Record<string, string> = {
 const ANY_ID = Object.values(ID_QUERIES).join(' UNION ALL ');
 const ENTITY_NAMES = ['sites', 'networks', 'switches', 'ports', 'users', 'activity', 'Sites', 'site'];
 
-let server: TestServer;
+const server = useTestServer();
+/** The admin's token: a fuzzed sign-out may end it, and the admin signs in again. */
 let token: string;
 let sessionMayBeEnded = false;
 let reader: DatabaseSync;
@@ -202,8 +203,7 @@ async function check(route: Route | undefined, path: string, request: FuzzReques
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
+  token = server.token;
   reader = openReadOnly(server.dataDir);
   await ensureFixtures();
   console.log(`fuzz seed ${SEED} (set FUZZ_SEED=${SEED} to repeat), up to ${RUNS} runs per route, ${ROUTES.length} routes`);
@@ -211,7 +211,6 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`fuzz: ${requests} requests, ${refused} refused, fixtures re-seeded ${seeds} times, seed ${SEED}`);
   reader?.close();
-  await server?.stop();
 });
 
 const sliceMs = () => Math.max(300, Math.floor(BUDGET_MS / (ROUTES.length + 1)));

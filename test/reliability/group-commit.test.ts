@@ -1,24 +1,19 @@
 // Group commit: the writes of concurrent requests share one COMMIT, and no answer goes out before the COMMIT
 // that made its change durable. Checked from a separate connection (as another process sees the file) at the
 // moment each answer arrives.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 import { openReadOnly } from './helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 
 const CONCURRENT = 48;
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
+const { call } = server;
 let inventory: Inventory;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
-  inventory = await seedInventory(server.baseUrl, token, { prefix: 'group', networks: 1, switches: 1, portsPerSwitch: CONCURRENT });
-});
-afterAll(async () => {
-  await server?.stop();
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'group', networks: 1, switches: 1, portsPerSwitch: CONCURRENT });
 });
 
 describe('concurrent writes', () => {
@@ -32,7 +27,7 @@ describe('concurrent writes', () => {
       await Promise.all(
         portIds.map(async (portId, index) => {
           const description = `group write ${index}`;
-          const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${portId}`, { token, body: { description } });
+          const answer = await call('PATCH', `/api/ports/${portId}`, { body: { description } });
           expect(answer.status).toBe(200);
           // Read at once, before any other answer is awaited: the outside connection sees only committed data.
           expect((descriptionOf.get(portId) as { description: string }).description).toBe(description);
@@ -48,12 +43,12 @@ describe('concurrent writes', () => {
 
   it('a write refused inside a group leaves the others of the group committed', async () => {
     const [first, second, third] = inventory.portIds[0];
-    const taken = (await api(server.baseUrl, 'GET', `/api/ports/${third}`, { token })).body.name;
+    const taken = (await call('GET', `/api/ports/${third}`)).body.name;
     const answers = await Promise.all([
-      api(server.baseUrl, 'PATCH', `/api/ports/${first}`, { token, body: { description: 'kept' } }),
+      call('PATCH', `/api/ports/${first}`, { body: { description: 'kept' } }),
       // Refused inside its transaction: the name of another port of the switch (409), after its description.
-      api(server.baseUrl, 'PATCH', `/api/ports/${second}`, { token, body: { description: 'dropped', name: taken } }),
-      api(server.baseUrl, 'GET', `/api/ports/${first}`, { token }),
+      call('PATCH', `/api/ports/${second}`, { body: { description: 'dropped', name: taken } }),
+      call('GET', `/api/ports/${first}`),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 409, 200]);
     const outside = openReadOnly(server.dataDir);

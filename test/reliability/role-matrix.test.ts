@@ -2,9 +2,9 @@
 // A route added without an access rule (or with one this table does not know) fails here.
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access, Route } from '../../src/router.ts';
-import { api, setupAdmin, startServer, TEST_PASSWORD, TEST_SECRET, userWithRole, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Access, Route } from '../../src/http/route.ts';
+import { api, TEST_PASSWORD, TEST_SECRET, userWithRole, useTestServer } from '../helpers/server.ts';
 import { ACCESS_LEVELS, fillPath, MUTATING_METHODS, routeKey, ROUTES } from './helpers/routes.ts';
 
 const IDENTITIES = ['none', 'expired', 'wrong-signature', 'unsigned', 'disabled', 'viewer', 'editor', 'admin'] as const;
@@ -26,7 +26,7 @@ function outcomeOf(status: number): Outcome {
   return status === 401 ? '401' : status === 403 ? '403' : 'allowed';
 }
 
-let server: TestServer;
+const server = useTestServer();
 const tokens = {} as Record<Identity, string | undefined>;
 
 async function signed(claims: { sub: string; ver: number }, secret: string, expiresAtS: number): Promise<string> {
@@ -44,8 +44,7 @@ function unsignedToken(sub: string): string {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const admin = await setupAdmin(server.baseUrl);
+  const admin = { token: server.token, userId: server.userId };
   const now = Math.floor(Date.now() / 1000);
   tokens.none = undefined;
   tokens.admin = admin.token;
@@ -59,9 +58,6 @@ beforeAll(async () => {
   const patch = await api(server.baseUrl, 'PATCH', `/api/users/${disabled.userId}`, { token: admin.token, body: { disabled: true } });
   expect(patch.status).toBe(200);
   tokens.disabled = disabled.token;
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** New sign-in sessions of the admin, viewer and editor (the other identities' tokens are refused anyway). */

@@ -4,25 +4,20 @@
 import { request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/server.ts';
 import { databasePath, integrityCheck, openReadOnly } from './helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { eventually, openFds, sleep } from './helpers/process.ts';
 import { missingRoutes } from './helpers/routes.ts';
 
-let server: TestServer;
-let token: string;
+const server = useTestServer();
+const { call } = server;
 let inventory: Inventory;
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
-  inventory = await seedInventory(server.baseUrl, token, { prefix: 'slow', networks: 2, switches: 6, portsPerSwitch: 500 });
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'slow', networks: 2, switches: 6, portsPerSwitch: 500 });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const pid = () => server.process.pid!;
 
@@ -77,10 +72,8 @@ describe('many clients trickling their headers', () => {
     }, 400);
     try {
       for (let n = 0; n < 20; n++) {
-        expect((await api(server.baseUrl, 'GET', '/api/sites', { token })).status).toBe(200);
-        expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `served during slowloris ${n}` } })).status).toBe(
-          201,
-        );
+        expect((await call('GET', '/api/sites')).status).toBe(200);
+        expect((await call('POST', '/api/sites', { body: { name: `served during slowloris ${n}` } })).status).toBe(201);
       }
       // headersTimeout is 10 s, checked every second: every trickler is gone well within 25 s.
       await Promise.race([Promise.all(sockets.map(closed)), sleep(25_000)]);
@@ -107,18 +100,17 @@ describe('a body that stops half way', () => {
       const start =
         path === '/api/sites' ? `{"name":"${name}","description":"` : `[{"name":"${name}","description":"${'x'.repeat(512 * 1024)}`;
       const socket = await openRaw(
-        `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${start}`,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${start}`,
       );
       socket.on('error', () => undefined);
       // While the half body waits, other writes go through at once.
       for (let n = 0; n < 5; n++) {
-        const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${inventory.portIds[0][n]}`, {
-          token,
+        const answer = await call('PATCH', `/api/ports/${inventory.portIds[0][n]}`, {
           body: { description: `while a body hangs ${n}` },
         });
         expect(answer.status).toBe(200);
       }
-      expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: `${name} (other)` } })).status).toBe(201);
+      expect((await call('POST', '/api/sites', { body: { name: `${name} (other)` } })).status).toBe(201);
       socket.destroy();
       await closed(socket);
       expect(siteNamed(name)).toBe(false);
@@ -133,14 +125,18 @@ describe('a body that stops half way', () => {
 /** Starts an export and hands its response to `onResponse` once the first chunk arrived. */
 function startExport(onFirstChunk: (res: IncomingMessage) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      expect(res.statusCode).toBe(200);
-      res.once('data', () => {
-        res.pause();
-        onFirstChunk(res);
-        resolve();
-      });
-    });
+    const req = request(
+      `${server.baseUrl}/api/backup/export`,
+      { headers: { authorization: `Bearer ${server.token}` }, agent: false },
+      (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          res.pause();
+          onFirstChunk(res);
+          resolve();
+        });
+      },
+    );
     req.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve() : reject(error)));
     req.end();
   });
@@ -151,22 +147,21 @@ describe('a client that goes away mid-export', () => {
     expect(missingRoutes(['GET /api/backup/export'])).toEqual([]);
     // One whole export first: SQLite keeps the file descriptor of a closed connection for reuse while another
     // connection of the process holds a lock on the same file, so the first export leaves one for good (not a leak).
-    expect((await api(server.baseUrl, 'GET', '/api/backup/export', { token })).status).toBe(200);
+    expect((await call('GET', '/api/backup/export')).status).toBe(200);
     const baseline = await settledFds();
     for (let n = 0; n < 10; n++) await startExport((res) => res.destroy());
     // A client that stops reading but stays connected: the export waits; writes do not.
     let stalled: IncomingMessage | undefined;
     await startExport((res) => (stalled = res));
     for (let n = 0; n < 5; n++) {
-      const answer = await api(server.baseUrl, 'PATCH', `/api/ports/${inventory.portIds[1][n]}`, {
-        token,
+      const answer = await call('PATCH', `/api/ports/${inventory.portIds[1][n]}`, {
         body: { description: `while an export stalls ${n}` },
       });
       expect(answer.status).toBe(200);
     }
     stalled!.destroy();
     expect(await eventually(() => openFds(pid()) <= baseline, 10_000), `fds ${openFds(pid())}, baseline ${baseline}`).toBe(true);
-    expect((await api(server.baseUrl, 'POST', '/api/sites', { token, body: { name: 'after abandoned exports' } })).status).toBe(201);
+    expect((await call('POST', '/api/sites', { body: { name: 'after abandoned exports' } })).status).toBe(201);
     // No snapshot is pinned any more: an outside checkpoint can write the whole WAL back.
     const outside = new DatabaseSync(databasePath(server.dataDir));
     try {

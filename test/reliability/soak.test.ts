@@ -1,8 +1,8 @@
 // A soak: exactly 60 s of mixed load (reads, searches, writes, bulk edits, undo, creates and deletes) against one
 // server. Every answer must be the expected one, and memory after a forced full GC (through the V8 inspector,
 // opened on a local port for this test) must stay within a few MB of where it was after the warm-up.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 import { integrityCheck } from './helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { INSPECTOR_ENV, memoryAfterGc, sleep } from './helpers/process.ts';
@@ -17,23 +17,17 @@ const WORKERS = 4;
 const MAX_HEAP_GROWTH = 5 * 1024 * 1024;
 const MAX_RSS_GROWTH = 20 * 1024 * 1024;
 
-let server: TestServer;
-let token: string;
+const server = useTestServer({ env: INSPECTOR_ENV });
 let inventory: Inventory;
 const counts: Record<string, number> = {};
 const errors: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ env: INSPECTOR_ENV });
-  ({ token } = await setupAdmin(server.baseUrl));
-  inventory = await seedInventory(server.baseUrl, token, { prefix: 'soak', networks: 4, switches: WORKERS, portsPerSwitch: 48 });
-});
-afterAll(async () => {
-  await server?.stop();
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'soak', networks: 4, switches: WORKERS, portsPerSwitch: 48 });
 });
 
 async function call(label: string, method: string, path: string, status: number, body?: unknown) {
-  const answer = await api(server.baseUrl, method, path, { token, body });
+  const answer = await server.call(method, path, { body });
   counts[label] = (counts[label] ?? 0) + 1;
   if (answer.status !== status) errors.push(`${label}: ${method} ${path} → ${answer.status} ${answer.text.slice(0, 200)}`);
   return answer;
@@ -98,13 +92,13 @@ async function load(ms: number): Promise<void> {
 describe('soak', () => {
   it(`serves ${LOAD_MS / 1000} s of mixed load without an error answer, and memory settles (seed ${SEED})`, async () => {
     await load(WARM_UP_MS);
-    const start = await memoryAfterGc(server);
+    const start = await memoryAfterGc(server.server);
     for (const key of Object.keys(counts)) delete counts[key];
 
     await load(LOAD_MS);
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     await sleep(IDLE_MS);
-    const end = await memoryAfterGc(server);
+    const end = await memoryAfterGc(server.server);
 
     const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     console.log(

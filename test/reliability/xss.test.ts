@@ -1,12 +1,12 @@
 // Text that looks like markup or script is data: the API stores it and answers it unchanged, as JSON with
 // nosniff, in lists, search, the activity log and CSV. (That the UI shows it as text is the UI's e2e test.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Field, Resource } from '../../src/fields/field.ts';
 import { NETWORK } from '../../src/fields/networks.ts';
 import { PORT } from '../../src/fields/ports.ts';
 import { SITE } from '../../src/fields/sites.ts';
 import { SWITCH } from '../../src/fields/switches.ts';
-import { api, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/server.ts';
 import { expectStatus } from './helpers/fixtures.ts';
 
 const PAYLOADS = [
@@ -20,16 +20,8 @@ const PAYLOADS = [
   '</textarea><iframe src=//evil.example>',
 ];
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ token } = await setupAdmin(server.baseUrl));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
+const { call } = server;
 
 /** Every free-text field a client can write (no normaliser, no fixed values), from the resource's declaration. */
 function freeTextFields(resource: Resource): Field[] {
@@ -50,23 +42,19 @@ function expectUnchanged(record: Record<string, unknown>, sent: Record<string, u
 describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
   it('comes back unchanged from every resource, list, search and the activity log', async () => {
     const site = withPayload(SITE, payload);
-    const siteAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/sites', { token, body: site }), 201, 'site');
+    const siteAnswer = expectStatus(await call('POST', '/api/sites', { body: site }), 201, 'site');
     expect(siteAnswer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(siteAnswer.headers.get('x-content-type-options')).toBe('nosniff');
     expectUnchanged(siteAnswer.body, site, 'POST /api/sites');
     const siteId = siteAnswer.body.id as string;
 
     const network = withPayload(NETWORK, payload, { siteId, vlanId: 100 });
-    const networkAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/networks', { token, body: network }), 201, 'network');
+    const networkAnswer = expectStatus(await call('POST', '/api/networks', { body: network }), 201, 'network');
     const sw = withPayload(SWITCH, payload, { siteId });
-    const switchAnswer = expectStatus(await api(server.baseUrl, 'POST', '/api/switches', { token, body: sw }), 201, 'switch');
+    const switchAnswer = expectStatus(await call('POST', '/api/switches', { body: sw }), 201, 'switch');
     // A port name is a plain interface name (it is written into switch configurations): the payload goes into the port's free text.
     const port = withPayload(PORT, payload, { name: 'Gi1/0/1' });
-    const portAnswer = expectStatus(
-      await api(server.baseUrl, 'POST', `/api/switches/${switchAnswer.body.id}/ports`, { token, body: port }),
-      201,
-      'port',
-    );
+    const portAnswer = expectStatus(await call('POST', `/api/switches/${switchAnswer.body.id}/ports`, { body: port }), 201, 'port');
 
     const reads: [string, Record<string, unknown>][] = [
       [`/api/sites/${siteId}`, site],
@@ -75,12 +63,12 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
       [`/api/ports/${portAnswer.body.id}`, port],
     ];
     for (const [path, sent] of reads) {
-      const answer = expectStatus(await api(server.baseUrl, 'GET', path, { token }), 200, path);
+      const answer = expectStatus(await call('GET', path), 200, path);
       expectUnchanged(answer.body, sent, `GET ${path}`);
       expect(answer.text, 'JSON escapes nothing into markup').not.toMatch(/&lt;|&gt;|&quot;|&#/);
     }
 
-    const list = expectStatus(await api(server.baseUrl, 'GET', `/api/sites?q=${encodeURIComponent(payload)}`, { token }), 200, 'list');
+    const list = expectStatus(await call('GET', `/api/sites?q=${encodeURIComponent(payload)}`), 200, 'list');
     expect(list.body.items.map((item: { id: string }) => item.id)).toContain(siteId);
     expectUnchanged(
       list.body.items.find((item: { id: string }) => item.id === siteId),
@@ -88,17 +76,17 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
       'GET /api/sites?q=',
     );
 
-    const search = expectStatus(await api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(payload)}`, { token }), 200, 'search');
+    const search = expectStatus(await call('GET', `/api/search?q=${encodeURIComponent(payload)}`), 200, 'search');
     const hit = (search.body.results as { id: string; name: string }[]).find((result) => result.id === siteId);
     expect(hit?.name).toBe(payload);
 
-    const activity = expectStatus(await api(server.baseUrl, 'GET', `/api/activity?entityId=${siteId}`, { token }), 200, 'activity');
+    const activity = expectStatus(await call('GET', `/api/activity?entityId=${siteId}`), 200, 'activity');
     expect(activity.body.items[0].entityName).toBe(payload);
     expect(activity.body.items[0].changes.name).toEqual([null, payload]);
   });
 
   it('is written verbatim (quoted as CSV quotes) into the CSV of the list', async () => {
-    const answer = await api(server.baseUrl, 'GET', `/api/sites?format=csv&q=${encodeURIComponent(payload)}`, { token });
+    const answer = await call('GET', `/api/sites?format=csv&q=${encodeURIComponent(payload)}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(answer.text).toContain(/[",\r\n]/.test(payload) ? `"${payload.replaceAll('"', '""')}"` : payload);
@@ -117,13 +105,13 @@ describe('unicode edge cases in stored text', () => {
   ];
   it.each(cases)('$what: comes back exactly as sent, or is refused with 400', async ({ text }) => {
     const body = { name: `${text} site`, description: text };
-    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, body });
+    const made = await call('POST', '/api/sites', { body });
     if (made.status === 400) {
       expect(made.body.error.details.map((detail: { field: string }) => detail.field)).toEqual(expect.arrayContaining(['name']));
       return;
     }
     expect(made.status, made.text).toBe(201);
-    const read = await api(server.baseUrl, 'GET', `/api/sites/${made.body.id}`, { token });
+    const read = await call('GET', `/api/sites/${made.body.id}`);
     expect({ name: read.body.name, description: read.body.description }).toEqual(body);
   });
 
@@ -133,16 +121,15 @@ describe('unicode edge cases in stored text', () => {
     ['in a key', '{"\\ud83d":"x","name":"key"}'],
     ['deep in a list', '{"name":"deep","x":[[["\\ud800"]]]}'],
   ])('a lone surrogate %s (not Unicode; JSON allows the escape) is refused with 400, nothing stored', async (_where, raw) => {
-    const before = (await api(server.baseUrl, 'GET', '/api/sites', { token })).body.total;
-    const made = await api(server.baseUrl, 'POST', '/api/sites', { token, raw, headers: { 'content-type': 'application/json' } });
+    const before = (await call('GET', '/api/sites')).body.total;
+    const made = await call('POST', '/api/sites', { raw, headers: { 'content-type': 'application/json' } });
     expect(made.status, made.text).toBe(400);
     expect(made.body.error.code).toBe('invalid_json');
-    expect((await api(server.baseUrl, 'GET', '/api/sites', { token })).body.total).toBe(before);
+    expect((await call('GET', '/api/sites')).body.total).toBe(before);
   });
 
   it('a surrogate pair written as escapes is one astral character and kept', async () => {
-    const made = await api(server.baseUrl, 'POST', '/api/sites', {
-      token,
+    const made = await call('POST', '/api/sites', {
       raw: '{"name":"pair \\ud83d\\ude00"}',
       headers: { 'content-type': 'application/json' },
     });

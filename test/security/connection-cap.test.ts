@@ -1,20 +1,17 @@
 // One client address cannot hold every connection of the server: past MAX_CONNECTIONS_PER_ADDRESS its new
 // connections are closed at once, the log says so, and other addresses are served as before.
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { afterAll, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
 import { rawApi } from '../helpers/http.ts';
 
 const CAP = 5;
-let server: TestServer;
+const server = useTestServer({ env: { MAX_CONNECTIONS_PER_ADDRESS: String(CAP) }, admin: false });
 const held: Socket[] = [];
 
-beforeAll(async () => {
-  server = await startServer({ env: { MAX_CONNECTIONS_PER_ADDRESS: String(CAP) } });
-});
-afterAll(async () => {
+// Runs before the server is stopped (hooks after the tests run in reverse order).
+afterAll(() => {
   for (const socket of held) socket.destroy();
-  await server?.stop();
 });
 
 function open(from: string): Promise<Socket> {

@@ -2,25 +2,25 @@
 // as Origin, so the Origin check alone lets it through. Browser writes are refused unless the service is known
 // by the Host: an IP literal, localhost, the machine's own name, or a name of APP_ALLOWED_HOSTS.
 import { hostname } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, type TestServerHandle, useTestServer } from '../helpers/server.ts';
 import { rawApi } from '../helpers/http.ts';
 
-let server: TestServer;
-
-const asHost = (
-  host: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
-) => rawApi(server.baseUrl, method, path, { ...options, headers: { host, ...options.headers } });
+/** Requests to one describe's server that name `host` as their Host. */
+const hostClient =
+  (server: TestServerHandle) =>
+  (
+    host: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
+  ) =>
+    rawApi(server.baseUrl, method, path, { ...options, headers: { host, ...options.headers } });
 const setupBody = { username: 'admin', password: TEST_PASSWORD };
 
 describe('a fresh install reached by another name', () => {
-  beforeAll(async () => {
-    server = await startServer({ env: { APP_ALLOWED_HOSTS: 'switchyard.example.net, *.lab.example.net' } });
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer({ env: { APP_ALLOWED_HOSTS: 'switchyard.example.net, *.lab.example.net' }, admin: false });
+  const asHost = hostClient(server);
 
   it('refuses first-run setup (421) with what to open or set, and creates nobody', async () => {
     const host = `rebind.attacker.example:${server.port}`;
@@ -59,16 +59,17 @@ describe('a fresh install reached by another name', () => {
 });
 
 describe('an installed service reached by another name', () => {
+  // First-run setup is done here, by a browser at localhost from its own address.
+  const server = useTestServer({ env: { TRUSTED_PROXIES: '127.0.0.1', APP_ALLOWED_HOSTS: 'switchyard.example.net' }, admin: false });
+  const asHost = hostClient(server);
   let token: string;
   const evil = () => `evil.example:${server.port}`;
 
   beforeAll(async () => {
-    server = await startServer({ env: { TRUSTED_PROXIES: '127.0.0.1', APP_ALLOWED_HOSTS: 'switchyard.example.net' } });
     const setup = await asHost(`localhost:${server.port}`, 'POST', '/api/auth/setup', { body: setupBody, from: '127.0.0.2' });
     expect(setup.status).toBe(201);
     token = setup.body.token;
   });
-  afterAll(() => server?.stop());
 
   it('refuses sign-in and every change made with the cookie, even with a matching Origin', async () => {
     const login = await asHost(evil(), 'POST', '/api/auth/login', {

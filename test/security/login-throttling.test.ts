@@ -1,38 +1,39 @@
 // Failed sign-ins slow the guesser down without locking anybody else out: counted per username and per
 // (username, address); a noisy address waits a little longer with each failure instead of locking every user.
 // Each client is its own loopback address (127.x.y.z), so one test is many clients.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, type TestServerHandle, useTestServer } from '../helpers/server.ts';
 import { rawApi } from '../helpers/http.ts';
-import { PAIR_LIMIT, USER_LIMIT } from '../../src/login-limiter.ts';
+import { PAIR_LIMIT, USER_LIMIT } from '../../src/auth/login-limiter.ts';
 
-let server: TestServer;
-let adminToken: string;
+/** Sign-ins from a given client address against one describe's server, and users made by its admin. */
+function clients(server: TestServerHandle) {
+  const signIn = (username: string, password: string, from: string, headers: Record<string, string> = {}) =>
+    rawApi(server.baseUrl, 'POST', '/api/auth/login', { body: { username, password }, from, headers });
 
-const signIn = (username: string, password: string, from: string, headers: Record<string, string> = {}) =>
-  rawApi(server.baseUrl, 'POST', '/api/auth/login', { body: { username, password }, from, headers });
+  async function makeUser(username: string): Promise<void> {
+    const made = await rawApi(server.baseUrl, 'POST', '/api/users', {
+      token: server.token,
+      body: { username, password: TEST_PASSWORD, role: 'viewer' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  }
 
-async function makeUser(username: string): Promise<void> {
-  const made = await rawApi(server.baseUrl, 'POST', '/api/users', {
-    token: adminToken,
-    body: { username, password: TEST_PASSWORD, role: 'viewer' },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-}
-
-async function failTimes(username: string, from: string, times: number, headers: Record<string, string> = {}): Promise<void> {
-  for (let i = 0; i < times; i++) expect((await signIn(username, `wrong password ${i}`, from, headers)).status).toBe(401);
+  async function failTimes(username: string, from: string, times: number, headers: Record<string, string> = {}): Promise<void> {
+    for (let i = 0; i < times; i++) expect((await signIn(username, `wrong password ${i}`, from, headers)).status).toBe(401);
+  }
+  return { signIn, makeUser, failTimes };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe('sign-in throttling, straight to the service', () => {
+  const server = useTestServer();
+  const { signIn, makeUser, failTimes } = clients(server);
+
   beforeAll(async () => {
-    server = await startServer();
-    adminToken = (await setupAdmin(server.baseUrl)).token;
     for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) await makeUser(name);
   });
-  afterAll(() => server?.stop());
 
   it('locks a username from the address that failed 10 times, and nobody else', async () => {
     await failTimes('alice', '127.0.0.2', PAIR_LIMIT);
@@ -84,12 +85,12 @@ describe('sign-in throttling, straight to the service', () => {
 });
 
 describe('sign-in throttling behind a trusted reverse proxy', () => {
+  const server = useTestServer({ env: { TRUSTED_PROXIES: '127.0.0.1, 127.0.9.0/24' } });
+  const { signIn, makeUser, failTimes } = clients(server);
+
   beforeAll(async () => {
-    server = await startServer({ env: { TRUSTED_PROXIES: '127.0.0.1, 127.0.9.0/24' } });
-    adminToken = (await setupAdmin(server.baseUrl)).token;
     await makeUser('alice');
   });
-  afterAll(() => server?.stop());
 
   const via = (client: string) => ({ 'x-forwarded-for': client });
 

@@ -2,25 +2,18 @@
 // restore cannot bring a revoked token back, an API token cannot make more of itself, a caller disabled while
 // its body was on the way is refused, and no answer carrying a token may be kept by a cache.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, api, setupAdmin, startServer, userWithRole, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, api, startServer, userWithRole, useTestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let adminToken: string;
-
-const call = (method: string, path: string, options: Parameters<typeof api>[3] = {}) => api(server.baseUrl, method, path, options);
+const server = useTestServer();
+/** Calls without a token unless given one. */
+const { call } = server.as(() => undefined);
 const signIn = async (username: string, password = TEST_PASSWORD) => {
   const answer = await call('POST', '/api/auth/login', { body: { username, password } });
   expect(answer.status, answer.text).toBe(200);
   return answer.body.token as string;
 };
 const meStatus = async (options: Parameters<typeof api>[3]) => (await call('GET', '/api/auth/me', options)).status;
-
-beforeAll(async () => {
-  server = await startServer();
-  adminToken = (await setupAdmin(server.baseUrl)).token;
-});
-afterAll(() => server?.stop());
 
 describe('signing out', () => {
   it('ends the session it signs out: the cookie, and the same token copied elsewhere, stop working at once', async () => {
@@ -54,12 +47,12 @@ describe('signing out', () => {
 
 describe('API tokens', () => {
   it('cannot make API tokens; a sign-in session can', async () => {
-    const made = await call('POST', '/api/tokens', { token: adminToken, body: { name: 'script' } });
+    const made = await call('POST', '/api/tokens', { token: server.token, body: { name: 'script' } });
     expect(made.status).toBe(201);
     const again = await call('POST', '/api/tokens', { token: made.body.token, body: { name: 'successor' } });
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe('forbidden');
-    const names = (await call('GET', '/api/tokens', { token: adminToken })).body.items.map((item: { name: string }) => item.name);
+    const names = (await call('GET', '/api/tokens', { token: server.token })).body.items.map((item: { name: string }) => item.name);
     expect(names).not.toContain('successor');
   });
 });
@@ -68,9 +61,9 @@ describe('answers that carry a token', () => {
   it('are Cache-Control: no-store (setup and sign-in, token creation, password change)', async () => {
     const login = await call('POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } });
     expect(login.headers.get('cache-control')).toBe('no-store');
-    const token = await call('POST', '/api/tokens', { token: adminToken, body: { name: 'cache test' } });
+    const token = await call('POST', '/api/tokens', { token: server.token, body: { name: 'cache test' } });
     expect(token.headers.get('cache-control')).toBe('no-store');
-    const user = await userWithRole(server.baseUrl, adminToken, 'nostore', 'viewer');
+    const user = await userWithRole(server.baseUrl, server.token, 'nostore', 'viewer');
     const change = await call('POST', '/api/auth/password', {
       token: user.token,
       body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' },
@@ -90,11 +83,11 @@ describe('answers that carry a token', () => {
 
 describe('a caller disabled while its body arrives', () => {
   it('cannot finish a restore: the caller is read again once the body is in', async () => {
-    const second = await userWithRole(server.baseUrl, adminToken, 'second-admin', 'admin');
-    const backup = await call('GET', '/api/backup/export', { token: adminToken });
+    const second = await userWithRole(server.baseUrl, server.token, 'second-admin', 'admin');
+    const backup = await call('GET', '/api/backup/export', { token: server.token });
     expect(backup.status).toBe(200);
     const restores = async () =>
-      (await call('GET', '/api/activity?limit=500', { token: adminToken })).body.items.filter(
+      (await call('GET', '/api/activity?limit=500', { token: server.token })).body.items.filter(
         (entry: { action: string }) => entry.action === 'restore',
       ).length;
     const restoresBefore = await restores();
@@ -125,7 +118,7 @@ describe('a caller disabled while its body arrives', () => {
       req.write(document.slice(0, half));
       // The first half is on its way; the other admin disables this one before the rest follows.
       setTimeout(async () => {
-        const disabled = await call('PATCH', `/api/users/${second.userId}`, { token: adminToken, body: { disabled: true } });
+        const disabled = await call('PATCH', `/api/users/${second.userId}`, { token: server.token, body: { disabled: true } });
         expect(disabled.status).toBe(200);
         req.end(document.slice(half));
       }, 300);
@@ -138,13 +131,13 @@ describe('a caller disabled while its body arrives', () => {
 
 describe('a restore with users=replace', () => {
   it('cannot bring back a token revoked before the backup was restored, even of a user deleted since', async () => {
-    await call('POST', '/api/sites', { token: adminToken, body: { name: 'restore-site' } });
+    await call('POST', '/api/sites', { token: server.token, body: { name: 'restore-site' } });
     const made = await call('POST', '/api/users', {
-      token: adminToken,
+      token: server.token,
       body: { username: 'roamer', password: TEST_PASSWORD, role: 'viewer' },
     });
     expect(made.status).toBe(201);
-    const backup = (await call('GET', '/api/backup/export', { token: adminToken })).body;
+    const backup = (await call('GET', '/api/backup/export', { token: server.token })).body;
     // roamer's sessions are revoked twice by password changes (token versions 2 and 3), then roamer is deleted.
     let token = await signIn('roamer');
     const revoked: string[] = [];
@@ -158,9 +151,9 @@ describe('a restore with users=replace', () => {
       token = await signIn('roamer', password);
     }
     revoked.push(token);
-    expect((await call('DELETE', `/api/users/${made.body.id}`, { token: adminToken })).status).toBe(204);
+    expect((await call('DELETE', `/api/users/${made.body.id}`, { token: server.token })).status).toBe(204);
 
-    const restore = await call('POST', '/api/backup/import?users=replace', { token: adminToken, body: backup });
+    const restore = await call('POST', '/api/backup/import?users=replace', { token: server.token, body: backup });
     expect(restore.status, restore.text).toBe(200);
     for (const old of revoked) expect(await meStatus({ token: old })).toBe(401);
     expect(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Route } from '../../../src/router.ts';
+import type { Route } from '../../../src/http/route.ts';
 
 // Request parts as small descriptions that fast-check can print and shrink; turned into bytes only when sent,
 // so a counterexample with a 600 kB string prints as `huge(600000 × "x")`, not as the string.

@@ -1,4 +1,4 @@
-import type { Access, Route } from '../../../src/router.ts';
+import type { Access, Route } from '../../../src/http/route.ts';
 import { ALL_ROUTES } from '../../../src/routes/index.ts';
 
 /** Every route the server has at run time: the suite is generated from this table. */

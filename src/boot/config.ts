@@ -1,0 +1,201 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalizeCidr, normalizeIp } from '../lib/net.ts';
+
+/**
+ * The repository (or image) root, which holds migrations/ and public/: two folders up from src/boot/config.ts,
+ * one up from the bundles in dist/ (dist/server.js, dist/migrate.js): the nearer of the two that has migrations/.
+ */
+export const ROOT_DIR = rootDirOf(dirname(fileURLToPath(import.meta.url)));
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the service reads from its environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databasePath: string;
+  jwtSecret: string;
+  /** Warnings about the configuration, logged at start and listed by GET /api/health. */
+  warnings: string[];
+  logLevel: LogLevel;
+  /** Memory bound of the read cache in bytes; 0 turns it off. */
+  readCacheBytes: number;
+  /** Proxies (CIDRs) whose X-Forwarded-For, -Proto and -Host are believed (TRUSTED_PROXIES). */
+  trustedProxies: string[];
+  /** Host names besides IP literals, localhost and the machine's own name that the service answers to (APP_ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /** Open connections one client address may hold; 0 for no cap (MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
+  rootDir: string;
+  publicDir: string;
+  migrationsDir: string;
+}
+
+/** A configuration value that stops the start; its message is the one line the operator sees. */
+export class ConfigError extends Error {}
+
+const MIN_SECRET_BYTES = 32;
+
+/** Loads `.env` (when present) into the environment, without overriding what is already set. */
+export function loadDotEnv(rootDir = ROOT_DIR): void {
+  const file = resolve(rootDir, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Reads and checks the configuration; throws ConfigError naming the variable on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_DIR): Config {
+  const warnings: string[] = [];
+  const dataDir = resolveFromRoot(rootDir, env.DATA_DIR || './data');
+  const databasePath = parseDatabaseUrl(env.DATABASE_URL, dataDir, rootDir);
+  ensureWritableDir('DATA_DIR', dataDir);
+  if (dirname(databasePath) !== dataDir) ensureWritableDir('DATABASE_URL', dirname(databasePath));
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databasePath,
+    jwtSecret: readSecret(env, warnings),
+    warnings,
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    readCacheBytes: parseReadCacheMb(env.READ_CACHE_MB) * 1024 * 1024,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
+    maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
+    rootDir,
+    publicDir: resolve(rootDir, 'public'),
+    migrationsDir: resolve(rootDir, 'migrations'),
+  };
+}
+
+function rootDirOf(here: string): string {
+  const parent = resolve(here, '..');
+  const grandparent = resolve(parent, '..');
+  if (!existsSync(resolve(parent, 'migrations')) && existsSync(resolve(grandparent, 'migrations'))) return grandparent;
+  return parent;
+}
+
+function resolveFromRoot(rootDir: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(rootDir, path);
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new ConfigError(`PORT must be a number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseReadCacheMb(value: string | undefined): number {
+  if (value === undefined || value === '') return 32;
+  if (!/^\d+$/.test(value) || Number(value) > 4096) {
+    throw new ConfigError(`READ_CACHE_MB must be a whole number of megabytes from 0 to 4096, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parseWholeNumber(variable: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    throw new ConfigError(`${variable} must be a whole number from 0 to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+// Addresses or CIDRs, comma-separated: "10.0.0.5, 172.18.0.0/16, ::1". A bare address is one host.
+function parseTrustedProxies(value: string | undefined): string[] {
+  return listOf(value).map((entry) => {
+    const address = normalizeIp(entry);
+    const cidr = address ? { ok: true as const, value: `${address}/${address.includes(':') ? 128 : 32}` } : normalizeCidr(entry);
+    if (!cidr.ok) throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
+    return cidr.value;
+  });
+}
+
+// Host names, comma-separated; "*.example.net" allows every name under example.net.
+function parseAllowedHosts(value: string | undefined): string[] {
+  return listOf(value).map((entry) => {
+    const name = entry.toLowerCase().replace(/\.$/, '');
+    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name)) {
+      throw new ConfigError(`APP_ALLOWED_HOSTS: "${entry}" is not a host name (such as switchyard.example.net or *.example.net)`);
+    }
+    return name;
+  });
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (!value) return 'info';
+  const level = value.toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return level;
+}
+
+function parseDatabaseUrl(value: string | undefined, dataDir: string, rootDir: string): string {
+  if (!value) return resolve(dataDir, 'db.sqlite');
+  if (!value.startsWith('file:') || value.length === 'file:'.length) {
+    throw new ConfigError(`DATABASE_URL must be a file: URL such as file:./data/db.sqlite, got "${value}"`);
+  }
+  const path = value.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
+  return resolveFromRoot(rootDir, path);
+}
+
+function ensureWritableDir(variable: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    // A real write, not access(): the answer must hold for the uid the process runs as, root included.
+    const probe = resolve(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch {
+    throw new ConfigError(`${variable}: the directory ${dir} cannot be created or is not writable by uid ${process.getuid?.() ?? '?'}`);
+  }
+}
+
+function readSecret(env: NodeJS.ProcessEnv, warnings: string[]): string {
+  let secret = env.APP_JWT_SECRET ?? '';
+  if (!secret && env.APP_JWT_SECRET_FILE) {
+    try {
+      secret = readFileSync(env.APP_JWT_SECRET_FILE, 'utf8').trim();
+    } catch {
+      throw new ConfigError(`APP_JWT_SECRET_FILE: cannot read ${env.APP_JWT_SECRET_FILE}`);
+    }
+  }
+  if (!secret) {
+    warnings.push(missingSecretWarning(env));
+    return '';
+  }
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+    warnings.push(`APP_JWT_SECRET is shorter than ${MIN_SECRET_BYTES} bytes; use 32 random bytes, hex encoded (openssl rand -hex 32).`);
+  }
+  return secret;
+}
+
+function missingSecretWarning(env: NodeJS.ProcessEnv): string {
+  const base =
+    'APP_JWT_SECRET is not set: tokens are signed with a random secret made for this process, so every restart signs everybody out.';
+  if (env.JWT_SECRET && isInContainer()) {
+    return `${base} JWT_SECRET is set, but inside the container only APP_JWT_SECRET configures the secret: map it in compose (APP_JWT_SECRET: \${JWT_SECRET}).`;
+  }
+  if (env.JWT_SECRET) {
+    return `${base} JWT_SECRET is set, but the server reads APP_JWT_SECRET only (npm start and npm run dev copy it over for you).`;
+  }
+  return base;
+}
+
+function isInContainer(): boolean {
+  return existsSync('/.dockerenv') || existsSync('/run/.containerenv');
+}

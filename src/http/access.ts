@@ -1,0 +1,69 @@
+// Who may make a request: the caller signed in (401) with a role strong enough (403); for a browser's change,
+// a Host the service is known by (421, DNS rebinding) and, with the session cookie, an Origin of its own (403).
+import type { IncomingMessage } from 'node:http';
+import { readCookie, SESSION_COOKIE, type AuthUser, type Role } from '../auth/auth.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { hostName, isKnownHost, requestHost, requestOrigin } from './client.ts';
+import type { Access, App } from './route.ts';
+
+const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** Whether a method changes data (and so needs the Host and Origin checks). */
+export function isMutating(method: string): boolean {
+  return MUTATING.has(method);
+}
+
+/**
+ * The caller of a request allowed on a route of `access`; undefined on a public route without a valid token.
+ * With `version` (the read cache's data version), a token checked at that version already is not read again.
+ */
+export async function authorize(
+  app: App,
+  req: IncomingMessage,
+  access: Access,
+  method: string,
+  version: string | undefined,
+): Promise<AuthUser | undefined> {
+  const changes = MUTATING.has(method);
+  const bearer = /^Bearer\s/i.test(req.headers.authorization ?? '');
+  // A browser's write (setup, sign-in, anything with the cookie) is only as safe as the Origin check, which a page
+  // reached by DNS rebinding passes: its origin and the Host it sends are the attacker's name for this service.
+  if (changes && !bearer) requireKnownHost(app, req);
+  if (access === 'public') {
+    if (changes && !bearer && readCookie(req, SESSION_COOKIE) !== undefined) requireSameOrigin(app, req);
+    return app.auth.authenticateOptional(req, version);
+  }
+  const { user, via } = await app.auth.authenticate(req, version);
+  if (via === 'cookie' && changes) requireSameOrigin(app, req);
+  if (access !== 'user' && ROLE_RANK[user.role] < ROLE_RANK[access]) {
+    throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
+  }
+  return user;
+}
+
+function requireKnownHost(app: App, req: IncomingMessage): void {
+  const host = requestHost(app.config, req);
+  if (isKnownHost(app.config, host)) return;
+  const name = hostName(host) ?? '(none)';
+  throw new HttpError(
+    421,
+    'unknown_host',
+    `This service does not answer changes for the host name "${name}": open it by its IP address, localhost or the machine's name, or add ${name} to APP_ALLOWED_HOSTS (behind a reverse proxy, also list the proxy in TRUSTED_PROXIES).`,
+  );
+}
+
+function requireSameOrigin(app: App, req: IncomingMessage): void {
+  const claimed = req.headers.origin ?? originOf(req.headers.referer);
+  if (claimed && claimed === requestOrigin(app.config, req)) return;
+  throw new HttpError(403, 'forbidden', "A change made with the session cookie must come from this service's own pages (Origin check).");
+}
+
+function originOf(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

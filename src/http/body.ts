@@ -1,0 +1,114 @@
+// Reading a request's body as its route's BodySpec says: within its size limit (413), of a media type the
+// route takes (415), parsed as JSON (400) without lone surrogates, or kept as text for a text/csv body.
+import type { IncomingMessage } from 'node:http';
+import { HttpError } from '../errors/http-error.ts';
+import { BODY_LIMIT, type BodySpec, type Ctx } from './route.ts';
+
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const REFUSED_BODY_DRAIN_MS = 3000;
+
+/** Reads the body into ctx.body and ctx.bodyType as `spec` says; a route without a spec has its body dropped. */
+export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<void> {
+  if (!spec) return drain(ctx.req);
+  const type = (ctx.req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const hasBody = ctx.req.headers['transfer-encoding'] !== undefined || Number(ctx.req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody) {
+    if (spec.optional) {
+      ctx.body = {};
+      ctx.bodyType = 'json';
+      return;
+    }
+    throw new HttpError(400, 'invalid_json', 'This request needs a JSON body.');
+  }
+  const isCsv = spec.accepts === 'json-or-csv' && type === 'text/csv';
+  if (type !== 'application/json' && !isCsv) {
+    const wanted = spec.accepts === 'json' ? 'application/json' : 'application/json or text/csv';
+    throw new HttpError(415, 'unsupported_media_type', `Send the body as ${wanted}.`);
+  }
+  const text = await readText(ctx.req, spec.limit ?? BODY_LIMIT);
+  if (isCsv) {
+    ctx.body = text;
+    ctx.bodyType = 'csv';
+    return;
+  }
+  ctx.body = parseJson(text);
+  ctx.bodyType = 'json';
+}
+
+function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  // UTF-8 text cannot hold a lone surrogate; only a \uD800-\uDFFF escape can make one, so only then is it looked for.
+  if (SURROGATE_ESCAPE.test(text) && !isWellFormedJson(value)) {
+    throw new HttpError(
+      400,
+      'invalid_json',
+      'The body holds a lone UTF-16 surrogate (a \\uD800-\\uDFFF escape without its pair); text must be valid Unicode.',
+    );
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+function isWellFormedJson(value: unknown): boolean {
+  if (typeof value === 'string') return value.isWellFormed();
+  if (typeof value !== 'object' || value === null) return true;
+  // Iterative: a body nested 100,000 deep must not overflow the stack.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string' && !item.isWellFormed()) return false;
+    if (typeof item !== 'object' || item === null) continue;
+    for (const [key, child] of Object.entries(item)) {
+      if (!key.isWellFormed()) return false;
+      pending.push(child);
+    }
+  }
+  return true;
+}
+
+/** Reads the body as UTF-8 text, refusing (413) as soon as it passes `limit`, before buffering more. */
+export function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`);
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    discardRest(req);
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (error: Error) => {
+      discardRest(req);
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return fail(tooLarge());
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('aborted', () => fail(new HttpError(400, 'invalid_json', 'The body ended early.')));
+    req.on('error', fail);
+  });
+}
+
+/**
+ * Drops what is left of a refused body instead of storing it, for a bounded time: closing the socket while
+ * the client still sends makes its kernel answer with a reset, which can swallow the 413 before it is read.
+ */
+function discardRest(req: IncomingMessage): void {
+  req.removeAllListeners('data');
+  req.on('data', () => undefined);
+  req.resume();
+  const cutOff = setTimeout(() => req.socket.destroy(), REFUSED_BODY_DRAIN_MS).unref();
+  req.once('end', () => clearTimeout(cutOff));
+}
+
+function drain(req: IncomingMessage): void {
+  req.resume();
+}

@@ -1,0 +1,77 @@
+// The list contract of the inventory: limit, offset, sort and q read and checked from the query string, and
+// their OpenAPI description with the shape of a list answer.
+import type { ListParams } from '../db/list-query.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.ts';
+import { wantsCsv } from './request.ts';
+import type { Ctx } from './route.ts';
+
+/** The default and the largest `limit` of a list. */
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
+
+/** The query parameters every inventory list takes, for the OpenAPI document. */
+export const LIST_QUERY_DOC = [
+  {
+    name: 'limit',
+    schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    description: 'A CSV answer without limit has every row.',
+  },
+  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'sort', schema: { type: 'string' }, description: 'A field name; -field for descending.' },
+  { name: 'q', schema: { type: 'string' }, description: 'Case-insensitive substring over the text fields.' },
+  {
+    name: 'format',
+    schema: { type: 'string', enum: ['json', 'csv'] },
+    description: 'csv answers the import layout (as Accept: text/csv does).',
+  },
+];
+
+/** The JSON Schema of a list answer of a resource. */
+export function listSchema(resource: Resource, item: JsonSchema = resourceSchema(resource)): JsonSchema {
+  return {
+    type: 'object',
+    required: ['items', 'total', 'limit', 'offset'],
+    properties: {
+      items: { type: 'array', items: item },
+      total: { type: 'integer' },
+      limit: { type: 'integer' },
+      offset: { type: 'integer' },
+    },
+  };
+}
+
+/** Reads limit/offset/sort/q; 400 validation_failed names the bad parameter. */
+export function listParams(ctx: Ctx, resource: Resource): ListParams {
+  const faults: { field: string; message: string }[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = ctx.query.get(name);
+    if (raw === null || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      faults.push({ field: name, message: `must be an integer from ${min} to ${max}` });
+      return fallback;
+    }
+    return value;
+  };
+  const limit = integer('limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
+  const offset = integer('offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const sortText = ctx.query.get('sort');
+  let sort: ListParams['sort'];
+  if (sortText) {
+    const descending = sortText.startsWith('-');
+    const field = descending ? sortText.slice(1) : sortText;
+    const sortable = resource.fields.filter((f) => f.sortable || f.name === 'name').map((f) => f.name);
+    if (sortable.includes(field)) sort = { field, descending };
+    else faults.push({ field: 'sort', message: `must be one of ${sortable.join(', ')} (with - for descending)` });
+  }
+  if (faults.length) throw new HttpError(400, 'validation_failed', 'The list parameters are invalid.', faults);
+  const q = ctx.query.get('q')?.trim() || undefined;
+  return { limit, offset, sort, q };
+}
+
+/** The list parameters of a request; a CSV export without `limit` takes every row (LIMIT -1). */
+export function listRequest(ctx: Ctx, resource: Resource): ListParams {
+  const list = listParams(ctx, resource);
+  return wantsCsv(ctx) && !ctx.query.get('limit') ? { ...list, limit: -1 } : list;
+}

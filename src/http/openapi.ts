@@ -1,0 +1,84 @@
+import type { JsonSchema } from '../fields/field.ts';
+import type { Route } from './route.ts';
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+  },
+};
+
+/** The OpenAPI 3.1 document of a route table: every route, nothing else. */
+export function buildOpenApi(routes: Route[], version: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Switchyard API',
+      version,
+      description:
+        "Sites, switches, ports, networks (VLANs) and the activity log. Errors always have the shape of the Error schema. Besides the codes of each operation, any request may answer 503 `unavailable` with Retry-After when the database stays busy past its 5 s timeout (another process holding the write lock). A change may answer 507 `insufficient_storage` when the disk holding the database is full, and 503 `read_only` when the database file or its file system is read-only; nothing of it is stored then, and GET /api/health says `degraded` with the reason. A change not made with a Bearer token (first-run setup, sign-in, anything with the session cookie) answers 421 `unknown_host` when the Host it was sent to is not an IP address, localhost, the machine's own name or a name of APP_ALLOWED_HOSTS (DNS rebinding).",
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { Error: ERROR_SCHEMA },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+      },
+    },
+  };
+}
+
+function operation(route: Route): JsonSchema {
+  const status = String(route.doc?.status ?? (route.method === 'DELETE' ? 204 : 200));
+  const produces = route.doc?.produces ?? ['application/json'];
+  const success: JsonSchema = { description: 'Success.' };
+  if (status !== '204') {
+    success.content = Object.fromEntries(
+      produces.map((type) => [type, { schema: type === 'application/json' ? (route.doc?.response ?? {}) : { type: 'string' } }]),
+    );
+  }
+  const op: JsonSchema = {
+    summary: route.summary,
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/^\/api/, '').replace(/[/:{}.-](\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    'x-access': route.access,
+    responses: {
+      [status]: success,
+      default: { description: 'An error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    },
+  };
+  if (route.access !== 'public') op.security = [{ bearer: [] }, { cookie: [] }];
+  const parameters = [
+    ...[...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+    ...(route.doc?.query ?? []).map((q) => ({
+      name: q.name,
+      in: 'query',
+      required: q.required ?? false,
+      schema: q.schema,
+      ...(q.description ? { description: q.description } : {}),
+    })),
+  ];
+  if (parameters.length) op.parameters = parameters;
+  if (route.body) {
+    const content: JsonSchema = { 'application/json': { schema: route.doc?.request ?? {} } };
+    if (route.body.accepts === 'json-or-csv') content['text/csv'] = { schema: { type: 'string' } };
+    op.requestBody = { required: !route.body.optional, content };
+  }
+  return op;
+}

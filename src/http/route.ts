@@ -1,0 +1,95 @@
+// What a route is (Route, one line of a route table), what its handler gets (Ctx, with the App in it) and what
+// it answers (Reply). App is here, not in a file of its own, because App and Ctx each name the other.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Auth, AuthUser, Role } from '../auth/auth.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+import type { Config } from '../boot/config.ts';
+import type { Logger } from '../boot/log.ts';
+import type { Db } from '../db/open.ts';
+import type { JsonSchema } from '../fields/field.ts';
+import type { ReadCache } from './read-cache.ts';
+
+/** What every handler can reach: made once in src/server.ts and passed down, never global. */
+export interface App {
+  db: Db;
+  config: Config;
+  log: Logger;
+  auth: Auth;
+  /** Counts failed sign-ins and slows or refuses the next attempt. */
+  logins: LoginLimiter;
+  startedAt: number;
+  /** Serialised answers to reads, valid until the data changes. */
+  cache: ReadCache;
+  /** Every API route, for the OpenAPI document. */
+  routes: Route[];
+}
+
+/** Who may call a route: anybody, any signed-in user, or at least the named role. */
+export type Access = 'public' | 'user' | Role;
+
+/** The HTTP methods routes use. */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** What a handler answers; a handler that wrote the response itself (a stream) returns undefined. */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  /** A ready text body (CSV, configuration text); sent as is with its own content type header. */
+  text?: string | Buffer;
+  /** A body already serialised as JSON (by SQLite, for list pages); sent as is, as application/json. */
+  json?: string;
+  /** Headers of the answer, Set-Cookie included: a handler writes no header on `res` itself. */
+  headers?: Record<string, string>;
+}
+
+/** Everything a handler gets. */
+export interface Ctx {
+  app: App;
+  req: IncomingMessage;
+  /** For a handler that streams its answer (the export); any other answers with its Reply. */
+  res: ServerResponse;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The signed-in user; always set on routes whose access is not 'public'. */
+  user: AuthUser | undefined;
+  /** The parsed JSON body, or the raw text of a text/csv body (see `bodyType`). */
+  body: unknown;
+  bodyType: 'json' | 'csv' | 'none';
+}
+
+export type Handler = (ctx: Ctx) => Promise<Reply | undefined> | Reply | undefined;
+
+/** 1 MiB for ordinary bodies (a BodySpec without a limit). */
+export const BODY_LIMIT = 1024 * 1024;
+/** 64 MiB for the import endpoints. */
+export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** How a route reads its body: not at all, JSON, or JSON or CSV; with its size limit. */
+export interface BodySpec {
+  accepts: 'json' | 'json-or-csv';
+  limit?: number;
+  /** A route whose body may be missing (treated as {}). */
+  optional?: boolean;
+}
+
+/** One line of a route table. The OpenAPI document is generated from these. */
+export interface Route {
+  method: Method;
+  path: string;
+  access: Access;
+  handler: Handler;
+  summary: string;
+  body?: BodySpec;
+  /** Set false for a GET whose answer must be made fresh every time (the read cache keeps the others). */
+  cache?: boolean;
+  /** OpenAPI hints: the request body schema, the success answer's schema and status, query parameters. */
+  doc?: {
+    request?: JsonSchema;
+    response?: JsonSchema;
+    status?: number;
+    query?: { name: string; schema: JsonSchema; description?: string; required?: boolean }[];
+    produces?: string[];
+  };
+}

@@ -1,0 +1,120 @@
+// The flat route table matcher and the one error exit of the API. Each step of an answer has its own module:
+// access.ts (who may call), body.ts (reading the body), cached-read.ts (the read cache, ETag and 304),
+// reply.ts (serialising and writing), after-commit.ts (no answer before its COMMIT), errors.ts (what a thrown
+// error answers). This file runs them in order and turns anything thrown on the way into the error answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from '../errors/http-error.ts';
+import { authorize, isMutating } from './access.ts';
+import { writeOnceCommitted } from './after-commit.ts';
+import { readBody } from './body.ts';
+import { answerThroughCache, isCacheable } from './cached-read.ts';
+import { errorReply, toHttpError } from './errors.ts';
+import { serialize, type Serialized } from './reply.ts';
+import type { App, Ctx, Route } from './route.ts';
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+/** Matches requests against a flat route table and runs the handler; the one error exit of the API. */
+export function createRouter(routes: Route[]) {
+  const compiled = routes.map(compile);
+
+  return async function handleApi(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const started = performance.now();
+    const path = url.pathname;
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+    let answer: Serialized | undefined;
+    try {
+      const match = findRoute(compiled, method, path);
+      const ctx: Ctx = {
+        app,
+        req,
+        res,
+        method,
+        path,
+        params: match.params,
+        query: url.searchParams,
+        user: undefined,
+        body: undefined,
+        bodyType: 'none',
+      };
+      // Reads take the data version first: the read cache and the signed-in user are both valid for it.
+      const version = method === 'GET' ? app.cache.version() : undefined;
+      ctx.user = await authorize(app, req, match.route.access, method, version);
+      await readBody(ctx, match.route.body);
+      // A body can take long to arrive (a 64 MiB restore): a caller disabled or signed out meanwhile stops here.
+      if (isMutating(method) && match.route.access !== 'public')
+        ctx.user = await authorize(app, req, match.route.access, method, undefined);
+      if (version !== undefined && isCacheable(match.route, ctx)) answer = await answerThroughCache(ctx, match.route, version);
+      else {
+        const reply = await match.route.handler(ctx);
+        if (reply) answer = serialize(reply);
+      }
+    } catch (error) {
+      answer = errorAnswer(app, res, error, method, path);
+    }
+    if (answer) await writeOnceCommitted(app.db, res, answer, (error) => errorAnswer(app, res, error, method, path));
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    app.log.info('request', { method: req.method, path, status: res.statusCode, ms });
+  };
+}
+
+function compile(route: Route): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+function findRoute(routes: CompiledRoute[], method: string, path: string) {
+  const allowed = new Set<string>();
+  for (const { route, pattern, paramNames } of routes) {
+    const found = pattern.exec(path);
+    if (!found) continue;
+    if (route.method !== method) {
+      allowed.add(route.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    paramNames.forEach((name, index) => {
+      params[name] = safeDecode(found[index + 1]);
+    });
+    return { route, params };
+  }
+  if (allowed.size === 0) throw new HttpError(404, 'not_found', `No API endpoint at ${path}.`);
+  if (allowed.has('GET')) allowed.add('HEAD');
+  const allow = [...allowed].sort().join(', ');
+  throw new HttpError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The contract's error answer for `error`; undefined when the answer had begun already (the connection is cut). */
+function errorAnswer(app: App, res: ServerResponse, error: unknown, method: string, path: string): Serialized | undefined {
+  const httpError = toHttpError(error);
+  if (httpError.status >= 500) {
+    app.log.error('request failed', { method, path, error: error instanceof Error ? error.stack : String(error) });
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return undefined;
+  }
+  // Headers set on `res` by a handler that then failed belong to the answer that failed, not to this one.
+  for (const name of ['content-type', 'content-disposition', 'etag', 'location', 'set-cookie']) res.removeHeader(name);
+  return serialize(errorReply(httpError));
+}

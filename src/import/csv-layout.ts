@@ -1,0 +1,250 @@
+// The CSV layout of each inventory kind: what `GET /api/<things>?format=csv` writes and what
+// `POST /api/import/<things>` reads, one format both ways. The columns derive from csvFields() of the
+// field declarations, with each reference by id replaced by reference-name columns:
+//
+//   sites:    id,name,description,address,notes
+//   networks: id,site,name,vlanId,subnet,gateway,description,color
+//   switches: id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,status,notes
+//   ports:    id,site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,
+//             linkedSite,linkedSwitch,linkedPort,connectedDevice
+//
+// `site` is the site's name; `site`+`switch` name a port's switch; `untaggedVlan` is a VLAN number and
+// `taggedVlans` a compact list of VLAN numbers and ranges (`10-20;30`), both of the switch's site;
+// `linkedSite`+`linkedSwitch`+`linkedPort` name the other end of a link (`linkedSite` empty: the port's own
+// site). Booleans are `true`/`false` (`yes`/`no`, `1`/`0` also read); an empty cell is null (or the default
+// on import). `id` is written so a spreadsheet can tell records apart; an import ignores it and creates
+// fresh records. A CSV import also accepts the API's own field names as columns (`siteId`, `switchId`,
+// `untaggedNetworkId`, `taggedNetworkIds`, `linkedPortId`). Every cell, names included, is escaped against
+// spreadsheet formulas by writeCsv and unescaped by parseCsv (src/lib/csv.ts), so nothing here handles that.
+import { siteNameById, networkRefById, portRefById, switchRefById } from '../db/references.ts';
+import { RESOURCES, type Kind } from '../db/images.ts';
+import type { Db } from '../db/open.ts';
+import { csvFields, type Field, type Normalized } from '../fields/field.ts';
+import type { FieldFault } from '../errors/http-error.ts';
+import { parseCsv, writeCsv, CsvSyntaxError, type CsvTable } from '../lib/csv.ts';
+import { compactRanges, parseVlanList } from '../lib/vlan-ranges.ts';
+
+/** Names of referenced records, looked up once per id while one CSV is written. */
+interface NameLookup {
+  site(id: unknown): string | undefined;
+  switchOf(id: unknown): { name: string; siteId: string } | undefined;
+  vlanOf(id: unknown): number | undefined;
+  portOf(id: unknown): { name: string; switchId: string } | undefined;
+}
+
+/** One column of a kind's CSV layout. */
+export interface CsvColumn {
+  name: string;
+  /** The cell of one API record. */
+  write(item: Record<string, unknown>, names: NameLookup): string;
+  /** The value an import record gets from a non-empty cell (already trimmed), or why it is refused. */
+  read(cell: string): Normalized;
+}
+
+/** An import record read from one CSV row: field values and reference names keyed by column name. */
+export interface CsvRecord {
+  /** The data row, counting from 1. */
+  row: number;
+  values: Record<string, unknown>;
+}
+
+const IGNORED_ON_IMPORT = new Set(['id']);
+
+/** The CSV columns of each kind, in order. */
+export const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
+  site: layoutOf('site'),
+  network: layoutOf('network'),
+  switch: layoutOf('switch'),
+  port: layoutOf('port'),
+};
+
+/** The header names of a kind's CSV layout. */
+export function csvHeader(kind: Kind): string[] {
+  return CSV_LAYOUT[kind].map((column) => column.name);
+}
+
+function layoutOf(kind: Kind): CsvColumn[] {
+  return csvFields(RESOURCES[kind]).flatMap((field) => referenceColumns(field) ?? [fieldColumn(field)]);
+}
+
+function referenceColumns(field: Field): CsvColumn[] | undefined {
+  switch (field.name) {
+    case 'siteId':
+      return [nameColumn('site', (item, names) => names.site(item.siteId))];
+    case 'switchId':
+      return [
+        nameColumn('site', (item, names) => names.site(names.switchOf(item.switchId)?.siteId)),
+        nameColumn('switch', (item, names) => names.switchOf(item.switchId)?.name),
+      ];
+    case 'untaggedNetworkId':
+      return [{ name: 'untaggedVlan', write: (item, names) => String(names.vlanOf(item.untaggedNetworkId) ?? ''), read: readVlan }];
+    case 'taggedNetworkIds':
+      return [{ name: 'taggedVlans', write: writeTagged, read: readVlanList }];
+    case 'linkedPortId':
+      return linkColumns();
+    default:
+      return undefined;
+  }
+}
+
+function linkColumns(): CsvColumn[] {
+  const linked = (item: Record<string, unknown>, names: NameLookup) => {
+    const port = names.portOf(item.linkedPortId);
+    const sw = port && names.switchOf(port.switchId);
+    return port && sw ? { port, sw } : undefined;
+  };
+  return [
+    nameColumn('linkedSite', (item, names) => {
+      const link = linked(item, names);
+      const ownSite = names.switchOf(item.switchId)?.siteId;
+      return link && link.sw.siteId !== ownSite ? names.site(link.sw.siteId) : undefined;
+    }),
+    nameColumn('linkedSwitch', (item, names) => linked(item, names)?.sw.name),
+    nameColumn('linkedPort', (item, names) => linked(item, names)?.port.name),
+  ];
+}
+
+function nameColumn(name: string, write: (item: Record<string, unknown>, names: NameLookup) => string | undefined): CsvColumn {
+  return { name, write: (item, names) => write(item, names) ?? '', read: (cell) => ({ ok: true, value: cell }) };
+}
+
+function writeTagged(item: Record<string, unknown>, names: NameLookup): string {
+  const ids = Array.isArray(item.taggedNetworkIds) ? item.taggedNetworkIds : [];
+  const vlans = ids.map((id) => names.vlanOf(id)).filter((vlan): vlan is number => vlan !== undefined);
+  return compactRanges(vlans, ';');
+}
+
+function readVlan(cell: string): Normalized {
+  const parsed = parseVlanList(cell);
+  if (!parsed.ok || parsed.vlans.length !== 1 || /[,;-]/.test(cell))
+    return { ok: false, message: 'must be one VLAN number from 1 to 4094' };
+  return { ok: true, value: parsed.vlans[0] };
+}
+
+function readVlanList(cell: string): Normalized {
+  const parsed = parseVlanList(cell);
+  return parsed.ok ? { ok: true, value: parsed.vlans } : { ok: false, message: parsed.reason };
+}
+
+/** A column for a field of the record itself, written and read by the field's type. */
+function fieldColumn(field: Field): CsvColumn {
+  return { name: field.name, write: (item) => writeValue(item[field.name]), read: (cell) => readValue(field, cell) };
+}
+
+function writeValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(';');
+  return String(value);
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+
+function readValue(field: Field, cell: string): Normalized {
+  switch (field.type) {
+    case 'integer':
+      return /^[+-]?\d+$/.test(cell) ? { ok: true, value: Number(cell) } : { ok: false, message: 'must be a whole number' };
+    case 'boolean': {
+      const word = cell.toLowerCase();
+      if (TRUE_WORDS.has(word)) return { ok: true, value: true };
+      if (FALSE_WORDS.has(word)) return { ok: true, value: false };
+      return { ok: false, message: 'must be true or false' };
+    }
+    case 'uuid-list':
+      return { ok: true, value: cell.split(/[\s,;]+/).filter(Boolean) };
+    default:
+      return { ok: true, value: cell };
+  }
+}
+
+/** Every column an import of a kind reads: the layout, plus the API's own writable field names. */
+function importColumns(kind: Kind): Map<string, CsvColumn> {
+  const columns = new Map(CSV_LAYOUT[kind].map((column) => [column.name.toLowerCase(), column]));
+  for (const field of RESOURCES[kind].fields) {
+    const usable = field.column !== undefined || field.name === 'taggedNetworkIds';
+    if (usable && !columns.has(field.name.toLowerCase())) columns.set(field.name.toLowerCase(), fieldColumn(field));
+  }
+  return columns;
+}
+
+/** Writes API records of one kind as CSV in the kind's layout, with references as names. */
+export function recordsToCsv(db: Db, kind: Kind, items: Record<string, unknown>[]): string {
+  const names = nameLookup(db);
+  const layout = CSV_LAYOUT[kind];
+  return writeCsv(
+    csvHeader(kind),
+    items.map((item) => layout.map((column) => column.write(item, names))),
+  );
+}
+
+/**
+ * Reads CSV text of one kind into import records (blank rows skipped), with every fault found as
+ * `rows[<n>].<column>` (n counting data rows from 1; `header` for the header row).
+ */
+export function csvToRecords(kind: Kind, text: string): { records: CsvRecord[]; faults: FieldFault[] } {
+  let table: CsvTable;
+  try {
+    table = parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return { records: [], faults: [{ field: error.row === 0 ? 'header' : `rows[${error.row}]`, message: error.message }] };
+  }
+  const { columns, faults } = headerColumns(kind, table.header);
+  const records: CsvRecord[] = [];
+  table.rows.forEach((cells, index) => {
+    if (cells.length === 0) return;
+    const row = index + 1;
+    if (cells.length > table.header.length)
+      faults.push({ field: `rows[${row}]`, message: `has ${cells.length} cells but the header has ${table.header.length} columns` });
+    const values: Record<string, unknown> = {};
+    columns.forEach((column, position) => {
+      const cell = (cells[position] ?? '').trim();
+      if (!column || cell === '') return;
+      const read = column.read(cell);
+      if (read.ok) values[column.name] = read.value;
+      else faults.push({ field: `rows[${row}].${column.name}`, message: read.message });
+    });
+    records.push({ row, values });
+  });
+  return { records, faults };
+}
+
+function headerColumns(kind: Kind, header: string[]): { columns: (CsvColumn | undefined)[]; faults: FieldFault[] } {
+  const known = importColumns(kind);
+  const faults: FieldFault[] = [];
+  const seen = new Set<string>();
+  if (header.length === 0 || header.every((name) => name.trim() === '')) {
+    return {
+      columns: [],
+      faults: [{ field: 'header', message: `the CSV needs a header row; the columns are ${csvHeader(kind).join(', ')}` }],
+    };
+  }
+  const columns = header.map((raw) => {
+    const name = raw.trim().toLowerCase();
+    const column = known.get(name);
+    if (name === '') return undefined;
+    if (!column)
+      faults.push({ field: `header.${raw.trim()}`, message: `is not a column of ${kind}; the columns are ${csvHeader(kind).join(', ')}` });
+    else if (seen.has(name)) faults.push({ field: `header.${column.name}`, message: 'appears twice' });
+    seen.add(name);
+    return column && !IGNORED_ON_IMPORT.has(column.name) ? column : undefined;
+  });
+  return { columns, faults };
+}
+
+function nameLookup(db: Db): NameLookup {
+  const memo = <T>(find: (id: string) => T) => {
+    const cache = new Map<string, T>();
+    return (id: unknown): T | undefined => {
+      if (typeof id !== 'string') return undefined;
+      if (!cache.has(id)) cache.set(id, find(id));
+      return cache.get(id);
+    };
+  };
+  return {
+    site: memo((id) => siteNameById(db, id)),
+    switchOf: memo((id) => switchRefById(db, id)),
+    vlanOf: memo((id) => networkRefById(db, id)?.vlanId),
+    portOf: memo((id) => portRefById(db, id)),
+  };
+}

@@ -1,0 +1,28 @@
+// What the route table of ports (routes/ports.ts) names besides the field declarations.
+import { inputSchema } from '../../fields/field.ts';
+import { PORT } from '../../fields/ports.ts';
+
+/** The default and the largest `limit` of a port's history page. */
+export const HISTORY_LIMIT = { default: 100, max: 500 };
+
+/** The body of a bulk port change. */
+export const BULK_REQUEST = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['portIds'],
+  properties: {
+    portIds: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', format: 'uuid' },
+      description: 'Ports of this switch; one that is not: 400 and nothing changes.',
+    },
+    set: { ...inputSchema(PORT, 'patch'), description: 'Fields set on every port (not name or linkedPortId).' },
+    addTagged: {
+      type: 'array',
+      items: { type: 'string', format: 'uuid' },
+      description: 'Networks added to each tagged list; a port that gains one becomes a trunk.',
+    },
+    removeTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks removed from each tagged list.' },
+  },
+};

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/server.ts';
+
+// For every kind of change, the activity entry exists with the right before/after. The resource tests check
+// `changes` of some creates and updates; here every kind of change over HTTP writes exactly one entry, naming
+// its entity, with the before/after of what it changed (deletes, cascades, force and undo too).
+
+const { must } = useTestServer();
+
+async function allEntries() {
+  return (await must(200, 'GET', '/api/activity?limit=500')).items as {
+    id: string;
+    action: string;
+    entityType: string;
+    entityId: string;
+    changes: any;
+    undoOf: string | null;
+  }[];
+}
+
+interface Fixture {
+  empty: string;
+  site: string;
+  net: string;
+  sw: string;
+  far: string;
+  ports: string[];
+  farPort: string;
+  lastEntry: string;
+}
+
+async function fixture(name: string): Promise<Fixture> {
+  const empty = await must(201, 'POST', '/api/sites', { name: `${name} (empty)` });
+  const site = await must(201, 'POST', '/api/sites', { name });
+  const net = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users', vlanId: 10 });
+  const sw = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'sw', portCount: 2 });
+  const far = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'far', portCount: 1 });
+  const ports = (await must(200, 'GET', `/api/switches/${sw.id}`)).ports.map((p: { id: string }) => p.id);
+  const farPort = (await must(200, 'GET', `/api/switches/${far.id}`)).ports[0].id;
+  await must(200, 'PATCH', `/api/ports/${ports[0]}`, { untaggedNetworkId: net.id, description: 'desk' });
+  const lastEntry = (await allEntries())[0].id;
+  return { empty: empty.id, site: site.id, net: net.id, sw: sw.id, far: far.id, ports, farPort, lastEntry };
+}
+
+type Expect = { action: string; entityType: string; entityId?: (f: Fixture) => string; changes: (f: Fixture) => unknown };
+const scenarios: [string, (f: Fixture) => Promise<unknown>, Expect][] = [
+  [
+    'site create',
+    () => must(201, 'POST', '/api/sites', { name: 'Fresh', notes: 'n' }),
+    { action: 'create', entityType: 'site', changes: () => ({ name: [null, 'Fresh'], notes: [null, 'n'] }) },
+  ],
+  [
+    'site update',
+    (f) => must(200, 'PATCH', `/api/sites/${f.site}`, { address: 'Main St' }),
+    { action: 'update', entityType: 'site', entityId: (f) => f.site, changes: () => ({ address: [null, 'Main St'] }) },
+  ],
+  [
+    'site delete, empty',
+    (f) => must(204, 'DELETE', `/api/sites/${f.empty}`),
+    {
+      action: 'delete',
+      entityType: 'site',
+      entityId: (f) => f.empty,
+      changes: () => ({ name: ['Entries site delete, empty (empty)', null] }),
+    },
+  ],
+  [
+    'site delete with cascade',
+    (f) => must(204, 'DELETE', `/api/sites/${f.site}?cascade=true`),
+    {
+      action: 'delete',
+      entityType: 'site',
+      entityId: (f) => f.site,
+      changes: (f) => ({
+        site: { [f.site]: { name: [expect.any(String), null] } },
+        network: { [f.net]: { vlanId: [10, null] } },
+        switch: { [f.sw]: { name: ['sw', null] }, [f.far]: { name: ['far', null] } },
+        port: {
+          [f.ports[0]]: { description: ['desk', null], untaggedNetworkId: [f.net, null] },
+          [f.ports[1]]: { name: ['2', null] },
+          [f.farPort]: { name: ['1', null] },
+        },
+      }),
+    },
+  ],
+  [
+    'network create',
+    (f) => must(201, 'POST', '/api/networks', { siteId: f.site, name: 'voice', vlanId: 20, subnet: '10.0.20.0/24' }),
+    {
+      action: 'create',
+      entityType: 'network',
+      changes: () => ({ name: [null, 'voice'], vlanId: [null, 20], subnet: [null, '10.0.20.0/24'] }),
+    },
+  ],
+  [
+    'network update',
+    (f) => must(200, 'PATCH', `/api/networks/${f.net}`, { vlanId: 11, color: '#00ff00' }),
+    { action: 'update', entityType: 'network', entityId: (f) => f.net, changes: () => ({ vlanId: [10, 11], color: [null, '#00ff00'] }) },
+  ],
+  [
+    'network delete with force',
+    (f) => must(204, 'DELETE', `/api/networks/${f.net}?force=true`),
+    {
+      action: 'delete',
+      entityType: 'network',
+      entityId: (f) => f.net,
+      changes: (f) => ({
+        network: { [f.net]: { name: ['users', null], vlanId: [10, null] } },
+        port: { [f.ports[0]]: { untaggedNetworkId: [f.net, null] } },
+      }),
+    },
+  ],
+  [
+    'switch create with ports',
+    (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'new', portCount: 4 }),
+    { action: 'create', entityType: 'switch', changes: () => ({ name: [null, 'new'], portCount: [0, 4] }) },
+  ],
+  [
+    'switch update',
+    (f) => must(200, 'PATCH', `/api/switches/${f.sw}`, { macAddress: 'AABB.CCDD.EE10', status: 'planned' }),
+    {
+      action: 'update',
+      entityType: 'switch',
+      entityId: (f) => f.sw,
+      changes: () => ({ macAddress: [null, 'aa:bb:cc:dd:ee:10'], status: ['active', 'planned'] }),
+    },
+  ],
+  [
+    'switch delete with its ports',
+    (f) => must(204, 'DELETE', `/api/switches/${f.sw}`),
+    {
+      action: 'delete',
+      entityType: 'switch',
+      entityId: (f) => f.sw,
+      changes: (f) => ({
+        switch: { [f.sw]: { name: ['sw', null] } },
+        port: { [f.ports[0]]: { description: ['desk', null] }, [f.ports[1]]: { name: ['2', null] } },
+      }),
+    },
+  ],
+  [
+    'port create',
+    (f) => must(201, 'POST', `/api/switches/${f.sw}/ports`, { name: 'uplink', speed: '10G' }),
+    { action: 'create', entityType: 'port', changes: () => ({ name: [null, 'uplink'], speed: [null, '10G'] }) },
+  ],
+  [
+    'port update with a link',
+    (f) => must(200, 'PATCH', `/api/ports/${f.ports[1]}`, { linkedPortId: f.farPort, poe: true }),
+    {
+      action: 'update',
+      entityType: 'port',
+      entityId: (f) => f.ports[1],
+      changes: (f) => ({ linkedPortId: [null, f.farPort], poe: [false, true] }),
+    },
+  ],
+  [
+    'port delete',
+    (f) => must(204, 'DELETE', `/api/ports/${f.ports[0]}`),
+    {
+      action: 'delete',
+      entityType: 'port',
+      entityId: (f) => f.ports[0],
+      changes: (f) => ({ description: ['desk', null], untaggedNetworkId: [f.net, null] }),
+    },
+  ],
+  [
+    'bulk port edit',
+    (f) => must(200, 'PATCH', `/api/switches/${f.sw}/ports`, { portIds: f.ports, set: { enabled: false } }),
+    {
+      action: 'bulk_update',
+      entityType: 'switch',
+      entityId: (f) => f.sw,
+      changes: (f) => ({
+        port: { [f.ports[0]]: { enabled: [true, false] }, [f.ports[1]]: { enabled: [true, false] } },
+      }),
+    },
+  ],
+  [
+    'undo of an update',
+    (f) => must(200, 'POST', `/api/activity/${f.lastEntry}/undo`),
+    {
+      action: 'undo',
+      entityType: 'port',
+      entityId: (f) => f.ports[0],
+      changes: (f) => ({ description: ['desk', null], untaggedNetworkId: [f.net, null] }),
+    },
+  ],
+];
+
+describe('every kind of change writes exactly one entry with its before/after', () => {
+  it.each(scenarios)('%s', async (name, change, expected) => {
+    const f = await fixture(`Entries ${name}`);
+    const before = await allEntries();
+    await change(f);
+    const after = await allEntries();
+    expect(after).toHaveLength(before.length + 1);
+    const [entry] = after;
+    expect(before.map((e) => e.id)).not.toContain(entry.id);
+    expect(entry.action).toBe(expected.action);
+    expect(entry.entityType).toBe(expected.entityType);
+    if (expected.entityId) expect(entry.entityId).toBe(expected.entityId(f));
+    expect(entry.changes).toMatchObject(expected.changes(f) as object);
+    if (expected.action === 'undo') expect(entry.undoOf).toBe(f.lastEntry);
+  });
+});
