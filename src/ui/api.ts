@@ -1,20 +1,35 @@
 // Every request the UI makes goes through this module: same-origin credentials (the `session` cookie),
 // JSON in and out, and the contract's error body turned into an ApiError that forms can show per field.
+// The answers are typed by api-types.ts, generated from the server's OpenAPI document.
 import type {
   ActivityEntry,
-  ApiToken,
-  Counts,
+  ActivityPage,
+  ChecksAnswer,
+  CsvImportResult,
   Finding,
   Health,
-  ListPage,
+  MergeResult,
+  NetworkList,
   Network,
+  NewApiToken,
   Port,
-  SearchResult,
+  PortHistory,
+  PortList,
+  RestoreResult,
+  SearchAnswer,
+  Session,
   Site,
+  SiteList,
   Switch,
+  SwitchList,
+  SwitchWithPorts,
+  TokenList,
   User,
-} from './types.ts';
+  UserList,
+} from './api-types.ts';
+import { t } from './messages.ts';
 
+/** One fault of an error answer: the field path (`name`, `rows[7].vlanId`) and what is wrong with it. */
 export type FieldError = { field: string; message: string };
 
 /** An error answer of the API: HTTP status, the contract's code, its message and the per-field details. */
@@ -29,31 +44,25 @@ export class ApiError extends Error {
     this.code = code;
     this.details = details;
   }
-  /** The first message for each named field, keyed by the field path as the API wrote it. */
-  fieldErrors(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const d of this.details) if (d.field && !(d.field in out)) out[d.field] = d.message;
-    return out;
-  }
 }
 
 /** Fired on window when a request answers 401, so that the app can show the sign-in form again. */
 export const UNAUTHORIZED_EVENT = 'switchyard:unauthorized';
 
 type QueryValue = string | number | boolean | null | undefined;
+/** Query-string values of a request; empty ones are left out. */
 export type Query = Record<string, QueryValue>;
 
 type RequestOptions = {
   query?: Query;
   body?: unknown;
   ifMatch?: number;
-  contentType?: string;
   accept?: string;
   signal?: AbortSignal;
 };
 
 /** Builds `/api/...?a=1` leaving out empty query values. */
-export function apiUrl(path: string, query?: Query): string {
+function apiUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null || v === '') continue;
@@ -63,12 +72,13 @@ export function apiUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+type ErrorBody = { error: { code: string; message: string; details?: FieldError[] } };
+
+// The API answers every error with the Error schema; anything else (a proxy's page) has only its status.
 function errorFrom(status: number, statusText: string, body: unknown): ApiError {
-  const e = (body as { error?: { code?: string; message?: string; details?: FieldError[] } } | null)?.error;
-  if (e && typeof e === 'object') {
-    return new ApiError(status, e.code ?? `http_${status}`, e.message ?? statusText, Array.isArray(e.details) ? e.details : []);
-  }
-  return new ApiError(status, `http_${status}`, statusText || `The server answered ${status}.`);
+  const e = (body as Partial<ErrorBody> | null)?.error;
+  if (e) return new ApiError(status, e.code, e.message, e.details ?? []);
+  return new ApiError(status, `http_${status}`, statusText || t('api.httpStatus', { status }));
 }
 
 function signalUnauthorized(path: string, status: number): void {
@@ -77,15 +87,10 @@ function signalUnauthorized(path: string, status: number): void {
 
 async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
-  let body: BodyInit | undefined;
+  let body: string | undefined;
   if (opts.body !== undefined) {
-    if (typeof opts.body === 'string' || opts.body instanceof Blob) {
-      body = opts.body;
-      headers['Content-Type'] = opts.contentType ?? 'application/json';
-    } else {
-      body = JSON.stringify(opts.body);
-      headers['Content-Type'] = 'application/json';
-    }
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] = 'application/json';
   }
   if (opts.ifMatch !== undefined) headers['If-Match'] = `"${opts.ifMatch}"`;
   let res: Response;
@@ -102,7 +107,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network_error', 'The server could not be reached. Check the connection and try again.');
+    throw new ApiError(0, 'network_error', t('api.unreachable'));
   }
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
@@ -119,17 +124,10 @@ const post = <T>(path: string, body?: unknown, query?: Query) => request<T>('POS
 const patch = <T>(path: string, body: unknown, ifMatch?: number) => request<T>('PATCH', path, { body, ifMatch });
 const del = (path: string, ifMatch?: number, query?: Query) => request<void>('DELETE', path, { ifMatch, query });
 
-/** Reads a list answer, whatever its wrapping (`{items}` or a bare array). */
-function itemsOf<T>(answer: ListPage<T> | T[] | { items: T[] }): T[] {
-  return Array.isArray(answer) ? answer : answer.items;
-}
-
-// Authentication and the signed-in user.
+// Authentication and the signed-in user. GET /api/auth/status has no answer schema in the OpenAPI document.
 export const authStatus = () => get<{ setupRequired: boolean; user: User | null }>('/api/auth/status');
-export const setup = (username: string, password: string) =>
-  post<{ user: User; token: string; expiresAt: string }>('/api/auth/setup', { username, password });
-export const login = (username: string, password: string) =>
-  post<{ user: User; token: string; expiresAt: string }>('/api/auth/login', { username, password });
+export const setup = (username: string, password: string) => post<Session>('/api/auth/setup', { username, password });
+export const login = (username: string, password: string) => post<Session>('/api/auth/login', { username, password });
 export const logout = () => post<void>('/api/auth/logout');
 export const me = () => get<User>('/api/auth/me');
 export const changePassword = (currentPassword: string, newPassword: string) =>
@@ -137,36 +135,36 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 export const health = () => get<Health>('/api/health');
 
 // Users and API tokens.
-export const listUsers = async () => itemsOf(await get<ListPage<User> | User[]>('/api/users', { limit: 500 }));
+export const listUsers = async () => (await get<UserList>('/api/users', { limit: 500 })).items;
 export const createUser = (body: { username: string; password: string; role: string }) => post<User>('/api/users', body);
-export const updateUser = (id: string, body: Partial<{ role: string; password: string; disabled: boolean }>, version?: number) =>
-  patch<User>(`/api/users/${id}`, body, version);
+export const updateUser = (id: string, body: Partial<{ role: string; password: string; disabled: boolean }>) =>
+  patch<User>(`/api/users/${id}`, body);
 export const deleteUser = (id: string) => del(`/api/users/${id}`);
-export const listTokens = async () => itemsOf(await get<ListPage<ApiToken> | ApiToken[]>('/api/tokens'));
-export const createToken = (body: { name: string; expiresInDays?: number }) => post<ApiToken>('/api/tokens', body);
+export const listTokens = async () => (await get<TokenList>('/api/tokens')).items;
+export const createToken = (body: { name: string; expiresInDays?: number }) => post<NewApiToken>('/api/tokens', body);
 export const deleteToken = (id: string) => del(`/api/tokens/${id}`);
 
 // Inventory.
-export const listSites = (q: Query = {}, signal?: AbortSignal) => get<ListPage<Site>>('/api/sites', q, signal);
+export const listSites = (q: Query = {}, signal?: AbortSignal) => get<SiteList>('/api/sites', q, signal);
 export const getSite = (id: string) => get<Site>(`/api/sites/${id}`);
 export const createSite = (body: Partial<Site>) => post<Site>('/api/sites', body);
 export const updateSite = (id: string, body: Partial<Site>, version?: number) => patch<Site>(`/api/sites/${id}`, body, version);
 export const deleteSite = (id: string, version?: number, cascade = false) =>
   del(`/api/sites/${id}`, version, cascade ? { cascade: true } : undefined);
 
-export const listNetworks = (q: Query = {}, signal?: AbortSignal) => get<ListPage<Network>>('/api/networks', q, signal);
+export const listNetworks = (q: Query = {}, signal?: AbortSignal) => get<NetworkList>('/api/networks', q, signal);
 export const getNetwork = (id: string) => get<Network>(`/api/networks/${id}`);
 export const createNetwork = (body: Partial<Network>) => post<Network>('/api/networks', body);
 export const updateNetwork = (id: string, body: Partial<Network>, version?: number) => patch<Network>(`/api/networks/${id}`, body, version);
 export const deleteNetwork = (id: string, version?: number, force = false) =>
   del(`/api/networks/${id}`, version, force ? { force: true } : undefined);
 
-export const listSwitches = (q: Query = {}, signal?: AbortSignal) => get<ListPage<Switch>>('/api/switches', q, signal);
-export const getSwitch = (id: string) => get<Switch>(`/api/switches/${id}`);
-export const createSwitch = (body: Partial<Switch> & { portCount?: number }) => post<Switch>('/api/switches', body);
+export const listSwitches = (q: Query = {}, signal?: AbortSignal) => get<SwitchList>('/api/switches', q, signal);
+export const getSwitch = (id: string) => get<SwitchWithPorts>(`/api/switches/${id}`);
+export const createSwitch = (body: Partial<Switch>) => post<Switch>('/api/switches', body);
 export const updateSwitch = (id: string, body: Partial<Switch>, version?: number) => patch<Switch>(`/api/switches/${id}`, body, version);
 export const deleteSwitch = (id: string, version?: number) => del(`/api/switches/${id}`, version);
-export const switchPorts = async (id: string) => itemsOf(await get<ListPage<Port> | Port[]>(`/api/switches/${id}/ports`, { limit: 500 }));
+export const switchPorts = async (id: string) => (await get<PortList>(`/api/switches/${id}/ports`, { limit: 500 })).items;
 export const switchConfig = (id: string, dialect: string) =>
   request<string>('GET', `/api/switches/${id}/config`, { query: { dialect }, accept: 'text/plain' });
 
@@ -177,23 +175,14 @@ export const updatePort = (id: string, body: Partial<Port>, version?: number) =>
 export type BulkPortChange = { portIds: string[]; set?: Partial<Port>; addTagged?: string[]; removeTagged?: string[] };
 export const bulkUpdatePorts = (switchId: string, body: BulkPortChange) => patch<unknown>(`/api/switches/${switchId}/ports`, body);
 
-export const search = (q: string, signal?: AbortSignal) => get<{ results: SearchResult[] }>('/api/search', { q }, signal);
+export const search = async (q: string, signal?: AbortSignal) => (await get<SearchAnswer>('/api/search', { q }, signal)).results;
 
-/** The findings of the consistency checks, or null when this server does not offer them (404). */
-export async function checks(siteId?: string): Promise<Finding[] | null> {
-  try {
-    return (await get<{ findings: Finding[] }>('/api/checks', { siteId })).findings;
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 501)) return null;
-    throw err;
-  }
-}
+/** The findings of the consistency checks, of one site or of all. */
+export const checks = async (siteId?: string): Promise<Finding[]> => (await get<ChecksAnswer>('/api/checks', { siteId })).findings;
 
 // Activity log.
-export const listActivity = (q: Query = {}, signal?: AbortSignal) =>
-  get<{ items: ActivityEntry[]; nextCursor: string | null }>('/api/activity', q, signal);
-export const portHistory = async (id: string) =>
-  itemsOf(await get<{ items: ActivityEntry[] } | ActivityEntry[]>(`/api/ports/${id}/history`));
+export const listActivity = (q: Query = {}, signal?: AbortSignal) => get<ActivityPage>('/api/activity', q, signal);
+export const portHistory = async (id: string) => (await get<PortHistory>(`/api/ports/${id}/history`)).items;
 export const undoActivity = (id: string) => post<ActivityEntry>(`/api/activity/${id}/undo`);
 
 /** The newest activity entry for one entity, or undefined. */
@@ -208,28 +197,17 @@ export const BACKUP_EXPORT_URL = '/api/backup/export';
 
 export type CsvKind = 'sites' | 'networks' | 'switches' | 'ports';
 
-/** The header row of the CSV layout of one kind as the server exports it, or null when it cannot say. */
-export async function csvHeader(kind: CsvKind): Promise<string | null> {
-  try {
-    const text = await request<string>('GET', `/api/${kind}`, { query: { format: 'csv', limit: 1 }, accept: 'text/csv' });
-    const first = typeof text === 'string' ? text.split(/\r?\n/)[0]?.trim() : '';
-    return first ? first : null;
-  } catch {
-    return null;
-  }
+/** The header row of the CSV layout of one kind, as the server exports it (an empty list has the header only). */
+export async function csvHeader(kind: CsvKind): Promise<string> {
+  const text = await request<string>('GET', `/api/${kind}`, { query: { format: 'csv', limit: 1 }, accept: 'text/csv' });
+  return text.split(/\r?\n/)[0]!.trim();
 }
 
 /**
  * Sends a body with XMLHttpRequest so that the upload's progress can be shown (fetch cannot report it).
  * Resolves with the parsed answer, rejects with an ApiError.
  */
-export function upload<T>(
-  path: string,
-  body: Blob | string,
-  contentType: string,
-  query: Query,
-  onProgress: (fraction: number) => void,
-): Promise<T> {
+function upload<T>(path: string, body: Blob, contentType: string, query: Query, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path, query));
@@ -239,7 +217,7 @@ export function upload<T>(
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
     xhr.upload.onload = () => onProgress(1);
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The upload failed: the server could not be reached.'));
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', t('api.uploadUnreachable')));
     xhr.onload = () => {
       let parsed: unknown = null;
       try {
@@ -257,18 +235,12 @@ export function upload<T>(
   });
 }
 
-export const importCsv = (kind: CsvKind, body: Blob | string, contentType: string, dryRun: boolean, onProgress: (f: number) => void) =>
-  upload<{ created: number; ids: string[] }>(`/api/import/${kind}`, body, contentType, { dryRun: dryRun || undefined }, onProgress);
+export const importCsv = (kind: CsvKind, file: Blob, dryRun: boolean, onProgress: (f: number) => void) =>
+  upload<CsvImportResult>(`/api/import/${kind}`, file, 'text/csv', { dryRun: dryRun || undefined }, onProgress);
 export const restoreBackup = (file: Blob, q: { dryRun?: boolean; users?: string }, onProgress: (f: number) => void) =>
-  upload<{ restored: Counts }>(
-    '/api/backup/import',
-    file,
-    'application/json',
-    { dryRun: q.dryRun || undefined, users: q.users },
-    onProgress,
-  );
+  upload<RestoreResult>('/api/backup/import', file, 'application/json', { dryRun: q.dryRun || undefined, users: q.users }, onProgress);
 export const mergeImport = (file: Blob, q: { dryRun?: boolean; onConflict?: string }, onProgress: (f: number) => void) =>
-  upload<{ created: Counts; merged: Counts }>(
+  upload<MergeResult>(
     '/api/data/import',
     file,
     'application/json',

@@ -1,6 +1,6 @@
-// What every page may use: the signed-in user with their rights, toasts, the confirm dialog, and caches.
+// What every page may use: the signed-in user with their rights, toasts, the confirm dialog and signing out.
 import { createContext, useContext } from './html.ts';
-import type { User } from './types.ts';
+import type { User } from './api-types.ts';
 
 /** A short message at the bottom of the screen, optionally with one action button (Undo, Reload). */
 export type Toast = {
@@ -13,6 +13,7 @@ export type Toast = {
 /** A question with one confirming button; resolves true when confirmed. */
 export type ConfirmRequest = { title: string; message: string; confirmLabel: string; danger?: boolean };
 
+/** The services of the signed-in app, as useApp() gives them. */
 export type AppServices = {
   user: User;
   canEdit: boolean;
@@ -22,6 +23,7 @@ export type AppServices = {
   signOut: () => void;
 };
 
+/** Carries AppServices from the shell to every page. */
 export const AppContext = createContext<AppServices | null>(null);
 
 /** The app's services; only usable below the signed-in frame. */

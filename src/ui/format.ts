@@ -1,18 +1,15 @@
-// Pure formatting helpers of the UI: numbers, dates, VLAN lists and VLAN colours.
-
-const NUMBER = new Intl.NumberFormat('en-US');
-
-/** 2000 → "2,000". */
-export const formatNumber = (n: number): string => NUMBER.format(n);
+// Pure formatting helpers of the UI: the range of a list page, dates and times, VLAN colours, and the values
+// of an activity entry's changes.
+import { LOCALE, formatNumber, t } from './messages.ts';
 
 /** "1–100 of 2,000" for a page of a list. */
 export function rangeText(offset: number, count: number, total: number): string {
-  if (total === 0 || count === 0) return `0 of ${formatNumber(total)}`;
-  return `${formatNumber(offset + 1)}–${formatNumber(offset + count)} of ${formatNumber(total)}`;
+  if (total === 0 || count === 0) return t('pager.none', { total: formatNumber(total) });
+  return t('pager.range', { from: formatNumber(offset + 1), to: formatNumber(offset + count), total: formatNumber(total) });
 }
 
 /** A timestamp as local date and time, e.g. "2026-11-22 06:12". */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
@@ -36,37 +33,10 @@ export function dayKey(iso: string): string {
 export function dayLabel(key: string, now = new Date()): string {
   const today = dayKey(now.toISOString());
   const yesterday = dayKey(new Date(now.getTime() - 86_400_000).toISOString());
-  if (key === today) return 'Today';
-  if (key === yesterday) return 'Yesterday';
-  const d = new Date(`${key}T12:00:00`);
-  return `${d.toLocaleDateString('en-US', { weekday: 'short' })}, ${key}`;
-}
-
-/** [10, 20, 21, 22] → "10,20-22". */
-export function compactVlans(ids: number[]): string {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const start = sorted[i]!;
-    let end = start;
-    while (i + 1 < sorted.length && sorted[i + 1] === end + 1) end = sorted[++i]!;
-    parts.push(end > start + 1 ? `${start}-${end}` : end === start + 1 ? `${start},${end}` : `${start}`);
-  }
-  return parts.join(',');
-}
-
-/** "10,20-22" (commas, semicolons or spaces) → [10, 20, 21, 22]; throws an Error naming what is wrong. */
-export function parseVlanList(text: string): number[] {
-  const out: number[] = [];
-  for (const part of text.split(/[\s,;]+/).filter(Boolean)) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
-    if (!m) throw new Error(`"${part}" is not a VLAN number or range`);
-    const a = Number(m[1]);
-    const b = m[2] ? Number(m[2]) : a;
-    if (a < 1 || b > 4094 || b < a) throw new Error(`"${part}" is not a VLAN range from 1 to 4094`);
-    for (let v = a; v <= b; v++) out.push(v);
-  }
-  return out;
+  if (key === today) return t('day.today');
+  if (key === yesterday) return t('day.yesterday');
+  const weekday = new Date(`${key}T12:00:00`).toLocaleDateString(LOCALE, { weekday: 'short' });
+  return t('day.other', { weekday, date: key });
 }
 
 function hslToHex(h: number, s: number, l: number): string {
@@ -105,16 +75,11 @@ export function textOn(hex: string): string {
   return lum > 0.179 ? '#000000' : '#ffffff';
 }
 
-/** Plural helper: plural(3, 'switch', 'switches') → "3 switches". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(n)} ${n === 1 ? one : many}`;
-}
-
 /** A value of an activity entry's changes for display: null as "—", lists joined, objects as JSON. */
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length ? v.map(displayValue).join(', ') : '—';
   if (typeof v === 'object') return JSON.stringify(v);
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
   return String(v);
 }

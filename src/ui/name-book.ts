@@ -2,6 +2,7 @@
 import { createContext, useContext } from './html.ts';
 import { listNetworks, listSites, listSwitches } from './api.ts';
 import { useResource } from './hooks.ts';
+import { t } from './messages.ts';
 
 /** id → display name; empty until loaded. */
 export type NameBook = Map<string, string>;
@@ -22,7 +23,7 @@ export function useLoadNameBook(): NameBook {
     const book: NameBook = new Map();
     for (const s of sites.items) book.set(s.id, s.name);
     for (const s of switches.items) book.set(s.id, s.name);
-    for (const n of networks.items) book.set(n.id, `VLAN ${n.vlanId} ${n.name}`);
+    for (const n of networks.items) book.set(n.id, t('names.network', { vlan: n.vlanId, name: n.name }));
     return book;
   }, []);
   return res.data ?? new Map();

@@ -1,5 +1,5 @@
-// Client-side routing: the URLs of UI.md mapped to route names, history.pushState navigation, and the query
-// string as the home of every list's filters, sort and page.
+// Client-side routing: the app's paths (/sites/:id, /settings/users…) mapped to route names, history.pushState
+// navigation, and the query string as the home of every list's filters, sort and page.
 import { useEffect, useState } from './html.ts';
 
 /** A parsed location: which page, its path parameters and the query string. */
@@ -21,7 +21,7 @@ const PATTERNS: [RegExp, string][] = [
 ];
 
 /** Maps a pathname and query string to a Route; unknown paths are the `not-found` route. */
-export function parseRoute(pathname: string, search: string): Route {
+function parseRoute(pathname: string, search: string): Route {
   const query = new URLSearchParams(search);
   for (const [re, name] of PATTERNS) {
     const m = re.exec(pathname);
@@ -87,34 +87,4 @@ export function interceptLinks(root: HTMLElement): void {
     e.preventDefault();
     navigate(href);
   });
-}
-
-/** Path of an entity's own page, or undefined for kinds without one. */
-export function entityPath(
-  type: string | null | undefined,
-  id: string | null | undefined,
-  extra?: { switchId?: string | null },
-): string | undefined {
-  if (!type || !id) return undefined;
-  switch (singular(type)) {
-    case 'site':
-      return `/sites/${id}`;
-    case 'switch':
-      return `/switches/${id}`;
-    case 'network':
-      return `/networks/${id}`;
-    case 'port':
-      return extra?.switchId ? `/switches/${extra.switchId}?port=${id}` : undefined;
-    case 'user':
-      return '/settings/users';
-    default:
-      return undefined;
-  }
-}
-
-/** `switches` → `switch`: the API may name entity types in either number. */
-export function singular(type: string): string {
-  const t = type.toLowerCase();
-  if (t === 'switches') return 'switch';
-  return t.endsWith('s') ? t.slice(0, -1) : t;
 }

@@ -1,34 +1,35 @@
 // Undo from a success message: find the activity entry a change wrote, and reverse it on request.
 import { ApiError, newestActivityFor, undoActivity } from './api.ts';
 import type { AppServices } from './app-context.ts';
-import type { ActivityEntry } from './types.ts';
+import type { ActivityEntry } from './api-types.ts';
+import { t } from './messages.ts';
 
 /** Explains a failed undo in words; 409 undo_conflict and already_undone get their own sentences. */
-export function undoFailureText(err: unknown): string {
+function undoFailureText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'undo_conflict') {
-      return `Cannot undo: the object was changed again after this entry, or a name or id it needs is taken now. (${err.message}) Reload to see the current state.`;
+      return t('undo.conflict', { message: err.message });
     }
-    if (err.code === 'already_undone') return 'This change has already been undone. Reload to see the current state.';
-    if (err.code === 'not_undoable') return 'Imports, restores and migrations cannot be undone.';
-    if (err.status === 403) return 'You are not allowed to undo changes.';
-    return `Undo failed: ${err.message}`;
+    if (err.code === 'already_undone') return t('undo.alreadyUndone');
+    if (err.code === 'not_undoable') return t('undo.notUndoable');
+    if (err.status === 403) return t('undo.forbidden');
+    return t('undo.failed', { message: err.message });
   }
-  return `Undo failed: ${String(err)}`;
+  return t('undo.failed', { message: String(err) });
 }
 
 /** Reverses one activity entry, reports the outcome as a toast, and calls `after` on success. */
 export async function runUndo(app: AppServices, entryId: string, after?: () => void): Promise<boolean> {
   try {
     await undoActivity(entryId);
-    app.toast({ kind: 'success', message: 'Undone.' });
+    app.toast({ kind: 'success', message: t('undo.done') });
     after?.();
     return true;
   } catch (err) {
     app.toast({
       kind: 'error',
       message: undoFailureText(err),
-      action: { label: 'Reload', run: () => location.reload() },
+      action: { label: t('common.reload'), run: () => location.reload() },
       timeoutMs: 15_000,
     });
     return false;
@@ -63,6 +64,6 @@ export async function toastWithUndo(
     kind: 'success',
     message,
     timeoutMs: found ? 12_000 : 5_000,
-    action: found ? { label: 'Undo', run: () => void runUndo(app, found.id, after) } : undefined,
+    action: found ? { label: t('undo.button'), run: () => void runUndo(app, found.id, after) } : undefined,
   });
 }

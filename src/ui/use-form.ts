@@ -2,8 +2,9 @@
 // per-field messages, a general message, or a conflict (412) to reload.
 import { useRef, useState } from './html.ts';
 import { ApiError } from './api.ts';
+import { t } from './messages.ts';
 
-export type FormState<T> = {
+type FormState<T> = {
   values: T;
   set: <K extends keyof T>(name: K, value: T[K]) => void;
   setValues: (v: T) => void;
@@ -55,10 +56,10 @@ export function useForm<T extends Record<string, unknown>>(
 }
 
 /** Splits an error into messages for known fields and one general sentence. */
-export function sortErrors(err: unknown, fields: string[]): { errors: Record<string, string>; formError?: string; conflict: boolean } {
+function sortErrors(err: unknown, fields: string[]): { errors: Record<string, string>; formError?: string; conflict: boolean } {
   if (!(err instanceof ApiError)) return { errors: {}, formError: String((err as Error)?.message ?? err), conflict: false };
   if (err.status === 412) {
-    return { errors: {}, conflict: true, formError: 'Someone else changed this after you opened it, so your change was not saved.' };
+    return { errors: {}, conflict: true, formError: t('form.conflict') };
   }
   const errors: Record<string, string> = {};
   const rest: string[] = [];

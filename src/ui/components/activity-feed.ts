@@ -3,7 +3,8 @@ import { html, useEffect, useState } from '../html.ts';
 import { listActivity } from '../api.ts';
 import type { Query } from '../api.ts';
 import { useResource } from '../hooks.ts';
-import type { ActivityEntry } from '../types.ts';
+import type { ActivityEntry } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { ActivityList } from './activity-list.ts';
 import { NameBookContext, useLoadNameBook } from '../name-book.ts';
 import { Loading } from './loading.ts';
@@ -39,9 +40,9 @@ export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () =
     first.reload();
     p.onChanged?.();
   };
-  if (entries.length === 0) return html`<p class="muted">${p.empty ?? 'No activity matches.'}</p>`;
+  if (entries.length === 0) return html`<p class="muted">${p.empty ?? t('activity.noMatch')}</p>`;
   return html`<${NameBookContext.Provider} value=${book}>
     <${ActivityList} entries=${entries} onChanged=${changed} level=${p.level} />
-    ${cursor && html`<div class="load-more"><button type="button" class="btn" disabled=${loadingMore} onClick=${loadMore}>${loadingMore ? 'Loading…' : 'Load older entries'}</button></div>`}
+    ${cursor && html`<div class="load-more"><button type="button" class="btn" disabled=${loadingMore} onClick=${loadMore}>${loadingMore ? t('common.loading') : t('activity.loadOlder')}</button></div>`}
   </${NameBookContext.Provider}>`;
 }

@@ -1,22 +1,12 @@
 // A timeline of activity entries, newest first, grouped by day, each with its changes and an Undo.
 import { html } from '../html.ts';
 import { useApp } from '../app-context.ts';
+import type { ActivityEntry } from '../api-types.ts';
 import { dayKey, dayLabel, formatTime } from '../format.ts';
-import type { ActivityEntry } from '../types.ts';
+import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
 import { ChangesList } from './changes-list.ts';
 import { EntityLink } from './entity-link.ts';
-
-const ACTION_LABEL: Record<string, string> = {
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-  bulk_update: 'changed ports of',
-  import: 'imported',
-  restore: 'restored',
-  migrate: 'migrated',
-  undo: 'undid a change of',
-};
 
 /** One entry: time, who, what, which object, the changes, Undo. */
 function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean }) {
@@ -24,20 +14,24 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
   const e = p.e;
   const undo = async () => {
     const ok = await app.confirm({
-      title: 'Undo this change?',
-      message: `Undo “${e.summary}”${e.username ? ` by ${e.username}` : ''}? This writes a new activity entry.`,
-      confirmLabel: 'Undo change',
+      title: t('activity.undoTitle'),
+      message: e.username
+        ? t('activity.undoQuestionBy', { summary: e.summary, user: e.username })
+        : t('activity.undoQuestion', { summary: e.summary }),
+      confirmLabel: t('activity.undoConfirm'),
     });
     if (ok) await runUndo(app, e.id, p.onChanged);
   };
+  const line = tParts(`activity.line.${e.action}`, {
+    user: html`<strong>${e.username ?? t('activity.system')}</strong>`,
+    kind: e.entityType ? t(`kind.${e.entityType}`) : '',
+    entity: e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} />`,
+  });
   return html`<li class=${`entry action-${e.action}${e.undoneBy ? ' undone' : ''}`}>
     <time datetime=${e.at} class="entry-time">${formatTime(e.at)}</time>
     <div class="entry-body">
       <p class="entry-line">
-        <strong>${e.username ?? 'system'}</strong> ${ACTION_LABEL[e.action] ?? e.action}
-        ${e.entityType && html` ${e.entityType} `}
-        ${e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} />`}
-        ${e.undoneBy && html` <span class="tag">undone</span>`}
+        ${line}${e.undoneBy && html` <span class="tag">${t('activity.undone')}</span>`}
       </p>
       <p class="entry-summary">${e.summary}</p>
       ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} />`}
@@ -48,7 +42,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
       e.undoable &&
       !e.undoneBy &&
       e.action !== 'undo' &&
-      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${`Undo: ${e.summary}`}>Undo</button>`
+      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${t('activity.undoLabel', { summary: e.summary })}>${t('undo.button')}</button>`
     }
   </li>`;
 }

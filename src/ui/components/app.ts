@@ -2,7 +2,8 @@
 // request answers 401 (the URL stays, so a deep link opens after signing in).
 import { html, useEffect, useState } from '../html.ts';
 import { UNAUTHORIZED_EVENT, authStatus, logout, me } from '../api.ts';
-import type { User } from '../types.ts';
+import type { User } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { AuthPage } from './auth-page.ts';
 import { Shell } from './shell.ts';
 import { Loading } from './loading.ts';
@@ -39,8 +40,8 @@ export function App() {
     case 'loading':
       return html`<main class="center-page"><${Loading} /></main>`;
     case 'error':
-      return html`<main class="center-page"><div class="notice error" role="alert"><p>Switchyard could not reach its server: ${state.message}</p>
-        <button type="button" class="btn" onClick=${check}>Try again</button></div></main>`;
+      return html`<main class="center-page"><div class="notice error" role="alert"><p>${t('app.unreachable', { message: state.message })}</p>
+        <button type="button" class="btn" onClick=${check}>${t('common.tryAgain')}</button></div></main>`;
     case 'setup':
       return html`<${AuthPage} mode="setup" onSignedIn=${(user: User) => setState({ phase: 'ready', user })} />`;
     case 'login':

@@ -2,9 +2,10 @@
 import { html, useId } from '../html.ts';
 import type { BulkPortChange } from '../api.ts';
 import { ApiError } from '../api.ts';
-import type { Network, Port } from '../types.ts';
+import type { Network, Port } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { parseVlanList } from '../format.ts';
+import { networkIdsOf } from '../vlan-text.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 
@@ -38,17 +39,10 @@ export function BulkBar(p: {
   onSelectAll: () => void;
   total: number;
 }) {
-  const byVlan = new Map(p.networks.map((n) => [n.vlanId, n]));
   const ids = (field: string, text: string) => {
-    try {
-      return parseVlanList(text).map((v) => {
-        const n = byVlan.get(v);
-        if (!n) throw new Error(`VLAN ${v} is not a network of this site`);
-        return n.id;
-      });
-    } catch (err) {
-      throw new ApiError(400, 'validation_failed', 'Check the VLANs.', [{ field, message: (err as Error).message }]);
-    }
+    const read = networkIdsOf(text, p.networks);
+    if (!read.ok) throw new ApiError(400, 'validation_failed', t('bulk.checkVlans'), [{ field, message: read.reason }]);
+    return read.ids;
   };
   const form = useForm<Values>(BLANK, async (v, { setValues }) => {
     const set: Partial<Port> = {};
@@ -63,7 +57,7 @@ export function BulkBar(p: {
     if (add.length) change.addTagged = add;
     if (remove.length) change.removeTagged = remove;
     if (!change.set && !change.addTagged && !change.removeTagged) {
-      throw new ApiError(400, 'validation_failed', 'Choose at least one change for the selected ports.');
+      throw new ApiError(400, 'validation_failed', t('bulk.nothingChosen'));
     }
     await p.onSubmit(change);
     setValues(BLANK);
@@ -83,36 +77,40 @@ export function BulkBar(p: {
       onInput=${(ev: Event) => form.set(name, (ev.currentTarget as HTMLInputElement).value)} />
     ${e[name] && html`<p class="field-error" id=${`${id}-${name}-err`} role="alert">${e[name]}</p>`}
   </div>`;
-  return html`<form class="bulk-bar" onSubmit=${form.onSubmit} aria-label="Change selected ports">
+  return html`<form class="bulk-bar" onSubmit=${form.onSubmit} aria-label=${t('bulk.label')}>
     <div class="bulk-head">
-      <strong>${p.count} ${p.count === 1 ? 'port' : 'ports'} selected</strong>
-      ${p.count < p.total && html`<button type="button" class="btn btn-ghost btn-small" onClick=${p.onSelectAll}>Select all ${p.total}</button>`}
-      <button type="button" class="btn btn-ghost btn-small" onClick=${p.onClear}>Clear selection</button>
+      <strong>${t('bulk.selected', { count: p.count })}</strong>
+      ${p.count < p.total && html`<button type="button" class="btn btn-ghost btn-small" onClick=${p.onSelectAll}>${t('bulk.selectAll', { count: p.total })}</button>`}
+      <button type="button" class="btn btn-ghost btn-small" onClick=${p.onClear}>${t('bulk.clear')}</button>
     </div>
     <div class="bulk-fields">
-      ${sel('mode', 'Mode', [
-        [NO_CHANGE, 'no change'],
-        ['access', 'access'],
-        ['trunk', 'trunk'],
+      ${sel('mode', t('bulk.mode'), [
+        [NO_CHANGE, t('common.noChange')],
+        ['access', t('mode.access')],
+        ['trunk', t('mode.trunk')],
       ])}
-      ${sel('untagged', 'Untagged VLAN', [[NO_CHANGE, 'no change'], ['none', 'none'], ...p.networks.map((n): [string, string] => [n.id, `${n.vlanId} ${n.name}`])])}
-      ${txt('addTagged', 'Add tagged')}
-      ${txt('removeTagged', 'Remove tagged')}
-      ${sel('enabled', 'Enabled', [
-        [NO_CHANGE, 'no change'],
-        ['enable', 'enable'],
-        ['disable', 'disable'],
+      ${sel('untagged', t('bulk.untagged'), [
+        [NO_CHANGE, t('common.noChange')],
+        ['none', t('common.none')],
+        ...p.networks.map((n): [string, string] => [n.id, t('vlans.option', { vlan: n.vlanId, name: n.name })]),
+      ])}
+      ${txt('addTagged', t('bulk.addTagged'))}
+      ${txt('removeTagged', t('bulk.removeTagged'))}
+      ${sel('enabled', t('bulk.enabled'), [
+        [NO_CHANGE, t('common.noChange')],
+        ['enable', t('bulk.enable')],
+        ['disable', t('bulk.disable')],
       ])}
       <div class="field compact">
-        <label for=${`${id}-desc`}>Description</label>
+        <label for=${`${id}-desc`}>${t('field.description')}</label>
         <div class="desc-set">
           <input type="checkbox" id=${`${id}-setdesc`} checked=${v.setDescription} onChange=${(ev: Event) => form.set('setDescription', (ev.currentTarget as HTMLInputElement).checked)} />
-          <label for=${`${id}-setdesc`} class="visually-hidden">Set the description</label>
-          <input id=${`${id}-desc`} type="text" value=${v.description} disabled=${!v.setDescription} placeholder="no change"
+          <label for=${`${id}-setdesc`} class="visually-hidden">${t('bulk.setDescription')}</label>
+          <input id=${`${id}-desc`} type="text" value=${v.description} disabled=${!v.setDescription} placeholder=${t('common.noChange')}
             onInput=${(ev: Event) => form.set('description', (ev.currentTarget as HTMLInputElement).value)} />
         </div>
       </div>
-      <div class="bulk-apply"><${SubmitButton} pending=${form.pending} label=${`Apply to ${p.count}`} pendingLabel="Applying…" /></div>
+      <div class="bulk-apply"><${SubmitButton} pending=${form.pending} label=${t('bulk.apply', { count: p.count })} pendingLabel=${t('bulk.applying')} /></div>
     </div>
     <${FormNotice} message=${form.formError} />
   </form>`;

@@ -1,11 +1,12 @@
 // The changed fields of an activity entry, as before → after; ids read as names; a change to many ports
 // ({ port: { <id>: { field: [before, after] } } }) is summed up per field.
+import { isUuid } from '../../fields/field.ts';
 import { html } from '../html.ts';
 import { displayValue } from '../format.ts';
+import { t } from '../messages.ts';
 import { useNameBook } from '../name-book.ts';
 import type { NameBook } from '../name-book.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HIDDEN = new Set(['id', 'version', 'createdAt', 'updatedAt']);
 
 type Pair = [unknown, unknown];
@@ -13,7 +14,7 @@ const isPair = (v: unknown): v is Pair => Array.isArray(v) && v.length === 2;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function named(v: unknown, book: NameBook): string {
-  if (typeof v === 'string' && UUID.test(v)) return book.get(v) ?? `${v.slice(0, 8)}…`;
+  if (isUuid(v)) return book.get(v) ?? `${v.slice(0, 8)}…`;
   if (Array.isArray(v)) return v.length ? v.map((x) => named(x, book)).join(', ') : '—';
   return displayValue(v);
 }
@@ -61,11 +62,11 @@ export function ChangesList(p: { changes: unknown; creation?: boolean }) {
       <dt>${r.field}</dt>
       <dd>${
         r.before !== undefined && !p.creation
-          ? html`<span class="before">${r.before}</span><span class="arrow" aria-label="changed to"> → </span><span class="after">${r.after}</span>`
+          ? html`<span class="before">${r.before}</span><span class="arrow" aria-label=${t('changes.changedTo')}> → </span><span class="after">${r.after}</span>`
           : html`<span class="after">${r.after}</span>`
-      }${r.count !== undefined && html` <span class="muted">(${r.count} ${r.count === 1 ? 'port' : 'ports'})</span>`}</dd>
+      }${r.count !== undefined && html` <span class="muted">(${t('count.ports', { count: r.count })})</span>`}</dd>
     </div>`,
     )}
-    ${rows.length > shown.length && html`<div class="change"><dt>…</dt><dd>${rows.length - shown.length} more</dd></div>`}
+    ${rows.length > shown.length && html`<div class="change"><dt>…</dt><dd>${t('changes.more', { count: rows.length - shown.length })}</dd></div>`}
   </dl>`;
 }

@@ -3,8 +3,10 @@ import { html, useId, useState } from '../html.ts';
 import { switchConfig } from '../api.ts';
 import { useResource } from '../hooks.ts';
 import { useApp } from '../app-context.ts';
+import { t } from '../messages.ts';
 import { Loading } from './loading.ts';
 
+// Product names of the dialects, the same in every language.
 const DIALECTS = [
   ['cisco-ios', 'Cisco IOS'],
   ['arista-eos', 'Arista EOS'],
@@ -20,9 +22,9 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(cfg.data ?? '');
-      app.toast({ kind: 'success', message: 'Configuration copied.' });
+      app.toast({ kind: 'success', message: t('config.copied') });
     } catch {
-      app.toast({ kind: 'error', message: 'The browser did not allow copying. Select the text and copy it instead.' });
+      app.toast({ kind: 'error', message: t('config.copyRefused') });
     }
   };
   const download = () => {
@@ -35,26 +37,23 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
-  const unavailable = cfg.error && (cfg.error.status === 404 || cfg.error.status === 501);
-  return html`<section class="card" aria-label="Configuration">
+  return html`<section class="card" aria-label=${t('config.label')}>
     <div class="list-tools">
       <div class="filter-select">
-        <label for=${id}>Dialect</label>
+        <label for=${id}>${t('config.dialect')}</label>
         <select id=${id} value=${dialect} onChange=${(e: Event) => setDialect((e.currentTarget as HTMLSelectElement).value)}>
           ${DIALECTS.map(([v, l]) => html`<option value=${v} selected=${v === dialect}>${l}</option>`)}
         </select>
       </div>
-      <button type="button" class="btn" onClick=${copy} disabled=${!cfg.data}>Copy</button>
-      <button type="button" class="btn" onClick=${download} disabled=${!cfg.data}>Download</button>
+      <button type="button" class="btn" onClick=${copy} disabled=${!cfg.data}>${t('common.copy')}</button>
+      <button type="button" class="btn" onClick=${download} disabled=${!cfg.data}>${t('common.download')}</button>
     </div>
     ${
-      unavailable
-        ? html`<p class="muted">This server does not render switch configuration.</p>`
-        : cfg.error
-          ? html`<div class="notice error" role="alert"><p>${cfg.error.message}</p></div>`
-          : cfg.data === undefined || cfg.loading
-            ? html`<${Loading} />`
-            : html`<pre class="config" tabindex="0" aria-label=${`Configuration in ${dialect}`}>${cfg.data}</pre>`
+      cfg.error
+        ? html`<div class="notice error" role="alert"><p>${cfg.error.message}</p></div>`
+        : cfg.data === undefined || cfg.loading
+          ? html`<${Loading} />`
+          : html`<pre class="config" tabindex="0" aria-label=${t('config.textLabel', { dialect })}>${cfg.data}</pre>`
     }
   </section>`;
 }

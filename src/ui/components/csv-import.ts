@@ -3,17 +3,10 @@ import { html, useId, useState } from '../html.ts';
 import { ApiError, csvHeader, importCsv } from '../api.ts';
 import type { CsvKind } from '../api.ts';
 import { useApp } from '../app-context.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber, t } from '../messages.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 
-// Used when the server cannot hand out its own CSV header (the column layout of the import).
-const FALLBACK_HEADERS: Record<CsvKind, string> = {
-  sites: 'name,description,address,notes',
-  networks: 'site,name,vlanId,subnet,gateway,description,color',
-  switches: 'site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,status,notes',
-  ports: 'site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,connectedDevice',
-};
 const KINDS: CsvKind[] = ['sites', 'networks', 'switches', 'ports'];
 
 type State =
@@ -42,10 +35,14 @@ export function CsvImport() {
   const [dry, setDry] = useState(false);
   const [over, setOver] = useState(false);
   const [state, setState] = useState<State>({ step: 'idle' });
+  const kindName = t(`csv.kind.${kind}`);
 
   const template = async () => {
-    const header = (await csvHeader(kind)) ?? FALLBACK_HEADERS[kind];
-    saveText(`switchyard-${kind}-template.csv`, `${header}\r\n`, 'text/csv');
+    try {
+      saveText(`switchyard-${kind}-template.csv`, `${await csvHeader(kind)}\r\n`, 'text/csv');
+    } catch (err) {
+      app.toast({ kind: 'error', message: (err as Error).message });
+    }
   };
   const pick = (f: File | null | undefined) => {
     setFile(f ?? null);
@@ -56,9 +53,9 @@ export function CsvImport() {
     if (!file || state.step === 'uploading') return;
     setState({ step: 'uploading', fraction: 0 });
     try {
-      const r = await importCsv(kind, file, 'text/csv', dry, (fraction) => setState({ step: 'uploading', fraction }));
-      setState({ step: 'done', created: r?.created ?? r?.ids?.length ?? 0, dry });
-      if (!dry) app.toast({ kind: 'success', message: `Imported ${formatNumber(r?.created ?? 0)} ${kind}.` });
+      const r = await importCsv(kind, file, dry, (fraction) => setState({ step: 'uploading', fraction }));
+      setState({ step: 'done', created: r.created, dry });
+      if (!dry) app.toast({ kind: 'success', message: t('csv.imported', { count: r.created, kind: kindName }) });
     } catch (err) {
       setState({ step: 'failed', error: err instanceof ApiError ? err : new ApiError(0, 'client_error', String(err)) });
     }
@@ -66,15 +63,15 @@ export function CsvImport() {
   return html`<form class="import" onSubmit=${run}>
     <div class="list-tools">
       <div class="filter-select">
-        <label for=${`${id}-kind`}>Kind</label>
+        <label for=${`${id}-kind`}>${t('field.kind')}</label>
         <select id=${`${id}-kind`} value=${kind} onChange=${(e: Event) => {
           setKind((e.currentTarget as HTMLSelectElement).value as CsvKind);
           setState({ step: 'idle' });
         }}>
-          ${KINDS.map((k) => html`<option value=${k} selected=${k === kind}>${k}</option>`)}
+          ${KINDS.map((k) => html`<option value=${k} selected=${k === kind}>${t(`csv.kind.${k}`)}</option>`)}
         </select>
       </div>
-      <button type="button" class="btn" onClick=${template}>Download ${kind} template</button>
+      <button type="button" class="btn" onClick=${template}>${t('csv.template', { kind: kindName })}</button>
     </div>
     <div class=${`drop-zone${over ? ' over' : ''}`}
       onDragOver=${(e: DragEvent) => {
@@ -87,23 +84,23 @@ export function CsvImport() {
         setOver(false);
         pick(e.dataTransfer?.files?.[0]);
       }}>
-      <p>Drop a CSV file here, or</p>
-      <label for=${`${id}-file`} class="visually-hidden">CSV file of ${kind}</label>
+      <p>${t('csv.drop')}</p>
+      <label for=${`${id}-file`} class="visually-hidden">${t('csv.fileLabel', { kind: kindName })}</label>
       <input id=${`${id}-file`} type="file" accept=".csv,text/csv" onChange=${(e: Event) => pick((e.currentTarget as HTMLInputElement).files?.[0])} />
-      ${file && html`<p class="file-name">${file.name} · ${formatNumber(file.size)} bytes</p>`}
+      ${file && html`<p class="file-name">${t('csv.fileName', { name: file.name, size: formatNumber(file.size) })}</p>`}
     </div>
     <div class="form-actions">
       <div class="field inline"><input id=${`${id}-dry`} type="checkbox" checked=${dry} onChange=${(e: Event) => setDry((e.currentTarget as HTMLInputElement).checked)} />
-        <label for=${`${id}-dry`}>Only check, import nothing</label></div>
-      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' ? 'Importing…' : `Import ${kind}`}</button>
+        <label for=${`${id}-dry`}>${t('csv.dryRun')}</label></div>
+      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' ? t('csv.importing') : t('csv.import', { kind: kindName })}</button>
     </div>
-    ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label="Uploading the CSV file" />`}
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${state.dry ? `The file is valid: it would import ${formatNumber(state.created)} ${kind}.` : `Imported ${formatNumber(state.created)} ${kind}.`}</p></div>`}
+    ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${t('csv.uploading')} />`}
+    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${state.dry ? t('csv.valid', { count: state.created, kind: kindName }) : t('csv.imported', { count: state.created, kind: kindName })}</p></div>`}
     ${
       state.step === 'failed' &&
       html`<div class="notice error" role="alert">
-      <p>${state.error.status === 400 && state.error.details.length ? `Nothing was imported. ${state.error.details.length === 1 ? 'One problem' : `${state.error.details.length} problems`} to fix:` : state.error.message}</p>
-      ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption="Row errors" />`}
+      <p>${state.error.status === 400 && state.error.details.length ? t('csv.problems', { count: state.error.details.length }) : state.error.message}</p>
+      ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption=${t('csv.rowErrors')} />`}
     </div>`
     }
   </form>`;

@@ -2,7 +2,7 @@
 import { html } from '../html.ts';
 import { checks, listActivity, listNetworks, listSites, listSwitches } from '../api.ts';
 import { useResource } from '../hooks.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber, t } from '../messages.ts';
 import { useApp } from '../app-context.ts';
 import { PageHeader } from './page-header.ts';
 import { ActivityList } from './activity-list.ts';
@@ -26,31 +26,29 @@ export function DashboardPage() {
   const findings = useResource(() => checks(), []);
   const c = counts.data;
   const tiles = [
-    { label: 'Sites', value: c?.sites, href: '/sites' },
-    { label: 'Switches', value: c?.switches, href: '/switches' },
-    { label: 'Networks', value: c?.networks, href: '/networks' },
+    { label: t('sites.title'), value: c?.sites, href: '/sites' },
+    { label: t('switches.title'), value: c?.switches, href: '/switches' },
+    { label: t('networks.title'), value: c?.networks, href: '/networks' },
   ];
   return html`
-    <${PageHeader} title="Dashboard">
-      ${app.canEdit && html`<a class="btn btn-primary" href="/sites?new=1">Add site</a>`}
+    <${PageHeader} title=${t('dashboard.title')}>
+      ${app.canEdit && html`<a class="btn btn-primary" href="/sites?new=1">${t('sites.add')}</a>`}
     </${PageHeader}>
     ${counts.error && html`<${ErrorState} error=${counts.error} onRetry=${counts.reload} />`}
-    <ul class="tiles" aria-label="Counts">
-      ${tiles.map((t) => html`<li class="tile"><a href=${t.href}><span class="tile-value">${t.value === undefined ? '…' : formatNumber(t.value)}</span><span class="tile-label">${t.label}</span></a></li>`)}
+    <ul class="tiles" aria-label=${t('dashboard.counts')}>
+      ${tiles.map((tile) => html`<li class="tile"><a href=${tile.href}><span class="tile-value">${tile.value === undefined ? '…' : formatNumber(tile.value)}</span><span class="tile-label">${tile.label}</span></a></li>`)}
     </ul>
     ${
       c &&
       c.sites === 0 &&
-      html`<${EmptyState} message="Nothing is documented yet. Start by adding a site, or restore a backup under Settings › Data.">
-      ${app.canEdit && html`<a class="btn" href="/sites?new=1">Add a site</a>`}
-      ${app.isAdmin && html`<a class="btn" href="/settings/data">Import data</a>`}
+      html`<${EmptyState} message=${t('dashboard.empty')}>
+      ${app.canEdit && html`<a class="btn" href="/sites?new=1">${t('sites.addLink')}</a>`}
+      ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('dashboard.importData')}</a>`}
     </${EmptyState}>`
     }
     <div class="columns">
-      ${
-        findings.data !== null &&
-        html`<section class="card" aria-labelledby="dash-findings">
-        <h2 id="dash-findings">Findings</h2>
+      <section class="card" aria-labelledby="dash-findings">
+        <h2 id="dash-findings">${t('findings.title')}</h2>
         ${
           findings.error
             ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
@@ -58,10 +56,9 @@ export function DashboardPage() {
               ? html`<${FindingsList} findings=${findings.data} />`
               : html`<${Loading} />`
         }
-      </section>`
-      }
+      </section>
       <section class="card" aria-labelledby="dash-activity">
-        <h2 id="dash-activity">Recent activity</h2>
+        <h2 id="dash-activity">${t('dashboard.recent')}</h2>
         ${
           activity.error
             ? html`<${ErrorState} error=${activity.error} onRetry=${activity.reload} />`
@@ -69,11 +66,11 @@ export function DashboardPage() {
               ? (
                   activity.data.items.length
                     ? html`<${ActivityList} entries=${activity.data.items} compact=${true} onChanged=${activity.reload} />`
-                    : html`<p class="muted">No changes yet.</p>`
+                    : html`<p class="muted">${t('dashboard.noChanges')}</p>`
                 )
               : html`<${Loading} />`
         }
-        <p><a href="/activity">All activity</a></p>
+        <p><a href="/activity">${t('dashboard.allActivity')}</a></p>
       </section>
     </div>`;
 }

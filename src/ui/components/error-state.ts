@@ -1,13 +1,15 @@
 // A failed load: the API's message and a way to try again.
 import { html } from '../html.ts';
 import type { ApiError } from '../api.ts';
+import { t, tParts } from '../messages.ts';
 
-/** Shows why loading failed; a 404 says the object does not exist (any more). */
-export function ErrorState(p: { error: ApiError; onRetry?: () => void; what?: string }) {
+/** Shows why loading failed; a 404 says the object (`what`, else the page) does not exist (any more). */
+export function ErrorState(p: { error: ApiError; onRetry?: () => void; what?: 'site' | 'switch' | 'network' }) {
   const notFound = p.error.status === 404;
+  const activityLog = html`<a href="/activity">${t('errorState.activityLog')}</a>`;
   return html`<div class="notice error" role="alert">
-    <p>${notFound ? `This ${p.what ?? 'page'} does not exist, or it was deleted.` : p.error.message}</p>
-    ${notFound ? html`<p>Deleted objects can be brought back from the <a href="/activity">activity log</a>.</p>` : null}
-    ${!notFound && p.onRetry && html`<button type="button" class="btn" onClick=${p.onRetry}>Try again</button>`}
+    <p>${notFound ? t(`errorState.notFound.${p.what ?? 'page'}`) : p.error.message}</p>
+    ${notFound ? html`<p>${tParts('errorState.bringBack', { activityLog })}</p>` : null}
+    ${!notFound && p.onRetry && html`<button type="button" class="btn" onClick=${p.onRetry}>${t('common.tryAgain')}</button>`}
   </div>`;
 }

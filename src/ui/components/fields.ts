@@ -5,11 +5,10 @@ import type { ComponentChildren } from '../html.ts';
 
 type Common = { label: string; name: string; error?: string; hint?: string; required?: boolean; disabled?: boolean };
 
-function Wrap(p: Common & { id: string; children: ComponentChildren; inline?: boolean }) {
-  return html`<div class=${`field${p.error ? ' has-error' : ''}${p.inline ? ' inline' : ''}`}>
-    ${!p.inline && html`<label for=${p.id}>${p.label}</label>`}
+function Wrap(p: Common & { id: string; children: ComponentChildren }) {
+  return html`<div class=${`field${p.error ? ' has-error' : ''}`}>
+    <label for=${p.id}>${p.label}</label>
     ${p.children}
-    ${p.inline && html`<label for=${p.id}>${p.label}</label>`}
     ${p.hint && html`<p class="hint" id=${`${p.id}-hint`}>${p.hint}</p>`}
     ${p.error && html`<p class="field-error" id=${`${p.id}-err`} role="alert">${p.error}</p>`}
   </div>`;
@@ -55,7 +54,7 @@ export function TextArea(p: Common & { value: string; onInput: (v: string) => vo
   </${Wrap}>`;
 }
 
-export type Option = { value: string; label: string };
+type Option = { value: string; label: string };
 
 /** A labelled select. */
 export function SelectField(p: Common & { value: string; onChange: (v: string) => void; options: Option[] }) {
@@ -66,15 +65,5 @@ export function SelectField(p: Common & { value: string; onChange: (v: string) =
       aria-invalid=${p.error ? 'true' : undefined} aria-describedby=${describedBy(id, p)}>
       ${p.options.map((o) => html`<option value=${o.value} selected=${o.value === p.value}>${o.label}</option>`)}
     </select>
-  </${Wrap}>`;
-}
-
-/** A labelled checkbox, label after the box. */
-export function CheckboxField(p: Common & { checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId();
-  return html`<${Wrap} ...${p} id=${id} inline=${true}>
-    <input id=${id} name=${p.name} type="checkbox" checked=${p.checked} disabled=${p.disabled}
-      onChange=${(e: Event) => p.onChange((e.currentTarget as HTMLInputElement).checked)}
-      aria-describedby=${describedBy(id, p)} />
   </${Wrap}>`;
 }

@@ -1,17 +1,19 @@
 // The findings of GET /api/checks, each linking to the objects it names.
 import { html } from '../html.ts';
-import type { Finding } from '../types.ts';
+import type { Finding } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { EntityLink } from './entity-link.ts';
+
+const RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
 
 /** Lists findings by severity; says so when there are none. */
 export function FindingsList(p: { findings: Finding[] }) {
-  if (p.findings.length === 0) return html`<p class="muted">No inconsistencies found.</p>`;
-  const rank = (s: string) => (s === 'error' ? 0 : s === 'warning' ? 1 : 2);
-  const sorted = [...p.findings].sort((a, b) => rank(a.severity) - rank(b.severity));
+  if (p.findings.length === 0) return html`<p class="muted">${t('findings.none')}</p>`;
+  const sorted = [...p.findings].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   return html`<ul class="findings">
     ${sorted.map(
       (f) => html`<li class=${`finding sev-${f.severity}`}>
-      <span class=${`badge sev-${f.severity}`}>${f.severity}</span>
+      <span class=${`badge sev-${f.severity}`}>${t(`severity.${f.severity}`)}</span>
       <div>
         <p>${f.message}</p>
         ${

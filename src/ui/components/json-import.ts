@@ -2,12 +2,13 @@
 import { html, useId, useState } from '../html.ts';
 import { ApiError, mergeImport, restoreBackup } from '../api.ts';
 import { useApp } from '../app-context.ts';
-import type { Counts } from '../types.ts';
+import type { Counts } from '../api-types.ts';
+import { t, tParts } from '../messages.ts';
 import { CountsTable } from './counts-table.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 
-type Result = { a: Counts | undefined; b?: Counts | undefined };
+type Result = { a: Counts; b?: Counts };
 type State =
   | { step: 'pick' }
   | { step: 'uploading'; dry: boolean; fraction: number }
@@ -35,7 +36,7 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
         : await mergeImport(file, { dryRun, onConflict }, progress).then((r) => ({ a: r.created, b: r.merged }));
       setState({ step: dryRun ? 'preview' : 'done', result });
       if (!dryRun) {
-        app.toast({ kind: 'success', message: restore ? 'Backup restored.' : 'Data merged.' });
+        app.toast({ kind: 'success', message: restore ? t('import.restored') : t('import.merged') });
         if (restore && replaceUsers) app.signOut();
       }
     } catch (err) {
@@ -43,27 +44,30 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
     }
   };
   const confirmRun = async () => {
+    const name = file?.name ?? '';
     const ok = await app.confirm({
-      title: restore ? 'Restore this backup?' : 'Merge this data?',
+      title: restore ? t('import.restoreTitle') : t('import.mergeTitle'),
       message: restore
-        ? `Replace every site, network, switch, port and activity entry with the contents of ${file?.name}?${replaceUsers ? ' Users are replaced too; you will sign in again.' : ''}`
-        : `Add the records of ${file?.name} to the data here?`,
-      confirmLabel: restore ? 'Restore' : 'Merge',
+        ? replaceUsers
+          ? t('import.restoreQuestionUsers', { file: name })
+          : t('import.restoreQuestion', { file: name })
+        : t('import.mergeQuestion', { file: name }),
+      confirmLabel: restore ? t('import.restoreConfirm') : t('import.mergeConfirm'),
       danger: restore,
     });
     if (ok) await send(false);
   };
   const sets = (r: Result) =>
     restore
-      ? [{ label: 'Records', counts: r.a }]
+      ? [{ label: t('import.records'), counts: r.a }]
       : [
-          { label: 'New', counts: r.a },
-          { label: 'Merged', counts: r.b },
+          { label: t('import.new'), counts: r.a },
+          { label: t('import.mergedColumn'), counts: r.b ?? {} },
         ];
   const busy = state.step === 'uploading';
   return html`<div class="import">
     <div class="field">
-      <label for=${`${id}-file`}>${restore ? 'Backup file (db-v1 JSON)' : 'File to merge (db-v1 JSON, or a 0.20.x bundle)'}</label>
+      <label for=${`${id}-file`}>${restore ? t('import.restoreFile') : t('import.mergeFile')}</label>
       <input id=${`${id}-file`} type="file" accept=".json,application/json" disabled=${busy}
         onChange=${(e: Event) => {
           setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null);
@@ -74,34 +78,34 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
       restore
         ? html`<div class="field inline">
         <input id=${`${id}-users`} type="checkbox" checked=${replaceUsers} onChange=${(e: Event) => setReplaceUsers((e.currentTarget as HTMLInputElement).checked)} />
-        <label for=${`${id}-users`}>Also replace users (the backup must hold an enabled admin with your username)</label>
+        <label for=${`${id}-users`}>${t('import.replaceUsers')}</label>
       </div>`
         : html`<div class="field">
-        <label for=${`${id}-conflict`}>Same names</label>
+        <label for=${`${id}-conflict`}>${t('import.sameNames')}</label>
         <select id=${`${id}-conflict`} value=${onConflict} onChange=${(e: Event) => setOnConflict((e.currentTarget as HTMLSelectElement).value)}>
-          <option value="merge" selected=${onConflict === 'merge'}>merge into the existing record</option>
-          <option value="fail" selected=${onConflict === 'fail'}>refuse the import and list them</option>
+          <option value="merge" selected=${onConflict === 'merge'}>${t('import.onConflict.merge')}</option>
+          <option value="fail" selected=${onConflict === 'fail'}>${t('import.onConflict.fail')}</option>
         </select>
       </div>`
     }
     <div class="form-actions">
-      <button type="button" class="btn" disabled=${!file || busy} onClick=${() => send(true)}>Check file</button>
+      <button type="button" class="btn" disabled=${!file || busy} onClick=${() => send(true)}>${t('import.check')}</button>
     </div>
-    ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${state.dry ? 'Checking the file' : 'Uploading'} />`}
+    ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${state.dry ? t('import.checking') : t('import.uploading')} />`}
     ${
       state.step === 'preview' &&
       html`<div class="notice info">
-      <p><strong>${file?.name}</strong> is valid. ${restore ? 'It would restore:' : 'It would add:'}</p>
-      <${CountsTable} sets=${sets(state.result)} caption="Dry-run counts" />
-      <div class="form-actions"><button type="button" class=${restore ? 'btn btn-danger' : 'btn btn-primary'} onClick=${confirmRun}>${restore ? 'Restore…' : 'Merge…'}</button></div>
+      <p>${tParts(restore ? 'import.validRestore' : 'import.validMerge', { file: html`<strong>${file?.name}</strong>` })}</p>
+      <${CountsTable} sets=${sets(state.result)} caption=${t('import.dryRunCounts')} />
+      <div class="form-actions"><button type="button" class=${restore ? 'btn btn-danger' : 'btn btn-primary'} onClick=${confirmRun}>${restore ? t('import.restoreButton') : t('import.mergeButton')}</button></div>
     </div>`
     }
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${restore ? 'Restored:' : 'Merged:'}</p><${CountsTable} sets=${sets(state.result)} caption="Imported counts" /></div>`}
+    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${restore ? t('import.restoredHead') : t('import.mergedHead')}</p><${CountsTable} sets=${sets(state.result)} caption=${t('import.importedCounts')} /></div>`}
     ${
       state.step === 'failed' &&
       html`<div class="notice error" role="alert">
       <p>${state.error.message}</p>
-      ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption="Problems in the file" />`}
+      ${state.error.details.length > 0 && html`<${ErrorDetails} details=${state.error.details} caption=${t('import.problems')} />`}
     </div>`
     }
   </div>`;

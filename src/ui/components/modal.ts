@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog> element: focus stays inside, Escape closes it.
 import { html, useEffect, useId, useRef } from '../html.ts';
 import type { ComponentChildren } from '../html.ts';
+import { t } from '../messages.ts';
 
 /** Opens at once when rendered; `onClose` runs on Escape, the close button or a click on the backdrop. */
 export function Modal(p: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
@@ -28,7 +29,7 @@ export function Modal(p: { title: string; onClose: () => void; children: Compone
     <div class="modal-body">
       <header class="modal-head">
         <h2 id=${id}>${p.title}</h2>
-        <button type="button" class="btn btn-ghost icon" aria-label="Close" onClick=${() => ref.current?.close()}>×</button>
+        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${() => ref.current?.close()}>×</button>
       </header>
       ${p.children}
     </div>

@@ -1,6 +1,8 @@
 // The fields of a network (VLAN); reports the values up through onSubmit.
 import { html, useId } from '../html.ts';
-import type { Network, Site } from '../types.ts';
+import { VLAN_MAX, VLAN_MIN } from '../../lib/vlan-ranges.ts';
+import type { Network, Site } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { SelectField, TextField } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
@@ -47,26 +49,26 @@ export function NetworkForm(p: {
   const vlanNum = Number(v.vlanId);
   const swatch = /^#[0-9a-fA-F]{6}$/.test(v.color)
     ? v.color.toLowerCase()
-    : vlanNum >= 1 && vlanNum <= 4094
+    : vlanNum >= VLAN_MIN && vlanNum <= VLAN_MAX
       ? vlanColor(vlanNum)
       : '#888888';
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
-    <${SelectField} label="Site" name="siteId" value=${v.siteId} onChange=${(x: string) => form.set('siteId', x)} error=${form.errors.siteId}
+    <${SelectField} label=${t('field.site')} name="siteId" value=${v.siteId} onChange=${(x: string) => form.set('siteId', x)} error=${form.errors.siteId}
       options=${p.sites.map((s) => ({ value: s.id, label: s.name }))} required disabled=${ro || !!n} />
     <div class="field-row">
-      <${TextField} label="VLAN ID" name="vlanId" type="number" min=${1} max=${4094} inputMode="numeric" value=${v.vlanId} onInput=${(x: string) => form.set('vlanId', x)} error=${form.errors.vlanId} required disabled=${ro} />
-      <${TextField} label="Name" name="name" value=${v.name} onInput=${(x: string) => form.set('name', x)} error=${form.errors.name} required maxLength=${100} disabled=${ro} />
+      <${TextField} label=${t('network.vlanId')} name="vlanId" type="number" min=${VLAN_MIN} max=${VLAN_MAX} inputMode="numeric" value=${v.vlanId} onInput=${(x: string) => form.set('vlanId', x)} error=${form.errors.vlanId} required disabled=${ro} />
+      <${TextField} label=${t('field.name')} name="name" value=${v.name} onInput=${(x: string) => form.set('name', x)} error=${form.errors.name} required maxLength=${100} disabled=${ro} />
     </div>
     <div class="field-row">
-      <${TextField} label="Subnet" name="subnet" value=${v.subnet} placeholder="10.0.10.0/24" onInput=${(x: string) => form.set('subnet', x)} error=${form.errors.subnet} disabled=${ro} />
-      <${TextField} label="Gateway" name="gateway" value=${v.gateway} placeholder="10.0.10.1" onInput=${(x: string) => form.set('gateway', x)} error=${form.errors.gateway} disabled=${ro} />
+      <${TextField} label=${t('field.subnet')} name="subnet" value=${v.subnet} placeholder="10.0.10.0/24" onInput=${(x: string) => form.set('subnet', x)} error=${form.errors.subnet} disabled=${ro} />
+      <${TextField} label=${t('field.gateway')} name="gateway" value=${v.gateway} placeholder="10.0.10.1" onInput=${(x: string) => form.set('gateway', x)} error=${form.errors.gateway} disabled=${ro} />
     </div>
-    <${TextField} label="Description" name="description" value=${v.description} onInput=${(x: string) => form.set('description', x)} error=${form.errors.description} disabled=${ro} />
+    <${TextField} label=${t('field.description')} name="description" value=${v.description} onInput=${(x: string) => form.set('description', x)} error=${form.errors.description} disabled=${ro} />
     <div class="field-row color-row">
-      <${TextField} label="Colour" name="color" value=${v.color} placeholder="#rrggbb (empty: derived from the VLAN ID)" onInput=${(x: string) => form.set('color', x)} error=${form.errors.color} disabled=${ro}
-        hint="Ports on this VLAN are drawn in this colour." />
+      <${TextField} label=${t('network.color')} name="color" value=${v.color} placeholder=${t('network.colorPlaceholder')} onInput=${(x: string) => form.set('color', x)} error=${form.errors.color} disabled=${ro}
+        hint=${t('network.colorHint')} />
       <div class="field">
-        <label for=${pickerId}>Pick colour</label>
+        <label for=${pickerId}>${t('network.pickColor')}</label>
         <input id=${pickerId} type="color" value=${swatch} disabled=${ro} onInput=${(e: Event) => form.set('color', (e.currentTarget as HTMLInputElement).value)} />
       </div>
     </div>
@@ -75,7 +77,7 @@ export function NetworkForm(p: {
       !ro &&
       html`<div class="form-actions">
       <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
-      ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>Cancel</button>`}
+      ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button>`}
     </div>`
     }
   </form>`;
@@ -83,14 +85,14 @@ export function NetworkForm(p: {
 
 /** The API body of a network form's values. */
 export function networkBody(v: NetworkValues) {
-  const t = (s: string) => (s.trim() === '' ? null : s.trim());
+  const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
     siteId: v.siteId,
     name: v.name.trim(),
     vlanId: v.vlanId.trim() === '' ? null : Number(v.vlanId),
-    subnet: t(v.subnet),
-    gateway: t(v.gateway),
-    description: t(v.description),
-    color: t(v.color)?.toLowerCase() ?? null,
+    subnet: orNull(v.subnet),
+    gateway: orNull(v.gateway),
+    description: orNull(v.description),
+    color: orNull(v.color)?.toLowerCase() ?? null,
   };
 }

@@ -1,12 +1,12 @@
 // One network (VLAN): its details (editable), delete (with the ports it frees), and its history.
 import { html } from '../html.ts';
 import { type ApiError, deleteNetwork, getNetwork, getSite, updateNetwork } from '../api.ts';
+import type { Network } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
+import { t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { Network } from '../types.ts';
-import { plural } from '../format.ts';
 import { toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
 import { NetworkForm, networkBody } from './network-form.ts';
@@ -22,7 +22,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const net = useResource(() => getNetwork(p.id), [p.id]);
   const site = useResource(async () => (net.data ? getSite(net.data.siteId) : undefined), [net.data?.siteId]);
   if (net.error)
-    return html`<${PageHeader} title="Network" crumbs=${[{ label: 'Networks', href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
+    return html`<${PageHeader} title=${t('network.title')} crumbs=${[{ label: t('networks.title'), href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
   const n = net.data;
   if (!n) return html`<${Loading} />`;
   const siteName = site.data?.name ?? '…';
@@ -31,16 +31,16 @@ export function NetworkPage(p: { id: string; route: Route }) {
     const { siteId: _ignored, ...body } = networkBody(v);
     const updated = await updateNetwork(n.id, body as Partial<Network>, n.version);
     net.setData({ ...n, ...updated });
-    void toastWithUndo(app, `Network ${updated.name} saved.`, [n.id], ['update'], net.reload);
+    void toastWithUndo(app, t('network.saved', { name: updated.name }), [n.id], ['update'], net.reload);
   };
   const remove = async () => {
-    const used = n.portCount ?? 0;
+    const used = n.portCount;
     const ok = await app.confirm({
-      title: 'Delete network?',
+      title: t('network.deleteTitle'),
       message: used
-        ? `Delete network ${n.name} (VLAN ${n.vlanId})? ${plural(used, 'port')} use it and will lose this VLAN.`
-        : `Delete network ${n.name} (VLAN ${n.vlanId})?`,
-      confirmLabel: 'Delete network',
+        ? t('network.deleteQuestionUsed', { name: n.name, vlan: n.vlanId, ports: t('count.ports', { count: used }) })
+        : t('network.deleteQuestion', { name: n.name, vlan: n.vlanId }),
+      confirmLabel: t('network.deleteConfirm'),
       danger: true,
     });
     if (!ok) return;
@@ -50,47 +50,45 @@ export function NetworkPage(p: { id: string; route: Route }) {
       const e = err as ApiError;
       if (e.code === 'network_in_use') {
         const again = await app.confirm({
-          title: 'Network in use',
-          message: `${e.message} Delete network ${n.name} anyway and remove it from those ports?`,
-          confirmLabel: 'Delete and remove from ports',
+          title: t('network.inUseTitle'),
+          message: t('network.inUseQuestion', { message: e.message, name: n.name }),
+          confirmLabel: t('network.inUseConfirm'),
           danger: true,
         });
         if (!again) return;
         try {
           await deleteNetwork(n.id, undefined, true);
         } catch (err2) {
-          app.toast({ kind: 'error', message: `Could not delete: ${(err2 as Error).message}` });
+          app.toast({ kind: 'error', message: t('common.couldNotDelete', { message: (err2 as Error).message }) });
           return;
         }
       } else {
         app.toast({
           kind: 'error',
-          message:
-            e.status === 412
-              ? 'The network was changed by someone else in the meantime. Reload and try again.'
-              : `Could not delete: ${e.message}`,
-          action: e.status === 412 ? { label: 'Reload', run: () => net.reload() } : undefined,
+          message: e.status === 412 ? t('network.changedMeanwhile') : t('common.couldNotDelete', { message: e.message }),
+          action: e.status === 412 ? { label: t('common.reload'), run: () => net.reload() } : undefined,
         });
         return;
       }
     }
     navigate(`/networks?siteId=${n.siteId}`);
-    void toastWithUndo(app, `Network ${n.name} deleted.`, [n.id], ['delete']);
+    void toastWithUndo(app, t('network.deleted', { name: n.name }), [n.id], ['delete']);
   };
 
+  const facts = [t('network.vlan', { vlan: n.vlanId }), n.subnet, t('count.ports', { count: n.portCount })].filter(Boolean).join(' · ');
   return html`
-    <${PageHeader} title=${`${n.name}`} crumbs=${[{ label: 'Sites', href: '/sites' }, { label: siteName, href: `/sites/${n.siteId}` }, { label: 'Networks', href: `/networks?siteId=${n.siteId}` }]}
-      sub=${html`<${VlanChip} network=${n} /> VLAN ${n.vlanId}${n.subnet ? ` · ${n.subnet}` : ''} · ${plural(n.portCount ?? 0, 'port')}`}>
-      ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>Delete</button>`}
+    <${PageHeader} title=${n.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${n.siteId}` }, { label: t('networks.title'), href: `/networks?siteId=${n.siteId}` }]}
+      sub=${html`<${VlanChip} network=${n} /> ${facts}`}>
+      ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
     </${PageHeader}>
     <div class="columns">
       <section class="card" aria-labelledby="net-details">
-        <h2 id="net-details">Details</h2>
-        ${site.data ? html`<${NetworkForm} key=${n.version} network=${n} sites=${[site.data]} submitLabel="Save" readOnly=${!app.canEdit} onSubmit=${save} onReload=${net.reload} />` : html`<${Loading} />`}
+        <h2 id="net-details">${t('network.details')}</h2>
+        ${site.data ? html`<${NetworkForm} key=${n.version} network=${n} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${save} onReload=${net.reload} />` : html`<${Loading} />`}
       </section>
       <section class="card" aria-labelledby="net-history">
-        <h2 id="net-history">History</h2>
-        <${ActivityFeed} query=${{ entityId: n.id }} refreshKey=${n.version} empty="No changes recorded." onChanged=${net.reload} />
+        <h2 id="net-history">${t('network.history')}</h2>
+        <${ActivityFeed} query=${{ entityId: n.id }} refreshKey=${n.version} empty=${t('network.noChanges')} onChanged=${net.reload} />
       </section>
     </div>`;
 }

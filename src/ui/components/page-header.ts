@@ -1,19 +1,20 @@
 // The head of every page: breadcrumb, title, and the page's actions (one primary).
 import { html, useEffect } from '../html.ts';
 import type { ComponentChildren } from '../html.ts';
+import { t } from '../messages.ts';
 
-export type Crumb = { label: string; href?: string };
+type Crumb = { label: string; href?: string };
 
-/** Breadcrumb trail, the page title (focused after navigation) and the action buttons. */
+/** Breadcrumb trail, the page title (also the document's title) and the action buttons. */
 export function PageHeader(p: { title: string; crumbs?: Crumb[]; children?: ComponentChildren; sub?: ComponentChildren }) {
   useEffect(() => {
-    document.title = `${p.title} · Switchyard`;
+    document.title = t('app.documentTitle', { title: p.title });
   }, [p.title]);
   return html`<header class="page-header">
     ${
       p.crumbs &&
       p.crumbs.length > 0 &&
-      html`<nav class="breadcrumb" aria-label="Breadcrumb"><ol>
+      html`<nav class="breadcrumb" aria-label=${t('pageHeader.breadcrumb')}><ol>
       ${p.crumbs.map((c) => html`<li>${c.href ? html`<a href=${c.href}>${c.label}</a>` : html`<span>${c.label}</span>`}</li>`)}
       <li aria-current="page"><span>${p.title}</span></li>
     </ol></nav>`

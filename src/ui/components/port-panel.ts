@@ -2,9 +2,11 @@
 // grouped at the end. Fill = untagged VLAN colour; trunk = striped edge; disabled = grey with a slash;
 // linked = dot. Hover or focus shows the details; click, shift-click and the keyboard select.
 import { html, useRef, useState } from '../html.ts';
-import type { Network, Port } from '../types.ts';
+import type { Network, Port } from '../api-types.ts';
+import { networkColor, textOn } from '../format.ts';
+import { t } from '../messages.ts';
 import type { Selection } from '../use-selection.ts';
-import { compactVlans, networkColor, textOn } from '../format.ts';
+import { vlanTextOf } from '../vlan-text.ts';
 
 const UPLINK = /sfp|uplink|qsfp|xfp/i;
 
@@ -12,17 +14,18 @@ const UPLINK = /sfp|uplink|qsfp|xfp/i;
 export type LinkInfo = { portName: string; switchId: string; switchName: string };
 
 /** The lines a port's tooltip and label describe. */
-export function portFacts(port: Port, nets: Map<string, Network>, links: Map<string, LinkInfo>): string[] {
+function portFacts(port: Port, nets: Map<string, Network>, links: Map<string, LinkInfo>): string[] {
   const u = port.untaggedNetworkId ? nets.get(port.untaggedNetworkId) : undefined;
-  const tagged = (port.taggedNetworkIds ?? []).map((id) => nets.get(id)?.vlanId).filter((x): x is number => x !== undefined);
+  const tagged = vlanTextOf(port.taggedNetworkIds, nets);
   const link = port.linkedPortId ? links.get(port.linkedPortId) : undefined;
+  const trunk = port.mode === 'trunk';
   return [
-    `Port ${port.name}${port.enabled ? '' : ' (disabled)'}`,
+    t(port.enabled ? 'panel.port' : 'panel.portDisabled', { port: port.name }),
     port.description ?? '',
-    `${port.mode}${u ? `, ${port.mode === 'trunk' ? 'native' : 'VLAN'} ${u.vlanId} ${u.name}` : ', no VLAN'}`,
-    tagged.length ? `tagged ${compactVlans(tagged)}` : '',
-    port.linkedPortId ? `linked to ${link ? `${link.switchName} port ${link.portName}` : 'another switch'}` : '',
-    port.connectedDevice ? `device: ${port.connectedDevice}` : '',
+    u ? t(trunk ? 'panel.trunk' : 'panel.access', { vlan: u.vlanId, name: u.name }) : t(trunk ? 'panel.trunkNoVlan' : 'panel.accessNoVlan'),
+    tagged ? t('panel.tagged', { vlans: tagged }) : '',
+    port.linkedPortId ? (link ? t('panel.linkedTo', { switch: link.switchName, port: link.portName }) : t('panel.linkedElsewhere')) : '',
+    port.connectedDevice ? t('panel.device', { device: port.connectedDevice }) : '',
   ].filter(Boolean);
 }
 
@@ -100,13 +103,13 @@ export function PortPanel(p: {
       ${port.linkedPortId && html`<span class="link-dot" aria-hidden="true"></span>`}
     </button>`;
   };
-  if (order.length === 0) return html`<p class="muted">This switch has no ports.</p>`;
+  if (order.length === 0) return html`<p class="muted">${t('panel.noPorts')}</p>`;
   return html`<div class="panel-wrap" ref=${wrap}>
     <div class="panel" role="group" aria-label=${p.label}>
       ${bs.map(
         (
           b,
-        ) => html`<div class=${`panel-block${b.uplink ? ' uplink' : ''}`} key=${b.key} aria-label=${b.uplink ? 'Uplink ports' : undefined} role=${b.uplink ? 'group' : undefined}>
+        ) => html`<div class=${`panel-block${b.uplink ? ' uplink' : ''}`} key=${b.key} aria-label=${b.uplink ? t('panel.uplinks') : undefined} role=${b.uplink ? 'group' : undefined}>
         ${b.ports.map(portButton)}
       </div>`,
       )}

@@ -1,8 +1,9 @@
 // The port table of a switch: selection shared with the panel, every field at a glance, inline edit of one port.
 import { html, useEffect, useRef, useState } from '../html.ts';
-import type { Network, Port, Switch } from '../types.ts';
+import type { Network, Port, Switch } from '../api-types.ts';
+import { t } from '../messages.ts';
 import type { Selection } from '../use-selection.ts';
-import { compactVlans } from '../format.ts';
+import { vlanTextOf } from '../vlan-text.ts';
 import type { LinkInfo } from './port-panel.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { PortEditRow } from './port-edit-row.ts';
@@ -15,7 +16,7 @@ function SelectAll(p: { selection: Selection; count: number }) {
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = n > 0 && n < p.count;
   }, [n, p.count]);
-  return html`<input ref=${ref} type="checkbox" aria-label="Select all ports" checked=${n > 0 && n === p.count}
+  return html`<input ref=${ref} type="checkbox" aria-label=${t('ports.selectAll')} checked=${n > 0 && n === p.count}
     onChange=${(e: Event) => p.selection.setAll((e.currentTarget as HTMLInputElement).checked)} />`;
 }
 
@@ -41,32 +42,31 @@ export function PortTable(p: {
         onSubmit=${(c: PortChange) => p.onSave(port, c)} onCancel=${() => p.onEdit(null)} onReload=${p.onReload} />`;
     }
     const u = port.untaggedNetworkId ? p.netById.get(port.untaggedNetworkId) : undefined;
-    const tagged = (port.taggedNetworkIds ?? []).map((id) => p.netById.get(id)?.vlanId).filter((x): x is number => x !== undefined);
     const link = port.linkedPortId ? p.links.get(port.linkedPortId) : undefined;
     return html`<tr key=${port.id} id=${`port-row-${port.id}`} class=${`${sel.has(port.id) ? 'selected' : ''}${port.enabled ? '' : ' port-off'}`}>
-      <td class="check"><input type="checkbox" aria-label=${`Select port ${port.name}`} checked=${sel.has(port.id)}
+      <td class="check"><input type="checkbox" aria-label=${t('ports.select', { port: port.name })} checked=${sel.has(port.id)}
         onClick=${(e: MouseEvent) => p.selection.toggle(port.id, e.shiftKey)} /></td>
-      <th scope="row" class="port-col"><button type="button" class="link-button" title="History of this port" onClick=${() => setHistoryOf(port)}>${port.name}<span class="visually-hidden"> history</span></button></th>
+      <th scope="row" class="port-col"><button type="button" class="link-button" title=${t('ports.historyTitle')} onClick=${() => setHistoryOf(port)}>${port.name}<span class="visually-hidden">${t('ports.historySuffix')}</span></button></th>
       <td class="wrap">${port.description ?? ''}</td>
-      <td>${port.mode}</td>
+      <td>${t(`mode.${port.mode}`)}</td>
       <td>${u ? html`<${VlanChip} network=${u} /> ${u.name}` : ''}</td>
-      <td class="mono">${compactVlans(tagged)}</td>
-      <td>${port.linkedPortId ? (link ? html`<a href=${`/switches/${link.switchId}?port=${port.linkedPortId}`}>${link.switchName} / ${link.portName}</a>` : 'linked') : ''}</td>
+      <td class="mono">${vlanTextOf(port.taggedNetworkIds, p.netById)}</td>
+      <td>${port.linkedPortId ? (link ? html`<a href=${`/switches/${link.switchId}?port=${port.linkedPortId}`}>${link.switchName} / ${link.portName}</a>` : t('ports.linked')) : ''}</td>
       <td>${port.connectedDevice ?? ''}</td>
-      <td>${port.poe ? 'PoE' : ''}</td>
+      <td>${port.poe ? t('ports.poe') : ''}</td>
       <td>${port.speed ?? ''}</td>
-      <td>${port.enabled ? 'yes' : html`<span class="off">no</span>`}</td>
-      ${p.canEdit && html`<td class="actions"><button type="button" class="btn btn-small" onClick=${() => p.onEdit(port.id)} aria-label=${`Edit port ${port.name}`}>Edit</button></td>`}
+      <td>${port.enabled ? t('common.yes') : html`<span class="off">${t('common.no')}</span>`}</td>
+      ${p.canEdit && html`<td class="actions"><button type="button" class="btn btn-small" onClick=${() => p.onEdit(port.id)} aria-label=${t('ports.edit', { port: port.name })}>${t('common.edit')}</button></td>`}
     </tr>`;
   };
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Ports">
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${t('ports.label')}>
     <table class="data ports">
-      <caption class="visually-hidden">Ports of ${p.sw.name}</caption>
+      <caption class="visually-hidden">${t('ports.caption', { switch: p.sw.name })}</caption>
       <thead><tr>
         <th scope="col" class="check"><${SelectAll} selection=${p.selection} count=${p.ports.length} /></th>
-        <th scope="col">Port</th><th scope="col">Description</th><th scope="col">Mode</th><th scope="col">Untagged VLAN</th>
-        <th scope="col">Tagged</th><th scope="col">Link</th><th scope="col">Device</th><th scope="col">PoE</th><th scope="col">Speed</th>
-        <th scope="col">Enabled</th>${p.canEdit && html`<th scope="col"><span class="visually-hidden">Actions</span></th>`}
+        <th scope="col">${t('ports.col.port')}</th><th scope="col">${t('field.description')}</th><th scope="col">${t('ports.col.mode')}</th><th scope="col">${t('ports.col.untagged')}</th>
+        <th scope="col">${t('ports.col.tagged')}</th><th scope="col">${t('ports.col.link')}</th><th scope="col">${t('ports.col.device')}</th><th scope="col">${t('ports.col.poe')}</th><th scope="col">${t('ports.col.speed')}</th>
+        <th scope="col">${t('ports.col.enabled')}</th>${p.canEdit && html`<th scope="col"><span class="visually-hidden">${t('common.actions')}</span></th>`}
       </tr></thead>
       <tbody>${p.ports.map(row)}</tbody>
     </table>

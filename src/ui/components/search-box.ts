@@ -1,13 +1,14 @@
 // The global search: `/` focuses it, arrows move through the results, Enter opens the best (or chosen) one.
 import { html, useEffect, useId, useRef, useState } from '../html.ts';
 import { search } from '../api.ts';
-import { navigate, singular } from '../router.ts';
-import type { SearchResult } from '../types.ts';
+import { navigate } from '../router.ts';
+import type { SearchResult } from '../api-types.ts';
 import { useDebouncedCallback } from '../hooks.ts';
+import { t } from '../messages.ts';
 
 /** Where a search result leads. */
-export function resultPath(r: SearchResult): string {
-  switch (singular(r.type)) {
+function resultPath(r: SearchResult): string {
+  switch (r.type) {
     case 'site':
       return `/sites/${r.id}`;
     case 'switch':
@@ -16,8 +17,6 @@ export function resultPath(r: SearchResult): string {
       return `/networks/${r.id}`;
     case 'port':
       return `/switches/${r.switchId}?port=${r.id}`;
-    default:
-      return '/';
   }
 }
 
@@ -58,13 +57,13 @@ export function SearchBox() {
     const c = new AbortController();
     ctl.current = c;
     try {
-      const r = await search(text.trim(), c.signal);
+      const items = await search(text.trim(), c.signal);
       if (!c.signal.aborted) {
-        setResults({ q: text, items: r.results });
+        setResults({ q: text, items });
         setActive(0);
         setOpen(true);
       }
-      return r.results;
+      return items;
     } catch {
       return [];
     }
@@ -106,8 +105,8 @@ export function SearchBox() {
   const items = results?.items ?? [];
   const expanded = open && results !== null;
   return html`<div class="search" role="search">
-    <label for=${id} class="visually-hidden">Search sites, switches, networks and ports</label>
-    <input ref=${input} id=${id} type="search" class="search-input" placeholder="Search  ( / )" value=${q} autocomplete="off"
+    <label for=${id} class="visually-hidden">${t('search.label')}</label>
+    <input ref=${input} id=${id} type="search" class="search-input" placeholder=${t('search.placeholder')} value=${q} autocomplete="off"
       role="combobox" aria-autocomplete="list" aria-expanded=${expanded ? 'true' : 'false'} aria-controls=${listId}
       aria-activedescendant=${expanded && items.length ? `${id}-opt-${active}` : undefined}
       onInput=${(e: Event) => {
@@ -116,8 +115,8 @@ export function SearchBox() {
         debounced(v);
       }}
       onKeyDown=${onKeyDown} onFocus=${() => results && setOpen(true)} onBlur=${() => setTimeout(() => setOpen(false), 150)} />
-    <ul id=${listId} role="listbox" class=${`search-results${expanded ? ' open' : ''}`} aria-label="Search results">
-      ${expanded && items.length === 0 && html`<li class="search-empty" role="presentation">Nothing matches “${results?.q}”.</li>`}
+    <ul id=${listId} role="listbox" class=${`search-results${expanded ? ' open' : ''}`} aria-label=${t('search.results')}>
+      ${expanded && items.length === 0 && html`<li class="search-empty" role="presentation">${t('search.nothing', { q: results?.q })}</li>`}
       ${
         expanded &&
         items.map(
@@ -126,7 +125,7 @@ export function SearchBox() {
             e.preventDefault();
             go(r);
           }} onMouseEnter=${() => setActive(i)}>
-          <span class="result-type">${singular(r.type)}</span><span class="result-name">${r.name}</span>
+          <span class="result-type">${t(`kind.${r.type}`)}</span><span class="result-name">${r.name}</span>
           ${r.match && r.match !== r.name && html`<span class="result-match">${r.match}</span>`}
         </li>`,
         )

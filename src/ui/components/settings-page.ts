@@ -1,6 +1,8 @@
 // Settings: data management and users (admins), API tokens and the account (everyone).
 import { html } from '../html.ts';
 import { useApp } from '../app-context.ts';
+import { t } from '../messages.ts';
+import type { MessageKey } from '../messages.ts';
 import { PageHeader } from './page-header.ts';
 import { Tabs } from './tabs.ts';
 import { DataSettings } from './data-settings.ts';
@@ -8,7 +10,12 @@ import { UsersSettings } from './users-settings.ts';
 import { TokensSettings } from './tokens-settings.ts';
 import { AccountSettings } from './account-settings.ts';
 
-const TITLES: Record<string, string> = { data: 'Data', users: 'Users and roles', tokens: 'API tokens', account: 'Account' };
+const TITLES: Record<string, MessageKey> = {
+  data: 'settings.title.data',
+  users: 'settings.title.users',
+  tokens: 'settings.title.tokens',
+  account: 'settings.title.account',
+};
 
 /** The settings page of `section`. */
 export function SettingsPage(p: { section: string }) {
@@ -16,20 +23,20 @@ export function SettingsPage(p: { section: string }) {
   const items = [
     ...(app.isAdmin
       ? [
-          { key: 'data', label: 'Data', href: '/settings/data' },
-          { key: 'users', label: 'Users', href: '/settings/users' },
+          { key: 'data', label: t('settings.tab.data'), href: '/settings/data' },
+          { key: 'users', label: t('settings.tab.users'), href: '/settings/users' },
         ]
       : []),
-    { key: 'tokens', label: 'API tokens', href: '/settings/tokens' },
-    { key: 'account', label: 'Account', href: '/settings/account' },
+    { key: 'tokens', label: t('settings.tab.tokens'), href: '/settings/tokens' },
+    { key: 'account', label: t('settings.tab.account'), href: '/settings/account' },
   ];
   const adminOnly = (p.section === 'data' || p.section === 'users') && !app.isAdmin;
   return html`
-    <${PageHeader} title=${TITLES[p.section] ?? 'Settings'} crumbs=${[{ label: 'Settings' }]} />
-    <${Tabs} label="Settings sections" current=${p.section} items=${items} />
+    <${PageHeader} title=${t(TITLES[p.section] ?? 'settings.title')} crumbs=${[{ label: t('settings.title') }]} />
+    <${Tabs} label=${t('settings.sections')} current=${p.section} items=${items} />
     ${
       adminOnly
-        ? html`<div class="card"><p>Only administrators can manage ${p.section === 'data' ? 'data' : 'users'}.</p></div>`
+        ? html`<div class="card"><p>${p.section === 'data' ? t('settings.adminOnly.data') : t('settings.adminOnly.users')}</p></div>`
         : p.section === 'data'
           ? html`<${DataSettings} />`
           : p.section === 'users'

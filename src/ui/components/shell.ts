@@ -5,7 +5,8 @@ import { AppContext } from '../app-context.ts';
 import type { AppServices, ConfirmRequest, Toast } from '../app-context.ts';
 import { useRoute } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { User } from '../types.ts';
+import type { User } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { SideNav } from './side-nav.ts';
 import { TopBar } from './top-bar.ts';
 import { HealthBanner } from './health-banner.ts';
@@ -93,10 +94,10 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
     <a class="skip-link" href="#main" onClick=${(e: Event) => {
       e.preventDefault();
       mainRef.current?.focus();
-    }}>Skip to content</a>
+    }}>${t('shell.skip')}</a>
     <div class=${`frame${navOpen ? ' nav-open' : ''}`}>
       <${TopBar} user=${p.user} onSignOut=${p.onSignOut} navOpen=${navOpen} onToggleNav=${() => setNavOpen((o) => !o)} />
-      <${SideNav} route=${route} isAdmin=${services.isAdmin} />
+      <${SideNav} route=${route} />
       <main id="main" ref=${mainRef} tabindex="-1" class="main">
         ${services.isAdmin && html`<${HealthBanner} />`}
         ${page(route)}

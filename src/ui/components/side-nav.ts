@@ -1,23 +1,25 @@
 // The left navigation; under 760 px it is a menu the top bar opens.
 import { html } from '../html.ts';
+import { t } from '../messages.ts';
+import type { MessageKey } from '../messages.ts';
 import type { Route } from '../router.ts';
 
-const ITEMS: { href: string; label: string; match: string[] }[] = [
-  { href: '/', label: 'Dashboard', match: ['dashboard'] },
-  { href: '/sites', label: 'Sites', match: ['sites', 'site'] },
-  { href: '/switches', label: 'Switches', match: ['switches', 'switch'] },
-  { href: '/networks', label: 'Networks', match: ['networks', 'network'] },
-  { href: '/activity', label: 'Activity', match: ['activity'] },
-  { href: '/settings/account', label: 'Settings', match: ['settings'] },
+const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
+  { href: '/', label: 'dashboard.title', match: ['dashboard'] },
+  { href: '/sites', label: 'sites.title', match: ['sites', 'site'] },
+  { href: '/switches', label: 'switches.title', match: ['switches', 'switch'] },
+  { href: '/networks', label: 'networks.title', match: ['networks', 'network'] },
+  { href: '/activity', label: 'activity.title', match: ['activity'] },
+  { href: '/settings/account', label: 'settings.title', match: ['settings'] },
 ];
 
 /** The main navigation, marking the current section. */
-export function SideNav(p: { route: Route; isAdmin: boolean }) {
-  return html`<nav class="side-nav" id="side-nav" aria-label="Main">
+export function SideNav(p: { route: Route }) {
+  return html`<nav class="side-nav" id="side-nav" aria-label=${t('nav.label')}>
     <ul>
       ${ITEMS.map((i) => {
         const current = i.match.includes(p.route.name);
-        return html`<li><a href=${i.href} class=${current ? 'current' : undefined} aria-current=${current ? 'page' : undefined}>${i.label}</a></li>`;
+        return html`<li><a href=${i.href} class=${current ? 'current' : undefined} aria-current=${current ? 'page' : undefined}>${t(i.label)}</a></li>`;
       })}
     </ul>
   </nav>`;

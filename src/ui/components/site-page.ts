@@ -1,13 +1,13 @@
 // One site: its switches, networks, findings, the VLAN × switch matrix, and its details.
 import { html, useState } from '../html.ts';
 import { type ApiError, checks, deleteSite, getSite, listNetworks, listSwitches, updateSite } from '../api.ts';
+import type { Site, Switch } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { emptyToNull } from '../lookups.ts';
+import { formatNumber, t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { Network, Site, Switch } from '../types.ts';
-import { formatNumber, plural } from '../format.ts';
 import { toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
 import { DataTable } from './data-table.ts';
@@ -33,7 +33,7 @@ export function SitePage(p: { id: string; route: Route }) {
   const [editing, setEditing] = useState(false);
 
   if (site.error)
-    return html`<${PageHeader} title="Site" crumbs=${[{ label: 'Sites', href: '/sites' }]} /><${ErrorState} error=${site.error} what="site" onRetry=${site.reload} />`;
+    return html`<${PageHeader} title=${t('site.title')} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} /><${ErrorState} error=${site.error} what="site" onRetry=${site.reload} />`;
   const s = site.data;
   if (!s) return html`<${Loading} />`;
 
@@ -41,91 +41,88 @@ export function SitePage(p: { id: string; route: Route }) {
     const updated = await updateSite(s.id, emptyToNull(v) as Partial<Site>, s.version);
     site.setData({ ...s, ...updated });
     setEditing(false);
-    void toastWithUndo(app, `Site ${updated.name} saved.`, [s.id], ['update'], site.reload);
+    void toastWithUndo(app, t('site.saved', { name: updated.name }), [s.id], ['update'], site.reload);
   };
   const remove = async () => {
     const sw = switches.data ?? [];
-    const ports = sw.reduce((n, x) => n + (x.portCount ?? 0), 0);
-    const nets = networks.data?.length ?? s.networkCount ?? 0;
+    const ports = sw.reduce((n, x) => n + x.portCount, 0);
+    const nets = networks.data?.length ?? s.networkCount;
     const parts = [
-      sw.length ? plural(sw.length, 'switch', 'switches') : '',
-      ports ? plural(ports, 'port') : '',
-      nets ? plural(nets, 'network') : '',
+      sw.length ? t('count.switches', { count: sw.length }) : '',
+      ports ? t('count.ports', { count: ports }) : '',
+      nets ? t('count.networks', { count: nets }) : '',
     ].filter(Boolean);
     const ok = await app.confirm({
-      title: 'Delete site?',
-      message: parts.length ? `Delete site ${s.name} with ${parts.join(', ')}?` : `Delete site ${s.name}?`,
-      confirmLabel: 'Delete site',
+      title: t('site.deleteTitle'),
+      message: parts.length
+        ? t('site.deleteQuestionWith', { name: s.name, contents: parts.join(', ') })
+        : t('site.deleteQuestion', { name: s.name }),
+      confirmLabel: t('site.deleteConfirm'),
       danger: true,
     });
     if (!ok) return;
     try {
       await deleteSite(s.id, s.version, parts.length > 0);
       navigate('/sites');
-      void toastWithUndo(app, `Site ${s.name} deleted.`, [s.id], ['delete']);
+      void toastWithUndo(app, t('site.deleted', { name: s.name }), [s.id], ['delete']);
     } catch (err) {
       const e = err as ApiError;
       app.toast({
         kind: 'error',
-        message:
-          e.status === 412
-            ? 'The site was changed by someone else in the meantime. Reload and try again.'
-            : `Could not delete: ${e.message}`,
-        action: e.status === 412 ? { label: 'Reload', run: () => site.reload() } : undefined,
+        message: e.status === 412 ? t('site.changedMeanwhile') : t('common.couldNotDelete', { message: e.message }),
+        action: e.status === 412 ? { label: t('common.reload'), run: () => site.reload() } : undefined,
       });
     }
   };
 
   const swColumns: Column<Switch>[] = [
-    { label: 'Name', render: (x) => html`<a href=${`/switches/${x.id}`}>${x.name}</a>` },
-    { label: 'Model', render: (x) => [x.vendor, x.model].filter(Boolean).join(' ') },
-    { label: 'Management IP', className: 'mono', render: (x) => x.managementIp ?? '' },
-    { label: 'Location', render: (x) => x.location ?? '' },
-    { label: 'Status', render: (x) => html`<${StatusBadge} status=${x.status} />` },
-    { label: 'Ports', className: 'num', render: (x) => formatNumber(x.portCount ?? 0) },
+    { label: t('field.name'), render: (x) => html`<a href=${`/switches/${x.id}`}>${x.name}</a>` },
+    { label: t('field.model'), render: (x) => [x.vendor, x.model].filter(Boolean).join(' ') },
+    { label: t('field.managementIp'), className: 'mono', render: (x) => x.managementIp ?? '' },
+    { label: t('field.location'), render: (x) => x.location ?? '' },
+    { label: t('field.status'), render: (x) => html`<${StatusBadge} status=${x.status} />` },
+    { label: t('field.ports'), className: 'num', render: (x) => formatNumber(x.portCount) },
   ];
   return html`
-    <${PageHeader} title=${s.name} crumbs=${[{ label: 'Sites', href: '/sites' }]} sub=${[s.description, s.address].filter(Boolean).join(' · ')}>
+    <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} sub=${[s.description, s.address].filter(Boolean).join(' · ')}>
       ${
         app.canEdit &&
         html`
-        <button type="button" class="btn" onClick=${() => setEditing(true)}>Edit</button>
-        <button type="button" class="btn btn-danger-outline" onClick=${remove}>Delete</button>
-        <a class="btn btn-primary" href=${`/switches?new=1&siteId=${s.id}`}>Add switch</a>`
+        <button type="button" class="btn" onClick=${() => setEditing(true)}>${t('common.edit')}</button>
+        <button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>
+        <a class="btn btn-primary" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`
       }
     </${PageHeader}>
-    ${s.notes && html`<div class="card notes"><h2 class="visually-hidden">Notes</h2><p>${s.notes}</p></div>`}
+    ${s.notes && html`<div class="card notes"><h2 class="visually-hidden">${t('field.notes')}</h2><p>${s.notes}</p></div>`}
     <section class="card" aria-labelledby="site-switches">
-      <div class="card-head"><h2 id="site-switches">Switches</h2></div>
+      <div class="card-head"><h2 id="site-switches">${t('switches.title')}</h2></div>
       ${
         switches.error
           ? html`<${ErrorState} error=${switches.error} onRetry=${switches.reload} />`
           : !switches.data
             ? html`<${Loading} />`
             : switches.data.length === 0
-              ? html`<${EmptyState} message="No switches at this site yet. Add one, or import a CSV.">
-            ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>Add switch</a>`}
-            ${app.isAdmin && html`<a class="btn" href="/settings/data">Import CSV</a>`}</${EmptyState}>`
-              : html`<${DataTable} caption="Switches of this site" columns=${swColumns} rows=${switches.data} />`
+              ? html`<${EmptyState} message=${t('site.noSwitches')}>
+            ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`}
+            ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('site.importCsv')}</a>`}</${EmptyState}>`
+              : html`<${DataTable} caption=${t('site.switchesCaption')} columns=${swColumns} rows=${switches.data} />`
       }
     </section>
     <section class="card" aria-labelledby="site-networks">
-      <div class="card-head"><h2 id="site-networks">Networks</h2>
-        ${app.canEdit && html`<a class="btn btn-small" href=${`/networks?new=1&siteId=${s.id}`}>Add network</a>`}</div>
+      <div class="card-head"><h2 id="site-networks">${t('networks.title')}</h2>
+        ${app.canEdit && html`<a class="btn btn-small" href=${`/networks?new=1&siteId=${s.id}`}>${t('networks.add')}</a>`}</div>
       ${
         networks.error
           ? html`<${ErrorState} error=${networks.error} onRetry=${networks.reload} />`
           : !networks.data
             ? html`<${Loading} />`
             : networks.data.length === 0
-              ? html`<${EmptyState} message="No networks at this site yet. Add its VLANs so that ports can use them." />`
-              : html`<${DataTable} caption="Networks of this site" columns=${networkColumns()} rows=${networks.data} />`
+              ? html`<${EmptyState} message=${t('site.noNetworks')} />`
+              : html`<${DataTable} caption=${t('site.networksCaption')} columns=${networkColumns()} rows=${networks.data} />`
       }
     </section>
-    ${
-      findings.data !== null &&
-      html`<section class="card" aria-labelledby="site-findings">
-      <h2 id="site-findings">Findings</h2>
+    <section class="card" aria-labelledby="site-findings">
+      <h2 id="site-findings">${t('findings.title')}</h2>
       ${
         findings.error
           ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
@@ -133,17 +130,16 @@ export function SitePage(p: { id: string; route: Route }) {
             ? html`<${FindingsList} findings=${findings.data} />`
             : html`<${Loading} />`
       }
-    </section>`
-    }
-    <section class="card" aria-labelledby="site-matrix">
-      <h2 id="site-matrix">VLANs by switch</h2>
-      ${switches.data && networks.data ? html`<${VlanMatrix} networks=${networks.data as Network[]} switches=${switches.data} />` : html`<${Loading} />`}
     </section>
-    <p><a href=${`/activity?siteId=${s.id}`}>Activity at this site</a></p>
+    <section class="card" aria-labelledby="site-matrix">
+      <h2 id="site-matrix">${t('site.matrix')}</h2>
+      ${switches.data && networks.data ? html`<${VlanMatrix} networks=${networks.data} switches=${switches.data} />` : html`<${Loading} />`}
+    </section>
+    <p><a href=${`/activity?siteId=${s.id}`}>${t('site.activity')}</a></p>
     ${
       editing &&
-      html`<${Modal} title=${`Edit site ${s.name}`} onClose=${() => setEditing(false)}>
-      <${SiteForm} site=${s} submitLabel="Save" onSubmit=${save} onCancel=${() => setEditing(false)} onReload=${() => {
+      html`<${Modal} title=${t('site.editTitle', { name: s.name })} onClose=${() => setEditing(false)}>
+      <${SiteForm} site=${s} submitLabel=${t('common.save')} onSubmit=${save} onCancel=${() => setEditing(false)} onReload=${() => {
         setEditing(false);
         site.reload();
       }} />

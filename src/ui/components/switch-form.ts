@@ -1,6 +1,8 @@
 // The fields of a switch; reports the values up through onSubmit.
 import { html } from '../html.ts';
-import type { Site, Switch } from '../types.ts';
+import { SWITCH_STATUSES } from '../api-types.ts';
+import type { Site, Switch } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { SelectField, TextArea, TextField } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
@@ -20,8 +22,6 @@ export type SwitchValues = {
   notes: string;
   portCount: string;
 };
-
-export const STATUSES = ['active', 'planned', 'offline', 'retired'];
 
 /** Create (with a port count) or edit a switch. */
 export function SwitchForm(p: {
@@ -59,35 +59,35 @@ export function SwitchForm(p: {
     html`<${TextField} label=${label} name=${name} value=${v[name]} onInput=${(x: string) => form.set(name, x)} error=${e[name]} disabled=${ro} ...${extra} />`;
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
     <div class="field-row">
-      <${SelectField} label="Site" name="siteId" value=${v.siteId} onChange=${(x: string) => form.set('siteId', x)} error=${e.siteId}
+      <${SelectField} label=${t('field.site')} name="siteId" value=${v.siteId} onChange=${(x: string) => form.set('siteId', x)} error=${e.siteId}
         options=${p.sites.map((x) => ({ value: x.id, label: x.name }))} required disabled=${ro} />
-      ${text('name', 'Name', { required: true, maxLength: 100 })}
+      ${text('name', t('field.name'), { required: true, maxLength: 100 })}
     </div>
     <div class="field-row">
-      ${text('vendor', 'Vendor')}
-      ${text('model', 'Model')}
+      ${text('vendor', t('switch.vendor'))}
+      ${text('model', t('field.model'))}
     </div>
     <div class="field-row">
-      ${text('managementIp', 'Management IP', { placeholder: '10.0.0.2' })}
-      ${text('macAddress', 'MAC address', { placeholder: 'aa:bb:cc:dd:ee:ff' })}
+      ${text('managementIp', t('field.managementIp'), { placeholder: '10.0.0.2' })}
+      ${text('macAddress', t('switch.macAddress'), { placeholder: 'aa:bb:cc:dd:ee:ff' })}
     </div>
     <div class="field-row">
-      ${text('serialNumber', 'Serial number')}
-      ${text('firmwareVersion', 'Firmware version')}
+      ${text('serialNumber', t('switch.serialNumber'))}
+      ${text('firmwareVersion', t('switch.firmwareVersion'))}
     </div>
     <div class="field-row">
-      ${text('location', 'Location', { placeholder: 'Rack A2, U14' })}
-      <${SelectField} label="Status" name="status" value=${v.status} onChange=${(x: string) => form.set('status', x)} error=${e.status}
-        options=${STATUSES.map((x) => ({ value: x, label: x }))} disabled=${ro} />
+      ${text('location', t('field.location'), { placeholder: t('switch.locationPlaceholder') })}
+      <${SelectField} label=${t('field.status')} name="status" value=${v.status} onChange=${(x: string) => form.set('status', x)} error=${e.status}
+        options=${SWITCH_STATUSES.map((x) => ({ value: x, label: t(`status.${x}`) }))} disabled=${ro} />
     </div>
-    ${!s && text('portCount', 'Number of ports', { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: 'Creates ports named 1 to N.' })}
-    <${TextArea} label="Notes" name="notes" value=${v.notes} onInput=${(x: string) => form.set('notes', x)} error=${e.notes} disabled=${ro} />
+    ${!s && text('portCount', t('switch.portCount'), { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: t('switch.portCountHint') })}
+    <${TextArea} label=${t('field.notes')} name="notes" value=${v.notes} onInput=${(x: string) => form.set('notes', x)} error=${e.notes} disabled=${ro} />
     <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
     ${
       !ro &&
       html`<div class="form-actions">
       <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
-      ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>Cancel</button>`}
+      ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button>`}
     </div>`
     }
   </form>`;
@@ -95,19 +95,19 @@ export function SwitchForm(p: {
 
 /** The API body of a switch form's values (portCount only when creating). */
 export function switchBody(v: SwitchValues, creating: boolean) {
-  const t = (s: string) => (s.trim() === '' ? null : s.trim());
+  const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
   const body: Record<string, unknown> = {
     siteId: v.siteId,
     name: v.name.trim(),
-    vendor: t(v.vendor),
-    model: t(v.model),
-    serialNumber: t(v.serialNumber),
-    macAddress: t(v.macAddress),
-    managementIp: t(v.managementIp),
-    firmwareVersion: t(v.firmwareVersion),
-    location: t(v.location),
+    vendor: orNull(v.vendor),
+    model: orNull(v.model),
+    serialNumber: orNull(v.serialNumber),
+    macAddress: orNull(v.macAddress),
+    managementIp: orNull(v.managementIp),
+    firmwareVersion: orNull(v.firmwareVersion),
+    location: orNull(v.location),
     status: v.status,
-    notes: t(v.notes),
+    notes: orNull(v.notes),
   };
   if (creating && v.portCount.trim() !== '') body.portCount = Number(v.portCount);
   return body;

@@ -19,8 +19,8 @@ import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { Network, Port, Switch } from '../types.ts';
-import { plural } from '../format.ts';
+import type { Network, Port, Switch } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
 import { PageHeader } from './page-header.ts';
@@ -52,15 +52,15 @@ function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
     const far = await Promise.all(ids.split(',').map((id) => getPort(id).catch(() => undefined)));
     const names = new Map((await listSwitches({ limit: 500 })).items.map((s) => [s.id, s.name]));
     for (const f of far)
-      if (f) map.set(f.id, { portName: f.name, switchId: f.switchId, switchName: names.get(f.switchId) ?? 'another switch' });
+      if (f) map.set(f.id, { portName: f.name, switchId: f.switchId, switchName: names.get(f.switchId) ?? t('panel.anotherSwitch') });
     return map;
   }, [ids]);
   return res.data ?? new Map();
 }
 
-function failureText(err: unknown, what: string): string {
+function failureText(err: unknown): string {
   const e = err as ApiError;
-  if (e?.status === 412) return `The ${what} was changed by someone else in the meantime. Reload to see the current state.`;
+  if (e?.status === 412) return t('switch.changedMeanwhile');
   return e?.message ?? String(err);
 }
 
@@ -92,7 +92,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
   }, [focusPort, ports.length > 0]);
 
   if (sw.error)
-    return html`<${PageHeader} title="Switch" crumbs=${[{ label: 'Switches', href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
+    return html`<${PageHeader} title=${t('switch.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
   if (!s) return html`<${Loading} />`;
 
   const reload = () => sw.reload();
@@ -100,95 +100,99 @@ export function SwitchPage(p: { id: string; route: Route }) {
     await updatePort(port.id, change, port.version);
     setEditingId(null);
     reload();
-    void toastWithUndo(app, `Port ${port.name} saved.`, [port.id], ['update'], reload);
+    void toastWithUndo(app, t('switch.portSaved', { port: port.name }), [port.id], ['update'], reload);
   };
   const bulk = async (change: Omit<BulkPortChange, 'portIds'>) => {
     const portIds = order.filter((id) => selection.selected.has(id));
     await bulkUpdatePorts(s.id, { portIds, ...change });
     reload();
-    void toastWithUndo(app, `${plural(portIds.length, 'port')} changed.`, [s.id, portIds[0]!], ['bulk_update', 'update'], reload);
+    void toastWithUndo(app, t('switch.portsChanged', { count: portIds.length }), [s.id, portIds[0]!], ['bulk_update', 'update'], reload);
   };
   const saveDetails = async (v: SwitchValues) => {
     const updated = await updateSwitch(s.id, switchBody(v, false) as Partial<Switch>, s.version);
-    sw.setData({ ...s, ...updated, ports: updated.ports ?? s.ports });
-    void toastWithUndo(app, `Switch ${updated.name} saved.`, [s.id], ['update'], reload);
+    sw.setData({ ...s, ...updated });
+    void toastWithUndo(app, t('switch.saved', { name: updated.name }), [s.id], ['update'], reload);
   };
   const remove = async () => {
     const ok = await app.confirm({
-      title: 'Delete switch?',
-      message: `Delete switch ${s.name} with ${plural(ports.length, 'port')}?`,
-      confirmLabel: 'Delete switch',
+      title: t('switch.deleteTitle'),
+      message: t('switch.deleteQuestion', { name: s.name, ports: t('count.ports', { count: ports.length }) }),
+      confirmLabel: t('switch.deleteConfirm'),
       danger: true,
     });
     if (!ok) return;
     try {
       await deleteSwitch(s.id, s.version);
     } catch (err) {
-      app.toast({ kind: 'error', message: `Could not delete: ${failureText(err, 'switch')}`, action: { label: 'Reload', run: reload } });
+      app.toast({
+        kind: 'error',
+        message: t('common.couldNotDelete', { message: failureText(err) }),
+        action: { label: t('common.reload'), run: reload },
+      });
       return;
     }
     navigate(`/sites/${s.siteId}`);
-    void toastWithUndo(app, `Switch ${s.name} deleted.`, [s.id], ['delete']);
+    void toastWithUndo(app, t('switch.deleted', { name: s.name }), [s.id], ['delete']);
   };
 
   const tabs = [
-    { key: 'ports', label: 'Ports', href: withQuery({ tab: null, port: null }) },
-    { key: 'details', label: 'Details', href: withQuery({ tab: 'details', port: null }) },
-    { key: 'history', label: 'History', href: withQuery({ tab: 'history', port: null }) },
-    { key: 'config', label: 'Config', href: withQuery({ tab: 'config', port: null }) },
+    { key: 'ports', label: t('switch.tab.ports'), href: withQuery({ tab: null, port: null }) },
+    { key: 'details', label: t('switch.tab.details'), href: withQuery({ tab: 'details', port: null }) },
+    { key: 'history', label: t('switch.tab.history'), href: withQuery({ tab: 'history', port: null }) },
+    { key: 'config', label: t('switch.tab.config'), href: withQuery({ tab: 'config', port: null }) },
   ];
   const siteName = site.data?.name ?? '…';
   const networks: Network[] = nets.data ?? [];
   const count = selection.selected.size;
   return html`
-    <${PageHeader} title=${s.name} crumbs=${[{ label: 'Sites', href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
+    <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
       sub=${html`<${StatusBadge} status=${s.status} /> ${[[s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location].filter(Boolean).join(' · ')}`}>
       ${
         app.canEdit &&
         html`
-        <button type="button" class="btn btn-danger-outline" onClick=${remove}>Delete</button>
-        ${tab !== 'details' && html`<a class="btn btn-primary" href=${withQuery({ tab: 'details', port: null })}>Edit details</a>`}`
+        <button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>
+        ${tab !== 'details' && html`<a class="btn btn-primary" href=${withQuery({ tab: 'details', port: null })}>${t('switch.editDetails')}</a>`}`
       }
     </${PageHeader}>
-    <${Tabs} label="Switch sections" current=${tab} items=${tabs} />
+    <${Tabs} label=${t('switch.sections')} current=${tab} items=${tabs} />
     ${
       tab === 'ports' &&
       html`
-      <section class="card" aria-label="Front panel">
+      <section class="card" aria-label=${t('switch.frontPanel')}>
         <div class="card-head">
-          <h2>Front panel</h2>
-          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">trunk</span><span class="lg lg-off">disabled</span><span class="lg lg-linked">linked</span></div>
+          <h2>${t('switch.frontPanel')}</h2>
+          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('switch.legend.linked')}</span></div>
         </div>
-        <${PortPanel} ports=${ports} networks=${netById} links=${links} selection=${selection} label=${`Ports of ${s.name}`} />
+        <${PortPanel} ports=${ports} networks=${netById} links=${links} selection=${selection} label=${t('switch.panelLabel', { name: s.name })} />
         ${
           networks.length > 0 &&
-          html`<ul class="vlan-legend" aria-label="VLAN colours">
+          html`<ul class="vlan-legend" aria-label=${t('switch.vlanColours')}>
           ${networks.map((n) => html`<li key=${n.id}><${VlanChip} network=${n} /> ${n.name}</li>`)}
         </ul>`
         }
       </section>
-      <section class="card" aria-label="Port table">
+      <section class="card" aria-label=${t('switch.portTable')}>
         ${
           app.canEdit &&
           count > 0 &&
           html`<${BulkBar} count=${count} total=${ports.length} networks=${networks} onSubmit=${bulk}
           onClear=${() => selection.setAll(false)} onSelectAll=${() => selection.setAll(true)} />`
         }
-        ${!app.canEdit && count > 0 && html`<p class="muted">${plural(count, 'port')} selected.</p>`}
+        ${!app.canEdit && count > 0 && html`<p class="muted">${t('switch.selected', { count })}</p>`}
         <${PortTable} sw=${s} ports=${ports} networks=${networks} netById=${netById} links=${links} selection=${selection}
           canEdit=${app.canEdit} editingId=${editingId} onEdit=${setEditingId} onSave=${savePort} onReload=${reload} />
       </section>`
     }
     ${
       tab === 'details' &&
-      html`<section class="card" aria-label="Details">
-      ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel="Save" readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
+      html`<section class="card" aria-label=${t('switch.details')}>
+      ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
     </section>`
     }
     ${
       tab === 'history' &&
-      html`<section class="card" aria-label="History">
-      <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty="No changes recorded for this switch." onChanged=${reload} />
+      html`<section class="card" aria-label=${t('switch.history')}>
+      <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty=${t('switch.noChanges')} onChanged=${reload} />
     </section>`
     }
     ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}`;

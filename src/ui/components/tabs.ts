@@ -1,7 +1,7 @@
 // Tabs as links (the selected tab lives in the URL), marked up as a tab list.
 import { html } from '../html.ts';
 
-export type TabItem = { key: string; label: string; href: string };
+type TabItem = { key: string; label: string; href: string };
 
 /** A row of tab links; the current one is marked. */
 export function Tabs(p: { items: TabItem[]; current: string; label: string }) {

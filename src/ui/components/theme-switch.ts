@@ -2,6 +2,7 @@
 import { html, useId, useState } from '../html.ts';
 import { applyTheme, storedTheme } from '../theme.ts';
 import type { ThemeChoice } from '../theme.ts';
+import { t } from '../messages.ts';
 
 /** A labelled select of Auto, Light and Dark, remembered in this browser. */
 export function ThemeSwitch() {
@@ -13,11 +14,11 @@ export function ThemeSwitch() {
     applyTheme(v);
   };
   return html`<div class="theme-switch">
-    <label for=${id} class="visually-hidden">Colour theme</label>
-    <select id=${id} value=${choice} onChange=${change} title="Colour theme">
-      <option value="system" selected=${choice === 'system'}>Auto</option>
-      <option value="light" selected=${choice === 'light'}>Light</option>
-      <option value="dark" selected=${choice === 'dark'}>Dark</option>
+    <label for=${id} class="visually-hidden">${t('theme.label')}</label>
+    <select id=${id} value=${choice} onChange=${change} title=${t('theme.label')}>
+      <option value="system" selected=${choice === 'system'}>${t('theme.system')}</option>
+      <option value="light" selected=${choice === 'light'}>${t('theme.light')}</option>
+      <option value="dark" selected=${choice === 'dark'}>${t('theme.dark')}</option>
     </select>
   </div>`;
 }

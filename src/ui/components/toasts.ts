@@ -1,6 +1,7 @@
 // The stack of short messages at the bottom of the screen, announced politely, each with an optional action.
 import { html } from '../html.ts';
 import type { Toast } from '../app-context.ts';
+import { t } from '../messages.ts';
 
 export type ShownToast = Toast & { id: number };
 
@@ -8,16 +9,16 @@ export type ShownToast = Toast & { id: number };
 export function Toasts(p: { items: ShownToast[]; onDismiss: (id: number) => void }) {
   return html`<div class="toasts" role="status" aria-live="polite">
     ${p.items.map(
-      (t) => html`<div key=${t.id} class=${`toast ${t.kind ?? 'info'}`}>
-      <span class="toast-text">${t.message}</span>
+      (toast) => html`<div key=${toast.id} class=${`toast ${toast.kind ?? 'info'}`}>
+      <span class="toast-text">${toast.message}</span>
       ${
-        t.action &&
+        toast.action &&
         html`<button type="button" class="btn btn-small" onClick=${() => {
-          p.onDismiss(t.id);
-          void t.action?.run();
-        }}>${t.action.label}</button>`
+          p.onDismiss(toast.id);
+          void toast.action?.run();
+        }}>${toast.action.label}</button>`
       }
-      <button type="button" class="btn btn-ghost icon" aria-label="Dismiss" onClick=${() => p.onDismiss(t.id)}>×</button>
+      <button type="button" class="btn btn-ghost icon" aria-label=${t('toasts.dismiss')} onClick=${() => p.onDismiss(toast.id)}>×</button>
     </div>`,
     )}
   </div>`;

@@ -1,11 +1,14 @@
 // Users and roles (admins): add, change role, disable, reset password, delete; the last admin is protected.
+import { MIN_PASSWORD_LENGTH } from '../../fields/users.ts';
 import { html, useState } from '../html.ts';
 import { type ApiError, createUser, deleteUser, listUsers, updateUser } from '../api.ts';
+import { ROLES } from '../api-types.ts';
+import type { User } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
-import { useForm } from '../use-form.ts';
-import type { User } from '../types.ts';
 import { formatDateTime } from '../format.ts';
+import { t } from '../messages.ts';
+import { useForm } from '../use-form.ts';
 import { DataTable } from './data-table.ts';
 import type { Column } from './data-table.ts';
 import { Modal } from './modal.ts';
@@ -15,15 +18,9 @@ import { SubmitButton } from './submit-button.ts';
 import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 
-const ROLES = [
-  { value: 'viewer', label: 'viewer: reads everything' },
-  { value: 'editor', label: 'editor: changes inventory, undoes' },
-  { value: 'admin', label: 'admin: everything, users, data' },
-];
-
 function explain(err: unknown): string {
   const e = err as ApiError;
-  if (e?.code === 'last_admin') return 'This is the last admin: make another user admin first.';
+  if (e?.code === 'last_admin') return t('users.lastAdmin');
   return e?.message ?? String(err);
 }
 
@@ -35,17 +32,18 @@ function UserForm(p: {
   const form = useForm({ username: p.user?.username ?? '', password: '', role: (p.user?.role ?? 'viewer') as string }, p.onSubmit);
   const v = form.values;
   const editing = !!p.user;
+  const roles = ROLES.map((role) => ({ value: role, label: t(`users.roleHint.${role}`) }));
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
     ${
       !editing &&
-      html`<${TextField} label="Username" name="username" value=${v.username} onInput=${(x: string) => form.set('username', x)} error=${form.errors.username} required autocomplete="off"
-      hint="1 to 64 letters, digits, dots, underscores or hyphens." />`
+      html`<${TextField} label=${t('field.username')} name="username" value=${v.username} onInput=${(x: string) => form.set('username', x)} error=${form.errors.username} required autocomplete="off"
+      hint=${t('users.usernameHint')} />`
     }
-    <${TextField} label=${editing ? `New password for ${p.user?.username}` : 'Password'} name="password" type="password" value=${v.password}
-      onInput=${(x: string) => form.set('password', x)} error=${form.errors.password} required autocomplete="new-password" hint="At least 10 characters." />
-    ${!editing && html`<${SelectField} label="Role" name="role" value=${v.role} onChange=${(x: string) => form.set('role', x)} error=${form.errors.role} options=${ROLES} />`}
+    <${TextField} label=${editing ? t('users.newPasswordFor', { name: p.user?.username }) : t('field.password')} name="password" type="password" value=${v.password}
+      onInput=${(x: string) => form.set('password', x)} error=${form.errors.password} required autocomplete="new-password" hint=${t('common.passwordHint', { min: MIN_PASSWORD_LENGTH })} />
+    ${!editing && html`<${SelectField} label=${t('field.role')} name="role" value=${v.role} onChange=${(x: string) => form.set('role', x)} error=${form.errors.role} options=${roles} />`}
     <${FormNotice} message=${form.formError} />
-    <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${editing ? 'Set password' : 'Add user'} /><button type="button" class="btn" onClick=${p.onCancel}>Cancel</button></div>
+    <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${editing ? t('users.setPassword') : t('users.add')} /><button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button></div>
   </form>`;
 }
 
@@ -67,65 +65,70 @@ export function UsersSettings() {
   const remove = async (u: User) => {
     if (
       await app.confirm({
-        title: 'Delete user?',
-        message: `Delete user ${u.username}? Their API tokens stop working.`,
-        confirmLabel: 'Delete user',
+        title: t('users.deleteTitle'),
+        message: t('users.deleteQuestion', { name: u.username }),
+        confirmLabel: t('users.deleteConfirm'),
         danger: true,
       })
     ) {
-      await act(() => deleteUser(u.id), `User ${u.username} deleted.`);
+      await act(() => deleteUser(u.id), t('users.deleted', { name: u.username }));
     }
   };
   const columns: Column<User>[] = [
-    { label: 'Username', render: (u) => html`${u.username}${u.id === app.user.id ? html` <span class="tag">you</span>` : ''}` },
     {
-      label: 'Role',
-      render: (u) => html`<select aria-label=${`Role of ${u.username}`} value=${u.role}
-        onChange=${(e: Event) => act(() => updateUser(u.id, { role: (e.currentTarget as HTMLSelectElement).value }, u.version), `Role of ${u.username} changed.`)}>
-        ${ROLES.map((r) => html`<option value=${r.value} selected=${r.value === u.role}>${r.value}</option>`)}</select>`,
+      label: t('field.username'),
+      render: (u) => html`${u.username}${u.id === app.user.id ? html` <span class="tag">${t('users.you')}</span>` : ''}`,
     },
     {
-      label: 'Status',
+      label: t('field.role'),
+      render: (u) => html`<select aria-label=${t('users.roleOf', { name: u.username })} value=${u.role}
+        onChange=${(e: Event) => act(() => updateUser(u.id, { role: (e.currentTarget as HTMLSelectElement).value }), t('users.roleChanged', { name: u.username }))}>
+        ${ROLES.map((role) => html`<option value=${role} selected=${role === u.role}>${t(`role.${role}`)}</option>`)}</select>`,
+    },
+    {
+      label: t('field.status'),
       render: (u) =>
-        u.disabled ? html`<span class="badge status-offline">disabled</span>` : html`<span class="badge status-active">enabled</span>`,
+        u.disabled
+          ? html`<span class="badge status-offline">${t('users.disabled')}</span>`
+          : html`<span class="badge status-active">${t('users.enabled')}</span>`,
     },
-    { label: 'Last sign-in', render: (u) => formatDateTime(u.lastLoginAt) },
+    { label: t('users.col.lastSignIn'), render: (u) => formatDateTime(u.lastLoginAt) },
     {
-      label: 'Actions',
+      label: t('common.actions'),
       className: 'actions',
       render: (u) => html`
-      <button type="button" class="btn btn-small" onClick=${() => act(() => updateUser(u.id, { disabled: !u.disabled }, u.version), `User ${u.username} ${u.disabled ? 'enabled' : 'disabled'}.`)}>${u.disabled ? 'Enable' : 'Disable'}</button>
-      <button type="button" class="btn btn-small" onClick=${() => setResetting(u)}>Set password</button>
-      <button type="button" class="btn btn-small btn-danger-outline" onClick=${() => remove(u)} aria-label=${`Delete user ${u.username}`}>Delete</button>`,
+      <button type="button" class="btn btn-small" onClick=${() => act(() => updateUser(u.id, { disabled: !u.disabled }), t(u.disabled ? 'users.wasEnabled' : 'users.wasDisabled', { name: u.username }))}>${u.disabled ? t('users.enable') : t('users.disable')}</button>
+      <button type="button" class="btn btn-small" onClick=${() => setResetting(u)}>${t('users.setPassword')}</button>
+      <button type="button" class="btn btn-small btn-danger-outline" onClick=${() => remove(u)} aria-label=${t('users.deleteLabel', { name: u.username })}>${t('common.delete')}</button>`,
     },
   ];
   return html`<section class="card" aria-labelledby="users-head">
-    <div class="card-head"><h2 id="users-head">Users</h2><button type="button" class="btn btn-primary" onClick=${() => setAdding(true)}>Add user</button></div>
+    <div class="card-head"><h2 id="users-head">${t('users.title')}</h2><button type="button" class="btn btn-primary" onClick=${() => setAdding(true)}>${t('users.add')}</button></div>
     ${
       users.error
         ? html`<${ErrorState} error=${users.error} onRetry=${users.reload} />`
         : !users.data
           ? html`<${Loading} />`
-          : html`<${DataTable} caption="All users" columns=${columns} rows=${users.data} />`
+          : html`<${DataTable} caption=${t('users.caption')} columns=${columns} rows=${users.data} />`
     }
     ${
       adding &&
-      html`<${Modal} title="Add user" onClose=${() => setAdding(false)}>
+      html`<${Modal} title=${t('users.add')} onClose=${() => setAdding(false)}>
       <${UserForm} onCancel=${() => setAdding(false)} onSubmit=${async (v: { username: string; password: string; role: string }) => {
         await createUser({ username: v.username.trim(), password: v.password, role: v.role });
         setAdding(false);
         users.reload();
-        app.toast({ kind: 'success', message: `User ${v.username} added.` });
+        app.toast({ kind: 'success', message: t('users.added', { name: v.username }) });
       }} />
     </${Modal}>`
     }
     ${
       resetting &&
-      html`<${Modal} title="Set password" onClose=${() => setResetting(null)}>
+      html`<${Modal} title=${t('users.setPassword')} onClose=${() => setResetting(null)}>
       <${UserForm} user=${resetting} onCancel=${() => setResetting(null)} onSubmit=${async (v: { password: string }) => {
-        await updateUser(resetting.id, { password: v.password }, resetting.version);
+        await updateUser(resetting.id, { password: v.password });
         setResetting(null);
-        app.toast({ kind: 'success', message: `Password of ${resetting.username} set.` });
+        app.toast({ kind: 'success', message: t('users.passwordSet', { name: resetting.username }) });
       }} />
     </${Modal}>`
     }

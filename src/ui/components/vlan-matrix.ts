@@ -2,7 +2,8 @@
 import { html } from '../html.ts';
 import { switchPorts } from '../api.ts';
 import { useResource } from '../hooks.ts';
-import type { Network, Port, Switch } from '../types.ts';
+import type { Network, Port, Switch } from '../api-types.ts';
+import { t } from '../messages.ts';
 import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { VlanChip } from './vlan-chip.ts';
@@ -20,21 +21,21 @@ export function VlanMatrix(p: { networks: Network[]; switches: Switch[] }) {
     return out;
   }, [ids]);
   if (p.networks.length === 0 || p.switches.length === 0) {
-    return html`<p class="muted">The matrix shows once the site has both networks and switches.</p>`;
+    return html`<p class="muted">${t('matrix.needBoth')}</p>`;
   }
   if (ports.error) return html`<${ErrorState} error=${ports.error} onRetry=${ports.reload} />`;
-  if (!ports.data) return html`<${Loading} label="Loading ports…" />`;
+  if (!ports.data) return html`<${Loading} label=${t('matrix.loadingPorts')} />`;
   const cell = (n: Network, s: Switch) => {
     const list = ports.data?.get(s.id) ?? [];
     const u = list.filter((x) => x.untaggedNetworkId === n.id).length;
-    const t = list.filter((x) => x.taggedNetworkIds?.includes(n.id)).length;
-    if (!u && !t) return html`<td class="matrix-cell empty"><span class="visually-hidden">none</span></td>`;
-    return html`<td class="matrix-cell">${u > 0 && html`<span class="mx-u" title=${`${u} untagged`}>${u} U</span>`}${u > 0 && t > 0 && ' '}${t > 0 && html`<span class="mx-t" title=${`${t} tagged`}>${t} T</span>`}</td>`;
+    const tagged = list.filter((x) => x.taggedNetworkIds.includes(n.id)).length;
+    if (!u && !tagged) return html`<td class="matrix-cell empty"><span class="visually-hidden">${t('common.none')}</span></td>`;
+    return html`<td class="matrix-cell">${u > 0 && html`<span class="mx-u" title=${t('matrix.untagged', { count: u })}>${t('matrix.u', { count: u })}</span>`}${u > 0 && tagged > 0 && ' '}${tagged > 0 && html`<span class="mx-t" title=${t('matrix.tagged', { count: tagged })}>${t('matrix.t', { count: tagged })}</span>`}</td>`;
   };
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="VLAN by switch matrix">
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${t('matrix.label')}>
     <table class="data matrix">
-      <caption class="visually-hidden">Ports per VLAN and switch (U untagged, T tagged)</caption>
-      <thead><tr><th scope="col">VLAN</th>${p.switches.map((s) => html`<th scope="col"><a href=${`/switches/${s.id}`}>${s.name}</a></th>`)}</tr></thead>
+      <caption class="visually-hidden">${t('matrix.caption')}</caption>
+      <thead><tr><th scope="col">${t('matrix.vlan')}</th>${p.switches.map((s) => html`<th scope="col"><a href=${`/switches/${s.id}`}>${s.name}</a></th>`)}</tr></thead>
       <tbody>${p.networks.map(
         (n) => html`<tr key=${n.id}>
         <th scope="row"><${VlanChip} network=${n} /> <a href=${`/networks/${n.id}`}>${n.name}</a></th>
