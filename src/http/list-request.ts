@@ -1,9 +1,9 @@
 // The list contract of the inventory: limit, offset, sort and q read and checked from the query string, and
 // their OpenAPI description with the shape of a list answer.
 import type { ListParams } from '../db/list-query.ts';
-import { HttpError } from '../errors/http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.ts';
-import { wantsCsv } from './request.ts';
+import { queryInteger, wantsCsv } from './request.ts';
 import type { Ctx } from './route.ts';
 
 /** The default and the largest `limit` of a list. */
@@ -43,19 +43,9 @@ export function listSchema(resource: Resource, item: JsonSchema = resourceSchema
 
 /** Reads limit/offset/sort/q; 400 validation_failed names the bad parameter. */
 export function listParams(ctx: Ctx, resource: Resource): ListParams {
-  const faults: { field: string; message: string }[] = [];
-  const integer = (name: string, fallback: number, min: number, max: number) => {
-    const raw = ctx.query.get(name);
-    if (raw === null || raw === '') return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      faults.push({ field: name, message: `must be an integer from ${min} to ${max}` });
-      return fallback;
-    }
-    return value;
-  };
-  const limit = integer('limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
-  const offset = integer('offset', 0, 0, Number.MAX_SAFE_INTEGER);
+  const faults: FieldFault[] = [];
+  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT;
+  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
   const sortText = ctx.query.get('sort');
   let sort: ListParams['sort'];
   if (sortText) {

@@ -1,7 +1,8 @@
-// What handlers read from a request besides its body: the path id, query filters and flags, If-Match, whether
-// the client wants CSV, and the caller as the activity log names it.
+// What handlers read from a request besides its body: the path id and the row it names, query filters and
+// flags, If-Match, whether the client wants CSV, and the caller as the activity log names it.
 import type { Actor } from '../db/change.ts';
-import { HttpError, notFound } from '../errors/http-error.ts';
+import type { Db } from '../db/open.ts';
+import { HttpError, notFound, type FieldFault } from '../errors/http-error.ts';
 import { isUuid } from '../fields/field.ts';
 import { etag } from './answers.ts';
 import type { Ctx } from './route.ts';
@@ -13,6 +14,24 @@ export function pathId(ctx: Ctx, what: string, name = 'id'): string {
   return id.toLowerCase();
 }
 
+/** The row the path id names; 404 when it names none. */
+export function pathRow<Row>(ctx: Ctx, what: string, get: (db: Db, id: string) => Row | undefined): Row {
+  const row = get(ctx.app.db, pathId(ctx, what));
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** The row a change starts from: pathRow, then 412 when If-Match names another version. */
+export function pathRowToChange<Row extends { version: number }>(
+  ctx: Ctx,
+  what: string,
+  get: (db: Db, id: string) => Row | undefined,
+): Row {
+  const row = pathRow(ctx, what, get);
+  checkIfMatch(ctx, row.version);
+  return row;
+}
+
 /** A uuid query filter (siteId=…): undefined when absent, 400 when not a UUID. */
 export function uuidFilter(ctx: Ctx, name: string): string | undefined {
   const value = ctx.query.get(name);
@@ -20,6 +39,33 @@ export function uuidFilter(ctx: Ctx, name: string): string | undefined {
   if (!isUuid(value))
     throw new HttpError(400, 'validation_failed', `The ${name} filter is not an id.`, [{ field: name, message: 'must be an id (a UUID)' }]);
   return value.toLowerCase();
+}
+
+/** An integer query parameter from min to max (`?limit=50`): undefined when absent or refused (its fault pushed on `faults`). */
+export function queryInteger(ctx: Ctx, name: string, min: number, max: number, faults: FieldFault[]): number | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === '') return undefined;
+  const value = Number(raw);
+  if (/^\d+$/.test(raw) && value >= min && value <= max) return value;
+  faults.push({ field: name, message: `must be an integer from ${min} to ${max}` });
+  return undefined;
+}
+
+/** A query parameter that is one of `allowed` (`?status=active`): undefined when absent or refused (its fault pushed on `faults`). */
+export function queryOneOf<T extends string>(ctx: Ctx, name: string, allowed: readonly T[], faults: FieldFault[]): T | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  faults.push({ field: name, message: `must be one of ${allowed.join(', ')}` });
+  return undefined;
+}
+
+/** A query parameter that is one of two words (`?users=keep|replace`): the first when absent, else 400. */
+export function queryChoice<T extends string>(ctx: Ctx, name: string, choices: readonly [T, T]): T {
+  const value = ctx.query.get(name) ?? choices[0];
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  const words = `${choices[0]} or ${choices[1]}`;
+  throw new HttpError(400, 'validation_failed', `${name} must be ${words}.`, [{ field: name, message: `must be ${words}` }]);
 }
 
 /** Whether a query flag like `?cascade=true` is set. */

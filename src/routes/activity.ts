@@ -1,10 +1,10 @@
 import { ACTIONS, activityToApi, getActivity, listActivity, type ActivityFilter } from '../db/activity.ts';
 import { undoEntry } from '../db/change.ts';
 import { KIND_ORDER } from '../db/images.ts';
-import { HttpError, notFound } from '../errors/http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../http/list-request.ts';
-import { actorOf, pathId, uuidFilter } from '../http/request.ts';
+import { actorOf, pathRow, queryInteger, queryOneOf, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { ACTIVITY_QUERY } from './schemas/activity.ts';
 
@@ -56,25 +56,17 @@ function activityList(ctx: Ctx) {
 }
 
 function activityGet(ctx: Ctx) {
-  const row = getActivity(ctx.app.db, pathId(ctx, 'activity entry'));
-  if (!row) throw notFound('activity entry');
-  return { body: activityToApi(row) };
+  return { body: activityToApi(pathRow(ctx, 'activity entry', getActivity)) };
 }
 
 function activityUndo(ctx: Ctx) {
-  const id = pathId(ctx, 'activity entry');
-  if (!getActivity(ctx.app.db, id)) throw notFound('activity entry');
-  return { body: undoEntry(ctx.app.db, actorOf(ctx), id) };
+  const entry = pathRow(ctx, 'activity entry', getActivity);
+  return { body: undoEntry(ctx.app.db, actorOf(ctx), entry.id) };
 }
 
 /** The checked filters of the list; every fault named in details. */
 function activityFilter(ctx: Ctx): ActivityFilter {
-  const faults: { field: string; message: string }[] = [];
-  const oneOf = (name: string, allowed: readonly string[]) => {
-    const value = ctx.query.get(name) || undefined;
-    if (value !== undefined && !allowed.includes(value)) faults.push({ field: name, message: `must be one of ${allowed.join(', ')}` });
-    return value;
-  };
+  const faults: FieldFault[] = [];
   const ids: Record<string, string | undefined> = {};
   for (const name of ['entityId', 'siteId', 'userId']) {
     try {
@@ -85,21 +77,12 @@ function activityFilter(ctx: Ctx): ActivityFilter {
     }
   }
   const filter: ActivityFilter = {
-    entityType: oneOf('entityType', KIND_ORDER),
-    action: oneOf('action', ACTIONS),
+    entityType: queryOneOf(ctx, 'entityType', KIND_ORDER, faults),
+    action: queryOneOf(ctx, 'action', ACTIONS, faults),
     ...ids,
-    limit: limitOf(ctx, faults),
+    limit: queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT,
     beforeSeq: cursorOf(ctx, faults),
   };
   if (faults.length) throw new HttpError(400, 'validation_failed', 'The activity filters are invalid.', faults);
   return filter;
-}
-
-function limitOf(ctx: Ctx, faults: { field: string; message: string }[]): number {
-  const raw = ctx.query.get('limit');
-  if (raw === null || raw === '') return DEFAULT_LIMIT;
-  const value = Number(raw);
-  if (/^\d+$/.test(raw) && value >= 1 && value <= MAX_LIMIT) return value;
-  faults.push({ field: 'limit', message: `must be an integer from 1 to ${MAX_LIMIT}` });
-  return DEFAULT_LIMIT;
 }

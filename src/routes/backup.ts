@@ -4,7 +4,7 @@ import { openSnapshot, type Db } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { appVersion } from '../http/app-version.ts';
 import { apiHeaders } from '../http/reply.ts';
-import { actorOf, flag } from '../http/request.ts';
+import { actorOf, flag, queryChoice } from '../http/request.ts';
 import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument, isDocument } from '../import/document.ts';
 import { restoreDocument } from '../import/restore.ts';
@@ -125,12 +125,7 @@ function backupRestore(ctx: Ctx) {
       { field: 'schema', message: 'is missing' },
     ]);
   }
-  const users = ctx.query.get('users') ?? 'keep';
-  if (users !== 'keep' && users !== 'replace') {
-    throw new HttpError(400, 'validation_failed', 'users must be keep or replace.', [
-      { field: 'users', message: 'must be keep or replace' },
-    ]);
-  }
+  const users = queryChoice(ctx, 'users', ['keep', 'replace']);
   const doc = checkDocument(ctx.body, new Date().toISOString());
   const dryRun = flag(ctx, 'dryRun');
   const restored = restoreDocument(ctx.app.db, actorOf(ctx), doc, { replaceUsers: users === 'replace', dryRun });

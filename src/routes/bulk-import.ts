@@ -1,4 +1,4 @@
-import type { Kind } from '../db/images.ts';
+import { KIND_ORDER, kindOfPlural, pluralOf, type Kind } from '../db/images.ts';
 import { HttpError, notFound, type FieldFault } from '../errors/http-error.ts';
 import { actorOf, flag } from '../http/request.ts';
 import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
@@ -13,7 +13,7 @@ export const BULK_IMPORT_ROUTES: Route[] = [
     access: 'admin',
     handler: bulkImportCreate,
     body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
-    summary: `Create many sites, networks, switches or ports at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${(['site', 'network', 'switch', 'port'] as const).map((kind) => `${kind}s: ${csvHeader(kind).join(',')}`).join('; ')}). References by id or by name. Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
+    summary: `Create many sites, networks, switches or ports at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${KIND_ORDER.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). References by id or by name. Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
     doc: {
       request: {
         type: 'array',
@@ -37,11 +37,8 @@ export const BULK_IMPORT_ROUTES: Route[] = [
   },
 ];
 
-/** The kind of each importable entity path segment. */
-const ENTITY_KINDS: Record<string, Kind> = { sites: 'site', networks: 'network', switches: 'switch', ports: 'port' };
-
 function bulkImportCreate(ctx: Ctx) {
-  const kind = ENTITY_KINDS[ctx.params.entity];
+  const kind = kindOfPlural(ctx.params.entity);
   if (!kind) throw notFound('import entity (sites, networks, switches or ports)');
   const { rows, faults } = ctx.bodyType === 'csv' ? csvRows(kind, ctx.body as string) : { rows: jsonRows(ctx.body), faults: [] };
   const dryRun = flag(ctx, 'dryRun');

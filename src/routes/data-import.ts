@@ -1,6 +1,6 @@
 import { HttpError } from '../errors/http-error.ts';
 import { isPlainObject } from '../fields/field.ts';
-import { actorOf, flag } from '../http/request.ts';
+import { actorOf, flag, queryChoice } from '../http/request.ts';
 import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument, isDocument, type CheckedDocument } from '../import/document.ts';
 import { mergeDocument } from '../import/merge.ts';
@@ -42,12 +42,7 @@ export const DATA_IMPORT_ROUTES: Route[] = [
 ];
 
 function dataImportMerge(ctx: Ctx) {
-  const onConflict = ctx.query.get('onConflict') ?? 'merge';
-  if (onConflict !== 'merge' && onConflict !== 'fail') {
-    throw new HttpError(400, 'validation_failed', 'onConflict must be merge or fail.', [
-      { field: 'onConflict', message: 'must be merge or fail' },
-    ]);
-  }
+  const onConflict = queryChoice(ctx, 'onConflict', ['merge', 'fail']);
   const now = new Date().toISOString();
   const legacy = !isDocument(ctx.body);
   const doc = legacy ? legacyDocument(ctx.body, now) : checkDocument(ctx.body, now);

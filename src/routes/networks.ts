@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { recordChange } from '../db/change.ts';
+import type { Db } from '../db/open.ts';
 import {
   getNetwork,
   insertNetwork,
@@ -10,19 +9,26 @@ import {
   networkToApi,
   removeNetwork,
   updateNetwork,
+  type NetworkFilter,
   type NetworkRow,
   type NetworkValues,
 } from '../db/networks.ts';
-import type { Db } from '../db/open.ts';
 import { portIdsUsingNetwork } from '../db/ports.ts';
-import { HttpError, notFound, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
+import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { inputSchema, resourceSchema } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { networkFaults } from '../fields/rules.ts';
-import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
+import {
+  inventoryCreate,
+  inventoryDelete,
+  inventoryGet,
+  inventoryList,
+  inventoryUpdate,
+  type EditedKind,
+} from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, checkIfMatch, flag, pathId, uuidFilter, wantsCsv } from '../http/request.ts';
+import { flag, queryInteger, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
@@ -81,104 +87,51 @@ export const NETWORK_ROUTES: Route[] = [
   },
 ];
 
+/** Networks as the shared handlers (http/inventory-handlers.ts: what GET, POST, PATCH and DELETE do) take them. */
+const NETWORKS: EditedKind<NetworkRow, NetworkValues, NetworkFilter> = {
+  resource: NETWORK,
+  path: '/api/networks',
+  get: getNetwork,
+  toApi: networkToApi,
+  listJson: listNetworksJson,
+  list: listNetworks,
+  csv: (db, records) => recordsToCsv(db, 'network', records),
+  insert: insertNetwork,
+  update: updateNetwork,
+  ruleFaults: (db, network, checked) => [...gatewayFaults(checked.faults, network), ...siteFaults(db, checked.values.siteId)],
+  clashes: networkClashes,
+  refuseUpdate: (db, network, values) => {
+    if (values.site_id !== network.site_id) refuseMoveInUse(db, network);
+  },
+  entity: (network) => ({ name: network.name, siteId: network.site_id, label: label(network) }),
+};
+
 function networksList(ctx: Ctx) {
   const list = listRequest(ctx, NETWORK);
-  const filter = { siteId: uuidFilter(ctx, 'siteId'), vlanId: vlanFilter(ctx) };
-  if (!wantsCsv(ctx)) return jsonListAnswer(listNetworksJson(ctx.app.db, list, filter), list);
-  const { rows, total } = listNetworks(ctx.app.db, list, filter);
-  return csvListAnswer(recordsToCsv(ctx.app.db, 'network', rows.map(networkToApi)), total);
+  return inventoryList(ctx, NETWORKS, list, { siteId: uuidFilter(ctx, 'siteId'), vlanId: vlanFilter(ctx) });
 }
 
 function networkGet(ctx: Ctx) {
-  const network = getNetwork(ctx.app.db, pathId(ctx, 'network'));
-  if (!network) throw notFound('network');
-  return withEtag(networkToApi(network));
+  return inventoryGet(ctx, NETWORKS);
 }
 
 function networkCreate(ctx: Ctx) {
-  const checked = validateInput(NETWORK, ctx.body, 'create');
-  const faults = [...checked.faults, ...gatewayFaults(checked.faults, checked.values), ...siteFaults(ctx.app.db, checked.values.siteId)];
-  if (faults.length) throw validationFailed(faults);
-  const values = toColumns(NETWORK, checked.values) as NetworkValues;
-  const id = randomUUID();
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    const clashes = networkClashes(change.db, values, id);
-    if (clashes.length) throw uniquenessConflict(clashes);
-    change.touch('network', id);
-    insertNetwork(change.db, id, values, change.now);
-    return {
-      activity: {
-        action: 'create',
-        entityType: 'network',
-        entityId: id,
-        entityName: values.name,
-        siteId: values.site_id,
-        summary: `Created network ${label(values)}`,
-      },
-      result: id,
-    };
-  });
-  const network = networkToApi(getNetwork(ctx.app.db, id)!);
-  return created(`/api/networks/${id}`, network, { ETag: etag(network.version) });
+  return inventoryCreate(ctx, NETWORKS);
 }
 
 function networkUpdate(ctx: Ctx) {
-  const id = pathId(ctx, 'network');
-  const network = getNetwork(ctx.app.db, id);
-  if (!network) throw notFound('network');
-  checkIfMatch(ctx, network.version);
-  const checked = validateInput(NETWORK, ctx.body, 'patch');
-  const current = networkToApi(network);
-  const merged = { ...current, ...checked.values };
-  const faults = [...checked.faults, ...gatewayFaults(checked.faults, merged), ...siteFaults(ctx.app.db, checked.values.siteId)];
-  if (faults.length) throw validationFailed(faults);
-  if (changesNothing(current, checked.values)) return withEtag(current);
-  const values = toColumns(NETWORK, merged) as NetworkValues;
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    if (values.site_id !== network.site_id) refuseMoveInUse(change.db, network);
-    const clashes = networkClashes(change.db, values, id);
-    if (clashes.length) throw uniquenessConflict(clashes);
-    change.touch('network', id);
-    updateNetwork(change.db, id, values, change.now);
-    return {
-      activity: {
-        action: 'update',
-        entityType: 'network',
-        entityId: id,
-        entityName: values.name,
-        siteId: values.site_id,
-        summary: `Updated network ${label(values)}`,
-      },
-      result: id,
-    };
-  });
-  return withEtag(networkToApi(getNetwork(ctx.app.db, id)!));
+  return inventoryUpdate(ctx, NETWORKS);
 }
 
+/** Ports that use the network: 409 network_in_use, unless ?force=true takes it off them in the same entry. */
 function networkDelete(ctx: Ctx) {
-  const id = pathId(ctx, 'network');
-  const network = getNetwork(ctx.app.db, id);
-  if (!network) throw notFound('network');
-  checkIfMatch(ctx, network.version);
   const force = flag(ctx, 'force');
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    const users = portIdsUsingNetwork(change.db, id).length;
+  return inventoryDelete(ctx, NETWORKS, (change, network) => {
+    const users = portIdsUsingNetwork(change.db, network.id).length;
     if (users > 0 && !force) throw networkInUse(network, users, 'force', 'add ?force=true to take it off them');
-    removeNetwork(change, id);
-    const what = users ? ` and took it off ${counted(users, 'port')}` : '';
-    return {
-      activity: {
-        action: 'delete',
-        entityType: 'network',
-        entityId: id,
-        entityName: network.name,
-        siteId: network.site_id,
-        summary: `Deleted network ${label(network)}${what}`,
-      },
-      result: id,
-    };
+    removeNetwork(change, network.id);
+    return users ? ` and took it off ${counted(users, 'port')}` : '';
   });
-  return { status: 204 };
 }
 
 function label(network: Pick<NetworkValues, 'name' | 'vlan_id'>): string {
@@ -186,13 +139,10 @@ function label(network: Pick<NetworkValues, 'name' | 'vlan_id'>): string {
 }
 
 function vlanFilter(ctx: Ctx): number | undefined {
-  const raw = ctx.query.get('vlanId');
-  if (raw === null || raw === '') return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > 4094) {
-    throw validationFailed([{ field: 'vlanId', message: 'must be an integer from 1 to 4094' }], 'The vlanId filter is invalid.');
-  }
-  return value;
+  const faults: FieldFault[] = [];
+  const vlanId = queryInteger(ctx, 'vlanId', 1, 4094, faults);
+  if (faults.length) throw validationFailed(faults, 'The vlanId filter is invalid.');
+  return vlanId;
 }
 
 /** The gateway-in-subnet rule, unless subnet or gateway was refused already (the rule would only repeat that). */

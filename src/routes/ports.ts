@@ -18,6 +18,8 @@ import {
   setTagged,
   switchOfPort,
   updatePort,
+  type PortFilter,
+  type PortRow,
   type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
@@ -34,12 +36,13 @@ import {
   type ValidatedInput,
 } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
-import { portFaults } from '../fields/rules.ts';
+import { eachOfList, networkSiteFaults, portFaults, type NamedNetwork } from '../fields/rules.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
-import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
+import { created, etag, withEtag } from '../http/answers.ts';
+import { inventoryGet, inventoryList, type ListedKind } from '../http/inventory-handlers.ts';
 import { counted } from '../http/inventory-edits.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, checkIfMatch, pathId, uuidFilter, wantsCsv } from '../http/request.ts';
+import { actorOf, pathId, pathRow, pathRowToChange, queryInteger, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { BULK_REQUEST, HISTORY_LIMIT } from './schemas/ports.ts';
@@ -146,33 +149,33 @@ export const PORT_ROUTES: Route[] = [
   },
 ];
 
+/** Ports as the shared list and read of http/inventory-handlers.ts take them; their changes are their own (below). */
+const PORTS: ListedKind<PortRow, PortFilter> = {
+  resource: PORT,
+  get: getPort,
+  toApi: portToApi,
+  listJson: listPortsJson,
+  list: listPorts,
+  csv: (db, records) => recordsToCsv(db, 'port', records),
+};
+
 function portsList(ctx: Ctx) {
   const list = listRequest(ctx, PORT);
-  const filter = { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') };
-  if (!wantsCsv(ctx)) return jsonListAnswer(listPortsJson(ctx.app.db, list, filter), list);
-  const { rows, total } = listPorts(ctx.app.db, list, filter);
-  return csvListAnswer(recordsToCsv(ctx.app.db, 'port', rows.map(portToApi)), total);
+  return inventoryList(ctx, PORTS, list, { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') });
 }
 
 function switchPortsList(ctx: Ctx) {
-  const sw = getSwitch(ctx.app.db, pathId(ctx, 'switch'));
-  if (!sw) throw notFound('switch');
-  const list = listRequest(ctx, PORT);
-  if (!wantsCsv(ctx)) return jsonListAnswer(listPortsJson(ctx.app.db, list, { switchId: sw.id }), list);
-  const { rows, total } = listPorts(ctx.app.db, list, { switchId: sw.id });
-  return csvListAnswer(recordsToCsv(ctx.app.db, 'port', rows.map(portToApi)), total);
+  const sw = pathRow(ctx, 'switch', getSwitch);
+  return inventoryList(ctx, PORTS, listRequest(ctx, PORT), { switchId: sw.id });
 }
 
 function portGet(ctx: Ctx) {
-  const port = getPort(ctx.app.db, pathId(ctx, 'port'));
-  if (!port) throw notFound('port');
-  return withEtag(portToApi(port));
+  return inventoryGet(ctx, PORTS);
 }
 
 function portCreate(ctx: Ctx) {
   const db = ctx.app.db;
-  const sw = getSwitch(db, pathId(ctx, 'switch'));
-  if (!sw) throw notFound('switch');
+  const sw = pathRow(ctx, 'switch', getSwitch);
   const id = randomUUID();
   const checked = portInput(ctx.body, 'create');
   const port: Record<string, unknown> = { ...checked.values, id, position: checked.values.position ?? nextPosition(db, sw.id) };
@@ -193,10 +196,8 @@ function portCreate(ctx: Ctx) {
 
 function portUpdate(ctx: Ctx) {
   const db = ctx.app.db;
-  const id = pathId(ctx, 'port');
-  const row = getPort(db, id);
-  if (!row) throw notFound('port');
-  checkIfMatch(ctx, row.version);
+  const row = pathRowToChange(ctx, 'port', getPort);
+  const id = row.id;
   const sw = getSwitch(db, row.switch_id)!;
   const checked = portInput(ctx.body, 'patch');
   const current = portToApi(row);
@@ -218,10 +219,8 @@ function portUpdate(ctx: Ctx) {
 }
 
 function portDelete(ctx: Ctx) {
-  const id = pathId(ctx, 'port');
-  const row = getPort(ctx.app.db, id);
-  if (!row) throw notFound('port');
-  checkIfMatch(ctx, row.version);
+  const row = pathRowToChange(ctx, 'port', getPort);
+  const id = row.id;
   const sw = getSwitch(ctx.app.db, row.switch_id)!;
   recordChange(ctx.app.db, actorOf(ctx), (change) => {
     const before = readImage(change.db, 'port', id);
@@ -233,8 +232,7 @@ function portDelete(ctx: Ctx) {
 
 function portsBulkUpdate(ctx: Ctx) {
   const db = ctx.app.db;
-  const sw = getSwitch(db, pathId(ctx, 'switch'));
-  if (!sw) throw notFound('switch');
+  const sw = pathRow(ctx, 'switch', getSwitch);
   const bulk = readBulk(db, ctx.body, sw);
   if (bulk.faults.length) throw validationFailed(bulk.faults, 'The bulk change is invalid; no port was changed.');
   const planned = planBulk(db, bulk);
@@ -381,16 +379,12 @@ function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
 }
 
 function bulkNetworkFaults(db: Db, bulk: BulkInput, sw: SwitchRow): FieldFault[] {
-  const faults: FieldFault[] = [];
-  const check = (field: string, id: unknown) => {
-    if (typeof id !== 'string') return;
-    const site = siteOfNetwork(db, id);
-    if (site === undefined) faults.push({ field, message: `network ${id} does not exist` });
-    else if (site !== sw.site_id) faults.push({ field, message: `network ${id} belongs to another site than the switch` });
-  };
-  check('set.untaggedNetworkId', bulk.set.untaggedNetworkId);
-  ((bulk.set.taggedNetworkIds ?? []) as string[]).forEach((id, i) => check(`set.taggedNetworkIds[${i}]`, id));
-  bulk.addTagged.forEach((id, i) => check(`addTagged[${i}]`, id));
+  const named: NamedNetwork[] = [
+    ['set.untaggedNetworkId', bulk.set.untaggedNetworkId],
+    ...eachOfList('set.taggedNetworkIds', (bulk.set.taggedNetworkIds ?? []) as string[]),
+    ...eachOfList('addTagged', bulk.addTagged),
+  ];
+  const faults = networkSiteFaults(named, sw.site_id, (id) => siteOfNetwork(db, id));
   bulk.removeTagged.forEach((id, i) => {
     if (bulk.addTagged.includes(id)) faults.push({ field: `removeTagged[${i}]`, message: 'is also in addTagged' });
   });
@@ -436,13 +430,7 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
 
 function historyParams(ctx: Ctx): { limit: number; beforeSeq: number | undefined } {
   const faults: FieldFault[] = [];
-  const rawLimit = ctx.query.get('limit');
-  let limit = HISTORY_LIMIT.default;
-  if (rawLimit !== null && rawLimit !== '') {
-    limit = Number(rawLimit);
-    if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > HISTORY_LIMIT.max)
-      faults.push({ field: 'limit', message: `must be an integer from 1 to ${HISTORY_LIMIT.max}` });
-  }
+  const limit = queryInteger(ctx, 'limit', 1, HISTORY_LIMIT.max, faults) ?? HISTORY_LIMIT.default;
   const beforeSeq = cursorOf(ctx, faults);
   if (faults.length) throw validationFailed(faults, 'The history parameters are invalid.');
   return { limit, beforeSeq };

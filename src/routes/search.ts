@@ -1,5 +1,6 @@
 import { search } from '../db/search.ts';
-import { HttpError } from '../errors/http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
+import { queryInteger } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, RESULT_SCHEMA, SEARCH_LIMIT } from './schemas/search.ts';
 
@@ -30,16 +31,10 @@ function searchRun(ctx: Ctx) {
   const q = (ctx.query.get('q') ?? '').trim();
   if (q === '') throw badQuery('q', 'is required');
   if ([...q].length > MAX_QUERY_LENGTH) throw badQuery('q', `must be at most ${MAX_QUERY_LENGTH} characters`);
-  return { body: { results: search(ctx.app.db, q, searchLimit(ctx)) } };
-}
-
-function searchLimit(ctx: Ctx): number {
-  const raw = ctx.query.get('limit');
-  if (raw === null || raw === '') return SEARCH_LIMIT;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > MAX_SEARCH_LIMIT)
-    throw badQuery('limit', `must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
-  return value;
+  const faults: FieldFault[] = [];
+  const limit = queryInteger(ctx, 'limit', 1, MAX_SEARCH_LIMIT, faults) ?? SEARCH_LIMIT;
+  if (faults.length) throw badQuery(faults[0].field, faults[0].message);
+  return { body: { results: search(ctx.app.db, q, limit) } };
 }
 
 function badQuery(field: string, message: string): HttpError {

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { recordChange } from '../db/change.ts';
 import {
   getSite,
   insertSite,
@@ -12,13 +10,20 @@ import {
   type SiteRow,
   type SiteValues,
 } from '../db/sites.ts';
-import { HttpError, notFound, uniquenessConflict, validationFailed } from '../errors/http-error.ts';
-import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { inputSchema, resourceSchema } from '../fields/field.ts';
 import { SITE } from '../fields/sites.ts';
-import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
 import { counted } from '../http/inventory-edits.ts';
+import {
+  inventoryCreate,
+  inventoryDelete,
+  inventoryGet,
+  inventoryList,
+  inventoryUpdate,
+  type EditedKind,
+} from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, checkIfMatch, flag, pathId, wantsCsv } from '../http/request.ts';
+import { flag } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
@@ -72,101 +77,49 @@ export const SITE_ROUTES: Route[] = [
   },
 ];
 
+/** Sites as the shared handlers (http/inventory-handlers.ts: what GET, POST, PATCH and DELETE do) take them. */
+const SITES: EditedKind<SiteRow, SiteValues, undefined> = {
+  resource: SITE,
+  path: '/api/sites',
+  get: getSite,
+  toApi: siteToApi,
+  listJson: listSitesJson,
+  list: listSites,
+  csv: (db, records) => recordsToCsv(db, 'site', records),
+  insert: insertSite,
+  update: updateSite,
+  clashes: (db, values, id) =>
+    siteIdByName(db, values.name, id) ? [{ field: 'name', message: `a site named "${values.name}" exists` }] : [],
+  // A site's entry is of its own site.
+  entity: (site, id) => ({ name: site.name, siteId: id, label: site.name }),
+};
+
 function sitesList(ctx: Ctx) {
-  const list = listRequest(ctx, SITE);
-  if (!wantsCsv(ctx)) return jsonListAnswer(listSitesJson(ctx.app.db, list), list);
-  const { rows, total } = listSites(ctx.app.db, list);
-  return csvListAnswer(recordsToCsv(ctx.app.db, 'site', rows.map(siteToApi)), total);
+  return inventoryList(ctx, SITES, listRequest(ctx, SITE), undefined);
 }
 
 function siteGet(ctx: Ctx) {
-  const site = getSite(ctx.app.db, pathId(ctx, 'site'));
-  if (!site) throw notFound('site');
-  return withEtag(siteToApi(site));
+  return inventoryGet(ctx, SITES);
 }
 
 function siteCreate(ctx: Ctx) {
-  const checked = validateInput(SITE, ctx.body, 'create');
-  if (checked.faults.length) throw validationFailed(checked.faults);
-  const values = toColumns(SITE, checked.values) as SiteValues;
-  const id = randomUUID();
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    if (siteIdByName(change.db, values.name))
-      throw uniquenessConflict([{ field: 'name', message: `a site named "${values.name}" exists` }]);
-    change.touch('site', id);
-    insertSite(change.db, id, values, change.now);
-    return {
-      activity: {
-        action: 'create',
-        entityType: 'site',
-        entityId: id,
-        entityName: values.name,
-        siteId: id,
-        summary: `Created site ${values.name}`,
-      },
-      result: id,
-    };
-  });
-  const site = siteToApi(getSite(ctx.app.db, id)!);
-  return created(`/api/sites/${id}`, site, { ETag: etag(site.version) });
+  return inventoryCreate(ctx, SITES);
 }
 
 function siteUpdate(ctx: Ctx) {
-  const id = pathId(ctx, 'site');
-  const site = getSite(ctx.app.db, id);
-  if (!site) throw notFound('site');
-  checkIfMatch(ctx, site.version);
-  const checked = validateInput(SITE, ctx.body, 'patch');
-  if (checked.faults.length) throw validationFailed(checked.faults);
-  const current = siteToApi(site);
-  if (changesNothing(current, checked.values)) return withEtag(current);
-  const values = toColumns(SITE, { ...current, ...checked.values }) as SiteValues;
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    if (siteIdByName(change.db, values.name, id))
-      throw uniquenessConflict([{ field: 'name', message: `a site named "${values.name}" exists` }]);
-    change.touch('site', id);
-    updateSite(change.db, id, values, change.now);
-    return {
-      activity: {
-        action: 'update',
-        entityType: 'site',
-        entityId: id,
-        entityName: values.name,
-        siteId: id,
-        summary: `Updated site ${values.name}`,
-      },
-      result: id,
-    };
-  });
-  return withEtag(siteToApi(getSite(ctx.app.db, id)!));
+  return inventoryUpdate(ctx, SITES);
 }
 
+/** A site with switches or networks: 409 site_not_empty, unless ?cascade=true deletes them all in the same entry. */
 function siteDelete(ctx: Ctx) {
-  const id = pathId(ctx, 'site');
-  const site = getSite(ctx.app.db, id);
-  if (!site) throw notFound('site');
-  checkIfMatch(ctx, site.version);
   const cascade = flag(ctx, 'cascade');
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    const counts = getSite(change.db, id)!;
+  return inventoryDelete(ctx, SITES, (change, site) => {
+    const counts = getSite(change.db, site.id)!;
     if (!cascade && (counts.switch_count > 0 || counts.network_count > 0)) throw siteNotEmpty(counts);
-    const removed = removeSite(change, id);
-    const what = cascade
-      ? ` with ${counted(removed.switches, 'switch', 'switches')}, ${counted(removed.networks, 'network')} and ${counted(removed.ports, 'port')}`
-      : '';
-    return {
-      activity: {
-        action: 'delete',
-        entityType: 'site',
-        entityId: id,
-        entityName: site.name,
-        siteId: id,
-        summary: `Deleted site ${site.name}${what}`,
-      },
-      result: id,
-    };
+    const removed = removeSite(change, site.id);
+    if (!cascade) return '';
+    return ` with ${counted(removed.switches, 'switch', 'switches')}, ${counted(removed.networks, 'network')} and ${counted(removed.ports, 'port')}`;
   });
-  return { status: 204 };
 }
 
 function siteNotEmpty(site: SiteRow): HttpError {

@@ -1,6 +1,6 @@
 import { loadConfigModel } from '../db/switch-config.ts';
-import { HttpError, notFound, validationFailed } from '../errors/http-error.ts';
-import { pathId } from '../http/request.ts';
+import { HttpError, validationFailed } from '../errors/http-error.ts';
+import { pathRow } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { CONFIG_DIALECTS, isConfigDialect, renderConfig } from '../switch-config/render.ts';
 import { UnsafeConfigValueError } from '../switch-config/text.ts';
@@ -34,8 +34,7 @@ export const SWITCH_CONFIG_ROUTES: Route[] = [
 ];
 
 function switchConfigGet(ctx: Ctx) {
-  const model = loadConfigModel(ctx.app.db, pathId(ctx, 'switch'));
-  if (!model) throw notFound('switch');
+  const model = pathRow(ctx, 'switch', loadConfigModel);
   const dialect = ctx.query.get('dialect');
   if (!isConfigDialect(dialect)) {
     throw validationFailed(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { recordChange, type Change } from '../db/change.ts';
+import type { Change } from '../db/change.ts';
 import { diffImages, readImage } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
-import { countPortsWithNetworks, insertPort, portToApi, portsOfSwitch } from '../db/ports.ts';
+import { countPortsWithNetworks, insertNumberedPorts, portToApi, portsOfSwitch } from '../db/ports.ts';
 import {
   getSwitch,
   insertSwitch,
@@ -14,16 +14,18 @@ import {
   switchIdByName,
   switchToApi,
   updateSwitch,
+  type SwitchFilter,
   type SwitchRow,
   type SwitchValues,
 } from '../db/switches.ts';
-import { HttpError, notFound, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
+import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { inputSchema, resourceSchema, type ValidatedInput } from '../fields/field.ts';
 import { SWITCH, SWITCH_STATUSES } from '../fields/switches.ts';
-import { created, csvListAnswer, etag, jsonListAnswer, withEtag } from '../http/answers.ts';
+import { withEtag } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
+import { inventoryCreate, inventoryDelete, inventoryList, inventoryUpdate, type EditedKind } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, checkIfMatch, pathId, uuidFilter, wantsCsv } from '../http/request.ts';
+import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { SWITCH_WITH_PORTS } from './schemas/switches.ts';
@@ -82,141 +84,70 @@ export const SWITCH_ROUTES: Route[] = [
   },
 ];
 
+/** Switches as the shared handlers (http/inventory-handlers.ts: what GET, POST, PATCH and DELETE do) take them. */
+const SWITCHES: EditedKind<SwitchRow, SwitchValues, SwitchFilter> = {
+  resource: SWITCH,
+  path: '/api/switches',
+  get: getSwitch,
+  toApi: switchToApi,
+  listJson: listSwitchesJson,
+  list: listSwitches,
+  csv: (db, records) => recordsToCsv(db, 'switch', records),
+  insert: insertSwitch,
+  update: updateSwitch,
+  ruleFaults: (db, _switch, checked) => siteFaults(db, checked.values.siteId),
+  clashes: switchClashes,
+  refuseUpdate: (db, row, values) => {
+    if (values.site_id !== row.site_id) refuseMoveWithNetworks(db, row);
+  },
+  onCreate: addNumberedPorts,
+  entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
+};
+
 function switchesList(ctx: Ctx) {
   const list = listRequest(ctx, SWITCH);
-  const filter = { siteId: uuidFilter(ctx, 'siteId'), status: statusFilter(ctx) };
-  if (!wantsCsv(ctx)) return jsonListAnswer(listSwitchesJson(ctx.app.db, list, filter), list);
-  const { rows, total } = listSwitches(ctx.app.db, list, filter);
-  return csvListAnswer(recordsToCsv(ctx.app.db, 'switch', rows.map(switchToApi)), total);
+  return inventoryList(ctx, SWITCHES, list, { siteId: uuidFilter(ctx, 'siteId'), status: statusFilter(ctx) });
 }
 
 function switchGet(ctx: Ctx) {
-  const row = getSwitch(ctx.app.db, pathId(ctx, 'switch'));
-  if (!row) throw notFound('switch');
+  const row = pathRow(ctx, 'switch', getSwitch);
   return withEtag({ ...switchToApi(row), ports: portsOfSwitch(ctx.app.db, row.id).map(portToApi) });
 }
 
 function switchCreate(ctx: Ctx) {
-  const checked = validateInput(SWITCH, ctx.body, 'create');
-  const faults = [...checked.faults, ...siteFaults(ctx.app.db, checked.values.siteId)];
-  if (faults.length) throw validationFailed(faults);
-  const values = toColumns(SWITCH, checked.values) as SwitchValues;
-  const portCount = checked.values.portCount as number;
-  const id = randomUUID();
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    const clashes = switchClashes(change.db, values, id);
-    if (clashes.length) throw uniquenessConflict(clashes);
-    change.touch('switch', id);
-    insertSwitch(change.db, id, values, change.now);
-    for (let n = 1; n <= portCount; n++) addNumberedPort(change, id, n);
-    const ports = portCount ? ` with ${counted(portCount, 'port')}` : '';
-    // The entry lists the switch's fields and the number of ports, not every new port.
-    const changes = {
-      ...diffImages('switch', null, readImage(change.db, 'switch', id)),
-      ...(portCount ? { portCount: [0, portCount] } : {}),
-    };
-    return {
-      activity: {
-        action: 'create',
-        entityType: 'switch',
-        entityId: id,
-        entityName: values.name,
-        siteId: values.site_id,
-        summary: `Created switch ${values.name}${ports}`,
-        changes,
-      },
-      result: id,
-    };
-  });
-  const row = switchToApi(getSwitch(ctx.app.db, id)!);
-  return created(`/api/switches/${id}`, row, { ETag: etag(row.version) });
+  return inventoryCreate(ctx, SWITCHES);
 }
 
 function switchUpdate(ctx: Ctx) {
-  const id = pathId(ctx, 'switch');
-  const row = getSwitch(ctx.app.db, id);
-  if (!row) throw notFound('switch');
-  checkIfMatch(ctx, row.version);
-  const checked = validateInput(SWITCH, ctx.body, 'patch');
-  const faults = [...checked.faults, ...siteFaults(ctx.app.db, checked.values.siteId)];
-  if (faults.length) throw validationFailed(faults);
-  const current = switchToApi(row);
-  if (changesNothing(current, checked.values)) return withEtag(current);
-  const values = toColumns(SWITCH, { ...current, ...checked.values }) as SwitchValues;
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    if (values.site_id !== row.site_id) refuseMoveWithNetworks(change.db, row);
-    const clashes = switchClashes(change.db, values, id);
-    if (clashes.length) throw uniquenessConflict(clashes);
-    change.touch('switch', id);
-    updateSwitch(change.db, id, values, change.now);
-    return {
-      activity: {
-        action: 'update',
-        entityType: 'switch',
-        entityId: id,
-        entityName: values.name,
-        siteId: values.site_id,
-        summary: `Updated switch ${values.name}`,
-      },
-      result: id,
-    };
-  });
-  return withEtag(switchToApi(getSwitch(ctx.app.db, id)!));
+  return inventoryUpdate(ctx, SWITCHES);
 }
 
+/** Its ports go with it (far ends of their links are unlinked). */
 function switchDelete(ctx: Ctx) {
-  const id = pathId(ctx, 'switch');
-  const row = getSwitch(ctx.app.db, id);
-  if (!row) throw notFound('switch');
-  checkIfMatch(ctx, row.version);
-  recordChange(ctx.app.db, actorOf(ctx), (change) => {
-    const ports = removeSwitch(change, id);
-    const what = ports ? ` and its ${counted(ports, 'port')}` : '';
-    return {
-      activity: {
-        action: 'delete',
-        entityType: 'switch',
-        entityId: id,
-        entityName: row.name,
-        siteId: row.site_id,
-        summary: `Deleted switch ${row.name}${what}`,
-      },
-      result: id,
-    };
+  return inventoryDelete(ctx, SWITCHES, (change, row) => {
+    const ports = removeSwitch(change, row.id);
+    return ports ? ` and its ${counted(ports, 'port')}` : '';
   });
-  return { status: 204 };
 }
 
-function addNumberedPort(change: Change, switchId: string, n: number): void {
-  const portId = randomUUID();
-  change.touch('port', portId);
-  insertPort(
-    change.db,
-    portId,
-    switchId,
-    {
-      name: String(n),
-      position: n,
-      description: null,
-      enabled: 1,
-      mode: 'access',
-      untagged_network_id: null,
-      speed: null,
-      poe: 0,
-      linked_port_id: null,
-      connected_device: null,
-    },
-    change.now,
-  );
+/** portCount ports named 1…N; the entry lists the switch's fields and the number of ports, not every new port. */
+function addNumberedPorts(change: Change, id: string, checked: ValidatedInput) {
+  const portCount = checked.values.portCount as number;
+  const portIds = Array.from({ length: portCount }, () => randomUUID());
+  change.touch('port', portIds);
+  insertNumberedPorts(change.db, id, portIds, change.now);
+  const changes = {
+    ...diffImages('switch', null, readImage(change.db, 'switch', id)),
+    ...(portCount ? { portCount: [0, portCount] } : {}),
+  };
+  return { summaryEnd: portCount ? ` with ${counted(portCount, 'port')}` : '', changes };
 }
 
 function statusFilter(ctx: Ctx): string | undefined {
-  const raw = ctx.query.get('status');
-  if (raw === null || raw === '') return undefined;
-  if (!(SWITCH_STATUSES as readonly string[]).includes(raw)) {
-    throw validationFailed([{ field: 'status', message: `must be one of ${SWITCH_STATUSES.join(', ')}` }], 'The status filter is invalid.');
-  }
-  return raw;
+  const faults: FieldFault[] = [];
+  const status = queryOneOf(ctx, 'status', SWITCH_STATUSES, faults);
+  if (faults.length) throw validationFailed(faults, 'The status filter is invalid.');
+  return status;
 }
 
 function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { deleteToken, getToken, getUser, insertToken, listTokens, tokenToApi, type TokenRow } from '../db/users.ts';
-import { HttpError, notFound, validationFailed } from '../errors/http-error.ts';
+import { HttpError, validationFailed } from '../errors/http-error.ts';
 import { isPlainObject } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
-import { pathId } from '../http/request.ts';
+import { pathRow } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { TOKEN, TOKEN_REQUEST } from './schemas/tokens.ts';
 
@@ -72,8 +72,7 @@ async function tokenCreate(ctx: Ctx) {
 }
 
 function tokenDelete(ctx: Ctx) {
-  const token = getToken(ctx.app.db, pathId(ctx, 'token'));
-  if (!token) throw notFound('token');
+  const token = pathRow(ctx, 'token', getToken);
   if (token.user_id !== ctx.user!.id && ctx.user!.role !== 'admin') {
     throw new HttpError(403, 'forbidden', 'Only admins can revoke the tokens of others.');
   }

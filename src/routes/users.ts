@@ -11,12 +11,12 @@ import {
   userToApi,
   type UserRow,
 } from '../db/users.ts';
-import { HttpError, notFound, validationFailed } from '../errors/http-error.ts';
+import { HttpError, validationFailed } from '../errors/http-error.ts';
 import { inputSchema, isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
-import { created } from '../http/answers.ts';
-import { checkIfMatch, pathId } from '../http/request.ts';
-import type { Ctx, Route } from '../http/route.ts';
+import { created, etag } from '../http/answers.ts';
+import { pathRow, pathRowToChange } from '../http/request.ts';
+import type { Ctx, Reply, Route } from '../http/route.ts';
 import { hashPassword } from '../lib/password.ts';
 import { USER_PATCH } from './schemas/users.ts';
 
@@ -71,9 +71,7 @@ function usersList(ctx: Ctx) {
 }
 
 function userGet(ctx: Ctx) {
-  const user = getUser(ctx.app.db, pathId(ctx, 'user'));
-  if (!user) throw notFound('user');
-  return { body: userToApi(user), headers: { ETag: `"${user.version}"` } };
+  return userAnswer(pathRow(ctx, 'user', getUser));
 }
 
 async function userCreate(ctx: Ctx) {
@@ -92,8 +90,7 @@ async function userCreate(ctx: Ctx) {
 }
 
 async function userUpdate(ctx: Ctx) {
-  const id = pathId(ctx, 'user');
-  if (!getUser(ctx.app.db, id)) throw notFound('user');
+  const id = pathRow(ctx, 'user', getUser).id;
   const input = isPlainObject(ctx.body) ? ctx.body : undefined;
   const checked = validateInput(
     { ...USER, fields: USER.fields.filter((f) => ['role', 'password', 'disabled'].includes(f.name)) },
@@ -104,9 +101,8 @@ async function userUpdate(ctx: Ctx) {
   const password = typeof input?.password === 'string' ? input.password : undefined;
   const hash = password === undefined ? undefined : await hashPassword(password);
   inTransaction(ctx.app.db, () => {
-    const user = getUser(ctx.app.db, id);
-    if (!user) throw notFound('user');
-    checkIfMatch(ctx, user.version);
+    // Read again: the hash took its time, and the If-Match is checked against the row the change starts from.
+    const user = pathRowToChange(ctx, 'user', getUser);
     const role = (checked.values.role as string | undefined) ?? user.role;
     const disabled = checked.values.disabled === undefined ? user.disabled : checked.values.disabled ? 1 : 0;
     const staysAdmin = role === 'admin' && disabled === 0;
@@ -114,20 +110,21 @@ async function userUpdate(ctx: Ctx) {
     const endTokens = hash !== undefined || (disabled === 1 && user.disabled === 0);
     updateUser(ctx.app.db, id, { role, disabled, password_hash: hash ?? user.password_hash, endTokens }, new Date().toISOString());
   });
-  const user = getUser(ctx.app.db, id)!;
-  return { body: userToApi(user), headers: { ETag: `"${user.version}"` } };
+  return userAnswer(getUser(ctx.app.db, id)!);
 }
 
 function userDelete(ctx: Ctx) {
-  const id = pathId(ctx, 'user');
   inTransaction(ctx.app.db, () => {
-    const user = getUser(ctx.app.db, id);
-    if (!user) throw notFound('user');
-    checkIfMatch(ctx, user.version);
+    const user = pathRowToChange(ctx, 'user', getUser);
     if (user.role === 'admin' && !user.disabled && countEnabledAdmins(ctx.app.db) <= 1) throw lastAdmin();
-    deleteUser(ctx.app.db, id);
+    deleteUser(ctx.app.db, user.id);
   });
   return { status: 204 };
+}
+
+/** A user with its ETag (the API's view of a user has no version field, unlike the inventory's). */
+function userAnswer(user: UserRow): Reply {
+  return { body: userToApi(user), headers: { ETag: etag(user.version) } };
 }
 
 function nameTaken() {
