@@ -5,8 +5,8 @@ import { getToken, getUser, isSessionRevoked, type UserRow } from '../db/users.t
 import type { Db } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
 
-/** A role, weakest first: viewer, editor, admin. */
-export type Role = 'viewer' | 'editor' | 'admin';
+/** A role: one of ROLES of fields/users.ts, weakest first (viewer, editor, admin). */
+export type Role = UserRow['role'];
 
 /** The signed-in user of a request. */
 export interface AuthUser {

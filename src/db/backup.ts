@@ -1,4 +1,4 @@
-import { RESOURCES, type Kind } from './images.ts';
+import { KIND_PLURALS, RESOURCES } from './images.ts';
 import { prepare, type Db } from './open.ts';
 import { taggedNetworkIdsJson } from './ports.ts';
 import { jsonBool, recordJson } from './record-json.ts';
@@ -6,34 +6,17 @@ import { jsonBool, recordJson } from './record-json.ts';
 // The reads of the backup export: counts, then every table in chunks by rowid (keyset paging), so that the
 // export never holds more than one chunk in memory. They run on the export's own snapshot connection (openSnapshot in open.ts).
 
-/** The kinds of a db-v1 document, in its order. */
-export const DOCUMENT_KINDS = ['users', 'sites', 'networks', 'switches', 'ports', 'activity'] as const;
+/** The kinds of a db-v1 document, in its order; each is also the table it is read from. */
+export const DOCUMENT_KINDS = ['users', ...KIND_PLURALS, 'activity'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** How many records of each kind. */
 export type Counts = Record<DocumentKind, number>;
 
-/** The inventory kind of each inventory document kind. */
-export const KIND_OF: Record<'sites' | 'networks' | 'switches' | 'ports', Kind> = {
-  sites: 'site',
-  networks: 'network',
-  switches: 'switch',
-  ports: 'port',
-};
-
-const TABLE_OF: Record<DocumentKind, string> = {
-  users: 'users',
-  sites: 'sites',
-  networks: 'networks',
-  switches: 'switches',
-  ports: 'ports',
-  activity: 'activity',
-};
-
 /** The number of rows of each kind. */
 export function countAll(db: Db): Counts {
   const counts = {} as Counts;
-  for (const kind of DOCUMENT_KINDS) counts[kind] = (prepare(db, `SELECT count(*) AS n FROM ${TABLE_OF[kind]}`).get() as { n: number }).n;
+  for (const kind of DOCUMENT_KINDS) counts[kind] = (prepare(db, `SELECT count(*) AS n FROM ${kind}`).get() as { n: number }).n;
   return counts;
 }
 
@@ -79,7 +62,7 @@ function readChunk(db: Db, kind: DocumentKind, after: number, limit: number): { 
     db,
     `SELECT group_concat(record, ',') AS text, count(*) AS count, max(k) AS last FROM
     (SELECT k, record, sum(length(record)) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) - length(record) AS before FROM
-      (SELECT t.${key} AS k, ${RECORD_JSON[kind]} AS record FROM ${TABLE_OF[kind]} t WHERE t.${key} > ? ORDER BY t.${key} LIMIT ?))
+      (SELECT t.${key} AS k, ${RECORD_JSON[kind]} AS record FROM ${kind} t WHERE t.${key} > ? ORDER BY t.${key} LIMIT ?))
     WHERE before < ?`,
   ).get(after, limit, CHUNK_TARGET_CHARS) as { text: string | null; count: number; last: number | null };
   return { text: row.text ?? '', count: row.count, last: row.last ?? after };

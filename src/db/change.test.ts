@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../errors/http-error.ts';
+import { Refusal } from '../errors/refusal.ts';
 import { getActivity, listActivity } from './activity.ts';
 import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
-import type { Kind } from './images.ts';
+import { RESOURCES, type Kind } from './images.ts';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
 
@@ -192,20 +192,19 @@ function count(table: 'sites' | 'networks' | 'switches' | 'ports' | 'activity'):
   return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
-/** The error code an undo fails with. */
-function undoFails(entryId: string): { status: number; code: string; details?: unknown } {
+/** The refusal an undo fails with (http/errors.ts answers a conflict with 409, not_found with 404). */
+function undoFails(entryId: string): { kind: string; code: string; details?: unknown } {
   try {
     undoEntry(db, ACTOR, entryId);
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, code: error.code, details: error.details };
+    if (error instanceof Refusal) return { kind: error.kind, code: error.code, details: error.details };
     throw error;
   }
   throw new Error('the undo succeeded');
 }
 
 function row(kind: Kind, id: string): Record<string, unknown> | undefined {
-  const table = { site: 'sites', network: 'networks', switch: 'switches', port: 'ports' }[kind];
-  return db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+  return db.prepare(`SELECT * FROM ${RESOURCES[kind].table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
 }
 
 describe('recordChange', () => {
@@ -307,7 +306,7 @@ describe('undoEntry', () => {
     const first = updateSite(site.id, { notes: 'one' });
     updateSite(site.id, { notes: 'two' });
     const entries = count('activity');
-    expect(undoFails(first)).toMatchObject({ status: 409, code: 'undo_conflict' });
+    expect(undoFails(first)).toMatchObject({ kind: 'conflict', code: 'undo_conflict' });
     expect(row('site', site.id)).toMatchObject({ notes: 'two', version: 3 });
     expect(count('activity')).toBe(entries);
   });
@@ -324,7 +323,7 @@ describe('undoEntry', () => {
     const deletion = deleteSiteCascade(site.id);
     createSite('LAB');
     const failure = undoFails(deletion);
-    expect(failure).toMatchObject({ status: 409, code: 'undo_conflict', details: [{ field: 'name' }] });
+    expect(failure).toMatchObject({ kind: 'conflict', code: 'undo_conflict', details: [{ field: 'name' }] });
     expect(row('site', site.id)).toBeUndefined();
     expect(getActivity(db, deletion)!.undone_by).toBeNull();
   });
@@ -334,7 +333,7 @@ describe('undoEntry', () => {
     const network = createNetwork(site.id, 'users', 10);
     const sw = createSwitch(site.id, 'sw', 1);
     setTrunk(sw.portIds[0], network.id, []);
-    expect(undoFails(network.entryId)).toMatchObject({ status: 409, code: 'undo_conflict' });
+    expect(undoFails(network.entryId)).toMatchObject({ kind: 'conflict', code: 'undo_conflict' });
     expect(row('network', network.id)).toBeDefined();
   });
 
@@ -349,14 +348,14 @@ describe('undoEntry', () => {
         result: null,
       };
     });
-    expect(undoFails(undo.id)).toMatchObject({ status: 409, code: 'undo_conflict', details: [{ message: 'exists again' }] });
+    expect(undoFails(undo.id)).toMatchObject({ kind: 'conflict', code: 'undo_conflict', details: [{ message: 'exists again' }] });
   });
 
   it('refuses a second undo with already_undone', () => {
     const site = createSite('Lab');
     const update = updateSite(site.id, { notes: 'x' });
     undoEntry(db, ACTOR, update);
-    expect(undoFails(update)).toMatchObject({ status: 409, code: 'already_undone' });
+    expect(undoFails(update)).toMatchObject({ kind: 'conflict', code: 'already_undone' });
   });
 
   it('refuses import, restore and migrate entries with not_undoable', () => {
@@ -368,13 +367,13 @@ describe('undoEntry', () => {
         return { activity: { action, entityType: null, entityId: null, entityName: null, siteId: null, summary: action }, result: null };
       });
       expect(entry.undoable).toBe(false);
-      expect(undoFails(entry.id)).toMatchObject({ status: 409, code: 'not_undoable' });
+      expect(undoFails(entry.id)).toMatchObject({ kind: 'conflict', code: 'not_undoable' });
     }
     expect(count('sites')).toBe(3);
   });
 
   it('answers 404 for an unknown entry', () => {
-    expect(undoFails(randomUUID())).toMatchObject({ status: 404, code: 'not_found' });
+    expect(undoFails(randomUUID())).toMatchObject({ kind: 'not_found', code: 'not_found' });
   });
 
   it('undoes twice, newest first: a symmetric link, then a change of tagged VLANs; versions only rise', () => {
@@ -592,7 +591,7 @@ describe('undoEntry with stored images that break the rules (a database written 
     const before = snapshot();
     const entryCount = count('activity');
     const failure = undoFails(entryId);
-    expect(failure).toMatchObject({ status: 409, code });
+    expect(failure).toMatchObject({ kind: 'conflict', code });
     expect((failure.details as { field: string }[]).map((detail) => detail.field)).toContain(field(ids));
     expect(snapshot()).toEqual(before);
     expect(count('activity')).toBe(entryCount);

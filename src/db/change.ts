@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { portFaults } from '../fields/rules.ts';
-import { HttpError, type FieldFault } from '../errors/http-error.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import {
   KIND_ORDER,
   RESOURCES,
   currentVersion,
-  deleteImage,
+  deleteEntity,
   diffImages,
   imageToApi,
   readImage,
@@ -18,6 +18,7 @@ import {
 } from './images.ts';
 import { siteOfNetwork } from './networks.ts';
 import { inTransaction, type Db } from './open.ts';
+import { constraintFailure } from './sqlite-errors.ts';
 import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingNetwork } from './ports.ts';
 
 /** Who made a change: the signed-in user, or the system (legacy migration). */
@@ -150,18 +151,23 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
 /**
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
  * before-image back, with the same ids and a raised version; undoing an `undo` entry redoes the change it
- * reversed. 404 for an unknown entry; 409 undo_conflict when an entity no longer holds what the entry left,
- * a name or id it needs is taken, or a port would break the port rules; already_undone; not_undoable (import,
- * restore, migrate); undo_data_invalid when the stored images break the field rules (written by another tool).
+ * reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict when an entity no longer holds
+ * what the entry left, a name or id it needs is taken, or a port would break the port rules; already_undone;
+ * not_undoable (import, restore, migrate); undo_data_invalid when the stored images break the field rules (written
+ * by another tool).
  */
 export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
   try {
     return recordChange(db, actor, (change) => {
       const original = getActivity(db, entryId);
-      if (!original) throw new HttpError(404, 'not_found', 'No such activity entry.');
-      if (original.undone_by) throw new HttpError(409, 'already_undone', 'This change has been undone already.');
+      if (!original) throw new Refusal('not_found', 'not_found', 'No such activity entry.');
+      if (original.undone_by) throw new Refusal('conflict', 'already_undone', 'This change has been undone already.');
       if (!original.undoable || !original.undo_data) {
-        throw new HttpError(409, 'not_undoable', `A${original.action === 'import' ? 'n' : ''} ${original.action} entry cannot be undone.`);
+        throw new Refusal(
+          'conflict',
+          'not_undoable',
+          `A${original.action === 'import' ? 'n' : ''} ${original.action} entry cannot be undone.`,
+        );
       }
       const { before, after } = undoImages(original.undo_data);
       checkUnchangedSince(db, after);
@@ -187,7 +193,7 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
 }
 
 /**
- * The images of an entry's undo data; 409 undo_data_invalid, naming every fault, when they are not JSON or
+ * The images of an entry's undo data; refused as undo_data_invalid, naming every fault, when they are not JSON or
  * break the field rules (undoDataFaults): an undo never writes a value that the API would refuse.
  */
 function undoImages(text: string): { before: ImageSet; after: ImageSet } {
@@ -199,8 +205,8 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
   }
   const faults = parsed === undefined ? [{ field: 'undoData', message: 'is not JSON' }] : undoDataFaults(parsed);
   if (faults.length > 0) {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      'conflict',
       'undo_data_invalid',
       'The stored undo data of this entry breaks the field rules, so it cannot be undone; nothing was changed.',
       faults,
@@ -210,8 +216,8 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
 }
 
 /**
- * 409 undo_conflict unless the ports the undo wrote, and those of the switches and on the networks it wrote, keep
- * the API's port rules in the data as it is now (networks of the switch's site, tagged VLANs only on a trunk,
+ * Refuses with undo_conflict unless the ports the undo wrote, and those of the switches and on the networks it
+ * wrote, keep the API's port rules in the data as it is now (networks of the switch's site, tagged VLANs only on a trunk,
  * links to an existing port of another switch that links back), and no port stays linked to one it removed.
  * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
  */
@@ -244,8 +250,8 @@ function checkPortsAfterUndo(db: Db, before: ImageSet): void {
     for (const other of portIdsLinkedTo(db, id))
       faults.push({ field: `port:${other}.linkedPortId`, message: `links to port ${id}, which the undo removes` });
   if (faults.length > 0) {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      'conflict',
       'undo_conflict',
       'The undo would leave a port that breaks the port rules with the data as it is now; nothing was changed.',
       faults,
@@ -268,40 +274,39 @@ function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
   return faults;
 }
 
-/** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as 409 undo_conflict. */
-function constraintConflict(error: unknown): HttpError | undefined {
-  const sqlite = error as { code?: string; errcode?: number; message?: string };
-  if (sqlite?.code !== 'ERR_SQLITE_ERROR' || ((sqlite.errcode ?? 0) & 0xff) !== 19) return undefined;
-  const unique = /UNIQUE constraint failed: (.+)$/.exec(sqlite.message ?? '');
-  const taken = unique ? uniqueFault(unique[1]) : undefined;
+/** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as undo_conflict. */
+function constraintConflict(error: unknown): Refusal | undefined {
+  const failure = constraintFailure(error);
+  if (!failure) return undefined;
+  const taken = failure.unique.length > 0 ? uniqueFault(failure.unique.at(-1)!) : undefined;
   const message = taken
     ? `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`
     : 'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
-  return new HttpError(
-    409,
+  return new Refusal(
+    'conflict',
     'undo_conflict',
     message,
     taken ? [{ field: taken.field, message: `is taken now by another ${taken.kind}` }] : undefined,
   );
 }
 
-/** Names the field of a failed UNIQUE constraint (`switches.site_id, switches.name`: the last column). */
-function uniqueFault(columns: string): { kind: Kind; field: string } | undefined {
-  const [table, column] = columns.split(',').at(-1)!.trim().split('.');
+/** Names the field of a failed UNIQUE constraint's last column (`switches.name`). */
+function uniqueFault(column: string): { kind: Kind; field: string } | undefined {
+  const [table, name] = column.split('.');
   const kind = KIND_ORDER.find((k) => RESOURCES[k].table === table);
-  const field = kind && RESOURCES[kind].fields.find((f) => f.column === column);
+  const field = kind && RESOURCES[kind].fields.find((f) => f.column === name);
   return kind && field ? { kind, field: field.name } : undefined;
 }
 
-/** 409 undo_conflict unless every entity the entry touched still holds what the entry left (or is still absent). */
+/** Refuses with undo_conflict unless every entity the entry touched still holds what the entry left (or is still absent). */
 function checkUnchangedSince(db: Db, after: ImageSet): void {
   for (const kind of KIND_ORDER) {
     for (const [id, expected] of Object.entries(after[kind] ?? {})) {
       const current = readImage(db, kind, id);
       if (sameImage(expected, current)) continue;
       const name = String(current?.name ?? expected?.name ?? id);
-      throw new HttpError(
-        409,
+      throw new Refusal(
+        'conflict',
         'undo_conflict',
         `The ${kind} "${name}" has changed since this entry; undo the later changes first, or change it by hand.`,
         [{ field: `${kind}:${id}`, message: current ? (expected ? 'changed since' : 'exists again') : 'deleted since' }],
@@ -343,6 +348,6 @@ function restoreImages(db: Db, before: ImageSet, after: ImageSet, now: string): 
     for (const [id, image] of entries(kind)) if (image && after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
   }
   for (const kind of [...KIND_ORDER].reverse()) {
-    for (const [id, image] of entries(kind)) if (image === null) deleteImage(db, kind, id);
+    for (const [id, image] of entries(kind)) if (image === null) deleteEntity(db, kind, id);
   }
 }

@@ -36,7 +36,7 @@ export interface Finding {
 }
 
 /** The severity of each kind. */
-export const SEVERITY_OF: Record<FindingKind, Severity> = {
+const SEVERITY_OF: Record<FindingKind, Severity> = {
   duplicate_management_ip: 'error',
   duplicate_mac: 'error',
   gateway_is_management_ip: 'warning',

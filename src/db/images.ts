@@ -2,13 +2,53 @@ import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { checkValue, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
+import { checkValue, isPlainObject, isUuid, rowToApi, toColumns, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
-import type { FieldFault } from '../errors/http-error.ts';
+import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
+import { columnsOf, insertRow } from './resource-sql.ts';
+
+const DECLARED = { site: SITE, network: NETWORK, switch: SWITCH, port: PORT };
 
 /** The inventory kinds whose changes the activity log records and can undo. */
-export type Kind = 'site' | 'network' | 'switch' | 'port';
+export type Kind = keyof typeof DECLARED;
+
+/** The kinds' one table: the resource declaration of each, which names its singular (`type`) and plural (`table`). */
+export const RESOURCES: Readonly<Record<Kind, Resource>> = DECLARED;
+
+/** Parents before children: the order to insert in; deletes run the other way. */
+export const KIND_ORDER: readonly Kind[] = ['site', 'network', 'switch', 'port'];
+
+/** The plural of each kind, which is also its table and its list in a backup document (`switches`). */
+export type KindPlural = (typeof DECLARED)[Kind]['table'];
+
+/** The plurals, in KIND_ORDER. */
+export const KIND_PLURALS: readonly KindPlural[] = KIND_ORDER.map((kind) => DECLARED[kind].table);
+
+/** The kind of each plural. */
+export const KIND_OF: Readonly<Record<KindPlural, Kind>> = Object.fromEntries(
+  KIND_ORDER.map((kind) => [DECLARED[kind].table, kind]),
+) as Record<KindPlural, Kind>;
+
+/** One value per plural (`{ sites: …, networks: …, … }`), each made by `make`. */
+export function perPlural<T>(make: (plural: KindPlural) => T): Record<KindPlural, T> {
+  return Object.fromEntries(KIND_PLURALS.map((plural) => [plural, make(plural)])) as Record<KindPlural, T>;
+}
+
+/** The plural of a kind (`switches`). */
+export function pluralOf(kind: Kind): KindPlural {
+  return DECLARED[kind].table;
+}
+
+/** Whether a text names a kind (`switch`). */
+export function isKind(text: string): text is Kind {
+  return Object.hasOwn(DECLARED, text);
+}
+
+/** The kind a plural names (a path segment like `switches`), or undefined. */
+export function kindOfPlural(plural: string): Kind | undefined {
+  return Object.hasOwn(KIND_OF, plural) ? KIND_OF[plural as KindPlural] : undefined;
+}
 
 /** A stored row, as SELECT returns it; a port's image also holds its tagged network ids. */
 export type Image = Record<string, unknown> & { id: string; version: number; tagged?: string[] };
@@ -16,14 +56,8 @@ export type Image = Record<string, unknown> & { id: string; version: number; tag
 /** Images keyed by kind, then id; null means the entity did not exist. */
 export type ImageSet = Partial<Record<Kind, Record<string, Image | null>>>;
 
-/** The resource declaration of each kind. */
-export const RESOURCES: Record<Kind, Resource> = { site: SITE, network: NETWORK, switch: SWITCH, port: PORT };
-
-/** Parents before children: the order to insert in; deletes run the other way. */
-export const KIND_ORDER: readonly Kind[] = ['site', 'network', 'switch', 'port'];
-
-function columns(kind: Kind): string[] {
-  return RESOURCES[kind].fields.flatMap((field) => (field.column ? [field.column] : []));
+function columns(kind: Kind): readonly string[] {
+  return columnsOf(RESOURCES[kind]);
 }
 
 /** The current image of one entity, or null when it does not exist. */
@@ -57,34 +91,62 @@ export function setTagged(db: Db, portId: string, networkIds: readonly string[])
   const wanted = new Set(networkIds);
   const remove = prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ? AND network_id = ?');
   for (const networkId of current) if (!wanted.has(networkId)) remove.run(portId, networkId);
-  const insert = prepare(db, 'INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)');
-  for (const networkId of wanted) if (!current.has(networkId)) insert.run(portId, networkId);
+  insertTagged(
+    db,
+    portId,
+    [...wanted].filter((networkId) => !current.has(networkId)),
+  );
+}
+
+/**
+ * Adds tagged networks to a port that does not carry them yet, in one statement for all of them (a trunk has
+ * 5–20), in key order, so that the rows of ports written in id order go in at the right edge of the B-tree.
+ */
+function insertTagged(db: Db, portId: string, networkIds: readonly string[]): void {
+  if (networkIds.length === 0) return;
+  const values = networkIds.map(() => '(?, ?)').join(', ');
+  prepare(db, `INSERT INTO port_tagged_networks (port_id, network_id) VALUES ${values}`).run(
+    ...[...networkIds].sort().flatMap((networkId) => [portId, networkId]),
+  );
+}
+
+/** A checked inventory record in the API's shape, with its id, version and timestamps (restore, merge, bulk import). */
+export type StoredRecord = Record<string, unknown> & { id: string };
+
+/** Inserts a whole record in the API's shape (id, version and timestamps as given), with a port's tagged networks. */
+export function insertRecord(db: Db, kind: Kind, record: StoredRecord): void {
+  const resource = RESOURCES[kind];
+  insertRow(db, resource, toColumns(resource, record));
+  if (kind === 'port') insertTagged(db, record.id, (record.taggedNetworkIds as string[] | undefined) ?? []);
+}
+
+/** Removes every site, network, switch, port and activity entry (a restore replaces them all). */
+export function deleteInventoryAndActivity(db: Db): void {
+  prepare(db, 'UPDATE ports SET linked_port_id = NULL').run();
+  const tables = ['activity_entities', 'activity', 'port_tagged_networks', ...[...KIND_PLURALS].reverse()];
+  for (const table of tables) prepare(db, `DELETE FROM ${table}`).run();
 }
 
 /** Deletes an entity (a port with its tagged list). */
-export function deleteImage(db: Db, kind: Kind, id: string): void {
+export function deleteEntity(db: Db, kind: Kind, id: string): void {
   if (kind === 'port') prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
   prepare(db, `DELETE FROM ${RESOURCES[kind].table} WHERE id = ?`).run(id);
 }
 
 /** Writes an image back: updates the row when it exists, inserts it otherwise; `version` is given. */
 export function writeImage(db: Db, kind: Kind, image: Image, version: number, now: string): void {
-  const cols = columns(kind);
-  const values = cols.map((column) => (column === 'version' ? version : column === 'updated_at' ? now : (image[column] ?? null))) as (
-    | string
-    | number
-    | null
-  )[];
+  const row: Record<string, unknown> = { ...image, version, updated_at: now };
   const { table } = RESOURCES[kind];
   const exists = prepare(db, `SELECT 1 AS x FROM ${table} WHERE id = ?`).get(image.id);
   if (exists) {
-    const sets = cols
-      .filter((column) => column !== 'id')
-      .map((column) => `${column} = ?`)
-      .join(', ');
-    prepare(db, `UPDATE ${table} SET ${sets} WHERE id = ?`).run(...values.filter((_, i) => cols[i] !== 'id'), image.id);
+    const cols = columns(kind).filter((column) => column !== 'id');
+    const sets = cols.map((column) => `${column} = ?`).join(', ');
+    prepare(db, `UPDATE ${table} SET ${sets} WHERE id = ?`).run(
+      ...cols.map((column) => (row[column] ?? null) as string | number | null),
+      image.id,
+    );
   } else {
-    prepare(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...values);
+    insertRow(db, RESOURCES[kind], row);
   }
   if (kind === 'port') setTagged(db, image.id, image.tagged ?? []);
 }
@@ -153,10 +215,6 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
     }
   }
   return faults;
-}
-
-function isKind(kind: string): kind is Kind {
-  return (KIND_ORDER as readonly string[]).includes(kind);
 }
 
 // One image against its resource's fields: what writeImage would store (a missing column as null: columns added

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Resource } from '../fields/field.ts';
+import { columnFields, type Resource } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
@@ -144,8 +144,7 @@ describe('list pages serialised by SQLite', () => {
     expect(ports[0].taggedNetworkIds).toEqual([ids.voice, ids.mgmt, ids.users].sort());
     expect(ports[1]).toMatchObject({ enabled: false, poe: true, taggedNetworkIds: [] });
     expect(Object.keys(ports[0])).toEqual(
-      PORT.fields
-        .filter((f) => f.column)
+      columnFields(PORT)
         .map((f) => f.name)
         .concat('taggedNetworkIds'),
     );

@@ -2,6 +2,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import type { Resource } from '../fields/field.ts';
 import { prepare, type Db } from './open.ts';
 import { recordJson } from './record-json.ts';
+import { selectList } from './resource-sql.ts';
 import { getOrMake } from '../lib/memo.ts';
 
 /** An equality filter on a column; `undefined` values are left out, so optional query filters pass straight in. */
@@ -75,15 +76,36 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
   };
 }
 
+const rowsSelectCache = new WeakMap<ListShape, string>();
+
 /**
- * The SQL of one page: `select` (which names its table with the shape's alias and may compute counts) for
- * the rows of the page, with parameters `...query.params, limit, offset`. The page is chosen first without
- * the computed columns, so a count subquery runs for the 100 rows shown, not for every row sorted.
+ * The SELECT of a resource's rows, without WHERE: every column of its fields, then each computed field that has a
+ * name (the counts), from its table under the shape's alias.
  */
-export function pageSql(shape: ListShape, select: string, table: string, query: ListQuery): string {
+export function rowsSelect(shape: ListShape): string {
+  return getOrMake(rowsSelectCache, shape, () => {
+    const { resource, alias } = shape;
+    const computed = Object.values(shape.computed ?? {}).flatMap((c) => (c.name ? [`${c.sql} AS ${c.name}`] : []));
+    return `SELECT ${[selectList(resource, alias), ...computed].join(', ')} FROM ${resource.table} ${alias}`;
+  });
+}
+
+/**
+ * The SQL of one page of rows (rowsSelect), with parameters `...query.params, limit, offset`. The page is chosen
+ * first without the computed columns, so a count subquery runs for the 100 rows shown, not for every row sorted.
+ */
+function pageSql(shape: ListShape, query: ListQuery): string {
+  const select = rowsSelect(shape);
   if (query.computedSort) return `${select} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`;
   const a = shape.alias;
-  return `${select} WHERE ${a}.rowid IN (SELECT ${a}.rowid FROM ${table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?) ${query.orderBy}`;
+  return `${select} WHERE ${a}.rowid IN (SELECT ${a}.rowid FROM ${shape.resource.table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?) ${query.orderBy}`;
+}
+
+/** The query's page as rows (pageSql), with the total matching its filter. */
+export function readRowsPage(db: Db, shape: ListShape, query: ListQuery): { rows: unknown[]; total: number } {
+  const total = countMatching(db, shape, query);
+  const rows = prepare(db, pageSql(shape, query)).all(...query.params, query.limit, query.offset);
+  return { rows, total };
 }
 
 /** One page as SQLite serialises it: the JSON array text of the items, and the total matching the filter. */
@@ -93,7 +115,7 @@ export interface JsonPage {
 }
 
 /** How many rows match the query's filter (the page's `total`). */
-export function countMatching(db: Db, shape: ListShape, query: ListQuery): number {
+function countMatching(db: Db, shape: ListShape, query: ListQuery): number {
   const { alias, resource } = shape;
   return (prepare(db, `SELECT count(*) AS n FROM ${resource.table} ${alias} ${query.where}`).get(...query.params) as { n: number }).n;
 }

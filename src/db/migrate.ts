@@ -5,7 +5,7 @@ import { StartupError } from '../errors/startup-error.ts';
 import { inTransaction, type Db } from './open.ts';
 
 /** A migration file that was applied before and has changed since: the start must stop. */
-export class MigrationChecksumError extends StartupError {}
+class MigrationChecksumError extends StartupError {}
 
 export interface MigrationFile {
   version: number;
@@ -17,7 +17,7 @@ export interface MigrationFile {
 const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 /** The migration files of `dir`, in order. */
-export function readMigrations(dir: string): MigrationFile[] {
+function readMigrations(dir: string): MigrationFile[] {
   return readdirSync(dir)
     .filter((file) => FILE_PATTERN.test(file))
     .sort()

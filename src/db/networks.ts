@@ -1,37 +1,23 @@
+import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
 import type { Change } from './change.ts';
+import { deleteEntity } from './images.ts';
 import type { ListParams } from './list-query.ts';
-import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsUsingNetwork, removeNetworkFromPort } from './ports.ts';
-import { apiOf, type ApiRecord } from './record-json.ts';
+import { insertRow, updateRow } from './resource-sql.ts';
 
 /** A networks row with its port count. */
-export interface NetworkRow {
-  id: string;
-  site_id: string;
-  name: string;
-  vlan_id: number;
-  subnet: string | null;
-  gateway: string | null;
-  description: string | null;
-  color: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  port_count: number;
-}
+export type NetworkRow = RowOf<typeof NETWORK> & { port_count: number };
 
 /** The editable columns of a network. */
-export type NetworkValues = Pick<NetworkRow, 'site_id' | 'name' | 'vlan_id' | 'subnet' | 'gateway' | 'description' | 'color'>;
+export type NetworkValues = EditableRowOf<typeof NETWORK>;
 
 // Ports carrying the network untagged, plus those carrying it tagged but not also untagged: each port once.
 const PORT_COUNT = `((SELECT count(*) FROM ports p WHERE p.untagged_network_id = n.id)
   + (SELECT count(*) FROM port_tagged_networks t JOIN ports p ON p.id = t.port_id
      WHERE t.network_id = n.id AND p.untagged_network_id IS NOT t.network_id))`;
-
-const NETWORK_SELECT = `SELECT n.id, n.site_id, n.name, n.vlan_id, n.subnet, n.gateway, n.description, n.color, n.version,
-  n.created_at, n.updated_at, ${PORT_COUNT} AS port_count FROM networks n`;
 
 const NETWORK_LIST: ListShape = {
   resource: NETWORK,
@@ -42,12 +28,19 @@ const NETWORK_LIST: ListShape = {
 
 /** One network by id. */
 export function getNetwork(db: Db, id: string): NetworkRow | undefined {
-  return prepare(db, `${NETWORK_SELECT} WHERE n.id = ?`).get(id) as NetworkRow | undefined;
+  return prepare(db, `${rowsSelect(NETWORK_LIST)} WHERE n.id = ?`).get(id) as NetworkRow | undefined;
 }
 
-/** The site of a network, or undefined when there is no such network (for the port rules). */
+/** A network's VLAN number and site by id, or undefined when there is no such network (port rules, CSV). */
+export function networkRefById(db: Db, id: string): { vlanId: number; siteId: string } | undefined {
+  return prepare(db, 'SELECT vlan_id AS vlanId, site_id AS siteId FROM networks WHERE id = ?').get(id) as
+    | { vlanId: number; siteId: string }
+    | undefined;
+}
+
+/** The site of a network, or undefined when there is no such network: the port rules' NetworkSiteLookup. */
 export function siteOfNetwork(db: Db, id: string): string | undefined {
-  return (prepare(db, 'SELECT site_id FROM networks WHERE id = ?').get(id) as { site_id: string } | undefined)?.site_id;
+  return networkRefById(db, id)?.siteId;
 }
 
 /** The list filters of networks. */
@@ -65,14 +58,7 @@ function networksQuery(list: ListParams, filter: NetworkFilter): ListQuery {
 
 /** One page of networks (filtered by site and VLAN) and the total matching the same filter. */
 export function listNetworks(db: Db, list: ListParams, filter: NetworkFilter): { rows: NetworkRow[]; total: number } {
-  const query = networksQuery(list, filter);
-  const total = countMatching(db, NETWORK_LIST, query);
-  const rows = prepare(db, pageSql(NETWORK_LIST, NETWORK_SELECT, 'networks', query)).all(
-    ...query.params,
-    query.limit,
-    query.offset,
-  ) as unknown as NetworkRow[];
-  return { rows, total };
+  return readRowsPage(db, NETWORK_LIST, networksQuery(list, filter)) as { rows: NetworkRow[]; total: number };
 }
 
 /** The same page of networks as listNetworks, serialised as the API's JSON items by SQLite. */
@@ -105,25 +91,12 @@ export function networkIdsOfSite(db: Db, siteId: string): string[] {
 
 /** Stores a new network. */
 export function insertNetwork(db: Db, id: string, values: NetworkValues, now: string): void {
-  prepare(
-    db,
-    `INSERT INTO networks (id, site_id, name, vlan_id, subnet, gateway, description, color, version, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(id, values.site_id, values.name, values.vlan_id, values.subnet, values.gateway, values.description, values.color, now, now);
+  insertRow(db, NETWORK, { ...values, id, version: 1, created_at: now, updated_at: now });
 }
 
 /** Writes a network's editable columns and raises its version. */
 export function updateNetwork(db: Db, id: string, values: NetworkValues, now: string): void {
-  prepare(
-    db,
-    `UPDATE networks SET site_id = ?, name = ?, vlan_id = ?, subnet = ?, gateway = ?, description = ?, color = ?,
-    version = version + 1, updated_at = ? WHERE id = ?`,
-  ).run(values.site_id, values.name, values.vlan_id, values.subnet, values.gateway, values.description, values.color, now, id);
-}
-
-/** Removes a network row (no port may use it any more). */
-export function deleteNetwork(db: Db, id: string): void {
-  prepare(db, 'DELETE FROM networks WHERE id = ?').run(id);
+  updateRow(db, NETWORK, id, values, now);
 }
 
 /** Deletes a network after recording it, first taking it off every port that carries it; returns how many ports that was. */
@@ -132,7 +105,7 @@ export function removeNetwork(change: Change, id: string): number {
   change.touch('network', id);
   change.touch('port', users);
   for (const portId of users) removeNetworkFromPort(change.db, portId, id, change.now);
-  deleteNetwork(change.db, id);
+  deleteEntity(change.db, 'network', id);
   return users.length;
 }
 

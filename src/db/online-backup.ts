@@ -63,7 +63,7 @@ const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal'];
  * through: the same place after resolving symlinked directories and a symlink (chain) at `target`, or the
  * same file (device and inode: a hard link, a symlink); undefined when it is another file.
  */
-export function databaseFileNamedBy(database: string, target: string): string | undefined {
+function databaseFileNamedBy(database: string, target: string): string | undefined {
   const wanted = targetLocations(target);
   const wantedFile = fileIdentity(target);
   const bases = new Set([resolve(database), realLocation(database), realPath(database) ?? resolve(database)]);

@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../errors/http-error.ts';
+import { Refusal } from '../errors/refusal.ts';
 import { isInterfaceName } from '../lib/interface-name.ts';
 import { listActivity } from './activity.ts';
 import { recordChange, undoEntry, type Actor } from './change.ts';
@@ -84,7 +84,7 @@ function undoCode(entryId: string): string | undefined {
     undoEntry(db, ACTOR, entryId);
     return undefined;
   } catch (error) {
-    if (error instanceof HttpError) return error.code;
+    if (error instanceof Refusal) return error.code;
     throw error;
   }
 }

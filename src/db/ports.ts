@@ -1,40 +1,18 @@
+import { apiOf, defaultColumns, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import type { Change } from './change.ts';
-import { taggedNetworkIds } from './images.ts';
+import { deleteEntity, taggedNetworkIds } from './images.ts';
 export { setTagged } from './images.ts';
 import type { ListParams } from './list-query.ts';
-import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { apiOf, type ApiRecord } from './record-json.ts';
+import { insertRow, updateRow } from './resource-sql.ts';
 
 /** A ports row with its tagged network ids (sorted, as the activity images keep them). */
-export interface PortRow {
-  id: string;
-  switch_id: string;
-  name: string;
-  position: number;
-  description: string | null;
-  enabled: number;
-  mode: 'access' | 'trunk';
-  untagged_network_id: string | null;
-  speed: string | null;
-  poe: number;
-  linked_port_id: string | null;
-  connected_device: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  tagged: string[];
-}
+export type PortRow = RowOf<typeof PORT> & { tagged: string[] };
 
 /** The editable columns of a port; its tagged list is written by setTagged, the far end of a link by relinkFarEnds. */
-export type PortValues = Pick<
-  PortRow,
-  'name' | 'position' | 'description' | 'enabled' | 'mode' | 'untagged_network_id' | 'speed' | 'poe' | 'linked_port_id' | 'connected_device'
->;
-
-const PORT_SELECT = `SELECT p.id, p.switch_id, p.name, p.position, p.description, p.enabled, p.mode, p.untagged_network_id,
-  p.speed, p.poe, p.linked_port_id, p.connected_device, p.version, p.created_at, p.updated_at FROM ports p`;
+export type PortValues = EditableRowOf<typeof PORT>;
 
 /** SQL of the JSON array of the tagged network ids of the port row `alias`, sorted as taggedNetworkIds reads them. */
 export function taggedNetworkIdsJson(alias: string): string {
@@ -55,7 +33,7 @@ function withTagged(db: Db, row: Omit<PortRow, 'tagged'> | undefined): PortRow |
 
 /** One port by id, with its tagged networks. */
 export function getPort(db: Db, id: string): PortRow | undefined {
-  return withTagged(db, prepare(db, `${PORT_SELECT} WHERE p.id = ?`).get(id) as Omit<PortRow, 'tagged'> | undefined);
+  return withTagged(db, prepare(db, `${rowsSelect(PORT_LIST)} WHERE p.id = ?`).get(id) as Omit<PortRow, 'tagged'> | undefined);
 }
 
 /** The list filters of ports. */
@@ -73,14 +51,8 @@ function portsQuery(list: ListParams, filter: PortFilter): ListQuery {
 
 /** One page of ports (filtered by switch and by site) and the total matching the same filter. */
 export function listPorts(db: Db, list: ListParams, filter: PortFilter): { rows: PortRow[]; total: number } {
-  const query = portsQuery(list, filter);
-  const total = countMatching(db, PORT_LIST, query);
-  const rows = prepare(db, pageSql(PORT_LIST, PORT_SELECT, 'ports', query)).all(
-    ...query.params,
-    query.limit,
-    query.offset,
-  ) as unknown as Omit<PortRow, 'tagged'>[];
-  return { rows: rows.map((row) => withTagged(db, row)!), total };
+  const { rows, total } = readRowsPage(db, PORT_LIST, portsQuery(list, filter));
+  return { rows: (rows as Omit<PortRow, 'tagged'>[]).map((row) => withTagged(db, row)!), total };
 }
 
 /** The same page of ports as listPorts, with their tagged networks, serialised as the API's JSON items by SQLite. */
@@ -90,16 +62,22 @@ export function listPortsJson(db: Db, list: ListParams, filter: PortFilter): Jso
 
 /** Every port of a switch by position, with tagged networks. */
 export function portsOfSwitch(db: Db, switchId: string): PortRow[] {
-  const rows = prepare(db, `${PORT_SELECT} WHERE p.switch_id = ? ORDER BY p.position, p.name, p.id`).all(switchId) as unknown as Omit<
-    PortRow,
-    'tagged'
-  >[];
+  const rows = prepare(db, `${rowsSelect(PORT_LIST)} WHERE p.switch_id = ? ORDER BY p.position, p.name, p.id`).all(
+    switchId,
+  ) as unknown as Omit<PortRow, 'tagged'>[];
   return rows.map((row) => withTagged(db, row)!);
+}
+
+/** A port's name, switch and link by id, or undefined when there is no such port (links, CSV, imports). */
+export function portRefById(db: Db, id: string): { name: string; switchId: string; linkedPortId: string | null } | undefined {
+  return prepare(db, 'SELECT name, switch_id AS switchId, linked_port_id AS linkedPortId FROM ports WHERE id = ?').get(id) as
+    | { name: string; switchId: string; linkedPortId: string | null }
+    | undefined;
 }
 
 /** The switch of a port, or undefined when there is no such port. */
 export function switchOfPort(db: Db, id: string): string | undefined {
-  return (prepare(db, 'SELECT switch_id FROM ports WHERE id = ?').get(id) as { switch_id: string } | undefined)?.switch_id;
+  return portRefById(db, id)?.switchId;
 }
 
 /** The id of the port of a switch with this name (case-insensitive), other than `exceptId`. */
@@ -145,49 +123,21 @@ export function countPortsWithNetworks(db: Db, switchId: string): number {
 }
 
 /** Stores a new port; set its tagged list with setTagged. */
-export function insertPort(db: Db, id: string, switchId: string, v: PortValues, now: string): void {
-  prepare(
-    db,
-    `INSERT INTO ports (id, switch_id, name, position, description, enabled, mode, untagged_network_id, speed, poe,
-    linked_port_id, connected_device, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(
-    id,
-    switchId,
-    v.name,
-    v.position,
-    v.description,
-    v.enabled,
-    v.mode,
-    v.untagged_network_id,
-    v.speed,
-    v.poe,
-    v.linked_port_id,
-    v.connected_device,
-    now,
-    now,
-  );
+export function insertPort(db: Db, id: string, switchId: string, values: PortValues, now: string): void {
+  insertRow(db, PORT, { ...values, id, switch_id: switchId, version: 1, created_at: now, updated_at: now });
+}
+
+// A port made without a body (a new switch's 1…N): every editable field's default (enabled, access), else null.
+const DEFAULT_PORT = defaultColumns(PORT) as PortValues;
+
+/** Adds the ports named 1…N at positions 1…N to a new switch, one per id given, each with the fields' defaults. */
+export function insertNumberedPorts(db: Db, switchId: string, ids: readonly string[], now: string): void {
+  ids.forEach((id, index) => insertPort(db, id, switchId, { ...DEFAULT_PORT, name: String(index + 1), position: index + 1 }, now));
 }
 
 /** Writes a port's editable columns and raises its version. */
-export function updatePort(db: Db, id: string, v: PortValues, now: string): void {
-  prepare(
-    db,
-    `UPDATE ports SET name = ?, position = ?, description = ?, enabled = ?, mode = ?, untagged_network_id = ?, speed = ?,
-    poe = ?, linked_port_id = ?, connected_device = ?, version = version + 1, updated_at = ? WHERE id = ?`,
-  ).run(
-    v.name,
-    v.position,
-    v.description,
-    v.enabled,
-    v.mode,
-    v.untagged_network_id,
-    v.speed,
-    v.poe,
-    v.linked_port_id,
-    v.connected_device,
-    now,
-    id,
-  );
+export function updatePort(db: Db, id: string, values: PortValues, now: string): void {
+  updateRow(db, PORT, id, values, now);
 }
 
 /** Points one end of a link (or null) and raises that port's version. */
@@ -205,12 +155,6 @@ export function removeNetworkFromPort(db: Db, id: string, networkId: string, now
   ).run(networkId, now, id);
 }
 
-/** Removes a port row and its tagged list (its far end must be unlinked first). */
-export function deletePort(db: Db, id: string): void {
-  prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
-  prepare(db, 'DELETE FROM ports WHERE id = ?').run(id);
-}
-
 /** The ids of the ports whose link points at this port. */
 export function portIdsLinkedTo(db: Db, id: string): string[] {
   return (prepare(db, 'SELECT id FROM ports WHERE linked_port_id = ?').all(id) as { id: string }[]).map((row) => row.id);
@@ -222,7 +166,7 @@ export function removePorts(change: Change, ids: readonly string[]): number {
   const farEnds = [...new Set(ids.flatMap((id) => portIdsLinkedTo(change.db, id)))].filter((id) => !gone.has(id));
   change.touch('port', [...ids, ...farEnds]);
   for (const id of farEnds) setLink(change.db, id, null, change.now);
-  for (const id of ids) deletePort(change.db, id);
+  for (const id of ids) deleteEntity(change.db, 'port', id);
   return ids.length;
 }
 

@@ -1,4 +1,4 @@
-import { rowToApi, type Resource } from '../fields/field.ts';
+import type { Resource } from '../fields/field.ts';
 
 // SQLite serialises records itself (json_object) for the backup export and the JSON list pages: one string
 // per chunk or page instead of a JavaScript object per row and its serialisation. The keys derive from the
@@ -24,12 +24,4 @@ export function recordJson(resource: Resource, alias: string, computed: Record<s
     if (!field.column && computed[field.name] !== undefined) pairs.push(`'${field.name}', ${computed[field.name]}`);
   }
   return `json_object(${pairs.join(', ')})`;
-}
-
-/** A record of a resource as the API answers it. */
-export type ApiRecord = Record<string, unknown> & { id: string; version: number };
-
-/** The API record of a row, for the fields that have columns: what recordJson writes, made in JavaScript. */
-export function apiOf(resource: Resource, row: object): ApiRecord {
-  return rowToApi(resource, row as Record<string, unknown>) as ApiRecord;
 }

@@ -1,5 +1,5 @@
-// What a node:sqlite error means for the API: the router's one error exit and the health check decode
-// SQLite's result codes here, and nowhere else.
+// What a node:sqlite error means for the API: the router's one error exit, the health check and an undo's
+// constraint conflicts decode SQLite's result codes here, and nowhere else.
 
 /** Why the database cannot take a write: the disk is full, or the file (or its file system) is read-only. */
 export type StorageFault = 'disk_full' | 'read_only';
@@ -55,7 +55,7 @@ export function noteStorageFault(error: unknown, fault: StorageFault): void {
 }
 
 /** SQLite's extended result code of a node:sqlite error; undefined for any other error. */
-export function sqliteErrcode(error: unknown): number | undefined {
+function sqliteErrcode(error: unknown): number | undefined {
   const sqlite = error as { code?: string; errcode?: number } | null | undefined;
   if (sqlite?.code !== 'ERR_SQLITE_ERROR') return undefined;
   return sqlite.errcode ?? 0;
@@ -75,6 +75,16 @@ export function storageFaultOf(error: unknown): StorageFault | undefined {
   if (primary === SQLITE_READONLY) return 'read_only';
   if (primary === SQLITE_IOERR) return probedFaults.get(error as object);
   return undefined;
+}
+
+/**
+ * A failed constraint (SQLITE_CONSTRAINT): the `table.column` names of a UNIQUE one, in the order SQLite lists
+ * them (`switches.site_id`, `switches.name`), none for any other constraint; undefined for any other error.
+ */
+export function constraintFailure(error: unknown): { unique: string[] } | undefined {
+  if (((sqliteErrcode(error) ?? 0) & 0xff) !== SQLITE_CONSTRAINT) return undefined;
+  const unique = /UNIQUE constraint failed: (.+)$/.exec((error as { message?: string }).message ?? '');
+  return { unique: unique ? unique[1].split(',').map((column) => column.trim()) : [] };
 }
 
 /** How the API answers a SQLite error it knows; undefined for anything else (a 500). */

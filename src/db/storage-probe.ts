@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { StorageFault } from './sqlite-errors.ts';
 
 /** Less free space than this on the database's volume counts as a full disk: a few transactions' worth of WAL. */
-export const LOW_SPACE_BYTES = 256 * 1024;
+const LOW_SPACE_BYTES = 256 * 1024;
 
 const READ_ONLY_ERRNOS = new Set(['EROFS', 'EACCES', 'EPERM']);
 const FULL_ERRNOS = new Set(['ENOSPC', 'EDQUOT']);
@@ -26,7 +26,7 @@ export function probeStorage(databasePath: string, options: { write?: boolean } 
 }
 
 /** The free space of the volume holding `dir` as this process may use it; Infinity when it cannot be told. */
-export function freeBytes(dir: string): number {
+function freeBytes(dir: string): number {
   try {
     const stats = statfsSync(dir);
     // Root may use the blocks reserved for it (ext4 keeps 5 % back from everybody else).

@@ -1,39 +1,20 @@
+import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { SWITCH } from '../fields/switches.ts';
 import type { Change } from './change.ts';
+import { deleteEntity } from './images.ts';
 import type { ListParams } from './list-query.ts';
-import { buildListQuery, countMatching, pageSql, readJsonPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portIdsOfSwitch, removePorts } from './ports.ts';
-import { apiOf, type ApiRecord } from './record-json.ts';
+import { insertRow, updateRow } from './resource-sql.ts';
 
 /** A switches row with its port count. */
-export interface SwitchRow {
-  id: string;
-  site_id: string;
-  name: string;
-  vendor: string | null;
-  model: string | null;
-  serial_number: string | null;
-  mac_address: string | null;
-  management_ip: string | null;
-  firmware_version: string | null;
-  location: string | null;
-  status: string;
-  notes: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  port_count: number;
-}
+export type SwitchRow = RowOf<typeof SWITCH> & { port_count: number };
 
 /** The editable columns of a switch. */
-export type SwitchValues = Omit<SwitchRow, 'id' | 'version' | 'created_at' | 'updated_at' | 'port_count'>;
+export type SwitchValues = EditableRowOf<typeof SWITCH>;
 
 const PORT_COUNT = '(SELECT count(*) FROM ports p WHERE p.switch_id = w.id)';
-
-const SWITCH_SELECT = `SELECT w.id, w.site_id, w.name, w.vendor, w.model, w.serial_number, w.mac_address, w.management_ip,
-  w.firmware_version, w.location, w.status, w.notes, w.version, w.created_at, w.updated_at, ${PORT_COUNT} AS port_count
-  FROM switches w`;
 
 const SWITCH_LIST: ListShape = {
   resource: SWITCH,
@@ -44,7 +25,12 @@ const SWITCH_LIST: ListShape = {
 
 /** One switch by id. */
 export function getSwitch(db: Db, id: string): SwitchRow | undefined {
-  return prepare(db, `${SWITCH_SELECT} WHERE w.id = ?`).get(id) as SwitchRow | undefined;
+  return prepare(db, `${rowsSelect(SWITCH_LIST)} WHERE w.id = ?`).get(id) as SwitchRow | undefined;
+}
+
+/** A switch's name and site by id (CSV and imports name switches). */
+export function switchRefById(db: Db, id: string): { name: string; siteId: string } | undefined {
+  return prepare(db, 'SELECT name, site_id AS siteId FROM switches WHERE id = ?').get(id) as { name: string; siteId: string } | undefined;
 }
 
 /** The list filters of switches. */
@@ -62,14 +48,7 @@ function switchesQuery(list: ListParams, filter: SwitchFilter): ListQuery {
 
 /** One page of switches (filtered by site and status) and the total matching the same filter. */
 export function listSwitches(db: Db, list: ListParams, filter: SwitchFilter): { rows: SwitchRow[]; total: number } {
-  const query = switchesQuery(list, filter);
-  const total = countMatching(db, SWITCH_LIST, query);
-  const rows = prepare(db, pageSql(SWITCH_LIST, SWITCH_SELECT, 'switches', query)).all(
-    ...query.params,
-    query.limit,
-    query.offset,
-  ) as unknown as SwitchRow[];
-  return { rows, total };
+  return readRowsPage(db, SWITCH_LIST, switchesQuery(list, filter)) as { rows: SwitchRow[]; total: number };
 }
 
 /** The same page of switches as listSwitches, serialised as the API's JSON items by SQLite. */
@@ -107,63 +86,20 @@ export function switchIdsOfSite(db: Db, siteId: string): string[] {
 }
 
 /** Stores a new switch. */
-export function insertSwitch(db: Db, id: string, v: SwitchValues, now: string): void {
-  prepare(
-    db,
-    `INSERT INTO switches (id, site_id, name, vendor, model, serial_number, mac_address, management_ip, firmware_version,
-    location, status, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(
-    id,
-    v.site_id,
-    v.name,
-    v.vendor,
-    v.model,
-    v.serial_number,
-    v.mac_address,
-    v.management_ip,
-    v.firmware_version,
-    v.location,
-    v.status,
-    v.notes,
-    now,
-    now,
-  );
+export function insertSwitch(db: Db, id: string, values: SwitchValues, now: string): void {
+  insertRow(db, SWITCH, { ...values, id, version: 1, created_at: now, updated_at: now });
 }
 
 /** Writes a switch's editable columns and raises its version. */
-export function updateSwitch(db: Db, id: string, v: SwitchValues, now: string): void {
-  prepare(
-    db,
-    `UPDATE switches SET site_id = ?, name = ?, vendor = ?, model = ?, serial_number = ?, mac_address = ?,
-    management_ip = ?, firmware_version = ?, location = ?, status = ?, notes = ?, version = version + 1, updated_at = ?
-    WHERE id = ?`,
-  ).run(
-    v.site_id,
-    v.name,
-    v.vendor,
-    v.model,
-    v.serial_number,
-    v.mac_address,
-    v.management_ip,
-    v.firmware_version,
-    v.location,
-    v.status,
-    v.notes,
-    now,
-    id,
-  );
-}
-
-/** Removes a switch row (its ports must be gone). */
-export function deleteSwitch(db: Db, id: string): void {
-  prepare(db, 'DELETE FROM switches WHERE id = ?').run(id);
+export function updateSwitch(db: Db, id: string, values: SwitchValues, now: string): void {
+  updateRow(db, SWITCH, id, values, now);
 }
 
 /** Deletes a switch after recording it, with its ports (far ends of their links unlinked); returns how many ports. */
 export function removeSwitch(change: Change, id: string): number {
   change.touch('switch', id);
   const ports = removePorts(change, portIdsOfSwitch(change.db, id));
-  deleteSwitch(change.db, id);
+  deleteEntity(change.db, 'switch', id);
   return ports;
 }
 

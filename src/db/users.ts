@@ -1,18 +1,14 @@
+import { rowToApi, type RowOf } from '../fields/field.ts';
+import { USER } from '../fields/users.ts';
 import { prepare, type Db } from './open.ts';
 
-/** A users row as stored. */
-export interface UserRow {
-  id: string;
-  username: string;
+/** A users row as stored: the columns of USER's fields (last_login_at null until the first sign-in) and the server's own. */
+export type UserRow = Omit<RowOf<typeof USER>, 'last_login_at'> & {
+  last_login_at: string | null;
   password_hash: string;
-  role: 'admin' | 'editor' | 'viewer';
-  disabled: number;
   token_version: number;
   version: number;
-  created_at: string;
-  updated_at: string;
-  last_login_at: string | null;
-}
+};
 
 const USER_COLUMNS = 'id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at';
 
@@ -51,6 +47,50 @@ export function insertUser(
     `INSERT INTO users (id, username, password_hash, role, disabled, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(user.id, user.username, user.password_hash, user.role, user.disabled ?? 0, user.created_at, user.created_at);
+}
+
+/** A user as a backup holds it. */
+export interface StoredUser {
+  id: string;
+  username: string;
+  passwordHash: string;
+  role: string;
+  disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastLoginAt: string | null;
+  version: number;
+}
+
+/** The highest token_version any user ever had, deleted and replaced users included (migration 0005). */
+export function maxTokenVersion(db: Db): number {
+  return (prepare(db, 'SELECT highest AS v FROM token_versions WHERE id = 1').get() as { v: number }).v;
+}
+
+/** Removes every user and API token (a restore with users=replace). */
+export function deleteUsers(db: Db): void {
+  prepare(db, 'DELETE FROM api_tokens').run();
+  prepare(db, 'DELETE FROM users').run();
+}
+
+/** Inserts a user from a backup, with a token_version that no token issued before carries. */
+export function insertStoredUser(db: Db, user: StoredUser, tokenVersion: number): void {
+  prepare(
+    db,
+    `INSERT INTO users (id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    user.id,
+    user.username,
+    user.passwordHash,
+    user.role,
+    user.disabled ? 1 : 0,
+    tokenVersion,
+    user.version,
+    user.createdAt,
+    user.updatedAt,
+    user.lastLoginAt,
+  );
 }
 
 /** Changes role, disabled flag and password hash; a new hash or disabling also ends every token (token_version). */
@@ -131,17 +171,9 @@ export function isSessionRevoked(db: Db, id: string): boolean {
   return prepare(db, 'SELECT 1 FROM revoked_sessions WHERE id = ?').get(id) !== undefined;
 }
 
-/** The API's view of a user: never the password hash. */
-export function userToApi(user: UserRow) {
-  return {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    disabled: user.disabled === 1,
-    createdAt: user.created_at,
-    updatedAt: user.updated_at,
-    lastLoginAt: user.last_login_at,
-  };
+/** The API's view of a user, from USER's fields: never the password hash. */
+export function userToApi(user: UserRow): Record<string, unknown> {
+  return rowToApi(USER, user);
 }
 
 /** An API token as the API answers it: never the token itself. */

@@ -1,12 +1,9 @@
-// The API's error contract, thrown by every layer that refuses something (handlers, db/change.ts, the imports):
-// HttpError(status, code, message, details), which the router alone turns into the error answer. It imports
-// nothing, so that every room may throw it.
+// The API's error answer as a handler or a step of the router throws it: HttpError(status, code, message,
+// details), which the router alone turns into the error answer. The data layer throws a Refusal instead
+// (refusal.ts), which http/errors.ts answers with the status of its kind.
+import type { FieldFault } from './refusal.ts';
 
-/** One problem with one field of a request; `field` is a path into the request (`rows[7].name`). */
-export interface FieldFault {
-  field: string;
-  message: string;
-}
+export type { FieldFault } from './refusal.ts';
 
 /** The error a handler throws; the router alone turns it into the contract's error body. */
 export class HttpError extends Error {

@@ -1,12 +1,12 @@
 import type { Field } from './field.ts';
 
-/** The fields every stored inventory resource has: id, version and the two timestamps. */
-export const STORED_FIELDS: readonly Field[] = [
+/** The id, first field of every stored inventory resource. */
+export const STORED_FIELDS = [
   { name: 'id', column: 'id', type: 'uuid', readOnly: true, description: 'Lower-case UUIDv4.', csv: true, sortable: false },
-];
+] as const satisfies readonly Field[];
 
-/** version, createdAt and updatedAt, read-only, at the end of each resource. */
-export const VERSION_FIELDS: readonly Field[] = [
+/** version, createdAt and updatedAt, read-only, at the end of each stored inventory resource. */
+export const VERSION_FIELDS = [
   {
     name: 'version',
     column: 'version',
@@ -17,9 +17,15 @@ export const VERSION_FIELDS: readonly Field[] = [
   },
   { name: 'createdAt', column: 'created_at', type: 'timestamp', readOnly: true, csv: false, sortable: true, description: 'ISO 8601 UTC.' },
   { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, csv: false, sortable: true, description: 'ISO 8601 UTC.' },
-];
+] as const satisfies readonly Field[];
 
-/** Optional free text of up to `maxLength` characters. */
-export function optionalText(name: string, column: string, maxLength: number, description: string, extra: Partial<Field> = {}): Field {
+/** Optional free text of up to `maxLength` characters, searched by `q`. */
+export function optionalText<const N extends string, const C extends string>(
+  name: N,
+  column: C,
+  maxLength: number,
+  description: string,
+  extra: Pick<Field, 'sortable'> = {},
+): Field & { name: N; column: C; type: 'text' } {
   return { name, column, type: 'text', maxLength, description, searchable: true, ...extra };
 }

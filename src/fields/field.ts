@@ -1,4 +1,4 @@
-import type { FieldFault } from '../errors/http-error.ts';
+import type { FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 
 /** A JSON Schema fragment, as the OpenAPI 3.1 document uses them. */
@@ -39,13 +39,37 @@ export interface Field {
   format?: string;
 }
 
-/** A resource kind: its table and its fields. */
+/** A resource kind: its names and its fields. */
 export interface Resource {
-  /** Singular name as the activity log's entityType uses it. */
+  /** Singular name, as the activity log's entityType and the messages use it (`switch`). */
   type: 'site' | 'network' | 'switch' | 'port' | 'user';
+  /** Its table, which is also its plural, as paths, backup documents and messages use it (`switches`). */
   table: string;
   fields: readonly Field[];
 }
+
+/**
+ * Declares a resource with its literal types kept (names, columns, enum values, which fields are required), so that
+ * its row type (RowOf) and the kinds' plurals derive from the declaration.
+ */
+export function declareResource<const R extends Resource>(resource: R): R {
+  return resource;
+}
+
+/** What a column of the field stores: a number (booleans as 0/1), one of its values, or text. */
+type ColumnType<F> = F extends { type: 'integer' | 'boolean' } ? number : F extends { values: readonly (infer V)[] } ? V : string;
+
+/** null, unless the column always has a value: the field is required, has a default or is set by the server. */
+type NullUnlessSet<F> = F extends { required: true } | { default: unknown } | { readOnly: true } ? never : null;
+
+/** The columns of the fields `F`, each with what it stores. */
+type ColumnsOf<F> = { -readonly [K in F as K extends { column: infer C extends string } ? C : never]: ColumnType<K> | NullUnlessSet<K> };
+
+/** A row of a resource's table as SELECT returns it: one property per column of its fields. */
+export type RowOf<R extends Resource> = ColumnsOf<R['fields'][number]>;
+
+/** The columns of a row that a change writes: those of the fields that are not read-only. */
+export type EditableRowOf<R extends Resource> = ColumnsOf<Exclude<R['fields'][number], { readOnly: true }>>;
 
 /** Validated values of one request body, keyed by field name, plus every fault found. */
 export interface ValidatedInput {
@@ -172,6 +196,16 @@ function checkUuidList(raw: unknown): Normalized {
   return { ok: true, value: [...new Set(raw.map((id) => (id as string).toLowerCase()))] };
 }
 
+const columnFieldCache = new WeakMap<Resource, readonly ColumnField[]>();
+
+/** A field stored in a column of its resource's table. */
+export type ColumnField = Field & { column: string };
+
+/** The fields of a resource that have a column, in declaration order: its table's columns. */
+export function columnFields(resource: Resource): readonly ColumnField[] {
+  return getOrMake(columnFieldCache, resource, () => resource.fields.filter((field): field is ColumnField => field.column !== undefined));
+}
+
 /** Maps a table row (snake_case columns, 0/1 booleans) to the API's object for the fields that have columns. */
 export function rowToApi(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
@@ -181,6 +215,14 @@ export function rowToApi(resource: Resource, row: Record<string, unknown>): Reco
     result[field.name] = field.type === 'boolean' ? value === 1 || value === true : value;
   }
   return result;
+}
+
+/** A record of a resource as the API answers it. */
+export type ApiRecord = Record<string, unknown> & { id: string; version: number };
+
+/** The API record of a row, for the fields that have columns: what db/record-json.ts's recordJson writes, made in JavaScript. */
+export function apiOf(resource: Resource, row: object): ApiRecord {
+  return rowToApi(resource, row as Record<string, unknown>) as ApiRecord;
 }
 
 /** The value a field's column stores (booleans as 0/1). */
@@ -201,6 +243,13 @@ export function toColumns(resource: Resource, values: Record<string, unknown>): 
 /** Whether a patch would leave every field it names as it is. */
 export function changesNothing(current: Record<string, unknown>, patch: Record<string, unknown>): boolean {
   return Object.entries(patch).every(([name, value]) => JSON.stringify(current[name] ?? null) === JSON.stringify(value ?? null));
+}
+
+/** The column values a create stores for the fields it leaves out: each editable field's default, else null. */
+export function defaultColumns(resource: Resource): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of columnFields(resource)) if (!field.readOnly) row[field.column] = toColumnValue(field, field.default ?? null);
+  return row;
 }
 
 /** The fields that make up the CSV layout of a resource, in order. */

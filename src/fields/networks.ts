@@ -1,9 +1,9 @@
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
 import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
-import type { Normalized, Resource } from './field.ts';
+import { declareResource, type Normalized } from './field.ts';
 
 /** A network: a VLAN of one site, with its subnet. */
-export const NETWORK: Resource = {
+export const NETWORK = declareResource({
   type: 'network',
   table: 'networks',
   fields: [
@@ -61,7 +61,7 @@ export const NETWORK: Resource = {
       description: 'Ports that carry this network, untagged or tagged.',
     },
   ],
-};
+});
 
 function subnet(text: string): Normalized {
   const result = normalizeCidr(text);

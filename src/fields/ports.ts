@@ -1,12 +1,12 @@
 import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
 import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
-import type { Normalized, Resource } from './field.ts';
+import { declareResource, type Normalized } from './field.ts';
 
 /** The modes a port can be in. */
-export const PORT_MODES = ['access', 'trunk'] as const;
+const PORT_MODES = ['access', 'trunk'] as const;
 
 /** A port of a switch. */
-export const PORT: Resource = {
+export const PORT = declareResource({
   type: 'port',
   table: 'ports',
   fields: [
@@ -55,7 +55,7 @@ export const PORT: Resource = {
     optionalText('connectedDevice', 'connected_device', 200, 'What is plugged in.'),
     ...VERSION_FIELDS,
   ],
-};
+});
 
 // Names are written raw into configurations (`interface <name>`): the rule of src/lib/interface-name.ts.
 function interfaceName(text: string): Normalized {

@@ -1,4 +1,4 @@
-import type { FieldFault } from '../errors/http-error.ts';
+import type { FieldFault } from '../errors/refusal.ts';
 import { cidrContains } from '../lib/net.ts';
 
 // Rules that span several fields of one record. The API, the imports and the legacy migration all use
@@ -33,15 +33,35 @@ export function portFaults(
   if (port.mode !== 'trunk' && tagged.length > 0) {
     faults.push({ field: `${prefix}taggedNetworkIds`, message: 'only a trunk port carries tagged VLANs; set mode to trunk' });
   }
-  const check = (field: string, id: unknown) => {
-    if (typeof id !== 'string') return;
+  const named: NamedNetwork[] = [
+    [`${prefix}untaggedNetworkId`, port.untaggedNetworkId],
+    ...eachOfList(`${prefix}taggedNetworkIds`, tagged),
+  ];
+  faults.push(...networkSiteFaults(named, switchSiteId, siteOfNetwork));
+  if (port.id && port.linkedPortId === port.id)
+    faults.push({ field: `${prefix}linkedPortId`, message: 'a port cannot be linked to itself' });
+  return faults;
+}
+
+/** A network named by a change: the field path that names it and the id given there (checked only when it is text). */
+export type NamedNetwork = [field: string, id: unknown];
+
+/** Each id of a list as a NamedNetwork of its own (`taggedNetworkIds[2]`). */
+export function eachOfList(field: string, ids: readonly unknown[]): NamedNetwork[] {
+  return ids.map((id, index) => [`${field}[${index}]`, id]);
+}
+
+/**
+ * The port rule on the networks a port carries: each network named exists and belongs to the switch's site. For
+ * portFaults, and for changes that name networks apart from a port (the bulk port edit's set and addTagged).
+ */
+export function networkSiteFaults(named: readonly NamedNetwork[], switchSiteId: string, siteOfNetwork: NetworkSiteLookup): FieldFault[] {
+  const faults: FieldFault[] = [];
+  for (const [field, id] of named) {
+    if (typeof id !== 'string') continue;
     const site = siteOfNetwork(id);
     if (site === undefined) faults.push({ field, message: `network ${id} does not exist` });
     else if (site !== switchSiteId) faults.push({ field, message: `network ${id} belongs to another site than the switch` });
-  };
-  check(`${prefix}untaggedNetworkId`, port.untaggedNetworkId);
-  tagged.forEach((id, index) => check(`${prefix}taggedNetworkIds[${index}]`, id));
-  if (port.id && port.linkedPortId === port.id)
-    faults.push({ field: `${prefix}linkedPortId`, message: 'a port cannot be linked to itself' });
+  }
   return faults;
 }

@@ -1,8 +1,8 @@
 import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
-import type { Resource } from './field.ts';
+import { declareResource } from './field.ts';
 
 /** A site: a place that has switches and networks. */
-export const SITE: Resource = {
+export const SITE = declareResource({
   type: 'site',
   table: 'sites',
   fields: [
@@ -25,4 +25,4 @@ export const SITE: Resource = {
     { name: 'switchCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'Switches at this site.' },
     { name: 'networkCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'Networks of this site.' },
   ],
-};
+});

@@ -1,12 +1,12 @@
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
-import type { Normalized, Resource } from './field.ts';
+import { declareResource, type Normalized } from './field.ts';
 
 /** The statuses a switch can have. */
 export const SWITCH_STATUSES = ['active', 'planned', 'offline', 'retired'] as const;
 
 /** A switch at a site. */
-export const SWITCH: Resource = {
+export const SWITCH = declareResource({
   type: 'switch',
   table: 'switches',
   fields: [
@@ -69,7 +69,7 @@ export const SWITCH: Resource = {
       description: 'Number of ports; on create, makes ports named 1…N.',
     },
   ],
-};
+});
 
 function mac(text: string): Normalized {
   const value = normalizeMac(text);

@@ -1,4 +1,4 @@
-import type { Normalized, Resource } from './field.ts';
+import { declareResource, type Normalized } from './field.ts';
 
 /** The roles, weakest first. */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
@@ -7,7 +7,7 @@ export const ROLES = ['viewer', 'editor', 'admin'] as const;
 export const MIN_PASSWORD_LENGTH = 10;
 
 /** A user who can sign in. Passwords are write-only: never answered. */
-export const USER: Resource = {
+export const USER = declareResource({
   type: 'user',
   table: 'users',
   fields: [
@@ -46,7 +46,7 @@ export const USER: Resource = {
     { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
     { name: 'lastLoginAt', column: 'last_login_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC, or null.' },
   ],
-};
+});
 
 function username(text: string): Normalized {
   return /^[A-Za-z0-9._-]+$/.test(text)

@@ -1,12 +1,12 @@
 // Who may make a request: the caller signed in (401) with a role strong enough (403); for a browser's change,
 // a Host the service is known by (421, DNS rebinding) and, with the session cookie, an Origin of its own (403).
 import type { IncomingMessage } from 'node:http';
-import { readCookie, SESSION_COOKIE, type AuthUser, type Role } from '../auth/auth.ts';
+import { readCookie, SESSION_COOKIE, type AuthUser } from '../auth/auth.ts';
 import { HttpError } from '../errors/http-error.ts';
+import { ROLES } from '../fields/users.ts';
 import { hostName, isKnownHost, requestHost, requestOrigin } from './client.ts';
 import type { Access, App } from './route.ts';
 
-const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** Whether a method changes data (and so needs the Host and Origin checks). */
@@ -36,7 +36,7 @@ export async function authorize(
   }
   const { user, via } = await app.auth.authenticate(req, version);
   if (via === 'cookie' && changes) requireSameOrigin(app, req);
-  if (access !== 'user' && ROLE_RANK[user.role] < ROLE_RANK[access]) {
+  if (access !== 'user' && ROLES.indexOf(user.role) < ROLES.indexOf(access)) {
     throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
   }
   return user;

@@ -4,25 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import type { Actor } from '../db/change.ts';
-import { RESOURCES, type Kind } from '../db/images.ts';
-import { insertRecord, lastPortPosition, portLink, setPortLink, type StoredRecord } from '../db/import.ts';
+import { RESOURCES, insertRecord, type Kind, type StoredRecord } from '../db/images.ts';
+import { networkIdByName, networkIdByVlan, siteOfNetwork } from '../db/networks.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import {
-  networkIdByName,
-  networkIdByVlan,
-  networkRefById,
-  portIdByName,
-  portRefById,
-  siteIdByName,
-  siteNameById,
-  switchIdByIp,
-  switchIdByMac,
-  switchIdByName,
-  switchRefById,
-} from '../db/references.ts';
+import { insertNumberedPorts, nextPosition, portIdByName, portRefById, setLink } from '../db/ports.ts';
+import { siteIdByName, siteNameById } from '../db/sites.ts';
+import { switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from '../db/switches.ts';
 import { isPlainObject, isUuid, validateInput, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
-import { HttpError, type FieldFault } from '../errors/http-error.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
 import { foldCase } from './document.ts';
 
@@ -70,8 +60,8 @@ export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dr
     const links = kind === 'port' ? planLinks(db, planned, faults) : [];
     faults.sort((a, b) => rowOf(a) - rowOf(b));
     if (faults.length)
-      throw new HttpError(
-        400,
+      throw new Refusal(
+        'invalid',
         'validation_failed',
         `${faults.length} fault${faults.length === 1 ? '' : 's'} in the import; nothing was imported.`,
         faults,
@@ -173,8 +163,7 @@ function resolvePort(db: Db, record: StoredRecord, refs: Record<string, unknown>
     refs.taggedVlans !== undefined && refs.taggedVlans !== null
       ? taggedByVlans(refs.taggedVlans, `${at}taggedVlans`, vlan, faults)
       : idList(refs.taggedNetworkIds, `${at}taggedNetworkIds`, faults);
-  const siteOfNetwork = (id: string) => networkRefById(db, id)?.siteId;
-  const ruleFaults = portFaults(record, sw.siteId, siteOfNetwork, at).map((fault) => ({
+  const ruleFaults = portFaults(record, sw.siteId, (id) => siteOfNetwork(db, id), at).map((fault) => ({
     ...fault,
     field: fault.field.replace(/\.taggedNetworkIds(\[\d+\])?$/, refs.taggedVlans !== undefined ? '.taggedVlans' : '.taggedNetworkIds$1'),
   }));
@@ -323,7 +312,7 @@ function planLinks(db: Db, planned: Planned[], faults: FieldFault[]): LinkChange
       continue;
     }
     item.record.linkedPortId = target;
-    const earlier = portLink(db, target);
+    const earlier = portRefById(db, target)?.linkedPortId;
     if (earlier) clears.add(earlier);
     changes.push([target, item.record.id]);
   }
@@ -370,13 +359,13 @@ function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults:
 }
 
 function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: LinkChange[], now: string): void {
-  const nextPosition = new Map<string, number>();
+  const positions = new Map<string, number>();
   const touched: { type: string; id: string }[] = [];
   for (const { record } of planned) {
     if (kind === 'port' && (record.position === null || record.position === undefined)) {
       const switchId = record.switchId as string;
-      const position = (nextPosition.get(switchId) ?? lastPortPosition(db, switchId)) + 1;
-      nextPosition.set(switchId, position);
+      const position = positions.get(switchId) ?? nextPosition(db, switchId);
+      positions.set(switchId, position + 1);
       record.position = position;
     }
     insertRecord(db, kind, record);
@@ -384,7 +373,7 @@ function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: Link
     if (kind === 'switch') touched.push(...createPorts(db, record, now));
   }
   for (const [portId, linked] of links) {
-    setPortLink(db, portId, linked, now);
+    setLink(db, portId, linked, now);
     touched.push({ type: 'port', id: portId });
   }
   const plural = RESOURCES[kind].table;
@@ -413,29 +402,7 @@ function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: Link
 
 // A switch row may say portCount, as POST /api/switches does: ports named 1…N.
 function createPorts(db: Db, sw: StoredRecord, now: string): { type: string; id: string }[] {
-  const count = typeof sw.portCount === 'number' ? sw.portCount : 0;
-  const made: { type: string; id: string }[] = [];
-  for (let position = 1; position <= count; position++) {
-    const id = randomUUID();
-    insertRecord(db, 'port', {
-      id,
-      switchId: sw.id,
-      name: String(position),
-      position,
-      description: null,
-      enabled: true,
-      mode: 'access',
-      untaggedNetworkId: null,
-      taggedNetworkIds: [],
-      speed: null,
-      poe: false,
-      linkedPortId: null,
-      connectedDevice: null,
-      version: 1,
-      createdAt: now,
-      updatedAt: now,
-    });
-    made.push({ type: 'port', id });
-  }
-  return made;
+  const ids = Array.from({ length: typeof sw.portCount === 'number' ? sw.portCount : 0 }, () => randomUUID());
+  insertNumberedPorts(db, sw.id, ids, now);
+  return ids.map((id) => ({ type: 'port', id }));
 }

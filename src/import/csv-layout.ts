@@ -16,11 +16,14 @@
 // fresh records. A CSV import also accepts the API's own field names as columns (`siteId`, `switchId`,
 // `untaggedNetworkId`, `taggedNetworkIds`, `linkedPortId`). Every cell, names included, is escaped against
 // spreadsheet formulas by writeCsv and unescaped by parseCsv (src/lib/csv.ts), so nothing here handles that.
-import { siteNameById, networkRefById, portRefById, switchRefById } from '../db/references.ts';
 import { RESOURCES, type Kind } from '../db/images.ts';
+import { networkRefById } from '../db/networks.ts';
+import { portRefById } from '../db/ports.ts';
+import { siteNameById } from '../db/sites.ts';
+import { switchRefById } from '../db/switches.ts';
 import type { Db } from '../db/open.ts';
 import { csvFields, type Field, type Normalized } from '../fields/field.ts';
-import type { FieldFault } from '../errors/http-error.ts';
+import type { FieldFault } from '../errors/refusal.ts';
 import { parseCsv, writeCsv, CsvSyntaxError, type CsvTable } from '../lib/csv.ts';
 import { compactRanges, parseVlanList } from '../lib/vlan-ranges.ts';
 
@@ -51,7 +54,7 @@ export interface CsvRecord {
 const IGNORED_ON_IMPORT = new Set(['id']);
 
 /** The CSV columns of each kind, in order. */
-export const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
+const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
   site: layoutOf('site'),
   network: layoutOf('network'),
   switch: layoutOf('switch'),

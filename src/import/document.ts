@@ -2,17 +2,27 @@
 // (validateInput with a `data.<kind>[i].` prefix), the cross-field rules of rules.ts, every reference inside
 // the document and every uniqueness rule the schema holds, each fault with its path.
 import { ACTIONS, type ActivityRow } from '../db/activity.ts';
-import { DOCUMENT_KINDS, KIND_OF, type Counts, type DocumentKind } from '../db/backup.ts';
-import { KIND_ORDER, RESOURCES, undoDataFaults, type Kind } from '../db/images.ts';
-import type { StoredRecord, StoredUser } from '../db/import.ts';
+import { DOCUMENT_KINDS, type Counts, type DocumentKind } from '../db/backup.ts';
+import {
+  KIND_OF,
+  KIND_ORDER,
+  KIND_PLURALS,
+  perPlural,
+  RESOURCES,
+  undoDataFaults,
+  type Kind,
+  type KindPlural,
+  type StoredRecord,
+} from '../db/images.ts';
+import type { StoredUser } from '../db/users.ts';
 import { checkValue, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
-import { HttpError, type FieldFault } from '../errors/http-error.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 
 /** The schema name of the backup document. */
-export const DOCUMENT_SCHEMA = 'db-v1';
+const DOCUMENT_SCHEMA = 'db-v1';
 
 /** An activity entry of a document, checked, as it will be stored (seq aside), with the entities it touched. */
 export interface StoredActivity {
@@ -20,20 +30,12 @@ export interface StoredActivity {
   touched: { type: string; id: string }[];
 }
 
-/** A checked document: every record normalised, ids and references consistent. */
-export interface CheckedDocument {
+/** A checked document: every record normalised, ids and references consistent; its inventory by plural (`switches`). */
+export type CheckedDocument = Record<KindPlural, StoredRecord[]> & {
   exportedAt: string | null;
   users: StoredUser[];
-  sites: StoredRecord[];
-  networks: StoredRecord[];
-  switches: StoredRecord[];
-  ports: StoredRecord[];
   activity: StoredActivity[];
-}
-
-/** The inventory document kinds, parents first. */
-export const INVENTORY_KINDS = ['sites', 'networks', 'switches', 'ports'] as const;
-export type InventoryKind = (typeof INVENTORY_KINDS)[number];
+};
 
 /** The counts of a checked document. */
 export function countsOf(doc: CheckedDocument): Counts {
@@ -47,12 +49,12 @@ export function zeroCounts(): Counts {
   return Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, 0])) as Counts;
 }
 
-/** Whether a body claims to be a db-v1 document; 400 unsupported_schema for another schema. */
+/** Whether a body claims to be a db-v1 document; refuses another schema as unsupported_schema (invalid). */
 export function isDocument(body: unknown): boolean {
   if (!isPlainObject(body) || !('schema' in body)) return false;
   if (body.schema !== DOCUMENT_SCHEMA) {
-    throw new HttpError(
-      400,
+    throw new Refusal(
+      'invalid',
       'unsupported_schema',
       `This is not a Switchyard backup of schema ${DOCUMENT_SCHEMA} (schema is ${describeSchema(body.schema)}).`,
       [{ field: 'schema', message: `must be "${DOCUMENT_SCHEMA}"` }],
@@ -68,11 +70,11 @@ function describeSchema(schema: unknown): string {
   return schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
 }
 
-/** Checks a db-v1 document whole; throws 400 validation_failed with every fault, or answers it checked. */
+/** Checks a db-v1 document whole; refuses it as validation_failed (invalid) with every fault, or answers it checked. */
 export function checkDocument(body: unknown, now: string): CheckedDocument {
   if (!isPlainObject(body) || body.schema !== DOCUMENT_SCHEMA) {
     isDocument(body);
-    throw new HttpError(400, 'unsupported_schema', `The body is not a Switchyard backup document (schema "${DOCUMENT_SCHEMA}").`, [
+    throw new Refusal('invalid', 'unsupported_schema', `The body is not a Switchyard backup document (schema "${DOCUMENT_SCHEMA}").`, [
       { field: 'schema', message: 'is missing' },
     ]);
   }
@@ -89,19 +91,11 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
   const doc: CheckedDocument = {
     exportedAt: typeof body.exportedAt === 'string' ? body.exportedAt : null,
     users: list('users').flatMap((raw, i) => checkUser(raw, `data.users[${i}].`, now, faults) ?? []),
-    sites: [],
-    networks: [],
-    switches: [],
-    ports: [],
+    ...perPlural((): StoredRecord[] => []),
     activity: [],
   };
-  const indexOf: Record<InventoryKind, Map<StoredRecord, number>> = {
-    sites: new Map(),
-    networks: new Map(),
-    switches: new Map(),
-    ports: new Map(),
-  };
-  for (const kind of INVENTORY_KINDS) {
+  const indexOf = perPlural(() => new Map<StoredRecord, number>());
+  for (const kind of KIND_PLURALS) {
     list(kind).forEach((raw, i) => {
       const record = checkInventoryRecord(KIND_OF[kind], raw, `data.${kind}[${i}].`, now, faults);
       if (!record) return;
@@ -113,8 +107,8 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
   doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
   faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
   if (faults.length)
-    throw new HttpError(
-      400,
+    throw new Refusal(
+      'invalid',
       'validation_failed',
       `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
       faults,
@@ -135,13 +129,7 @@ function fillPositions(ports: StoredRecord[]): void {
 }
 
 /** Checks one stored inventory record: its fields, its id, version and timestamps (defaults when left out). */
-export function checkInventoryRecord(
-  kind: Kind,
-  raw: unknown,
-  prefix: string,
-  now: string,
-  faults: FieldFault[],
-): StoredRecord | undefined {
+function checkInventoryRecord(kind: Kind, raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredRecord | undefined {
   const start = faults.length;
   const checked = validateInput(RESOURCES[kind], raw, 'create', prefix);
   faults.push(...checked.faults);
@@ -298,17 +286,14 @@ export function foldCase(text: unknown): string {
  * Every reference, rule and uniqueness fault across the records of a document; `where` gives a record's path
  * prefix. Records are in the stored shape (ids, not names).
  */
-export function crossFaults(
-  doc: Pick<CheckedDocument, InventoryKind | 'users' | 'activity'>,
-  where: (kind: InventoryKind, record: StoredRecord) => string,
+function crossFaults(
+  doc: Pick<CheckedDocument, KindPlural | 'users' | 'activity'>,
+  where: (kind: KindPlural, record: StoredRecord) => string,
 ): FieldFault[] {
   const faults: FieldFault[] = [];
   const unique = uniquenessChecker(faults);
-  const byId = Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, new Map<string, StoredRecord>()])) as Record<
-    InventoryKind,
-    Map<string, StoredRecord>
-  >;
-  for (const kind of INVENTORY_KINDS) {
+  const byId = perPlural(() => new Map<string, StoredRecord>());
+  for (const kind of KIND_PLURALS) {
     for (const record of doc[kind]) {
       const at = where(kind, record);
       if (byId[kind].has(record.id))
@@ -316,7 +301,7 @@ export function crossFaults(
       else byId[kind].set(record.id, record);
     }
   }
-  const exists = (kind: InventoryKind, id: unknown, field: string, what: string) => {
+  const exists = (kind: KindPlural, id: unknown, field: string, what: string) => {
     if (typeof id === 'string' && !byId[kind].has(id)) faults.push({ field, message: `${what} ${id} is not in the document` });
   };
   for (const site of doc.sites)

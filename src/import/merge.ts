@@ -4,26 +4,20 @@
 // it is and the document's references to it point at it.
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
-import { KIND_OF, type Counts } from '../db/backup.ts';
+import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
-import { insertRecord, insertStoredActivity, portLink, setPortLink, type StoredRecord } from '../db/import.ts';
+import { insertRecord, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
+import { networkIdByName, networkIdByVlan } from '../db/networks.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import {
-  networkIdByName,
-  networkIdByVlan,
-  portIdByName,
-  siteIdByName,
-  siteNameById,
-  switchIdByIp,
-  switchIdByMac,
-  switchIdByName,
-} from '../db/references.ts';
-import { HttpError, type FieldFault } from '../errors/http-error.ts';
-import { INVENTORY_KINDS, zeroCounts, type CheckedDocument, type InventoryKind, type StoredActivity } from './document.ts';
+import { portIdByName, portRefById, setLink } from '../db/ports.ts';
+import { siteIdByName, siteNameById } from '../db/sites.ts';
+import { switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { zeroCounts, type CheckedDocument, type StoredActivity } from './document.ts';
 
 /** How a merge runs. */
 export interface MergeOptions {
-  /** merge: same-name records are merged; fail: any same-name record refuses the import (409). */
+  /** merge: same-name records are merged; fail: any same-name record refuses the import (a conflict). */
   onConflict: 'merge' | 'fail';
   dryRun: boolean;
   /** What the document came from, for the activity entry. */
@@ -39,7 +33,7 @@ export interface MergeResult {
 
 interface MergePlan {
   now: string;
-  inserts: Record<InventoryKind, StoredRecord[]>;
+  inserts: Record<KindPlural, StoredRecord[]>;
   /** Stored ports that get linked to a new port: [stored port, new port]. */
   links: [string, string][];
   activity: StoredActivity[];
@@ -48,15 +42,13 @@ interface MergePlan {
   warnings: string[];
 }
 
-const ENTITY_KIND: Record<string, InventoryKind> = { site: 'sites', network: 'networks', switch: 'switches', port: 'ports' };
-
-/** Merges a checked document in one transaction with one `import` entry; 409 conflict lists the clashes. */
+/** Merges a checked document in one transaction with one `import` entry; a conflict refusal lists the clashes. */
 export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, options: MergeOptions): MergeResult {
   return inTransaction(db, () => {
     const plan = planMerge(db, doc, options.onConflict);
     if (plan.clashes.length) {
-      throw new HttpError(
-        409,
+      throw new Refusal(
+        'conflict',
         'conflict',
         `The import clashes with stored data in ${plan.clashes.length} place${plan.clashes.length === 1 ? '' : 's'}; nothing was changed.`,
         plan.clashes,
@@ -64,7 +56,7 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
     }
     const created = {
       ...zeroCounts(),
-      ...Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, plan.inserts[kind].length])),
+      ...Object.fromEntries(KIND_PLURALS.map((kind) => [kind, plan.inserts[kind].length])),
       activity: plan.activity.length,
     };
     if (!options.dryRun) applyPlan(db, actor, plan, { source: options.source, created });
@@ -75,22 +67,22 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
 function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onConflict']): MergePlan {
   const plan: MergePlan = {
     now: new Date().toISOString(),
-    inserts: { sites: [], networks: [], switches: [], ports: [] },
+    inserts: perPlural((): StoredRecord[] => []),
     links: [],
     activity: [],
     merged: zeroCounts(),
     clashes: [],
     warnings: [],
   };
-  const ids: Record<InventoryKind, Map<string, string>> = { sites: new Map(), networks: new Map(), switches: new Map(), ports: new Map() };
+  const ids = perPlural(() => new Map<string, string>());
   const mergedIds = new Set<string>();
-  const merge = (kind: InventoryKind, docId: string, storedId: string, field: string, message: string) => {
+  const merge = (kind: KindPlural, docId: string, storedId: string, field: string, message: string) => {
     ids[kind].set(docId, storedId);
     mergedIds.add(docId);
     plan.merged[kind]++;
     if (onConflict === 'fail') plan.clashes.push({ field, message });
   };
-  const create = (kind: InventoryKind, record: StoredRecord, changes: Record<string, unknown>) => {
+  const create = (kind: KindPlural, record: StoredRecord, changes: Record<string, unknown>) => {
     const id = randomUUID();
     ids[kind].set(record.id, id);
     plan.inserts[kind].push({ ...record, ...changes, id, version: 1, updatedAt: plan.now });
@@ -177,7 +169,7 @@ function planLinks(db: Db, doc: CheckedDocument, portIds: Map<string, string>, m
     const target = portIds.get(linked)!;
     if (!mergedIds.has(linked)) {
       record.linkedPortId = target;
-    } else if (portLink(db, target) === null && !taken.has(target)) {
+    } else if (portRefById(db, target)?.linkedPortId === null && !taken.has(target)) {
       record.linkedPortId = target;
       taken.add(target);
       plan.links.push([target, record.id]);
@@ -187,10 +179,9 @@ function planLinks(db: Db, doc: CheckedDocument, portIds: Map<string, string>, m
   }
 }
 
-function remapActivity(entries: StoredActivity[], ids: Record<InventoryKind, Map<string, string>>): StoredActivity[] {
+function remapActivity(entries: StoredActivity[], ids: Record<KindPlural, Map<string, string>>): StoredActivity[] {
   const entryIds = new Map(entries.map((entry) => [entry.row.id, randomUUID()]));
-  const entity = (type: string | null, id: string | null) =>
-    type && id && ENTITY_KIND[type] ? (ids[ENTITY_KIND[type]].get(id) ?? null) : null;
+  const entity = (type: string | null, id: string | null) => (type && id && isKind(type) ? (ids[pluralOf(type)].get(id) ?? null) : null);
   return entries.map(({ row }) => {
     const entityId = entity(row.entity_type, row.entity_id);
     return {
@@ -211,10 +202,10 @@ function remapActivity(entries: StoredActivity[], ids: Record<InventoryKind, Map
 }
 
 function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
-  for (const kind of INVENTORY_KINDS) for (const record of plan.inserts[kind]) insertRecord(db, KIND_OF[kind], record);
-  for (const [stored, linked] of plan.links) setPortLink(db, stored, linked, plan.now);
-  for (const entry of plan.activity) insertStoredActivity(db, entry.row, entry.touched);
-  const touched = INVENTORY_KINDS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));
+  for (const kind of KIND_PLURALS) for (const record of plan.inserts[kind]) insertRecord(db, KIND_OF[kind], record);
+  for (const [stored, linked] of plan.links) setLink(db, stored, linked, plan.now);
+  for (const entry of plan.activity) insertActivity(db, entry.row, entry.touched);
+  const touched = KIND_PLURALS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));
   for (const [stored] of plan.links) touched.push({ type: 'port', id: stored });
   const { created } = about;
   insertActivity(
@@ -242,7 +233,7 @@ function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: Merge
 
 function describe(counts: Counts): string {
   return (
-    `${counts.sites} sites, ${counts.networks} networks, ${counts.switches} switches, ${counts.ports} ports` +
+    KIND_PLURALS.map((plural) => `${counts[plural]} ${plural}`).join(', ') +
     (counts.activity ? `, ${counts.activity} activity entries` : '')
   );
 }

@@ -3,19 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
-import {
-  deleteInventoryAndActivity,
-  deleteUsers,
-  insertRecord,
-  insertStoredActivity,
-  insertStoredUser,
-  maxTokenVersion,
-} from '../db/import.ts';
+import { deleteInventoryAndActivity, insertRecord, KIND_OF, KIND_PLURALS } from '../db/images.ts';
+import { deleteUsers, insertStoredUser, maxTokenVersion } from '../db/users.ts';
 import { insertActivity } from '../db/activity.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { HttpError } from '../errors/http-error.ts';
-import { countsOf, foldCase, INVENTORY_KINDS, type CheckedDocument } from './document.ts';
-import { KIND_OF } from '../db/backup.ts';
+import { Refusal } from '../errors/refusal.ts';
+import { countsOf, foldCase, type CheckedDocument } from './document.ts';
 
 /** How a restore runs: with the users of the backup or not, for real or as a check. */
 export interface RestoreOptions {
@@ -24,8 +17,8 @@ export interface RestoreOptions {
 }
 
 /**
- * Restores a checked document; answers what it restored (or would). 409 would_lock_out when users are to
- * be replaced and the backup has no enabled admin with the caller's username.
+ * Restores a checked document; answers what it restored (or would). Refuses with would_lock_out (a conflict) when
+ * users are to be replaced and the backup has no enabled admin with the caller's username.
  */
 export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, options: RestoreOptions): Counts {
   const counts = { ...countsOf(doc), users: options.replaceUsers ? doc.users.length : 0 };
@@ -39,8 +32,8 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
       // A token_version above every earlier one: each token issued before the restore stops working.
       for (const user of doc.users) insertStoredUser(db, user, tokenVersion);
     }
-    for (const kind of INVENTORY_KINDS) for (const record of doc[kind]) insertRecord(db, KIND_OF[kind], record);
-    for (const entry of doc.activity) insertStoredActivity(db, entry.row, entry.touched);
+    for (const plural of KIND_PLURALS) for (const record of doc[plural]) insertRecord(db, KIND_OF[plural], record);
+    for (const entry of doc.activity) insertActivity(db, entry.row, entry.touched);
     insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc.exportedAt, counts));
   });
   return counts;
@@ -50,8 +43,8 @@ function callerInBackup(doc: CheckedDocument, actor: Actor): string {
   const name = foldCase(actor.username ?? '');
   const user = doc.users.find((candidate) => foldCase(candidate.username) === name && candidate.role === 'admin' && !candidate.disabled);
   if (!user) {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      'conflict',
       'would_lock_out',
       `The backup has no enabled admin named "${actor.username}": replacing the users would lock you out. Restore without users=replace, or from a backup that has you as an admin.`,
     );
@@ -60,7 +53,8 @@ function callerInBackup(doc: CheckedDocument, actor: Actor): string {
 }
 
 function restoreEntry(actor: Actor, exportedAt: string | null, counts: Counts) {
-  const what = `${counts.sites} sites, ${counts.networks} networks, ${counts.switches} switches, ${counts.ports} ports, ${counts.activity} activity entries${counts.users ? `, ${counts.users} users` : ''}`;
+  const inventory = KIND_PLURALS.map((plural) => `${counts[plural]} ${plural}`).join(', ');
+  const what = `${inventory}, ${counts.activity} activity entries${counts.users ? `, ${counts.users} users` : ''}`;
   return {
     id: randomUUID(),
     at: new Date().toISOString(),

@@ -1,9 +1,8 @@
 // JSON Schemas of the data-management documents, for the OpenAPI document; derived from the field declarations.
-import { DOCUMENT_KINDS, KIND_OF } from '../db/backup.ts';
-import { RESOURCES } from '../db/images.ts';
-import { resourceSchema, type JsonSchema } from '../fields/field.ts';
+import { DOCUMENT_KINDS } from '../db/backup.ts';
+import { KIND_OF, KIND_PLURALS, RESOURCES, type KindPlural } from '../db/images.ts';
+import { columnFields, resourceSchema, type JsonSchema } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
-import { INVENTORY_KINDS } from './document.ts';
 
 /** `{ users: n, sites: n, … }`. */
 export const COUNTS_SCHEMA: JsonSchema = {
@@ -11,14 +10,14 @@ export const COUNTS_SCHEMA: JsonSchema = {
   properties: Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, { type: 'integer', minimum: 0 }])),
 };
 
-function storedSchema(kind: (typeof INVENTORY_KINDS)[number]): JsonSchema {
+function storedSchema(kind: KindPlural): JsonSchema {
   const resource = RESOURCES[KIND_OF[kind]];
   const stored = { ...resource, fields: resource.fields.filter((field) => field.column || field.name === 'taggedNetworkIds') };
   return resourceSchema(stored);
 }
 
 const USER_RECORD: JsonSchema = (() => {
-  const schema = resourceSchema({ ...USER, fields: USER.fields.filter((field) => field.column) });
+  const schema = resourceSchema({ ...USER, fields: columnFields(USER) });
   const properties = {
     ...(schema.properties as Record<string, JsonSchema>),
     passwordHash: {
@@ -70,7 +69,7 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
       type: 'object',
       properties: {
         users: { type: 'array', items: USER_RECORD },
-        ...Object.fromEntries(INVENTORY_KINDS.map((kind) => [kind, { type: 'array', items: storedSchema(kind) }])),
+        ...Object.fromEntries(KIND_PLURALS.map((kind) => [kind, { type: 'array', items: storedSchema(kind) }])),
         activity: { type: 'array', items: ACTIVITY_RECORD },
       },
     },

@@ -55,7 +55,7 @@ const NAME_MAX = 100;
  * Resolves a reference to a record of another file: the new UUID, or undefined after recording the fault.
  * References into a file that could not be read are not judged (that file's fault says enough).
  */
-export function resolveRef(
+function resolveRef(
   ctx: CheckContext,
   file: LegacyFile,
   entry: Entry,

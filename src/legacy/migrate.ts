@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
+import { insertRecord, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
+import { getUserByName } from '../db/users.ts';
 import type { Logger } from '../boot/log.ts';
 import { StartupError } from '../errors/startup-error.ts';
 import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } from './archive.ts';
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
-import {
-  holdsData,
-  insertLegacyActivity,
-  insertLegacyUser,
-  insertNetwork,
-  insertPort,
-  insertSite,
-  insertSwitch,
-  latestMigrateChanges,
-  usernameTaken,
-  withIndexesBuiltAfter,
-} from './store.ts';
+import { holdsData, insertLegacyActivity, insertLegacyUser, latestMigrateChanges, withIndexesBuiltAfter } from './store.ts';
 import { legacyFaultLine, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
 
 /** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
-export class LegacyMigrationError extends StartupError {
+class LegacyMigrationError extends StartupError {
   readonly faults: LegacyFault[];
 
   constructor(faults: LegacyFault[]) {
@@ -67,7 +58,7 @@ export function migrateLegacyData(db: Db, dataDir: string, log: Logger): void {
 }
 
 /** When the newest `migrate` entry's files still lie in the data directory (a crash after the commit), moves them. */
-export function finishInterruptedMove(db: Db, dataDir: string, log: Logger): void {
+function finishInterruptedMove(db: Db, dataDir: string, log: Logger): void {
   // Nothing to move: skip looking for the migrate entry, a scan of the activity log on every start.
   if (findLegacyFiles(dataDir).length === 0) return;
   const plan = planOf(latestMigrateChanges(db));
@@ -110,7 +101,7 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
 }
 
 /** After the commit: moves the migrated files into the archive and logs its path. */
-export function archiveLegacyFiles(dataDir: string, plan: ArchivePlan, log: Logger): void {
+function archiveLegacyFiles(dataDir: string, plan: ArchivePlan, log: Logger): void {
   try {
     const dir = moveToArchive(dataDir, plan, unmovedFiles(dataDir, plan));
     log.info('legacy migration: JSON files moved to the archive', { archive: dir });
@@ -162,13 +153,10 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
 
 /** Writes the records in the order their ids ascend (see ascendingUuids); returns the ids of users skipped. */
 function writeRecords(db: Db, data: LegacyData): Set<string> {
-  for (const site of data.sites) insertSite(db, site);
-  for (const network of data.networks) insertNetwork(db, network);
-  for (const record of data.switches) insertSwitch(db, record);
-  for (const port of data.ports) insertPort(db, port);
+  for (const plural of KIND_PLURALS) for (const record of data[plural]) insertRecord(db, KIND_OF[plural], record);
   const skipped = new Set<string>();
   for (const user of data.users) {
-    if (usernameTaken(db, user.username as string)) skipped.add(user.id);
+    if (getUserByName(db, user.username as string)) skipped.add(user.id);
     else insertLegacyUser(db, user);
   }
   for (const entry of data.activity) {

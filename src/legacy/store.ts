@@ -1,9 +1,11 @@
 import { insertActivity, type Action } from '../db/activity.ts';
+import { insertStoredUser, type StoredUser } from '../db/users.ts';
 import { prepare, type Db } from '../db/open.ts';
 import type { ApiRecord } from './types.ts';
 
-// The legacy migration's own SQL: plain inserts of records already checked, one prepared statement each,
-// reused for every row (100,000 ports go through the same statement), and the indexes it builds after them.
+// The legacy migration's own SQL: what it finds stored, its users and activity entries as it keeps them, and the
+// indexes it builds after its inserts. Its inventory records are checked records in the API's shape, which
+// images.ts's insertRecord stores (100,000 ports go through the same prepared statement).
 
 /** Whether the database holds inventory data: any site, network, switch or activity entry (users do not count). */
 export function holdsData(db: Db): boolean {
@@ -49,106 +51,9 @@ export function withIndexesBuiltAfter<T>(db: Db, write: () => T): T {
   return result;
 }
 
-/** Stores a site. */
-export function insertSite(db: Db, site: ApiRecord): void {
-  prepare(
-    db,
-    `INSERT INTO sites (id, name, description, address, notes, version, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(site.id, text(site.name), text(site.description), text(site.address), text(site.notes), text(site.createdAt), text(site.updatedAt));
-}
-
-/** Stores a network. */
-export function insertNetwork(db: Db, network: ApiRecord): void {
-  prepare(
-    db,
-    `INSERT INTO networks (id, site_id, name, vlan_id, subnet, gateway, description, color, version, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(
-    network.id,
-    text(network.siteId),
-    text(network.name),
-    network.vlanId as number,
-    text(network.subnet),
-    text(network.gateway),
-    text(network.description),
-    text(network.color),
-    text(network.createdAt),
-    text(network.updatedAt),
-  );
-}
-
-/** Stores a switch (its ports are stored apart). */
-export function insertSwitch(db: Db, record: ApiRecord): void {
-  prepare(
-    db,
-    `INSERT INTO switches (id, site_id, name, vendor, model, serial_number, mac_address, management_ip, firmware_version,
-      location, status, notes, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(
-    record.id,
-    text(record.siteId),
-    text(record.name),
-    text(record.vendor),
-    text(record.model),
-    text(record.serialNumber),
-    text(record.macAddress),
-    text(record.managementIp),
-    text(record.firmwareVersion),
-    text(record.location),
-    text(record.status),
-    text(record.notes),
-    text(record.createdAt),
-    text(record.updatedAt),
-  );
-}
-
-/** Stores a port and its tagged networks; linked_port_id is deferred, so both ends of a link may come in any order. */
-export function insertPort(db: Db, port: ApiRecord): void {
-  prepare(
-    db,
-    `INSERT INTO ports (id, switch_id, name, position, description, enabled, mode, untagged_network_id, speed, poe,
-      linked_port_id, connected_device, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  ).run(
-    port.id,
-    text(port.switchId),
-    text(port.name),
-    port.position as number,
-    text(port.description),
-    port.enabled ? 1 : 0,
-    text(port.mode),
-    text(port.untaggedNetworkId),
-    text(port.speed),
-    port.poe ? 1 : 0,
-    text(port.linkedPortId),
-    text(port.connectedDevice),
-    text(port.createdAt),
-    text(port.updatedAt),
-  );
-  const tagged = port.taggedNetworkIds as string[];
-  if (tagged.length === 0) return;
-  // One statement for all of a port's rows (a trunk has 5–20), in key order, so that the rows of ports written
-  // in id order go in at the right edge of the table's B-tree.
-  const values = tagged.map(() => '(?, ?)').join(', ');
-  prepare(db, `INSERT INTO port_tagged_networks (port_id, network_id) VALUES ${values}`).run(
-    ...[...tagged].sort().flatMap((networkId) => [port.id as string, networkId]),
-  );
-}
-
-/** Whether a username is taken (case-insensitively). */
-export function usernameTaken(db: Db, username: string): boolean {
-  return prepare(db, 'SELECT 1 AS x FROM users WHERE username = ? COLLATE NOCASE').get(username) !== undefined;
-}
-
-/** Stores a legacy user with its password hash as it was. */
+/** Stores a checked legacy user (a StoredUser but for its version) with its password hash as it was. */
 export function insertLegacyUser(db: Db, user: ApiRecord): void {
-  prepare(db, `INSERT INTO users (id, username, password_hash, role, disabled, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)`).run(
-    user.id,
-    text(user.username),
-    text(user.passwordHash),
-    text(user.role),
-    text(user.createdAt),
-    text(user.updatedAt),
-  );
+  insertStoredUser(db, { ...user, version: 1 } as unknown as StoredUser, 1);
 }
 
 /** Stores a legacy activity entry as an ordinary, never undoable entry. */

@@ -13,7 +13,7 @@ export const INTERFACE_NAME_CHARACTERS = 'ASCII letters, digits, spaces and / . 
 /** Only the allowed characters (any number of them). */
 const ALLOWED_CHARACTERS = /^[A-Za-z0-9/.:_+ -]*$/;
 /** One to 64 of the allowed characters, not only spaces: the rule as an ECMA-262 pattern (JSON Schema `pattern`). */
-export const INTERFACE_NAME_PATTERN = '^(?! *$)[A-Za-z0-9/.:_+ -]{1,64}$';
+const INTERFACE_NAME_PATTERN = '^(?! *$)[A-Za-z0-9/.:_+ -]{1,64}$';
 const INTERFACE_NAME = new RegExp(INTERFACE_NAME_PATTERN);
 
 /** Why `name` is not a plain interface name (a message for a field fault), or undefined when it is one. */

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { columnFields } from '../fields/field.ts';
+import { USER } from '../fields/users.ts';
+import { insertRecord, KIND_ORDER, KIND_PLURALS, RESOURCES, readImage } from './images.ts';
+import { applyMigrations } from './migrate.ts';
+import { networkIdByName, networkIdByVlan } from './networks.ts';
+import { openDatabase, type Db } from './open.ts';
+import { getPort, insertNumberedPorts, portIdByName, updatePort } from './ports.ts';
+import { columnsOf, selectList } from './resource-sql.ts';
+import { getSite, insertSite, siteIdByName, siteNameById, updateSite } from './sites.ts';
+import { switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from './switches.ts';
+
+// The SQL of the inventory's rows is built from the field declarations (resource-sql.ts), and the names of the
+// kinds come from their declarations too: these tests hold the tables of the migrations to the fields.
+
+const NOW = '2026-01-01T00:00:00.000Z';
+let db: Db;
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  applyMigrations(db, join(import.meta.dirname, '..', '..', 'migrations'));
+});
+
+function tableColumns(table: string): string[] {
+  return (db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).all() as { name: string }[]).map((row) => row.name);
+}
+
+describe('the field declarations and the tables', () => {
+  // In any order: a column added by a later migration comes last in the table, but its field goes where the API answers it.
+  it.each(KIND_ORDER)('declare every column of the %s table', (kind) => {
+    expect([...columnsOf(RESOURCES[kind])].sort()).toEqual(tableColumns(RESOURCES[kind].table).sort());
+  });
+
+  it('declare the columns of users that the API answers, and only columns the table has', () => {
+    const answered = columnFields(USER).map((field) => field.column);
+    expect(tableColumns('users')).toEqual(expect.arrayContaining(answered));
+  });
+
+  it('name each kind in its plural, which is its table', () => {
+    expect(KIND_PLURALS).toEqual(['sites', 'networks', 'switches', 'ports']);
+    expect(selectList(RESOURCES.site, 's')).toBe('s.id, s.name, s.description, s.address, s.notes, s.version, s.created_at, s.updated_at');
+  });
+});
+
+describe('the rows written from the declarations', () => {
+  it('insert at version 1 and update the editable columns, raising the version', () => {
+    const id = randomUUID();
+    insertSite(db, id, { name: 'HQ', description: null, address: 'Main street 1', notes: null }, NOW);
+    expect(getSite(db, id)).toMatchObject({ id, name: 'HQ', address: 'Main street 1', version: 1, created_at: NOW, updated_at: NOW });
+    updateSite(db, id, { name: 'Head office', description: 'd', address: null, notes: 'n' }, '2026-01-02T00:00:00.000Z');
+    expect(getSite(db, id)).toMatchObject({ name: 'Head office', description: 'd', address: null, notes: 'n', version: 2 });
+    expect(getSite(db, id)?.created_at).toBe(NOW);
+  });
+
+  it("make a new switch's ports 1…N with the fields' defaults", () => {
+    const site = randomUUID();
+    const sw = randomUUID();
+    insertSite(db, site, { name: 'HQ', description: null, address: null, notes: null }, NOW);
+    insertRecord(db, 'switch', { id: sw, siteId: site, name: 'core', status: 'active', version: 1, createdAt: NOW, updatedAt: NOW });
+    const ports = [randomUUID(), randomUUID(), randomUUID()];
+    insertNumberedPorts(db, sw, ports, NOW);
+    expect(ports.map((id) => getPort(db, id))).toMatchObject(
+      [1, 2, 3].map((n) => ({
+        switch_id: sw,
+        name: String(n),
+        position: n,
+        description: null,
+        enabled: 1,
+        mode: 'access',
+        untagged_network_id: null,
+        speed: null,
+        poe: 0,
+        linked_port_id: null,
+        connected_device: null,
+        version: 1,
+        tagged: [],
+      })),
+    );
+    updatePort(db, ports[0], { ...getPort(db, ports[0])!, poe: 1, enabled: 0 }, NOW);
+    expect(readImage(db, 'port', ports[0])).toMatchObject({ poe: 1, enabled: 0, version: 2 });
+  });
+});
+
+describe('the name and id lookups', () => {
+  let site: string;
+  let sw: string;
+  beforeEach(() => {
+    site = randomUUID();
+    sw = randomUUID();
+    insertSite(db, site, { name: 'Lab', description: null, address: null, notes: null }, NOW);
+    insertRecord(db, 'switch', {
+      id: sw,
+      siteId: site,
+      name: 'Core-1',
+      macAddress: 'aa:bb:cc:dd:ee:ff',
+      managementIp: '10.0.0.1',
+      status: 'active',
+      version: 1,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    insertRecord(db, 'network', { id: randomUUID(), siteId: site, name: 'Users', vlanId: 10, version: 1, createdAt: NOW, updatedAt: NOW });
+    insertNumberedPorts(db, sw, [randomUUID()], NOW);
+  });
+
+  it('compare names case-insensitively for ASCII letters only, as the columns (COLLATE NOCASE) do', () => {
+    expect(siteIdByName(db, 'LAB')).toBe(site);
+    expect(switchIdByName(db, site, 'core-1')).toBe(sw);
+    expect(networkIdByName(db, site, 'USERS')).toBeDefined();
+    expect(portIdByName(db, sw, '1')).toBeDefined();
+    insertSite(db, randomUUID(), { name: 'Äpfel', description: null, address: null, notes: null }, NOW);
+    expect(siteIdByName(db, 'äpfel')).toBeUndefined();
+    expect(siteIdByName(db, 'Äpfel')).toBeDefined();
+  });
+
+  it('leave out the record given as exceptId (a record never clashes with itself)', () => {
+    expect(siteIdByName(db, 'lab', site)).toBeUndefined();
+    expect(switchIdByName(db, site, 'Core-1', sw)).toBeUndefined();
+    expect(switchIdByMac(db, 'aa:bb:cc:dd:ee:ff')).toBe(sw);
+    expect(switchIdByMac(db, 'aa:bb:cc:dd:ee:ff', sw)).toBeUndefined();
+    expect(switchIdByIp(db, site, '10.0.0.1')).toBe(sw);
+    expect(networkIdByVlan(db, site, 10)).toBeDefined();
+    expect(networkIdByVlan(db, site, 11)).toBeUndefined();
+  });
+
+  it('answer names by id, and undefined for an id that is not there', () => {
+    expect(siteNameById(db, site)).toBe('Lab');
+    expect(switchRefById(db, sw)).toEqual({ name: 'Core-1', siteId: site });
+    expect(siteNameById(db, randomUUID())).toBeUndefined();
+  });
+});

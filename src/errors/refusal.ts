@@ -1,0 +1,26 @@
+// How the data layer (db/, fields/, import/, legacy/) refuses something: a Refusal names its kind, a code, a
+// message and the faults, and knows nothing of HTTP; http/errors.ts gives each kind its status. It imports
+// nothing, so that every room may throw it.
+
+/** One problem with one field; `field` is a path into what was checked (`rows[7].name`, `data.ports[2].mode`). */
+export interface FieldFault {
+  field: string;
+  message: string;
+}
+
+/** What was wrong: the input breaks a rule, names nothing that exists, or clashes with the stored data. */
+export type RefusalKind = 'invalid' | 'not_found' | 'conflict';
+
+/** A refusal of the data layer, with the code and message the API answers (`undo_conflict`, `validation_failed`). */
+export class Refusal extends Error {
+  readonly kind: RefusalKind;
+  readonly code: string;
+  readonly details?: FieldFault[];
+
+  constructor(kind: RefusalKind, code: string, message: string, details?: FieldFault[]) {
+    super(message);
+    this.kind = kind;
+    this.code = code;
+    this.details = details;
+  }
+}
