@@ -7,11 +7,16 @@
 //   NULL (the migrated schema says so), and never for the fields the server computes (counts);
 // - a record's write-only fields (User.password) are listed in its answers; they are left out here;
 // - some hand-written answer schemas name no required properties; ALWAYS_SENT names those the server always sends.
+//
+// Shapes that answers share are written once: the fields of every stored record as `Stored`, list pages and
+// cursor pages as generic types of their items (GENERICS), and an answer that adds properties to an earlier
+// type (or to `Stored`) as that type `&` the rest.
 import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from '../src/db/migrate.ts';
+import { STORED_FIELDS, VERSION_FIELDS } from '../src/fields/common.ts';
 import type { JsonSchema, Resource } from '../src/fields/field.ts';
 import { NETWORK } from '../src/fields/networks.ts';
 import { PORT } from '../src/fields/ports.ts';
@@ -71,6 +76,15 @@ export const CHOICES: { name: string; type: string; property: string }[] = [
 
 /** The records whose answers derive from field declarations, and so from a table. */
 const RECORDS: Resource[] = [SITE, NETWORK, SWITCH, PORT, USER];
+
+/** The fields every stored inventory record has (its id and its version fields), written once as `Stored`. */
+const STORED = { name: 'Stored', properties: [...STORED_FIELDS, ...VERSION_FIELDS].map((field) => field.name) };
+
+/** Answers of one shape around different items (the `items` array), written once as `name<T>` of the items' type. */
+export const GENERICS: { name: string; properties: string[] }[] = [
+  { name: 'ListPage', properties: ['items', 'total', 'limit', 'offset'] },
+  { name: 'CursorPage', properties: ['items', 'nextCursor'] },
+];
 
 /** Fields a client sends but the server never answers. */
 export const WRITE_ONLY = ['password'];
@@ -239,6 +253,38 @@ function objectType(schema: JsonSchema, names: Map<string, string>, indent: stri
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
+const propertiesOf = (schema: JsonSchema) => (schema.properties ?? {}) as Record<string, JsonSchema>;
+const requiredOf = (schema: JsonSchema) => new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+
+/** The object schema of `names` only, as `schema` has them. */
+function pick(schema: JsonSchema, names: string[]): JsonSchema {
+  const properties = propertiesOf(schema);
+  const required = requiredOf(schema);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, properties[name]])),
+    required: names.filter((name) => required.has(name)),
+  };
+}
+
+/** Whether `schema` has every property of `base`, each the same and required alike. */
+function extendsBase(schema: JsonSchema, base: JsonSchema): boolean {
+  const [own, theirs] = [propertiesOf(schema), propertiesOf(base)];
+  const [ownRequired, theirRequired] = [requiredOf(schema), requiredOf(base)];
+  return Object.entries(theirs).every(
+    ([name, property]) =>
+      name in own && JSON.stringify(own[name]) === JSON.stringify(property) && ownRequired.has(name) === theirRequired.has(name),
+  );
+}
+
+/** The generic of GENERICS that `schema` is an instance of, with its items' type name. */
+function genericOf(schema: JsonSchema, names: Map<string, string>): { name: string; item: string } | undefined {
+  const keys = Object.keys(propertiesOf(schema)).join();
+  const generic = GENERICS.find((g) => g.properties.join() === keys);
+  const item = names.get(JSON.stringify(propertiesOf(schema).items?.items));
+  return generic && item ? { name: generic.name, item } : undefined;
+}
+
 /** The text of src/ui/api-types.ts. */
 export function renderApiTypes(doc: JsonSchema = openApiDocument()): string {
   const exact = exactDocument(doc);
@@ -249,9 +295,43 @@ export function renderApiTypes(doc: JsonSchema = openApiDocument()): string {
     '// `node scripts/ui-types.ts` after changing an answer of the API. The types of the answers the UI reads,',
     '// then the values of the enumerations it offers as choices.',
   ];
+  // The bases an answer may extend: Stored, then each object type written before it.
+  const bases: { name: string; schema: JsonSchema }[] = [];
+  const record = schemas.find(({ schema }) => STORED.properties.every((name) => name in propertiesOf(schema)));
+  if (record) {
+    const stored = pick(record.schema, STORED.properties);
+    out.push('', `export type ${STORED.name} = ${typeOf(stored, names, '')};`);
+    bases.push({ name: STORED.name, schema: stored });
+  }
+  const genericBodies = new Map<string, string>();
+  /** A named answer's type: an instance of a generic, a base & what it adds, or the whole object. */
+  function declaration(schema: JsonSchema): string {
+    const generic = genericOf(schema, names);
+    if (generic) {
+      // The body with the items' type as T: written once, and by name where another answer has the same.
+      const body = typeOf(schema, new Map([...names, [JSON.stringify(propertiesOf(schema).items?.items), 'T']]), '');
+      if (!genericBodies.has(generic.name)) {
+        genericBodies.set(generic.name, body);
+        out.push('', `export type ${generic.name}<T> = ${body};`);
+      }
+      if (genericBodies.get(generic.name) === body) return `${generic.name}<${generic.item}>`;
+    }
+    const base = bases
+      .filter((b) => extendsBase(schema, b.schema))
+      .sort((a, b) => Object.keys(propertiesOf(b.schema)).length - Object.keys(propertiesOf(a.schema)).length)[0];
+    if (!base) return typeOf(schema, names, '');
+    const inherited = Object.keys(propertiesOf(base.schema));
+    const rest = pick(
+      schema,
+      Object.keys(propertiesOf(schema)).filter((key) => !inherited.includes(key)),
+    );
+    return `${base.name} & ${typeOf(rest, names, '')}`;
+  }
+
   for (const { name, schema } of schemas) {
-    out.push('', `export type ${name} = ${typeOf(schema, names, '')};`);
+    out.push('', `export type ${name} = ${declaration(schema)};`);
     names.set(JSON.stringify(schema), name);
+    if (schema.type === 'object' && Object.keys(propertiesOf(schema)).length > 1) bases.push({ name, schema });
   }
   for (const choice of CHOICES) {
     const schema = schemas.find((s) => s.name === choice.type)?.schema;

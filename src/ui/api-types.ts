@@ -2,6 +2,13 @@
 // `node scripts/ui-types.ts` after changing an answer of the API. The types of the answers the UI reads,
 // then the values of the enumerations it offers as choices.
 
+export type Stored = {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type User = {
   id: string;
   username: string;
@@ -34,37 +41,29 @@ export type TokenList = {
   items: ApiToken[];
 };
 
-export type NewApiToken = {
-  id: string;
-  name: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
+export type NewApiToken = ApiToken & {
   token: string;
 };
 
-export type Site = {
-  id: string;
+export type Site = Stored & {
   name: string;
   description: string | null;
   address: string | null;
   notes: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
   switchCount: number;
   networkCount: number;
 };
 
-export type SiteList = {
-  items: Site[];
+export type ListPage<T> = {
+  items: T[];
   total: number;
   limit: number;
   offset: number;
 };
 
-export type Network = {
-  id: string;
+export type SiteList = ListPage<Site>;
+
+export type Network = Stored & {
   siteId: string;
   name: string;
   vlanId: number;
@@ -72,21 +71,12 @@ export type Network = {
   gateway: string | null;
   description: string | null;
   color: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
   portCount: number;
 };
 
-export type NetworkList = {
-  items: Network[];
-  total: number;
-  limit: number;
-  offset: number;
-};
+export type NetworkList = ListPage<Network>;
 
-export type Port = {
-  id: string;
+export type Port = Stored & {
   switchId: string;
   name: string;
   position: number;
@@ -99,20 +89,11 @@ export type Port = {
   poe: boolean;
   linkedPortId: string | null;
   connectedDevice: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
 };
 
-export type PortList = {
-  items: Port[];
-  total: number;
-  limit: number;
-  offset: number;
-};
+export type PortList = ListPage<Port>;
 
-export type Switch = {
-  id: string;
+export type Switch = Stored & {
   siteId: string;
   name: string;
   vendor: string | null;
@@ -124,38 +105,14 @@ export type Switch = {
   location: string | null;
   status: 'active' | 'planned' | 'offline' | 'retired';
   notes: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
   portCount: number;
 };
 
-export type SwitchWithPorts = {
-  id: string;
-  siteId: string;
-  name: string;
-  vendor: string | null;
-  model: string | null;
-  serialNumber: string | null;
-  macAddress: string | null;
-  managementIp: string | null;
-  firmwareVersion: string | null;
-  location: string | null;
-  status: 'active' | 'planned' | 'offline' | 'retired';
-  notes: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  portCount: number;
+export type SwitchWithPorts = Switch & {
   ports: Port[];
 };
 
-export type SwitchList = {
-  items: Switch[];
-  total: number;
-  limit: number;
-  offset: number;
-};
+export type SwitchList = ListPage<Switch>;
 
 export type ActivityEntry = {
   id: string;
@@ -174,15 +131,14 @@ export type ActivityEntry = {
   undoOf: string | null;
 };
 
-export type ActivityPage = {
-  items: ActivityEntry[];
+export type CursorPage<T> = {
+  items: T[];
   nextCursor: string | null;
 };
 
-export type PortHistory = {
-  items: ActivityEntry[];
-  nextCursor: string | null;
-};
+export type ActivityPage = CursorPage<ActivityEntry>;
+
+export type PortHistory = CursorPage<ActivityEntry>;
 
 export type SearchResult = {
   type: 'site' | 'switch' | 'network' | 'port';

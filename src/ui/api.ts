@@ -145,25 +145,28 @@ export const createToken = (body: { name: string; expiresInDays?: number }) => p
 export const deleteToken = (id: string) => del(`/api/tokens/${id}`);
 
 // Inventory.
-export const listSites = (q: Query = {}, signal?: AbortSignal) => get<SiteList>('/api/sites', q, signal);
-export const getSite = (id: string) => get<Site>(`/api/sites/${id}`);
-export const createSite = (body: Partial<Site>) => post<Site>('/api/sites', body);
-export const updateSite = (id: string, body: Partial<Site>, version?: number) => patch<Site>(`/api/sites/${id}`, body, version);
+/** The list, read, create and update calls of one kind of record at `path` (`One`: what reading one answers). */
+function records<R, L, One = R>(path: string) {
+  return {
+    list: (q: Query = {}, signal?: AbortSignal) => get<L>(path, q, signal),
+    read: (id: string) => get<One>(`${path}/${id}`),
+    create: (body: Partial<R>) => post<R>(path, body),
+    update: (id: string, body: Partial<R>, version?: number) => patch<R>(`${path}/${id}`, body, version),
+  };
+}
+
+const sites = records<Site, SiteList>('/api/sites');
+const networks = records<Network, NetworkList>('/api/networks');
+const switches = records<Switch, SwitchList, SwitchWithPorts>('/api/switches');
+export const { list: listSites, read: getSite, create: createSite, update: updateSite } = sites;
+export const { list: listNetworks, read: getNetwork, create: createNetwork, update: updateNetwork } = networks;
+export const { list: listSwitches, read: getSwitch, create: createSwitch, update: updateSwitch } = switches;
 export const deleteSite = (id: string, version?: number, cascade = false) =>
   del(`/api/sites/${id}`, version, cascade ? { cascade: true } : undefined);
-
-export const listNetworks = (q: Query = {}, signal?: AbortSignal) => get<NetworkList>('/api/networks', q, signal);
-export const getNetwork = (id: string) => get<Network>(`/api/networks/${id}`);
-export const createNetwork = (body: Partial<Network>) => post<Network>('/api/networks', body);
-export const updateNetwork = (id: string, body: Partial<Network>, version?: number) => patch<Network>(`/api/networks/${id}`, body, version);
 export const deleteNetwork = (id: string, version?: number, force = false) =>
   del(`/api/networks/${id}`, version, force ? { force: true } : undefined);
-
-export const listSwitches = (q: Query = {}, signal?: AbortSignal) => get<SwitchList>('/api/switches', q, signal);
-export const getSwitch = (id: string) => get<SwitchWithPorts>(`/api/switches/${id}`);
-export const createSwitch = (body: Partial<Switch>) => post<Switch>('/api/switches', body);
-export const updateSwitch = (id: string, body: Partial<Switch>, version?: number) => patch<Switch>(`/api/switches/${id}`, body, version);
 export const deleteSwitch = (id: string, version?: number) => del(`/api/switches/${id}`, version);
+
 export const switchPorts = async (id: string) => (await get<PortList>(`/api/switches/${id}/ports`, { limit: 500 })).items;
 export const switchConfig = (id: string, dialect: string) =>
   request<string>('GET', `/api/switches/${id}/config`, { query: { dialect }, accept: 'text/plain' });

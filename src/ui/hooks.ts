@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from './html.ts';
 import { ApiError } from './api.ts';
 
 /** The state of a resource being loaded: the last data (kept while reloading), error, and a reload(). */
-type Resource<T> = {
+export type Resource<T> = {
   data: T | undefined;
   error: ApiError | undefined;
   loading: boolean;

@@ -29,6 +29,7 @@ export const en = {
   'common.none': 'none',
   'common.noChange': 'no change',
   'common.allSites': 'All sites',
+  'common.loadingSites': 'Loading sites…',
   'common.couldNotDelete': 'Could not delete: {message}',
   'common.passwordHint': 'At least {min} characters.',
   'common.passwordTooShort': 'must be at least {min} characters',
@@ -340,7 +341,6 @@ export const en = {
   'networks.filter': 'Filter networks',
   'networks.noMatch': 'No network matches these filters.',
   'networks.none': 'No networks yet. Add the VLANs of a site, or import a CSV under Settings › Data.',
-  'networks.loadingSites': 'Loading sites…',
   'networks.needSite': 'Networks belong to a site. {addSite} first.',
 
   // Ports: the table (port-table.ts), its inline edit (port-edit-row.ts) and the front panel (port-panel.ts).
@@ -474,7 +474,6 @@ export const en = {
   'switches.anyStatus': 'Any status',
   'switches.noMatch': 'No switch matches these filters.',
   'switches.none': 'No switches yet. Add one, or import a CSV under Settings › Data.',
-  'switches.loadingSites': 'Loading sites…',
   'switches.needSite': 'Switches belong to a site. {addSite} first.',
 
   // Roles, as the top bar and the account show them.

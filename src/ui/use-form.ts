@@ -4,7 +4,8 @@ import { useRef, useState } from './html.ts';
 import { ApiError } from './api.ts';
 import { t } from './messages.ts';
 
-type FormState<T> = {
+/** A form's state and what changes it, as useForm returns them. */
+export type FormState<T> = {
   values: T;
   set: <K extends keyof T>(name: K, value: T[K]) => void;
   setValues: (v: T) => void;

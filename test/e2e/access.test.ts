@@ -1,43 +1,31 @@
 // Who sees what: a viewer gets no edit controls (and the API refuses anyway), a deep link survives the
 // sign-in, and stored markup is shown as text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, api, type App } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { api, h1, newPage, signIn, submitSignIn, useBrowserApp, watch } from './support.ts';
 import { userWithRole, TEST_PASSWORD } from '../helpers/server.ts';
 
-let app: App;
-let browser: Browser;
 let siteId: string;
 let switchId: string;
 let networkId: string;
 const XSS = '<img src=x onerror=alert(1)>';
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  app = await startWithAdmin();
-  browser = await launchBrowser();
-  const t = app.adminToken;
-  siteId = (await must(app.baseUrl, t, 'POST', '/api/sites', { name: 'Branch', description: 'Second office' })).id;
-  networkId = (await must(app.baseUrl, t, 'POST', '/api/networks', { siteId, name: 'Voice', vlanId: 20, color: '#8e44ad' })).id;
-  switchId = (await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'edge-1', portCount: 8, managementIp: '10.1.0.2' })).id;
-  await userWithRole(app.baseUrl, t, 'viewer1', 'viewer');
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
+const app = useBrowserApp({
+  setup: async ({ baseUrl, adminToken }) => {
+    siteId = (await app.admin('POST', '/api/sites', { name: 'Branch', description: 'Second office' })).id;
+    networkId = (await app.admin('POST', '/api/networks', { siteId, name: 'Voice', vlanId: 20, color: '#8e44ad' })).id;
+    switchId = (await app.admin('POST', '/api/switches', { siteId, name: 'edge-1', portCount: 8, managementIp: '10.1.0.2' })).id;
+    await userWithRole(baseUrl, adminToken, 'viewer1', 'viewer');
+  },
 });
 
 describe('access in the browser', () => {
   it('shows a viewer no edit controls, and the API refuses their changes', async () => {
-    const { context, page } = await newPage(browser);
-    const problems = watch(page);
-    await signIn(page, app.baseUrl, '/sites', 'viewer1');
+    const { context, page, problems } = await app.signedIn('/sites', 'viewer1');
     await page.getByRole('link', { name: 'Branch' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add site' }).count()).toBe(0);
 
     await page.goto(`${app.baseUrl}/sites/${siteId}`);
-    await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
+    await h1(page, 'Branch');
     for (const name of ['Edit', 'Delete', 'Add switch', 'Add network']) {
       expect(
         await page
@@ -49,7 +37,7 @@ describe('access in the browser', () => {
     }
 
     await page.goto(`${app.baseUrl}/switches/${switchId}`);
-    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await h1(page, 'edge-1');
     await page.locator('.panel .port[data-name="1"]').click();
     await page.getByText('1 port selected.').waitFor();
     expect(await page.getByRole('form', { name: 'Change selected ports' }).count()).toBe(0);
@@ -61,7 +49,7 @@ describe('access in the browser', () => {
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
 
     await page.goto(`${app.baseUrl}/networks/${networkId}`);
-    await page.getByRole('heading', { name: 'Voice', level: 1 }).waitFor();
+    await h1(page, 'Voice');
     expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
 
     await page.goto(`${app.baseUrl}/settings/data`);
@@ -88,33 +76,30 @@ describe('access in the browser', () => {
   }, 90_000);
 
   it('opens a deep link to a switch after signing in', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(app.browser);
     await page.goto(`${app.baseUrl}/switches/${switchId}?tab=details`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await submitSignIn(page);
+    await h1(page, 'edge-1');
     expect(new URL(page.url()).pathname).toBe(`/switches/${switchId}`);
     await page.getByLabel('Management IP').waitFor();
     expect(await page.getByLabel('Management IP').inputValue()).toBe('10.1.0.2');
     // Reload keeps the page; back and forward move between pages.
     await page.reload();
-    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await h1(page, 'edge-1');
     await page.getByRole('link', { name: 'Branch' }).first().click();
-    await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
+    await h1(page, 'Branch');
     await page.goBack();
-    await page.getByRole('heading', { name: 'edge-1', level: 1 }).waitFor();
+    await h1(page, 'edge-1');
     await page.goForward();
-    await page.getByRole('heading', { name: 'Branch', level: 1 }).waitFor();
+    await h1(page, 'Branch');
     await context.close();
   }, 60_000);
 
   it('shows stored markup as text and runs no script from it', async () => {
-    const t = app.adminToken;
-    const xssSite = await must(app.baseUrl, t, 'POST', '/api/sites', { name: XSS, description: XSS, notes: XSS });
-    await must(app.baseUrl, t, 'POST', '/api/switches', { siteId: xssSite.id, name: XSS, location: XSS, portCount: 2 });
-    const { context, page } = await newPage(browser);
+    const xssSite = await app.admin('POST', '/api/sites', { name: XSS, description: XSS, notes: XSS });
+    await app.admin('POST', '/api/switches', { siteId: xssSite.id, name: XSS, location: XSS, portCount: 2 });
+    const { context, page } = await newPage(app.browser);
     const problems = watch(page);
     await page.addInitScript(() => {
       (window as unknown as { __alerts: number }).__alerts = 0;
@@ -125,9 +110,9 @@ describe('access in the browser', () => {
     await signIn(page, app.baseUrl, '/sites');
     await page.getByRole('link', { name: XSS }).waitFor();
     await page.goto(`${app.baseUrl}/sites/${xssSite.id}`);
-    await page.getByRole('heading', { name: XSS, level: 1 }).waitFor();
+    await h1(page, XSS);
     await page.getByRole('link', { name: XSS }).first().click();
-    await page.getByRole('heading', { name: XSS, level: 1 }).waitFor();
+    await h1(page, XSS);
     await page.goto(`${app.baseUrl}/activity`);
     await page.locator('.entry').getByText(XSS).first().waitFor();
     await page.getByRole('combobox', { name: /Search/ }).fill('onerror');
@@ -148,7 +133,7 @@ describe('server warnings', () => {
       const health = await api(insecure.baseUrl, 'GET', '/api/health');
       expect(health.body.warnings.length).toBeGreaterThan(0);
       await setupAdmin(insecure.baseUrl);
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(app.browser);
       await signIn(page, insecure.baseUrl, '/');
       const banner = page.locator('.banner.warning');
       await banner.waitFor();

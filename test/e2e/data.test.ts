@@ -1,30 +1,18 @@
 // Data management in the browser: a CSV import with one bad row imports nothing and names that row; the
 // backup download is a db-v1 document.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, type App } from './support.ts';
+import { useBrowserApp } from './support.ts';
 
-let app: App;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureUiBuilt();
-  app = await startWithAdmin();
-  browser = await launchBrowser();
-  await must(app.baseUrl, app.adminToken, 'POST', '/api/sites', { name: 'HQ' });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
+const app = useBrowserApp({
+  setup: async () => {
+    await app.admin('POST', '/api/sites', { name: 'HQ' });
+  },
 });
 
 describe('data management in the browser', () => {
   it('refuses a CSV of switches with one bad row, lists that row and imports nothing', async () => {
-    const { context, page } = await newPage(browser);
-    const problems = watch(page);
-    await signIn(page, app.baseUrl, '/settings/data');
+    const { context, page, problems } = await app.signedIn('/settings/data');
     await page.getByRole('heading', { name: 'Import CSV' }).waitFor();
     await page.getByLabel('Kind').selectOption('switches');
     const [template] = await Promise.all([
@@ -54,7 +42,7 @@ describe('data management in the browser', () => {
     expect(cells[0]).toBe('2');
     expect(cells[1]).toBe('managementIp');
     await page.getByText('Nothing was imported.', { exact: false }).waitFor();
-    const list = await must(app.baseUrl, app.adminToken, 'GET', '/api/switches');
+    const list = await app.admin('GET', '/api/switches');
     expect(list.total).toBe(0);
 
     // The same file without the bad row imports both switches.
@@ -62,7 +50,7 @@ describe('data management in the browser', () => {
     await page.getByLabel('CSV file of switches').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await page.getByRole('button', { name: 'Import switches' }).click();
     await page.getByRole('status').filter({ hasText: 'Imported 2 switches.' }).first().waitFor();
-    expect((await must(app.baseUrl, app.adminToken, 'GET', '/api/switches')).total).toBe(2);
+    expect((await app.admin('GET', '/api/switches')).total).toBe(2);
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 90_000);
@@ -70,9 +58,7 @@ describe('data management in the browser', () => {
   it('merges a backup in after a dry run that counts new and merged records', async () => {
     const exported = await fetch(`${app.baseUrl}/api/backup/export`, { headers: { authorization: `Bearer ${app.adminToken}` } });
     const text = await exported.text();
-    const { context, page } = await newPage(browser);
-    const problems = watch(page);
-    await signIn(page, app.baseUrl, '/settings/data');
+    const { context, page, problems } = await app.signedIn('/settings/data');
     const merge = page.locator('section', { has: page.getByRole('heading', { name: 'Merge data in' }) });
     await merge.getByLabel(/File to merge/).setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await merge.getByRole('button', { name: 'Check file' }).click();
@@ -87,8 +73,7 @@ describe('data management in the browser', () => {
   }, 60_000);
 
   it('downloads a db-v1 backup whose file name says when', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, app.baseUrl, '/settings/data');
+    const { context, page } = await app.signedIn('/settings/data');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download backup' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^switchyard-backup-\d{8}T\d{4,6}/);
     const path = await download.path();

@@ -1,55 +1,36 @@
 // Findings of the consistency checks on the dashboard and the site page, linking to their objects, and
 // the Config tab of a switch: dialect picker, copy and download.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, type App } from './support.ts';
+import { useBrowserApp } from './support.ts';
 
-let app: App;
-let browser: Browser;
 let siteId: string;
 let swA: string;
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  app = await startWithAdmin();
-  browser = await launchBrowser();
-  const t = app.adminToken;
-  siteId = (await must(app.baseUrl, t, 'POST', '/api/sites', { name: 'Plant' })).id;
-  const net = await must(app.baseUrl, t, 'POST', '/api/networks', {
-    siteId,
-    name: 'Office',
-    vlanId: 110,
-    subnet: '10.110.0.0/24',
-    gateway: '10.110.0.1',
-  });
-  swA = (await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'plant-a', portCount: 4, managementIp: '10.110.0.9' })).id;
-  await must(
-    app.baseUrl,
-    t,
-    'POST',
-    '/api/switches',
-    { siteId, name: 'plant-b', portCount: 4, managementIp: '10.110.0.9' },
-    [201, 409, 400],
-  );
-  await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'plant-c', portCount: 2, managementIp: '10.110.0.1' });
-  const full = await must(app.baseUrl, t, 'GET', `/api/switches/${swA}`);
-  await must(app.baseUrl, t, 'PATCH', `/api/switches/${swA}/ports`, {
-    portIds: [full.ports[0].id, full.ports[1].id],
-    set: { untaggedNetworkId: net.id, description: 'Office desk' },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
+const app = useBrowserApp({
+  setup: async () => {
+    siteId = (await app.admin('POST', '/api/sites', { name: 'Plant' })).id;
+    const net = await app.admin('POST', '/api/networks', {
+      siteId,
+      name: 'Office',
+      vlanId: 110,
+      subnet: '10.110.0.0/24',
+      gateway: '10.110.0.1',
+    });
+    swA = (await app.admin('POST', '/api/switches', { siteId, name: 'plant-a', portCount: 4, managementIp: '10.110.0.9' })).id;
+    await app.admin('POST', '/api/switches', { siteId, name: 'plant-b', portCount: 4, managementIp: '10.110.0.9' }, [201, 409, 400]);
+    await app.admin('POST', '/api/switches', { siteId, name: 'plant-c', portCount: 2, managementIp: '10.110.0.1' });
+    const full = await app.admin('GET', `/api/switches/${swA}`);
+    await app.admin('PATCH', `/api/switches/${swA}/ports`, {
+      portIds: [full.ports[0].id, full.ports[1].id],
+      set: { untaggedNetworkId: net.id, description: 'Office desk' },
+    });
+  },
 });
 
 describe('insight in the browser', () => {
   it('lists findings on the dashboard and the site page, linked to their objects', async () => {
-    const { context, page } = await newPage(browser);
-    const problems = watch(page);
-    await signIn(page, app.baseUrl, '/');
+    const { context, page, problems } = await app.signedIn('/');
     const findings = page.locator('section', { has: page.getByRole('heading', { name: 'Findings' }) });
     await findings.locator('li.finding').first().waitFor();
     await findings.getByRole('link', { name: 'plant-c' }).first().click();
@@ -63,9 +44,8 @@ describe('insight in the browser', () => {
   }, 60_000);
 
   it('shows the configuration per dialect, to copy and to download', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await app.signedIn(`/switches/${swA}`);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-    await signIn(page, app.baseUrl, `/switches/${swA}`);
     await page.getByRole('link', { name: 'Config' }).click();
     const pre = page.locator('pre.config');
     await pre.waitFor();

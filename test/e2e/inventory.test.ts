@@ -1,24 +1,10 @@
 // The main path through the UI: first-run setup, sign-in, a site with a network and a 24-port switch, a bulk
 // VLAN change drawn on the front panel, deleting the switch and bringing it back from the activity log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ensureUiBuilt, launchBrowser, newPage, watch, TEST_PASSWORD } from './support.ts';
-import { api } from '../helpers/server.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { api, h1, newPage, submitSignIn, useBrowserApp, watch, TEST_PASSWORD } from './support.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureUiBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useBrowserApp({ firstRun: true });
 
 const COLOR = '#1f77b4';
 const RGB = 'rgb(31, 119, 180)';
@@ -29,9 +15,9 @@ async function portFill(page: Page, name: string): Promise<string> {
 
 describe('inventory in the browser', () => {
   it('sets up, builds a switch, bulk-assigns a VLAN, deletes and undoes from the activity log', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(app.browser);
     const problems = watch(page);
-    const base = server.baseUrl;
+    const base = app.baseUrl;
 
     // First run: create the administrator, which signs in; sign out and in again.
     await page.goto(`${base}/`);
@@ -43,12 +29,9 @@ describe('inventory in the browser', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill('wrong password!!');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, 'admin', 'wrong password!!');
     await page.getByText('Wrong username or password.').waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     // A site.
@@ -58,7 +41,7 @@ describe('inventory in the browser', () => {
     await siteDialog.getByLabel('Name').fill('HQ');
     await siteDialog.getByLabel('Address').fill('1 Main Street');
     await siteDialog.getByRole('button', { name: 'Add site' }).click();
-    await page.getByRole('heading', { name: 'HQ', level: 1 }).waitFor();
+    await h1(page, 'HQ');
     const siteId = page.url().split('/sites/')[1]!;
     expect(siteId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -73,7 +56,7 @@ describe('inventory in the browser', () => {
     expect(await netDialog.getByLabel('Name').inputValue()).toBe('Users');
     await netDialog.getByLabel('VLAN ID').fill('10');
     await netDialog.getByRole('button', { name: 'Add network' }).click();
-    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await h1(page, 'Users');
 
     // A switch with 24 ports.
     await page.goto(`${base}/sites/${siteId}`);
@@ -82,7 +65,7 @@ describe('inventory in the browser', () => {
     await swDialog.getByLabel('Name', { exact: true }).fill('core-1');
     await swDialog.getByLabel('Number of ports').fill('24');
     await swDialog.getByRole('button', { name: 'Add switch' }).click();
-    await page.getByRole('heading', { name: 'core-1', level: 1 }).waitFor();
+    await h1(page, 'core-1');
     const switchId = page.url().split('/switches/')[1]!.split('?')[0]!;
     await expect.poll(() => page.locator('.panel .port').count()).toBe(24);
     const before = await portFill(page, '1');
@@ -124,19 +107,19 @@ describe('inventory in the browser', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete switch?' });
     await confirm.getByText('Delete switch core-1 with 24 ports?').waitFor();
     await confirm.getByRole('button', { name: 'Delete switch' }).click();
-    await page.getByRole('heading', { name: 'HQ', level: 1 }).waitFor();
+    await h1(page, 'HQ');
     await page.getByText('Switch core-1 deleted.').waitFor();
     expect((await api(base, 'GET', `/api/switches/${switchId}`, { headers: { cookie: await cookieHeader(context) } })).status).toBe(404);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
-    await page.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
+    await h1(page, 'Activity');
     const entry = page.locator('li.entry.action-delete').filter({ hasText: 'core-1' }).first();
     await entry.getByRole('button', { name: /^Undo/ }).click();
     await page.getByRole('dialog', { name: 'Undo this change?' }).getByRole('button', { name: 'Undo change' }).click();
     await page.getByText('Undone.').waitFor();
 
     await page.goto(`${base}/switches/${switchId}`);
-    await page.getByRole('heading', { name: 'core-1', level: 1 }).waitFor();
+    await h1(page, 'core-1');
     await expect.poll(() => page.locator('.panel .port').count()).toBe(24);
     await expect.poll(() => portFill(page, '5')).toBe(RGB);
     expect(await portFill(page, '20')).not.toBe(RGB);
@@ -147,6 +130,6 @@ describe('inventory in the browser', () => {
   }, 120_000);
 });
 
-async function cookieHeader(context: import('playwright-core').BrowserContext): Promise<string> {
+async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 }

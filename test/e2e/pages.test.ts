@@ -1,91 +1,44 @@
 // Screenshots of the main pages (light and dark, 1280 and 375 px wide) into docs/screenshots/, and an
 // axe-core check of the same pages with no serious or critical violation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ensureUiBuilt, launchBrowser, newPage, signIn, startWithAdmin, watch, type App } from './support.ts';
+import type { Page } from 'playwright-core';
+import { h1, newPage, useBrowserApp } from './support.ts';
 import { ROOT } from '../helpers/server.ts';
 import { seed, type Seeded } from './seed.ts';
 
-let app: App;
-let browser: Browser;
 let data: Seeded;
 const SHOTS = join(ROOT, 'docs', 'screenshots');
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  app = await startWithAdmin();
-  browser = await launchBrowser();
-  data = await seed(app.baseUrl, app.adminToken);
-  mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
+const app = useBrowserApp({
+  setup: async ({ baseUrl, adminToken }) => {
+    data = await seed(baseUrl, adminToken);
+    mkdirSync(SHOTS, { recursive: true });
+  },
 });
 
-function pages(): { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] {
-  const h1 = (name: string) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
+type Shot = { name: string; path: string; ready: (page: Page) => Promise<unknown> };
+
+/** Ready once the title reads `title` and, if given, the first element that `selector` finds is there. */
+const shows =
+  (title: string, selector?: string) =>
+  async (page: Page): Promise<void> => {
+    await h1(page, title);
+    if (selector) await page.locator(selector).first().waitFor();
+  };
+
+function pages(): Shot[] {
+  const rows = 'table.data tbody tr';
   return [
-    {
-      name: 'dashboard',
-      path: '/',
-      ready: async (page) => {
-        await h1('Dashboard')(page);
-        await page.locator('.entry').first().waitFor();
-      },
-    },
-    {
-      name: 'sites',
-      path: '/sites',
-      ready: async (page) => {
-        await h1('Sites')(page);
-        await page.locator('table.data tbody tr').first().waitFor();
-      },
-    },
-    {
-      name: 'site',
-      path: `/sites/${data.hqId}`,
-      ready: async (page) => {
-        await h1('HQ')(page);
-        await page.locator('table.matrix').waitFor();
-      },
-    },
-    {
-      name: 'switches',
-      path: '/switches',
-      ready: async (page) => {
-        await h1('Switches')(page);
-        await page.locator('table.data tbody tr').first().waitFor();
-      },
-    },
-    {
-      name: 'switch',
-      path: `/switches/${data.coreId}`,
-      ready: async (page) => {
-        await h1('core-1')(page);
-        await page.locator('.panel .port').first().waitFor();
-      },
-    },
-    {
-      name: 'networks',
-      path: '/networks',
-      ready: async (page) => {
-        await h1('Networks')(page);
-        await page.locator('table.data tbody tr').first().waitFor();
-      },
-    },
-    {
-      name: 'activity',
-      path: '/activity',
-      ready: async (page) => {
-        await h1('Activity')(page);
-        await page.locator('.entry').first().waitFor();
-      },
-    },
-    { name: 'settings-data', path: '/settings/data', ready: h1('Data') },
+    { name: 'dashboard', path: '/', ready: shows('Dashboard', '.entry') },
+    { name: 'sites', path: '/sites', ready: shows('Sites', rows) },
+    { name: 'site', path: `/sites/${data.hqId}`, ready: shows('HQ', 'table.matrix') },
+    { name: 'switches', path: '/switches', ready: shows('Switches', rows) },
+    { name: 'switch', path: `/switches/${data.coreId}`, ready: shows('core-1', '.panel .port') },
+    { name: 'networks', path: '/networks', ready: shows('Networks', rows) },
+    { name: 'activity', path: '/activity', ready: shows('Activity', '.entry') },
+    { name: 'settings-data', path: '/settings/data', ready: shows('Data') },
   ];
 }
 
@@ -99,9 +52,7 @@ describe('main pages', () => {
     for (const width of [1280, 375]) {
       const theme = dark ? 'dark' : 'light';
       it(`are captured in ${theme} at ${width} px`, async () => {
-        const { context, page } = await newPage(browser, { width, height: width > 400 ? 860 : 780, dark });
-        const problems = watch(page);
-        await signIn(page, app.baseUrl, '/');
+        const { context, page, problems } = await app.signedIn('/', 'admin', { width, height: width > 400 ? 860 : 780, dark });
         for (const p of pages()) {
           await page.goto(app.baseUrl + p.path);
           await p.ready(page);
@@ -123,7 +74,7 @@ describe('main pages', () => {
           await page.screenshot({ path: join(SHOTS, `${p.name}-${theme}-${width}.png`), fullPage: true });
         }
         // The sign-in page too.
-        const fresh = await newPage(browser, { width, height: 700, dark });
+        const fresh = await newPage(app.browser, { width, height: 700, dark });
         await fresh.page.goto(`${app.baseUrl}/settings/account`);
         await fresh.page.getByRole('heading', { name: 'Sign in' }).waitFor();
         await fresh.page.screenshot({ path: join(SHOTS, `sign-in-${theme}-${width}.png`) });
@@ -140,8 +91,7 @@ describe('main pages', () => {
     let checked = 0;
     for (const dark of [false, true]) {
       // Injecting axe needs the CSP bypassed; this context is for the accessibility check only.
-      const { context, page } = await newPage(browser, { dark, bypassCSP: true });
-      await signIn(page, app.baseUrl, '/');
+      const { context, page } = await app.signedIn('/', 'admin', { dark, bypassCSP: true });
       const all = [
         ...pages(),
         {
@@ -154,16 +104,8 @@ describe('main pages', () => {
           },
         },
         { name: 'settings-users', path: '/settings/users', ready: (pg: Page) => pg.locator('table.data tbody tr').first().waitFor() },
-        {
-          name: 'settings-tokens',
-          path: '/settings/tokens',
-          ready: (pg: Page) => pg.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor(),
-        },
-        {
-          name: 'settings-account',
-          path: '/settings/account',
-          ready: (pg: Page) => pg.getByRole('heading', { name: 'Account', level: 1 }).waitFor(),
-        },
+        { name: 'settings-tokens', path: '/settings/tokens', ready: shows('API tokens') },
+        { name: 'settings-account', path: '/settings/account', ready: shows('Account') },
       ];
       for (const p of all) {
         await page.goto(app.baseUrl + p.path);

@@ -1,9 +1,11 @@
-// Shared pieces of the browser tests: one UI build per test run, the browser, a server with an admin, sign-in.
+// Shared pieces of the browser tests: one UI build per test run, the browser, a server with an admin, sign-in,
+// and useBrowserApp(), which sets all of that up for a test file.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildUi } from '../../scripts/build-ui.ts';
 import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
 
@@ -118,14 +120,24 @@ export function watch(page: Page): PageProblems {
   return problems;
 }
 
+/** Fills in the sign-in form and presses its button. */
+export async function submitSignIn(page: Page, username = 'admin', password = TEST_PASSWORD): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** Opens `path` and signs in through the form (the form shows because the context has no session yet). */
 export async function signIn(page: Page, baseUrl: string, path: string, username = 'admin', password = TEST_PASSWORD): Promise<void> {
   await page.goto(baseUrl + path);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, username, password);
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** Waits for the page's title (its h1) to read `name`. */
+export function h1(page: Page, name: string): Promise<void> {
+  return page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 
 /** A new browser context with a page, at a size and colour scheme. */
@@ -142,4 +154,58 @@ export async function newPage(
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
+}
+
+/** The options of newPage(): size, colour scheme, CSP bypass. */
+type PageOptions = Parameters<typeof newPage>[1];
+
+/** A page signed in as someone, with the problems it reports. */
+export type SignedInPage = { context: BrowserContext; page: Page; problems: PageProblems };
+
+/**
+ * Sets up a test file: registers beforeAll (the UI build, a server with an admin unless `firstRun`, the browser,
+ * then `setup`) and afterAll (closing both). The returned getters read what beforeAll made.
+ */
+export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => Promise<void> } = {}) {
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await ensureUiBuilt();
+    if (opts.firstRun) {
+      const server = await startServer();
+      app = { server, baseUrl: server.baseUrl, adminToken: '' };
+    } else app = await startWithAdmin();
+    browser = await launchBrowser();
+    await opts.setup?.(app);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.server.stop();
+  });
+  const started = () => {
+    if (!app || !browser) throw new Error('useBrowserApp: beforeAll has not run');
+    return { app, browser };
+  };
+  return {
+    get baseUrl(): string {
+      return started().app.baseUrl;
+    },
+    get adminToken(): string {
+      return started().app.adminToken;
+    },
+    get browser(): Browser {
+      return started().browser;
+    },
+    /** Calls the API as the admin; see must(). */
+    admin<T = any>(method: string, path: string, body?: unknown, want?: number[]): Promise<T> {
+      return must<T>(started().app.baseUrl, started().app.adminToken, method, path, body, want);
+    },
+    /** A new page (see newPage), watched for problems, that opens `path` and signs in as `username`. */
+    async signedIn(path: string, username = 'admin', pageOptions: PageOptions = {}): Promise<SignedInPage> {
+      const { context, page } = await newPage(started().browser, pageOptions);
+      const problems = watch(page);
+      await signIn(page, started().app.baseUrl, path, username);
+      return { context, page, problems };
+    },
+  };
 }

@@ -1,33 +1,22 @@
 // Everyday workflows: search from the keyboard, inline port edit with the API's message under its field,
 // a 412 conflict offering a reload, restoring a backup after a dry-run preview, a token shown once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { api, ensureUiBuilt, launchBrowser, must, newPage, signIn, startWithAdmin, watch, type App } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { api, h1, useBrowserApp } from './support.ts';
 
-let app: App;
-let browser: Browser;
 let siteId: string;
 let switchId: string;
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  app = await startWithAdmin();
-  browser = await launchBrowser();
-  const t = app.adminToken;
-  siteId = (await must(app.baseUrl, t, 'POST', '/api/sites', { name: 'Depot' })).id;
-  await must(app.baseUrl, t, 'POST', '/api/networks', { siteId, name: 'Cameras', vlanId: 40 });
-  switchId = (await must(app.baseUrl, t, 'POST', '/api/switches', { siteId, name: 'depot-sw', portCount: 8, managementIp: '10.4.0.2' })).id;
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.server.stop();
+const app = useBrowserApp({
+  setup: async () => {
+    siteId = (await app.admin('POST', '/api/sites', { name: 'Depot' })).id;
+    await app.admin('POST', '/api/networks', { siteId, name: 'Cameras', vlanId: 40 });
+    switchId = (await app.admin('POST', '/api/switches', { siteId, name: 'depot-sw', portCount: 8, managementIp: '10.4.0.2' })).id;
+  },
 });
 
 describe('workflows in the browser', () => {
   it('focuses search with /, and Enter opens the best match', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, app.baseUrl, '/');
+    const { context, page } = await app.signedIn('/');
     await page.getByRole('heading', { name: 'Dashboard' }).click();
     await page.keyboard.press('/');
     const box = page.getByRole('combobox', { name: /Search/ });
@@ -35,15 +24,13 @@ describe('workflows in the browser', () => {
     await page.keyboard.type('10.4.0.2');
     await page.getByRole('option').filter({ hasText: 'depot-sw' }).waitFor();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'depot-sw', level: 1 }).waitFor();
+    await h1(page, 'depot-sw');
     expect(new URL(page.url()).pathname).toBe(`/switches/${switchId}`);
     await context.close();
   }, 60_000);
 
   it('edits one port inline and shows the API message under the field', async () => {
-    const { context, page } = await newPage(browser);
-    const problems = watch(page);
-    await signIn(page, app.baseUrl, `/switches/${switchId}`);
+    const { context, page, problems } = await app.signedIn(`/switches/${switchId}`);
     await page.getByRole('button', { name: 'Edit port 3', exact: true }).click();
     await page.getByLabel('Description of port 3').fill('Gate camera');
     await page.getByLabel('Speed of port 3').fill('this speed text is far too long');
@@ -79,10 +66,9 @@ describe('workflows in the browser', () => {
   }, 60_000);
 
   it('explains a 412 conflict and reloads', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, app.baseUrl, `/switches/${switchId}?tab=details`);
+    const { context, page } = await app.signedIn(`/switches/${switchId}?tab=details`);
     await page.getByLabel('Location').fill('Gatehouse');
-    await must(app.baseUrl, app.adminToken, 'PATCH', `/api/switches/${switchId}`, { location: 'Loading bay' });
+    await app.admin('PATCH', `/api/switches/${switchId}`, { location: 'Loading bay' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Someone else changed this after you opened it').waitFor();
     expect(await page.getByLabel('Location').inputValue()).toBe('Gatehouse');
@@ -94,10 +80,8 @@ describe('workflows in the browser', () => {
   it('restores a backup after a dry-run preview of its counts', async () => {
     const backup = await api(app.baseUrl, 'GET', '/api/backup/export', { token: app.adminToken });
     expect(backup.status).toBe(200);
-    await must(app.baseUrl, app.adminToken, 'POST', '/api/sites', { name: 'Made after the backup' });
-    const { context, page } = await newPage(browser);
-    const problems = watch(page);
-    await signIn(page, app.baseUrl, '/settings/data');
+    await app.admin('POST', '/api/sites', { name: 'Made after the backup' });
+    const { context, page, problems } = await app.signedIn('/settings/data');
     await page
       .getByLabel('Backup file (db-v1 JSON)')
       .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup.text) });
@@ -106,19 +90,18 @@ describe('workflows in the browser', () => {
     await restore.getByText('backup.json is valid.').waitFor();
     const sitesRow = restore.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'sites' }) });
     expect(await sitesRow.getByRole('cell').first().innerText()).toBe('1');
-    expect((await must(app.baseUrl, app.adminToken, 'GET', '/api/sites')).total).toBe(2);
+    expect((await app.admin('GET', '/api/sites')).total).toBe(2);
     await restore.getByRole('button', { name: 'Restore…' }).click();
     await page.getByRole('dialog', { name: 'Restore this backup?' }).getByRole('button', { name: 'Restore' }).click();
     await restore.getByText('Restored:').waitFor();
-    const sites = await must(app.baseUrl, app.adminToken, 'GET', '/api/sites');
+    const sites = await app.admin('GET', '/api/sites');
     expect(sites.items.map((s: { name: string }) => s.name)).toEqual(['Depot']);
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 60_000);
 
   it('shows a new API token once, with a copy button', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, app.baseUrl, '/settings/tokens');
+    const { context, page } = await app.signedIn('/settings/tokens');
     await page.getByLabel('Name').fill('nightly export');
     await page.getByRole('button', { name: 'Create token' }).click();
     const secret = page.getByLabel('The new token');
@@ -137,15 +120,14 @@ describe('workflows in the browser', () => {
 
 describe('undo from the success message', () => {
   it('brings a deleted network back with the Undo of its toast', async () => {
-    const net = await must(app.baseUrl, app.adminToken, 'POST', '/api/networks', {
+    const net = await app.admin('POST', '/api/networks', {
       siteId,
       name: 'Temporary',
       vlanId: 77,
       subnet: '10.77.0.0/24',
     });
-    const { context, page } = await newPage(browser);
-    await signIn(page, app.baseUrl, `/networks/${net.id}`);
-    await page.getByRole('heading', { name: 'Temporary', level: 1 }).waitFor();
+    const { context, page } = await app.signedIn(`/networks/${net.id}`);
+    await h1(page, 'Temporary');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete network?' }).getByText('Delete network Temporary (VLAN 77)?').waitFor();
     await page.getByRole('button', { name: 'Delete network' }).click();

@@ -1,13 +1,14 @@
 // The start page: how much is documented, what changed lately, and what looks inconsistent.
 import { html } from '../html.ts';
 import { checks, listActivity, listNetworks, listSites, listSwitches } from '../api.ts';
+import type { ActivityPage } from '../api-types.ts';
 import { useResource } from '../hooks.ts';
 import { formatNumber, t } from '../messages.ts';
 import { useApp } from '../app-context.ts';
 import { PageHeader } from './page-header.ts';
 import { ActivityList } from './activity-list.ts';
-import { FindingsList } from './findings-list.ts';
-import { Loading } from './loading.ts';
+import { FindingsCard } from './findings-list.ts';
+import { Loaded } from './loaded.ts';
 import { ErrorState } from './error-state.ts';
 import { EmptyState } from './empty-state.ts';
 
@@ -47,29 +48,13 @@ export function DashboardPage() {
     </${EmptyState}>`
     }
     <div class="columns">
-      <section class="card" aria-labelledby="dash-findings">
-        <h2 id="dash-findings">${t('findings.title')}</h2>
-        ${
-          findings.error
-            ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
-            : findings.data
-              ? html`<${FindingsList} findings=${findings.data} />`
-              : html`<${Loading} />`
-        }
-      </section>
+      <${FindingsCard} findings=${findings} id="dash-findings" />
       <section class="card" aria-labelledby="dash-activity">
         <h2 id="dash-activity">${t('dashboard.recent')}</h2>
-        ${
-          activity.error
-            ? html`<${ErrorState} error=${activity.error} onRetry=${activity.reload} />`
-            : activity.data
-              ? (
-                  activity.data.items.length
-                    ? html`<${ActivityList} entries=${activity.data.items} compact=${true} onChanged=${activity.reload} />`
-                    : html`<p class="muted">${t('dashboard.noChanges')}</p>`
-                )
-              : html`<${Loading} />`
-        }
+        <${Loaded} resource=${activity} render=${(page: ActivityPage) =>
+          page.items.length
+            ? html`<${ActivityList} entries=${page.items} compact=${true} onChanged=${activity.reload} />`
+            : html`<p class="muted">${t('dashboard.noChanges')}</p>`} />
         <p><a href="/activity">${t('dashboard.allActivity')}</a></p>
       </section>
     </div>`;

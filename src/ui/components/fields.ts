@@ -2,6 +2,7 @@
 // links the two for assistive technology.
 import { html, useId } from '../html.ts';
 import type { ComponentChildren } from '../html.ts';
+import type { FormState } from '../use-form.ts';
 
 type Common = { label: string; name: string; error?: string; hint?: string; required?: boolean; disabled?: boolean };
 
@@ -66,4 +67,22 @@ export function SelectField(p: Common & { value: string; onChange: (v: string) =
       ${p.options.map((o) => html`<option value=${o.value} selected=${o.value === p.value}>${o.label}</option>`)}
     </select>
   </${Wrap}>`;
+}
+
+type Extra = Partial<Omit<TextProps, 'value' | 'onInput'>>;
+
+/**
+ * The fields of `form`'s values, each bound to its value, its error and its setter, disabled when `readOnly`:
+ * `f.text('name', t('field.name'), { required: true })`; `extra` adds or overrides props.
+ */
+export function boundFields<T extends Record<string, string>>(form: FormState<T>, readOnly?: boolean) {
+  const bound = (name: keyof T & string) => ({ name, value: form.values[name], error: form.errors[name], disabled: readOnly });
+  const set = (name: keyof T & string) => (x: string) => form.set(name, x as T[typeof name]);
+  return {
+    text: (name: keyof T & string, label: string, extra: Extra = {}) =>
+      html`<${TextField} label=${label} ...${bound(name)} onInput=${set(name)} ...${extra} />`,
+    area: (name: keyof T & string, label: string) => html`<${TextArea} label=${label} ...${bound(name)} onInput=${set(name)} />`,
+    select: (name: keyof T & string, label: string, options: Option[], extra: Partial<Common> = {}) =>
+      html`<${SelectField} label=${label} ...${bound(name)} onChange=${set(name)} options=${options} ...${extra} />`,
+  };
 }

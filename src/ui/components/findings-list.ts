@@ -1,8 +1,10 @@
-// The findings of GET /api/checks, each linking to the objects it names.
+// The findings of GET /api/checks, each linking to the objects it names, and the card that loads them.
 import { html } from '../html.ts';
 import type { Finding } from '../api-types.ts';
+import type { Resource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { EntityLink } from './entity-link.ts';
+import { Loaded } from './loaded.ts';
 
 const RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
 
@@ -26,4 +28,12 @@ export function FindingsList(p: { findings: Finding[] }) {
     </li>`,
     )}
   </ul>`;
+}
+
+/** The card of a page's findings; `id` names its heading. */
+export function FindingsCard(p: { findings: Resource<Finding[]>; id: string }) {
+  return html`<section class="card" aria-labelledby=${p.id}>
+    <h2 id=${p.id}>${t('findings.title')}</h2>
+    <${Loaded} resource=${p.findings} render=${(list: Finding[]) => html`<${FindingsList} findings=${list} />`} />
+  </section>`;
 }

@@ -24,29 +24,29 @@ import { ActivityPage } from './activity-page.ts';
 import { SettingsPage } from './settings-page.ts';
 import { NotFoundPage } from './not-found-page.ts';
 
+/** The list pages, by route name. */
+const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
+  sites: SitesPage,
+  switches: SwitchesPage,
+  networks: NetworksPage,
+  activity: ActivityPage,
+};
+
+/** The pages of one record, by route name: each made anew for another id. */
+const RECORD_PAGES: Record<string, (p: { id: string; route: Route }) => unknown> = {
+  site: SitePage,
+  switch: SwitchPage,
+  network: NetworkPage,
+};
+
 function page(route: Route) {
-  switch (route.name) {
-    case 'dashboard':
-      return html`<${DashboardPage} />`;
-    case 'sites':
-      return html`<${SitesPage} route=${route} />`;
-    case 'site':
-      return html`<${SitePage} key=${route.id} id=${route.id} route=${route} />`;
-    case 'switches':
-      return html`<${SwitchesPage} route=${route} />`;
-    case 'switch':
-      return html`<${SwitchPage} key=${route.id} id=${route.id} route=${route} />`;
-    case 'networks':
-      return html`<${NetworksPage} route=${route} />`;
-    case 'network':
-      return html`<${NetworkPage} key=${route.id} id=${route.id} route=${route} />`;
-    case 'activity':
-      return html`<${ActivityPage} route=${route} />`;
-    case 'settings':
-      return html`<${SettingsPage} section=${route.section ?? 'account'} />`;
-    default:
-      return html`<${NotFoundPage} />`;
-  }
+  if (route.name === 'dashboard') return html`<${DashboardPage} />`;
+  if (route.name === 'settings') return html`<${SettingsPage} section=${route.section ?? 'account'} />`;
+  const List = LIST_PAGES[route.name];
+  if (List) return html`<${List} route=${route} />`;
+  const RecordPage = RECORD_PAGES[route.name];
+  if (RecordPage && route.id) return html`<${RecordPage} key=${route.id} id=${route.id} route=${route} />`;
+  return html`<${NotFoundPage} />`;
 }
 
 /** The app around the pages, for one signed-in user. */

@@ -1,7 +1,7 @@
 // One site: its switches, networks, findings, the VLAN × switch matrix, and its details.
 import { html, useState } from '../html.ts';
 import { type ApiError, checks, deleteSite, getSite, listNetworks, listSwitches, updateSite } from '../api.ts';
-import type { Site, Switch } from '../api-types.ts';
+import type { Network, Site, Switch } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { emptyToNull } from '../lookups.ts';
@@ -16,10 +16,11 @@ import { Modal } from './modal.ts';
 import { SiteForm } from './site-form.ts';
 import type { SiteValues } from './site-form.ts';
 import { Loading } from './loading.ts';
+import { Loaded } from './loaded.ts';
 import { ErrorState } from './error-state.ts';
 import { EmptyState } from './empty-state.ts';
 import { StatusBadge } from './status-badge.ts';
-import { FindingsList } from './findings-list.ts';
+import { FindingsCard } from './findings-list.ts';
 import { VlanMatrix } from './vlan-matrix.ts';
 import { networkColumns } from './networks-page.ts';
 
@@ -96,41 +97,18 @@ export function SitePage(p: { id: string; route: Route }) {
     ${s.notes && html`<div class="card notes"><h2 class="visually-hidden">${t('field.notes')}</h2><p>${s.notes}</p></div>`}
     <section class="card" aria-labelledby="site-switches">
       <div class="card-head"><h2 id="site-switches">${t('switches.title')}</h2></div>
-      ${
-        switches.error
-          ? html`<${ErrorState} error=${switches.error} onRetry=${switches.reload} />`
-          : !switches.data
-            ? html`<${Loading} />`
-            : switches.data.length === 0
-              ? html`<${EmptyState} message=${t('site.noSwitches')}>
-            ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`}
-            ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('site.importCsv')}</a>`}</${EmptyState}>`
-              : html`<${DataTable} caption=${t('site.switchesCaption')} columns=${swColumns} rows=${switches.data} />`
-      }
+      <${Loaded} resource=${switches} render=${(rows: Switch[]) => html`<${DataTable} caption=${t('site.switchesCaption')} columns=${swColumns} rows=${rows} />`}
+        empty=${html`<${EmptyState} message=${t('site.noSwitches')}>
+          ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`}
+          ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('site.importCsv')}</a>`}</${EmptyState}>`} />
     </section>
     <section class="card" aria-labelledby="site-networks">
       <div class="card-head"><h2 id="site-networks">${t('networks.title')}</h2>
         ${app.canEdit && html`<a class="btn btn-small" href=${`/networks?new=1&siteId=${s.id}`}>${t('networks.add')}</a>`}</div>
-      ${
-        networks.error
-          ? html`<${ErrorState} error=${networks.error} onRetry=${networks.reload} />`
-          : !networks.data
-            ? html`<${Loading} />`
-            : networks.data.length === 0
-              ? html`<${EmptyState} message=${t('site.noNetworks')} />`
-              : html`<${DataTable} caption=${t('site.networksCaption')} columns=${networkColumns()} rows=${networks.data} />`
-      }
+      <${Loaded} resource=${networks} render=${(rows: Network[]) => html`<${DataTable} caption=${t('site.networksCaption')} columns=${networkColumns()} rows=${rows} />`}
+        empty=${html`<${EmptyState} message=${t('site.noNetworks')} />`} />
     </section>
-    <section class="card" aria-labelledby="site-findings">
-      <h2 id="site-findings">${t('findings.title')}</h2>
-      ${
-        findings.error
-          ? html`<${ErrorState} error=${findings.error} onRetry=${findings.reload} />`
-          : findings.data
-            ? html`<${FindingsList} findings=${findings.data} />`
-            : html`<${Loading} />`
-      }
-    </section>
+    <${FindingsCard} findings=${findings} id="site-findings" />
     <section class="card" aria-labelledby="site-matrix">
       <h2 id="site-matrix">${t('site.matrix')}</h2>
       ${switches.data && networks.data ? html`<${VlanMatrix} networks=${networks.data} switches=${switches.data} />` : html`<${Loading} />`}

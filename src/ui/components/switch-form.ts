@@ -4,10 +4,11 @@ import { SWITCH_STATUSES } from '../api-types.ts';
 import type { Site, Switch } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { SelectField, TextArea, TextField } from './fields.ts';
-import { FormNotice } from './form-notice.ts';
-import { SubmitButton } from './submit-button.ts';
+import { boundFields } from './fields.ts';
+import { RecordForm } from './record-form.ts';
+import type { RecordFormProps } from './record-form.ts';
 
+/** The form's values: the text in each field (portCount only when creating). */
 export type SwitchValues = {
   siteId: string;
   name: string;
@@ -24,16 +25,7 @@ export type SwitchValues = {
 };
 
 /** Create (with a port count) or edit a switch. */
-export function SwitchForm(p: {
-  sw?: Switch;
-  sites: Site[];
-  siteId?: string;
-  submitLabel: string;
-  onSubmit: (v: SwitchValues) => Promise<unknown>;
-  onCancel?: () => void;
-  onReload?: () => void;
-  readOnly?: boolean;
-}) {
+export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sites: Site[]; siteId?: string }) {
   const s = p.sw;
   const form = useForm<SwitchValues>(
     {
@@ -52,45 +44,19 @@ export function SwitchForm(p: {
     },
     p.onSubmit,
   );
-  const v = form.values;
-  const e = form.errors;
-  const ro = p.readOnly;
-  const text = (name: keyof SwitchValues, label: string, extra: Record<string, unknown> = {}) =>
-    html`<${TextField} label=${label} name=${name} value=${v[name]} onInput=${(x: string) => form.set(name, x)} error=${e[name]} disabled=${ro} ...${extra} />`;
-  return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
-    <div class="field-row">
-      <${SelectField} label=${t('field.site')} name="siteId" value=${v.siteId} onChange=${(x: string) => form.set('siteId', x)} error=${e.siteId}
-        options=${p.sites.map((x) => ({ value: x.id, label: x.name }))} required disabled=${ro} />
-      ${text('name', t('field.name'), { required: true, maxLength: 100 })}
-    </div>
-    <div class="field-row">
-      ${text('vendor', t('switch.vendor'))}
-      ${text('model', t('field.model'))}
-    </div>
-    <div class="field-row">
-      ${text('managementIp', t('field.managementIp'), { placeholder: '10.0.0.2' })}
-      ${text('macAddress', t('switch.macAddress'), { placeholder: 'aa:bb:cc:dd:ee:ff' })}
-    </div>
-    <div class="field-row">
-      ${text('serialNumber', t('switch.serialNumber'))}
-      ${text('firmwareVersion', t('switch.firmwareVersion'))}
-    </div>
-    <div class="field-row">
-      ${text('location', t('field.location'), { placeholder: t('switch.locationPlaceholder') })}
-      <${SelectField} label=${t('field.status')} name="status" value=${v.status} onChange=${(x: string) => form.set('status', x)} error=${e.status}
-        options=${SWITCH_STATUSES.map((x) => ({ value: x, label: t(`status.${x}`) }))} disabled=${ro} />
-    </div>
-    ${!s && text('portCount', t('switch.portCount'), { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: t('switch.portCountHint') })}
-    <${TextArea} label=${t('field.notes')} name="notes" value=${v.notes} onInput=${(x: string) => form.set('notes', x)} error=${e.notes} disabled=${ro} />
-    <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
-    ${
-      !ro &&
-      html`<div class="form-actions">
-      <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
-      ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button>`}
-    </div>`
-    }
-  </form>`;
+  const f = boundFields(form, p.readOnly);
+  const sites = p.sites.map((x) => ({ value: x.id, label: x.name }));
+  const statuses = SWITCH_STATUSES.map((x) => ({ value: x, label: t(`status.${x}`) }));
+  const portCount = { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: t('switch.portCountHint') };
+  return html`<${RecordForm} ...${p} form=${form}>
+    <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true })}${f.text('name', t('field.name'), { required: true, maxLength: 100 })}</div>
+    <div class="field-row">${f.text('vendor', t('switch.vendor'))}${f.text('model', t('field.model'))}</div>
+    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: '10.0.0.2' })}${f.text('macAddress', t('switch.macAddress'), { placeholder: 'aa:bb:cc:dd:ee:ff' })}</div>
+    <div class="field-row">${f.text('serialNumber', t('switch.serialNumber'))}${f.text('firmwareVersion', t('switch.firmwareVersion'))}</div>
+    <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('switch.locationPlaceholder') })}${f.select('status', t('field.status'), statuses)}</div>
+    ${!s && f.text('portCount', t('switch.portCount'), portCount)}
+    ${f.area('notes', t('field.notes'))}
+  </${RecordForm}>`;
 }
 
 /** The API body of a switch form's values (portCount only when creating). */

@@ -12,8 +12,7 @@ import type { Column } from './data-table.ts';
 import { TextField } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
-import { Loading } from './loading.ts';
-import { ErrorState } from './error-state.ts';
+import { Loaded } from './loaded.ts';
 import { EmptyState } from './empty-state.ts';
 
 /** The tokens section. */
@@ -90,14 +89,7 @@ export function TokensSettings() {
     </section>
     <section class="card" aria-labelledby="tok-list">
       <h2 id="tok-list">${t('tokens.yours')}</h2>
-      ${
-        tokens.error
-          ? html`<${ErrorState} error=${tokens.error} onRetry=${tokens.reload} />`
-          : !tokens.data
-            ? html`<${Loading} />`
-            : tokens.data.length === 0
-              ? html`<${EmptyState} message=${t('tokens.none')} />`
-              : html`<${DataTable} caption=${t('tokens.caption')} columns=${columns} rows=${tokens.data} />`
-      }
+      <${Loaded} resource=${tokens} render=${(rows: ApiToken[]) => html`<${DataTable} caption=${t('tokens.caption')} columns=${columns} rows=${rows} />`}
+        empty=${html`<${EmptyState} message=${t('tokens.none')} />`} />
     </section>`;
 }

@@ -15,8 +15,7 @@ import { Modal } from './modal.ts';
 import { SelectField, TextField } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
-import { Loading } from './loading.ts';
-import { ErrorState } from './error-state.ts';
+import { Loaded } from './loaded.ts';
 
 function explain(err: unknown): string {
   const e = err as ApiError;
@@ -104,13 +103,7 @@ export function UsersSettings() {
   ];
   return html`<section class="card" aria-labelledby="users-head">
     <div class="card-head"><h2 id="users-head">${t('users.title')}</h2><button type="button" class="btn btn-primary" onClick=${() => setAdding(true)}>${t('users.add')}</button></div>
-    ${
-      users.error
-        ? html`<${ErrorState} error=${users.error} onRetry=${users.reload} />`
-        : !users.data
-          ? html`<${Loading} />`
-          : html`<${DataTable} caption=${t('users.caption')} columns=${columns} rows=${users.data} />`
-    }
+    <${Loaded} resource=${users} render=${(rows: User[]) => html`<${DataTable} caption=${t('users.caption')} columns=${columns} rows=${rows} />`} />
     ${
       adding &&
       html`<${Modal} title=${t('users.add')} onClose=${() => setAdding(false)}>

@@ -1,0 +1,80 @@
+// The list page of one kind of inventory record (sites, switches, networks): the head with "Add", the filter
+// box and the page's own filters, the table with its sort and pager, and the Add form in a dialog (?new=1).
+import { html } from '../html.ts';
+import type { ComponentChildren } from '../html.ts';
+import type { ListPage } from '../api-types.ts';
+import { useApp } from '../app-context.ts';
+import type { Resource } from '../hooks.ts';
+import { setQuery } from '../router.ts';
+import type { Route } from '../router.ts';
+import { PageHeader } from './page-header.ts';
+import { DataTable } from './data-table.ts';
+import type { Column } from './data-table.ts';
+import { Pager } from './pager.ts';
+import { FilterBox } from './filter-box.ts';
+import { Modal } from './modal.ts';
+import { SkeletonRows } from './loading.ts';
+import { ErrorState } from './error-state.ts';
+import { EmptyState } from './empty-state.ts';
+
+/** The filter text, sort and page of a list page, from its query string. */
+export type ListQuery = { q: string; sort: string; offset: number; limit: number };
+
+/** The list query of `route`, sorted by `sort` unless the query string says otherwise. */
+export function listQuery(route: Route, sort: string): ListQuery {
+  const qs = route.query;
+  return { q: qs.get('q') ?? '', sort: qs.get('sort') ?? sort, offset: Number(qs.get('offset')) || 0, limit: 100 };
+}
+
+const openAddForm = () => setQuery({ new: '1' });
+
+/** Closes the Add form of a list page. */
+export const closeAddForm = () => setQuery({ new: null }, { replace: true });
+
+/** `empty` is what a list without rows says; while `filtered`, its empty state offers no Add button. */
+export function InventoryList<T extends { id: string }>(p: {
+  title: string;
+  addLabel: string;
+  filterLabel: string;
+  query: ListQuery;
+  list: Resource<ListPage<T>>;
+  columns: Column<T>[];
+  empty: string;
+  filtered: boolean;
+  filters?: ComponentChildren;
+  form: ComponentChildren;
+  wideForm?: boolean;
+  route: Route;
+}) {
+  const app = useApp();
+  const { list, query } = p;
+  const d = list.data;
+  const adding = p.route.query.get('new') === '1' && app.canEdit;
+  return html`
+    <${PageHeader} title=${p.title}>
+      ${app.canEdit && html`<button type="button" class="btn btn-primary" onClick=${openAddForm}>${p.addLabel}</button>`}
+    </${PageHeader}>
+    <div class="card">
+      <div class="list-tools">
+        <${FilterBox} label=${p.filterLabel} value=${query.q} onChange=${(x: string) => setQuery({ q: x, offset: null }, { replace: true })} />
+        ${p.filters}
+      </div>
+      ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
+      ${!d && !list.error && html`<${SkeletonRows} />`}
+      ${
+        d &&
+        d.items.length === 0 &&
+        html`<${EmptyState} message=${p.empty}>
+        ${app.canEdit && !p.filtered && html`<button type="button" class="btn" onClick=${openAddForm}>${p.addLabel}</button>`}
+      </${EmptyState}>`
+      }
+      ${
+        d &&
+        d.items.length > 0 &&
+        html`
+        <${DataTable} caption=${p.title} columns=${p.columns} rows=${d.items} sort=${query.sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />
+        <${Pager} offset=${query.offset} limit=${query.limit} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
+      }
+    </div>
+    ${adding && html`<${Modal} title=${p.addLabel} wide=${p.wideForm} onClose=${closeAddForm}>${p.form}</${Modal}>`}`;
+}

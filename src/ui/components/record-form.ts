@@ -1,0 +1,33 @@
+// The frame of the forms that create or edit a record (site, network, switch): its fields, the general
+// message of a failed save (a conflict offers to reload), and the buttons, which a read-only form has none of.
+import { html } from '../html.ts';
+import type { ComponentChildren } from '../html.ts';
+import { t } from '../messages.ts';
+import type { FormState } from '../use-form.ts';
+import { FormNotice } from './form-notice.ts';
+import { SubmitButton } from './submit-button.ts';
+
+/** What a page gives a record's form: its button's label, where the values go, cancel and reload, read-only. */
+export type RecordFormProps<V> = {
+  submitLabel: string;
+  onSubmit: (v: V) => Promise<unknown>;
+  onCancel?: () => void;
+  onReload?: () => void;
+  readOnly?: boolean;
+};
+
+/** `children` (the fields) in a form submitted through `form`, then its notice and buttons. */
+export function RecordForm<V>(p: RecordFormProps<V> & { form: FormState<V>; children: ComponentChildren }) {
+  const form = p.form;
+  return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
+    ${p.children}
+    <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
+    ${
+      !p.readOnly &&
+      html`<div class="form-actions">
+      <${SubmitButton} pending=${form.pending} label=${p.submitLabel} />
+      ${p.onCancel && html`<button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button>`}
+    </div>`
+    }
+  </form>`;
+}
