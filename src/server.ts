@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuth } from './auth/auth.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './boot/config.ts';
+import { loadConfigOrReport, type Config } from './boot/config.ts';
 import { createLogger, type Logger } from './boot/log.ts';
 import { openAndMigrate } from './boot/startup.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
@@ -99,15 +99,8 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
 }
 
 async function main(): Promise<void> {
-  loadDotEnv();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${new Date().toISOString()} error configuration: ${error.message}\n`);
-    process.exit(1);
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
   const log = createLogger(config.logLevel);
   // The handlers are in place before the port opens: a signal right after "listening" must not find the
   // default action (instant death). A signal often comes twice (Ctrl-C reaches npm, scripts/run.ts and the

@@ -46,6 +46,21 @@ export function loadDotEnv(rootDir = ROOT_DIR): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+/**
+ * The configuration of a process started by the operator (the server, npm run migrate, npm run backup): `.env`
+ * and the environment; on a bad value, the one line naming the variable on stderr, and undefined.
+ */
+export function loadConfigOrReport(): Config | undefined {
+  loadDotEnv();
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${new Date().toISOString()} error configuration: ${error.message}\n`);
+    return undefined;
+  }
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the variable on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_DIR): Config {
   const warnings: string[] = [];

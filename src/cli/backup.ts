@@ -3,7 +3,7 @@
 // or one of its -wal, -shm, -journal files (through a symlink, a symlinked directory or a hard link) is refused.
 import '../boot/silence-sqlite-warning.ts';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv } from '../boot/config.ts';
+import { loadConfigOrReport } from '../boot/config.ts';
 import { CopyIsDatabaseError, copyDatabase } from '../db/online-backup.ts';
 
 function main(args: string[]): number {
@@ -12,14 +12,9 @@ function main(args: string[]): number {
     process.stderr.write('usage: npm run backup -- <file>   (a consistent copy of the database, made while the service runs)\n');
     return target ? 0 : 1;
   }
-  loadDotEnv();
-  let databasePath: string;
-  try {
-    databasePath = loadConfig().databasePath;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return fail(`configuration: ${error.message}`);
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
+  const { databasePath } = config;
   const path = resolve(target);
   const started = performance.now();
   try {

@@ -1,22 +1,15 @@
 // `npm run migrate`: applies the schema migrations and the one-time 0.20.x legacy migration without serving.
 // Exit 0 when the database is up to date; 1 with the reason (every fault of the legacy files) otherwise.
 import '../boot/silence-sqlite-warning.ts';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from '../boot/config.ts';
+import { loadConfigOrReport } from '../boot/config.ts';
 import { checkpoint } from '../db/open.ts';
 import { createLogger } from '../boot/log.ts';
 import { openAndMigrate } from '../boot/startup.ts';
 import { StartupError } from '../errors/startup-error.ts';
 
 function main(): number {
-  loadDotEnv();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${new Date().toISOString()} error configuration: ${error.message}\n`);
-    return 1;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   const log = createLogger(config.logLevel);
   try {
     const db = openAndMigrate(config, log);

@@ -25,6 +25,24 @@ export interface ActivityRow {
 }
 
 /** The activity entry as the API answers it. */
+/** The fields of an activity entry as the API answers it, in order. */
+export const ACTIVITY_ENTRY_FIELDS = [
+  'id',
+  'at',
+  'userId',
+  'username',
+  'action',
+  'entityType',
+  'entityId',
+  'entityName',
+  'siteId',
+  'summary',
+  'changes',
+  'undoable',
+  'undoneBy',
+  'undoOf',
+] as const satisfies readonly (keyof ActivityEntry)[];
+
 export interface ActivityEntry {
   id: string;
   at: string;

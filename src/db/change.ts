@@ -37,13 +37,7 @@ export interface Change {
 }
 
 /** What the work of a change says about it; `changes` is computed from the images when left out. */
-export interface ActivityInput {
-  action: Action;
-  entityType: string | null;
-  entityId: string | null;
-  entityName: string | null;
-  siteId: string | null;
-  summary: string;
+export interface ActivityInput extends Pick<ActivityEntry, 'action' | 'entityType' | 'entityId' | 'entityName' | 'siteId' | 'summary'> {
   changes?: unknown;
   /** Default: true for create, update, delete, bulk_update and undo. */
   undoable?: boolean;

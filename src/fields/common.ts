@@ -19,6 +19,26 @@ export const VERSION_FIELDS = [
   { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, csv: false, sortable: true, description: 'ISO 8601 UTC.' },
 ] as const satisfies readonly Field[];
 
+/** The name of a site, network or switch: 1 to 100 characters, unique in `scope` (case-insensitive). */
+export function nameField(scope: 'overall' | 'per site') {
+  return {
+    name: 'name',
+    column: 'name',
+    type: 'text',
+    required: true,
+    minLength: 1,
+    maxLength: 100,
+    searchable: true,
+    sortable: true,
+    description: scope === 'overall' ? 'Unique (case-insensitive).' : 'Unique per site (case-insensitive).',
+  } as const satisfies Field;
+}
+
+/** The site a network or switch belongs to. */
+export function siteIdField(description: string) {
+  return { name: 'siteId', column: 'site_id', type: 'uuid', required: true, description } as const satisfies Field;
+}
+
 /** Optional free text of up to `maxLength` characters, searched by `q`. */
 export function optionalText<const N extends string, const C extends string>(
   name: N,

@@ -1,5 +1,5 @@
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
-import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
+import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText, siteIdField } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 /** A network: a VLAN of one site, with its subnet. */
@@ -8,18 +8,8 @@ export const NETWORK = declareResource({
   table: 'networks',
   fields: [
     ...STORED_FIELDS,
-    { name: 'siteId', column: 'site_id', type: 'uuid', required: true, description: 'The site this VLAN belongs to.' },
-    {
-      name: 'name',
-      column: 'name',
-      type: 'text',
-      required: true,
-      minLength: 1,
-      maxLength: 100,
-      searchable: true,
-      sortable: true,
-      description: 'Unique per site (case-insensitive).',
-    },
+    siteIdField('The site this VLAN belongs to.'),
+    nameField('per site'),
     {
       name: 'vlanId',
       column: 'vlan_id',

@@ -1,4 +1,4 @@
-import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
+import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText } from './common.ts';
 import { declareResource } from './field.ts';
 
 /** A site: a place that has switches and networks. */
@@ -7,17 +7,7 @@ export const SITE = declareResource({
   table: 'sites',
   fields: [
     ...STORED_FIELDS,
-    {
-      name: 'name',
-      column: 'name',
-      type: 'text',
-      required: true,
-      minLength: 1,
-      maxLength: 100,
-      searchable: true,
-      sortable: true,
-      description: 'Unique (case-insensitive).',
-    },
+    nameField('overall'),
     optionalText('description', 'description', 1000, 'Free text.'),
     optionalText('address', 'address', 500, 'Postal address.', { sortable: true }),
     optionalText('notes', 'notes', 10000, 'Free text.'),

@@ -1,5 +1,5 @@
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
-import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
+import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText, siteIdField } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 /** The statuses a switch can have. */
@@ -11,18 +11,8 @@ export const SWITCH = declareResource({
   table: 'switches',
   fields: [
     ...STORED_FIELDS,
-    { name: 'siteId', column: 'site_id', type: 'uuid', required: true, description: 'The site the switch is at.' },
-    {
-      name: 'name',
-      column: 'name',
-      type: 'text',
-      required: true,
-      minLength: 1,
-      maxLength: 100,
-      searchable: true,
-      sortable: true,
-      description: 'Unique per site (case-insensitive).',
-    },
+    siteIdField('The site the switch is at.'),
+    nameField('per site'),
     optionalText('vendor', 'vendor', 100, 'Maker.', { sortable: true }),
     optionalText('model', 'model', 100, 'Model.', { sortable: true }),
     optionalText('serialNumber', 'serial_number', 100, 'Serial number.'),

@@ -1,6 +1,6 @@
 // A page of the activity log as the API answers it, for GET /api/activity and a port's history alike: the
 // schema of an entry, and the opaque cursor that pages to older entries.
-import { ACTIONS } from '../db/activity.ts';
+import { ACTIONS, ACTIVITY_ENTRY_FIELDS } from '../db/activity.ts';
 import { KIND_ORDER } from '../db/images.ts';
 import type { FieldFault } from '../errors/http-error.ts';
 import type { JsonSchema } from '../fields/field.ts';
@@ -12,22 +12,7 @@ const NULLABLE_ID = { type: ['string', 'null'], format: 'uuid' };
 /** An activity entry as the API answers it. */
 export const ACTIVITY_ENTRY_SCHEMA: JsonSchema = {
   type: 'object',
-  required: [
-    'id',
-    'at',
-    'userId',
-    'username',
-    'action',
-    'entityType',
-    'entityId',
-    'entityName',
-    'siteId',
-    'summary',
-    'changes',
-    'undoable',
-    'undoneBy',
-    'undoOf',
-  ],
+  required: [...ACTIVITY_ENTRY_FIELDS],
   properties: {
     id: { type: 'string', format: 'uuid' },
     at: { type: 'string', format: 'date-time' },

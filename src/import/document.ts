@@ -1,7 +1,7 @@
 // Checks a whole db-v1 document (restore and merge) before anything changes: every record's fields
 // (validateInput with a `data.<kind>[i].` prefix), the cross-field rules of rules.ts, every reference inside
 // the document and every uniqueness rule the schema holds, each fault with its path.
-import { ACTIONS, type ActivityRow } from '../db/activity.ts';
+import { ACTIONS, ACTIVITY_ENTRY_FIELDS, type ActivityRow } from '../db/activity.ts';
 import { DOCUMENT_KINDS, type Counts, type DocumentKind } from '../db/backup.ts';
 import {
   KIND_OF,
@@ -196,23 +196,7 @@ function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault
   return faults.length === before ? (user as StoredUser) : undefined;
 }
 
-const ACTIVITY_KEYS = new Set([
-  'id',
-  'at',
-  'userId',
-  'username',
-  'action',
-  'entityType',
-  'entityId',
-  'entityName',
-  'siteId',
-  'summary',
-  'changes',
-  'undoable',
-  'undoneBy',
-  'undoOf',
-  'undoData',
-]);
+const ACTIVITY_KEYS = new Set<string>([...ACTIVITY_ENTRY_FIELDS, 'undoData']);
 
 function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): StoredActivity | undefined {
   if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });

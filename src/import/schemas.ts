@@ -1,4 +1,5 @@
 // JSON Schemas of the data-management documents, for the OpenAPI document; derived from the field declarations.
+import { ACTIVITY_ENTRY_FIELDS } from '../db/activity.ts';
 import { DOCUMENT_KINDS } from '../db/backup.ts';
 import { KIND_OF, KIND_PLURALS, RESOURCES, type KindPlural } from '../db/images.ts';
 import { columnFields, resourceSchema, type JsonSchema } from '../fields/field.ts';
@@ -34,25 +35,7 @@ const ACTIVITY_RECORD: JsonSchema = {
   type: 'object',
   description:
     "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's also `tagged`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
-  properties: Object.fromEntries(
-    [
-      'id',
-      'at',
-      'userId',
-      'username',
-      'action',
-      'entityType',
-      'entityId',
-      'entityName',
-      'siteId',
-      'summary',
-      'changes',
-      'undoable',
-      'undoneBy',
-      'undoOf',
-      'undoData',
-    ].map((name) => [name, {}]),
-  ),
+  properties: Object.fromEntries([...ACTIVITY_ENTRY_FIELDS, 'undoData'].map((name) => [name, {}])),
 };
 
 /** The db-v1 backup document. */
