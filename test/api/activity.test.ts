@@ -1,27 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { trunkLinkedSite } from '../helpers/data.ts';
+import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
-let editor: string;
-let viewer: string;
-
-beforeAll(async () => {
-  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
-});
+const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
 
 /** Calls as the editor unless another token is given; `must` insists on a status, so a failing setup step says why. */
-const { call, must } = server.as(() => editor);
+const { call, must } = server.as(() => tokens.editor);
 
 /** The newest activity entry that touched an entity. */
 async function newestEntry(entityId: string) {
-  const answer = await call('GET', `/api/activity?entityId=${entityId}&limit=1`, { token: viewer });
+  const answer = await call('GET', `/api/activity?entityId=${entityId}&limit=1`, { token: tokens.viewer });
   expect(answer.status).toBe(200);
   return answer.body.items[0];
 }
 
-const undo = (entryId: string, token = editor) => call('POST', `/api/activity/${entryId}/undo`, { token });
+const undo = (entryId: string, token = tokens.editor) => call('POST', `/api/activity/${entryId}/undo`, { token });
 
 /** Drops what an undo raises (version, update time) everywhere in a JSON value. */
 function stripVersions(value: unknown): unknown {
@@ -50,7 +45,7 @@ describe('undo over HTTP', () => {
     const now = await call('GET', `/api/sites/${site.id}`);
     expect(now.body).toMatchObject({ name: 'Update me', notes: 'old notes', version: 3 });
     expect(now.headers.get('etag')).toBe('"3"');
-    expect((await call('GET', `/api/activity/${entry.id}`, { token: viewer })).body).toMatchObject({
+    expect((await call('GET', `/api/activity/${entry.id}`, { token: tokens.viewer })).body).toMatchObject({
       undoable: false,
       undoneBy: answer.body.id,
     });
@@ -167,31 +162,19 @@ describe('undo over HTTP', () => {
   it('lets a viewer read the log but not undo', async () => {
     const site = await must(201, 'POST', '/api/sites', { name: 'Viewer sees' });
     const entry = await newestEntry(site.id);
-    const answer = await undo(entry.id, viewer);
+    const answer = await undo(entry.id, tokens.viewer);
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('forbidden');
-    expect((await call('GET', '/api/activity', { token: viewer })).status).toBe(200);
+    expect((await call('GET', '/api/activity', { token: tokens.viewer })).status).toBe(200);
     expect((await api(server.baseUrl, 'GET', '/api/activity')).status).toBe(401);
   });
 });
 
-/** A small site for the undo scenarios: two switches, two networks, a trunk and a link. */
+/** A small site for the undo scenarios: two switches, two networks, a trunk and a link, and a printer on a's second port. */
 async function fixture(name: string) {
-  const site = await must(201, 'POST', '/api/sites', { name });
-  const n10 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'ten', vlanId: 10, subnet: '10.1.10.0/24' });
-  const n20 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'twenty', vlanId: 20 });
-  const a = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'a', portCount: 4 });
-  const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'b', portCount: 2 });
-  const aPorts = (await must(200, 'GET', `/api/switches/${a.id}`)).ports.map((p: { id: string }) => p.id);
-  const bPorts = (await must(200, 'GET', `/api/switches/${b.id}`)).ports.map((p: { id: string }) => p.id);
-  await must(200, 'PATCH', `/api/ports/${aPorts[0]}`, {
-    mode: 'trunk',
-    untaggedNetworkId: n10.id,
-    taggedNetworkIds: [n20.id],
-    linkedPortId: bPorts[0],
-  });
-  await must(200, 'PATCH', `/api/ports/${aPorts[1]}`, { untaggedNetworkId: n10.id, connectedDevice: 'printer' });
-  return { site: site.id, n10: n10.id, n20: n20.id, a: a.id, b: b.id, aPorts, bPorts };
+  const f = await trunkLinkedSite({ must }, name, { subnet: '10.1.10.0/24', a: ['a', 4], b: ['b', 2] });
+  await must(200, 'PATCH', `/api/ports/${f.aPorts[1]}`, { untaggedNetworkId: f.n10, connectedDevice: 'printer' });
+  return f;
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
@@ -261,7 +244,7 @@ describe('GET /api/activity', () => {
     ['before=not-a-cursor', 'before'],
     [`before=${Buffer.from('a1.x').toString('base64url')}`, 'before'],
   ])('refuses %s with 400 naming %s', async (query, field) => {
-    const answer = await call('GET', `/api/activity?${query}`, { token: viewer });
+    const answer = await call('GET', `/api/activity?${query}`, { token: tokens.viewer });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
     expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
@@ -287,7 +270,7 @@ describe('GET /api/activity', () => {
     let pages = 0;
     do {
       const query: string = `/api/activity?entityId=${site.id}&limit=40${cursor ? `&before=${cursor}` : ''}`;
-      const page = await call('GET', query, { token: viewer });
+      const page = await call('GET', query, { token: tokens.viewer });
       expect(page.status).toBe(200);
       seen.push(...page.body.items);
       cursor = page.body.nextCursor;

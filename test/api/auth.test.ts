@@ -46,39 +46,18 @@ describe('login', () => {
 
 describe('tokens that are not valid', () => {
   const future = () => Math.floor(Date.now() / 1000) + 3600;
+  /** A token for the admin with `ver: 1`: HS256 with the test secret, valid for an hour, unless told otherwise (`exp: null`: none). */
+  const signed = (options: { alg?: string; secret?: string; exp?: number | null } = {}) => {
+    const { alg = 'HS256', secret = TEST_SECRET, exp = future() } = options;
+    const jwt = new SignJWT({ ver: 1 }).setProtectedHeader({ alg }).setSubject(admin.userId);
+    if (exp !== null) jwt.setExpirationTime(exp);
+    return jwt.sign(new TextEncoder().encode(secret));
+  };
   const cases: [string, () => Promise<string>][] = [
-    [
-      'signed with another secret',
-      () =>
-        new SignJWT({ ver: 1 })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(admin.userId)
-          .setExpirationTime(future())
-          .sign(new TextEncoder().encode('b'.repeat(64))),
-    ],
-    [
-      'expired',
-      () =>
-        new SignJWT({ ver: 1 })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(admin.userId)
-          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-          .sign(new TextEncoder().encode(TEST_SECRET)),
-    ],
-    [
-      'without exp',
-      () =>
-        new SignJWT({ ver: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.userId).sign(new TextEncoder().encode(TEST_SECRET)),
-    ],
-    [
-      'HS384 with the same key',
-      () =>
-        new SignJWT({ ver: 1 })
-          .setProtectedHeader({ alg: 'HS384' })
-          .setSubject(admin.userId)
-          .setExpirationTime(future())
-          .sign(new TextEncoder().encode(TEST_SECRET)),
-    ],
+    ['signed with another secret', () => signed({ secret: 'b'.repeat(64) })],
+    ['expired', () => signed({ exp: Math.floor(Date.now() / 1000) - 60 })],
+    ['without exp', () => signed({ exp: null })],
+    ['HS384 with the same key', () => signed({ alg: 'HS384' })],
     ['alg none', async () => new UnsecuredJWT({ ver: 1 }).setSubject(admin.userId).setExpirationTime(future()).encode()],
     [
       'tampered',

@@ -1,21 +1,16 @@
 // Backup export and restore over HTTP against real server processes.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
-import { TEST_PASSWORD, api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { comparable, exportDocument, useSourceAndTarget } from '../helpers/data.ts';
+import { TEST_PASSWORD, api, userWithRole } from '../helpers/server.ts';
 
-const source = useTestServer();
-const target = useTestServer();
+const servers = useSourceAndTarget({ before: (source) => userWithRole(source.baseUrl, source.token, 'erin', 'editor') });
+const { source, target } = servers;
 /** The target admin's token: a restore with users=replace ends it, and the admin signs in again. */
 let targetAdmin: string;
-let seeded: Seeded;
-let original: any;
 
-beforeAll(async () => {
+beforeAll(() => {
   targetAdmin = target.token;
-  await userWithRole(source.baseUrl, source.token, 'erin', 'editor');
-  seeded = await seedInventory(source.baseUrl, source.token);
-  original = await exportDocument(source.baseUrl, source.token);
 });
 
 describe('GET /api/backup/export', () => {
@@ -32,13 +27,18 @@ describe('GET /api/backup/export', () => {
   });
 
   it('carries the API fields, password hashes and tagged lists, and leaves computed counts out', () => {
-    expect(original.data.users[0].passwordHash).toMatch(/^\$scrypt\$/);
-    expect(original.data.sites[0]).not.toHaveProperty('switchCount');
-    expect(original.data.switches[0]).not.toHaveProperty('portCount');
-    expect(original.data.networks[0]).not.toHaveProperty('portCount');
-    const uplink = original.data.ports.find((port: any) => port.id === seeded.ports.c1);
-    expect(uplink).toMatchObject({ mode: 'trunk', untaggedNetworkId: seeded.networks.Users, linkedPortId: seeded.ports.e1, speed: '10G' });
-    expect([...uplink.taggedNetworkIds].sort()).toEqual([seeded.networks.Voice, seeded.networks.Mgmt].sort());
+    expect(servers.original.data.users[0].passwordHash).toMatch(/^\$scrypt\$/);
+    expect(servers.original.data.sites[0]).not.toHaveProperty('switchCount');
+    expect(servers.original.data.switches[0]).not.toHaveProperty('portCount');
+    expect(servers.original.data.networks[0]).not.toHaveProperty('portCount');
+    const uplink = servers.original.data.ports.find((port: any) => port.id === servers.seeded.ports.c1);
+    expect(uplink).toMatchObject({
+      mode: 'trunk',
+      untaggedNetworkId: servers.seeded.networks.Users,
+      linkedPortId: servers.seeded.ports.e1,
+      speed: '10G',
+    });
+    expect([...uplink.taggedNetworkIds].sort()).toEqual([servers.seeded.networks.Voice, servers.seeded.networks.Mgmt].sort());
   });
 
   it.each([
@@ -61,13 +61,13 @@ describe('POST /api/backup/import', () => {
     ['no schema', ({ schema: _, ...rest }) => rest, 400, 'unsupported_schema'],
     ['a JSON array', () => [], 400, 'unsupported_schema'],
   ])('refuses %s', async (_, change, status, code) => {
-    const answer = await restore('', change(original));
+    const answer = await restore('', change(servers.original));
     expect(answer.status).toBe(status);
     expect(answer.body.error.code).toBe(code);
   });
 
   it('refuses a truncated body with 400', async () => {
-    const text = JSON.stringify(original);
+    const text = JSON.stringify(servers.original);
     const answer = await api(target.baseUrl, 'POST', '/api/backup/import', {
       token: targetAdmin,
       raw: text.slice(0, text.length / 2),
@@ -79,13 +79,13 @@ describe('POST /api/backup/import', () => {
 
   it('refuses an editor', async () => {
     const editor = await userWithRole(target.baseUrl, targetAdmin, 'ed', 'editor');
-    expect((await restore('', original, editor.token)).status).toBe(403);
+    expect((await restore('', servers.original, editor.token)).status).toBe(403);
   });
 
   it('changes nothing when one reference deep inside is wrong, and names the record', async () => {
     const before = await exportDocument(target.baseUrl, targetAdmin);
-    const bad = structuredClone(original);
-    const index = bad.data.ports.findIndex((port: any) => port.id === seeded.ports.c2);
+    const bad = structuredClone(servers.original);
+    const index = bad.data.ports.findIndex((port: any) => port.id === servers.seeded.ports.c2);
     bad.data.ports[index].untaggedNetworkId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11';
     bad.data.networks[0].vlanId = 5000;
     const answer = await restore('?users=replace', bad);
@@ -110,7 +110,7 @@ describe('POST /api/backup/import', () => {
     ['a bad password hash', (doc) => (doc.data.users[0].passwordHash = 'plain'), 'data.users[0].passwordHash'],
     ['a bad activity action', (doc) => (doc.data.activity[0].action = 'explode'), 'data.activity[0].action'],
   ])('names %s', async (_, spoil, field) => {
-    const bad = structuredClone(original);
+    const bad = structuredClone(servers.original);
     spoil(bad);
     const answer = await restore('?dryRun=true', bad);
     expect(answer.status).toBe(400);
@@ -120,10 +120,10 @@ describe('POST /api/backup/import', () => {
   it('never locks the caller out (409 would_lock_out), and changes nothing then', async () => {
     const other = await userWithRole(target.baseUrl, targetAdmin, 'olivia', 'admin');
     const before = await exportDocument(target.baseUrl, targetAdmin);
-    const answer = await restore('?users=replace', original, other.token);
+    const answer = await restore('?users=replace', servers.original, other.token);
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('would_lock_out');
-    const disabled = structuredClone(original);
+    const disabled = structuredClone(servers.original);
     disabled.data.users.find((user: any) => user.username === 'admin').disabled = true;
     expect((await restore('?users=replace&dryRun=true', disabled)).body.error.code).toBe('would_lock_out');
     expect(comparable(await exportDocument(target.baseUrl, targetAdmin))).toEqual(comparable(before));
@@ -131,25 +131,25 @@ describe('POST /api/backup/import', () => {
 
   it('checks a dry run and changes nothing', async () => {
     const before = await exportDocument(target.baseUrl, targetAdmin);
-    const answer = await restore('?dryRun=true&users=replace', original);
+    const answer = await restore('?dryRun=true&users=replace', servers.original);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ restored: original.counts, dryRun: true });
+    expect(answer.body).toEqual({ restored: servers.original.counts, dryRun: true });
     expect(comparable(await exportDocument(target.baseUrl, targetAdmin))).toEqual(comparable(before));
   });
 
   it('restores without users: the inventory and activity replaced, the users kept', async () => {
-    const answer = await restore('', original);
+    const answer = await restore('', servers.original);
     expect(answer.status).toBe(200);
-    expect(answer.body.restored).toEqual({ ...original.counts, users: 0 });
+    expect(answer.body.restored).toEqual({ ...servers.original.counts, users: 0 });
     const after = await exportDocument(target.baseUrl, targetAdmin);
     expect(after.data.users.map((user: any) => user.username).sort()).toEqual(['admin', 'ed', 'olivia']);
-    for (const kind of ['sites', 'networks', 'switches', 'ports']) expect(after.data[kind]).toEqual(original.data[kind]);
+    for (const kind of ['sites', 'networks', 'switches', 'ports']) expect(after.data[kind]).toEqual(servers.original.data[kind]);
   });
 
   it('export → restore with users=replace → export gives the same document but for exportedAt and the restore entry', async () => {
-    const answer = await restore('?users=replace', original);
+    const answer = await restore('?users=replace', servers.original);
     expect(answer.status).toBe(200);
-    expect(answer.body.restored).toEqual(original.counts);
+    expect(answer.body.restored).toEqual(servers.original.counts);
     expect((await api(target.baseUrl, 'GET', '/api/auth/me', { token: targetAdmin })).status).toBe(401);
     const login = await api(target.baseUrl, 'POST', '/api/auth/login', { body: { username: 'erin', password: TEST_PASSWORD } });
     expect(login.status).toBe(200);
@@ -162,8 +162,8 @@ describe('POST /api/backup/import', () => {
     again.counts.activity -= 1;
     const lastLogin = (doc: any) => doc.data.users.map((user: any) => ({ ...user, lastLoginAt: null }));
     expect({ ...comparable(again), data: { ...again.data, users: lastLogin(again) } }).toEqual({
-      ...comparable(original),
-      data: { ...original.data, users: lastLogin(original) },
+      ...comparable(servers.original),
+      data: { ...servers.original.data, users: lastLogin(servers.original) },
     });
   });
 

@@ -3,11 +3,11 @@
 // one data set has it and one does not, and the check must name exactly the entities involved. Last, without a
 // server: runChecks runs one pass of SQL per kind, the same few statements whatever the size of the data.
 import type { StatementSync } from 'node:sqlite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
 import type { Db } from '../../src/db/open.ts';
 import { addNetwork, addPort, addSite, addSwitch, freshDb, linkPorts } from '../fixtures/config/inventory-db.ts';
-import { api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Finding {
   kind: string;
@@ -17,11 +17,10 @@ interface Finding {
 }
 
 const server = useTestServer();
-let editor: string;
-let viewer: string;
+const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
 let sequence = 0;
 
-const { call, make } = server.as(() => editor);
+const { call, make } = server.as(() => tokens.editor);
 const site = async () => (await make('/api/sites', { name: `site ${++sequence}` })).id;
 const net = async (siteId: string, vlanId: number, extra: Record<string, unknown> = {}) =>
   (await make('/api/networks', { siteId, vlanId, name: `vlan ${vlanId}`, ...extra })).id;
@@ -30,7 +29,7 @@ const sw = async (siteId: string, name: string, extra: Record<string, unknown> =
 const port = async (switchId: string, name: string, extra: Record<string, unknown> = {}) =>
   (await make(`/api/switches/${switchId}/ports`, { name, ...extra })).id;
 
-const findings = async (siteId?: string, token = editor): Promise<Finding[]> => {
+const findings = async (siteId?: string, token = tokens.editor): Promise<Finding[]> => {
   const answer = await call('GET', `/api/checks${siteId ? `?siteId=${siteId}` : ''}`, { token });
   expect(answer.status).toBe(200);
   return answer.body.findings;
@@ -42,190 +41,119 @@ const entityGroups = (list: Finding[], kind: string) =>
     .sort((a, b) => (a.join() < b.join() ? -1 : 1));
 const groups = (expected: string[][]) => expected.map((ids) => [...ids].sort()).sort((a, b) => (a.join() < b.join() ? -1 : 1));
 
-beforeAll(async () => {
-  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
-});
-
-/** A data set: builds it, returns the site to ask about and the entity ids of each finding of the kind expected there. */
-type Scenario = [name: string, kind: string, build: () => Promise<{ site: string; expected: string[][] }>];
+/**
+ * A data set: built at a fresh site `a` (and at other sites it makes), it returns the entity ids of each finding of the
+ * kind expected at `a`.
+ */
+type Scenario = [name: string, kind: string, build: (a: string) => Promise<string[][]>];
+/** A row of the table, written as a call so that its name and kind head the data set. */
+const scenario = (...row: Scenario): Scenario => row;
 
 const scenarios: Scenario[] = [
-  [
-    'one management IP at two sites',
-    'duplicate_management_ip',
-    async () => {
-      const [a, b] = [await site(), await site()];
-      const one = await sw(a, 'a1', { managementIp: '10.1.0.5' });
-      const two = await sw(b, 'b1', { managementIp: '10.1.0.5' });
-      await sw(b, 'b2', { managementIp: '10.1.0.6' });
-      return { site: a, expected: [[one, two]] };
-    },
-  ],
-  [
-    'distinct management IPs',
-    'duplicate_management_ip',
-    async () => {
-      const [a, b] = [await site(), await site()];
-      await sw(a, 'a1', { managementIp: '10.2.0.5' });
-      await sw(b, 'b1', { managementIp: '10.2.0.6' });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    'distinct MAC addresses',
-    'duplicate_mac',
-    async () => {
-      const a = await site();
-      await sw(a, 'a1', { macAddress: '02:00:00:00:03:01' });
-      await sw(a, 'a2', { macAddress: '02:00:00:00:03:02' });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    "a management IP outside its site's subnets",
-    'management_ip_outside_subnets',
-    async () => {
-      const a = await site();
-      await net(a, 99, { subnet: '10.4.99.0/24' });
-      await sw(a, 'inside', { managementIp: '10.4.99.2' });
-      const outside = await sw(a, 'outside', { managementIp: '10.4.100.2' });
-      return { site: a, expected: [[outside]] };
-    },
-  ],
-  [
-    'management IPs inside, or of a family without subnets at the site',
-    'management_ip_outside_subnets',
-    async () => {
-      const a = await site();
-      await net(a, 99, { subnet: '10.5.99.0/24' });
-      await sw(a, 'inside', { managementIp: '10.5.99.2' });
-      await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    'a link whose ends have different native VLANs',
-    'link_native_vlan_mismatch',
-    async () => {
-      const a = await site();
-      const [n1, n99] = [await net(a, 1), await net(a, 99)];
-      const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: n1 });
-      const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: n99, linkedPortId: near });
-      return { site: a, expected: [[near, far]] };
-    },
-  ],
-  [
-    'a link across sites whose ends share the VLAN number',
-    'link_native_vlan_mismatch',
-    async () => {
-      const [a, b] = [await site(), await site()];
-      const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: await net(a, 99, { name: 'Mgmt A' }) });
-      await port(await sw(b, 'core-1'), '1', {
-        mode: 'trunk',
-        untaggedNetworkId: await net(b, 99, { name: 'Mgmt B' }),
-        linkedPortId: near,
-      });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    'a link from an access port to a trunk',
-    'link_mode_mismatch',
-    async () => {
-      const a = await site();
-      const near = await port(await sw(a, 'access-1'), '48', { mode: 'access' });
-      const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', linkedPortId: near });
-      return { site: a, expected: [[near, far]] };
-    },
-  ],
-  [
-    'links with one mode at both ends',
-    'link_mode_mismatch',
-    async () => {
-      const a = await site();
-      await port(await sw(a, 'c1'), '1', { mode: 'trunk', linkedPortId: await port(await sw(a, 'c2'), '1', { mode: 'trunk' }) });
-      await port(await sw(a, 'e1'), '1', { linkedPortId: await port(await sw(a, 'e2'), '1') });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    'an access VLAN the uplink does not carry',
-    'vlan_not_carried_by_uplink',
-    async () => {
-      const a = await site();
-      const [users, cams, mgmt] = [await net(a, 10), await net(a, 30), await net(a, 99)];
-      const edge = await sw(a, 'edge');
-      await port(edge, '1', { untaggedNetworkId: users });
-      await port(edge, '2', { untaggedNetworkId: cams });
-      await port(edge, '3', { untaggedNetworkId: mgmt });
-      const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
-      await port(await sw(a, 'core'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
-      return { site: a, expected: [[edge, cams]] };
-    },
-  ],
-  [
-    'access VLANs all carried, tagged or native',
-    'vlan_not_carried_by_uplink',
-    async () => {
-      const a = await site();
-      const [users, mgmt] = [await net(a, 10), await net(a, 99)];
-      const edge = await sw(a, 'edge');
-      await port(edge, '1', { untaggedNetworkId: users });
-      await port(edge, '2', { untaggedNetworkId: mgmt });
-      const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
-      await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users], linkedPortId: uplink });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    "a gateway that is a switch's management IP",
-    'gateway_is_management_ip',
-    async () => {
-      const a = await site();
-      const mgmt = await net(a, 99, { subnet: '10.8.99.0/24', gateway: '10.8.99.1' });
-      const core = await sw(a, 'core', { managementIp: '10.8.99.1' });
-      await sw(a, 'edge', { managementIp: '10.8.99.2' });
-      return { site: a, expected: [[mgmt, core]] };
-    },
-  ],
-  [
-    "gateways that are no switch's address",
-    'gateway_is_management_ip',
-    async () => {
-      const a = await site();
-      await net(a, 99, { subnet: '10.9.99.0/24', gateway: '10.9.99.1' });
-      await sw(a, 'edge', { managementIp: '10.9.99.2' });
-      return { site: a, expected: [] };
-    },
-  ],
-  [
-    'a network no port uses',
-    'unused_network',
-    async () => {
-      const a = await site();
-      const unused = await net(a, 5);
-      await port(await sw(a, 's'), '1', { untaggedNetworkId: await net(a, 6) });
-      return { site: a, expected: [[unused]] };
-    },
-  ],
-  [
-    'networks used untagged or tagged only',
-    'unused_network',
-    async () => {
-      const a = await site();
-      const s = await sw(a, 's');
-      await port(s, '1', { untaggedNetworkId: await net(a, 6) });
-      await port(s, '2', { mode: 'trunk', taggedNetworkIds: [await net(a, 7)] });
-      return { site: a, expected: [] };
-    },
-  ],
+  scenario('one management IP at two sites', 'duplicate_management_ip', async (a) => {
+    const b = await site();
+    const one = await sw(a, 'a1', { managementIp: '10.1.0.5' });
+    const two = await sw(b, 'b1', { managementIp: '10.1.0.5' });
+    await sw(b, 'b2', { managementIp: '10.1.0.6' });
+    return [[one, two]];
+  }),
+  scenario('distinct management IPs', 'duplicate_management_ip', async (a) => {
+    const b = await site();
+    await sw(a, 'a1', { managementIp: '10.2.0.5' });
+    await sw(b, 'b1', { managementIp: '10.2.0.6' });
+    return [];
+  }),
+  scenario('distinct MAC addresses', 'duplicate_mac', async (a) => {
+    await sw(a, 'a1', { macAddress: '02:00:00:00:03:01' });
+    await sw(a, 'a2', { macAddress: '02:00:00:00:03:02' });
+    return [];
+  }),
+  scenario("a management IP outside its site's subnets", 'management_ip_outside_subnets', async (a) => {
+    await net(a, 99, { subnet: '10.4.99.0/24' });
+    await sw(a, 'inside', { managementIp: '10.4.99.2' });
+    const outside = await sw(a, 'outside', { managementIp: '10.4.100.2' });
+    return [[outside]];
+  }),
+  scenario('management IPs inside, or of a family without subnets at the site', 'management_ip_outside_subnets', async (a) => {
+    await net(a, 99, { subnet: '10.5.99.0/24' });
+    await sw(a, 'inside', { managementIp: '10.5.99.2' });
+    await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
+    return [];
+  }),
+  scenario('a link whose ends have different native VLANs', 'link_native_vlan_mismatch', async (a) => {
+    const [n1, n99] = [await net(a, 1), await net(a, 99)];
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: n1 });
+    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: n99, linkedPortId: near });
+    return [[near, far]];
+  }),
+  scenario('a link across sites whose ends share the VLAN number', 'link_native_vlan_mismatch', async (a) => {
+    const b = await site();
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: await net(a, 99, { name: 'Mgmt A' }) });
+    await port(await sw(b, 'core-1'), '1', {
+      mode: 'trunk',
+      untaggedNetworkId: await net(b, 99, { name: 'Mgmt B' }),
+      linkedPortId: near,
+    });
+    return [];
+  }),
+  scenario('a link from an access port to a trunk', 'link_mode_mismatch', async (a) => {
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'access' });
+    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', linkedPortId: near });
+    return [[near, far]];
+  }),
+  scenario('links with one mode at both ends', 'link_mode_mismatch', async (a) => {
+    await port(await sw(a, 'c1'), '1', { mode: 'trunk', linkedPortId: await port(await sw(a, 'c2'), '1', { mode: 'trunk' }) });
+    await port(await sw(a, 'e1'), '1', { linkedPortId: await port(await sw(a, 'e2'), '1') });
+    return [];
+  }),
+  scenario('an access VLAN the uplink does not carry', 'vlan_not_carried_by_uplink', async (a) => {
+    const [users, cams, mgmt] = [await net(a, 10), await net(a, 30), await net(a, 99)];
+    const edge = await sw(a, 'edge');
+    await port(edge, '1', { untaggedNetworkId: users });
+    await port(edge, '2', { untaggedNetworkId: cams });
+    await port(edge, '3', { untaggedNetworkId: mgmt });
+    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
+    await port(await sw(a, 'core'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
+    return [[edge, cams]];
+  }),
+  scenario('access VLANs all carried, tagged or native', 'vlan_not_carried_by_uplink', async (a) => {
+    const [users, mgmt] = [await net(a, 10), await net(a, 99)];
+    const edge = await sw(a, 'edge');
+    await port(edge, '1', { untaggedNetworkId: users });
+    await port(edge, '2', { untaggedNetworkId: mgmt });
+    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
+    await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users], linkedPortId: uplink });
+    return [];
+  }),
+  scenario("a gateway that is a switch's management IP", 'gateway_is_management_ip', async (a) => {
+    const mgmt = await net(a, 99, { subnet: '10.8.99.0/24', gateway: '10.8.99.1' });
+    const core = await sw(a, 'core', { managementIp: '10.8.99.1' });
+    await sw(a, 'edge', { managementIp: '10.8.99.2' });
+    return [[mgmt, core]];
+  }),
+  scenario("gateways that are no switch's address", 'gateway_is_management_ip', async (a) => {
+    await net(a, 99, { subnet: '10.9.99.0/24', gateway: '10.9.99.1' });
+    await sw(a, 'edge', { managementIp: '10.9.99.2' });
+    return [];
+  }),
+  scenario('a network no port uses', 'unused_network', async (a) => {
+    const unused = await net(a, 5);
+    await port(await sw(a, 's'), '1', { untaggedNetworkId: await net(a, 6) });
+    return [[unused]];
+  }),
+  scenario('networks used untagged or tagged only', 'unused_network', async (a) => {
+    const s = await sw(a, 's');
+    await port(s, '1', { untaggedNetworkId: await net(a, 6) });
+    await port(s, '2', { mode: 'trunk', taggedNetworkIds: [await net(a, 7)] });
+    return [];
+  }),
 ];
 
 describe('GET /api/checks: each finding kind with a data set that has it and one that does not', () => {
   it.each(scenarios)('%s (%s)', async (_name, kind, build) => {
-    const { site: siteId, expected } = await build();
-    expect(entityGroups(await findings(siteId), kind)).toEqual(groups(expected));
+    const a = await site();
+    const expected = await build(a);
+    expect(entityGroups(await findings(a), kind)).toEqual(groups(expected));
   });
 
   it('duplicate_mac: the API refuses a second switch with the same MAC in any spelling, so only the unit test can store one', async () => {
@@ -246,15 +174,16 @@ describe('GET /api/checks answers', () => {
     await port(edge, '2', { untaggedNetworkId: cams });
     const uplink = await port(edge, '48', { mode: 'trunk', taggedNetworkIds: [users] });
     await port(await sw(a, 'core-7'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
+    const entities = [
+      { type: 'switch', id: edge, name: 'edge-7' },
+      { type: 'network', id: cams, name: 'Cameras' },
+    ];
     expect(await findings(a)).toEqual([
       {
         kind: 'vlan_not_carried_by_uplink',
         severity: 'warning',
         message: 'VLAN 30 (Cameras) is used on 1 access port of switch edge-7, but none of its linked trunk ports carries it.',
-        entities: [
-          { type: 'switch', id: edge, name: 'edge-7' },
-          { type: 'network', id: cams, name: 'Cameras' },
-        ],
+        entities,
       },
     ]);
     expect((await call('PATCH', `/api/ports/${uplink}`, { body: { taggedNetworkIds: [users, cams] } })).status).toBe(200);
@@ -262,7 +191,7 @@ describe('GET /api/checks answers', () => {
   });
 
   it('without siteId reports every site, sorted by severity', async () => {
-    const all = await findings(undefined, viewer);
+    const all = await findings(undefined, tokens.viewer);
     const kinds = new Set(all.map((f) => f.kind));
     for (const kind of [
       'duplicate_management_ip',
@@ -277,7 +206,7 @@ describe('GET /api/checks answers', () => {
     }
     const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
     expect(all.map((f) => rank[f.severity])).toEqual([...all.map((f) => rank[f.severity])].sort());
-    expect(await findings(undefined, viewer)).toEqual(all);
+    expect(await findings(undefined, tokens.viewer)).toEqual(all);
   });
 
   it.each<[string, string, number, string]>([

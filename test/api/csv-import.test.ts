@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { seedInventory } from '../helpers/data.ts';
-import { api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { api, type ApiClient, userWithRole, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const { call } = server;
@@ -13,6 +13,12 @@ const csv = (entity: string, text: string, query = '') =>
     headers: { 'content-type': 'text/csv; charset=utf-8' },
   });
 const get = async (path: string) => (await call('GET', path)).body;
+/** A CSV import that must be taken (201): the answer's body. */
+const imported = async (entity: string, text: string) => {
+  const answer = await csv(entity, text);
+  expect(answer.status, answer.text).toBe(201);
+  return answer.body;
+};
 
 beforeAll(async () => {
   await call('POST', '/api/import/sites', { body: [{ name: 'HQ' }, { name: 'Lab', address: 'Bench 2' }] });
@@ -28,10 +34,9 @@ describe('CSV written by hand', () => {
       'HQ;"core; main";Cisco;"C9300 ""48P""";AA-BB-CC-00-00-01;10.0.0.1;active;"line 1\r\nline 2, with a comma"\r\n' +
       'hq;edge;Juniper;;aabb.cc00.0002;;planned;\r\n' +
       '\r\n';
-    const answer = await csv('switches', text);
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.body.created).toBe(2);
-    const core = await get(`/api/switches/${answer.body.ids[0]}`);
+    const { created, ids } = await imported('switches', text);
+    expect(created).toBe(2);
+    const core = await get(`/api/switches/${ids[0]}`);
     expect(core).toMatchObject({
       name: 'core; main',
       model: 'C9300 "48P"',
@@ -39,7 +44,7 @@ describe('CSV written by hand', () => {
       managementIp: '10.0.0.1',
       notes: 'line 1\r\nline 2, with a comma',
     });
-    expect((await get(`/api/switches/${answer.body.ids[1]}`)).macAddress).toBe('aa:bb:cc:00:00:02');
+    expect((await get(`/api/switches/${ids[1]}`)).macAddress).toBe('aa:bb:cc:00:00:02');
   });
 
   it('imports ports with VLAN numbers and ranges, names for switches, and links between rows', async () => {
@@ -48,9 +53,8 @@ describe('CSV written by hand', () => {
       'HQ,"core; main",Gi1/0/1,trunk,10,20-21;30,"uplink, to ""edge""",true,no,edge,ge-0/0/1\n' +
       'HQ,edge,ge-0/0/1,trunk,10,"20-21,30",,yes,false,"core; main",Gi1/0/1\n' +
       'HQ,edge,ge-0/0/2,,20,,"desk\nphone",,1,,\n';
-    const answer = await csv('ports', text);
-    expect(answer.status, answer.text).toBe(201);
-    const [uplink, far, desk] = await Promise.all(answer.body.ids.map((id: string) => get(`/api/ports/${id}`)));
+    const { ids } = await imported('ports', text);
+    const [uplink, far, desk] = await Promise.all(ids.map((id: string) => get(`/api/ports/${id}`)));
     const vlans = Object.fromEntries((await get('/api/networks?limit=500')).items.map((n: any) => [n.vlanId, n.id]));
     expect(uplink).toMatchObject({
       mode: 'trunk',
@@ -142,6 +146,12 @@ describe('JSON arrays and the endpoint', () => {
   });
 });
 
+/** Imports an export's CSV of `entity` into a server, which must take it (201). */
+async function importExport(to: ApiClient, entity: string, text: string): Promise<void> {
+  const answer = await to.call('POST', `/api/import/${entity}`, { raw: text, headers: { 'content-type': 'text/csv' } });
+  expect(answer.status, `${entity}: ${answer.text}`).toBe(201);
+}
+
 describe('CSV round trip', () => {
   // A server to export from and a fresh one to import into.
   const from = useTestServer();
@@ -174,11 +184,7 @@ describe('CSV round trip', () => {
       const exported = await from.call('GET', `${path}?format=csv`);
       expect(exported.status).toBe(200);
       if (entity === 'ports') expect(exported.text).toMatch(/,trunk,10,20-21,10G,.*\r\n[\s\S]*,Lab,lab-sw,1,/);
-      const imported = await to.call('POST', `/api/import/${entity}`, {
-        raw: exported.text,
-        headers: { 'content-type': 'text/csv' },
-      });
-      expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
+      await importExport(to, entity, exported.text);
       const again = await to.call('GET', `${path}?format=csv`);
       expect(withoutIds(again.text), entity).toEqual(withoutIds(exported.text));
     }
@@ -243,13 +249,7 @@ describe('CSV formula escaping', () => {
       `${edgePort.id},'=HQ,'@edge,'-2,1,''+1,true,access,,,,false,,'-core,'+1,''\tX`,
     ]);
 
-    for (const entity of ['sites', 'networks', 'switches', 'ports']) {
-      const imported = await to.call('POST', `/api/import/${entity}`, {
-        raw: exported[entity],
-        headers: { 'content-type': 'text/csv' },
-      });
-      expect(imported.status, `${entity}: ${imported.text}`).toBe(201);
-    }
+    for (const entity of ['sites', 'networks', 'switches', 'ports']) await importExport(to, entity, exported[entity]);
     const read = async (path: string) => (await to.call('GET', path)).body;
     const [site2] = (await read('/api/sites')).items;
     expect(site2).toMatchObject({ name: '=HQ', description: FORMULA, address: '+1', notes: "'=x" });

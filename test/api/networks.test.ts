@@ -1,18 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { faultFields, userWithRole, useTestServer } from '../helpers/server.ts';
+import { useSites } from '../helpers/data.ts';
+import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
-let editor: string;
-let site: { id: string };
-let otherSite: { id: string };
-
-const { call, make, lastEntry } = server.as(() => editor);
-
-beforeAll(async () => {
-  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
-  site = await make('/api/sites', { name: 'Main' });
-  otherSite = await make('/api/sites', { name: 'Branch' });
-});
+const tokens = useSignedInUsers(server, { editor: 'ed' });
+const { call, make, lastEntry } = server.as(() => tokens.editor);
+const { site, otherSite } = useSites(make, { site: 'Main', otherSite: 'Branch' });
+/** Makes a network at the site Main. */
+const networkAtMain = (body: object) => make('/api/networks', { siteId: site.id, ...body });
 
 describe('network validation', () => {
   const valid = () => ({ siteId: site.id, name: 'Valid', vlanId: 100 });
@@ -43,20 +38,11 @@ describe('network validation', () => {
   ];
   it.each(cases)('%s → 400', async (_name, body, expected) => {
     const answer = await call('POST', '/api/networks', { body: body() });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.code).toBe('validation_failed');
-    expect(faultFields(answer)).toEqual([...expected].sort());
+    expectFaults(answer, expected);
   });
 
   it('accepts IPv4 and IPv6 subnets in canonical form, with a gateway inside', async () => {
-    const v4 = await make('/api/networks', {
-      siteId: site.id,
-      name: 'Servers',
-      vlanId: 30,
-      subnet: '10.0.30.0/24',
-      gateway: '10.0.30.1',
-      color: '#1F77B4',
-    });
+    const v4 = await networkAtMain({ name: 'Servers', vlanId: 30, subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1F77B4' });
     expect(v4).toMatchObject({ subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1f77b4', portCount: 0, version: 1 });
     const entry = await lastEntry(v4.id);
     expect(entry).toMatchObject({
@@ -67,24 +53,12 @@ describe('network validation', () => {
       summary: 'Created network Servers (VLAN 30)',
     });
     expect(entry.changes).toMatchObject({ vlanId: [null, 30], subnet: [null, '10.0.30.0/24'] });
-    const v6 = await make('/api/networks', {
-      siteId: site.id,
-      name: 'V6',
-      vlanId: 31,
-      subnet: '2001:0db8:0000::/64',
-      gateway: '2001:db8::1',
-    });
+    const v6 = await networkAtMain({ name: 'V6', vlanId: 31, subnet: '2001:0db8:0000::/64', gateway: '2001:db8::1' });
     expect(v6).toMatchObject({ subnet: '2001:db8::/64', gateway: '2001:db8::1' });
   });
 
   it('checks the gateway against the subnet it would have after a PATCH', async () => {
-    const network = await make('/api/networks', {
-      siteId: site.id,
-      name: 'Moving subnet',
-      vlanId: 32,
-      subnet: '10.0.32.0/24',
-      gateway: '10.0.32.1',
-    });
+    const network = await networkAtMain({ name: 'Moving subnet', vlanId: 32, subnet: '10.0.32.0/24', gateway: '10.0.32.1' });
     const answer = await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24' } });
     expect(answer.status).toBe(400);
     expect(faultFields(answer)).toEqual(['gateway']);
@@ -96,7 +70,7 @@ describe('network validation', () => {
 
 describe('network uniqueness', () => {
   it('keeps name and VLAN unique per site (409), and allows both at another site', async () => {
-    await make('/api/networks', { siteId: site.id, name: 'Users', vlanId: 10 });
+    await networkAtMain({ name: 'Users', vlanId: 10 });
     const sameName = await call('POST', '/api/networks', { body: { siteId: site.id, name: 'USERS', vlanId: 11 } });
     expect(sameName.status).toBe(409);
     expect(sameName.body.error).toMatchObject({ code: 'name_taken', details: [{ field: 'name' }] });
@@ -109,7 +83,7 @@ describe('network uniqueness', () => {
   });
 
   it('applies the same rules on PATCH', async () => {
-    const guests = await make('/api/networks', { siteId: site.id, name: 'Guests', vlanId: 12 });
+    const guests = await networkAtMain({ name: 'Guests', vlanId: 12 });
     const answer = await call('PATCH', `/api/networks/${guests.id}`, { body: { vlanId: 10 } });
     expect(answer.status).toBe(409);
     expect(faultFields(answer)).toEqual(['vlanId']);
@@ -132,7 +106,7 @@ describe('network list, read and version', () => {
   });
 
   it('answers ETag and 412 on a stale If-Match, and records the update', async () => {
-    const network = await make('/api/networks', { siteId: site.id, name: 'Etag', vlanId: 40 });
+    const network = await networkAtMain({ name: 'Etag', vlanId: 40 });
     expect((await call('GET', `/api/networks/${network.id}`)).headers.get('etag')).toBe('"1"');
     expect((await call('PATCH', `/api/networks/${network.id}`, { body: { name: 'Etag2' }, headers: { 'if-match': '"1"' } })).status).toBe(
       200,
@@ -155,8 +129,8 @@ describe('networks in use', () => {
   let ports: { id: string; version: number }[];
 
   beforeAll(async () => {
-    vlan = await make('/api/networks', { siteId: site.id, name: 'Office', vlanId: 50 });
-    voice = await make('/api/networks', { siteId: site.id, name: 'Phones', vlanId: 51 });
+    vlan = await networkAtMain({ name: 'Office', vlanId: 50 });
+    voice = await networkAtMain({ name: 'Phones', vlanId: 51 });
     const sw = await make('/api/switches', { siteId: site.id, name: 'sw-use', portCount: 3 });
     ports = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
     await call('PATCH', `/api/ports/${ports[0].id}`, { body: { untaggedNetworkId: vlan.id } });

@@ -3,9 +3,9 @@
 // acknowledged before is all still there, also after a crash and a restart.
 import { existsSync, linkSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory } from '../helpers/data.ts';
+import { databasePath, fileIntegrity, readDbFile } from '../helpers/db.ts';
 import { ROOT, freshDataDir, runProcess, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
@@ -16,17 +16,8 @@ let acknowledged: unknown;
 
 const backup = (target: string) => runProcess([join(ROOT, 'src', 'cli', 'backup.ts'), '--', target], { DATA_DIR: server.dataDir });
 
-function integrity(path: string): string {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    return (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
-  } finally {
-    db.close();
-  }
-}
-
 beforeAll(async () => {
-  database = join(server.dataDir, 'db.sqlite');
+  database = databasePath(server.dataDir);
   await seedInventory(server.baseUrl, server.token);
   for (let i = 0; i < 20; i++) {
     const answer = await call('POST', '/api/sites', { body: { name: `acknowledged ${i}`, notes: 'x'.repeat(2000) } });
@@ -71,10 +62,8 @@ describe('npm run backup refuses the database under another name', () => {
       const result = await backup(target);
       expect(result.code, result.output).toBe(0);
       expect(result.output).toMatch(/backup written: .* integrity ok/);
-      expect(integrity(target)).toBe('ok');
-      const copy = new DatabaseSync(target, { readOnly: true });
-      expect((copy.prepare("SELECT count(*) AS n FROM sites WHERE name LIKE 'acknowledged %'").get() as { n: number }).n).toBe(20);
-      copy.close();
+      expect(fileIntegrity(target)).toBe('ok');
+      expect(readDbFile(target, "SELECT count(*) AS n FROM sites WHERE name LIKE 'acknowledged %'")).toEqual([{ n: 20 }]);
     }
   });
 
@@ -85,6 +74,6 @@ describe('npm run backup refuses the database under another name', () => {
     const before = comparable(await exportDocument(server.baseUrl, server.token));
     await server.restart({ signal: 'SIGKILL' });
     expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(before);
-    expect(integrity(database)).toBe('ok');
+    expect(fileIntegrity(database)).toBe('ok');
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInventory } from '../helpers/data.ts';
+import { databasePath, fileIntegrity, readDbFile } from '../helpers/db.ts';
 import { NODE, ROOT, freshDataDir, runProcess, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
@@ -21,14 +22,8 @@ let n = 0;
 setInterval(() => { insert.run('writer', Date.now()); if (++n === 20) process.stdout.write('busy\\n'); }, 10);
 `;
 
-function count(path: string, sql: string): number {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    return (db.prepare(sql).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+/** The count a `SELECT count(*) AS n` query gives on a database file. */
+const count = (file: string, sql: string) => readDbFile<{ n: number }>(file, sql)[0].n;
 
 function bulkPorts(path: string, switchId: string, howMany: number): void {
   const db = new DatabaseSync(path, { timeout: 5000 });
@@ -43,7 +38,7 @@ function bulkPorts(path: string, switchId: string, howMany: number): void {
 }
 
 beforeAll(async () => {
-  database = join(server.dataDir, 'db.sqlite');
+  database = databasePath(server.dataDir);
   const seeded = await seedInventory(server.baseUrl, server.token);
   bulkPorts(database, seeded.switches.core, 30_000);
   writer = spawn(NODE, ['--no-warnings', '--input-type=module', '-e', WRITER, database], {
@@ -69,14 +64,10 @@ describe('npm run backup', () => {
     const ms = Math.round(performance.now() - started);
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/backup written: .*copy\.sqlite .*integrity ok/);
-    const copy = new DatabaseSync(target, { readOnly: true });
-    expect((copy.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[])[0].integrity_check).toBe('ok');
-    expect((copy.prepare("SELECT count(*) AS n FROM login_failures WHERE key = 'writer'").get() as { n: number }).n).toBeGreaterThanOrEqual(
-      committedBefore,
-    );
-    expect((copy.prepare('SELECT count(*) AS n FROM ports').get() as { n: number }).n).toBe(ports);
-    expect((copy.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(1);
-    copy.close();
+    expect(fileIntegrity(target)).toBe('ok');
+    expect(count(target, "SELECT count(*) AS n FROM login_failures WHERE key = 'writer'")).toBeGreaterThanOrEqual(committedBefore);
+    expect(count(target, 'SELECT count(*) AS n FROM ports')).toBe(ports);
+    expect(count(target, 'SELECT count(*) AS n FROM users')).toBe(1);
     expect(count(database, "SELECT count(*) AS n FROM login_failures WHERE key = 'writer'")).toBeGreaterThan(committedBefore);
     expect(readdirSync(join(target, '..'))).toEqual(['copy.sqlite']);
     console.log(`online backup of ${ports} ports while a writer committed every 10 ms: ${ms} ms including process start`);

@@ -1,10 +1,9 @@
 // Port names are plain interface names through every door a name comes in by (API create and change, CSV and
 // JSON bulk import, merge, restore, a 0.20.x bundle, switch creation), and a name that got into the database
 // by another way is never written into a configuration: GET /api/switches/{id}/config refuses with 409.
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
+import { writeDb } from '../helpers/db.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 const RULE = 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +';
@@ -90,23 +89,28 @@ describe('port names through the imports', () => {
     refusedName(answer, 'rows[1].name');
   });
 
-  it('refuses to merge a document holding such a port name (POST /api/data/import), changing nothing', async () => {
+  it.each<[string, string, string, string, string[]]>([
+    // what is refused, where it is posted, the port given the name, the name, the queries tried
+    [
+      'merge a document holding such a port name (POST /api/data/import)',
+      '/api/data/import',
+      'c1',
+      'Gi1/0/1\nusername evil privilege 15 secret 0 x',
+      ['', '?dryRun=true', '?onConflict=fail'],
+    ],
+    [
+      'restore a backup holding such a port name (POST /api/backup/import)',
+      '/api/backup/import',
+      'e1',
+      'ge-0/0/0 { }',
+      ['', '?dryRun=true', '?users=replace'],
+    ],
+  ])('refuses to %s, changing nothing', async (_, path, port, name, queries) => {
     const before = await exportDocument(server.baseUrl, server.token);
     const doc = structuredClone(before);
-    const index = doc.data.ports.findIndex((port: { id: string }) => port.id === seeded.ports.c1);
-    doc.data.ports[index].name = 'Gi1/0/1\nusername evil privilege 15 secret 0 x';
-    for (const query of ['', '?dryRun=true', '?onConflict=fail'])
-      refusedName(await call('POST', `/api/data/import${query}`, { body: doc }), `data.ports[${index}].name`);
-    expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(comparable(before));
-  });
-
-  it('refuses to restore a backup holding such a port name (POST /api/backup/import), changing nothing', async () => {
-    const before = await exportDocument(server.baseUrl, server.token);
-    const doc = structuredClone(before);
-    const index = doc.data.ports.findIndex((port: { id: string }) => port.id === seeded.ports.e1);
-    doc.data.ports[index].name = 'ge-0/0/0 { }';
-    for (const query of ['', '?dryRun=true', '?users=replace'])
-      refusedName(await call('POST', `/api/backup/import${query}`, { body: doc }), `data.ports[${index}].name`);
+    const index = doc.data.ports.findIndex((record: { id: string }) => record.id === seeded.ports[port]);
+    doc.data.ports[index].name = name;
+    for (const query of queries) refusedName(await call('POST', `${path}${query}`, { body: doc }), `data.ports[${index}].name`);
     expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(comparable(before));
   });
 
@@ -139,9 +143,7 @@ describe("a name stored behind the API's back", () => {
   it('is never written into a configuration: 409 unsafe_config_value naming the port, for every dialect', async () => {
     await server.restart({
       between: (dataDir) => {
-        const db = new DatabaseSync(join(dataDir, 'db.sqlite'));
-        db.prepare('UPDATE ports SET name = ? WHERE id = ?').run('Gi1/0/2\n!\nusername evil privilege 15 secret 0 x\n!', seeded.ports.c2);
-        db.close();
+        writeDb(dataDir, 'UPDATE ports SET name = ? WHERE id = ?', 'Gi1/0/2\n!\nusername evil privilege 15 secret 0 x\n!', seeded.ports.c2);
       },
     });
 

@@ -1,6 +1,5 @@
-import { DatabaseSync } from 'node:sqlite';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeDb } from '../helpers/db.ts';
 import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
 // The read cache keeps serialised answers until the data changes. Each scenario reads (so the answer is
@@ -13,15 +12,7 @@ const siteNames = async () =>
   ((await call('GET', '/api/sites?limit=500')).body.items as { name: string }[]).map((site) => site.name).sort();
 
 /** Runs one statement on the server's database file through another process's connection (this test's). */
-function outside(sql: string, ...params: string[]): void {
-  const db = new DatabaseSync(join(server.dataDir, 'db.sqlite'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
-}
+const outside = (sql: string, ...params: string[]) => writeDb(server.dataDir, sql, ...params);
 
 describe('the read cache never answers stale', () => {
   it('after a create, an update and a delete through the API', async () => {
@@ -63,9 +54,7 @@ describe('the read cache never answers stale', () => {
   it('after a change made by another process on the database file', async () => {
     const site = (await call('POST', '/api/sites', { body: { name: 'outside-before' } })).body;
     expect((await call('GET', `/api/sites/${site.id}`)).body.name).toBe('outside-before');
-    const other = new DatabaseSync(join(server.dataDir, 'db.sqlite'));
-    other.prepare("UPDATE sites SET name = 'outside-after', version = version + 1 WHERE id = ?").run(site.id);
-    other.close();
+    outside("UPDATE sites SET name = 'outside-after', version = version + 1 WHERE id = ?", site.id);
     expect((await call('GET', `/api/sites/${site.id}`)).body.name).toBe('outside-after');
     expect(await siteNames()).toContain('outside-after');
   });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
-let viewer: string;
+const tokens = useSignedInUsers(server, { viewer: 'vi' });
 const ids: Record<string, string> = {};
 
 async function create(key: string, path: string, body: unknown): Promise<Record<string, any>> {
@@ -12,7 +12,6 @@ async function create(key: string, path: string, body: unknown): Promise<Record<
 }
 
 beforeAll(async () => {
-  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
   await create('hq', '/api/sites', { name: 'HQ' });
   await create('hqEast', '/api/sites', { name: 'HQ East' });
   await create('lab', '/api/sites', { name: 'Lab near HQ' });
@@ -38,7 +37,7 @@ beforeAll(async () => {
   await server.must(200, 'PATCH', `/api/ports/${ids.port}`, { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' });
 });
 
-const searchFor = (q: string, token = viewer) => api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { token });
+const searchFor = (q: string, token = tokens.viewer) => api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { token });
 const nameOf = (id: string) => Object.entries(ids).find(([, value]) => value === id)?.[0];
 
 describe('GET /api/search', () => {
@@ -92,7 +91,7 @@ describe('GET /api/search', () => {
     [`/api/search?q=${'x'.repeat(201)}`, 'q'],
     ['/api/search?q=a&limit=0', 'limit'],
   ])('refuses %s with 400 naming %s', async (path, field) => {
-    const answer = await api(server.baseUrl, 'GET', path, { token: viewer });
+    const answer = await api(server.baseUrl, 'GET', path, { token: tokens.viewer });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'validation_failed', details: [{ field }] });
   });

@@ -2,21 +2,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { DatabaseSync } from 'node:sqlite';
 import { join, relative as relativePath } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readDb } from '../helpers/db.ts';
 import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
-
-function readDb<T>(dataDir: string, sql: string): T[] {
-  const db = new DatabaseSync(join(dataDir, 'db.sqlite'), { readOnly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
 
 /** Sends raw bytes and reads what comes back until the server closes or `waitMs` passes. */
 function rawRequest(port: number, payload: string | Buffer, waitMs = 3000): Promise<string> {

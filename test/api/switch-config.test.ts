@@ -4,20 +4,19 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const DIALECTS = ['cisco-ios', 'arista-eos', 'junos'] as const;
 const golden = (dialect: string) => readFileSync(resolve(import.meta.dirname, '../fixtures/config', `sw-hq-01.${dialect}.txt`), 'utf8');
 const stamp = (text: string) => /Data last changed: (\S+)/.exec(text)?.[1];
 
 const server = useTestServer();
-let editor: string;
-let viewer: string;
+const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
 let switchId: string;
 let portIds: Record<string, string>;
 
-const { call, make } = server.as(() => editor);
-const config = (id: string, query: string, token = editor) => call('GET', `/api/switches/${id}/config${query}`, { token });
+const { call, make } = server.as(() => tokens.editor);
+const config = (id: string, query: string, token = tokens.editor) => call('GET', `/api/switches/${id}/config${query}`, { token });
 
 /** The newest updatedAt of the switch, its site, its ports and the networks they use. */
 async function newestUpdate(): Promise<string> {
@@ -38,8 +37,6 @@ async function newestUpdate(): Promise<string> {
 }
 
 beforeAll(async () => {
-  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
   const site = (await make('/api/sites', { name: 'Head Office' })).id;
   const net = async (vlanId: number, name: string) => (await make('/api/networks', { siteId: site, vlanId, name })).id;
   const [users, users2, printers, voice, cameras, management] = [
@@ -70,7 +67,7 @@ beforeAll(async () => {
 
 describe('GET /api/switches/{id}/config', () => {
   it.each(DIALECTS)('%s: the golden file, with the time of the newest change of what it renders', async (dialect) => {
-    const answer = await config(switchId, `?dialect=${dialect}`, viewer);
+    const answer = await config(switchId, `?dialect=${dialect}`, tokens.viewer);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const newest = await newestUpdate();

@@ -1,20 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { faultFields, userWithRole, useTestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useSites } from '../helpers/data.ts';
+import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
-let editor: string;
-let viewer: string;
-let site: { id: string };
-let otherSite: { id: string };
-
-const { call, make, lastEntry } = server.as(() => editor);
-
-beforeAll(async () => {
-  editor = (await userWithRole(server.baseUrl, server.token, 'ed', 'editor')).token;
-  viewer = (await userWithRole(server.baseUrl, server.token, 'vi', 'viewer')).token;
-  site = await make('/api/sites', { name: 'Main' });
-  otherSite = await make('/api/sites', { name: 'Branch' });
-});
+const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
+const { call, make, lastEntry } = server.as(() => tokens.editor);
+const { site, otherSite } = useSites(make, { site: 'Main', otherSite: 'Branch' });
 
 describe('switch validation', () => {
   const valid = () => ({ siteId: site.id, name: 'valid' });
@@ -37,9 +28,7 @@ describe('switch validation', () => {
   ];
   it.each(cases)('%s → 400', async (_name, body, expected) => {
     const answer = await call('POST', '/api/switches', { body: body() });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.code).toBe('validation_failed');
-    expect(faultFields(answer)).toEqual([...expected].sort());
+    expectFaults(answer, expected);
   });
 
   it('refuses portCount on PATCH', async () => {
@@ -97,8 +86,8 @@ describe('switch create and read', () => {
   });
 
   it('lets a viewer read, not create', async () => {
-    expect((await call('GET', '/api/switches', { token: viewer })).status).toBe(200);
-    expect((await call('POST', '/api/switches', { token: viewer, body: { siteId: site.id, name: 'nope' } })).status).toBe(403);
+    expect((await call('GET', '/api/switches', { token: tokens.viewer })).status).toBe(200);
+    expect((await call('POST', '/api/switches', { token: tokens.viewer, body: { siteId: site.id, name: 'nope' } })).status).toBe(403);
   });
 });
 

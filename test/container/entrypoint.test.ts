@@ -16,9 +16,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../src/boot/node-flags.ts';
+import { readDbFile } from '../helpers/db.ts';
 import { ROOT, TEST_SECRET } from '../helpers/server.ts';
 
 const ENTRYPOINT = join(ROOT, 'docker', 'entrypoint.sh');
@@ -78,6 +78,13 @@ function makeDir(name: string, owner: number, mode = 0o755): string {
   return dir;
 }
 
+/** Writes `content` to `file` and gives it `mode`, whatever the umask; the file's path. */
+function writeWithMode(file: string, content: string, mode: number): string {
+  writeFileSync(file, content);
+  chmodSync(file, mode);
+  return file;
+}
+
 function baseEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
@@ -94,6 +101,14 @@ function baseEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pr
     LOG_LEVEL: 'info',
     ...extra,
   };
+}
+
+/** baseEnv without PUID and PGID, as when they are not set at all. */
+function envWithoutIds(dataDir: string): NodeJS.ProcessEnv {
+  const env = baseEnv(dataDir);
+  delete env.PUID;
+  delete env.PGID;
+  return env;
 }
 
 function runEntrypoint(env: NodeJS.ProcessEnv, args: string[] = [], command: string[] = ['sh', ENTRYPOINT]): Run {
@@ -149,12 +164,30 @@ async function health(base: string): Promise<number> {
 }
 
 function migrationCount(dbFile: string): number {
-  const db = new DatabaseSync(dbFile, { readOnly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM schema_migrations').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return readDbFile<{ n: number }>(dbFile, 'SELECT count(*) AS n FROM schema_migrations')[0].n;
+}
+
+/** Waits for a run that must fail: it exits (within 15 s) with a code other than 0. */
+async function failedExit(run: Run): Promise<void> {
+  const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
+  expect(code).not.toBe(0);
+}
+
+/** The one line a failed run printed (blank lines aside); fails when it printed more. */
+async function oneLineFailure(run: Run): Promise<string> {
+  await failedExit(run);
+  const lines = run
+    .output()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  expect(lines, run.output()).toHaveLength(1);
+  return lines[0];
+}
+
+/** Waits until the run listens and expects its server's real, effective, saved and file system uids to be `uid`. */
+async function listensAs(run: Run, uid: number): Promise<void> {
+  await waitListening(run);
+  expect(procIds(run.child.pid!).uids).toEqual([uid, uid, uid, uid]);
 }
 
 /** Sends SIGTERM to the entrypoint's own pid and expects the server (which replaced it) to exit 0. */
@@ -232,25 +265,17 @@ describe('entrypoint run as root', () => {
   });
 
   it('defaults to 1000:1000 when PUID and PGID are not set', { timeout: 40_000 }, async () => {
-    const data = makeDir('data-default', 1000);
-    const env = baseEnv(data);
-    delete env.PUID;
-    delete env.PGID;
-    const run = runEntrypoint(env);
-    await waitListening(run);
-    expect(procIds(run.child.pid!).uids).toEqual([1000, 1000, 1000, 1000]);
+    const run = runEntrypoint(envWithoutIds(makeDir('data-default', 1000)));
+    await listensAs(run, 1000);
     await stopWithSigterm(run);
   });
 
   it('applies the migrations in a separate step, as the service user, before the server starts', { timeout: 40_000 }, async () => {
     const data = makeDir('data-migrate', 1000);
     // A NODE_BIN stand-in that records each call (pid, uid, arguments), then execs the real node.
-    const callLog = join(tmp, 'node-calls.log');
-    writeFileSync(callLog, '');
-    chmodSync(callLog, 0o666);
-    const wrapper = join(tmp, 'node-wrapper.sh');
-    writeFileSync(wrapper, `#!/bin/sh\nprintf '%s %s %s\\n' "$$" "$(id -u)" "$*" >> '${callLog}'\nexec '${NODE}' "$@"\n`);
-    chmodSync(wrapper, 0o755);
+    const callLog = writeWithMode(join(tmp, 'node-calls.log'), '', 0o666);
+    const script = `#!/bin/sh\nprintf '%s %s %s\\n' "$$" "$(id -u)" "$*" >> '${callLog}'\nexec '${NODE}' "$@"\n`;
+    const wrapper = writeWithMode(join(tmp, 'node-wrapper.sh'), script, 0o755);
 
     const run = runEntrypoint(baseEnv(data, { NODE_BIN: wrapper }));
     const base = await waitListening(run);
@@ -273,55 +298,39 @@ describe('entrypoint run as root', () => {
 
   it('does not start the server when the migrations fail', { timeout: 20_000 }, async () => {
     const data = makeDir('data-migrate-fails', 1000);
-    const failing = join(tmp, 'failing-migrate.mjs');
-    writeFileSync(failing, "console.error('migration 0002 failed: boom'); process.exit(3);\n");
-    chmodSync(failing, 0o644);
+    const failing = writeWithMode(
+      join(tmp, 'failing-migrate.mjs'),
+      "console.error('migration 0002 failed: boom'); process.exit(3);\n",
+      0o644,
+    );
     const run = runEntrypoint(baseEnv(data, { APP_MIGRATE: failing }));
-    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
-    expect(code).not.toBe(0);
+    await failedExit(run);
     expect(run.output()).toContain('migrations failed (exit 3)');
     expect(run.output()).not.toMatch(/listening on/);
   });
 
   it('stops with one clear line when the data directory is not writable by PUID', { timeout: 20_000 }, async () => {
     const data = makeDir('data-root-owned', 0, 0o755);
-    const run = runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' }));
-    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
-    expect(code).not.toBe(0);
-    const lines = run
-      .output()
-      .split('\n')
-      .filter((line) => line.trim() !== '');
-    expect(lines, run.output()).toHaveLength(1);
-    expect(lines[0]).toContain(data);
-    expect(lines[0]).toContain('1000:1000');
-    expect(lines[0]).toContain(`chown -R 1000:1000 ${data}`);
+    const line = await oneLineFailure(runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' })));
+    expect(line).toContain(data);
+    expect(line).toContain('1000:1000');
+    expect(line).toContain(`chown -R 1000:1000 ${data}`);
     expect(existsSync(join(data, 'db.sqlite'))).toBe(false); // neither migrate nor the server ran
   });
 
   it('stops with one clear line when the database file belongs to another user', { timeout: 20_000 }, async () => {
     // For example, after running as root (option B) and then switching to PUID 1000 without chown -R.
     const data = makeDir('data-root-db', 1000);
-    const dbFile = join(data, 'db.sqlite');
-    writeFileSync(dbFile, '');
-    chmodSync(dbFile, 0o644);
-    const run = runEntrypoint(baseEnv(data));
-    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
-    expect(code).not.toBe(0);
-    const lines = run
-      .output()
-      .split('\n')
-      .filter((line) => line.trim() !== '');
-    expect(lines, run.output()).toHaveLength(1);
-    expect(lines[0]).toContain(dbFile);
-    expect(lines[0]).toContain(`chown -R 1000:1000 ${dbFile}`);
+    const dbFile = writeWithMode(join(data, 'db.sqlite'), '', 0o644);
+    const line = await oneLineFailure(runEntrypoint(baseEnv(data)));
+    expect(line).toContain(dbFile);
+    expect(line).toContain(`chown -R 1000:1000 ${dbFile}`);
   });
 
   it('rejects a PUID that is not a number with one line', { timeout: 20_000 }, async () => {
     const data = makeDir('data-bad-puid', 1000);
     const run = runEntrypoint(baseEnv(data, { PUID: 'admin' }));
-    const { code } = await withTimeout(run.exited, 15_000, 'entrypoint exit');
-    expect(code).not.toBe(0);
+    await failedExit(run);
     expect(run.output().trim().split('\n')).toEqual([expect.stringContaining("PUID must be a numeric user id, got 'admin'")]);
   });
 
@@ -330,26 +339,21 @@ describe('entrypoint run as root', () => {
     // su-exec is not packaged for Debian: a stand-in with its interface (su-exec uid:gid cmd args...).
     const bin = makeDir('su-exec-bin', 0);
     const used = join(tmp, 'su-exec-used.log');
-    writeFileSync(
+    writeWithMode(
       join(bin, 'su-exec'),
       `#!/bin/sh\necho "$1" >> '${used}'\nspec=$1; shift\nexec setpriv --reuid "\${spec%%:*}" --regid "\${spec#*:}" --clear-groups -- "$@"\n`,
+      0o755,
     );
-    chmodSync(join(bin, 'su-exec'), 0o755);
     const run = runEntrypoint(baseEnv(data, { PATH: `${bin}:${process.env.PATH}` }));
-    await waitListening(run);
-    expect(procIds(run.child.pid!).uids).toEqual([1000, 1000, 1000, 1000]);
+    await listensAs(run, 1000);
     expect(readFileSync(used, 'utf8')).toContain('1000:1000');
     await stopWithSigterm(run);
   });
 
   it('runs as the invoking user when started without root (docker run --user)', { timeout: 40_000 }, async () => {
-    const data = makeDir('data-non-root', 1000);
-    const env = baseEnv(data);
-    delete env.PUID;
-    delete env.PGID;
-    const run = runEntrypoint(env, [], ['setpriv', '--reuid', '1000', '--regid', '1000', '--clear-groups', '--', 'sh', ENTRYPOINT]);
-    await waitListening(run);
-    expect(procIds(run.child.pid!).uids).toEqual([1000, 1000, 1000, 1000]);
+    const asUser1000 = ['setpriv', '--reuid', '1000', '--regid', '1000', '--clear-groups', '--', 'sh', ENTRYPOINT];
+    const run = runEntrypoint(envWithoutIds(makeDir('data-non-root', 1000)), [], asUser1000);
+    await listensAs(run, 1000);
     await stopWithSigterm(run);
   });
 });

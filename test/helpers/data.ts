@@ -1,5 +1,6 @@
 // Inventory seeding and export helpers for the data-management tests.
-import { api, apiClient } from './server.ts';
+import { beforeAll } from 'vitest';
+import { api, apiClient, type ApiClient, type TestServerHandle, useTestServer } from './server.ts';
 
 /** The ids of what seedInventory made. */
 export interface Seeded {
@@ -25,32 +26,13 @@ export async function seedInventory(baseUrl: string, token: string, site = 'HQ',
   };
   const mac = options.macPrefix ?? '00:11:22:33:44';
   const hq = await call('POST', '/api/sites', { name: site, address: 'Main street 1', notes: 'line one\nline two, with "quotes"' });
-  const users = await call('POST', '/api/networks', {
-    siteId: hq.id,
-    name: 'Users',
-    vlanId: 10,
-    subnet: '10.0.10.0/24',
-    gateway: '10.0.10.1',
-    color: '#1f77b4',
-  });
-  const voice = await call('POST', '/api/networks', { siteId: hq.id, name: 'Voice', vlanId: 20, description: 'phones; desk' });
-  const mgmt = await call('POST', '/api/networks', { siteId: hq.id, name: 'Mgmt', vlanId: 21, subnet: '2001:db8::/64' });
-  const core = await call('POST', '/api/switches', {
-    siteId: hq.id,
-    name: 'core',
-    vendor: 'Cisco',
-    macAddress: `${mac}:01`,
-    managementIp: '10.0.0.1',
-    portCount: 4,
-  });
-  const edge = await call('POST', '/api/switches', {
-    siteId: hq.id,
-    name: 'edge 1',
-    model: 'EX2300',
-    macAddress: `${mac}:02`,
-    status: 'planned',
-    portCount: 2,
-  });
+  const network = (body: object) => call('POST', '/api/networks', { siteId: hq.id, ...body });
+  const users = await network({ name: 'Users', vlanId: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1', color: '#1f77b4' });
+  const voice = await network({ name: 'Voice', vlanId: 20, description: 'phones; desk' });
+  const mgmt = await network({ name: 'Mgmt', vlanId: 21, subnet: '2001:db8::/64' });
+  const newSwitch = (body: object) => call('POST', '/api/switches', { siteId: hq.id, ...body });
+  const core = await newSwitch({ name: 'core', vendor: 'Cisco', macAddress: `${mac}:01`, managementIp: '10.0.0.1', portCount: 4 });
+  const edge = await newSwitch({ name: 'edge 1', model: 'EX2300', macAddress: `${mac}:02`, status: 'planned', portCount: 2 });
   const coreFull = await call('GET', `/api/switches/${core.id}`);
   const edgeFull = await call('GET', `/api/switches/${edge.id}`);
   const [c1, c2] = coreFull.ports;
@@ -83,6 +65,55 @@ export async function seedInventory(baseUrl: string, token: string, site = 'HQ',
   };
 }
 
+/**
+ * Sites for a test file's records, made in a beforeAll through `make` (one per entry, named by its value, in that
+ * order): each as `{ id }`, its id there once that beforeAll has run.
+ */
+export function useSites<K extends string>(make: ApiClient['make'], names: Record<K, string>): Record<K, { readonly id: string }> {
+  const ids: Partial<Record<K, string>> = {};
+  beforeAll(async () => {
+    for (const key of Object.keys(names) as K[]) ids[key] = (await make('/api/sites', { name: names[key] })).id;
+  });
+  const sites = {} as Record<K, { readonly id: string }>;
+  for (const key of Object.keys(names) as K[])
+    sites[key] = {
+      get id() {
+        const id = ids[key];
+        if (id === undefined) throw new Error(`the site ${names[key]} is read before its beforeAll has run`);
+        return id;
+      },
+    };
+  return sites;
+}
+
+/**
+ * A small site for change and undo scenarios, made through the API: networks `ten` (VLAN 10, with `subnet`) and
+ * `twenty` (VLAN 20), two switches (`a` and `b`: name and port count), and a's first port a trunk, ten native and
+ * twenty tagged, linked to b's first port.
+ */
+export async function trunkLinkedSite(
+  { must }: Pick<ApiClient, 'must'>,
+  name: string,
+  options: { subnet: string; a: [name: string, portCount: number]; b: [name: string, portCount: number] },
+) {
+  const site = await must(201, 'POST', '/api/sites', { name });
+  const n10 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'ten', vlanId: 10, subnet: options.subnet });
+  const n20 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'twenty', vlanId: 20 });
+  const a = await must(201, 'POST', '/api/switches', { siteId: site.id, name: options.a[0], portCount: options.a[1] });
+  const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: options.b[0], portCount: options.b[1] });
+  const portsOf = async (id: string): Promise<string[]> =>
+    (await must(200, 'GET', `/api/switches/${id}`)).ports.map((p: { id: string }) => p.id);
+  const aPorts = await portsOf(a.id);
+  const bPorts = await portsOf(b.id);
+  await must(200, 'PATCH', `/api/ports/${aPorts[0]}`, {
+    mode: 'trunk',
+    untaggedNetworkId: n10.id,
+    taggedNetworkIds: [n20.id],
+    linkedPortId: bPorts[0],
+  });
+  return { site: site.id, n10: n10.id, n20: n20.id, a: a.id, b: b.id, aPorts, bPorts };
+}
+
 /** The backup export as a parsed document. */
 export async function exportDocument(baseUrl: string, token: string): Promise<any> {
   const answer = await api(baseUrl, 'GET', '/api/backup/export', { token });
@@ -95,4 +126,40 @@ export function comparable(doc: any): any {
   const { exportedAt, ...rest } = doc;
   void exportedAt;
   return rest;
+}
+
+/**
+ * The two servers of a backup or restore test, each with its admin (useTestServer): `source`, which a beforeAll fills
+ * with seedInventory (after `before` has run on it, and then `after`) and exports as `original`, and `target`, a server
+ * of its own to restore into. `seeded` and `original` are there once that beforeAll has run.
+ */
+export function useSourceAndTarget(
+  options: {
+    before?: (source: TestServerHandle) => Promise<unknown>;
+    after?: (source: TestServerHandle, seeded: Seeded) => Promise<unknown>;
+  } = {},
+) {
+  const source = useTestServer();
+  const target = useTestServer();
+  let seeded: Seeded | undefined;
+  let original: any;
+  beforeAll(async () => {
+    await options.before?.(source);
+    seeded = await seedInventory(source.baseUrl, source.token);
+    await options.after?.(source, seeded);
+    original = await exportDocument(source.baseUrl, source.token);
+  });
+  return {
+    source,
+    target,
+    /** What seedInventory made on the source. */
+    get seeded(): Seeded {
+      if (!seeded) throw new Error('the source is read before its beforeAll has run');
+      return seeded;
+    },
+    /** The source's export, once seeded (the document a test restores). */
+    get original(): any {
+      return original;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -140,12 +140,15 @@ export async function setupAdmin(baseUrl: string, username = 'admin'): Promise<{
   return { token: answer.body.token, userId: answer.body.user.id };
 }
 
+/** A role a user can have. */
+export type Role = 'viewer' | 'editor' | 'admin';
+
 /** Creates a user with a role (as an admin) and signs it in; returns its token. */
 export async function userWithRole(
   baseUrl: string,
   adminToken: string,
   username: string,
-  role: 'viewer' | 'editor' | 'admin',
+  role: Role,
 ): Promise<{ token: string; userId: string }> {
   const made = await api(baseUrl, 'POST', '/api/users', { token: adminToken, body: { username, password: TEST_PASSWORD, role } });
   if (made.status !== 201) throw new Error(`user create failed: ${made.status} ${made.text}`);
@@ -265,7 +268,38 @@ export function useTestServer(options: { env?: Record<string, string>; admin?: s
   };
 }
 
+/**
+ * Users of other roles for a test file: a beforeAll (after the server's) has its admin make one user per role, named
+ * as `usernames` says, in that order, and sign it in. Their tokens by role, read in tests and hooks (not while the
+ * file loads).
+ */
+export function useSignedInUsers<R extends Role>(server: TestServerHandle, usernames: Record<R, string>): Readonly<Record<R, string>> {
+  const roles = Object.keys(usernames) as R[];
+  const tokens: Partial<Record<R, string>> = {};
+  beforeAll(async () => {
+    for (const role of roles) tokens[role] = (await userWithRole(server.baseUrl, server.token, usernames[role], role)).token;
+  });
+  const read = {} as Record<R, string>;
+  for (const role of roles)
+    Object.defineProperty(read, role, {
+      enumerable: true,
+      get: () => {
+        const token = tokens[role];
+        if (token === undefined) throw new Error(`the ${role}'s token is read before its beforeAll has run`);
+        return token;
+      },
+    });
+  return read;
+}
+
 /** The sorted `details[].field` of an error answer. */
 export function faultFields(answer: { body: { error: { details: { field: string }[] } } }): string[] {
   return answer.body.error.details.map((detail) => detail.field).sort();
+}
+
+/** Expects a 400 validation_failed answer whose details name exactly `fields`, in any order. */
+export function expectFaults(answer: ApiAnswer, fields: string[]): void {
+  expect(answer.status).toBe(400);
+  expect(answer.body.error.code).toBe('validation_failed');
+  expect(faultFields(answer)).toEqual([...fields].sort());
 }

@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
+import { readDb } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/server.ts';
 
 /** A fresh data directory holding a copy of the committed 0.20.x sample. */
@@ -32,18 +32,8 @@ export function archives(dir: string): string[] {
   return readdirSync(dir).filter((name) => name.startsWith('_archive_'));
 }
 
-/** Runs a query on the data directory's database, read-only. */
-export function query<T = Record<string, unknown>>(dataDir: string, sql: string): T[] {
-  const db = new DatabaseSync(join(dataDir, 'db.sqlite'), { readOnly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
 /** Rows per table, for the tables the migration writes. */
 export function counts(dataDir: string): Record<string, number> {
   const tables = ['sites', 'networks', 'switches', 'ports', 'port_tagged_networks', 'activity', 'users'];
-  return Object.fromEntries(tables.map((table) => [table, query<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
+  return Object.fromEntries(tables.map((table) => [table, readDb<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
 }

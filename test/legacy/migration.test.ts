@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUuid } from '../../src/fields/field.ts';
 import { SAMPLE_DIR, SAMPLE_PASSWORDS } from '../fixtures/legacy/make-fixture.ts';
+import { readDb } from '../helpers/db.ts';
 import { TEST_PASSWORD, api, freshDataDir, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
-import { archives, counts, jsonFiles, query, sampleDataDir, sampleRecords } from './helpers.ts';
+import { archives, counts, jsonFiles, sampleDataDir, sampleRecords } from './helpers.ts';
 
 // The realistic 0.20.x sample (test/fixtures/legacy/sample) migrated by the real server at its first start.
 
@@ -50,7 +51,7 @@ describe('a realistic 0.20.x data directory at the first start', () => {
 
   it('gives every record a fresh UUIDv4', () => {
     for (const table of ['sites', 'networks', 'switches', 'ports', 'activity', 'users']) {
-      const ids = query<{ id: string }>(server.dataDir, `SELECT id FROM ${table}`).map((row) => row.id);
+      const ids = readDb<{ id: string }>(server.dataDir, `SELECT id FROM ${table}`).map((row) => row.id);
       expect(ids.every(isUuid), table).toBe(true);
     }
   });
@@ -203,7 +204,7 @@ describe('a realistic 0.20.x data directory at the first start', () => {
     const created = older.find((entry) => entry.summary === 'Created switch core-2');
     const core = (await all('/api/switches')).find((record) => record.name === 'core-2');
     expect(created).toMatchObject({ action: 'create', entityType: 'switch', entityId: core.id, siteId: core.siteId, username: 'alice' });
-    const alice = query<{ id: string }>(server.dataDir, "SELECT id FROM users WHERE username = 'alice'")[0];
+    const alice = readDb<{ id: string }>(server.dataDir, "SELECT id FROM users WHERE username = 'alice'")[0];
     expect(created.userId).toBe(alice.id);
     expect(older.find((entry) => entry.username === 'olduser')).toMatchObject({ userId: null });
     const undo = await api(server.baseUrl, 'POST', `/api/activity/${migrate.id}/undo`, { token });
@@ -256,7 +257,7 @@ describe('a database that already holds data', () => {
       expect(old.status).toBe(401);
       const current = await api(second.baseUrl, 'POST', '/api/auth/login', { body: { username: 'alice', password: TEST_PASSWORD } });
       expect(current.status).toBe(200);
-      expect(query(dataDir, "SELECT count(*) AS n FROM activity WHERE username = 'alice' AND user_id IS NOT NULL")).toEqual([{ n: 0 }]);
+      expect(readDb(dataDir, "SELECT count(*) AS n FROM activity WHERE username = 'alice' AND user_id IS NOT NULL")).toEqual([{ n: 0 }]);
       expect(existsSync(join(dataDir, 'sites.json'))).toBe(false);
     } finally {
       await second.stop();

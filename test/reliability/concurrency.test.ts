@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import { databasePath, integrityCheck } from './helpers/db.ts';
+import { databasePath, integrityCheck } from '../helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { sleep } from './helpers/process.ts';
 import { missingRoutes } from './helpers/routes.ts';

@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, freshDataDir, setupAdmin, startServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
-import { integrityCheck, openReadOnly } from './helpers/db.ts';
+import { integrityCheck, openReadOnly } from '../helpers/db.ts';
 import { expectStatus } from './helpers/fixtures.ts';
 import { pick, seededRandom, seedFrom } from './helpers/random.ts';
 import { missingRoutes } from './helpers/routes.ts';

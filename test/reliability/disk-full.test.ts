@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiClient, NODE, ROOT, setupAdmin, startServer, TEST_PASSWORD, TEST_SECRET, type TestServer } from '../helpers/server.ts';
-import { fingerprint, openReadOnly } from './helpers/db.ts';
+import { fingerprint, openReadOnly } from '../helpers/db.ts';
 
 const IS_ROOT = process.getuid?.() === 0;
 /** The tmpfs of the disk-full scenario: room for the schema, a little data and the WAL, not much more. */
@@ -139,39 +139,78 @@ function lines(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '');
 }
 
-/** The calls every scenario makes, against its own server (its own data directory on a volume of its own). */
-function client(server: () => TestServer, token: () => string) {
-  const { call } = apiClient(() => server().baseUrl, token);
+/** A start that must be refused: exit 1 and one line (blank lines aside); that output. */
+async function refusedStart(dataDir: string, options: { uid?: number; gid?: number } = {}): Promise<string> {
+  const { code, output } = await runServer(dataDir, options);
+  expect(code).toBe(1);
+  expect(lines(output), output).toHaveLength(1);
+  return output;
+}
+
+/**
+ * The server of one scenario (its own data directory on a volume of its own), started by `start` in the scenario's
+ * beforeAll, with its admin signed in and the site HQ made; and the calls every scenario makes against it.
+ */
+function scenarioServer() {
+  let server: TestServer | undefined;
+  let token = '';
+  let siteId = '';
+  let dataDir = '';
+  const started = () => {
+    if (!server) throw new Error('the scenario server is read before it started');
+    return server;
+  };
+  const { call } = apiClient(
+    () => started().baseUrl,
+    () => token,
+  );
+  /** Makes a switch at HQ: 48 ports and 4000 characters of notes, a change of some size. */
+  const newSwitch = (name: string) => call('POST', '/api/switches', { body: { siteId, name, portCount: 48, notes: 'n'.repeat(4000) } });
   return {
+    /** Starts the server on `dir` (its data directory from then on), runs first-run setup and makes the site HQ. */
+    async start(dir: string): Promise<void> {
+      dataDir = dir;
+      server = await startServer({ dataDir });
+      ({ token } = await setupAdmin(server.baseUrl));
+      siteId = (await call('POST', '/api/sites', { body: { name: 'HQ' } })).body.id;
+    },
+    /** Starts the server again on its data directory, after a stop (the admin's token stays valid). */
+    async restart(): Promise<void> {
+      server = await startServer({ dataDir });
+    },
+    /** Stops the server (when it was started); its exit code. */
+    stop: async (signal?: NodeJS.Signals) => server?.stop(signal),
+    logs: () => started().logs(),
     call,
-    newSwitch: (siteId: string, name: string) =>
-      call('POST', '/api/switches', { body: { siteId, name, portCount: 48, notes: 'n'.repeat(4000) } }),
-    signIn: () => api(server().baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } }),
-    health: () => api(server().baseUrl, 'GET', '/api/health'),
+    /** Makes the switch `edge`, which must be refused with `status` and `code`, nothing of it stored; the refusal's message. */
+    async refusedSwitch(status: number, code: string): Promise<string> {
+      const before = storedState(dataDir);
+      const answer = await newSwitch('edge');
+      expect(answer.status).toBe(status);
+      expect(answer.body.error.code).toBe(code);
+      expect(storedState(dataDir)).toBe(before);
+      return answer.body.error.message;
+    },
+    newSwitch,
+    signIn: () => api(started().baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } }),
+    health: () => api(started().baseUrl, 'GET', '/api/health'),
     exportDocument: () => call('GET', '/api/backup/export'),
   };
 }
 
 describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the last byte)', () => {
   let mountDir = '';
-  let server: TestServer | undefined;
-  let token = '';
-  let siteId = '';
   let switchId = '';
   let filler = '';
-  const { call, newSwitch, signIn, health, exportDocument } = client(
-    () => server!,
-    () => token,
-  );
+  const server = scenarioServer();
+  const { call, newSwitch, signIn, health, exportDocument } = server;
 
   beforeAll(async () => {
     mountDir = mkdtempSync(join(tmpdir(), 'switchyard-full-'));
     run('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_SIZE}`, 'tmpfs', mountDir]);
     filler = join(mountDir, 'filler');
-    server = await startServer({ dataDir: mountDir });
-    ({ token } = await setupAdmin(server.baseUrl));
-    siteId = (await call('POST', '/api/sites', { body: { name: 'HQ' } })).body.id;
-    const made = await newSwitch(siteId, 'core');
+    await server.start(mountDir);
+    const made = await newSwitch('core');
     expect(made.status).toBe(201);
     switchId = made.body.id;
     expect((await health()).body.status).toBe('ok');
@@ -179,7 +218,7 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop('SIGKILL');
+    await server.stop('SIGKILL');
     if (mountDir) {
       unmount(mountDir);
       rmSync(mountDir, { recursive: true, force: true });
@@ -187,20 +226,16 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
   }, 30_000);
 
   it('a change answers 507 insufficient_storage, with what to do, and nothing of it is stored', async () => {
-    const before = storedState(mountDir);
-    const answer = await newSwitch(siteId, 'edge');
-    expect(answer.status).toBe(507);
-    expect(answer.body.error.code).toBe('insufficient_storage');
-    expect(answer.body.error.message).toMatch(/disk .* is full/);
-    expect(answer.body.error.message).toMatch(/Free space/);
-    expect(storedState(mountDir)).toBe(before);
+    const message = await server.refusedSwitch(507, 'insufficient_storage');
+    expect(message).toMatch(/disk .* is full/);
+    expect(message).toMatch(/Free space/);
     const names = (await call('GET', '/api/switches')).body.items.map((item: { name: string }) => item.name);
     expect(names).toEqual(['core']);
   }, 30_000);
 
   it('changes of concurrent requests, failing in their shared COMMIT, all answer 507 (never 500) and none is stored', async () => {
     const before = storedState(mountDir);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => newSwitch(siteId, `parallel ${index}`)));
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => newSwitch(`parallel ${index}`)));
     expect(answers.map((answer) => `${answer.status} ${answer.body.error?.code}`)).toEqual(Array(6).fill('507 insufficient_storage'));
     expect(storedState(mountDir)).toBe(before);
   }, 30_000);
@@ -234,24 +269,22 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
   }, 30_000);
 
   it('a restart on the full disk comes up degraded: reads work, changes answer 507', async () => {
-    expect(await server!.stop()).toBe(0);
-    server = await startServer({ dataDir: mountDir });
+    expect(await server.stop()).toBe(0);
+    await server.restart();
     expect((await health()).body).toMatchObject({ status: 'degraded', reason: 'disk full' });
     expect((await call('GET', `/api/switches/${switchId}`)).status).toBe(200);
     expect((await call('POST', '/api/sites', { body: { name: 'Annex' } })).status).toBe(507);
   }, 60_000);
 
   it('a first start on the full disk (the schema cannot be made) is refused with one line saying so', async () => {
-    const { code, output } = await runServer(join(mountDir, 'fresh'));
-    expect(code).toBe(1);
-    expect(lines(output), output).toHaveLength(1);
+    const output = await refusedStart(join(mountDir, 'fresh'));
     expect(output).toMatch(/ error database .*fresh\/db\.sqlite cannot be updated: the disk holding it is full/);
   }, 30_000);
 
   it('once space is freed, health is ok and changes are stored again', async () => {
     unlinkSync(filler);
     expect((await health()).body).toMatchObject({ status: 'ok', writable: true });
-    const made = await newSwitch(siteId, 'edge');
+    const made = await newSwitch('edge');
     expect(made.status).toBe(201);
     expect((await call('GET', `/api/switches/${made.body.id}`)).body.ports).toHaveLength(48);
     const answer = await health();
@@ -260,11 +293,9 @@ describe.skipIf(MOUNT_PROBLEM !== undefined)('a full disk (a tmpfs filled to the
   }, 30_000);
 
   it('a start on the volume remounted read-only is refused with one line naming it', async () => {
-    expect(await server!.stop()).toBe(0);
+    expect(await server.stop()).toBe(0);
     run('mount', ['-o', 'remount,ro', mountDir]);
-    const { code, output } = await runServer(mountDir);
-    expect(code).toBe(1);
-    expect(lines(output), output).toHaveLength(1);
+    const output = await refusedStart(mountDir);
     expect(output).toContain(mountDir);
     expect(output).toMatch(/ error .*not writable/);
   }, 30_000);
@@ -275,13 +306,8 @@ describe.skipIf(LOOP_PROBLEM !== undefined)(
   () => {
     let workDir = '';
     let mountDir = '';
-    let server: TestServer | undefined;
-    let token = '';
-    let siteId = '';
-    const { call, newSwitch, signIn, health, exportDocument } = client(
-      () => server!,
-      () => token,
-    );
+    const server = scenarioServer();
+    const { call, newSwitch, signIn, health, exportDocument } = server;
 
     beforeAll(async () => {
       workDir = mkdtempSync(join(tmpdir(), 'switchyard-ro-'));
@@ -291,29 +317,23 @@ describe.skipIf(LOOP_PROBLEM !== undefined)(
       run('truncate', ['-s', '16M', image]);
       run('mkfs.ext4', ['-q', '-F', image]);
       run('mount', ['-o', 'loop,errors=remount-ro', image, mountDir]);
-      server = await startServer({ dataDir: mountDir });
-      ({ token } = await setupAdmin(server.baseUrl));
-      siteId = (await call('POST', '/api/sites', { body: { name: 'HQ' } })).body.id;
-      expect((await newSwitch(siteId, 'core')).status).toBe(201);
+      await server.start(mountDir);
+      expect((await newSwitch('core')).status).toBe(201);
       // What the kernel does on a metadata error with errors=remount-ro: the volume turns read-only, open files too.
       const device = basename(run('findmnt', ['-n', '-o', 'SOURCE', mountDir]).trim());
       writeFileSync(`/sys/fs/ext4/${device}/trigger_fs_error`, 'switchyard test: turn read-only');
     }, 60_000);
 
     afterAll(async () => {
-      await server?.stop('SIGKILL');
+      await server.stop('SIGKILL');
       if (mountDir) unmount(mountDir);
       if (workDir) rmSync(workDir, { recursive: true, force: true });
     }, 30_000);
 
     it('a change answers 503 read_only, with what to do, and nothing of it is stored', async () => {
-      const before = storedState(mountDir);
-      const answer = await newSwitch(siteId, 'edge');
-      expect(answer.status).toBe(503);
-      expect(answer.body.error.code).toBe('read_only');
-      expect(answer.body.error.message).toMatch(/read-only/);
-      expect(answer.body.error.message).toMatch(/restart/);
-      expect(storedState(mountDir)).toBe(before);
+      const message = await server.refusedSwitch(503, 'read_only');
+      expect(message).toMatch(/read-only/);
+      expect(message).toMatch(/restart/);
       const again = await call('POST', '/api/sites', { body: { name: 'Annex' } });
       expect(`${again.status} ${again.body.error?.code}`).toBe('503 read_only');
     }, 30_000);
@@ -339,11 +359,9 @@ describe.skipIf(LOOP_PROBLEM !== undefined)(
     }, 30_000);
 
     it('the server stops cleanly (its shutdown checkpoint cannot write; the WAL keeps every change), and a restart is refused with one line naming the volume', async () => {
-      const stopped = await server!.stop();
-      expect(stopped, server!.logs()).toBe(0);
-      const { code, output } = await runServer(mountDir);
-      expect(code).toBe(1);
-      expect(lines(output), output).toHaveLength(1);
+      const stopped = await server.stop();
+      expect(stopped, server.logs()).toBe(0);
+      const output = await refusedStart(mountDir);
       expect(output).toContain(mountDir);
       expect(output).not.toMatch(/\n\s+at /);
     }, 30_000);
@@ -369,9 +387,7 @@ describe.skipIf(!IS_ROOT)("a database file the service's uid cannot write (0444,
   it('the start is refused with one line naming the file and the fix, exit 1', async () => {
     const file = join(dataDir, 'db.sqlite');
     chmodSync(file, 0o444);
-    const { code, output } = await runServer(dataDir, { uid: OTHER_UID, gid: OTHER_UID });
-    expect(code).toBe(1);
-    expect(lines(output), output).toHaveLength(1);
+    const output = await refusedStart(dataDir, { uid: OTHER_UID, gid: OTHER_UID });
     expect(output).toContain(` error database ${file} is not writable by uid ${OTHER_UID}: chown ${OTHER_UID}:${OTHER_UID}`);
   }, 30_000);
 

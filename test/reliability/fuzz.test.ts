@@ -7,7 +7,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT, type Route } from '../../src/http/route.ts';
 import { api, TEST_PASSWORD, userWithRole, useTestServer } from '../helpers/server.ts';
-import { fingerprint, integrityCheck, openReadOnly } from './helpers/db.ts';
+import { fingerprint, integrityCheck, openReadOnly } from '../helpers/db.ts';
 import { seedInventory } from './helpers/fixtures.ts';
 import {
   bodyValue,

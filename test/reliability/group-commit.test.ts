@@ -3,7 +3,7 @@
 // moment each answer arrives.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import { openReadOnly } from './helpers/db.ts';
+import { openReadOnly } from '../helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 
 const CONCURRENT = 48;

@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/server.ts';
-import { databasePath, integrityCheck, openReadOnly } from './helpers/db.ts';
+import { databasePath, integrityCheck, openReadOnly } from '../helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { eventually, openFds, sleep } from './helpers/process.ts';
 import { missingRoutes } from './helpers/routes.ts';

@@ -3,7 +3,7 @@
 // opened on a local port for this test) must stay within a few MB of where it was after the warm-up.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
-import { integrityCheck } from './helpers/db.ts';
+import { integrityCheck } from '../helpers/db.ts';
 import { seedInventory, type Inventory } from './helpers/fixtures.ts';
 import { INSPECTOR_ENV, memoryAfterGc, sleep } from './helpers/process.ts';
 import { pick, seededRandom, seedFrom } from './helpers/random.ts';
