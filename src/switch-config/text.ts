@@ -113,7 +113,7 @@ export function cliLine(text: string, maxLength: number): string {
 }
 
 /** The longest VLAN name Cisco IOS and Arista EOS accept. */
-export const IOS_VLAN_NAME_MAX = 32;
+const IOS_VLAN_NAME_MAX = 32;
 
 /**
  * VLAN names for Cisco IOS and Arista EOS, by VLAN number: one word of printable ASCII (spaces become "_"),
