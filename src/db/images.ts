@@ -2,11 +2,11 @@ import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { checkValue, isPlainObject, isUuid, rowToApi, toColumns, toColumnValue, type Field, type Resource } from '../fields/field.ts';
+import { checkValue, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
-import { columnsOf, insertRow } from './resource-sql.ts';
+import { columnsOf, insertApiRecord, insertRow } from './resource-sql.ts';
 
 const DECLARED = { site: SITE, network: NETWORK, switch: SWITCH, port: PORT };
 
@@ -115,8 +115,7 @@ export type StoredRecord = Record<string, unknown> & { id: string };
 
 /** Inserts a whole record in the API's shape (id, version and timestamps as given), with a port's tagged networks. */
 export function insertRecord(db: Db, kind: Kind, record: StoredRecord): void {
-  const resource = RESOURCES[kind];
-  insertRow(db, resource, toColumns(resource, record));
+  insertApiRecord(db, RESOURCES[kind], record);
   if (kind === 'port') insertTagged(db, record.id, (record.taggedNetworkIds as string[] | undefined) ?? []);
 }
 

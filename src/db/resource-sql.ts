@@ -1,5 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { columnFields, type Resource } from '../fields/field.ts';
+import { columnFields, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { getOrMake } from '../lib/memo.ts';
 import { prepare, type Db } from './open.ts';
 
@@ -8,6 +8,8 @@ import { prepare, type Db } from './open.ts';
 // resource's fields is read, inserted and updated with the rest.
 
 interface RowSql {
+  /** The fields that have a column, in declaration order, and those columns. */
+  fields: readonly Field[];
   columns: readonly string[];
   insert: string;
   /** The columns of the fields that are not read-only: what a change writes. */
@@ -17,20 +19,24 @@ interface RowSql {
 
 const rowSqlCache = new WeakMap<Resource, RowSql>();
 
+// Imports insert 100,000 rows through here: the hit path makes no closure.
 function rowSql(resource: Resource): RowSql {
-  return getOrMake(rowSqlCache, resource, () => {
-    const columns = columnFields(resource).map((field) => field.column);
-    const editable = columnFields(resource)
-      .filter((field) => !field.readOnly)
-      .map((field) => field.column);
-    return {
-      columns,
-      insert: `INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-      editable,
-      update: `UPDATE ${resource.table} SET ${editable.map((column) => `${column} = ?`).join(', ')}, version = version + 1, updated_at = ?
+  return (
+    rowSqlCache.get(resource) ??
+    getOrMake(rowSqlCache, resource, () => {
+      const fields = columnFields(resource);
+      const columns = fields.map((field) => field.column);
+      const editable = fields.filter((field) => !field.readOnly).map((field) => field.column);
+      return {
+        fields,
+        columns,
+        insert: `INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        editable,
+        update: `UPDATE ${resource.table} SET ${editable.map((column) => `${column} = ?`).join(', ')}, version = version + 1, updated_at = ?
     WHERE id = ?`,
-    };
-  });
+      };
+    })
+  );
 }
 
 /** The columns of a resource's table, in declaration order. */
@@ -46,6 +52,17 @@ export function selectList(resource: Resource, alias: string): string {
 }
 
 /** Inserts a whole row: every column from `row` by its name (NULL when absent). */
+/**
+ * Inserts a whole record in the API's shape (field names, id, version and timestamps as given): each column's value
+ * made from its field in one pass, a field the record leaves out stored as NULL.
+ */
+export function insertApiRecord(db: Db, resource: Resource, record: Record<string, unknown>): void {
+  const { insert, fields } = rowSql(resource);
+  prepare(db, insert).run(
+    ...fields.map((field) => (field.name in record ? toColumnValue(field, record[field.name]) : null) as SQLInputValue),
+  );
+}
+
 export function insertRow(db: Db, resource: Resource, row: Record<string, unknown>): void {
   const { insert, columns } = rowSql(resource);
   prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue));
