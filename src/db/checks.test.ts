@@ -6,6 +6,11 @@ import { addNetwork, addPort, addSite, addSwitch, freshDb, linkPorts } from '../
 import { runChecks, type FindingKind } from './checks.ts';
 import type { Db } from './open.ts';
 
+/** Port "1", a trunk, of a new switch `switchName` at `site`, its native VLAN a new network of that site. */
+function trunkPort(db: Db, site: string, switchName: string, native: { name: string; vlanId: number }): string {
+  return addPort(db, addSwitch(db, site, { name: switchName }), { name: '1', mode: 'trunk', untagged: addNetwork(db, site, native) });
+}
+
 /** A data set: builds rows and returns the entity ids (in order) of each finding of the kind it expects. */
 type Scenario = [name: string, kind: FindingKind, build: (db: Db) => string[][]];
 
@@ -82,22 +87,10 @@ const scenarios: Scenario[] = [
     'link_native_vlan_mismatch',
     (db) => {
       const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
-      const a = addPort(db, addSwitch(db, siteA, { name: 'a' }), {
-        name: '1',
-        mode: 'trunk',
-        untagged: addNetwork(db, siteA, { name: 'n', vlanId: 1 }),
-      });
-      const b = addPort(db, addSwitch(db, siteB, { name: 'b' }), {
-        name: '1',
-        mode: 'trunk',
-        untagged: addNetwork(db, siteB, { name: 'n', vlanId: 99 }),
-      });
+      const a = trunkPort(db, siteA, 'a', { name: 'n', vlanId: 1 });
+      const b = trunkPort(db, siteB, 'b', { name: 'n', vlanId: 99 });
       linkPorts(db, a, b);
-      const c = addPort(db, addSwitch(db, siteA, { name: 'c' }), {
-        name: '1',
-        mode: 'trunk',
-        untagged: addNetwork(db, siteA, { name: 'm', vlanId: 7 }),
-      });
+      const c = trunkPort(db, siteA, 'c', { name: 'm', vlanId: 7 });
       const d = addPort(db, addSwitch(db, siteA, { name: 'd' }), { name: '1', mode: 'trunk' });
       linkPorts(db, c, d);
       return [
@@ -111,16 +104,8 @@ const scenarios: Scenario[] = [
     'link_native_vlan_mismatch',
     (db) => {
       const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
-      const a = addPort(db, addSwitch(db, siteA, { name: 'a' }), {
-        name: '1',
-        mode: 'trunk',
-        untagged: addNetwork(db, siteA, { name: 'n', vlanId: 99 }),
-      });
-      const b = addPort(db, addSwitch(db, siteB, { name: 'b' }), {
-        name: '1',
-        mode: 'trunk',
-        untagged: addNetwork(db, siteB, { name: 'other name', vlanId: 99 }),
-      });
+      const a = trunkPort(db, siteA, 'a', { name: 'n', vlanId: 99 });
+      const b = trunkPort(db, siteB, 'b', { name: 'other name', vlanId: 99 });
       linkPorts(db, a, b);
       linkPorts(
         db,
