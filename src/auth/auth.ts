@@ -50,8 +50,8 @@ export interface Auth {
    * have changed since.
    */
   authenticate(req: IncomingMessage, dataVersion?: string): Promise<{ user: AuthUser; via: 'bearer' | 'cookie' }>;
-  /** The signed-in user when the request carries a valid token, else undefined (never throws). */
-  authenticateOptional(req: IncomingMessage, dataVersion?: string): Promise<AuthUser | undefined>;
+  /** The signed-in user and how, when the request carries a valid token, else undefined (never throws). */
+  authenticateOptional(req: IncomingMessage, dataVersion?: string): Promise<{ user: AuthUser; via: 'bearer' | 'cookie' } | undefined>;
 }
 
 const ALGORITHM = 'HS256';
@@ -136,7 +136,7 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
     authenticate,
     async authenticateOptional(req, dataVersion) {
       try {
-        return (await authenticate(req, dataVersion)).user;
+        return await authenticate(req, dataVersion);
       } catch {
         return undefined;
       }

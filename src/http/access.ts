@@ -25,17 +25,17 @@ export async function authorize(
   method: string,
   version: string | undefined,
 ): Promise<AuthUser | undefined> {
-  const changes = MUTATING.has(method);
-  const bearer = /^Bearer\s/i.test(req.headers.authorization ?? '');
+  const caller = access === 'public' ? await app.auth.authenticateOptional(req, version) : await app.auth.authenticate(req, version);
   // A browser's write (setup, sign-in, anything with the cookie) is only as safe as the Origin check, which a page
   // reached by DNS rebinding passes: its origin and the Host it sends are the attacker's name for this service.
-  if (changes && !bearer) requireKnownHost(app, req);
-  if (access === 'public') {
-    if (changes && !bearer && readCookie(req, SESSION_COOKIE) !== undefined) requireSameOrigin(app, req);
-    return app.auth.authenticateOptional(req, version);
+  // Only a valid Bearer token, which no page is given, stands for a caller that is not a browser: such a page can
+  // send an Authorization header of its own making.
+  if (MUTATING.has(method) && caller?.via !== 'bearer') {
+    requireKnownHost(app, req);
+    if (caller?.via === 'cookie' || readCookie(req, SESSION_COOKIE) !== undefined) requireSameOrigin(app, req);
   }
-  const { user, via } = await app.auth.authenticate(req, version);
-  if (via === 'cookie' && changes) requireSameOrigin(app, req);
+  if (!caller || access === 'public') return caller?.user;
+  const { user } = caller;
   if (access !== 'user' && ROLES.indexOf(user.role) < ROLES.indexOf(access)) {
     throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
   }

@@ -33,6 +33,17 @@ describe('a fresh install reached by another name', () => {
     expect(status.body.setupRequired).toBe(true);
   });
 
+  it('is not fooled by an Authorization header the page made up itself', async () => {
+    const host = `rebind.attacker.example:${server.port}`;
+    const refused = await asHost(host, 'POST', '/api/auth/setup', {
+      body: setupBody,
+      token: 'made.up.token',
+      headers: { origin: `http://${host}` },
+    });
+    expect(refused.status).toBe(421);
+    expect((await rawApi(server.baseUrl, 'GET', '/api/auth/status')).body.setupRequired).toBe(true);
+  });
+
   it('does not believe X-Forwarded-Host from a client that is not a trusted proxy', async () => {
     const refused = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/setup', {
       body: setupBody,
