@@ -426,7 +426,7 @@ function printTable(r: Report) {
 // printed under the targets table for those missed in this run.
 const PROFILE_NOTES: Record<string, string> = {
   'Repeated list reads ≥ 0.8× floor':
-    "A cached read is a route match, a data-version check, the token check (memoised per data version) and one writeHead and write of the kept bytes: ~37 µs of server CPU against the floor's ~26 µs. At 50 connections the load generator, not the server, often bounds both, so the req/s ratio moves with the noise of the run.",
+    "A cached read is a route match, a data-version check, the token check (memoised per data version) and one writeHead and write of the kept bytes: ~37 µs of server CPU against the floor's ~26 µs. At 50 connections the load generator, not the server, often bounds both, so the req/s ratio moves with the noise of the run. On this VM runs of one build measure 36–58 µs of server CPU per cached read and the floor 25,000–33,000 req/s (alternating runs of two builds each show the whole range; in the slow runs the server idles 15–18% of the time and makes more writev calls per answer), so the ratio of one run lands anywhere from ~0.6 to ~1.0.",
   'First read after a change ≥ 1.2× peer':
     'The page is serialised by SQLite (json_object, one string per page); of the ~620 µs of CPU per request the query is most, and its port-count subquery the largest part of that.',
   'List p99 at 50 connections':
