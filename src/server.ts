@@ -64,11 +64,15 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
     },
   );
   capConnectionsPerAddress(server, config, log);
-  server.on('clientError', (_error, socket) => {
-    const body = '{"error":{"code":"validation_failed","message":"The request is not valid HTTP."}}';
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
+    const body = timedOut
+      ? '{"error":{"code":"request_timeout","message":"The request\'s headers or body came too slowly."}}'
+      : '{"error":{"code":"validation_failed","message":"The request is not valid HTTP."}}';
     if (socket.writable)
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
       );
     else socket.destroy();
   });

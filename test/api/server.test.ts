@@ -302,9 +302,10 @@ describe('a signal that comes twice', () => {
 describe('trickled headers', () => {
   it('cuts off a client that sends its headers byte by byte too slowly', async () => {
     const socket = connect(server.port, '127.0.0.1');
-    const closed = new Promise<number>((resolve) => {
-      const started = Date.now();
-      socket.on('close', () => resolve(Date.now() - started));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    const closed = new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
       socket.on('error', () => undefined);
     });
     const header = 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ';
@@ -314,8 +315,9 @@ describe('trickled headers', () => {
       socket.write(header[index % header.length] === '\r' ? 'a' : header[index % header.length]);
       index++;
     }, 500);
-    const elapsed = await closed;
+    await closed;
     clearInterval(timer);
-    expect(elapsed).toBeLessThan(25_000);
+    // The server closed it, with a 408 in the API's error shape (the test's own timeout is the only other end).
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 });
