@@ -248,8 +248,8 @@ async function main() {
       },
     ],
   });
-  const networks = await json(`${server.url}/api/networks?siteId=${someSwitch.siteId}&limit=20`, { headers });
-  const [netA, netB] = networks.items.map((n: { id: string }) => n.id);
+  const vlans = await json(`${server.url}/api/vlans?siteId=${someSwitch.siteId}&limit=20`, { headers });
+  const [vlanA, vlanB] = vlans.items.map((v: { id: string }) => v.id);
   await run('bulk edit of 48 ports', server.url, {
     requests: [
       {
@@ -259,7 +259,7 @@ async function main() {
           return {
             ...req,
             path: `/api/switches/${someSwitch.id}/ports`,
-            body: JSON.stringify({ portIds, addTagged: [flip ? netA : netB], removeTagged: [flip ? netB : netA] }),
+            body: JSON.stringify({ portIds, addTaggedVlanIds: [flip ? vlanA : vlanB], removeTaggedVlanIds: [flip ? vlanB : vlanA] }),
           };
         },
       },
@@ -463,7 +463,7 @@ ${r.machine.pinned ? 'server pinned to core 0 and the load generator (autocannon
 All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario, each after ${WARM_UP_S} s of the same load that is not measured (the JIT warms up as in a long-running service).
 
 Data set (seeded through the one-time legacy migration of 0.20.x files): ${r.dataSet.sites} sites,
-${r.dataSet.networks.toLocaleString('en')} networks, ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
+${r.dataSet.networks.toLocaleString('en')} VLANs (each with a network), ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
 ${r.dataSet.activity.toLocaleString('en')} activity entries. The list answer is ${r.listBodyBytes.toLocaleString('en')} bytes.
 
 ## Throughput and latency

@@ -1,6 +1,6 @@
 // Builds the benchmark's data set as 0.20.x JSON files, so that seeding goes through the project's own code
 // (the one-time legacy migration at start-up) and times that migration in the same step.
-// 50 sites, 1,000 networks (20 a site), 2,000 switches with 48 ports each (96,000 ports, half of them trunks
+// 50 sites, 1,000 networks (20 a site; the migration makes each a VLAN with its subnet), 2,000 switches with 48 ports each (96,000 ports, half of them trunks
 // with 5–20 tagged VLANs, uplinks between neighbouring switches), 100,000 activity entries, one admin.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

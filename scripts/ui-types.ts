@@ -23,6 +23,7 @@ import { PORT } from '../src/fields/ports.ts';
 import { SITE } from '../src/fields/sites.ts';
 import { SWITCH } from '../src/fields/switches.ts';
 import { USER } from '../src/fields/users.ts';
+import { VLAN } from '../src/fields/vlans.ts';
 import { ALL_ROUTES } from '../src/routes/index.ts';
 import { buildOpenApi } from '../src/http/openapi.ts';
 
@@ -44,6 +45,10 @@ export const NAMED: Named[] = [
   { name: 'NewApiToken', method: 'post', path: '/api/tokens' },
   { name: 'Site', method: 'get', path: '/api/sites/{id}' },
   { name: 'SiteList', method: 'get', path: '/api/sites' },
+  { name: 'Vlan', method: 'get', path: '/api/vlans/{id}' },
+  { name: 'VlanList', method: 'get', path: '/api/vlans' },
+  { name: 'VlanPort', method: 'get', path: '/api/vlans/{id}/ports', at: 'items[]' },
+  { name: 'VlanPortList', method: 'get', path: '/api/vlans/{id}/ports' },
   { name: 'Network', method: 'get', path: '/api/networks/{id}' },
   { name: 'NetworkList', method: 'get', path: '/api/networks' },
   { name: 'Port', method: 'get', path: '/api/ports/{id}' },
@@ -75,7 +80,7 @@ export const CHOICES: { name: string; type: string; property: string }[] = [
 ];
 
 /** The records whose answers derive from field declarations, and so from a table. */
-const RECORDS: Resource[] = [SITE, NETWORK, SWITCH, PORT, USER];
+const RECORDS: Resource[] = [SITE, VLAN, NETWORK, SWITCH, PORT, USER];
 
 /** The fields every stored inventory record has (its id and its version fields), written once as `Stored`. */
 const STORED = { name: 'Stored', properties: [...STORED_FIELDS, ...VERSION_FIELDS].map((field) => field.name) };
@@ -100,7 +105,7 @@ export const ALWAYS_SENT: { method: string; path: string; at?: string; names: st
   { method: 'get', path: '/api/ports/{id}/history', names: ['items', 'nextCursor'] },
   { method: 'get', path: '/api/health', names: ['status', 'version', 'schemaVersion', 'uptimeS', 'warnings'] },
   { method: 'post', path: '/api/backup/import', names: ['restored'] },
-  { method: 'post', path: '/api/data/import', names: ['created', 'merged', 'warnings'] },
+  { method: 'post', path: '/api/data/import', names: ['created', 'merged'] },
   { method: 'post', path: '/api/import/{entity}', names: ['created', 'ids'] },
 ];
 
@@ -203,6 +208,8 @@ function typeOf(schema: JsonSchema, names: Map<string, string>, indent: string):
   if (named) return named;
   if ('const' in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map(literal).join(' | ');
+  const members = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (Array.isArray(members)) return members.map((member) => typeOf(member, names, indent)).join(' | ');
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
   if (types.length === 0) return 'unknown';
   return types
@@ -219,7 +226,8 @@ function typeOf(schema: JsonSchema, names: Map<string, string>, indent: string):
           return 'null';
         case 'array': {
           const item = typeOf((schema.items ?? {}) as JsonSchema, names, indent);
-          return /^[\w.]+$/.test(item) ? `${item}[]` : `(${item})[]`;
+          // An object type needs no parentheses (the formatter drops them); a union does.
+          return /^[\w.]+$/.test(item) || oneObject(item) ? `${item}[]` : `(${item})[]`;
         }
         case 'object':
           return objectType(schema, names, indent);
@@ -228,6 +236,17 @@ function typeOf(schema: JsonSchema, names: Map<string, string>, indent: string):
       }
     })
     .join(' | ');
+}
+
+/** Whether a type is one object type `{ ... }` (its first brace closes at its end), not a union. */
+function oneObject(type: string): boolean {
+  if (!type.startsWith('{')) return false;
+  let depth = 0;
+  for (let i = 0; i < type.length; i++) {
+    if (type[i] === '{') depth++;
+    else if (type[i] === '}' && --depth === 0) return i === type.length - 1;
+  }
+  return false;
 }
 
 // Single quotes, as the formatter writes them.

@@ -1,3 +1,4 @@
+import { KIND_ORDER } from './images.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The actions the activity log knows. */
@@ -22,6 +23,8 @@ export interface ActivityRow {
   undoable: number;
   undone_by: string | null;
   undo_of: string | null;
+  /** Why the entry cannot be undone although it could once (migration 0006), or null. */
+  undo_lost: string | null;
 }
 
 /** The activity entry as the API answers it. */
@@ -41,6 +44,7 @@ export const ACTIVITY_ENTRY_FIELDS = [
   'undoable',
   'undoneBy',
   'undoOf',
+  'undoLost',
 ] as const satisfies readonly (keyof ActivityEntry)[];
 
 export interface ActivityEntry {
@@ -58,10 +62,11 @@ export interface ActivityEntry {
   undoable: boolean;
   undoneBy: string | null;
   undoOf: string | null;
+  undoLost: string | null;
 }
 
 const LIST_COLUMNS =
-  'seq, id, at, user_id, username, action, entity_type, entity_id, entity_name, site_id, summary, changes, undoable, undone_by, undo_of';
+  'seq, id, at, user_id, username, action, entity_type, entity_id, entity_name, site_id, summary, changes, undoable, undone_by, undo_of, undo_lost';
 
 /** Maps a row to the API's entry; an entry is undoable while it can be undone now. */
 export function activityToApi(row: Omit<ActivityRow, 'undo_data'>): ActivityEntry {
@@ -80,15 +85,19 @@ export function activityToApi(row: Omit<ActivityRow, 'undo_data'>): ActivityEntr
     undoable: row.undoable === 1 && row.undone_by === null,
     undoneBy: row.undone_by,
     undoOf: row.undo_of,
+    undoLost: row.undo_lost ?? null,
   };
 }
 
+/** An entry to store: undo_lost is only ever set by a restore carrying it (null when left out). */
+export type NewActivityRow = Omit<ActivityRow, 'seq' | 'undo_lost'> & { undo_lost?: string | null };
+
 /** Stores an entry and the entities it touched; returns its seq. */
-export function insertActivity(db: Db, row: Omit<ActivityRow, 'seq'>, touched: { type: string; id: string }[] = []): number {
+export function insertActivity(db: Db, row: NewActivityRow, touched: { type: string; id: string }[] = []): number {
   const result = prepare(
     db,
     `INSERT INTO activity (id, at, user_id, username, action, entity_type, entity_id, entity_name,
-      site_id, summary, changes, undo_data, undoable, undone_by, undo_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      site_id, summary, changes, undo_data, undoable, undone_by, undo_of, undo_lost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
     row.at,
@@ -105,6 +114,7 @@ export function insertActivity(db: Db, row: Omit<ActivityRow, 'seq'>, touched: {
     row.undoable,
     row.undone_by,
     row.undo_of,
+    row.undo_lost ?? null,
   );
   const seq = Number(result.lastInsertRowid);
   const link = prepare(db, 'INSERT OR IGNORE INTO activity_entities (activity_seq, entity_type, entity_id) VALUES (?, ?, ?)');
@@ -161,8 +171,9 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
   } else if (filter.entityId) {
     add(
       `(a.entity_id = ? OR a.seq IN (SELECT e.activity_seq FROM activity_entities e
-      WHERE e.entity_type IN ('site', 'network', 'switch', 'port') AND e.entity_id = ?))`,
+      WHERE e.entity_type IN (${KIND_ORDER.map(() => '?').join(', ')}) AND e.entity_id = ?))`,
       filter.entityId,
+      ...KIND_ORDER,
       filter.entityId,
     );
   } else if (filter.entityType) {

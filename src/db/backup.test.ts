@@ -20,7 +20,19 @@ beforeAll(() => {
   db = openDatabase(':memory:');
   applyMigrations(db, join(import.meta.dirname, '..', '..', 'migrations'));
   const site = insertTestRow(db, 'sites', { name: 'HQ' });
-  for (let i = 0; i < 700; i++) insertTestRow(db, 'networks', { site_id: site, name: `net-${i}`, vlan_id: i + 1 });
+  for (let i = 0; i < 700; i++)
+    insertTestRow(db, 'vlans', { site_id: site, name: `vlan-${i}`, vid: i + 1, color: `#${i.toString(16).padStart(6, '0')}` });
+  const sw = insertTestRow(db, 'switches', { site_id: site, name: 'core', tags: '["a","b"]' });
+  const [first] = db.prepare('SELECT id FROM vlans ORDER BY vid LIMIT 2').all() as { id: string }[];
+  db.prepare('INSERT INTO switch_configured_vlans (switch_id, vlan_id) VALUES (?, ?)').run(sw, first.id);
+  const port = insertTestRow(db, 'ports', {
+    switch_id: sw,
+    name: '1',
+    position: 1,
+    mode: 'trunk',
+    poe: '{"type":"802.3at","maxWatts":30}',
+  });
+  db.prepare('INSERT INTO port_tagged_vlans (port_id, vlan_id) VALUES (?, ?)').run(port, first.id);
   for (let i = 0; i < 60; i++) insertActivity(200);
   for (let i = 0; i < 40; i++) insertActivity(50_000);
   for (let i = 0; i < 60; i++) insertActivity(200);
@@ -35,8 +47,16 @@ describe('recordChunks', () => {
     const chunks = [...recordChunks(db, 'activity')];
     const ids = (db.prepare('SELECT id FROM activity ORDER BY seq').all() as { id: string }[]).map((row) => row.id);
     expect(parsedRecords(chunks).map((record) => record.id)).toEqual(ids);
-    const networks = [...recordChunks(db, 'networks')];
-    expect(parsedRecords(networks)).toHaveLength(700);
+    const vlans = [...recordChunks(db, 'vlans')];
+    expect(parsedRecords(vlans)).toHaveLength(700);
+  });
+
+  it('writes json fields as JSON values and VLAN lists as arrays of ids', () => {
+    const vlan = (db.prepare('SELECT id FROM vlans ORDER BY vid LIMIT 1').get() as { id: string }).id;
+    const [sw] = parsedRecords([...recordChunks(db, 'switches')]) as any[];
+    expect(sw).toMatchObject({ tags: ['a', 'b'], configuredVlanIds: [vlan], stackSize: 1 });
+    const [port] = parsedRecords([...recordChunks(db, 'ports')]) as any[];
+    expect(port).toMatchObject({ poe: { type: '802.3at', maxWatts: 30 }, taggedVlanIds: [vlan], untaggedVlanId: null });
   });
 
   it('shrinks the chunks when records grow large and grows them again when they are small', () => {
@@ -48,6 +68,6 @@ describe('recordChunks', () => {
   });
 
   it('yields nothing for an empty kind', () => {
-    expect([...recordChunks(db, 'switches')]).toEqual([]);
+    expect([...recordChunks(db, 'networks')]).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { KIND_PLURALS, RESOURCES } from './images.ts';
+import { KIND_PLURALS, RESOURCES, VLAN_LISTS, type Kind } from './images.ts';
 import { prepare, type Db } from './open.ts';
-import { taggedNetworkIdsJson } from './ports.ts';
 import { jsonBool, recordJson } from './record-json.ts';
 
 // The reads of the backup export: counts, then every table in chunks by rowid (keyset paging), so that the
-// export never holds more than one chunk in memory. They run on the export's own snapshot connection (openSnapshot in open.ts).
+// export never holds more than one chunk in memory. A favourite switch is a setting of its user, not
+// inventory: user_favorite_switches is not exported (a restore leaves every user without favourites).
+// They run on the export's own snapshot connection (openSnapshot in open.ts).
 
 /** The kinds of a db-v1 document, in its order; each is also the table it is read from. */
 export const DOCUMENT_KINDS = ['users', ...KIND_PLURALS, 'activity'] as const;
@@ -27,25 +28,45 @@ export function countAll(db: Db): Counts {
 const CHUNK_TARGET_CHARS = 64 * 1024;
 const MAX_CHUNK_ROWS = 1000;
 /** The rows of a kind's first chunk, from typical record sizes (activity ~1 KB; a bulk edit's undo image ~50 KB). */
-const FIRST_CHUNK_ROWS: Record<DocumentKind, number> = { users: 100, sites: 200, networks: 200, switches: 150, ports: 100, activity: 40 };
+const FIRST_CHUNK_ROWS: Record<DocumentKind, number> = {
+  users: 100,
+  sites: 200,
+  vlans: 200,
+  networks: 200,
+  switches: 150,
+  ports: 100,
+  activity: 40,
+};
+
+/** A kind's record with its VLAN list (a port's taggedVlanIds, a switch's configuredVlanIds) as a JSON array of ids, sorted. */
+function withVlanList(kind: Kind): string {
+  const list = VLAN_LISTS[kind];
+  if (!list) return recordJson(RESOURCES[kind], 't');
+  const ids = `json((SELECT json_group_array(vlan_id) FROM
+    (SELECT vlan_id FROM ${list.table} WHERE ${list.owner} = t.id ORDER BY vlan_id)))`;
+  return recordJson(RESOURCES[kind], 't', { [list.field]: ids });
+}
 
 // Each record is serialised by SQLite itself (record-json.ts), and a chunk comes back as one string: the export
 // then makes one JavaScript string per chunk instead of an object per row, which keeps the server's memory flat.
 const RECORD_JSON: Record<DocumentKind, string> = {
   users: `json_object('id', id, 'username', username, 'role', role, 'disabled', ${jsonBool('disabled')}, 'createdAt', created_at,
-    'updatedAt', updated_at, 'lastLoginAt', last_login_at, 'version', version, 'passwordHash', password_hash)`,
-  sites: recordJson(RESOURCES.site, 't'),
-  networks: recordJson(RESOURCES.network, 't'),
-  switches: recordJson(RESOURCES.switch, 't'),
-  ports: recordJson(RESOURCES.port, 't', { taggedNetworkIds: taggedNetworkIdsJson('t') }),
+    'updatedAt', updated_at, 'lastLoginAt', last_login_at, 'version', version, 'passwordHash', password_hash,
+    'displayName', display_name, 'language', language)`,
+  sites: withVlanList('site'),
+  vlans: withVlanList('vlan'),
+  networks: withVlanList('network'),
+  switches: withVlanList('switch'),
+  ports: withVlanList('port'),
   activity: `json_object('id', id, 'at', at, 'userId', user_id, 'username', username, 'action', action, 'entityType', entity_type,
     'entityId', entity_id, 'entityName', entity_name, 'siteId', site_id, 'summary', summary, 'changes', json(changes),
-    'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoData', json(undo_data))`,
+    'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoLost', undo_lost, 'undoData', json(undo_data))`,
 };
 
 const KEY_COLUMN: Record<DocumentKind, string> = {
   users: 'rowid',
   sites: 'rowid',
+  vlans: 'rowid',
   networks: 'rowid',
   switches: 'rowid',
   ports: 'rowid',

@@ -7,6 +7,7 @@ import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
 import { RESOURCES, type Kind } from './images.ts';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
+import { removeVlan } from './vlans.ts';
 
 const ACTOR: Actor = { id: randomUUID(), username: 'tester' };
 const MIGRATIONS = join(import.meta.dirname, '..', '..', 'migrations');
@@ -56,13 +57,36 @@ function updateSite(id: string, values: { name?: string; notes?: string }): stri
   }).entry.id;
 }
 
-function createNetwork(siteId: string, name: string, vlanId: number): { id: string; entryId: string } {
+function createVlan(siteId: string, name: string, vid: number): { id: string; entryId: string } {
+  const id = randomUUID();
+  const color = `#0000${vid.toString(16).padStart(2, '0')}`;
+  const { entry } = recordChange(db, ACTOR, (c) => {
+    c.touch('vlan', id);
+    db.prepare('INSERT INTO vlans (id, site_id, vid, name, color, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)').run(
+      id,
+      siteId,
+      vid,
+      name,
+      color,
+      c.now,
+      c.now,
+    );
+    return {
+      activity: { action: 'create', entityType: 'vlan', entityId: id, entityName: name, siteId, summary: `Created VLAN ${name}` },
+      result: id,
+    };
+  });
+  return { id, entryId: entry.id };
+}
+
+/** A network (10.0.<n>.0/24) of a site, in a VLAN or none. */
+function createNetwork(siteId: string, name: string, n: number, vlanId: string | null): { id: string; entryId: string } {
   const id = randomUUID();
   const { entry } = recordChange(db, ACTOR, (c) => {
     c.touch('network', id);
     db.prepare(
-      'INSERT INTO networks (id, site_id, name, vlan_id, subnet, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-    ).run(id, siteId, name, vlanId, `10.0.${vlanId}.0/24`, c.now, c.now);
+      'INSERT INTO networks (id, site_id, vlan_id, name, subnet, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+    ).run(id, siteId, vlanId, name, `10.0.${n}.0/24`, c.now, c.now);
     return {
       activity: { action: 'create', entityType: 'network', entityId: id, entityName: name, siteId, summary: `Created network ${name}` },
       result: id,
@@ -103,14 +127,13 @@ function createSwitch(siteId: string, name: string, ports: number): { id: string
 function setTrunk(portId: string, untagged: string, tagged: string[]): string {
   return recordChange(db, ACTOR, (c) => {
     c.touch('port', portId);
-    db.prepare("UPDATE ports SET mode = 'trunk', untagged_network_id = ?, version = version + 1, updated_at = ? WHERE id = ?").run(
+    db.prepare("UPDATE ports SET mode = 'trunk', untagged_vlan_id = ?, version = version + 1, updated_at = ? WHERE id = ?").run(
       untagged,
       c.now,
       portId,
     );
-    db.prepare('DELETE FROM port_tagged_networks WHERE port_id = ?').run(portId);
-    for (const networkId of tagged)
-      db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(portId, networkId);
+    db.prepare('DELETE FROM port_tagged_vlans WHERE port_id = ?').run(portId);
+    for (const vlanId of tagged) db.prepare('INSERT INTO port_tagged_vlans (port_id, vlan_id) VALUES (?, ?)').run(portId, vlanId);
     return {
       activity: { action: 'update', entityType: 'port', entityId: portId, entityName: 'port', siteId: null, summary: 'Trunk' },
       result: null,
@@ -132,10 +155,26 @@ function link(a: string, b: string): string {
   }).entry.id;
 }
 
+/** Makes a switch's configured VLANs exactly `vlanIds`. */
+function configure(switchId: string, vlanIds: string[]): string {
+  return recordChange(db, ACTOR, (c) => {
+    c.touch('switch', switchId);
+    db.prepare('DELETE FROM switch_configured_vlans WHERE switch_id = ?').run(switchId);
+    for (const vlanId of vlanIds)
+      db.prepare('INSERT INTO switch_configured_vlans (switch_id, vlan_id) VALUES (?, ?)').run(switchId, vlanId);
+    db.prepare('UPDATE switches SET version = version + 1, updated_at = ? WHERE id = ?').run(c.now, switchId);
+    return {
+      activity: { action: 'update', entityType: 'switch', entityId: switchId, entityName: 'switch', siteId: null, summary: 'Configured' },
+      result: null,
+    };
+  }).entry.id;
+}
+
 /** Deletes a site with everything in it, as `DELETE /api/sites/{id}?cascade=true` does; links from outside are cleared. */
 function deleteSiteCascade(siteId: string): string {
   return recordChange(db, ACTOR, (c: Change) => {
     const ids = (sql: string, ...args: string[]) => (db.prepare(sql).all(...args) as { id: string }[]).map((row) => row.id);
+    const vlans = ids('SELECT id FROM vlans WHERE site_id = ?', siteId);
     const networks = ids('SELECT id FROM networks WHERE site_id = ?', siteId);
     const switches = ids('SELECT id FROM switches WHERE site_id = ?', siteId);
     const ports = ids('SELECT p.id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE w.site_id = ?', siteId);
@@ -146,18 +185,21 @@ function deleteSiteCascade(siteId: string): string {
       siteId,
     );
     c.touch('site', siteId);
+    c.touch('vlan', vlans);
     c.touch('network', networks);
     c.touch('switch', switches);
     c.touch('port', [...ports, ...outside]);
     for (const id of outside)
       db.prepare('UPDATE ports SET linked_port_id = NULL, version = version + 1, updated_at = ? WHERE id = ?').run(c.now, id);
     for (const id of ports) {
-      db.prepare('DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
+      db.prepare('DELETE FROM port_tagged_vlans WHERE port_id = ?').run(id);
       db.prepare('UPDATE ports SET linked_port_id = NULL WHERE id = ?').run(id);
     }
     for (const id of ports) db.prepare('DELETE FROM ports WHERE id = ?').run(id);
+    for (const id of switches) db.prepare('DELETE FROM switch_configured_vlans WHERE switch_id = ?').run(id);
     for (const id of switches) db.prepare('DELETE FROM switches WHERE id = ?').run(id);
     for (const id of networks) db.prepare('DELETE FROM networks WHERE id = ?').run(id);
+    for (const id of vlans) db.prepare('DELETE FROM vlans WHERE id = ?').run(id);
     db.prepare('DELETE FROM sites WHERE id = ?').run(siteId);
     return {
       activity: {
@@ -178,17 +220,22 @@ function snapshot(): Record<string, unknown[]> {
   const strip = (rows: Record<string, unknown>[]) => rows.map(({ version: _v, updated_at: _u, ...rest }) => ({ ...rest }));
   return {
     sites: strip(db.prepare('SELECT * FROM sites ORDER BY id').all()),
+    vlans: strip(db.prepare('SELECT * FROM vlans ORDER BY id').all()),
     networks: strip(db.prepare('SELECT * FROM networks ORDER BY id').all()),
     switches: strip(db.prepare('SELECT * FROM switches ORDER BY id').all()),
     ports: strip(db.prepare('SELECT * FROM ports ORDER BY id').all()),
     tagged: db
-      .prepare('SELECT * FROM port_tagged_networks ORDER BY port_id, network_id')
+      .prepare('SELECT * FROM port_tagged_vlans ORDER BY port_id, vlan_id')
+      .all()
+      .map((row) => ({ ...row })),
+    configured: db
+      .prepare('SELECT * FROM switch_configured_vlans ORDER BY switch_id, vlan_id')
       .all()
       .map((row) => ({ ...row })),
   };
 }
 
-function count(table: 'sites' | 'networks' | 'switches' | 'ports' | 'activity'): number {
+function count(table: 'sites' | 'vlans' | 'networks' | 'switches' | 'ports' | 'activity'): number {
   return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
@@ -280,12 +327,15 @@ describe('undoEntry', () => {
   it('brings back a cascade delete with the same ids, tagged lists and links, inside and outside the site', () => {
     const site = createSite('Branch');
     const other = createSite('HQ');
-    const users = createNetwork(site.id, 'users', 10);
-    const voice = createNetwork(site.id, 'voice', 20);
+    const users = createVlan(site.id, 'users', 10);
+    const voice = createVlan(site.id, 'voice', 20);
+    createNetwork(site.id, 'users', 10, users.id);
+    createNetwork(site.id, 'transit', 11, null);
     const a = createSwitch(site.id, 'sw-a', 4);
     const b = createSwitch(site.id, 'sw-b', 2);
     const core = createSwitch(other.id, 'core', 2);
     setTrunk(a.portIds[0], users.id, [voice.id]);
+    configure(b.id, [voice.id]);
     link(a.portIds[0], b.portIds[0]);
     link(a.portIds[1], core.portIds[0]);
     const before = snapshot();
@@ -297,7 +347,7 @@ describe('undoEntry', () => {
 
     undoEntry(db, ACTOR, deletion);
     expect(snapshot()).toEqual(before);
-    expect(row('port', a.portIds[0])).toMatchObject({ linked_port_id: b.portIds[0], mode: 'trunk', untagged_network_id: users.id });
+    expect(row('port', a.portIds[0])).toMatchObject({ linked_port_id: b.portIds[0], mode: 'trunk', untagged_vlan_id: users.id });
     expect(row('port', core.portIds[0])!.linked_port_id).toBe(a.portIds[1]);
   });
 
@@ -330,11 +380,11 @@ describe('undoEntry', () => {
 
   it('refuses with undo_conflict when removing a created entity would break references made since', () => {
     const site = createSite('Lab');
-    const network = createNetwork(site.id, 'users', 10);
+    const vlan = createVlan(site.id, 'users', 10);
     const sw = createSwitch(site.id, 'sw', 1);
-    setTrunk(sw.portIds[0], network.id, []);
-    expect(undoFails(network.entryId)).toMatchObject({ kind: 'conflict', code: 'undo_conflict' });
-    expect(row('network', network.id)).toBeDefined();
+    setTrunk(sw.portIds[0], vlan.id, []);
+    expect(undoFails(vlan.entryId)).toMatchObject({ kind: 'conflict', code: 'undo_conflict' });
+    expect(row('vlan', vlan.id)).toBeDefined();
   });
 
   it('refuses with undo_conflict when a deleted entity exists again under its id', () => {
@@ -372,14 +422,70 @@ describe('undoEntry', () => {
     expect(count('sites')).toBe(3);
   });
 
+  it('refuses an entry whose undo was lost (an entry from before model 2) with not_undoable, saying why', () => {
+    const site = createSite('Lab');
+    const update = updateSite(site.id, { notes: 'x' });
+    db.prepare("UPDATE activity SET undo_lost = 'Recorded before model 2.', undoable = 0, undo_data = NULL WHERE id = ?").run(update);
+    const failure = undoFails(update);
+    expect(failure).toMatchObject({ kind: 'conflict', code: 'not_undoable' });
+    expect(row('site', site.id)).toMatchObject({ notes: 'x' });
+  });
+
+  it("refuses with undo_conflict an undo of a switch's stackSize that would leave a port beyond its stack", () => {
+    const site = createSite('Lab');
+    const sw = createSwitch(site.id, 'stack', 1);
+    const grow = recordChange(db, ACTOR, (c) => {
+      c.touch('switch', sw.id);
+      db.prepare('UPDATE switches SET stack_size = 2, version = version + 1, updated_at = ? WHERE id = ?').run(c.now, sw.id);
+      return {
+        activity: { action: 'update', entityType: 'switch', entityId: sw.id, entityName: 'stack', siteId: site.id, summary: 'Grown' },
+        result: null,
+      };
+    }).entry.id;
+    recordChange(db, ACTOR, (c) => {
+      c.touch('port', sw.portIds[0]);
+      db.prepare('UPDATE ports SET unit = 2, version = version + 1, updated_at = ? WHERE id = ?').run(c.now, sw.portIds[0]);
+      return {
+        activity: { action: 'update', entityType: 'port', entityId: sw.portIds[0], entityName: '1', siteId: site.id, summary: 'Moved' },
+        result: null,
+      };
+    });
+    const failure = undoFails(grow);
+    expect(failure).toMatchObject({ code: 'undo_conflict', details: [{ field: `port:${sw.portIds[0]}.unit` }] });
+    expect(row('switch', sw.id)).toMatchObject({ stack_size: 2 });
+  });
+
+  it('brings back a VLAN deleted in use (force) on its ports, switches and networks, in one undo', () => {
+    const site = createSite('Lab');
+    const vlan = createVlan(site.id, 'users', 10);
+    const other = createVlan(site.id, 'voice', 20);
+    const network = createNetwork(site.id, 'users', 10, vlan.id);
+    const sw = createSwitch(site.id, 'sw', 2);
+    setTrunk(sw.portIds[0], vlan.id, [vlan.id, other.id]);
+    configure(sw.id, [vlan.id, other.id]);
+    const before = snapshot();
+    const { entry } = recordChange(db, ACTOR, (c) => {
+      removeVlan(c, vlan.id);
+      return {
+        activity: { action: 'delete', entityType: 'vlan', entityId: vlan.id, entityName: 'users', siteId: site.id, summary: 'Deleted' },
+        result: null,
+      };
+    });
+    expect(row('vlan', vlan.id)).toBeUndefined();
+    expect(row('network', network.id)).toMatchObject({ vlan_id: null });
+    expect(row('port', sw.portIds[0])).toMatchObject({ untagged_vlan_id: null });
+    undoEntry(db, ACTOR, entry.id);
+    expect(snapshot()).toEqual(before);
+  });
+
   it('answers 404 for an unknown entry', () => {
     expect(undoFails(randomUUID())).toMatchObject({ kind: 'not_found', code: 'not_found' });
   });
 
   it('undoes twice, newest first: a symmetric link, then a change of tagged VLANs; versions only rise', () => {
     const site = createSite('Lab');
-    const n1 = createNetwork(site.id, 'a', 1);
-    const n2 = createNetwork(site.id, 'b', 2);
+    const n1 = createVlan(site.id, 'a', 1);
+    const n2 = createVlan(site.id, 'b', 2);
     const a = createSwitch(site.id, 'sw-a', 1);
     const b = createSwitch(site.id, 'sw-b', 1);
     setTrunk(a.portIds[0], n1.id, [n1.id, n2.id]);
@@ -390,11 +496,11 @@ describe('undoEntry', () => {
     expect(row('port', b.portIds[0])!.linked_port_id).toBeNull();
     undoEntry(db, ACTOR, trunk);
     const tagged = db
-      .prepare('SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id')
+      .prepare('SELECT vlan_id FROM port_tagged_vlans WHERE port_id = ? ORDER BY vlan_id')
       .all(a.portIds[0])
-      .map((r) => (r as { network_id: string }).network_id);
+      .map((r) => (r as { vlan_id: string }).vlan_id);
     expect(tagged).toEqual([n1.id, n2.id].sort());
-    expect(row('port', a.portIds[0])).toMatchObject({ untagged_network_id: n1.id, version: 6 });
+    expect(row('port', a.portIds[0])).toMatchObject({ untagged_vlan_id: n1.id, version: 6 });
   });
 });
 
@@ -444,18 +550,29 @@ describe('undoEntry with stored images that break the rules (a database written 
     db.prepare('UPDATE activity SET undo_data = ? WHERE id = ?').run(text, entryId);
   }
 
-  let ids: { site: string; otherNetwork: string; network: string; switch: string; port: string; farPort: string };
-  let entries: { site: string; network: string; switch: string; port: string };
+  let ids: { site: string; otherVlan: string; vlan: string; network: string; switch: string; port: string; farPort: string };
+  let entries: { site: string; vlan: string; network: string; switch: string; port: string; configured: string };
   beforeEach(() => {
     const site = createSite('Lab');
     const other = createSite('HQ');
-    const network = createNetwork(site.id, 'users', 10);
-    const otherNetwork = createNetwork(other.id, 'guests', 30);
+    const vlan = createVlan(site.id, 'users', 10);
+    const otherVlan = createVlan(other.id, 'guests', 30);
+    const network = createNetwork(site.id, 'users', 10, vlan.id);
     const a = createSwitch(site.id, 'sw-a', 1);
     const b = createSwitch(site.id, 'sw-b', 1);
-    ids = { site: site.id, otherNetwork: otherNetwork.id, network: network.id, switch: a.id, port: a.portIds[0], farPort: b.portIds[0] };
+    ids = {
+      site: site.id,
+      otherVlan: otherVlan.id,
+      vlan: vlan.id,
+      network: network.id,
+      switch: a.id,
+      port: a.portIds[0],
+      farPort: b.portIds[0],
+    };
     entries = {
       site: updateSite(site.id, { notes: 'rack 4' }),
+      vlan: update('vlan', vlan.id, 'UPDATE vlans SET description = ?, version = version + 1, updated_at = ? WHERE id = ?', 'desks'),
+      configured: configure(b.id, [vlan.id]),
       network: update(
         'network',
         network.id,
@@ -469,7 +586,7 @@ describe('undoEntry with stored images that break the rules (a database written 
         'aa:bb:cc:dd:ee:01',
         '10.0.0.2',
       ),
-      port: setTrunk(a.portIds[0], network.id, [network.id]),
+      port: setTrunk(a.portIds[0], vlan.id, [vlan.id]),
     };
   });
 
@@ -496,11 +613,32 @@ describe('undoEntry with stored images that break the rules (a database written 
       (i) => `before.switch.${i.switch}.managementIp`,
     ],
     [
-      'a VLAN id out of range',
-      (e) => e.network,
-      (d, i) => (d.before.network[i.network].vlan_id = 5000),
+      'a VLAN number out of range',
+      (e) => e.vlan,
+      (d, i) => (d.before.vlan[i.vlan].vid = 5000),
       'undo_data_invalid',
-      (i) => `before.network.${i.network}.vlanId`,
+      (i) => `before.vlan.${i.vlan}.vid`,
+    ],
+    [
+      'a VLAN colour that is none',
+      (e) => e.vlan,
+      (d, i) => (d.before.vlan[i.vlan].color = 'red'),
+      'undo_data_invalid',
+      (i) => `before.vlan.${i.vlan}.color`,
+    ],
+    [
+      'PoE that is not { type, maxWatts }',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].poe = '{"type":"802.3zz","maxWatts":15}'),
+      'undo_data_invalid',
+      (i) => `before.port.${i.port}.poe`,
+    ],
+    [
+      'a unit out of range',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].unit = 9),
+      'undo_data_invalid',
+      (i) => `before.port.${i.port}.unit`,
     ],
     [
       'a gateway outside the subnet',
@@ -531,18 +669,25 @@ describe('undoEntry with stored images that break the rules (a database written 
       (i) => `before.site.${i.site}.evil`,
     ],
     [
-      'tagged networks that are not ids',
+      'tagged VLANs that are not ids',
       (e) => e.port,
       (d, i) => (d.before.port[i.port].tagged = ['not-an-id']),
       'undo_data_invalid',
-      (i) => `before.port.${i.port}.taggedNetworkIds`,
+      (i) => `before.port.${i.port}.taggedVlanIds`,
     ],
     [
-      'tagged networks on an access port',
+      'tagged VLANs on an access port',
       (e) => e.port,
-      (d, i) => (d.before.port[i.port].tagged = [i.network]),
+      (d, i) => (d.before.port[i.port].tagged = [i.vlan]),
       'undo_data_invalid',
-      (i) => `before.port.${i.port}.taggedNetworkIds`,
+      (i) => `before.port.${i.port}.taggedVlanIds`,
+    ],
+    [
+      'configured VLANs that are not ids',
+      (e) => e.configured,
+      (d) => (Object.values(d.before.switch as Record<string, { configured: unknown }>)[0].configured = ['nope']),
+      'undo_data_invalid',
+      () => 'configuredVlanIds',
     ],
     [
       'a bad value in an after-image',
@@ -565,11 +710,32 @@ describe('undoEntry with stored images that break the rules (a database written 
     ['images that are not objects', (e) => e.site, (d) => (d.before = [1, 2, 3]), 'undo_data_invalid', () => 'undoData'],
     ['text that is not JSON', (e) => e.site, () => NOT_JSON, 'undo_data_invalid', () => 'undoData'],
     [
-      'a network of another site',
+      'a VLAN of another site on a port',
       (e) => e.port,
-      (d, i) => (d.before.port[i.port].untagged_network_id = i.otherNetwork),
+      (d, i) => (d.before.port[i.port].untagged_vlan_id = i.otherVlan),
       'undo_conflict',
-      (i) => `port:${i.port}.untaggedNetworkId`,
+      (i) => `port:${i.port}.untaggedVlanId`,
+    ],
+    [
+      'a unit beyond the stack of the switch',
+      (e) => e.port,
+      (d, i) => (d.before.port[i.port].unit = 2),
+      'undo_conflict',
+      (i) => `port:${i.port}.unit`,
+    ],
+    [
+      'a configured VLAN of another site',
+      (e) => e.configured,
+      (d, i) => (Object.values(d.before.switch as Record<string, { configured: unknown }>)[0].configured = [i.otherVlan]),
+      'undo_conflict',
+      () => 'configuredVlanIds[0]',
+    ],
+    [
+      'a network in a VLAN of another site',
+      (e) => e.network,
+      (d, i) => (d.before.network[i.network].vlan_id = i.otherVlan),
+      'undo_conflict',
+      (i) => `network:${i.network}.vlanId`,
     ],
     [
       'a link to a port that does not exist',
@@ -592,16 +758,21 @@ describe('undoEntry with stored images that break the rules (a database written 
     const entryCount = count('activity');
     const failure = undoFails(entryId);
     expect(failure).toMatchObject({ kind: 'conflict', code });
-    expect((failure.details as { field: string }[]).map((detail) => detail.field)).toContain(field(ids));
+    const fields = (failure.details as { field: string }[]).map((detail) => detail.field);
+    expect(fields.some((name) => name === field(ids) || name.endsWith(`.${field(ids)}`))).toBe(true);
     expect(snapshot()).toEqual(before);
     expect(count('activity')).toBe(entryCount);
     expect(getActivity(db, entryId)!.undone_by).toBeNull();
   });
 
   it('still undoes the same entries when their images are as written', () => {
-    for (const entryId of [entries.port, entries.switch, entries.network, entries.site]) undoEntry(db, ACTOR, entryId);
+    for (const entryId of [entries.port, entries.switch, entries.configured, entries.network, entries.vlan, entries.site])
+      undoEntry(db, ACTOR, entryId);
     expect(row('switch', ids.switch)).toMatchObject({ mac_address: null, management_ip: null });
     expect(row('network', ids.network)).toMatchObject({ gateway: null });
-    expect(row('port', ids.port)).toMatchObject({ mode: 'access', untagged_network_id: null });
+    expect(row('vlan', ids.vlan)).toMatchObject({ description: null });
+    expect(row('port', ids.port)).toMatchObject({ mode: 'access', untagged_vlan_id: null });
+    expect(count('activity')).toBeGreaterThan(0);
+    expect(db.prepare('SELECT count(*) AS n FROM switch_configured_vlans').get()).toEqual({ n: 0 });
   });
 });

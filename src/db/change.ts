@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { portFaults } from '../fields/rules.ts';
+import { eachOfList, portFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import {
@@ -16,10 +16,11 @@ import {
   type ImageSet,
   type Kind,
 } from './images.ts';
-import { siteOfNetwork } from './networks.ts';
 import { inTransaction, type Db } from './open.ts';
 import { constraintFailure } from './sqlite-errors.ts';
-import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingNetwork } from './ports.ts';
+import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from './ports.ts';
+import { switchIdsConfiguringVlan } from './switches.ts';
+import { siteOfVlan } from './vlans.ts';
 
 /** Who made a change: the signed-in user, or the system (legacy migration). */
 export interface Actor {
@@ -108,7 +109,7 @@ function writeEntry(db: Db, actor: Actor, now: string, activity: ActivityInput, 
   };
   const seq = insertActivity(db, row, touched);
   if (activity.undoOf) markUndone(db, activity.undoOf, row.id);
-  return activityToApi({ ...row, seq });
+  return activityToApi({ ...row, undo_lost: null, seq });
 }
 
 /**
@@ -156,6 +157,7 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       const original = getActivity(db, entryId);
       if (!original) throw new Refusal('not_found', 'not_found', 'No such activity entry.');
       if (original.undone_by) throw new Refusal('conflict', 'already_undone', 'This change has been undone already.');
+      if (original.undo_lost) throw new Refusal('conflict', 'not_undoable', `This entry cannot be undone: ${original.undo_lost}`);
       if (!original.undoable || !original.undo_data) {
         throw new Refusal(
           'conflict',
@@ -167,7 +169,7 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       checkUnchangedSince(db, after);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
       restoreImages(db, before, after, change.now);
-      checkPortsAfterUndo(db, before);
+      checkRulesAfterUndo(db, before);
       return {
         activity: {
           action: 'undo',
@@ -210,35 +212,51 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
 }
 
 /**
- * Refuses with undo_conflict unless the ports the undo wrote, and those of the switches and on the networks it
- * wrote, keep the API's port rules in the data as it is now (networks of the switch's site, tagged VLANs only on a trunk,
- * links to an existing port of another switch that links back), and no port stays linked to one it removed.
+ * Refuses with undo_conflict unless what the undo wrote keeps the API's rules in the data as it is now: the ports it
+ * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
+ * on a trunk, the unit within the switch's stack, links to an existing port of another switch that links back), the
+ * configured VLANs of the switches it wrote and of those configuring the VLANs it wrote (VLANs of the switch's site),
+ * the VLAN of the networks it wrote (of the network's site), and no port stays linked to one it removed.
  * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
  */
-function checkPortsAfterUndo(db: Db, before: ImageSet): void {
+function checkRulesAfterUndo(db: Db, before: ImageSet): void {
   const ports = new Set<string>();
+  const switches = new Set<string>();
   const removed: string[] = [];
   for (const [id, image] of Object.entries(before.port ?? {})) image ? ports.add(id) : removed.push(id);
-  for (const [id, image] of Object.entries(before.switch ?? {})) if (image) for (const port of portIdsOfSwitch(db, id)) ports.add(port);
-  for (const [id, image] of Object.entries(before.network ?? {}))
-    if (image) for (const port of portIdsUsingNetwork(db, id)) ports.add(port);
+  for (const [id, image] of Object.entries(before.switch ?? {})) {
+    if (!image) continue;
+    switches.add(id);
+    for (const port of portIdsOfSwitch(db, id)) ports.add(port);
+  }
+  for (const [id, image] of Object.entries(before.vlan ?? {})) {
+    if (!image) continue;
+    for (const port of portIdsUsingVlan(db, id)) ports.add(port);
+    for (const sw of switchIdsConfiguringVlan(db, id)) switches.add(sw);
+  }
+  const lookup = (vlanId: string) => siteOfVlan(db, vlanId);
+  const switchOf = new Map<string, Image | null>();
+  const readSwitch = (id: string) => {
+    if (!switchOf.has(id)) switchOf.set(id, readImage(db, 'switch', id));
+    return switchOf.get(id)!;
+  };
   const faults: FieldFault[] = [];
-  const siteOfSwitch = new Map<string, string | undefined>();
   for (const id of ports) {
     const port = readImage(db, 'port', id);
     if (!port) continue;
-    const switchId = String(port.switch_id);
-    if (!siteOfSwitch.has(switchId)) siteOfSwitch.set(switchId, readImage(db, 'switch', switchId)?.site_id as string | undefined);
+    const sw = readSwitch(String(port.switch_id));
     const prefix = `port:${id}.`;
-    faults.push(
-      ...portFaults(
-        { ...imageToApi('port', port), id },
-        siteOfSwitch.get(switchId) ?? '',
-        (networkId) => siteOfNetwork(db, networkId),
-        prefix,
-      ),
-    );
+    const stack = { siteId: String(sw?.site_id ?? ''), stackSize: Number(sw?.stack_size ?? 1) };
+    faults.push(...portFaults({ ...imageToApi('port', port), id }, stack, lookup, prefix));
     faults.push(...linkFaults(db, port, prefix));
+  }
+  for (const id of switches) {
+    const sw = readSwitch(id);
+    if (sw) faults.push(...vlanSiteFaults(eachOfList(`switch:${id}.configuredVlanIds`, sw.configured ?? []), String(sw.site_id), lookup));
+  }
+  for (const [id, image] of Object.entries(before.network ?? {})) {
+    const network = image && readImage(db, 'network', id);
+    if (network?.vlan_id) faults.push(...vlanSiteFaults([[`network:${id}.vlanId`, network.vlan_id]], String(network.site_id), lookup));
   }
   for (const id of removed)
     for (const other of portIdsLinkedTo(db, id))
@@ -247,7 +265,7 @@ function checkPortsAfterUndo(db: Db, before: ImageSet): void {
     throw new Refusal(
       'conflict',
       'undo_conflict',
-      'The undo would leave a port that breaks the port rules with the data as it is now; nothing was changed.',
+      'The undo would leave a record that breaks the rules with the data as it is now; nothing was changed.',
       faults,
     );
   }

@@ -2,13 +2,13 @@
 // (The API tests do the same through the API; duplicate_mac can only be shown here, as the schema's UNIQUE
 // constraint and the API's normalising keep two spellings of one MAC from being stored through the API.)
 import { describe, expect, it } from 'vitest';
-import { addNetwork, addPort, addSite, addSwitch, freshDb, linkPorts } from '../../test/fixtures/config/inventory-db.ts';
+import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../../test/fixtures/config/inventory-db.ts';
 import { runChecks, type FindingKind } from './checks.ts';
 import type { Db } from './open.ts';
 
-/** Port "1", a trunk, of a new switch `switchName` at `site`, its native VLAN a new network of that site. */
-function trunkPort(db: Db, site: string, switchName: string, native: { name: string; vlanId: number }): string {
-  return addPort(db, addSwitch(db, site, { name: switchName }), { name: '1', mode: 'trunk', untagged: addNetwork(db, site, native) });
+/** Port "1", a trunk, of a new switch `switchName` at `site`, its native VLAN a new VLAN of that site. */
+function trunkPort(db: Db, site: string, switchName: string, native: { name: string; vid: number }, tagged: string[] = []): string {
+  return addPort(db, addSwitch(db, site, { name: switchName }), { name: '1', mode: 'trunk', untagged: addVlan(db, site, native), tagged });
 }
 
 /** A data set: builds rows and returns the entity ids (in order) of each finding of the kind it expects. */
@@ -56,27 +56,27 @@ const scenarios: Scenario[] = [
     },
   ],
   [
-    "a management IP outside the site's IPv4 subnets",
+    "a management IP outside the site's IPv4 networks",
     'management_ip_outside_subnets',
     (db) => {
       const site = addSite(db, 'A');
-      addNetwork(db, site, { name: 'mgmt', vlanId: 99, subnet: '10.0.99.0/24' });
-      addNetwork(db, site, { name: 'v6', vlanId: 98, subnet: '2001:db8::/64' });
+      addNetwork(db, site, { name: 'mgmt', subnet: '10.0.99.0/24', vlan: addVlan(db, site, { name: 'mgmt', vid: 99 }) });
+      addNetwork(db, site, { name: 'v6', subnet: '2001:db8::/64' });
       addSwitch(db, site, { name: 'inside', managementIp: '10.0.99.2' });
       const outside = addSwitch(db, site, { name: 'outside', managementIp: '10.0.100.2' });
       // Another site with the subnet does not count.
-      addNetwork(db, addSite(db, 'B'), { name: 'b', vlanId: 5, subnet: '10.0.100.0/24' });
+      addNetwork(db, addSite(db, 'B'), { name: 'b', subnet: '10.0.100.0/24' });
       return [[outside]];
     },
   ],
   [
-    'management IPs inside, or of a family the site has no subnet of',
+    'management IPs inside (a network without VLAN counts), or of a family the site has no network of',
     'management_ip_outside_subnets',
     (db) => {
       const site = addSite(db, 'A');
-      addNetwork(db, site, { name: 'mgmt', vlanId: 99, subnet: '10.0.99.0/24' });
-      addNetwork(db, site, { name: 'plain', vlanId: 5 });
-      addSwitch(db, site, { name: 'inside', managementIp: '10.0.99.2' });
+      addNetwork(db, site, { name: 'transit', subnet: '10.0.99.0/31' });
+      addVlan(db, site, { name: 'plain', vid: 5 });
+      addSwitch(db, site, { name: 'inside', managementIp: '10.0.99.1' });
       addSwitch(db, site, { name: 'v6', managementIp: '2001:db8::2' });
       addSwitch(db, addSite(db, 'B'), { name: 'no-subnets', managementIp: '192.168.1.1' });
       return [];
@@ -87,10 +87,10 @@ const scenarios: Scenario[] = [
     'link_native_vlan_mismatch',
     (db) => {
       const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
-      const a = trunkPort(db, siteA, 'a', { name: 'n', vlanId: 1 });
-      const b = trunkPort(db, siteB, 'b', { name: 'n', vlanId: 99 });
+      const a = trunkPort(db, siteA, 'a', { name: 'n', vid: 1 });
+      const b = trunkPort(db, siteB, 'b', { name: 'n', vid: 99 });
       linkPorts(db, a, b);
-      const c = trunkPort(db, siteA, 'c', { name: 'm', vlanId: 7 });
+      const c = trunkPort(db, siteA, 'c', { name: 'm', vid: 7 });
       const d = addPort(db, addSwitch(db, siteA, { name: 'd' }), { name: '1', mode: 'trunk' });
       linkPorts(db, c, d);
       return [
@@ -100,19 +100,52 @@ const scenarios: Scenario[] = [
     },
   ],
   [
-    'links whose ends share the VLAN number (networks of two sites) or have none',
+    'links whose ends share the VLAN number (VLANs of two sites) or have none',
     'link_native_vlan_mismatch',
     (db) => {
       const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
-      const a = trunkPort(db, siteA, 'a', { name: 'n', vlanId: 99 });
-      const b = trunkPort(db, siteB, 'b', { name: 'other name', vlanId: 99 });
+      const a = trunkPort(db, siteA, 'a', { name: 'n', vid: 99 });
+      const b = trunkPort(db, siteB, 'b', { name: 'other name', vid: 99 });
       linkPorts(db, a, b);
       linkPorts(
         db,
         addPort(db, addSwitch(db, siteA, { name: 'c' }), { name: '1', mode: 'trunk' }),
         addPort(db, addSwitch(db, siteA, { name: 'd' }), { name: '1', mode: 'trunk' }),
       );
-      addPort(db, addSwitch(db, siteA, { name: 'e' }), { name: '1', untagged: addNetwork(db, siteA, { name: 'unlinked', vlanId: 3 }) });
+      addPort(db, addSwitch(db, siteA, { name: 'e' }), { name: '1', untagged: addVlan(db, siteA, { name: 'unlinked', vid: 3 }) });
+      return [];
+    },
+  ],
+  [
+    'a link whose trunk ends carry different tagged VLANs, across sites too',
+    'link_tagged_vlan_mismatch',
+    (db) => {
+      const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
+      const [a10, a30] = [addVlan(db, siteA, { name: 'users', vid: 10 }), addVlan(db, siteA, { name: 'cams', vid: 30 })];
+      const [b10, b40] = [addVlan(db, siteB, { name: 'users', vid: 10 }), addVlan(db, siteB, { name: 'lab', vid: 40 })];
+      const a = addPort(db, addSwitch(db, siteA, { name: 'acc-1' }), { name: 'Gi1/0/48', mode: 'trunk', tagged: [a10, a30] });
+      const b = addPort(db, addSwitch(db, siteB, { name: 'core-1' }), { name: 'Te1/0/1', mode: 'trunk', tagged: [b10, b40] });
+      linkPorts(db, a, b);
+      return [[a, b]];
+    },
+  ],
+  [
+    'links whose trunk ends carry the same tagged VLAN numbers, or whose ends differ in mode',
+    'link_tagged_vlan_mismatch',
+    (db) => {
+      const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
+      const [a10, a30] = [addVlan(db, siteA, { name: 'users', vid: 10 }), addVlan(db, siteA, { name: 'cams', vid: 30 })];
+      const [b10, b30] = [addVlan(db, siteB, { name: 'staff', vid: 10 }), addVlan(db, siteB, { name: 'video', vid: 30 })];
+      linkPorts(
+        db,
+        addPort(db, addSwitch(db, siteA, { name: 'a' }), { name: '1', mode: 'trunk', tagged: [a30, a10] }),
+        addPort(db, addSwitch(db, siteB, { name: 'b' }), { name: '1', mode: 'trunk', tagged: [b10, b30] }),
+      );
+      linkPorts(
+        db,
+        addPort(db, addSwitch(db, siteA, { name: 'c' }), { name: '1', mode: 'trunk', tagged: [a10] }),
+        addPort(db, addSwitch(db, siteA, { name: 'd' }), { name: '1', mode: 'access', untagged: a10 }),
+      );
       return [];
     },
   ],
@@ -146,51 +179,121 @@ const scenarios: Scenario[] = [
     },
   ],
   [
-    'an access VLAN no linked trunk carries',
+    'VLANs used on a switch (by a port, or configured) that no uplink carries at both ends, seen from each switch',
     'vlan_not_carried_by_uplink',
     (db) => {
       const site = addSite(db, 'A');
-      const [users, cams, mgmt] = [
-        addNetwork(db, site, { name: 'users', vlanId: 10 }),
-        addNetwork(db, site, { name: 'cams', vlanId: 30 }),
-        addNetwork(db, site, { name: 'mgmt', vlanId: 99 }),
+      const [users, cams, mgmt, lab, voice] = [
+        addVlan(db, site, { name: 'users', vid: 10 }),
+        addVlan(db, site, { name: 'cams', vid: 30 }),
+        addVlan(db, site, { name: 'mgmt', vid: 99 }),
+        addVlan(db, site, { name: 'lab', vid: 40 }),
+        addVlan(db, site, { name: 'voice', vid: 20 }),
       ];
-      const sw = addSwitch(db, site, { name: 'edge' });
-      addPort(db, sw, { name: '1', untagged: users });
-      addPort(db, sw, { name: '2', untagged: cams });
-      addPort(db, sw, { name: '3', untagged: cams });
-      addPort(db, sw, { name: '4', untagged: mgmt });
-      const uplink = addPort(db, sw, { name: '48', mode: 'trunk', untagged: mgmt, tagged: [users] });
+      const edge = addSwitch(db, site, { name: 'edge', configured: [lab] });
+      addPort(db, edge, { name: '1', untagged: users });
+      addPort(db, edge, { name: '2', untagged: cams });
+      addPort(db, edge, { name: '3', untagged: cams });
+      addPort(db, edge, { name: '4', untagged: mgmt });
+      // voice: carried by the edge's end of the uplink, not by the core's.
+      addPort(db, edge, { name: '5', untagged: voice });
+      const core = addSwitch(db, site, { name: 'core' });
+      addPort(db, core, { name: '2', untagged: voice });
       linkPorts(
         db,
-        uplink,
-        addPort(db, addSwitch(db, site, { name: 'core' }), { name: '1', mode: 'trunk', untagged: mgmt, tagged: [users, cams] }),
+        addPort(db, edge, { name: '48', mode: 'trunk', untagged: mgmt, tagged: [users, voice] }),
+        addPort(db, core, { name: '1', mode: 'trunk', untagged: mgmt, tagged: [users, cams] }),
       );
       // An unlinked trunk carrying the VLAN does not help.
-      addPort(db, sw, { name: '47', mode: 'trunk', tagged: [cams] });
-      return [[sw, cams]];
+      addPort(db, edge, { name: '47', mode: 'trunk', tagged: [cams] });
+      return [
+        [edge, cams],
+        [edge, lab],
+        [edge, voice],
+        [core, voice],
+      ];
     },
   ],
   [
-    'access VLANs carried tagged or native, a disabled port, and a switch without uplinks',
+    'VLANs carried tagged or native at both ends, a disabled port, VLANs only on the uplink, and a switch without uplinks',
     'vlan_not_carried_by_uplink',
     (db) => {
       const site = addSite(db, 'A');
       const [users, mgmt, lab] = [
-        addNetwork(db, site, { name: 'users', vlanId: 10 }),
-        addNetwork(db, site, { name: 'mgmt', vlanId: 99 }),
-        addNetwork(db, site, { name: 'lab', vlanId: 50 }),
+        addVlan(db, site, { name: 'users', vid: 10 }),
+        addVlan(db, site, { name: 'mgmt', vid: 99 }),
+        addVlan(db, site, { name: 'lab', vid: 50 }),
       ];
-      const sw = addSwitch(db, site, { name: 'edge' });
-      addPort(db, sw, { name: '1', untagged: users });
-      addPort(db, sw, { name: '2', untagged: mgmt });
-      addPort(db, sw, { name: '3', untagged: lab, enabled: false });
+      const edge = addSwitch(db, site, { name: 'edge', configured: [users] });
+      addPort(db, edge, { name: '1', untagged: users });
+      addPort(db, edge, { name: '2', untagged: mgmt });
+      addPort(db, edge, { name: '3', untagged: lab, enabled: false });
       linkPorts(
         db,
-        addPort(db, sw, { name: '48', mode: 'trunk', untagged: mgmt, tagged: [users] }),
-        addPort(db, addSwitch(db, site, { name: 'core' }), { name: '1', mode: 'trunk' }),
+        addPort(db, edge, { name: '48', mode: 'trunk', untagged: mgmt, tagged: [users] }),
+        addPort(db, addSwitch(db, site, { name: 'core' }), { name: '1', mode: 'trunk', untagged: mgmt, tagged: [users, lab] }),
       );
-      addPort(db, addSwitch(db, site, { name: 'standalone' }), { name: '1', untagged: lab });
+      addPort(db, addSwitch(db, site, { name: 'standalone', configured: [lab] }), { name: '1', untagged: lab });
+      return [];
+    },
+  ],
+  [
+    'PoE demand over the budget (disabled ports and ports without PoE left out)',
+    'poe_over_budget',
+    (db) => {
+      const site = addSite(db, 'A');
+      const over = addSwitch(db, site, { name: 'over', poeBudgetWatts: 60 });
+      addPort(db, over, { name: '1', poe: { type: '802.3at', maxWatts: 30 } });
+      addPort(db, over, { name: '2', poe: { type: '802.3at', maxWatts: 30 } });
+      addPort(db, over, { name: '3', poe: { type: '802.3af', maxWatts: 15.4 } });
+      addPort(db, over, { name: '4', poe: { type: '802.3af', maxWatts: null } });
+      return [[over]];
+    },
+  ],
+  [
+    'PoE demand within the budget, or a switch without a known budget',
+    'poe_over_budget',
+    (db) => {
+      const site = addSite(db, 'A');
+      const exact = addSwitch(db, site, { name: 'exact', poeBudgetWatts: 60 });
+      addPort(db, exact, { name: '1', poe: { type: '802.3at', maxWatts: 30 } });
+      addPort(db, exact, { name: '2', poe: { type: '802.3at', maxWatts: 30 } });
+      addPort(db, exact, { name: '3', poe: { type: '802.3bt-type4', maxWatts: 90 }, enabled: false });
+      addPort(db, exact, { name: '4' });
+      const unknown = addSwitch(db, site, { name: 'unknown' });
+      addPort(db, unknown, { name: '1', poe: { type: '802.3bt-type4', maxWatts: 90 } });
+      return [];
+    },
+  ],
+  [
+    'overlapping subnets of one site, nested and equal, IPv4 and IPv6',
+    'overlapping_subnets',
+    (db) => {
+      const site = addSite(db, 'A');
+      const wide = addNetwork(db, site, { name: 'campus', subnet: '10.0.0.0/16' });
+      const users = addNetwork(db, site, { name: 'users', subnet: '10.0.10.0/24' });
+      const same = addNetwork(db, site, { name: 'users again', subnet: '10.0.10.0/24' });
+      addNetwork(db, site, { name: 'other', subnet: '10.1.0.0/24' });
+      const v6 = addNetwork(db, site, { name: 'v6', subnet: '2001:db8::/48' });
+      const v6small = addNetwork(db, site, { name: 'v6 small', subnet: '2001:db8:0:5::/64' });
+      return [
+        [wide, users],
+        [wide, same],
+        [users, same],
+        [v6, v6small],
+      ];
+    },
+  ],
+  [
+    'subnets apart, and the same subnet at two sites',
+    'overlapping_subnets',
+    (db) => {
+      const site = addSite(db, 'A');
+      addNetwork(db, site, { name: 'a', subnet: '10.0.0.0/24' });
+      addNetwork(db, site, { name: 'b', subnet: '10.0.1.0/24' });
+      addNetwork(db, site, { name: 'c', subnet: '10.0.2.0/31' });
+      addNetwork(db, site, { name: 'v6', subnet: '::/0' });
+      addNetwork(db, addSite(db, 'B'), { name: 'a', subnet: '10.0.0.0/24' });
       return [];
     },
   ],
@@ -199,7 +302,12 @@ const scenarios: Scenario[] = [
     'gateway_is_management_ip',
     (db) => {
       const site = addSite(db, 'A');
-      const net = addNetwork(db, site, { name: 'mgmt', vlanId: 99, subnet: '10.0.99.0/24', gateway: '10.0.99.1' });
+      const net = addNetwork(db, site, {
+        name: 'mgmt',
+        subnet: '10.0.99.0/24',
+        gateway: '10.0.99.1',
+        vlan: addVlan(db, site, { name: 'mgmt', vid: 99 }),
+      });
       const sw = addSwitch(db, site, { name: 'core', managementIp: '10.0.99.1' });
       addSwitch(db, site, { name: 'edge', managementIp: '10.0.99.2' });
       return [[net, sw]];
@@ -210,28 +318,28 @@ const scenarios: Scenario[] = [
     'gateway_is_management_ip',
     (db) => {
       const site = addSite(db, 'A');
-      addNetwork(db, site, { name: 'mgmt', vlanId: 99, subnet: '10.0.99.0/24', gateway: '10.0.99.1' });
+      addNetwork(db, site, { name: 'mgmt', subnet: '10.0.99.0/24', gateway: '10.0.99.1' });
       addSwitch(db, site, { name: 'core', managementIp: '10.0.99.2' });
       return [];
     },
   ],
   [
-    'a network no port uses',
-    'unused_network',
+    'a VLAN no port carries, though a switch defines it',
+    'unused_vlan',
     (db) => {
       const site = addSite(db, 'A');
-      const unused = addNetwork(db, site, { name: 'unused', vlanId: 5 });
-      const [untagged, tagged] = [addNetwork(db, site, { name: 'u', vlanId: 6 }), addNetwork(db, site, { name: 't', vlanId: 7 })];
-      addPort(db, addSwitch(db, site, { name: 's' }), { name: '1', mode: 'trunk', untagged, tagged: [tagged] });
+      const unused = addVlan(db, site, { name: 'unused', vid: 5 });
+      const [untagged, tagged] = [addVlan(db, site, { name: 'u', vid: 6 }), addVlan(db, site, { name: 't', vid: 7 })];
+      addPort(db, addSwitch(db, site, { name: 's', configured: [unused] }), { name: '1', mode: 'trunk', untagged, tagged: [tagged] });
       return [[unused]];
     },
   ],
   [
-    'networks used untagged or tagged only',
-    'unused_network',
+    'VLANs carried untagged or tagged only',
+    'unused_vlan',
     (db) => {
       const site = addSite(db, 'A');
-      const [untagged, tagged] = [addNetwork(db, site, { name: 'u', vlanId: 6 }), addNetwork(db, site, { name: 't', vlanId: 7 })];
+      const [untagged, tagged] = [addVlan(db, site, { name: 'u', vid: 6 }), addVlan(db, site, { name: 't', vid: 7 })];
       const sw = addSwitch(db, site, { name: 's' });
       addPort(db, sw, { name: '1', untagged });
       addPort(db, sw, { name: '2', mode: 'trunk', tagged: [tagged] });
@@ -253,7 +361,7 @@ describe('runChecks', () => {
   it('writes findings in full, in a fixed order, and names ports with their switch', () => {
     const db = freshDb();
     const site = addSite(db, 'HQ');
-    const unused = addNetwork(db, site, { name: 'Spare', vlanId: 300 });
+    const spare = addVlan(db, site, { name: 'Spare', vid: 300 });
     const a = addPort(db, addSwitch(db, site, { name: 'sw-b' }), { name: '48', mode: 'trunk' });
     const b = addPort(db, addSwitch(db, site, { name: 'sw-a' }), { name: '1', mode: 'access' });
     linkPorts(db, a, b);
@@ -268,10 +376,65 @@ describe('runChecks', () => {
         ],
       },
       {
-        kind: 'unused_network',
+        kind: 'unused_vlan',
         severity: 'info',
-        message: 'VLAN 300 (Spare) of site HQ is not used by any port.',
-        entities: [{ type: 'network', id: unused, name: 'Spare' }],
+        message: 'VLAN 300 (Spare) of site HQ is carried by no port.',
+        entities: [{ type: 'vlan', id: spare, name: 'Spare' }],
+      },
+    ]);
+  });
+
+  it('names each VLAN only one end of a link carries, and writes the new kinds in full', () => {
+    const db = freshDb();
+    const site = addSite(db, 'HQ');
+    const [users, voice, cams, lab] = [
+      addVlan(db, site, { name: 'Users', vid: 10 }),
+      addVlan(db, site, { name: 'Voice', vid: 20 }),
+      addVlan(db, site, { name: 'Cameras', vid: 30 }),
+      addVlan(db, site, { name: 'Lab', vid: 40 }),
+    ];
+    const acc = addSwitch(db, site, { name: 'acc-1', poeBudgetWatts: 30, configured: [lab] });
+    const core = addSwitch(db, site, { name: 'core-1' });
+    const near = addPort(db, acc, { name: 'Gi1/0/48', mode: 'trunk', tagged: [users, cams] });
+    const far = addPort(db, core, { name: 'Te1/0/1', mode: 'trunk', tagged: [users, voice] });
+    linkPorts(db, near, far);
+    addPort(db, acc, { name: 'Gi1/0/1', untagged: users, poe: { type: '802.3at', maxWatts: 25.5 } });
+    addPort(db, acc, { name: 'Gi1/0/2', untagged: users, poe: { type: '802.3af', maxWatts: 15.4 } });
+    const lan = addNetwork(db, site, { name: 'LAN', subnet: '10.0.0.0/16' });
+    const office = addNetwork(db, site, { name: 'Office', subnet: '10.0.10.0/24', vlan: users });
+    const acc1 = { type: 'switch', id: acc, name: 'acc-1' };
+    expect(runChecks(db).filter((f) => f.kind !== 'unused_vlan')).toEqual([
+      {
+        kind: 'link_tagged_vlan_mismatch',
+        severity: 'error',
+        message:
+          'The link between acc-1 port Gi1/0/48 and core-1 port Te1/0/1 carries different tagged VLANs at its ends: VLAN 30 only on acc-1 Gi1/0/48; VLAN 20 only on core-1 Te1/0/1.',
+        entities: [
+          { type: 'port', id: near, name: 'acc-1 port Gi1/0/48' },
+          { type: 'port', id: far, name: 'core-1 port Te1/0/1' },
+        ],
+      },
+      {
+        kind: 'overlapping_subnets',
+        severity: 'warning',
+        message: 'Networks LAN (10.0.0.0/16) and Office (10.0.10.0/24) of site HQ overlap.',
+        entities: [
+          { type: 'network', id: lan, name: 'LAN' },
+          { type: 'network', id: office, name: 'Office' },
+        ],
+      },
+      {
+        kind: 'poe_over_budget',
+        severity: 'warning',
+        message: 'PoE demand of switch acc-1 is 40.9 W (2 enabled PoE ports), over its budget of 30 W.',
+        entities: [acc1],
+      },
+      {
+        kind: 'vlan_not_carried_by_uplink',
+        severity: 'warning',
+        message:
+          'VLAN 40 (Lab) is used on switch acc-1 (configured), but no trunk towards its linked switches (core-1) carries it at both ends.',
+        entities: [acc1, { type: 'vlan', id: lab, name: 'Lab' }],
       },
     ]);
   });
@@ -281,10 +444,17 @@ describe('runChecks', () => {
     const [siteA, siteB, siteC] = [addSite(db, 'A'), addSite(db, 'B'), addSite(db, 'C')];
     const a = addSwitch(db, siteA, { name: 'a', managementIp: '10.0.0.1' });
     const b = addSwitch(db, siteB, { name: 'b', managementIp: '10.0.0.1' });
-    addNetwork(db, siteB, { name: 'unused at B', vlanId: 2 });
+    addVlan(db, siteB, { name: 'unused at B', vid: 2 });
+    const x = addNetwork(db, siteB, { name: 'x', subnet: '10.9.0.0/16' });
+    const y = addNetwork(db, siteB, { name: 'y', subnet: '10.9.1.0/24' });
     const kinds = (site: string) => runChecks(db, site).map((f) => `${f.kind}:${f.entities.map((e) => e.id).join()}`);
     expect(kinds(siteA)).toEqual([`duplicate_management_ip:${a},${b}`]);
-    expect(kinds(siteB)).toHaveLength(2);
+    expect(kinds(siteB)).toEqual([
+      `duplicate_management_ip:${a},${b}`,
+      `management_ip_outside_subnets:${b}`,
+      `overlapping_subnets:${x},${y}`,
+      expect.stringMatching(/^unused_vlan:/),
+    ]);
     expect(kinds(siteC)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The consistency checks of GET /api/checks: one SQL statement per finding kind (no per-row queries), turned into
 // findings that name every entity involved. `:site` (null for all sites) keeps the findings that involve a site.
-import { cidrContains } from '../lib/net.ts';
+import { cidrContains, cidrOverlaps, parseIp } from '../lib/net.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 
 /** The kinds of finding, in the order a report lists them within one severity. */
@@ -10,9 +10,12 @@ export const FINDING_KINDS = [
   'gateway_is_management_ip',
   'link_mode_mismatch',
   'link_native_vlan_mismatch',
+  'link_tagged_vlan_mismatch',
   'management_ip_outside_subnets',
+  'overlapping_subnets',
+  'poe_over_budget',
   'vlan_not_carried_by_uplink',
-  'unused_network',
+  'unused_vlan',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
@@ -20,9 +23,12 @@ export type FindingKind = (typeof FINDING_KINDS)[number];
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** The kinds of entity a finding names. */
+export const ENTITY_TYPES = ['switch', 'vlan', 'network', 'port'] as const;
+
 /** An entity a finding names; a port's name is "<switch> port <port>", so that it reads on its own. */
 export interface EntityRef {
-  type: 'switch' | 'network' | 'port';
+  type: (typeof ENTITY_TYPES)[number];
   id: string;
   name: string;
 }
@@ -42,9 +48,12 @@ const SEVERITY_OF: Record<FindingKind, Severity> = {
   gateway_is_management_ip: 'warning',
   link_mode_mismatch: 'error',
   link_native_vlan_mismatch: 'error',
+  link_tagged_vlan_mismatch: 'error',
   management_ip_outside_subnets: 'warning',
+  overlapping_subnets: 'warning',
+  poe_over_budget: 'warning',
   vlan_not_carried_by_uplink: 'warning',
-  unused_network: 'info',
+  unused_vlan: 'info',
 };
 
 type Check = (db: Db, site: string | null) => Finding[];
@@ -60,9 +69,12 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
     gatewaysThatAreManagementIps,
     linkModeMismatches,
     linkNativeVlanMismatches,
+    linkTaggedVlanMismatches,
     managementIpsOutsideSubnets,
+    overlappingSubnets,
+    poeOverBudget,
     vlansNotCarriedByUplinks,
-    unusedNetworks,
+    unusedVlans,
   ];
   const findings = inTransaction(db, () => checks.flatMap((check) => check(db, siteId ?? null)), 'DEFERRED');
   return findings.sort(compareFindings);
@@ -92,6 +104,8 @@ function groupBy<T>(rows: T[], key: (row: T) => string): T[][] {
   for (const row of rows) (groups.get(key(row)) ?? groups.set(key(row), []).get(key(row))!).push(row);
   return [...groups.values()];
 }
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 interface SwitchRow {
   key: string;
@@ -146,7 +160,8 @@ function duplicateMacs(db: Db, site: string | null): Finding[] {
 interface GatewayRow {
   network_id: string;
   network_name: string;
-  vlan_id: number;
+  subnet: string;
+  vid: number | null;
   gateway: string;
   network_site: string;
   switch_id: string;
@@ -158,16 +173,16 @@ interface GatewayRow {
 function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
-    `SELECT n.id AS network_id, n.name AS network_name, n.vlan_id, n.gateway, ns.name AS network_site,
+    `SELECT n.id AS network_id, n.name AS network_name, n.subnet, v.vid, n.gateway, ns.name AS network_site,
       sw.id AS switch_id, sw.name AS switch_name, ss.name AS switch_site
     FROM networks n JOIN switches sw ON sw.management_ip = n.gateway
-      JOIN sites ns ON ns.id = n.site_id JOIN sites ss ON ss.id = sw.site_id
+      JOIN sites ns ON ns.id = n.site_id JOIN sites ss ON ss.id = sw.site_id LEFT JOIN vlans v ON v.id = n.vlan_id
     WHERE n.gateway IS NOT NULL AND (:site IS NULL OR n.site_id = :site OR sw.site_id = :site)`,
   ).all({ site }) as unknown as GatewayRow[];
   return rows.map((row) =>
     finding(
       'gateway_is_management_ip',
-      `Gateway ${row.gateway} of VLAN ${row.vlan_id} (${row.network_name}, ${row.network_site}) is also the management IP of switch ${row.switch_name} (${row.switch_site}).`,
+      `Gateway ${row.gateway} of network ${row.network_name} (${row.subnet}${row.vid === null ? '' : `, VLAN ${row.vid}`}, ${row.network_site}) is also the management IP of switch ${row.switch_name} (${row.switch_site}).`,
       [
         { type: 'network', id: row.network_id, name: row.network_name },
         { type: 'switch', id: row.switch_id, name: row.switch_name },
@@ -182,6 +197,7 @@ interface LinkEnd {
   switchName: string;
   mode: string;
   vlan: number | null;
+  tagged: number[];
 }
 
 interface LinkRow {
@@ -190,25 +206,33 @@ interface LinkRow {
   a_switch: string;
   a_mode: string;
   a_vlan: number | null;
+  a_tagged: string | null;
   b_id: string;
   b_name: string;
   b_switch: string;
   b_mode: string;
   b_vlan: number | null;
+  b_tagged: string | null;
 }
 
-// Each link once (the lower id first), and a one-sided link too; either end's switch may be at the site.
-const LINK_SELECT = `SELECT a.id AS a_id, a.name AS a_name, sa.name AS a_switch, a.mode AS a_mode, na.vlan_id AS a_vlan,
-      b.id AS b_id, b.name AS b_name, sb.name AS b_switch, b.mode AS b_mode, nb.vlan_id AS b_vlan
+// Each link once (the lower id first), and a one-sided link too; either end's switch may be at the site. VLANs
+// are compared by number: the ends of a link between sites name VLANs of two sites.
+const LINK_SELECT = `SELECT a.id AS a_id, a.name AS a_name, sa.name AS a_switch, a.mode AS a_mode, va.vid AS a_vlan,
+      b.id AS b_id, b.name AS b_name, sb.name AS b_switch, b.mode AS b_mode, vb.vid AS b_vlan
     FROM ports a JOIN ports b ON b.id = a.linked_port_id
       JOIN switches sa ON sa.id = a.switch_id JOIN switches sb ON sb.id = b.switch_id
-      LEFT JOIN networks na ON na.id = a.untagged_network_id LEFT JOIN networks nb ON nb.id = b.untagged_network_id
+      LEFT JOIN vlans va ON va.id = a.untagged_vlan_id LEFT JOIN vlans vb ON vb.id = b.untagged_vlan_id
     WHERE (a.id < b.id OR b.linked_port_id IS NOT a.id) AND (:site IS NULL OR sa.site_id = :site OR sb.site_id = :site)`;
+
+/** The tagged VLAN numbers of a port, comma-separated, for a link row. */
+const taggedOf = (port: string) =>
+  `(SELECT group_concat(v.vid) FROM port_tagged_vlans t JOIN vlans v ON v.id = t.vlan_id WHERE t.port_id = ${port}.id)`;
 
 /** The two ends of a link row, ordered by switch name, port name and id. */
 function linkEnds(row: LinkRow): [LinkEnd, LinkEnd] {
-  const a = { id: row.a_id, name: row.a_name, switchName: row.a_switch, mode: row.a_mode, vlan: row.a_vlan };
-  const b = { id: row.b_id, name: row.b_name, switchName: row.b_switch, mode: row.b_mode, vlan: row.b_vlan };
+  const numbers = (list: string | null | undefined) => (list ? list.split(',').map(Number) : []).sort((x, y) => x - y);
+  const a = { id: row.a_id, name: row.a_name, switchName: row.a_switch, mode: row.a_mode, vlan: row.a_vlan, tagged: numbers(row.a_tagged) };
+  const b = { id: row.b_id, name: row.b_name, switchName: row.b_switch, mode: row.b_mode, vlan: row.b_vlan, tagged: numbers(row.b_tagged) };
   const order = compareText(a.switchName, b.switchName) || compareText(a.name, b.name) || compareText(a.id, b.id);
   return order <= 0 ? [a, b] : [b, a];
 }
@@ -230,9 +254,9 @@ function linkModeMismatches(db: Db, site: string | null): Finding[] {
     );
 }
 
-/** link_native_vlan_mismatch: the ends of a link have different untagged VLANs, compared by number (networks are per site). */
+/** link_native_vlan_mismatch: the ends of a link have different untagged VLANs, compared by number. */
 function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
-  const rows = prepare(db, `${LINK_SELECT} AND na.vlan_id IS NOT nb.vlan_id`).all({ site }) as unknown as LinkRow[];
+  const rows = prepare(db, `${LINK_SELECT} AND va.vid IS NOT vb.vid`).all({ site }) as unknown as LinkRow[];
   const vlan = (end: LinkEnd) => (end.vlan === null ? 'no untagged VLAN' : `untagged VLAN ${end.vlan}`);
   return rows
     .map(linkEnds)
@@ -245,11 +269,35 @@ function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
     );
 }
 
+/**
+ * link_tagged_vlan_mismatch: the two trunk ends of a link carry different tagged VLANs (by number); the message
+ * names each VLAN that only one end carries ("VLAN 30 only on acc-1 Gi1/0/48"). Ends of different modes are
+ * link_mode_mismatch.
+ */
+function linkTaggedVlanMismatches(db: Db, site: string | null): Finding[] {
+  const select = LINK_SELECT.replace(' FROM ports a', `, ${taggedOf('a')} AS a_tagged, ${taggedOf('b')} AS b_tagged FROM ports a`);
+  const rows = prepare(db, `${select} AND a.mode = 'trunk' AND b.mode = 'trunk'`).all({ site }) as unknown as LinkRow[];
+  const findings: Finding[] = [];
+  for (const [a, b] of rows.map(linkEnds)) {
+    const onlyA = a.tagged.filter((vid) => !b.tagged.includes(vid));
+    const onlyB = b.tagged.filter((vid) => !a.tagged.includes(vid));
+    if (onlyA.length === 0 && onlyB.length === 0) continue;
+    const only = (vids: number[], end: LinkEnd) => vids.map((vid) => `VLAN ${vid} only on ${end.switchName} ${end.name}`);
+    findings.push(
+      finding(
+        'link_tagged_vlan_mismatch',
+        `The link between ${portLabel(a)} and ${portLabel(b)} carries different tagged VLANs at its ends: ${[...only(onlyA, a), ...only(onlyB, b)].join('; ')}.`,
+        [portRef(a), portRef(b)],
+      ),
+    );
+  }
+  return findings;
+}
+
 interface ManagementRow {
   id: string;
   name: string;
   management_ip: string;
-  site_id: string;
   site_name: string;
   subnets: string | null;
 }
@@ -261,8 +309,8 @@ interface ManagementRow {
 function managementIpsOutsideSubnets(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
-    `SELECT sw.id, sw.name, sw.management_ip, sw.site_id, s.name AS site_name,
-      (SELECT group_concat(n.subnet, ' ') FROM networks n WHERE n.site_id = sw.site_id AND n.subnet IS NOT NULL) AS subnets
+    `SELECT sw.id, sw.name, sw.management_ip, s.name AS site_name,
+      (SELECT group_concat(n.subnet, ' ') FROM networks n WHERE n.site_id = sw.site_id) AS subnets
     FROM switches sw JOIN sites s ON s.id = sw.site_id
     WHERE sw.management_ip IS NOT NULL AND (:site IS NULL OR sw.site_id = :site)`,
   ).all({ site }) as unknown as ManagementRow[];
@@ -281,70 +329,182 @@ function managementIpsOutsideSubnets(db: Db, site: string | null): Finding[] {
     );
 }
 
-interface UncarriedRow {
-  switch_id: string;
-  switch_name: string;
-  network_id: string;
-  network_name: string;
-  vlan_id: number;
+interface SubnetRow {
+  id: string;
+  name: string;
+  subnet: string;
+  site_id: string;
+  site_name: string;
+}
+
+/** A subnet as the first and last address of its block, as numbers that compare as addresses do. */
+interface Block {
+  row: SubnetRow;
+  family: number;
+  first: bigint;
+  last: bigint;
+}
+
+function blockOf(row: SubnetRow): Block | undefined {
+  const [text, prefixText] = row.subnet.split('/');
+  const address = parseIp(text);
+  if (!address || prefixText === undefined) return undefined;
+  const bits = BigInt(address.bytes.length * 8);
+  const first = address.bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
+  return { row, family: address.family, first, last: first + (1n << (bits - BigInt(prefixText))) - 1n };
+}
+
+/**
+ * overlapping_subnets: two networks of one site whose subnets share addresses (model 2 refuses them; model 1
+ * allowed them, and the migration kept them). Blocks nest or are apart, so one sweep in address order pairs each
+ * subnet with the open ones that hold it; cidrOverlaps, the rule the API applies, confirms each pair.
+ */
+function overlappingSubnets(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `SELECT n.id, n.name, n.subnet, n.site_id, s.name AS site_name FROM networks n JOIN sites s ON s.id = n.site_id
+    WHERE (:site IS NULL OR n.site_id = :site) ORDER BY n.site_id, n.id`,
+  ).all({ site }) as unknown as SubnetRow[];
+  const findings: Finding[] = [];
+  for (const group of groupBy(rows, (row) => row.site_id)) {
+    const blocks = group
+      .map(blockOf)
+      .filter((block): block is Block => block !== undefined)
+      .sort(
+        (x, y) =>
+          x.family - y.family || (x.first < y.first ? -1 : x.first > y.first ? 1 : 0) || (y.last > x.last ? 1 : y.last < x.last ? -1 : 0),
+      );
+    const open: Block[] = [];
+    for (const block of blocks) {
+      while (open.length && (open[open.length - 1].family !== block.family || open[open.length - 1].last < block.first)) open.pop();
+      for (const outer of open) {
+        if (!cidrOverlaps(outer.row.subnet, block.row.subnet)) continue;
+        findings.push(
+          finding(
+            'overlapping_subnets',
+            `Networks ${outer.row.name} (${outer.row.subnet}) and ${block.row.name} (${block.row.subnet}) of site ${block.row.site_name} overlap.`,
+            [
+              { type: 'network', id: outer.row.id, name: outer.row.name },
+              { type: 'network', id: block.row.id, name: block.row.name },
+            ],
+          ),
+        );
+      }
+      open.push(block);
+    }
+  }
+  return findings;
+}
+
+interface PoeRow {
+  id: string;
+  name: string;
+  budget: number;
+  demand: number;
   ports: number;
 }
 
 /**
- * vlan_not_carried_by_uplink: a VLAN on an enabled access port of a switch that none of the switch's linked trunk
- * ports carries, tagged or native; only for switches with at least one linked trunk port.
+ * poe_over_budget: the PoE demand of a switch (the sum of maxWatts of its enabled PoE ports) is more than its
+ * poeBudgetWatts; a switch without a budget, or a port whose maxWatts is not known, adds nothing to judge.
+ */
+function poeOverBudget(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `SELECT sw.id, sw.name, sw.poe_budget_watts AS budget, round(sum(json_extract(p.poe, '$.maxWatts')), 1) AS demand, count(*) AS ports
+    FROM switches sw JOIN ports p ON p.switch_id = sw.id
+    WHERE sw.poe_budget_watts IS NOT NULL AND (:site IS NULL OR sw.site_id = :site) AND p.enabled = 1 AND p.poe IS NOT NULL
+    GROUP BY sw.id HAVING sum(json_extract(p.poe, '$.maxWatts')) > sw.poe_budget_watts`,
+  ).all({ site }) as unknown as PoeRow[];
+  return rows.map((row) =>
+    finding(
+      'poe_over_budget',
+      `PoE demand of switch ${row.name} is ${row.demand} W (${plural(row.ports, 'enabled PoE port')}), over its budget of ${row.budget} W.`,
+      [switchRef(row)],
+    ),
+  );
+}
+
+interface UncarriedRow {
+  switch_id: string;
+  switch_name: string;
+  vlan_id: string;
+  vlan_name: string;
+  vid: number;
+  ports: number;
+  configured: number;
+  neighbours: string;
+}
+
+/**
+ * vlan_not_carried_by_uplink: a VLAN used on a switch (carried by one of its enabled ports other than its uplinks,
+ * or configured on it) that none of its uplinks carries at both ends. An uplink is a trunk of the switch linked to
+ * a port of another switch; it carries a VLAN at both ends when its own end and the far end both carry that VLAN
+ * number, tagged or native (untagged). Every switch with an uplink is judged, so a link is seen from both ends; a
+ * finding per (switch, VLAN).
  */
 function vlansNotCarriedByUplinks(db: Db, site: string | null): Finding[] {
-  // MATERIALIZED: each CTE is computed once, not again for every port that looks into it; CROSS JOIN keeps
+  // MATERIALIZED: each CTE is computed once, not again for every row that looks into it; CROSS JOIN keeps
   // SQLite from scanning every tagged pair in the database to find those of the uplinks.
   const rows = prepare(
     db,
     `WITH uplinks AS MATERIALIZED (
-      SELECT p.id, p.switch_id, p.untagged_network_id FROM ports p JOIN switches sw ON sw.id = p.switch_id
-      WHERE p.mode = 'trunk' AND p.linked_port_id IS NOT NULL AND (:site IS NULL OR sw.site_id = :site)),
+      SELECT p.id, p.switch_id, p.untagged_vlan_id, f.id AS far_id, f.switch_id AS far_switch, f.untagged_vlan_id AS far_untagged
+      FROM ports p JOIN switches sw ON sw.id = p.switch_id CROSS JOIN ports f ON f.id = p.linked_port_id
+      WHERE p.mode = 'trunk' AND f.switch_id <> p.switch_id AND (:site IS NULL OR sw.site_id = :site)),
+    near AS MATERIALIZED (
+      SELECT u.id AS uplink, v.vid FROM uplinks u CROSS JOIN vlans v ON v.id = u.untagged_vlan_id
+      UNION SELECT u.id, v.vid FROM uplinks u CROSS JOIN port_tagged_vlans t ON t.port_id = u.id CROSS JOIN vlans v ON v.id = t.vlan_id),
+    far AS MATERIALIZED (
+      SELECT u.id AS uplink, v.vid FROM uplinks u CROSS JOIN vlans v ON v.id = u.far_untagged
+      UNION SELECT u.id, v.vid FROM uplinks u CROSS JOIN port_tagged_vlans t ON t.port_id = u.far_id CROSS JOIN vlans v ON v.id = t.vlan_id),
     carried AS MATERIALIZED (
-      SELECT switch_id, untagged_network_id AS network_id FROM uplinks WHERE untagged_network_id IS NOT NULL
-      UNION ALL SELECT u.switch_id, t.network_id FROM uplinks u CROSS JOIN port_tagged_networks t ON t.port_id = u.id),
-    uncarried AS (
-      SELECT p.switch_id, p.untagged_network_id AS network_id, count(*) AS ports FROM ports p
-      WHERE p.mode = 'access' AND p.enabled = 1 AND p.untagged_network_id IS NOT NULL
-        AND p.switch_id IN (SELECT switch_id FROM uplinks)
-        AND NOT EXISTS (SELECT 1 FROM carried c WHERE c.switch_id = p.switch_id AND c.network_id = p.untagged_network_id)
-      GROUP BY p.switch_id, p.untagged_network_id)
-    SELECT sw.id AS switch_id, sw.name AS switch_name, n.id AS network_id, n.name AS network_name, n.vlan_id, u.ports
-    FROM uncarried u JOIN switches sw ON sw.id = u.switch_id JOIN networks n ON n.id = u.network_id`,
+      SELECT DISTINCT u.switch_id, n.vid FROM uplinks u CROSS JOIN near n ON n.uplink = u.id CROSS JOIN far f ON f.uplink = u.id AND f.vid = n.vid),
+    judged AS MATERIALIZED (SELECT DISTINCT switch_id FROM uplinks),
+    local AS MATERIALIZED (
+      SELECT p.id, p.switch_id, p.untagged_vlan_id FROM judged j CROSS JOIN ports p ON p.switch_id = j.switch_id
+      WHERE p.enabled = 1 AND p.id NOT IN (SELECT id FROM uplinks)),
+    used AS (
+      SELECT switch_id, untagged_vlan_id AS vlan_id, 1 AS port, 0 AS configured FROM local WHERE untagged_vlan_id IS NOT NULL
+      UNION ALL SELECT l.switch_id, t.vlan_id, 1, 0 FROM local l CROSS JOIN port_tagged_vlans t ON t.port_id = l.id
+      UNION ALL SELECT j.switch_id, c.vlan_id, 0, 1 FROM judged j CROSS JOIN switch_configured_vlans c ON c.switch_id = j.switch_id)
+    SELECT sw.id AS switch_id, sw.name AS switch_name, v.id AS vlan_id, v.name AS vlan_name, v.vid,
+      sum(u.port) AS ports, max(u.configured) AS configured,
+      (SELECT group_concat(name, ', ') FROM (SELECT DISTINCT fs.name FROM uplinks x JOIN switches fs ON fs.id = x.far_switch
+        WHERE x.switch_id = u.switch_id ORDER BY fs.name)) AS neighbours
+    FROM used u JOIN vlans v ON v.id = u.vlan_id JOIN switches sw ON sw.id = u.switch_id
+    WHERE NOT EXISTS (SELECT 1 FROM carried c WHERE c.switch_id = u.switch_id AND c.vid = v.vid)
+    GROUP BY u.switch_id, u.vlan_id`,
   ).all({ site }) as unknown as UncarriedRow[];
-  return rows.map((row) =>
-    finding(
+  return rows.map((row) => {
+    const how = [row.configured ? 'configured' : '', row.ports ? `on ${plural(row.ports, 'port')}` : ''].filter(Boolean).join(', ');
+    return finding(
       'vlan_not_carried_by_uplink',
-      `VLAN ${row.vlan_id} (${row.network_name}) is used on ${row.ports} access port${row.ports === 1 ? '' : 's'} of switch ${row.switch_name}, but none of its linked trunk ports carries it.`,
-      [
-        { type: 'switch', id: row.switch_id, name: row.switch_name },
-        { type: 'network', id: row.network_id, name: row.network_name },
-      ],
-    ),
-  );
+      `VLAN ${row.vid} (${row.vlan_name}) is used on switch ${row.switch_name} (${how}), but no trunk towards its linked switches (${row.neighbours}) carries it at both ends.`,
+      [switchRef({ id: row.switch_id, name: row.switch_name }), { type: 'vlan', id: row.vlan_id, name: row.vlan_name }],
+    );
+  });
 }
 
 interface UnusedRow {
   id: string;
   name: string;
-  vlan_id: number;
+  vid: number;
   site_name: string;
 }
 
-/** unused_network: no port uses the network, untagged or tagged. */
-function unusedNetworks(db: Db, site: string | null): Finding[] {
+/** unused_vlan: no port carries the VLAN, untagged or tagged (a switch may still define it). */
+function unusedVlans(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
-    `SELECT n.id, n.name, n.vlan_id, s.name AS site_name FROM networks n JOIN sites s ON s.id = n.site_id
-    WHERE (:site IS NULL OR n.site_id = :site)
-      AND NOT EXISTS (SELECT 1 FROM ports p WHERE p.untagged_network_id = n.id)
-      AND NOT EXISTS (SELECT 1 FROM port_tagged_networks t WHERE t.network_id = n.id)`,
+    `SELECT v.id, v.name, v.vid, s.name AS site_name FROM vlans v JOIN sites s ON s.id = v.site_id
+    WHERE (:site IS NULL OR v.site_id = :site)
+      AND NOT EXISTS (SELECT 1 FROM ports p WHERE p.untagged_vlan_id = v.id)
+      AND NOT EXISTS (SELECT 1 FROM port_tagged_vlans t WHERE t.vlan_id = v.id)`,
   ).all({ site }) as unknown as UnusedRow[];
   return rows.map((row) =>
-    finding('unused_network', `VLAN ${row.vlan_id} (${row.name}) of site ${row.site_name} is not used by any port.`, [
-      { type: 'network', id: row.id, name: row.name },
+    finding('unused_vlan', `VLAN ${row.vid} (${row.name}) of site ${row.site_name} is carried by no port.`, [
+      { type: 'vlan', id: row.id, name: row.name },
     ]),
   );
 }

@@ -2,13 +2,14 @@ import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { checkValue, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
+import { VLAN } from '../fields/vlans.ts';
+import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
 import { columnsOf, insertApiRecord, insertRow } from './resource-sql.ts';
 
-const DECLARED = { site: SITE, network: NETWORK, switch: SWITCH, port: PORT };
+const DECLARED = { site: SITE, vlan: VLAN, network: NETWORK, switch: SWITCH, port: PORT };
 
 /** The inventory kinds whose changes the activity log records and can undo. */
 export type Kind = keyof typeof DECLARED;
@@ -17,7 +18,7 @@ export type Kind = keyof typeof DECLARED;
 export const RESOURCES: Readonly<Record<Kind, Resource>> = DECLARED;
 
 /** Parents before children: the order to insert in; deletes run the other way. */
-export const KIND_ORDER: readonly Kind[] = ['site', 'network', 'switch', 'port'];
+export const KIND_ORDER: readonly Kind[] = ['site', 'vlan', 'network', 'switch', 'port'];
 
 /** The plural of each kind, which is also its table and its list in a backup document (`switches`). */
 export type KindPlural = (typeof DECLARED)[Kind]['table'];
@@ -50,8 +51,25 @@ export function kindOfPlural(plural: string): Kind | undefined {
   return Object.hasOwn(KIND_OF, plural) ? KIND_OF[plural as KindPlural] : undefined;
 }
 
-/** A stored row, as SELECT returns it; a port's image also holds its tagged network ids. */
-export type Image = Record<string, unknown> & { id: string; version: number; tagged?: string[] };
+/**
+ * A list of VLAN ids that a kind keeps in a table of its own (a port's tagged VLANs, a switch's configured
+ * VLANs): its API field, its table and columns, and its key in an image.
+ */
+interface VlanList {
+  field: 'taggedVlanIds' | 'configuredVlanIds';
+  table: 'port_tagged_vlans' | 'switch_configured_vlans';
+  owner: 'port_id' | 'switch_id';
+  image: 'tagged' | 'configured';
+}
+
+/** The VLAN lists of the kinds that have one. */
+export const VLAN_LISTS: Partial<Record<Kind, VlanList>> = {
+  port: { field: 'taggedVlanIds', table: 'port_tagged_vlans', owner: 'port_id', image: 'tagged' },
+  switch: { field: 'configuredVlanIds', table: 'switch_configured_vlans', owner: 'switch_id', image: 'configured' },
+};
+
+/** A stored row, as SELECT returns it; a port's image also holds its tagged VLAN ids, a switch's its configured ones. */
+export type Image = Record<string, unknown> & { id: string; version: number; tagged?: string[]; configured?: string[] };
 
 /** Images keyed by kind, then id; null means the entity did not exist. */
 export type ImageSet = Partial<Record<Kind, Record<string, Image | null>>>;
@@ -65,7 +83,8 @@ export function readImage(db: Db, kind: Kind, id: string): Image | null {
   const { table } = RESOURCES[kind];
   const row = prepare(db, `SELECT ${columns(kind).join(', ')} FROM ${table} WHERE id = ?`).get(id) as Image | undefined;
   if (!row) return null;
-  if (kind === 'port') row.tagged = taggedNetworkIds(db, id);
+  const list = VLAN_LISTS[kind];
+  if (list) row[list.image] = listedVlanIds(db, list, id);
   return { ...row };
 }
 
@@ -74,61 +93,88 @@ export function currentVersion(db: Db, kind: Kind, id: string): number | undefin
   return (prepare(db, `SELECT version FROM ${RESOURCES[kind].table} WHERE id = ?`).get(id) as { version: number } | undefined)?.version;
 }
 
-/** The tagged network ids of a port, sorted. */
-export function taggedNetworkIds(db: Db, portId: string): string[] {
-  const rows = prepare(db, 'SELECT network_id FROM port_tagged_networks WHERE port_id = ? ORDER BY network_id').all(portId) as {
-    network_id: string;
+/** The VLAN ids of an owner's list, sorted. */
+function listedVlanIds(db: Db, list: VlanList, ownerId: string): string[] {
+  const rows = prepare(db, `SELECT vlan_id FROM ${list.table} WHERE ${list.owner} = ? ORDER BY vlan_id`).all(ownerId) as {
+    vlan_id: string;
   }[];
-  return rows.map((row) => row.network_id);
+  return rows.map((row) => row.vlan_id);
+}
+
+/** The tagged VLAN ids of a port, sorted. */
+export function taggedVlanIds(db: Db, portId: string): string[] {
+  return listedVlanIds(db, VLAN_LISTS.port!, portId);
+}
+
+/** The configured VLAN ids of a switch, sorted. */
+export function configuredVlanIds(db: Db, switchId: string): string[] {
+  return listedVlanIds(db, VLAN_LISTS.switch!, switchId);
 }
 
 /**
- * Makes a port's tagged networks exactly `networkIds`, writing only the difference: an edit of a trunk's
- * description then writes no tagged rows at all (each row written is index pages in the commit's fsync).
+ * Makes an owner's VLAN list exactly `vlanIds`, writing only the difference: an edit of a trunk's description
+ * then writes no tagged rows at all (each row written is index pages in the commit's fsync).
  */
-export function setTagged(db: Db, portId: string, networkIds: readonly string[]): void {
-  const current = new Set(taggedNetworkIds(db, portId));
-  const wanted = new Set(networkIds);
-  const remove = prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ? AND network_id = ?');
-  for (const networkId of current) if (!wanted.has(networkId)) remove.run(portId, networkId);
-  insertTagged(
+export function setVlanList(db: Db, kind: 'port' | 'switch', ownerId: string, vlanIds: readonly string[]): void {
+  const list = VLAN_LISTS[kind]!;
+  const current = new Set(listedVlanIds(db, list, ownerId));
+  const wanted = new Set(vlanIds);
+  const remove = prepare(db, `DELETE FROM ${list.table} WHERE ${list.owner} = ? AND vlan_id = ?`);
+  for (const vlanId of current) if (!wanted.has(vlanId)) remove.run(ownerId, vlanId);
+  insertListed(
     db,
-    portId,
-    [...wanted].filter((networkId) => !current.has(networkId)),
+    list,
+    ownerId,
+    [...wanted].filter((vlanId) => !current.has(vlanId)),
   );
 }
 
+/** Makes a port's tagged VLANs exactly `vlanIds`. */
+export function setTagged(db: Db, portId: string, vlanIds: readonly string[]): void {
+  setVlanList(db, 'port', portId, vlanIds);
+}
+
 /**
- * Adds tagged networks to a port that does not carry them yet, in one statement for all of them (a trunk has
+ * Adds VLANs to an owner's list that it does not hold yet, in one statement for all of them (a trunk has
  * 5–20), in key order, so that the rows of ports written in id order go in at the right edge of the B-tree.
  */
-function insertTagged(db: Db, portId: string, networkIds: readonly string[]): void {
-  if (networkIds.length === 0) return;
-  const values = networkIds.map(() => '(?, ?)').join(', ');
-  prepare(db, `INSERT INTO port_tagged_networks (port_id, network_id) VALUES ${values}`).run(
-    ...[...networkIds].sort().flatMap((networkId) => [portId, networkId]),
+function insertListed(db: Db, list: VlanList, ownerId: string, vlanIds: readonly string[]): void {
+  if (vlanIds.length === 0) return;
+  const values = vlanIds.map(() => '(?, ?)').join(', ');
+  prepare(db, `INSERT INTO ${list.table} (${list.owner}, vlan_id) VALUES ${values}`).run(
+    ...[...vlanIds].sort().flatMap((vlanId) => [ownerId, vlanId]),
   );
 }
 
 /** A checked inventory record in the API's shape, with its id, version and timestamps (restore, merge, bulk import). */
 export type StoredRecord = Record<string, unknown> & { id: string };
 
-/** Inserts a whole record in the API's shape (id, version and timestamps as given), with a port's tagged networks. */
+/** Inserts a whole record in the API's shape (id, version and timestamps as given), with its VLAN list. */
 export function insertRecord(db: Db, kind: Kind, record: StoredRecord): void {
   insertApiRecord(db, RESOURCES[kind], record);
-  if (kind === 'port') insertTagged(db, record.id, (record.taggedNetworkIds as string[] | undefined) ?? []);
+  const list = VLAN_LISTS[kind];
+  if (list) insertListed(db, list, record.id, (record[list.field] as string[] | undefined) ?? []);
 }
 
-/** Removes every site, network, switch, port and activity entry (a restore replaces them all). */
+/** Removes every site, VLAN, network, switch, port and activity entry (a restore replaces them all). */
 export function deleteInventoryAndActivity(db: Db): void {
   prepare(db, 'UPDATE ports SET linked_port_id = NULL').run();
-  const tables = ['activity_entities', 'activity', 'port_tagged_networks', ...[...KIND_PLURALS].reverse()];
+  const tables = [
+    'activity_entities',
+    'activity',
+    'port_tagged_vlans',
+    'switch_configured_vlans',
+    'user_favorite_switches',
+    ...[...KIND_PLURALS].reverse(),
+  ];
   for (const table of tables) prepare(db, `DELETE FROM ${table}`).run();
 }
 
-/** Deletes an entity (a port with its tagged list). */
+/** Deletes an entity (with its VLAN list; a switch also from everyone's favourites). */
 export function deleteEntity(db: Db, kind: Kind, id: string): void {
-  if (kind === 'port') prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ?').run(id);
+  const list = VLAN_LISTS[kind];
+  if (list) prepare(db, `DELETE FROM ${list.table} WHERE ${list.owner} = ?`).run(id);
+  if (kind === 'switch') prepare(db, 'DELETE FROM user_favorite_switches WHERE switch_id = ?').run(id);
   prepare(db, `DELETE FROM ${RESOURCES[kind].table} WHERE id = ?`).run(id);
 }
 
@@ -147,13 +193,15 @@ export function writeImage(db: Db, kind: Kind, image: Image, version: number, no
   } else {
     insertRow(db, RESOURCES[kind], row);
   }
-  if (kind === 'port') setTagged(db, image.id, image.tagged ?? []);
+  const list = VLAN_LISTS[kind];
+  if (list) setVlanList(db, kind as 'port' | 'switch', image.id, image[list.image] ?? []);
 }
 
 /** The API's view of an image (camelCase, booleans), for before/after diffs. */
 export function imageToApi(kind: Kind, image: Image): Record<string, unknown> {
   const api = rowToApi(RESOURCES[kind], image);
-  if (kind === 'port') api.taggedNetworkIds = image.tagged ?? [];
+  const list = VLAN_LISTS[kind];
+  if (list) api[list.field] = image[list.image] ?? [];
   return api;
 }
 
@@ -177,8 +225,8 @@ export function diffImages(kind: Kind, before: Image | null, after: Image | null
  * Every way stored undo data breaks the rules an undo relies on, with paths under `prefix`
  * (`before.switch.<id>.macAddress`): it must be `{ before, after }`, images keyed by kind, then by lower-case id;
  * each entity in both (or in neither); each image null or what a SELECT of that row gives: only its columns (a
- * port's also `tagged`), each value in the form the API stores after its field rules (validateInput's checkValue)
- * and the rules across fields of rules.ts. Which networks a port may carry depends on the data at the time of the
+ * port's also `tagged`, a switch's `configured`), each value in the form the API stores after its field rules (validateInput's checkValue)
+ * and the rules across fields of rules.ts. Which VLANs a port may carry depends on the data at the time of the
  * undo; undoEntry checks that after writing. Restore checks every image with this, and so does every undo.
  */
 export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
@@ -223,14 +271,16 @@ function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): Fi
   const faults: FieldFault[] = [];
   const cols = columns(kind);
   for (const key of Object.keys(image)) {
-    if (!cols.includes(key) && !(kind === 'port' && key === 'tagged'))
-      faults.push({ field: prefix + key, message: `is not a column of ${kind}` });
+    if (!cols.includes(key) && key !== VLAN_LISTS[kind]?.image) faults.push({ field: prefix + key, message: `is not a column of ${kind}` });
   }
   const stored = Object.fromEntries(cols.map((column) => [column, image[column] ?? null])) as Image;
-  if (kind === 'port') stored.tagged = (image.tagged ?? []) as string[];
+  const list = VLAN_LISTS[kind];
+  if (list) stored[list.image] = (image[list.image] ?? []) as string[];
+  const unreadable = jsonColumnFaults(kind, stored, prefix);
+  if (unreadable.length) return [...faults, ...unreadable];
   const api = imageToApi(kind, stored);
   for (const field of RESOURCES[kind].fields) {
-    const value = field.column ? stored[field.column] : kind === 'port' && field.name === 'taggedNetworkIds' ? stored.tagged : undefined;
+    const value = field.column ? stored[field.column] : list && field.name === list.field ? stored[list.image] : undefined;
     if (value === undefined) continue;
     const message = storedValueFault(field, value, api[field.name]);
     if (message) faults.push({ field: prefix + field.name, message });
@@ -238,9 +288,29 @@ function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): Fi
   if (faults.length === 0 && stored.id !== id) faults.push({ field: `${prefix}id`, message: 'must be the id the image is keyed by' });
   if (faults.length > 0) return faults;
   if (kind === 'network') return networkFaults(api, prefix);
-  // Every network counts as one of the switch's site here: undoEntry judges them against the data it writes into.
-  if (kind === 'port') return portFaults({ ...api, id }, '', () => '', prefix);
+  // Every VLAN counts as one of the switch's site here: undoEntry judges them against the data it writes into.
+  if (kind === 'port') return portFaults({ ...api, id }, { siteId: '', stackSize: 8 }, () => '', prefix);
   return [];
+}
+
+// A json column holds JSON text (or null): anything else could not even be read back as its API value.
+function jsonColumnFaults(kind: Kind, stored: Image, prefix: string): FieldFault[] {
+  const faults: FieldFault[] = [];
+  for (const field of columnFields(RESOURCES[kind])) {
+    const value = stored[field.column];
+    if (field.type !== 'json' || value === null) continue;
+    if (typeof value !== 'string' || !parses(value)) faults.push({ field: prefix + field.name, message: 'must be JSON text or null' });
+  }
+  return faults;
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // The server sets the read-only columns (id, version, times, a port's switch): never null in a row; an undo raises

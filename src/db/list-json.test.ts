@@ -5,6 +5,7 @@ import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
+import { VLAN } from '../fields/vlans.ts';
 import type { JsonPage, ListParams } from './list-query.ts';
 import { applyMigrations } from './migrate.ts';
 import { listNetworks, listNetworksJson, networkToApi } from './networks.ts';
@@ -13,9 +14,11 @@ import { insertTestRow } from './test-rows.ts';
 import { listPorts, listPortsJson, portToApi } from './ports.ts';
 import { listSites, listSitesJson, siteToApi } from './sites.ts';
 import { listSwitches, listSwitchesJson, switchToApi } from './switches.ts';
+import { listVlans, listVlansJson, vlanToApi } from './vlans.ts';
 
 // The JSON list pages are built by SQLite (listXJson); the single reads, CSV exports and the Fastify peer map
-// rows in JavaScript (listX + xToApi). Both must give the same answer, byte for byte: keys, order, types.
+// rows in JavaScript (listX + xToApi). Both must give the same answer, byte for byte: keys, order, types, and
+// the JSON columns (a network's dnsServers, a port's poe, a switch's tags) as JSON, not as strings.
 
 // Text that JSON must escape, or must not: quotes, backslash, tab and line breaks, non-ASCII, U+2028, a tag.
 const AWKWARD = 'say "hi" \\ back\tslash\r\nline two é 😀 \u2028 </script> {"not":"json"} 007';
@@ -26,9 +29,13 @@ function insert(table: string, key: string, values: Record<string, unknown>): vo
   ids[key] = insertTestRow(db, table, values);
 }
 
-function tag(port: string, ...networks: string[]): void {
-  for (const network of networks)
-    db.prepare('INSERT INTO port_tagged_networks (port_id, network_id) VALUES (?, ?)').run(ids[port], ids[network]);
+function tag(port: string, ...vlans: string[]): void {
+  for (const vlan of vlans) db.prepare('INSERT INTO port_tagged_vlans (port_id, vlan_id) VALUES (?, ?)').run(ids[port], ids[vlan]);
+}
+
+function configure(switchKey: string, ...vlans: string[]): void {
+  for (const vlan of vlans)
+    db.prepare('INSERT INTO switch_configured_vlans (switch_id, vlan_id) VALUES (?, ?)').run(ids[switchKey], ids[vlan]);
 }
 
 beforeAll(() => {
@@ -37,17 +44,21 @@ beforeAll(() => {
   insert('sites', 'hq', { name: 'HQ', description: AWKWARD, address: 'Main street 1', notes: 'a\nb', version: 3 });
   insert('sites', 'empty', { name: 'Empty site' });
   insert('sites', 'branch', { name: 'branch', address: 'Ünterstraße 2' });
-  insert('networks', 'users', {
+  insert('vlans', 'users', { site_id: ids.hq, name: 'Users', vid: 10, color: '#1f77b4' });
+  insert('vlans', 'voice', { site_id: ids.hq, name: 'Voice', vid: 20, description: AWKWARD, color: '#ff7f0e', status: 'inactive' });
+  insert('vlans', 'mgmt', { site_id: ids.hq, name: 'Mgmt', vid: 4094, color: '#2ca02c' });
+  insert('vlans', 'unused', { site_id: ids.branch, name: 'Unused', vid: 10, color: '#1f77b4' });
+  insert('networks', 'users4', {
     site_id: ids.hq,
-    name: 'Users',
-    vlan_id: 10,
+    vlan_id: ids.users,
+    name: 'Users v4',
     subnet: '10.0.10.0/24',
     gateway: '10.0.10.1',
-    color: '#1f77b4',
+    dns_servers: JSON.stringify(['10.0.0.53', '2001:db8::53']),
   });
-  insert('networks', 'voice', { site_id: ids.hq, name: 'Voice', vlan_id: 20, description: AWKWARD });
-  insert('networks', 'mgmt', { site_id: ids.hq, name: 'Mgmt', vlan_id: 4094, subnet: '2001:db8::/64' });
-  insert('networks', 'unused', { site_id: ids.branch, name: 'Unused', vlan_id: 10 });
+  insert('networks', 'users6', { site_id: ids.hq, vlan_id: ids.users, name: 'Users v6', subnet: '2001:db8:10::/64', description: AWKWARD });
+  insert('networks', 'transit', { site_id: ids.hq, name: 'Transit', subnet: '10.255.0.0/31' });
+  insert('networks', 'branchLan', { site_id: ids.branch, name: 'Branch LAN', subnet: '10.0.10.0/24', dns_servers: '[]' });
   insert('switches', 'core', {
     site_id: ids.hq,
     name: 'core',
@@ -55,34 +66,43 @@ beforeAll(() => {
     mac_address: 'aa:bb:cc:dd:ee:01',
     management_ip: '10.0.0.1',
     notes: AWKWARD,
+    tags: JSON.stringify(['core', 'rack "A"']),
+    role: 'core',
+    stack_size: 2,
     version: 7,
   });
-  insert('switches', 'edge', { site_id: ids.hq, name: 'edge 1', model: 'EX2300', status: 'planned' });
+  insert('switches', 'edge', { site_id: ids.hq, name: 'edge 1', model: 'EX2300', status: 'planned', poe_budget_watts: 370 });
   insert('switches', 'bare', { site_id: ids.branch, name: 'bare', status: 'retired', location: 'rack "B"' });
   insert('ports', 'c1', {
     switch_id: ids.core,
     name: 'Gi1/0/1',
     position: 1,
     mode: 'trunk',
-    untagged_network_id: ids.users,
+    untagged_vlan_id: ids.users,
     speed: '10G',
+    type: 'sfp+',
     description: AWKWARD,
   });
   insert('ports', 'c2', {
     switch_id: ids.core,
     name: 'Gi1/0/2',
     position: 2,
+    unit: 2,
     enabled: 0,
-    poe: 1,
-    untagged_network_id: ids.users,
+    poe: JSON.stringify({ type: '802.3af', maxWatts: 15.4 }),
+    mac_address: '00:11:22:33:44:55',
+    link_status: 'up',
+    untagged_vlan_id: ids.users,
     connected_device: 'printer\nroom 2',
   });
-  insert('ports', 'c3', { switch_id: ids.core, name: 'Gi1/0/3', position: 3, mode: 'trunk', untagged_network_id: ids.voice });
-  insert('ports', 'e1', { switch_id: ids.edge, name: '1', position: 1, linked_port_id: ids.c1 });
+  insert('ports', 'c3', { switch_id: ids.core, name: 'Gi1/0/3', position: 3, mode: 'trunk', untagged_vlan_id: ids.voice });
+  insert('ports', 'e1', { switch_id: ids.edge, name: '1', position: 1, linked_port_id: ids.c1, connected_port: 'eth0' });
   db.prepare('UPDATE ports SET linked_port_id = ? WHERE id = ?').run(ids.e1, ids.c1);
-  // Several tagged networks, inserted out of order; c3 carries voice both untagged and tagged (counted once).
+  // Several tagged VLANs, inserted out of order; c3 carries voice both untagged and tagged (counted once).
   tag('c1', 'voice', 'mgmt', 'users');
   tag('c3', 'voice', 'mgmt');
+  tag('e1', 'mgmt');
+  configure('edge', 'voice', 'users');
 });
 
 const paramsOf = (list: Partial<ListParams> = {}): ListParams => ({ limit: 100, offset: 0, sort: undefined, q: undefined, ...list });
@@ -112,10 +132,18 @@ describe('list pages serialised by SQLite', () => {
     expectSame(listSitesJson(db, list), listSites(db, list), siteToApi);
   });
 
-  it.each(cases(NETWORK, 'o'))('networks, %s: the same JSON as the mapped rows', (_, list) => {
-    expectSame(listNetworksJson(db, list, {}), listNetworks(db, list, {}), networkToApi);
-    const filter = { siteId: ids.hq, vlanId: 20 };
-    expectSame(listNetworksJson(db, list, filter), listNetworks(db, list, filter), networkToApi);
+  it.each(cases(VLAN, 'o'))('vlans, %s: the same JSON as the mapped rows', (_, list) => {
+    for (const filter of [{}, { siteId: ids.hq }, { siteId: ids.hq, vid: 20, status: 'inactive' }, { status: 'active' }]) {
+      expectSame(listVlansJson(db, list, filter), listVlans(db, list, filter), vlanToApi);
+    }
+  });
+
+  it.each(cases(NETWORK, 'users'))('networks, %s: the same JSON as the mapped rows', (_, list) => {
+    for (const filter of [{}, { siteId: ids.hq }, { siteId: ids.hq, vlanId: ids.users }]) {
+      expectSame(listNetworksJson(db, list, filter), listNetworks(db, list, filter), networkToApi);
+    }
+    const address = { ...list, q: '10.0.10.77' };
+    expectSame(listNetworksJson(db, address, {}), listNetworks(db, address, {}), networkToApi);
   });
 
   it.each(cases(SWITCH, 'e'))('switches, %s: the same JSON as the mapped rows', (_, list) => {
@@ -131,36 +159,57 @@ describe('list pages serialised by SQLite', () => {
     }
   });
 
-  it('answers JSON types: booleans, integers, null, sorted id arrays, counts', () => {
+  it('answers JSON types: booleans, integers, null, JSON columns, sorted id arrays, counts', () => {
     const ports = JSON.parse(listPortsJson(db, paramsOf(), { switchId: ids.core }).items);
     expect(ports[0]).toMatchObject({
       enabled: true,
-      poe: false,
+      poe: null,
       position: 1,
+      type: 'sfp+',
       description: AWKWARD,
       linkedPortId: ids.e1,
       connectedDevice: null,
     });
-    expect(ports[0].taggedNetworkIds).toEqual([ids.voice, ids.mgmt, ids.users].sort());
-    expect(ports[1]).toMatchObject({ enabled: false, poe: true, taggedNetworkIds: [] });
+    expect(ports[0].taggedVlanIds).toEqual([ids.voice, ids.mgmt, ids.users].sort());
+    expect(ports[1]).toMatchObject({ enabled: false, unit: 2, poe: { type: '802.3af', maxWatts: 15.4 }, taggedVlanIds: [] });
     expect(Object.keys(ports[0])).toEqual(
       columnFields(PORT)
         .map((f) => f.name)
-        .concat('taggedNetworkIds'),
+        .concat('taggedVlanIds'),
     );
-    const networks = JSON.parse(listNetworksJson(db, paramsOf(), { siteId: ids.hq }).items);
-    expect(networks.map((n: { name: string; portCount: number }) => [n.name, n.portCount])).toEqual([
-      ['Users', 2],
-      ['Voice', 2],
-      ['Mgmt', 2],
+    const vlans = JSON.parse(listVlansJson(db, paramsOf(), { siteId: ids.hq }).items);
+    expect(vlans.map((v: Record<string, unknown>) => [v.name, v.networkCount, v.portCount, v.switchCount])).toEqual([
+      ['Users', 2, 2, 1],
+      ['Voice', 0, 2, 1],
+      ['Mgmt', 0, 3, 2],
     ]);
+    expect(Object.keys(vlans[0])).toEqual(VLAN.fields.map((f) => f.name));
+    const networks = JSON.parse(listNetworksJson(db, paramsOf(), { siteId: ids.hq }).items);
+    expect(networks.map((n: { name: string; dnsServers: string[] }) => [n.name, n.dnsServers])).toEqual([
+      ['Users v4', ['10.0.0.53', '2001:db8::53']],
+      ['Transit', []],
+      ['Users v6', []],
+    ]);
+    expect(
+      JSON.parse(listNetworksJson(db, paramsOf({ q: '10.0.10.77', sort: { field: 'name', descending: false } }), {}).items).map(
+        (n: { name: string }) => n.name,
+      ),
+    ).toEqual(['Branch LAN', 'Users v4']);
+    const switches = JSON.parse(listSwitchesJson(db, paramsOf(), { siteId: ids.hq }).items);
+    expect(switches[0]).toMatchObject({ name: 'core', tags: ['core', 'rack "A"'], configuredVlanIds: [] });
+    expect(switches[1].configuredVlanIds).toEqual([ids.voice, ids.users].sort());
     const sites = JSON.parse(listSitesJson(db, paramsOf({ sort: { field: 'name', descending: false } })).items);
     expect(
-      sites.map((s: { switchCount: number; networkCount: number; version: number }) => [s.switchCount, s.networkCount, s.version]),
+      sites.map((s: { switchCount: number; vlanCount: number; networkCount: number; version: number }) => [
+        s.switchCount,
+        s.vlanCount,
+        s.networkCount,
+        s.version,
+      ]),
     ).toEqual([
-      [1, 1, 1],
-      [0, 0, 1],
-      [2, 3, 3],
+      [1, 1, 1, 1],
+      [0, 0, 0, 1],
+      [2, 3, 3, 3],
     ]);
     expect(listSwitchesJson(db, paramsOf({ q: 'no such switch' }), {})).toEqual({ items: '[]', total: 0 });
   });

@@ -47,11 +47,18 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A condition that `q` also matches by, besides the text of the searchable fields (an address inside a subnet). */
+export interface SearchAlso {
+  /** SQL written by our code, with `?` for `params`. */
+  sql: string;
+  params: SQLInputValue[];
+}
+
 /**
- * Builds WHERE (filters AND q over the resource's searchable fields, case-insensitive) and ORDER BY from
- * checked list parameters. Only field names of the resource reach the SQL text; values are bound.
+ * Builds WHERE (filters AND q over the resource's searchable fields, case-insensitive, OR `searchAlso`) and ORDER
+ * BY from checked list parameters. Only field names of the resource reach the SQL text; values are bound.
  */
-export function buildListQuery(shape: ListShape, list: ListParams, filters: ColumnFilter[] = []): ListQuery {
+export function buildListQuery(shape: ListShape, list: ListParams, filters: ColumnFilter[] = [], searchAlso?: SearchAlso): ListQuery {
   const clauses: string[] = [];
   const params: SQLInputValue[] = [];
   for (const filter of filters) {
@@ -61,10 +68,13 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
   }
   if (list.q) {
     const columns = shape.resource.fields.filter((f) => f.searchable && f.column).map((f) => `${shape.alias}.${f.column}`);
-    if (columns.length) {
-      clauses.push(`(${columns.map((column) => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-      for (let i = 0; i < columns.length; i++) params.push(likePattern(list.q));
+    const matches = columns.map((column) => `${column} LIKE ? ESCAPE '\\'`);
+    for (let i = 0; i < columns.length; i++) params.push(likePattern(list.q));
+    if (searchAlso) {
+      matches.push(searchAlso.sql);
+      params.push(...searchAlso.params);
     }
+    if (matches.length) clauses.push(`(${matches.join(' OR ')})`);
   }
   return {
     where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '',

@@ -7,6 +7,9 @@ import { inTransaction, type Db } from './open.ts';
 /** A migration file that was applied before and has changed since: the start must stop. */
 class MigrationChecksumError extends StartupError {}
 
+/** A migration that the data refused (a constraint, a row another tool wrote): rolled back, the start must stop. */
+class MigrationFailedError extends StartupError {}
+
 export interface MigrationFile {
   version: number;
   name: string;
@@ -47,18 +50,34 @@ export function applyMigrations(db: Db, dir: string): number[] {
         `migration ${migration.version}_${migration.name}.sql has changed since it was applied; migrations are append-only, restore the file and add a new one`,
       );
     }
-    inTransaction(db, () => {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        migration.checksum,
-        new Date().toISOString(),
-      );
-    });
+    try {
+      inTransaction(db, () => {
+        db.exec(migration.sql);
+        db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)').run(
+          migration.version,
+          migration.name,
+          migration.checksum,
+          new Date().toISOString(),
+        );
+      });
+    } catch (error) {
+      throw migrationFailure(migration, error);
+    }
     done.push(migration.version);
   }
   return done;
+}
+
+const SQLITE_CONSTRAINT = 19;
+
+// The transaction was rolled back, so the file holds what it held before: the one line says so, and which row
+// kind SQLite refused. A storage fault (full disk, read-only file) is left as it is: the start explains those.
+function migrationFailure(migration: MigrationFile, error: unknown): unknown {
+  const errcode = (error as { errcode?: number }).errcode;
+  if (typeof errcode !== 'number' || (errcode & 0xff) !== SQLITE_CONSTRAINT) return error;
+  return new MigrationFailedError(
+    `migration ${String(migration.version).padStart(4, '0')}_${migration.name}.sql failed (${(error as Error).message}) and changed nothing: the database holds a row its constraints refuse, likely written by another tool; find it with PRAGMA foreign_key_check and PRAGMA integrity_check, mend or restore the file, then start again`,
+  );
 }
 
 /** The highest applied migration version, 0 for an empty database. */

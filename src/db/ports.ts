@@ -1,37 +1,37 @@
 import { apiOf, defaultColumns, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import type { Change } from './change.ts';
-import { deleteEntity, taggedNetworkIds } from './images.ts';
+import { deleteEntity, taggedVlanIds } from './images.ts';
 export { setTagged } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { insertRow, updateRow } from './resource-sql.ts';
 
-/** A ports row with its tagged network ids (sorted, as the activity images keep them). */
+/** A ports row with its tagged VLAN ids (sorted, as the activity images keep them). */
 export type PortRow = RowOf<typeof PORT> & { tagged: string[] };
 
 /** The editable columns of a port; its tagged list is written by setTagged, the far end of a link by relinkFarEnds. */
 export type PortValues = EditableRowOf<typeof PORT>;
 
-/** SQL of the JSON array of the tagged network ids of the port row `alias`, sorted as taggedNetworkIds reads them. */
-export function taggedNetworkIdsJson(alias: string): string {
-  return `json((SELECT json_group_array(network_id) FROM
-    (SELECT network_id FROM port_tagged_networks WHERE port_id = ${alias}.id ORDER BY network_id)))`;
+/** SQL of the JSON array of the tagged VLAN ids of the port row `alias`, sorted as taggedVlanIds reads them. */
+export function taggedVlanIdsJson(alias: string): string {
+  return `json((SELECT json_group_array(vlan_id) FROM
+    (SELECT vlan_id FROM port_tagged_vlans WHERE port_id = ${alias}.id ORDER BY vlan_id)))`;
 }
 
 const PORT_LIST: ListShape = {
   resource: PORT,
   alias: 'p',
-  computed: { taggedNetworkIds: { sql: taggedNetworkIdsJson('p') } },
+  computed: { taggedVlanIds: { sql: taggedVlanIdsJson('p') } },
   defaultOrder: 'p.switch_id, p.position, p.name, p.id',
 };
 
 function withTagged(db: Db, row: Omit<PortRow, 'tagged'> | undefined): PortRow | undefined {
-  return row && { ...row, tagged: taggedNetworkIds(db, row.id) };
+  return row && { ...row, tagged: taggedVlanIds(db, row.id) };
 }
 
-/** One port by id, with its tagged networks. */
+/** One port by id, with its tagged VLANs. */
 export function getPort(db: Db, id: string): PortRow | undefined {
   return withTagged(db, prepare(db, `${rowsSelect(PORT_LIST)} WHERE p.id = ?`).get(id) as Omit<PortRow, 'tagged'> | undefined);
 }
@@ -55,12 +55,12 @@ export function listPorts(db: Db, list: ListParams, filter: PortFilter): { rows:
   return { rows: (rows as Omit<PortRow, 'tagged'>[]).map((row) => withTagged(db, row)!), total };
 }
 
-/** The same page of ports as listPorts, with their tagged networks, serialised as the API's JSON items by SQLite. */
+/** The same page of ports as listPorts, with their tagged VLANs, serialised as the API's JSON items by SQLite. */
 export function listPortsJson(db: Db, list: ListParams, filter: PortFilter): JsonPage {
   return readJsonPage(db, PORT_LIST, portsQuery(list, filter));
 }
 
-/** Every port of a switch by position, with tagged networks. */
+/** Every port of a switch by position, with tagged VLANs. */
 export function portsOfSwitch(db: Db, switchId: string): PortRow[] {
   const rows = prepare(db, `${rowsSelect(PORT_LIST)} WHERE p.switch_id = ? ORDER BY p.position, p.name, p.id`).all(
     switchId,
@@ -100,26 +100,31 @@ export function portIdsOfSwitch(db: Db, switchId: string): string[] {
   return (prepare(db, 'SELECT id FROM ports WHERE switch_id = ?').all(switchId) as { id: string }[]).map((row) => row.id);
 }
 
-/** The ids of the ports that carry a network, untagged or tagged. */
-export function portIdsUsingNetwork(db: Db, networkId: string): string[] {
+/** The ids of the ports that carry a VLAN, untagged or tagged. */
+export function portIdsUsingVlan(db: Db, vlanId: string): string[] {
   return (
     prepare(
       db,
-      `SELECT id FROM ports WHERE untagged_network_id = ?
-    UNION SELECT port_id FROM port_tagged_networks WHERE network_id = ?`,
-    ).all(networkId, networkId) as { id: string }[]
+      `SELECT id FROM ports WHERE untagged_vlan_id = ?
+    UNION SELECT port_id FROM port_tagged_vlans WHERE vlan_id = ?`,
+    ).all(vlanId, vlanId) as { id: string }[]
   ).map((row) => row.id);
 }
 
-/** How many ports of a switch carry any network (untagged or tagged). */
-export function countPortsWithNetworks(db: Db, switchId: string): number {
+/** How many ports of a switch carry any VLAN (untagged or tagged). */
+export function countPortsWithVlans(db: Db, switchId: string): number {
   return (
     prepare(
       db,
-      `SELECT count(*) AS n FROM ports p WHERE p.switch_id = ? AND (p.untagged_network_id IS NOT NULL
-    OR EXISTS (SELECT 1 FROM port_tagged_networks t WHERE t.port_id = p.id))`,
+      `SELECT count(*) AS n FROM ports p WHERE p.switch_id = ? AND (p.untagged_vlan_id IS NOT NULL
+    OR EXISTS (SELECT 1 FROM port_tagged_vlans t WHERE t.port_id = p.id))`,
     ).get(switchId) as { n: number }
   ).n;
+}
+
+/** The highest unit any port of a switch is on (0 for a switch without ports): its stackSize may not go below it. */
+export function highestUnit(db: Db, switchId: string): number {
+  return (prepare(db, 'SELECT coalesce(max(unit), 0) AS n FROM ports WHERE switch_id = ?').get(switchId) as { n: number }).n;
 }
 
 /** Stores a new port; set its tagged list with setTagged. */
@@ -145,14 +150,14 @@ export function setLink(db: Db, id: string, linkedPortId: string | null, now: st
   prepare(db, 'UPDATE ports SET linked_port_id = ?, version = version + 1, updated_at = ? WHERE id = ?').run(linkedPortId, now, id);
 }
 
-/** Takes a network off one port (untagged and tagged) and raises the port's version. */
-export function removeNetworkFromPort(db: Db, id: string, networkId: string, now: string): void {
-  prepare(db, 'DELETE FROM port_tagged_networks WHERE port_id = ? AND network_id = ?').run(id, networkId);
+/** Takes a VLAN off one port (untagged and tagged) and raises the port's version; record the port (touch) first. */
+export function removeVlanFromPort(db: Db, id: string, vlanId: string, now: string): void {
+  prepare(db, 'DELETE FROM port_tagged_vlans WHERE port_id = ? AND vlan_id = ?').run(id, vlanId);
   prepare(
     db,
-    `UPDATE ports SET untagged_network_id = CASE WHEN untagged_network_id = ? THEN NULL ELSE untagged_network_id END,
+    `UPDATE ports SET untagged_vlan_id = CASE WHEN untagged_vlan_id = ? THEN NULL ELSE untagged_vlan_id END,
     version = version + 1, updated_at = ? WHERE id = ?`,
-  ).run(networkId, now, id);
+  ).run(vlanId, now, id);
 }
 
 /** The ids of the ports whose link points at this port. */
@@ -184,7 +189,7 @@ export function relinkFarEnds(change: Change, portId: string, before: string | n
   if (after) setLink(change.db, after, portId, change.now);
 }
 
-/** A port as the API answers it, with its tagged network ids. */
+/** A port as the API answers it, with its tagged VLAN ids. */
 export function portToApi(row: PortRow): ApiRecord {
-  return { ...apiOf(PORT, row), taggedNetworkIds: row.tagged };
+  return { ...apiOf(PORT, row), taggedVlanIds: row.tagged };
 }

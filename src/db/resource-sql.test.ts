@@ -5,12 +5,13 @@ import { columnFields } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { insertRecord, KIND_ORDER, KIND_PLURALS, RESOURCES, readImage } from './images.ts';
 import { applyMigrations } from './migrate.ts';
-import { networkIdByName, networkIdByVlan } from './networks.ts';
+import { networkIdByName } from './networks.ts';
 import { openDatabase, type Db } from './open.ts';
 import { getPort, insertNumberedPorts, portIdByName, updatePort } from './ports.ts';
 import { columnsOf, selectList } from './resource-sql.ts';
 import { getSite, insertSite, siteIdByName, siteNameById, updateSite } from './sites.ts';
 import { switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from './switches.ts';
+import { vlanIdByName, vlanIdByVid } from './vlans.ts';
 
 // The SQL of the inventory's rows is built from the field declarations (resource-sql.ts), and the names of the
 // kinds come from their declarations too: these tests hold the tables of the migrations to the fields.
@@ -39,7 +40,7 @@ describe('the field declarations and the tables', () => {
   });
 
   it('name each kind in its plural, which is its table', () => {
-    expect(KIND_PLURALS).toEqual(['sites', 'networks', 'switches', 'ports']);
+    expect(KIND_PLURALS).toEqual(['sites', 'vlans', 'networks', 'switches', 'ports']);
     expect(selectList(RESOURCES.site, 's')).toBe('s.id, s.name, s.description, s.address, s.notes, s.version, s.created_at, s.updated_at');
   });
 });
@@ -69,17 +70,22 @@ describe('the rows written from the declarations', () => {
         description: null,
         enabled: 1,
         mode: 'access',
-        untagged_network_id: null,
+        unit: 1,
+        type: 'rj45',
+        link_status: null,
+        untagged_vlan_id: null,
         speed: null,
-        poe: 0,
+        poe: null,
+        mac_address: null,
+        connected_port: null,
         linked_port_id: null,
         connected_device: null,
         version: 1,
         tagged: [],
       })),
     );
-    updatePort(db, ports[0], { ...getPort(db, ports[0])!, poe: 1, enabled: 0 }, NOW);
-    expect(readImage(db, 'port', ports[0])).toMatchObject({ poe: 1, enabled: 0, version: 2 });
+    updatePort(db, ports[0], { ...getPort(db, ports[0])!, poe: '{"type":"802.3at","maxWatts":30}', enabled: 0 }, NOW);
+    expect(readImage(db, 'port', ports[0])).toMatchObject({ poe: '{"type":"802.3at","maxWatts":30}', enabled: 0, version: 2 });
   });
 });
 
@@ -101,7 +107,29 @@ describe('the name and id lookups', () => {
       createdAt: NOW,
       updatedAt: NOW,
     });
-    insertRecord(db, 'network', { id: randomUUID(), siteId: site, name: 'Users', vlanId: 10, version: 1, createdAt: NOW, updatedAt: NOW });
+    const vlan = randomUUID();
+    insertRecord(db, 'vlan', {
+      id: vlan,
+      siteId: site,
+      vid: 10,
+      name: 'Users',
+      status: 'active',
+      color: '#1f77b4',
+      version: 1,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    insertRecord(db, 'network', {
+      id: randomUUID(),
+      siteId: site,
+      vlanId: vlan,
+      name: 'Users',
+      subnet: '10.0.10.0/24',
+      dnsServers: [],
+      version: 1,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     insertNumberedPorts(db, sw, [randomUUID()], NOW);
   });
 
@@ -109,6 +137,7 @@ describe('the name and id lookups', () => {
     expect(siteIdByName(db, 'LAB')).toBe(site);
     expect(switchIdByName(db, site, 'core-1')).toBe(sw);
     expect(networkIdByName(db, site, 'USERS')).toBeDefined();
+    expect(vlanIdByName(db, site, 'users')).toBeDefined();
     expect(portIdByName(db, sw, '1')).toBeDefined();
     insertSite(db, randomUUID(), { name: 'Äpfel', description: null, address: null, notes: null }, NOW);
     expect(siteIdByName(db, 'äpfel')).toBeUndefined();
@@ -121,8 +150,8 @@ describe('the name and id lookups', () => {
     expect(switchIdByMac(db, 'aa:bb:cc:dd:ee:ff')).toBe(sw);
     expect(switchIdByMac(db, 'aa:bb:cc:dd:ee:ff', sw)).toBeUndefined();
     expect(switchIdByIp(db, site, '10.0.0.1')).toBe(sw);
-    expect(networkIdByVlan(db, site, 10)).toBeDefined();
-    expect(networkIdByVlan(db, site, 11)).toBeUndefined();
+    expect(vlanIdByVid(db, site, 10)).toBeDefined();
+    expect(vlanIdByVid(db, site, 11)).toBeUndefined();
   });
 
   it('answer names by id, and undefined for an id that is not there', () => {

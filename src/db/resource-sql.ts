@@ -51,18 +51,19 @@ export function selectList(resource: Resource, alias: string): string {
     .join(', ');
 }
 
-/** Inserts a whole row: every column from `row` by its name (NULL when absent). */
 /**
  * Inserts a whole record in the API's shape (field names, id, version and timestamps as given): each column's value
- * made from its field in one pass, a field the record leaves out stored as NULL.
+ * made from its field in one pass, a field the record leaves out stored as its default (a document written before
+ * the field existed), else NULL.
  */
 export function insertApiRecord(db: Db, resource: Resource, record: Record<string, unknown>): void {
   const { insert, fields } = rowSql(resource);
   prepare(db, insert).run(
-    ...fields.map((field) => (field.name in record ? toColumnValue(field, record[field.name]) : null) as SQLInputValue),
+    ...fields.map((field) => toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue),
   );
 }
 
+/** Inserts a whole row: every column from `row` by its name (NULL when absent). */
 export function insertRow(db: Db, resource: Resource, row: Record<string, unknown>): void {
   const { insert, columns } = rowSql(resource);
   prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue));

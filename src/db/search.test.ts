@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
 import { insertTestRow } from './test-rows.ts';
-import { search } from './search.ts';
+import { MATCH_LABELS, search } from './search.ts';
 
 let db: Db;
 const ids: Record<string, string> = {};
@@ -18,17 +18,21 @@ beforeAll(() => {
   insert('sites', 'hq', { name: 'HQ' });
   insert('sites', 'hq2', { name: 'HQ East' });
   insert('sites', 'branch', { name: 'Branch near HQ' });
-  insert('networks', 'users', { site_id: ids.hq, name: 'users', vlan_id: 10, subnet: '10.0.10.0/24' });
-  insert('networks', 'wide', { site_id: ids.hq, name: 'wide', vlan_id: 11, subnet: '10.0.0.0/16' });
-  insert('networks', 'v6', { site_id: ids.hq, name: 'v6', vlan_id: 12, subnet: '2001:db8::/64' });
+  insert('vlans', 'vUsers', { site_id: ids.hq, name: 'Users', vid: 10 });
+  insert('vlans', 'vCams', { site_id: ids.hq, name: 'Cameras', vid: 30 });
+  insert('vlans', 'vCamsBranch', { site_id: ids.branch, name: 'Cams', vid: 30 });
+  insert('networks', 'users', { site_id: ids.hq, vlan_id: ids.vUsers, name: 'users', subnet: '10.0.10.0/24' });
+  insert('networks', 'wide', { site_id: ids.hq, name: 'wide', subnet: '10.0.0.0/16' });
+  insert('networks', 'v6', { site_id: ids.hq, vlan_id: ids.vUsers, name: 'v6', subnet: '2001:db8::/64' });
   insert('switches', 'core', {
     site_id: ids.hq,
     name: 'core-1',
     mac_address: 'aa:bb:cc:dd:ee:ff',
     management_ip: '10.0.10.2',
     serial_number: 'FOC1234X',
+    tags: JSON.stringify(['datacenter', 'stack-a']),
   });
-  insert('switches', 'edge', { site_id: ids.branch, name: 'edge-1', mac_address: '00:11:22:33:44:55', management_ip: '10.0.10.25' });
+  insert('switches', 'edge', { site_id: ids.branch, name: 'acc-1', mac_address: '00:11:22:33:44:55', management_ip: '10.0.10.25' });
   insert('ports', 'p1', {
     switch_id: ids.core,
     name: 'Gi1/0/1',
@@ -36,6 +40,9 @@ beforeAll(() => {
     description: 'uplink to edge',
     connected_device: 'printer-3f',
   });
+  insert('ports', 'p48', { switch_id: ids.edge, name: '48', position: 48, mac_address: '02:00:5e:10:00:01' });
+  insert('ports', 'p4', { switch_id: ids.edge, name: '4', position: 4 });
+  insert('ports', 'gi48', { switch_id: ids.edge, name: 'Gi1/0/48', position: 148 });
 });
 
 const find = (q: string) => search(db, q, 50);
@@ -46,24 +53,70 @@ describe('search', () => {
     expect(find('hq').map(key)).toEqual(['site:hq', 'site:hq2', 'site:branch']);
   });
 
-  it.each(['AABB.CCDD.EEFF', 'aa:bb:cc:dd:ee:ff', 'AA-BB-CC-DD-EE-FF', 'ccdd', 'dd:ee'])('finds a switch by its MAC written %s', (q) => {
-    const [first] = find(q);
-    expect(first).toMatchObject({ type: 'switch', id: ids.core, siteId: ids.hq, match: 'macAddress' });
+  it.each(['AABB.CCDD.EEFF', 'aa:bb:cc:dd:ee:ff', 'AA-BB-CC-DD-EE-FF', 'AABBCCDDEEFF', 'ccdd', 'dd:ee'])(
+    'finds a switch by its MAC written %s',
+    (q) => {
+      const [first] = find(q);
+      expect(first).toMatchObject({ type: 'switch', id: ids.core, siteId: ids.hq, match: 'macAddress', label: 'MAC address' });
+    },
+  );
+
+  it.each(['02:00:5e:10:00:01', '02-00-5E-10-00-01', '0200.5e10.0001', '02005E100001', '5e10'])(
+    "finds a port by its connected device's MAC written %s",
+    (q) => {
+      expect(find(q)[0]).toEqual({
+        type: 'port',
+        id: ids.p48,
+        name: 'acc-1 / 48',
+        siteId: ids.branch,
+        switchId: ids.edge,
+        match: 'deviceMacAddress',
+        label: 'Connected device MAC address',
+        value: '02:00:5e:10:00:01',
+      });
+    },
+  );
+
+  it.each<[string, string[]]>([
+    ['acc-1/48', ['port:p48']],
+    ['ACC-1 / 48', ['port:p48']],
+    ['acc-1 48', ['port:p48']],
+    ['acc-1 Gi1/0/48', ['port:gi48']],
+    ['acc-1/4', ['port:p4', 'port:p48']],
+    ['core-1 gi1/0/1', ['port:p1']],
+  ])('finds ports by switch and port %j', (q, expected) => {
+    const ports = find(q).filter((hit) => hit.match === 'switchPort');
+    expect(ports.map(key)).toEqual(expected);
+    expect(ports[0]).toMatchObject({ label: 'Switch and port', switchId: expect.any(String) });
   });
 
   it('finds the networks whose subnet holds an address, most specific first, after an exact management IP', () => {
-    expect(find('10.0.10.57').map((hit) => [key(hit), hit.match])).toEqual([
-      ['network:users', 'subnet'],
-      ['network:wide', 'subnet'],
+    expect(find('10.0.10.57').map((hit) => [key(hit), hit.label])).toEqual([
+      ['network:users', 'Subnet holds the address'],
+      ['network:wide', 'Subnet holds the address'],
     ]);
     expect(find('10.0.10.2').map(key).slice(0, 3)).toEqual(['switch:core', 'network:users', 'network:wide']);
     expect(find('2001:DB8:0::1').map(key)).toEqual(['network:v6']);
+    expect(find('10.0.10.0/24')[0]).toMatchObject({ id: ids.users, match: 'subnet', label: 'Subnet' });
   });
 
-  it('finds networks by VLAN id, switches by serial, ports by description and connected device', () => {
-    expect(find('10')[0]).toMatchObject({ type: 'network', id: ids.users, match: 'vlanId' });
-    expect(find('vlan 12')[0]).toMatchObject({ id: ids.v6, match: 'vlanId' });
-    expect(find('foc1234x')[0]).toMatchObject({ type: 'switch', id: ids.core, match: 'serialNumber' });
+  it('finds VLANs by number at every site and by name, named with their number', () => {
+    expect(
+      find('30')
+        .filter((hit) => hit.type === 'vlan')
+        .map(key),
+    ).toEqual(['vlan:vCams', 'vlan:vCamsBranch']);
+    expect(find('vlan 10')[0]).toMatchObject({ type: 'vlan', id: ids.vUsers, name: 'VLAN 10 (Users)', match: 'vid', label: 'VLAN number' });
+    expect(find('camera')[0]).toMatchObject({ type: 'vlan', id: ids.vCams, name: 'VLAN 30 (Cameras)', match: 'name', label: 'Name' });
+  });
+
+  it('finds switches by serial and tag, ports by description and connected device', () => {
+    expect(find('foc1234x')[0]).toMatchObject({ type: 'switch', id: ids.core, match: 'serialNumber', label: 'Serial number' });
+    expect(find('datacenter')[0]).toMatchObject({ type: 'switch', id: ids.core, match: 'tags', label: 'Tag', value: 'datacenter' });
+    expect(find('stack')[0]).toMatchObject({ type: 'switch', id: ids.core, match: 'tags', value: 'stack-a' });
+    expect(find('ccdd')[0]).toMatchObject({ value: 'aa:bb:cc:dd:ee:ff' });
+    expect(find('10.0.10.57')[0]).toMatchObject({ value: '10.0.10.0/24' });
+    expect(find('30')[0]).toMatchObject({ type: 'vlan', value: '30' });
     expect(find('printer')[0]).toMatchObject({
       type: 'port',
       id: ids.p1,
@@ -71,14 +124,22 @@ describe('search', () => {
       siteId: ids.hq,
       name: 'core-1 / Gi1/0/1',
       match: 'connectedDevice',
+      label: 'Connected device',
     });
     expect(find('uplink')[0]).toMatchObject({ type: 'port', match: 'description' });
+  });
+
+  it('labels every match in words', () => {
+    // Words, not field names: no camelCase (macAddress), capitalised.
+    for (const label of Object.values(MATCH_LABELS)) expect(label).toMatch(/^[A-Z](?![A-Za-z]*[a-z][A-Z])[A-Za-z ]*$/);
+    expect(find('hq').every((hit) => hit.label === MATCH_LABELS[hit.match])).toBe(true);
   });
 
   it('lists each entity once, treats LIKE wildcards literally, and keeps to the limit', () => {
     expect(find('core').filter((hit) => hit.id === ids.core)).toHaveLength(1);
     expect(find('%')).toEqual([]);
     expect(find('_')).toEqual([]);
+    expect(find('acc-1/%')).toEqual([]);
     expect(search(db, 'h', 2)).toHaveLength(2);
   });
 });

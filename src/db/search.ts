@@ -3,17 +3,40 @@ import { likePattern } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The kinds search finds, in the order they are listed when they match equally well. */
-export const SEARCH_TYPES = ['site', 'switch', 'network', 'port'] as const;
+export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** One search result; `match` names the field that matched. */
+/** What can match, each with the human label a result shows for it. */
+export const MATCH_LABELS = {
+  name: 'Name',
+  serialNumber: 'Serial number',
+  managementIp: 'Management IP',
+  macAddress: 'MAC address',
+  tags: 'Tag',
+  vid: 'VLAN number',
+  subnet: 'Subnet',
+  address: 'Subnet holds the address',
+  switchPort: 'Switch and port',
+  description: 'Description',
+  connectedDevice: 'Connected device',
+  deviceMacAddress: 'Connected device MAC address',
+} as const;
+export type SearchMatch = keyof typeof MATCH_LABELS;
+
+/**
+ * One search result: what it is (`type`, `id`, and for a port its `switchId`: enough for a link), its name (a
+ * port's is "switch / port"), its site, the field that matched (`match`) and a human label of it (`label`).
+ */
 export interface SearchHit {
   type: SearchType;
   id: string;
   name: string;
   siteId: string;
   switchId?: string;
-  match: string;
+  match: SearchMatch;
+  label: string;
+  /** The stored value that matched, as stored (the MAC address, the VLAN number, the subnet, the tag). */
+  value: string;
 }
 
 /** How well a hit matched: lower is better. A subnet that contains the address sits between exact and prefix. */
@@ -29,7 +52,8 @@ interface HitRow {
   name: string;
   site_id: string;
   switch_id?: string;
-  match: string;
+  match: SearchMatch;
+  value: string | number;
   rank: number;
 }
 
@@ -48,7 +72,7 @@ const matches = (column: string) => `${column} LIKE :pattern ESCAPE '\\'`;
 function sitesByName(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
-    `SELECT id, name, id AS site_id, 'name' AS match, ${rank('name')} AS rank
+    `SELECT id, name, id AS site_id, 'name' AS match, name AS value, ${rank('name')} AS rank
     FROM sites WHERE ${matches('name')} ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
@@ -57,78 +81,148 @@ function sitesByName(db: Db, q: string, limit: number): HitRow[] {
 function switchesByText(db: Db, q: string, ip: string, limit: number): HitRow[] {
   return prepare(
     db,
-    `SELECT id, name, site_id, match, rank FROM (
-      SELECT id, name, site_id, 'name' AS match, ${rank('name')} AS rank FROM switches WHERE ${matches('name')}
-      UNION ALL SELECT id, name, site_id, 'serialNumber', ${rank('serial_number')} FROM switches WHERE ${matches('serial_number')}
-      UNION ALL SELECT id, name, site_id, 'managementIp', CASE WHEN management_ip = :ip THEN 0 ELSE ${rank('management_ip')} END
+    `SELECT id, name, site_id, match, value, rank FROM (
+      SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM switches WHERE ${matches('name')}
+      UNION ALL SELECT id, name, site_id, 'serialNumber', serial_number, ${rank('serial_number')} FROM switches WHERE ${matches('serial_number')}
+      UNION ALL SELECT id, name, site_id, 'managementIp', management_ip, CASE WHEN management_ip = :ip THEN 0 ELSE ${rank('management_ip')} END
         FROM switches WHERE management_ip = :ip OR ${matches('management_ip')})
     ORDER BY rank, name LIMIT :limit`,
   ).all({ ...textParams(q, limit), ip }) as unknown as HitRow[];
+}
+
+/** Switches with a tag that contains q (its best tag counts). */
+function switchesByTag(db: Db, q: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT sw.id, sw.name, sw.site_id, 'tags' AS match, min(${rank('t.value')}) AS rank, t.value AS value
+    FROM switches sw CROSS JOIN json_each(sw.tags) t WHERE sw.tags <> '[]' AND ${matches('t.value')}
+    GROUP BY sw.id ORDER BY rank, sw.name LIMIT :limit`,
+  ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
 /** Switches whose MAC address holds these hex digits (any spelling: the separators are left out on both sides). */
 function switchesByMac(db: Db, digits: string, limit: number): HitRow[] {
   return prepare(
     db,
-    `SELECT id, name, site_id, 'macAddress' AS match,
+    `SELECT id, name, site_id, 'macAddress' AS match, mac_address AS value,
       CASE WHEN replace(mac_address, ':', '') = :digits THEN 0 WHEN replace(mac_address, ':', '') LIKE :digits || '%' THEN 2 ELSE 3 END AS rank
     FROM switches WHERE replace(mac_address, ':', '') LIKE '%' || :digits || '%'
     ORDER BY rank, name LIMIT :limit`,
   ).all({ digits, limit }) as unknown as HitRow[];
 }
 
+/** A VLAN's name in a result: "VLAN <vid> (<name>)", so that the number shows whatever matched. */
+const VLAN_NAME = `'VLAN ' || vid || ' (' || name || ')'`;
+
+/** VLANs whose name contains q. */
+function vlansByName(db: Db, q: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT id, ${VLAN_NAME} AS name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank
+    FROM vlans WHERE ${matches('name')} ORDER BY rank, vid, name LIMIT :limit`,
+  ).all(textParams(q, limit)) as unknown as HitRow[];
+}
+
+/** VLANs with this number, at every site. */
+function vlansByVid(db: Db, vid: number, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT id, ${VLAN_NAME} AS name, site_id, 'vid' AS match, vid AS value, 0 AS rank FROM vlans WHERE vid = ?
+    ORDER BY name, id LIMIT ?`,
+  ).all(vid, limit) as unknown as HitRow[];
+}
+
 /** Networks whose name or subnet text contains q. */
 function networksByText(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
-    `SELECT id, name, site_id, match, rank FROM (
-      SELECT id, name, site_id, 'name' AS match, ${rank('name')} AS rank FROM networks WHERE ${matches('name')}
-      UNION ALL SELECT id, name, site_id, 'subnet', ${rank('subnet')} FROM networks WHERE ${matches('subnet')})
+    `SELECT id, name, site_id, match, value, rank FROM (
+      SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM networks WHERE ${matches('name')}
+      UNION ALL SELECT id, name, site_id, 'subnet', subnet, ${rank('subnet')} FROM networks WHERE ${matches('subnet')})
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
-/** Networks with this VLAN id. */
-function networksByVlan(db: Db, vlanId: number, limit: number): HitRow[] {
-  return prepare(
-    db,
-    `SELECT id, name, site_id, 'vlanId' AS match, 0 AS rank FROM networks WHERE vlan_id = ?
-    ORDER BY name LIMIT ?`,
-  ).all(vlanId, limit) as unknown as HitRow[];
-}
-
-/** Networks with a subnet of one address family: the candidates for "which subnet holds this address". */
-function networksWithSubnet(db: Db, family: 4 | 6): { id: string; name: string; site_id: string; subnet: string }[] {
-  return prepare(
-    db,
-    `SELECT id, name, site_id, subnet FROM networks
-    WHERE subnet IS NOT NULL AND (instr(subnet, ':') > 0) = ?`,
-  ).all(family === 6 ? 1 : 0) as { id: string; name: string; site_id: string; subnet: string }[];
+/** Networks of one address family: the candidates for "which subnet holds this address". */
+function networksOfFamily(db: Db, family: 4 | 6): { id: string; name: string; site_id: string; subnet: string }[] {
+  return prepare(db, "SELECT id, name, site_id, subnet FROM networks WHERE (instr(subnet, ':') > 0) = ?").all(family === 6 ? 1 : 0) as {
+    id: string;
+    name: string;
+    site_id: string;
+    subnet: string;
+  }[];
 }
 
 /** Ports whose description or connected device contains q; named "switch / port". */
 function portsByText(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
-    `SELECT id, name, site_id, switch_id, match, rank FROM (
-      SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'description' AS match, ${rank('p.description')} AS rank
+    `SELECT id, name, site_id, switch_id, match, value, rank FROM (
+      SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'description' AS match, p.description AS value,
+          ${rank('p.description')} AS rank
         FROM ports p JOIN switches w ON w.id = p.switch_id WHERE ${matches('p.description')}
-      UNION ALL SELECT p.id, w.name || ' / ' || p.name, w.site_id, p.switch_id, 'connectedDevice', ${rank('p.connected_device')}
+      UNION ALL SELECT p.id, w.name || ' / ' || p.name, w.site_id, p.switch_id, 'connectedDevice', p.connected_device, ${rank('p.connected_device')}
         FROM ports p JOIN switches w ON w.id = p.switch_id WHERE ${matches('p.connected_device')})
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
+/**
+ * Ports named by "switch/port" or "switch port" (`acc-1/48`, `acc-1 Gi1/0/48`, `acc-1 / 48`): each way of cutting
+ * q in two at a "/" or a space is tried, the switch name exactly and the port name exactly (rank 0) or as a
+ * prefix (rank 2), case-insensitively.
+ */
+function portsBySwitchAndName(db: Db, q: string, limit: number): HitRow[] {
+  const pairs: [string, string, string][] = [];
+  for (const cut of q.matchAll(/\s*\/\s*|\s+/g)) {
+    const switchName = q.slice(0, cut.index).trim();
+    const portName = q.slice(cut.index + cut[0].length).trim();
+    if (switchName && portName && pairs.length < 32) pairs.push([switchName, portName, `${likePattern(portName).slice(1)}`]);
+  }
+  if (pairs.length === 0) return [];
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'switchPort' AS match, w.name || ' / ' || p.name AS value,
+      min(CASE WHEN p.name = json_extract(c.value, '$[1]') THEN 0 ELSE 2 END) AS rank
+    FROM json_each(:pairs) c CROSS JOIN switches w ON w.name = json_extract(c.value, '$[0]')
+      CROSS JOIN ports p ON p.switch_id = w.id AND p.name LIKE json_extract(c.value, '$[2]') ESCAPE '\\'
+    GROUP BY p.id ORDER BY rank, w.name, p.position, p.name LIMIT :limit`,
+  ).all({ pairs: JSON.stringify(pairs), limit }) as unknown as HitRow[];
+}
+
+/** Ports whose connected device's MAC address is these 12 hex digits (stored lower case with colons). */
+function portsByFullMac(db: Db, mac: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'deviceMacAddress' AS match, p.mac_address AS value, 0 AS rank
+    FROM ports p JOIN switches w ON w.id = p.switch_id WHERE p.mac_address = ? ORDER BY name LIMIT ?`,
+  ).all(mac, limit) as unknown as HitRow[];
+}
+
+/** Ports whose connected device's MAC address holds these hex digits (fewer than 12). */
+function portsByPartialMac(db: Db, digits: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'deviceMacAddress' AS match, p.mac_address AS value,
+      CASE WHEN replace(p.mac_address, ':', '') LIKE :digits || '%' THEN 2 ELSE 3 END AS rank
+    FROM ports p JOIN switches w ON w.id = p.switch_id
+    WHERE p.mac_address IS NOT NULL AND replace(p.mac_address, ':', '') LIKE '%' || :digits || '%'
+    ORDER BY rank, name LIMIT :limit`,
+  ).all({ digits, limit }) as unknown as HitRow[];
+}
+
 /** The networks whose subnet contains the address, most specific first, ranked between exact and prefix. */
 function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
-  return networksWithSubnet(db, family)
+  return networksOfFamily(db, family)
     .filter((network) => cidrContains(network.subnet, ip))
     .map((network) => ({
       type: 'network' as const,
       id: network.id,
       name: network.name,
       siteId: network.site_id,
-      match: 'subnet',
+      match: 'address' as const,
+      label: MATCH_LABELS.address,
+      value: network.subnet,
       // A longer prefix is a better answer: /24 ranks before /16, both after an exact match.
       rank: IN_SUBNET + (1 - Number(network.subnet.split('/')[1]) / 129) * (PREFIX - IN_SUBNET) * 0.99,
     }));
@@ -137,7 +231,7 @@ function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
 const VLAN_QUERY = /^(?:vlan\s*)?(\d{1,4})$/i;
 
 /**
- * Finds sites, switches, networks and ports for a search text, best first: exact before (subnet containing
+ * Finds sites, switches, VLANs, networks and ports for a search text, best first: exact before (subnet containing
  * an address before) prefix before substring; equal ranks by kind, then name. At most `limit` results.
  */
 export function search(db: Db, text: string, limit: number): SearchHit[] {
@@ -146,7 +240,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
   const ip = address ? normalizeIp(q)! : q;
   const digits = address ? undefined : macDigits(q);
   const vlan = VLAN_QUERY.exec(q);
-  const vlanId = vlan ? Number(vlan[1]) : undefined;
+  const vid = vlan ? Number(vlan[1]) : undefined;
   const tag =
     (type: SearchType) =>
     (row: HitRow): RankedHit => ({
@@ -156,15 +250,27 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
       siteId: row.site_id,
       ...(row.switch_id ? { switchId: row.switch_id } : {}),
       match: row.match,
+      label: MATCH_LABELS[row.match],
+      value: String(row.value),
       rank: row.rank,
     });
+  const portMacs =
+    digits === undefined
+      ? []
+      : digits.length === 12
+        ? portsByFullMac(db, digits.match(/../g)!.join(':'), limit)
+        : portsByPartialMac(db, digits, limit);
   const hits: RankedHit[] = [
     ...sitesByName(db, q, limit).map(tag('site')),
     ...switchesByText(db, q, ip, limit).map(tag('switch')),
+    ...switchesByTag(db, q, limit).map(tag('switch')),
     ...(digits ? switchesByMac(db, digits, limit).map(tag('switch')) : []),
+    ...vlansByName(db, q, limit).map(tag('vlan')),
+    ...(vid !== undefined && vid >= 1 && vid <= 4094 ? vlansByVid(db, vid, limit).map(tag('vlan')) : []),
     ...networksByText(db, q, limit).map(tag('network')),
-    ...(vlanId !== undefined && vlanId >= 1 && vlanId <= 4094 ? networksByVlan(db, vlanId, limit).map(tag('network')) : []),
     ...(address ? networksContaining(db, ip, address.family) : []),
+    ...portsBySwitchAndName(db, q, limit).map(tag('port')),
+    ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
   ];
   return bestFirst(hits)

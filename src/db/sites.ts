@@ -7,21 +7,27 @@ import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, 
 import { networkIdsOfSite, removeNetwork } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
+import { removeVlan, vlanIdsOfSite } from './vlans.ts';
 import { insertRow, updateRow } from './resource-sql.ts';
 
 /** A sites row with its counts. */
-export type SiteRow = RowOf<typeof SITE> & { switch_count: number; network_count: number };
+export type SiteRow = RowOf<typeof SITE> & { switch_count: number; vlan_count: number; network_count: number };
 
 /** The editable columns of a site. */
 export type SiteValues = EditableRowOf<typeof SITE>;
 
 const SWITCH_COUNT = '(SELECT count(*) FROM switches w WHERE w.site_id = s.id)';
+const VLAN_COUNT = '(SELECT count(*) FROM vlans v WHERE v.site_id = s.id)';
 const NETWORK_COUNT = '(SELECT count(*) FROM networks n WHERE n.site_id = s.id)';
 
 const SITE_LIST: ListShape = {
   resource: SITE,
   alias: 's',
-  computed: { switchCount: { sql: SWITCH_COUNT, name: 'switch_count' }, networkCount: { sql: NETWORK_COUNT, name: 'network_count' } },
+  computed: {
+    switchCount: { sql: SWITCH_COUNT, name: 'switch_count' },
+    vlanCount: { sql: VLAN_COUNT, name: 'vlan_count' },
+    networkCount: { sql: NETWORK_COUNT, name: 'network_count' },
+  },
   defaultOrder: 's.name, s.id',
 };
 
@@ -66,26 +72,29 @@ export function updateSite(db: Db, id: string, values: SiteValues, now: string):
 /** What a site delete removed along with the site. */
 export interface Removed {
   switches: number;
+  vlans: number;
   networks: number;
   ports: number;
 }
 
 /**
- * Deletes a site after recording it, with its switches, their ports and its networks (far ends of links
- * into the site unlinked), so that one activity entry can bring everything back.
+ * Deletes a site after recording it, with its switches, their ports, its networks and its VLANs (far ends of
+ * links into the site unlinked), so that one activity entry can bring everything back.
  */
 export function removeSite(change: Change, id: string): Removed {
   change.touch('site', id);
   const switches = switchIdsOfSite(change.db, id);
   const networks = networkIdsOfSite(change.db, id);
+  const vlans = vlanIdsOfSite(change.db, id);
   let ports = 0;
   for (const switchId of switches) ports += removeSwitch(change, switchId);
   for (const networkId of networks) removeNetwork(change, networkId);
+  for (const vlanId of vlans) removeVlan(change, vlanId);
   deleteEntity(change.db, 'site', id);
-  return { switches: switches.length, networks: networks.length, ports };
+  return { switches: switches.length, vlans: vlans.length, networks: networks.length, ports };
 }
 
 /** A site as the API answers it, with its counts. */
 export function siteToApi(row: SiteRow): ApiRecord {
-  return { ...apiOf(SITE, row), switchCount: row.switch_count, networkCount: row.network_count };
+  return { ...apiOf(SITE, row), switchCount: row.switch_count, vlanCount: row.vlan_count, networkCount: row.network_count };
 }

@@ -10,7 +10,8 @@ export type UserRow = Omit<RowOf<typeof USER>, 'last_login_at'> & {
   version: number;
 };
 
-const USER_COLUMNS = 'id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at';
+const USER_COLUMNS =
+  'id, username, display_name, language, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at';
 
 /** How many users exist. */
 export function countUsers(db: Db): number {
@@ -40,19 +41,37 @@ export function listUsers(db: Db): UserRow[] {
 /** Stores a new user. */
 export function insertUser(
   db: Db,
-  user: Pick<UserRow, 'id' | 'username' | 'password_hash' | 'role' | 'created_at'> & { disabled?: number },
+  user: Pick<UserRow, 'id' | 'username' | 'password_hash' | 'role' | 'created_at'> & {
+    disabled?: number;
+    display_name?: string | null;
+    language?: UserRow['language'];
+  },
 ): void {
   prepare(
     db,
-    `INSERT INTO users (id, username, password_hash, role, disabled, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(user.id, user.username, user.password_hash, user.role, user.disabled ?? 0, user.created_at, user.created_at);
+    `INSERT INTO users (id, username, display_name, language, password_hash, role, disabled, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    user.id,
+    user.username,
+    user.display_name ?? null,
+    user.language ?? 'en',
+    user.password_hash,
+    user.role,
+    user.disabled ?? 0,
+    user.created_at,
+    user.created_at,
+  );
 }
 
 /** A user as a backup holds it. */
 export interface StoredUser {
   id: string;
   username: string;
+  /** Absent in documents written before model 2 (0.26.0): null. */
+  displayName?: string | null;
+  /** Absent in documents written before model 2 (0.26.0): `en`. */
+  language?: string;
   passwordHash: string;
   role: string;
   disabled: boolean;
@@ -69,6 +88,7 @@ export function maxTokenVersion(db: Db): number {
 
 /** Removes every user and API token (a restore with users=replace). */
 export function deleteUsers(db: Db): void {
+  prepare(db, 'DELETE FROM user_favorite_switches').run();
   prepare(db, 'DELETE FROM api_tokens').run();
   prepare(db, 'DELETE FROM users').run();
 }
@@ -77,11 +97,13 @@ export function deleteUsers(db: Db): void {
 export function insertStoredUser(db: Db, user: StoredUser, tokenVersion: number): void {
   prepare(
     db,
-    `INSERT INTO users (id, username, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO users (id, username, display_name, language, password_hash, role, disabled, token_version, version, created_at,
+    updated_at, last_login_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     user.id,
     user.username,
+    user.displayName ?? null,
+    user.language ?? 'en',
     user.passwordHash,
     user.role,
     user.disabled ? 1 : 0,
@@ -93,22 +115,39 @@ export function insertStoredUser(db: Db, user: StoredUser, tokenVersion: number)
   );
 }
 
-/** Changes role, disabled flag and password hash; a new hash or disabling also ends every token (token_version). */
-export function updateUser(
-  db: Db,
-  id: string,
-  change: { role: string; disabled: number; password_hash: string; endTokens: boolean },
-  now: string,
-): void {
+/** What an admin's change of a user writes: every column it may change, and whether its tokens end. */
+export type UserChange = Pick<UserRow, 'role' | 'disabled' | 'password_hash' | 'display_name' | 'language'> & { endTokens: boolean };
+
+/**
+ * Changes role, disabled flag, password hash, display name and language; a new hash or disabling also ends every
+ * token (token_version).
+ */
+export function updateUser(db: Db, id: string, change: UserChange, now: string): void {
   prepare(
     db,
-    `UPDATE users SET role = ?, disabled = ?, password_hash = ?, token_version = token_version + ?,
-    version = version + 1, updated_at = ? WHERE id = ?`,
-  ).run(change.role, change.disabled, change.password_hash, change.endTokens ? 1 : 0, now, id);
+    `UPDATE users SET role = ?, disabled = ?, password_hash = ?, display_name = ?, language = ?,
+    token_version = token_version + ?, version = version + 1, updated_at = ? WHERE id = ?`,
+  ).run(change.role, change.disabled, change.password_hash, change.display_name, change.language, change.endTokens ? 1 : 0, now, id);
 }
 
-/** Removes a user and its API tokens. */
+/** Changes what a user is called in the UI and the UI's language, and raises the user's version. */
+export function updateUserProfile(
+  db: Db,
+  id: string,
+  profile: { display_name: string | null; language: UserRow['language'] },
+  now: string,
+): void {
+  prepare(db, 'UPDATE users SET display_name = ?, language = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
+    profile.display_name,
+    profile.language,
+    now,
+    id,
+  );
+}
+
+/** Removes a user, its API tokens and its favourites. */
 export function deleteUser(db: Db, id: string): void {
+  prepare(db, 'DELETE FROM user_favorite_switches WHERE user_id = ?').run(id);
   prepare(db, 'DELETE FROM api_tokens WHERE user_id = ?').run(id);
   prepare(db, 'UPDATE activity SET user_id = NULL WHERE user_id = ?').run(id);
   prepare(db, 'DELETE FROM users WHERE id = ?').run(id);

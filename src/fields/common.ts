@@ -1,4 +1,5 @@
-import type { Field } from './field.ts';
+import { normalizeIp, normalizeMac } from '../lib/net.ts';
+import type { Field, Normalized } from './field.ts';
 
 /** The id, first field of every stored inventory resource. */
 export const STORED_FIELDS = [
@@ -48,4 +49,26 @@ export function optionalText<const N extends string, const C extends string>(
   extra: Pick<Field, 'sortable'> = {},
 ): Field & { name: N; column: C; type: 'text' } {
   return { name, column, type: 'text', maxLength, description, searchable: true, ...extra };
+}
+
+/** An IPv4 or IPv6 address in its stored spelling. */
+export function ipAddress(text: string): Normalized {
+  const ip = normalizeIp(text);
+  return ip ? { ok: true, value: ip } : { ok: false, message: 'must be an IPv4 or IPv6 address' };
+}
+
+/** A MAC address in any common spelling, stored lower case with colons. */
+export function macAddress(text: string): Normalized {
+  const value = normalizeMac(text);
+  return value
+    ? { ok: true, value }
+    : { ok: false, message: 'must be a MAC address like aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff' };
+}
+
+/** A CSV cell's list: items separated by ";" (or ","), blanks dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[;,]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

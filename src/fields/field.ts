@@ -12,7 +12,8 @@ export interface Field {
   name: string;
   /** The table column; absent for computed fields (counts, lists stored elsewhere). */
   column?: string;
-  type: 'text' | 'integer' | 'boolean' | 'uuid' | 'uuid-list' | 'enum' | 'timestamp';
+  /** `json`: a value of its own shape (a list of tags, a PoE object), checked by `check`, stored as JSON text. */
+  type: 'text' | 'integer' | 'boolean' | 'uuid' | 'uuid-list' | 'enum' | 'timestamp' | 'json';
   description: string;
   /** Must be given on create. */
   required?: boolean;
@@ -29,6 +30,12 @@ export interface Field {
   default?: unknown;
   /** Brings an accepted spelling to the stored form, or says why the value is refused. */
   normalize?: (value: string) => Normalized;
+  /** A `json` field: checks a value of any JSON type and brings it to its stored form. */
+  check?: (value: unknown) => Normalized;
+  /** A `json` field: the JSON Schema of its (non-null) value. */
+  schema?: JsonSchema;
+  /** A `json` field: its CSV cell, written and read back (`a;b` for a list). */
+  csvCodec?: { write(value: unknown): string; read(text: string): Normalized };
   /** Part of the CSV layout (default: every field that has a column). */
   csv?: boolean;
   /** Searched by `q` in lists. */
@@ -42,7 +49,7 @@ export interface Field {
 /** A resource kind: its names and its fields. */
 export interface Resource {
   /** Singular name, as the activity log's entityType and the messages use it (`switch`). */
-  type: 'site' | 'network' | 'switch' | 'port' | 'user';
+  type: 'site' | 'vlan' | 'network' | 'switch' | 'port' | 'user';
   /** Its table, which is also its plural, as paths, backup documents and messages use it (`switches`). */
   table: string;
   fields: readonly Field[];
@@ -155,6 +162,8 @@ export function checkValue(field: Field, raw: unknown): Normalized {
       return typeof raw === 'string' && !Number.isNaN(Date.parse(raw))
         ? { ok: true, value: new Date(raw).toISOString() }
         : { ok: false, message: 'must be an ISO 8601 date and time' };
+    case 'json':
+      return field.check ? field.check(raw) : { ok: false, message: 'has no rule' };
   }
 }
 
@@ -211,10 +220,16 @@ export function rowToApi(resource: Resource, row: Record<string, unknown>): Reco
   const result: Record<string, unknown> = {};
   for (const field of resource.fields) {
     if (!field.column || !(field.column in row)) continue;
-    const value = row[field.column];
-    result[field.name] = field.type === 'boolean' ? value === 1 || value === true : value;
+    result[field.name] = columnToApi(field, row[field.column]);
   }
   return result;
+}
+
+/** The API value of a column's value: booleans from 0/1, json fields parsed. */
+export function columnToApi(field: Field, value: unknown): unknown {
+  if (field.type === 'boolean') return value === 1 || value === true;
+  if (field.type === 'json' && typeof value === 'string') return JSON.parse(value);
+  return value;
 }
 
 /** A record of a resource as the API answers it. */
@@ -228,6 +243,7 @@ export function apiOf(resource: Resource, row: object): ApiRecord {
 /** The value a field's column stores (booleans as 0/1). */
 export function toColumnValue(field: Field, value: unknown): unknown {
   if (field.type === 'boolean') return value ? 1 : 0;
+  if (field.type === 'json') return value === null || value === undefined ? null : JSON.stringify(value);
   return value ?? null;
 }
 
@@ -286,7 +302,16 @@ function fieldSchema(field: Field, nullable: boolean): JsonSchema {
     uuid: 'string',
     'uuid-list': 'array',
     timestamp: 'string',
+    json: undefined,
   }[field.type];
+  if (field.type === 'json') {
+    const canBeNullJson = nullable && field.default === undefined;
+    return {
+      ...(canBeNullJson ? { oneOf: [field.schema ?? {}, { type: 'null' }] } : (field.schema ?? {})),
+      description: field.description,
+      ...(field.readOnly ? { readOnly: true } : {}),
+    };
+  }
   const canBeNull = nullable && field.type !== 'boolean' && field.type !== 'uuid-list' && field.default === undefined;
   base.type = canBeNull ? [type, 'null'] : type;
   if (field.type === 'uuid') base.format = 'uuid';

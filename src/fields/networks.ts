@@ -1,55 +1,56 @@
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
-import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText, siteIdField } from './common.ts';
+import { STORED_FIELDS, VERSION_FIELDS, ipAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
-/** A network: a VLAN of one site, with its subnet. */
+/** Most DNS servers a network lists. */
+const DNS_SERVERS_MAX = 8;
+
+/** A network: an IP subnet of one site, in at most one VLAN of that site. */
 export const NETWORK = declareResource({
   type: 'network',
   table: 'networks',
   fields: [
     ...STORED_FIELDS,
-    siteIdField('The site this VLAN belongs to.'),
-    nameField('per site'),
+    siteIdField('The site this network belongs to.'),
     {
       name: 'vlanId',
       column: 'vlan_id',
-      type: 'integer',
-      required: true,
-      min: 1,
-      max: 4094,
-      sortable: true,
-      description: 'VLAN number, unique per site.',
+      type: 'uuid',
+      description: 'The VLAN (of the same site) this subnet is in, or null (a routed link).',
     },
+    nameField('per site'),
     {
       name: 'subnet',
       column: 'subnet',
       type: 'text',
+      required: true,
       maxLength: 49,
       normalize: subnet,
       searchable: true,
       sortable: true,
-      description: 'IPv4 or IPv6 CIDR without host bits (10.0.10.0/24).',
+      description: 'IPv4 or IPv6 CIDR without host bits (10.0.10.0/24); no two networks of a site overlap.',
     },
     {
       name: 'gateway',
       column: 'gateway',
       type: 'text',
       maxLength: 45,
-      normalize: address,
+      normalize: ipAddress,
       searchable: true,
-      description: 'An address inside subnet.',
+      description: 'An address inside subnet, or null.',
+    },
+    {
+      name: 'dnsServers',
+      column: 'dns_servers',
+      type: 'json',
+      default: [],
+      check: dnsServers,
+      schema: { type: 'array', items: { type: 'string' }, maxItems: DNS_SERVERS_MAX },
+      csvCodec: { write: (value) => (value as string[]).join(';'), read: (text) => dnsServers(splitList(text)) },
+      description: `Up to ${DNS_SERVERS_MAX} IPv4 or IPv6 addresses, in order.`,
     },
     optionalText('description', 'description', 1000, 'Free text.'),
-    { name: 'color', column: 'color', type: 'text', normalize: color, description: '#rrggbb.', format: 'color' },
     ...VERSION_FIELDS,
-    {
-      name: 'portCount',
-      type: 'integer',
-      readOnly: true,
-      csv: false,
-      sortable: true,
-      description: 'Ports that carry this network, untagged or tagged.',
-    },
   ],
 });
 
@@ -58,11 +59,14 @@ function subnet(text: string): Normalized {
   return result.ok ? { ok: true, value: result.value } : { ok: false, message: `${result.reason}` };
 }
 
-function address(text: string): Normalized {
-  const ip = normalizeIp(text);
-  return ip ? { ok: true, value: ip } : { ok: false, message: 'must be an IPv4 or IPv6 address' };
-}
-
-function color(text: string): Normalized {
-  return /^#[0-9a-fA-F]{6}$/.test(text) ? { ok: true, value: text.toLowerCase() } : { ok: false, message: 'must be a colour like #1f77b4' };
+function dnsServers(raw: unknown): Normalized {
+  if (!Array.isArray(raw)) return { ok: false, message: 'must be a list of addresses' };
+  if (raw.length > DNS_SERVERS_MAX) return { ok: false, message: `must list at most ${DNS_SERVERS_MAX} addresses` };
+  const servers: string[] = [];
+  for (const item of raw) {
+    const ip = typeof item === 'string' ? normalizeIp(item.trim()) : undefined;
+    if (!ip) return { ok: false, message: `${JSON.stringify(item)} is not an IPv4 or IPv6 address` };
+    if (!servers.includes(ip)) servers.push(ip);
+  }
+  return { ok: true, value: servers };
 }

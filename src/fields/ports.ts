@@ -1,9 +1,27 @@
 import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
-import { STORED_FIELDS, VERSION_FIELDS, optionalText } from './common.ts';
+import { STORED_FIELDS, VERSION_FIELDS, macAddress, optionalText } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 /** The modes a port can be in. */
 const PORT_MODES = ['access', 'trunk'] as const;
+
+/** The kinds of port a switch has: what its front panel draws and groups by. */
+export const PORT_TYPES = ['rj45', 'sfp', 'sfp+', 'sfp28', 'qsfp', 'qsfp28', 'console', 'management'] as const;
+
+/** The link states a port can report. */
+export const LINK_STATUSES = ['up', 'down'] as const;
+
+/** The PoE standards a port can deliver. */
+export const POE_TYPES = ['802.3af', '802.3at', '802.3bt-type3', '802.3bt-type4', 'passive-24v', 'passive-48v'] as const;
+
+/** The most a stack has members (a port's unit, a switch's stackSize). */
+export const STACK_MAX = 8;
+
+/** A port's PoE: its standard and the most it delivers (watts). */
+export interface Poe {
+  type: (typeof POE_TYPES)[number];
+  maxWatts: number | null;
+}
 
 /** A port of a switch. */
 export const PORT = declareResource({
@@ -33,26 +51,60 @@ export const PORT = declareResource({
       sortable: true,
       description: 'Order on the switch; defaults to after the last port.',
     },
+    {
+      name: 'unit',
+      column: 'unit',
+      type: 'integer',
+      min: 1,
+      max: STACK_MAX,
+      default: 1,
+      sortable: true,
+      description: "The stack member the port is on (1-based, at most the switch's stackSize).",
+    },
+    { name: 'type', column: 'type', type: 'enum', values: PORT_TYPES, default: 'rj45', sortable: true, description: 'The kind of port.' },
     optionalText('description', 'description', 200, 'What the port is for.'),
     { name: 'enabled', column: 'enabled', type: 'boolean', default: true, description: 'Administratively up.' },
+    { name: 'linkStatus', column: 'link_status', type: 'enum', values: LINK_STATUSES, description: 'up, down, or null (not known).' },
     { name: 'mode', column: 'mode', type: 'enum', values: PORT_MODES, default: 'access', sortable: true, description: 'access or trunk.' },
     {
-      name: 'untaggedNetworkId',
-      column: 'untagged_network_id',
+      name: 'untaggedVlanId',
+      column: 'untagged_vlan_id',
       type: 'uuid',
-      description: "Access VLAN, or native VLAN of a trunk; a network of the switch's site.",
+      description: "The access VLAN, or the native VLAN of a trunk: a VLAN of the switch's site.",
     },
     {
-      name: 'taggedNetworkIds',
+      name: 'taggedVlanIds',
       type: 'uuid-list',
       default: [],
-      description: "Tagged VLANs of a trunk; networks of the switch's site.",
+      description: "The tagged VLANs of a trunk: VLANs of the switch's site.",
       csv: true,
     },
     { name: 'speed', column: 'speed', type: 'text', maxLength: 20, description: 'Free text (1G, 10G).' },
-    { name: 'poe', column: 'poe', type: 'boolean', default: false, description: 'Power over Ethernet.' },
+    {
+      name: 'poe',
+      column: 'poe',
+      type: 'json',
+      check: poe,
+      schema: {
+        type: 'object',
+        properties: { type: { enum: [...POE_TYPES] }, maxWatts: { type: ['number', 'null'], minimum: 0, maximum: 200 } },
+        required: ['type', 'maxWatts'],
+        additionalProperties: false,
+      },
+      csvCodec: { write: (value) => poeText(value as Poe), read: poeFromText },
+      description: 'Power over Ethernet: null, or { type, maxWatts } (maxWatts null when not known).',
+    },
+    {
+      name: 'macAddress',
+      column: 'mac_address',
+      type: 'text',
+      normalize: macAddress,
+      searchable: true,
+      description: 'MAC address of the connected device, in any common spelling; stored lower case with colons.',
+    },
     { name: 'linkedPortId', column: 'linked_port_id', type: 'uuid', description: 'A port of another switch; links are symmetric.' },
     optionalText('connectedDevice', 'connected_device', 200, 'What is plugged in.'),
+    optionalText('connectedPort', 'connected_port', 100, 'The far port, when the far end is not a documented switch.'),
     ...VERSION_FIELDS,
   ],
 });
@@ -61,4 +113,26 @@ export const PORT = declareResource({
 function interfaceName(text: string): Normalized {
   const problem = interfaceNameProblem(text);
   return problem === undefined ? { ok: true, value: text } : { ok: false, message: problem };
+}
+
+function poe(raw: unknown): Normalized {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, message: 'must be null or { type, maxWatts }' };
+  const { type, maxWatts, ...rest } = raw as Record<string, unknown>;
+  if (Object.keys(rest).length) return { ok: false, message: `has no field ${Object.keys(rest)[0]}: only type and maxWatts` };
+  if (!POE_TYPES.includes(type as Poe['type'])) return { ok: false, message: `type must be one of ${POE_TYPES.join(', ')}` };
+  const watts = maxWatts ?? null;
+  if (watts !== null && !(typeof watts === 'number' && Number.isFinite(watts) && watts >= 0 && watts <= 200))
+    return { ok: false, message: 'maxWatts must be a number of watts from 0 to 200, or null' };
+  return { ok: true, value: { type, maxWatts: watts === null ? null : Math.round(watts * 10) / 10 } };
+}
+
+// CSV: "802.3at/30" (standard and watts), "802.3at" (watts not known), empty for no PoE.
+function poeText(value: Poe): string {
+  return value.maxWatts === null ? value.type : `${value.type}/${value.maxWatts}`;
+}
+
+function poeFromText(text: string): Normalized {
+  const [type, watts] = text.trim().split('/');
+  if (watts !== undefined && !/^\d+(\.\d+)?$/.test(watts.trim())) return { ok: false, message: 'must be like 802.3at/30 (standard/watts)' };
+  return poe({ type: type.trim(), maxWatts: watts === undefined ? null : Number(watts) });
 }

@@ -1,7 +1,7 @@
 import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText } from './common.ts';
 import { declareResource } from './field.ts';
 
-/** A site: a place that has switches and networks. */
+/** A site: a place that has switches, VLANs and networks. */
 export const SITE = declareResource({
   type: 'site',
   table: 'sites',
@@ -13,6 +13,14 @@ export const SITE = declareResource({
     optionalText('notes', 'notes', 10000, 'Free text.'),
     ...VERSION_FIELDS,
     { name: 'switchCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'Switches at this site.' },
-    { name: 'networkCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'Networks of this site.' },
+    { name: 'vlanCount', type: 'integer', readOnly: true, csv: false, sortable: true, description: 'VLANs of this site.' },
+    {
+      name: 'networkCount',
+      type: 'integer',
+      readOnly: true,
+      csv: false,
+      sortable: true,
+      description: 'Networks (IP subnets) of this site.',
+    },
   ],
 });

@@ -1,9 +1,16 @@
-import { normalizeIp, normalizeMac } from '../lib/net.ts';
-import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText, siteIdField } from './common.ts';
+import { STORED_FIELDS, VERSION_FIELDS, ipAddress, macAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
+import { STACK_MAX } from './ports.ts';
 
 /** The statuses a switch can have. */
 export const SWITCH_STATUSES = ['active', 'planned', 'offline', 'retired'] as const;
+
+/** The roles a switch can have in its network. */
+export const SWITCH_ROLES = ['core', 'distribution', 'access', 'management'] as const;
+
+/** Most tags of a switch, and most characters of one. */
+const TAGS_MAX = 20;
+const TAG_LENGTH_MAX = 40;
 
 /** A switch at a site. */
 export const SWITCH = declareResource({
@@ -20,7 +27,7 @@ export const SWITCH = declareResource({
       name: 'macAddress',
       column: 'mac_address',
       type: 'text',
-      normalize: mac,
+      normalize: macAddress,
       searchable: true,
       description: 'aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff; stored lower case with colons; unique.',
     },
@@ -29,13 +36,32 @@ export const SWITCH = declareResource({
       column: 'management_ip',
       type: 'text',
       maxLength: 45,
-      normalize: address,
+      normalize: ipAddress,
       searchable: true,
       sortable: true,
       description: 'IPv4 or IPv6 address, unique within the site.',
     },
     optionalText('firmwareVersion', 'firmware_version', 100, 'Firmware version.'),
-    optionalText('location', 'location', 200, 'Rack, room.', { sortable: true }),
+    optionalText('location', 'location', 200, 'Room, cabinet.', { sortable: true }),
+    optionalText('rackPosition', 'rack_position', 50, 'Position in the rack (U12).'),
+    {
+      name: 'role',
+      column: 'role',
+      type: 'enum',
+      values: SWITCH_ROLES,
+      sortable: true,
+      description: 'core, distribution, access, management, or null.',
+    },
+    {
+      name: 'tags',
+      column: 'tags',
+      type: 'json',
+      default: [],
+      check: tags,
+      schema: { type: 'array', items: { type: 'string', minLength: 1, maxLength: TAG_LENGTH_MAX }, maxItems: TAGS_MAX },
+      csvCodec: { write: (value) => (value as string[]).join(';'), read: (text) => tags(splitList(text)) },
+      description: `Up to ${TAGS_MAX} short labels (${TAG_LENGTH_MAX} characters each; no ";" or ","), kept in order, each once.`,
+    },
     {
       name: 'status',
       column: 'status',
@@ -44,6 +70,30 @@ export const SWITCH = declareResource({
       default: 'active',
       sortable: true,
       description: 'Lifecycle status.',
+    },
+    {
+      name: 'stackSize',
+      column: 'stack_size',
+      type: 'integer',
+      min: 1,
+      max: STACK_MAX,
+      default: 1,
+      description: `Members of the stack (1–${STACK_MAX}); its ports' unit is at most this.`,
+    },
+    {
+      name: 'poeBudgetWatts',
+      column: 'poe_budget_watts',
+      type: 'integer',
+      min: 0,
+      max: 100000,
+      description: 'The power the switch can deliver over PoE, in watts, or null (not known).',
+    },
+    {
+      name: 'configuredVlanIds',
+      type: 'uuid-list',
+      default: [],
+      csv: true,
+      description: 'VLANs of its site the switch defines even where no port carries them.',
     },
     optionalText('notes', 'notes', 10000, 'Free text.'),
     ...VERSION_FIELDS,
@@ -58,17 +108,24 @@ export const SWITCH = declareResource({
       sortable: true,
       description: 'Number of ports; on create, makes ports named 1…N.',
     },
+    {
+      name: 'favorite',
+      type: 'boolean',
+      readOnly: true,
+      csv: false,
+      description: "One of the caller's favourites (PUT and DELETE /api/switches/{id}/favorite).",
+    },
   ],
 });
 
-function mac(text: string): Normalized {
-  const value = normalizeMac(text);
-  return value
-    ? { ok: true, value }
-    : { ok: false, message: 'must be a MAC address like aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff' };
-}
-
-function address(text: string): Normalized {
-  const ip = normalizeIp(text);
-  return ip ? { ok: true, value: ip } : { ok: false, message: 'must be an IPv4 or IPv6 address' };
+function tags(raw: unknown): Normalized {
+  if (!Array.isArray(raw)) return { ok: false, message: 'must be a list of tags' };
+  const kept: string[] = [];
+  for (const item of raw) {
+    const tag = typeof item === 'string' ? item.trim() : '';
+    if (!tag || tag.length > TAG_LENGTH_MAX || /[;,\u0000-\u001f\u007f]/.test(tag))
+      return { ok: false, message: `each tag must be 1 to ${TAG_LENGTH_MAX} characters, without ";", "," or control characters` };
+    if (!kept.some((other) => other.toLowerCase() === tag.toLowerCase())) kept.push(tag);
+  }
+  return kept.length > TAGS_MAX ? { ok: false, message: `must list at most ${TAGS_MAX} tags` } : { ok: true, value: kept };
 }

@@ -3,6 +3,9 @@ import { declareResource, type Normalized } from './field.ts';
 /** The roles, weakest first. */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
 
+/** The languages of the UI. */
+export const LANGUAGES = ['en', 'de'] as const;
+
 /** Fewest characters of a password. */
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -33,6 +36,22 @@ export const USER = declareResource({
       normalize: password,
       description: `At least ${MIN_PASSWORD_LENGTH} characters; write-only.`,
       csv: false,
+    },
+    {
+      name: 'displayName',
+      column: 'display_name',
+      type: 'text',
+      maxLength: 100,
+      searchable: true,
+      description: 'The name shown in the UI and the activity log, or null (the username is shown).',
+    },
+    {
+      name: 'language',
+      column: 'language',
+      type: 'enum',
+      values: LANGUAGES,
+      default: 'en',
+      description: 'The language of the UI: en or de.',
     },
     { name: 'role', column: 'role', type: 'enum', values: ROLES, required: true, description: 'admin, editor or viewer.' },
     {

@@ -28,6 +28,11 @@ export const ACTIVITY_ENTRY_SCHEMA: JsonSchema = {
     undoable: { type: 'boolean', description: 'Whether POST /api/activity/{id}/undo may reverse it now.' },
     undoneBy: { ...NULLABLE_ID, description: 'The undo entry that reversed this one.' },
     undoOf: { ...NULLABLE_ID, description: 'For an undo: the entry it reversed.' },
+    undoLost: {
+      ...NULLABLE_TEXT,
+      description:
+        'Why an entry that could once be undone cannot be any more (written before an upgrade changed the data model); null otherwise.',
+    },
   },
 };
 

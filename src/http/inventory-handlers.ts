@@ -41,6 +41,8 @@ export interface EditedKind<Row extends Values & StoredRow, Values, Filter> exte
   clashes(db: Db, values: Values, id: string): FieldFault[];
   /** Update only, inside the change before the clashes: throws for a change the kind refuses (a move in use). */
   refuseUpdate?(db: Db, row: Row, values: Values): void;
+  /** Create and update, inside the change after the row is written: the fields without a column (a switch's configured VLANs). */
+  writeLists?(db: Db, id: string, record: Record<string, unknown>): void;
   /** Create only, inside the change after the insert: more work (a switch's ports), the summary's end and the entry's changes. */
   onCreate?(change: Change, id: string, checked: ValidatedInput): { summaryEnd: string; changes?: unknown };
   /** How the activity log names an entity: its name, its site, and its label in a summary ("LAN (VLAN 10)"). */
@@ -72,6 +74,7 @@ export function inventoryCreate<Row extends Values & StoredRow, Values, Filter>(
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch(kind.resource.type as Kind, id);
     kind.insert(change.db, id, values, change.now);
+    kind.writeLists?.(change.db, id, checked.values);
     const more = kind.onCreate?.(change, id, checked);
     return { activity: entryOf(kind, 'create', id, values, more?.summaryEnd ?? '', more?.changes), result: id };
   });
@@ -93,7 +96,7 @@ export function inventoryUpdate<Row extends Values & StoredRow, Values, Filter>(
   const merged = { ...current, ...checked.values };
   const faults = [...checked.faults, ...(kind.ruleFaults?.(db, merged, checked) ?? [])];
   if (faults.length) throw validationFailed(faults);
-  if (changesNothing(current, checked.values)) return withEtag(current);
+  if (changesNothing(current, sortedLists(kind.resource, checked.values))) return withEtag(current);
   const values = toColumns(kind.resource, merged) as Values;
   recordChange(db, actorOf(ctx), (change) => {
     kind.refuseUpdate?.(change.db, row, values);
@@ -101,6 +104,7 @@ export function inventoryUpdate<Row extends Values & StoredRow, Values, Filter>(
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch(kind.resource.type as Kind, id);
     kind.update(change.db, id, values, change.now);
+    kind.writeLists?.(change.db, id, merged);
     return { activity: entryOf(kind, 'update', id, values, ''), result: id };
   });
   return withEtag(kind.toApi(kind.get(db, id)!));
@@ -119,6 +123,14 @@ export function inventoryDelete<Row extends Values & StoredRow, Values, Filter>(
     return { activity: entryOf(kind, 'delete', row.id, row, summaryEnd), result: row.id };
   });
   return { status: 204 };
+}
+
+/** The values with each id list sorted, as lists are stored and answered (a list is a set: its order says nothing). */
+export function sortedLists(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const sorted = { ...values };
+  for (const field of resource.fields)
+    if (field.type === 'uuid-list' && Array.isArray(sorted[field.name])) sorted[field.name] = [...(sorted[field.name] as string[])].sort();
+  return sorted;
 }
 
 const DONE: Record<'create' | 'update' | 'delete', string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };

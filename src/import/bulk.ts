@@ -1,18 +1,34 @@
 // Bulk import of one kind (`POST /api/import/{entity}`): records from a JSON array or a CSV file, with
-// references by id or by name, every row checked (fields, rules, references, uniqueness against the stored
-// data and within the file) before one transaction creates them all with one `import` entry.
+// references by id or by name (VLANs by number), every row checked (fields, rules, references, uniqueness
+// against the stored data and within the file) before one transaction writes them all with one `import` entry.
+// A row with the `id` of a stored record updates it (only the fields the row gives; an empty CSV cell is null),
+// a row without one (or with the id of no stored record: a file of another install) creates a record: an exported file edited in a spreadsheet imports back as the edit. A row
+// equal to its stored record is left alone and counted as unchanged.
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import type { Actor } from '../db/change.ts';
-import { RESOURCES, insertRecord, type Kind, type StoredRecord } from '../db/images.ts';
-import { networkIdByName, networkIdByVlan, siteOfNetwork } from '../db/networks.ts';
+import {
+  imageToApi,
+  insertRecord,
+  readImage,
+  RESOURCES,
+  VLAN_LISTS,
+  writeImage,
+  type Image,
+  type Kind,
+  type StoredRecord,
+} from '../db/images.ts';
+import { networkIdByName, overlappingNetwork } from '../db/networks.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { insertNumberedPorts, nextPosition, portIdByName, portRefById, setLink } from '../db/ports.ts';
+import { highestUnit, insertNumberedPorts, nextPosition, portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
-import { switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from '../db/switches.ts';
-import { isPlainObject, isUuid, validateInput, type Resource } from '../fields/field.ts';
-import { networkFaults, portFaults } from '../fields/rules.ts';
+import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from '../db/switches.ts';
+import { siteOfVlan, usedColors, vlanIdByColor, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
+import { isPlainObject, isUuid, toColumns, validateInput, type Resource } from '../fields/field.ts';
+import { eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { cidrOverlaps } from '../lib/net.ts';
+import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
 import { foldCase } from './document.ts';
 
@@ -22,33 +38,42 @@ export interface BulkRow {
   raw: unknown;
 }
 
-/** What a bulk import created (or would). */
+/** What a bulk import created, updated and left alone (or would); ids of every row, in row order. */
 export interface BulkResult {
   created: number;
+  updated: number;
+  unchanged: number;
   ids: string[];
 }
 
 /** The fields given as references, resolved here rather than by validateInput. */
-const REFERENCE_FIELDS = new Set(['siteId', 'switchId', 'untaggedNetworkId', 'taggedNetworkIds', 'linkedPortId']);
+const REFERENCE_FIELDS = new Set(['siteId', 'switchId', 'vlanId', 'untaggedVlanId', 'taggedVlanIds', 'configuredVlanIds', 'linkedPortId']);
 /** Reference-name keys each kind accepts (CSV columns, or JSON keys). */
 const NAME_KEYS: Record<Kind, string[]> = {
   site: [],
-  network: ['site'],
-  switch: ['site'],
+  vlan: ['site'],
+  network: ['site', 'vlan'],
+  switch: ['site', 'configuredVlans'],
   port: ['site', 'switch', 'untaggedVlan', 'taggedVlans', 'linkedSite', 'linkedSwitch', 'linkedPort'],
 };
+/** Fields an API answer carries that an import row may hold and that are not written (computed, create-only). */
+const NOT_WRITTEN = new Set(['portCount']);
+const LINK_KEYS = ['linkedPortId', 'linkedSite', 'linkedSwitch', 'linkedPort'];
 
 interface Planned {
   row: number;
   at: string;
+  /** The record as it will be stored, in the API's shape. */
   record: StoredRecord;
+  /** The stored record a row updates, in the API's shape; undefined for a create. */
+  stored?: Record<string, unknown>;
   /** Reference keys as given, for the link pass of ports. */
   refs: Record<string, unknown>;
 }
 
 /**
- * Checks every row, then creates them all in one transaction with one `import` entry (nothing on dryRun).
- * `earlier` are faults found while reading the rows (bad CSV cells), reported with the rest.
+ * Checks every row, then creates and updates them all in one transaction with one `import` entry (nothing on
+ * dryRun). `earlier` are faults found while reading the rows (bad CSV cells), reported with the rest.
  */
 export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dryRun: boolean, earlier: FieldFault[] = []): BulkResult {
   return inTransaction(db, () => {
@@ -57,7 +82,8 @@ export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dr
     if (rows.length === 0 && earlier.length === 0) faults.push({ field: 'rows', message: 'there is nothing to import' });
     const planned = rows.flatMap((row) => planRow(db, kind, row, now, faults) ?? []);
     faults.push(...uniquenessFaults(db, kind, planned));
-    const links = kind === 'port' ? planLinks(db, planned, faults) : [];
+    if (kind === 'vlan') fillColors(db, planned);
+    const links = kind === 'port' ? planLinks(db, planned, faults) : new Map<string, string | null>();
     faults.sort((a, b) => rowOf(a) - rowOf(b));
     if (faults.length)
       throw new Refusal(
@@ -66,9 +92,16 @@ export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dr
         `${faults.length} fault${faults.length === 1 ? '' : 's'} in the import; nothing was imported.`,
         faults,
       );
-    const ids = planned.map((item) => item.record.id);
-    if (!dryRun) write(db, actor, kind, planned, links, now);
-    return { created: planned.length, ids };
+    for (const item of planned) if (links.has(item.record.id)) item.record.linkedPortId = links.get(item.record.id);
+    const changed = planned.filter((item) => !item.stored || !sameRecord(kind, item.stored, item.record));
+    const result: BulkResult = {
+      created: planned.filter((item) => !item.stored).length,
+      updated: changed.filter((item) => item.stored).length,
+      unchanged: planned.length - changed.length,
+      ids: planned.map((item) => item.record.id),
+    };
+    if (!dryRun) write(db, actor, kind, changed, links, now, result);
+    return result;
   });
 }
 
@@ -81,28 +114,81 @@ function validationResource(kind: Kind): Resource {
   return { ...resource, fields: resource.fields.filter((field) => !REFERENCE_FIELDS.has(field.name)) };
 }
 
+/** Whether a row's record equals its stored record in every field the import writes. */
+function sameRecord(kind: Kind, stored: Record<string, unknown>, record: Record<string, unknown>): boolean {
+  return RESOURCES[kind].fields.every(
+    (field) =>
+      (field.readOnly && field.name !== 'switchId') ||
+      NOT_WRITTEN.has(field.name) ||
+      (!field.column && !VLAN_LISTS[kind]) ||
+      JSON.stringify(stored[field.name] ?? null) === JSON.stringify(record[field.name] ?? null),
+  );
+}
+
+function given(refs: Record<string, unknown>, key: string): boolean {
+  return Object.hasOwn(refs, key);
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
 function planRow(db: Db, kind: Kind, { row, raw }: BulkRow, now: string, faults: FieldFault[]): Planned | undefined {
   const at = `rows[${row}].`;
   if (!isPlainObject(raw)) return void faults.push({ field: `rows[${row}]`, message: 'must be an object' });
   const refs: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'id') continue;
+    if (key === 'id' || (NOT_WRITTEN.has(key) && present(raw.id))) continue;
     if (REFERENCE_FIELDS.has(key) || NAME_KEYS[kind].includes(key)) refs[key] = value;
     else rest[key] = value;
   }
   const start = faults.length;
-  const checked = validateInput(validationResource(kind), rest, 'create', at);
+  const stored = storedOf(db, kind, raw.id, `${at}id`, faults);
+  if (faults.length > start) return undefined;
+  const checked = validateInput(validationResource(kind), rest, stored ? 'patch' : 'create', at);
   faults.push(...checked.faults);
-  const record: StoredRecord = { ...checked.values, id: randomUUID(), version: 1, createdAt: now, updatedAt: now };
-  if (kind === 'network' || kind === 'switch') record.siteId = resolveSite(db, refs, at, faults);
-  if (kind === 'network') faults.push(...networkFaults({ subnet: record.subnet, gateway: record.gateway }, at));
-  if (kind === 'port') resolvePort(db, record, refs, at, faults);
-  return faults.length === start ? { row, at, record, refs } : undefined;
+  const record: StoredRecord = stored
+    ? { ...stored, ...checked.values, id: stored.id as string }
+    : { ...checked.values, id: randomUUID(), version: 1, createdAt: now, updatedAt: now };
+  // A port's place is kept when a row leaves it empty (the CSV of a port always has one).
+  if (stored && kind === 'port' && record.position === null) record.position = stored.position;
+  const item: Planned = { row, at, record, stored, refs };
+  if (kind === 'vlan' || kind === 'network' || kind === 'switch') resolveOwnSite(db, item, faults);
+  if (kind === 'network') resolveNetwork(db, item, faults);
+  if (kind === 'switch') resolveSwitchRecord(db, item, faults);
+  if (kind === 'port') resolvePort(db, item, faults);
+  return faults.length === start ? item : undefined;
+}
+
+// The stored record a row's id names; undefined for a row without id, or with the id of no stored record (a
+// file exported by another install): such a row creates a record under a fresh id. An id that is no UUID is a fault.
+function storedOf(db: Db, kind: Kind, id: unknown, field: string, faults: FieldFault[]): Record<string, unknown> | undefined {
+  if (!present(id)) return undefined;
+  if (!isUuid(id)) return void faults.push({ field, message: 'must be the id (a UUID) of the record to update, or empty to create one' });
+  const image = readImage(db, kind, id.toLowerCase());
+  return image ? imageToApi(kind, image) : undefined;
+}
+
+// The site of a VLAN, network or switch: by siteId or by name; required on create, and an update cannot move a record.
+function resolveOwnSite(db: Db, item: Planned, faults: FieldFault[]): void {
+  const { refs, record, stored, at } = item;
+  if (stored && !given(refs, 'siteId') && !given(refs, 'site')) return;
+  if (stored && !present(refs.siteId) && !present(refs.site)) return;
+  const siteId = resolveSite(db, refs, at, faults);
+  if (!siteId) return;
+  if (stored && siteId !== stored.siteId) {
+    faults.push({
+      field: `${at}${present(refs.siteId) ? 'siteId' : 'site'}`,
+      message: 'cannot be changed by an import: the record stays at its site',
+    });
+    return;
+  }
+  record.siteId = siteId;
 }
 
 function resolveSite(db: Db, refs: Record<string, unknown>, at: string, faults: FieldFault[]): string | undefined {
-  if (refs.siteId !== undefined && refs.siteId !== null && refs.siteId !== '') {
+  if (present(refs.siteId)) {
     if (isUuid(refs.siteId) && siteNameById(db, refs.siteId.toLowerCase()) !== undefined) return refs.siteId.toLowerCase();
     return void faults.push({
       field: `${at}siteId`,
@@ -121,19 +207,128 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function resolveSwitch(
-  db: Db,
-  refs: Record<string, unknown>,
-  at: string,
-  faults: FieldFault[],
-): { id: string; siteId: string } | undefined {
-  if (refs.switchId !== undefined && refs.switchId !== null && refs.switchId !== '') {
+/** How a row names VLANs: the number key (`vlan`) or the id key (`vlanId`), whichever it gives. */
+interface VlanKeys {
+  byNumber: string;
+  byId: string;
+}
+
+// One VLAN (a network's, a port's untagged): by number among the VLANs of `siteId`, or by id; null for none.
+// Undefined when the row names none (keep what is stored, or null on create).
+function resolveVlan(db: Db, item: Planned, siteId: string, keys: VlanKeys, faults: FieldFault[]): string | null | undefined {
+  const { refs, at } = item;
+  if (given(refs, keys.byNumber) && present(refs[keys.byNumber])) {
+    const value = refs[keys.byNumber];
+    const vid = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (!(typeof vid === 'number' && Number.isSafeInteger(vid) && vid >= 1 && vid <= 4094))
+      return void faults.push({ field: `${at}${keys.byNumber}`, message: 'must be one VLAN number from 1 to 4094' });
+    return vlanByNumber(db, siteId, vid, `${at}${keys.byNumber}`, faults) ?? null;
+  }
+  if (given(refs, keys.byId) && present(refs[keys.byId])) {
+    if (isUuid(refs[keys.byId])) return (refs[keys.byId] as string).toLowerCase();
+    return void faults.push({ field: `${at}${keys.byId}`, message: 'must be an id (a UUID)' });
+  }
+  return given(refs, keys.byNumber) || given(refs, keys.byId) ? null : undefined;
+}
+
+// A VLAN list (a port's tagged, a switch's configured): numbers and ranges (`10-20;30`, or a list of numbers), or ids.
+function resolveVlanList(db: Db, item: Planned, siteId: string, keys: VlanKeys, faults: FieldFault[]): string[] | undefined {
+  const { refs, at } = item;
+  if (given(refs, keys.byNumber)) {
+    const value = refs[keys.byNumber];
+    if (value === null || value === undefined) return [];
+    const parsed = Array.isArray(value) ? parseVlanList(value.join(',')) : typeof value === 'string' ? parseVlanList(value) : undefined;
+    if (!parsed?.ok) {
+      faults.push({
+        field: `${at}${keys.byNumber}`,
+        message: parsed && !parsed.ok ? parsed.reason : 'must be VLAN numbers and ranges like 10-20;30',
+      });
+      return [];
+    }
+    return parsed.vlans.flatMap((vid) => vlanByNumber(db, siteId, vid, `${at}${keys.byNumber}`, faults) ?? []);
+  }
+  if (given(refs, keys.byId)) {
+    const value = refs[keys.byId];
+    if (value === undefined || value === null) return [];
+    if (Array.isArray(value) && value.every(isUuid)) return [...new Set(value.map((id) => (id as string).toLowerCase()))];
+    faults.push({ field: `${at}${keys.byId}`, message: 'must be a list of ids (UUIDs)' });
+    return [];
+  }
+  return undefined;
+}
+
+function vlanByNumber(db: Db, siteId: string, vid: number, field: string, faults: FieldFault[]): string | undefined {
+  const id = vlanIdByVid(db, siteId, vid);
+  if (!id) faults.push({ field, message: `site "${siteNameById(db, siteId)}" has no VLAN ${vid}` });
+  return id;
+}
+
+// VLAN faults of the rules name the id fields; a row that named the VLANs by number hears of its own column.
+function renamed(faults: FieldFault[], item: Planned, keys: VlanKeys): FieldFault[] {
+  const byNumber = given(item.refs, keys.byNumber);
+  return faults.map((fault) => ({
+    ...fault,
+    field: byNumber ? fault.field.replace(new RegExp(`\\.${keys.byId}(\\[\\d+\\])?$`), `.${keys.byNumber}`) : fault.field,
+  }));
+}
+
+const NETWORK_VLAN: VlanKeys = { byNumber: 'vlan', byId: 'vlanId' };
+const CONFIGURED: VlanKeys = { byNumber: 'configuredVlans', byId: 'configuredVlanIds' };
+const UNTAGGED: VlanKeys = { byNumber: 'untaggedVlan', byId: 'untaggedVlanId' };
+const TAGGED: VlanKeys = { byNumber: 'taggedVlans', byId: 'taggedVlanIds' };
+
+function resolveNetwork(db: Db, item: Planned, faults: FieldFault[]): void {
+  const { record, at } = item;
+  const siteId = record.siteId as string | undefined;
+  if (siteId) {
+    const vlanId = resolveVlan(db, item, siteId, NETWORK_VLAN, faults);
+    if (vlanId !== undefined || !item.stored) record.vlanId = vlanId ?? null;
+    faults.push(
+      ...renamed(
+        vlanSiteFaults([[`${at}vlanId`, record.vlanId]], siteId, (id) => siteOfVlan(db, id)),
+        item,
+        NETWORK_VLAN,
+      ),
+    );
+  }
+  faults.push(...networkFaults({ subnet: record.subnet, gateway: record.gateway }, at));
+}
+
+function resolveSwitchRecord(db: Db, item: Planned, faults: FieldFault[]): void {
+  const { record, at, stored } = item;
+  const siteId = record.siteId as string | undefined;
+  if (siteId) {
+    const configured = resolveVlanList(db, item, siteId, CONFIGURED, faults);
+    if (configured !== undefined || !stored) record.configuredVlanIds = configured ?? [];
+    const named = eachOfList(`${at}configuredVlanIds`, record.configuredVlanIds as string[]);
+    faults.push(
+      ...renamed(
+        vlanSiteFaults(named, siteId, (id) => siteOfVlan(db, id)),
+        item,
+        CONFIGURED,
+      ),
+    );
+  }
+  if (stored && typeof record.stackSize === 'number' && record.stackSize < highestUnit(db, record.id))
+    faults.push({
+      field: `${at}stackSize`,
+      message: `must be at least ${highestUnit(db, record.id)}: a port of the switch is on that unit`,
+    });
+}
+
+function resolveSwitch(db: Db, item: Planned, faults: FieldFault[]): { id: string; siteId: string } | undefined {
+  const { refs, at, stored } = item;
+  if (present(refs.switchId)) {
     const sw = isUuid(refs.switchId) ? switchRefById(db, refs.switchId.toLowerCase()) : undefined;
     if (sw) return { id: (refs.switchId as string).toLowerCase(), siteId: sw.siteId };
     return void faults.push({
       field: `${at}switchId`,
       message: isUuid(refs.switchId) ? `switch ${refs.switchId} does not exist` : 'must be an id (a UUID)',
     });
+  }
+  if (stored && !present(refs.switch) && !present(refs.site)) {
+    const sw = switchRefById(db, stored.switchId as string)!;
+    return { id: stored.switchId as string, siteId: sw.siteId };
   }
   const siteId = resolveSite(db, refs, at, faults);
   const name = text(refs.switch);
@@ -145,123 +340,110 @@ function resolveSwitch(
   return { id, siteId };
 }
 
-// A port's switch, networks (ids, or VLAN numbers of the switch's site) and the rules of rules.ts.
-function resolvePort(db: Db, record: StoredRecord, refs: Record<string, unknown>, at: string, faults: FieldFault[]): void {
-  const sw = resolveSwitch(db, refs, at, faults);
+// A port's switch, VLANs (numbers of the switch's site, or ids) and the rules of rules.ts.
+function resolvePort(db: Db, item: Planned, faults: FieldFault[]): void {
+  const { record, at, stored } = item;
+  const sw = resolveSwitch(db, item, faults);
   if (!sw) return;
-  record.switchId = sw.id;
-  const vlan = (value: number, field: string) => {
-    const id = networkIdByVlan(db, sw.siteId, value);
-    if (!id) faults.push({ field, message: `site "${siteNameById(db, sw.siteId)}" has no network with VLAN ${value}` });
-    return id ?? null;
-  };
-  record.untaggedNetworkId =
-    refs.untaggedVlan !== undefined && refs.untaggedVlan !== null && refs.untaggedVlan !== ''
-      ? untaggedByVlan(refs.untaggedVlan, `${at}untaggedVlan`, vlan, faults)
-      : idOrNull(refs.untaggedNetworkId, `${at}untaggedNetworkId`, faults);
-  record.taggedNetworkIds =
-    refs.taggedVlans !== undefined && refs.taggedVlans !== null
-      ? taggedByVlans(refs.taggedVlans, `${at}taggedVlans`, vlan, faults)
-      : idList(refs.taggedNetworkIds, `${at}taggedNetworkIds`, faults);
-  const ruleFaults = portFaults(record, sw.siteId, (id) => siteOfNetwork(db, id), at).map((fault) => ({
-    ...fault,
-    field: fault.field.replace(/\.taggedNetworkIds(\[\d+\])?$/, refs.taggedVlans !== undefined ? '.taggedVlans' : '.taggedNetworkIds$1'),
-  }));
-  faults.push(...ruleFaults);
-  record.linkedPortId = null;
-}
-
-function untaggedByVlan(
-  value: unknown,
-  field: string,
-  vlan: (value: number, field: string) => string | null,
-  faults: FieldFault[],
-): string | null {
-  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 1 && number <= 4094) return vlan(number, field);
-  faults.push({ field, message: 'must be one VLAN number from 1 to 4094' });
-  return null;
-}
-
-function taggedByVlans(
-  value: unknown,
-  field: string,
-  vlan: (value: number, field: string) => string | null,
-  faults: FieldFault[],
-): string[] {
-  const parsed = Array.isArray(value) ? parseVlanList(value.join(',')) : typeof value === 'string' ? parseVlanList(value) : undefined;
-  if (!parsed?.ok) {
-    faults.push({ field, message: parsed && !parsed.ok ? parsed.reason : 'must be VLAN numbers and ranges like 10-20;30' });
-    return [];
+  if (stored && sw.id !== stored.switchId) {
+    faults.push({ field: `${at}switch`, message: 'cannot be changed by an import: a port stays on its switch' });
+    return;
   }
-  return parsed.vlans.map((number) => vlan(number, field)).filter((id): id is string => id !== null);
+  record.switchId = sw.id;
+  const untagged = resolveVlan(db, item, sw.siteId, UNTAGGED, faults);
+  if (untagged !== undefined || !stored) record.untaggedVlanId = untagged ?? null;
+  const tagged = resolveVlanList(db, item, sw.siteId, TAGGED, faults);
+  if (tagged !== undefined || !stored) record.taggedVlanIds = tagged ?? [];
+  if (!stored) record.linkedPortId = null;
+  const stackSize = getSwitch(db, sw.id)?.stack_size ?? 1;
+  const ruleFaults = portFaults(record, { siteId: sw.siteId, stackSize }, (id) => siteOfVlan(db, id), at);
+  faults.push(...renamed(renamed(ruleFaults, item, UNTAGGED), item, TAGGED));
 }
 
-function idOrNull(value: unknown, field: string, faults: FieldFault[]): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (isUuid(value)) return value.toLowerCase();
-  faults.push({ field, message: 'must be an id (a UUID)' });
-  return null;
-}
-
-function idList(value: unknown, field: string, faults: FieldFault[]): string[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value) && value.every(isUuid)) return [...new Set(value.map((id) => (id as string).toLowerCase()))];
-  faults.push({ field, message: 'must be a list of ids (UUIDs)' });
-  return [];
+// New VLANs without a colour (and updates that clear it) get the first colour their site does not use.
+function fillColors(db: Db, planned: Planned[]): void {
+  const used = new Map<string, Set<string>>();
+  const colorsOf = (siteId: string) => {
+    let set = used.get(siteId);
+    if (!set) {
+      set = usedColors(db, siteId);
+      for (const item of planned) if (item.record.siteId === siteId && typeof item.record.color === 'string') set.add(item.record.color);
+      used.set(siteId, set);
+    }
+    return set;
+  };
+  for (const { record } of planned) {
+    if (typeof record.color === 'string') continue;
+    const colors = colorsOf(record.siteId as string);
+    record.color = pickVlanColor(colors);
+    colors.add(record.color as string);
+  }
 }
 
 // Uniqueness as the schema holds it, against the stored data and within the import.
 function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): FieldFault[] {
   const faults: FieldFault[] = [];
   const seen = new Map<string, number>();
-  const check = (key: string, field: string, stored: string | undefined, what: string, planned: Planned) => {
+  const check = (key: string, field: string, stored: string | undefined, what: string, item: Planned) => {
     const earlier = seen.get(key);
-    if (stored) faults.push({ field: planned.at + field, message: `${what} exists already` });
-    else if (earlier !== undefined) faults.push({ field: planned.at + field, message: `${what} is also in row ${earlier}` });
-    else seen.set(key, planned.row);
+    const own = item.record.id;
+    // A stored record that another row of this import changes may give its value away: judged on the rows then.
+    const storedOther = stored && stored !== own && !planned.some((other) => other.stored && other.record.id === stored);
+    if (storedOther) faults.push({ field: item.at + field, message: `${what} exists already` });
+    else if (earlier !== undefined) faults.push({ field: item.at + field, message: `${what} is also in row ${earlier}` });
+    else seen.set(key, item.row);
   };
+  const overlaps: Planned[] = [];
   for (const item of planned) {
     const r = item.record;
     const name = r.name as string;
-    if (kind === 'site') check(`s\n${foldCase(name)}`, 'name', siteIdByName(db, name), `a site named "${name}"`, item);
+    const site = r.siteId as string;
+    if (kind === 'site') check(`s\n${foldCase(name)}`, 'name', siteIdByName(db, name, r.id), `a site named "${name}"`, item);
+    if (kind === 'vlan') {
+      check(
+        `v\n${site}\n${r.vid}`,
+        'vid',
+        vlanIdByVid(db, site, r.vid as number, r.id),
+        `a VLAN of this site with the number ${r.vid}`,
+        item,
+      );
+      check(`n\n${site}\n${foldCase(name)}`, 'name', vlanIdByName(db, site, name, r.id), `a VLAN of this site named "${name}"`, item);
+      if (typeof r.color === 'string')
+        check(
+          `c\n${site}\n${r.color}`,
+          'color',
+          vlanIdByColor(db, site, r.color, r.id),
+          `a VLAN of this site with the colour ${r.color}`,
+          item,
+        );
+    }
     if (kind === 'network') {
-      check(
-        `n\n${r.siteId}\n${foldCase(name)}`,
-        'name',
-        networkIdByName(db, r.siteId as string, name),
-        `a network of this site named "${name}"`,
-        item,
+      check(`n\n${site}\n${foldCase(name)}`, 'name', networkIdByName(db, site, name, r.id), `a network of this site named "${name}"`, item);
+      const stored = overlappingNetwork(db, site, r.subnet as string, r.id);
+      const changedToo = stored && planned.some((other) => other.stored && other.record.id === stored.id);
+      if (stored && !changedToo)
+        faults.push({ field: `${item.at}subnet`, message: `overlaps network "${stored.name}" (${stored.subnet}) of this site` });
+      const other = overlaps.find(
+        (earlier) => earlier.record.siteId === site && cidrOverlaps(earlier.record.subnet as string, r.subnet as string),
       );
-      check(
-        `v\n${r.siteId}\n${r.vlanId}`,
-        'vlanId',
-        networkIdByVlan(db, r.siteId as string, r.vlanId as number),
-        `a network of this site with VLAN ${r.vlanId}`,
-        item,
-      );
+      if (other) faults.push({ field: `${item.at}subnet`, message: `overlaps ${other.record.subnet} of row ${other.row}` });
+      overlaps.push(item);
     }
     if (kind === 'switch') {
-      check(
-        `w\n${r.siteId}\n${foldCase(name)}`,
-        'name',
-        switchIdByName(db, r.siteId as string, name),
-        `a switch of this site named "${name}"`,
-        item,
-      );
+      check(`w\n${site}\n${foldCase(name)}`, 'name', switchIdByName(db, site, name, r.id), `a switch of this site named "${name}"`, item);
       if (r.macAddress)
         check(
           `m\n${r.macAddress}`,
           'macAddress',
-          switchIdByMac(db, r.macAddress as string),
+          switchIdByMac(db, r.macAddress as string, r.id),
           `a switch with MAC address ${r.macAddress}`,
           item,
         );
       if (r.managementIp)
         check(
-          `i\n${r.siteId}\n${r.managementIp}`,
+          `i\n${site}\n${r.managementIp}`,
           'managementIp',
-          switchIdByIp(db, r.siteId as string, r.managementIp as string),
+          switchIdByIp(db, site, r.managementIp as string, r.id),
           `a switch of this site with ${r.managementIp}`,
           item,
         );
@@ -270,7 +452,7 @@ function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): FieldFault[] 
       check(
         `p\n${r.switchId}\n${foldCase(name)}`,
         'name',
-        portIdByName(db, r.switchId as string, name),
+        portIdByName(db, r.switchId as string, name, r.id),
         `a port of this switch named "${name}"`,
         item,
       );
@@ -278,54 +460,70 @@ function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): FieldFault[] 
   return faults;
 }
 
-/** A stored port whose link changes: it gets `linkedPortId` (null clears an earlier link). */
-type LinkChange = [portId: string, linkedPortId: string | null];
-
-// Links are symmetric: a row's link to another row must be answered by that row (or that row names none);
-// a link to a stored port takes it over and clears the stored port's earlier link, as the API does.
-function planLinks(db: Db, planned: Planned[], faults: FieldFault[]): LinkChange[] {
+/**
+ * Links are symmetric. A row that gives another link than its port has (or clears it) sets its port's; the far
+ * ends follow as the API makes them follow: the new far end points back, an earlier far end of either port is cleared. Two rows that
+ * claim the same port, or name each other's ports differently, are faults. Answers every port whose link
+ * changes, with its new link.
+ */
+function planLinks(db: Db, planned: Planned[], faults: FieldFault[]): Map<string, string | null> {
   const byName = new Map(planned.map((item) => [`${item.record.switchId}\n${foldCase(item.record.name)}`, item]));
-  const byId = new Map(planned.map((item) => [item.record.id, item]));
-  const targets = new Map<Planned, string>();
+  const explicit = new Map<string, { item: Planned; target: string | null }>();
   for (const item of planned) {
-    const target = linkTarget(db, item, byName, faults);
-    if (target) targets.set(item, target);
+    if (!LINK_KEYS.some((key) => given(item.refs, key))) continue;
+    const start = faults.length;
+    const target = linkTarget(db, item, byName, faults) ?? null;
+    // A row that repeats the stored link (an exported file's other rows) changes nothing: the far ends of the
+    // rows that do change may still move it.
+    const unchanged = item.stored && target === ((item.stored.linkedPortId as string | null) ?? null);
+    if (faults.length === start && !unchanged) explicit.set(item.record.id, { item, target });
   }
-  const changes: LinkChange[] = [];
+  const storedLink = (id: string): string | null => {
+    const item = planned.find((other) => other.record.id === id);
+    if (item) return item.stored ? ((item.stored.linkedPortId as string | null) ?? null) : null;
+    return portRefById(db, id)?.linkedPortId ?? null;
+  };
+  const sets = new Map<string, string | null>();
   const clears = new Set<string>();
   const claimed = new Map<string, Planned>();
-  for (const [item, target] of targets) {
-    const field = `${item.at}${item.refs.linkedPortId !== undefined ? 'linkedPortId' : 'linkedPort'}`;
-    const other = byId.get(target);
+  for (const [portId, { item, target }] of explicit) {
+    const field = `${item.at}${given(item.refs, 'linkedPortId') ? 'linkedPortId' : 'linkedPort'}`;
+    sets.set(portId, target);
+    const before = storedLink(portId);
+    if (before && before !== target) clears.add(before);
+    if (!target) continue;
     const owner = claimed.get(target);
-    if (owner && owner !== item) {
+    if (owner) {
       faults.push({ field, message: `row ${owner.row} links to the same port` });
       continue;
     }
     claimed.set(target, item);
-    if (other) {
-      const back = targets.get(other);
-      if (back !== undefined && back !== item.record.id)
-        faults.push({ field, message: `row ${other.row} links that port to another port (links are symmetric)` });
-      item.record.linkedPortId = target;
-      other.record.linkedPortId ??= item.record.id;
+    const back = explicit.get(target);
+    if (back && back.target !== portId) {
+      faults.push({
+        field,
+        message: `row ${back.item.row} links that port to ${back.target ? 'another port' : 'no port'} (links are symmetric)`,
+      });
       continue;
     }
-    item.record.linkedPortId = target;
-    const earlier = portRefById(db, target)?.linkedPortId;
-    if (earlier) clears.add(earlier);
-    changes.push([target, item.record.id]);
+    if (!back) {
+      sets.set(target, portId);
+      const farBefore = storedLink(target);
+      if (farBefore && farBefore !== portId) clears.add(farBefore);
+    }
   }
-  // Earlier links are cleared first, except on a stored port that this import links anew.
-  const linkedAnew = new Set(changes.map(([portId]) => portId));
-  return [...[...clears].filter((portId) => !linkedAnew.has(portId)).map((portId): LinkChange => [portId, null]), ...changes];
+  const changes = new Map<string, string | null>();
+  for (const portId of clears) if (!sets.has(portId)) changes.set(portId, null);
+  for (const [portId, target] of sets)
+    if (target !== storedLink(portId) || planned.some((p) => !p.stored && p.record.id === portId)) changes.set(portId, target);
+  return changes;
 }
 
 function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults: FieldFault[]): string | undefined {
   const { refs, record, at } = item;
-  if (refs.linkedPortId !== undefined && refs.linkedPortId !== null && refs.linkedPortId !== '') {
+  if (present(refs.linkedPortId)) {
     const id = isUuid(refs.linkedPortId) ? refs.linkedPortId.toLowerCase() : undefined;
-    const port = id && portRefById(db, id);
+    const port = id && (portRefById(db, id) ?? [...byName.values()].find((other) => other.record.id === id)?.record);
     if (!id || !port)
       return void faults.push({ field: `${at}linkedPortId`, message: id ? `port ${id} does not exist` : 'must be an id (a UUID)' });
     if (port.switchId === record.switchId)
@@ -358,10 +556,25 @@ function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults:
   return target;
 }
 
-function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: LinkChange[], now: string): void {
+function write(
+  db: Db,
+  actor: Actor,
+  kind: Kind,
+  changed: Planned[],
+  links: Map<string, string | null>,
+  now: string,
+  result: BulkResult,
+): void {
   const positions = new Map<string, number>();
   const touched: { type: string; id: string }[] = [];
-  for (const { record } of planned) {
+  const written = new Set<string>();
+  for (const { record, stored } of changed) {
+    written.add(record.id);
+    touched.push({ type: kind, id: record.id });
+    if (stored) {
+      updateRecord(db, kind, record, now);
+      continue;
+    }
     if (kind === 'port' && (record.position === null || record.position === undefined)) {
       const switchId = record.switchId as string;
       const position = positions.get(switchId) ?? nextPosition(db, switchId);
@@ -369,14 +582,16 @@ function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: Link
       record.position = position;
     }
     insertRecord(db, kind, record);
-    touched.push({ type: kind, id: record.id });
     if (kind === 'switch') touched.push(...createPorts(db, record, now));
   }
+  // Far ends that no row writes: their link alone changes.
   for (const [portId, linked] of links) {
+    if (written.has(portId)) continue;
     setLink(db, portId, linked, now);
     touched.push({ type: 'port', id: portId });
   }
   const plural = RESOURCES[kind].table;
+  const rows = result.created + result.updated + result.unchanged;
   insertActivity(
     db,
     {
@@ -389,8 +604,8 @@ function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: Link
       entity_id: null,
       entity_name: null,
       site_id: null,
-      summary: `Imported ${planned.length} ${planned.length === 1 ? kind : plural}`,
-      changes: JSON.stringify({ created: planned.length, ids: planned.map((item) => item.record.id) }),
+      summary: `Imported ${rows} ${rows === 1 ? kind : plural}: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged`,
+      changes: JSON.stringify({ created: result.created, updated: result.updated, unchanged: result.unchanged, ids: result.ids }),
       undo_data: null,
       undoable: 0,
       undone_by: null,
@@ -398,6 +613,21 @@ function write(db: Db, actor: Actor, kind: Kind, planned: Planned[], links: Link
     },
     touched,
   );
+}
+
+// An update writes the record's editable columns and VLAN list over the stored image, its version raised.
+function updateRecord(db: Db, kind: Kind, record: StoredRecord, now: string): void {
+  const image = readImage(db, kind, record.id)!;
+  const resource = RESOURCES[kind];
+  const editable = Object.fromEntries(
+    resource.fields
+      .filter((field) => field.column && (!field.readOnly || field.name === 'switchId'))
+      .map((field) => [field.name, record[field.name]]),
+  );
+  const next: Image = { ...image, ...toColumns(resource, editable) };
+  const list = VLAN_LISTS[kind];
+  if (list) next[list.image] = (record[list.field] as string[]) ?? [];
+  writeImage(db, kind, next, image.version + 1, now);
 }
 
 // A switch row may say portCount, as POST /api/switches does: ports named 1…N.

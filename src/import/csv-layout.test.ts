@@ -24,67 +24,105 @@ function seeded() {
   db.exec(
     `INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES ('${SW1}', '${S1}', 'core', '${t}', '${t}'), ('${SW2}', '${S2}', 'edge', '${t}', '${t}')`,
   );
-  db.exec(`INSERT INTO networks (id, site_id, name, vlan_id, created_at, updated_at) VALUES ('${N10}', '${S1}', 'a', 10, '${t}', '${t}'),
-    ('${N20}', '${S1}', 'b', 20, '${t}', '${t}'), ('${N21}', '${S1}', 'c', 21, '${t}', '${t}')`);
+  db.exec(`INSERT INTO vlans (id, site_id, name, vid, color, created_at, updated_at) VALUES ('${N10}', '${S1}', 'a', 10, '#000001', '${t}', '${t}'),
+    ('${N20}', '${S1}', 'b', 20, '#000002', '${t}', '${t}'), ('${N21}', '${S1}', 'c', 21, '#000003', '${t}', '${t}')`);
   return db;
 }
 
 describe('CSV layout', () => {
   it.each([
     ['site', 'id,name,description,address,notes'],
-    ['network', 'id,site,name,vlanId,subnet,gateway,description,color'],
-    ['switch', 'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,status,notes'],
+    ['vlan', 'id,site,vid,name,description,status,color'],
+    ['network', 'id,site,vlan,name,subnet,gateway,dnsServers,description'],
+    [
+      'switch',
+      'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,rackPosition,role,tags,status,stackSize,poeBudgetWatts,configuredVlans,notes',
+    ],
     [
       'port',
-      'id,site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,linkedSite,linkedSwitch,linkedPort,connectedDevice',
+      'id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,taggedVlans,speed,poe,macAddress,linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort',
     ],
   ] as const)('%s columns', (kind, header) => {
     expect(csvHeader(kind).join(',')).toBe(header);
   });
 
-  it('writes references as names and VLAN lists as compact ranges', () => {
+  it('writes references as names, VLANs as numbers, VLAN lists as compact ranges and json fields by their codec', () => {
     const db = seeded();
     const port = {
       id: P1,
       switchId: SW1,
       name: 'Gi1/0/1',
       position: 1,
+      unit: 2,
+      type: 'sfp+',
       description: 'uplink, "main"',
       enabled: true,
+      linkStatus: 'up',
       mode: 'trunk',
-      untaggedNetworkId: N10,
-      taggedNetworkIds: [N21, N20, N10],
+      untaggedVlanId: N10,
+      taggedVlanIds: [N21, N20, N10],
       speed: '10G',
-      poe: false,
+      poe: { type: '802.3at', maxWatts: 30 },
+      macAddress: 'aa:bb:cc:dd:ee:ff',
       linkedPortId: P2,
       connectedDevice: null,
+      connectedPort: null,
     };
     db.exec(
       `INSERT INTO ports (id, switch_id, name, position, created_at, updated_at) VALUES ('${P2}', '${SW2}', 'ge-0/0/1', 1, 't', 't')`,
     );
     expect(recordsToCsv(db, 'port', [port]).split('\r\n')[1]).toBe(
-      `${P1},"HQ, main",core,Gi1/0/1,1,"uplink, ""main""",true,trunk,10,"10;20-21",10G,false,Lab,edge,ge-0/0/1,`,
+      `${P1},"HQ, main",core,Gi1/0/1,1,2,sfp+,"uplink, ""main""",true,up,trunk,10,"10;20-21",10G,802.3at/30,aa:bb:cc:dd:ee:ff,Lab,edge,ge-0/0/1,,`,
     );
+    const sw = { id: SW1, siteId: S1, name: 'core', tags: ['floor 2', 'core'], configuredVlanIds: [N20, N21], stackSize: 2, role: 'core' };
+    expect(recordsToCsv(db, 'switch', [sw]).split('\r\n')[1]).toBe(`${SW1},"HQ, main",core,,,,,,,,,core,"floor 2;core",,2,,20-21,`);
+    const network = { id: P1, siteId: S1, vlanId: N20, name: 'b', subnet: '10.0.0.0/24', dnsServers: ['10.0.0.53', '10.0.1.53'] };
+    expect(recordsToCsv(db, 'network', [network]).split('\r\n')[1]).toBe(`${P1},"HQ, main",20,b,10.0.0.0/24,,"10.0.0.53;10.0.1.53",`);
   });
 
-  it('reads a port row back into typed values and names', () => {
-    const text = 'id;site;switch;name;enabled;untaggedVlan;taggedVlans;poe\r\nX;HQ;core;1;no;10;"10-12,30";yes\r\n';
+  it('reads a port row back into typed values and names (an empty cell is null)', () => {
+    const text =
+      'id;site;switch;name;enabled;untaggedVlan;taggedVlans;poe;unit;macAddress\r\n;HQ;core;1;no;10;"10-12,30";802.3bt-type3/60;2;AABB.CCDD.EEFF\r\n';
     const { records, faults } = csvToRecords('port', text);
     expect(faults).toEqual([]);
     expect(records).toEqual([
       {
         row: 1,
-        values: { site: 'HQ', switch: 'core', name: '1', enabled: false, untaggedVlan: 10, taggedVlans: [10, 11, 12, 30], poe: true },
+        values: {
+          id: null,
+          site: 'HQ',
+          switch: 'core',
+          name: '1',
+          enabled: false,
+          untaggedVlan: 10,
+          taggedVlans: [10, 11, 12, 30],
+          poe: { type: '802.3bt-type3', maxWatts: 60 },
+          unit: 2,
+          macAddress: 'AABB.CCDD.EEFF',
+        },
       },
     ]);
   });
 
+  it('reads a switch row: tags and configured VLANs', () => {
+    const { records, faults } = csvToRecords('switch', 'site,name,tags,configuredVlans\nHQ,core,a; b ;a,10-12;20\n');
+    expect(faults).toEqual([]);
+    expect(records[0].values).toEqual({ site: 'HQ', name: 'core', tags: ['a', 'b'], configuredVlans: [10, 11, 12, 20] });
+  });
+
   it('names every bad cell by row and column, and unknown columns', () => {
-    const text = 'name,vlanId,site,colour\nok,10,HQ,x\n\nbad,ten,HQ,x\nbad2,5000,HQ,x\n';
-    const { faults } = csvToRecords('network', text);
-    expect(faults.map((fault) => fault.field)).toEqual(['header.colour', 'rows[3].vlanId']);
-    const ports = csvToRecords('port', 'name,untaggedVlan,taggedVlans,enabled\na,10-11,1-5000,maybe\n');
-    expect(ports.faults.map((fault) => fault.field)).toEqual(['rows[1].untaggedVlan', 'rows[1].taggedVlans', 'rows[1].enabled']);
+    const text = 'name,vid,site,colour\nok,10,HQ,x\n\nbad,ten,HQ,x\n';
+    const { faults } = csvToRecords('vlan', text);
+    expect(faults.map((fault) => fault.field)).toEqual(['header.colour', 'rows[3].vid']);
+    const ports = csvToRecords('port', 'name,untaggedVlan,taggedVlans,enabled,poe\na,10-11,1-5000,maybe,802.3zz\n');
+    expect(ports.faults.map((fault) => fault.field)).toEqual([
+      'rows[1].untaggedVlan',
+      'rows[1].taggedVlans',
+      'rows[1].enabled',
+      'rows[1].poe',
+    ]);
+    const networks = csvToRecords('network', 'name,vlan,dnsServers\na,1;2,10.0.0.1;x\n');
+    expect(networks.faults.map((fault) => fault.field)).toEqual(['rows[1].vlan', 'rows[1].dnsServers']);
   });
 
   it('reports a CSV syntax error with its row', () => {

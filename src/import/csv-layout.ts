@@ -3,24 +3,28 @@
 // field declarations, with each reference by id replaced by reference-name columns:
 //
 //   sites:    id,name,description,address,notes
-//   networks: id,site,name,vlanId,subnet,gateway,description,color
-//   switches: id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,status,notes
-//   ports:    id,site,switch,name,position,description,enabled,mode,untaggedVlan,taggedVlans,speed,poe,
-//             linkedSite,linkedSwitch,linkedPort,connectedDevice
+//   vlans:    id,site,vid,name,description,status,color
+//   networks: id,site,vlan,name,subnet,gateway,dnsServers,description
+//   switches: id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,
+//             rackPosition,role,tags,status,stackSize,poeBudgetWatts,configuredVlans,notes
+//   ports:    id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,
+//             taggedVlans,speed,poe,macAddress,linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort
 //
-// `site` is the site's name; `site`+`switch` name a port's switch; `untaggedVlan` is a VLAN number and
-// `taggedVlans` a compact list of VLAN numbers and ranges (`10-20;30`), both of the switch's site;
-// `linkedSite`+`linkedSwitch`+`linkedPort` name the other end of a link (`linkedSite` empty: the port's own
-// site). Booleans are `true`/`false` (`yes`/`no`, `1`/`0` also read); an empty cell is null (or the default
-// on import). `id` is written so a spreadsheet can tell records apart; an import ignores it and creates
-// fresh records. A CSV import also accepts the API's own field names as columns (`siteId`, `switchId`,
-// `untaggedNetworkId`, `taggedNetworkIds`, `linkedPortId`). Every cell, names included, is escaped against
+// `site` is the site's name; `site`+`switch` name a port's switch; `vlan`, `untaggedVlan` are VLAN numbers and
+// `taggedVlans`, `configuredVlans` compact lists of VLAN numbers and ranges (`10-20;30`), all of the record's
+// site; `linkedSite`+`linkedSwitch`+`linkedPort` name the other end of a link (`linkedSite` empty: the port's
+// own site). A json field's cell is its declaration's csvCodec (`a;b` for tags and DNS servers, `802.3at/30`
+// for PoE). Booleans are `true`/`false` (`yes`/`no`, `1`/`0` also read); an empty cell is null (the default
+// on create). `id` names the record a row updates: a row with the id of a stored record updates it, a row
+// without one creates a record, so an exported file edited in a spreadsheet imports back as the edit. A CSV
+// import also accepts the API's own field names as columns (`siteId`, `switchId`, `vlanId`, `untaggedVlanId`,
+// `taggedVlanIds`, `configuredVlanIds`, `linkedPortId`). Every cell, names included, is escaped against
 // spreadsheet formulas by writeCsv and unescaped by parseCsv (src/lib/csv.ts), so nothing here handles that.
 import { RESOURCES, type Kind } from '../db/images.ts';
-import { networkRefById } from '../db/networks.ts';
 import { portRefById } from '../db/ports.ts';
 import { siteNameById } from '../db/sites.ts';
 import { switchRefById } from '../db/switches.ts';
+import { vlanRefById } from '../db/vlans.ts';
 import type { Db } from '../db/open.ts';
 import { csvFields, type Field, type Normalized } from '../fields/field.ts';
 import type { FieldFault } from '../errors/refusal.ts';
@@ -44,18 +48,17 @@ export interface CsvColumn {
   read(cell: string): Normalized;
 }
 
-/** An import record read from one CSV row: field values and reference names keyed by column name. */
+/** An import record read from one CSV row: field values and reference names keyed by column name (null for an empty cell). */
 export interface CsvRecord {
   /** The data row, counting from 1. */
   row: number;
   values: Record<string, unknown>;
 }
 
-const IGNORED_ON_IMPORT = new Set(['id']);
-
 /** The CSV columns of each kind, in order. */
 const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
   site: layoutOf('site'),
+  vlan: layoutOf('vlan'),
   network: layoutOf('network'),
   switch: layoutOf('switch'),
   port: layoutOf('port'),
@@ -64,6 +67,11 @@ const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
 /** The header names of a kind's CSV layout. */
 export function csvHeader(kind: Kind): string[] {
   return CSV_LAYOUT[kind].map((column) => column.name);
+}
+
+/** The reference-name columns of a kind (`site`, `untaggedVlan`, …): what a bulk import resolves to ids. */
+export function referenceColumnNames(kind: Kind): string[] {
+  return csvFields(RESOURCES[kind]).flatMap((field) => (referenceColumns(field) ?? []).map((column) => column.name));
 }
 
 function layoutOf(kind: Kind): CsvColumn[] {
@@ -79,15 +87,37 @@ function referenceColumns(field: Field): CsvColumn[] | undefined {
         nameColumn('site', (item, names) => names.site(names.switchOf(item.switchId)?.siteId)),
         nameColumn('switch', (item, names) => names.switchOf(item.switchId)?.name),
       ];
-    case 'untaggedNetworkId':
-      return [{ name: 'untaggedVlan', write: (item, names) => String(names.vlanOf(item.untaggedNetworkId) ?? ''), read: readVlan }];
-    case 'taggedNetworkIds':
-      return [{ name: 'taggedVlans', write: writeTagged, read: readVlanList }];
+    case 'vlanId':
+      return [vlanColumn('vlan', 'vlanId')];
+    case 'untaggedVlanId':
+      return [vlanColumn('untaggedVlan', 'untaggedVlanId')];
+    case 'taggedVlanIds':
+      return [vlanListColumn('taggedVlans', 'taggedVlanIds')];
+    case 'configuredVlanIds':
+      return [vlanListColumn('configuredVlans', 'configuredVlanIds')];
     case 'linkedPortId':
       return linkColumns();
     default:
       return undefined;
   }
+}
+
+function vlanColumn(name: string, field: string): CsvColumn {
+  return { name, write: (item, names) => String(names.vlanOf(item[field]) ?? ''), read: readVlan };
+}
+
+function vlanListColumn(name: string, field: string): CsvColumn {
+  return {
+    name,
+    write: (item, names) => {
+      const ids = Array.isArray(item[field]) ? (item[field] as unknown[]) : [];
+      return compactRanges(
+        ids.map((id) => names.vlanOf(id)).filter((vid): vid is number => vid !== undefined),
+        ';',
+      );
+    },
+    read: readVlanList,
+  };
 }
 
 function linkColumns(): CsvColumn[] {
@@ -111,12 +141,6 @@ function nameColumn(name: string, write: (item: Record<string, unknown>, names: 
   return { name, write: (item, names) => write(item, names) ?? '', read: (cell) => ({ ok: true, value: cell }) };
 }
 
-function writeTagged(item: Record<string, unknown>, names: NameLookup): string {
-  const ids = Array.isArray(item.taggedNetworkIds) ? item.taggedNetworkIds : [];
-  const vlans = ids.map((id) => names.vlanOf(id)).filter((vlan): vlan is number => vlan !== undefined);
-  return compactRanges(vlans, ';');
-}
-
 function readVlan(cell: string): Normalized {
   const parsed = parseVlanList(cell);
   if (!parsed.ok || parsed.vlans.length !== 1 || /[,;-]/.test(cell))
@@ -129,13 +153,14 @@ function readVlanList(cell: string): Normalized {
   return parsed.ok ? { ok: true, value: parsed.vlans } : { ok: false, message: parsed.reason };
 }
 
-/** A column for a field of the record itself, written and read by the field's type. */
+/** A column for a field of the record itself, written and read by the field's type (a json field by its csvCodec). */
 function fieldColumn(field: Field): CsvColumn {
-  return { name: field.name, write: (item) => writeValue(item[field.name]), read: (cell) => readValue(field, cell) };
+  return { name: field.name, write: (item) => writeValue(field, item[field.name]), read: (cell) => readValue(field, cell) };
 }
 
-function writeValue(value: unknown): string {
+function writeValue(field: Field, value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (field.type === 'json' && field.csvCodec) return field.csvCodec.write(value);
   if (Array.isArray(value)) return value.join(';');
   return String(value);
 }
@@ -155,6 +180,8 @@ function readValue(field: Field, cell: string): Normalized {
     }
     case 'uuid-list':
       return { ok: true, value: cell.split(/[\s,;]+/).filter(Boolean) };
+    case 'json':
+      return field.csvCodec ? field.csvCodec.read(cell) : { ok: false, message: 'cannot be given in CSV' };
     default:
       return { ok: true, value: cell };
   }
@@ -164,7 +191,7 @@ function readValue(field: Field, cell: string): Normalized {
 function importColumns(kind: Kind): Map<string, CsvColumn> {
   const columns = new Map(CSV_LAYOUT[kind].map((column) => [column.name.toLowerCase(), column]));
   for (const field of RESOURCES[kind].fields) {
-    const usable = field.column !== undefined || field.name === 'taggedNetworkIds';
+    const usable = (field.column !== undefined || field.type === 'uuid-list') && (!field.readOnly || field.name === 'switchId');
     if (usable && !columns.has(field.name.toLowerCase())) columns.set(field.name.toLowerCase(), fieldColumn(field));
   }
   return columns;
@@ -181,8 +208,8 @@ export function recordsToCsv(db: Db, kind: Kind, items: Record<string, unknown>[
 }
 
 /**
- * Reads CSV text of one kind into import records (blank rows skipped), with every fault found as
- * `rows[<n>].<column>` (n counting data rows from 1; `header` for the header row).
+ * Reads CSV text of one kind into import records (blank rows skipped; an empty cell is null), with every fault
+ * found as `rows[<n>].<column>` (n counting data rows from 1; `header` for the header row).
  */
 export function csvToRecords(kind: Kind, text: string): { records: CsvRecord[]; faults: FieldFault[] } {
   let table: CsvTable;
@@ -201,8 +228,12 @@ export function csvToRecords(kind: Kind, text: string): { records: CsvRecord[]; 
       faults.push({ field: `rows[${row}]`, message: `has ${cells.length} cells but the header has ${table.header.length} columns` });
     const values: Record<string, unknown> = {};
     columns.forEach((column, position) => {
+      if (!column) return;
       const cell = (cells[position] ?? '').trim();
-      if (!column || cell === '') return;
+      if (cell === '') {
+        values[column.name] = null;
+        return;
+      }
       const read = column.read(cell);
       if (read.ok) values[column.name] = read.value;
       else faults.push({ field: `rows[${row}].${column.name}`, message: read.message });
@@ -230,7 +261,7 @@ function headerColumns(kind: Kind, header: string[]): { columns: (CsvColumn | un
       faults.push({ field: `header.${raw.trim()}`, message: `is not a column of ${kind}; the columns are ${csvHeader(kind).join(', ')}` });
     else if (seen.has(name)) faults.push({ field: `header.${column.name}`, message: 'appears twice' });
     seen.add(name);
-    return column && !IGNORED_ON_IMPORT.has(column.name) ? column : undefined;
+    return column;
   });
   return { columns, faults };
 }
@@ -247,7 +278,7 @@ function nameLookup(db: Db): NameLookup {
   return {
     site: memo((id) => siteNameById(db, id)),
     switchOf: memo((id) => switchRefById(db, id)),
-    vlanOf: memo((id) => networkRefById(db, id)?.vlanId),
+    vlanOf: memo((id) => vlanRefById(db, id)?.vid),
     portOf: memo((id) => portRefById(db, id)),
   };
 }

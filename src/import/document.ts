@@ -1,6 +1,8 @@
 // Checks a whole db-v1 document (restore and merge) before anything changes: every record's fields
 // (validateInput with a `data.<kind>[i].` prefix), the cross-field rules of rules.ts, every reference inside
-// the document and every uniqueness rule the schema holds, each fault with its path.
+// the document and every uniqueness rule the schema holds, each fault with its path. A document of model 1
+// (0.26.0: no schemaVersion, or one below 6) is converted first (model1.ts), and then checked as any other:
+// its faults name the converted document's paths (a model-1 network i is `data.vlans[i]`).
 import { ACTIONS, ACTIVITY_ENTRY_FIELDS, type ActivityRow } from '../db/activity.ts';
 import { DOCUMENT_KINDS, type Counts, type DocumentKind } from '../db/backup.ts';
 import {
@@ -16,10 +18,12 @@ import {
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
-import { networkFaults, portFaults } from '../fields/rules.ts';
+import { eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
+import { pickVlanColor } from '../lib/vlan-colors.ts';
+import { convertModel1Data, isModel1Document, type Model1Conversion } from './model1.ts';
 
 /** The schema name of the backup document. */
 const DOCUMENT_SCHEMA = 'db-v1';
@@ -35,6 +39,8 @@ export type CheckedDocument = Record<KindPlural, StoredRecord[]> & {
   exportedAt: string | null;
   users: StoredUser[];
   activity: StoredActivity[];
+  /** What the conversion of a model-1 (0.26.0) document did; undefined for a document of model 2. */
+  converted?: Model1Conversion;
 };
 
 /** The counts of a checked document. */
@@ -70,8 +76,12 @@ function describeSchema(schema: unknown): string {
   return schema === null ? 'null' : Array.isArray(schema) ? 'a list' : `a ${typeof schema}`;
 }
 
-/** Checks a db-v1 document whole; refuses it as validation_failed (invalid) with every fault, or answers it checked. */
-export function checkDocument(body: unknown, now: string): CheckedDocument {
+/**
+ * Checks a db-v1 document whole; refuses it as validation_failed (invalid) with every fault, or answers it checked.
+ * `currentSchema` is the schema version of this database: a document written at a later one is refused
+ * (unsupported_schema), since its records may hold what this release does not know.
+ */
+export function checkDocument(body: unknown, now: string, currentSchema = Number.MAX_SAFE_INTEGER): CheckedDocument {
   if (!isPlainObject(body) || body.schema !== DOCUMENT_SCHEMA) {
     isDocument(body);
     throw new Refusal('invalid', 'unsupported_schema', `The body is not a Switchyard backup document (schema "${DOCUMENT_SCHEMA}").`, [
@@ -79,8 +89,21 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
     ]);
   }
   const faults: FieldFault[] = [];
-  const data = isPlainObject(body.data) ? body.data : undefined;
-  if (!data) faults.push({ field: 'data', message: 'must be an object with users, sites, networks, switches, ports and activity' });
+  const version = body.schemaVersion;
+  if (version !== undefined && !(typeof version === 'number' && Number.isSafeInteger(version) && version >= 1)) {
+    faults.push({ field: 'schemaVersion', message: 'must be a schema version (an integer of at least 1), or left out (0.26.0)' });
+  } else if (typeof version === 'number' && version > currentSchema) {
+    throw new Refusal(
+      'invalid',
+      'unsupported_schema',
+      `The backup was written at schema version ${version}, by a later release; this one is at ${currentSchema}. Restore it with that release or a later one.`,
+      [{ field: 'schemaVersion', message: `must be at most ${currentSchema}` }],
+    );
+  }
+  let data = isPlainObject(body.data) ? body.data : undefined;
+  let converted: Model1Conversion | undefined;
+  if (data && faults.length === 0 && isModel1Document(body)) ({ data, conversion: converted } = convertModel1Data(data, now));
+  if (!data) faults.push({ field: 'data', message: 'must be an object with users, sites, vlans, networks, switches, ports and activity' });
   const list = (kind: DocumentKind): unknown[] => {
     const value = data?.[kind];
     if (value === undefined) return [];
@@ -93,6 +116,7 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
     users: list('users').flatMap((raw, i) => checkUser(raw, `data.users[${i}].`, now, faults) ?? []),
     ...perPlural((): StoredRecord[] => []),
     activity: [],
+    converted,
   };
   const indexOf = perPlural(() => new Map<StoredRecord, number>());
   for (const kind of KIND_PLURALS) {
@@ -104,6 +128,7 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
     });
   }
   fillPositions(doc.ports);
+  fillColors(doc.vlans);
   doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
   faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
   if (faults.length)
@@ -114,6 +139,22 @@ export function checkDocument(body: unknown, now: string): CheckedDocument {
       faults,
     );
   return doc;
+}
+
+// A VLAN without a colour gets the first one its site does not use, as the API picks it.
+function fillColors(vlans: StoredRecord[]): void {
+  const used = new Map<unknown, Set<string>>();
+  for (const vlan of vlans) {
+    const colors = used.get(vlan.siteId) ?? new Set<string>();
+    if (typeof vlan.color === 'string') colors.add(vlan.color);
+    used.set(vlan.siteId, colors);
+  }
+  for (const vlan of vlans) {
+    if (typeof vlan.color === 'string') continue;
+    const colors = used.get(vlan.siteId)!;
+    vlan.color = pickVlanColor(colors);
+    colors.add(vlan.color as string);
+  }
 }
 
 // A port without a position goes after the last one of its switch, as the API places it.
@@ -167,7 +208,19 @@ function timestampOf(raw: unknown, field: string, fallback: string, faults: Fiel
   return fallback;
 }
 
-const USER_KEYS = new Set(['id', 'username', 'role', 'disabled', 'createdAt', 'updatedAt', 'lastLoginAt', 'passwordHash', 'version']);
+const USER_KEYS = new Set([
+  'id',
+  'username',
+  'displayName',
+  'language',
+  'role',
+  'disabled',
+  'createdAt',
+  'updatedAt',
+  'lastLoginAt',
+  'passwordHash',
+  'version',
+]);
 
 function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredUser | undefined {
   if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });
@@ -183,6 +236,8 @@ function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault
   const user = {
     id: idOf(raw.id, `${prefix}id`, faults),
     username: value('username'),
+    displayName: value('displayName', null),
+    language: value('language', 'en'),
     role: value('role'),
     disabled: value('disabled', false),
     passwordHash: raw.passwordHash,
@@ -237,6 +292,7 @@ function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): Stor
     undoable: undoData ? 1 : 0,
     undone_by: optionalId('undoneBy'),
     undo_of: optionalId('undoOf'),
+    undo_lost: text('undoLost'),
   };
   if (raw.undoable !== undefined && typeof raw.undoable !== 'boolean')
     faults.push({ field: `${prefix}undoable`, message: 'must be true or false' });
@@ -290,21 +346,27 @@ function crossFaults(
   };
   for (const site of doc.sites)
     unique(`site name`, foldCase(site.name), `${where('sites', site)}name`, `another site is named "${site.name}"`);
+  const siteOfVlan = (id: string) => byId.vlans.get(id)?.siteId as string | undefined;
+  for (const vlan of doc.vlans) {
+    const at = where('vlans', vlan);
+    exists('sites', vlan.siteId, `${at}siteId`, 'site');
+    unique('vlan vid', `${vlan.siteId}\n${vlan.vid}`, `${at}vid`, `another VLAN of this site has the number ${vlan.vid}`);
+    unique('vlan name', `${vlan.siteId}\n${foldCase(vlan.name)}`, `${at}name`, `another VLAN of this site is named "${vlan.name}"`);
+    unique('vlan color', `${vlan.siteId}\n${vlan.color}`, `${at}color`, `another VLAN of this site has the colour ${vlan.color}`);
+  }
+  // Overlapping subnets of one site are not refused here: model 1 allowed them, migration 0006 keeps them, and
+  // a backup of such a database must restore (the checks name them).
   for (const network of doc.networks) {
     const at = where('networks', network);
     exists('sites', network.siteId, `${at}siteId`, 'site');
     faults.push(...networkFaults({ subnet: network.subnet, gateway: network.gateway }, at));
+    if (typeof network.siteId === 'string' && byId.sites.has(network.siteId))
+      faults.push(...vlanSiteFaults([[`${at}vlanId`, network.vlanId]], network.siteId, siteOfVlan));
     unique(
       'network name',
       `${network.siteId}\n${foldCase(network.name)}`,
       `${at}name`,
       `another network of this site is named "${network.name}"`,
-    );
-    unique(
-      'network vlan',
-      `${network.siteId}\n${network.vlanId}`,
-      `${at}vlanId`,
-      `another network of this site has VLAN ${network.vlanId}`,
     );
   }
   for (const sw of doc.switches) {
@@ -314,13 +376,14 @@ function crossFaults(
     if (sw.macAddress) unique('mac', String(sw.macAddress), `${at}macAddress`, `another switch has MAC address ${sw.macAddress}`);
     if (sw.managementIp)
       unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, `another switch of this site has ${sw.managementIp}`);
+    if (typeof sw.siteId === 'string' && byId.sites.has(sw.siteId))
+      faults.push(...vlanSiteFaults(eachOfList(`${at}configuredVlanIds`, (sw.configuredVlanIds as string[]) ?? []), sw.siteId, siteOfVlan));
   }
-  const siteOfNetwork = (id: string) => byId.networks.get(id)?.siteId as string | undefined;
   for (const port of doc.ports) {
     const at = where('ports', port);
     const sw = byId.switches.get(port.switchId as string);
     if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${port.switchId} is not in the document` });
-    else faults.push(...portFaults(port, sw.siteId as string, siteOfNetwork, at));
+    else faults.push(...portFaults(port, { siteId: sw.siteId as string, stackSize: (sw.stackSize as number) ?? 1 }, siteOfVlan, at));
     unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
     faults.push(...linkFaults(port, byId.ports, at));
   }

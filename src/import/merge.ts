@@ -1,19 +1,26 @@
 // Merge: adds a checked document's records to what is stored, each under a fresh id with every reference
-// remapped. A site with the name of a stored one is merged into it, and so are the networks and switches of
-// the same name inside it, and the ports of the same name inside a merged switch: the stored record stays as
-// it is and the document's references to it point at it.
+// remapped. A site with the name of a stored one is merged into it, and so are, inside it, the VLANs of the
+// same number, the networks of the same subnet and the switches of the same name, and the ports of the same
+// name inside a merged switch: the stored record stays as it is and the document's references to it point at
+// it. What the stored site makes impossible as it is, is fixed and listed (`fixes`): a new VLAN whose colour
+// the site uses gets a free one; a new VLAN or network whose name the site uses gets " (2)"…; a link to a
+// stored port that is linked already is left out. A new network overlapping a stored one of its site, or a
+// switch taking a stored management IP or MAC address, is a clash (409, nothing changed).
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
 import { insertRecord, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
-import { networkIdByName, networkIdByVlan } from '../db/networks.ts';
+import { networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
+import { usedColors, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { zeroCounts, type CheckedDocument, type StoredActivity } from './document.ts';
+import { cidrOverlaps } from '../lib/net.ts';
+import { pickVlanColor } from '../lib/vlan-colors.ts';
+import { zeroCounts, foldCase, type CheckedDocument, type StoredActivity } from './document.ts';
 
 /** How a merge runs. */
 export interface MergeOptions {
@@ -22,13 +29,25 @@ export interface MergeOptions {
   dryRun: boolean;
   /** What the document came from, for the activity entry. */
   source: 'db-v1' | 'legacy';
+  /** Fixes made before the merge (the 0.20.x reader's), listed with the merge's own. */
+  fixes?: MergeFix[];
 }
 
-/** What a merge created and merged, and the links it could not make. */
+/** One value a merge (or the 0.20.x reader before it) changed: the list (or file), the record's id in the document, the field. */
+export interface MergeFix {
+  file: string;
+  id: string;
+  field: string;
+  from: unknown;
+  to: unknown;
+  reason: string;
+}
+
+/** What a merge created and merged, and every value it had to change. */
 export interface MergeResult {
   created: Counts;
   merged: Counts;
-  warnings: string[];
+  fixes: MergeFix[];
 }
 
 interface MergePlan {
@@ -39,13 +58,14 @@ interface MergePlan {
   activity: StoredActivity[];
   merged: Counts;
   clashes: FieldFault[];
-  warnings: string[];
+  fixes: MergeFix[];
 }
 
 /** Merges a checked document in one transaction with one `import` entry; a conflict refusal lists the clashes. */
 export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, options: MergeOptions): MergeResult {
   return inTransaction(db, () => {
     const plan = planMerge(db, doc, options.onConflict);
+    plan.fixes.unshift(...(options.fixes ?? []));
     if (plan.clashes.length) {
       throw new Refusal(
         'conflict',
@@ -60,7 +80,7 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
       activity: plan.activity.length,
     };
     if (!options.dryRun) applyPlan(db, actor, plan, { source: options.source, created });
-    return { created, merged: plan.merged, warnings: plan.warnings };
+    return { created, merged: plan.merged, fixes: plan.fixes };
   });
 }
 
@@ -72,7 +92,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     activity: [],
     merged: zeroCounts(),
     clashes: [],
-    warnings: [],
+    fixes: [],
   };
   const ids = perPlural(() => new Map<string, string>());
   const mergedIds = new Set<string>();
@@ -85,60 +105,96 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
   const create = (kind: KindPlural, record: StoredRecord, changes: Record<string, unknown>) => {
     const id = randomUUID();
     ids[kind].set(record.id, id);
-    plan.inserts[kind].push({ ...record, ...changes, id, version: 1, updatedAt: plan.now });
+    const inserted = { ...record, ...changes, id, version: 1, updatedAt: plan.now };
+    plan.inserts[kind].push(inserted);
+    return inserted;
   };
+  const fix = (file: KindPlural, record: StoredRecord, field: string, from: unknown, to: unknown, reason: string) =>
+    plan.fixes.push({ file, id: record.id, field, from, to, reason });
+  const siteName = (siteId: string) => siteNameById(db, siteId);
 
   doc.sites.forEach((site, i) => {
     const stored = siteIdByName(db, site.name as string);
     if (stored) merge('sites', site.id, stored, `data.sites[${i}].name`, `a site named "${site.name}" exists`);
     else create('sites', site, {});
   });
-  doc.networks.forEach((network, i) => {
-    const siteId = ids.sites.get(network.siteId as string)!;
-    if (mergedIds.has(network.siteId as string)) {
-      const stored = networkIdByName(db, siteId, network.name as string);
-      if (stored)
-        return merge(
-          'networks',
-          network.id,
-          stored,
-          `data.networks[${i}].name`,
-          `site "${siteNameById(db, siteId)}" has a network named "${network.name}"`,
-        );
-      if (networkIdByVlan(db, siteId, network.vlanId as number)) {
-        plan.clashes.push({
-          field: `data.networks[${i}].vlanId`,
-          message: `site "${siteNameById(db, siteId)}" has another network with VLAN ${network.vlanId}`,
-        });
-      }
+
+  // VLANs: by number inside a merged site; a new one takes a name and a colour its site does not have yet.
+  const colors = new Map<string, Set<string>>();
+  const vlanNames = new Map<string, Set<string>>();
+  doc.vlans.forEach((vlan, i) => {
+    const docSite = vlan.siteId as string;
+    const siteId = ids.sites.get(docSite)!;
+    if (!mergedIds.has(docSite)) return void create('vlans', vlan, { siteId });
+    const stored = vlanIdByVid(db, siteId, vlan.vid as number);
+    if (stored) return merge('vlans', vlan.id, stored, `data.vlans[${i}].vid`, `site "${siteName(siteId)}" has a VLAN ${vlan.vid}`);
+    const names = getOrSet(vlanNames, siteId, () => new Set<string>());
+    const name = freeName(
+      vlan.name as string,
+      (candidate) => names.has(foldCase(candidate)) || vlanIdByName(db, siteId, candidate) !== undefined,
+    );
+    names.add(foldCase(name));
+    if (name !== vlan.name) fix('vlans', vlan, 'name', vlan.name, name, `site "${siteName(siteId)}" has a VLAN of that name`);
+    const used = getOrSet(colors, siteId, () => usedColors(db, siteId));
+    let color = vlan.color as string;
+    if (used.has(color)) {
+      color = pickVlanColor(used);
+      fix('vlans', vlan, 'color', vlan.color, color, `site "${siteName(siteId)}" has a VLAN of that colour`);
     }
-    create('networks', network, { siteId });
+    used.add(color);
+    create('vlans', vlan, { siteId, name, color });
   });
+  const vlan = (id: unknown) => (typeof id === 'string' ? (ids.vlans.get(id) ?? null) : null);
+
+  // Networks: by subnet inside a merged site; one overlapping a stored network of its site is a clash.
+  const networkNames = new Map<string, Set<string>>();
+  doc.networks.forEach((network, i) => {
+    const docSite = network.siteId as string;
+    const siteId = ids.sites.get(docSite)!;
+    const changes = { siteId, vlanId: vlan(network.vlanId) };
+    if (!mergedIds.has(docSite)) return void create('networks', network, changes);
+    const subnet = network.subnet as string;
+    const same = networksOfSite(db, siteId).find((row) => row.subnet === subnet);
+    if (same)
+      return merge('networks', network.id, same.id, `data.networks[${i}].subnet`, `site "${siteName(siteId)}" has a network ${subnet}`);
+    const overlap = overlappingNetwork(db, siteId, subnet);
+    if (overlap) {
+      plan.clashes.push({
+        field: `data.networks[${i}].subnet`,
+        message: `overlaps network "${overlap.name}" (${overlap.subnet}) of site "${siteName(siteId)}"`,
+      });
+    }
+    const names = getOrSet(networkNames, siteId, () => new Set<string>());
+    const name = freeName(
+      network.name as string,
+      (candidate) => names.has(foldCase(candidate)) || networkIdByName(db, siteId, candidate) !== undefined,
+    );
+    names.add(foldCase(name));
+    if (name !== network.name)
+      fix('networks', network, 'name', network.name, name, `site "${siteName(siteId)}" has a network of that name`);
+    create('networks', network, { ...changes, name });
+  });
+  overlapsAmongNew(plan, doc, mergedIds);
+
   doc.switches.forEach((sw, i) => {
-    const siteId = ids.sites.get(sw.siteId as string)!;
-    if (mergedIds.has(sw.siteId as string)) {
+    const docSite = sw.siteId as string;
+    const siteId = ids.sites.get(docSite)!;
+    if (mergedIds.has(docSite)) {
       const stored = switchIdByName(db, siteId, sw.name as string);
       if (stored)
-        return merge(
-          'switches',
-          sw.id,
-          stored,
-          `data.switches[${i}].name`,
-          `site "${siteNameById(db, siteId)}" has a switch named "${sw.name}"`,
-        );
+        return merge('switches', sw.id, stored, `data.switches[${i}].name`, `site "${siteName(siteId)}" has a switch named "${sw.name}"`);
       if (sw.managementIp && switchIdByIp(db, siteId, sw.managementIp as string)) {
         plan.clashes.push({
           field: `data.switches[${i}].managementIp`,
-          message: `another switch of site "${siteNameById(db, siteId)}" has ${sw.managementIp}`,
+          message: `another switch of site "${siteName(siteId)}" has ${sw.managementIp}`,
         });
       }
     }
     if (sw.macAddress && switchIdByMac(db, sw.macAddress as string)) {
       plan.clashes.push({ field: `data.switches[${i}].macAddress`, message: `a stored switch has MAC address ${sw.macAddress}` });
     }
-    create('switches', sw, { siteId });
+    create('switches', sw, { siteId, configuredVlanIds: ((sw.configuredVlanIds as string[]) ?? []).map(vlan) });
   });
-  const network = (id: unknown) => (typeof id === 'string' ? (ids.networks.get(id) ?? null) : null);
   doc.ports.forEach((port, i) => {
     const switchId = ids.switches.get(port.switchId as string)!;
     if (mergedIds.has(port.switchId as string)) {
@@ -147,14 +203,50 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     }
     create('ports', port, {
       switchId,
-      untaggedNetworkId: network(port.untaggedNetworkId),
+      untaggedVlanId: vlan(port.untaggedVlanId),
       linkedPortId: null,
-      taggedNetworkIds: ((port.taggedNetworkIds as string[]) ?? []).map(network),
+      taggedVlanIds: ((port.taggedVlanIds as string[]) ?? []).map(vlan),
     });
   });
   planLinks(db, doc, ids.ports, mergedIds, plan);
   plan.activity = remapActivity(doc.activity, ids);
   return plan;
+}
+
+// New networks of a merged site that overlap each other are a clash as well (the document may hold such
+// pairs: model 1 allowed them; a new site takes them as they are, as migration 0006 does).
+function overlapsAmongNew(plan: MergePlan, doc: CheckedDocument, mergedIds: Set<string>): void {
+  const bySite = new Map<string, StoredRecord[]>();
+  doc.networks.forEach((network) => {
+    if (!mergedIds.has(network.siteId as string) || mergedIds.has(network.id)) return;
+    const list = getOrSet(bySite, network.siteId as string, () => []);
+    const other = list.find((earlier) => cidrOverlaps(earlier.subnet as string, network.subnet as string));
+    if (other)
+      plan.clashes.push({
+        field: `data.networks[${doc.networks.indexOf(network)}].subnet`,
+        message: `overlaps ${other.subnet} of data.networks[${doc.networks.indexOf(other)}], which goes into the same stored site`,
+      });
+    list.push(network);
+  });
+}
+
+function getOrSet<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** `name`, or the first of "name (2)", "name (3)"… (at most 100 characters) that is not `taken`. */
+function freeName(name: string, taken: (candidate: string) => boolean): string {
+  if (!taken(name)) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = [...name].slice(0, 100 - suffix.length).join('') + suffix;
+    if (!taken(candidate)) return candidate;
+  }
 }
 
 // Links between two new ports are kept; a link to a merged (stored) port is made only when that port is
@@ -174,7 +266,14 @@ function planLinks(db: Db, doc: CheckedDocument, portIds: Map<string, string>, m
       taken.add(target);
       plan.links.push([target, record.id]);
     } else {
-      plan.warnings.push(`Port "${port.name}" was not linked to the stored port it names, which is linked to another port already.`);
+      plan.fixes.push({
+        file: 'ports',
+        id: port.id,
+        field: 'linkedPortId',
+        from: linked,
+        to: null,
+        reason: `port "${port.name}" was not linked to the stored port it names, which is linked to another port already`,
+      });
     }
   }
 }
@@ -221,7 +320,7 @@ function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: Merge
       entity_name: null,
       site_id: null,
       summary: `Imported ${about.source === 'legacy' ? 'a 0.20.x bundle' : 'a backup'}: created ${describe(created)}; merged ${describe(plan.merged)}`,
-      changes: JSON.stringify({ source: about.source, created, merged: plan.merged, warnings: plan.warnings }),
+      changes: JSON.stringify({ source: about.source, created, merged: plan.merged, fixes: plan.fixes }),
       undo_data: null,
       undoable: 0,
       undone_by: null,

@@ -1,5 +1,7 @@
-// Restore: replaces sites, networks, switches, ports and activity (and users on request) by a checked
-// db-v1 document's, ids kept, in one transaction that ends with one `restore` entry.
+// Restore: replaces sites, VLANs, networks, switches, ports and activity (and users on request) by a checked
+// db-v1 document's, ids kept, in one transaction that ends with one `restore` entry. Favourite switches are
+// settings of their users, not part of a document: a restore leaves every user without favourites. A document
+// of 0.26.0 arrives converted (model1.ts); the restore entry says what the conversion did.
 import { randomUUID } from 'node:crypto';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
@@ -34,7 +36,7 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
     }
     for (const plural of KIND_PLURALS) for (const record of doc[plural]) insertRecord(db, KIND_OF[plural], record);
     for (const entry of doc.activity) insertActivity(db, entry.row, entry.touched);
-    insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc.exportedAt, counts));
+    insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc, counts));
   });
   return counts;
 }
@@ -52,9 +54,13 @@ function callerInBackup(doc: CheckedDocument, actor: Actor): string {
   return user.id;
 }
 
-function restoreEntry(actor: Actor, exportedAt: string | null, counts: Counts) {
+function restoreEntry(actor: Actor, doc: CheckedDocument, counts: Counts) {
+  const { exportedAt, converted } = doc;
   const inventory = KIND_PLURALS.map((plural) => `${counts[plural]} ${plural}`).join(', ');
   const what = `${inventory}, ${counts.activity} activity entries${counts.users ? `, ${counts.users} users` : ''}`;
+  const conversion = converted
+    ? ` (a 0.26.0 backup, converted: ${converted.vlans} networks became VLANs, ${converted.networksFromSubnets} subnets became networks, ${converted.undoLost} entries can no longer be undone)`
+    : '';
   return {
     id: randomUUID(),
     at: new Date().toISOString(),
@@ -65,8 +71,8 @@ function restoreEntry(actor: Actor, exportedAt: string | null, counts: Counts) {
     entity_id: null,
     entity_name: null,
     site_id: null,
-    summary: `Restored the backup${exportedAt ? ` of ${exportedAt}` : ''}: ${what}`,
-    changes: JSON.stringify({ restored: counts, exportedAt }),
+    summary: `Restored the backup${exportedAt ? ` of ${exportedAt}` : ''}${conversion}: ${what}`,
+    changes: JSON.stringify({ restored: counts, exportedAt, ...(converted ? { converted } : {}) }),
     undo_data: null,
     undoable: 0,
     undone_by: null,

@@ -4,6 +4,7 @@ import { DOCUMENT_KINDS } from '../db/backup.ts';
 import { KIND_OF, KIND_PLURALS, RESOURCES, type KindPlural } from '../db/images.ts';
 import { columnFields, resourceSchema, type JsonSchema } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
+import { LEGACY_KINDS } from '../legacy/types.ts';
 
 /** `{ users: n, sites: n, … }`. */
 export const COUNTS_SCHEMA: JsonSchema = {
@@ -13,7 +14,7 @@ export const COUNTS_SCHEMA: JsonSchema = {
 
 function storedSchema(kind: KindPlural): JsonSchema {
   const resource = RESOURCES[KIND_OF[kind]];
-  const stored = { ...resource, fields: resource.fields.filter((field) => field.column || field.name === 'taggedNetworkIds') };
+  const stored = { ...resource, fields: resource.fields.filter((field) => field.column || field.type === 'uuid-list') };
   return resourceSchema(stored);
 }
 
@@ -34,7 +35,7 @@ const USER_RECORD: JsonSchema = (() => {
 const ACTIVITY_RECORD: JsonSchema = {
   type: 'object',
   description:
-    "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's also `tagged`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
+    "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's also `tagged`, a switch's `configured`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
   properties: Object.fromEntries([...ACTIVITY_ENTRY_FIELDS, 'undoData'].map((name) => [name, {}])),
 };
 
@@ -44,6 +45,11 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
   required: ['schema', 'data'],
   properties: {
     schema: { const: 'db-v1' },
+    schemaVersion: {
+      type: 'integer',
+      description:
+        'The database schema version the document was written at (the highest applied migration). Left out by 0.26.0 and earlier: such a document (or one below 6) is converted as migration 0006 converts a database.',
+    },
     app: { const: 'switchyard' },
     appVersion: { type: 'string' },
     exportedAt: { type: 'string', format: 'date-time' },
@@ -62,6 +68,7 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
 /** A bundle of 0.20.x legacy files (LEGACY.md). */
 export const LEGACY_BUNDLE_SCHEMA: JsonSchema = {
   type: 'object',
-  description: 'The contents of the 0.20.x files: each an array of records or { version: 1, items: [...] }.',
-  properties: Object.fromEntries(['sites', 'networks', 'switches', 'activity', 'users'].map((kind) => [kind, {}])),
+  description:
+    'The contents of the 0.20.x files: each an array of records or { version: 1, items: [...] }; the files ezSWM 0.20.3 wrote (vlans.json, snake_case fields) or the older flat ones.',
+  properties: Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, {}])),
 };

@@ -3,7 +3,9 @@ import { NETWORK } from '../fields/networks.ts';
 import { networkFaults } from '../fields/rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { normalizeCidr } from '../lib/net.ts';
+import { VLAN } from '../fields/vlans.ts';
+import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
+import { pickVlanColor } from '../lib/vlan-colors.ts';
 import {
   addFault,
   checkMapped,
@@ -23,16 +25,13 @@ const SITE_NAMES = { name: 'name', description: 'description', address: 'address
 const SITE_MAPPING = mapping(SITE_NAMES);
 const SITE_KNOWN = new Set(['id', 'name', 'description', 'address', 'createdAt', 'updatedAt']);
 
-const NETWORK_NAMES = {
-  name: 'name',
-  vlan: 'vlanId',
-  subnet: 'subnet',
-  gateway: 'gateway',
-  description: 'description',
-  color: 'color',
-} as const;
+// A 0.20.x network is a VLAN number with an optional subnet: it becomes a VLAN and, when it has a subnet, a
+// network of that VLAN (the model 1 of 0.26.0 folded the two the same way; migration 0006 parts them alike).
+const VLAN_NAMES = { name: 'name', vlan: 'vid', description: 'description', color: 'color' } as const;
+const VLAN_MAPPING = mapping(VLAN_NAMES);
+const NETWORK_NAMES = { name: 'name', subnet: 'subnet', gateway: 'gateway', description: 'description' } as const;
 const NETWORK_MAPPING = mapping(NETWORK_NAMES);
-const NETWORK_KNOWN = new Set(['id', 'siteId', ...Object.keys(NETWORK_NAMES)]);
+const NETWORK_KNOWN = new Set(['id', 'siteId', ...Object.keys(VLAN_NAMES), ...Object.keys(NETWORK_NAMES)]);
 
 const SWITCH_NAMES = {
   name: 'name',
@@ -132,38 +131,109 @@ function fixSubnet(ctx: CheckContext, file: LegacyFile, entry: Entry): Record<st
   return fixed;
 }
 
-/** Networks in the API's shape: site remapped, subnet fixed, VLAN unique per site, repeated names numbered. */
-export function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+/** What the networks of 0.20.x became: VLANs (index for index with the entries) and the networks of their subnets. */
+export interface VlansAndNetworks {
+  vlans: ApiRecord[];
+  networks: ApiRecord[];
+}
+
+/**
+ * The networks of 0.20.x in the API's shape: each a VLAN (the legacy network's new id: ports and activity name
+ * it) with its site remapped, its number unique per site, repeated names numbered and colours made unique per
+ * site (a repeated colour is re-picked, with a fix line); each with a subnet (fixed as documented) also a
+ * network of a fresh id in that VLAN. A subnet overlapping an earlier one of its site is kept, as migration 0006
+ * keeps them, with a fix line that names both (the checks name it too).
+ */
+export function checkNetworks(ctx: CheckContext, entries: Entry[]): VlansAndNetworks {
   const file = 'networks.json';
-  const named: Named[] = [];
-  const vlans = new Map<string, string>();
-  const networks = entries.map((entry) => {
+  const vlanNames: Named[] = [];
+  const networkNames: Named[] = [];
+  const vids = new Map<string, string>();
+  const vlans: ApiRecord[] = [];
+  const networks: ApiRecord[] = [];
+  for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, NETWORK_KNOWN);
     const siteId = resolveRef(ctx, file, entry, 'siteId', entry.raw.siteId, 'sites', 'site', true);
     const raw = fixSubnet(ctx, file, entry);
+    const vlanValues = checkMapped(ctx, file, entry, VLAN, raw, VLAN_MAPPING, { siteId: siteId ?? randomUUID() });
+    const vlan: ApiRecord = {
+      id: newIdOf(ctx, 'networks', entry),
+      ...vlanValues,
+      siteId: siteId ?? null,
+      version: 1,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    vlans.push(vlan);
+    if (siteId && typeof vlanValues.vid === 'number') {
+      const clash = vids.get(`${siteId} ${vlanValues.vid}`);
+      if (clash !== undefined)
+        addFault(ctx, file, entry, 'vlan', `VLAN ${vlanValues.vid} is used by network ${clash} of the same site too`);
+      else vids.set(`${siteId} ${vlanValues.vid}`, entry.key ?? `#${entry.index + 1}`);
+    }
+    if (siteId && typeof vlan.name === 'string') vlanNames.push({ record: vlan, scope: siteId, fixAt: fixAt(file, entry) });
+    if (raw.subnet === undefined || raw.subnet === null || raw.subnet === '') continue;
     const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_MAPPING, { siteId: siteId ?? randomUUID() });
     // A subnet or gateway that failed its own check (left out of values) has been reported already.
     if (values.subnet !== undefined && values.gateway !== undefined) {
       for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
     }
     const network: ApiRecord = {
-      id: newIdOf(ctx, 'networks', entry),
+      id: randomUUID(),
       ...values,
       siteId: siteId ?? null,
+      vlanId: vlan.id,
       version: 1,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
-    if (siteId && typeof values.vlanId === 'number') {
-      const clash = vlans.get(`${siteId} ${values.vlanId}`);
-      if (clash !== undefined) addFault(ctx, file, entry, 'vlan', `VLAN ${values.vlanId} is used by network ${clash} of the same site too`);
-      else vlans.set(`${siteId} ${values.vlanId}`, entry.key ?? `#${entry.index + 1}`);
+    const earlier =
+      siteId && typeof values.subnet === 'string'
+        ? networks.find((other) => other.siteId === siteId && cidrOverlaps(String(other.subnet), String(values.subnet)))
+        : undefined;
+    if (earlier)
+      ctx.fixes.push({
+        ...fixAt(file, entry, 'subnet'),
+        from: values.subnet,
+        to: values.subnet,
+        reason: `overlaps ${earlier.subnet} of network "${earlier.name}" of the same site; kept (the checks name it)`,
+      });
+    networks.push(network);
+    if (siteId && typeof network.name === 'string') networkNames.push({ record: network, scope: siteId, fixAt: fixAt(file, entry) });
+  }
+  dedupeNames(ctx, vlanNames, NAME_MAX);
+  dedupeNames(ctx, networkNames, NAME_MAX);
+  uniqueColors(ctx, file, entries, vlans);
+  return { vlans, networks };
+}
+
+/** VLAN colours unique per site: a colour an earlier VLAN of its site has is re-picked (with a fix line); a missing one is picked. */
+function uniqueColors(ctx: CheckContext, file: LegacyFile, entries: Entry[], vlans: ApiRecord[]): void {
+  const used = new Map<unknown, Set<string>>();
+  const of = (siteId: unknown) => {
+    const set = used.get(siteId) ?? new Set<string>();
+    used.set(siteId, set);
+    return set;
+  };
+  for (const vlan of vlans) if (typeof vlan.color === 'string') of(vlan.siteId).add(vlan.color);
+  const kept = new Set<string>();
+  vlans.forEach((vlan, i) => {
+    const colors = of(vlan.siteId);
+    if (typeof vlan.color === 'string' && !kept.has(`${vlan.siteId} ${vlan.color}`)) {
+      kept.add(`${vlan.siteId} ${vlan.color}`);
+      return;
     }
-    if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: fixAt(file, entry) });
-    return network;
+    const color = pickVlanColor(colors);
+    colors.add(color);
+    if (typeof vlan.color === 'string')
+      ctx.fixes.push({
+        ...fixAt(file, entries[i], 'color'),
+        from: vlan.color,
+        to: color,
+        reason: 'is the colour of another VLAN of the same site; a free one was picked',
+      });
+    vlan.color = color;
   });
-  dedupeNames(ctx, named, NAME_MAX);
-  return networks;
 }
 
 /** Switches in the API's shape (without their ports): site remapped, MAC unique, management IP unique per site. */

@@ -11,6 +11,8 @@ const ROLE: Field = USER.fields.find((field) => field.name === 'role')!;
 const ACTIVITY_KNOWN = new Set(['id', 'timestamp', 'user', 'action', 'entity', 'entityId', 'message']);
 const LEGACY_ACTIONS = ['create', 'update', 'delete'] as const;
 const ENTITY_KINDS: Record<string, LegacyKind> = { site: 'sites', network: 'networks', switch: 'switches' };
+/** What an entry of a legacy kind is about now: a 0.20.x network is a VLAN. */
+const ENTITY_TYPES: Record<string, string> = { site: 'site', network: 'vlan', switch: 'switch' };
 const VERBS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
 /** Users in the shape of a backup's users: username and role checked with the API's rules, a `$scrypt$` hash. */
@@ -59,10 +61,10 @@ export interface ActivityTargets {
 }
 
 /** Builds the lookups the activity check needs from the checked records. */
-export function activityTargets(sites: ApiRecord[], networks: ApiRecord[], switches: ApiRecord[], users: ApiRecord[]): ActivityTargets {
+export function activityTargets(sites: ApiRecord[], vlans: ApiRecord[], switches: ApiRecord[], users: ApiRecord[]): ActivityTargets {
   const byId = (records: ApiRecord[]) => new Map(records.map((record) => [record.id, record]));
   return {
-    byKind: { sites: byId(sites), networks: byId(networks), switches: byId(switches) },
+    byKind: { sites: byId(sites), networks: byId(vlans), switches: byId(switches) },
     userIds: new Map(
       users.filter((user) => typeof user.username === 'string').map((user) => [(user.username as string).toLowerCase(), user.id]),
     ),
@@ -102,7 +104,7 @@ function checkEntry(ctx: CheckContext, entry: Entry, targets: ActivityTargets): 
     userId: username ? (targets.userIds.get(username.toLowerCase()) ?? null) : null,
     username: username ?? null,
     action,
-    entityType: entityType ?? null,
+    entityType: entityType ? ENTITY_TYPES[entityType] : null,
     entityId: record?.id ?? null,
     entityName: (record?.name as string | undefined) ?? null,
     siteId: record ? (entityType === 'site' ? record.id : (record.siteId ?? null)) : null,

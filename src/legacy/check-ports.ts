@@ -45,7 +45,7 @@ export interface SwitchesChecked {
 }
 
 /**
- * The ports of every switch in the API's shape: position from the array index, networks remapped and checked
+ * The ports of every switch in the API's shape: position from the array index, networks remapped to their VLANs and checked
  * with the API's port rules, repeated names numbered, uplinks turned into symmetric linkedPortIds.
  * `networkSite` gives a legacy network id's new site id.
  */
@@ -106,6 +106,7 @@ function checkPort(
   const input: Record<string, unknown> = { ...raw };
   if (typeof raw.name === 'number') input.name = String(raw.name);
   if ((raw.mode === undefined || raw.mode === null) && tagged.length > 0) input.mode = 'trunk';
+  input.poe = legacyPoe(raw.poe);
   const values = checkMapped(ctx, FILE, entry, PORT, input, PORT_MAPPING, { position: index }, at);
   const untagged = networkKey(ctx, entry, raw.vlan, `${at}vlan`);
   checkNetworks(ctx, entry, owner, { mode: values.mode, untagged, tagged }, networkSite, at);
@@ -114,13 +115,28 @@ function checkPort(
     id,
     switchId: owner.id,
     ...values,
-    untaggedNetworkId: untagged === undefined ? null : remap(untagged),
-    taggedNetworkIds: [...new Set(tagged)].map(remap),
+    untaggedVlanId: untagged === undefined ? null : remap(untagged),
+    taggedVlanIds: [...new Set(tagged)].map(remap),
     linkedPortId: null,
     version: 1,
     createdAt: owner.createdAt,
     updatedAt: owner.updatedAt,
   };
+}
+
+/**
+ * A legacy port's PoE: yes/no (true/false) as model 1 knew it becomes the base standard (802.3af, 15.4 W) or
+ * none, as migration 0006 makes it; `{ type, max_watts }` (0.20.3's own shape) becomes `{ type, maxWatts }`.
+ * Anything else is passed on for the PoE rule to name.
+ */
+function legacyPoe(poe: unknown): unknown {
+  if (poe === true) return { type: '802.3af', maxWatts: 15.4 };
+  if (poe === false || poe === undefined || poe === '') return null;
+  if (isPlainObject(poe) && 'max_watts' in poe) {
+    const { max_watts: maxWatts, ...rest } = poe;
+    return { ...rest, maxWatts };
+  }
+  return poe;
 }
 
 /** The API's port rules, judged on legacy ids so that the messages name what the operator sees in the file. */
@@ -141,14 +157,17 @@ function checkNetworks(
     return switchSite === undefined ? '' : typeof site === 'string' ? site : switchSite;
   };
   const faults = portFaults(
-    { mode: port.mode, untaggedNetworkId: port.untagged, taggedNetworkIds: port.tagged },
-    switchSite ?? '',
+    { mode: port.mode, untaggedVlanId: port.untagged, taggedVlanIds: port.tagged },
+    { siteId: switchSite ?? '', stackSize: 1 },
     siteOf,
     at,
   );
   for (const fault of faults) {
-    const field = fault.field.replace(/untaggedNetworkId$/, 'vlan').replace(/taggedNetworkIds(?=\[|$)/, 'tagged');
-    addFault(ctx, FILE, entry, field, fault.message.replace(/^network (.+) does not exist$/, 'network $1 does not exist in networks.json'));
+    const field = fault.field.replace(/untaggedVlanId$/, 'vlan').replace(/taggedVlanIds(?=\[|$)/, 'tagged');
+    const message = fault.message
+      .replace(/^VLAN (.+) does not exist$/, 'network $1 does not exist in networks.json')
+      .replace(/^VLAN (.+) belongs to another site$/, 'network $1 belongs to another site than the switch');
+    addFault(ctx, FILE, entry, field, message);
   }
 }
 

@@ -243,24 +243,35 @@ describe('checkLegacyBundle: faults', () => {
 describe('checkLegacyBundle: data', () => {
   it('gives every record a fresh UUIDv4 and remaps every reference', () => {
     const data = dataOf(bundle());
-    const all = [...data.sites, ...data.networks, ...data.switches, ...data.ports, ...data.activity, ...data.users];
+    const all = [...data.sites, ...data.vlans, ...data.networks, ...data.switches, ...data.ports, ...data.activity, ...data.users];
     expect(all.every((record) => isUuid(record.id))).toBe(true);
     expect(new Set(all.map((record) => record.id)).size).toBe(all.length);
     const [hq, branch] = data.sites;
-    const [users, voice, branchUsers] = data.networks;
+    const [users, voice, branchUsers] = data.vlans;
+    // A network of 0.20.x is a VLAN (its number, name and colour) and, when it has a subnet, a network in it.
+    expect(data.vlans.map((vlan) => [vlan.vid, vlan.name])).toEqual([
+      [10, 'Users'],
+      [11, 'Voice'],
+      [10, 'Users'],
+    ]);
+    expect(data.networks.map((network) => [network.vlanId, network.subnet, network.gateway])).toEqual([
+      [users.id, '10.0.10.0/24', '10.0.10.1'],
+      [voice.id, '2001:db8::/64', null],
+    ]);
+    expect(data.networks.every((network) => network.siteId === hq.id)).toBe(true);
     const [core, access, branchSwitch] = data.switches;
     expect(users.siteId).toBe(hq.id);
     expect(branchUsers.siteId).toBe(branch.id);
     expect(access.siteId).toBe(hq.id);
     const ports = (owner: Record<string, unknown>) => data.ports.filter((port) => port.switchId === owner.id);
-    expect(ports(core).map((port) => [port.name, port.position, port.untaggedNetworkId, port.taggedNetworkIds])).toEqual([
+    expect(ports(core).map((port) => [port.name, port.position, port.untaggedVlanId, port.taggedVlanIds])).toEqual([
       ['1', 0, users.id, []],
       ['2', 1, users.id, [voice.id]],
     ]);
     const [uplink] = ports(access);
-    expect(uplink).toMatchObject({ mode: 'trunk', taggedNetworkIds: [voice.id], linkedPortId: ports(core)[1].id });
+    expect(uplink).toMatchObject({ mode: 'trunk', taggedVlanIds: [voice.id], linkedPortId: ports(core)[1].id });
     expect(ports(core)[1].linkedPortId).toBe(uplink.id);
-    expect(ports(branchSwitch)[0].untaggedNetworkId).toBe(branchUsers.id);
+    expect(ports(branchSwitch)[0].untaggedVlanId).toBe(branchUsers.id);
     expect(data.activity[0]).toMatchObject({
       entityType: 'switch',
       entityId: core.id,
@@ -276,7 +287,7 @@ describe('checkLegacyBundle: data', () => {
     const b = bundle();
     b.activity.push({ id: 2, timestamp: '2024-04-01T10:00:00Z', user: 'ann', action: 'update', entity: 'switch', entityId: 'b' });
     const data = dataOf(b);
-    for (const kind of ['sites', 'networks', 'switches', 'ports', 'activity'] as const) {
+    for (const kind of ['sites', 'vlans', 'switches', 'ports', 'activity'] as const) {
       const ids = data[kind].map((record) => record.id);
       expect(ids, kind).toEqual([...ids].sort());
     }
@@ -322,7 +333,7 @@ describe('checkLegacyBundle: data', () => {
     b.switches[2].ports.push({ name: 'gi1' });
     const data = dataOf(b);
     expect(data.sites.map((site) => site.name)).toEqual(['HQ', 'Branch', 'hq (3)', 'HQ (2)']);
-    expect(data.networks.map((network) => network.name)).toEqual(['Users', 'Voice', 'Users', 'users (2)']);
+    expect(data.vlans.map((vlan) => vlan.name)).toEqual(['Users', 'Voice', 'Users', 'users (2)']);
     expect(data.switches[2].name).toBe('core');
     // A port name stays a plain interface name: "_2", not " (2)".
     expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => [port.name, port.position])).toEqual([
@@ -333,6 +344,52 @@ describe('checkLegacyBundle: data', () => {
       'sites.json 3 name hq (3)',
       'networks.json 12 name users (2)',
       'switches.json c ports[1].name gi1_2',
+    ]);
+  });
+
+  it('makes VLAN colours unique per site: a repeated colour is re-picked and logged, a missing one picked', () => {
+    const b = bundle();
+    b.networks[0].color = '#1F77B4';
+    b.networks[1].color = '#1f77b4';
+    b.networks[2].color = '#1f77b4';
+    const data = dataOf(b);
+    expect(data.vlans.map((vlan) => vlan.color)).toEqual(['#1f77b4', '#ff7f0e', '#1f77b4']);
+    expect(data.fixes).toContainEqual({
+      file: 'networks.json',
+      id: '11',
+      field: 'color',
+      from: '#1f77b4',
+      to: '#ff7f0e',
+      reason: 'is the colour of another VLAN of the same site; a free one was picked',
+    });
+    expect(dataOf(bundle()).vlans.map((vlan) => vlan.color)).toEqual(['#1f77b4', '#ff7f0e', '#1f77b4']);
+  });
+
+  it('keeps an overlapping subnet of a site, naming it in a fix line', () => {
+    const b = bundle();
+    b.networks.push({ id: 12, siteId: 1, name: 'Users 2', vlan: 12, subnet: '10.0.10.128/25' });
+    const data = dataOf(b);
+    expect(data.networks.map((network) => network.subnet)).toContain('10.0.10.128/25');
+    expect(data.fixes).toContainEqual(
+      expect.objectContaining({
+        file: 'networks.json',
+        id: '12',
+        field: 'subnet',
+        reason: expect.stringContaining('overlaps 10.0.10.0/24'),
+      }),
+    );
+  });
+
+  it("brings PoE yes/no to the base standard or none, and 0.20.3's { type, max_watts } to { type, maxWatts }", () => {
+    const b = bundle();
+    b.switches[0].ports[0].poe = true;
+    b.switches[0].ports[1].poe = { type: '802.3at', max_watts: 30 };
+    b.switches[1].ports[0].poe = false;
+    const data = dataOf(b);
+    expect(data.ports.slice(0, 3).map((port) => port.poe)).toEqual([
+      { type: '802.3af', maxWatts: 15.4 },
+      { type: '802.3at', maxWatts: 30 },
+      null,
     ]);
   });
 
@@ -376,6 +433,6 @@ describe('checkLegacyBundle: data', () => {
   });
 
   it('takes an empty bundle', () => {
-    expect(dataOf({})).toMatchObject({ sites: [], networks: [], switches: [], ports: [], activity: [], users: [] });
+    expect(dataOf({})).toMatchObject({ sites: [], vlans: [], networks: [], switches: [], ports: [], activity: [], users: [] });
   });
 });

@@ -1,6 +1,7 @@
 import { activityTargets, checkActivity, checkUsers } from './check-people.ts';
 import { checkNetworks, checkSites, checkSwitches } from './check-inventory.ts';
 import { checkPorts } from './check-ports.ts';
+import { checkEzswm, isEzswmBundle } from './ezswm.ts';
 import { entriesOf, newContext, type CheckContext, type Entry } from './context.ts';
 import { fileOfKind, recordsOf } from './read.ts';
 import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
@@ -27,14 +28,20 @@ export function checkLegacy(
   const ctx = newContext(options.now);
   for (const kind of options.unreadable ?? []) ctx.unreadable.add(kind);
   const entries = entriesByKind(ctx, bundle);
+  if (isEzswmBundle(bundle)) {
+    const data = checkEzswm(ctx, entries);
+    if (ctx.faults.length > 0) return { faults: ctx.faults };
+    return { data: { ...data, fixes: ctx.fixes, dropped: [...ctx.dropped.values()] }, faults: [] };
+  }
   const sites = checkSites(ctx, entries.sites);
-  const networks = checkNetworks(ctx, entries.networks);
+  const { vlans, networks } = checkNetworks(ctx, entries.networks);
   const switches = checkSwitches(ctx, entries.switches);
-  const ports = checkPorts(ctx, { entries: entries.switches, records: switches }, networkSites(entries.networks, networks));
+  const ports = checkPorts(ctx, { entries: entries.switches, records: switches }, networkSites(entries.networks, vlans));
   const users = checkUsers(ctx, entries.users);
-  const activity = checkActivity(ctx, entries.activity, activityTargets(sites, networks, switches, users));
+  const activity = checkActivity(ctx, entries.activity, activityTargets(sites, vlans, switches, users));
   if (ctx.faults.length > 0) return { faults: ctx.faults };
-  return { data: { sites, networks, switches, ports, activity, users, fixes: ctx.fixes, dropped: [...ctx.dropped.values()] }, faults: [] };
+  const dropped = [...ctx.dropped.values()];
+  return { data: { sites, vlans, networks, switches, ports, activity, users, fixes: ctx.fixes, dropped }, faults: [] };
 }
 
 /** The entries of every kind; a kind whose content is not a list of records is reported and marked unreadable. */
@@ -58,11 +65,11 @@ function entriesByKind(ctx: CheckContext, bundle: LegacyBundle): Record<LegacyKi
   return result;
 }
 
-/** Legacy network id to the network's new site id, for the port rules. */
-function networkSites(entries: Entry[], networks: Record<string, unknown>[]): Map<string, unknown> {
+/** Legacy network id to the new site id of its VLAN, for the port rules. */
+function networkSites(entries: Entry[], vlans: Record<string, unknown>[]): Map<string, unknown> {
   const sites = new Map<string, unknown>();
   entries.forEach((entry, i) => {
-    if (entry.key !== null && !sites.has(entry.key)) sites.set(entry.key, networks[i].siteId);
+    if (entry.key !== null && !sites.has(entry.key)) sites.set(entry.key, vlans[i].siteId);
   });
   return sites;
 }

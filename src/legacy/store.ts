@@ -7,11 +7,11 @@ import type { ApiRecord } from './types.ts';
 // indexes it builds after its inserts. Its inventory records are checked records in the API's shape, which
 // images.ts's insertRecord stores (100,000 ports go through the same prepared statement).
 
-/** Whether the database holds inventory data: any site, network, switch or activity entry (users do not count). */
+/** Whether the database holds inventory data: any site, VLAN, network, switch or activity entry (users do not count). */
 export function holdsData(db: Db): boolean {
   const row = prepare(
     db,
-    `SELECT EXISTS (SELECT 1 FROM sites) OR EXISTS (SELECT 1 FROM networks)
+    `SELECT EXISTS (SELECT 1 FROM sites) OR EXISTS (SELECT 1 FROM vlans) OR EXISTS (SELECT 1 FROM networks)
     OR EXISTS (SELECT 1 FROM switches) OR EXISTS (SELECT 1 FROM activity) AS held`,
   ).get() as { held: number };
   return row.held === 1;
@@ -29,7 +29,7 @@ export function latestMigrateChanges(db: Db): unknown {
 // order (a site's networks, the switch an activity entry names), so inserting splits pages all over their
 // B-trees, while CREATE INDEX sorts once and fills each page. ports_linked_port is not among them: while one
 // end of a link is missing, the deferred linked_port_id check looks every new port up in it.
-const INDEXES_BUILT_AFTER = ['port_tagged_networks_network', 'ports_untagged_network', 'activity_entity', 'activity_site', 'activity_user'];
+const INDEXES_BUILT_AFTER = ['port_tagged_vlans_vlan', 'ports_untagged_vlan', 'activity_entity', 'activity_site', 'activity_user'];
 
 /**
  * Runs `write` with those indexes dropped, then creates them again from their own definitions, so the schema

@@ -1,7 +1,7 @@
 import { isIP, isIPv6, SocketAddress } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cidrContains, formatIp, macDigits, normalizeCidr, normalizeIp, normalizeMac, parseIp } from './net.ts';
+import { cidrContains, cidrOverlaps, formatIp, macDigits, normalizeCidr, normalizeIp, normalizeMac, parseIp } from './net.ts';
 
 const bytesOf = (text: string): number[] => [...(parseIp(text)?.bytes ?? [])];
 
@@ -428,6 +428,58 @@ describe('cidrContains', () => {
           const [base, bits] = cidr.split('/');
           list.addSubnet(base, Number(bits), v4 ? 'ipv4' : 'ipv6');
           expect(cidrContains(cidr, ip)).toBe(list.check(ip, v4 ? 'ipv4' : 'ipv6'));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('cidrOverlaps', () => {
+  it.each([
+    ['10.0.10.0/24', '10.0.10.0/24', true],
+    ['10.0.0.0/16', '10.0.10.0/24', true],
+    ['10.0.10.0/24', '10.0.0.0/16', true],
+    ['10.0.10.0/24', '10.0.10.128/25', true],
+    ['10.0.10.0/24', '10.0.11.0/24', false],
+    ['10.0.10.0/31', '10.0.10.2/31', false],
+    ['10.0.10.0/31', '10.0.10.1/32', true],
+    ['0.0.0.0/0', '192.168.1.0/24', true],
+    ['192.168.1.0/25', '192.168.1.128/25', false],
+    ['2001:db8::/64', '2001:db8::/64', true],
+    ['2001:db8::/32', '2001:db8:0:1::/64', true],
+    ['2001:db8:0:1::/64', '2001:db8::/32', true],
+    ['2001:db8::/64', '2001:db8:0:1::/64', false],
+    ['::/0', '2001:db8::/64', true],
+  ])('%s and %s: %s', (a, b, expected) => {
+    expect(cidrOverlaps(a, b)).toBe(expected);
+    expect(cidrOverlaps(b, a)).toBe(expected);
+  });
+
+  it('is false across families and when either side is invalid', () => {
+    expect(cidrOverlaps('0.0.0.0/0', '::/0')).toBe(false);
+    expect(cidrOverlaps('10.0.0.0/8', '::ffff:10.0.0.0/104')).toBe(false);
+    expect(cidrOverlaps('10.0.10.1/24', '10.0.10.0/24')).toBe(false);
+    expect(cidrOverlaps('10.0.10.0/24', '10.0.10.0')).toBe(false);
+    expect(cidrOverlaps('', '10.0.10.0/24')).toBe(false);
+  });
+
+  it("agrees with containment: two blocks overlap exactly when one holds the other's first address", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 32 }),
+        (aBytes, bBytes, aPrefix, bPrefix) => {
+          const block = (bytes: number[], prefix: number) => {
+            const result = normalizeCidr(`${bytes.join('.')}/${prefix}`);
+            return result.ok ? result.value : result.network!;
+          };
+          const a = block(aBytes, aPrefix);
+          const b = block([...aBytes.slice(0, 2), ...bBytes.slice(2)], bPrefix);
+          const first = (cidr: string) => cidr.split('/')[0];
+          expect(cidrOverlaps(a, b)).toBe(cidrContains(a, first(b)) || cidrContains(b, first(a)));
         },
       ),
       { numRuns: 2000 },

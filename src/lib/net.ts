@@ -208,6 +208,21 @@ export function cidrContains(cidr: string, ip: string): boolean {
   return sameBytes(maskBytes(address.bytes, parsed.prefix), network);
 }
 
+/**
+ * Tells whether two networks share an address: one contains the other (or they are the same). False when either
+ * is invalid (host bits set count as invalid) or the families differ.
+ */
+export function cidrOverlaps(a: string, b: string): boolean {
+  const first = parseCidr(a);
+  const second = parseCidr(b);
+  if ('reason' in first || 'reason' in second || first.ip.family !== second.ip.family) return false;
+  if (!sameBytes(maskBytes(first.ip.bytes, first.prefix), first.ip.bytes)) return false;
+  if (!sameBytes(maskBytes(second.ip.bytes, second.prefix), second.ip.bytes)) return false;
+  // Two CIDR blocks either nest or are disjoint: they overlap when both agree on the shorter prefix's bits.
+  const shorter = Math.min(first.prefix, second.prefix);
+  return sameBytes(maskBytes(first.ip.bytes, shorter), maskBytes(second.ip.bytes, shorter));
+}
+
 const MAC_COLON = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/i;
 const MAC_DASH = /^[0-9a-f]{2}(?:-[0-9a-f]{2}){5}$/i;
 const MAC_CISCO = /^[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}$/i;

@@ -9,6 +9,7 @@ import {
   revokeSession,
   touchLastLogin,
   updateUser,
+  updateUserProfile,
   userToApi,
   type UserRow,
 } from '../db/users.ts';
@@ -18,7 +19,7 @@ import { MIN_PASSWORD_LENGTH, USER } from '../fields/users.ts';
 import { clientAddress, isHttps } from '../http/client.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/password.ts';
-import { CREDENTIALS, SESSION } from './schemas/auth.ts';
+import { CREDENTIALS, OWN_PATCH, OWN_PATCH_FIELDS, SESSION } from './schemas/auth.ts';
 
 /** The routes of first-run setup, sign-in and out, and the signed-in user. */
 export const AUTH_ROUTES: Route[] = [
@@ -65,6 +66,15 @@ export const AUTH_ROUTES: Route[] = [
     handler: authMe,
     summary: 'The signed-in user.',
     doc: { response: resourceSchema(USER) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/auth/me',
+    access: 'user',
+    handler: authMeUpdate,
+    body: { accepts: 'json' },
+    summary: 'Change the own displayName and language (any role); answers the user.',
+    doc: { request: OWN_PATCH, response: resourceSchema(USER) },
   },
   {
     method: 'POST',
@@ -150,6 +160,27 @@ function authMe(ctx: Ctx) {
   return { body: userToApi(user) };
 }
 
+function authMeUpdate(ctx: Ctx) {
+  const checked = validateInput(OWN_EDITABLE, ctx.body, 'patch');
+  if (checked.faults.length) throw validationFailed(checked.faults);
+  const values = checked.values as Partial<{ displayName: string | null; language: UserRow['language'] }>;
+  const db = ctx.app.db;
+  inTransaction(db, () => {
+    const user = getUser(db, ctx.user!.id);
+    if (!user) throw new HttpError(401, 'unauthorized', 'Sign in again.');
+    const profile = {
+      display_name: values.displayName === undefined ? user.display_name : values.displayName,
+      language: values.language ?? user.language,
+    };
+    if (profile.display_name === user.display_name && profile.language === user.language) return;
+    updateUserProfile(db, user.id, profile, new Date().toISOString());
+  });
+  return { body: userToApi(getUser(db, ctx.user!.id)!) };
+}
+
+/** The fields a user may change of their own account. */
+const OWN_EDITABLE = { ...USER, fields: USER.fields.filter((f) => OWN_PATCH_FIELDS.includes(f.name)) };
+
 async function authPassword(ctx: Ctx) {
   if (!isPlainObject(ctx.body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object' }]);
   const { currentPassword, newPassword } = ctx.body;
@@ -173,7 +204,7 @@ async function authPassword(ctx: Ctx) {
   }
   const hash = await hashPassword(newPassword as string);
   const now = new Date().toISOString();
-  updateUser(ctx.app.db, user.id, { role: user.role, disabled: user.disabled, password_hash: hash, endTokens: true }, now);
+  updateUser(ctx.app.db, user.id, { ...user, password_hash: hash, endTokens: true }, now);
   const { token } = await ctx.app.auth.issueSessionToken(getUser(ctx.app.db, user.id)!);
   return { status: 204, headers: { ...NO_STORE, ...sessionCookieHeader(ctx, token, SESSION_TTL_S) } };
 }

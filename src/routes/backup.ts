@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/backup.ts';
+import { schemaVersion } from '../db/migrate.ts';
 import { openSnapshot, type Db } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { appVersion } from '../http/app-version.ts';
@@ -17,7 +18,8 @@ export const BACKUP_ROUTES: Route[] = [
     path: '/api/backup/export',
     access: 'admin',
     handler: backupExport,
-    summary: 'The whole database as a db-v1 document (users with password hashes), streamed from one consistent snapshot; an attachment.',
+    summary:
+      'The whole database as a db-v1 document (users with password hashes; schemaVersion, the highest applied schema migration), streamed from one consistent snapshot; an attachment. Favourite switches are settings of their users and are not exported.',
     doc: { response: DOCUMENT_SCHEMA_JSON },
   },
   {
@@ -27,7 +29,7 @@ export const BACKUP_ROUTES: Route[] = [
     handler: backupRestore,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      "Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, networks, switches, ports and activity replaced, ids kept, with one restore entry. Undo images must keep the field rules as an undo would write them; password hashes must have the cost this service writes (ln=15,r=8,p=1, or 0.20.x's ln=14,r=8,p=1), with a 16-byte salt and a 64-byte hash.",
+      "Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, VLANs, networks, switches, ports and activity replaced, ids kept, with one restore entry. A document of 0.26.0 (no schemaVersion, or one below 6) is converted as schema migration 0006 converts a database (docs/MODEL2.md). Undo images must keep the field rules as an undo would write them; password hashes must have the cost this service writes (ln=15,r=8,p=1, or 0.20.x's ln=14,r=8,p=1), with a 16-byte salt and a 64-byte hash.",
     doc: {
       request: DOCUMENT_SCHEMA_JSON,
       response: { type: 'object', properties: { restored: COUNTS_SCHEMA, dryRun: { type: 'boolean' } } },
@@ -61,7 +63,8 @@ async function backupExport(ctx: Ctx): Promise<undefined> {
         'Cache-Control': 'no-store',
       }),
     );
-    await streamDocument(ctx.res, db, { exportedAt, counts, appVersion: appVersion(ctx.app.config.rootDir) });
+    const head = { exportedAt, counts, schemaVersion: schemaVersion(db), appVersion: appVersion(ctx.app.config.rootDir) };
+    await streamDocument(ctx.res, db, head);
   } finally {
     close();
   }
@@ -71,9 +74,9 @@ async function backupExport(ctx: Ctx): Promise<undefined> {
 async function streamDocument(
   res: ServerResponse,
   db: Db,
-  head: { exportedAt: string; counts: Counts; appVersion: string },
+  head: { exportedAt: string; counts: Counts; schemaVersion: number; appVersion: string },
 ): Promise<void> {
-  const opening = `{"schema":"db-v1","app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
+  const opening = `{"schema":"db-v1","schemaVersion":${head.schemaVersion},"app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
   if (!(await send(res, opening))) return;
   for (const [index, kind] of DOCUMENT_KINDS.entries()) {
     if (!(await send(res, `${index ? ',' : ''}"${kind}":[`))) return;
@@ -126,7 +129,7 @@ function backupRestore(ctx: Ctx) {
     ]);
   }
   const users = queryChoice(ctx, 'users', ['keep', 'replace']);
-  const doc = checkDocument(ctx.body, new Date().toISOString());
+  const doc = checkDocument(ctx.body, new Date().toISOString(), schemaVersion(ctx.app.db));
   const dryRun = flag(ctx, 'dryRun');
   const restored = restoreDocument(ctx.app.db, actorOf(ctx), doc, { replaceUsers: users === 'replace', dryRun });
   return { body: dryRun ? { restored, dryRun } : { restored } };

@@ -5,7 +5,7 @@ import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { bulkImport, type BulkRow } from '../import/bulk.ts';
 import { csvHeader, csvToRecords } from '../import/csv-layout.ts';
 
-/** The route of the bulk import of sites, networks, switches or ports. */
+/** The route of the bulk import of sites, VLANs, networks, switches or ports. */
 export const BULK_IMPORT_ROUTES: Route[] = [
   {
     method: 'POST',
@@ -13,37 +13,39 @@ export const BULK_IMPORT_ROUTES: Route[] = [
     access: 'admin',
     handler: bulkImportCreate,
     body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
-    summary: `Create many sites, networks, switches or ports at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${KIND_ORDER.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). References by id or by name. Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
+    summary: `Create or update many sites, VLANs, networks, switches or ports at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${KIND_ORDER.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). A row with the id of a stored record updates it, a row without one creates a record; a row equal to its record is counted as unchanged. References by id or by name (VLANs by number, lists as 10-20;30). Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
     doc: {
       request: {
         type: 'array',
         items: {
           type: 'object',
           description:
-            'The fields of a create, with references by id (siteId, switchId, untaggedNetworkId, taggedNetworkIds, linkedPortId) or by name (site, switch, untaggedVlan, taggedVlans, linkedSite, linkedSwitch, linkedPort).',
+            'The fields of a create (or, with the id of a stored record, those to change), with references by id (siteId, switchId, vlanId, untaggedVlanId, taggedVlanIds, configuredVlanIds, linkedPortId) or by name and number (site, switch, vlan, untaggedVlan, taggedVlans, configuredVlans, linkedSite, linkedSwitch, linkedPort).',
         },
       },
       response: {
         type: 'object',
         properties: {
           created: { type: 'integer' },
+          updated: { type: 'integer' },
+          unchanged: { type: 'integer' },
           ids: { type: 'array', items: { type: 'string', format: 'uuid' } },
           dryRun: { type: 'boolean' },
         },
       },
       status: 201,
-      query: [{ name: 'dryRun', schema: { type: 'boolean' }, description: 'Check every row and answer the count; change nothing (200).' }],
+      query: [{ name: 'dryRun', schema: { type: 'boolean' }, description: 'Check every row and answer the counts; change nothing (200).' }],
     },
   },
 ];
 
 function bulkImportCreate(ctx: Ctx) {
   const kind = kindOfPlural(ctx.params.entity);
-  if (!kind) throw notFound('import entity (sites, networks, switches or ports)');
+  if (!kind) throw notFound('import entity (sites, vlans, networks, switches or ports)');
   const { rows, faults } = ctx.bodyType === 'csv' ? csvRows(kind, ctx.body as string) : { rows: jsonRows(ctx.body), faults: [] };
   const dryRun = flag(ctx, 'dryRun');
   const result = bulkImport(ctx.app.db, actorOf(ctx), kind, rows, dryRun, faults);
-  return dryRun ? { body: { ...result, ids: [], dryRun } } : { status: 201, body: result };
+  return dryRun ? { body: { ...result, ids: [], dryRun } } : { status: result.created > 0 ? 201 : 200, body: result };
 }
 
 // Faults of the header or the CSV syntax stop here; a row with a bad cell is left out of the checks that

@@ -3,7 +3,9 @@ import { isPlainObject } from '../fields/field.ts';
 import { actorOf, flag, queryChoice } from '../http/request.ts';
 import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument, isDocument, type CheckedDocument } from '../import/document.ts';
-import { mergeDocument } from '../import/merge.ts';
+import { mergeDocument, type MergeFix } from '../import/merge.ts';
+import { MODEL2_SCHEMA_VERSION } from '../import/model1.ts';
+import { schemaVersion } from '../db/migrate.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
 import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle } from '../legacy/types.ts';
@@ -17,7 +19,7 @@ export const DATA_IMPORT_ROUTES: Route[] = [
     handler: dataImportMerge,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      "Merge a db-v1 document or a 0.20.x bundle into the stored data: fresh ids, references remapped, same-name sites (and their same-name networks, switches and ports) merged; users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
+      "Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it) or a 0.20.x bundle into the stored data: fresh ids, references remapped; a site of the same name is merged, and inside it the VLANs of the same number, the networks of the same subnet, the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, a new network whose name is used gets a number: each change listed in fixes. A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). Users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
     doc: {
       request: { oneOf: [DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA] },
       response: {
@@ -25,7 +27,20 @@ export const DATA_IMPORT_ROUTES: Route[] = [
         properties: {
           created: COUNTS_SCHEMA,
           merged: COUNTS_SCHEMA,
-          warnings: { type: 'array', items: { type: 'string' } },
+          fixes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                file: { type: 'string' },
+                id: { type: 'string' },
+                field: { type: 'string' },
+                from: {},
+                to: {},
+                reason: { type: 'string' },
+              },
+            },
+          },
           dryRun: { type: 'boolean' },
         },
       },
@@ -45,15 +60,17 @@ function dataImportMerge(ctx: Ctx) {
   const onConflict = queryChoice(ctx, 'onConflict', ['merge', 'fail']);
   const now = new Date().toISOString();
   const legacy = !isDocument(ctx.body);
-  const doc = legacy ? legacyDocument(ctx.body, now) : checkDocument(ctx.body, now);
+  const { doc, fixes } = legacy
+    ? legacyDocument(ctx.body, now)
+    : { doc: checkDocument(ctx.body, now, schemaVersion(ctx.app.db)), fixes: [] };
   const dryRun = flag(ctx, 'dryRun');
-  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source: legacy ? 'legacy' : 'db-v1' });
+  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source: legacy ? 'legacy' : 'db-v1', fixes });
   return { body: dryRun ? { ...result, dryRun } : result };
 }
 
 // A 0.20.x bundle goes through the legacy reader (the one the start-up migration uses), then through the
 // same document checks as a backup.
-function legacyDocument(body: unknown, now: string): CheckedDocument {
+function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fixes: MergeFix[] } {
   const isBundle =
     isPlainObject(body) &&
     Object.keys(body).length > 0 &&
@@ -62,7 +79,7 @@ function legacyDocument(body: unknown, now: string): CheckedDocument {
     throw new HttpError(
       400,
       'unsupported_schema',
-      'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, networks, switches, activity, users }.',
+      'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, activity, users }.',
       [{ field: 'schema', message: 'is missing' }],
     );
   }
@@ -75,6 +92,15 @@ function legacyDocument(body: unknown, now: string): CheckedDocument {
       faults.map((fault) => ({ field: legacyFaultPath(fault), message: legacyFaultLine(fault) })),
     );
   }
-  const { sites, networks, switches, ports, activity } = data;
-  return checkDocument({ schema: 'db-v1', exportedAt: null, data: { users: [], sites, networks, switches, ports, activity } }, now);
+  const { sites, vlans, networks, switches, ports, activity } = data;
+  const doc = checkDocument(
+    {
+      schema: 'db-v1',
+      schemaVersion: MODEL2_SCHEMA_VERSION,
+      exportedAt: null,
+      data: { users: [], sites, vlans, networks, switches, ports, activity },
+    },
+    now,
+  );
+  return { doc, fixes: data.fixes };
 }

@@ -14,6 +14,7 @@ import { SWITCH_CONFIG_ROUTES } from './switch-config.ts';
 import { SWITCH_ROUTES } from './switches.ts';
 import { TOKEN_ROUTES } from './tokens.ts';
 import { USER_ROUTES } from './users.ts';
+import { VLAN_ROUTES } from './vlans.ts';
 
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
@@ -22,6 +23,7 @@ export const ALL_ROUTES: Route[] = [
   ...USER_ROUTES,
   ...TOKEN_ROUTES,
   ...SITE_ROUTES,
+  ...VLAN_ROUTES,
   ...NETWORK_ROUTES,
   ...SWITCH_ROUTES,
   ...PORT_ROUTES,

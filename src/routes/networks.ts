@@ -5,20 +5,20 @@ import {
   listNetworks,
   listNetworksJson,
   networkIdByName,
-  networkIdByVlan,
   networkToApi,
+  overlappingNetwork,
   removeNetwork,
   updateNetwork,
   type NetworkFilter,
   type NetworkRow,
   type NetworkValues,
 } from '../db/networks.ts';
-import { portIdsUsingNetwork } from '../db/ports.ts';
-import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { siteOfVlan } from '../db/vlans.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { inputSchema, resourceSchema } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
-import { networkFaults } from '../fields/rules.ts';
-import { counted, siteFaults } from '../http/inventory-edits.ts';
+import { networkFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { siteFaults } from '../http/inventory-edits.ts';
 import {
   inventoryCreate,
   inventoryDelete,
@@ -28,25 +28,25 @@ import {
   type EditedKind,
 } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { flag, queryInteger, uuidFilter } from '../http/request.ts';
+import { uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
-/** The routes of networks (VLANs). */
+/** The routes of networks (IP subnets). */
 export const NETWORK_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/networks',
     access: 'viewer',
     handler: networksList,
-    summary: 'List networks (VLANs), filtered by site and VLAN number.',
+    summary: 'List networks (IP subnets), filtered by site and VLAN; q also finds the network whose subnet holds an address.',
     doc: {
       response: listSchema(NETWORK),
       produces: ['application/json', 'text/csv'],
       query: [
         ...LIST_QUERY_DOC,
         { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
-        { name: 'vlanId', schema: { type: 'integer', minimum: 1, maximum: 4094 } },
+        { name: 'vlanId', schema: { type: 'string', format: 'uuid' } },
       ],
     },
   },
@@ -56,7 +56,7 @@ export const NETWORK_ROUTES: Route[] = [
     access: 'editor',
     handler: networkCreate,
     body: { accepts: 'json' },
-    summary: 'Create a network; name and VLAN unique per site (409).',
+    summary: 'Create a network; name unique per site (409 name_taken), no two subnets of a site overlap (409 subnet_overlaps).',
     doc: { request: inputSchema(NETWORK, 'create'), response: resourceSchema(NETWORK), status: 201 },
   },
   {
@@ -73,7 +73,7 @@ export const NETWORK_ROUTES: Route[] = [
     access: 'editor',
     handler: networkUpdate,
     body: { accepts: 'json' },
-    summary: 'Change a network (If-Match honoured); it moves to another site only while no port uses it.',
+    summary: 'Change a network (If-Match honoured); its VLAN must be of its site.',
     doc: { request: inputSchema(NETWORK, 'patch'), response: resourceSchema(NETWORK) },
   },
   {
@@ -81,9 +81,8 @@ export const NETWORK_ROUTES: Route[] = [
     path: '/api/networks/:id',
     access: 'editor',
     handler: networkDelete,
-    summary:
-      'Delete a network; one that ports use: 409 network_in_use unless force=true, which takes it off those ports in the same activity entry.',
-    doc: { status: 204, query: [{ name: 'force', schema: { type: 'boolean' }, description: 'Also take it off the ports that use it.' }] },
+    summary: 'Delete a network.',
+    doc: { status: 204 },
   },
 ];
 
@@ -98,17 +97,17 @@ const NETWORKS: EditedKind<NetworkRow, NetworkValues, NetworkFilter> = {
   csv: (db, records) => recordsToCsv(db, 'network', records),
   insert: insertNetwork,
   update: updateNetwork,
-  ruleFaults: (db, network, checked) => [...gatewayFaults(checked.faults, network), ...siteFaults(db, checked.values.siteId)],
-  clashes: networkClashes,
-  refuseUpdate: (db, network, values) => {
-    if (values.site_id !== network.site_id) refuseMoveInUse(db, network);
+  ruleFaults: (db, network, checked) => {
+    const site = siteFaults(db, checked.values.siteId);
+    return [...gatewayFaults(checked.faults, network), ...site, ...vlanFaults(db, [...checked.faults, ...site], network)];
   },
+  clashes: networkClashes,
   entity: (network) => ({ name: network.name, siteId: network.site_id, label: label(network) }),
 };
 
 function networksList(ctx: Ctx) {
   const list = listRequest(ctx, NETWORK);
-  return inventoryList(ctx, NETWORKS, list, { siteId: uuidFilter(ctx, 'siteId'), vlanId: vlanFilter(ctx) });
+  return inventoryList(ctx, NETWORKS, list, { siteId: uuidFilter(ctx, 'siteId'), vlanId: uuidFilter(ctx, 'vlanId') });
 }
 
 function networkGet(ctx: Ctx) {
@@ -123,26 +122,16 @@ function networkUpdate(ctx: Ctx) {
   return inventoryUpdate(ctx, NETWORKS);
 }
 
-/** Ports that use the network: 409 network_in_use, unless ?force=true takes it off them in the same entry. */
+/** Nothing refers to a network yet (addresses come with IPAM): it is deleted in one entry. */
 function networkDelete(ctx: Ctx) {
-  const force = flag(ctx, 'force');
   return inventoryDelete(ctx, NETWORKS, (change, network) => {
-    const users = portIdsUsingNetwork(change.db, network.id).length;
-    if (users > 0 && !force) throw networkInUse(network, users, 'force', 'add ?force=true to take it off them');
     removeNetwork(change, network.id);
-    return users ? ` and took it off ${counted(users, 'port')}` : '';
+    return '';
   });
 }
 
-function label(network: Pick<NetworkValues, 'name' | 'vlan_id'>): string {
-  return `${network.name} (VLAN ${network.vlan_id})`;
-}
-
-function vlanFilter(ctx: Ctx): number | undefined {
-  const faults: FieldFault[] = [];
-  const vlanId = queryInteger(ctx, 'vlanId', 1, 4094, faults);
-  if (faults.length) throw validationFailed(faults, 'The vlanId filter is invalid.');
-  return vlanId;
+function label(network: Pick<NetworkValues, 'name' | 'subnet'>): string {
+  return `${network.name} (${network.subnet})`;
 }
 
 /** The gateway-in-subnet rule, unless subnet or gateway was refused already (the rule would only repeat that). */
@@ -150,24 +139,26 @@ function gatewayFaults(faults: FieldFault[], network: Record<string, unknown>): 
   return faults.some((fault) => fault.field === 'subnet' || fault.field === 'gateway') ? [] : networkFaults(network);
 }
 
+/** The VLAN must exist and be of the network's site, unless vlanId or siteId was refused already. */
+function vlanFaults(db: Db, faults: FieldFault[], network: Record<string, unknown>): FieldFault[] {
+  if (faults.some((fault) => fault.field === 'vlanId' || fault.field === 'siteId') || typeof network.siteId !== 'string') return [];
+  return vlanSiteFaults([['vlanId', network.vlanId]], network.siteId, (id) => siteOfVlan(db, id));
+}
+
+/** The name unique per site (409 name_taken); then no overlap with another subnet of the site (409 subnet_overlaps). */
 function networkClashes(db: Db, values: NetworkValues, id: string): FieldFault[] {
-  const clashes: FieldFault[] = [];
   if (networkIdByName(db, values.site_id, values.name, id))
-    clashes.push({ field: 'name', message: `the site has a network named "${values.name}"` });
-  if (networkIdByVlan(db, values.site_id, values.vlan_id, id))
-    clashes.push({ field: 'vlanId', message: `the site has a network with VLAN ${values.vlan_id}` });
-  return clashes;
+    return [{ field: 'name', message: `the site has a network named "${values.name}"` }];
+  const other = overlappingNetwork(db, values.site_id, values.subnet, id);
+  if (other) throw subnetOverlaps(values.subnet, other);
+  return [];
 }
 
-function refuseMoveInUse(db: Db, network: NetworkRow): void {
-  const users = portIdsUsingNetwork(db, network.id).length;
-  if (users > 0) throw networkInUse(network, users, 'siteId', 'ports of its site use it; take it off them first');
-}
-
-/** 409 network_in_use with the number of ports in the message and in details. */
-function networkInUse(network: NetworkRow, ports: number, field: string, hint: string): HttpError {
-  const count = counted(ports, 'port');
-  return new HttpError(409, 'network_in_use', `Network ${label(network)} is used by ${count}; ${hint}.`, [
-    { field, message: `used by ${count}` },
-  ]);
+function subnetOverlaps(subnet: string, other: { id: string; name: string; subnet: string }): HttpError {
+  return new HttpError(
+    409,
+    'subnet_overlaps',
+    `${subnet} overlaps ${other.subnet} of the network ${other.name} at the same site; two networks of a site never overlap.`,
+    [{ field: 'subnet', message: `overlaps ${other.subnet} (network ${other.name}, ${other.id})` }],
+  );
 }

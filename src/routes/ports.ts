@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { activityToApi, listActivity } from '../db/activity.ts';
 import { recordChange, type ActivityInput, type Change } from '../db/change.ts';
 import { diffImages, readImage, type Image } from '../db/images.ts';
-import { siteOfNetwork } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
 import {
   getPort,
@@ -23,6 +22,7 @@ import {
   type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
+import { siteOfVlan } from '../db/vlans.ts';
 import { notFound, uniquenessConflict, validationFailed, type FieldFault, type HttpError } from '../errors/http-error.ts';
 import {
   changesNothing,
@@ -36,7 +36,7 @@ import {
   type ValidatedInput,
 } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
-import { eachOfList, networkSiteFaults, portFaults, type NamedNetwork } from '../fields/rules.ts';
+import { eachOfList, portFaults, vlanSiteFaults, type NamedVlan } from '../fields/rules.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
 import { created, etag, withEtag } from '../http/answers.ts';
 import { inventoryGet, inventoryList, type ListedKind } from '../http/inventory-handlers.ts';
@@ -186,7 +186,7 @@ function portCreate(ctx: Ctx) {
     if (portIdByName(change.db, sw.id, values.name)) throw nameTaken(values.name, sw);
     change.touch('port', id);
     insertPort(change.db, id, sw.id, values, change.now);
-    setTagged(change.db, id, port.taggedNetworkIds as string[]);
+    setTagged(change.db, id, port.taggedVlanIds as string[]);
     relinkFarEnds(change, id, null, values.linked_port_id);
     return { activity: portActivity(change, 'create', id, null, sw, `Created port ${values.name} on ${sw.name}`), result: id };
   });
@@ -212,7 +212,7 @@ function portUpdate(ctx: Ctx) {
     const before = readImage(change.db, 'port', id);
     relinkFarEnds(change, id, row.linked_port_id, values.linked_port_id);
     updatePort(change.db, id, values, change.now);
-    setTagged(change.db, id, merged.taggedNetworkIds as string[]);
+    setTagged(change.db, id, merged.taggedVlanIds as string[]);
     return { activity: portActivity(change, 'update', id, before, sw, `Updated port ${values.name} on ${sw.name}`), result: id };
   });
   return withEtag(portToApi(getPort(db, id)!));
@@ -290,13 +290,13 @@ function portInput(body: unknown, mode: 'create' | 'patch', prefix = ''): Valida
 
 // Tagged lists are compared sorted, as they are stored and answered.
 function withSortedTagged(values: Record<string, unknown>): Record<string, unknown> {
-  const tagged = values.taggedNetworkIds;
-  return Array.isArray(tagged) ? { ...values, taggedNetworkIds: [...tagged].sort() } : values;
+  const tagged = values.taggedVlanIds;
+  return Array.isArray(tagged) ? { ...values, taggedVlanIds: [...tagged].sort() } : values;
 }
 
-/** The cross-field rules of a port (mode, networks of the switch's site, self-link) and its link's far end. */
+/** The cross-field rules of a port (mode, VLANs of the switch's site, unit in the stack, self-link) and its link's far end. */
 function portRuleFaults(db: Db, port: Record<string, unknown>, sw: SwitchRow): FieldFault[] {
-  const faults = portFaults(port, sw.site_id, (networkId) => siteOfNetwork(db, networkId));
+  const faults = portFaults(port, { siteId: sw.site_id, stackSize: sw.stack_size }, (vlanId) => siteOfVlan(db, vlanId));
   const linked = port.linkedPortId;
   if (typeof linked === 'string' && linked !== port.id) {
     const farSwitch = switchOfPort(db, linked);
@@ -334,7 +334,7 @@ function nameTaken(name: string, sw: SwitchRow): HttpError {
 
 /** Fields a bulk edit may not set: each must differ per port. */
 const NOT_BULK = new Set(['name', 'linkedPortId']);
-const BULK_KEYS = new Set(['portIds', 'set', 'addTagged', 'removeTagged']);
+const BULK_KEYS = new Set(['portIds', 'set', 'addTaggedVlanIds', 'removeTaggedVlanIds']);
 const idListField = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
 
 interface BulkInput {
@@ -345,13 +345,13 @@ interface BulkInput {
   faults: FieldFault[];
 }
 
-/** Checks the body of a bulk edit: its shape, the networks it names (of the switch's site) and that every port is of this switch. */
+/** Checks the body of a bulk edit: its shape, the VLANs it names (of the switch's site), the unit, and that every port is of this switch. */
 function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
   const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
   if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
   for (const key of Object.keys(body))
     if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
-  const list = (name: 'portIds' | 'addTagged' | 'removeTagged') => {
+  const list = (name: 'portIds' | 'addTaggedVlanIds' | 'removeTaggedVlanIds') => {
     if (body[name] === undefined) return [];
     const checked = checkValue(idListField(name), body[name]);
     if (checked.ok) return checked.value as string[];
@@ -359,8 +359,8 @@ function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
     return [];
   };
   bulk.portIds = list('portIds');
-  bulk.addTagged = list('addTagged');
-  bulk.removeTagged = list('removeTagged');
+  bulk.addTagged = list('addTaggedVlanIds');
+  bulk.removeTagged = list('removeTaggedVlanIds');
   if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
   else if (Array.isArray(body.portIds) && body.portIds.length === 0)
     bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
@@ -372,21 +372,23 @@ function readBulk(db: Db, body: unknown, sw: SwitchRow): BulkInput {
       if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });
   }
   if (Object.keys(bulk.set).length === 0 && bulk.addTagged.length === 0 && bulk.removeTagged.length === 0 && bulk.faults.length === 0) {
-    bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTagged or removeTagged' });
+    bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTaggedVlanIds or removeTaggedVlanIds' });
   }
-  bulk.faults.push(...bulkNetworkFaults(db, bulk, sw), ...bulkPortFaults(db, bulk.portIds, sw));
+  if (typeof bulk.set.unit === 'number' && bulk.set.unit > sw.stack_size)
+    bulk.faults.push({ field: 'set.unit', message: `must be at most the switch's stackSize (${sw.stack_size})` });
+  bulk.faults.push(...bulkVlanFaults(db, bulk, sw), ...bulkPortFaults(db, bulk.portIds, sw));
   return bulk;
 }
 
-function bulkNetworkFaults(db: Db, bulk: BulkInput, sw: SwitchRow): FieldFault[] {
-  const named: NamedNetwork[] = [
-    ['set.untaggedNetworkId', bulk.set.untaggedNetworkId],
-    ...eachOfList('set.taggedNetworkIds', (bulk.set.taggedNetworkIds ?? []) as string[]),
-    ...eachOfList('addTagged', bulk.addTagged),
+function bulkVlanFaults(db: Db, bulk: BulkInput, sw: SwitchRow): FieldFault[] {
+  const named: NamedVlan[] = [
+    ['set.untaggedVlanId', bulk.set.untaggedVlanId],
+    ...eachOfList('set.taggedVlanIds', (bulk.set.taggedVlanIds ?? []) as string[]),
+    ...eachOfList('addTaggedVlanIds', bulk.addTagged),
   ];
-  const faults = networkSiteFaults(named, sw.site_id, (id) => siteOfNetwork(db, id));
+  const faults = vlanSiteFaults(named, sw.site_id, (id) => siteOfVlan(db, id));
   bulk.removeTagged.forEach((id, i) => {
-    if (bulk.addTagged.includes(id)) faults.push({ field: `removeTagged[${i}]`, message: 'is also in addTagged' });
+    if (bulk.addTagged.includes(id)) faults.push({ field: `removeTaggedVlanIds[${i}]`, message: 'is also in addTaggedVlanIds' });
   });
   return faults;
 }
@@ -409,8 +411,8 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
   const faults: FieldFault[] = [];
   bulk.portIds.forEach((id, i) => {
     const current = portToApi(getPort(db, id)!);
-    const had = current.taggedNetworkIds as string[];
-    const base = (bulk.set.taggedNetworkIds as string[] | undefined) ?? had;
+    const had = current.taggedVlanIds as string[];
+    const base = (bulk.set.taggedVlanIds as string[] | undefined) ?? had;
     const tagged = [...new Set([...base, ...bulk.addTagged])].filter((n) => !bulk.removeTagged.includes(n)).sort();
     const gains = tagged.some((n) => !had.includes(n));
     const mode = bulk.set.mode ?? (gains ? 'trunk' : current.mode);
@@ -421,7 +423,7 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
       });
       return;
     }
-    const patch = { ...bulk.set, mode, taggedNetworkIds: tagged };
+    const patch = { ...bulk.set, mode, taggedVlanIds: tagged };
     if (changesNothing(current, patch)) return;
     changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
   });

@@ -12,13 +12,16 @@ export const SEARCH_ROUTES: Route[] = [
     access: 'viewer',
     handler: searchRun,
     summary:
-      'Find sites, switches (name, management IP, MAC in any spelling, serial), networks (name, VLAN id, the subnet that holds an address) and ports (description, connected device), best first.',
+      'Find sites (name), switches (name, management IP, MAC in any spelling, serial number, tag), VLANs (number, name), networks ' +
+      '(name, subnet, the subnet that holds an address) and ports (switch/port as in acc-1/48 or "acc-1 Gi1/0/48", the connected ' +
+      "device's MAC in any spelling, description, connected device), best first; each result says what matched in words (label) and " +
+      'is linked by type and id (and switchId for a port).',
     doc: {
       query: [
         {
           name: 'q',
           schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
-          description: 'The text, address, MAC or VLAN number to look for (required).',
+          description: 'The text, address, MAC, VLAN number or switch/port to look for (required).',
         },
         { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, default: SEARCH_LIMIT } },
       ],

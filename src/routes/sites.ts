@@ -69,10 +69,10 @@ export const SITE_ROUTES: Route[] = [
     access: 'editor',
     handler: siteDelete,
     summary:
-      'Delete a site; one with switches or networks: 409 site_not_empty unless cascade=true, which deletes them all in one activity entry.',
+      'Delete a site; one with switches, VLANs or networks: 409 site_not_empty unless cascade=true, which deletes them all in one activity entry.',
     doc: {
       status: 204,
-      query: [{ name: 'cascade', schema: { type: 'boolean' }, description: 'Also delete its networks, switches and ports.' }],
+      query: [{ name: 'cascade', schema: { type: 'boolean' }, description: 'Also delete its switches, ports, VLANs and networks.' }],
     },
   },
 ];
@@ -110,20 +110,22 @@ function siteUpdate(ctx: Ctx) {
   return inventoryUpdate(ctx, SITES);
 }
 
-/** A site with switches or networks: 409 site_not_empty, unless ?cascade=true deletes them all in the same entry. */
+/** A site with switches, VLANs or networks: 409 site_not_empty, unless ?cascade=true deletes them all in the same entry. */
 function siteDelete(ctx: Ctx) {
   const cascade = flag(ctx, 'cascade');
   return inventoryDelete(ctx, SITES, (change, site) => {
     const counts = getSite(change.db, site.id)!;
-    if (!cascade && (counts.switch_count > 0 || counts.network_count > 0)) throw siteNotEmpty(counts);
+    if (!cascade && counts.switch_count + counts.vlan_count + counts.network_count > 0) throw siteNotEmpty(counts);
     const removed = removeSite(change, site.id);
     if (!cascade) return '';
-    return ` with ${counted(removed.switches, 'switch', 'switches')}, ${counted(removed.networks, 'network')} and ${counted(removed.ports, 'port')}`;
+    const switches = counted(removed.switches, 'switch', 'switches');
+    return ` with ${switches}, ${counted(removed.ports, 'port')}, ${counted(removed.vlans, 'VLAN')} and ${counted(removed.networks, 'network')}`;
   });
 }
 
 function siteNotEmpty(site: SiteRow): HttpError {
-  const what = `${counted(site.switch_count, 'switch', 'switches')} and ${counted(site.network_count, 'network')}`;
+  const switches = counted(site.switch_count, 'switch', 'switches');
+  const what = `${switches}, ${counted(site.vlan_count, 'VLAN')} and ${counted(site.network_count, 'network')}`;
   return new HttpError(409, 'site_not_empty', `Site "${site.name}" still has ${what}; delete them first or add ?cascade=true.`, [
     { field: 'cascade', message: `${what} would be deleted too` },
   ]);

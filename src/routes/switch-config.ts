@@ -13,12 +13,16 @@ export const SWITCH_CONFIG_ROUTES: Route[] = [
     access: 'viewer',
     handler: switchConfigGet,
     summary:
-      "The switch's VLANs and ports as configuration text (text/plain), the same for the same data: a header with the switch, its site and " +
-      'the newest updatedAt of what is rendered; definitions of the VLANs its ports use, names made acceptable to the platform; per port the ' +
-      'description, mode, access VLAN, native VLAN, allowed VLANs as compact ranges (native included) and shutdown/disable. A port named ' +
-      'by a plain number N is written as GigabitEthernet1/0/N, EthernetN or ge-0/0/(N-1). Unknown or missing dialect: 400. A stored value that ' +
-      'could add a command of its own (a port name that is not a plain interface name, from data written before names were checked): ' +
-      '409 unsafe_config_value naming the port in details, and no text.',
+      "The switch's configuration as text (text/plain), the same for the same data: a header with the switch, its site and the newest " +
+      'updatedAt of what is rendered; the hostname (the switch name folded to letters, digits and -); definitions, by number and name ' +
+      '(made acceptable to the platform), of the VLANs it defines: its configuredVlanIds and the VLANs its ports carry; per port the ' +
+      'description, mode, access VLAN, native VLAN, allowed VLANs as compact ranges (native included) and shutdown/disable, one block ' +
+      'per port (no interface range); console and management ports are left out. A port named by a plain number N on stack member U is ' +
+      'written as GigabitEthernetU/0/N, EthernetN (EthernetU/N past member 1) or ge-(U-1)/0/(N-1). When the management IP lies in a ' +
+      'network of a VLAN of the site (the most specific one), that VLAN is defined too and gets the management interface (interface ' +
+      'VlanV with the address, Junos irb.V) and the network gateway the default gateway. Unknown or missing dialect: 400. A stored ' +
+      'value that could add a command of its own (a port name that is not a plain interface name, from data written before names were ' +
+      'checked): 409 unsafe_config_value naming the port in details, and no text.',
     doc: {
       produces: ['text/plain'],
       query: [

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Change } from '../db/change.ts';
 import { diffImages, readImage } from '../db/images.ts';
-import type { Db } from '../db/open.ts';
-import { countPortsWithNetworks, insertNumberedPorts, portToApi, portsOfSwitch } from '../db/ports.ts';
+import { inTransaction, type Db } from '../db/open.ts';
+import { countPortsWithVlans, highestUnit, insertNumberedPorts, portToApi, portsOfSwitch } from '../db/ports.ts';
 import {
+  addFavoriteSwitch,
   getSwitch,
   insertSwitch,
   listSwitches,
   listSwitchesJson,
+  removeFavoriteSwitch,
   removeSwitch,
+  setConfiguredVlans,
   switchIdByIp,
   switchIdByMac,
   switchIdByName,
@@ -18,8 +21,10 @@ import {
   type SwitchRow,
   type SwitchValues,
 } from '../db/switches.ts';
+import { siteOfVlan } from '../db/vlans.ts';
 import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { inputSchema, resourceSchema, type ValidatedInput } from '../fields/field.ts';
+import { inputSchema, resourceSchema } from '../fields/field.ts';
+import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
 import { SWITCH, SWITCH_STATUSES } from '../fields/switches.ts';
 import { withEtag } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
@@ -30,14 +35,14 @@ import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { SWITCH_WITH_PORTS } from './schemas/switches.ts';
 
-/** The routes of switches. */
+/** The routes of switches and of the caller's favourite switches. */
 export const SWITCH_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/switches',
     access: 'viewer',
     handler: switchesList,
-    summary: 'List switches, filtered by site and status.',
+    summary: "List switches, filtered by site, status and the caller's favourites (favorite=true or false).",
     doc: {
       response: listSchema(SWITCH),
       produces: ['application/json', 'text/csv'],
@@ -45,6 +50,11 @@ export const SWITCH_ROUTES: Route[] = [
         ...LIST_QUERY_DOC,
         { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
         { name: 'status', schema: { type: 'string', enum: [...SWITCH_STATUSES] } },
+        {
+          name: 'favorite',
+          schema: { type: 'string', enum: ['true', 'false'] },
+          description: "Only the caller's favourites, or only the others.",
+        },
       ],
     },
   },
@@ -54,7 +64,8 @@ export const SWITCH_ROUTES: Route[] = [
     access: 'editor',
     handler: switchCreate,
     body: { accepts: 'json' },
-    summary: 'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409).',
+    summary:
+      'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409); configuredVlanIds are VLANs of its site.',
     doc: { request: inputSchema(SWITCH, 'create'), response: resourceSchema(SWITCH), status: 201 },
   },
   {
@@ -71,7 +82,8 @@ export const SWITCH_ROUTES: Route[] = [
     access: 'editor',
     handler: switchUpdate,
     body: { accepts: 'json' },
-    summary: 'Change a switch (If-Match honoured); it moves site only while none of its ports uses a network (409 network_in_use).',
+    summary:
+      "Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); stackSize stays at least its ports' highest unit (400).",
     doc: { request: inputSchema(SWITCH, 'patch'), response: resourceSchema(SWITCH) },
   },
   {
@@ -80,6 +92,22 @@ export const SWITCH_ROUTES: Route[] = [
     access: 'editor',
     handler: switchDelete,
     summary: 'Delete a switch and its ports (far ends of links are unlinked), in one activity entry.',
+    doc: { status: 204 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/switches/:id/favorite',
+    access: 'user',
+    handler: switchFavoriteAdd,
+    summary: "Make the switch one of the caller's favourites (204, again too); not an inventory change: no version, no activity entry.",
+    doc: { status: 204 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/switches/:id/favorite',
+    access: 'user',
+    handler: switchFavoriteRemove,
+    summary: "Take the switch off the caller's favourites (204, also when it was not one).",
     doc: { status: 204 },
   },
 ];
@@ -95,31 +123,38 @@ const SWITCHES: EditedKind<SwitchRow, SwitchValues, SwitchFilter> = {
   csv: (db, records) => recordsToCsv(db, 'switch', records),
   insert: insertSwitch,
   update: updateSwitch,
-  ruleFaults: (db, _switch, checked) => siteFaults(db, checked.values.siteId),
+  ruleFaults: switchRuleFaults,
   clashes: switchClashes,
   refuseUpdate: (db, row, values) => {
-    if (values.site_id !== row.site_id) refuseMoveWithNetworks(db, row);
+    if (values.site_id !== row.site_id) refuseMoveWithVlans(db, row);
   },
+  writeLists: (db, id, record) => setConfiguredVlans(db, id, (record.configuredVlanIds as string[] | undefined) ?? []),
   onCreate: addNumberedPorts,
   entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
 };
 
+/** The switches of one request: their `favorite` is the caller's. */
+function switchesOf(ctx: Ctx): EditedKind<SwitchRow, SwitchValues, SwitchFilter> {
+  return { ...SWITCHES, get: (db, id) => getSwitch(db, id, ctx.user!.id) };
+}
+
 function switchesList(ctx: Ctx) {
   const list = listRequest(ctx, SWITCH);
-  return inventoryList(ctx, SWITCHES, list, { siteId: uuidFilter(ctx, 'siteId'), status: statusFilter(ctx) });
+  const filter = { siteId: uuidFilter(ctx, 'siteId'), ...listFilters(ctx), callerId: ctx.user!.id };
+  return inventoryList(ctx, SWITCHES, list, filter);
 }
 
 function switchGet(ctx: Ctx) {
-  const row = pathRow(ctx, 'switch', getSwitch);
+  const row = pathRow(ctx, 'switch', switchesOf(ctx).get);
   return withEtag({ ...switchToApi(row), ports: portsOfSwitch(ctx.app.db, row.id).map(portToApi) });
 }
 
 function switchCreate(ctx: Ctx) {
-  return inventoryCreate(ctx, SWITCHES);
+  return inventoryCreate(ctx, switchesOf(ctx));
 }
 
 function switchUpdate(ctx: Ctx) {
-  return inventoryUpdate(ctx, SWITCHES);
+  return inventoryUpdate(ctx, switchesOf(ctx));
 }
 
 /** Its ports go with it (far ends of their links are unlinked). */
@@ -130,8 +165,21 @@ function switchDelete(ctx: Ctx) {
   });
 }
 
+/** A favourite is the caller's own bookmark: written in a transaction of its own, outside the activity log. */
+function switchFavoriteAdd(ctx: Ctx) {
+  const db = ctx.app.db;
+  inTransaction(db, () => addFavoriteSwitch(db, ctx.user!.id, pathRow(ctx, 'switch', getSwitch).id));
+  return { status: 204 };
+}
+
+function switchFavoriteRemove(ctx: Ctx) {
+  const db = ctx.app.db;
+  inTransaction(db, () => removeFavoriteSwitch(db, ctx.user!.id, pathRow(ctx, 'switch', getSwitch).id));
+  return { status: 204 };
+}
+
 /** portCount ports named 1…N; the entry lists the switch's fields and the number of ports, not every new port. */
-function addNumberedPorts(change: Change, id: string, checked: ValidatedInput) {
+function addNumberedPorts(change: Change, id: string, checked: { values: Record<string, unknown> }) {
   const portCount = checked.values.portCount as number;
   const portIds = Array.from({ length: portCount }, () => randomUUID());
   change.touch('port', portIds);
@@ -143,11 +191,26 @@ function addNumberedPorts(change: Change, id: string, checked: ValidatedInput) {
   return { summaryEnd: portCount ? ` with ${counted(portCount, 'port')}` : '', changes };
 }
 
-function statusFilter(ctx: Ctx): string | undefined {
+function listFilters(ctx: Ctx): Pick<SwitchFilter, 'status' | 'favorite'> {
   const faults: FieldFault[] = [];
   const status = queryOneOf(ctx, 'status', SWITCH_STATUSES, faults);
-  if (faults.length) throw validationFailed(faults, 'The status filter is invalid.');
-  return status;
+  const favorite = queryOneOf(ctx, 'favorite', ['true', 'false'], faults);
+  if (faults.length) throw validationFailed(faults, 'The list filters are invalid.');
+  return { status, favorite: favorite === undefined ? undefined : favorite === 'true' };
+}
+
+/** The site exists; configured VLANs are VLANs of it; stackSize leaves every port on a member of the stack. */
+function switchRuleFaults(db: Db, record: Record<string, unknown>, checked: { values: Record<string, unknown> }): FieldFault[] {
+  const faults = siteFaults(db, checked.values.siteId);
+  const configured = Array.isArray(record.configuredVlanIds) ? (record.configuredVlanIds as string[]) : [];
+  if (typeof record.siteId === 'string')
+    faults.push(...vlanSiteFaults(eachOfList('configuredVlanIds', configured), record.siteId, (id) => siteOfVlan(db, id)));
+  if (typeof record.id === 'string' && typeof record.stackSize === 'number') {
+    const used = highestUnit(db, record.id);
+    if (used > record.stackSize)
+      faults.push({ field: 'stackSize', message: `must be at least ${used}: a port is on unit ${used}; move or delete it first` });
+  }
+  return faults;
 }
 
 function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {
@@ -162,14 +225,11 @@ function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {
   return clashes;
 }
 
-function refuseMoveWithNetworks(db: Db, row: SwitchRow): void {
-  const ports = countPortsWithNetworks(db, row.id);
+function refuseMoveWithVlans(db: Db, row: SwitchRow): void {
+  const ports = countPortsWithVlans(db, row.id);
   if (ports === 0) return;
   const count = counted(ports, 'port');
-  throw new HttpError(
-    409,
-    'network_in_use',
-    `Switch ${row.name} has ${count} using networks of its site; take them off before moving it.`,
-    [{ field: 'siteId', message: `${count} use networks of the current site` }],
-  );
+  throw new HttpError(409, 'vlan_in_use', `Switch ${row.name} has ${count} carrying VLANs of its site; take them off before moving it.`, [
+    { field: 'siteId', message: `${count} carry VLANs of the current site` },
+  ]);
 }

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
 import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
 import { renderAristaEos } from './arista-eos.ts';
 
 const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
@@ -18,6 +18,24 @@ describe('Arista EOS', () => {
     const db = freshDb();
     const model = loadConfigModel(db, insertSwHq01(db))!;
     expect(renderAristaEos(model)).toBe(golden('sw-hq-01.arista-eos.txt'));
+  });
+
+  it('renders sw-hq-02 (hostname folded, configured VLAN, stack member 2, management interface and gateway) as its golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq02(db))!;
+    expect(renderAristaEos(model)).toBe(golden('sw-hq-02.arista-eos.txt'));
+  });
+
+  it('writes an IPv6 management address and its default route the EOS way', () => {
+    const text = renderAristaEos({
+      switchName: 's',
+      siteName: 'x',
+      lastChangeAt: null,
+      vlans: [],
+      ports: [],
+      management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
+    });
+    expect(text).toContain('interface Vlan99\n   ipv6 address 2001:db8::5/64\n   no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 
   it('names VLAN 1 like any other (EOS lets it be renamed) and uses a port name that is not a number as written', () => {

@@ -1,15 +1,19 @@
 // Arista EOS configuration, after the Arista EOS User Manual ("Virtual LANs", "switchport trunk allowed vlan").
 import { renderIosStyle, type IosStyle } from './ios-style.ts';
 import type { ConfigModel } from './model.ts';
-import { portNumber } from './text.ts';
+import { isIpv6, portNumber } from './text.ts';
 
 const ARISTA_EOS: IosStyle = {
   dialect: 'arista-eos',
   indent: '   ',
-  interfaceName: (name) => {
+  // A port named only by a number is EthernetN; on a further member of a stack (a modular chassis' card) EthernetU/N.
+  interfaceName: (name, unit) => {
     const number = portNumber(name);
-    return number === undefined ? name : `Ethernet${number}`;
+    if (number === undefined) return name;
+    return unit === 1 ? `Ethernet${number}` : `Ethernet${unit}/${number}`;
   },
+  managementAddress: (m) => `${isIpv6(m.address) ? 'ipv6' : 'ip'} address ${m.address}/${m.prefixLength}`,
+  defaultGateway: (m) => (isIpv6(m.address) ? `ipv6 route ::/0 ${m.gateway}` : `ip route 0.0.0.0/0 ${m.gateway}`),
   builtInVlan: () => undefined,
   descriptionMax: 240,
 };

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
 import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
 import type { ConfigModel } from './model.ts';
 
@@ -29,6 +29,34 @@ describe('Cisco IOS', () => {
     const db = freshDb();
     const model = loadConfigModel(db, insertSwHq01(db))!;
     expect(renderCiscoIos(model)).toBe(golden('sw-hq-01.cisco-ios.txt'));
+  });
+
+  it('renders sw-hq-02 (hostname folded, configured VLAN, stack member 2, management interface and gateway) as its golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq02(db))!;
+    expect(renderCiscoIos(model)).toBe(golden('sw-hq-02.cisco-ios.txt'));
+  });
+
+  it('writes an IPv6 management address with its prefix and the default route to the gateway', () => {
+    const text = renderCiscoIos(
+      bare({
+        vlans: [{ vlanId: 99, name: 'Mgmt' }],
+        management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
+      }),
+    );
+    expect(text).toContain('interface Vlan99\n ipv6 address 2001:db8::5/64\n no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
+  });
+
+  it('writes no default gateway when the management network has none, and a port of stack member 3 as GigabitEthernet3/0/N', () => {
+    const text = renderCiscoIos(
+      bare({
+        management: { vlanId: 5, address: '10.0.5.9', prefixLength: 23, gateway: null },
+        ports: [{ name: '7', unit: 3, description: null, enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [] }],
+      }),
+    );
+    expect(text).toContain('interface GigabitEthernet3/0/7\n');
+    expect(text).toContain('interface Vlan5\n ip address 10.0.5.9 255.255.254.0\n no shutdown\n!\nend\n');
+    expect(text).not.toContain('default-gateway');
   });
 
   it('does not define or rename VLAN 1 and 1002-1005, which IOS keeps for itself', () => {

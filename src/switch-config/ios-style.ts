@@ -1,14 +1,18 @@
 // The IOS-style command language Cisco IOS and Arista EOS share; each dialect file fills in what differs.
-import type { ConfigModel, ConfigPort } from './model.ts';
-import { checkConfigModel, cliLine, configText, headerLines, iosVlanNames, rangeLines, trunkVlans } from './text.ts';
+import type { ConfigManagement, ConfigModel, ConfigPort } from './model.ts';
+import { checkConfigModel, cliLine, configText, headerLines, hostName, iosVlanNames, rangeLines, trunkVlans, unitOf } from './text.ts';
 
 /** What differs between two IOS-style dialects. */
 export interface IosStyle {
   dialect: string;
   /** The indent of the lines inside a `vlan` or `interface` block. */
   indent: string;
-  /** The interface a port name stands for. */
-  interfaceName(portName: string): string;
+  /** The interface a port name stands for, on stack member `unit`. */
+  interfaceName(portName: string, unit: number): string;
+  /** The line inside `interface Vlan<vid>` that gives the management address. */
+  managementAddress(management: ConfigManagement): string;
+  /** The global line that sets the default gateway. */
+  defaultGateway(management: ConfigManagement & { gateway: string }): string;
   /** For a VLAN the platform does not let one define or rename: the comment that stands in for its block. */
   builtInVlan(vlanId: number): string | undefined;
   /** The longest description the platform takes. */
@@ -19,13 +23,14 @@ export interface IosStyle {
 const ALLOWED_LIST_WIDTH = 80;
 
 /**
- * Renders the model in an IOS-style dialect: header comments, VLAN blocks, interface blocks, `end`. Throws
+ * Renders the model in an IOS-style dialect: header comments, hostname, VLAN blocks, interface blocks, the
+ * management SVI and default gateway when the model has them, `end`. Throws
  * UnsafeConfigValueError for a stored value that could add a command of its own (checkConfigModel, configText).
  */
 export function renderIosStyle(model: ConfigModel, style: IosStyle): string {
   checkConfigModel(model);
   const lines = headerLines(model, style.dialect).map((line) => `! ${line}`);
-  lines.push('!');
+  lines.push('!', `hostname ${hostName(model.switchName)}`, '!');
   const names = iosVlanNames(model.vlans);
   for (const { vlanId } of model.vlans) {
     const builtIn = style.builtInVlan(vlanId);
@@ -34,7 +39,13 @@ export function renderIosStyle(model: ConfigModel, style: IosStyle): string {
     lines.push('!');
   }
   for (const port of model.ports) {
-    lines.push(`interface ${style.interfaceName(port.name)}`, ...interfaceBody(port, style).map((line) => style.indent + line), '!');
+    const name = style.interfaceName(port.name, unitOf(port));
+    lines.push(`interface ${name}`, ...interfaceBody(port, style).map((line) => style.indent + line), '!');
+  }
+  const management = model.management;
+  if (management) {
+    lines.push(`interface Vlan${management.vlanId}`, style.indent + style.managementAddress(management), `${style.indent}no shutdown`, '!');
+    if (management.gateway !== null) lines.push(style.defaultGateway({ ...management, gateway: management.gateway }), '!');
   }
   lines.push('end');
   return configText(lines);

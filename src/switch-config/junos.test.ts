@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
 import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
 import { junosVlanNames, renderJunos } from './junos.ts';
 
 const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
@@ -18,6 +18,26 @@ describe('Junos', () => {
     const db = freshDb();
     const model = loadConfigModel(db, insertSwHq01(db))!;
     expect(renderJunos(model)).toBe(golden('sw-hq-01.junos.txt'));
+  });
+
+  it('renders sw-hq-02 (hostname folded, configured VLAN, stack member 2, management interface and gateway) as its golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq02(db))!;
+    expect(renderJunos(model)).toBe(golden('sw-hq-02.junos.txt'));
+  });
+
+  it('writes an IPv6 management address on irb and its default route in inet6.0', () => {
+    const text = renderJunos({
+      switchName: 's',
+      siteName: 'x',
+      lastChangeAt: null,
+      vlans: [{ vlanId: 99, name: 'Mgmt' }],
+      ports: [],
+      management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
+    });
+    expect(text).toContain('    v99-Mgmt {\n        vlan-id 99;\n        l3-interface irb.99;\n    }\n');
+    expect(text).toContain('    irb {\n        unit 99 {\n            family inet6 {\n                address 2001:db8::5/64;\n');
+    expect(text).toContain('routing-options {\n    rib inet6.0 {\n        static {\n            route ::/0 next-hop 2001:db8::1;\n');
   });
 
   it.each<[string, string]>([

@@ -2,8 +2,8 @@
 // after Juniper's "vlans" statement reference and "interfaces ... unit 0 family ethernet-switching
 // interface-mode trunk vlan members" / "native-vlan-id".
 import { compactRanges } from '../lib/vlan-ranges.ts';
-import type { ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
-import { asciiFold, checkConfigModel, cliLine, configText, headerLines, portNumber, trunkVlans } from './text.ts';
+import type { ConfigManagement, ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
+import { asciiFold, checkConfigModel, cliLine, configText, headerLines, hostName, isIpv6, portNumber, trunkVlans, unitOf } from './text.ts';
 
 /** Junos' own limit for a VLAN name. */
 const JUNOS_VLAN_NAME_MAX = 255;
@@ -26,23 +26,59 @@ export function junosVlanNames(vlans: ConfigVlan[]): Map<number, string> {
 }
 
 /**
- * Renders a switch as Junos configuration text. Throws UnsafeConfigValueError for a stored value that could add
- * a statement of its own: a line break, a control character, ";", "{" or "}" (checkConfigModel, configText).
+ * Renders a switch as Junos configuration text: host name, VLANs, interfaces, and with a management interface
+ * its irb unit (the VLAN's l3-interface) and a static default route to the gateway. Throws UnsafeConfigValueError
+ * for a stored value that could add a statement of its own: a line break, a control character, ";", "{" or "}"
+ * (checkConfigModel, configText).
  */
 export function renderJunos(model: ConfigModel): string {
   checkConfigModel(model);
   const names = junosVlanNames(model.vlans);
+  const management = model.management ?? null;
   const lines = headerLines(model, 'junos').map((line) => `# ${line}`);
-  lines.push('vlans {');
-  for (const { vlanId } of model.vlans) lines.push(`    ${names.get(vlanId)} {`, `        vlan-id ${vlanId};`, '    }');
+  lines.push('system {', `    host-name ${hostName(model.switchName)};`, '}', 'vlans {');
+  for (const { vlanId } of model.vlans) {
+    lines.push(`    ${names.get(vlanId)} {`, `        vlan-id ${vlanId};`);
+    if (management?.vlanId === vlanId) lines.push(`        l3-interface irb.${vlanId};`);
+    lines.push('    }');
+  }
   lines.push('}', 'interfaces {');
   for (const port of model.ports) lines.push(...interfaceBlock(port, names).map((line) => `    ${line}`));
+  if (management) lines.push(...irbBlock(management).map((line) => `    ${line}`));
   lines.push('}');
+  if (management?.gateway) lines.push(...defaultRoute(management.address, management.gateway));
   return configText(lines);
 }
 
+function irbBlock(management: ConfigManagement): string[] {
+  const family = isIpv6(management.address) ? 'inet6' : 'inet';
+  return [
+    'irb {',
+    `    unit ${management.vlanId} {`,
+    `        family ${family} {`,
+    `            address ${management.address}/${management.prefixLength};`,
+    '        }',
+    '    }',
+    '}',
+  ];
+}
+
+// IPv4 routes live in the default table (inet.0); IPv6 ones in inet6.0, named with "rib".
+function defaultRoute(address: string, gateway: string): string[] {
+  if (!isIpv6(address)) return ['routing-options {', '    static {', `        route 0.0.0.0/0 next-hop ${gateway};`, '    }', '}'];
+  return [
+    'routing-options {',
+    '    rib inet6.0 {',
+    '        static {',
+    `            route ::/0 next-hop ${gateway};`,
+    '        }',
+    '    }',
+    '}',
+  ];
+}
+
 function interfaceBlock(port: ConfigPort, names: Map<number, string>): string[] {
-  const block = [`${interfaceName(port.name)} {`];
+  const block = [`${interfaceName(port.name, unitOf(port))} {`];
   const description = port.description === null ? '' : cliLine(port.description, DESCRIPTION_MAX);
   if (description) block.push(`    description "${description.replace(/[\\"]/g, '\\$&')}";`);
   if (!port.enabled) block.push('    disable;');
@@ -63,8 +99,9 @@ function vlanMembers(port: ConfigPort, names: Map<number, string>): string | und
   return vlans.length === 1 ? ranges : `[ ${ranges} ]`;
 }
 
-// A port named only by a number is that front-panel port of FPC 0; Junos counts ports from 0.
-function interfaceName(name: string): string {
+// A port named only by a number is that front-panel port of its stack member's FPC (member 1 is FPC 0); Junos
+// counts ports from 0.
+function interfaceName(name: string, unit: number): string {
   const number = portNumber(name);
-  return number === undefined ? name : `ge-0/0/${number - 1}`;
+  return number === undefined ? name : `ge-${unit - 1}/0/${number - 1}`;
 }

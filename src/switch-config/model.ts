@@ -1,6 +1,6 @@
 // What a switch configuration is rendered from: plain data, already read from the database.
 
-/** A VLAN the switch's ports use: its number and its network's name as stored. */
+/** A VLAN the switch defines: its number and its name as stored. */
 export interface ConfigVlan {
   vlanId: number;
   name: string;
@@ -11,6 +11,8 @@ export interface ConfigPort {
   /** The port's id, to name it when the render is refused; absent in models made by hand. */
   id?: string;
   name: string;
+  /** The stack member the port is on (1-based); 1 when absent. A port named by a number N is written on it. */
+  unit?: number;
   description: string | null;
   enabled: boolean;
   mode: 'access' | 'trunk';
@@ -20,7 +22,22 @@ export interface ConfigPort {
   taggedVlans: number[];
 }
 
-/** A switch with its site, the VLANs its ports use (sorted by number) and its ports (in position order). */
+/**
+ * The switch's management interface: its management IP in a network (subnet) of a VLAN of its site, as an SVI
+ * (`interface Vlan<vid>`, Junos `irb.<vid>`), with that network's gateway as the default gateway.
+ */
+export interface ConfigManagement {
+  /** The VLAN number of the network. */
+  vlanId: number;
+  /** The management IP, canonical text. */
+  address: string;
+  /** The prefix length of the network's subnet. */
+  prefixLength: number;
+  /** The network's gateway, or null when it has none. */
+  gateway: string | null;
+}
+
+/** A switch with its site, the VLANs it defines (sorted by number) and its ports (in position order). */
 export interface ConfigModel {
   switchName: string;
   siteName: string;
@@ -28,4 +45,6 @@ export interface ConfigModel {
   lastChangeAt: string | null;
   vlans: ConfigVlan[];
   ports: ConfigPort[];
+  /** The management interface, when the management IP lies in a subnet of a VLAN of the site; absent or null otherwise. */
+  management?: ConfigManagement | null;
 }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
-import { addNetwork, addPort, addSite, addSwitch, freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { SW_HQ_01_LAST_CHANGE, insertSwHq01 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb } from '../../test/fixtures/config/inventory-db.ts';
+import { SW_HQ_01_LAST_CHANGE, SW_HQ_02_LAST_CHANGE, insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
 import type { ConfigModel, ConfigPort } from './model.ts';
 import { CONFIG_DIALECTS, isConfigDialect, renderConfig, type ConfigDialect } from './render.ts';
-import { UnsafeConfigValueError, asciiFold, cliLine, configText, iosVlanNames, portNumber, rangeLines } from './text.ts';
+import {
+  UnsafeConfigValueError,
+  asciiFold,
+  cliLine,
+  configText,
+  hostName,
+  iosVlanNames,
+  ipv4Netmask,
+  portNumber,
+  rangeLines,
+} from './text.ts';
 
 describe('loadConfigModel', () => {
   it('reads the switch, its ports in position order with VLAN numbers, and only the VLANs they use', () => {
@@ -15,9 +25,11 @@ describe('loadConfigModel', () => {
     expect(model.lastChangeAt).toBe(SW_HQ_01_LAST_CHANGE);
     expect(model.vlans.map((v) => v.vlanId)).toEqual([10, 11, 12, 20, 30, 99]);
     expect(model.ports.map((p) => p.name)).toEqual(['1', '2', '3', '47', '48']);
+    expect(model.management).toBeUndefined();
     expect(model.ports[3]).toEqual({
       id: expect.any(String),
       name: '47',
+      unit: 1,
       description: 'Uplink to core?',
       enabled: true,
       mode: 'trunk',
@@ -25,6 +37,43 @@ describe('loadConfigModel', () => {
       taggedVlans: [10, 11, 12, 20, 30],
     });
     expect(model.ports[2]).toMatchObject({ enabled: false, mode: 'access', untaggedVlan: 30, taggedVlans: [] });
+  });
+
+  it('defines its configured VLANs and the management VLAN, finds the most specific subnet holding the management IP, skips a console port', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq02(db))!;
+    expect(model.vlans).toEqual([
+      { vlanId: 10, name: 'Users' },
+      { vlanId: 40, name: 'Lab' },
+      { vlanId: 99, name: 'Management' },
+    ]);
+    expect(model.management).toEqual({ vlanId: 99, address: '10.0.99.12', prefixLength: 24, gateway: '10.0.99.1' });
+    expect(model.ports.map((p) => [p.name, p.unit])).toEqual([
+      ['1', 1],
+      ['2', 2],
+    ]);
+    expect(model.lastChangeAt).toBe(SW_HQ_02_LAST_CHANGE);
+  });
+
+  it.each<[string, string | undefined, object | undefined]>([
+    ['in a subnet of a VLAN of its site', '10.1.0.5', { vlanId: 7, address: '10.1.0.5', prefixLength: 24, gateway: null }],
+    ['in a subnet without a VLAN', '10.2.0.5', undefined],
+    ['in a subnet of another site only', '10.3.0.5', undefined],
+    ['in no subnet', '10.9.0.5', undefined],
+    ['IPv6, in a subnet of a VLAN', '2001:db8:7::5', { vlanId: 7, address: '2001:db8:7::5', prefixLength: 64, gateway: '2001:db8:7::1' }],
+    ['not set', undefined, undefined],
+  ])('a management IP %s gives the management interface %j', (_what, managementIp, management) => {
+    const db = freshDb();
+    const site = addSite(db, 'S');
+    const vlan = addVlan(db, site, { vid: 7, name: 'mgmt' });
+    addNetwork(db, site, { name: 'v4', subnet: '10.1.0.0/24', vlan });
+    addNetwork(db, site, { name: 'v6', subnet: '2001:db8:7::/64', gateway: '2001:db8:7::1', vlan });
+    addNetwork(db, site, { name: 'transit', subnet: '10.2.0.0/24' });
+    const other = addSite(db, 'T');
+    addNetwork(db, other, { name: 'far', subnet: '10.3.0.0/24', vlan: addVlan(db, other, { vid: 7, name: 'mgmt' }) });
+    const model = loadConfigModel(db, addSwitch(db, site, { name: 'sw', managementIp }))!;
+    expect(model.management).toEqual(management);
+    expect(model.vlans).toEqual(management ? [{ vlanId: 7, name: 'mgmt' }] : []);
   });
 
   it('is undefined for a switch that does not exist', () => {
@@ -37,7 +86,7 @@ describe('loadConfigModel', () => {
     const a = addSwitch(db, site, { name: 'a', at: '2026-02-01T00:00:00.000Z' });
     addPort(db, a, { name: '1', at: '2026-03-01T00:00:00.000Z' });
     const b = addSwitch(db, site, { name: 'b', at: '2026-09-09T00:00:00.000Z' });
-    addPort(db, b, { name: '1', untagged: addNetwork(db, site, { name: 'n', vlanId: 5, at: '2026-08-01T00:00:00.000Z' }) });
+    addPort(db, b, { name: '1', untagged: addVlan(db, site, { name: 'n', vid: 5, at: '2026-08-01T00:00:00.000Z' }) });
     expect(loadConfigModel(db, a)!.lastChangeAt).toBe('2026-03-01T00:00:00.000Z');
     expect(loadConfigModel(db, b)!.lastChangeAt).toBe('2026-09-09T00:00:00.000Z');
   });
@@ -96,6 +145,30 @@ describe('text rules', () => {
   it('cuts range lists between ranges', () => {
     expect(rangeLines([1, 2, 3, 5, 7, 8, 9], 5)).toEqual(['1-3,5', '7-9']);
     expect(rangeLines([4094], 1)).toEqual(['4094']);
+  });
+
+  it.each<[string, string]>([
+    ['sw-hq-01', 'sw-hq-01'],
+    ['Core Switch 1', 'Core-Switch-1'],
+    ['Zürich/Büro #2', 'Zurich-Buro-2'],
+    ['1st floor', 'sw-1st-floor'],
+    ['--x--', 'x'],
+    ['日本', 'switch'],
+    ['a\nhostname evil', 'a-hostname-evil'],
+    ['x'.repeat(70), 'x'.repeat(63)],
+  ])('host name of switch %j is %j', (name, expected) => {
+    expect(hostName(name)).toBe(expected);
+    expect(hostName(name)).toMatch(/^[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/);
+  });
+
+  it.each<[number, string]>([
+    [0, '0.0.0.0'],
+    [8, '255.0.0.0'],
+    [23, '255.255.254.0'],
+    [31, '255.255.255.254'],
+    [32, '255.255.255.255'],
+  ])('the netmask of /%i is %s', (prefix, mask) => {
+    expect(ipv4Netmask(prefix)).toBe(mask);
   });
 
   it.each<[string, number | undefined]>([
@@ -173,6 +246,26 @@ describe('refusing what could add a command of its own', () => {
     const error = refusal(loadConfigModel(db, sw)!, dialect);
     expect(error.subject).toBe(`port:${bad}`);
     expect(error.message).not.toMatch(INJECTED);
+  });
+
+  it.each(CONFIG_DIALECTS)('%s refuses a management address, prefix, gateway or a unit that is not plainly one', (dialect) => {
+    const management = { vlanId: 9, address: '10.0.0.2', prefixLength: 24, gateway: '10.0.0.1' };
+    const bad: Partial<typeof management>[] = [
+      { address: '10.0.0.2\nusername evil' },
+      { address: '10.0.0.02' },
+      { prefixLength: 33 },
+      { prefixLength: 24.5 },
+      { gateway: '10.0.0.1; system { login; }' },
+      { gateway: '2001:db8::1' },
+      { vlanId: 0 },
+    ];
+    for (const wrong of bad) {
+      const error = refusal(model([], { management: { ...management, ...wrong } }), dialect);
+      expect(error.subject).toBe('management');
+      expect(error.message).not.toMatch(INJECTED);
+    }
+    expect(refusal(model([port({ unit: 9 })]), dialect).problem).toBe('unit must be a number from 1 to 8');
+    expect(renderConfig(model([], { management }), dialect)).toContain('10.0.0.2');
   });
 
   it.each(CONFIG_DIALECTS)('%s refuses a VLAN number, a mode or an update time that is not plainly one', (dialect) => {

@@ -1,7 +1,8 @@
 // Text rules the configuration dialects share: what survives a paste into a switch's command line.
 import { INTERFACE_NAME_CHARACTERS, isInterfaceName } from '../lib/interface-name.ts';
+import { normalizeIp, parseIp } from '../lib/net.ts';
 import { VLAN_MAX, VLAN_MIN, compactRanges } from '../lib/vlan-ranges.ts';
-import type { ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
+import type { ConfigManagement, ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
 
 /**
  * A value the dialects would write as it is, but which is not plainly what it should be (a port name with a line
@@ -9,7 +10,10 @@ import type { ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
  * so the render is refused. Neither the message nor the problem repeats the value.
  */
 export class UnsafeConfigValueError extends Error {
-  /** What holds the value: `port:<id>` (`ports[<index>]` in a model made by hand), `vlans[<index>]`, `lastChangeAt`, `line <n>`. */
+  /**
+   * What holds the value: `port:<id>` (`ports[<index>]` in a model made by hand), `vlans[<index>]`, `management`,
+   * `lastChangeAt`, `line <n>`.
+   */
   readonly subject: string;
   /** What is wrong with it, short, as a field fault's message. */
   readonly problem: string;
@@ -26,11 +30,33 @@ function isVlanNumber(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= VLAN_MIN && value <= VLAN_MAX;
 }
 
+/** The most members a stack has (a port's unit). */
+const UNIT_MAX = 8;
+
+/** Whether `value` is the canonical text of an IP address (what the API stores), of `family` when given. */
+function isPlainIp(value: unknown, family?: 4 | 6): value is string {
+  if (typeof value !== 'string' || normalizeIp(value) !== value) return false;
+  return family === undefined || parseIp(value)?.family === family;
+}
+
+/** Why a management interface cannot be written as it is, or undefined when every value is plainly what it should be. */
+function managementProblem(management: ConfigManagement): string | undefined {
+  if (!isVlanNumber(management.vlanId)) return `VLAN must be a number from ${VLAN_MIN} to ${VLAN_MAX}`;
+  if (!isPlainIp(management.address)) return 'address must be an IPv4 or IPv6 address';
+  const family = parseIp(management.address)!.family;
+  const { prefixLength } = management;
+  if (!Number.isInteger(prefixLength) || prefixLength < 0 || prefixLength > (family === 4 ? 32 : 128))
+    return 'prefix length must fit the address family';
+  if (management.gateway !== null && !isPlainIp(management.gateway, family)) return 'gateway must be an address of the same family';
+  return undefined;
+}
+
 /**
  * Refuses (UnsafeConfigValueError) a model holding a value that a dialect writes without folding it: a port
- * name that is not a plain interface name (src/lib/interface-name.ts), a mode or VLAN number that is not one, a
- * time that is not plain text. Whatever the database holds, nothing stored can add a line or a statement.
- * Names and descriptions that the dialects fold (cliLine, the VLAN name rules) need no check.
+ * name that is not a plain interface name (src/lib/interface-name.ts), a mode, unit or VLAN number that is not
+ * one, a management address, prefix or gateway that is not one, a time that is not plain text. Whatever the
+ * database holds, nothing stored can add a line or a statement. Names and descriptions that the dialects fold
+ * (cliLine, hostName, the VLAN name rules) need no check.
  */
 export function checkConfigModel(model: ConfigModel): void {
   if (model.lastChangeAt !== null && !/^[0-9A-Za-z:.+-]{1,40}$/.test(model.lastChangeAt)) {
@@ -49,6 +75,14 @@ export function checkConfigModel(model: ConfigModel): void {
       );
     }
   });
+  const management = model.management ? managementProblem(model.management) : undefined;
+  if (management) {
+    throw new UnsafeConfigValueError(
+      'management',
+      management,
+      `The management interface of this switch has a value that is not plainly one (${management}); nothing was rendered.`,
+    );
+  }
   model.ports.forEach((port, index) => {
     const subject = port.id ? `port:${port.id}` : `ports[${index}]`;
     const which = `Port #${index + 1} of this switch (in position order${port.id ? `, id ${port.id}` : ''})`;
@@ -64,6 +98,13 @@ export function checkConfigModel(model: ConfigModel): void {
         subject,
         'mode must be access or trunk',
         `${which} has a mode that is neither access nor trunk; nothing was rendered.`,
+      );
+    }
+    if (port.unit !== undefined && !(Number.isInteger(port.unit) && port.unit >= 1 && port.unit <= UNIT_MAX)) {
+      throw new UnsafeConfigValueError(
+        subject,
+        `unit must be a number from 1 to ${UNIT_MAX}`,
+        `${which} has a unit that is not a stack member from 1 to ${UNIT_MAX}; nothing was rendered.`,
       );
     }
     if ((port.untaggedVlan !== null && !isVlanNumber(port.untaggedVlan)) || !port.taggedVlans.every(isVlanNumber)) {
@@ -160,6 +201,39 @@ export function rangeLines(vlans: number[], width: number): string[] {
 /** A port named by a plain number ("7", as ports made with a switch are named), or undefined. */
 export function portNumber(name: string): number | undefined {
   return /^[1-9][0-9]{0,5}$/.test(name) ? Number(name) : undefined;
+}
+
+/** The longest host name the platforms take (a DNS label). */
+const HOST_NAME_MAX = 63;
+
+/**
+ * The switch's name as a host name every dialect takes (a DNS label): ASCII letters, digits and "-", starting
+ * with a letter and not ending with "-", at most 63 characters; every other run of characters becomes one "-".
+ * A name that starts with anything but a letter gets "sw-" in front; one with nothing usable is "switch".
+ */
+export function hostName(switchName: string): string {
+  const word = asciiFold(switchName)
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (!word) return 'switch';
+  return (/^[A-Za-z]/.test(word) ? word : `sw-${word}`).slice(0, HOST_NAME_MAX).replace(/-+$/, '');
+}
+
+/** The dotted IPv4 netmask of a prefix length (24 -> 255.255.255.0). */
+export function ipv4Netmask(prefixLength: number): string {
+  const bits = prefixLength === 0 ? 0 : (0xffffffff << (32 - prefixLength)) >>> 0;
+  return [24, 16, 8, 0].map((shift) => (bits >>> shift) & 0xff).join('.');
+}
+
+/** Whether the management address is IPv6. */
+export function isIpv6(address: string): boolean {
+  return address.includes(':');
+}
+
+/** The stack member of a port: its unit, 1 when the model does not say. */
+export function unitOf(port: ConfigPort): number {
+  return port.unit ?? 1;
 }
 
 /** The header every dialect starts with, as plain sentences; each dialect adds its own comment marker. */

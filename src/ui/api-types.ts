@@ -12,6 +12,8 @@ export type Stored = {
 export type User = {
   id: string;
   username: string;
+  displayName: string | null;
+  language: 'en' | 'de';
   role: 'viewer' | 'editor' | 'admin';
   disabled: boolean;
   createdAt: string;
@@ -51,6 +53,7 @@ export type Site = Stored & {
   address: string | null;
   notes: string | null;
   switchCount: number;
+  vlanCount: number;
   networkCount: number;
 };
 
@@ -63,15 +66,44 @@ export type ListPage<T> = {
 
 export type SiteList = ListPage<Site>;
 
+export type Vlan = Stored & {
+  siteId: string;
+  vid: number;
+  name: string;
+  description: string | null;
+  status: 'active' | 'inactive';
+  color: string | null;
+  networkCount: number;
+  portCount: number;
+  switchCount: number;
+};
+
+export type VlanList = ListPage<Vlan>;
+
+export type VlanPort = {
+  id: string;
+  name: string;
+  unit: number;
+  position: number;
+  mode: 'access' | 'trunk';
+  description: string | null;
+  switch: {
+    id: string;
+    name: string;
+  };
+  as: 'untagged' | 'tagged';
+};
+
+export type VlanPortList = ListPage<VlanPort>;
+
 export type Network = Stored & {
   siteId: string;
+  vlanId: string | null;
   name: string;
-  vlanId: number;
-  subnet: string | null;
+  subnet: string;
   gateway: string | null;
+  dnsServers: string[];
   description: string | null;
-  color: string | null;
-  portCount: number;
 };
 
 export type NetworkList = ListPage<Network>;
@@ -80,15 +112,23 @@ export type Port = Stored & {
   switchId: string;
   name: string;
   position: number;
+  unit: number;
+  type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
   description: string | null;
   enabled: boolean;
+  linkStatus: 'up' | 'down' | null;
   mode: 'access' | 'trunk';
-  untaggedNetworkId: string | null;
-  taggedNetworkIds: string[];
+  untaggedVlanId: string | null;
+  taggedVlanIds: string[];
   speed: string | null;
-  poe: boolean;
+  poe: {
+    type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
+    maxWatts: number | null;
+  } | null;
+  macAddress: string | null;
   linkedPortId: string | null;
   connectedDevice: string | null;
+  connectedPort: string | null;
 };
 
 export type PortList = ListPage<Port>;
@@ -103,9 +143,16 @@ export type Switch = Stored & {
   managementIp: string | null;
   firmwareVersion: string | null;
   location: string | null;
+  rackPosition: string | null;
+  role: 'core' | 'distribution' | 'access' | 'management' | null;
+  tags: string[];
   status: 'active' | 'planned' | 'offline' | 'retired';
+  stackSize: number;
+  poeBudgetWatts: number | null;
+  configuredVlanIds: string[];
   notes: string | null;
   portCount: number;
+  favorite: boolean;
 };
 
 export type SwitchWithPorts = Switch & {
@@ -120,7 +167,7 @@ export type ActivityEntry = {
   userId: string | null;
   username: string | null;
   action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo';
-  entityType: 'site' | 'network' | 'switch' | 'port' | null;
+  entityType: 'site' | 'vlan' | 'network' | 'switch' | 'port' | null;
   entityId: string | null;
   entityName: string | null;
   siteId: string | null;
@@ -129,6 +176,7 @@ export type ActivityEntry = {
   undoable: boolean;
   undoneBy: string | null;
   undoOf: string | null;
+  undoLost: string | null;
 };
 
 export type CursorPage<T> = {
@@ -141,12 +189,38 @@ export type ActivityPage = CursorPage<ActivityEntry>;
 export type PortHistory = CursorPage<ActivityEntry>;
 
 export type SearchResult = {
-  type: 'site' | 'switch' | 'network' | 'port';
+  type: 'site' | 'switch' | 'vlan' | 'network' | 'port';
   id: string;
   name: string;
   siteId: string;
   switchId?: string;
-  match: string;
+  match:
+    | 'name'
+    | 'serialNumber'
+    | 'managementIp'
+    | 'macAddress'
+    | 'tags'
+    | 'vid'
+    | 'subnet'
+    | 'address'
+    | 'switchPort'
+    | 'description'
+    | 'connectedDevice'
+    | 'deviceMacAddress';
+  value: string;
+  label:
+    | 'Name'
+    | 'Serial number'
+    | 'Management IP'
+    | 'MAC address'
+    | 'Tag'
+    | 'VLAN number'
+    | 'Subnet'
+    | 'Subnet holds the address'
+    | 'Switch and port'
+    | 'Description'
+    | 'Connected device'
+    | 'Connected device MAC address';
 };
 
 export type SearchAnswer = {
@@ -154,7 +228,7 @@ export type SearchAnswer = {
 };
 
 export type EntityRef = {
-  type: 'switch' | 'network' | 'port';
+  type: 'switch' | 'vlan' | 'network' | 'port';
   id: string;
   name: string;
 };
@@ -166,9 +240,12 @@ export type Finding = {
     | 'gateway_is_management_ip'
     | 'link_mode_mismatch'
     | 'link_native_vlan_mismatch'
+    | 'link_tagged_vlan_mismatch'
     | 'management_ip_outside_subnets'
+    | 'overlapping_subnets'
+    | 'poe_over_budget'
     | 'vlan_not_carried_by_uplink'
-    | 'unused_network';
+    | 'unused_vlan';
   severity: 'error' | 'warning' | 'info';
   message: string;
   entities: EntityRef[];
@@ -191,6 +268,7 @@ export type Health = {
 export type Counts = {
   users?: number;
   sites?: number;
+  vlans?: number;
   networks?: number;
   switches?: number;
   ports?: number;
@@ -205,12 +283,21 @@ export type RestoreResult = {
 export type MergeResult = {
   created: Counts;
   merged: Counts;
-  warnings: string[];
+  fixes?: {
+    file?: string;
+    id?: string;
+    field?: string;
+    from?: unknown;
+    to?: unknown;
+    reason?: string;
+  }[];
   dryRun?: boolean;
 };
 
 export type CsvImportResult = {
   created: number;
+  updated?: number;
+  unchanged?: number;
   ids: string[];
   dryRun?: boolean;
 };
@@ -219,7 +306,7 @@ export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];
 
-export const ACTIVITY_KINDS: NonNullable<ActivityEntry['entityType']>[] = ['site', 'network', 'switch', 'port'];
+export const ACTIVITY_KINDS: NonNullable<ActivityEntry['entityType']>[] = ['site', 'vlan', 'network', 'switch', 'port'];
 
 export const ACTIVITY_ACTIONS: NonNullable<ActivityEntry['action']>[] = [
   'create',

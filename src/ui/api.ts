@@ -26,6 +26,10 @@ import type {
   TokenList,
   User,
   UserList,
+  Vlan,
+  VlanList,
+  VlanPort,
+  VlanPortList,
 } from './api-types.ts';
 import { t } from './messages.ts';
 
@@ -130,6 +134,8 @@ export const setup = (username: string, password: string) => post<Session>('/api
 export const login = (username: string, password: string) => post<Session>('/api/auth/login', { username, password });
 export const logout = () => post<void>('/api/auth/logout');
 export const me = () => get<User>('/api/auth/me');
+/** The signed-in user's own settings: display name and language. */
+export const updateMe = (body: Partial<Pick<User, 'displayName' | 'language'>>) => patch<User>('/api/auth/me', body);
 export const changePassword = (currentPassword: string, newPassword: string) =>
   post<void>('/api/auth/password', { currentPassword, newPassword });
 export const health = () => get<Health>('/api/health');
@@ -156,16 +162,31 @@ function records<R, L, One = R>(path: string) {
 }
 
 const sites = records<Site, SiteList>('/api/sites');
+const vlans = records<Vlan, VlanList>('/api/vlans');
 const networks = records<Network, NetworkList>('/api/networks');
 const switches = records<Switch, SwitchList, SwitchWithPorts>('/api/switches');
 export const { list: listSites, read: getSite, create: createSite, update: updateSite } = sites;
+export const { list: listVlans, read: getVlan, create: createVlan, update: updateVlan } = vlans;
 export const { list: listNetworks, read: getNetwork, create: createNetwork, update: updateNetwork } = networks;
 export const { list: listSwitches, read: getSwitch, create: createSwitch, update: updateSwitch } = switches;
 export const deleteSite = (id: string, version?: number, cascade = false) =>
   del(`/api/sites/${id}`, version, cascade ? { cascade: true } : undefined);
+export const deleteVlan = (id: string, version?: number, force = false) =>
+  del(`/api/vlans/${id}`, version, force ? { force: true } : undefined);
 export const deleteNetwork = (id: string, version?: number, force = false) =>
   del(`/api/networks/${id}`, version, force ? { force: true } : undefined);
 export const deleteSwitch = (id: string, version?: number) => del(`/api/switches/${id}`, version);
+
+/** Every VLAN of a site, by number (for pickers, the front panel's colours and VLAN lists). */
+export const siteVlans = async (siteId: string, signal?: AbortSignal) =>
+  (await listVlans({ siteId, limit: 500, sort: 'vid' }, signal)).items;
+
+/** Every port that carries the VLAN (the first 500), by switch, unit and position. */
+export const vlanPorts = async (id: string, signal?: AbortSignal) =>
+  (await get<VlanPortList>(`/api/vlans/${id}/ports`, { limit: 500 }, signal)).items;
+
+export const setFavorite = (switchId: string, on: boolean) =>
+  on ? request<unknown>('PUT', `/api/switches/${switchId}/favorite`) : del(`/api/switches/${switchId}/favorite`);
 
 export const switchPorts = async (id: string) => (await get<PortList>(`/api/switches/${id}/ports`, { limit: 500 })).items;
 export const switchConfig = (id: string, dialect: string) =>
@@ -173,9 +194,11 @@ export const switchConfig = (id: string, dialect: string) =>
 
 export const getPort = (id: string) => get<Port>(`/api/ports/${id}`);
 export const updatePort = (id: string, body: Partial<Port>, version?: number) => patch<Port>(`/api/ports/${id}`, body, version);
+export const createPort = (switchId: string, body: Partial<Port>) => post<Port>(`/api/switches/${switchId}/ports`, body);
+export const deletePort = (id: string, version?: number) => del(`/api/ports/${id}`, version);
 
 /** The body of PATCH /api/switches/{id}/ports: one change to many ports, all or nothing. */
-export type BulkPortChange = { portIds: string[]; set?: Partial<Port>; addTagged?: string[]; removeTagged?: string[] };
+export type BulkPortChange = { portIds: string[]; set?: Partial<Port>; addTaggedVlanIds?: string[]; removeTaggedVlanIds?: string[] };
 export const bulkUpdatePorts = (switchId: string, body: BulkPortChange) => patch<unknown>(`/api/switches/${switchId}/ports`, body);
 
 export const search = async (q: string, signal?: AbortSignal) => (await get<SearchAnswer>('/api/search', { q }, signal)).results;
@@ -198,7 +221,9 @@ export async function newestActivityFor(entityId: string): Promise<ActivityEntry
 /** The backup download: a plain link, so that the browser streams the file to disk under the server's name. */
 export const BACKUP_EXPORT_URL = '/api/backup/export';
 
-export type CsvKind = 'sites' | 'networks' | 'switches' | 'ports';
+export type { VlanPort };
+
+export type CsvKind = 'sites' | 'vlans' | 'networks' | 'switches' | 'ports';
 
 /** The header row of the CSV layout of one kind, as the server exports it (an empty list has the header only). */
 export async function csvHeader(kind: CsvKind): Promise<string> {

@@ -21,6 +21,8 @@ export type AppServices = {
   toast: (t: Toast) => void;
   confirm: (req: ConfirmRequest) => Promise<boolean>;
   signOut: () => void;
+  /** Replaces the signed-in user (after they changed their own settings). */
+  setUser: (user: User) => void;
 };
 
 /** Carries AppServices from the shell to every page. */

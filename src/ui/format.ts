@@ -1,5 +1,5 @@
-// Pure formatting helpers of the UI: the range of a list page, dates and times, VLAN colours, and the values
-// of an activity entry's changes.
+// Pure formatting helpers of the UI: the range of a list page, dates and times, text on a VLAN's colour, and
+// the values of an activity entry's changes.
 import { LOCALE, formatNumber, t } from './messages.ts';
 
 /** "1–100 of 2,000" for a page of a list. */
@@ -39,30 +39,6 @@ export function dayLabel(key: string, now = new Date()): string {
   return t('day.other', { weekday, date: key });
 }
 
-function hslToHex(h: number, s: number, l: number): string {
-  const a = s * Math.min(l, 1 - l);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${f(0)}${f(8)}${f(4)}`;
-}
-
-/** A stable colour for a VLAN id, used when its network has none: the golden angle spreads neighbours apart. */
-export function vlanColor(vlanId: number): string {
-  const hue = (vlanId * 137.508) % 360;
-  const light = 0.5 + ((vlanId * 7) % 3) * 0.08;
-  return hslToHex(hue, 0.62, light);
-}
-
-/** The colour a network is drawn in: its own, else the one derived from its VLAN id. */
-export function networkColor(n: { color: string | null; vlanId: number }): string {
-  return n.color ?? vlanColor(n.vlanId);
-}
-
 /** Black or white, whichever reads better on the given background colour. */
 export function textOn(hex: string): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
@@ -79,7 +55,12 @@ export function textOn(hex: string): string {
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length ? v.map(displayValue).join(', ') : '—';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') {
+    const poe = v as { type?: unknown; maxWatts?: unknown };
+    if (typeof poe.type === 'string' && 'maxWatts' in poe)
+      return poe.maxWatts === null ? poe.type : `${poe.type} ${String(poe.maxWatts)} W`;
+    return JSON.stringify(v);
+  }
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
   return String(v);
 }

@@ -38,7 +38,7 @@ describe('the message catalogue', () => {
   it('fills placeholders, writes counts as numbers and picks plural forms', () => {
     expect(t('bulk.selected', { count: 1 })).toBe('1 port selected');
     expect(t('bulk.selected', { count: 2000 })).toBe('2,000 ports selected');
-    expect(t('network.vlan', { vlan: 4094 })).toBe('VLAN 4094');
+    expect(t('vlan.heading', { vlan: 4094, name: 'Voice' })).toBe('VLAN 4094 Voice');
     expect(t('site.saved', { name: 'HQ' })).toBe('Site HQ saved.');
     expect(t('site.saved')).toBe('Site {name} saved.');
   });

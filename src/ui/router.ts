@@ -13,6 +13,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/sites\/([^/]+)\/?$/, 'site'],
   [/^\/switches\/?$/, 'switches'],
   [/^\/switches\/([^/]+)\/?$/, 'switch'],
+  [/^\/vlans\/?$/, 'vlans'],
+  [/^\/vlans\/([^/]+)\/?$/, 'vlan'],
   [/^\/networks\/?$/, 'networks'],
   [/^\/networks\/([^/]+)\/?$/, 'network'],
   [/^\/activity\/?$/, 'activity'],

@@ -1,24 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { Network } from './api-types.ts';
-import { networkIdsOf, vlanTextOf } from './vlan-text.ts';
+import type { Vlan } from './api-types.ts';
+import { vlanIdsOf, vlanTextOf, vlansOf } from './vlan-text.ts';
 
-const network = (id: string, vlanId: number) => ({ id, vlanId }) as Network;
-const NETWORKS = [network('a', 10), network('b', 11), network('c', 12), network('d', 20)];
+const vlan = (id: string, vid: number) => ({ id, vid }) as Vlan;
+const VLANS = [vlan('a', 10), vlan('b', 11), vlan('c', 12), vlan('d', 20)];
+const BY_ID = new Map(VLANS.map((v) => [v.id, v]));
 
 describe('VLAN lists in the UI', () => {
   it('reads lists by the rule of the API and the CSV import', () => {
-    expect(networkIdsOf('', NETWORKS)).toEqual({ ok: true, ids: [] });
-    expect(networkIdsOf('10-12; 20', NETWORKS)).toEqual({ ok: true, ids: ['a', 'b', 'c', 'd'] });
-    expect(networkIdsOf('20,10', NETWORKS)).toEqual({ ok: true, ids: ['a', 'd'] });
-    expect(networkIdsOf('10 20', NETWORKS)).toEqual({ ok: false, reason: '"10 20" is not a VLAN id or a range like 10-20.' });
-    expect(networkIdsOf('10,,20', NETWORKS)).toMatchObject({ ok: false });
+    expect(vlanIdsOf('', VLANS)).toEqual({ ok: true, ids: [] });
+    expect(vlanIdsOf('10-12; 20', VLANS)).toEqual({ ok: true, ids: ['a', 'b', 'c', 'd'] });
+    expect(vlanIdsOf('20,10', VLANS)).toEqual({ ok: true, ids: ['a', 'd'] });
+    expect(vlanIdsOf('10 20', VLANS)).toEqual({ ok: false, reason: '"10 20" is not a VLAN id or a range like 10-20.' });
+    expect(vlanIdsOf('10,,20', VLANS)).toMatchObject({ ok: false });
   });
 
-  it('names a VLAN that is not a network of the site', () => {
-    expect(networkIdsOf('10,30', NETWORKS)).toEqual({ ok: false, reason: 'VLAN 30 is not a network of this site' });
+  it('names a VLAN number that is not a VLAN of the site', () => {
+    expect(vlanIdsOf('10,30', VLANS)).toEqual({ ok: false, reason: 'VLAN 30 is not a VLAN of this site' });
   });
 
   it('writes lists the way switches and the CSV export do', () => {
-    expect(vlanTextOf(['d', 'b', 'a', 'x'], new Map(NETWORKS.map((n) => [n.id, n])))).toBe('10-11,20');
+    expect(vlanTextOf(['d', 'b', 'a', 'x'], BY_ID)).toBe('10-11,20');
+  });
+
+  it('lists the known VLANs of some ids by number', () => {
+    expect(vlansOf(['d', 'x', 'a'], BY_ID).map((v) => v.vid)).toEqual([10, 20]);
   });
 });

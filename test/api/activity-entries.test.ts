@@ -21,6 +21,8 @@ async function allEntries() {
 interface Fixture {
   empty: string;
   site: string;
+  vlan: string;
+  voice: string;
   net: string;
   sw: string;
   far: string;
@@ -32,14 +34,27 @@ interface Fixture {
 async function fixture(name: string): Promise<Fixture> {
   const empty = await must(201, 'POST', '/api/sites', { name: `${name} (empty)` });
   const site = await must(201, 'POST', '/api/sites', { name });
-  const net = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users', vlanId: 10 });
+  const vlan = await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'users', vid: 10, color: '#1f77b4' });
+  const voice = await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'voice', vid: 20 });
+  const net = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users', vlanId: vlan.id, subnet: '10.0.10.0/24' });
   const sw = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'sw', portCount: 2 });
   const far = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'far', portCount: 1 });
   const ports = (await must(200, 'GET', `/api/switches/${sw.id}`)).ports.map((p: { id: string }) => p.id);
   const farPort = (await must(200, 'GET', `/api/switches/${far.id}`)).ports[0].id;
-  await must(200, 'PATCH', `/api/ports/${ports[0]}`, { untaggedNetworkId: net.id, description: 'desk' });
+  await must(200, 'PATCH', `/api/ports/${ports[0]}`, { untaggedVlanId: vlan.id, description: 'desk' });
   const lastEntry = (await allEntries())[0].id;
-  return { empty: empty.id, site: site.id, net: net.id, sw: sw.id, far: far.id, ports, farPort, lastEntry };
+  return {
+    empty: empty.id,
+    site: site.id,
+    vlan: vlan.id,
+    voice: voice.id,
+    net: net.id,
+    sw: sw.id,
+    far: far.id,
+    ports,
+    farPort,
+    lastEntry,
+  };
 }
 
 // Each scenario: the change, the entry it must write (its action, entity type and entity id, where one is known
@@ -70,47 +85,80 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
     { action: 'delete', entityType: 'site', entityId: (f) => f.site },
     (f) => ({
       site: { [f.site]: { name: [expect.any(String), null] } },
-      network: { [f.net]: { vlanId: [10, null] } },
+      vlan: { [f.vlan]: { vid: [10, null] }, [f.voice]: { vid: [20, null] } },
+      network: { [f.net]: { vlanId: [f.vlan, null], subnet: ['10.0.10.0/24', null] } },
       switch: { [f.sw]: { name: ['sw', null] }, [f.far]: { name: ['far', null] } },
       port: {
-        [f.ports[0]]: { description: ['desk', null], untaggedNetworkId: [f.net, null] },
+        [f.ports[0]]: { description: ['desk', null], untaggedVlanId: [f.vlan, null] },
         [f.ports[1]]: { name: ['2', null] },
         [f.farPort]: { name: ['1', null] },
       },
     }),
   ],
   [
-    'network create',
-    (f) => must(201, 'POST', '/api/networks', { siteId: f.site, name: 'voice', vlanId: 20, subnet: '10.0.20.0/24' }),
-    { action: 'create', entityType: 'network' },
-    () => ({ name: [null, 'voice'], vlanId: [null, 20], subnet: [null, '10.0.20.0/24'] }),
+    'VLAN create',
+    (f) => must(201, 'POST', '/api/vlans', { siteId: f.site, name: 'cameras', vid: 30, color: '#2ca02c' }),
+    { action: 'create', entityType: 'vlan' },
+    () => ({ name: [null, 'cameras'], vid: [null, 30], color: [null, '#2ca02c'] }),
   ],
   [
-    'network update',
-    (f) => must(200, 'PATCH', `/api/networks/${f.net}`, { vlanId: 11, color: '#00ff00' }),
-    { action: 'update', entityType: 'network', entityId: (f) => f.net },
-    () => ({ vlanId: [10, 11], color: [null, '#00ff00'] }),
+    'VLAN update',
+    (f) => must(200, 'PATCH', `/api/vlans/${f.vlan}`, { vid: 11, status: 'inactive' }),
+    { action: 'update', entityType: 'vlan', entityId: (f) => f.vlan },
+    () => ({ vid: [10, 11], status: ['active', 'inactive'] }),
   ],
   [
-    'network delete with force',
-    (f) => must(204, 'DELETE', `/api/networks/${f.net}?force=true`),
-    { action: 'delete', entityType: 'network', entityId: (f) => f.net },
+    'VLAN delete with force',
+    (f) => must(204, 'DELETE', `/api/vlans/${f.vlan}?force=true`),
+    { action: 'delete', entityType: 'vlan', entityId: (f) => f.vlan },
     (f) => ({
-      network: { [f.net]: { name: ['users', null], vlanId: [10, null] } },
-      port: { [f.ports[0]]: { untaggedNetworkId: [f.net, null] } },
+      vlan: { [f.vlan]: { name: ['users', null], vid: [10, null] } },
+      network: { [f.net]: { vlanId: [f.vlan, null] } },
+      port: { [f.ports[0]]: { untaggedVlanId: [f.vlan, null] } },
     }),
   ],
   [
+    'network create',
+    (f) => must(201, 'POST', '/api/networks', { siteId: f.site, name: 'transit', subnet: '10.255.0.0/31' }),
+    { action: 'create', entityType: 'network' },
+    () => ({ name: [null, 'transit'], subnet: [null, '10.255.0.0/31'] }),
+  ],
+  [
+    'network update',
+    (f) => must(200, 'PATCH', `/api/networks/${f.net}`, { vlanId: f.voice, dnsServers: ['10.0.0.53'] }),
+    { action: 'update', entityType: 'network', entityId: (f) => f.net },
+    (f) => ({ vlanId: [f.vlan, f.voice], dnsServers: [[], ['10.0.0.53']] }),
+  ],
+  [
+    'network delete',
+    (f) => must(204, 'DELETE', `/api/networks/${f.net}`),
+    { action: 'delete', entityType: 'network', entityId: (f) => f.net },
+    (f) => ({ name: ['users', null], vlanId: [f.vlan, null] }),
+  ],
+  [
     'switch create with ports',
-    (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'new', portCount: 4 }),
+    (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'new', portCount: 4, configuredVlanIds: [f.voice] }),
     { action: 'create', entityType: 'switch' },
-    () => ({ name: [null, 'new'], portCount: [0, 4] }),
+    (f) => ({ name: [null, 'new'], portCount: [0, 4], configuredVlanIds: [null, [f.voice]] }),
   ],
   [
     'switch update',
-    (f) => must(200, 'PATCH', `/api/switches/${f.sw}`, { macAddress: 'AABB.CCDD.EE10', status: 'planned' }),
+    (f) =>
+      must(200, 'PATCH', `/api/switches/${f.sw}`, {
+        macAddress: 'AABB.CCDD.EE10',
+        status: 'planned',
+        tags: ['lab'],
+        stackSize: 2,
+        configuredVlanIds: [f.voice],
+      }),
     { action: 'update', entityType: 'switch', entityId: (f) => f.sw },
-    () => ({ macAddress: [null, 'aa:bb:cc:dd:ee:10'], status: ['active', 'planned'] }),
+    (f) => ({
+      macAddress: [null, 'aa:bb:cc:dd:ee:10'],
+      status: ['active', 'planned'],
+      tags: [[], ['lab']],
+      stackSize: [1, 2],
+      configuredVlanIds: [[], [f.voice]],
+    }),
   ],
   [
     'switch delete with its ports',
@@ -123,35 +171,38 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
   ],
   [
     'port create',
-    (f) => must(201, 'POST', `/api/switches/${f.sw}/ports`, { name: 'uplink', speed: '10G' }),
+    (f) => must(201, 'POST', `/api/switches/${f.sw}/ports`, { name: 'uplink', speed: '10G', type: 'sfp+' }),
     { action: 'create', entityType: 'port' },
-    () => ({ name: [null, 'uplink'], speed: [null, '10G'] }),
+    () => ({ name: [null, 'uplink'], speed: [null, '10G'], type: [null, 'sfp+'] }),
   ],
   [
     'port update with a link',
-    (f) => must(200, 'PATCH', `/api/ports/${f.ports[1]}`, { linkedPortId: f.farPort, poe: true }),
+    (f) => must(200, 'PATCH', `/api/ports/${f.ports[1]}`, { linkedPortId: f.farPort, poe: { type: '802.3at', maxWatts: 30 } }),
     { action: 'update', entityType: 'port', entityId: (f) => f.ports[1] },
-    (f) => ({ linkedPortId: [null, f.farPort], poe: [false, true] }),
+    (f) => ({ linkedPortId: [null, f.farPort], poe: [null, { type: '802.3at', maxWatts: 30 }] }),
   ],
   [
     'port delete',
     (f) => must(204, 'DELETE', `/api/ports/${f.ports[0]}`),
     { action: 'delete', entityType: 'port', entityId: (f) => f.ports[0] },
-    (f) => ({ description: ['desk', null], untaggedNetworkId: [f.net, null] }),
+    (f) => ({ description: ['desk', null], untaggedVlanId: [f.vlan, null] }),
   ],
   [
     'bulk port edit',
-    (f) => must(200, 'PATCH', `/api/switches/${f.sw}/ports`, { portIds: f.ports, set: { enabled: false } }),
+    (f) => must(200, 'PATCH', `/api/switches/${f.sw}/ports`, { portIds: f.ports, set: { enabled: false }, addTaggedVlanIds: [f.voice] }),
     { action: 'bulk_update', entityType: 'switch', entityId: (f) => f.sw },
     (f) => ({
-      port: { [f.ports[0]]: { enabled: [true, false] }, [f.ports[1]]: { enabled: [true, false] } },
+      port: {
+        [f.ports[0]]: { enabled: [true, false], mode: ['access', 'trunk'], taggedVlanIds: [[], [f.voice]] },
+        [f.ports[1]]: { enabled: [true, false], taggedVlanIds: [[], [f.voice]] },
+      },
     }),
   ],
   [
     'undo of an update',
     (f) => must(200, 'POST', `/api/activity/${f.lastEntry}/undo`),
     { action: 'undo', entityType: 'port', entityId: (f) => f.ports[0] },
-    (f) => ({ description: ['desk', null], untaggedNetworkId: [f.net, null] }),
+    (f) => ({ description: ['desk', null], untaggedVlanId: [f.vlan, null] }),
   ],
 ];
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { trunkLinkedSite } from '../helpers/data.ts';
+import { writeDb } from '../helpers/db.ts';
 import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
@@ -65,12 +66,23 @@ describe('undo over HTTP', () => {
     expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ id: site.id, name: 'Short-lived' });
   });
 
-  it('of a cascade site delete brings back site, networks, switches, ports, tagged lists and links with the same ids', async () => {
+  it('of a cascade site delete brings back site, VLANs, networks, switches, ports, tagged and configured lists and links with the same ids', async () => {
     const site = await must(201, 'POST', '/api/sites', { name: 'Branch' });
     const hq = await must(201, 'POST', '/api/sites', { name: 'HQ' });
-    const users = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users', vlanId: 10, subnet: '10.0.10.0/24' });
-    const voice = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'voice', vlanId: 20 });
-    const a = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'sw-a', portCount: 4, macAddress: '02:00:00:00:00:0a' });
+    const users = await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'users', vid: 10 });
+    const voice = await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'voice', vid: 20 });
+    await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users v4', vlanId: users.id, subnet: '10.0.10.0/24' });
+    await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'users v6', vlanId: users.id, subnet: '2001:db8:10::/64' });
+    await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'transit', subnet: '10.255.0.0/31' });
+    const a = await must(201, 'POST', '/api/switches', {
+      siteId: site.id,
+      name: 'sw-a',
+      portCount: 4,
+      macAddress: '02:00:00:00:00:0a',
+      tags: ['lab'],
+      stackSize: 2,
+      configuredVlanIds: [users.id, voice.id],
+    });
     const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: 'sw-b', portCount: 2 });
     const core = await must(201, 'POST', '/api/switches', { siteId: hq.id, name: 'core', portCount: 2 });
     const portsOf = async (id: string) => (await must(200, 'GET', `/api/switches/${id}`)).ports as { id: string }[];
@@ -79,24 +91,33 @@ describe('undo over HTTP', () => {
     const [core1] = await portsOf(core.id);
     await must(200, 'PATCH', `/api/ports/${a1.id}`, {
       mode: 'trunk',
-      untaggedNetworkId: users.id,
-      taggedNetworkIds: [voice.id],
+      untaggedVlanId: users.id,
+      taggedVlanIds: [voice.id],
       linkedPortId: b1.id,
+      type: 'sfp+',
     });
-    await must(200, 'PATCH', `/api/ports/${a2.id}`, { untaggedNetworkId: users.id, linkedPortId: core1.id, description: 'to core' });
+    await must(200, 'PATCH', `/api/ports/${a2.id}`, {
+      untaggedVlanId: users.id,
+      linkedPortId: core1.id,
+      description: 'to core',
+      unit: 2,
+      poe: { type: '802.3at', maxWatts: 30 },
+      macAddress: '02:00:00:00:01:01',
+    });
 
     const everything = async () =>
       stripVersions({
         site: (await call('GET', `/api/sites/${site.id}`)).body,
+        vlans: (await call('GET', `/api/vlans?siteId=${site.id}&sort=name`)).body.items,
         networks: (await call('GET', `/api/networks?siteId=${site.id}&sort=name`)).body.items,
         a: (await call('GET', `/api/switches/${a.id}`)).body,
         b: (await call('GET', `/api/switches/${b.id}`)).body,
         core: (await call('GET', `/api/switches/${core.id}`)).body,
       });
     const before = await everything();
-    expect((before as { a: { ports: { linkedPortId: string; taggedNetworkIds: string[] }[] } }).a.ports[0]).toMatchObject({
+    expect((before as { a: { ports: { linkedPortId: string; taggedVlanIds: string[] }[] } }).a.ports[0]).toMatchObject({
       linkedPortId: b1.id,
-      taggedNetworkIds: [voice.id],
+      taggedVlanIds: [voice.id],
     });
 
     expect((await call('DELETE', `/api/sites/${site.id}?cascade=true`)).status).toBe(204);
@@ -150,6 +171,21 @@ describe('undo over HTTP', () => {
     expect((await call('GET', `/api/sites/${site.id}`)).body.notes).toBe('a');
   });
 
+  it('refuses with 409 not_undoable an entry whose undo was lost (one recorded before model 2), and says why', async () => {
+    const site = await must(201, 'POST', '/api/sites', { name: 'Old entry', notes: 'a' });
+    await must(200, 'PATCH', `/api/sites/${site.id}`, { notes: 'b' });
+    const entry = await newestEntry(site.id);
+    writeDb(
+      server.dataDir,
+      `UPDATE activity SET undo_data = NULL, undoable = 0, undo_lost = 'Recorded before the upgrade to model 2.' WHERE id = '${entry.id}'`,
+    );
+    const answer = await undo(entry.id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('not_undoable');
+    expect(answer.body.error.message).toContain('before the upgrade to model 2');
+    expect((await call('GET', `/api/sites/${site.id}`)).body.notes).toBe('b');
+  });
+
   it.each([
     ['an unknown id', () => `/api/activity/${randomUUID()}/undo`, 404, 'not_found'],
     ['a path id that is not a UUID', () => '/api/activity/nope/undo', 404, 'not_found'],
@@ -170,10 +206,16 @@ describe('undo over HTTP', () => {
   });
 });
 
-/** A small site for the undo scenarios: two switches, two networks, a trunk and a link, and a printer on a's second port. */
+/** A small site for the undo scenarios: two switches, two VLANs and a network, a trunk and a link, and a printer on a's second port. */
 async function fixture(name: string) {
   const f = await trunkLinkedSite({ must }, name, { subnet: '10.1.10.0/24', a: ['a', 4], b: ['b', 2] });
-  await must(200, 'PATCH', `/api/ports/${f.aPorts[1]}`, { untaggedNetworkId: f.n10, connectedDevice: 'printer' });
+  await must(200, 'PATCH', `/api/ports/${f.aPorts[1]}`, {
+    untaggedVlanId: f.v10,
+    connectedDevice: 'printer',
+    macAddress: '02:00:00:00:00:99',
+    poe: { type: '802.3af', maxWatts: 15.4 },
+  });
+  await must(200, 'PATCH', `/api/switches/${f.b}`, { configuredVlanIds: [f.v10, f.v20] });
   return f;
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
@@ -183,6 +225,7 @@ async function siteState(f: Fixture) {
   const switches = (await must(200, 'GET', `/api/switches?siteId=${f.site}&sort=name`)).items as { id: string }[];
   return stripVersions({
     site: await must(200, 'GET', `/api/sites/${f.site}`),
+    vlans: (await must(200, 'GET', `/api/vlans?siteId=${f.site}&sort=name`)).items,
     networks: (await must(200, 'GET', `/api/networks?siteId=${f.site}&sort=name`)).items,
     switches: await Promise.all(switches.map((sw) => must(200, 'GET', `/api/switches/${sw.id}`))),
   });
@@ -194,25 +237,70 @@ describe('undo of every kind of change brings the site back as it was', () => {
     [
       'a port update of mode and VLANs',
       'update',
-      (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { mode: 'access', taggedNetworkIds: [], untaggedNetworkId: f.n20 }),
+      (f) => must(200, 'PATCH', `/api/ports/${f.aPorts[0]}`, { mode: 'access', taggedVlanIds: [], untaggedVlanId: f.v20 }),
+    ],
+    [
+      'a port update of the model 2 fields',
+      'update',
+      (f) =>
+        must(200, 'PATCH', `/api/ports/${f.aPorts[1]}`, {
+          type: 'sfp',
+          linkStatus: 'up',
+          poe: null,
+          macAddress: null,
+          connectedPort: 'eth0',
+          name: 'renamed',
+        }),
     ],
     [
       'a bulk edit adding and removing tagged VLANs',
       'bulk_update',
-      (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts, addTagged: [f.n10], removeTagged: [f.n20] }),
+      (f) =>
+        must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts, addTaggedVlanIds: [f.v10], removeTaggedVlanIds: [f.v20] }),
     ],
     [
       'a bulk edit with set',
       'bulk_update',
       (f) => must(200, 'PATCH', `/api/switches/${f.a}/ports`, { portIds: f.aPorts.slice(1), set: { enabled: false, speed: '10G' } }),
     ],
-    ['a network delete with force', 'delete', (f) => must(204, 'DELETE', `/api/networks/${f.n10}?force=true`)],
-    ['a network update', 'update', (f) => must(200, 'PATCH', `/api/networks/${f.n20}`, { name: 'renamed', subnet: '10.1.20.0/24' })],
+    ['a VLAN delete with force (ports, switches, networks)', 'delete', (f) => must(204, 'DELETE', `/api/vlans/${f.v10}?force=true`)],
+    ['a VLAN update', 'update', (f) => must(200, 'PATCH', `/api/vlans/${f.v20}`, { name: 'renamed', vid: 21, color: '#123456' })],
+    ['a VLAN create', 'create', (f) => must(201, 'POST', '/api/vlans', { siteId: f.site, name: 'new', vid: 30 })],
+    ['a network delete', 'delete', (f) => must(204, 'DELETE', `/api/networks/${f.net10}`)],
+    [
+      'a network update',
+      'update',
+      (f) =>
+        must(200, 'PATCH', `/api/networks/${f.net10}`, {
+          name: 'renamed',
+          subnet: '10.1.20.0/24',
+          vlanId: f.v20,
+          dnsServers: ['10.1.20.53'],
+        }),
+    ],
+    [
+      'a network create without a VLAN',
+      'create',
+      (f) => must(201, 'POST', '/api/networks', { siteId: f.site, name: 'p2p', subnet: '10.1.99.0/31' }),
+    ],
     ['a switch delete with its ports and links', 'delete', (f) => must(204, 'DELETE', `/api/switches/${f.b}`)],
     [
       'a switch update',
       'update',
       (f) => must(200, 'PATCH', `/api/switches/${f.a}`, { name: 'a2', status: 'offline', macAddress: 'aabb.ccdd.ee01' }),
+    ],
+    [
+      'a switch update of the model 2 fields',
+      'update',
+      (f) =>
+        must(200, 'PATCH', `/api/switches/${f.b}`, {
+          rackPosition: 'U4',
+          role: 'core',
+          tags: ['x', 'y'],
+          stackSize: 4,
+          poeBudgetWatts: 740,
+          configuredVlanIds: [f.v20],
+        }),
     ],
     ['a switch create with ports', 'create', (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'c', portCount: 3 })],
     ['a port create', 'create', (f) => must(201, 'POST', `/api/switches/${f.b}/ports`, { name: 'uplink', linkedPortId: f.aPorts[3] })],
@@ -252,11 +340,11 @@ describe('GET /api/activity', () => {
 
   it('filters by action, user and site', async () => {
     const site = await must(201, 'POST', '/api/sites', { name: 'Filtered' });
-    await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'n', vlanId: 5 });
+    await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'n', vid: 5 });
     const me = (await call('GET', '/api/auth/me')).body;
     const bySite = (await call('GET', `/api/activity?siteId=${site.id}`)).body.items;
-    expect(bySite.map((e: { entityType: string }) => e.entityType)).toEqual(['network', 'site']);
-    const creates = (await call('GET', `/api/activity?siteId=${site.id}&action=create&userId=${me.id}&entityType=network`)).body;
+    expect(bySite.map((e: { entityType: string }) => e.entityType)).toEqual(['vlan', 'site']);
+    const creates = (await call('GET', `/api/activity?siteId=${site.id}&action=create&userId=${me.id}&entityType=vlan`)).body;
     expect(creates.items).toHaveLength(1);
     expect(creates.nextCursor).toBeNull();
     expect((await call('GET', `/api/activity?userId=${randomUUID()}`)).body).toEqual({ items: [], nextCursor: null });

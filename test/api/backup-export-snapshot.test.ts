@@ -51,7 +51,7 @@ describe('the export while writes go on', () => {
     // The server cannot have read the ports before the write: far more was left than all socket buffers hold.
     expect(text.length - receivedAtWrite).toBeGreaterThan(40 * MB);
     const doc = JSON.parse(text);
-    for (const kind of ['users', 'sites', 'networks', 'switches', 'ports', 'activity'])
+    for (const kind of ['users', 'sites', 'vlans', 'networks', 'switches', 'ports', 'activity'])
       expect(doc.data[kind], kind).toHaveLength(doc.counts[kind]);
     expect(doc.counts).toMatchObject({ switches: BIG.switches, ports: BIG.switches * BIG.portsPerSwitch });
     expect(doc.data.switches.some((record: any) => record.id === created.body.id)).toBe(false);

@@ -10,7 +10,7 @@ const BIG: BigSite = {
   switches: Number(process.env.EXPORT_TEST_SWITCHES ?? 1000),
   portsPerSwitch: 100,
   description: (s, p) => `desk ${s}-${p}, floor ${s % 7}`,
-  untaggedNetwork: true,
+  untaggedVlan: true,
 };
 
 const server = useTestServer();

@@ -19,26 +19,43 @@ describe('GET /api/backup/export', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="switchyard-backup-\d{8}T\d{6}Z\.json"$/);
     const doc = answer.body;
-    expect(doc).toMatchObject({ schema: 'db-v1', app: 'switchyard', appVersion: '0.26.0' });
+    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 6, app: 'switchyard' });
+    expect(Object.keys(doc).slice(0, 2)).toEqual(['schema', 'schemaVersion']);
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
-    for (const kind of ['users', 'sites', 'networks', 'switches', 'ports', 'activity'])
-      expect(doc.counts[kind]).toBe(doc.data[kind].length);
-    expect(doc.counts).toMatchObject({ users: 2, sites: 1, networks: 3, switches: 2, ports: 6 });
+    expect(Object.keys(doc.data)).toEqual(['users', 'sites', 'vlans', 'networks', 'switches', 'ports', 'activity']);
+    for (const kind of Object.keys(doc.data)) expect(doc.counts[kind]).toBe(doc.data[kind].length);
+    expect(doc.counts).toMatchObject({ users: 2, sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6 });
   });
 
   it('carries the API fields, password hashes and tagged lists, and leaves computed counts out', () => {
     expect(servers.original.data.users[0].passwordHash).toMatch(/^\$scrypt\$/);
     expect(servers.original.data.sites[0]).not.toHaveProperty('switchCount');
     expect(servers.original.data.switches[0]).not.toHaveProperty('portCount');
-    expect(servers.original.data.networks[0]).not.toHaveProperty('portCount');
+    expect(servers.original.data.switches[0]).not.toHaveProperty('favorite');
+    expect(servers.original.data.vlans[0]).not.toHaveProperty('portCount');
     const uplink = servers.original.data.ports.find((port: any) => port.id === servers.seeded.ports.c1);
     expect(uplink).toMatchObject({
       mode: 'trunk',
-      untaggedNetworkId: servers.seeded.networks.Users,
+      untaggedVlanId: servers.seeded.vlans.Users,
       linkedPortId: servers.seeded.ports.e1,
       speed: '10G',
+      unit: 1,
+      type: 'rj45',
     });
-    expect([...uplink.taggedNetworkIds].sort()).toEqual([servers.seeded.networks.Voice, servers.seeded.networks.Mgmt].sort());
+    expect([...uplink.taggedVlanIds].sort()).toEqual([servers.seeded.vlans.Voice, servers.seeded.vlans.Mgmt].sort());
+  });
+
+  it('writes json fields as JSON values and the lists of VLAN ids', () => {
+    const { data } = servers.original;
+    expect(data.ports.find((port: any) => port.id === servers.seeded.ports.c2).poe).toEqual({ type: '802.3af', maxWatts: 15.4 });
+    expect(data.networks.find((network: any) => network.id === servers.seeded.networks.Users)).toMatchObject({
+      vlanId: servers.seeded.vlans.Users,
+      subnet: '10.0.10.0/24',
+      dnsServers: [],
+    });
+    expect(data.switches.every((sw: any) => Array.isArray(sw.tags) && Array.isArray(sw.configuredVlanIds))).toBe(true);
+    expect(data.vlans.map((vlan: any) => vlan.color).every((color: string) => /^#[0-9a-f]{6}$/.test(color))).toBe(true);
+    expect(data.users[0]).toMatchObject({ language: 'en', displayName: null });
   });
 
   it.each([
@@ -86,19 +103,29 @@ describe('POST /api/backup/import', () => {
     const before = await exportDocument(target.baseUrl, targetAdmin);
     const bad = structuredClone(servers.original);
     const index = bad.data.ports.findIndex((port: any) => port.id === servers.seeded.ports.c2);
-    bad.data.ports[index].untaggedNetworkId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11';
-    bad.data.networks[0].vlanId = 5000;
+    bad.data.ports[index].untaggedVlanId = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11';
+    bad.data.vlans[0].vid = 5000;
     const answer = await restore('?users=replace', bad);
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
     const fields = answer.body.error.details.map((detail: any) => detail.field);
-    expect(fields).toContain(`data.ports[${index}].untaggedNetworkId`);
-    expect(fields).toContain('data.networks[0].vlanId');
+    expect(fields).toContain(`data.ports[${index}].untaggedVlanId`);
+    expect(fields).toContain('data.vlans[0].vid');
     expect(comparable(await exportDocument(target.baseUrl, targetAdmin))).toEqual(comparable(before));
   });
 
   it.each<[string, (doc: any) => void, string]>([
     ['a repeated id', (doc) => (doc.data.networks[1].id = doc.data.networks[0].id), 'data.networks[1].id'],
+    ['a repeated VLAN number', (doc) => (doc.data.vlans[1].vid = doc.data.vlans[0].vid), 'data.vlans[1].vid'],
+    ['a repeated VLAN colour', (doc) => (doc.data.vlans[1].color = doc.data.vlans[0].color), 'data.vlans[1].color'],
+    ['a network in a missing VLAN', (doc) => (doc.data.networks[0].vlanId = randomUUID()), 'data.networks[0].vlanId'],
+    [
+      'a configured VLAN that is missing',
+      (doc) => (doc.data.switches[0].configuredVlanIds = [randomUUID()]),
+      'data.switches[0].configuredVlanIds[0]',
+    ],
+    ['a bad PoE', (doc) => (doc.data.ports[0].poe = true), 'data.ports[0].poe'],
+    ['a schema version that is not one', (doc) => (doc.schemaVersion = 'six'), 'schemaVersion'],
     ['a repeated name', (doc) => (doc.data.switches[1].name = doc.data.switches[0].name.toUpperCase()), 'data.switches[1].name'],
     ['a one-sided link', (doc) => (doc.data.ports.find((p: any) => p.linkedPortId).linkedPortId = null), 'linkedPortId'],
     [
@@ -143,7 +170,7 @@ describe('POST /api/backup/import', () => {
     expect(answer.body.restored).toEqual({ ...servers.original.counts, users: 0 });
     const after = await exportDocument(target.baseUrl, targetAdmin);
     expect(after.data.users.map((user: any) => user.username).sort()).toEqual(['admin', 'ed', 'olivia']);
-    for (const kind of ['sites', 'networks', 'switches', 'ports']) expect(after.data[kind]).toEqual(servers.original.data[kind]);
+    for (const kind of ['sites', 'vlans', 'networks', 'switches', 'ports']) expect(after.data[kind]).toEqual(servers.original.data[kind]);
   });
 
   it('export → restore with users=replace → export gives the same document but for exportedAt and the restore entry', async () => {
@@ -183,18 +210,18 @@ describe('POST /api/backup/import with exactly one bad reference deep inside', (
   // export here, so that nothing but the one spoiled reference is wrong.
   it.each<[string, (doc: any) => string]>([
     [
-      "the last port's untagged network",
+      "the last port's untagged VLAN",
       (doc) => {
-        doc.data.ports.at(-1).untaggedNetworkId = randomUUID();
-        return `data.ports[${doc.data.ports.length - 1}].untaggedNetworkId`;
+        doc.data.ports.at(-1).untaggedVlanId = randomUUID();
+        return `data.ports[${doc.data.ports.length - 1}].untaggedVlanId`;
       },
     ],
     [
-      'a tagged network of a port',
+      'a tagged VLAN of a port',
       (doc) => {
-        const index = doc.data.ports.findIndex((port: any) => port.taggedNetworkIds.length > 0);
-        doc.data.ports[index].taggedNetworkIds[1] = randomUUID();
-        return `data.ports[${index}].taggedNetworkIds[1]`;
+        const index = doc.data.ports.findIndex((port: any) => port.taggedVlanIds.length > 0);
+        doc.data.ports[index].taggedVlanIds[1] = randomUUID();
+        return `data.ports[${index}].taggedVlanIds[1]`;
       },
     ],
     [

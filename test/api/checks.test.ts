@@ -6,7 +6,7 @@ import type { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
 import type { Db } from '../../src/db/open.ts';
-import { addNetwork, addPort, addSite, addSwitch, freshDb, linkPorts } from '../fixtures/config/inventory-db.ts';
+import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../fixtures/config/inventory-db.ts';
 import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Finding {
@@ -22,8 +22,10 @@ let sequence = 0;
 
 const { call, make } = server.as(() => tokens.editor);
 const site = async () => (await make('/api/sites', { name: `site ${++sequence}` })).id;
-const net = async (siteId: string, vlanId: number, extra: Record<string, unknown> = {}) =>
-  (await make('/api/networks', { siteId, vlanId, name: `vlan ${vlanId}`, ...extra })).id;
+const vlan = async (siteId: string, vid: number, extra: Record<string, unknown> = {}) =>
+  (await make('/api/vlans', { siteId, vid, name: `vlan ${vid}`, ...extra })).id;
+const net = async (siteId: string, subnet: string, extra: Record<string, unknown> = {}) =>
+  (await make('/api/networks', { siteId, subnet, name: `net ${subnet}`, ...extra })).id;
 const sw = async (siteId: string, name: string, extra: Record<string, unknown> = {}) =>
   (await make('/api/switches', { siteId, name, ...extra })).id;
 const port = async (switchId: string, name: string, extra: Record<string, unknown> = {}) =>
@@ -68,30 +70,52 @@ const scenarios: Scenario[] = [
     await sw(a, 'a2', { macAddress: '02:00:00:00:03:02' });
     return [];
   }),
-  scenario("a management IP outside its site's subnets", 'management_ip_outside_subnets', async (a) => {
-    await net(a, 99, { subnet: '10.4.99.0/24' });
+  scenario("a management IP outside its site's networks", 'management_ip_outside_subnets', async (a) => {
+    await net(a, '10.4.99.0/24', { vlanId: await vlan(a, 99) });
     await sw(a, 'inside', { managementIp: '10.4.99.2' });
     const outside = await sw(a, 'outside', { managementIp: '10.4.100.2' });
     return [[outside]];
   }),
-  scenario('management IPs inside, or of a family without subnets at the site', 'management_ip_outside_subnets', async (a) => {
-    await net(a, 99, { subnet: '10.5.99.0/24' });
-    await sw(a, 'inside', { managementIp: '10.5.99.2' });
-    await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
-    return [];
-  }),
+  scenario(
+    'management IPs inside (a /31 without VLAN too), or of a family without networks at the site',
+    'management_ip_outside_subnets',
+    async (a) => {
+      await net(a, '10.5.99.0/24', { vlanId: await vlan(a, 99) });
+      await net(a, '10.5.200.0/31');
+      await sw(a, 'inside', { managementIp: '10.5.99.2' });
+      await sw(a, 'transit', { managementIp: '10.5.200.1' });
+      await sw(a, 'v6', { managementIp: '2001:db8:5::2' });
+      return [];
+    },
+  ),
   scenario('a link whose ends have different native VLANs', 'link_native_vlan_mismatch', async (a) => {
-    const [n1, n99] = [await net(a, 1), await net(a, 99)];
-    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: n1 });
-    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedNetworkId: n99, linkedPortId: near });
+    const [v1, v99] = [await vlan(a, 1), await vlan(a, 99)];
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedVlanId: v1 });
+    const far = await port(await sw(a, 'core-1'), '1', { mode: 'trunk', untaggedVlanId: v99, linkedPortId: near });
     return [[near, far]];
   }),
   scenario('a link across sites whose ends share the VLAN number', 'link_native_vlan_mismatch', async (a) => {
     const b = await site();
-    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedNetworkId: await net(a, 99, { name: 'Mgmt A' }) });
+    const near = await port(await sw(a, 'access-1'), '48', { mode: 'trunk', untaggedVlanId: await vlan(a, 99, { name: 'Mgmt A' }) });
     await port(await sw(b, 'core-1'), '1', {
       mode: 'trunk',
-      untaggedNetworkId: await net(b, 99, { name: 'Mgmt B' }),
+      untaggedVlanId: await vlan(b, 99, { name: 'Mgmt B' }),
+      linkedPortId: near,
+    });
+    return [];
+  }),
+  scenario('a link whose trunk ends carry different tagged VLANs', 'link_tagged_vlan_mismatch', async (a) => {
+    const [v10, v20, v30] = [await vlan(a, 10), await vlan(a, 20), await vlan(a, 30)];
+    const near = await port(await sw(a, 'acc-1'), 'Gi1/0/48', { mode: 'trunk', taggedVlanIds: [v10, v30] });
+    const far = await port(await sw(a, 'core-1'), 'Te1/0/1', { mode: 'trunk', taggedVlanIds: [v10, v20], linkedPortId: near });
+    return [[near, far]];
+  }),
+  scenario('a link across sites whose trunk ends carry the same VLAN numbers', 'link_tagged_vlan_mismatch', async (a) => {
+    const b = await site();
+    const near = await port(await sw(a, 'acc-1'), 'Gi1/0/48', { mode: 'trunk', taggedVlanIds: [await vlan(a, 10), await vlan(a, 30)] });
+    await port(await sw(b, 'core-1'), 'Te1/0/1', {
+      mode: 'trunk',
+      taggedVlanIds: [await vlan(b, 30, { name: 'cams B' }), await vlan(b, 10, { name: 'users B' })],
       linkedPortId: near,
     });
     return [];
@@ -106,45 +130,70 @@ const scenarios: Scenario[] = [
     await port(await sw(a, 'e1'), '1', { linkedPortId: await port(await sw(a, 'e2'), '1') });
     return [];
   }),
-  scenario('an access VLAN the uplink does not carry', 'vlan_not_carried_by_uplink', async (a) => {
-    const [users, cams, mgmt] = [await net(a, 10), await net(a, 30), await net(a, 99)];
-    const edge = await sw(a, 'edge');
-    await port(edge, '1', { untaggedNetworkId: users });
-    await port(edge, '2', { untaggedNetworkId: cams });
-    await port(edge, '3', { untaggedNetworkId: mgmt });
-    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
-    await port(await sw(a, 'core'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
-    return [[edge, cams]];
+  scenario(
+    'VLANs used on a switch, by a port or configured, that the uplink does not carry at both ends',
+    'vlan_not_carried_by_uplink',
+    async (a) => {
+      const [users, cams, mgmt, lab] = [await vlan(a, 10), await vlan(a, 30), await vlan(a, 99), await vlan(a, 40)];
+      const edge = await sw(a, 'edge', { configuredVlanIds: [lab] });
+      await port(edge, '1', { untaggedVlanId: users });
+      await port(edge, '2', { untaggedVlanId: cams });
+      await port(edge, '3', { untaggedVlanId: mgmt });
+      const uplink = await port(edge, '48', { mode: 'trunk', untaggedVlanId: mgmt, taggedVlanIds: [users, cams] });
+      const core = await sw(a, 'core');
+      await port(core, '2', { untaggedVlanId: cams });
+      await port(core, '1', { mode: 'trunk', untaggedVlanId: mgmt, taggedVlanIds: [users], linkedPortId: uplink });
+      return [
+        [edge, cams],
+        [edge, lab],
+        [core, cams],
+      ];
+    },
+  ),
+  scenario('VLANs all carried at both ends, tagged or native', 'vlan_not_carried_by_uplink', async (a) => {
+    const [users, mgmt] = [await vlan(a, 10), await vlan(a, 99)];
+    const edge = await sw(a, 'edge', { configuredVlanIds: [users] });
+    await port(edge, '1', { untaggedVlanId: users });
+    await port(edge, '2', { untaggedVlanId: mgmt });
+    const uplink = await port(edge, '48', { mode: 'trunk', untaggedVlanId: mgmt, taggedVlanIds: [users] });
+    await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedVlanId: mgmt, taggedVlanIds: [users], linkedPortId: uplink });
+    return [];
   }),
-  scenario('access VLANs all carried, tagged or native', 'vlan_not_carried_by_uplink', async (a) => {
-    const [users, mgmt] = [await net(a, 10), await net(a, 99)];
-    const edge = await sw(a, 'edge');
-    await port(edge, '1', { untaggedNetworkId: users });
-    await port(edge, '2', { untaggedNetworkId: mgmt });
-    const uplink = await port(edge, '48', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users] });
-    await port(await sw(a, 'core'), '1', { mode: 'trunk', untaggedNetworkId: mgmt, taggedNetworkIds: [users], linkedPortId: uplink });
+  scenario('PoE demand of a switch over its budget', 'poe_over_budget', async (a) => {
+    const s = await sw(a, 'poe', { poeBudgetWatts: 50 });
+    await port(s, '1', { poe: { type: '802.3at', maxWatts: 30 } });
+    await port(s, '2', { poe: { type: '802.3at', maxWatts: 30 } });
+    return [[s]];
+  }),
+  scenario('PoE demand within the budget, or no budget known', 'poe_over_budget', async (a) => {
+    const s = await sw(a, 'poe', { poeBudgetWatts: 60 });
+    await port(s, '1', { poe: { type: '802.3at', maxWatts: 30 } });
+    await port(s, '2', { poe: { type: '802.3at', maxWatts: 30 } });
+    await port(s, '3', { poe: { type: '802.3at', maxWatts: 30 }, enabled: false });
+    await port(await sw(a, 'unknown'), '1', { poe: { type: '802.3bt-type4', maxWatts: 90 } });
     return [];
   }),
   scenario("a gateway that is a switch's management IP", 'gateway_is_management_ip', async (a) => {
-    const mgmt = await net(a, 99, { subnet: '10.8.99.0/24', gateway: '10.8.99.1' });
+    const mgmt = await net(a, '10.8.99.0/24', { gateway: '10.8.99.1', vlanId: await vlan(a, 99) });
     const core = await sw(a, 'core', { managementIp: '10.8.99.1' });
     await sw(a, 'edge', { managementIp: '10.8.99.2' });
     return [[mgmt, core]];
   }),
   scenario("gateways that are no switch's address", 'gateway_is_management_ip', async (a) => {
-    await net(a, 99, { subnet: '10.9.99.0/24', gateway: '10.9.99.1' });
+    await net(a, '10.9.99.0/24', { gateway: '10.9.99.1' });
     await sw(a, 'edge', { managementIp: '10.9.99.2' });
     return [];
   }),
-  scenario('a network no port uses', 'unused_network', async (a) => {
-    const unused = await net(a, 5);
-    await port(await sw(a, 's'), '1', { untaggedNetworkId: await net(a, 6) });
-    return [[unused]];
+  scenario('a VLAN no port carries (one with a subnet, one configured on a switch)', 'unused_vlan', async (a) => {
+    const [unused, configured] = [await vlan(a, 5), await vlan(a, 7)];
+    await net(a, '10.10.5.0/24', { vlanId: unused });
+    await port(await sw(a, 's', { configuredVlanIds: [configured] }), '1', { untaggedVlanId: await vlan(a, 6) });
+    return [[unused], [configured]];
   }),
-  scenario('networks used untagged or tagged only', 'unused_network', async (a) => {
+  scenario('VLANs carried untagged or tagged only', 'unused_vlan', async (a) => {
     const s = await sw(a, 's');
-    await port(s, '1', { untaggedNetworkId: await net(a, 6) });
-    await port(s, '2', { mode: 'trunk', taggedNetworkIds: [await net(a, 7)] });
+    await port(s, '1', { untaggedVlanId: await vlan(a, 6) });
+    await port(s, '2', { mode: 'trunk', taggedVlanIds: [await vlan(a, 7)] });
     return [];
   }),
 ];
@@ -168,25 +217,34 @@ describe('GET /api/checks: each finding kind with a data set that has it and one
 describe('GET /api/checks answers', () => {
   it('writes each finding in full and drops it once the data is fixed', async () => {
     const a = await site();
-    const [users, cams] = [await net(a, 10, { name: 'Users' }), await net(a, 30, { name: 'Cameras' })];
+    const [users, cams] = [await vlan(a, 10, { name: 'Users' }), await vlan(a, 30, { name: 'Cameras' })];
     const edge = await sw(a, 'edge-7');
-    await port(edge, '1', { untaggedNetworkId: users });
-    await port(edge, '2', { untaggedNetworkId: cams });
-    const uplink = await port(edge, '48', { mode: 'trunk', taggedNetworkIds: [users] });
-    await port(await sw(a, 'core-7'), '1', { mode: 'trunk', taggedNetworkIds: [users, cams], linkedPortId: uplink });
-    const entities = [
-      { type: 'switch', id: edge, name: 'edge-7' },
-      { type: 'network', id: cams, name: 'Cameras' },
-    ];
+    await port(edge, '1', { untaggedVlanId: users });
+    await port(edge, '2', { untaggedVlanId: cams });
+    const uplink = await port(edge, '48', { mode: 'trunk', taggedVlanIds: [users] });
+    const far = await port(await sw(a, 'core-7'), '1', { mode: 'trunk', taggedVlanIds: [users, cams], linkedPortId: uplink });
     expect(await findings(a)).toEqual([
+      {
+        kind: 'link_tagged_vlan_mismatch',
+        severity: 'error',
+        message: 'The link between core-7 port 1 and edge-7 port 48 carries different tagged VLANs at its ends: VLAN 30 only on core-7 1.',
+        entities: [
+          { type: 'port', id: far, name: 'core-7 port 1' },
+          { type: 'port', id: uplink, name: 'edge-7 port 48' },
+        ],
+      },
       {
         kind: 'vlan_not_carried_by_uplink',
         severity: 'warning',
-        message: 'VLAN 30 (Cameras) is used on 1 access port of switch edge-7, but none of its linked trunk ports carries it.',
-        entities,
+        message:
+          'VLAN 30 (Cameras) is used on switch edge-7 (on 1 port), but no trunk towards its linked switches (core-7) carries it at both ends.',
+        entities: [
+          { type: 'switch', id: edge, name: 'edge-7' },
+          { type: 'vlan', id: cams, name: 'Cameras' },
+        ],
       },
     ]);
-    expect((await call('PATCH', `/api/ports/${uplink}`, { body: { taggedNetworkIds: [users, cams] } })).status).toBe(200);
+    expect((await call('PATCH', `/api/ports/${uplink}`, { body: { taggedVlanIds: [users, cams] } })).status).toBe(200);
     expect(await findings(a)).toEqual([]);
   });
 
@@ -198,9 +256,11 @@ describe('GET /api/checks answers', () => {
       'management_ip_outside_subnets',
       'link_native_vlan_mismatch',
       'link_mode_mismatch',
+      'link_tagged_vlan_mismatch',
       'vlan_not_carried_by_uplink',
+      'poe_over_budget',
       'gateway_is_management_ip',
-      'unused_network',
+      'unused_vlan',
     ]) {
       expect(kinds).toContain(kind);
     }
@@ -251,12 +311,17 @@ function counting(db: Db): { db: Db; runs: () => number } {
   return { db: proxy, runs: () => runs };
 }
 
-/** A site with every finding kind: duplicate IP and MAC, an IP outside its subnets, a gateway that is a switch's IP, both link mismatches, an uncarried VLAN, an unused network. */
+/**
+ * A site with every finding kind: duplicate IP and MAC, an IP outside its networks, a gateway that is a switch's IP,
+ * the three link mismatches, overlapping subnets, PoE over budget, an uncarried VLAN, an unused VLAN.
+ */
 function addTroubledSite(db: Db, n: number): void {
   const site = addSite(db, `site ${n}`);
-  const users = addNetwork(db, site, { name: 'users', vlanId: 10, subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1` });
-  const cams = addNetwork(db, site, { name: 'cams', vlanId: 30 });
-  addNetwork(db, site, { name: 'unused', vlanId: 99 });
+  const users = addVlan(db, site, { name: 'users', vid: 10 });
+  const cams = addVlan(db, site, { name: 'cams', vid: 30 });
+  addVlan(db, site, { name: 'unused', vid: 99 });
+  addNetwork(db, site, { name: 'users', subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1`, vlan: users });
+  addNetwork(db, site, { name: 'wide', subnet: `10.${n}.0.0/16` });
   const core = addSwitch(db, site, {
     name: 'core',
     managementIp: '192.0.2.1',
@@ -266,13 +331,14 @@ function addTroubledSite(db: Db, n: number): void {
     name: 'edge',
     managementIp: `10.${n}.10.1`,
     macAddress: `02-00-00-00-00-${(n % 256).toString(16).padStart(2, '0')}`,
+    poeBudgetWatts: 10,
   });
-  addPort(db, edge, { name: '1', untagged: users });
+  addPort(db, edge, { name: '1', untagged: users, poe: { type: '802.3af', maxWatts: 15.4 } });
   addPort(db, edge, { name: '2', untagged: cams });
   linkPorts(
     db,
     addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }),
-    addPort(db, core, { name: '1', mode: 'trunk', untagged: users }),
+    addPort(db, core, { name: '1', mode: 'trunk', untagged: users, tagged: [cams] }),
   );
   linkPorts(
     db,

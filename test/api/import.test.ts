@@ -1,4 +1,6 @@
 // Merge import (POST /api/data/import) of a db-v1 document from another install and of a 0.20.x bundle.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { api, userWithRole, useTestServer } from '../helpers/server.ts';
@@ -12,18 +14,25 @@ let doc: any;
 beforeAll(async () => {
   const call = async (method: string, path: string, body?: unknown) => (await source.call(method, path, { body })).body;
   const hq = await seedInventory(source.baseUrl, source.token, 'HQ');
-  await call('POST', '/api/networks', { siteId: hq.sites.HQ, name: 'Cameras', vlanId: 30 });
+  const cameras = await call('POST', '/api/vlans', { siteId: hq.sites.HQ, name: 'Cameras', vid: 30, color: '#abcdef' });
+  await call('POST', '/api/networks', { siteId: hq.sites.HQ, name: 'Cameras', vlanId: cameras.id, subnet: '10.0.30.0/24' });
+  await call('POST', '/api/vlans', { siteId: hq.sites.HQ, name: 'Guests', vid: 50 });
   const access = await call('POST', '/api/switches', { siteId: hq.sites.HQ, name: 'access 2', portCount: 2 });
   const ports = (await call('GET', `/api/switches/${access.id}`)).ports;
   const core3 = (await call('GET', `/api/switches/${hq.switches.core}`)).ports[2];
-  await call('PATCH', `/api/ports/${ports[0].id}`, { untaggedNetworkId: hq.networks.Users });
+  await call('PATCH', `/api/ports/${ports[0].id}`, { untaggedVlanId: hq.vlans.Users });
+  await call('PATCH', `/api/switches/${access.id}`, { configuredVlanIds: [hq.vlans.Users, cameras.id] });
   await call('PATCH', `/api/ports/${ports[1].id}`, { linkedPortId: core3.id });
   const remote = await call('POST', '/api/sites', { name: 'Remote' });
-  await call('POST', '/api/networks', { siteId: remote.id, name: 'Users', vlanId: 10 });
+  const remoteUsers = await call('POST', '/api/vlans', { siteId: remote.id, name: 'Users', vid: 10 });
+  await call('POST', '/api/networks', { siteId: remote.id, name: 'Users', vlanId: remoteUsers.id, subnet: '10.1.10.0/24' });
   await call('POST', '/api/switches', { siteId: remote.id, name: 'core', portCount: 3 });
   doc = await exportDocument(source.baseUrl, source.token);
   targetSeeded = await seedInventory(target.baseUrl, target.token, 'hq', { macPrefix: 'aa:bb:cc:dd:ee' });
   await target.call('POST', '/api/sites', { body: { name: 'Branch' } });
+  // The stored site uses the colour of the document's new VLAN Cameras, and the name of its new VLAN Guests.
+  await target.call('POST', '/api/vlans', { body: { siteId: targetSeeded.sites.hq, name: 'Printers', vid: 40, color: '#abcdef' } });
+  await target.call('POST', '/api/vlans', { body: { siteId: targetSeeded.sites.hq, name: 'Guests', vid: 55 } });
 });
 
 describe('POST /api/data/import with a db-v1 document', () => {
@@ -49,7 +58,8 @@ describe('POST /api/data/import with a db-v1 document', () => {
     expect(answer.body.error.code).toBe('conflict');
     const hqIndex = doc.data.sites.findIndex((site: any) => site.name === 'HQ');
     expect(answer.body.error.details).toContainEqual({ field: `data.sites[${hqIndex}].name`, message: 'a site named "HQ" exists' });
-    expect(answer.body.error.details.some((detail: any) => /^data\.networks\[\d+\]\.name$/.test(detail.field))).toBe(true);
+    expect(answer.body.error.details.some((detail: any) => /^data\.vlans\[\d+\]\.vid$/.test(detail.field))).toBe(true);
+    expect(answer.body.error.details.some((detail: any) => /^data\.networks\[\d+\]\.subnet$/.test(detail.field))).toBe(true);
     expect(comparable(await exportDocument(target.baseUrl, target.token))).toEqual(comparable(before));
   });
 
@@ -61,6 +71,17 @@ describe('POST /api/data/import with a db-v1 document', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.error.details).toEqual([
       { field: `data.switches[${index}].macAddress`, message: 'a stored switch has MAC address aa:bb:cc:dd:ee:01' },
+    ]);
+  });
+
+  it('refuses a new network that overlaps a stored one of its site (409)', async () => {
+    const clash = structuredClone(doc);
+    const index = clash.data.networks.findIndex((network: any) => network.name === 'Cameras');
+    clash.data.networks[index].subnet = '10.0.0.0/16';
+    const answer = await target.call('POST', '/api/data/import', { body: clash });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.details).toEqual([
+      { field: `data.networks[${index}].subnet`, message: 'overlaps network "Users" (10.0.10.0/24) of site "hq"' },
     ]);
   });
 
@@ -76,19 +97,66 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('merges into a populated install: same-name site, networks, switches and ports merged, the rest created, references right', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: doc });
     expect(answer.status).toBe(200);
-    expect(answer.body.merged).toEqual({ users: 0, sites: 1, networks: 3, switches: 2, ports: 6, activity: 0 });
-    expect(answer.body.created).toEqual({ users: 0, sites: 1, networks: 2, switches: 2, ports: 5, activity: doc.data.activity.length });
-    expect(answer.body.warnings).toEqual([]);
+    expect(answer.body.merged).toEqual({ users: 0, sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6, activity: 0 });
+    expect(answer.body.created).toEqual({
+      users: 0,
+      sites: 1,
+      vlans: 3,
+      networks: 2,
+      switches: 2,
+      ports: 5,
+      activity: doc.data.activity.length,
+    });
+    const vlanIndex = (name: string) => doc.data.vlans.findIndex((vlan: any) => vlan.name === name && vlan.siteId === doc.data.sites[0].id);
+    expect(answer.body.fixes).toEqual([
+      {
+        file: 'vlans',
+        id: doc.data.vlans[vlanIndex('Cameras')].id,
+        field: 'color',
+        from: '#abcdef',
+        to: expect.stringMatching(/^#[0-9a-f]{6}$/),
+        reason: 'site "hq" has a VLAN of that colour',
+      },
+      {
+        file: 'vlans',
+        id: doc.data.vlans[vlanIndex('Guests')].id,
+        field: 'name',
+        from: 'Guests',
+        to: 'Guests (2)',
+        reason: 'site "hq" has a VLAN of that name',
+      },
+      // Both Guests got the first free colour of their own site.
+      expect.objectContaining({ file: 'vlans', id: doc.data.vlans[vlanIndex('Guests')].id, field: 'color' }),
+    ]);
 
     const sites = (await target.call('GET', '/api/sites')).body.items.map((site: any) => site.name).sort();
     expect(sites).toEqual(['Branch', 'Remote', 'hq']);
     const hqId = targetSeeded.sites.hq;
-    const networks = (await target.call('GET', `/api/networks?siteId=${hqId}`)).body.items.map((n: any) => `${n.name}:${n.vlanId}`).sort();
-    expect(networks).toEqual(['Cameras:30', 'Mgmt:21', 'Users:10', 'Voice:20']);
+    const vlans = (await target.call('GET', `/api/vlans?siteId=${hqId}&limit=100`)).body.items;
+    expect(vlans.map((v: any) => `${v.name}:${v.vid}`).sort()).toEqual([
+      'Cameras:30',
+      'Guests (2):50',
+      'Guests:55',
+      'Mgmt:21',
+      'Printers:40',
+      'Users:10',
+      'Voice:20',
+    ]);
+    const colors = vlans.map((v: any) => v.color);
+    expect(new Set(colors).size).toBe(colors.length);
+    const cameras = vlans.find((v: any) => v.name === 'Cameras');
+    const networks = (await target.call('GET', `/api/networks?siteId=${hqId}`)).body.items;
+    expect(networks.map((n: any) => `${n.name}:${n.subnet}`).sort()).toEqual([
+      'Cameras:10.0.30.0/24',
+      'Mgmt:2001:db8::/64',
+      'Users:10.0.10.0/24',
+    ]);
+    expect(networks.find((n: any) => n.name === 'Cameras').vlanId).toBe(cameras.id);
     const switches = (await target.call('GET', `/api/switches?siteId=${hqId}`)).body.items;
     expect(switches.map((sw: any) => sw.name).sort()).toEqual(['access 2', 'core', 'edge 1']);
     const access = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'access 2').id}`)).body;
-    expect(access.ports[0].untaggedNetworkId).toBe(targetSeeded.networks.Users);
+    expect(access.ports[0].untaggedVlanId).toBe(targetSeeded.vlans.Users);
+    expect([...access.configuredVlanIds].sort()).toEqual([targetSeeded.vlans.Users, cameras.id].sort());
     const core = (await target.call('GET', `/api/switches/${targetSeeded.switches.core}`)).body;
     expect(core.ports).toHaveLength(4);
     expect(access.ports[1].linkedPortId).toBe(core.ports[2].id);
@@ -99,7 +167,7 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('shows as one import entry that cannot be undone', async () => {
     const entry = (await target.call('GET', '/api/activity?limit=1')).body.items[0];
     expect(entry).toMatchObject({ action: 'import', undoable: false });
-    expect(entry.summary).toMatch(/created 1 sites, 2 networks, 2 switches, 5 ports/);
+    expect(entry.summary).toMatch(/created 1 sites, 3 vlans, 2 networks, 2 switches, 5 ports/);
     const undo = await target.call('POST', `/api/activity/${entry.id}/undo`);
     expect(undo.status).toBe(409);
     expect(undo.body.error.code).toBe('not_undoable');
@@ -150,13 +218,15 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
   it('merges a legacy bundle: fresh ids, references remapped, one import entry', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status).toBe(200);
-    expect(answer.body.created).toEqual({ users: 0, sites: 1, networks: 2, switches: 2, ports: 3, activity: 1 });
+    expect(answer.body.created).toEqual({ users: 0, sites: 1, vlans: 2, networks: 1, switches: 2, ports: 3, activity: 1 });
     const site = (await target.call('GET', '/api/sites?q=Legacy')).body.items[0];
     const switches = (await target.call('GET', `/api/switches?siteId=${site.id}`)).body.items;
     const plant = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'plant-sw').id}`)).body;
     expect(plant.macAddress).toBe('aa:bb:cc:dd:00:01');
-    const office = (await target.call('GET', `/api/networks?siteId=${site.id}&vlanId=10`)).body.items[0];
-    expect(plant.ports[1]).toMatchObject({ mode: 'trunk', untaggedNetworkId: office.id });
+    const office = (await target.call('GET', `/api/vlans?siteId=${site.id}&vid=10`)).body.items[0];
+    expect(plant.ports[1]).toMatchObject({ mode: 'trunk', untaggedVlanId: office.id });
+    const [subnet] = (await target.call('GET', `/api/networks?siteId=${site.id}`)).body.items;
+    expect(subnet).toMatchObject({ name: 'Office', subnet: '10.9.0.0/24', vlanId: office.id });
     const far = (await target.call('GET', `/api/ports/${plant.ports[1].linkedPortId}`)).body;
     expect(far.linkedPortId).toBe(plant.ports[1].id);
     const log = (await target.call('GET', '/api/activity?limit=2')).body.items;
@@ -178,5 +248,21 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
     const undo = await target.call('POST', `/api/activity/${entry.id}/undo`);
     expect(undo.status).toBe(409);
     expect(undo.body.error.code).toBe('not_undoable');
+  });
+});
+
+describe('POST /api/data/import with the files ezSWM 0.20.3 wrote', () => {
+  const dir = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'ezswm-0.20.3');
+  const file = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
+
+  it('merges them as the start-up migration takes them, listing every fix', async () => {
+    const bundle = Object.fromEntries(['sites', 'vlans', 'networks', 'switches', 'activity', 'users'].map((name) => [name, file(name)]));
+    const answer = await target.call('POST', '/api/data/import', { body: bundle });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.created).toMatchObject({ sites: 3, vlans: 11, networks: 12, switches: 9, ports: 557, activity: 162 });
+    const fixes = answer.body.fixes.map((fix: any) => `${fix.file} ${fix.field}`);
+    expect(fixes).toContain('networks.json vlan_id');
+    expect(fixes).toContain('switches.json management_ip');
+    expect(fixes.filter((fix: string) => fix === 'users.json password_hash')).toHaveLength(2);
   });
 });

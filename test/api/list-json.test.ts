@@ -24,6 +24,7 @@ async function aloneText(path: string): Promise<string> {
 describe('JSON list answers', () => {
   const lists: [string, () => string, (id: string) => string][] = [
     ['/api/sites', () => '/api/sites', (id) => `/api/sites/${id}`],
+    ['/api/vlans', () => '/api/vlans', (id) => `/api/vlans/${id}`],
     ['/api/networks', () => '/api/networks', (id) => `/api/networks/${id}`],
     ['/api/switches', () => '/api/switches', (id) => `/api/switches/${id}`],
     ['/api/ports', () => '/api/ports', (id) => `/api/ports/${id}`],
@@ -40,13 +41,29 @@ describe('JSON list answers', () => {
     for (const item of answer.body.items) expect(JSON.stringify(item)).toBe(await aloneText(itemPath(item.id)));
   });
 
-  it('keeps booleans, arrays and nulls as JSON types in port lists', async () => {
+  it('keeps booleans, objects, arrays and nulls as JSON types in port lists', async () => {
     const { items } = (await call('GET', `/api/switches/${seeded.switches.core}/ports?sort=name`)).body;
     const c1 = items.find((p: { id: string }) => p.id === seeded.ports.c1);
     const c2 = items.find((p: { id: string }) => p.id === seeded.ports.c2);
-    expect(c1).toMatchObject({ enabled: true, poe: false, mode: 'trunk', linkedPortId: seeded.ports.e1, connectedDevice: null });
-    expect(c1.taggedNetworkIds).toEqual([seeded.networks.Voice, seeded.networks.Mgmt].sort());
-    expect(c2).toMatchObject({ enabled: false, poe: true, taggedNetworkIds: [], connectedDevice: 'printer\nroom 2' });
+    expect(c1).toMatchObject({ enabled: true, poe: null, mode: 'trunk', linkedPortId: seeded.ports.e1, connectedDevice: null, unit: 1 });
+    expect(c1.taggedVlanIds).toEqual([seeded.vlans.Voice, seeded.vlans.Mgmt].sort());
+    expect(c2).toMatchObject({
+      enabled: false,
+      poe: { type: '802.3af', maxWatts: 15.4 },
+      taggedVlanIds: [],
+      connectedDevice: 'printer\nroom 2',
+    });
+  });
+
+  it("answers a switch's tags, configured VLANs and the caller's favourite as JSON, the same in the list as alone", async () => {
+    await call('PATCH', `/api/switches/${seeded.switches.edge}`, {
+      body: { tags: ['lab', 'floor 2'], configuredVlanIds: [seeded.vlans.Users] },
+    });
+    await call('PUT', `/api/switches/${seeded.switches.edge}/favorite`);
+    const { items } = (await call('GET', '/api/switches?favorite=true')).body;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ tags: ['lab', 'floor 2'], configuredVlanIds: [seeded.vlans.Users], favorite: true });
+    expect(JSON.stringify(items[0])).toBe(await aloneText(`/api/switches/${seeded.switches.edge}`));
   });
 
   it('answers an empty page as an empty array with the total', async () => {

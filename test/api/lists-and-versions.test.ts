@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
 
 // Each resource lists with paging, sort, filter and q, and refuses a stale If-Match with 412. The resource tests
-// page and sort sites fully; here the same is shown for networks, switches and ports (offset, sort both ways,
-// q, a filter, total counted with the filter), and 412 for PATCH and DELETE of each, with nothing changed.
+// page and sort sites fully; here the same is shown for VLANs, networks, switches and ports (offset, sort both
+// ways, q, a filter, total counted with the filter), and 412 for PATCH and DELETE of each, with nothing changed.
 
 const { call, must } = useTestServer();
 const ids: Record<string, string> = {};
@@ -11,11 +11,16 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   ids.site = (await must(201, 'POST', '/api/sites', { name: 'Main' })).id;
   ids.other = (await must(201, 'POST', '/api/sites', { name: 'Other' })).id;
-  for (const [i, name] of ['net-c', 'net-a', 'net-e', 'net-b', 'net-d'].entries()) {
-    await must(201, 'POST', '/api/networks', { siteId: ids.site, name, vlanId: 100 + i });
+  for (const [i, name] of ['vlan-c', 'vlan-a', 'vlan-e', 'vlan-b', 'vlan-d'].entries()) {
+    ids[name] = (await must(201, 'POST', '/api/vlans', { siteId: ids.site, name, vid: 100 + i })).id;
   }
-  await must(201, 'POST', '/api/networks', { siteId: ids.site, name: 'voice', vlanId: 200 });
-  await must(201, 'POST', '/api/networks', { siteId: ids.other, name: 'net-x', vlanId: 100 });
+  await must(201, 'POST', '/api/vlans', { siteId: ids.site, name: 'voice', vid: 200, status: 'inactive' });
+  await must(201, 'POST', '/api/vlans', { siteId: ids.other, name: 'vlan-x', vid: 100 });
+  for (const [i, name] of ['net-c', 'net-a', 'net-e', 'net-b', 'net-d'].entries()) {
+    await must(201, 'POST', '/api/networks', { siteId: ids.site, name, subnet: `10.0.${100 + i}.0/24`, vlanId: ids['vlan-c'] });
+  }
+  await must(201, 'POST', '/api/networks', { siteId: ids.site, name: 'voice', subnet: '10.0.200.0/24' });
+  await must(201, 'POST', '/api/networks', { siteId: ids.other, name: 'net-x', subnet: '10.0.100.0/24' });
   for (const name of ['sw-c', 'sw-a', 'sw-e', 'sw-b', 'sw-d']) await must(201, 'POST', '/api/switches', { siteId: ids.site, name });
   await must(201, 'POST', '/api/switches', { siteId: ids.other, name: 'sw-x' });
   ids.switch = (await must(201, 'POST', '/api/switches', { siteId: ids.site, name: 'access', portCount: 3 })).id;
@@ -29,12 +34,18 @@ const names = (body: { items: { name: string }[] }) => body.items.map((item) => 
 
 describe('lists page, sort, filter and search, and count total with the same filter', () => {
   const cases: [string, () => string, string[], number][] = [
+    ['VLANs, ascending, second page', () => `/api/vlans?siteId=${ids.site}&q=VLAN-&sort=name&limit=2&offset=1`, ['vlan-b', 'vlan-c'], 5],
+    ['VLANs, descending, last page', () => `/api/vlans?siteId=${ids.site}&q=vlan-&sort=-name&limit=2&offset=4`, ['vlan-a'], 5],
+    ['VLANs by number filter', () => `/api/vlans?vid=100&sort=name`, ['vlan-c', 'vlan-x'], 2],
+    ['VLANs by status filter', () => `/api/vlans?status=inactive`, ['voice'], 1],
+    ['VLANs sorted by number, descending', () => `/api/vlans?siteId=${ids.site}&sort=-vid&limit=3`, ['voice', 'vlan-d', 'vlan-b'], 6],
     ['networks, ascending, second page', () => `/api/networks?siteId=${ids.site}&q=NET-&sort=name&limit=2&offset=1`, ['net-b', 'net-c'], 5],
     ['networks, descending, last page', () => `/api/networks?siteId=${ids.site}&q=net-&sort=-name&limit=2&offset=4`, ['net-a'], 5],
-    ['networks by VLAN id filter', () => `/api/networks?vlanId=100&sort=name`, ['net-c', 'net-x'], 2],
+    ['networks by VLAN filter', () => `/api/networks?vlanId=${ids['vlan-c']}&sort=-name&limit=2`, ['net-e', 'net-d'], 5],
+    ['networks by an address inside', () => `/api/networks?q=10.0.100.7&sort=name`, ['net-c', 'net-x'], 2],
     [
-      'networks sorted by VLAN id, descending',
-      () => `/api/networks?siteId=${ids.site}&sort=-vlanId&limit=3`,
+      'networks sorted by subnet, descending',
+      () => `/api/networks?siteId=${ids.site}&sort=-subnet&limit=3`,
       ['voice', 'net-d', 'net-b'],
       6,
     ],
@@ -70,6 +81,9 @@ describe('lists page, sort, filter and search, and count total with the same fil
 
   it.each([
     ['/api/networks?sort=secret', 'sort'],
+    ['/api/networks?vlanId=100', 'vlanId'],
+    ['/api/vlans?vid=4095', 'vid'],
+    ['/api/vlans?status=gone', 'status'],
     ['/api/switches?offset=-1', 'offset'],
     ['/api/ports?sort=password', 'sort'],
     ['/api/ports?limit=501', 'limit'],
@@ -86,8 +100,14 @@ describe('a stale If-Match gives 412 on PATCH and DELETE, and changes nothing', 
   // kind, creates one and answers its path, a text field it has
   const cases: [string, () => Promise<string>, string][] = [
     [
+      'vlan',
+      async () => `/api/vlans/${(await must(201, 'POST', '/api/vlans', { siteId: ids.site, name: 'stale', vid: 300 })).id}`,
+      'description',
+    ],
+    [
       'network',
-      async () => `/api/networks/${(await must(201, 'POST', '/api/networks', { siteId: ids.site, name: 'stale', vlanId: 300 })).id}`,
+      async () =>
+        `/api/networks/${(await must(201, 'POST', '/api/networks', { siteId: ids.site, name: 'stale', subnet: '10.3.0.0/16' })).id}`,
       'description',
     ],
     ['switch', async () => `/api/switches/${(await must(201, 'POST', '/api/switches', { siteId: ids.site, name: 'stale' })).id}`, 'notes'],
@@ -119,7 +139,8 @@ describe('a stale If-Match gives 412 on PATCH and DELETE, and changes nothing', 
 describe('POST answers 201 with a Location where the new resource is', () => {
   it.each<[string, () => [string, unknown]]>([
     ['site', () => ['/api/sites', { name: 'Located' }]],
-    ['network', () => ['/api/networks', { siteId: ids.site, name: 'located', vlanId: 400 }]],
+    ['vlan', () => ['/api/vlans', { siteId: ids.site, name: 'located', vid: 400 }]],
+    ['network', () => ['/api/networks', { siteId: ids.site, name: 'located', subnet: '10.4.0.0/16' }]],
     ['switch', () => ['/api/switches', { siteId: ids.site, name: 'located', portCount: 1 }]],
     ['port', () => [`/api/switches/${ids.otherSwitch}/ports`, { name: 'located' }]],
   ])('%s', async (_kind, request) => {

@@ -4,185 +4,254 @@ import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../h
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed' });
-const { call, make, lastEntry } = server.as(() => tokens.editor);
-const { site, otherSite } = useSites(make, { site: 'Main', otherSite: 'Branch' });
+const { call, make, must, lastEntry } = server.as(() => tokens.editor);
+const { site, otherSite, overlapSite } = useSites(make, { site: 'Main', otherSite: 'Branch', overlapSite: 'Overlaps' });
 /** Makes a network at the site Main. */
 const networkAtMain = (body: object) => make('/api/networks', { siteId: site.id, ...body });
+const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
+
+let users: { id: string };
+let branchVlan: { id: string };
+beforeAll(async () => {
+  users = await make('/api/vlans', { siteId: site.id, name: 'Users', vid: 10 });
+  branchVlan = await make('/api/vlans', { siteId: otherSite.id, name: 'Branch users', vid: 10 });
+});
 
 describe('network validation', () => {
-  const valid = () => ({ siteId: site.id, name: 'Valid', vlanId: 100 });
+  const valid = () => ({ siteId: site.id, name: 'Valid', subnet: '10.99.0.0/24' });
   const cases: [string, () => unknown, string[]][] = [
-    ['no siteId, name or vlanId', () => ({}), ['name', 'siteId', 'vlanId']],
+    ['no siteId, name or subnet', () => ({}), ['name', 'siteId', 'subnet']],
     ['siteId not an id', () => ({ ...valid(), siteId: 'main' }), ['siteId']],
-    ['siteId of no site', () => ({ ...valid(), siteId: '5f0c6a8e-1111-4222-8333-444455556666' }), ['siteId']],
+    ['siteId of no site', () => ({ ...valid(), siteId: NO_SUCH_ID }), ['siteId']],
     ['empty name', () => ({ ...valid(), name: '' }), ['name']],
     ['name of 101 characters', () => ({ ...valid(), name: 'n'.repeat(101) }), ['name']],
-    ['vlanId 0', () => ({ ...valid(), vlanId: 0 }), ['vlanId']],
-    ['vlanId 4095', () => ({ ...valid(), vlanId: 4095 }), ['vlanId']],
-    ['vlanId as text', () => ({ ...valid(), vlanId: '10' }), ['vlanId']],
-    ['vlanId not whole', () => ({ ...valid(), vlanId: 10.5 }), ['vlanId']],
+    ['subnet empty', () => ({ ...valid(), subnet: ' ' }), ['subnet']],
     ['subnet with host bits', () => ({ ...valid(), subnet: '10.0.10.1/24' }), ['subnet']],
     ['subnet not a CIDR', () => ({ ...valid(), subnet: '10.0.10.0' }), ['subnet']],
     ['subnet with a leading zero', () => ({ ...valid(), subnet: '010.0.0.0/8' }), ['subnet']],
+    ['subnet prefix too long', () => ({ ...valid(), subnet: '10.0.0.0/33' }), ['subnet']],
     ['IPv6 subnet with host bits', () => ({ ...valid(), subnet: '2001:db8::1/64' }), ['subnet']],
-    ['gateway without subnet', () => ({ ...valid(), gateway: '10.0.0.1' }), ['gateway']],
-    ['gateway outside subnet', () => ({ ...valid(), subnet: '10.0.10.0/24', gateway: '10.0.11.1' }), ['gateway']],
-    ['gateway not an address', () => ({ ...valid(), subnet: '10.0.10.0/24', gateway: 'router' }), ['gateway']],
-    ['colour not #rrggbb', () => ({ ...valid(), color: 'red' }), ['color']],
+    ['gateway outside subnet', () => ({ ...valid(), gateway: '10.98.0.1' }), ['gateway']],
+    ['gateway of the other family', () => ({ ...valid(), gateway: '2001:db8::1' }), ['gateway']],
+    ['gateway not an address', () => ({ ...valid(), gateway: 'router' }), ['gateway']],
+    ['vlanId a VLAN number', () => ({ ...valid(), vlanId: 10 }), ['vlanId']],
+    ['vlanId of no VLAN', () => ({ ...valid(), vlanId: NO_SUCH_ID }), ['vlanId']],
+    ['vlanId of a VLAN of another site', () => ({ ...valid(), vlanId: branchVlan.id }), ['vlanId']],
+    ['dnsServers not a list', () => ({ ...valid(), dnsServers: '10.0.0.53' }), ['dnsServers']],
+    ['dnsServers with a name', () => ({ ...valid(), dnsServers: ['10.0.0.53', 'dns.example.com'] }), ['dnsServers']],
+    ['dnsServers with a number', () => ({ ...valid(), dnsServers: [53] }), ['dnsServers']],
+    ['nine dnsServers', () => ({ ...valid(), dnsServers: Array.from({ length: 9 }, (_, i) => `10.0.0.${i + 1}`) }), ['dnsServers']],
+    ['a model-1 field', () => ({ ...valid(), color: '#1f77b4' }), ['color']],
     ['description too long', () => ({ ...valid(), description: 'd'.repeat(1001) }), ['description']],
     [
       'every fault at once',
-      () => ({ siteId: site.id, name: '', vlanId: 5000, subnet: '10.0.0.0/33', color: '#12345' }),
-      ['color', 'name', 'subnet', 'vlanId'],
+      () => ({ siteId: site.id, name: '', subnet: '10.0.0.0/33', vlanId: 'ten', dnsServers: 'dns' }),
+      ['dnsServers', 'name', 'subnet', 'vlanId'],
     ],
   ];
   it.each(cases)('%s → 400', async (_name, body, expected) => {
-    const answer = await call('POST', '/api/networks', { body: body() });
-    expectFaults(answer, expected);
+    expectFaults(await call('POST', '/api/networks', { body: body() }), expected);
   });
 
-  it('accepts IPv4 and IPv6 subnets in canonical form, with a gateway inside', async () => {
-    const v4 = await networkAtMain({ name: 'Servers', vlanId: 30, subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1F77B4' });
-    expect(v4).toMatchObject({ subnet: '10.0.30.0/24', gateway: '10.0.30.1', color: '#1f77b4', portCount: 0, version: 1 });
+  it('checks the gateway against the subnet it would have after a PATCH', async () => {
+    const network = await networkAtMain({ name: 'Moving subnet', subnet: '10.0.32.0/24', gateway: '10.0.32.1' });
+    expectFaults(await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24' } }), ['gateway']);
+    const both = await must(200, 'PATCH', `/api/networks/${network.id}`, { subnet: '10.0.33.0/24', gateway: '10.0.33.1' });
+    expect(both.version).toBe(2);
+  });
+});
+
+describe('networks and VLANs', () => {
+  it('keeps a VLAN without any subnet', async () => {
+    const pure = await make('/api/vlans', { siteId: site.id, name: 'Pure L2', vid: 900 });
+    expect((await call('GET', `/api/networks?vlanId=${pure.id}`)).body.total).toBe(0);
+    expect((await call('GET', `/api/vlans/${pure.id}`)).body.networkCount).toBe(0);
+  });
+
+  it('puts an IPv4 and an IPv6 subnet in one VLAN, in canonical form, with gateways and DNS servers', async () => {
+    const v4 = await networkAtMain({
+      vlanId: users.id,
+      name: 'Users v4',
+      subnet: '10.0.10.0/24',
+      gateway: '10.0.10.1',
+      dnsServers: [' 10.0.0.53 ', '2001:0DB8::53', '10.0.0.53'],
+    });
+    expect(v4).toMatchObject({
+      vlanId: users.id,
+      subnet: '10.0.10.0/24',
+      gateway: '10.0.10.1',
+      dnsServers: ['10.0.0.53', '2001:db8::53'],
+      version: 1,
+    });
     const entry = await lastEntry(v4.id);
     expect(entry).toMatchObject({
       action: 'create',
       entityType: 'network',
-      entityName: 'Servers',
+      entityName: 'Users v4',
       siteId: site.id,
-      summary: 'Created network Servers (VLAN 30)',
+      summary: 'Created network Users v4 (10.0.10.0/24)',
     });
-    expect(entry.changes).toMatchObject({ vlanId: [null, 30], subnet: [null, '10.0.30.0/24'] });
-    const v6 = await networkAtMain({ name: 'V6', vlanId: 31, subnet: '2001:0db8:0000::/64', gateway: '2001:db8::1' });
-    expect(v6).toMatchObject({ subnet: '2001:db8::/64', gateway: '2001:db8::1' });
+    expect(entry.changes).toMatchObject({ vlanId: [null, users.id], dnsServers: [null, ['10.0.0.53', '2001:db8::53']] });
+    const v6 = await networkAtMain({ vlanId: users.id, name: 'Users v6', subnet: '2001:0db8:0010:0000::/64', gateway: '2001:db8:10::1' });
+    expect(v6).toMatchObject({ subnet: '2001:db8:10::/64', gateway: '2001:db8:10::1', dnsServers: [] });
+    expect((await call('GET', `/api/vlans/${users.id}`)).body.networkCount).toBe(2);
   });
 
-  it('checks the gateway against the subnet it would have after a PATCH', async () => {
-    const network = await networkAtMain({ name: 'Moving subnet', vlanId: 32, subnet: '10.0.32.0/24', gateway: '10.0.32.1' });
-    const answer = await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24' } });
-    expect(answer.status).toBe(400);
-    expect(faultFields(answer)).toEqual(['gateway']);
-    const both = await call('PATCH', `/api/networks/${network.id}`, { body: { subnet: '10.0.33.0/24', gateway: '10.0.33.1' } });
-    expect(both.status).toBe(200);
-    expect(both.body.version).toBe(2);
+  it('puts two IPv4 subnets (primary and secondary) in one VLAN', async () => {
+    const office = await make('/api/vlans', { siteId: site.id, name: 'Office', vid: 20 });
+    await networkAtMain({ vlanId: office.id, name: 'Office primary', subnet: '10.0.20.0/24' });
+    await networkAtMain({ vlanId: office.id, name: 'Office secondary', subnet: '172.16.20.0/24' });
+    const listed = (await call('GET', `/api/networks?vlanId=${office.id}`)).body.items.map((n: { name: string }) => n.name);
+    expect(listed).toEqual(['Office primary', 'Office secondary']);
+  });
+
+  it('keeps a transit /31 without a VLAN, and takes a network out of its VLAN with vlanId null', async () => {
+    const transit = await networkAtMain({ name: 'Transit', subnet: '10.255.0.0/31', gateway: '10.255.0.1' });
+    expect(transit).toMatchObject({ vlanId: null, subnet: '10.255.0.0/31' });
+    const loose = await networkAtMain({ vlanId: users.id, name: 'Loose', subnet: '10.0.11.0/24' });
+    expect(await must(200, 'PATCH', `/api/networks/${loose.id}`, { vlanId: null })).toMatchObject({ vlanId: null, version: 2 });
+  });
+
+  it('refuses a VLAN of another site on PATCH, and on a move to another site unless the VLAN moves along', async () => {
+    const net = await networkAtMain({ vlanId: users.id, name: 'Mover', subnet: '10.0.12.0/24' });
+    expectFaults(await call('PATCH', `/api/networks/${net.id}`, { body: { vlanId: branchVlan.id } }), ['vlanId']);
+    expectFaults(await call('PATCH', `/api/networks/${net.id}`, { body: { siteId: otherSite.id } }), ['vlanId']);
+    const moved = await must(200, 'PATCH', `/api/networks/${net.id}`, { siteId: otherSite.id, vlanId: branchVlan.id });
+    expect(moved).toMatchObject({ siteId: otherSite.id, vlanId: branchVlan.id });
+  });
+});
+
+describe('no two networks of a site overlap', () => {
+  beforeAll(async () => {
+    await make('/api/networks', { siteId: overlapSite.id, name: 'Base v4', subnet: '10.1.0.0/16' });
+    await make('/api/networks', { siteId: overlapSite.id, name: 'Base v6', subnet: '2001:db8:1::/48' });
+  });
+
+  const refused: [string, string, string][] = [
+    ['the same IPv4 subnet', '10.1.0.0/16', 'Base v4'],
+    ['an IPv4 subnet inside', '10.1.20.0/24', 'Base v4'],
+    ['an IPv4 subnet containing it', '10.0.0.0/8', 'Base v4'],
+    ['an IPv4 host route inside', '10.1.255.255/32', 'Base v4'],
+    ['the same IPv6 subnet', '2001:db8:1::/48', 'Base v6'],
+    ['an IPv6 subnet inside', '2001:db8:1:20::/64', 'Base v6'],
+    ['an IPv6 subnet containing it', '2001:db8::/32', 'Base v6'],
+  ];
+  it.each(refused)('refuses %s (409 subnet_overlaps naming the other network)', async (_what, subnet, other) => {
+    const answer = await call('POST', '/api/networks', { body: { siteId: overlapSite.id, name: 'Clash', subnet } });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatchObject({ code: 'subnet_overlaps', details: [{ field: 'subnet' }] });
+    expect(answer.body.error.message).toContain(other);
+  });
+
+  const accepted: [string, string][] = [
+    ['an IPv4 subnet beside it', '10.2.0.0/16'],
+    ['an IPv6 subnet beside it', '2001:db8:2::/48'],
+    ['an IPv4-mapped IPv6 subnet', '::ffff:10.1.0.0/112'],
+  ];
+  it.each(accepted)('accepts %s', async (_what, subnet) => {
+    expect((await call('POST', '/api/networks', { body: { siteId: overlapSite.id, name: `Beside ${subnet}`, subnet } })).status).toBe(201);
+  });
+
+  it('lets another site have the same subnet, and refuses a PATCH into an overlap', async () => {
+    const branch = await make('/api/networks', { siteId: otherSite.id, name: 'Same as base', subnet: '10.1.0.0/16' });
+    const moved = await call('PATCH', `/api/networks/${branch.id}`, { body: { siteId: overlapSite.id } });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.code).toBe('subnet_overlaps');
+    const beside = (await call('GET', `/api/networks?siteId=${overlapSite.id}&q=${encodeURIComponent('beside 10.2')}`)).body.items[0];
+    const widened = await call('PATCH', `/api/networks/${beside.id}`, { body: { subnet: '10.0.0.0/14' } });
+    expect(widened.status).toBe(409);
+    expect(widened.body.error.message).toContain('Base v4');
+    expect((await call('PATCH', `/api/networks/${beside.id}`, { body: { subnet: '10.2.0.0/15' } })).status).toBe(200);
   });
 });
 
 describe('network uniqueness', () => {
-  it('keeps name and VLAN unique per site (409), and allows both at another site', async () => {
-    await networkAtMain({ name: 'Users', vlanId: 10 });
-    const sameName = await call('POST', '/api/networks', { body: { siteId: site.id, name: 'USERS', vlanId: 11 } });
+  it('keeps names unique per site (409 name_taken), and allows the same name at another site', async () => {
+    await networkAtMain({ name: 'Servers', subnet: '10.0.30.0/24' });
+    const sameName = await call('POST', '/api/networks', { body: { siteId: site.id, name: 'SERVERS', subnet: '10.0.31.0/24' } });
     expect(sameName.status).toBe(409);
     expect(sameName.body.error).toMatchObject({ code: 'name_taken', details: [{ field: 'name' }] });
-    const sameVlan = await call('POST', '/api/networks', { body: { siteId: site.id, name: 'Guests', vlanId: 10 } });
-    expect(sameVlan.status).toBe(409);
-    expect(sameVlan.body.error).toMatchObject({ code: 'conflict', details: [{ field: 'vlanId' }] });
-    const both = await call('POST', '/api/networks', { body: { siteId: site.id, name: 'users', vlanId: 10 } });
-    expect(faultFields(both)).toEqual(['name', 'vlanId']);
-    expect((await call('POST', '/api/networks', { body: { siteId: otherSite.id, name: 'Users', vlanId: 10 } })).status).toBe(201);
-  });
-
-  it('applies the same rules on PATCH', async () => {
-    const guests = await networkAtMain({ name: 'Guests', vlanId: 12 });
-    const answer = await call('PATCH', `/api/networks/${guests.id}`, { body: { vlanId: 10 } });
-    expect(answer.status).toBe(409);
-    expect(faultFields(answer)).toEqual(['vlanId']);
+    expect((await call('POST', '/api/networks', { body: { siteId: otherSite.id, name: 'Servers', subnet: '10.0.30.0/24' } })).status).toBe(
+      201,
+    );
   });
 });
 
 describe('network list, read and version', () => {
-  it('filters by siteId and vlanId, sorts, searches, and refuses a bad filter', async () => {
-    const main = await call('GET', `/api/networks?siteId=${site.id}&sort=-vlanId`);
-    const vlans = main.body.items.map((n: { vlanId: number }) => n.vlanId);
-    expect(vlans).toEqual([...vlans].sort((a, b) => b - a));
-    expect(main.body.items.every((n: { siteId: string }) => n.siteId === site.id)).toBe(true);
-    expect(main.body.total).toBe(main.body.items.length);
-    const vlan10 = await call('GET', '/api/networks?vlanId=10');
-    expect(vlan10.body.total).toBe(2);
-    expect((await call('GET', '/api/networks?q=10.0.30')).body.items.map((n: { name: string }) => n.name)).toEqual(['Servers']);
-    const bad = await call('GET', '/api/networks?vlanId=5000&siteId=x');
-    expect(bad.status).toBe(400);
-    expect((await call('GET', '/api/networks?vlanId=abc')).body.error.details[0].field).toBe('vlanId');
+  it('filters by siteId and vlanId, sorts, and searches text and addresses inside a subnet', async () => {
+    const main = (await call('GET', `/api/networks?siteId=${site.id}&sort=-name`)).body;
+    const names = main.items.map((n: { name: string }) => n.name);
+    expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? 1 : -1)));
+    expect(main.items.every((n: { siteId: string }) => n.siteId === site.id)).toBe(true);
+    const inUsers = (await call('GET', `/api/networks?vlanId=${users.id}`)).body.items.map((n: { name: string }) => n.name);
+    expect(inUsers.sort()).toEqual(['Users v4', 'Users v6']);
+    const byAddress = async (q: string) =>
+      (await call('GET', `/api/networks?siteId=${site.id}&q=${encodeURIComponent(q)}`)).body.items.map((n: { name: string }) => n.name);
+    expect(await byAddress('10.0.10.5')).toEqual(['Users v4']);
+    expect(await byAddress('2001:db8:10::beef')).toEqual(['Users v6']);
+    expect(await byAddress('10.255.0.1')).toEqual(['Transit']);
+    expect(await byAddress('10.0.30')).toEqual(['Servers']);
+    expect(await byAddress('192.0.2.1')).toEqual([]);
   });
 
-  it('answers ETag and 412 on a stale If-Match, and records the update', async () => {
-    const network = await networkAtMain({ name: 'Etag', vlanId: 40 });
+  const badFilters: [string, string][] = [
+    ['vlanId=10', 'vlanId'],
+    ['siteId=main', 'siteId'],
+    ['sort=gateway', 'sort'],
+  ];
+  it.each(badFilters)('refuses %s (400 naming %s)', async (query, field) => {
+    const answer = await call('GET', `/api/networks?${query}`);
+    expect(answer.status).toBe(400);
+    expect(faultFields(answer)).toEqual([field]);
+  });
+
+  it('answers CSV in the import layout, DNS servers in one cell', async () => {
+    const csv = await call('GET', `/api/networks?vlanId=${users.id}&sort=name&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('x-total-count')).toBe('2');
+    const lines = csv.text.trim().split(/\r?\n/);
+    expect(lines[0].split(',')).toEqual(expect.arrayContaining(['id', 'site', 'name', 'subnet', 'gateway', 'dnsServers']));
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('10.0.0.53;2001:db8::53');
+  });
+
+  it('answers ETag and 412 on a stale If-Match, records the update, and answers 404 for no such network', async () => {
+    const network = await networkAtMain({ name: 'Etag', subnet: '10.0.40.0/24' });
     expect((await call('GET', `/api/networks/${network.id}`)).headers.get('etag')).toBe('"1"');
-    expect((await call('PATCH', `/api/networks/${network.id}`, { body: { name: 'Etag2' }, headers: { 'if-match': '"1"' } })).status).toBe(
-      200,
-    );
+    const renamed = await call('PATCH', `/api/networks/${network.id}`, {
+      body: { name: 'Etag2', dnsServers: ['10.0.40.53'] },
+      headers: { 'if-match': '"1"' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get('etag')).toBe('"2"');
     const stale = await call('PATCH', `/api/networks/${network.id}`, { body: { name: 'Etag3' }, headers: { 'if-match': '"1"' } });
     expect(stale.status).toBe(412);
     expect(await lastEntry(network.id)).toMatchObject({
       action: 'update',
       entityType: 'network',
       siteId: site.id,
-      summary: 'Updated network Etag2 (VLAN 40)',
-      changes: { name: ['Etag', 'Etag2'] },
+      summary: 'Updated network Etag2 (10.0.40.0/24)',
+      changes: { name: ['Etag', 'Etag2'], dnsServers: [[], ['10.0.40.53']] },
     });
+    expect((await call('PATCH', `/api/networks/${network.id}`, { body: { dnsServers: ['10.0.40.53'] } })).body.version).toBe(2);
+    expect((await call('GET', `/api/networks/${NO_SUCH_ID}`)).status).toBe(404);
   });
 });
 
-describe('networks in use', () => {
-  let vlan: { id: string };
-  let voice: { id: string };
-  let ports: { id: string; version: number }[];
-
-  beforeAll(async () => {
-    vlan = await networkAtMain({ name: 'Office', vlanId: 50 });
-    voice = await networkAtMain({ name: 'Phones', vlanId: 51 });
-    const sw = await make('/api/switches', { siteId: site.id, name: 'sw-use', portCount: 3 });
-    ports = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
-    await call('PATCH', `/api/ports/${ports[0].id}`, { body: { untaggedNetworkId: vlan.id } });
-    await call('PATCH', `/api/ports/${ports[1].id}`, {
-      body: { mode: 'trunk', untaggedNetworkId: vlan.id, taggedNetworkIds: [vlan.id, voice.id] },
-    });
-    await call('PATCH', `/api/ports/${ports[2].id}`, { body: { mode: 'trunk', taggedNetworkIds: [vlan.id] } });
-  });
-
-  it('counts each port that carries it once, untagged or tagged', async () => {
-    expect((await call('GET', `/api/networks/${vlan.id}`)).body.portCount).toBe(3);
-    expect((await call('GET', `/api/networks/${voice.id}`)).body.portCount).toBe(1);
-    const sorted = (await call('GET', `/api/networks?siteId=${site.id}&sort=-portCount&limit=1`)).body.items;
-    expect(sorted[0].id).toBe(vlan.id);
-  });
-
-  it('refuses to move a network that ports use to another site', async () => {
-    const answer = await call('PATCH', `/api/networks/${vlan.id}`, { body: { siteId: otherSite.id } });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('network_in_use');
-  });
-
-  it('refuses to delete it (409 network_in_use with the count) unless force=true, which takes it off the ports in one entry', async () => {
-    const refused = await call('DELETE', `/api/networks/${vlan.id}`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('network_in_use');
-    expect(refused.body.error.message).toContain('3 ports');
-    const before = await Promise.all(ports.map(async (p) => (await call('GET', `/api/ports/${p.id}`)).body));
-
-    expect((await call('DELETE', `/api/networks/${vlan.id}?force=true`)).status).toBe(204);
-    expect((await call('GET', `/api/networks/${vlan.id}`)).status).toBe(404);
-    const after = await Promise.all(ports.map(async (p) => (await call('GET', `/api/ports/${p.id}`)).body));
-    expect(after[0].untaggedNetworkId).toBeNull();
-    expect(after[1]).toMatchObject({ untaggedNetworkId: null, taggedNetworkIds: [voice.id], mode: 'trunk' });
-    expect(after[2].taggedNetworkIds).toEqual([]);
-    after.forEach((port, i) => expect(port.version).toBe(before[i].version + 1));
-
-    const entry = await lastEntry(vlan.id);
+describe('network delete', () => {
+  it('deletes a network with 204 in one entry, and the undo brings it back', async () => {
+    const network = await make('/api/networks', { siteId: otherSite.id, vlanId: branchVlan.id, name: 'Doomed', subnet: '10.7.0.0/24' });
+    expect((await call('DELETE', `/api/networks/${network.id}`)).status).toBe(204);
+    expect((await call('GET', `/api/networks/${network.id}`)).status).toBe(404);
+    const entry = await lastEntry(network.id);
     expect(entry).toMatchObject({
       action: 'delete',
-      entityType: 'network',
-      summary: 'Deleted network Office (VLAN 50) and took it off 3 ports',
+      entityName: 'Doomed',
+      siteId: otherSite.id,
+      summary: 'Deleted network Doomed (10.7.0.0/24)',
     });
-    expect((await lastEntry(ports[2].id)).id).toBe(entry.id);
     expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
-    expect((await call('GET', `/api/ports/${ports[1].id}`)).body.untaggedNetworkId).toBe(vlan.id);
-    expect((await call('GET', `/api/networks/${vlan.id}`)).body.portCount).toBe(3);
-  });
-
-  it('deletes an unused network with 204', async () => {
-    const unused = await make('/api/networks', { siteId: otherSite.id, name: 'Unused', vlanId: 99 });
-    expect((await call('DELETE', `/api/networks/${unused.id}`)).status).toBe(204);
-    expect(await lastEntry(unused.id)).toMatchObject({ action: 'delete', entityName: 'Unused', siteId: otherSite.id });
+    expect((await call('GET', `/api/networks/${network.id}`)).body).toMatchObject({ name: 'Doomed', vlanId: branchVlan.id });
   });
 });

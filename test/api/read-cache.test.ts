@@ -89,20 +89,20 @@ describe('conditional reads', () => {
 
 describe('the read cache is never stale in answers that embed or count other rows', () => {
   // The scenarios above change plain sites; these cover the door they leave out (the merge import) and answers that
-  // embed or count other rows (a switch's ports, a site's counts, a network's port count, checks, search, the
+  // embed or count other rows (a switch's ports, a site's counts, a VLAN's counts and ports, checks, search, the
   // activity log, CSV), read by a viewer while the admin writes. Each scenario reads twice (the second read is a
   // cache hit), changes the data once, and reads again at once.
   let viewer: string;
   let siteId: string;
   let switchId: string;
-  let networkId: string;
+  let vlanId: string;
   let portIds: string[];
   const asViewer = server.as(() => viewer);
 
   beforeAll(async () => {
     viewer = (await userWithRole(server.baseUrl, server.token, 'cache-viewer', 'viewer')).token;
     siteId = (await must(201, 'POST', '/api/sites', { name: 'Cache HQ' })).id;
-    networkId = (await must(201, 'POST', '/api/networks', { siteId, name: 'Cache users', vlanId: 10 })).id;
+    vlanId = (await must(201, 'POST', '/api/vlans', { siteId, name: 'Cache users', vid: 10 })).id;
     switchId = (await must(201, 'POST', '/api/switches', { siteId, name: 'cache-sw', portCount: 4 })).id;
     portIds = (await must(200, 'GET', `/api/switches/${switchId}`)).ports.map((port: { id: string }) => port.id);
   });
@@ -130,15 +130,27 @@ describe('the read cache is never stale in answers that embed or count other row
       (text) => JSON.parse(text).switchCount === 2,
     ],
     [
-      "a bulk edit in the network's portCount",
-      () => `/api/networks/${networkId}`,
-      () => must(200, 'PATCH', `/api/switches/${switchId}/ports`, { portIds: portIds.slice(0, 3), set: { untaggedNetworkId: networkId } }),
+      "a bulk edit in the VLAN's portCount",
+      () => `/api/vlans/${vlanId}`,
+      () => must(200, 'PATCH', `/api/switches/${switchId}/ports`, { portIds: portIds.slice(0, 3), set: { untaggedVlanId: vlanId } }),
       (text) => JSON.parse(text).portCount === 3,
     ],
     [
-      'a new unused network in the checks',
+      "a port PATCH in the VLAN's port list",
+      () => `/api/vlans/${vlanId}/ports`,
+      () => must(200, 'PATCH', `/api/ports/${portIds[3]}`, { mode: 'trunk', taggedVlanIds: [vlanId] }),
+      (text) => text.includes('"as":"tagged"'),
+    ],
+    [
+      "a new network in its VLAN's networkCount and in the site's",
+      () => `/api/vlans?siteId=${siteId}`,
+      () => must(201, 'POST', '/api/networks', { siteId, vlanId, name: 'Cache subnet', subnet: '10.0.10.0/24' }),
+      (text) => JSON.parse(text).items[0].networkCount === 1,
+    ],
+    [
+      'a new unused VLAN in the checks',
       () => `/api/checks?siteId=${siteId}`,
-      () => must(201, 'POST', '/api/networks', { siteId, name: 'Nobody uses me', vlanId: 666 }),
+      () => must(201, 'POST', '/api/vlans', { siteId, name: 'Nobody uses me', vid: 666 }),
       (text) => text.includes('Nobody uses me'),
     ],
     [

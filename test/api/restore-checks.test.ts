@@ -12,6 +12,7 @@ const servers = useSourceAndTarget({
     const patch = async (path: string, body: unknown) => expect((await source.call('PATCH', path, { body })).status).toBe(200);
     await patch(`/api/switches/${seeded.switches.core}`, { location: 'rack 1' });
     await patch(`/api/networks/${seeded.networks.Users}`, { description: 'office' });
+    await patch(`/api/vlans/${seeded.vlans.Voice}`, { description: 'handsets' });
     await patch(`/api/ports/${seeded.ports.c1}`, { speed: '40G' });
     await patch(`/api/sites/${seeded.sites.HQ}`, { notes: 'moved' });
   },
@@ -24,7 +25,7 @@ beforeAll(() => {
   targetToken = target.token;
 });
 
-type Kind = 'site' | 'network' | 'switch' | 'port';
+type Kind = 'site' | 'vlan' | 'network' | 'switch' | 'port';
 
 /** The index in the document of the newest update entry of an entity, and that entity's kind and id. */
 function updateOf(kind: Kind, id: string): { index: number; kind: Kind; id: string } {
@@ -43,6 +44,7 @@ type Case = [string, () => { index: number; kind: Kind; id: string }, (undo: any
 /** The entity of each kind whose update entry the cases spoil. */
 const UPDATED: Record<Kind, () => string> = {
   site: () => servers.seeded.sites.HQ,
+  vlan: () => servers.seeded.vlans.Voice,
   network: () => servers.seeded.networks.Users,
   switch: () => servers.seeded.switches.core,
   port: () => servers.seeded.ports.c1,
@@ -61,12 +63,17 @@ function spoiledColumn(name: string, kind: Kind, side: 'before' | 'after', colum
 const SPOILED_UNDO: Case[] = [
   spoiledColumn('a MAC address that is none', 'switch', 'before', 'mac_address', 'NOT-A-MAC', 'macAddress'),
   spoiledColumn('an IP address that is none', 'switch', 'before', 'management_ip', '999.999.1.1', 'managementIp'),
-  spoiledColumn('a VLAN id out of range', 'network', 'before', 'vlan_id', 5000, 'vlanId'),
+  spoiledColumn('a VLAN number out of range', 'vlan', 'before', 'vid', 5000, 'vid'),
+  spoiledColumn('a colour that is none', 'vlan', 'before', 'color', 'blue', 'color'),
+  spoiledColumn('a network VLAN that is no id', 'network', 'before', 'vlan_id', 5000, 'vlanId'),
   spoiledColumn('a gateway outside its subnet', 'network', 'before', 'gateway', '192.0.2.1', 'gateway'),
   spoiledColumn('a column the table does not have', 'site', 'before', 'is_admin', 1, 'is_admin'),
   spoiledColumn('a value of the wrong type', 'port', 'before', 'name', ['Gi1'], 'name'),
-  spoiledColumn('a boolean that is not 0 or 1', 'port', 'before', 'poe', 'yes', 'poe'),
-  spoiledColumn('tagged networks that are not ids', 'port', 'before', 'tagged', ['VLAN 20'], 'taggedNetworkIds'),
+  spoiledColumn('a boolean that is not 0 or 1', 'port', 'before', 'enabled', 'yes', 'enabled'),
+  spoiledColumn('a PoE that is not JSON', 'port', 'before', 'poe', 'yes', 'poe'),
+  spoiledColumn('a PoE of an unknown standard', 'port', 'before', 'poe', '{"type":"lots","maxWatts":1}', 'poe'),
+  spoiledColumn('tagged VLANs that are not ids', 'port', 'before', 'tagged', ['VLAN 20'], 'taggedVlanIds'),
+  spoiledColumn('configured VLANs that are not ids', 'switch', 'before', 'configured', ['VLAN 20'], 'configuredVlanIds'),
   spoiledColumn('a bad value in an after-image', 'switch', 'after', 'mac_address', 'NOT-A-MAC', 'macAddress'),
   [
     'a kind missing from the after-images',
@@ -124,8 +131,8 @@ describe('POST /api/activity/{id}/undo of an entry whose images are bad in the d
     expect(answer.body.error.details.length).toBeGreaterThan(0);
     const after = await exportDocument(target.baseUrl, targetToken);
     expect(comparable(after)).toEqual(comparable(before));
-    const inventory = JSON.stringify([after.data.sites, after.data.networks, after.data.switches, after.data.ports]);
-    expect(inventory).not.toMatch(/NOT-A-MAC|999\.999\.1\.1|"vlanId":5000|is_admin|"Gi1"\]|"yes"/);
+    const inventory = JSON.stringify([after.data.sites, after.data.vlans, after.data.networks, after.data.switches, after.data.ports]);
+    expect(inventory).not.toMatch(/NOT-A-MAC|999\.999\.1\.1|"vid":5000|"vlanId":5000|"blue"|is_admin|"Gi1"\]|"yes"|"lots"/);
     storeUndoData(entry.id, JSON.stringify(servers.original.data.activity[index].undoData));
   });
 

@@ -15,26 +15,38 @@ beforeAll(async () => {
   await create('hq', '/api/sites', { name: 'HQ' });
   await create('hqEast', '/api/sites', { name: 'HQ East' });
   await create('lab', '/api/sites', { name: 'Lab near HQ' });
-  await create('users', '/api/networks', { siteId: ids.hq, name: 'users', vlanId: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1' });
-  await create('campus', '/api/networks', { siteId: ids.hq, name: 'campus', vlanId: 100, subnet: '10.0.0.0/16' });
-  await create('v6', '/api/networks', { siteId: ids.hq, name: 'servers-v6', vlanId: 60, subnet: '2001:db8:60::/64' });
+  await create('vUsers', '/api/vlans', { siteId: ids.hq, vid: 10, name: 'Staff' });
+  await create('vCams', '/api/vlans', { siteId: ids.hq, vid: 30, name: 'Cameras' });
+  await create('vLabCams', '/api/vlans', { siteId: ids.lab, vid: 30, name: 'Lab cameras' });
+  await create('users', '/api/networks', {
+    siteId: ids.hq,
+    vlanId: ids.vUsers,
+    name: 'users',
+    subnet: '10.0.10.0/24',
+    gateway: '10.0.10.1',
+  });
+  await create('campus', '/api/networks', { siteId: ids.lab, name: 'campus', subnet: '10.0.0.0/16' });
+  await create('v6', '/api/networks', { siteId: ids.hq, vlanId: ids.vUsers, name: 'servers-v6', subnet: '2001:db8:60::/64' });
   const core = await create('core', '/api/switches', {
     siteId: ids.hq,
     name: 'core-1',
     macAddress: 'aa:bb:cc:dd:ee:ff',
     managementIp: '10.0.10.2',
     serialNumber: 'FOC2101X0AB',
+    tags: ['server room', 'stack-a'],
     portCount: 2,
   });
   await create('access', '/api/switches', {
     siteId: ids.lab,
-    name: 'access-7',
+    name: 'acc-1',
     macAddress: '00-11-22-33-44-55',
     managementIp: '10.0.10.25',
   });
   const ports = (await server.must(200, 'GET', `/api/switches/${core.id}`)).ports;
   ids.port = ports[0].id;
   await server.must(200, 'PATCH', `/api/ports/${ids.port}`, { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' });
+  await create('p48', `/api/switches/${ids.access}/ports`, { name: '48', macAddress: '0200.5E10.0001' });
+  await create('gi48', `/api/switches/${ids.access}/ports`, { name: 'Gi1/0/48' });
 });
 
 const searchFor = (q: string, token = tokens.viewer) => api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { token });
@@ -42,28 +54,47 @@ const nameOf = (id: string) => Object.entries(ids).find(([, value]) => value ===
 
 describe('GET /api/search', () => {
   it.each([
-    // q, the best result (key of ids), its type, the field that matched
-    ['AABB.CCDD.EEFF', 'core', 'switch', 'macAddress'],
-    ['aa:bb:cc:dd:ee:ff', 'core', 'switch', 'macAddress'],
-    ['AA-BB-CC-DD-EE-FF', 'core', 'switch', 'macAddress'],
-    ['ccdd.ee', 'core', 'switch', 'macAddress'],
-    ['0011.2233', 'access', 'switch', 'macAddress'],
-    ['10.0.10.57', 'users', 'network', 'subnet'],
-    ['10.0.10.2', 'core', 'switch', 'managementIp'],
-    ['2001:db8:60::abcd', 'v6', 'network', 'subnet'],
-    ['foc2101x0ab', 'core', 'switch', 'serialNumber'],
-    ['core-1', 'core', 'switch', 'name'],
-    ['100', 'campus', 'network', 'vlanId'],
-    ['users', 'users', 'network', 'name'],
-    ['firewall', 'port', 'port', 'description'],
-    ['FW-01', 'port', 'port', 'connectedDevice'],
-  ])('finds %s: first %s (%s, by %s)', async (q, key, type, match) => {
+    // q, the best result (key of ids), its type, the field that matched, its label
+    ['AABB.CCDD.EEFF', 'core', 'switch', 'macAddress', 'MAC address'],
+    ['aa:bb:cc:dd:ee:ff', 'core', 'switch', 'macAddress', 'MAC address'],
+    ['AA-BB-CC-DD-EE-FF', 'core', 'switch', 'macAddress', 'MAC address'],
+    ['AABBCCDDEEFF', 'core', 'switch', 'macAddress', 'MAC address'],
+    ['ccdd.ee', 'core', 'switch', 'macAddress', 'MAC address'],
+    ['0011.2233', 'access', 'switch', 'macAddress', 'MAC address'],
+    ['02:00:5e:10:00:01', 'p48', 'port', 'deviceMacAddress', 'Connected device MAC address'],
+    ['02-00-5E-10-00-01', 'p48', 'port', 'deviceMacAddress', 'Connected device MAC address'],
+    ['0200.5e10.0001', 'p48', 'port', 'deviceMacAddress', 'Connected device MAC address'],
+    ['02005E100001', 'p48', 'port', 'deviceMacAddress', 'Connected device MAC address'],
+    ['acc-1/48', 'p48', 'port', 'switchPort', 'Switch and port'],
+    ['acc-1 Gi1/0/48', 'gi48', 'port', 'switchPort', 'Switch and port'],
+    ['10.0.10.57', 'users', 'network', 'address', 'Subnet holds the address'],
+    ['10.0.10.0/24', 'users', 'network', 'subnet', 'Subnet'],
+    ['10.0.10.2', 'core', 'switch', 'managementIp', 'Management IP'],
+    ['2001:db8:60::abcd', 'v6', 'network', 'address', 'Subnet holds the address'],
+    ['foc2101x0ab', 'core', 'switch', 'serialNumber', 'Serial number'],
+    ['server room', 'core', 'switch', 'tags', 'Tag'],
+    ['core-1', 'core', 'switch', 'name', 'Name'],
+    ['10', 'vUsers', 'vlan', 'vid', 'VLAN number'],
+    ['vlan 10', 'vUsers', 'vlan', 'vid', 'VLAN number'],
+    ['staff', 'vUsers', 'vlan', 'name', 'Name'],
+    ['users', 'users', 'network', 'name', 'Name'],
+    ['firewall', 'port', 'port', 'description', 'Description'],
+    ['FW-01', 'port', 'port', 'connectedDevice', 'Connected device'],
+  ])('finds %s: first %s (%s, by %s: "%s")', async (q, key, type, match, label) => {
     const answer = await searchFor(q);
     expect(answer.status).toBe(200);
     const [best] = answer.body.results;
-    expect(best).toMatchObject({ type, id: ids[key], match });
+    expect(best).toMatchObject({ type, id: ids[key], match, label });
     expect(typeof best.name).toBe('string');
-    expect(best.siteId).toBe(key === 'access' ? ids.lab : ids.hq);
+    expect(best.siteId).toBe(['access', 'p48', 'gi48'].includes(key) ? ids.lab : ids.hq);
+  });
+
+  it('finds a VLAN number at every site', async () => {
+    const results = (await searchFor('30')).body.results.filter((r: { type: string }) => r.type === 'vlan');
+    expect(results.map((r: { id: string; name: string }) => [nameOf(r.id), r.name])).toEqual([
+      ['vCams', 'VLAN 30 (Cameras)'],
+      ['vLabCams', 'VLAN 30 (Lab cameras)'],
+    ]);
   });
 
   it('finds every network whose subnet holds an address, the most specific first', async () => {
@@ -78,7 +109,16 @@ describe('GET /api/search', () => {
 
   it('answers a port with its switch and site', async () => {
     const [best] = (await searchFor('firewall')).body.results;
-    expect(best).toEqual({ type: 'port', id: ids.port, name: 'core-1 / 1', siteId: ids.hq, switchId: ids.core, match: 'description' });
+    expect(best).toEqual({
+      type: 'port',
+      id: ids.port,
+      name: 'core-1 / 1',
+      siteId: ids.hq,
+      switchId: ids.core,
+      match: 'description',
+      label: 'Description',
+      value: 'uplink to firewall',
+    });
   });
 
   it('answers no results for text nothing has', async () => {

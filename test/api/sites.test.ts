@@ -47,6 +47,7 @@ describe('site create, read, update', () => {
       notes: null,
       version: 1,
       switchCount: 0,
+      vlanCount: 0,
       networkCount: 0,
     });
     expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -163,30 +164,51 @@ describe('site delete', () => {
     expect(await lastEntry(site.id)).toMatchObject({ action: 'delete', entityType: 'site', summary: 'Deleted site Empty' });
   });
 
-  it('refuses a site with switches or networks (409 site_not_empty) unless cascade=true, which removes everything in one undoable entry', async () => {
+  const onlyOne: [string, string, object, string][] = [
+    ['a VLAN', '/api/vlans', { name: 'Lone', vid: 5 }, '0 switches, 1 VLAN and 0 networks'],
+    ['a network', '/api/networks', { name: 'Lone', subnet: '10.9.0.0/31' }, '0 switches, 0 VLANs and 1 network'],
+  ];
+  it.each(onlyOne)('refuses a site with only %s (409 site_not_empty)', async (what, path, body, counts) => {
+    const site = await make('/api/sites', { name: `Has ${what}` });
+    await make(path, { siteId: site.id, ...body });
+    const refused = await call('DELETE', `/api/sites/${site.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'site_not_empty', details: [{ field: 'cascade' }] });
+    expect(refused.body.error.message).toContain(counts);
+  });
+
+  it('refuses a site with switches, VLANs or networks (409 site_not_empty) unless cascade=true, which removes everything in one undoable entry', async () => {
     const site = await make('/api/sites', { name: 'Doomed' });
     const other = await make('/api/sites', { name: 'Survivor' });
-    const vlan = await make('/api/networks', { siteId: site.id, name: 'Users', vlanId: 10 });
-    const trunkVlan = await make('/api/networks', { siteId: site.id, name: 'Voice', vlanId: 20 });
+    const vlan = await make('/api/vlans', { siteId: site.id, name: 'Users', vid: 10 });
+    const trunkVlan = await make('/api/vlans', { siteId: site.id, name: 'Voice', vid: 20 });
+    const subnet = await make('/api/networks', { siteId: site.id, vlanId: vlan.id, name: 'Users v4', subnet: '10.0.10.0/24' });
     const sw = await make('/api/switches', { siteId: site.id, name: 'core-1', portCount: 3 });
     const far = await make('/api/switches', { siteId: other.id, name: 'edge-9', portCount: 1 });
     const ports = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
     const farPort = (await call('GET', `/api/switches/${far.id}`)).body.ports[0];
-    await call('PATCH', `/api/ports/${ports[0].id}`, { body: { untaggedNetworkId: vlan.id } });
-    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { mode: 'trunk', taggedNetworkIds: [vlan.id, trunkVlan.id] } });
+    await call('PATCH', `/api/switches/${sw.id}`, { body: { configuredVlanIds: [trunkVlan.id] } });
+    await call('PATCH', `/api/ports/${ports[0].id}`, { body: { untaggedVlanId: vlan.id } });
+    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { mode: 'trunk', taggedVlanIds: [vlan.id, trunkVlan.id] } });
     await call('PATCH', `/api/ports/${ports[2].id}`, { body: { linkedPortId: farPort.id } });
     expect((await call('GET', `/api/ports/${farPort.id}`)).body.linkedPortId).toBe(ports[2].id);
+    expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ switchCount: 1, vlanCount: 2, networkCount: 1 });
 
     const refused = await call('DELETE', `/api/sites/${site.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('site_not_empty');
-    expect(refused.body.error.message).toContain('1 switch and 2 networks');
+    expect(refused.body.error.message).toContain('1 switch, 2 VLANs and 1 network');
 
     const farBefore = (await call('GET', `/api/ports/${farPort.id}`)).body;
     expect((await call('DELETE', `/api/sites/${site.id}?cascade=true`)).status).toBe(204);
-    for (const path of [`/api/sites/${site.id}`, `/api/networks/${vlan.id}`, `/api/switches/${sw.id}`, `/api/ports/${ports[0].id}`]) {
-      expect((await call('GET', path)).status).toBe(404);
-    }
+    const gone = [
+      `/api/sites/${site.id}`,
+      `/api/vlans/${vlan.id}`,
+      `/api/networks/${subnet.id}`,
+      `/api/switches/${sw.id}`,
+      `/api/ports/${ports[0].id}`,
+    ];
+    for (const path of gone) expect((await call('GET', path)).status).toBe(404);
     const farAfter = (await call('GET', `/api/ports/${farPort.id}`)).body;
     expect(farAfter.linkedPortId).toBeNull();
     expect(farAfter.version).toBe(farBefore.version + 1);
@@ -196,17 +218,20 @@ describe('site delete', () => {
       action: 'delete',
       entityType: 'site',
       entityId: site.id,
-      summary: 'Deleted site Doomed with 1 switch, 2 networks and 3 ports',
+      summary: 'Deleted site Doomed with 1 switch, 3 ports, 2 VLANs and 1 network',
     });
 
     const undone = await call('POST', `/api/activity/${entries[0].id}/undo`);
     expect(undone.status).toBe(200);
     const back = (await call('GET', `/api/switches/${sw.id}`)).body;
     expect(back.ports.map((p: { id: string }) => p.id)).toEqual(ports.map((p: { id: string }) => p.id));
-    expect(back.ports[0].untaggedNetworkId).toBe(vlan.id);
-    expect([...back.ports[1].taggedNetworkIds].sort()).toEqual([vlan.id, trunkVlan.id].sort());
+    expect(back.ports[0].untaggedVlanId).toBe(vlan.id);
+    expect([...back.ports[1].taggedVlanIds].sort()).toEqual([vlan.id, trunkVlan.id].sort());
     expect(back.ports[2].linkedPortId).toBe(farPort.id);
+    expect(back.configuredVlanIds).toEqual([trunkVlan.id]);
     expect((await call('GET', `/api/ports/${farPort.id}`)).body.linkedPortId).toBe(ports[2].id);
-    expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ switchCount: 1, networkCount: 2 });
+    expect((await call('GET', `/api/networks/${subnet.id}`)).body.vlanId).toBe(vlan.id);
+    expect((await call('GET', `/api/vlans/${vlan.id}`)).body).toMatchObject({ networkCount: 1, portCount: 2, switchCount: 1 });
+    expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ switchCount: 1, vlanCount: 2, networkCount: 1 });
   });
 });

@@ -1,6 +1,7 @@
 // GET /api/switches/{id}/config against a real server: the golden switch built through the inventory API renders
 // as the hand-written golden files (test/fixtures/config/sw-hq-01.<dialect>.txt), apart from the header's time,
-// which must be the newest updatedAt of what is rendered.
+// which must be the newest updatedAt of what is rendered; then what model 2 adds: configured VLANs, the management
+// interface and default gateway from the network that holds the management IP, a port of a second stack member.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,50 +19,53 @@ let portIds: Record<string, string>;
 const { call, make } = server.as(() => tokens.editor);
 const config = (id: string, query: string, token = tokens.editor) => call('GET', `/api/switches/${id}/config${query}`, { token });
 
-/** The newest updatedAt of the switch, its site, its ports and the networks they use. */
+/** The newest updatedAt of the switch, its site, its ports and the VLANs they carry. */
 async function newestUpdate(): Promise<string> {
   const sw = (await call('GET', `/api/switches/${switchId}`)).body;
   const site = (await call('GET', `/api/sites/${sw.siteId}`)).body;
-  const used = new Set<string>(
-    sw.ports.flatMap((p: { untaggedNetworkId: string | null; taggedNetworkIds: string[] }) =>
-      [p.untaggedNetworkId, ...p.taggedNetworkIds].filter(Boolean),
+  const used = new Set<string>([
+    ...sw.configuredVlanIds,
+    ...sw.ports.flatMap((p: { untaggedVlanId: string | null; taggedVlanIds: string[] }) =>
+      [p.untaggedVlanId, ...p.taggedVlanIds].filter(Boolean),
     ),
-  );
-  const networks = (await call('GET', `/api/networks?siteId=${sw.siteId}&limit=500`)).body.items.filter((n: { id: string }) =>
-    used.has(n.id),
-  );
-  return [sw, site, ...sw.ports, ...networks]
+  ]);
+  const vlans = (await call('GET', `/api/vlans?siteId=${sw.siteId}&limit=500`)).body.items.filter((v: { id: string }) => used.has(v.id));
+  return [sw, site, ...sw.ports, ...vlans]
     .map((x: { updatedAt: string }) => x.updatedAt)
     .sort()
     .at(-1)!;
 }
 
+let siteId: string;
+let vlanIds: Record<string, string>;
+
 beforeAll(async () => {
-  const site = (await make('/api/sites', { name: 'Head Office' })).id;
-  const net = async (vlanId: number, name: string) => (await make('/api/networks', { siteId: site, vlanId, name })).id;
+  siteId = (await make('/api/sites', { name: 'Head Office' })).id;
+  const vlan = async (vid: number, name: string) => (await make('/api/vlans', { siteId, vid, name })).id;
   const [users, users2, printers, voice, cameras, management] = [
-    await net(10, 'Users'),
-    await net(11, 'Users 2'),
-    await net(12, 'Printers'),
-    await net(20, 'Voice & Video / Büro?'),
-    await net(30, 'Building 7 third floor east wing cameras'),
-    await net(99, 'Management'),
+    await vlan(10, 'Users'),
+    await vlan(11, 'Users 2'),
+    await vlan(12, 'Printers'),
+    await vlan(20, 'Voice & Video / Büro?'),
+    await vlan(30, 'Building 7 third floor east wing cameras'),
+    await vlan(99, 'Management'),
   ];
-  await net(200, 'Guests (not on this switch)');
-  switchId = (await make('/api/switches', { siteId: site, name: 'sw-hq-01', managementIp: '10.0.99.11' })).id;
+  vlanIds = { users, management };
+  await vlan(200, 'Guests (not on this switch)');
+  switchId = (await make('/api/switches', { siteId, name: 'sw-hq-01', managementIp: '10.0.99.11' })).id;
   const port = async (name: string, body: Record<string, unknown>) =>
     (await make(`/api/switches/${switchId}/ports`, { name, position: Number(name), ...body })).id;
   portIds = {
-    48: await port('48', { description: 'Access point', mode: 'trunk', taggedNetworkIds: [cameras, voice] }),
-    1: await port('1', { description: 'Front desk PC', untaggedNetworkId: users }),
+    48: await port('48', { description: 'Access point', mode: 'trunk', taggedVlanIds: [cameras, voice] }),
+    1: await port('1', { description: 'Front desk PC', untaggedVlanId: users }),
     47: await port('47', {
       description: 'Uplink to core?',
       mode: 'trunk',
-      untaggedNetworkId: management,
-      taggedNetworkIds: [voice, users2, cameras, printers, users],
+      untaggedVlanId: management,
+      taggedVlanIds: [voice, users2, cameras, printers, users],
     }),
-    3: await port('3', { enabled: false, untaggedNetworkId: cameras }),
-    2: await port('2', { description: 'Printer Büro "2"', untaggedNetworkId: printers }),
+    3: await port('3', { enabled: false, untaggedVlanId: cameras }),
+    2: await port('2', { description: 'Printer Büro "2"', untaggedVlanId: printers }),
   };
 });
 
@@ -87,6 +91,45 @@ describe('GET /api/switches/{id}/config', () => {
     );
     expect(stamp(second)).toBe(patched.body.updatedAt);
     expect(stamp(second)).toBe(await newestUpdate());
+  });
+
+  it('defines a configured VLAN, writes the management interface and gateway of the network holding the management IP, and a port of member 2', async () => {
+    const lab = (await make('/api/vlans', { siteId, vid: 40, name: 'Lab' })).id;
+    const sw = await make('/api/switches', {
+      siteId,
+      name: 'sw hq 02',
+      managementIp: '10.0.99.12',
+      stackSize: 2,
+      configuredVlanIds: [lab],
+    });
+    await make(`/api/switches/${sw.id}/ports`, { name: '1', position: 1, description: 'Desk', untaggedVlanId: vlanIds.users });
+    await make(`/api/switches/${sw.id}/ports`, {
+      name: '2',
+      position: 2,
+      unit: 2,
+      description: 'Desk on member 2',
+      untaggedVlanId: vlanIds.users,
+    });
+    await make(`/api/switches/${sw.id}/ports`, { name: 'console', position: 100, type: 'console' });
+    const before = (await config(sw.id, '?dialect=cisco-ios')).text;
+    expect(before).not.toContain('interface Vlan99');
+    await make('/api/networks', { siteId, name: 'Management', subnet: '10.0.99.0/24', gateway: '10.0.99.1', vlanId: vlanIds.management });
+    await make('/api/networks', { siteId, name: 'Campus', subnet: '10.1.0.0/16', gateway: '10.1.0.1', vlanId: vlanIds.users });
+    for (const dialect of DIALECTS) {
+      const answer = await config(sw.id, `?dialect=${dialect}`);
+      expect(answer.status).toBe(200);
+      const text = answer.text.replace(/Data last changed: \S+/, 'Data last changed: 2026-12-01T08:00:00.000Z');
+      expect(text).toBe(readFileSync(resolve(import.meta.dirname, '../fixtures/config', `sw-hq-02.${dialect}.txt`), 'utf8'));
+    }
+  });
+
+  it('leaves out the management interface when the network holding the management IP has no VLAN', async () => {
+    const sw = await make('/api/switches', { siteId, name: 'sw-transit', managementIp: '10.7.0.1' });
+    await make('/api/networks', { siteId, name: 'Transit', subnet: '10.7.0.0/31' });
+    const text = (await config(sw.id, '?dialect=arista-eos')).text;
+    expect(text).toContain('hostname sw-transit\n');
+    expect(text).not.toContain('interface Vlan');
+    expect(text).not.toContain('ip route');
   });
 
   it.each<[string, string]>([

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
 import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
@@ -6,6 +6,15 @@ const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
 const { call, make, lastEntry } = server.as(() => tokens.editor);
 const { site, otherSite } = useSites(make, { site: 'Main', otherSite: 'Branch' });
+let users: { id: string };
+let voice: { id: string };
+let foreignVlan: { id: string };
+
+beforeAll(async () => {
+  users = await make('/api/vlans', { siteId: site.id, name: 'Users', vid: 10 });
+  voice = await make('/api/vlans', { siteId: site.id, name: 'Voice', vid: 20 });
+  foreignVlan = await make('/api/vlans', { siteId: otherSite.id, name: 'Branch users', vid: 10 });
+});
 
 describe('switch validation', () => {
   const valid = () => ({ siteId: site.id, name: 'valid' });
@@ -19,6 +28,23 @@ describe('switch validation', () => {
     ['management IP that is a CIDR', () => ({ ...valid(), managementIp: '10.0.0.1/24' }), ['managementIp']],
     ['unknown status', () => ({ ...valid(), status: 'broken' }), ['status']],
     ['portCount over 1024', () => ({ ...valid(), portCount: 1025 }), ['portCount']],
+    ['unknown role', () => ({ ...valid(), role: 'edge' }), ['role']],
+    ['tags not a list', () => ({ ...valid(), tags: 'lab' }), ['tags']],
+    ['a tag of 41 characters', () => ({ ...valid(), tags: ['t'.repeat(41)] }), ['tags']],
+    ['21 tags', () => ({ ...valid(), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }), ['tags']],
+    ['a tag with a semicolon', () => ({ ...valid(), tags: ['a;b'] }), ['tags']],
+    ['stackSize 0', () => ({ ...valid(), stackSize: 0 }), ['stackSize']],
+    ['stackSize 9', () => ({ ...valid(), stackSize: 9 }), ['stackSize']],
+    ['negative poeBudgetWatts', () => ({ ...valid(), poeBudgetWatts: -1 }), ['poeBudgetWatts']],
+    ['rackPosition of 51 characters', () => ({ ...valid(), rackPosition: 'U'.repeat(51) }), ['rackPosition']],
+    ['configuredVlanIds not ids', () => ({ ...valid(), configuredVlanIds: ['vlan10'] }), ['configuredVlanIds']],
+    ['a configured VLAN of another site', () => ({ ...valid(), configuredVlanIds: [foreignVlan.id] }), ['configuredVlanIds[0]']],
+    [
+      'a configured VLAN that does not exist',
+      () => ({ ...valid(), configuredVlanIds: ['5f0c6a8e-1111-4222-8333-444455556666'] }),
+      ['configuredVlanIds[0]'],
+    ],
+    ['favorite is read-only (ignored)', () => ({ ...valid(), name: '', favorite: true }), ['name']],
     ['negative portCount', () => ({ ...valid(), portCount: -1 }), ['portCount']],
     [
       'every fault at once',
@@ -67,8 +93,10 @@ describe('switch create and read', () => {
       position: 1,
       mode: 'access',
       enabled: true,
-      poe: false,
-      taggedNetworkIds: [],
+      unit: 1,
+      type: 'rj45',
+      poe: null,
+      taggedVlanIds: [],
       linkedPortId: null,
       version: 1,
     });
@@ -152,15 +180,15 @@ describe('switch update, move and delete', () => {
     });
   });
 
-  it('moves to another site only while no port uses a network (409 network_in_use)', async () => {
-    const vlan = await make('/api/networks', { siteId: site.id, name: 'MoveNet', vlanId: 77 });
+  it('moves to another site only while no port carries a VLAN (409 vlan_in_use)', async () => {
+    const vlan = await make('/api/vlans', { siteId: site.id, name: 'MoveNet', vid: 77 });
     const sw = await make('/api/switches', { siteId: site.id, name: 'mover', portCount: 2 });
     const ports = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
-    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { untaggedNetworkId: vlan.id } });
+    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { untaggedVlanId: vlan.id } });
     const refused = await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: otherSite.id } });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: 'network_in_use', details: [{ field: 'siteId' }] });
-    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { untaggedNetworkId: null } });
+    expect(refused.body.error).toMatchObject({ code: 'vlan_in_use', details: [{ field: 'siteId' }] });
+    await call('PATCH', `/api/ports/${ports[1].id}`, { body: { untaggedVlanId: null } });
     const moved = await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: otherSite.id } });
     expect(moved.status).toBe(200);
     expect(moved.body.siteId).toBe(otherSite.id);
@@ -179,5 +207,125 @@ describe('switch update, move and delete', () => {
     const entry = await lastEntry(a.id);
     expect(entry).toMatchObject({ action: 'delete', entityType: 'switch', summary: 'Deleted switch doomed and its 2 ports' });
     expect((await lastEntry(bPort.id)).id).toBe(entry.id);
+  });
+});
+
+describe('model 2 fields of a switch', () => {
+  it('stores rackPosition, role, tags (trimmed, each once), stackSize, poeBudgetWatts and configuredVlanIds, and answers them', async () => {
+    const sw = await make('/api/switches', {
+      siteId: site.id,
+      name: 'stack-1',
+      rackPosition: ' U12 ',
+      role: 'access',
+      tags: [' floor-2 ', 'lab', 'LAB'],
+      stackSize: 2,
+      poeBudgetWatts: 370,
+      configuredVlanIds: [voice.id, users.id, voice.id],
+    });
+    expect(sw).toMatchObject({
+      rackPosition: 'U12',
+      role: 'access',
+      tags: ['floor-2', 'lab'],
+      stackSize: 2,
+      poeBudgetWatts: 370,
+      favorite: false,
+      version: 1,
+    });
+    expect(sw.configuredVlanIds).toEqual([users.id, voice.id].sort());
+    const listed = (await call('GET', `/api/switches?siteId=${site.id}&q=stack-1`)).body.items[0];
+    expect(listed).toEqual(sw);
+    const defaults = await make('/api/switches', { siteId: site.id, name: 'plain' });
+    expect(defaults).toMatchObject({ role: null, tags: [], stackSize: 1, poeBudgetWatts: null, configuredVlanIds: [], rackPosition: null });
+  });
+
+  it('changes configuredVlanIds as a set (the same list in another order changes nothing), and undoes the change', async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'cfg', configuredVlanIds: [users.id] });
+    const same = await call('PATCH', `/api/switches/${sw.id}`, { body: { configuredVlanIds: [users.id, users.id] } });
+    expect(same.body.version).toBe(1);
+    const changed = await call('PATCH', `/api/switches/${sw.id}`, { body: { configuredVlanIds: [voice.id, users.id] } });
+    expect(changed.body).toMatchObject({ version: 2, configuredVlanIds: [users.id, voice.id].sort() });
+    const unchanged = await call('PATCH', `/api/switches/${sw.id}`, { body: { configuredVlanIds: [users.id, voice.id] } });
+    expect(unchanged.body.version).toBe(2);
+    const entry = await lastEntry(sw.id);
+    expect(entry.changes).toEqual({ configuredVlanIds: [[users.id], [users.id, voice.id].sort()] });
+    expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
+    expect((await call('GET', `/api/switches/${sw.id}`)).body).toMatchObject({ configuredVlanIds: [users.id], version: 3 });
+    // A move to another site must take the configured VLANs along: they are VLANs of the old site.
+    const move = await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: otherSite.id } });
+    expect(move.status).toBe(400);
+    expect(faultFields(move)).toEqual(['configuredVlanIds[0]']);
+    const moved = await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: otherSite.id, configuredVlanIds: [foreignVlan.id] } });
+    expect(moved.status).toBe(200);
+  });
+
+  it("refuses a stackSize below a port's unit (400 on stackSize), and allows it once no port is there", async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'stack-2', stackSize: 3, portCount: 1 });
+    const [first] = (await call('GET', `/api/switches/${sw.id}`)).body.ports;
+    const port = await make(`/api/switches/${sw.id}/ports`, { name: 'Gi3/0/1', unit: 3 });
+    expect(port.unit).toBe(3);
+    const shrink = await call('PATCH', `/api/switches/${sw.id}`, { body: { stackSize: 2 } });
+    expectFaults(shrink, ['stackSize']);
+    expect(shrink.body.error.details[0].message).toMatch(/unit 3/);
+    expect((await call('PATCH', `/api/ports/${port.id}`, { body: { unit: 2 } })).status).toBe(200);
+    expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { stackSize: 2 } })).body.stackSize).toBe(2);
+    expectFaults(await call('PATCH', `/api/ports/${first.id}`, { body: { unit: 3 } }), ['unit']);
+  });
+});
+
+describe('favourites, per user', () => {
+  it('are set and cleared with PUT and DELETE (204, idempotent), per user, without a version or an activity entry', async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'fav-1' });
+    const other = await make('/api/switches', { siteId: site.id, name: 'fav-2' });
+    const viewer = server.as(() => tokens.viewer);
+    const entries = (await call('GET', '/api/activity?limit=1')).body.items[0].id;
+
+    // Read first, so that the read cache holds each user's answer before the change.
+    expect((await call('GET', `/api/switches/${sw.id}`)).body.favorite).toBe(false);
+    expect((await viewer.call('GET', `/api/switches/${sw.id}`)).body.favorite).toBe(false);
+    expect((await viewer.call('GET', '/api/switches?favorite=true')).body.items).toEqual([]);
+
+    expect((await viewer.call('PUT', `/api/switches/${sw.id}/favorite`)).status).toBe(204);
+    expect((await viewer.call('PUT', `/api/switches/${sw.id}/favorite`)).status).toBe(204);
+    const mine = await viewer.call('GET', `/api/switches/${sw.id}`);
+    expect(mine.body).toMatchObject({ favorite: true, version: 1 });
+    expect(mine.headers.get('etag')).toBe('"1"');
+    // The editor's answer, of the same URL at the same data version, is the editor's own.
+    expect((await call('GET', `/api/switches/${sw.id}`)).body.favorite).toBe(false);
+    const favourites = (await viewer.call('GET', `/api/switches?favorite=true`)).body;
+    expect(favourites.items.map((s: { name: string }) => s.name)).toEqual(['fav-1']);
+    expect(favourites.total).toBe(1);
+    expect((await call('GET', '/api/switches?favorite=true')).body.total).toBe(0);
+    const others = (await viewer.call('GET', `/api/switches?siteId=${site.id}&favorite=false`)).body.items.map((s: { id: string }) => s.id);
+    expect(others).toContain(other.id);
+    expect(others).not.toContain(sw.id);
+    const listed = (await viewer.call('GET', `/api/switches?siteId=${site.id}&q=fav-`)).body.items;
+    expect(listed.map((s: { favorite: boolean }) => s.favorite)).toEqual([true, false]);
+    expect((await call('GET', `/api/switches?siteId=${site.id}&q=fav-`)).body.items.map((s: { favorite: boolean }) => s.favorite)).toEqual([
+      false,
+      false,
+    ]);
+
+    expect((await viewer.call('DELETE', `/api/switches/${sw.id}/favorite`)).status).toBe(204);
+    expect((await viewer.call('DELETE', `/api/switches/${sw.id}/favorite`)).status).toBe(204);
+    expect((await viewer.call('GET', `/api/switches/${sw.id}`)).body.favorite).toBe(false);
+    expect((await viewer.call('GET', '/api/switches?favorite=true')).body.total).toBe(0);
+    expect((await call('GET', '/api/activity?limit=1')).body.items[0].id).toBe(entries);
+  });
+
+  it('answers 404 for a switch that does not exist, 400 for a bad filter, 401 without a sign-in', async () => {
+    expect((await call('PUT', '/api/switches/5f0c6a8e-1111-4222-8333-444455556666/favorite')).status).toBe(404);
+    expect((await call('DELETE', '/api/switches/nope/favorite')).status).toBe(404);
+    expectFaults(await call('GET', '/api/switches?favorite=yes'), ['favorite']);
+    const sw = await make('/api/switches', { siteId: site.id, name: 'fav-3' });
+    expect((await call('PUT', `/api/switches/${sw.id}/favorite`, { token: '' })).status).toBe(401);
+  });
+
+  it('go with the switch when it is deleted, and an undo brings the switch back without them', async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'fav-gone' });
+    await call('PUT', `/api/switches/${sw.id}/favorite`);
+    expect((await call('DELETE', `/api/switches/${sw.id}`)).status).toBe(204);
+    const entry = await lastEntry(sw.id);
+    expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
+    expect((await call('GET', `/api/switches/${sw.id}`)).body).toMatchObject({ name: 'fav-gone', favorite: false });
   });
 });

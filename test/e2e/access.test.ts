@@ -6,13 +6,13 @@ import { userWithRole, TEST_PASSWORD } from '../helpers/server.ts';
 
 let siteId: string;
 let switchId: string;
-let networkId: string;
+let vlanId: string;
 const XSS = '<img src=x onerror=alert(1)>';
 
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     siteId = (await app.admin('POST', '/api/sites', { name: 'Branch', description: 'Second office' })).id;
-    networkId = (await app.admin('POST', '/api/networks', { siteId, name: 'Voice', vlanId: 20, color: '#8e44ad' })).id;
+    vlanId = (await app.admin('POST', '/api/vlans', { siteId, name: 'Voice', vid: 20, color: '#8e44ad' })).id;
     switchId = (await app.admin('POST', '/api/switches', { siteId, name: 'edge-1', portCount: 8, managementIp: '10.1.0.2' })).id;
     await userWithRole(baseUrl, adminToken, 'viewer1', 'viewer');
   },
@@ -26,7 +26,7 @@ describe('access in the browser', () => {
 
     await page.goto(`${app.baseUrl}/sites/${siteId}`);
     await h1(page, 'Branch');
-    for (const name of ['Edit', 'Delete', 'Add switch', 'Add network']) {
+    for (const name of ['Edit', 'Delete', 'Add switch', 'Add VLAN', 'Add network']) {
       expect(
         await page
           .getByRole('button', { name, exact: true })
@@ -48,8 +48,8 @@ describe('access in the browser', () => {
     expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
 
-    await page.goto(`${app.baseUrl}/networks/${networkId}`);
-    await h1(page, 'Voice');
+    await page.goto(`${app.baseUrl}/vlans/${vlanId}`);
+    await h1(page, 'VLAN 20 Voice');
     expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
 
     await page.goto(`${app.baseUrl}/settings/data`);

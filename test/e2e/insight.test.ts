@@ -10,10 +10,11 @@ let swA: string;
 const app = useBrowserApp({
   setup: async () => {
     siteId = (await app.admin('POST', '/api/sites', { name: 'Plant' })).id;
-    const net = await app.admin('POST', '/api/networks', {
+    const vlan = await app.admin('POST', '/api/vlans', { siteId, name: 'Office', vid: 110 });
+    await app.admin('POST', '/api/networks', {
       siteId,
+      vlanId: vlan.id,
       name: 'Office',
-      vlanId: 110,
       subnet: '10.110.0.0/24',
       gateway: '10.110.0.1',
     });
@@ -23,7 +24,7 @@ const app = useBrowserApp({
     const full = await app.admin('GET', `/api/switches/${swA}`);
     await app.admin('PATCH', `/api/switches/${swA}/ports`, {
       portIds: [full.ports[0].id, full.ports[1].id],
-      set: { untaggedNetworkId: net.id, description: 'Office desk' },
+      set: { untaggedVlanId: vlan.id, description: 'Office desk' },
     });
   },
 });

@@ -1,5 +1,6 @@
-// The main path through the UI: first-run setup, sign-in, a site with a network and a 24-port switch, a bulk
-// VLAN change drawn on the front panel, deleting the switch and bringing it back from the activity log.
+// The main path through the UI: first-run setup, sign-in, a site with VLANs ("add another"), a subnet and a
+// 24-port switch, a bulk VLAN change drawn on the front panel, deleting the switch and bringing it back from the
+// activity log.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { api, h1, newPage, submitSignIn, useBrowserApp, watch, TEST_PASSWORD } from './support.ts';
@@ -45,18 +46,36 @@ describe('inventory in the browser', () => {
     const siteId = page.url().split('/sites/')[1]!;
     expect(siteId).toMatch(/^[0-9a-f-]{36}$/);
 
-    // A network, with a validation error from the API shown under its field first.
-    await page.getByRole('link', { name: 'Add network' }).click();
+    // A VLAN, with a validation error from the API shown under its field first; "add another" keeps the
+    // dialog open for the next one.
+    await page.getByRole('link', { name: 'Add VLAN' }).click();
+    const vlanDialog = page.getByRole('dialog', { name: 'Add VLAN' });
+    await vlanDialog.getByLabel('VLAN number').fill('5000');
+    await vlanDialog.getByLabel('Name').fill('Users');
+    await vlanDialog.getByLabel('Colour', { exact: true }).fill(COLOR);
+    await vlanDialog.getByLabel('Add another').check();
+    await vlanDialog.getByRole('button', { name: 'Add VLAN' }).click();
+    await vlanDialog.locator('.field-error').first().waitFor();
+    expect(await vlanDialog.getByLabel('Name').inputValue()).toBe('Users');
+    await vlanDialog.getByLabel('VLAN number').fill('10');
+    await vlanDialog.getByRole('button', { name: 'Add VLAN' }).click();
+    await page.getByText('VLAN 10 Users created.').waitFor();
+    await expect.poll(() => vlanDialog.getByLabel('Name').inputValue()).toBe('');
+    await vlanDialog.getByLabel('VLAN number').fill('20');
+    await vlanDialog.getByLabel('Name').fill('Voice');
+    await vlanDialog.getByLabel('Add another').uncheck();
+    await vlanDialog.getByRole('button', { name: 'Add VLAN' }).click();
+    await h1(page, 'VLAN 20 Voice');
+
+    // A subnet in VLAN 10, from the networks page.
+    await page.goto(`${base}/networks?new=1&siteId=${siteId}`);
     const netDialog = page.getByRole('dialog', { name: 'Add network' });
-    await netDialog.getByLabel('VLAN ID').fill('5000');
-    await netDialog.getByLabel('Name').fill('Users');
-    await netDialog.getByLabel('Colour', { exact: true }).fill(COLOR);
+    await netDialog.getByLabel('VLAN', { exact: true }).selectOption({ label: '10 Users' });
+    await netDialog.getByLabel('Subnet').fill('10.0.10.0/24');
+    await netDialog.getByLabel('Name').fill('Users v4');
+    await netDialog.getByLabel('Gateway').fill('10.0.10.1');
     await netDialog.getByRole('button', { name: 'Add network' }).click();
-    await netDialog.locator('.field-error').first().waitFor();
-    expect(await netDialog.getByLabel('Name').inputValue()).toBe('Users');
-    await netDialog.getByLabel('VLAN ID').fill('10');
-    await netDialog.getByRole('button', { name: 'Add network' }).click();
-    await h1(page, 'Users');
+    await h1(page, 'Users v4');
 
     // A switch with 24 ports.
     await page.goto(`${base}/sites/${siteId}`);
@@ -84,9 +103,7 @@ describe('inventory in the browser', () => {
     expect(await portFill(page, '1')).toBe(RGB);
     expect(await portFill(page, '13')).not.toBe(RGB);
     const sw = await api(base, 'GET', `/api/switches/${switchId}`, { headers: { cookie: await cookieHeader(context) } });
-    const vlanPorts = sw.body.ports
-      .filter((p: { untaggedNetworkId: string | null }) => p.untaggedNetworkId)
-      .map((p: { name: string }) => p.name);
+    const vlanPorts = sw.body.ports.filter((p: { untaggedVlanId: string | null }) => p.untaggedVlanId).map((p: { name: string }) => p.name);
     expect(vlanPorts.sort((a: string, b: string) => Number(a) - Number(b))).toEqual([
       '1',
       '2',

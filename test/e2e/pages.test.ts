@@ -36,7 +36,11 @@ function pages(): Shot[] {
     { name: 'site', path: `/sites/${data.hqId}`, ready: shows('HQ', 'table.matrix') },
     { name: 'switches', path: '/switches', ready: shows('Switches', rows) },
     { name: 'switch', path: `/switches/${data.coreId}`, ready: shows('core-1', '.panel .port') },
-    { name: 'networks', path: '/networks', ready: shows('Networks', rows) },
+    { name: 'switch-stack', path: `/switches/${data.stackId}`, ready: shows('access-2', '.panel-unit + .panel-unit .port') },
+    { name: 'vlans', path: '/vlans', ready: shows('VLANs', rows) },
+    { name: 'vlan', path: `/vlans/${data.usersVlanId}`, ready: shows('VLAN 10 Users', 'table.vlan-ports .port-links a') },
+    { name: 'networks', path: '/networks', ready: shows('Networks', 'table.networks tr.group-row') },
+    { name: 'network', path: `/networks/${data.usersNetId}`, ready: shows('Users', 'form select') },
     { name: 'activity', path: '/activity', ready: shows('Activity', '.entry') },
     { name: 'settings-data', path: '/settings/data', ready: shows('Data') },
   ];
@@ -103,6 +107,14 @@ describe('main pages', () => {
             await pg.getByRole('form', { name: 'Change selected ports' }).waitFor();
           },
         },
+        {
+          name: 'port-panel',
+          path: `/switches/${data.coreId}`,
+          ready: async (pg: Page) => {
+            await pg.getByRole('button', { name: 'Edit port Et48', exact: true }).click();
+            await pg.getByRole('dialog', { name: 'Port Et48' }).getByRole('button', { name: 'Save', exact: true }).waitFor();
+          },
+        },
         { name: 'settings-users', path: '/settings/users', ready: (pg: Page) => pg.locator('table.data tbody tr').first().waitFor() },
         { name: 'settings-tokens', path: '/settings/tokens', ready: shows('API tokens') },
         { name: 'settings-account', path: '/settings/account', ready: shows('Account') },
@@ -150,7 +162,67 @@ describe('main pages', () => {
       }
       await context.close();
     }
-    expect(checked).toBe(24);
+    expect(checked).toBe(2 * (pages().length + 5));
     expect(found).toEqual([]);
   }, 180_000);
+});
+
+describe('the port editor in its side panel', () => {
+  for (const dark of [false, true]) {
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 700],
+    ]) {
+      const theme = dark ? 'dark' : 'light';
+      it(`fits at ${width} px (${theme}): Save in view, nothing cut off, no sideways scroll`, async () => {
+        const { context, page, problems } = await app.signedIn(`/switches/${data.coreId}`, 'admin', { width, height, dark });
+        await h1(page, 'core-1');
+        await page.getByRole('button', { name: 'Edit port Et48', exact: true }).click();
+        const panel = page.getByRole('dialog', { name: 'Port Et48' });
+        const save = panel.getByRole('button', { name: 'Save', exact: true });
+        await save.waitFor();
+        await settle(page);
+        // The trunk's tagged VLANs are in the picker, by number and name.
+        expect(await panel.getByLabel('Tagged VLANs', { exact: true }).inputValue()).toBe('10,20,30,40');
+        const inView = async (name: string) => {
+          const box = await panel.getByRole('button', { name, exact: true }).boundingBox();
+          expect(box, name).not.toBeNull();
+          expect(box!.y + box!.height, `${name} above the bottom edge`).toBeLessThanOrEqual(height);
+          expect(box!.x, `${name} right of the left edge`).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, `${name} left of the right edge`).toBeLessThanOrEqual(width);
+        };
+        for (const name of ['Save', 'Cancel', 'Delete port']) await inView(name);
+        const sizes = await page.evaluate(() => {
+          const d = document.querySelector('dialog.side-panel') as HTMLElement;
+          const r = d.getBoundingClientRect();
+          const out = [...d.querySelectorAll('input, select, button, label, legend, h2')]
+            .filter((e) => {
+              const b = e.getBoundingClientRect();
+              return b.width > 0 && (b.right > r.right + 1 || b.left < r.left - 1);
+            })
+            .map((e) => `${e.tagName.toLowerCase()} ${(e as HTMLElement).innerText || (e as HTMLInputElement).name || ''}`);
+          return {
+            scroll: document.documentElement.scrollWidth,
+            panelScroll: d.scrollWidth - d.clientWidth,
+            out,
+            left: r.left,
+            right: r.right,
+          };
+        });
+        expect(sizes.scroll).toBeLessThanOrEqual(width);
+        expect(sizes.panelScroll).toBe(0);
+        expect(sizes.out).toEqual([]);
+        expect(sizes.right).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: join(SHOTS, `port-panel-${theme}-${width}.png`) });
+        // Scrolled to its end, the footer is still where it was.
+        await panel.locator('.side-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await inView('Save');
+        await page.screenshot({ path: join(SHOTS, `port-panel-end-${theme}-${width}.png`) });
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'detached' });
+        expect(problems.errors).toEqual([]);
+        await context.close();
+      }, 60_000);
+    }
+  }
 });

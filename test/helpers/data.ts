@@ -5,14 +5,18 @@ import { api, apiClient, type ApiClient, type TestServerHandle, useTestServer } 
 /** The ids of what seedInventory made. */
 export interface Seeded {
   sites: Record<string, string>;
+  /** VLANs by name: Users (10), Voice (20), Mgmt (21). */
+  vlans: Record<string, string>;
+  /** Networks (subnets) by name: Users (10.0.10.0/24 in VLAN Users), Mgmt (2001:db8::/64 in VLAN Mgmt). */
   networks: Record<string, string>;
   switches: Record<string, string>;
   ports: Record<string, string>;
 }
 
 /**
- * Makes a small but complete inventory through the API: sites, networks (one with subnet and gateway),
- * switches with ports, a trunk with tagged VLANs, a link across two switches, an update, a delete and an undo.
+ * Makes a small but complete inventory through the API: sites, VLANs (one with a colour given, one without any
+ * subnet), networks (an IPv4 one with a gateway, an IPv6 one), switches with ports, a trunk with native and tagged
+ * VLANs, a PoE port, a link across two switches, an update, a delete and an undo.
  */
 export async function seedInventory(baseUrl: string, token: string, site = 'HQ', options: { macPrefix?: string } = {}): Promise<Seeded> {
   const client = apiClient(
@@ -26,10 +30,13 @@ export async function seedInventory(baseUrl: string, token: string, site = 'HQ',
   };
   const mac = options.macPrefix ?? '00:11:22:33:44';
   const hq = await call('POST', '/api/sites', { name: site, address: 'Main street 1', notes: 'line one\nline two, with "quotes"' });
+  const vlan = (body: object) => call('POST', '/api/vlans', { siteId: hq.id, ...body });
   const network = (body: object) => call('POST', '/api/networks', { siteId: hq.id, ...body });
-  const users = await network({ name: 'Users', vlanId: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1', color: '#1f77b4' });
-  const voice = await network({ name: 'Voice', vlanId: 20, description: 'phones; desk' });
-  const mgmt = await network({ name: 'Mgmt', vlanId: 21, subnet: '2001:db8::/64' });
+  const users = await vlan({ name: 'Users', vid: 10, color: '#1f77b4' });
+  const voice = await vlan({ name: 'Voice', vid: 20, description: 'phones; desk' });
+  const mgmt = await vlan({ name: 'Mgmt', vid: 21 });
+  const usersNet = await network({ name: 'Users', vlanId: users.id, subnet: '10.0.10.0/24', gateway: '10.0.10.1' });
+  const mgmtNet = await network({ name: 'Mgmt', vlanId: mgmt.id, subnet: '2001:db8::/64' });
   const newSwitch = (body: object) => call('POST', '/api/switches', { siteId: hq.id, ...body });
   const core = await newSwitch({ name: 'core', vendor: 'Cisco', macAddress: `${mac}:01`, managementIp: '10.0.0.1', portCount: 4 });
   const edge = await newSwitch({ name: 'edge 1', model: 'EX2300', macAddress: `${mac}:02`, status: 'planned', portCount: 2 });
@@ -39,27 +46,27 @@ export async function seedInventory(baseUrl: string, token: string, site = 'HQ',
   const [e1] = edgeFull.ports;
   await call('PATCH', `/api/ports/${c1.id}`, {
     mode: 'trunk',
-    untaggedNetworkId: users.id,
-    taggedNetworkIds: [voice.id, mgmt.id],
+    untaggedVlanId: users.id,
+    taggedVlanIds: [voice.id, mgmt.id],
     description: 'uplink, to "edge"',
     speed: '10G',
     linkedPortId: e1.id,
   });
   await call('PATCH', `/api/ports/${c2.id}`, {
-    untaggedNetworkId: users.id,
-    poe: true,
+    untaggedVlanId: users.id,
+    poe: { type: '802.3af', maxWatts: 15.4 },
     enabled: false,
     connectedDevice: 'printer\nroom 2',
   });
   const extra = await call('POST', '/api/sites', { name: `${site} annex` });
   await call('DELETE', `/api/sites/${extra.id}`);
-  const renamed = await call('PATCH', `/api/networks/${voice.id}`, { description: 'phones' });
+  await call('PATCH', `/api/vlans/${voice.id}`, { description: 'phones' });
   const activity = await call('GET', '/api/activity?limit=1');
   await call('POST', `/api/activity/${activity.items[0].id}/undo`);
-  void renamed;
   return {
     sites: { [site]: hq.id },
-    networks: { Users: users.id, Voice: voice.id, Mgmt: mgmt.id },
+    vlans: { Users: users.id, Voice: voice.id, Mgmt: mgmt.id },
+    networks: { Users: usersNet.id, Mgmt: mgmtNet.id },
     switches: { core: core.id, edge: edge.id },
     ports: { c1: c1.id, c2: c2.id, e1: e1.id },
   };
@@ -87,9 +94,9 @@ export function useSites<K extends string>(make: ApiClient['make'], names: Recor
 }
 
 /**
- * A small site for change and undo scenarios, made through the API: networks `ten` (VLAN 10, with `subnet`) and
- * `twenty` (VLAN 20), two switches (`a` and `b`: name and port count), and a's first port a trunk, ten native and
- * twenty tagged, linked to b's first port.
+ * A small site for change and undo scenarios, made through the API: VLANs `v10` (10, named `ten`, with a network
+ * `ten` of `subnet`: `net10`) and `v20` (20, `twenty`, no subnet), two switches (`a` and `b`: name and port count),
+ * and a's first port a trunk, ten native and twenty tagged, linked to b's first port.
  */
 export async function trunkLinkedSite(
   { must }: Pick<ApiClient, 'must'>,
@@ -97,8 +104,9 @@ export async function trunkLinkedSite(
   options: { subnet: string; a: [name: string, portCount: number]; b: [name: string, portCount: number] },
 ) {
   const site = await must(201, 'POST', '/api/sites', { name });
-  const n10 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'ten', vlanId: 10, subnet: options.subnet });
-  const n20 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'twenty', vlanId: 20 });
+  const v10 = await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'ten', vid: 10 });
+  const v20 = await must(201, 'POST', '/api/vlans', { siteId: site.id, name: 'twenty', vid: 20 });
+  const net10 = await must(201, 'POST', '/api/networks', { siteId: site.id, name: 'ten', vlanId: v10.id, subnet: options.subnet });
   const a = await must(201, 'POST', '/api/switches', { siteId: site.id, name: options.a[0], portCount: options.a[1] });
   const b = await must(201, 'POST', '/api/switches', { siteId: site.id, name: options.b[0], portCount: options.b[1] });
   const portsOf = async (id: string): Promise<string[]> =>
@@ -107,11 +115,11 @@ export async function trunkLinkedSite(
   const bPorts = await portsOf(b.id);
   await must(200, 'PATCH', `/api/ports/${aPorts[0]}`, {
     mode: 'trunk',
-    untaggedNetworkId: n10.id,
-    taggedNetworkIds: [n20.id],
+    untaggedVlanId: v10.id,
+    taggedVlanIds: [v20.id],
     linkedPortId: bPorts[0],
   });
-  return { site: site.id, n10: n10.id, n20: n20.id, a: a.id, b: b.id, aPorts, bPorts };
+  return { site: site.id, v10: v10.id, v20: v20.id, net10: net10.id, a: a.id, b: b.id, aPorts, bPorts };
 }
 
 /** The backup export as a parsed document. */

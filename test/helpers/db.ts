@@ -56,8 +56,8 @@ export function integrityCheck(dataDir: string): string {
 
 // Tables whose rows only a successful request may change; login_failures is left out on purpose: a refused
 // sign-in is meant to be counted.
-const VERSIONED = ['users', 'sites', 'networks', 'switches', 'ports'];
-const COUNTED = ['api_tokens', 'port_tagged_networks', 'activity', 'activity_entities'];
+const VERSIONED = ['users', 'sites', 'vlans', 'networks', 'switches', 'ports'];
+const COUNTED = ['api_tokens', 'port_tagged_vlans', 'switch_configured_vlans', 'user_favorite_switches', 'activity', 'activity_entities'];
 
 /** A cheap summary of everything stored: counts and version sums; equal before and after a refused request. */
 export function fingerprint(db: DatabaseSync): string {
@@ -80,14 +80,14 @@ export function fingerprint(db: DatabaseSync): string {
 
 /**
  * A large inventory for seedBigSite: the site 'Big site' with `switches` switches named `switch <s>`, each with
- * `portsPerSwitch` ports `Gi1/0/<p>` described by `description`, and, with `untaggedNetwork`, a network 'Users'
- * (VLAN 10) that every port has untagged.
+ * `portsPerSwitch` ports `Gi1/0/<p>` described by `description`, and, with `untaggedVlan`, a VLAN 'Users' (10,
+ * with the network 'Users' 10.0.10.0/24) that every port has untagged.
  */
 export interface BigSite {
   switches: number;
   portsPerSwitch: number;
   description: (s: number, p: number) => string;
-  untaggedNetwork?: boolean;
+  untaggedVlan?: boolean;
 }
 
 /** Writes a BigSite straight into a stopped server's database, in one transaction (far faster than the API). */
@@ -95,26 +95,37 @@ export function seedBigSite(dataDir: string, options: BigSite): void {
   const db = new DatabaseSync(databasePath(dataDir));
   const now = new Date().toISOString();
   const siteId = randomUUID();
-  const networkId = options.untaggedNetwork ? randomUUID() : null;
+  const vlanId = options.untaggedVlan ? randomUUID() : null;
   db.exec('BEGIN');
   db.prepare('INSERT INTO sites (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(siteId, 'Big site', now, now);
-  if (networkId)
-    db.prepare('INSERT INTO networks (id, site_id, name, vlan_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      networkId,
+  if (vlanId) {
+    db.prepare('INSERT INTO vlans (id, site_id, name, vid, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      vlanId,
       siteId,
       'Users',
       10,
+      '#1f77b4',
       now,
       now,
     );
+    db.prepare('INSERT INTO networks (id, site_id, vlan_id, name, subnet, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      randomUUID(),
+      siteId,
+      vlanId,
+      'Users',
+      '10.0.10.0/24',
+      now,
+      now,
+    );
+  }
   const addSwitch = db.prepare('INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
-  const addPort = db.prepare(`INSERT INTO ports (id, switch_id, name, position, description, untagged_network_id, created_at, updated_at)
+  const addPort = db.prepare(`INSERT INTO ports (id, switch_id, name, position, description, untagged_vlan_id, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   for (let s = 1; s <= options.switches; s++) {
     const switchId = randomUUID();
     addSwitch.run(switchId, siteId, `switch ${s}`, now, now);
     for (let p = 1; p <= options.portsPerSwitch; p++)
-      addPort.run(randomUUID(), switchId, `Gi1/0/${p}`, p, options.description(s, p), networkId, now, now);
+      addPort.run(randomUUID(), switchId, `Gi1/0/${p}`, p, options.description(s, p), vlanId, now, now);
   }
   db.exec('COMMIT');
   db.close();

@@ -38,7 +38,16 @@ async function startFails(dataDir: string): Promise<string> {
   expect(output).not.toContain('listening on');
   expect(jsonFiles(dataDir)).toEqual(files);
   expect(archives(dataDir)).toEqual([]);
-  expect(counts(dataDir)).toMatchObject({ sites: 0, networks: 0, switches: 0, ports: 0, port_tagged_networks: 0, activity: 0, users: 0 });
+  expect(counts(dataDir)).toMatchObject({
+    sites: 0,
+    vlans: 0,
+    networks: 0,
+    switches: 0,
+    ports: 0,
+    port_tagged_vlans: 0,
+    activity: 0,
+    users: 0,
+  });
   expect(output).toContain('legacy migration failed');
   return output;
 }

@@ -22,7 +22,14 @@ describe('a large legacy data set', () => {
     const processSeconds = (performance.now() - started) / 1000;
     expect(code, output).toBe(0);
     expect(output).toContain(`legacy migration: ports migrated count=${PORTS}`);
-    expect(counts(dataDir)).toMatchObject({ sites: 10, networks: 30, switches: Math.ceil(PORTS / 48), ports: PORTS, activity: 1 });
+    expect(counts(dataDir)).toMatchObject({
+      sites: 10,
+      vlans: 30,
+      networks: 30,
+      switches: Math.ceil(PORTS / 48),
+      ports: PORTS,
+      activity: 1,
+    });
     expect(archives(dataDir)).toHaveLength(1);
     const migrationSeconds = (at(output, 'JSON files moved to the archive') - at(output, 'JSON files found')) / 1000;
     console.log(

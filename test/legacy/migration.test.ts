@@ -17,6 +17,8 @@ const legacy = {
   users: sampleRecords('users.json'),
 };
 const legacyPorts = legacy.switches.reduce((sum, record) => sum + record.ports.length, 0);
+/** A 0.20.x network is a VLAN, and also a network when it has a subnet. */
+const legacySubnets = legacy.networks.filter((network) => network.subnet).length;
 
 let server: TestServer;
 let token: string;
@@ -40,7 +42,8 @@ describe('a realistic 0.20.x data directory at the first start', () => {
   it('comes across complete: every count equal', () => {
     expect(counts(server.dataDir)).toMatchObject({
       sites: legacy.sites.length,
-      networks: legacy.networks.length,
+      vlans: legacy.networks.length,
+      networks: legacySubnets,
       switches: legacy.switches.length,
       ports: legacyPorts,
       activity: legacy.activity.length + 1,
@@ -50,7 +53,7 @@ describe('a realistic 0.20.x data directory at the first start', () => {
   });
 
   it('gives every record a fresh UUIDv4', () => {
-    for (const table of ['sites', 'networks', 'switches', 'ports', 'activity', 'users']) {
+    for (const table of ['sites', 'vlans', 'networks', 'switches', 'ports', 'activity', 'users']) {
       const ids = readDb<{ id: string }>(server.dataDir, `SELECT id FROM ${table}`).map((row) => row.id);
       expect(ids.every(isUuid), table).toBe(true);
     }
@@ -60,7 +63,8 @@ describe('a realistic 0.20.x data directory at the first start', () => {
     const logs = server.logs();
     const expected = {
       sites: legacy.sites.length,
-      networks: legacy.networks.length,
+      vlans: legacy.networks.length,
+      networks: legacySubnets,
       switches: legacy.switches.length,
       ports: legacyPorts,
       activity: legacy.activity.length,
@@ -95,6 +99,7 @@ describe('a realistic 0.20.x data directory at the first start', () => {
       ['10.3.50.0/24', '10.3.50.1'],
     ]);
     expect(networks.map((network) => network.name)).toContain('users (2)');
+    expect((await all('/api/vlans')).map((vlan) => vlan.name)).toContain('users (2)');
     const switches = await all('/api/switches');
     expect(
       switches
@@ -106,21 +111,29 @@ describe('a realistic 0.20.x data directory at the first start', () => {
 
   it('points every reference at the right new record (checked through the API)', async () => {
     const sites = await all('/api/sites');
+    const vlans = await all('/api/vlans');
     const networks = await all('/api/networks');
     const switches = await all('/api/switches');
     const siteName = new Map(sites.map((site) => [site.id, site.name]));
     const legacySiteName = new Map(legacy.sites.map((site) => [String(site.id), site.name]));
     const legacyNetwork = new Map(legacy.networks.map((network) => [String(network.id), network]));
-    const networkById = new Map(networks.map((network) => [network.id, network]));
-    // A network's identity that survives the migration: its site's name and its VLAN.
-    const networkKey = (network: any) => `${siteName.get(network.siteId)}/${network.vlanId}`;
+    const vlanById = new Map(vlans.map((vlan) => [vlan.id, vlan]));
+    // A VLAN's identity that survives the migration: its site's name and its number.
+    const networkKey = (vlan: any) => `${siteName.get(vlan.siteId)}/${vlan.vid}`;
     const legacyNetworkKey = (id: unknown) =>
       `${legacySiteName.get(String(legacyNetwork.get(String(id)).siteId))}/${legacyNetwork.get(String(id)).vlan}`;
     for (const network of legacy.networks) {
+      const vlan = vlans.find((migrated) => networkKey(migrated) === legacyNetworkKey(network.id));
+      expect(vlan, `network ${network.id}`).toBeDefined();
+      const subnets = networks.filter((migrated) => migrated.vlanId === vlan.id);
       expect(
-        networks.some((migrated) => networkKey(migrated) === legacyNetworkKey(network.id)),
+        subnets.map((migrated) => migrated.siteId),
         `network ${network.id}`,
-      ).toBe(true);
+      ).toEqual(network.subnet ? [vlan.siteId] : []);
+    }
+    for (const siteId of new Set(vlans.map((vlan) => vlan.siteId))) {
+      const colors = vlans.filter((vlan) => vlan.siteId === siteId).map((vlan) => vlan.color);
+      expect(new Set(colors).size, 'VLAN colours unique per site').toBe(colors.length);
     }
     const bySerial = new Map(switches.map((record) => [record.serialNumber, record.id]));
     const serialOf = new Map(legacy.switches.map((record) => [record.id, record.serial]));
@@ -135,10 +148,11 @@ describe('a realistic 0.20.x data directory at the first start', () => {
       record.ports.forEach((legacyPort: any, index: number) => {
         const port = ports[index];
         expect(port.position).toBe(index);
-        expect(port.untaggedNetworkId ? networkKey(networkById.get(port.untaggedNetworkId)) : null).toBe(
+        expect(port.untaggedVlanId ? networkKey(vlanById.get(port.untaggedVlanId)) : null).toBe(
           legacyPort.vlan ? legacyNetworkKey(legacyPort.vlan) : null,
         );
-        expect(port.taggedNetworkIds.map((id: string) => networkKey(networkById.get(id))).sort()).toEqual(
+        expect(port.poe).toEqual(legacyPort.poe ? { type: '802.3af', maxWatts: 15.4 } : null);
+        expect(port.taggedVlanIds.map((id: string) => networkKey(vlanById.get(id))).sort()).toEqual(
           (legacyPort.tagged ?? []).map(legacyNetworkKey).sort(),
         );
         expect(port.mode).toBe(legacyPort.mode ?? (legacyPort.tagged?.length ? 'trunk' : 'access'));

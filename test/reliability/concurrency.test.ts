@@ -16,7 +16,7 @@ const { call } = server;
 let inventory: Inventory;
 
 beforeAll(async () => {
-  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'race', networks: 1, switches: 1, portsPerSwitch: 4 });
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'race', vlans: 1, switches: 1, portsPerSwitch: 4 });
 });
 
 function tally(statuses: number[]): Record<number, number> {
@@ -84,15 +84,21 @@ describe(`${CLIENTS} clients create the same name`, () => {
       body: (n: number) => ({ siteId: inventory.siteId, name: n % 2 ? 'CORE-1' : 'core-1' }),
     },
     {
-      what: 'network VLAN id in one site',
+      what: 'VLAN number in one site',
+      path: '/api/vlans',
+      body: (n: number) => ({ siteId: inventory.siteId, name: `vlan-race-${n}`, vid: 777 }),
+    },
+    {
+      what: 'network subnet in one site (overlap)',
       path: '/api/networks',
-      body: (n: number) => ({ siteId: inventory.siteId, name: `vlan-race-${n}`, vlanId: 777 }),
+      body: (n: number) => ({ siteId: inventory.siteId, name: `net-race-${n}`, subnet: n % 2 ? '10.77.0.0/16' : '10.77.7.0/24' }),
     },
   ];
   it.each(cases)('$what: one 201, the rest 409, no 5xx', async ({ path, body }) => {
     const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => call('POST', path, { body: body(n) })));
     expect(tally(answers.map((answer) => answer.status))).toEqual({ 201: 1, 409: CLIENTS - 1 });
-    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toMatch(/^(name_taken|conflict)$/);
+    for (const answer of answers.filter((a) => a.status === 409))
+      expect(answer.body.error.code).toMatch(/^(name_taken|conflict|subnet_overlaps)$/);
   });
 });
 
@@ -155,7 +161,7 @@ function heldExport(): {
 describe('a long export while writes go on', () => {
   it('lets every write through while the export is held half way, and exports the snapshot of its start', async () => {
     expect(missingRoutes(['GET /api/backup/export'])).toEqual([]);
-    const big = await seedInventory(server.baseUrl, server.token, { prefix: 'export', networks: 2, switches: 12, portsPerSwitch: 800 });
+    const big = await seedInventory(server.baseUrl, server.token, { prefix: 'export', vlans: 2, switches: 12, portsPerSwitch: 800 });
     const exporting = heldExport();
     await exporting.firstChunk;
     const written: string[] = [];

@@ -36,6 +36,7 @@ const REQUEST_LIMIT_MS = 15_000;
 // Real ids come from the live database at the moment of the request, so a deleted fixture is never reused.
 const ID_QUERIES: Record<string, string> = {
   sites: 'SELECT id FROM sites',
+  vlans: 'SELECT id FROM vlans',
   networks: 'SELECT id FROM networks',
   switches: 'SELECT id FROM switches',
   ports: 'SELECT id FROM ports',
@@ -44,7 +45,7 @@ const ID_QUERIES: Record<string, string> = {
   activity: 'SELECT id FROM activity',
 };
 const ANY_ID = Object.values(ID_QUERIES).join(' UNION ALL ');
-const ENTITY_NAMES = ['sites', 'networks', 'switches', 'ports', 'users', 'activity', 'Sites', 'site'];
+const ENTITY_NAMES = ['sites', 'vlans', 'networks', 'switches', 'ports', 'users', 'activity', 'Sites', 'site'];
 
 const server = useTestServer();
 /** The admin's token: a fuzzed sign-out may end it, and the admin signs in again. */
@@ -142,10 +143,10 @@ async function ensureFixtures(): Promise<void> {
     if (login.status === 200) token = login.body.token;
   }
   const count = (sql: string) => (reader.prepare(sql).get() as { n: number }).n;
-  const empty = ['sites', 'networks', 'switches', 'ports'].some((table) => count(`SELECT count(*) AS n FROM ${table}`) === 0);
+  const empty = ['sites', 'vlans', 'networks', 'switches', 'ports'].some((table) => count(`SELECT count(*) AS n FROM ${table}`) === 0);
   if (empty) {
     seeds++;
-    await seedInventory(server.baseUrl, token, { prefix: `fuzz${seeds}`, networks: 2, switches: 2, portsPerSwitch: 4 });
+    await seedInventory(server.baseUrl, token, { prefix: `fuzz${seeds}`, vlans: 2, switches: 2, portsPerSwitch: 4 });
   }
   if (count("SELECT count(*) AS n FROM users WHERE username <> 'admin'") === 0) {
     await userWithRole(server.baseUrl, token, `fuzz-user-${Date.now()}`, 'viewer');

@@ -13,7 +13,7 @@ const { call } = server;
 let inventory: Inventory;
 
 beforeAll(async () => {
-  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'group', networks: 1, switches: 1, portsPerSwitch: CONCURRENT });
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'group', vlans: 1, switches: 1, portsPerSwitch: CONCURRENT });
 });
 
 describe('concurrent writes', () => {

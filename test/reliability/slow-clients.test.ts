@@ -16,7 +16,7 @@ const { call } = server;
 let inventory: Inventory;
 
 beforeAll(async () => {
-  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'slow', networks: 2, switches: 6, portsPerSwitch: 500 });
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'slow', vlans: 2, switches: 6, portsPerSwitch: 500 });
 }, 60_000);
 
 const pid = () => server.process.pid!;

@@ -23,7 +23,7 @@ const counts: Record<string, number> = {};
 const errors: string[] = [];
 
 beforeAll(async () => {
-  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'soak', networks: 4, switches: WORKERS, portsPerSwitch: 48 });
+  inventory = await seedInventory(server.baseUrl, server.token, { prefix: 'soak', vlans: 4, switches: WORKERS, portsPerSwitch: 48 });
 });
 
 async function call(label: string, method: string, path: string, status: number, body?: unknown) {
@@ -46,6 +46,7 @@ async function worker(index: number, until: number, random: () => number): Promi
         'GET',
         pick(random, [
           '/api/sites',
+          '/api/vlans?limit=500',
           '/api/networks?limit=500',
           `/api/switches/${switchId}`,
           `/api/switches/${switchId}/ports`,

@@ -6,6 +6,7 @@ import { NETWORK } from '../../src/fields/networks.ts';
 import { PORT } from '../../src/fields/ports.ts';
 import { SITE } from '../../src/fields/sites.ts';
 import { SWITCH } from '../../src/fields/switches.ts';
+import { VLAN } from '../../src/fields/vlans.ts';
 import { useTestServer } from '../helpers/server.ts';
 import { expectStatus } from './helpers/fixtures.ts';
 
@@ -48,7 +49,9 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
     expectUnchanged(siteAnswer.body, site, 'POST /api/sites');
     const siteId = siteAnswer.body.id as string;
 
-    const network = withPayload(NETWORK, payload, { siteId, vlanId: 100 });
+    const vlan = withPayload(VLAN, payload, { siteId, vid: 100 });
+    const vlanAnswer = expectStatus(await call('POST', '/api/vlans', { body: vlan }), 201, 'vlan');
+    const network = withPayload(NETWORK, payload, { siteId, vlanId: vlanAnswer.body.id, subnet: '10.100.0.0/24' });
     const networkAnswer = expectStatus(await call('POST', '/api/networks', { body: network }), 201, 'network');
     const sw = withPayload(SWITCH, payload, { siteId });
     const switchAnswer = expectStatus(await call('POST', '/api/switches', { body: sw }), 201, 'switch');
@@ -58,6 +61,7 @@ describe.each(PAYLOADS.map((payload) => [payload]))('%s', (payload) => {
 
     const reads: [string, Record<string, unknown>][] = [
       [`/api/sites/${siteId}`, site],
+      [`/api/vlans/${vlanAnswer.body.id}`, vlan],
       [`/api/networks/${networkAnswer.body.id}`, network],
       [`/api/switches/${switchAnswer.body.id}`, sw],
       [`/api/ports/${portAnswer.body.id}`, port],

@@ -1,6 +1,9 @@
 // What the route table of sign-in and sessions (routes/auth.ts) names besides the field declarations.
 import { resourceSchema } from '../../fields/field.ts';
 import { USER } from '../../fields/users.ts';
+import { OWN_PATCH_FIELDS, userPatchSchema } from './users.ts';
+
+export { OWN_PATCH_FIELDS };
 
 /** The body of first-run setup and of sign-in. */
 export const CREDENTIALS = {
@@ -15,3 +18,6 @@ export const SESSION = {
   type: 'object',
   properties: { user: resourceSchema(USER), token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
 };
+
+/** The body of a user's change to their own account (PATCH /api/auth/me): displayName and language. */
+export const OWN_PATCH = userPatchSchema(OWN_PATCH_FIELDS);

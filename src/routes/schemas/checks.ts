@@ -1,5 +1,5 @@
 // What the route table of checks (routes/checks.ts) names: the shape of the findings, with every kind's rule.
-import { FINDING_KINDS, SEVERITIES } from '../../db/checks.ts';
+import { ENTITY_TYPES, FINDING_KINDS, SEVERITIES } from '../../db/checks.ts';
 import type { JsonSchema } from '../../fields/field.ts';
 
 const KIND_RULES = [
@@ -8,9 +8,12 @@ const KIND_RULES = [
   "gateway_is_management_ip (warning): a network's gateway is also some switch's management IP.",
   'link_mode_mismatch (error): the two ends of a link are an access port and a trunk.',
   'link_native_vlan_mismatch (error): the two ends of a link have different untagged VLANs, compared by VLAN number (none counts as a value).',
-  "management_ip_outside_subnets (warning): a switch's management IP is in none of its site's subnets of the same IP family; a site without subnets of that family is not judged.",
-  "vlan_not_carried_by_uplink (warning): a VLAN on an enabled access port that none of the switch's linked trunk ports carries, tagged or native; only switches with a linked trunk port are judged.",
-  'unused_network (info): no port uses the network, untagged or tagged.',
+  'link_tagged_vlan_mismatch (error): the two trunk ends of a link carry different tagged VLANs, compared by number; the message names each VLAN only one end carries ("VLAN 30 only on acc-1 Gi1/0/48").',
+  "management_ip_outside_subnets (warning): a switch's management IP is in none of its site's networks of the same IP family; a site without networks of that family is not judged.",
+  'overlapping_subnets (warning): two networks of one site whose subnets overlap (kept from model 1, which allowed them), a finding per pair.',
+  'poe_over_budget (warning): the sum of maxWatts of the enabled PoE ports of a switch is more than its poeBudgetWatts (only switches with a budget).',
+  'vlan_not_carried_by_uplink (warning): a VLAN used on a switch (by an enabled port other than its uplinks, or configured) that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; every switch with an uplink is judged, a finding per switch and VLAN.',
+  'unused_vlan (info): no port carries the VLAN, untagged or tagged.',
 ].join(' ');
 
 /** The answer of GET /api/checks. */
@@ -30,12 +33,13 @@ export const FINDINGS_SCHEMA: JsonSchema = {
           message: { type: 'string' },
           entities: {
             type: 'array',
-            description: 'Every entity involved: the switches of a duplicate, both ports of a link, the switch and the network of a VLAN.',
+            description:
+              'Every entity involved: the switches of a duplicate, both ports of a link, the two networks of an overlap, the switch and the VLAN of an uncarried VLAN, the network and the switch of a gateway.',
             items: {
               type: 'object',
               required: ['type', 'id', 'name'],
               properties: {
-                type: { type: 'string', enum: ['switch', 'network', 'port'] },
+                type: { type: 'string', enum: [...ENTITY_TYPES] },
                 id: { type: 'string', format: 'uuid' },
                 name: { type: 'string', description: 'The entity\'s name; a port\'s is "<switch> port <port>".' },
               },

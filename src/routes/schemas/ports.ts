@@ -18,11 +18,12 @@ export const BULK_REQUEST = {
       description: 'Ports of this switch; one that is not: 400 and nothing changes.',
     },
     set: { ...inputSchema(PORT, 'patch'), description: 'Fields set on every port (not name or linkedPortId).' },
-    addTagged: {
+    addTaggedVlanIds: {
       type: 'array',
       items: { type: 'string', format: 'uuid' },
-      description: 'Networks added to each tagged list; a port that gains one becomes a trunk.',
+      description:
+        "VLANs (of the switch's site) added to each tagged list; a port that gains one becomes a trunk unless set.mode says otherwise.",
     },
-    removeTagged: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Networks removed from each tagged list.' },
+    removeTaggedVlanIds: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'VLANs removed from each tagged list.' },
   },
 };

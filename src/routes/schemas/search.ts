@@ -1,5 +1,5 @@
 // What the route table of the search (routes/search.ts) names: its limits and the shape of a result.
-import { SEARCH_TYPES } from '../../db/search.ts';
+import { MATCH_LABELS, SEARCH_TYPES } from '../../db/search.ts';
 
 /** The default and the largest number of search results. */
 export const SEARCH_LIMIT = 50;
@@ -10,16 +10,27 @@ export const MAX_QUERY_LENGTH = 200;
 /** One search result. */
 export const RESULT_SCHEMA = {
   type: 'object',
-  required: ['type', 'id', 'name', 'siteId', 'match'],
+  required: ['type', 'id', 'name', 'siteId', 'match', 'label', 'value'],
   properties: {
-    type: { enum: [...SEARCH_TYPES] },
+    type: { enum: [...SEARCH_TYPES], description: 'What was found; with id (and switchId for a port) the page to link to.' },
     id: { type: 'string', format: 'uuid' },
-    name: { type: 'string', description: 'The name; for a port "switch name / port name".' },
+    name: { type: 'string', description: 'The name; for a port "switch name / port name", for a VLAN "VLAN <vid> (<name>)".' },
     siteId: { type: 'string', format: 'uuid' },
     switchId: { type: 'string', format: 'uuid', description: 'Ports only: their switch.' },
     match: {
+      enum: Object.keys(MATCH_LABELS),
+      description: `The field that matched: ${Object.entries(MATCH_LABELS)
+        .map(([match, label]) => `${match} (${label})`)
+        .join(', ')}.`,
+    },
+    value: {
       type: 'string',
-      description: 'The field that matched: name, managementIp, macAddress, serialNumber, vlanId, subnet, description or connectedDevice.',
+      description:
+        'The stored value that matched (the MAC address as stored, the VLAN number, the subnet that holds the address, the tag).',
+    },
+    label: {
+      enum: [...new Set(Object.values(MATCH_LABELS))],
+      description: 'What matched, in words for people (MAC address, VLAN number, Subnet).',
     },
   },
 };

@@ -1,9 +1,19 @@
 // What the route table of users (routes/users.ts) names besides the field declarations.
-import { MIN_PASSWORD_LENGTH, ROLES } from '../../fields/users.ts';
+import { inputSchema } from '../../fields/field.ts';
+import { USER } from '../../fields/users.ts';
 
-/** The body of a change to a user: only role, password and disabled. */
-export const USER_PATCH = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { role: { enum: [...ROLES] }, password: { type: 'string', minLength: MIN_PASSWORD_LENGTH }, disabled: { type: 'boolean' } },
-};
+/** The fields an admin may change of a user. */
+export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
+
+/** The fields every user may change of their own account (PATCH /api/auth/me). */
+export const OWN_PATCH_FIELDS: readonly string[] = ['displayName', 'language'];
+
+/** The body of a patch of USER's fields `names`, from their declarations. */
+export function userPatchSchema(names: readonly string[]) {
+  const schema = inputSchema(USER, 'patch');
+  const properties = Object.fromEntries(Object.entries(schema.properties as object).filter(([name]) => names.includes(name)));
+  return { ...schema, properties };
+}
+
+/** The body of an admin's change to a user: role, password, disabled, displayName, language. */
+export const USER_PATCH = userPatchSchema(ADMIN_PATCH_FIELDS);

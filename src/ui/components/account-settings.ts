@@ -1,17 +1,23 @@
-// The signed-in user's account: who they are and a password change.
-import { MIN_PASSWORD_LENGTH } from '../../fields/users.ts';
+// The signed-in user's account: who they are, their display name and language, and a password change.
+import { LANGUAGES, MIN_PASSWORD_LENGTH } from '../../fields/users.ts';
 import { html } from '../html.ts';
-import { ApiError, changePassword, me } from '../api.ts';
+import { ApiError, changePassword, me, updateMe } from '../api.ts';
+import type { User } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { t, tParts } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { TextField } from './fields.ts';
+import { SelectField, TextField } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 
 /** The account section. */
 export function AccountSettings() {
   const app = useApp();
+  const profile = useForm({ displayName: app.user.displayName ?? '', language: (app.user.language ?? 'en') as string }, async (v) => {
+    const user = await updateMe({ displayName: v.displayName.trim() || null, language: v.language as User['language'] });
+    app.setUser(user);
+    app.toast({ kind: 'success', message: t('account.profileSaved') });
+  });
   const blank = { currentPassword: '', newPassword: '', confirm: '' };
   const form = useForm(blank, async (v, { setValues }) => {
     if (v.newPassword !== v.confirm)
@@ -41,6 +47,18 @@ export function AccountSettings() {
     <section class="card" aria-labelledby="acct-who">
       <h2 id="acct-who">${t('account.signedIn')}</h2>
       <p>${who}</p>
+    </section>
+    <section class="card" aria-labelledby="acct-profile">
+      <h2 id="acct-profile">${t('account.profile')}</h2>
+      <form class="form narrow-form" onSubmit=${profile.onSubmit} novalidate>
+        <${TextField} label=${t('account.displayName')} name="displayName" value=${profile.values.displayName} maxLength=${100} autocomplete="name"
+          onInput=${(x: string) => profile.set('displayName', x)} error=${profile.errors.displayName} hint=${t('account.displayNameHint')} />
+        <${SelectField} label=${t('account.language')} name="language" value=${profile.values.language} error=${profile.errors.language}
+          options=${LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} onChange=${(x: string) => profile.set('language', x)}
+          hint=${t('account.languageHint')} />
+        <${FormNotice} message=${profile.formError} />
+        <div class="form-actions"><${SubmitButton} pending=${profile.pending} label=${t('account.saveProfile')} /></div>
+      </form>
     </section>
     <section class="card" aria-labelledby="acct-pw">
       <h2 id="acct-pw">${t('account.changePassword')}</h2>

@@ -34,6 +34,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
         ${line}${e.undoneBy && html` <span class="tag">${t('activity.undone')}</span>`}
       </p>
       <p class="entry-summary">${e.summary}</p>
+      ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: e.undoLost })}</p>`}
       ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} />`}
     </div>
     ${

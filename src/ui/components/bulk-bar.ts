@@ -2,10 +2,10 @@
 import { html, useId } from '../html.ts';
 import type { BulkPortChange } from '../api.ts';
 import { ApiError } from '../api.ts';
-import type { Network, Port } from '../api-types.ts';
+import type { Port, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { networkIdsOf } from '../vlan-text.ts';
+import { vlanIdsOf } from '../vlan-text.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 
@@ -33,30 +33,30 @@ const BLANK: Values = {
 /** The bulk bar for `count` selected ports; reports the change (without portIds) up. */
 export function BulkBar(p: {
   count: number;
-  networks: Network[];
+  vlans: Vlan[];
   onSubmit: (c: Omit<BulkPortChange, 'portIds'>) => Promise<unknown>;
   onClear: () => void;
   onSelectAll: () => void;
   total: number;
 }) {
   const ids = (field: string, text: string) => {
-    const read = networkIdsOf(text, p.networks);
+    const read = vlanIdsOf(text, p.vlans);
     if (!read.ok) throw new ApiError(400, 'validation_failed', t('bulk.checkVlans'), [{ field, message: read.reason }]);
     return read.ids;
   };
   const form = useForm<Values>(BLANK, async (v, { setValues }) => {
     const set: Partial<Port> = {};
     if (v.mode) set.mode = v.mode as Port['mode'];
-    if (v.untagged) set.untaggedNetworkId = v.untagged === 'none' ? null : v.untagged;
+    if (v.untagged) set.untaggedVlanId = v.untagged === 'none' ? null : v.untagged;
     if (v.enabled) set.enabled = v.enabled === 'enable';
     if (v.setDescription) set.description = v.description.trim() || null;
     const change: Omit<BulkPortChange, 'portIds'> = {};
     if (Object.keys(set).length) change.set = set;
     const add = ids('addTagged', v.addTagged);
     const remove = ids('removeTagged', v.removeTagged);
-    if (add.length) change.addTagged = add;
-    if (remove.length) change.removeTagged = remove;
-    if (!change.set && !change.addTagged && !change.removeTagged) {
+    if (add.length) change.addTaggedVlanIds = add;
+    if (remove.length) change.removeTaggedVlanIds = remove;
+    if (!change.set && !change.addTaggedVlanIds && !change.removeTaggedVlanIds) {
       throw new ApiError(400, 'validation_failed', t('bulk.nothingChosen'));
     }
     await p.onSubmit(change);
@@ -72,7 +72,7 @@ export function BulkBar(p: {
     </select></div>`;
   const txt = (name: 'addTagged' | 'removeTagged', label: string) => html`<div class=${`field compact${e[name] ? ' has-error' : ''}`}>
     <label for=${`${id}-${name}`}>${label}</label>
-    <input id=${`${id}-${name}`} class="mono narrow" type="text" placeholder="10,20-22" value=${v[name]}
+    <input id=${`${id}-${name}`} class="mono narrow" type="text" placeholder=${t('placeholder.vlanList')} value=${v[name]}
       aria-invalid=${e[name] ? 'true' : undefined} aria-describedby=${e[name] ? `${id}-${name}-err` : undefined}
       onInput=${(ev: Event) => form.set(name, (ev.currentTarget as HTMLInputElement).value)} />
     ${e[name] && html`<p class="field-error" id=${`${id}-${name}-err`} role="alert">${e[name]}</p>`}
@@ -92,7 +92,7 @@ export function BulkBar(p: {
       ${sel('untagged', t('bulk.untagged'), [
         [NO_CHANGE, t('common.noChange')],
         ['none', t('common.none')],
-        ...p.networks.map((n): [string, string] => [n.id, t('vlans.option', { vlan: n.vlanId, name: n.name })]),
+        ...p.vlans.map((n): [string, string] => [n.id, t('vlans.option', { vlan: n.vid, name: n.name })]),
       ])}
       ${txt('addTagged', t('bulk.addTagged'))}
       ${txt('removeTagged', t('bulk.removeTagged'))}
@@ -106,7 +106,7 @@ export function BulkBar(p: {
         <div class="desc-set">
           <input type="checkbox" id=${`${id}-setdesc`} checked=${v.setDescription} onChange=${(ev: Event) => form.set('setDescription', (ev.currentTarget as HTMLInputElement).checked)} />
           <label for=${`${id}-setdesc`} class="visually-hidden">${t('bulk.setDescription')}</label>
-          <input id=${`${id}-desc`} type="text" value=${v.description} disabled=${!v.setDescription} placeholder=${t('common.noChange')}
+          <input id=${`${id}-desc`} type="text" value=${v.description} disabled=${!v.setDescription} placeholder=${v.setDescription ? '' : t('common.noChange')}
             onInput=${(ev: Event) => form.set('description', (ev.currentTarget as HTMLInputElement).value)} />
         </div>
       </div>

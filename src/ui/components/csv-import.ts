@@ -7,7 +7,7 @@ import { formatNumber, t } from '../messages.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 
-const KINDS: CsvKind[] = ['sites', 'networks', 'switches', 'ports'];
+const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports'];
 
 type State =
   | { step: 'idle' }

@@ -1,6 +1,6 @@
 // The start page: how much is documented, what changed lately, and what looks inconsistent.
 import { html } from '../html.ts';
-import { checks, listActivity, listNetworks, listSites, listSwitches } from '../api.ts';
+import { checks, listActivity, listNetworks, listSites, listSwitches, listVlans } from '../api.ts';
 import type { ActivityPage } from '../api-types.ts';
 import { useResource } from '../hooks.ts';
 import { formatNumber, t } from '../messages.ts';
@@ -16,19 +16,22 @@ import { EmptyState } from './empty-state.ts';
 export function DashboardPage() {
   const app = useApp();
   const counts = useResource(async (signal) => {
-    const [sites, switches, networks] = await Promise.all([
+    const [sites, switches, vlans, networks] = await Promise.all([
       listSites({ limit: 1 }, signal),
       listSwitches({ limit: 1 }, signal),
+      listVlans({ limit: 1 }, signal),
       listNetworks({ limit: 1 }, signal),
     ]);
-    return { sites: sites.total, switches: switches.total, networks: networks.total };
+    return { sites: sites.total, switches: switches.total, vlans: vlans.total, networks: networks.total };
   }, []);
   const activity = useResource((signal) => listActivity({ limit: 10 }, signal), []);
+  const favorites = useResource(async (signal) => (await listSwitches({ favorite: true, sort: 'name', limit: 50 }, signal)).items, []);
   const findings = useResource(() => checks(), []);
   const c = counts.data;
   const tiles = [
     { label: t('sites.title'), value: c?.sites, href: '/sites' },
     { label: t('switches.title'), value: c?.switches, href: '/switches' },
+    { label: t('vlans.title'), value: c?.vlans, href: '/vlans' },
     { label: t('networks.title'), value: c?.networks, href: '/networks' },
   ];
   return html`
@@ -46,6 +49,17 @@ export function DashboardPage() {
       ${app.canEdit && html`<a class="btn" href="/sites?new=1">${t('sites.addLink')}</a>`}
       ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('dashboard.importData')}</a>`}
     </${EmptyState}>`
+    }
+    ${
+      favorites.data &&
+      favorites.data.length > 0 &&
+      html`<section class="card" aria-labelledby="dash-favorites">
+      <h2 id="dash-favorites">${t('dashboard.favorites')}</h2>
+      <ul class="favorites">${favorites.data.map(
+        (s) => html`<li key=${s.id}><span class="star on" aria-hidden="true">★</span> <a href=${`/switches/${s.id}`}>${s.name}</a>
+          <span class="muted">${[s.managementIp, s.location].filter(Boolean).join(' · ')}</span></li>`,
+      )}</ul>
+    </section>`
     }
     <div class="columns">
       <${FindingsCard} findings=${findings} id="dash-findings" />

@@ -4,7 +4,7 @@ import { getPort } from '../api.ts';
 import type { ActivityEntry } from '../api-types.ts';
 import { navigate } from '../router.ts';
 
-const PAGES = { site: '/sites/', switch: '/switches/', network: '/networks/' };
+const PAGES = { site: '/sites/', switch: '/switches/', vlan: '/vlans/', network: '/networks/' };
 
 /** Links `name` to the page of the entity (type, id); plain text without both. */
 export function EntityLink(p: { type: ActivityEntry['entityType']; id: string | null; name: string | null }) {

@@ -4,7 +4,7 @@ import type { ApiError } from '../api.ts';
 import { t, tParts } from '../messages.ts';
 
 /** Shows why loading failed; a 404 says the object (`what`, else the page) does not exist (any more). */
-export function ErrorState(p: { error: ApiError; onRetry?: () => void; what?: 'site' | 'switch' | 'network' }) {
+export function ErrorState(p: { error: ApiError; onRetry?: () => void; what?: 'site' | 'switch' | 'vlan' | 'network' }) {
   const notFound = p.error.status === 404;
   const activityLog = html`<a href="/activity">${t('errorState.activityLog')}</a>`;
   return html`<div class="notice error" role="alert">

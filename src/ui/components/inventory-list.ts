@@ -1,11 +1,11 @@
 // The list page of one kind of inventory record (sites, switches, networks): the head with "Add", the filter
 // box and the page's own filters, the table with its sort and pager, and the Add form in a dialog (?new=1).
-import { html } from '../html.ts';
+import { html, useState } from '../html.ts';
 import type { ComponentChildren } from '../html.ts';
 import type { ListPage } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import type { Resource } from '../hooks.ts';
-import { setQuery } from '../router.ts';
+import { navigate, setQuery } from '../router.ts';
 import type { Route } from '../router.ts';
 import { PageHeader } from './page-header.ts';
 import { DataTable } from './data-table.ts';
@@ -30,6 +30,24 @@ const openAddForm = () => setQuery({ new: '1' });
 
 /** Closes the Add form of a list page. */
 export const closeAddForm = () => setQuery({ new: null }, { replace: true });
+
+/**
+ * "Add another" of a list's Add form: `another` for the form, `formKey` to give the form (a new one empties it),
+ * and `created(href)`, which opens the new record's page, or keeps the dialog open with an empty form.
+ */
+export function useAddAnother(reload: () => void) {
+  const [checked, setChecked] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  return {
+    another: { checked, onChange: setChecked },
+    formKey,
+    created(href: string) {
+      if (!checked) return navigate(href, { replace: true });
+      setFormKey((k) => k + 1);
+      reload();
+    },
+  };
+}
 
 /** `empty` is what a list without rows says; while `filtered`, its empty state offers no Add button. */
 export function InventoryList<T extends { id: string }>(p: {

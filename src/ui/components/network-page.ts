@@ -1,6 +1,6 @@
-// One network (VLAN): its details (editable), delete (with the ports it frees), and its history.
+// One network (IP subnet): its VLAN, its details (editable), delete, and its history.
 import { html } from '../html.ts';
-import { type ApiError, deleteNetwork, getNetwork, getSite, updateNetwork } from '../api.ts';
+import { type ApiError, deleteNetwork, getNetwork, getSite, getVlan, updateNetwork } from '../api.ts';
 import type { Network } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
@@ -21,6 +21,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const app = useApp();
   const net = useResource(() => getNetwork(p.id), [p.id]);
   const site = useResource(async () => (net.data ? getSite(net.data.siteId) : undefined), [net.data?.siteId]);
+  const vlan = useResource(async () => (net.data?.vlanId ? getVlan(net.data.vlanId) : undefined), [net.data?.vlanId]);
   if (net.error)
     return html`<${PageHeader} title=${t('network.title')} crumbs=${[{ label: t('networks.title'), href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
   const n = net.data;
@@ -34,35 +35,18 @@ export function NetworkPage(p: { id: string; route: Route }) {
     void toastWithUndo(app, t('network.saved', { name: updated.name }), [n.id], ['update'], net.reload);
   };
   const remove = async () => {
-    const used = n.portCount;
     const ok = await app.confirm({
       title: t('network.deleteTitle'),
-      message: used
-        ? t('network.deleteQuestionUsed', { name: n.name, vlan: n.vlanId, ports: t('count.ports', { count: used }) })
-        : t('network.deleteQuestion', { name: n.name, vlan: n.vlanId }),
+      message: t('network.deleteQuestion', { name: n.name, subnet: n.subnet }),
       confirmLabel: t('network.deleteConfirm'),
       danger: true,
     });
     if (!ok) return;
     try {
-      await deleteNetwork(n.id, n.version, used > 0);
+      await deleteNetwork(n.id, n.version);
     } catch (err) {
       const e = err as ApiError;
-      if (e.code === 'network_in_use') {
-        const again = await app.confirm({
-          title: t('network.inUseTitle'),
-          message: t('network.inUseQuestion', { message: e.message, name: n.name }),
-          confirmLabel: t('network.inUseConfirm'),
-          danger: true,
-        });
-        if (!again) return;
-        try {
-          await deleteNetwork(n.id, undefined, true);
-        } catch (err2) {
-          app.toast({ kind: 'error', message: t('common.couldNotDelete', { message: (err2 as Error).message }) });
-          return;
-        }
-      } else {
+      if (e.code !== 'network_in_use') {
         app.toast({
           kind: 'error',
           message: e.status === 412 ? t('network.changedMeanwhile') : t('common.couldNotDelete', { message: e.message }),
@@ -70,15 +54,31 @@ export function NetworkPage(p: { id: string; route: Route }) {
         });
         return;
       }
+      const again = await app.confirm({
+        title: t('network.inUseTitle'),
+        message: t('network.inUseQuestion', { message: e.message, name: n.name }),
+        confirmLabel: t('network.inUseConfirm'),
+        danger: true,
+      });
+      if (!again) return;
+      try {
+        await deleteNetwork(n.id, undefined, true);
+      } catch (err2) {
+        app.toast({ kind: 'error', message: t('common.couldNotDelete', { message: (err2 as Error).message }) });
+        return;
+      }
     }
     navigate(`/networks?siteId=${n.siteId}`);
     void toastWithUndo(app, t('network.deleted', { name: n.name }), [n.id], ['delete']);
   };
 
-  const facts = [t('network.vlan', { vlan: n.vlanId }), n.subnet, t('count.ports', { count: n.portCount })].filter(Boolean).join(' · ');
+  const v = vlan.data;
+  const sub = html`<span class="mono">${n.subnet}</span> · ${
+    v ? html`<${VlanChip} vlan=${v} withName=${true} href=${`/vlans/${v.id}`} />` : n.vlanId ? '…' : t('networks.noVlan')
+  }`;
   return html`
     <${PageHeader} title=${n.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${n.siteId}` }, { label: t('networks.title'), href: `/networks?siteId=${n.siteId}` }]}
-      sub=${html`<${VlanChip} network=${n} /> ${facts}`}>
+      sub=${sub}>
       ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
     </${PageHeader}>
     <div class="columns">

@@ -13,6 +13,8 @@ function resultPath(r: SearchResult): string {
       return `/sites/${r.id}`;
     case 'switch':
       return `/switches/${r.id}`;
+    case 'vlan':
+      return `/vlans/${r.id}`;
     case 'network':
       return `/networks/${r.id}`;
     case 'port':
@@ -126,7 +128,7 @@ export function SearchBox() {
             go(r);
           }} onMouseEnter=${() => setActive(i)}>
           <span class="result-type">${t(`kind.${r.type}`)}</span><span class="result-name">${r.name}</span>
-          ${r.match && r.match !== r.name && html`<span class="result-match">${r.match}</span>`}
+          ${r.match !== 'name' && r.value && html`<span class="result-match">${t('search.matched', { label: r.label, value: r.value })}</span>`}
         </li>`,
         )
       }

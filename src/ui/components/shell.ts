@@ -19,6 +19,8 @@ import { SitePage } from './site-page.ts';
 import { SwitchesPage } from './switches-page.ts';
 import { SwitchPage } from './switch-page.ts';
 import { NetworksPage } from './networks-page.ts';
+import { VlansPage } from './vlans-page.ts';
+import { VlanPage } from './vlan-page.ts';
 import { NetworkPage } from './network-page.ts';
 import { ActivityPage } from './activity-page.ts';
 import { SettingsPage } from './settings-page.ts';
@@ -28,6 +30,7 @@ import { NotFoundPage } from './not-found-page.ts';
 const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
   sites: SitesPage,
   switches: SwitchesPage,
+  vlans: VlansPage,
   networks: NetworksPage,
   activity: ActivityPage,
 };
@@ -36,6 +39,7 @@ const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
 const RECORD_PAGES: Record<string, (p: { id: string; route: Route }) => unknown> = {
   site: SitePage,
   switch: SwitchPage,
+  vlan: VlanPage,
   network: NetworkPage,
 };
 
@@ -78,8 +82,9 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
       toast,
       confirm,
       signOut: p.onSignOut,
+      setUser: p.onUser,
     }),
-    [p.user, toast, confirm, p.onSignOut],
+    [p.user, toast, confirm, p.onSignOut, p.onUser],
   );
 
   // After moving to another page, close the menu and put focus at the top of the new content.

@@ -8,6 +8,7 @@ const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
   { href: '/', label: 'dashboard.title', match: ['dashboard'] },
   { href: '/sites', label: 'sites.title', match: ['sites', 'site'] },
   { href: '/switches', label: 'switches.title', match: ['switches', 'switch'] },
+  { href: '/vlans', label: 'vlans.title', match: ['vlans', 'vlan'] },
   { href: '/networks', label: 'networks.title', match: ['networks', 'network'] },
   { href: '/activity', label: 'activity.title', match: ['activity'] },
   { href: '/settings/account', label: 'settings.title', match: ['settings'] },

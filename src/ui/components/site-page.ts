@@ -1,7 +1,7 @@
-// One site: its switches, networks, findings, the VLAN × switch matrix, and its details.
+// One site: its switches, VLANs, networks (under their VLANs), findings, the VLAN × switch matrix, and its details.
 import { html, useState } from '../html.ts';
-import { type ApiError, checks, deleteSite, getSite, listNetworks, listSwitches, updateSite } from '../api.ts';
-import type { Network, Site, Switch } from '../api-types.ts';
+import { type ApiError, checks, deleteSite, getSite, listNetworks, listSwitches, siteVlans, updateSite } from '../api.ts';
+import type { Network, Site, Switch, Vlan } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { emptyToNull } from '../lookups.ts';
@@ -22,14 +22,16 @@ import { EmptyState } from './empty-state.ts';
 import { StatusBadge } from './status-badge.ts';
 import { FindingsCard } from './findings-list.ts';
 import { VlanMatrix } from './vlan-matrix.ts';
-import { networkColumns } from './networks-page.ts';
+import { NetworksTable } from './networks-page.ts';
+import { vlanColumns } from './vlans-page.ts';
 
 /** The site page. */
 export function SitePage(p: { id: string; route: Route }) {
   const app = useApp();
   const site = useResource(() => getSite(p.id), [p.id]);
   const switches = useResource(async (signal) => (await listSwitches({ siteId: p.id, sort: 'name', limit: 500 }, signal)).items, [p.id]);
-  const networks = useResource(async (signal) => (await listNetworks({ siteId: p.id, sort: 'vlanId', limit: 500 }, signal)).items, [p.id]);
+  const vlans = useResource((signal) => siteVlans(p.id, signal), [p.id]);
+  const networks = useResource(async (signal) => (await listNetworks({ siteId: p.id, sort: 'subnet', limit: 500 }, signal)).items, [p.id]);
   const findings = useResource(() => checks(p.id), [p.id]);
   const [editing, setEditing] = useState(false);
 
@@ -48,9 +50,11 @@ export function SitePage(p: { id: string; route: Route }) {
     const sw = switches.data ?? [];
     const ports = sw.reduce((n, x) => n + x.portCount, 0);
     const nets = networks.data?.length ?? s.networkCount;
+    const vl = vlans.data?.length ?? s.vlanCount;
     const parts = [
       sw.length ? t('count.switches', { count: sw.length }) : '',
       ports ? t('count.ports', { count: ports }) : '',
+      vl ? t('count.vlans', { count: vl }) : '',
       nets ? t('count.networks', { count: nets }) : '',
     ].filter(Boolean);
     const ok = await app.confirm({
@@ -102,16 +106,22 @@ export function SitePage(p: { id: string; route: Route }) {
           ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`}
           ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('site.importCsv')}</a>`}</${EmptyState}>`} />
     </section>
+    <section class="card" aria-labelledby="site-vlans">
+      <div class="card-head"><h2 id="site-vlans">${t('vlans.title')}</h2>
+        ${app.canEdit && html`<a class="btn btn-small" href=${`/vlans?new=1&siteId=${s.id}`}>${t('vlans.add')}</a>`}</div>
+      <${Loaded} resource=${vlans} render=${(rows: Vlan[]) => html`<${DataTable} caption=${t('site.vlansCaption')} columns=${vlanColumns()} rows=${rows} />`}
+        empty=${html`<${EmptyState} message=${t('site.noVlans')} />`} />
+    </section>
     <section class="card" aria-labelledby="site-networks">
       <div class="card-head"><h2 id="site-networks">${t('networks.title')}</h2>
         ${app.canEdit && html`<a class="btn btn-small" href=${`/networks?new=1&siteId=${s.id}`}>${t('networks.add')}</a>`}</div>
-      <${Loaded} resource=${networks} render=${(rows: Network[]) => html`<${DataTable} caption=${t('site.networksCaption')} columns=${networkColumns()} rows=${rows} />`}
+      <${Loaded} resource=${networks} render=${(rows: Network[]) => html`<${NetworksTable} caption=${t('site.networksCaption')} networks=${rows} vlans=${new Map((vlans.data ?? []).map((v) => [v.id, v]))} />`}
         empty=${html`<${EmptyState} message=${t('site.noNetworks')} />`} />
     </section>
     <${FindingsCard} findings=${findings} id="site-findings" />
     <section class="card" aria-labelledby="site-matrix">
       <h2 id="site-matrix">${t('site.matrix')}</h2>
-      ${switches.data && networks.data ? html`<${VlanMatrix} networks=${networks.data} switches=${switches.data} />` : html`<${Loading} />`}
+      ${switches.data && vlans.data ? html`<${VlanMatrix} vlans=${vlans.data} switches=${switches.data} />` : html`<${Loading} />`}
     </section>
     <p><a href=${`/activity?siteId=${s.id}`}>${t('site.activity')}</a></p>
     ${

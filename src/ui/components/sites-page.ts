@@ -31,6 +31,7 @@ export function SitesPage(p: { route: Route }) {
     { label: t('field.description'), className: 'wrap', render: (s) => s.description ?? '' },
     { label: t('field.address'), sort: 'address', render: (s) => s.address ?? '' },
     { label: t('sites.col.switches'), sort: 'switchCount', className: 'num', render: (s) => formatNumber(s.switchCount) },
+    { label: t('sites.col.vlans'), sort: 'vlanCount', className: 'num', render: (s) => formatNumber(s.vlanCount) },
     { label: t('sites.col.networks'), sort: 'networkCount', className: 'num', render: (s) => formatNumber(s.networkCount) },
   ];
   const q = query.q;

@@ -1,14 +1,20 @@
 // The fields of a switch; reports the values up through onSubmit.
-import { html } from '../html.ts';
+import { html, useEffect, useRef } from '../html.ts';
+import { STACK_MAX } from '../../fields/ports.ts';
+import { SWITCH_ROLES } from '../../fields/switches.ts';
+import { ApiError, siteVlans } from '../api.ts';
 import { SWITCH_STATUSES } from '../api-types.ts';
-import type { Site, Switch } from '../api-types.ts';
+import type { Site, Switch, Vlan } from '../api-types.ts';
+import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
+import { vlanIdsOf, vlanTextOf } from '../vlan-text.ts';
 import { boundFields } from './fields.ts';
 import { RecordForm } from './record-form.ts';
 import type { RecordFormProps } from './record-form.ts';
+import { VlanPicker } from './vlan-picker.ts';
 
-/** The form's values: the text in each field (portCount only when creating). */
+/** The form's values: the text in each field (portCount only when creating; tags and VLANs as lists). */
 export type SwitchValues = {
   siteId: string;
   name: string;
@@ -19,7 +25,13 @@ export type SwitchValues = {
   managementIp: string;
   firmwareVersion: string;
   location: string;
+  rackPosition: string;
+  role: string;
+  tags: string;
   status: string;
+  stackSize: string;
+  poeBudgetWatts: string;
+  configuredVlans: string;
   notes: string;
   portCount: string;
 };
@@ -27,6 +39,8 @@ export type SwitchValues = {
 /** Create (with a port count) or edit a switch. */
 export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sites: Site[]; siteId?: string }) {
   const s = p.sw;
+  const siteVlanList = useResource((signal) => (s ? siteVlans(s.siteId, signal) : Promise.resolve([] as Vlan[])), [s?.siteId]);
+  const vlans = siteVlanList.data ?? [];
   const form = useForm<SwitchValues>(
     {
       siteId: s?.siteId ?? p.siteId ?? p.sites[0]?.id ?? '',
@@ -38,28 +52,63 @@ export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sit
       managementIp: s?.managementIp ?? '',
       firmwareVersion: s?.firmwareVersion ?? '',
       location: s?.location ?? '',
+      rackPosition: s?.rackPosition ?? '',
+      role: s?.role ?? '',
+      tags: (s?.tags ?? []).join(', '),
       status: s?.status ?? 'active',
+      stackSize: String(s?.stackSize ?? 1),
+      poeBudgetWatts: s?.poeBudgetWatts === null || s?.poeBudgetWatts === undefined ? '' : String(s.poeBudgetWatts),
+      configuredVlans: '',
       notes: s?.notes ?? '',
       portCount: s ? '' : '24',
     },
-    p.onSubmit,
+    async (v) => {
+      const configured = vlanIdsOf(v.configuredVlans, vlans);
+      if (!configured.ok)
+        throw new ApiError(400, 'validation_failed', t('switch.checkVlans'), [{ field: 'configuredVlans', message: configured.reason }]);
+      await p.onSubmit({ ...v, configuredVlans: configured.ids.join(',') });
+    },
+    ['configuredVlanIds'],
   );
+  // The configured VLANs are written by number once the site's VLANs are known (once: never over what was typed).
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!s || !siteVlanList.data || touched.current) return;
+    touched.current = true;
+    form.set('configuredVlans', vlanTextOf(s.configuredVlanIds, new Map(siteVlanList.data.map((x) => [x.id, x]))));
+  }, [siteVlanList.data]);
   const f = boundFields(form, p.readOnly);
   const sites = p.sites.map((x) => ({ value: x.id, label: x.name }));
   const statuses = SWITCH_STATUSES.map((x) => ({ value: x, label: t(`status.${x}`) }));
+  const roles = [{ value: '', label: t('switch.noRole') }, ...SWITCH_ROLES.map((x) => ({ value: x, label: t(`switchRole.${x}`) }))];
   const portCount = { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: t('switch.portCountHint') };
   return html`<${RecordForm} ...${p} form=${form}>
-    <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true })}${f.text('name', t('field.name'), { required: true, maxLength: 100 })}</div>
+    <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true, disabled: p.readOnly || !!s })}${f.text('name', t('field.name'), { required: true, maxLength: 100 })}</div>
+    <div class="field-row">${f.select('role', t('field.role'), roles)}${f.select('status', t('field.status'), statuses)}</div>
     <div class="field-row">${f.text('vendor', t('switch.vendor'))}${f.text('model', t('field.model'))}</div>
-    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: '10.0.0.2' })}${f.text('macAddress', t('switch.macAddress'), { placeholder: 'aa:bb:cc:dd:ee:ff' })}</div>
+    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}${f.text('macAddress', t('switch.macAddress'), { placeholder: t('placeholder.mac') })}</div>
     <div class="field-row">${f.text('serialNumber', t('switch.serialNumber'))}${f.text('firmwareVersion', t('switch.firmwareVersion'))}</div>
-    <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('switch.locationPlaceholder') })}${f.select('status', t('field.status'), statuses)}</div>
+    <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('placeholder.location') })}${f.text('rackPosition', t('switch.rackPosition'), { placeholder: t('placeholder.rack') })}</div>
+    <div class="field-row">
+      ${f.text('stackSize', t('switch.stackSize'), { type: 'number', min: 1, max: STACK_MAX, inputMode: 'numeric', hint: t('switch.stackSizeHint') })}
+      ${f.text('poeBudgetWatts', t('switch.poeBudget'), { type: 'number', min: 0, inputMode: 'numeric', hint: t('switch.poeBudgetHint') })}
+    </div>
+    ${f.text('tags', t('switch.tags'), { hint: t('switch.tagsHint') })}
     ${!s && f.text('portCount', t('switch.portCount'), portCount)}
+    ${
+      s &&
+      html`<${VlanPicker} label=${t('switch.configuredVlans')} value=${form.values.configuredVlans} vlans=${vlans} disabled=${p.readOnly}
+      error=${form.errors.configuredVlans ?? form.errors.configuredVlanIds} hint=${t('switch.configuredHint')}
+      onChange=${(x: string) => {
+        touched.current = true;
+        form.set('configuredVlans', x);
+      }} />`
+    }
     ${f.area('notes', t('field.notes'))}
   </${RecordForm}>`;
 }
 
-/** The API body of a switch form's values (portCount only when creating). */
+/** The API body of a switch form's values (portCount only when creating; configuredVlans holds VLAN ids). */
 export function switchBody(v: SwitchValues, creating: boolean) {
   const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
   const body: Record<string, unknown> = {
@@ -72,9 +121,18 @@ export function switchBody(v: SwitchValues, creating: boolean) {
     managementIp: orNull(v.managementIp),
     firmwareVersion: orNull(v.firmwareVersion),
     location: orNull(v.location),
+    rackPosition: orNull(v.rackPosition),
+    role: v.role || null,
+    tags: v.tags
+      .split(/[,;]/)
+      .map((x) => x.trim())
+      .filter(Boolean),
     status: v.status,
+    stackSize: Number(v.stackSize) || 1,
+    poeBudgetWatts: v.poeBudgetWatts.trim() === '' ? null : Number(v.poeBudgetWatts),
     notes: orNull(v.notes),
   };
+  if (!creating) body.configuredVlanIds = v.configuredVlans ? v.configuredVlans.split(',') : [];
   if (creating && v.portCount.trim() !== '') body.portCount = Number(v.portCount);
   return body;
 }

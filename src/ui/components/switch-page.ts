@@ -1,15 +1,18 @@
-// One switch: the front panel and the port table sharing one selection, the bulk bar, and the tabs
-// Ports, Details, History and Config.
+// One switch: the front panel and the port table sharing one selection, the bulk bar, the port editor in a side
+// panel (edit, create, rename, delete a port), the favourite star, and the tabs Ports, Details, History and Config.
 import { html, useEffect, useMemo, useState } from '../html.ts';
 import {
   type ApiError,
   bulkUpdatePorts,
+  createPort,
+  deletePort,
   deleteSwitch,
   getPort,
   getSite,
   getSwitch,
-  listNetworks,
   listSwitches,
+  setFavorite,
+  siteVlans,
   updatePort,
   updateSwitch,
 } from '../api.ts';
@@ -19,7 +22,7 @@ import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { Network, Port, Switch } from '../api-types.ts';
+import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
@@ -31,7 +34,8 @@ import { StatusBadge } from './status-badge.ts';
 import { PortPanel } from './port-panel.ts';
 import type { LinkInfo } from './port-panel.ts';
 import { PortTable } from './port-table.ts';
-import type { PortChange } from './port-edit-row.ts';
+import { PortEditor } from './port-editor.ts';
+import type { PortChange } from './port-editor.ts';
 import { BulkBar } from './bulk-bar.ts';
 import { SwitchForm, switchBody } from './switch-form.ts';
 import type { SwitchValues } from './switch-form.ts';
@@ -72,16 +76,14 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const sw = useResource(() => getSwitch(p.id), [p.id]);
   const s = sw.data;
   const site = useResource(async () => (s ? getSite(s.siteId) : undefined), [s?.siteId]);
-  const nets = useResource(
-    async (signal) => (s ? (await listNetworks({ siteId: s.siteId, limit: 500, sort: 'vlanId' }, signal)).items : []),
-    [s?.siteId],
-  );
+  const vlanList = useResource(async (signal) => (s ? siteVlans(s.siteId, signal) : []), [s?.siteId]);
   const sites = useSites();
-  const ports = useMemo(() => [...(s?.ports ?? [])].sort((a, b) => a.position - b.position), [s]);
+  const ports = useMemo(() => [...(s?.ports ?? [])].sort((a, b) => a.unit - b.unit || a.position - b.position), [s]);
   const order = useMemo(() => ports.map((x) => x.id), [ports]);
   const selection = useSelection(order);
   const links = useLinks(s?.ports);
-  const netById = useMemo(() => new Map((nets.data ?? []).map((n) => [n.id, n])), [nets.data]);
+  const vlanById = useMemo(() => new Map((vlanList.data ?? []).map((v) => [v.id, v])), [vlanList.data]);
+  // The port in the side panel: its id, or 'new' while creating one.
   const [editingId, setEditingId] = useState<string | null>(null);
 
   // A link from search or a link column names one port: select it and bring its row into view.
@@ -100,7 +102,52 @@ export function SwitchPage(p: { id: string; route: Route }) {
     await updatePort(port.id, change, port.version);
     setEditingId(null);
     reload();
-    void toastWithUndo(app, t('switch.portSaved', { port: port.name }), [port.id], ['update'], reload);
+    const renamed = change.name && change.name !== port.name;
+    void toastWithUndo(
+      app,
+      renamed ? t('switch.portRenamed', { from: port.name, to: change.name }) : t('switch.portSaved', { port: change.name ?? port.name }),
+      [port.id],
+      ['update'],
+      reload,
+    );
+  };
+  const addPort = async (change: PortChange) => {
+    const created = await createPort(s.id, change);
+    setEditingId(null);
+    reload();
+    void toastWithUndo(app, t('switch.portCreated', { port: created.name }), [created.id], ['create'], reload);
+  };
+  const removePort = async (port: Port) => {
+    const ok = await app.confirm({
+      title: t('switch.portDeleteTitle'),
+      message: t('switch.portDeleteQuestion', { port: port.name, switch: s.name }),
+      confirmLabel: t('switch.portDeleteConfirm'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await deletePort(port.id, port.version);
+    } catch (err) {
+      app.toast({
+        kind: 'error',
+        message: t('common.couldNotDelete', { message: failureText(err) }),
+        action: { label: t('common.reload'), run: reload },
+      });
+      return;
+    }
+    setEditingId(null);
+    selection.set([...selection.selected].filter((id) => id !== port.id));
+    reload();
+    void toastWithUndo(app, t('switch.portDeleted', { port: port.name }), [port.id], ['delete'], reload);
+  };
+  const toggleFavorite = async () => {
+    const on = !s.favorite;
+    try {
+      await setFavorite(s.id, on);
+      sw.setData({ ...s, favorite: on });
+    } catch (err) {
+      app.toast({ kind: 'error', message: failureText(err) });
+    }
   };
   const bulk = async (change: Omit<BulkPortChange, 'portIds'>) => {
     const portIds = order.filter((id) => selection.selected.has(id));
@@ -142,11 +189,19 @@ export function SwitchPage(p: { id: string; route: Route }) {
     { key: 'config', label: t('switch.tab.config'), href: withQuery({ tab: 'config', port: null }) },
   ];
   const siteName = site.data?.name ?? '…';
-  const networks: Network[] = nets.data ?? [];
+  const vlans: Vlan[] = vlanList.data ?? [];
+  const stacked = s.stackSize > 1 || ports.some((x) => x.unit > 1);
+  // The legend names the VLANs the panel draws: those of this switch's ports, untagged or tagged.
+  const usedIds = new Set(ports.flatMap((x) => [x.untaggedVlanId, ...(x.mode === 'trunk' ? x.taggedVlanIds : [])]));
+  const legend = vlans.filter((v) => usedIds.has(v.id));
+  const editing = editingId === 'new' ? undefined : ports.find((x) => x.id === editingId);
   const count = selection.selected.size;
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
-      sub=${html`<${StatusBadge} status=${s.status} /> ${[[s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location].filter(Boolean).join(' · ')}`}>
+      sub=${html`<${StatusBadge} status=${s.status} /> ${[s.role ? t(`switchRole.${s.role}`) : '', [s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location, s.rackPosition].filter(Boolean).join(' · ')}
+        ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}`}>
+      <button type="button" class=${`btn btn-ghost star${s.favorite ? ' on' : ''}`} aria-pressed=${s.favorite ? 'true' : 'false'} onClick=${toggleFavorite}
+        title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}><span aria-hidden="true">${s.favorite ? '★' : '☆'}</span> ${t('switch.favoriteLabel')}</button>
       ${
         app.canEdit &&
         html`
@@ -161,27 +216,41 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <section class="card" aria-label=${t('switch.frontPanel')}>
         <div class="card-head">
           <h2>${t('switch.frontPanel')}</h2>
-          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('switch.legend.linked')}</span></div>
+          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('switch.legend.linked')}</span></div>
         </div>
-        <${PortPanel} ports=${ports} networks=${netById} links=${links} selection=${selection} label=${t('switch.panelLabel', { name: s.name })} />
+        <${PortPanel} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked} label=${t('switch.panelLabel', { name: s.name })}
+          onOpen=${app.canEdit ? (port: Port) => setEditingId(port.id) : undefined} />
         ${
-          networks.length > 0 &&
+          legend.length > 0 &&
           html`<ul class="vlan-legend" aria-label=${t('switch.vlanColours')}>
-          ${networks.map((n) => html`<li key=${n.id}><${VlanChip} network=${n} /> ${n.name}</li>`)}
+          ${legend.map((v) => html`<li key=${v.id}><${VlanChip} vlan=${v} withName=${true} href=${`/vlans/${v.id}`} /></li>`)}
         </ul>`
         }
       </section>
       <section class="card" aria-label=${t('switch.portTable')}>
+        <div class="card-head">
+          <h2>${t('switch.portTable')}</h2>
+          ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditingId('new')}>${t('switch.addPort')}</button>`}
+        </div>
         ${
           app.canEdit &&
           count > 0 &&
-          html`<${BulkBar} count=${count} total=${ports.length} networks=${networks} onSubmit=${bulk}
+          html`<${BulkBar} count=${count} total=${ports.length} vlans=${vlans} onSubmit=${bulk}
           onClear=${() => selection.setAll(false)} onSelectAll=${() => selection.setAll(true)} />`
         }
         ${!app.canEdit && count > 0 && html`<p class="muted">${t('switch.selected', { count })}</p>`}
-        <${PortTable} sw=${s} ports=${ports} networks=${networks} netById=${netById} links=${links} selection=${selection}
-          canEdit=${app.canEdit} editingId=${editingId} onEdit=${setEditingId} onSave=${savePort} onReload=${reload} />
-      </section>`
+        <${PortTable} sw=${s} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked}
+          canEdit=${app.canEdit} onEdit=${(port: Port) => setEditingId(port.id)} onReload=${reload} />
+      </section>
+      ${
+        app.canEdit &&
+        editingId &&
+        (editingId === 'new' || editing) &&
+        html`<${PortEditor} key=${editingId} sw=${s} port=${editing} vlans=${vlans} links=${links}
+        onSubmit=${(c: PortChange) => (editing ? savePort(editing, c) : addPort(c))}
+        onDelete=${editing ? () => removePort(editing) : undefined}
+        onClose=${() => setEditingId(null)} onReload=${reload} />`
+      }`
     }
     ${
       tab === 'details' &&

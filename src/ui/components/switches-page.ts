@@ -23,7 +23,8 @@ export function SwitchesPage(p: { route: Route }) {
   const app = useApp();
   const siteId = p.route.query.get('siteId') ?? '';
   const status = p.route.query.get('status') ?? '';
-  const query = { ...listQuery(p.route, 'name'), siteId, status };
+  const favorite = p.route.query.get('favorite') ?? '';
+  const query = { ...listQuery(p.route, 'name'), siteId, status, favorite };
   const sites = useSites();
   const list = useResource((signal) => listSwitches(query, signal), Object.values(query));
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '…';
@@ -34,7 +35,13 @@ export function SwitchesPage(p: { route: Route }) {
     void toastWithUndo(app, t('switches.created', { name: sw.name }), [sw.id], ['create']);
   };
   const columns: Column<Switch>[] = [
-    { label: t('field.name'), sort: 'name', render: (s) => html`<a href=${`/switches/${s.id}`}>${s.name}</a>` },
+    {
+      label: t('field.name'),
+      sort: 'name',
+      render: (s) =>
+        html`<a href=${`/switches/${s.id}`}>${s.name}</a>${s.favorite && html` <span class="star on" title=${t('switch.favoriteLabel')}><span aria-hidden="true">★</span><span class="visually-hidden">${t('switch.favoriteLabel')}</span></span>`}`,
+    },
+    { label: t('field.role'), sort: 'role', render: (s) => (s.role ? t(`switchRole.${s.role}`) : '') },
     { label: t('field.site'), render: (s) => html`<a href=${`/sites/${s.siteId}`}>${siteName(s.siteId)}</a>` },
     { label: t('field.model'), sort: 'model', render: (s) => [s.vendor, s.model].filter(Boolean).join(' ') },
     { label: t('field.managementIp'), sort: 'managementIp', className: 'mono', render: (s) => s.managementIp ?? '' },
@@ -42,7 +49,7 @@ export function SwitchesPage(p: { route: Route }) {
     { label: t('field.status'), sort: 'status', render: (s) => html`<${StatusBadge} status=${s.status} />` },
     { label: t('field.ports'), sort: 'portCount', className: 'num', render: (s) => formatNumber(s.portCount) },
   ];
-  const filtered = !!(query.q || siteId || status);
+  const filtered = !!(query.q || siteId || status || favorite);
   const form = (all: Site[]) =>
     html`<${SwitchForm} sites=${all} siteId=${siteId || undefined} submitLabel=${t('switches.add')} onSubmit=${create} onCancel=${closeAddForm} />`;
   return html`<${InventoryList} route=${p.route} query=${query} list=${list} columns=${columns}
@@ -50,6 +57,7 @@ export function SwitchesPage(p: { route: Route }) {
     empty=${filtered ? t('switches.noMatch') : t('switches.none')} filtered=${filtered}
     filters=${html`
       <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
-      <${QuerySelect} label=${t('field.status')} param="status" value=${status} options=${[{ value: '', label: t('switches.anyStatus') }, ...SWITCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />`}
+      <${QuerySelect} label=${t('field.status')} param="status" value=${status} options=${[{ value: '', label: t('switches.anyStatus') }, ...SWITCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
+      <${QuerySelect} label=${t('switches.favorites')} param="favorite" value=${favorite} options=${[{ value: '', label: t('switches.allSwitches') }, { value: 'true', label: t('switches.onlyFavorites') }]} />`}
     wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'switches.needSite'} form=${form} />`} />`;
 }

@@ -1,0 +1,194 @@
+import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
+import { VLAN } from '../fields/vlans.ts';
+import type { Change } from './change.ts';
+import { deleteEntity } from './images.ts';
+import type { ListParams } from './list-query.ts';
+import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { detachNetworksFromVlan, networkIdsOfVlan } from './networks.ts';
+import { prepare, type Db } from './open.ts';
+import { portIdsUsingVlan, removeVlanFromPort } from './ports.ts';
+import { insertRow, updateRow } from './resource-sql.ts';
+import { removeVlanFromSwitch, switchIdsConfiguringVlan } from './switches.ts';
+
+/** A vlans row with its counts. */
+export type VlanRow = RowOf<typeof VLAN> & { network_count: number; port_count: number; switch_count: number };
+
+/** The editable columns of a VLAN. */
+export type VlanValues = EditableRowOf<typeof VLAN>;
+
+const NETWORK_COUNT = '(SELECT count(*) FROM networks n WHERE n.vlan_id = v.id)';
+
+// Ports carrying the VLAN untagged, plus those carrying it tagged but not also untagged: each port once.
+const PORT_COUNT = `((SELECT count(*) FROM ports p WHERE p.untagged_vlan_id = v.id)
+  + (SELECT count(*) FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id
+     WHERE t.vlan_id = v.id AND p.untagged_vlan_id IS NOT t.vlan_id))`;
+
+// Switches with a port that carries the VLAN, untagged or tagged (a switch that only configures it is not counted).
+const SWITCH_COUNT = `(SELECT count(*) FROM (SELECT p.switch_id FROM ports p WHERE p.untagged_vlan_id = v.id
+  UNION SELECT p.switch_id FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id WHERE t.vlan_id = v.id))`;
+
+const VLAN_LIST: ListShape = {
+  resource: VLAN,
+  alias: 'v',
+  computed: {
+    networkCount: { sql: NETWORK_COUNT, name: 'network_count' },
+    portCount: { sql: PORT_COUNT, name: 'port_count' },
+    switchCount: { sql: SWITCH_COUNT, name: 'switch_count' },
+  },
+  defaultOrder: 'v.vid, v.name, v.id',
+};
+
+/** One VLAN by id, with its counts. */
+export function getVlan(db: Db, id: string): VlanRow | undefined {
+  return prepare(db, `${rowsSelect(VLAN_LIST)} WHERE v.id = ?`).get(id) as VlanRow | undefined;
+}
+
+/** A VLAN's number and site by id, or undefined when there is no such VLAN (port rules, CSV, configuration). */
+export function vlanRefById(db: Db, id: string): { vid: number; siteId: string } | undefined {
+  return prepare(db, 'SELECT vid, site_id AS siteId FROM vlans WHERE id = ?').get(id) as { vid: number; siteId: string } | undefined;
+}
+
+/** The site of a VLAN, or undefined when there is no such VLAN: the rules' VlanSiteLookup. */
+export function siteOfVlan(db: Db, id: string): string | undefined {
+  return vlanRefById(db, id)?.siteId;
+}
+
+/** The list filters of VLANs. */
+export interface VlanFilter {
+  siteId?: string;
+  vid?: number;
+  status?: string;
+}
+
+function vlansQuery(list: ListParams, filter: VlanFilter): ListQuery {
+  return buildListQuery(VLAN_LIST, list, [
+    { sql: 'v.site_id', value: filter.siteId },
+    { sql: 'v.vid', value: filter.vid },
+    { sql: 'v.status', value: filter.status },
+  ]);
+}
+
+/** One page of VLANs (filtered by site, number and status) and the total matching the same filter. */
+export function listVlans(db: Db, list: ListParams, filter: VlanFilter): { rows: VlanRow[]; total: number } {
+  return readRowsPage(db, VLAN_LIST, vlansQuery(list, filter)) as { rows: VlanRow[]; total: number };
+}
+
+/** The same page of VLANs as listVlans, serialised as the API's JSON items by SQLite. */
+export function listVlansJson(db: Db, list: ListParams, filter: VlanFilter): JsonPage {
+  return readJsonPage(db, VLAN_LIST, vlansQuery(list, filter));
+}
+
+/** The id of the VLAN of a site with this number, other than `exceptId`. */
+export function vlanIdByVid(db: Db, siteId: string, vid: number, exceptId = ''): string | undefined {
+  const row = prepare(db, 'SELECT id FROM vlans WHERE site_id = ? AND vid = ? AND id <> ?').get(siteId, vid, exceptId) as
+    | { id: string }
+    | undefined;
+  return row?.id;
+}
+
+/** The id of the VLAN of a site with this name (case-insensitive), other than `exceptId`. */
+export function vlanIdByName(db: Db, siteId: string, name: string, exceptId = ''): string | undefined {
+  const row = prepare(db, 'SELECT id FROM vlans WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(siteId, name, exceptId) as
+    | { id: string }
+    | undefined;
+  return row?.id;
+}
+
+/** The id of the VLAN of a site with this colour (stored form, lower case), other than `exceptId`. */
+export function vlanIdByColor(db: Db, siteId: string, color: string, exceptId = ''): string | undefined {
+  const row = prepare(db, 'SELECT id FROM vlans WHERE site_id = ? AND color = ? AND id <> ?').get(siteId, color, exceptId) as
+    | { id: string }
+    | undefined;
+  return row?.id;
+}
+
+/** The ids of a site's VLANs. */
+export function vlanIdsOfSite(db: Db, siteId: string): string[] {
+  return (prepare(db, 'SELECT id FROM vlans WHERE site_id = ?').all(siteId) as { id: string }[]).map((row) => row.id);
+}
+
+/** A site's VLANs by number (checks, configuration, CSV). */
+export function vlansOfSite(db: Db, siteId: string): RowOf<typeof VLAN>[] {
+  return prepare(db, 'SELECT * FROM vlans WHERE site_id = ? ORDER BY vid, id').all(siteId) as unknown as RowOf<typeof VLAN>[];
+}
+
+/** The colours a site's VLANs have (lower case), other than that of `exceptId`: what a new colour must avoid. */
+export function usedColors(db: Db, siteId: string, exceptId = ''): Set<string> {
+  const rows = prepare(db, 'SELECT color FROM vlans WHERE site_id = ? AND id <> ? AND color IS NOT NULL').all(siteId, exceptId) as {
+    color: string;
+  }[];
+  return new Set(rows.map((row) => row.color.toLowerCase()));
+}
+
+/** A port that carries a VLAN, with its switch and how it carries it. */
+export interface VlanPortRow {
+  id: string;
+  name: string;
+  unit: number;
+  position: number;
+  mode: string;
+  description: string | null;
+  switch_id: string;
+  switch_name: string;
+  carried_as: 'untagged' | 'tagged';
+}
+
+// Each port once: untagged when it carries the VLAN untagged (and maybe tagged too), else tagged.
+const VLAN_PORTS = `FROM ports p JOIN switches w ON w.id = p.switch_id
+  WHERE p.id IN (SELECT id FROM ports WHERE untagged_vlan_id = :vlan UNION SELECT port_id FROM port_tagged_vlans WHERE vlan_id = :vlan)`;
+
+/** One page of the ports that carry a VLAN, by switch name, unit and position, with the total. */
+export function portsCarryingVlan(db: Db, vlanId: string, limit: number, offset: number): { rows: VlanPortRow[]; total: number } {
+  const { n } = prepare(db, `SELECT count(*) AS n ${VLAN_PORTS}`).get({ vlan: vlanId }) as { n: number };
+  const rows = prepare(
+    db,
+    `SELECT p.id, p.name, p.unit, p.position, p.mode, p.description, w.id AS switch_id, w.name AS switch_name,
+      CASE WHEN p.untagged_vlan_id = :vlan THEN 'untagged' ELSE 'tagged' END AS carried_as
+    ${VLAN_PORTS} ORDER BY w.name, w.id, p.unit, p.position, p.name, p.id LIMIT :limit OFFSET :offset`,
+  ).all({ vlan: vlanId, limit, offset }) as unknown as VlanPortRow[];
+  return { rows, total: n };
+}
+
+/** Stores a new VLAN (its colour chosen already). */
+export function insertVlan(db: Db, id: string, values: VlanValues, now: string): void {
+  insertRow(db, VLAN, { ...values, id, version: 1, created_at: now, updated_at: now });
+}
+
+/** Writes a VLAN's editable columns and raises its version. */
+export function updateVlan(db: Db, id: string, values: VlanValues, now: string): void {
+  updateRow(db, VLAN, id, values, now);
+}
+
+/** What uses a VLAN: the ports that carry it, the networks in it, the switches that configure it. */
+export interface VlanUsers {
+  ports: string[];
+  networks: string[];
+  switches: string[];
+}
+
+/** The ports, networks and switches that use a VLAN (what a delete must take it off, or refuse for). */
+export function vlanUsers(db: Db, id: string): VlanUsers {
+  return { ports: portIdsUsingVlan(db, id), networks: networkIdsOfVlan(db, id), switches: switchIdsConfiguringVlan(db, id) };
+}
+
+/**
+ * Deletes a VLAN after recording it, first taking it off every port that carries it and every switch that
+ * configures it, and detaching its networks (they stay, without a VLAN), so that one entry brings all back.
+ */
+export function removeVlan(change: Change, id: string): VlanUsers {
+  const users = vlanUsers(change.db, id);
+  change.touch('vlan', id);
+  change.touch('port', users.ports);
+  change.touch('switch', users.switches);
+  change.touch('network', users.networks);
+  for (const portId of users.ports) removeVlanFromPort(change.db, portId, id, change.now);
+  for (const switchId of users.switches) removeVlanFromSwitch(change.db, switchId, id, change.now);
+  detachNetworksFromVlan(change.db, id, change.now);
+  deleteEntity(change.db, 'vlan', id);
+  return users;
+}
+
+/** A VLAN as the API answers it, with its counts. */
+export function vlanToApi(row: VlanRow): ApiRecord {
+  return { ...apiOf(VLAN, row), networkCount: row.network_count, portCount: row.port_count, switchCount: row.switch_count };
+}

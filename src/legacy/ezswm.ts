@@ -1,0 +1,533 @@
+// The files as ezSWM 0.20.3 itself wrote them (LEGACY.md, ../shared/fixtures/ezswm-0.20.3): snake_case fields,
+// nanoid ids, VLANs apart from networks (`vlans.json`), ports inside switches with VLANs by number. Model 2 has
+// the same shape, so each record maps onto one of its own: vlans.json → VLANs, networks.json → networks (their
+// VLAN by record id), switches → switches and their ports. What 0.20.3 let through and model 2 refuses is fixed
+// and listed (`fixes`), never fatal and never silent: a VLAN number or VLAN id that no longer exists is dropped,
+// a colour or name repeated within a site is re-picked or numbered, a stale back-link is dropped, a second
+// switch with a management IP of its site keeps it in its notes. Users keep their bcrypt hashes only once the
+// sign-in verifies them: until then each is named in the fixes, not migrated. ip-allocations, ip-ranges,
+// layout templates, LAG groups, public tokens and topology are not part of model 2's data doors yet (named in
+// the migration's log). Pure: no I/O.
+import { randomUUID } from 'node:crypto';
+import { NETWORK } from '../fields/networks.ts';
+import { PORT } from '../fields/ports.ts';
+import { networkFaults } from '../fields/rules.ts';
+import { SITE } from '../fields/sites.ts';
+import { SWITCH } from '../fields/switches.ts';
+import { VLAN } from '../fields/vlans.ts';
+import { checkValue, isPlainObject } from '../fields/field.ts';
+import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
+import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
+import { pickVlanColor } from '../lib/vlan-colors.ts';
+import {
+  addFault,
+  checkMapped,
+  dedupeNames,
+  dropUnknown,
+  idKey,
+  keepDate,
+  mapping,
+  newIdOf,
+  type CheckContext,
+  type Entry,
+  type Named,
+} from './context.ts';
+import type { ApiRecord, LegacyFile } from './types.ts';
+
+const NAME_MAX = 100;
+
+// The fields each file's records carry that model 2 takes in (or reads to resolve a reference); any other is
+// dropped and counted in the log (is_favorite, routing_device, helper fields, LAG and allocation links…).
+const KNOWN = {
+  sites: new Set(['id', 'name', 'description', 'created_at', 'updated_at']),
+  vlans: new Set(['id', 'site_id', 'vlan_id', 'name', 'description', 'status', 'color', 'created_at', 'updated_at']),
+  networks: new Set(['id', 'site_id', 'vlan_id', 'name', 'subnet', 'gateway', 'dns_servers', 'description', 'created_at', 'updated_at']),
+  switches: new Set([
+    'id',
+    'site_id',
+    'name',
+    'manufacturer',
+    'model',
+    'serial_number',
+    'location',
+    'rack_position',
+    'management_ip',
+    'firmware_version',
+    'role',
+    'tags',
+    'notes',
+    'stack_size',
+    'configured_vlans',
+    'ports',
+    'created_at',
+    'updated_at',
+  ]),
+  ports: new Set([
+    'id',
+    'unit',
+    'index',
+    'label',
+    'type',
+    'speed',
+    'status',
+    'port_mode',
+    'access_vlan',
+    'native_vlan',
+    'tagged_vlans',
+    'description',
+    'mac_address',
+    'connected_device',
+    'connected_device_id',
+    'connected_port_id',
+    'connected_port',
+    'poe',
+  ]),
+};
+const POE_FIELD = PORT.fields.find((field) => field.name === 'poe')!;
+
+/** Whether a bundle holds the files of ezSWM 0.20.3 (snake_case, vlans.json) rather than the older flat shape. */
+export function isEzswmBundle(bundle: Record<string, unknown>): boolean {
+  if (bundle.vlans !== undefined) return true;
+  const first = (list: unknown) =>
+    Array.isArray(list) ? list[0] : isPlainObject(list) && Array.isArray(list.items) ? list.items[0] : undefined;
+  return ['sites', 'networks', 'switches'].some((kind) => {
+    const record = first(bundle[kind]);
+    return isPlainObject(record) && ('created_at' in record || 'site_id' in record);
+  });
+}
+
+/** What the 0.20.3 files became, in the API's shape. */
+export interface EzswmData {
+  sites: ApiRecord[];
+  vlans: ApiRecord[];
+  networks: ApiRecord[];
+  switches: ApiRecord[];
+  ports: ApiRecord[];
+  activity: ApiRecord[];
+  users: ApiRecord[];
+}
+
+const SITE_MAPPING = mapping({ name: 'name', description: 'description' });
+const VLAN_MAPPING = mapping({ vlan_id: 'vid', name: 'name', description: 'description', status: 'status', color: 'color' });
+const NETWORK_MAPPING = mapping({
+  name: 'name',
+  subnet: 'subnet',
+  gateway: 'gateway',
+  dns_servers: 'dnsServers',
+  description: 'description',
+});
+const SWITCH_MAPPING = mapping({
+  name: 'name',
+  manufacturer: 'vendor',
+  model: 'model',
+  serial_number: 'serialNumber',
+  location: 'location',
+  rack_position: 'rackPosition',
+  management_ip: 'managementIp',
+  firmware_version: 'firmwareVersion',
+  role: 'role',
+  tags: 'tags',
+  notes: 'notes',
+});
+const PORT_MAPPING = mapping({
+  label: 'name',
+  unit: 'unit',
+  type: 'type',
+  speed: 'speed',
+  description: 'description',
+  mac_address: 'macAddress',
+  connected_device: 'connectedDevice',
+  connected_port: 'connectedPort',
+});
+
+/** An empty value as 0.20.3 wrote them: missing, null or "". */
+function empty(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** The record with its empty values left out, so that the field rules see them as not given. */
+function given(raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([, value]) => !empty(value)));
+}
+
+function where(file: LegacyFile, entry: Entry, field: string) {
+  return { file, id: entry.key ?? `#${entry.index + 1}`, field };
+}
+
+function times(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: string; updatedAt: string } {
+  const createdAt = keepDate(ctx, file, entry, 'created_at', ctx.now);
+  return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updated_at', createdAt) };
+}
+
+/** The new id of a record of another file, by its legacy id; undefined (and a fault when required) when it is not there. */
+function ref(ctx: CheckContext, kind: 'sites' | 'vlans' | 'switches', value: unknown): string | undefined {
+  const key = idKey(value);
+  return key === undefined ? undefined : ctx.ids[kind].get(key);
+}
+
+/** Brings the entries of the 0.20.3 files into the API's shape; faults and fixes go to `ctx`. */
+export function checkEzswm(
+  ctx: CheckContext,
+  entries: Record<'sites' | 'vlans' | 'networks' | 'switches' | 'activity' | 'users', Entry[]>,
+): EzswmData {
+  const sites = entries.sites.map((entry) => site(ctx, entry));
+  dedupeNames(
+    ctx,
+    sites.map((record, i) => ({ record, scope: '', fixAt: where('sites.json', entries.sites[i], 'name') })),
+    NAME_MAX,
+  );
+  const vlans = checkVlans(ctx, entries.vlans);
+  const networks = checkNetworks(ctx, entries.networks);
+  const { switches, ports } = checkSwitches(ctx, entries.switches, vlans);
+  const users = checkUsers(ctx, entries.users);
+  const activity = entries.activity.map((entry) => activityEntry(ctx, entry, { sites, vlans, networks, switches }, entries.users));
+  activity.sort((a, b) => String(a.at).localeCompare(String(b.at)));
+  return { sites, vlans, networks, switches, ports, activity, users };
+}
+
+function site(ctx: CheckContext, entry: Entry): ApiRecord {
+  dropUnknown(ctx, 'sites.json', entry.raw, KNOWN.sites);
+  const values = checkMapped(ctx, 'sites.json', entry, SITE, given(entry.raw), SITE_MAPPING);
+  return { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...times(ctx, 'sites.json', entry) };
+}
+
+function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+  const file = 'vlans.json';
+  const vids = new Map<string, string>();
+  const named: Named[] = [];
+  const vlans = entries.map((entry) => {
+    dropUnknown(ctx, file, entry.raw, KNOWN.vlans);
+    const siteId = ref(ctx, 'sites', entry.raw.site_id);
+    if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
+    const values = checkMapped(ctx, file, entry, VLAN, given(entry.raw), VLAN_MAPPING, { siteId: siteId ?? randomUUID() });
+    const vlan: ApiRecord = { id: newIdOf(ctx, 'vlans', entry), ...values, siteId: siteId ?? null, version: 1, ...times(ctx, file, entry) };
+    if (siteId && typeof vlan.vid === 'number') {
+      const key = `${siteId} ${vlan.vid}`;
+      const clash = vids.get(key);
+      if (clash) addFault(ctx, file, entry, 'vlan_id', `VLAN ${vlan.vid} is VLAN ${clash} of the same site too`);
+      else vids.set(key, entry.key ?? '');
+    }
+    if (siteId && typeof vlan.name === 'string') named.push({ record: vlan, scope: siteId, fixAt: where(file, entry, 'name') });
+    return vlan;
+  });
+  dedupeNames(ctx, named, NAME_MAX);
+  uniqueColors(ctx, file, entries, vlans);
+  return vlans;
+}
+
+/** Colours unique per site: a colour an earlier VLAN of its site has is re-picked (with a fix line); a missing one picked. */
+export function uniqueColors(ctx: CheckContext, file: LegacyFile, entries: Entry[], vlans: ApiRecord[]): void {
+  const used = new Map<unknown, Set<string>>();
+  const of = (siteId: unknown) => {
+    const set = used.get(siteId) ?? new Set<string>();
+    used.set(siteId, set);
+    return set;
+  };
+  for (const vlan of vlans) if (typeof vlan.color === 'string') of(vlan.siteId).add(vlan.color);
+  const kept = new Set<string>();
+  vlans.forEach((vlan, i) => {
+    if (typeof vlan.color === 'string' && !kept.has(`${vlan.siteId} ${vlan.color}`)) {
+      kept.add(`${vlan.siteId} ${vlan.color}`);
+      return;
+    }
+    const colors = of(vlan.siteId);
+    const color = pickVlanColor(colors);
+    colors.add(color);
+    if (typeof vlan.color === 'string')
+      ctx.fixes.push({
+        ...where(file, entries[i], 'color'),
+        from: vlan.color,
+        to: color,
+        reason: 'is the colour of another VLAN of the same site; a free one was picked',
+      });
+    vlan.color = color;
+  });
+}
+
+function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+  const file = 'networks.json';
+  const named: Named[] = [];
+  const networks: ApiRecord[] = [];
+  for (const entry of entries) {
+    dropUnknown(ctx, file, entry.raw, KNOWN.networks);
+    const siteId = ref(ctx, 'sites', entry.raw.site_id);
+    if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
+    const raw = given(entry.raw);
+    const cidr = typeof raw.subnet === 'string' ? normalizeCidr(raw.subnet.trim()) : undefined;
+    if (cidr && !cidr.ok && cidr.network) {
+      ctx.fixes.push({
+        ...where(file, entry, 'subnet'),
+        from: raw.subnet,
+        to: cidr.network,
+        reason: 'had host bits set; the network is kept',
+      });
+      if (raw.gateway === undefined) {
+        raw.gateway = cidr.address;
+        ctx.fixes.push({ ...where(file, entry, 'gateway'), from: null, to: cidr.address, reason: 'taken from the address in the subnet' });
+      }
+      raw.subnet = cidr.network;
+    }
+    const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_MAPPING, { siteId: siteId ?? randomUUID() });
+    if (values.subnet !== undefined && values.gateway !== undefined)
+      for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
+    let vlanId: string | null = null;
+    if (!empty(entry.raw.vlan_id)) {
+      vlanId = ref(ctx, 'vlans', entry.raw.vlan_id) ?? null;
+      if (!vlanId)
+        ctx.fixes.push({
+          ...where(file, entry, 'vlan_id'),
+          from: entry.raw.vlan_id,
+          to: null,
+          reason: 'names a VLAN that no longer exists; the network keeps no VLAN',
+        });
+    }
+    const network: ApiRecord = { id: randomUUID(), ...values, siteId: siteId ?? null, vlanId, version: 1, ...times(ctx, file, entry) };
+    const earlier = networks.find(
+      (other) => other.siteId === siteId && typeof values.subnet === 'string' && cidrOverlaps(String(other.subnet), values.subnet),
+    );
+    if (earlier)
+      ctx.fixes.push({
+        ...where(file, entry, 'subnet'),
+        from: values.subnet,
+        to: values.subnet,
+        reason: `overlaps ${earlier.subnet} of network "${earlier.name}" of the same site; kept (the checks name it)`,
+      });
+    networks.push(network);
+    if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: where(file, entry, 'name') });
+  }
+  dedupeNames(ctx, named, NAME_MAX);
+  return networks;
+}
+
+/** A port waiting for the links: its record, its legacy far port and where it sits. */
+interface PendingPort {
+  port: ApiRecord;
+  entry: Entry;
+  index: number;
+  farPortKey?: string;
+}
+
+function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]): { switches: ApiRecord[]; ports: ApiRecord[] } {
+  const file = 'switches.json';
+  const vlanOf = new Map(vlans.map((vlan) => [`${vlan.siteId} ${vlan.vid}`, vlan.id]));
+  const names: Named[] = [];
+  const ips = new Map<string, string>();
+  const ports: ApiRecord[] = [];
+  const pending: PendingPort[] = [];
+  const portIds = new Map<string, ApiRecord>();
+  const switches = entries.map((entry) => {
+    dropUnknown(ctx, file, entry.raw, KNOWN.switches);
+    const siteId = ref(ctx, 'sites', entry.raw.site_id);
+    if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
+    const raw = given(entry.raw);
+    const values = checkMapped(ctx, file, entry, SWITCH, raw, SWITCH_MAPPING, { siteId: siteId ?? randomUUID() });
+    const list = Array.isArray(entry.raw.ports) ? entry.raw.ports.filter(isPlainObject) : [];
+    const units = Math.max(1, ...list.map((port) => (typeof port.unit === 'number' ? port.unit : 1)));
+    const stackSize = typeof entry.raw.stack_size === 'number' ? entry.raw.stack_size : units;
+    const sw: ApiRecord = {
+      id: newIdOf(ctx, 'switches', entry),
+      ...values,
+      siteId: siteId ?? null,
+      stackSize,
+      version: 1,
+      ...times(ctx, file, entry),
+    };
+    if (typeof sw.managementIp === 'string' && siteId) {
+      const other = ips.get(`${siteId} ${sw.managementIp}`);
+      if (other) {
+        ctx.fixes.push({
+          ...where(file, entry, 'management_ip'),
+          from: sw.managementIp,
+          to: null,
+          reason: `is the management IP of switch ${other} of the same site too; kept in the notes`,
+        });
+        sw.notes = [sw.notes, `Management IP (0.20.x): ${sw.managementIp}`].filter(Boolean).join('\n');
+        sw.managementIp = null;
+      } else ips.set(`${siteId} ${sw.managementIp}`, String(sw.name));
+    }
+    sw.configuredVlanIds = vlanNumbers(ctx, entry, 'configured_vlans', entry.raw.configured_vlans, siteId, vlanOf);
+    if (siteId && typeof sw.name === 'string') names.push({ record: sw, scope: siteId, fixAt: where(file, entry, 'name') });
+    const portNames: Named[] = [];
+    list.forEach((raw, index) => {
+      const port = checkPort(ctx, entry, sw, raw, index, vlanOf);
+      ports.push(port);
+      const key = idKey(raw.id);
+      if (key) portIds.set(key, port);
+      pending.push({ port, entry, index, farPortKey: idKey(raw.connected_port_id) });
+      portNames.push({ record: port, scope: sw.id, fixAt: where(file, entry, `ports[${index}].label`) });
+    });
+    dedupeNames(ctx, portNames, INTERFACE_NAME_MAX, suffixedInterfaceName);
+    return sw;
+  });
+  dedupeNames(ctx, names, NAME_MAX);
+  linkPorts(ctx, pending, portIds);
+  return { switches, ports };
+}
+
+// VLAN numbers among the VLANs of the switch's site; a number with no VLAN there is dropped, with a fix line.
+function vlanNumbers(
+  ctx: CheckContext,
+  entry: Entry,
+  field: string,
+  value: unknown,
+  siteId: string | undefined,
+  vlanOf: Map<string, string>,
+): string[] {
+  if (empty(value)) return [];
+  if (!Array.isArray(value)) {
+    addFault(ctx, 'switches.json', entry, field, 'must be a list of VLAN numbers');
+    return [];
+  }
+  const ids: string[] = [];
+  for (const vid of value) {
+    const id = vlanOf.get(`${siteId} ${vid}`);
+    if (id) {
+      if (!ids.includes(id)) ids.push(id);
+    } else
+      ctx.fixes.push({
+        ...where('switches.json', entry, field),
+        from: vid,
+        to: null,
+        reason: `VLAN ${String(vid)} does not exist at the switch's site; dropped`,
+      });
+  }
+  return ids;
+}
+
+function checkPort(
+  ctx: CheckContext,
+  entry: Entry,
+  sw: ApiRecord,
+  raw: Record<string, unknown>,
+  index: number,
+  vlanOf: Map<string, string>,
+): ApiRecord {
+  const at = `ports[${index}].`;
+  dropUnknown(ctx, 'switches.json', raw, KNOWN.ports, 'ports[].');
+  const input = given(raw);
+  if (input.label === undefined) input.label = `${raw.unit ?? 1}/${raw.index ?? index}`;
+  const values = checkMapped(ctx, 'switches.json', entry, PORT, input, PORT_MAPPING, {}, at);
+  const mode = raw.port_mode === 'trunk' ? 'trunk' : 'access';
+  const siteId = sw.siteId as string | undefined;
+  const one = (field: string) => {
+    if (empty(raw[field])) return null;
+    const [id] = vlanNumbers(ctx, entry, `${at}${field}`, [raw[field]], siteId, vlanOf);
+    return id ?? null;
+  };
+  const untaggedVlanId = mode === 'trunk' ? one('native_vlan') : one('access_vlan');
+  let taggedVlanIds = vlanNumbers(ctx, entry, `${at}tagged_vlans`, raw.tagged_vlans, siteId, vlanOf);
+  if (mode === 'access' && taggedVlanIds.length > 0) {
+    ctx.fixes.push({
+      ...where('switches.json', entry, `${at}tagged_vlans`),
+      from: raw.tagged_vlans,
+      to: [],
+      reason: 'an access port carries no tagged VLANs; dropped',
+    });
+    taggedVlanIds = [];
+  }
+  const status = raw.status;
+  const poe = isPlainObject(raw.poe) ? { type: raw.poe.type, maxWatts: raw.poe.max_watts ?? null } : null;
+  const poeChecked = poe === null ? { ok: true as const, value: null } : checkValue(POE_FIELD, poe);
+  if (!poeChecked.ok) addFault(ctx, 'switches.json', entry, `${at}poe`, poeChecked.message);
+  const checkedPoe = poeChecked.ok ? poeChecked.value : null;
+  return {
+    id: randomUUID(),
+    switchId: sw.id,
+    ...values,
+    position: index,
+    mode,
+    enabled: status !== 'disabled',
+    linkStatus: status === 'up' || status === 'down' ? status : null,
+    untaggedVlanId,
+    taggedVlanIds,
+    poe: checkedPoe,
+    linkedPortId: null,
+    version: 1,
+    createdAt: sw.createdAt,
+    updatedAt: sw.updatedAt,
+  };
+}
+
+// A link is taken when both ends name each other (connected_port_id); a one-sided one (a stale back-link) is dropped with a fix line.
+function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<string, ApiRecord>): void {
+  const farOf = new Map(pending.map((item) => [item.port, item.farPortKey]));
+  const keyOf = new Map([...portIds].map(([key, port]) => [port, key]));
+  for (const item of pending) {
+    if (!item.farPortKey) continue;
+    const far = portIds.get(item.farPortKey);
+    const mutual = far !== undefined && farOf.get(far) === keyOf.get(item.port) && far.switchId !== item.port.switchId;
+    if (mutual) item.port.linkedPortId = far.id;
+    else
+      ctx.fixes.push({
+        ...where('switches.json', item.entry, `ports[${item.index}].connected_port_id`),
+        from: item.farPortKey,
+        to: null,
+        reason: far ? 'the far port is connected to another port (a stale link); dropped' : 'names a port that does not exist; dropped',
+      });
+  }
+}
+
+// Users: 0.20.3 wrote bcrypt hashes, which the sign-in does not verify yet: each is named, not migrated.
+function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+  for (const entry of entries)
+    ctx.fixes.push({
+      ...where('users.json', entry, 'password_hash'),
+      from: entry.raw.username,
+      to: null,
+      reason: 'a bcrypt password hash, which this release does not verify yet: the user is not migrated; create it anew',
+    });
+  return [];
+}
+
+const ACTIONS: Record<string, string> = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  duplicate: 'create',
+  update_port: 'update',
+  bulk_update_ports: 'bulk_update',
+  add_configured_vlans: 'update',
+  remove_configured_vlans: 'update',
+};
+const KINDS: Record<string, 'sites' | 'vlans' | 'switches' | undefined> = { site: 'sites', vlan: 'vlans', switch: 'switches' };
+
+function activityEntry(
+  ctx: CheckContext,
+  entry: Entry,
+  records: { sites: ApiRecord[]; vlans: ApiRecord[]; networks: ApiRecord[]; switches: ApiRecord[] },
+  users: Entry[],
+): ApiRecord {
+  const { raw } = entry;
+  const file = 'activity.json';
+  const at = keepDate(ctx, file, entry, 'timestamp', ctx.now);
+  const original = String(raw.action ?? '');
+  const action = ACTIONS[original];
+  if (!action) addFault(ctx, file, entry, 'action', `must be one of ${Object.keys(ACTIONS).join(', ')}`);
+  const type = String(raw.entity_type ?? '');
+  const kind = KINDS[type];
+  const entityId = kind ? ref(ctx, kind, raw.entity_id) : undefined;
+  const record = entityId ? records[kind!].find((candidate) => candidate.id === entityId) : undefined;
+  const user = users.find((candidate) => candidate.key === idKey(raw.user_id));
+  const name = typeof raw.entity_name === 'string' ? raw.entity_name : (record?.name as string | undefined);
+  const verb = { create: 'Created', update: 'Updated', delete: 'Deleted', bulk_update: 'Updated' }[action ?? 'update'] ?? 'Changed';
+  let summary = `${verb} ${type.replace('_', ' ') || 'record'}${name ? ` ${name}` : ''}`;
+  if (action !== original) summary += ` (0.20.x: ${original})`;
+  if (!record && !empty(raw.entity_id))
+    summary += ` (legacy ${type || 'record'} id ${String(raw.entity_id)}${kind ? ', no longer exists' : ''})`;
+  return {
+    id: newIdOf(ctx, 'activity', entry),
+    at,
+    userId: null,
+    username: typeof user?.raw.username === 'string' ? user.raw.username : null,
+    action: action ?? 'update',
+    entityType: kind ? type : null,
+    entityId: record?.id ?? null,
+    entityName: name ?? null,
+    siteId: record ? (kind === 'sites' ? record.id : ((record.siteId as string) ?? null)) : null,
+    summary,
+    changes: null,
+    undoable: false,
+    undoneBy: null,
+    undoOf: null,
+  };
+}

@@ -1,0 +1,264 @@
+// One port in a side panel: every field of the port, a VLAN picker for the tagged VLANs (by number and name,
+// or typed as "10-20,30"), the link to another switch's port or to a device, and Save, Cancel and Delete in a
+// footer that stays in view however long the form is, at 1280 px and at 375 px alike. Also creates a port.
+import { html, useEffect, useId, useRef, useState } from '../html.ts';
+import { LINK_STATUSES, PORT_TYPES, POE_TYPES } from '../../fields/ports.ts';
+import { ApiError, listSwitches, switchPorts } from '../api.ts';
+import type { Port, Switch, Vlan } from '../api-types.ts';
+import { t } from '../messages.ts';
+import { useForm } from '../use-form.ts';
+import { vlanIdsOf, vlanTextOf } from '../vlan-text.ts';
+import { SelectField, TextField } from './fields.ts';
+import { FormNotice } from './form-notice.ts';
+import type { LinkInfo } from './port-panel.ts';
+import { SubmitButton } from './submit-button.ts';
+import { VlanPicker } from './vlan-picker.ts';
+
+/** The fields the editor sends, in API terms. */
+export type PortChange = Partial<
+  Pick<
+    Port,
+    | 'name'
+    | 'unit'
+    | 'type'
+    | 'description'
+    | 'enabled'
+    | 'linkStatus'
+    | 'mode'
+    | 'untaggedVlanId'
+    | 'taggedVlanIds'
+    | 'speed'
+    | 'poe'
+    | 'macAddress'
+    | 'linkedPortId'
+    | 'connectedDevice'
+    | 'connectedPort'
+  >
+>;
+
+type Values = {
+  name: string;
+  unit: string;
+  type: string;
+  description: string;
+  enabled: boolean;
+  linkStatus: string;
+  mode: string;
+  untaggedVlanId: string;
+  tagged: string;
+  speed: string;
+  poeType: string;
+  poeWatts: string;
+  macAddress: string;
+  linkSwitchId: string;
+  linkedPortId: string;
+  connectedDevice: string;
+  connectedPort: string;
+};
+
+const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+
+/** The API body of the editor's values. */
+function changeOf(v: Values, vlans: Vlan[]): PortChange {
+  const tagged = vlanIdsOf(v.tagged, vlans);
+  if (!tagged.ok) throw new ApiError(400, 'validation_failed', t('portEdit.checkTagged'), [{ field: 'tagged', message: tagged.reason }]);
+  const watts = v.poeWatts.trim();
+  if (v.poeType && watts !== '' && !(Number(watts) >= 0))
+    throw new ApiError(400, 'validation_failed', t('portEdit.checkPoe'), [{ field: 'poeWatts', message: t('portEdit.wattsNumber') }]);
+  return {
+    name: v.name.trim(),
+    unit: Number(v.unit) || 1,
+    type: v.type as Port['type'],
+    description: orNull(v.description),
+    enabled: v.enabled,
+    linkStatus: (v.linkStatus || null) as Port['linkStatus'],
+    mode: v.mode as Port['mode'],
+    untaggedVlanId: v.untaggedVlanId || null,
+    taggedVlanIds: v.mode === 'trunk' ? tagged.ids : [],
+    speed: orNull(v.speed),
+    poe: v.poeType ? { type: v.poeType as NonNullable<Port['poe']>['type'], maxWatts: watts === '' ? null : Number(watts) } : null,
+    macAddress: orNull(v.macAddress),
+    linkedPortId: v.linkSwitchId ? v.linkedPortId || null : null,
+    connectedDevice: orNull(v.connectedDevice),
+    connectedPort: orNull(v.connectedPort),
+  };
+}
+
+/** The side panel editing `port` (or creating a port when none is given) of switch `sw`. */
+export function PortEditor(p: {
+  sw: Switch;
+  port?: Port;
+  vlans: Vlan[];
+  links: Map<string, LinkInfo>;
+  onSubmit: (c: PortChange) => Promise<unknown>;
+  onDelete?: () => Promise<unknown>;
+  onClose: () => void;
+  onReload: () => void;
+}) {
+  const port = p.port;
+  const link = port?.linkedPortId ? p.links.get(port.linkedPortId) : undefined;
+  const byId = new Map(p.vlans.map((v) => [v.id, v]));
+  const form = useForm<Values>(
+    {
+      name: port?.name ?? '',
+      unit: String(port?.unit ?? 1),
+      type: port?.type ?? 'rj45',
+      description: port?.description ?? '',
+      enabled: port?.enabled ?? true,
+      linkStatus: port?.linkStatus ?? '',
+      mode: port?.mode ?? 'access',
+      untaggedVlanId: port?.untaggedVlanId ?? '',
+      tagged: vlanTextOf(port?.taggedVlanIds ?? [], byId),
+      speed: port?.speed ?? '',
+      poeType: port?.poe?.type ?? '',
+      poeWatts: port?.poe?.maxWatts === null || port?.poe?.maxWatts === undefined ? '' : String(port.poe.maxWatts),
+      macAddress: port?.macAddress ?? '',
+      linkSwitchId: link?.switchId ?? '',
+      linkedPortId: port?.linkedPortId ?? '',
+      connectedDevice: port?.connectedDevice ?? '',
+      connectedPort: port?.connectedPort ?? '',
+    },
+    async (v) => p.onSubmit(changeOf(v, p.vlans)),
+    ['taggedVlanIds', 'poe', 'maxWatts'],
+  );
+  const v = form.values;
+  const e: Record<string, string | undefined> = {
+    ...form.errors,
+    tagged: form.errors.tagged ?? form.errors.taggedVlanIds,
+    poeType: form.errors.poe,
+    poeWatts: form.errors.poeWatts ?? form.errors.maxWatts,
+  };
+  const [switches, setSwitches] = useState<Switch[] | null>(null);
+  const [farPorts, setFarPorts] = useState<Port[] | null>(null);
+  useEffect(() => {
+    listSwitches({ limit: 500, sort: 'name' }).then(
+      (r) => setSwitches(r.items.filter((s) => s.id !== p.sw.id)),
+      () => setSwitches([]),
+    );
+  }, [p.sw.id]);
+  useEffect(() => {
+    setFarPorts(null);
+    if (v.linkSwitchId) switchPorts(v.linkSwitchId).then(setFarPorts, () => setFarPorts([]));
+  }, [v.linkSwitchId]);
+
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onClose = useRef(p.onClose);
+  onClose.current = p.onClose;
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!d.open) d.showModal();
+    d.querySelector<HTMLElement>('.side-body input, .side-body select')?.focus();
+    const close = () => onClose.current();
+    d.addEventListener('close', close);
+    return () => {
+      d.removeEventListener('close', close);
+      if (d.open) d.close();
+      opener?.focus?.();
+    };
+  }, []);
+
+  const text = (name: keyof Values & string, label: string, extra: Record<string, unknown> = {}) =>
+    html`<${TextField} label=${label} name=${name} value=${v[name] as string} error=${e[name]}
+      onInput=${(x: string) => form.set(name, x as never)} ...${extra} />`;
+  const select = (name: keyof Values & string, label: string, options: { value: string; label: string }[]) =>
+    html`<${SelectField} label=${label} name=${name} value=${v[name] as string} error=${e[name]} options=${options}
+      onChange=${(x: string) => form.set(name, x as never)} />`;
+  const units = Array.from({ length: Math.max(p.sw.stackSize, Number(v.unit) || 1) }, (_, i) => String(i + 1));
+  const vlanOptions = [
+    { value: '', label: t('common.none') },
+    ...p.vlans.map((x) => ({ value: x.id, label: t('vlans.option', { vlan: x.vid, name: x.name }) })),
+  ];
+  const linkOptions = [
+    { value: '', label: t('portEdit.noLink') },
+    ...(switches ?? []).map((s) => ({ value: s.id, label: s.name })),
+    ...(!switches && link ? [{ value: link.switchId, label: link.switchName }] : []),
+  ];
+  const farOptions = [{ value: '', label: t('portEdit.choosePort') }, ...(farPorts ?? []).map((fp) => ({ value: fp.id, label: fp.name }))];
+  if (v.linkedPortId && !farPorts && link) farOptions.push({ value: v.linkedPortId, label: link.portName });
+  const title = port ? t('portEdit.title', { port: port.name }) : t('portEdit.newTitle');
+
+  return html`<dialog ref=${ref} class="side-panel" aria-labelledby=${titleId}
+    onClick=${(ev: MouseEvent) => {
+      if (ev.target === ref.current) ref.current?.close();
+    }}>
+    <form class="side-form" onSubmit=${form.onSubmit} novalidate>
+      <header class="side-head">
+        <div>
+          <h2 id=${titleId}>${title}</h2>
+          <p class="muted">${p.sw.name}</p>
+        </div>
+        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${() => ref.current?.close()}>×</button>
+      </header>
+      <div class="side-body">
+        <div class="field-row">
+          ${text('name', t('field.name'), { required: true, maxLength: 64 })}
+          ${select(
+            'type',
+            t('portEdit.type'),
+            PORT_TYPES.map((x) => ({ value: x, label: t(`portType.${x}`) })),
+          )}
+        </div>
+        <div class="field-row">
+          ${select(
+            'unit',
+            t('portEdit.unit'),
+            units.map((u) => ({ value: u, label: u })),
+          )}
+          ${select('linkStatus', t('portEdit.linkStatus'), [
+            { value: '', label: t('portEdit.linkUnknown') },
+            ...LINK_STATUSES.map((x) => ({ value: x, label: t(`linkStatus.${x}`) })),
+          ])}
+        </div>
+        ${text('description', t('field.description'))}
+        <div class="field check-field">
+          <input type="checkbox" id=${`${titleId}-en`} checked=${v.enabled} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
+          <label for=${`${titleId}-en`}>${t('portEdit.enabledLabel')}</label>
+        </div>
+        <fieldset class="side-group">
+          <legend>${t('portEdit.vlans')}</legend>
+          <div class="field-row">
+            ${select('mode', t('ports.col.mode'), [
+              { value: 'access', label: t('mode.access') },
+              { value: 'trunk', label: t('mode.trunk') },
+            ])}
+            ${select('untaggedVlanId', v.mode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions)}
+          </div>
+          <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.mode !== 'trunk'} error=${e.tagged}
+            hint=${v.mode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
+        </fieldset>
+        <fieldset class="side-group">
+          <legend>${t('portEdit.physical')}</legend>
+          <div class="field-row">
+            ${text('speed', t('ports.col.speed'), { placeholder: t('placeholder.speed') })}
+            ${select('poeType', t('portEdit.poeType'), [{ value: '', label: t('portEdit.noPoe') }, ...POE_TYPES.map((x) => ({ value: x, label: x }))])}
+          </div>
+          ${v.poeType && text('poeWatts', t('portEdit.poeWatts'), { type: 'number', min: 0, max: 200, inputMode: 'decimal' })}
+        </fieldset>
+        <fieldset class="side-group">
+          <legend>${t('portEdit.connection')}</legend>
+          <div class="field-row">
+            ${select('linkSwitchId', t('portEdit.linkSwitch'), linkOptions)}
+            ${v.linkSwitchId && select('linkedPortId', t('portEdit.linkPort'), farOptions)}
+          </div>
+          ${
+            !v.linkSwitchId &&
+            html`<div class="field-row">
+            ${text('connectedDevice', t('ports.col.device'))}
+            ${text('connectedPort', t('portEdit.connectedPort'))}
+          </div>`
+          }
+          ${text('macAddress', t('portEdit.mac'), { placeholder: t('placeholder.mac'), hint: t('portEdit.macHint') })}
+        </fieldset>
+        <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
+      </div>
+      <footer class="side-foot">
+        <${SubmitButton} pending=${form.pending} label=${port ? t('common.save') : t('portEdit.create')} />
+        <button type="button" class="btn" onClick=${() => ref.current?.close()}>${t('common.cancel')}</button>
+        ${p.onDelete && html`<button type="button" class="btn btn-danger-outline push-right" onClick=${p.onDelete}>${t('portEdit.delete')}</button>`}
+      </footer>
+    </form>
+  </dialog>`;
+}
