@@ -17,7 +17,7 @@ import {
   type StoredRecord,
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
-import { checkValue, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
+import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
 import { eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
@@ -208,19 +208,9 @@ function timestampOf(raw: unknown, field: string, fallback: string, faults: Fiel
   return fallback;
 }
 
-const USER_KEYS = new Set([
-  'id',
-  'username',
-  'displayName',
-  'language',
-  'role',
-  'disabled',
-  'createdAt',
-  'updatedAt',
-  'lastLoginAt',
-  'passwordHash',
-  'version',
-]);
+// A user's stored fields (those with a column: the API's answer, the write-only password not among them), its
+// password hash and its version.
+const USER_KEYS = new Set([...columnFields(USER).map((field) => field.name), 'passwordHash', 'version']);
 
 function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredUser | undefined {
   if (!isPlainObject(raw)) return void faults.push({ field: prefix.slice(0, -1), message: 'must be an object' });

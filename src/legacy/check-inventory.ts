@@ -4,14 +4,14 @@ import { networkFaults } from '../fields/rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
-import { pickVlanColor } from '../lib/vlan-colors.ts';
+import { normalizeCidr } from '../lib/net.ts';
 import {
   addFault,
   checkMapped,
   mapping,
   dedupeNames,
   dropUnknown,
+  fixAt,
   idKey,
   keepDate,
   newIdOf,
@@ -19,6 +19,7 @@ import {
   type Entry,
   type Named,
 } from './context.ts';
+import { noteOverlap, uniqueColors } from './fixes.ts';
 import type { ApiRecord, LegacyFile, LegacyKind } from './types.ts';
 
 const SITE_NAMES = { name: 'name', description: 'description', address: 'address' } as const;
@@ -84,10 +85,6 @@ function resolveRef(
 function timestamps(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: string; updatedAt: string } {
   const createdAt = keepDate(ctx, file, entry, 'createdAt', ctx.now);
   return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updatedAt', createdAt) };
-}
-
-function fixAt(file: LegacyFile, entry: Entry, field = 'name'): Named['fixAt'] {
-  return { file, id: entry.key ?? `#${entry.index + 1}`, field };
 }
 
 /** Sites in the API's shape; repeated names get a number. */
@@ -187,17 +184,7 @@ export function checkNetworks(ctx: CheckContext, entries: Entry[]): VlansAndNetw
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
-    const earlier =
-      siteId && typeof values.subnet === 'string'
-        ? networks.find((other) => other.siteId === siteId && cidrOverlaps(String(other.subnet), String(values.subnet)))
-        : undefined;
-    if (earlier)
-      ctx.fixes.push({
-        ...fixAt(file, entry, 'subnet'),
-        from: values.subnet,
-        to: values.subnet,
-        reason: `overlaps ${earlier.subnet} of network "${earlier.name}" of the same site; kept (the checks name it)`,
-      });
+    noteOverlap(ctx, file, entry, networks, siteId, values.subnet);
     networks.push(network);
     if (siteId && typeof network.name === 'string') networkNames.push({ record: network, scope: siteId, fixAt: fixAt(file, entry) });
   }
@@ -205,35 +192,6 @@ export function checkNetworks(ctx: CheckContext, entries: Entry[]): VlansAndNetw
   dedupeNames(ctx, networkNames, NAME_MAX);
   uniqueColors(ctx, file, entries, vlans);
   return { vlans, networks };
-}
-
-/** VLAN colours unique per site: a colour an earlier VLAN of its site has is re-picked (with a fix line); a missing one is picked. */
-function uniqueColors(ctx: CheckContext, file: LegacyFile, entries: Entry[], vlans: ApiRecord[]): void {
-  const used = new Map<unknown, Set<string>>();
-  const of = (siteId: unknown) => {
-    const set = used.get(siteId) ?? new Set<string>();
-    used.set(siteId, set);
-    return set;
-  };
-  for (const vlan of vlans) if (typeof vlan.color === 'string') of(vlan.siteId).add(vlan.color);
-  const kept = new Set<string>();
-  vlans.forEach((vlan, i) => {
-    const colors = of(vlan.siteId);
-    if (typeof vlan.color === 'string' && !kept.has(`${vlan.siteId} ${vlan.color}`)) {
-      kept.add(`${vlan.siteId} ${vlan.color}`);
-      return;
-    }
-    const color = pickVlanColor(colors);
-    colors.add(color);
-    if (typeof vlan.color === 'string')
-      ctx.fixes.push({
-        ...fixAt(file, entries[i], 'color'),
-        from: vlan.color,
-        to: color,
-        reason: 'is the colour of another VLAN of the same site; a free one was picked',
-      });
-    vlan.color = color;
-  });
 }
 
 /** Switches in the API's shape (without their ports): site remapped, MAC unique, management IP unique per site. */

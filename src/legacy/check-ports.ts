@@ -10,6 +10,7 @@ import {
   mapping,
   dedupeNames,
   dropUnknown,
+  fixAt,
   idKey,
   type CheckContext,
   type Entry,
@@ -68,11 +69,7 @@ export function checkPorts(ctx: CheckContext, switches: SwitchesChecked, network
       ports.push(port);
       if (typeof port.name === 'string') {
         if (!names.has(port.name.toLowerCase())) names.set(port.name.toLowerCase(), port);
-        named.push({
-          record: port,
-          scope: owner.id,
-          fixAt: { file: FILE, id: entry.key ?? `#${entry.index + 1}`, field: `ports[${index}].name` },
-        });
+        named.push({ record: port, scope: owner.id, fixAt: fixAt(FILE, entry, `ports[${index}].name`) });
       }
       if (raw.uplink !== undefined && raw.uplink !== null) pending.push({ entry, index, port, uplink: raw.uplink });
     });

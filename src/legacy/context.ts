@@ -173,8 +173,13 @@ export function keepDate(ctx: CheckContext, file: LegacyFile, entry: Entry, fiel
   if (raw === undefined || raw === null || raw === '') return fallback;
   const checked = checkValue(CREATED_AT, raw);
   if (checked.ok) return checked.value as string;
-  ctx.fixes.push({ file, id: entry.key ?? `#${entry.index + 1}`, field, from: raw, to: fallback, reason: 'is not a valid date; replaced' });
+  ctx.fixes.push({ ...fixAt(file, entry, field), from: raw, to: fallback, reason: 'is not a valid date; replaced' });
   return fallback;
+}
+
+/** Where a fix of a record is reported: its file, its legacy id (`#3` for the third record when it has none), the field. */
+export function fixAt(file: LegacyFile, entry: Entry, field = 'name'): Named['fixAt'] {
+  return { file, id: entry.key ?? `#${entry.index + 1}`, field };
 }
 
 /** A named record in a naming scope (a site, a switch, or '' for all sites), with where a fix is reported. */

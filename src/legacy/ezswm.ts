@@ -17,13 +17,13 @@ import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { checkValue, isPlainObject } from '../fields/field.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
-import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
-import { pickVlanColor } from '../lib/vlan-colors.ts';
+import { normalizeCidr } from '../lib/net.ts';
 import {
   addFault,
   checkMapped,
   dedupeNames,
   dropUnknown,
+  fixAt,
   idKey,
   keepDate,
   mapping,
@@ -32,7 +32,8 @@ import {
   type Entry,
   type Named,
 } from './context.ts';
-import type { ApiRecord, LegacyFile } from './types.ts';
+import { noteOverlap, uniqueColors } from './fixes.ts';
+import type { ApiRecord, LegacyFile, LegacyRecords } from './types.ts';
 
 const NAME_MAX = 100;
 
@@ -96,17 +97,6 @@ export function isEzswmBundle(bundle: Record<string, unknown>): boolean {
   });
 }
 
-/** What the 0.20.3 files became, in the API's shape. */
-export interface EzswmData {
-  sites: ApiRecord[];
-  vlans: ApiRecord[];
-  networks: ApiRecord[];
-  switches: ApiRecord[];
-  ports: ApiRecord[];
-  activity: ApiRecord[];
-  users: ApiRecord[];
-}
-
 const SITE_MAPPING = mapping({ name: 'name', description: 'description' });
 const VLAN_MAPPING = mapping({ vlan_id: 'vid', name: 'name', description: 'description', status: 'status', color: 'color' });
 const NETWORK_MAPPING = mapping({
@@ -150,10 +140,6 @@ function given(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([, value]) => !empty(value)));
 }
 
-function where(file: LegacyFile, entry: Entry, field: string) {
-  return { file, id: entry.key ?? `#${entry.index + 1}`, field };
-}
-
 function times(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: string; updatedAt: string } {
   const createdAt = keepDate(ctx, file, entry, 'created_at', ctx.now);
   return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updated_at', createdAt) };
@@ -169,11 +155,11 @@ function ref(ctx: CheckContext, kind: 'sites' | 'vlans' | 'switches', value: unk
 export function checkEzswm(
   ctx: CheckContext,
   entries: Record<'sites' | 'vlans' | 'networks' | 'switches' | 'activity' | 'users', Entry[]>,
-): EzswmData {
+): LegacyRecords {
   const sites = entries.sites.map((entry) => site(ctx, entry));
   dedupeNames(
     ctx,
-    sites.map((record, i) => ({ record, scope: '', fixAt: where('sites.json', entries.sites[i], 'name') })),
+    sites.map((record, i) => ({ record, scope: '', fixAt: fixAt('sites.json', entries.sites[i], 'name') })),
     NAME_MAX,
   );
   const vlans = checkVlans(ctx, entries.vlans);
@@ -207,41 +193,12 @@ function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       if (clash) addFault(ctx, file, entry, 'vlan_id', `VLAN ${vlan.vid} is VLAN ${clash} of the same site too`);
       else vids.set(key, entry.key ?? '');
     }
-    if (siteId && typeof vlan.name === 'string') named.push({ record: vlan, scope: siteId, fixAt: where(file, entry, 'name') });
+    if (siteId && typeof vlan.name === 'string') named.push({ record: vlan, scope: siteId, fixAt: fixAt(file, entry, 'name') });
     return vlan;
   });
   dedupeNames(ctx, named, NAME_MAX);
   uniqueColors(ctx, file, entries, vlans);
   return vlans;
-}
-
-/** Colours unique per site: a colour an earlier VLAN of its site has is re-picked (with a fix line); a missing one picked. */
-export function uniqueColors(ctx: CheckContext, file: LegacyFile, entries: Entry[], vlans: ApiRecord[]): void {
-  const used = new Map<unknown, Set<string>>();
-  const of = (siteId: unknown) => {
-    const set = used.get(siteId) ?? new Set<string>();
-    used.set(siteId, set);
-    return set;
-  };
-  for (const vlan of vlans) if (typeof vlan.color === 'string') of(vlan.siteId).add(vlan.color);
-  const kept = new Set<string>();
-  vlans.forEach((vlan, i) => {
-    if (typeof vlan.color === 'string' && !kept.has(`${vlan.siteId} ${vlan.color}`)) {
-      kept.add(`${vlan.siteId} ${vlan.color}`);
-      return;
-    }
-    const colors = of(vlan.siteId);
-    const color = pickVlanColor(colors);
-    colors.add(color);
-    if (typeof vlan.color === 'string')
-      ctx.fixes.push({
-        ...where(file, entries[i], 'color'),
-        from: vlan.color,
-        to: color,
-        reason: 'is the colour of another VLAN of the same site; a free one was picked',
-      });
-    vlan.color = color;
-  });
 }
 
 function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
@@ -256,14 +213,14 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
     const cidr = typeof raw.subnet === 'string' ? normalizeCidr(raw.subnet.trim()) : undefined;
     if (cidr && !cidr.ok && cidr.network) {
       ctx.fixes.push({
-        ...where(file, entry, 'subnet'),
+        ...fixAt(file, entry, 'subnet'),
         from: raw.subnet,
         to: cidr.network,
         reason: 'had host bits set; the network is kept',
       });
       if (raw.gateway === undefined) {
         raw.gateway = cidr.address;
-        ctx.fixes.push({ ...where(file, entry, 'gateway'), from: null, to: cidr.address, reason: 'taken from the address in the subnet' });
+        ctx.fixes.push({ ...fixAt(file, entry, 'gateway'), from: null, to: cidr.address, reason: 'taken from the address in the subnet' });
       }
       raw.subnet = cidr.network;
     }
@@ -275,25 +232,16 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       vlanId = ref(ctx, 'vlans', entry.raw.vlan_id) ?? null;
       if (!vlanId)
         ctx.fixes.push({
-          ...where(file, entry, 'vlan_id'),
+          ...fixAt(file, entry, 'vlan_id'),
           from: entry.raw.vlan_id,
           to: null,
           reason: 'names a VLAN that no longer exists; the network keeps no VLAN',
         });
     }
     const network: ApiRecord = { id: randomUUID(), ...values, siteId: siteId ?? null, vlanId, version: 1, ...times(ctx, file, entry) };
-    const earlier = networks.find(
-      (other) => other.siteId === siteId && typeof values.subnet === 'string' && cidrOverlaps(String(other.subnet), values.subnet),
-    );
-    if (earlier)
-      ctx.fixes.push({
-        ...where(file, entry, 'subnet'),
-        from: values.subnet,
-        to: values.subnet,
-        reason: `overlaps ${earlier.subnet} of network "${earlier.name}" of the same site; kept (the checks name it)`,
-      });
+    noteOverlap(ctx, file, entry, networks, siteId, values.subnet);
     networks.push(network);
-    if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: where(file, entry, 'name') });
+    if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: fixAt(file, entry, 'name') });
   }
   dedupeNames(ctx, named, NAME_MAX);
   return networks;
@@ -336,7 +284,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]):
       const other = ips.get(`${siteId} ${sw.managementIp}`);
       if (other) {
         ctx.fixes.push({
-          ...where(file, entry, 'management_ip'),
+          ...fixAt(file, entry, 'management_ip'),
           from: sw.managementIp,
           to: null,
           reason: `is the management IP of switch ${other} of the same site too; kept in the notes`,
@@ -346,7 +294,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]):
       } else ips.set(`${siteId} ${sw.managementIp}`, String(sw.name));
     }
     sw.configuredVlanIds = vlanNumbers(ctx, entry, 'configured_vlans', entry.raw.configured_vlans, siteId, vlanOf);
-    if (siteId && typeof sw.name === 'string') names.push({ record: sw, scope: siteId, fixAt: where(file, entry, 'name') });
+    if (siteId && typeof sw.name === 'string') names.push({ record: sw, scope: siteId, fixAt: fixAt(file, entry, 'name') });
     const portNames: Named[] = [];
     list.forEach((raw, index) => {
       const port = checkPort(ctx, entry, sw, raw, index, vlanOf);
@@ -354,7 +302,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]):
       const key = idKey(raw.id);
       if (key) portIds.set(key, port);
       pending.push({ port, entry, index, farPortKey: idKey(raw.connected_port_id) });
-      portNames.push({ record: port, scope: sw.id, fixAt: where(file, entry, `ports[${index}].label`) });
+      portNames.push({ record: port, scope: sw.id, fixAt: fixAt(file, entry, `ports[${index}].label`) });
     });
     dedupeNames(ctx, portNames, INTERFACE_NAME_MAX, suffixedInterfaceName);
     return sw;
@@ -385,7 +333,7 @@ function vlanNumbers(
       if (!ids.includes(id)) ids.push(id);
     } else
       ctx.fixes.push({
-        ...where('switches.json', entry, field),
+        ...fixAt('switches.json', entry, field),
         from: vid,
         to: null,
         reason: `VLAN ${String(vid)} does not exist at the switch's site; dropped`,
@@ -418,7 +366,7 @@ function checkPort(
   let taggedVlanIds = vlanNumbers(ctx, entry, `${at}tagged_vlans`, raw.tagged_vlans, siteId, vlanOf);
   if (mode === 'access' && taggedVlanIds.length > 0) {
     ctx.fixes.push({
-      ...where('switches.json', entry, `${at}tagged_vlans`),
+      ...fixAt('switches.json', entry, `${at}tagged_vlans`),
       from: raw.tagged_vlans,
       to: [],
       reason: 'an access port carries no tagged VLANs; dropped',
@@ -459,7 +407,7 @@ function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<strin
     if (mutual) item.port.linkedPortId = far.id;
     else
       ctx.fixes.push({
-        ...where('switches.json', item.entry, `ports[${item.index}].connected_port_id`),
+        ...fixAt('switches.json', item.entry, `ports[${item.index}].connected_port_id`),
         from: item.farPortKey,
         to: null,
         reason: far ? 'the far port is connected to another port (a stale link); dropped' : 'names a port that does not exist; dropped',
@@ -471,7 +419,7 @@ function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<strin
 function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   for (const entry of entries)
     ctx.fixes.push({
-      ...where('users.json', entry, 'password_hash'),
+      ...fixAt('users.json', entry, 'password_hash'),
       from: entry.raw.username,
       to: null,
       reason: 'a bcrypt password hash, which this release does not verify yet: the user is not migrated; create it anew',

@@ -58,6 +58,17 @@ export interface DroppedField {
 /** A record in the API's shape: camelCase fields of src/fields/*.ts, a fresh UUIDv4 id. */
 export type ApiRecord = Record<string, unknown> & { id: string };
 
+/** The records of legacy data in the API's shape, per kind (LegacyData without its fixes and dropped fields). */
+export interface LegacyRecords {
+  sites: ApiRecord[];
+  vlans: ApiRecord[];
+  networks: ApiRecord[];
+  switches: ApiRecord[];
+  ports: ApiRecord[];
+  activity: ApiRecord[];
+  users: ApiRecord[];
+}
+
 /**
  * Legacy data brought into the API's shape: fresh UUIDv4 ids, every reference remapped, fixes applied.
  * Sites, VLANs, networks, switches and ports carry version 1 and createdAt/updatedAt; a legacy network is a
@@ -66,14 +77,7 @@ export type ApiRecord = Record<string, unknown> & { id: string };
  * legacy user, else null), entityId (null with the legacy id in the summary when the entity is gone);
  * users carry passwordHash in the `$scrypt$` format.
  */
-export interface LegacyData {
-  sites: ApiRecord[];
-  vlans: ApiRecord[];
-  networks: ApiRecord[];
-  switches: ApiRecord[];
-  ports: ApiRecord[];
-  activity: ApiRecord[];
-  users: ApiRecord[];
+export interface LegacyData extends LegacyRecords {
   fixes: LegacyFix[];
   dropped: DroppedField[];
 }

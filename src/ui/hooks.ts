@@ -1,5 +1,5 @@
-// Shared hooks: loading a resource with reload, showing a spinner only after a delay, debouncing.
-import { useCallback, useEffect, useRef, useState } from './html.ts';
+// Shared hooks: loading a resource with reload, showing a spinner only after a delay, debouncing, a modal dialog.
+import { useCallback, useEffect, useId, useRef, useState } from './html.ts';
 import { ApiError } from './api.ts';
 
 /** The state of a resource being loaded: the last data (kept while reloading), error, and a reload(). */
@@ -66,4 +66,49 @@ export function useDebouncedCallback<A extends unknown[]>(fn: (...args: A) => vo
     },
     [ms],
   );
+}
+
+/** A native <dialog> shown as a modal. */
+export type ModalDialog = {
+  ref: { current: HTMLDialogElement | null };
+  /** The id of the dialog's heading, for aria-labelledby. */
+  titleId: string;
+  /** Closes the dialog (its `onClose` runs). */
+  close: () => void;
+  /** For the dialog's onClick: a click on the backdrop closes it. */
+  onBackdropClick: (e: MouseEvent) => void;
+};
+
+/**
+ * Opens the dialog at once when rendered, focusing the first element matching `focus` if given; focus stays inside,
+ * `onClose` runs when it closes (Escape, close()), and focus returns to the opener when it goes.
+ */
+export function useModalDialog(onClose: () => void, focus?: string): ModalDialog {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const latest = useRef(onClose);
+  latest.current = onClose;
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!d.open) d.showModal();
+    if (focus) d.querySelector<HTMLElement>(focus)?.focus();
+    const close = () => latest.current();
+    d.addEventListener('close', close);
+    return () => {
+      d.removeEventListener('close', close);
+      if (d.open) d.close();
+      opener?.focus?.();
+    };
+  }, []);
+  const close = () => ref.current?.close();
+  return {
+    ref,
+    titleId,
+    close,
+    onBackdropClick: (e) => {
+      if (e.target === ref.current) close();
+    },
+  };
 }

@@ -91,11 +91,13 @@ describe('a 0.26.0 database starts on model 2 with everything accounted for', ()
     expect(readDb(server.dataDir, 'PRAGMA foreign_key_check')).toEqual([]);
   });
 
-  it('keeps every site as it was', async () => {
-    const sites = await all('/api/sites');
-    expect(sites.map((s) => s.id).sort()).toEqual(old.sites.map((s) => s.id));
-    for (const site of old.sites) {
-      expect(sites.find((s) => s.id === site.id)).toMatchObject({
+  // Each kind of record kept under its id: the list path, the 0.26.0 rows, and what each row must read as now.
+  it.each<[name: string, path: string, before: Row[], expected: (row: Row) => Row]>([
+    [
+      'keeps every site as it was',
+      '/api/sites',
+      old.sites,
+      (site) => ({
         name: site.name,
         description: site.description,
         address: site.address,
@@ -103,23 +105,46 @@ describe('a 0.26.0 database starts on model 2 with everything accounted for', ()
         version: site.version,
         createdAt: site.created_at,
         updatedAt: site.updated_at,
-      });
-    }
-  });
-
-  it('makes every model-1 network the VLAN of the same id: number, name, description, status active', async () => {
-    const vlans = await all('/api/vlans');
-    expect(vlans.map((v) => v.id).sort()).toEqual(old.networks.map((n) => n.id).sort());
-    for (const network of old.networks) {
-      expect(vlans.find((v) => v.id === network.id)).toMatchObject({
+      }),
+    ],
+    [
+      'makes every model-1 network the VLAN of the same id: number, name, description, status active',
+      '/api/vlans',
+      old.networks,
+      (network) => ({
         siteId: network.site_id,
         vid: network.vlan_id,
         name: network.name,
         description: network.description,
         status: 'active',
         createdAt: network.created_at,
-      });
-    }
+      }),
+    ],
+    [
+      'keeps every switch, with the new fields at their defaults',
+      '/api/switches',
+      old.switches,
+      (sw) => ({
+        siteId: sw.site_id,
+        name: sw.name,
+        vendor: sw.vendor,
+        model: sw.model,
+        macAddress: sw.mac_address,
+        managementIp: sw.management_ip,
+        status: sw.status,
+        version: sw.version,
+        rackPosition: null,
+        role: null,
+        tags: [],
+        stackSize: 1,
+        poeBudgetWatts: null,
+        configuredVlanIds: [],
+      }),
+    ],
+  ])('%s', async (_name, path, before, expected) => {
+    const now = await all(path);
+    expect(now.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
+    for (const row of before) expect(now.find((r) => r.id === row.id)).toMatchObject(expected(row));
   });
 
   it('gives VLAN colours unique per site: the oldest keeps its colour, the others get what the picker would pick', async () => {
@@ -168,29 +193,6 @@ describe('a 0.26.0 database starts on model 2 with everything accounted for', ()
       });
       expect(network.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(old.networks.map((n) => n.id)).not.toContain(network.id);
-    }
-  });
-
-  it('keeps every switch, with the new fields at their defaults', async () => {
-    const switches = await all('/api/switches');
-    expect(switches.map((s) => s.id).sort()).toEqual(old.switches.map((s) => s.id));
-    for (const sw of old.switches) {
-      expect(switches.find((s) => s.id === sw.id)).toMatchObject({
-        siteId: sw.site_id,
-        name: sw.name,
-        vendor: sw.vendor,
-        model: sw.model,
-        macAddress: sw.mac_address,
-        managementIp: sw.management_ip,
-        status: sw.status,
-        version: sw.version,
-        rackPosition: null,
-        role: null,
-        tags: [],
-        stackSize: 1,
-        poeBudgetWatts: null,
-        configuredVlanIds: [],
-      });
     }
   });
 

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -32,7 +32,12 @@ describe('migrations at start-up', () => {
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.checksum))).toBe(true);
     const health = await api(server.baseUrl, 'GET', '/api/health');
     expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok', version: '0.26.0', schemaVersion: rows.length, warnings: [] });
+    expect(health.body).toMatchObject({
+      status: 'ok',
+      version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+      schemaVersion: rows.length,
+      warnings: [],
+    });
   });
 
   it('applies nothing on a second start, and refuses to start when an applied file changed', async () => {

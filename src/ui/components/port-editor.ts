@@ -1,9 +1,10 @@
 // One port in a side panel: every field of the port, a VLAN picker for the tagged VLANs (by number and name,
 // or typed as "10-20,30"), the link to another switch's port or to a device, and Save, Cancel and Delete in a
 // footer that stays in view however long the form is, at 1280 px and at 375 px alike. Also creates a port.
-import { html, useEffect, useId, useRef, useState } from '../html.ts';
+import { html, useEffect, useState } from '../html.ts';
 import { LINK_STATUSES, PORT_TYPES, POE_TYPES } from '../../fields/ports.ts';
 import { ApiError, listSwitches, switchPorts } from '../api.ts';
+import { useModalDialog } from '../hooks.ts';
 import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
@@ -141,24 +142,7 @@ export function PortEditor(p: {
     if (v.linkSwitchId) switchPorts(v.linkSwitchId).then(setFarPorts, () => setFarPorts([]));
   }, [v.linkSwitchId]);
 
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const onClose = useRef(p.onClose);
-  onClose.current = p.onClose;
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!d.open) d.showModal();
-    d.querySelector<HTMLElement>('.side-body input, .side-body select')?.focus();
-    const close = () => onClose.current();
-    d.addEventListener('close', close);
-    return () => {
-      d.removeEventListener('close', close);
-      if (d.open) d.close();
-      opener?.focus?.();
-    };
-  }, []);
+  const dialog = useModalDialog(p.onClose, '.side-body input, .side-body select');
 
   const text = (name: keyof Values & string, label: string, extra: Record<string, unknown> = {}) =>
     html`<${TextField} label=${label} name=${name} value=${v[name] as string} error=${e[name]}
@@ -180,17 +164,14 @@ export function PortEditor(p: {
   if (v.linkedPortId && !farPorts && link) farOptions.push({ value: v.linkedPortId, label: link.portName });
   const title = port ? t('portEdit.title', { port: port.name }) : t('portEdit.newTitle');
 
-  return html`<dialog ref=${ref} class="side-panel" aria-labelledby=${titleId}
-    onClick=${(ev: MouseEvent) => {
-      if (ev.target === ref.current) ref.current?.close();
-    }}>
+  return html`<dialog ref=${dialog.ref} class="side-panel" aria-labelledby=${dialog.titleId} onClick=${dialog.onBackdropClick}>
     <form class="side-form" onSubmit=${form.onSubmit} novalidate>
       <header class="side-head">
         <div>
-          <h2 id=${titleId}>${title}</h2>
+          <h2 id=${dialog.titleId}>${title}</h2>
           <p class="muted">${p.sw.name}</p>
         </div>
-        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${() => ref.current?.close()}>×</button>
+        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
       </header>
       <div class="side-body">
         <div class="field-row">
@@ -214,8 +195,8 @@ export function PortEditor(p: {
         </div>
         ${text('description', t('field.description'))}
         <div class="field check-field">
-          <input type="checkbox" id=${`${titleId}-en`} checked=${v.enabled} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
-          <label for=${`${titleId}-en`}>${t('portEdit.enabledLabel')}</label>
+          <input type="checkbox" id=${`${dialog.titleId}-en`} checked=${v.enabled} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
+          <label for=${`${dialog.titleId}-en`}>${t('portEdit.enabledLabel')}</label>
         </div>
         <fieldset class="side-group">
           <legend>${t('portEdit.vlans')}</legend>
@@ -256,7 +237,7 @@ export function PortEditor(p: {
       </div>
       <footer class="side-foot">
         <${SubmitButton} pending=${form.pending} label=${port ? t('common.save') : t('portEdit.create')} />
-        <button type="button" class="btn" onClick=${() => ref.current?.close()}>${t('common.cancel')}</button>
+        <button type="button" class="btn" onClick=${dialog.close}>${t('common.cancel')}</button>
         ${p.onDelete && html`<button type="button" class="btn btn-danger-outline push-right" onClick=${p.onDelete}>${t('portEdit.delete')}</button>`}
       </footer>
     </form>

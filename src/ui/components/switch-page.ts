@@ -17,7 +17,7 @@ import {
   updateSwitch,
 } from '../api.ts';
 import type { BulkPortChange } from '../api.ts';
-import { useApp } from '../app-context.ts';
+import { type ConfirmRequest, useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
@@ -117,24 +117,28 @@ export function SwitchPage(p: { id: string; route: Route }) {
     reload();
     void toastWithUndo(app, t('switch.portCreated', { port: created.name }), [created.id], ['create'], reload);
   };
-  const removePort = async (port: Port) => {
-    const ok = await app.confirm({
-      title: t('switch.portDeleteTitle'),
-      message: t('switch.portDeleteQuestion', { port: port.name, switch: s.name }),
-      confirmLabel: t('switch.portDeleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
+  // Asks first; a failed delete is an error toast with Reload. True once deleted.
+  const confirmedDelete = async (question: Omit<ConfirmRequest, 'danger'>, remove: () => Promise<unknown>) => {
+    if (!(await app.confirm({ ...question, danger: true }))) return false;
     try {
-      await deletePort(port.id, port.version);
+      await remove();
+      return true;
     } catch (err) {
       app.toast({
         kind: 'error',
         message: t('common.couldNotDelete', { message: failureText(err) }),
         action: { label: t('common.reload'), run: reload },
       });
-      return;
+      return false;
     }
+  };
+  const removePort = async (port: Port) => {
+    const question = {
+      title: t('switch.portDeleteTitle'),
+      message: t('switch.portDeleteQuestion', { port: port.name, switch: s.name }),
+      confirmLabel: t('switch.portDeleteConfirm'),
+    };
+    if (!(await confirmedDelete(question, () => deletePort(port.id, port.version)))) return;
     setEditingId(null);
     selection.set([...selection.selected].filter((id) => id !== port.id));
     reload();
@@ -161,23 +165,12 @@ export function SwitchPage(p: { id: string; route: Route }) {
     void toastWithUndo(app, t('switch.saved', { name: updated.name }), [s.id], ['update'], reload);
   };
   const remove = async () => {
-    const ok = await app.confirm({
+    const question = {
       title: t('switch.deleteTitle'),
       message: t('switch.deleteQuestion', { name: s.name, ports: t('count.ports', { count: ports.length }) }),
       confirmLabel: t('switch.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteSwitch(s.id, s.version);
-    } catch (err) {
-      app.toast({
-        kind: 'error',
-        message: t('common.couldNotDelete', { message: failureText(err) }),
-        action: { label: t('common.reload'), run: reload },
-      });
-      return;
-    }
+    };
+    if (!(await confirmedDelete(question, () => deleteSwitch(s.id, s.version)))) return;
     navigate(`/sites/${s.siteId}`);
     void toastWithUndo(app, t('switch.deleted', { name: s.name }), [s.id], ['delete']);
   };
