@@ -1,21 +1,7 @@
+import { LINK_STATUSES, POE_TYPES, PORT_MODES, PORT_TYPES, STACK_MAX } from './choices.ts';
 import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
 import { STORED_FIELDS, VERSION_FIELDS, macAddress, optionalText } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
-
-/** The modes a port can be in. */
-const PORT_MODES = ['access', 'trunk'] as const;
-
-/** The kinds of port a switch has: what its front panel draws and groups by. */
-export const PORT_TYPES = ['rj45', 'sfp', 'sfp+', 'sfp28', 'qsfp', 'qsfp28', 'console', 'management'] as const;
-
-/** The link states a port can report. */
-export const LINK_STATUSES = ['up', 'down'] as const;
-
-/** The PoE standards a port can deliver. */
-export const POE_TYPES = ['802.3af', '802.3at', '802.3bt-type3', '802.3bt-type4', 'passive-24v', 'passive-48v'] as const;
-
-/** The most a stack has members (a port's unit, a switch's stackSize). */
-export const STACK_MAX = 8;
 
 /** A port's PoE: its standard and the most it delivers (watts). */
 export interface Poe {

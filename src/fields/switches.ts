@@ -1,12 +1,6 @@
+import { STACK_MAX, SWITCH_ROLES, SWITCH_STATUSES } from './choices.ts';
 import { STORED_FIELDS, VERSION_FIELDS, ipAddress, macAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
-import { STACK_MAX } from './ports.ts';
-
-/** The statuses a switch can have. */
-export const SWITCH_STATUSES = ['active', 'planned', 'offline', 'retired'] as const;
-
-/** The roles a switch can have in its network. */
-export const SWITCH_ROLES = ['core', 'distribution', 'access', 'management'] as const;
 
 /** Most tags of a switch, and most characters of one. */
 const TAGS_MAX = 20;

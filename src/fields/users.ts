@@ -1,13 +1,5 @@
+import { LANGUAGES, MIN_PASSWORD_LENGTH, ROLES } from './choices.ts';
 import { declareResource, type Normalized } from './field.ts';
-
-/** The roles, weakest first. */
-export const ROLES = ['viewer', 'editor', 'admin'] as const;
-
-/** The languages of the UI. */
-export const LANGUAGES = ['en', 'de'] as const;
-
-/** Fewest characters of a password. */
-export const MIN_PASSWORD_LENGTH = 10;
 
 /** A user who can sign in. Passwords are write-only: never answered. */
 export const USER = declareResource({

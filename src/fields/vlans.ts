@@ -1,9 +1,7 @@
+import { VLAN_STATUSES } from './choices.ts';
 import { isColor } from '../lib/vlan-colors.ts';
 import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText, siteIdField } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
-
-/** The statuses a VLAN can have. */
-export const VLAN_STATUSES = ['active', 'inactive'] as const;
 
 /** A VLAN of one site: layer 2, a number and a name; it carries 0…n networks. */
 export const VLAN = declareResource({

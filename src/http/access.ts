@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readCookie, SESSION_COOKIE, type AuthUser } from '../auth/auth.ts';
 import { HttpError } from '../errors/http-error.ts';
-import { ROLES } from '../fields/users.ts';
+import { ROLES } from '../fields/choices.ts';
 import { hostName, isKnownHost, requestHost, requestOrigin } from './client.ts';
 import type { Access, App } from './route.ts';
 

@@ -15,7 +15,8 @@ import {
 } from '../db/users.ts';
 import { HttpError, validationFailed } from '../errors/http-error.ts';
 import { isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
-import { MIN_PASSWORD_LENGTH, USER } from '../fields/users.ts';
+import { MIN_PASSWORD_LENGTH } from '../fields/choices.ts';
+import { USER } from '../fields/users.ts';
 import { clientAddress, isHttps } from '../http/client.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/password.ts';

@@ -21,7 +21,8 @@ import {
 } from '../db/vlans.ts';
 import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { inputSchema, resourceSchema } from '../fields/field.ts';
-import { VLAN, VLAN_STATUSES } from '../fields/vlans.ts';
+import { VLAN_STATUSES } from '../fields/choices.ts';
+import { VLAN } from '../fields/vlans.ts';
 import { csvListAnswer } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
 import {

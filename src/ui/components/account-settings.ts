@@ -1,5 +1,5 @@
 // The signed-in user's account: who they are, their display name and language, and a password change.
-import { LANGUAGES, MIN_PASSWORD_LENGTH } from '../../fields/users.ts';
+import { LANGUAGES, MIN_PASSWORD_LENGTH } from '../../fields/choices.ts';
 import { html } from '../html.ts';
 import { ApiError, changePassword, me, updateMe } from '../api.ts';
 import type { User } from '../api-types.ts';

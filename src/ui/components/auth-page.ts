@@ -1,5 +1,5 @@
 // First-run setup (create the first admin) and sign-in: one centred form.
-import { MIN_PASSWORD_LENGTH } from '../../fields/users.ts';
+import { MIN_PASSWORD_LENGTH } from '../../fields/choices.ts';
 import { html } from '../html.ts';
 import { ApiError, login, setup } from '../api.ts';
 import type { User } from '../api-types.ts';

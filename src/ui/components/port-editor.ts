@@ -2,7 +2,7 @@
 // or typed as "10-20,30"), the link to another switch's port or to a device, and Save, Cancel and Delete in a
 // footer that stays in view however long the form is, at 1280 px and at 375 px alike. Also creates a port.
 import { html, useEffect, useState } from '../html.ts';
-import { LINK_STATUSES, PORT_TYPES, POE_TYPES } from '../../fields/ports.ts';
+import { LINK_STATUSES, PORT_TYPES, POE_TYPES } from '../../fields/choices.ts';
 import { ApiError, listSwitches, switchPorts } from '../api.ts';
 import { useModalDialog } from '../hooks.ts';
 import type { Port, Switch, Vlan } from '../api-types.ts';

@@ -1,7 +1,6 @@
 // The fields of a switch; reports the values up through onSubmit.
 import { html, useEffect, useRef } from '../html.ts';
-import { STACK_MAX } from '../../fields/ports.ts';
-import { SWITCH_ROLES } from '../../fields/switches.ts';
+import { STACK_MAX, SWITCH_ROLES } from '../../fields/choices.ts';
 import { ApiError, siteVlans } from '../api.ts';
 import { SWITCH_STATUSES } from '../api-types.ts';
 import type { Site, Switch, Vlan } from '../api-types.ts';

@@ -1,5 +1,5 @@
 // Users and roles (admins): add, change role, disable, reset password, delete; the last admin is protected.
-import { MIN_PASSWORD_LENGTH } from '../../fields/users.ts';
+import { MIN_PASSWORD_LENGTH } from '../../fields/choices.ts';
 import { html, useState } from '../html.ts';
 import { type ApiError, createUser, deleteUser, listUsers, updateUser } from '../api.ts';
 import { ROLES } from '../api-types.ts';

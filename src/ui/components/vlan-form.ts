@@ -1,6 +1,6 @@
 // The fields of a VLAN: site, number, name, status, colour, description; reports the values up through onSubmit.
 import { html, useId } from '../html.ts';
-import { VLAN_STATUSES } from '../../fields/vlans.ts';
+import { VLAN_STATUSES } from '../../fields/choices.ts';
 import { isColor } from '../../lib/vlan-colors.ts';
 import { VLAN_MAX, VLAN_MIN } from '../../lib/vlan-ranges.ts';
 import type { Site, Vlan } from '../api-types.ts';
