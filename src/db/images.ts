@@ -7,7 +7,7 @@ import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValu
 import { networkFaults, portFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
-import { columnsOf, insertApiRecord, insertRow } from './resource-sql.ts';
+import { columnsOf, insertApiRecord, insertApiRecords, insertRow } from './resource-sql.ts';
 
 const DECLARED = { site: SITE, vlan: VLAN, network: NETWORK, switch: SWITCH, port: PORT };
 
@@ -155,6 +155,22 @@ export function insertRecord(db: Db, kind: Kind, record: StoredRecord): void {
   const list = VLAN_LISTS[kind];
   if (list) insertListed(db, list, record.id, (record[list.field] as string[] | undefined) ?? []);
 }
+
+/** insertRecord for many records of one kind (a bulk load): rows and VLAN lists in multi-row statements. */
+export function insertRecords(db: Db, kind: Kind, records: readonly StoredRecord[]): void {
+  insertApiRecords(db, RESOURCES[kind], records);
+  const list = VLAN_LISTS[kind];
+  if (!list) return;
+  const pairs = records.flatMap((record) =>
+    [...((record[list.field] as string[] | undefined) ?? [])].sort().map((vlanId) => [record.id, vlanId]),
+  );
+  for (let start = 0; start < pairs.length; start += LIST_ROWS_PER_INSERT) {
+    const chunk = pairs.slice(start, start + LIST_ROWS_PER_INSERT);
+    prepare(db, `INSERT INTO ${list.table} (${list.owner}, vlan_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`).run(...chunk.flat());
+  }
+}
+
+const LIST_ROWS_PER_INSERT = 256;
 
 /** Removes every site, VLAN, network, switch, port and activity entry (a restore replaces them all). */
 export function deleteInventoryAndActivity(db: Db): void {

@@ -63,6 +63,26 @@ export function insertApiRecord(db: Db, resource: Resource, record: Record<strin
   );
 }
 
+/** Rows a multi-row INSERT writes at most: fewer statements for a bulk load, far below SQLite's 32,766 parameters. */
+const ROWS_PER_INSERT = 64;
+
+/**
+ * insertApiRecord for many records, up to ROWS_PER_INSERT of them in one statement: a load of 100,000 ports
+ * spends most of its time per statement, not per row.
+ */
+export function insertApiRecords(db: Db, resource: Resource, records: readonly Record<string, unknown>[]): void {
+  const { fields, columns } = rowSql(resource);
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
+    const chunk = records.slice(start, start + ROWS_PER_INSERT);
+    const values: SQLInputValue[] = [];
+    for (const record of chunk)
+      for (const field of fields)
+        values.push(toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue);
+    prepare(db, `INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`).run(...values);
+  }
+}
+
 /** Inserts a whole row: every column from `row` by its name (NULL when absent). */
 export function insertRow(db: Db, resource: Resource, row: Record<string, unknown>): void {
   const { insert, columns } = rowSql(resource);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { insertActivity } from '../db/activity.ts';
-import { insertRecord, KIND_OF, KIND_PLURALS } from '../db/images.ts';
+import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { getUserByName } from '../db/users.ts';
 import type { Logger } from '../boot/log.ts';
@@ -10,7 +10,7 @@ import { StartupError } from '../errors/startup-error.ts';
 import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } from './archive.ts';
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
-import { holdsData, insertLegacyActivity, insertLegacyUser, latestMigrateChanges, withIndexesBuiltAfter } from './store.ts';
+import { holdsData, insertLegacyActivities, insertLegacyUser, latestMigrateChanges, withIndexesBuiltAfter } from './store.ts';
 import { legacyFaultLine, UNMIGRATED_FILES, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
 
 /** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
@@ -161,15 +161,16 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
 
 /** Writes the records in the order their ids ascend (see ascendingUuids); returns the ids of users skipped. */
 function writeRecords(db: Db, data: LegacyData): Set<string> {
-  for (const plural of KIND_PLURALS) for (const record of data[plural]) insertRecord(db, KIND_OF[plural], record);
+  for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], data[plural]);
   const skipped = new Set<string>();
   for (const user of data.users) {
     if (getUserByName(db, user.username as string)) skipped.add(user.id);
     else insertLegacyUser(db, user);
   }
-  for (const entry of data.activity) {
-    insertLegacyActivity(db, skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry);
-  }
+  insertLegacyActivities(
+    db,
+    data.activity.map((entry) => (skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry)),
+  );
   return skipped;
 }
 

@@ -1,4 +1,4 @@
-import { insertActivity, type Action } from '../db/activity.ts';
+import { insertActivities, type Action } from '../db/activity.ts';
 import { insertStoredUser, type StoredUser } from '../db/users.ts';
 import { prepare, type Db } from '../db/open.ts';
 import type { ApiRecord } from './types.ts';
@@ -56,11 +56,11 @@ export function insertLegacyUser(db: Db, user: ApiRecord): void {
   insertStoredUser(db, { ...user, version: 1 } as unknown as StoredUser, 1);
 }
 
-/** Stores a legacy activity entry as an ordinary, never undoable entry. */
-export function insertLegacyActivity(db: Db, entry: ApiRecord): void {
-  insertActivity(
+/** Stores legacy activity entries as ordinary, never undoable entries (each names only its own entity). */
+export function insertLegacyActivities(db: Db, entries: readonly ApiRecord[]): void {
+  insertActivities(
     db,
-    {
+    entries.map((entry) => ({
       id: entry.id,
       at: entry.at as string,
       user_id: text(entry.userId),
@@ -76,8 +76,7 @@ export function insertLegacyActivity(db: Db, entry: ApiRecord): void {
       undoable: 0,
       undone_by: null,
       undo_of: null,
-    },
-    entry.entityType && entry.entityId ? [{ type: entry.entityType as string, id: entry.entityId as string }] : [],
+    })),
   );
 }
 
