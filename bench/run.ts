@@ -9,6 +9,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
+import { IPAM_SIZE, ipamScenario, type IpamReport } from './ipam.ts';
 import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles } from './seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -27,6 +28,8 @@ const LOAD_CORE = '1';
 // and take more memory; the report gives that cold start too).
 const SERVER_ENTRY = 'dist/server.js';
 const MIGRATE_ENTRY = 'dist/migrate.js';
+/** BENCH_ONLY=ipam runs the IPAM scenario alone (on a fresh data directory), prints it and writes only bench/results/. */
+const ONLY = process.env.BENCH_ONLY;
 
 interface Started {
   child: ChildProcess;
@@ -148,8 +151,54 @@ async function load(pid: number, url: string, options: Partial<autocannon.Option
   };
 }
 
+/** The IPAM scenario on a server without the read cache; `signIn` gives its Authorization header. */
+async function runIpam(
+  env: Record<string, string>,
+  signIn: (url: string) => Promise<string>,
+  results: Record<string, LoadResult>,
+): Promise<IpamReport> {
+  const server = await startServerPinned({ ...env, READ_CACHE_MB: '0' });
+  const headers = { authorization: await signIn(server.url), 'content-type': 'application/json' };
+  console.log(`  IPAM: a ${IPAM_SIZE.subnet} with ${IPAM_SIZE.addresses.toLocaleString('en')} addresses and ${IPAM_SIZE.ranges} ranges …`);
+  const report = await ipamScenario(server.url, headers, async (name, url, options = {}) => {
+    console.log(`  ${name} …`);
+    results[name] = await load(server.child.pid!, url, { headers, ...options });
+    return results[name];
+  });
+  await stop(server.child);
+  return report;
+}
+
+async function bearer(url: string, path: '/api/auth/login' | '/api/auth/setup'): Promise<string> {
+  const answer = await json(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  });
+  return `Bearer ${answer.token}`;
+}
+
+/** BENCH_ONLY=ipam: the IPAM scenario alone, on a fresh data directory (first-run setup makes the bench admin). */
+async function mainIpamOnly() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-ipam-'));
+  const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const { buildServer } = await import('../scripts/build.ts');
+  await buildServer();
+  const results: Record<string, LoadResult> = {};
+  // A fresh data directory, one server start: first-run setup makes the bench admin.
+  const ipam = await runIpam(env, (url) => bearer(url, '/api/auth/setup'), results);
+  const report = { at: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, load: results, ipam };
+  const file = join(ROOT, 'bench', 'results', `${report.at.replace(/[:.]/g, '-')}-ipam.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  printTable(report, ipamTargets(ipam));
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`\nwritten: ${file} (BENCHMARKS.md is written by the whole run only)`);
+}
+
 async function main() {
   if (HAS_TASKSET) spawnSync('taskset', ['-cp', LOAD_CORE, String(process.pid)]);
+  if (ONLY === 'ipam') return mainIpamOnly();
+  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the one scenario that runs alone is ipam`);
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   // LOG_LEVEL=warn: a request log line per request would measure the log pipe, not the service.
   const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
@@ -312,6 +361,8 @@ async function main() {
   results['floor: node:http, same bytes'] = await load(floor.child.pid!, `${floor.url}/`);
   await stop(floor.child);
 
+  const ipam = await runIpam(env, (url) => bearer(url, '/api/auth/login'), results);
+
   const { buildUi } = await import('../scripts/build-ui.ts');
   const ui = await buildUi({ outDir: join(dataDir, 'public') });
 
@@ -355,6 +406,7 @@ async function main() {
     legacyMigration: { ports: legacyCounts.ports, seconds: round(legacyS), activity: legacyCounts.activity },
     seedMigration: { ports: counts.ports, seconds: round(migrateS) },
     uiBundleGzipKb: round(ui.gzipBytes / 1024),
+    ipam,
   };
   const file = join(ROOT, 'bench', 'results', `${report.at.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -395,10 +447,25 @@ function targets(r: Report): [string, string, string, boolean][] {
     ['Export RSS growth', '< 30 MB', `${r.export.rssGrowthMb} MB`, r.export.rssGrowthMb < 30],
     ['Legacy migration of 100,000 ports', '< 5 s', `${r.legacyMigration.seconds} s`, r.legacyMigration.seconds < 5],
     ['UI JavaScript gzipped', '< 50 KB', `${r.uiBundleGzipKb} KB`, r.uiBundleGzipKb < 50],
+    ...ipamTargets(r.ipam),
   ];
 }
 
-function printTable(r: Report) {
+/** The IPAM targets (issue 18): server CPU per request of the network page and of next-free, and the CSV import. */
+function ipamTargets(ipam: IpamReport): [string, string, string, boolean][] {
+  return [
+    [
+      'IPAM network page (utilisation + first address page)',
+      '< 5 ms',
+      `${ipam.networkPageMs} ms (${ipam.networkUs} + ${ipam.addressesPageUs} µs)`,
+      ipam.networkPageMs < 5,
+    ],
+    ['IPAM next free address', '< 5 ms', `${ipam.nextFreeMs} ms`, ipam.nextFreeMs < 5 && ipam.nextFreeNon2xx === 0],
+    ['Import of 30,000 addresses by CSV', '< 3 s', `${ipam.importSeconds} s`, ipam.importSeconds < 3],
+  ];
+}
+
+function printTable(r: Report, goals = targets(r)) {
   console.log(
     '\nscenario'.padEnd(52) +
       'req/s'.padStart(10) +
@@ -418,7 +485,7 @@ function printTable(r: Report) {
     );
   }
   console.log(`${'\ntarget'.padEnd(45) + 'wanted'.padStart(12) + 'measured'.padStart(26)}  met`);
-  for (const [name, wanted, measured, met] of targets(r))
+  for (const [name, wanted, measured, met] of goals)
     console.log(`${name.padEnd(44) + wanted.padStart(12) + measured.padStart(26)}  ${met ? 'yes' : 'NO'}`);
 }
 
@@ -442,6 +509,12 @@ const PROFILE_NOTES: Record<string, string> = {
   'Legacy migration of 100,000 ports':
     'Profile: ~33% inserting the ports and their ~625,000 tagged-VLAN rows, ~12% rebuilding five indexes after the inserts, ~12% COMMIT (the fsync of ~100 MB of WAL), ~11% the activity entries, ~20% checking the records. Without foreign-key enforcement it would save ~0.4 s, minus ~0.2 s for a foreign_key_check; not done.',
   'Cold start to first 200': 'The bundle starts in under 100 ms; the TypeScript sources take longer (see above).',
+  'IPAM network page (utilisation + first address page)':
+    "The network's counts are SQL over the addresses and ranges tables: a count of the network's addresses on the (network_id, key_hi, key_lo) index, and for each DHCP or reserved range a count of the addresses inside it (an index range); the first page of addresses is read in key order from the same index.",
+  'IPAM next free address':
+    'The stretches between ranges are counted one after the other (one index-range count each) until one has a gap; in that one the gap is found by galloping (LIMIT 1 OFFSET k from the last recorded address). A network packed from its start costs a count per range before the gap.',
+  'Import of 30,000 addresses by CSV':
+    'The bulk import checks every row first (the IPAM rules over the whole set in memory), then inserts them in one transaction with one import entry.',
 };
 
 function benchmarksMarkdown(r: Report): string {
@@ -465,6 +538,13 @@ All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per 
 Data set (seeded through the one-time legacy migration of 0.20.x files): ${r.dataSet.sites} sites,
 ${r.dataSet.networks.toLocaleString('en')} VLANs (each with a network), ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
 ${r.dataSet.activity.toLocaleString('en')} activity entries. The list answer is ${r.listBodyBytes.toLocaleString('en')} bytes.
+
+IPAM (issue 18): on the same database, a network ${IPAM_SIZE.subnet} gets ${r.ipam.ranges} ranges of ${IPAM_SIZE.rangeSize} addresses (one in each of its first
+/24s, through the bulk import) and ${r.ipam.addresses.toLocaleString('en')} addresses, the lowest usable ones outside the ranges, imported as CSV through
+\`POST /api/import/addresses\` (timed, wall clock). Its scenarios run on a server without the read cache (\`READ_CACHE_MB=0\`:
+every read computes its answer); their targets are server CPU per request. The next-free scenario makes 3,000 calls
+after 3,000 of warm-up, each recording an address. \`BENCH_ONLY=ipam npm run bench\` runs this scenario alone on a fresh
+database (it writes bench/results/ only).
 
 ## Throughput and latency
 

@@ -88,6 +88,7 @@ export async function buildUi(options: BuildOptions = {}): Promise<UiBuildResult
     target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
     metafile: true,
     legalComments: 'none',
+    charset: 'utf8',
     logLevel: 'warning',
     plugins: [
       collapseTemplates,

@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { STORED_FIELDS, VERSION_FIELDS } from '../src/fields/common.ts';
 import type { JsonSchema, Resource } from '../src/fields/field.ts';
+import { ADDRESS } from '../src/fields/addresses.ts';
 import { NETWORK } from '../src/fields/networks.ts';
+import { RANGE } from '../src/fields/ranges.ts';
 import { PORT } from '../src/fields/ports.ts';
 import { SITE } from '../src/fields/sites.ts';
 import { SWITCH } from '../src/fields/switches.ts';
@@ -49,8 +51,14 @@ export const NAMED: Named[] = [
   { name: 'VlanList', method: 'get', path: '/api/vlans' },
   { name: 'VlanPort', method: 'get', path: '/api/vlans/{id}/ports', at: 'items[]' },
   { name: 'VlanPortList', method: 'get', path: '/api/vlans/{id}/ports' },
-  { name: 'Network', method: 'get', path: '/api/networks/{id}' },
+  { name: 'Network', method: 'get', path: '/api/networks', at: 'items[]' },
+  { name: 'NetworkWithUtilization', method: 'get', path: '/api/networks/{id}' },
   { name: 'NetworkList', method: 'get', path: '/api/networks' },
+  { name: 'Address', method: 'get', path: '/api/addresses/{id}' },
+  { name: 'AddressList', method: 'get', path: '/api/networks/{id}/addresses' },
+  { name: 'Range', method: 'get', path: '/api/ranges/{id}' },
+  { name: 'RangeList', method: 'get', path: '/api/networks/{id}/ranges' },
+  { name: 'SubnetInfo', method: 'get', path: '/api/tools/subnet' },
   { name: 'Port', method: 'get', path: '/api/ports/{id}' },
   { name: 'PortList', method: 'get', path: '/api/switches/{id}/ports' },
   { name: 'Switch', method: 'patch', path: '/api/switches/{id}' },
@@ -80,7 +88,7 @@ export const CHOICES: { name: string; type: string; property: string }[] = [
 ];
 
 /** The records whose answers derive from field declarations, and so from a table. */
-const RECORDS: Resource[] = [SITE, VLAN, NETWORK, SWITCH, PORT, USER];
+const RECORDS: Resource[] = [SITE, VLAN, NETWORK, ADDRESS, RANGE, SWITCH, PORT, USER];
 
 /** The fields every stored inventory record has (its id and its version fields), written once as `Stored`. */
 const STORED = { name: 'Stored', properties: [...STORED_FIELDS, ...VERSION_FIELDS].map((field) => field.name) };

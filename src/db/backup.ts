@@ -35,6 +35,8 @@ const FIRST_CHUNK_ROWS: Record<DocumentKind, number> = {
   networks: 200,
   switches: 150,
   ports: 100,
+  addresses: 300,
+  ranges: 300,
   activity: 40,
 };
 
@@ -58,6 +60,8 @@ const RECORD_JSON: Record<DocumentKind, string> = {
   networks: withVlanList('network'),
   switches: withVlanList('switch'),
   ports: withVlanList('port'),
+  addresses: withVlanList('address'),
+  ranges: withVlanList('range'),
   activity: `json_object('id', id, 'at', at, 'userId', user_id, 'username', username, 'action', action, 'entityType', entity_type,
     'entityId', entity_id, 'entityName', entity_name, 'siteId', site_id, 'summary', summary, 'changes', json(changes),
     'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoLost', undo_lost, 'undoData', json(undo_data))`,
@@ -70,6 +74,8 @@ const KEY_COLUMN: Record<DocumentKind, string> = {
   networks: 'rowid',
   switches: 'rowid',
   ports: 'rowid',
+  addresses: 'rowid',
+  ranges: 'rowid',
   activity: 'seq',
 };
 

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Refusal } from '../errors/refusal.ts';
+import { ipKey } from '../lib/ip-math.ts';
+import { insertAddress, removeAddress, updateAddress, type AddressValues } from './addresses.ts';
 import { getActivity, listActivity } from './activity.ts';
 import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
-import { RESOURCES, type Kind } from './images.ts';
+import { RESOURCES, readImage, type Kind } from './images.ts';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
+import { insertRange, removeRange, updateRange } from './ranges.ts';
 import { removeVlan } from './vlans.ts';
 
 const ACTOR: Actor = { id: randomUUID(), username: 'tester' };
@@ -774,5 +777,163 @@ describe('undoEntry with stored images that break the rules (a database written 
     expect(row('port', ids.port)).toMatchObject({ mode: 'access', untagged_vlan_id: null });
     expect(count('activity')).toBeGreaterThan(0);
     expect(db.prepare('SELECT count(*) AS n FROM switch_configured_vlans').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('undoEntry of addresses and ranges', () => {
+  const ADDRESS: AddressValues = {
+    address: '10.0.1.5',
+    hostname: null,
+    mac_address: null,
+    device_type: null,
+    status: 'active',
+    description: null,
+    port_id: null,
+  };
+
+  /** One change of the kind: its entry's id. */
+  function change(kind: 'address' | 'range', id: string, work: (c: Change) => void): string {
+    return recordChange(db, ACTOR, (c) => {
+      c.touch(kind, id);
+      work(c);
+      return { activity: { action: 'update', entityType: kind, entityId: id, entityName: id, siteId: null, summary: kind }, result: null };
+    }).entry.id;
+  }
+
+  function addressAt(networkId: string, address: string, values: Partial<AddressValues> = {}): { id: string; entryId: string } {
+    const id = randomUUID();
+    const entryId = change('address', id, (c) => insertAddress(db, id, { ...ADDRESS, ...values, address, network_id: networkId }, c.now));
+    return { id, entryId };
+  }
+
+  function rangeAt(networkId: string, start: string, end: string, kind: 'dhcp' | 'static' | 'reserved'): { id: string; entryId: string } {
+    const id = randomUUID();
+    const entryId = change('range', id, (c) =>
+      insertRange(db, id, { start_address: start, end_address: end, kind, description: null, network_id: networkId }, c.now),
+    );
+    return { id, entryId };
+  }
+
+  /** The key columns of a row as text (they pass 2^53: read as numbers they would lose digits). */
+  function keys(table: 'addresses' | 'ranges', id: string): string[] {
+    const columns = table === 'addresses' ? ['key_hi', 'key_lo'] : ['start_hi', 'start_lo', 'end_hi', 'end_lo'];
+    const row = db
+      .prepare(`SELECT ${columns.map((c) => `CAST(${c} AS TEXT) AS ${c}`).join(', ')} FROM ${table} WHERE id = ?`)
+      .get(id) as Record<string, string>;
+    return columns.map((column) => row[column]);
+  }
+
+  const keyText = (address: string) => {
+    const key = ipKey(address)!;
+    return [String(key.hi), String(key.lo)];
+  };
+
+  /** The row of an address or range as its fields' columns (SELECT * would read the keys, past 2^53). */
+  const stored = (kind: 'address' | 'range', id: string) => readImage(db, kind, id) ?? undefined;
+
+  let site: string;
+  let net: string;
+  beforeEach(() => {
+    site = createSite('IPAM').id;
+    net = createNetwork(site, 'net', 1, null).id;
+  });
+
+  it('undoes a create, an update and a delete of an address exactly, keys included', () => {
+    const { id, entryId } = addressAt(net, '10.0.1.5', { hostname: 'one' });
+    const created = stored('address', id);
+    const updated = change('address', id, (c) => updateAddress(db, id, { ...ADDRESS, address: '10.0.1.6', hostname: 'two' }, c.now));
+    expect(keys('addresses', id)).toEqual(keyText('10.0.1.6'));
+    undoEntry(db, ACTOR, updated);
+    expect({ ...stored('address', id), version: 0, updated_at: '' }).toEqual({ ...created, version: 0, updated_at: '' });
+    expect(keys('addresses', id)).toEqual(keyText('10.0.1.5'));
+    const deleted = change('address', id, (c) => removeAddress(c, id));
+    expect(stored('address', id)).toBeUndefined();
+    undoEntry(db, ACTOR, deleted);
+    expect(keys('addresses', id)).toEqual(keyText('10.0.1.5'));
+    expect(stored('address', id)).toMatchObject({ address: '10.0.1.5', hostname: 'one' });
+    undoEntry(db, ACTOR, entryId);
+    expect(stored('address', id)).toBeUndefined();
+  });
+
+  it('undoes changes of an IPv6 range with keys past 2^53 exactly', () => {
+    const v6 = recordChange(db, ACTOR, (c) => {
+      const id = randomUUID();
+      c.touch('network', id);
+      db.prepare(
+        "INSERT INTO networks (id, site_id, name, subnet, version, created_at, updated_at) VALUES (?, ?, 'v6', '2001:db8::/64', 1, ?, ?)",
+      ).run(id, site, c.now, c.now);
+      return {
+        activity: { action: 'create', entityType: 'network', entityId: id, entityName: 'v6', siteId: site, summary: 'v6' },
+        result: id,
+      };
+    }).result;
+    const { id } = rangeAt(v6, '2001:db8::ffff:ffff:ffff:0', '2001:db8::ffff:ffff:ffff:ff', 'dhcp');
+    const before = keys('ranges', id);
+    expect(before).toEqual([...keyText('2001:db8::ffff:ffff:ffff:0'), ...keyText('2001:db8::ffff:ffff:ffff:ff')]);
+    const updated = change('range', id, (c) =>
+      updateRange(db, id, { start_address: '2001:db8::1', end_address: '2001:db8::ff', kind: 'static', description: null }, c.now),
+    );
+    undoEntry(db, ACTOR, updated);
+    expect(keys('ranges', id)).toEqual(before);
+    const deleted = change('range', id, (c) => removeRange(c, id));
+    undoEntry(db, ACTOR, deleted);
+    expect(keys('ranges', id)).toEqual(before);
+    expect(stored('range', id)).toMatchObject({ start_address: '2001:db8::ffff:ffff:ffff:0', kind: 'dhcp' });
+  });
+
+  it('refuses with undo_conflict to bring back an address into a DHCP range made since', () => {
+    const { id } = addressAt(net, '10.0.1.50');
+    const deleted = change('address', id, (c) => removeAddress(c, id));
+    rangeAt(net, '10.0.1.40', '10.0.1.60', 'dhcp');
+    expect(undoFails(deleted)).toMatchObject({ kind: 'conflict', code: 'undo_conflict', details: [{ field: `address:${id}.address` }] });
+    expect(stored('address', id)).toBeUndefined();
+  });
+
+  it('refuses with undo_conflict to bring back a DHCP range over an address recorded since, or over another range', () => {
+    const pool = rangeAt(net, '10.0.1.40', '10.0.1.60', 'dhcp').id;
+    const deleted = change('range', pool, (c) => removeRange(c, pool));
+    const address = addressAt(net, '10.0.1.45');
+    expect(undoFails(deleted)).toMatchObject({ code: 'undo_conflict', details: [{ field: `range:${pool}.start` }] });
+    change('address', address.id, (c) => removeAddress(c, address.id));
+    rangeAt(net, '10.0.1.60', '10.0.1.70', 'static');
+    expect(undoFails(deleted)).toMatchObject({ code: 'undo_conflict', details: [{ field: `range:${pool}.start` }] });
+    expect(stored('range', pool)).toBeUndefined();
+  });
+
+  it('refuses with undo_conflict naming address when the address is taken again in its network', () => {
+    const { id } = addressAt(net, '10.0.1.7');
+    const moved = change('address', id, (c) => updateAddress(db, id, { ...ADDRESS, address: '10.0.1.8' }, c.now));
+    addressAt(net, '10.0.1.7');
+    expect(undoFails(moved)).toMatchObject({ code: 'undo_conflict', details: [{ field: 'address' }] });
+  });
+
+  it("refuses with undo_conflict a subnet change back that would leave the network's addresses outside it", () => {
+    const widened = recordChange(db, ACTOR, (c) => {
+      c.touch('network', net);
+      db.prepare("UPDATE networks SET subnet = '10.0.0.0/16', version = version + 1, updated_at = ? WHERE id = ?").run(c.now, net);
+      return {
+        activity: { action: 'update', entityType: 'network', entityId: net, entityName: 'net', siteId: site, summary: 'wider' },
+        result: null,
+      };
+    }).entry.id;
+    const outside = addressAt(net, '10.0.2.5').id;
+    expect(undoFails(widened)).toMatchObject({ code: 'undo_conflict', details: [{ field: `address:${outside}.address` }] });
+    change('address', outside, (c) => removeAddress(c, outside));
+    undoEntry(db, ACTOR, widened);
+    expect(row('network', net)).toMatchObject({ subnet: '10.0.1.0/24' });
+  });
+
+  it("refuses as undo_data_invalid images that carry the key columns or break a range's shape", () => {
+    const { id, entryId } = addressAt(net, '10.0.1.9');
+    const entry = getActivity(db, entryId)!;
+    const data = JSON.parse(entry.undo_data!);
+    data.after.address[id].key_lo = 0;
+    db.prepare('UPDATE activity SET undo_data = ? WHERE id = ?').run(JSON.stringify(data), entryId);
+    expect(undoFails(entryId)).toMatchObject({ code: 'undo_data_invalid', details: [{ field: `after.address.${id}.key_lo` }] });
+    const range = rangeAt(net, '10.0.1.10', '10.0.1.20', 'static');
+    const rangeData = JSON.parse(getActivity(db, range.entryId)!.undo_data!);
+    rangeData.after.range[range.id].start_address = '10.0.1.30';
+    db.prepare('UPDATE activity SET undo_data = ? WHERE id = ?').run(JSON.stringify(rangeData), range.entryId);
+    expect(undoFails(range.entryId)).toMatchObject({ code: 'undo_data_invalid', details: [{ field: `after.range.${range.id}.end` }] });
   });
 });

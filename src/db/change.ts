@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eachOfList, portFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { addressFaults, addressPortFaults, eachOfList, portFaults, rangeFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
+import { addressConflict, addressIdsOfNetwork, siteOfPort } from './addresses.ts';
 import {
   KIND_ORDER,
   RESOURCES,
@@ -19,6 +20,7 @@ import {
 import { inTransaction, type Db } from './open.ts';
 import { constraintFailure } from './sqlite-errors.ts';
 import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from './ports.ts';
+import { rangeConflict, rangeIdsOfNetwork } from './ranges.ts';
 import { switchIdsConfiguringVlan } from './switches.ts';
 import { siteOfVlan } from './vlans.ts';
 
@@ -169,7 +171,7 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       checkUnchangedSince(db, after);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
       restoreImages(db, before, after, change.now);
-      checkRulesAfterUndo(db, before);
+      checkRulesAfterUndo(db, before, after);
       return {
         activity: {
           action: 'undo',
@@ -216,10 +218,11 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
  * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
  * on a trunk, the unit within the switch's stack, links to an existing port of another switch that links back), the
  * configured VLANs of the switches it wrote and of those configuring the VLANs it wrote (VLANs of the switch's site),
- * the VLAN of the networks it wrote (of the network's site), and no port stays linked to one it removed.
+ * the VLAN of the networks it wrote (of the network's site), no port stays linked to one it removed, and the
+ * addresses and ranges it wrote (and those of the networks whose subnet it changed) keep the IPAM rules.
  * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
  */
-function checkRulesAfterUndo(db: Db, before: ImageSet): void {
+function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet): void {
   const ports = new Set<string>();
   const switches = new Set<string>();
   const removed: string[] = [];
@@ -261,6 +264,7 @@ function checkRulesAfterUndo(db: Db, before: ImageSet): void {
   for (const id of removed)
     for (const other of portIdsLinkedTo(db, id))
       faults.push({ field: `port:${other}.linkedPortId`, message: `links to port ${id}, which the undo removes` });
+  faults.push(...ipamFaultsAfterUndo(db, before, after));
   if (faults.length > 0) {
     throw new Refusal(
       'conflict',
@@ -269,6 +273,51 @@ function checkRulesAfterUndo(db: Db, before: ImageSet): void {
       faults,
     );
   }
+}
+
+/**
+ * The IPAM rules (docs/IPAM.md) of the addresses and ranges an undo wrote, and of every address and range of a
+ * network whose subnet it changed, in the data as it is now: an address a usable host of its network's subnet,
+ * outside every DHCP range, on a port of its network's site; a range inside the subnet, overlapping no other, a
+ * DHCP range over no recorded address and not in a /31 or /32. (Two addresses of one key break a UNIQUE index.)
+ */
+function ipamFaultsAfterUndo(db: Db, before: ImageSet, after: ImageSet): FieldFault[] {
+  const addresses = new Set(Object.keys(before.address ?? {}).filter((id) => before.address![id]));
+  const ranges = new Set(Object.keys(before.range ?? {}).filter((id) => before.range![id]));
+  for (const [id, image] of Object.entries(before.network ?? {})) {
+    if (!image || image.subnet === after.network?.[id]?.subnet) continue;
+    for (const address of addressIdsOfNetwork(db, id)) addresses.add(address);
+    for (const range of rangeIdsOfNetwork(db, id)) ranges.add(range);
+  }
+  const networks = new Map<string, Image | null>();
+  const networkOf = (id: string) => {
+    if (!networks.has(id)) networks.set(id, readImage(db, 'network', id));
+    return networks.get(id)!;
+  };
+  const faults: FieldFault[] = [];
+  for (const id of addresses) {
+    const image = readImage(db, 'address', id);
+    const network = image && networkOf(String(image.network_id));
+    if (!image || !network) continue;
+    const api = imageToApi('address', image);
+    const prefix = `address:${id}.`;
+    faults.push(...addressFaults(api, String(network.subnet), prefix));
+    faults.push(...addressPortFaults(api, String(network.site_id), (portId) => siteOfPort(db, portId), prefix));
+    const conflict = addressConflict(db, String(image.network_id), String(image.address), id);
+    if (conflict) faults.push({ field: `${prefix}address`, message: conflict.message });
+  }
+  for (const id of ranges) {
+    const image = readImage(db, 'range', id);
+    const network = image && networkOf(String(image.network_id));
+    if (!image || !network) continue;
+    const api = imageToApi('range', image) as { start: string; end: string; kind: string };
+    const prefix = `range:${id}.`;
+    const shape = rangeFaults(api, String(network.subnet), prefix);
+    faults.push(...shape);
+    const conflict = shape.length ? undefined : rangeConflict(db, String(image.network_id), api, id);
+    if (conflict) faults.push({ field: `${prefix}start`, message: conflict.message });
+  }
+  return faults;
 }
 
 // A link goes to an existing port of another switch that links back, and no other port links to this one.
@@ -306,6 +355,8 @@ function constraintConflict(error: unknown): Refusal | undefined {
 function uniqueFault(column: string): { kind: Kind; field: string } | undefined {
   const [table, name] = column.split('.');
   const kind = KIND_ORDER.find((k) => RESOURCES[k].table === table);
+  const derived = kind && RESOURCES[kind].derivedColumns?.fieldOf?.[name];
+  if (kind && derived) return { kind, field: derived };
   const field = kind && RESOURCES[kind].fields.find((f) => f.column === name);
   return kind && field ? { kind, field: field.name } : undefined;
 }

@@ -3,6 +3,7 @@
 // constraint and the API's normalising keep two spellings of one MAC from being stored through the API.)
 import { describe, expect, it } from 'vitest';
 import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../../test/fixtures/config/inventory-db.ts';
+import { addAddress, addRange } from '../../test/helpers/ipam-db.ts';
 import { runChecks, type FindingKind } from './checks.ts';
 import type { Db } from './open.ts';
 
@@ -346,6 +347,146 @@ const scenarios: Scenario[] = [
       return [];
     },
   ],
+  [
+    'one address recorded in two overlapping networks of a site',
+    'duplicate_address',
+    (db) => {
+      const site = addSite(db, 'A');
+      const [wide, lan] = [
+        addNetwork(db, site, { name: 'wide', subnet: '10.0.0.0/16' }),
+        addNetwork(db, site, { name: 'lan', subnet: '10.0.1.0/24' }),
+      ];
+      const a = addAddress(db, wide, '10.0.1.5', { hostname: 'printer' });
+      const b = addAddress(db, lan, '10.0.1.5');
+      addAddress(db, lan, '10.0.1.6');
+      // The same address at another site is another address space.
+      addAddress(db, addNetwork(db, addSite(db, 'B'), { name: 'b', subnet: '10.0.1.0/24' }), '10.0.1.5');
+      return [[a, b, wide, lan]];
+    },
+  ],
+  [
+    'distinct addresses, and one address at two sites',
+    'duplicate_address',
+    (db) => {
+      const site = addSite(db, 'A');
+      const lan = addNetwork(db, site, { name: 'lan', subnet: '10.0.1.0/24' });
+      addAddress(db, lan, '10.0.1.5');
+      addAddress(db, lan, '10.0.1.6');
+      addAddress(db, addNetwork(db, addSite(db, 'B'), { name: 'lan', subnet: '10.0.1.0/24' }), '10.0.1.5');
+      return [];
+    },
+  ],
+  [
+    'addresses inside a DHCP range of their network, IPv4 and IPv6',
+    'address_in_dhcp_range',
+    (db) => {
+      const site = addSite(db, 'A');
+      const lan = addNetwork(db, site, { name: 'lan', subnet: '10.0.1.0/24' });
+      addRange(db, lan, '10.0.1.100', '10.0.1.200', 'dhcp');
+      const first = addAddress(db, lan, '10.0.1.100');
+      const last = addAddress(db, lan, '10.0.1.200');
+      addAddress(db, lan, '10.0.1.99');
+      addAddress(db, lan, '10.0.1.201');
+      const v6 = addNetwork(db, site, { name: 'v6', subnet: '2001:db8::/64' });
+      addRange(db, v6, '2001:db8::8000:0:0:0', '2001:db8::ffff:ffff:ffff:ffff', 'dhcp');
+      const high = addAddress(db, v6, '2001:db8::ffff:0:0:1');
+      addAddress(db, v6, '2001:db8::7fff:ffff:ffff:ffff');
+      return [
+        [first, lan],
+        [last, lan],
+        [high, v6],
+      ];
+    },
+  ],
+  [
+    'addresses outside DHCP ranges, or inside static and reserved ones',
+    'address_in_dhcp_range',
+    (db) => {
+      const lan = addNetwork(db, addSite(db, 'A'), { name: 'lan', subnet: '10.0.1.0/24' });
+      addRange(db, lan, '10.0.1.100', '10.0.1.200', 'dhcp');
+      addRange(db, lan, '10.0.1.10', '10.0.1.20', 'static');
+      addRange(db, lan, '10.0.1.30', '10.0.1.40', 'reserved');
+      addAddress(db, lan, '10.0.1.15');
+      addAddress(db, lan, '10.0.1.35');
+      addAddress(db, lan, '10.0.1.201');
+      return [];
+    },
+  ],
+  [
+    'management IPs out of step with their address records',
+    'management_ip_not_recorded',
+    (db) => {
+      const site = addSite(db, 'A');
+      const wide = addNetwork(db, site, { name: 'wide', subnet: '10.0.0.0/16' });
+      const lan = addNetwork(db, site, { name: 'lan', subnet: '10.0.1.0/24' });
+      const unrecorded = addSwitch(db, site, { name: 'unrecorded', managementIp: '10.0.1.2' });
+      const moved = addSwitch(db, site, { name: 'moved', managementIp: '10.0.1.3' });
+      const old = addAddress(db, lan, '10.0.1.33', { switchId: moved });
+      const wrongNetwork = addSwitch(db, site, { name: 'wrong-network', managementIp: '10.0.1.4' });
+      const inWide = addAddress(db, wide, '10.0.1.4', { switchId: wrongNetwork });
+      const cleared = addSwitch(db, site, { name: 'cleared' });
+      const stale = addAddress(db, lan, '10.0.1.5', { switchId: cleared });
+      const outside = addSwitch(db, site, { name: 'outside', managementIp: '192.0.2.9' });
+      const left = addAddress(db, lan, '10.0.1.9', { switchId: outside });
+      return [
+        [unrecorded, lan],
+        [moved, old, lan],
+        [wrongNetwork, inWide, wide, lan],
+        [cleared, stale, lan],
+        [outside, left, lan],
+      ];
+    },
+  ],
+  [
+    'management IPs recorded in the most specific network, or in no network of their site',
+    'management_ip_not_recorded',
+    (db) => {
+      const site = addSite(db, 'A');
+      addNetwork(db, site, { name: 'wide', subnet: '10.0.0.0/16' });
+      const lan = addNetwork(db, site, { name: 'lan', subnet: '10.0.1.0/24' });
+      addAddress(db, lan, '10.0.1.2', { switchId: addSwitch(db, site, { name: 'recorded', managementIp: '10.0.1.2' }) });
+      addSwitch(db, site, { name: 'elsewhere', managementIp: '192.0.2.9' });
+      addSwitch(db, site, { name: 'none' });
+      // A network of another site holding the IP asks for nothing.
+      addNetwork(db, addSite(db, 'B'), { name: 'b', subnet: '192.0.2.0/24' });
+      return [];
+    },
+  ],
+  [
+    'networks 80 % used and more: recorded, DHCP and reserved addresses',
+    'network_nearly_full',
+    (db) => {
+      const site = addSite(db, 'A');
+      // 8 of 10 usable (/28 has 14: 4 held back in a reserved range) -> 12 of 14 = 85.7 %.
+      const small = addNetwork(db, site, { name: 'small', subnet: '10.0.1.0/28' });
+      for (let host = 1; host <= 8; host++) addAddress(db, small, `10.0.1.${host}`);
+      addRange(db, small, '10.0.1.11', '10.0.1.14', 'reserved');
+      // 200 of 254 in a DHCP pool, 4 recorded: 204 / 254 = 80.3 %.
+      const pool = addNetwork(db, site, { name: 'pool', subnet: '10.0.2.0/24' });
+      addRange(db, pool, '10.0.2.50', '10.0.2.249', 'dhcp');
+      for (let host = 1; host <= 4; host++) addAddress(db, pool, `10.0.2.${host}`);
+      const p2p = addNetwork(db, site, { name: 'p2p', subnet: '10.0.3.0/31' });
+      addAddress(db, p2p, '10.0.3.0');
+      addAddress(db, p2p, '10.0.3.1');
+      return [[small], [pool], [p2p]];
+    },
+  ],
+  [
+    'networks under 80 %, an empty one, an IPv6 /64 with a large DHCP pool',
+    'network_nearly_full',
+    (db) => {
+      const site = addSite(db, 'A');
+      const lan = addNetwork(db, site, { name: 'lan', subnet: '10.0.1.0/24' });
+      addRange(db, lan, '10.0.1.50', '10.0.1.249', 'dhcp');
+      addRange(db, lan, '10.0.1.1', '10.0.1.40', 'static');
+      addAddress(db, lan, '10.0.1.1');
+      addAddress(db, lan, '10.0.1.2');
+      addNetwork(db, site, { name: 'empty', subnet: '10.0.2.0/24' });
+      const v6 = addNetwork(db, site, { name: 'v6', subnet: '2001:db8::/64' });
+      addRange(db, v6, '2001:db8::1', '2001:db8::ffff:ffff:ffff', 'dhcp');
+      return [];
+    },
+  ],
 ];
 
 describe('runChecks', () => {
@@ -435,6 +576,61 @@ describe('runChecks', () => {
         message:
           'VLAN 40 (Lab) is used on switch acc-1 (configured), but no trunk towards its linked switches (core-1) carries it at both ends.',
         entities: [acc1, { type: 'vlan', id: lab, name: 'Lab' }],
+      },
+    ]);
+  });
+
+  it('writes the IPAM findings in full, naming each address with its network', () => {
+    const db = freshDb();
+    const site = addSite(db, 'HQ');
+    const wide = addNetwork(db, site, { name: 'Wide', subnet: '10.0.0.0/16' });
+    const lan = addNetwork(db, site, { name: 'LAN', subnet: '10.0.1.0/24' });
+    const twiceWide = addAddress(db, wide, '10.0.1.5', { hostname: 'printer' });
+    const twiceLan = addAddress(db, lan, '10.0.1.5');
+    addRange(db, lan, '10.0.1.100', '10.0.1.200', 'dhcp');
+    const leased = addAddress(db, lan, '10.0.1.150', { hostname: 'cam-1' });
+    const sw = addSwitch(db, site, { name: 'acc-1', managementIp: '10.0.1.2' });
+    const old = addAddress(db, lan, '10.0.1.3', { hostname: 'acc-1', switchId: sw });
+    const p2p = addNetwork(db, site, { name: 'Uplink', subnet: '192.0.2.0/30' });
+    addAddress(db, p2p, '192.0.2.1');
+    addAddress(db, p2p, '192.0.2.2');
+    expect(runChecks(db).filter((f) => f.kind !== 'overlapping_subnets')).toEqual([
+      {
+        kind: 'duplicate_address',
+        severity: 'error',
+        message: 'Address 10.0.1.5 is recorded in 2 networks of site HQ: LAN (10.0.1.0/24), Wide (10.0.0.0/16) as printer.',
+        entities: [
+          { type: 'address', id: twiceLan, name: '10.0.1.5' },
+          { type: 'address', id: twiceWide, name: '10.0.1.5 (printer)' },
+          { type: 'network', id: lan, name: 'LAN' },
+          { type: 'network', id: wide, name: 'Wide' },
+        ],
+      },
+      {
+        kind: 'address_in_dhcp_range',
+        severity: 'error',
+        message: 'Address 10.0.1.150 (cam-1) of network LAN (10.0.1.0/24, HQ) is inside its DHCP range 10.0.1.100-10.0.1.200.',
+        entities: [
+          { type: 'address', id: leased, name: '10.0.1.150 (cam-1)' },
+          { type: 'network', id: lan, name: 'LAN' },
+        ],
+      },
+      {
+        kind: 'management_ip_not_recorded',
+        severity: 'warning',
+        message:
+          'Management IP 10.0.1.2 of switch acc-1 differs from its address record 10.0.1.3 in network LAN (10.0.1.0/24): it lies in network LAN (10.0.1.0/24).',
+        entities: [
+          { type: 'switch', id: sw, name: 'acc-1' },
+          { type: 'address', id: old, name: '10.0.1.3 (acc-1)' },
+          { type: 'network', id: lan, name: 'LAN' },
+        ],
+      },
+      {
+        kind: 'network_nearly_full',
+        severity: 'warning',
+        message: 'Network Uplink (192.0.2.0/30, HQ) is 100 % used: 2 recorded, 0 in DHCP ranges and 0 reserved of 2 usable addresses.',
+        entities: [{ type: 'network', id: p2p, name: 'Uplink' }],
       },
     ]);
   });

@@ -1,18 +1,25 @@
 // The consistency checks of GET /api/checks: one SQL statement per finding kind (no per-row queries), turned into
 // findings that name every entity involved. `:site` (null for all sites) keeps the findings that involve a site.
+import { ipToBigInt, NEARLY_FULL_PERCENT, subnetOf, utilization } from '../lib/ip-math.ts';
 import { cidrContains, cidrOverlaps, parseIp } from '../lib/net.ts';
+import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
+import { networkHolding } from './switches.ts';
 
 /** The kinds of finding, in the order a report lists them within one severity. */
 export const FINDING_KINDS = [
   'duplicate_management_ip',
   'duplicate_mac',
+  'duplicate_address',
+  'address_in_dhcp_range',
   'gateway_is_management_ip',
   'link_mode_mismatch',
   'link_native_vlan_mismatch',
   'link_tagged_vlan_mismatch',
   'management_ip_outside_subnets',
+  'management_ip_not_recorded',
   'overlapping_subnets',
+  'network_nearly_full',
   'poe_over_budget',
   'vlan_not_carried_by_uplink',
   'unused_vlan',
@@ -24,9 +31,12 @@ export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** The kinds of entity a finding names. */
-export const ENTITY_TYPES = ['switch', 'vlan', 'network', 'port'] as const;
+export const ENTITY_TYPES = ['switch', 'vlan', 'network', 'port', 'address'] as const;
 
-/** An entity a finding names; a port's name is "<switch> port <port>", so that it reads on its own. */
+/**
+ * An entity a finding names; a port's name is "<switch> port <port>", an address's "<address> (<hostname>)", so
+ * that it reads on its own. A finding that names an address names its network too (the page that lists it).
+ */
 export interface EntityRef {
   type: (typeof ENTITY_TYPES)[number];
   id: string;
@@ -45,12 +55,16 @@ export interface Finding {
 const SEVERITY_OF: Record<FindingKind, Severity> = {
   duplicate_management_ip: 'error',
   duplicate_mac: 'error',
+  duplicate_address: 'error',
+  address_in_dhcp_range: 'error',
   gateway_is_management_ip: 'warning',
   link_mode_mismatch: 'error',
   link_native_vlan_mismatch: 'error',
   link_tagged_vlan_mismatch: 'error',
   management_ip_outside_subnets: 'warning',
+  management_ip_not_recorded: 'warning',
   overlapping_subnets: 'warning',
+  network_nearly_full: 'warning',
   poe_over_budget: 'warning',
   vlan_not_carried_by_uplink: 'warning',
   unused_vlan: 'info',
@@ -66,12 +80,16 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
   const checks: Check[] = [
     duplicateManagementIps,
     duplicateMacs,
+    duplicateAddresses,
+    addressesInDhcpRanges,
     gatewaysThatAreManagementIps,
     linkModeMismatches,
     linkNativeVlanMismatches,
     linkTaggedVlanMismatches,
     managementIpsOutsideSubnets,
+    managementIpsNotRecorded,
     overlappingSubnets,
+    nearlyFullNetworks,
     poeOverBudget,
     vlansNotCarriedByUplinks,
     unusedVlans,
@@ -507,4 +525,202 @@ function unusedVlans(db: Db, site: string | null): Finding[] {
       { type: 'vlan', id: row.id, name: row.name },
     ]),
   );
+}
+
+// ---- IPAM: recorded addresses, DHCP ranges, switches' address records, utilisation ----
+
+/** An address record as a finding names it: "10.0.0.5 (printer-3)", or the address alone. */
+const addressRef = (row: { id: string; address: string; hostname: string | null }): EntityRef => ({
+  type: 'address',
+  id: row.id,
+  name: row.hostname ? `${row.address} (${row.hostname})` : row.address,
+});
+const networkRef = (row: { network_id: string; network_name: string }): EntityRef => ({
+  type: 'network',
+  id: row.network_id,
+  name: row.network_name,
+});
+
+interface RecordedRow {
+  id: string;
+  address: string;
+  hostname: string | null;
+  network_id: string;
+  network_name: string;
+  subnet: string;
+  site_id: string;
+  site_name: string;
+}
+
+/**
+ * duplicate_address: one address recorded in two networks of a site (possible only where their subnets overlap,
+ * which model 1 and the legacy migration left behind). Grouped by the address's canonical text, which is one per
+ * address.
+ */
+function duplicateAddresses(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `WITH recorded AS MATERIALIZED (
+      SELECT a.id, a.address, a.hostname, n.id AS network_id, n.name AS network_name, n.subnet, n.site_id
+      FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE (:site IS NULL OR n.site_id = :site)),
+    twice AS (SELECT site_id, address FROM recorded GROUP BY site_id, address HAVING count(*) > 1)
+    SELECT r.*, s.name AS site_name FROM twice t
+      CROSS JOIN recorded r ON r.site_id = t.site_id AND r.address = t.address JOIN sites s ON s.id = r.site_id
+    ORDER BY r.site_id, r.address, r.network_name, r.id`,
+  ).all({ site }) as unknown as RecordedRow[];
+  return groupBy(rows, (row) => `${row.site_id} ${row.address}`).map((group) =>
+    finding(
+      'duplicate_address',
+      `Address ${group[0].address} is recorded in ${group.length} networks of site ${group[0].site_name}: ${group
+        .map((row) => `${row.network_name} (${row.subnet})${row.hostname ? ` as ${row.hostname}` : ''}`)
+        .join(', ')}.`,
+      [...group.map(addressRef), ...group.map(networkRef)],
+    ),
+  );
+}
+
+interface InRangeRow extends RecordedRow {
+  start_address: string;
+  end_address: string;
+}
+
+/**
+ * address_in_dhcp_range: a recorded address inside a DHCP range of its network (the API refuses both ways; older
+ * data, an import or the legacy migration may hold one). The index of a network's addresses by key finds them.
+ */
+function addressesInDhcpRanges(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `SELECT a.id, a.address, a.hostname, n.id AS network_id, n.name AS network_name, n.subnet, n.site_id, s.name AS site_name,
+      r.start_address, r.end_address
+    FROM networks n JOIN sites s ON s.id = n.site_id
+      CROSS JOIN ranges r ON r.network_id = n.id AND r.kind = 'dhcp'
+      CROSS JOIN addresses a ON a.network_id = n.id AND (a.key_hi, a.key_lo) BETWEEN (r.start_hi, r.start_lo) AND (r.end_hi, r.end_lo)
+    WHERE (:site IS NULL OR n.site_id = :site)`,
+  ).all({ site }) as unknown as InRangeRow[];
+  return rows.map((row) =>
+    finding(
+      'address_in_dhcp_range',
+      `Address ${addressRef(row).name} of network ${row.network_name} (${row.subnet}, ${row.site_name}) is inside its DHCP range ${row.start_address}-${row.end_address}.`,
+      [addressRef(row), networkRef(row)],
+    ),
+  );
+}
+
+interface SwitchAddressRow {
+  id: string;
+  name: string;
+  management_ip: string | null;
+  site_name: string;
+  /** The site's networks: [[id, name, subnet], ...] as JSON. */
+  networks: string;
+  address_id: string | null;
+  address: string | null;
+  hostname: string | null;
+  network_id: string | null;
+  network_name: string | null;
+  subnet: string | null;
+}
+
+/**
+ * management_ip_not_recorded: a switch's management IP and its address record (the address with its switchId)
+ * disagree: the IP lies in a network of its site but has no record there (the most specific network, as the API
+ * keeps it), the record holds another address or sits in another network, or the switch has no management IP
+ * any more and still a record. The API keeps them in step; older data, imports and networks added later may not.
+ */
+function managementIpsNotRecorded(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `SELECT sw.id, sw.name, sw.management_ip, s.name AS site_name,
+      (SELECT json_group_array(json_array(n.id, n.name, n.subnet)) FROM networks n WHERE n.site_id = sw.site_id) AS networks,
+      a.id AS address_id, a.address, a.hostname, an.id AS network_id, an.name AS network_name, an.subnet
+    FROM switches sw JOIN sites s ON s.id = sw.site_id
+      LEFT JOIN addresses a ON a.switch_id = sw.id LEFT JOIN networks an ON an.id = a.network_id
+    WHERE (sw.management_ip IS NOT NULL OR a.id IS NOT NULL) AND (:site IS NULL OR sw.site_id = :site)`,
+  ).all({ site }) as unknown as SwitchAddressRow[];
+  const findings: Finding[] = [];
+  for (const row of rows) {
+    const networks = (JSON.parse(row.networks) as [string, string, string][]).map(([id, name, subnet]) => ({ id, name, subnet }));
+    const holder = row.management_ip === null ? undefined : networkHolding(networks, row.management_ip);
+    const recorded =
+      row.address_id === null
+        ? undefined
+        : {
+            ref: addressRef({ id: row.address_id, address: row.address!, hostname: row.hostname }),
+            network: { type: 'network' as const, id: row.network_id!, name: row.network_name! },
+            where: `${row.address} in network ${row.network_name} (${row.subnet})`,
+          };
+    if (recorded && holder && row.address === row.management_ip && row.network_id === holder.id) continue;
+    if (!recorded && !holder) continue;
+    const sw = switchRef(row);
+    const ip = `Management IP ${row.management_ip} of switch ${row.name}`;
+    const held = holder && `network ${holder.name} (${holder.subnet})`;
+    const holderRef = holder && { type: 'network' as const, id: holder.id, name: holder.name };
+    if (!recorded) {
+      findings.push(finding('management_ip_not_recorded', `${ip} lies in ${held} but has no address record there.`, [sw, holderRef!]));
+    } else if (row.management_ip === null) {
+      findings.push(
+        finding('management_ip_not_recorded', `Switch ${row.name} has no management IP, but address ${recorded.where} is recorded as it.`, [
+          sw,
+          recorded.ref,
+          recorded.network,
+        ]),
+      );
+    } else {
+      const should = held ? `it lies in ${held}` : `it lies in no network of site ${row.site_name}`;
+      findings.push(
+        finding('management_ip_not_recorded', `${ip} differs from its address record ${recorded.where}: ${should}.`, [
+          sw,
+          recorded.ref,
+          recorded.network,
+          ...(holderRef && holderRef.id !== recorded.network.id ? [holderRef] : []),
+        ]),
+      );
+    }
+  }
+  return findings;
+}
+
+interface FullRow {
+  id: string;
+  name: string;
+  subnet: string;
+  site_name: string;
+  percent: number;
+  used: number;
+  /** The network's DHCP and reserved ranges: [[kind, start, end, addresses recorded inside], ...] as JSON. */
+  ranges: string;
+}
+
+/**
+ * network_nearly_full: a network at 80 % or more, as its list flags it (nearlyFull: networks.ts's percent of
+ * recorded addresses and unrecorded DHCP and reserved ones among the usable addresses); the message gives the
+ * counts of ip-math.ts's utilization. Counted by the indexes of each network's addresses and ranges.
+ */
+function nearlyFullNetworks(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `SELECT f.id, f.name, f.subnet, f.site_name, f.percent,
+        (SELECT count(*) FROM addresses a WHERE a.network_id = f.id) AS used,
+        (SELECT json_group_array(json_array(r.kind, r.start_address, r.end_address, ${RANGE_RECORDED_SQL}))
+          FROM ranges r WHERE r.network_id = f.id AND r.kind IN ('dhcp', 'reserved')) AS ranges
+      FROM (SELECT n.id, n.name, n.subnet, s.name AS site_name, ${NETWORK_PERCENT_SQL} AS percent
+        FROM networks n JOIN sites s ON s.id = n.site_id WHERE (:site IS NULL OR n.site_id = :site)) AS f
+      WHERE f.percent >= :full`,
+  ).all({ site, full: NEARLY_FULL_PERCENT }) as unknown as FullRow[];
+  return rows.map((row) => {
+    const subnet = subnetOf(row.subnet)!;
+    const ranges = (JSON.parse(row.ranges) as [string, string, string, number][]).map(([kind, start, end, recorded]) => ({
+      kind,
+      first: ipToBigInt(parseIp(start)!),
+      last: ipToBigInt(parseIp(end)!),
+      recorded: BigInt(recorded),
+    }));
+    const use = utilization(subnet, BigInt(row.used), ranges);
+    return finding(
+      'network_nearly_full',
+      `Network ${row.name} (${row.subnet}, ${row.site_name}) is ${row.percent} % used: ${use.used} recorded, ${use.dhcp} in DHCP ranges and ${use.reserved} reserved of ${use.usable} usable addresses.`,
+      [{ type: 'network', id: row.id, name: row.name }],
+    );
+  });
 }

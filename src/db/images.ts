@@ -1,15 +1,17 @@
+import { ADDRESS } from '../fields/addresses.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
+import { RANGE } from '../fields/ranges.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
-import { networkFaults, portFaults } from '../fields/rules.ts';
+import { networkFaults, portFaults, rangeShapeFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
-import { columnsOf, insertApiRecord, insertApiRecords, insertRow } from './resource-sql.ts';
+import { columnsOf, insertApiRecord, insertApiRecords, insertRow, overwriteRow } from './resource-sql.ts';
 
-const DECLARED = { site: SITE, vlan: VLAN, network: NETWORK, switch: SWITCH, port: PORT };
+const DECLARED = { site: SITE, vlan: VLAN, network: NETWORK, range: RANGE, switch: SWITCH, port: PORT, address: ADDRESS };
 
 /** The inventory kinds whose changes the activity log records and can undo. */
 export type Kind = keyof typeof DECLARED;
@@ -17,8 +19,8 @@ export type Kind = keyof typeof DECLARED;
 /** The kinds' one table: the resource declaration of each, which names its singular (`type`) and plural (`table`). */
 export const RESOURCES: Readonly<Record<Kind, Resource>> = DECLARED;
 
-/** Parents before children: the order to insert in; deletes run the other way. */
-export const KIND_ORDER: readonly Kind[] = ['site', 'vlan', 'network', 'switch', 'port'];
+/** Parents before children: the order to insert in; deletes run the other way (an address names a network, a port and a switch). */
+export const KIND_ORDER: readonly Kind[] = ['site', 'vlan', 'network', 'range', 'switch', 'port', 'address'];
 
 /** The plural of each kind, which is also its table and its list in a backup document (`switches`). */
 export type KindPlural = (typeof DECLARED)[Kind]['table'];
@@ -172,7 +174,7 @@ export function insertRecords(db: Db, kind: Kind, records: readonly StoredRecord
 
 const LIST_ROWS_PER_INSERT = 256;
 
-/** Removes every site, VLAN, network, switch, port and activity entry (a restore replaces them all). */
+/** Removes every site, VLAN, network, range, switch, port, address and activity entry (a restore replaces them all). */
 export function deleteInventoryAndActivity(db: Db): void {
   prepare(db, 'UPDATE ports SET linked_port_id = NULL').run();
   const tables = [
@@ -199,16 +201,8 @@ export function writeImage(db: Db, kind: Kind, image: Image, version: number, no
   const row: Record<string, unknown> = { ...image, version, updated_at: now };
   const { table } = RESOURCES[kind];
   const exists = prepare(db, `SELECT 1 AS x FROM ${table} WHERE id = ?`).get(image.id);
-  if (exists) {
-    const cols = columns(kind).filter((column) => column !== 'id');
-    const sets = cols.map((column) => `${column} = ?`).join(', ');
-    prepare(db, `UPDATE ${table} SET ${sets} WHERE id = ?`).run(
-      ...cols.map((column) => (row[column] ?? null) as string | number | null),
-      image.id,
-    );
-  } else {
-    insertRow(db, RESOURCES[kind], row);
-  }
+  if (exists) overwriteRow(db, RESOURCES[kind], image.id, row);
+  else insertRow(db, RESOURCES[kind], row);
   const list = VLAN_LISTS[kind];
   if (list) setVlanList(db, kind as 'port' | 'switch', image.id, image[list.image] ?? []);
 }
@@ -304,6 +298,8 @@ function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): Fi
   if (faults.length === 0 && stored.id !== id) faults.push({ field: `${prefix}id`, message: 'must be the id the image is keyed by' });
   if (faults.length > 0) return faults;
   if (kind === 'network') return networkFaults(api, prefix);
+  // Inside the subnet, no overlaps, no address in a DHCP pool: undoEntry judges those against the data it writes into.
+  if (kind === 'range') return rangeShapeFaults(api, prefix);
   // Every VLAN counts as one of the switch's site here: undoEntry judges them against the data it writes into.
   if (kind === 'port') return portFaults({ ...api, id }, { siteId: '', stackSize: 8 }, () => '', prefix);
   return [];
@@ -329,10 +325,11 @@ function parses(text: string): boolean {
   }
 }
 
-// The server sets the read-only columns (id, version, times, a port's switch): never null in a row; an undo raises
+// The server sets the read-only columns (id, version, times, a port's switch): never null in a row (but a nullable
+// one: an address's switch); an undo raises
 // the version, so it is a number.
 function storedValueFault(field: Field, value: unknown, apiValue: unknown): string | undefined {
-  if (field.readOnly && value === null) return 'is required';
+  if (field.readOnly && !field.nullable && value === null) return 'is required';
   if (field.column === 'version' && !(Number.isSafeInteger(value) && (value as number) >= 1)) return 'must be an integer of at least 1';
   const checked = checkValue(field, apiValue);
   if (!checked.ok) return checked.message;

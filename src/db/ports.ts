@@ -1,5 +1,6 @@
 import { apiOf, defaultColumns, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
+import { addressIdsOnPorts, detachAddressesFromPorts } from './addresses.ts';
 import type { Change } from './change.ts';
 import { deleteEntity, taggedVlanIds } from './images.ts';
 export { setTagged } from './images.ts';
@@ -170,6 +171,9 @@ export function removePorts(change: Change, ids: readonly string[]): number {
   const gone = new Set(ids);
   const farEnds = [...new Set(ids.flatMap((id) => portIdsLinkedTo(change.db, id)))].filter((id) => !gone.has(id));
   change.touch('port', [...ids, ...farEnds]);
+  // The devices' addresses stay; they are no longer on a port.
+  change.touch('address', addressIdsOnPorts(change.db, ids));
+  detachAddressesFromPorts(change.db, ids, change.now);
   for (const id of farEnds) setLink(change.db, id, null, change.now);
   for (const id of ids) deleteEntity(change.db, 'port', id);
   return ids.length;

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { columnFields } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
-import { insertRecord, KIND_ORDER, KIND_PLURALS, RESOURCES, readImage } from './images.ts';
+import { insertRecord, insertRecords, KIND_ORDER, KIND_PLURALS, RESOURCES, readImage, writeImage } from './images.ts';
+import { ipKey } from '../lib/ip-math.ts';
+import { insertAddress, updateAddress } from './addresses.ts';
 import { applyMigrations } from './migrate.ts';
 import { networkIdByName } from './networks.ts';
 import { openDatabase, type Db } from './open.ts';
@@ -30,8 +32,9 @@ function tableColumns(table: string): string[] {
 
 describe('the field declarations and the tables', () => {
   // In any order: a column added by a later migration comes last in the table, but its field goes where the API answers it.
-  it.each(KIND_ORDER)('declare every column of the %s table', (kind) => {
-    expect([...columnsOf(RESOURCES[kind])].sort()).toEqual(tableColumns(RESOURCES[kind].table).sort());
+  it.each(KIND_ORDER)('declare every column of the %s table (fields and derived columns)', (kind) => {
+    const declared = [...columnsOf(RESOURCES[kind]), ...(RESOURCES[kind].derivedColumns?.columns ?? [])];
+    expect(declared.sort()).toEqual(tableColumns(RESOURCES[kind].table).sort());
   });
 
   it('declare the columns of users that the API answers, and only columns the table has', () => {
@@ -40,7 +43,7 @@ describe('the field declarations and the tables', () => {
   });
 
   it('name each kind in its plural, which is its table', () => {
-    expect(KIND_PLURALS).toEqual(['sites', 'vlans', 'networks', 'switches', 'ports']);
+    expect(KIND_PLURALS).toEqual(['sites', 'vlans', 'networks', 'ranges', 'switches', 'ports', 'addresses']);
     expect(selectList(RESOURCES.site, 's')).toBe('s.id, s.name, s.description, s.address, s.notes, s.version, s.created_at, s.updated_at');
   });
 });
@@ -158,5 +161,80 @@ describe('the name and id lookups', () => {
     expect(siteNameById(db, site)).toBe('Lab');
     expect(switchRefById(db, sw)).toEqual({ name: 'Core-1', siteId: site });
     expect(siteNameById(db, randomUUID())).toBeUndefined();
+  });
+});
+
+describe("the derived columns (an address's keys)", () => {
+  let network: string;
+  beforeEach(() => {
+    const site = randomUUID();
+    network = randomUUID();
+    insertSite(db, site, { name: 'Keys', description: null, address: null, notes: null }, NOW);
+    insertRecord(db, 'network', {
+      id: network,
+      siteId: site,
+      name: 'v6',
+      subnet: '2001:db8::/64',
+      dnsServers: [],
+      version: 1,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+  });
+
+  /** key_hi and key_lo as text (past 2^53 a number would lose digits). */
+  const keysOf = (id: string) =>
+    db.prepare('SELECT CAST(key_hi AS TEXT) AS hi, CAST(key_lo AS TEXT) AS lo FROM addresses WHERE id = ?').get(id) as {
+      hi: string;
+      lo: string;
+    };
+  const expected = (address: string) => {
+    const key = ipKey(address)!;
+    return { hi: String(key.hi), lo: String(key.lo) };
+  };
+  const record = (id: string, address: string) => ({
+    id,
+    networkId: network,
+    address,
+    status: 'active',
+    version: 1,
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
+
+  it('are written by every INSERT and UPDATE built here, and never read back into images', () => {
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    insertRecord(db, 'address', record(a, '2001:db8::ffff:ffff:ffff:fffe'));
+    insertRecords(db, 'address', [record(b, '2001:db8::b'), record(c, '2001:db8::c')]);
+    insertAddress(
+      db,
+      d,
+      {
+        address: '2001:db8::d',
+        hostname: null,
+        mac_address: null,
+        device_type: null,
+        status: 'active',
+        description: null,
+        port_id: null,
+        network_id: network,
+      },
+      NOW,
+    );
+    expect([a, b, c, d].map(keysOf)).toEqual(['2001:db8::ffff:ffff:ffff:fffe', '2001:db8::b', '2001:db8::c', '2001:db8::d'].map(expected));
+    updateAddress(
+      db,
+      d,
+      { address: '2001:db8::dd', hostname: null, mac_address: null, device_type: null, status: 'active', description: null, port_id: null },
+      NOW,
+    );
+    expect(keysOf(d)).toEqual(expected('2001:db8::dd'));
+    const image = readImage(db, 'address', d)!;
+    expect(Object.keys(image)).not.toContain('key_lo');
+    writeImage(db, 'address', { ...image, address: '2001:db8::ee' }, 5, NOW);
+    expect(keysOf(d)).toEqual(expected('2001:db8::ee'));
+    db.prepare('DELETE FROM addresses WHERE id = ?').run(d);
+    writeImage(db, 'address', image, 6, NOW);
+    expect(keysOf(d)).toEqual(expected('2001:db8::dd'));
   });
 });

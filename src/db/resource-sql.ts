@@ -5,16 +5,21 @@ import { prepare, type Db } from './open.ts';
 
 // The SQL that every inventory table shares, built once per resource from its field declarations (Field.column):
 // the column list of a SELECT, the INSERT of a whole row and the UPDATE of a change. A column added to a
-// resource's fields is read, inserted and updated with the rest.
+// resource's fields is read, inserted and updated with the rest. A resource's derivedColumns (an address's keys)
+// are written by every INSERT and UPDATE here, computed from the row's column values, and never read back.
 
 interface RowSql {
   /** The fields that have a column, in declaration order, and those columns. */
   fields: readonly Field[];
   columns: readonly string[];
+  /** The derived columns after them (none for most kinds). */
+  derived: readonly string[];
   insert: string;
   /** The columns of the fields that are not read-only: what a change writes. */
   editable: readonly string[];
   update: string;
+  /** Every column but the id (and the derived ones), by id: what an undo writes back. */
+  overwrite: string;
 }
 
 const rowSqlCache = new WeakMap<Resource, RowSql>();
@@ -27,13 +32,18 @@ function rowSql(resource: Resource): RowSql {
       const fields = columnFields(resource);
       const columns = fields.map((field) => field.column);
       const editable = fields.filter((field) => !field.readOnly).map((field) => field.column);
+      const derived = resource.derivedColumns?.columns ?? [];
+      const written = [...columns, ...derived];
+      const sets = (names: readonly string[]) => names.map((column) => `${column} = ?`).join(', ');
       return {
         fields,
         columns,
-        insert: `INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        derived,
+        insert: `INSERT INTO ${resource.table} (${written.join(', ')}) VALUES (${written.map(() => '?').join(', ')})`,
         editable,
-        update: `UPDATE ${resource.table} SET ${editable.map((column) => `${column} = ?`).join(', ')}, version = version + 1, updated_at = ?
+        update: `UPDATE ${resource.table} SET ${sets([...editable, ...derived])}, version = version + 1, updated_at = ?
     WHERE id = ?`,
+        overwrite: `UPDATE ${resource.table} SET ${sets([...columns.filter((column) => column !== 'id'), ...derived])} WHERE id = ?`,
       };
     })
   );
@@ -57,10 +67,28 @@ export function selectList(resource: Resource, alias: string): string {
  * the field existed), else NULL.
  */
 export function insertApiRecord(db: Db, resource: Resource, record: Record<string, unknown>): void {
-  const { insert, fields } = rowSql(resource);
-  prepare(db, insert).run(
-    ...fields.map((field) => toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue),
+  const { insert } = rowSql(resource);
+  prepare(db, insert).run(...apiRecordValues(resource, record));
+}
+
+/** The values of one INSERT row of an API record: its field columns, then its derived columns. */
+function apiRecordValues(resource: Resource, record: Record<string, unknown>): SQLInputValue[] {
+  const { fields, columns, derived } = rowSql(resource);
+  const values = fields.map(
+    (field) => toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue,
   );
+  if (derived.length === 0) return values;
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
+  return [...values, ...derivedValues(resource, row)];
+}
+
+/** The derived columns' values of a row (column values), in the order of derivedColumns.columns. */
+function derivedValues(resource: Resource, row: Record<string, unknown>): SQLInputValue[] {
+  const derived = resource.derivedColumns;
+  if (!derived) return [];
+  const computed = derived.compute(row);
+  return derived.columns.map((column) => (computed[column] ?? null) as SQLInputValue);
 }
 
 /** Rows a multi-row INSERT writes at most: fewer statements for a bulk load, far below SQLite's 32,766 parameters. */
@@ -71,26 +99,37 @@ const ROWS_PER_INSERT = 64;
  * spends most of its time per statement, not per row.
  */
 export function insertApiRecords(db: Db, resource: Resource, records: readonly Record<string, unknown>[]): void {
-  const { fields, columns } = rowSql(resource);
-  const row = `(${columns.map(() => '?').join(', ')})`;
+  const { fields, columns, derived } = rowSql(resource);
+  const written = [...columns, ...derived];
+  const row = `(${written.map(() => '?').join(', ')})`;
   for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
     const chunk = records.slice(start, start + ROWS_PER_INSERT);
     const values: SQLInputValue[] = [];
-    for (const record of chunk)
-      for (const field of fields)
-        values.push(toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue);
-    prepare(db, `INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`).run(...values);
+    for (const record of chunk) {
+      if (derived.length > 0) values.push(...apiRecordValues(resource, record));
+      else
+        for (const field of fields)
+          values.push(toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue);
+    }
+    prepare(db, `INSERT INTO ${resource.table} (${written.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`).run(...values);
   }
 }
 
 /** Inserts a whole row: every column from `row` by its name (NULL when absent). */
 export function insertRow(db: Db, resource: Resource, row: Record<string, unknown>): void {
   const { insert, columns } = rowSql(resource);
-  prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue));
+  prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue), ...derivedValues(resource, row));
 }
 
 /** Writes the columns of a resource's editable (not read-only) fields from `row`, raises the version and sets updated_at. */
 export function updateRow(db: Db, resource: Resource, id: string, row: Record<string, unknown>, now: string): void {
   const { update, editable } = rowSql(resource);
-  prepare(db, update).run(...editable.map((column) => (row[column] ?? null) as SQLInputValue), now, id);
+  prepare(db, update).run(...editable.map((column) => (row[column] ?? null) as SQLInputValue), ...derivedValues(resource, row), now, id);
+}
+
+/** Writes every column of an existing row but its id from `row` (NULL when absent), derived columns too: an undo's write-back. */
+export function overwriteRow(db: Db, resource: Resource, id: string, row: Record<string, unknown>): void {
+  const { overwrite, columns } = rowSql(resource);
+  const values = columns.filter((column) => column !== 'id').map((column) => (row[column] ?? null) as SQLInputValue);
+  prepare(db, overwrite).run(...values, ...derivedValues(resource, row), id);
 }

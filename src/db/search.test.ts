@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from './migrate.ts';
+import { ipKey } from '../lib/ip-math.ts';
 import { openDatabase, type Db } from './open.ts';
 import { insertTestRow } from './test-rows.ts';
 import { MATCH_LABELS, search } from './search.ts';
@@ -10,6 +11,12 @@ const ids: Record<string, string> = {};
 
 function insert(table: string, key: string, values: Record<string, unknown>): void {
   ids[key] = insertTestRow(db, table, values);
+}
+
+/** An address recorded in a network, with its key columns. */
+function insertAddress(key: string, networkId: string, address: string, values: Record<string, unknown> = {}): void {
+  const { hi, lo } = ipKey(address)!;
+  insert('addresses', key, { network_id: networkId, address, key_hi: hi, key_lo: lo, ...values });
 }
 
 beforeAll(() => {
@@ -43,6 +50,10 @@ beforeAll(() => {
   insert('ports', 'p48', { switch_id: ids.edge, name: '48', position: 48, mac_address: '02:00:5e:10:00:01' });
   insert('ports', 'p4', { switch_id: ids.edge, name: '4', position: 4 });
   insert('ports', 'gi48', { switch_id: ids.edge, name: 'Gi1/0/48', position: 148 });
+  insertAddress('aCore', ids.users, '10.0.10.2', { hostname: 'core-1', device_type: 'switch', switch_id: ids.core });
+  insertAddress('aPrinter', ids.users, '10.0.10.60', { hostname: 'lab-printer', mac_address: '02:00:5e:aa:bb:0c' });
+  insertAddress('aWide', ids.wide, '10.0.100.7', { hostname: 'nas' });
+  insertAddress('aV6', ids.v6, '2001:db8::10', { hostname: 'nas-v6.example.org', mac_address: '02:00:5e:aa:bb:0d' });
 });
 
 const find = (q: string) => search(db, q, 50);
@@ -95,9 +106,46 @@ describe('search', () => {
       ['network:users', 'Subnet holds the address'],
       ['network:wide', 'Subnet holds the address'],
     ]);
-    expect(find('10.0.10.2').map(key).slice(0, 3)).toEqual(['switch:core', 'network:users', 'network:wide']);
+    expect(find('10.0.10.2').map(key).slice(0, 4)).toEqual(['switch:core', 'address:aCore', 'network:users', 'network:wide']);
     expect(find('2001:DB8:0::1').map(key)).toEqual(['network:v6']);
     expect(find('10.0.10.0/24')[0]).toMatchObject({ id: ids.users, match: 'subnet', label: 'Subnet' });
+  });
+
+  it.each<[string, string[], string]>([
+    ['10.0.10.60', ['address:aPrinter'], 'ipAddress'],
+    ['2001:DB8:0:0::10', ['address:aV6'], 'ipAddress'],
+    ['10.0.10.', ['address:aCore', 'address:aPrinter'], 'ipAddress'],
+    ['10.0.1', ['address:aCore', 'address:aPrinter', 'address:aWide'], 'ipAddress'],
+    ['2001:db8:', ['address:aV6'], 'ipAddress'],
+    ['lab-printer', ['address:aPrinter'], 'hostname'],
+    ['NAS', ['address:aWide', 'address:aV6'], 'hostname'],
+    ['example.org', ['address:aV6'], 'hostname'],
+    ['02:00:5E:AA:BB:0C', ['address:aPrinter'], 'macAddress'],
+    ['0200.5eaa.bb0c', ['address:aPrinter'], 'macAddress'],
+    ['02-00-5e-aa-bb-0d', ['address:aV6'], 'macAddress'],
+    ['5eaabb', ['address:aPrinter', 'address:aV6'], 'macAddress'],
+  ])('finds recorded addresses by %s', (q, expected, match) => {
+    const addresses = find(q).filter((hit) => hit.type === 'address');
+    expect(addresses.map(key)).toEqual(expected);
+    expect(addresses.every((hit) => hit.match === match && hit.label === MATCH_LABELS[match])).toBe(true);
+  });
+
+  it('answers an address with its name, network and site', () => {
+    expect(find('lab-printer')[0]).toEqual({
+      type: 'address',
+      id: ids.aPrinter,
+      name: '10.0.10.60 (lab-printer)',
+      siteId: ids.hq,
+      networkId: ids.users,
+      match: 'hostname',
+      label: 'Host name',
+      value: 'lab-printer',
+    });
+    expect(find('10.0.10.60').map((hit) => [key(hit), hit.label])).toEqual([
+      ['address:aPrinter', 'IP address'],
+      ['network:users', 'Subnet holds the address'],
+      ['network:wide', 'Subnet holds the address'],
+    ]);
   });
 
   it('finds VLANs by number at every site and by name, named with their number', () => {

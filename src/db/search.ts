@@ -1,9 +1,10 @@
+import { ipKey } from '../lib/ip-math.ts';
 import { cidrContains, macDigits, normalizeIp, parseIp } from '../lib/net.ts';
 import { likePattern } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The kinds search finds, in the order they are listed when they match equally well. */
-export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port'] as const;
+export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port', 'address'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** What can match, each with the human label a result shows for it. */
@@ -20,12 +21,15 @@ export const MATCH_LABELS = {
   description: 'Description',
   connectedDevice: 'Connected device',
   deviceMacAddress: 'Connected device MAC address',
+  ipAddress: 'IP address',
+  hostname: 'Host name',
 } as const;
 export type SearchMatch = keyof typeof MATCH_LABELS;
 
 /**
- * One search result: what it is (`type`, `id`, and for a port its `switchId`: enough for a link), its name (a
- * port's is "switch / port"), its site, the field that matched (`match`) and a human label of it (`label`).
+ * One search result: what it is (`type`, `id`, and for a port its `switchId`, for an address its `networkId`:
+ * enough for a link), its name (a port's is "switch / port", an address's "address (hostname)"), its site, the
+ * field that matched (`match`) and a human label of it (`label`).
  */
 export interface SearchHit {
   type: SearchType;
@@ -33,6 +37,7 @@ export interface SearchHit {
   name: string;
   siteId: string;
   switchId?: string;
+  networkId?: string;
   match: SearchMatch;
   label: string;
   /** The stored value that matched, as stored (the MAC address, the VLAN number, the subnet, the tag). */
@@ -52,6 +57,7 @@ interface HitRow {
   name: string;
   site_id: string;
   switch_id?: string;
+  network_id?: string;
   match: SearchMatch;
   value: string | number;
   rank: number;
@@ -211,6 +217,68 @@ function portsByPartialMac(db: Db, digits: string, limit: number): HitRow[] {
   ).all({ digits, limit }) as unknown as HitRow[];
 }
 
+/** An address's name in a result: "<address> (<hostname>)", or the address alone. */
+const ADDRESS_NAME = `a.address || coalesce(' (' || a.hostname || ')', '')`;
+const ADDRESS_HIT = `a.id, ${ADDRESS_NAME} AS name, n.site_id, a.network_id`;
+
+/**
+ * Recorded addresses equal to the address `ip` (its key, in every network of its family: each network's index
+ * finds it), whatever spelling q used.
+ */
+function addressesByIp(db: Db, ip: string, limit: number): HitRow[] {
+  const key = ipKey(ip)!;
+  return prepare(
+    db,
+    `SELECT ${ADDRESS_HIT}, 'ipAddress' AS match, a.address AS value, 0 AS rank
+    FROM networks n CROSS JOIN addresses a ON a.network_id = n.id AND a.key_hi = :hi AND a.key_lo = :lo
+    ORDER BY name, a.id LIMIT :limit`,
+  ).all({ hi: key.hi, lo: key.lo, limit }) as unknown as HitRow[];
+}
+
+/** Recorded addresses whose text begins with q (`10.0.1`, `2001:db8:`). */
+function addressesByPrefix(db: Db, q: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${ADDRESS_HIT}, 'ipAddress' AS match, a.address AS value, 2 AS rank
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE a.address LIKE :prefix ESCAPE '\\'
+    ORDER BY a.key_hi, a.key_lo LIMIT :limit`,
+  ).all({ prefix: likePattern(q).slice(1), limit }) as unknown as HitRow[];
+}
+
+/** Recorded addresses whose hostname contains q. */
+function addressesByHostname(db: Db, q: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${ADDRESS_HIT}, 'hostname' AS match, a.hostname AS value, ${rank('a.hostname')} AS rank
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches('a.hostname')}
+    ORDER BY rank, a.hostname, a.id LIMIT :limit`,
+  ).all(textParams(q, limit)) as unknown as HitRow[];
+}
+
+/** Recorded addresses whose device's MAC address is these 12 hex digits (stored lower case with colons). */
+function addressesByFullMac(db: Db, mac: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${ADDRESS_HIT}, 'macAddress' AS match, a.mac_address AS value, 0 AS rank
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE a.mac_address = ? ORDER BY name, a.id LIMIT ?`,
+  ).all(mac, limit) as unknown as HitRow[];
+}
+
+/** Recorded addresses whose device's MAC address holds these hex digits (fewer than 12). */
+function addressesByPartialMac(db: Db, digits: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${ADDRESS_HIT}, 'macAddress' AS match, a.mac_address AS value,
+      CASE WHEN replace(a.mac_address, ':', '') LIKE :digits || '%' THEN 2 ELSE 3 END AS rank
+    FROM addresses a JOIN networks n ON n.id = a.network_id
+    WHERE a.mac_address IS NOT NULL AND replace(a.mac_address, ':', '') LIKE '%' || :digits || '%'
+    ORDER BY rank, name LIMIT :limit`,
+  ).all({ digits, limit }) as unknown as HitRow[];
+}
+
+/** The beginning of an address as typed: digits and hex with at least one "." or ":" (`10.0.1`, `2001:db8:`). */
+const ADDRESS_PREFIX = /^(?=.*[.:])[0-9a-f.:]+$/i;
+
 /** The networks whose subnet contains the address, most specific first, ranked between exact and prefix. */
 function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
   return networksOfFamily(db, family)
@@ -231,8 +299,9 @@ function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
 const VLAN_QUERY = /^(?:vlan\s*)?(\d{1,4})$/i;
 
 /**
- * Finds sites, switches, VLANs, networks and ports for a search text, best first: exact before (subnet containing
- * an address before) prefix before substring; equal ranks by kind, then name. At most `limit` results.
+ * Finds sites, switches, VLANs, networks, ports and recorded addresses for a search text, best first: exact before
+ * (subnet containing an address before) prefix before substring; equal ranks by kind, then name. At most `limit`
+ * results.
  */
 export function search(db: Db, text: string, limit: number): SearchHit[] {
   const q = text.trim();
@@ -249,6 +318,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
       name: row.name,
       siteId: row.site_id,
       ...(row.switch_id ? { switchId: row.switch_id } : {}),
+      ...(row.network_id ? { networkId: row.network_id } : {}),
       match: row.match,
       label: MATCH_LABELS[row.match],
       value: String(row.value),
@@ -260,6 +330,13 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
       : digits.length === 12
         ? portsByFullMac(db, digits.match(/../g)!.join(':'), limit)
         : portsByPartialMac(db, digits, limit);
+  const addressMacs =
+    digits === undefined
+      ? []
+      : digits.length === 12
+        ? addressesByFullMac(db, digits.match(/../g)!.join(':'), limit)
+        : addressesByPartialMac(db, digits, limit);
+  const addressTexts = address ? addressesByIp(db, ip, limit) : ADDRESS_PREFIX.test(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
   const hits: RankedHit[] = [
     ...sitesByName(db, q, limit).map(tag('site')),
     ...switchesByText(db, q, ip, limit).map(tag('switch')),
@@ -272,6 +349,9 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
     ...portsBySwitchAndName(db, q, limit).map(tag('port')),
     ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
+    ...addressTexts.map(tag('address')),
+    ...addressesByHostname(db, q, limit).map(tag('address')),
+    ...addressMacs.map(tag('address')),
   ];
   return bestFirst(hits)
     .slice(0, limit)

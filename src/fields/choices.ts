@@ -33,3 +33,12 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 /** The statuses a VLAN can have. */
 export const VLAN_STATUSES = ['active', 'inactive'] as const;
+
+/** What kind of device holds an address. */
+export const DEVICE_TYPES = ['server', 'switch', 'router', 'firewall', 'printer', 'phone', 'ap', 'camera', 'other'] as const;
+
+/** The statuses an address can have. */
+export const ADDRESS_STATUSES = ['active', 'reserved', 'inactive'] as const;
+
+/** The kinds of address range: a DHCP pool (no recorded address inside), static assignments, or held back. */
+export const RANGE_KINDS = ['dhcp', 'static', 'reserved'] as const;

@@ -1,5 +1,6 @@
+import { ipKey } from '../lib/ip-math.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
-import type { Field, Normalized } from './field.ts';
+import type { DerivedColumns, Field, Normalized } from './field.ts';
 
 /** The id, first field of every stored inventory resource. */
 export const STORED_FIELDS = [
@@ -71,4 +72,29 @@ export function splitList(text: string): string[] {
     .split(/[;,]/)
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/**
+ * The key columns of addresses stored as text (docs/IPAM.md): for each [text column, hi column, lo column, API field],
+ * the address's upper and lower 64 bits less 2^63 (BigInt), null when the text is no address.
+ */
+export function ipKeyColumns(keys: readonly [text: string, hi: string, lo: string, field: string][]): DerivedColumns {
+  return {
+    columns: keys.flatMap(([, hi, lo]) => [hi, lo]),
+    compute(row) {
+      const values: Record<string, unknown> = {};
+      for (const [text, hi, lo] of keys) {
+        const key = typeof row[text] === 'string' ? ipKey(row[text]) : undefined;
+        values[hi] = key?.hi ?? null;
+        values[lo] = key?.lo ?? null;
+      }
+      return values;
+    },
+    fieldOf: Object.fromEntries(
+      keys.flatMap(([, hi, lo, field]) => [
+        [hi, field],
+        [lo, field],
+      ]),
+    ),
+  };
 }

@@ -19,6 +19,8 @@ export interface Field {
   required?: boolean;
   /** Set by the server; ignored when a client sends it back. */
   readOnly?: boolean;
+  /** A read-only field that may be null (an address's switchId); other read-only fields always have a value. */
+  nullable?: boolean;
   /** Accepted on create only (a switch's initial portCount). */
   createOnly?: boolean;
   minLength?: number;
@@ -49,10 +51,24 @@ export interface Field {
 /** A resource kind: its names and its fields. */
 export interface Resource {
   /** Singular name, as the activity log's entityType and the messages use it (`switch`). */
-  type: 'site' | 'vlan' | 'network' | 'switch' | 'port' | 'user';
+  type: 'site' | 'vlan' | 'network' | 'address' | 'range' | 'switch' | 'port' | 'user';
   /** Its table, which is also its plural, as paths, backup documents and messages use it (`switches`). */
   table: string;
   fields: readonly Field[];
+  /**
+   * Columns the table stores besides its fields', computed from the row's column values (an address's key_hi and
+   * key_lo from its text): db/resource-sql.ts adds them to every INSERT and UPDATE it builds, so that restore, merge,
+   * import and undo write them without knowing them. They are not API fields, not in images, CSV or answers.
+   */
+  derivedColumns?: DerivedColumns;
+}
+
+/** The columns a resource derives from its field columns, and how (`compute` answers a value for each, null when it has none). */
+export interface DerivedColumns {
+  columns: readonly string[];
+  compute(row: Record<string, unknown>): Record<string, unknown>;
+  /** The API field each derived column comes from (a UNIQUE failure on key_lo names `address`). */
+  fieldOf?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -66,8 +82,12 @@ export function declareResource<const R extends Resource>(resource: R): R {
 /** What a column of the field stores: a number (booleans as 0/1), one of its values, or text. */
 type ColumnType<F> = F extends { type: 'integer' | 'boolean' } ? number : F extends { values: readonly (infer V)[] } ? V : string;
 
-/** null, unless the column always has a value: the field is required, has a default or is set by the server. */
-type NullUnlessSet<F> = F extends { required: true } | { default: unknown } | { readOnly: true } ? never : null;
+/** null, unless the column always has a value: the field is required, has a default or is set by the server (and not nullable). */
+type NullUnlessSet<F> = F extends { nullable: true }
+  ? null
+  : F extends { required: true } | { default: unknown } | { readOnly: true }
+    ? never
+    : null;
 
 /** The columns of the fields `F`, each with what it stores. */
 type ColumnsOf<F> = { -readonly [K in F as K extends { column: infer C extends string } ? C : never]: ColumnType<K> | NullUnlessSet<K> };

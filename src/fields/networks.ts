@@ -1,3 +1,4 @@
+import { NEARLY_FULL_PERCENT } from '../lib/ip-math.ts';
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
 import { STORED_FIELDS, VERSION_FIELDS, ipAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
@@ -51,6 +52,31 @@ export const NETWORK = declareResource({
     },
     optionalText('description', 'description', 1000, 'Free text.'),
     ...VERSION_FIELDS,
+    {
+      name: 'addressCount',
+      type: 'integer',
+      readOnly: true,
+      csv: false,
+      sortable: true,
+      description: 'The addresses recorded in this network.',
+    },
+    {
+      name: 'utilizationPercent',
+      type: 'json',
+      readOnly: true,
+      csv: false,
+      sortable: true,
+      schema: { type: 'number', minimum: 0, maximum: 100 },
+      description:
+        'Recorded addresses and the unrecorded ones of DHCP and reserved ranges, in per cent of the usable addresses, to one decimal (lists compute IPv6 figures in double precision).',
+    },
+    {
+      name: 'nearlyFull',
+      type: 'boolean',
+      readOnly: true,
+      csv: false,
+      description: `utilizationPercent is ${NEARLY_FULL_PERCENT} or more.`,
+    },
   ],
 });
 

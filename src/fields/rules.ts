@@ -1,5 +1,6 @@
 import type { FieldFault } from '../errors/refusal.ts';
-import { cidrContains } from '../lib/net.ts';
+import { firstUsable, ipToBigInt, isUsableHost, lastUsable, subnetOf } from '../lib/ip-math.ts';
+import { cidrContains, parseIp } from '../lib/net.ts';
 
 // Rules that span several fields of one record. The API, the imports and the legacy migration all use
 // these, so a record is judged the same way whichever door it came in by. `prefix` is prepended to the
@@ -64,4 +65,69 @@ export function vlanSiteFaults(named: readonly NamedVlan[], siteId: string, site
     else if (site !== siteId) faults.push({ field, message: `VLAN ${id} belongs to another site` });
   }
   return faults;
+}
+
+/**
+ * An address recorded in a network is a usable host of its subnet: inside it and, for IPv4 shorter than /31,
+ * neither the network nor the broadcast address; for IPv6, not the subnet-router anycast address (the first).
+ */
+export function addressFaults(address: { address?: unknown }, subnet: string, prefix = ''): FieldFault[] {
+  if (typeof address.address !== 'string') return [];
+  if (isUsableHost(subnet, address.address)) return [];
+  return [{ field: `${prefix}address`, message: unusableReason(subnet, address.address) }];
+}
+
+function unusableReason(cidr: string, text: string): string {
+  const subnet = subnetOf(cidr);
+  const ip = parseIp(text);
+  if (!subnet || !ip || ip.family !== subnet.family || !cidrContains(cidr, text)) return `must be an address inside ${cidr}`;
+  const value = ipToBigInt(ip);
+  if (value < firstUsable(subnet))
+    return subnet.family === 4
+      ? `is the network address of ${cidr}; the hosts run from the next address`
+      : `is the subnet-router anycast address of ${cidr}, which no host may hold`;
+  if (value > lastUsable(subnet)) return `is the broadcast address of ${cidr}; the hosts end one address before it`;
+  return `must be a usable host of ${cidr}`;
+}
+
+/** A range's own shape: start and end of one family, start at most end (no subnet needed: undo data is judged by it too). */
+export function rangeShapeFaults(range: { start?: unknown; end?: unknown }, prefix = ''): FieldFault[] {
+  if (typeof range.start !== 'string' || typeof range.end !== 'string') return [];
+  const start = parseIp(range.start);
+  const end = parseIp(range.end);
+  if (!start || !end) return [];
+  if (start.family !== end.family) return [{ field: `${prefix}end`, message: `must be an IPv${start.family} address, as start is` }];
+  if (ipToBigInt(start) > ipToBigInt(end)) return [{ field: `${prefix}end`, message: `must be at least start (${range.start})` }];
+  return [];
+}
+
+/**
+ * A range of a network: its shape (rangeShapeFaults), start and end inside the subnet, and no DHCP pool in a
+ * point-to-point or single-host subnet (IPv4 /31 or /32, IPv6 /127 or /128), which has no addresses to lease.
+ */
+export function rangeFaults(range: { start?: unknown; end?: unknown; kind?: unknown }, subnet: string, prefix = ''): FieldFault[] {
+  const faults: FieldFault[] = [];
+  for (const field of ['start', 'end'] as const) {
+    const value = range[field];
+    if (typeof value === 'string' && !cidrContains(subnet, value))
+      faults.push({ field: `${prefix}${field}`, message: `must be an address inside ${subnet}` });
+  }
+  if (faults.length === 0) faults.push(...rangeShapeFaults(range, prefix));
+  const net = subnetOf(subnet);
+  if (range.kind === 'dhcp' && net && net.prefix >= (net.family === 4 ? 32 : 128) - 1)
+    faults.push({ field: `${prefix}kind`, message: `a /${net.prefix} has no addresses to lease: no dhcp range in a /31 or /32` });
+  return faults;
+}
+
+/** What a rule needs to know about the port an address names: the site of its switch, undefined when there is no such port. */
+export type PortSiteLookup = (portId: string) => string | undefined;
+
+/** The port an address names (its portId) is a port of a switch of the network's site. */
+export function addressPortFaults(address: { portId?: unknown }, siteId: string, siteOfPort: PortSiteLookup, prefix = ''): FieldFault[] {
+  if (typeof address.portId !== 'string') return [];
+  const site = siteOfPort(address.portId);
+  if (site === undefined) return [{ field: `${prefix}portId`, message: `port ${address.portId} does not exist` }];
+  if (site !== siteId)
+    return [{ field: `${prefix}portId`, message: `port ${address.portId} is on a switch of another site than the network's` }];
+  return [];
 }

@@ -41,8 +41,12 @@ export interface EditedKind<Row extends Values & StoredRow, Values, Filter> exte
   clashes(db: Db, values: Values, id: string): FieldFault[];
   /** Update only, inside the change before the clashes: throws for a change the kind refuses (a move in use). */
   refuseUpdate?(db: Db, row: Row, values: Values): void;
-  /** Create and update, inside the change after the row is written: the fields without a column (a switch's configured VLANs). */
-  writeLists?(db: Db, id: string, record: Record<string, unknown>): void;
+  /**
+   * Create and update, inside the change after the row is written: the fields without a column (a switch's
+   * configured VLANs) and what goes with the row in the same entry (a switch's management address); `before` is
+   * the row as it was (undefined on create).
+   */
+  afterWrite?(change: Change, id: string, record: Record<string, unknown>, before: Row | undefined): void;
   /** Create only, inside the change after the insert: more work (a switch's ports), the summary's end and the entry's changes. */
   onCreate?(change: Change, id: string, checked: ValidatedInput): { summaryEnd: string; changes?: unknown };
   /** How the activity log names an entity: its name, its site, and its label in a summary ("LAN (VLAN 10)"). */
@@ -74,7 +78,7 @@ export function inventoryCreate<Row extends Values & StoredRow, Values, Filter>(
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch(kind.resource.type as Kind, id);
     kind.insert(change.db, id, values, change.now);
-    kind.writeLists?.(change.db, id, checked.values);
+    kind.afterWrite?.(change, id, checked.values, undefined);
     const more = kind.onCreate?.(change, id, checked);
     return { activity: entryOf(kind, 'create', id, values, more?.summaryEnd ?? '', more?.changes), result: id };
   });
@@ -104,7 +108,7 @@ export function inventoryUpdate<Row extends Values & StoredRow, Values, Filter>(
     if (clashes.length) throw uniquenessConflict(clashes);
     change.touch(kind.resource.type as Kind, id);
     kind.update(change.db, id, values, change.now);
-    kind.writeLists?.(change.db, id, merged);
+    kind.afterWrite?.(change, id, merged, row);
     return { activity: entryOf(kind, 'update', id, values, ''), result: id };
   });
   return withEtag(kind.toApi(kind.get(db, id)!));

@@ -42,6 +42,8 @@ describe('CSV layout', () => {
       'port',
       'id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,taggedVlans,speed,poe,macAddress,linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort',
     ],
+    ['address', 'id,site,network,address,hostname,macAddress,deviceType,status,description,switch,port'],
+    ['range', 'id,site,network,start,end,kind,description'],
   ] as const)('%s columns', (kind, header) => {
     expect(csvHeader(kind).join(',')).toBe(header);
   });

@@ -9,7 +9,13 @@
 //             rackPosition,role,tags,status,stackSize,poeBudgetWatts,configuredVlans,notes
 //   ports:    id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,
 //             taggedVlans,speed,poe,macAddress,linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort
+//   addresses: id,site,network,address,hostname,macAddress,deviceType,status,description,switch,port
+//   ranges:   id,site,network,start,end,kind,description
 //
+// An address's or range's `site`+`network` name its network: the site's name and the network's subnet
+// (`10.0.10.0/24`). An address's `port` names the port the device is plugged into as its switch's name, a space
+// and the port's name (`core-1 Gi1/0/7`; a switch of the network's site); its `switch` names the switch whose
+// management IP the address is: information only, set by the server from the switch, and ignored on import.
 // `site` is the site's name; `site`+`switch` name a port's switch; `vlan`, `untaggedVlan` are VLAN numbers and
 // `taggedVlans`, `configuredVlans` compact lists of VLAN numbers and ranges (`10-20;30`), all of the record's
 // site; `linkedSite`+`linkedSwitch`+`linkedPort` name the other end of a link (`linkedSite` empty: the port's
@@ -25,6 +31,7 @@ import { portRefById } from '../db/ports.ts';
 import { siteNameById } from '../db/sites.ts';
 import { switchRefById } from '../db/switches.ts';
 import { vlanRefById } from '../db/vlans.ts';
+import { getNetwork } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
 import { csvFields, type Field, type Normalized } from '../fields/field.ts';
 import type { FieldFault } from '../errors/refusal.ts';
@@ -37,6 +44,7 @@ interface NameLookup {
   switchOf(id: unknown): { name: string; siteId: string } | undefined;
   vlanOf(id: unknown): number | undefined;
   portOf(id: unknown): { name: string; switchId: string } | undefined;
+  networkOf(id: unknown): { subnet: string; siteId: string } | undefined;
 }
 
 /** One column of a kind's CSV layout. */
@@ -62,6 +70,8 @@ const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
   network: layoutOf('network'),
   switch: layoutOf('switch'),
   port: layoutOf('port'),
+  address: layoutOf('address'),
+  range: layoutOf('range'),
 };
 
 /** The header names of a kind's CSV layout. */
@@ -71,14 +81,15 @@ export function csvHeader(kind: Kind): string[] {
 
 /** The reference-name columns of a kind (`site`, `untaggedVlan`, …): what a bulk import resolves to ids. */
 export function referenceColumnNames(kind: Kind): string[] {
-  return csvFields(RESOURCES[kind]).flatMap((field) => (referenceColumns(field) ?? []).map((column) => column.name));
+  return csvFields(RESOURCES[kind]).flatMap((field) => (referenceColumns(kind, field) ?? []).map((column) => column.name));
 }
 
 function layoutOf(kind: Kind): CsvColumn[] {
-  return csvFields(RESOURCES[kind]).flatMap((field) => referenceColumns(field) ?? [fieldColumn(field)]);
+  return csvFields(RESOURCES[kind]).flatMap((field) => referenceColumns(kind, field) ?? [fieldColumn(field)]);
 }
 
-function referenceColumns(field: Field): CsvColumn[] | undefined {
+function referenceColumns(kind: Kind, field: Field): CsvColumn[] | undefined {
+  if (kind === 'address' || kind === 'range') return ipamColumns(field);
   switch (field.name) {
     case 'siteId':
       return [nameColumn('site', (item, names) => names.site(item.siteId))];
@@ -97,6 +108,31 @@ function referenceColumns(field: Field): CsvColumn[] | undefined {
       return [vlanListColumn('configuredVlans', 'configuredVlanIds')];
     case 'linkedPortId':
       return linkColumns();
+    default:
+      return undefined;
+  }
+}
+
+// An address's or range's network by its site's name and its subnet; an address's port as "<switch> <port>",
+// after the (read-only) switch whose management IP it is.
+function ipamColumns(field: Field): CsvColumn[] | undefined {
+  switch (field.name) {
+    case 'networkId':
+      return [
+        nameColumn('site', (item, names) => names.site(names.networkOf(item.networkId)?.siteId)),
+        nameColumn('network', (item, names) => names.networkOf(item.networkId)?.subnet),
+      ];
+    case 'portId':
+      return [
+        nameColumn('switch', (item, names) => names.switchOf(item.switchId)?.name),
+        nameColumn('port', (item, names) => {
+          const port = names.portOf(item.portId);
+          const sw = port && names.switchOf(port.switchId);
+          return port && sw ? `${sw.name} ${port.name}` : undefined;
+        }),
+      ];
+    case 'switchId':
+      return [];
     default:
       return undefined;
   }
@@ -191,7 +227,9 @@ function readValue(field: Field, cell: string): Normalized {
 function importColumns(kind: Kind): Map<string, CsvColumn> {
   const columns = new Map(CSV_LAYOUT[kind].map((column) => [column.name.toLowerCase(), column]));
   for (const field of RESOURCES[kind].fields) {
-    const usable = (field.column !== undefined || field.type === 'uuid-list') && (!field.readOnly || field.name === 'switchId');
+    const usable =
+      (field.column !== undefined || field.type === 'uuid-list') &&
+      (!field.readOnly || (field.name === 'switchId' && kind === 'port') || field.name === 'networkId');
     if (usable && !columns.has(field.name.toLowerCase())) columns.set(field.name.toLowerCase(), fieldColumn(field));
   }
   return columns;
@@ -280,5 +318,9 @@ function nameLookup(db: Db): NameLookup {
     switchOf: memo((id) => switchRefById(db, id)),
     vlanOf: memo((id) => vlanRefById(db, id)?.vid),
     portOf: memo((id) => portRefById(db, id)),
+    networkOf: memo((id) => {
+      const network = getNetwork(db, id);
+      return network ? { subnet: network.subnet, siteId: network.site_id } : undefined;
+    }),
   };
 }

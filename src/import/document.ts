@@ -18,11 +18,12 @@ import {
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
-import { eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { addressPortFaults, eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
+import { ipamFindings } from './ipam.ts';
 import { convertModel1Data, isModel1Document, type Model1Conversion } from './model1.ts';
 
 /** The schema name of the backup document. */
@@ -179,6 +180,9 @@ function checkInventoryRecord(kind: Kind, raw: unknown, prefix: string, now: str
   delete record.portCount;
   record.id = idOf(raw.id, `${prefix}id`, faults);
   if (kind === 'port') record.switchId = idOf(raw.switchId, `${prefix}switchId`, faults);
+  if (kind === 'address' || kind === 'range') record.networkId = idOf(raw.networkId, `${prefix}networkId`, faults);
+  if (kind === 'address')
+    record.switchId = raw.switchId === undefined || raw.switchId === null ? null : idOf(raw.switchId, `${prefix}switchId`, faults);
   record.version = versionOf(raw.version, `${prefix}version`, faults);
   record.createdAt = timestampOf(raw.createdAt, `${prefix}createdAt`, now, faults);
   record.updatedAt = timestampOf(raw.updatedAt, `${prefix}updatedAt`, record.createdAt as string, faults);
@@ -377,8 +381,53 @@ function crossFaults(
     unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
     faults.push(...linkFaults(port, byId.ports, at));
   }
+  faults.push(...ipamDocumentFaults(doc, byId, where));
   faults.push(...userFaults(doc.users));
   faults.push(...activityFaults(doc.activity));
+  return faults;
+}
+
+// Addresses and ranges: their network, port and switch are in the document (a port of the network's site, a
+// switch with one address at most), and every IPAM rule holds among them (ipam.ts).
+function ipamDocumentFaults(
+  doc: Pick<CheckedDocument, KindPlural>,
+  byId: Record<KindPlural, Map<string, StoredRecord>>,
+  where: (kind: KindPlural, record: StoredRecord) => string,
+): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const unique = uniquenessChecker(faults);
+  const siteOfPort = (id: string) => byId.switches.get(byId.ports.get(id)?.switchId as string)?.siteId as string | undefined;
+  const networkOf = (record: StoredRecord, at: string) => {
+    const network = byId.networks.get(record.networkId as string);
+    if (!network) faults.push({ field: `${at}networkId`, message: `network ${record.networkId} is not in the document` });
+    return network;
+  };
+  for (const range of doc.ranges) networkOf(range, where('ranges', range));
+  for (const address of doc.addresses) {
+    const at = where('addresses', address);
+    const network = networkOf(address, at);
+    if (network) faults.push(...addressPortFaults({ portId: address.portId }, network.siteId as string, siteOfPort, at));
+    const switchId = address.switchId as string | null;
+    if (switchId === null) continue;
+    if (!byId.switches.has(switchId)) faults.push({ field: `${at}switchId`, message: `switch ${switchId} is not in the document` });
+    unique('address switch', switchId, `${at}switchId`, `another address is the management IP of switch ${switchId}`);
+  }
+  const subnetOf = (id: string) => byId.networks.get(id)?.subnet as string | undefined;
+  const item = (kind: KindPlural, record: StoredRecord) => {
+    const at = where(kind, record);
+    return { id: record.id, networkId: record.networkId as string, at, where: at.slice(0, -1) };
+  };
+  const findings = ipamFindings(
+    subnetOf,
+    doc.addresses.map((address) => ({ ...item('addresses', address), address: address.address as string })),
+    doc.ranges.map((range) => ({
+      ...item('ranges', range),
+      start: range.start as string,
+      end: range.end as string,
+      kind: range.kind as string,
+    })),
+  );
+  for (const { field, message, code } of findings) faults.push({ field, message: code === 'record' ? message : `${message} [${code}]` });
   return faults;
 }
 

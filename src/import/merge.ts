@@ -10,17 +10,20 @@ import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
-import { insertRecord, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
-import { networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
+import { insertRecords, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
+import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
+import { addressOfSwitch, listAddresses } from '../db/addresses.ts';
+import { listRanges, type RangeRow } from '../db/ranges.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
-import { switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
+import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
 import { usedColors, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { zeroCounts, foldCase, type CheckedDocument, type StoredActivity } from './document.ts';
+import { ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
 
 /** How a merge runs. */
 export interface MergeOptions {
@@ -209,8 +212,106 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     });
   });
   planLinks(db, doc, ids.ports, mergedIds, plan);
+  planIpam(db, doc, { ids, mergedIds, merge, create, fix }, plan);
   plan.activity = remapActivity(doc.activity, ids);
   return plan;
+}
+
+/** What planMerge shares with the steps it hands a kind to. */
+interface Planner {
+  ids: Record<KindPlural, Map<string, string>>;
+  mergedIds: Set<string>;
+  merge(kind: KindPlural, docId: string, storedId: string, field: string, message: string): void;
+  create(kind: KindPlural, record: StoredRecord, changes: Record<string, unknown>): StoredRecord;
+  fix(file: KindPlural, record: StoredRecord, field: string, from: unknown, to: unknown, reason: string): void;
+}
+
+const ALL = { limit: Number.MAX_SAFE_INTEGER, offset: 0, sort: undefined, q: undefined };
+
+// Ranges and addresses: those of a new network come as they are; inside a merged network a range with the same
+// start and end, and an address with the same address, are merged, and the new ones must keep the IPAM rules
+// with the stored ones (a clash otherwise). An address that names a stored switch as the one whose management
+// IP it is keeps that only when the switch has that management IP and no address of its own yet.
+function planIpam(db: Db, doc: CheckedDocument, planner: Planner, plan: MergePlan): void {
+  const { ids, mergedIds, merge, create, fix } = planner;
+  const stored = new Map<string, { addresses: Map<string, string>; ranges: RangeRow[] }>();
+  const storedOf = (networkId: string) => {
+    let entry = stored.get(networkId);
+    if (!entry) {
+      const addresses = new Map(listAddresses(db, ALL, { networkId }).rows.map((row) => [row.address, row.id]));
+      entry = { addresses, ranges: listRanges(db, networkId) };
+      stored.set(networkId, entry);
+    }
+    return entry;
+  };
+  const newAddresses: IpamAddress[] = [];
+  const newRanges: IpamRange[] = [];
+  doc.ranges.forEach((range, i) => {
+    const networkId = ids.networks.get(range.networkId as string)!;
+    if (!mergedIds.has(range.networkId as string)) return void create('ranges', range, { networkId });
+    const same = storedOf(networkId).ranges.find((row) => row.start_address === range.start && row.end_address === range.end);
+    if (same) return merge('ranges', range.id, same.id, `data.ranges[${i}].start`, `the network has a range ${range.start}–${range.end}`);
+    const created = create('ranges', range, { networkId });
+    newRanges.push({
+      ...created,
+      networkId,
+      start: range.start as string,
+      end: range.end as string,
+      kind: String(range.kind),
+      at: `data.ranges[${i}].`,
+      where: `data.ranges[${i}]`,
+    });
+  });
+  doc.addresses.forEach((address, i) => {
+    const networkId = ids.networks.get(address.networkId as string)!;
+    const docSwitch = address.switchId as string | null;
+    const changes: Record<string, unknown> = {
+      networkId,
+      portId: address.portId ? (ids.ports.get(address.portId as string) ?? null) : null,
+      switchId: docSwitch ? (ids.switches.get(docSwitch) ?? null) : null,
+    };
+    if (mergedIds.has(address.networkId as string)) {
+      const same = storedOf(networkId).addresses.get(address.address as string);
+      if (same)
+        return merge('addresses', address.id, same, `data.addresses[${i}].address`, `the network has the address ${address.address}`);
+    }
+    if (docSwitch && mergedIds.has(docSwitch)) {
+      const switchId = changes.switchId as string;
+      const sw = getSwitch(db, switchId);
+      const reason =
+        sw?.management_ip !== address.address
+          ? `the stored switch "${sw?.name}" has another management IP (${sw?.management_ip ?? 'none'})`
+          : addressOfSwitch(db, switchId)
+            ? `the stored switch "${sw?.name}" has an address for its management IP already`
+            : undefined;
+      if (reason) {
+        fix('addresses', address, 'switchId', docSwitch, null, `${reason}; the address is no longer its management IP`);
+        changes.switchId = null;
+      }
+    }
+    const created = create('addresses', address, changes);
+    if (mergedIds.has(address.networkId as string))
+      newAddresses.push({
+        id: created.id,
+        networkId,
+        address: address.address as string,
+        at: `data.addresses[${i}].`,
+        where: `data.addresses[${i}]`,
+      });
+  });
+  const networks = new Set([...newAddresses, ...newRanges].map((item) => item.networkId));
+  if (networks.size === 0) return;
+  const addresses: IpamAddress[] = [...newAddresses];
+  const ranges: IpamRange[] = [...newRanges];
+  for (const networkId of networks) {
+    const entry = storedOf(networkId);
+    for (const [address, id] of entry.addresses) addresses.push({ id, networkId, address, where: 'a stored address' });
+    for (const row of entry.ranges)
+      ranges.push({ id: row.id, networkId, start: row.start_address, end: row.end_address, kind: row.kind, where: 'a stored range' });
+  }
+  const subnets = new Map([...networks].map((id) => [id, getNetwork(db, id)?.subnet]));
+  for (const { field, message, code } of ipamFindings((id) => subnets.get(id), addresses, ranges))
+    plan.clashes.push({ field, message: code === 'record' ? message : `${message} [${code}]` });
 }
 
 // New networks of a merged site that overlap each other are a clash as well (the document may hold such
@@ -301,7 +402,7 @@ function remapActivity(entries: StoredActivity[], ids: Record<KindPlural, Map<st
 }
 
 function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
-  for (const kind of KIND_PLURALS) for (const record of plan.inserts[kind]) insertRecord(db, KIND_OF[kind], record);
+  for (const kind of KIND_PLURALS) insertRecords(db, KIND_OF[kind], plan.inserts[kind]);
   for (const [stored, linked] of plan.links) setLink(db, stored, linked, plan.now);
   for (const entry of plan.activity) insertActivity(db, entry.row, entry.touched);
   const touched = KIND_PLURALS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));

@@ -1,11 +1,11 @@
-// Restore: replaces sites, VLANs, networks, switches, ports and activity (and users on request) by a checked
+// Restore: replaces sites, VLANs, networks, ranges, switches, ports, addresses and activity (and users on request) by a checked
 // db-v1 document's, ids kept, in one transaction that ends with one `restore` entry. Favourite switches are
 // settings of their users, not part of a document: a restore leaves every user without favourites. A document
 // of 0.26.0 arrives converted (model1.ts); the restore entry says what the conversion did.
 import { randomUUID } from 'node:crypto';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
-import { deleteInventoryAndActivity, insertRecord, KIND_OF, KIND_PLURALS } from '../db/images.ts';
+import { deleteInventoryAndActivity, insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { deleteUsers, insertStoredUser, maxTokenVersion } from '../db/users.ts';
 import { insertActivity } from '../db/activity.ts';
 import { inTransaction, type Db } from '../db/open.ts';
@@ -34,7 +34,7 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
       // A token_version above every earlier one: each token issued before the restore stops working.
       for (const user of doc.users) insertStoredUser(db, user, tokenVersion);
     }
-    for (const plural of KIND_PLURALS) for (const record of doc[plural]) insertRecord(db, KIND_OF[plural], record);
+    for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], doc[plural]);
     for (const entry of doc.activity) insertActivity(db, entry.row, entry.touched);
     insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc, counts));
   });

@@ -41,7 +41,11 @@ export function checkLegacy(
   const activity = checkActivity(ctx, entries.activity, activityTargets(sites, vlans, switches, users));
   if (ctx.faults.length > 0) return { faults: ctx.faults };
   const dropped = [...ctx.dropped.values()];
-  return { data: { sites, vlans, networks, switches, ports, activity, users, fixes: ctx.fixes, dropped }, faults: [] };
+  // The older flat files had no addresses or ranges of their own.
+  return {
+    data: { sites, vlans, networks, switches, ports, addresses: [], ranges: [], activity, users, fixes: ctx.fixes, dropped },
+    faults: [],
+  };
 }
 
 /** The entries of every kind; a kind whose content is not a list of records is reported and marked unreadable. */

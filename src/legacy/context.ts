@@ -29,7 +29,16 @@ export function newContext(now = new Date().toISOString()): CheckContext {
     faults: [],
     fixes: [],
     dropped: new Map(),
-    ids: { sites: new Map(), vlans: new Map(), networks: new Map(), switches: new Map(), activity: new Map(), users: new Map() },
+    ids: {
+      sites: new Map(),
+      vlans: new Map(),
+      networks: new Map(),
+      switches: new Map(),
+      'ip-allocations': new Map(),
+      'ip-ranges': new Map(),
+      activity: new Map(),
+      users: new Map(),
+    },
     unreadable: new Set(),
   };
 }

@@ -5,9 +5,10 @@
 // and listed (`fixes`), never fatal and never silent: a VLAN number or VLAN id that no longer exists is dropped,
 // a colour or name repeated within a site is re-picked or numbered, a stale back-link is dropped, a second
 // switch with a management IP of its site keeps it in its notes. Users keep their bcrypt hashes only once the
-// sign-in verifies them: until then each is named in the fixes, not migrated. ip-allocations, ip-ranges,
-// layout templates, LAG groups, public tokens and topology are not part of model 2's data doors yet (named in
-// the migration's log). Pure: no I/O.
+// sign-in verifies them: until then each is named in the fixes, not migrated. ip-allocations.json and
+// ip-ranges.json become addresses and ranges (ipam.ts, with the switches' management IPs and the ports'
+// connected_allocation_id). Layout templates, LAG groups, public tokens and topology are not part of the data
+// doors yet (named in the migration's log). Pure: no I/O.
 import { randomUUID } from 'node:crypto';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
@@ -33,7 +34,8 @@ import {
   type Named,
 } from './context.ts';
 import { noteOverlap, uniqueColors } from './fixes.ts';
-import type { ApiRecord, LegacyFile, LegacyRecords } from './types.ts';
+import { checkIpam, type AllocationLink } from './ipam.ts';
+import type { ApiRecord, LegacyFile, LegacyKind, LegacyRecords } from './types.ts';
 
 const NAME_MAX = 100;
 
@@ -81,6 +83,7 @@ const KNOWN = {
     'connected_device_id',
     'connected_port_id',
     'connected_port',
+    'connected_allocation_id',
     'poe',
   ]),
 };
@@ -146,16 +149,13 @@ function times(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: 
 }
 
 /** The new id of a record of another file, by its legacy id; undefined (and a fault when required) when it is not there. */
-function ref(ctx: CheckContext, kind: 'sites' | 'vlans' | 'switches', value: unknown): string | undefined {
+function ref(ctx: CheckContext, kind: LegacyKind, value: unknown): string | undefined {
   const key = idKey(value);
   return key === undefined ? undefined : ctx.ids[kind].get(key);
 }
 
 /** Brings the entries of the 0.20.3 files into the API's shape; faults and fixes go to `ctx`. */
-export function checkEzswm(
-  ctx: CheckContext,
-  entries: Record<'sites' | 'vlans' | 'networks' | 'switches' | 'activity' | 'users', Entry[]>,
-): LegacyRecords {
+export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[]>): LegacyRecords {
   const sites = entries.sites.map((entry) => site(ctx, entry));
   dedupeNames(
     ctx,
@@ -164,11 +164,19 @@ export function checkEzswm(
   );
   const vlans = checkVlans(ctx, entries.vlans);
   const networks = checkNetworks(ctx, entries.networks);
-  const { switches, ports } = checkSwitches(ctx, entries.switches, vlans);
+  const { switches, ports, links } = checkSwitches(ctx, entries.switches, vlans);
+  const { addresses, ranges } = checkIpam(
+    ctx,
+    { allocations: entries['ip-allocations'], ranges: entries['ip-ranges'] },
+    networks,
+    switches,
+    links,
+  );
   const users = checkUsers(ctx, entries.users);
-  const activity = entries.activity.map((entry) => activityEntry(ctx, entry, { sites, vlans, networks, switches }, entries.users));
+  const records = new Map([...sites, ...vlans, ...networks, ...switches, ...addresses, ...ranges].map((record) => [record.id, record]));
+  const activity = entries.activity.map((entry) => activityEntry(ctx, entry, records, entries.users));
   activity.sort((a, b) => String(a.at).localeCompare(String(b.at)));
-  return { sites, vlans, networks, switches, ports, activity, users };
+  return { sites, vlans, networks, switches, ports, addresses, ranges, activity, users };
 }
 
 function site(ctx: CheckContext, entry: Entry): ApiRecord {
@@ -238,7 +246,14 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
           reason: 'names a VLAN that no longer exists; the network keeps no VLAN',
         });
     }
-    const network: ApiRecord = { id: randomUUID(), ...values, siteId: siteId ?? null, vlanId, version: 1, ...times(ctx, file, entry) };
+    const network: ApiRecord = {
+      id: newIdOf(ctx, 'networks', entry),
+      ...values,
+      siteId: siteId ?? null,
+      vlanId,
+      version: 1,
+      ...times(ctx, file, entry),
+    };
     noteOverlap(ctx, file, entry, networks, siteId, values.subnet);
     networks.push(network);
     if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: fixAt(file, entry, 'name') });
@@ -255,7 +270,11 @@ interface PendingPort {
   farPortKey?: string;
 }
 
-function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]): { switches: ApiRecord[]; ports: ApiRecord[] } {
+function checkSwitches(
+  ctx: CheckContext,
+  entries: Entry[],
+  vlans: ApiRecord[],
+): { switches: ApiRecord[]; ports: ApiRecord[]; links: AllocationLink[] } {
   const file = 'switches.json';
   const vlanOf = new Map(vlans.map((vlan) => [`${vlan.siteId} ${vlan.vid}`, vlan.id]));
   const names: Named[] = [];
@@ -263,6 +282,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]):
   const ports: ApiRecord[] = [];
   const pending: PendingPort[] = [];
   const portIds = new Map<string, ApiRecord>();
+  const links: AllocationLink[] = [];
   const switches = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, KNOWN.switches);
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
@@ -302,6 +322,8 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]):
       const key = idKey(raw.id);
       if (key) portIds.set(key, port);
       pending.push({ port, entry, index, farPortKey: idKey(raw.connected_port_id) });
+      const allocationKey = idKey(raw.connected_allocation_id);
+      if (allocationKey) links.push({ port, entry, index, allocationKey });
       portNames.push({ record: port, scope: sw.id, fixAt: fixAt(file, entry, `ports[${index}].label`) });
     });
     dedupeNames(ctx, portNames, INTERFACE_NAME_MAX, suffixedInterfaceName);
@@ -309,7 +331,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[]):
   });
   dedupeNames(ctx, names, NAME_MAX);
   linkPorts(ctx, pending, portIds);
-  return { switches, ports };
+  return { switches, ports, links };
 }
 
 // VLAN numbers among the VLANs of the switch's site; a number with no VLAN there is dropped, with a fix line.
@@ -437,14 +459,17 @@ const ACTIONS: Record<string, string> = {
   add_configured_vlans: 'update',
   remove_configured_vlans: 'update',
 };
-const KINDS: Record<string, 'sites' | 'vlans' | 'switches' | undefined> = { site: 'sites', vlan: 'vlans', switch: 'switches' };
+/** The legacy entity types an entry can name: the file whose ids they are and the entity type now. */
+const KINDS: Record<string, { file: LegacyKind; type: string } | undefined> = {
+  site: { file: 'sites', type: 'site' },
+  vlan: { file: 'vlans', type: 'vlan' },
+  switch: { file: 'switches', type: 'switch' },
+  network: { file: 'networks', type: 'network' },
+  ip_allocation: { file: 'ip-allocations', type: 'address' },
+  ip_range: { file: 'ip-ranges', type: 'range' },
+};
 
-function activityEntry(
-  ctx: CheckContext,
-  entry: Entry,
-  records: { sites: ApiRecord[]; vlans: ApiRecord[]; networks: ApiRecord[]; switches: ApiRecord[] },
-  users: Entry[],
-): ApiRecord {
+function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, ApiRecord>, users: Entry[]): ApiRecord {
   const { raw } = entry;
   const file = 'activity.json';
   const at = keepDate(ctx, file, entry, 'timestamp', ctx.now);
@@ -453,10 +478,13 @@ function activityEntry(
   if (!action) addFault(ctx, file, entry, 'action', `must be one of ${Object.keys(ACTIONS).join(', ')}`);
   const type = String(raw.entity_type ?? '');
   const kind = KINDS[type];
-  const entityId = kind ? ref(ctx, kind, raw.entity_id) : undefined;
-  const record = entityId ? records[kind!].find((candidate) => candidate.id === entityId) : undefined;
+  const entityId = kind ? ref(ctx, kind.file, raw.entity_id) : undefined;
+  const record = entityId ? records.get(entityId) : undefined;
+  // An address's or range's site is its network's.
+  const holder = record && typeof record.networkId === 'string' ? records.get(record.networkId) : record;
   const user = users.find((candidate) => candidate.key === idKey(raw.user_id));
-  const name = typeof raw.entity_name === 'string' ? raw.entity_name : (record?.name as string | undefined);
+  const name =
+    typeof raw.entity_name === 'string' ? raw.entity_name : ((record?.name ?? record?.address ?? record?.start) as string | undefined);
   const verb = { create: 'Created', update: 'Updated', delete: 'Deleted', bulk_update: 'Updated' }[action ?? 'update'] ?? 'Changed';
   let summary = `${verb} ${type.replace('_', ' ') || 'record'}${name ? ` ${name}` : ''}`;
   if (action !== original) summary += ` (0.20.x: ${original})`;
@@ -468,10 +496,10 @@ function activityEntry(
     userId: null,
     username: typeof user?.raw.username === 'string' ? user.raw.username : null,
     action: action ?? 'update',
-    entityType: kind ? type : null,
+    entityType: kind ? kind.type : null,
     entityId: record?.id ?? null,
     entityName: name ?? null,
-    siteId: record ? (kind === 'sites' ? record.id : ((record.siteId as string) ?? null)) : null,
+    siteId: record ? (kind?.file === 'sites' ? record.id : ((holder?.siteId as string) ?? null)) : null,
     summary,
     changes: null,
     undoable: false,

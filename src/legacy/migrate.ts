@@ -34,13 +34,15 @@ export interface MigrationCounts {
   networks: number;
   switches: number;
   ports: number;
+  addresses: number;
+  ranges: number;
   activity: number;
   users: number;
   usersSkipped: number;
 }
 
 /** The kinds counted in the log, one line each, in this order. */
-const COUNTED = ['sites', 'vlans', 'networks', 'switches', 'ports', 'activity', 'users'] as const;
+const COUNTED = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges', 'activity', 'users'] as const;
 
 /** A committed migration: its counts and where its files go. */
 export interface Committed {
@@ -101,7 +103,7 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
   if (!written) return undefined;
   logOutcome(log, data, written);
   for (const name of UNMIGRATED_FILES.filter((file) => existsSync(join(dataDir, file))))
-    log.warn('legacy migration: file not migrated, model 2 has no place for its records yet; it stays in the data directory', {
+    log.warn('legacy migration: file not migrated, this release has no place for its records yet; it stays in the data directory', {
       file: name,
     });
   return { counts: written.counts, plan };
@@ -134,6 +136,8 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     networks: data.networks.length,
     switches: data.switches.length,
     ports: data.ports.length,
+    addresses: data.addresses.length,
+    ranges: data.ranges.length,
     activity: data.activity.length,
     users: data.users.length - skipped.size,
     usersSkipped: skipped.size,
@@ -178,7 +182,7 @@ function summaryOf(counts: MigrationCounts): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return (
     `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.vlans)} VLANs, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
-    `${n(counts.ports)} ports, ${n(counts.activity)} activity entries, ${n(counts.users)} users`
+    `${n(counts.ports)} ports, ${n(counts.addresses)} addresses, ${n(counts.ranges)} ranges, ${n(counts.activity)} activity entries, ${n(counts.users)} users`
   );
 }
 

@@ -1,19 +1,26 @@
 // The shapes shared by the 0.20.x reader, checker, writer and the data-import endpoint.
 
 /** The legacy files, in the order they are read and reported. */
-export const LEGACY_FILES = ['sites.json', 'vlans.json', 'networks.json', 'switches.json', 'activity.json', 'users.json'] as const;
+export const LEGACY_FILES = [
+  'sites.json',
+  'vlans.json',
+  'networks.json',
+  'switches.json',
+  'ip-allocations.json',
+  'ip-ranges.json',
+  'activity.json',
+  'users.json',
+] as const;
 export type LegacyFile = (typeof LEGACY_FILES)[number];
 
 /** The kinds of a legacy bundle, one per file (`sites` is `sites.json`). */
-export const LEGACY_KINDS = ['sites', 'vlans', 'networks', 'switches', 'activity', 'users'] as const;
+export const LEGACY_KINDS = ['sites', 'vlans', 'networks', 'switches', 'ip-allocations', 'ip-ranges', 'activity', 'users'] as const;
 
 /**
  * Files of a 0.20.3 data directory that model 2 does not take in yet: left where they are, each named in the
  * migration's log.
  */
 export const UNMIGRATED_FILES = [
-  'ip-allocations.json',
-  'ip-ranges.json',
   'layout-templates.json',
   'lag-groups.json',
   'public-tokens.json',
@@ -65,6 +72,10 @@ export interface LegacyRecords {
   networks: ApiRecord[];
   switches: ApiRecord[];
   ports: ApiRecord[];
+  /** From ip-allocations.json, and the switches' management IPs that had no allocation. */
+  addresses: ApiRecord[];
+  /** From ip-ranges.json. */
+  ranges: ApiRecord[];
   activity: ApiRecord[];
   users: ApiRecord[];
 }

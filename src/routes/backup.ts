@@ -29,7 +29,7 @@ export const BACKUP_ROUTES: Route[] = [
     handler: backupRestore,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      "Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, VLANs, networks, switches, ports and activity replaced, ids kept, with one restore entry. A document of 0.26.0 (no schemaVersion, or one below 6) is converted as schema migration 0006 converts a database (docs/MODEL2.md). Undo images must keep the field rules as an undo would write them; password hashes must have the cost this service writes (ln=15,r=8,p=1, or 0.20.x's ln=14,r=8,p=1), with a 16-byte salt and a 64-byte hash.",
+      "Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, VLANs, networks, ranges, switches, ports, addresses and activity replaced, ids kept, with one restore entry (addresses and ranges checked with every IPAM rule; a document of an earlier schema, without them, restores with none). A document of 0.26.0 (no schemaVersion, or one below 6) is converted as schema migration 0006 converts a database (docs/MODEL2.md). Undo images must keep the field rules as an undo would write them; password hashes must have the cost this service writes (ln=15,r=8,p=1, or 0.20.x's ln=14,r=8,p=1), with a 16-byte salt and a 64-byte hash.",
     doc: {
       request: DOCUMENT_SCHEMA_JSON,
       response: { type: 'object', properties: { restored: COUNTS_SCHEMA, dryRun: { type: 'boolean' } } },

@@ -19,7 +19,7 @@ export const DATA_IMPORT_ROUTES: Route[] = [
     handler: dataImportMerge,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      "Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it) or a 0.20.x bundle into the stored data: fresh ids, references remapped; a site of the same name is merged, and inside it the VLANs of the same number, the networks of the same subnet, the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, a new network whose name is used gets a number: each change listed in fixes. A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). Users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
+      "Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it) or a 0.20.x bundle into the stored data: fresh ids, references remapped; a site of the same name is merged, and inside it the VLANs of the same number, the networks of the same subnet (and in them the addresses of the same address and the ranges of the same start and end), the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, a new network whose name is used gets a number: each change listed in fixes. A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). Users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
     doc: {
       request: { oneOf: [DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA] },
       response: {
@@ -79,7 +79,7 @@ function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fix
     throw new HttpError(
       400,
       'unsupported_schema',
-      'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, activity, users }.',
+      'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, "ip-allocations", "ip-ranges", activity, users }.',
       [{ field: 'schema', message: 'is missing' }],
     );
   }
@@ -92,13 +92,13 @@ function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fix
       faults.map((fault) => ({ field: legacyFaultPath(fault), message: legacyFaultLine(fault) })),
     );
   }
-  const { sites, vlans, networks, switches, ports, activity } = data;
+  const { sites, vlans, networks, switches, ports, addresses, ranges, activity } = data;
   const doc = checkDocument(
     {
       schema: 'db-v1',
       schemaVersion: MODEL2_SCHEMA_VERSION,
       exportedAt: null,
-      data: { users: [], sites, vlans, networks, switches, ports, activity },
+      data: { users: [], sites, vlans, networks, ranges, switches, ports, addresses, activity },
     },
     now,
   );

@@ -1,5 +1,6 @@
 import type { Route } from '../http/route.ts';
 import { ACTIVITY_ROUTES } from './activity.ts';
+import { ADDRESS_ROUTES } from './addresses.ts';
 import { AUTH_ROUTES } from './auth.ts';
 import { BACKUP_ROUTES } from './backup.ts';
 import { BULK_IMPORT_ROUTES } from './bulk-import.ts';
@@ -8,11 +9,13 @@ import { DATA_IMPORT_ROUTES } from './data-import.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
+import { RANGE_ROUTES } from './ranges.ts';
 import { SEARCH_ROUTES } from './search.ts';
 import { SITE_ROUTES } from './sites.ts';
 import { SWITCH_CONFIG_ROUTES } from './switch-config.ts';
 import { SWITCH_ROUTES } from './switches.ts';
 import { TOKEN_ROUTES } from './tokens.ts';
+import { TOOL_ROUTES } from './tools.ts';
 import { USER_ROUTES } from './users.ts';
 import { VLAN_ROUTES } from './vlans.ts';
 
@@ -25,9 +28,12 @@ export const ALL_ROUTES: Route[] = [
   ...SITE_ROUTES,
   ...VLAN_ROUTES,
   ...NETWORK_ROUTES,
+  ...ADDRESS_ROUTES,
+  ...RANGE_ROUTES,
   ...SWITCH_ROUTES,
   ...PORT_ROUTES,
   ...SEARCH_ROUTES,
+  ...TOOL_ROUTES,
   ...CHECK_ROUTES,
   ...SWITCH_CONFIG_ROUTES,
   ...ACTIVITY_ROUTES,

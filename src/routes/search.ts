@@ -14,8 +14,9 @@ export const SEARCH_ROUTES: Route[] = [
     summary:
       'Find sites (name), switches (name, management IP, MAC in any spelling, serial number, tag), VLANs (number, name), networks ' +
       '(name, subnet, the subnet that holds an address) and ports (switch/port as in acc-1/48 or "acc-1 Gi1/0/48", the connected ' +
-      "device's MAC in any spelling, description, connected device), best first; each result says what matched in words (label) and " +
-      'is linked by type and id (and switchId for a port).',
+      "device's MAC in any spelling, description, connected device) and recorded IP addresses (address exactly or its beginning, " +
+      'host name, MAC in any spelling), best first; each result says what matched in words (label) and is linked by type and id ' +
+      '(and switchId for a port, networkId for an address).',
     doc: {
       query: [
         {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Change } from '../db/change.ts';
+import { recordChange, type Change } from '../db/change.ts';
 import { diffImages, readImage } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { countPortsWithVlans, highestUnit, insertNumberedPorts, portToApi, portsOfSwitch } from '../db/ports.ts';
@@ -7,6 +7,7 @@ import {
   addFavoriteSwitch,
   getSwitch,
   insertSwitch,
+  keepManagementAddress,
   listSwitches,
   listSwitchesJson,
   removeFavoriteSwitch,
@@ -22,8 +23,8 @@ import {
   type SwitchValues,
 } from '../db/switches.ts';
 import { siteOfVlan } from '../db/vlans.ts';
-import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { inputSchema, resourceSchema } from '../fields/field.ts';
+import { HttpError, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
 import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
 import { SWITCH_STATUSES } from '../fields/choices.ts';
 import { SWITCH } from '../fields/switches.ts';
@@ -31,7 +32,7 @@ import { withEtag } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
 import { inventoryCreate, inventoryDelete, inventoryList, inventoryUpdate, type EditedKind } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
+import { actorOf, pathRow, pathRowToChange, queryOneOf, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { SWITCH_WITH_PORTS } from './schemas/switches.ts';
@@ -66,7 +67,9 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchCreate,
     body: { accepts: 'json' },
     summary:
-      'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409); configuredVlanIds are VLANs of its site.',
+      'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409); configuredVlanIds are VLANs of its site. ' +
+      "A management IP inside a network of its site is recorded there as an address with the switch's switchId (an unlinked record of that address without a host name or with the switch's is taken over), in the same entry; " +
+      'refused inside a DHCP range (409 in_dhcp_range), when recorded for another device (409 address_taken), or as the network or broadcast address (400).',
     doc: { request: inputSchema(SWITCH, 'create'), response: resourceSchema(SWITCH), status: 201 },
   },
   {
@@ -84,7 +87,8 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchUpdate,
     body: { accepts: 'json' },
     summary:
-      "Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); stackSize stays at least its ports' highest unit (400).",
+      "Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); stackSize stays at least its ports' highest unit (400). " +
+      'Its management address moves with managementIp and siteId (same record), and goes when the IP is cleared or lies in no network of the site, in the same entry; refusals as on POST.',
     doc: { request: inputSchema(SWITCH, 'patch'), response: resourceSchema(SWITCH) },
   },
   {
@@ -92,7 +96,7 @@ export const SWITCH_ROUTES: Route[] = [
     path: '/api/switches/:id',
     access: 'editor',
     handler: switchDelete,
-    summary: 'Delete a switch and its ports (far ends of links are unlinked), in one activity entry.',
+    summary: 'Delete a switch with its ports (far ends of links are unlinked) and its management address, in one activity entry.',
     doc: { status: 204 },
   },
   {
@@ -129,7 +133,12 @@ const SWITCHES: EditedKind<SwitchRow, SwitchValues, SwitchFilter> = {
   refuseUpdate: (db, row, values) => {
     if (values.site_id !== row.site_id) refuseMoveWithVlans(db, row);
   },
-  writeLists: (db, id, record) => setConfiguredVlans(db, id, (record.configuredVlanIds as string[] | undefined) ?? []),
+  afterWrite: (change, id, record, before) => {
+    setConfiguredVlans(change.db, id, (record.configuredVlanIds as string[] | undefined) ?? []);
+    const now = getSwitch(change.db, id)!;
+    const moved = !before || now.management_ip !== before.management_ip || now.site_id !== before.site_id || now.name !== before.name;
+    if (moved) keepManagementAddress(change, now, before?.name);
+  },
   onCreate: addNumberedPorts,
   entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
 };

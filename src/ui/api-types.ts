@@ -104,9 +104,67 @@ export type Network = Stored & {
   gateway: string | null;
   dnsServers: string[];
   description: string | null;
+  addressCount: number;
+  utilizationPercent: number | null;
+  nearlyFull: boolean;
+};
+
+export type NetworkWithUtilization = Network & {
+  utilization: {
+    size: number | string;
+    usable: number | string;
+    used: number | string;
+    reserved: number | string;
+    dhcp: number | string;
+    free: number | string;
+    percent: number;
+  };
 };
 
 export type NetworkList = ListPage<Network>;
+
+export type Address = Stored & {
+  networkId: string;
+  address: string;
+  hostname: string | null;
+  macAddress: string | null;
+  deviceType: 'server' | 'switch' | 'router' | 'firewall' | 'printer' | 'phone' | 'ap' | 'camera' | 'other' | null;
+  status: 'active' | 'reserved' | 'inactive';
+  description: string | null;
+  portId: string | null;
+  switchId: string | null;
+};
+
+export type AddressList = ListPage<Address>;
+
+export type Range = Stored & {
+  networkId: string;
+  start: string;
+  end: string;
+  kind: 'dhcp' | 'static' | 'reserved';
+  description: string | null;
+};
+
+export type RangeList = ListPage<Range>;
+
+export type SubnetInfo = {
+  cidr: string;
+  family: 4 | 6;
+  prefix: number;
+  network: string;
+  broadcast: string | null;
+  mask: string;
+  wildcard: string;
+  firstHost: string;
+  lastHost: string;
+  size: number | string;
+  hostCount: number | string;
+  split?: {
+    prefix: number;
+    total: number | string;
+    subnets: string[];
+  };
+};
 
 export type Port = Stored & {
   switchId: string;
@@ -167,7 +225,7 @@ export type ActivityEntry = {
   userId: string | null;
   username: string | null;
   action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo';
-  entityType: 'site' | 'vlan' | 'network' | 'switch' | 'port' | null;
+  entityType: 'site' | 'vlan' | 'network' | 'range' | 'switch' | 'port' | 'address' | null;
   entityId: string | null;
   entityName: string | null;
   siteId: string | null;
@@ -189,11 +247,12 @@ export type ActivityPage = CursorPage<ActivityEntry>;
 export type PortHistory = CursorPage<ActivityEntry>;
 
 export type SearchResult = {
-  type: 'site' | 'switch' | 'vlan' | 'network' | 'port';
+  type: 'site' | 'switch' | 'vlan' | 'network' | 'port' | 'address';
   id: string;
   name: string;
   siteId: string;
   switchId?: string;
+  networkId?: string;
   match:
     | 'name'
     | 'serialNumber'
@@ -206,7 +265,9 @@ export type SearchResult = {
     | 'switchPort'
     | 'description'
     | 'connectedDevice'
-    | 'deviceMacAddress';
+    | 'deviceMacAddress'
+    | 'ipAddress'
+    | 'hostname';
   value: string;
   label:
     | 'Name'
@@ -220,7 +281,9 @@ export type SearchResult = {
     | 'Switch and port'
     | 'Description'
     | 'Connected device'
-    | 'Connected device MAC address';
+    | 'Connected device MAC address'
+    | 'IP address'
+    | 'Host name';
 };
 
 export type SearchAnswer = {
@@ -228,7 +291,7 @@ export type SearchAnswer = {
 };
 
 export type EntityRef = {
-  type: 'switch' | 'vlan' | 'network' | 'port';
+  type: 'switch' | 'vlan' | 'network' | 'port' | 'address';
   id: string;
   name: string;
 };
@@ -237,12 +300,16 @@ export type Finding = {
   kind:
     | 'duplicate_management_ip'
     | 'duplicate_mac'
+    | 'duplicate_address'
+    | 'address_in_dhcp_range'
     | 'gateway_is_management_ip'
     | 'link_mode_mismatch'
     | 'link_native_vlan_mismatch'
     | 'link_tagged_vlan_mismatch'
     | 'management_ip_outside_subnets'
+    | 'management_ip_not_recorded'
     | 'overlapping_subnets'
+    | 'network_nearly_full'
     | 'poe_over_budget'
     | 'vlan_not_carried_by_uplink'
     | 'unused_vlan';
@@ -270,8 +337,10 @@ export type Counts = {
   sites?: number;
   vlans?: number;
   networks?: number;
+  ranges?: number;
   switches?: number;
   ports?: number;
+  addresses?: number;
   activity?: number;
 };
 
@@ -306,7 +375,7 @@ export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];
 
-export const ACTIVITY_KINDS: NonNullable<ActivityEntry['entityType']>[] = ['site', 'vlan', 'network', 'switch', 'port'];
+export const ACTIVITY_KINDS: NonNullable<ActivityEntry['entityType']>[] = ['site', 'vlan', 'network', 'range', 'switch', 'port', 'address'];
 
 export const ACTIVITY_ACTIONS: NonNullable<ActivityEntry['action']>[] = [
   'create',

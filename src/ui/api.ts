@@ -3,6 +3,8 @@
 // The answers are typed by api-types.ts, generated from the server's OpenAPI document.
 import type {
   ActivityEntry,
+  Address,
+  AddressList,
   ActivityPage,
   ChecksAnswer,
   CsvImportResult,
@@ -11,14 +13,18 @@ import type {
   MergeResult,
   NetworkList,
   Network,
+  NetworkWithUtilization,
   NewApiToken,
   Port,
   PortHistory,
   PortList,
+  Range,
+  RangeList,
   RestoreResult,
   SearchAnswer,
   Session,
   Site,
+  SubnetInfo,
   SiteList,
   Switch,
   SwitchList,
@@ -163,7 +169,7 @@ function records<R, L, One = R>(path: string) {
 
 const sites = records<Site, SiteList>('/api/sites');
 const vlans = records<Vlan, VlanList>('/api/vlans');
-const networks = records<Network, NetworkList>('/api/networks');
+const networks = records<Network, NetworkList, NetworkWithUtilization>('/api/networks');
 const switches = records<Switch, SwitchList, SwitchWithPorts>('/api/switches');
 export const { list: listSites, read: getSite, create: createSite, update: updateSite } = sites;
 export const { list: listVlans, read: getVlan, create: createVlan, update: updateVlan } = vlans;
@@ -200,6 +206,29 @@ export const deletePort = (id: string, version?: number) => del(`/api/ports/${id
 /** The body of PATCH /api/switches/{id}/ports: one change to many ports, all or nothing. */
 export type BulkPortChange = { portIds: string[]; set?: Partial<Port>; addTaggedVlanIds?: string[]; removeTaggedVlanIds?: string[] };
 export const bulkUpdatePorts = (switchId: string, body: BulkPortChange) => patch<unknown>(`/api/switches/${switchId}/ports`, body);
+
+// IPAM: a network's addresses and ranges, the site's IP table, the next free address, the subnet calculator.
+const addresses = records<Address, AddressList>('/api/addresses');
+export const { list: listAddresses, read: getAddress, update: updateAddress } = addresses;
+export const getRange = (id: string) => get<Range>(`/api/ranges/${id}`);
+export const deleteAddress = (id: string, version?: number) => del(`/api/addresses/${id}`, version);
+/** The CSV of the site's IP table (a plain link: the browser downloads it). */
+export const addressesCsvUrl = (siteId: string) => apiUrl('/api/addresses', { siteId, format: 'csv' });
+export const networkAddresses = (id: string, q: Query, signal?: AbortSignal) =>
+  get<AddressList>(`/api/networks/${id}/addresses`, q, signal);
+export const createAddress = (networkId: string, body: Partial<Address>) => post<Address>(`/api/networks/${networkId}/addresses`, body);
+/** Records the lowest free address of the network (atomically, on the server) with the other fields of `body`. */
+export const nextAddress = (networkId: string, body: Partial<Address>) => post<Address>(`/api/networks/${networkId}/addresses/next`, body);
+export const networkRanges = async (id: string, signal?: AbortSignal) =>
+  (await get<RangeList>(`/api/networks/${id}/ranges`, { limit: 500, sort: 'start' }, signal)).items;
+export const createRange = (networkId: string, body: Partial<Range>) => post<Range>(`/api/networks/${networkId}/ranges`, body);
+export const updateRange = (id: string, body: Partial<Range>, version?: number) => patch<Range>(`/api/ranges/${id}`, body, version);
+export const deleteRange = (id: string, version?: number) => del(`/api/ranges/${id}`, version);
+/** The ports of a site (the first 500), to name the ports that addresses are plugged into. */
+export const sitePorts = async (siteId: string, signal?: AbortSignal) =>
+  (await get<PortList>('/api/ports', { siteId, limit: 500 }, signal)).items;
+export const subnetInfo = (cidr: string, split?: string, signal?: AbortSignal) =>
+  get<SubnetInfo>('/api/tools/subnet', { cidr, split }, signal);
 
 export const search = async (q: string, signal?: AbortSignal) => (await get<SearchAnswer>('/api/search', { q }, signal)).results;
 

@@ -17,6 +17,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/vlans\/([^/]+)\/?$/, 'vlan'],
   [/^\/networks\/?$/, 'networks'],
   [/^\/networks\/([^/]+)\/?$/, 'network'],
+  [/^\/addresses\/?$/, 'addresses'],
+  [/^\/tools\/subnet\/?$/, 'subnet'],
   [/^\/activity\/?$/, 'activity'],
   [/^\/settings\/?$/, 'settings'],
   [/^\/settings\/(data|users|tokens|account)\/?$/, 'settings'],

@@ -1,6 +1,6 @@
 // Undo from a success message: find the activity entry a change wrote, and reverse it on request.
 import { ApiError, newestActivityFor, undoActivity } from './api.ts';
-import type { AppServices } from './app-context.ts';
+import type { AppServices, ConfirmRequest } from './app-context.ts';
 import type { ActivityEntry } from './api-types.ts';
 import { t } from './messages.ts';
 
@@ -16,6 +16,47 @@ function undoFailureText(err: unknown): string {
     return t('undo.failed', { message: err.message });
   }
   return t('undo.failed', { message: String(err) });
+}
+
+/** Copies `text` to the clipboard and says so (`what`: "Token copied."), or asks to copy it by hand. */
+export async function copyText(app: AppServices, text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    app.toast({ kind: 'success', message: what });
+  } catch {
+    app.toast({ kind: 'error', message: t('common.copyRefused') });
+  }
+}
+
+/** Why a change failed, in words: a 412 says someone else changed it meanwhile. */
+export const failureText = (err: unknown) =>
+  (err as ApiError).status === 412 ? t('common.changedMeanwhile') : String((err as Error).message ?? err);
+
+/**
+ * Deletes after asking `question` once (a name alone asks "Delete <name>?"): `remove()` runs when confirmed (it
+ * returns false when it gave up quietly); a failure is an error toast with Reload. True once deleted.
+ */
+export async function confirmedDelete(
+  app: AppServices,
+  question: Omit<ConfirmRequest, 'danger'> | string,
+  remove: () => Promise<unknown>,
+  reload: () => void,
+): Promise<boolean> {
+  const q =
+    typeof question === 'string'
+      ? { title: t('common.delete'), message: t('ipam.deleteQuestion', { name: question }), confirmLabel: t('common.delete') }
+      : question;
+  if (!(await app.confirm({ ...q, danger: true }))) return false;
+  try {
+    return (await remove()) !== false;
+  } catch (err) {
+    app.toast({
+      kind: 'error',
+      message: t('common.couldNotDelete', { message: failureText(err) }),
+      action: { label: t('common.reload'), run: reload },
+    });
+    return false;
+  }
 }
 
 /** Reverses one activity entry, reports the outcome as a toast, and calls `after` on success. */

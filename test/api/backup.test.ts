@@ -19,10 +19,10 @@ describe('GET /api/backup/export', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="switchyard-backup-\d{8}T\d{6}Z\.json"$/);
     const doc = answer.body;
-    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 6, app: 'switchyard' });
+    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 7, app: 'switchyard' });
     expect(Object.keys(doc).slice(0, 2)).toEqual(['schema', 'schemaVersion']);
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
-    expect(Object.keys(doc.data)).toEqual(['users', 'sites', 'vlans', 'networks', 'switches', 'ports', 'activity']);
+    expect(Object.keys(doc.data)).toEqual(['users', 'sites', 'vlans', 'networks', 'ranges', 'switches', 'ports', 'addresses', 'activity']);
     for (const kind of Object.keys(doc.data)) expect(doc.counts[kind]).toBe(doc.data[kind].length);
     expect(doc.counts).toMatchObject({ users: 2, sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6 });
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
 import type { Db } from '../../src/db/open.ts';
 import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../fixtures/config/inventory-db.ts';
+import { addAddress, addRange } from '../helpers/ipam-db.ts';
 import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Finding {
@@ -196,6 +197,42 @@ const scenarios: Scenario[] = [
     await port(s, '2', { mode: 'trunk', taggedVlanIds: [await vlan(a, 7)] });
     return [];
   }),
+  scenario('a network at 80 % and more (recorded, DHCP and reserved)', 'network_nearly_full', async (a) => {
+    const full = await net(a, '10.11.1.0/30');
+    await make(`/api/networks/${full}/addresses`, { address: '10.11.1.1' });
+    await make(`/api/networks/${full}/addresses`, { address: '10.11.1.2' });
+    const pool = await net(a, '10.11.2.0/28');
+    await make(`/api/networks/${pool}/ranges`, { start: '10.11.2.1', end: '10.11.2.10', kind: 'dhcp' });
+    await make(`/api/networks/${pool}/ranges`, { start: '10.11.2.11', end: '10.11.2.12', kind: 'reserved' });
+    return [[full], [pool]];
+  }),
+  scenario('networks under 80 %', 'network_nearly_full', async (a) => {
+    const lan = await net(a, '10.12.1.0/29');
+    await make(`/api/networks/${lan}/addresses`, { address: '10.12.1.1' });
+    await make(`/api/networks/${lan}/ranges`, { start: '10.12.1.2', end: '10.12.1.5', kind: 'static' });
+    return [];
+  }),
+  scenario('a management IP that a network added later holds, without its address record', 'management_ip_not_recorded', async (a) => {
+    const early = await sw(a, 'early', { managementIp: '10.13.1.5' });
+    const lan = await net(a, '10.13.1.0/24');
+    return [[early, lan]];
+  }),
+  scenario('management IPs recorded as the API keeps them, or in no network', 'management_ip_not_recorded', async (a) => {
+    await net(a, '10.14.1.0/24');
+    await sw(a, 'kept', { managementIp: '10.14.1.5' });
+    await sw(a, 'moved', { managementIp: '10.14.1.6' }).then((id) =>
+      call('PATCH', `/api/switches/${id}`, { body: { managementIp: '10.14.1.7' } }),
+    );
+    await sw(a, 'outside', { managementIp: '192.0.2.14' });
+    return [];
+  }),
+  scenario('addresses the API keeps out of DHCP ranges and apart', 'address_in_dhcp_range', async (a) => {
+    const lan = await net(a, '10.15.1.0/24');
+    await make(`/api/networks/${lan}/ranges`, { start: '10.15.1.100', end: '10.15.1.200', kind: 'dhcp' });
+    await make(`/api/networks/${lan}/addresses`, { address: '10.15.1.99' });
+    expect((await call('POST', `/api/networks/${lan}/addresses`, { body: { address: '10.15.1.150' } })).status).toBe(409);
+    return [];
+  }),
 ];
 
 describe('GET /api/checks: each finding kind with a data set that has it and one that does not', () => {
@@ -313,15 +350,23 @@ function counting(db: Db): { db: Db; runs: () => number } {
 
 /**
  * A site with every finding kind: duplicate IP and MAC, an IP outside its networks, a gateway that is a switch's IP,
- * the three link mismatches, overlapping subnets, PoE over budget, an uncarried VLAN, an unused VLAN.
+ * the three link mismatches, overlapping subnets, PoE over budget, an uncarried VLAN, an unused VLAN; an address
+ * in two networks, one in a DHCP range, a management IP without its address record, a full network.
  */
 function addTroubledSite(db: Db, n: number): void {
   const site = addSite(db, `site ${n}`);
   const users = addVlan(db, site, { name: 'users', vid: 10 });
   const cams = addVlan(db, site, { name: 'cams', vid: 30 });
   addVlan(db, site, { name: 'unused', vid: 99 });
-  addNetwork(db, site, { name: 'users', subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1`, vlan: users });
-  addNetwork(db, site, { name: 'wide', subnet: `10.${n}.0.0/16` });
+  const usersNet = addNetwork(db, site, { name: 'users', subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1`, vlan: users });
+  const wide = addNetwork(db, site, { name: 'wide', subnet: `10.${n}.0.0/16` });
+  addAddress(db, usersNet, `10.${n}.10.5`, { hostname: 'twice' });
+  addAddress(db, wide, `10.${n}.10.5`);
+  addRange(db, usersNet, `10.${n}.10.100`, `10.${n}.10.200`, 'dhcp');
+  addAddress(db, usersNet, `10.${n}.10.150`, { hostname: 'leased' });
+  const transit = addNetwork(db, site, { name: 'transit', subnet: `172.16.${n}.0/30` });
+  addAddress(db, transit, `172.16.${n}.1`);
+  addAddress(db, transit, `172.16.${n}.2`);
   const core = addSwitch(db, site, {
     name: 'core',
     managementIp: '192.0.2.1',

@@ -97,14 +97,26 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('merges into a populated install: same-name site, networks, switches and ports merged, the rest created, references right', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: doc });
     expect(answer.status).toBe(200);
-    expect(answer.body.merged).toEqual({ users: 0, sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6, activity: 0 });
+    expect(answer.body.merged).toEqual({
+      users: 0,
+      sites: 1,
+      vlans: 3,
+      networks: 2,
+      ranges: 0,
+      switches: 2,
+      ports: 6,
+      addresses: 0,
+      activity: 0,
+    });
     expect(answer.body.created).toEqual({
       users: 0,
       sites: 1,
       vlans: 3,
       networks: 2,
+      ranges: 0,
       switches: 2,
       ports: 5,
+      addresses: 0,
       activity: doc.data.activity.length,
     });
     const vlanIndex = (name: string) => doc.data.vlans.findIndex((vlan: any) => vlan.name === name && vlan.siteId === doc.data.sites[0].id);
@@ -167,7 +179,7 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('shows as one import entry that cannot be undone', async () => {
     const entry = (await target.call('GET', '/api/activity?limit=1')).body.items[0];
     expect(entry).toMatchObject({ action: 'import', undoable: false });
-    expect(entry.summary).toMatch(/created 1 sites, 3 vlans, 2 networks, 2 switches, 5 ports/);
+    expect(entry.summary).toMatch(/created 1 sites, 3 vlans, 2 networks, 0 ranges, 2 switches, 5 ports, 0 addresses/);
     const undo = await target.call('POST', `/api/activity/${entry.id}/undo`);
     expect(undo.status).toBe(409);
     expect(undo.body.error.code).toBe('not_undoable');
@@ -218,7 +230,17 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
   it('merges a legacy bundle: fresh ids, references remapped, one import entry', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status).toBe(200);
-    expect(answer.body.created).toEqual({ users: 0, sites: 1, vlans: 2, networks: 1, switches: 2, ports: 3, activity: 1 });
+    expect(answer.body.created).toEqual({
+      users: 0,
+      sites: 1,
+      vlans: 2,
+      networks: 1,
+      ranges: 0,
+      switches: 2,
+      ports: 3,
+      addresses: 0,
+      activity: 1,
+    });
     const site = (await target.call('GET', '/api/sites?q=Legacy')).body.items[0];
     const switches = (await target.call('GET', `/api/switches?siteId=${site.id}`)).body.items;
     const plant = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'plant-sw').id}`)).body;

@@ -82,6 +82,10 @@ describe('networks and VLANs', () => {
       gateway: '10.0.10.1',
       dnsServers: ['10.0.0.53', '2001:db8::53'],
       version: 1,
+      addressCount: 0,
+      utilizationPercent: 0,
+      nearlyFull: false,
+      utilization: { size: 256, usable: 254, used: 0, reserved: 0, dhcp: 0, free: 254, percent: 0 },
     });
     const entry = await lastEntry(v4.id);
     expect(entry).toMatchObject({
@@ -194,6 +198,16 @@ describe('network list, read and version', () => {
     expect(await byAddress('192.0.2.1')).toEqual([]);
   });
 
+  it('carries addressCount, utilizationPercent and nearlyFull on every item, and the whole utilization on one network only', async () => {
+    const items = (await call('GET', `/api/networks?siteId=${site.id}`)).body.items;
+    for (const item of items) {
+      expect(item).toMatchObject({ addressCount: 0, utilizationPercent: 0, nearlyFull: false });
+      expect(item.utilization).toBeUndefined();
+    }
+    const one = (await call('GET', `/api/networks/${items[0].id}`)).body;
+    expect(Object.keys(one)).toEqual([...Object.keys(items[0]), 'utilization']);
+  });
+
   const badFilters: [string, string][] = [
     ['vlanId=10', 'vlanId'],
     ['siteId=main', 'siteId'],
@@ -253,5 +267,41 @@ describe('network delete', () => {
     });
     expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
     expect((await call('GET', `/api/networks/${network.id}`)).body).toMatchObject({ name: 'Doomed', vlanId: branchVlan.id });
+  });
+
+  it('refuses to delete a network with addresses or ranges (409 network_in_use with the counts)', async () => {
+    const network = await make('/api/networks', { siteId: otherSite.id, name: 'Held', subnet: '10.8.0.0/24' });
+    await make(`/api/networks/${network.id}/ranges`, { start: '10.8.0.100', end: '10.8.0.199', kind: 'dhcp' });
+    const refused = await call('DELETE', `/api/networks/${network.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'network_in_use',
+      details: [
+        { field: 'force', message: 'the network has 0 addresses and 1 range' },
+        { field: 'addresses', message: '0 recorded' },
+        { field: 'ranges', message: '1 defined' },
+      ],
+    });
+    await make(`/api/networks/${network.id}/addresses`, { address: '10.8.0.5' });
+    await make(`/api/networks/${network.id}/addresses`, { address: '10.8.0.6' });
+    const again = await call('DELETE', `/api/networks/${network.id}?force=false`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toContain('2 addresses and 1 range');
+    expect((await call('GET', `/api/networks/${network.id}`)).body.addressCount).toBe(2);
+  });
+
+  it('deletes them with it on ?force=true in one entry, and the undo brings all back', async () => {
+    const network = await make('/api/networks', { siteId: otherSite.id, name: 'Forced', subnet: '10.9.0.0/24' });
+    const range = await make(`/api/networks/${network.id}/ranges`, { start: '10.9.0.100', end: '10.9.0.199', kind: 'dhcp' });
+    const address = await make(`/api/networks/${network.id}/addresses`, { address: '10.9.0.5', hostname: 'kept' });
+    expect((await call('DELETE', `/api/networks/${network.id}?force=true`)).status).toBe(204);
+    expect((await call('GET', `/api/addresses/${address.id}`)).status).toBe(404);
+    expect((await call('GET', `/api/ranges/${range.id}`)).status).toBe(404);
+    const entry = await lastEntry(network.id);
+    expect(entry).toMatchObject({ action: 'delete', summary: 'Deleted network Forced (10.9.0.0/24) with 1 address and 1 range' });
+    expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
+    expect((await call('GET', `/api/networks/${network.id}`)).body).toMatchObject({ addressCount: 1, utilization: { used: 1, dhcp: 100 } });
+    expect((await call('GET', `/api/addresses/${address.id}`)).body).toMatchObject({ address: '10.9.0.5', hostname: 'kept' });
+    expect((await call('GET', `/api/ranges/${range.id}`)).body).toMatchObject({ start: '10.9.0.100', kind: 'dhcp' });
   });
 });

@@ -47,6 +47,14 @@ beforeAll(async () => {
   await server.must(200, 'PATCH', `/api/ports/${ids.port}`, { description: 'uplink to firewall', connectedDevice: 'fw-01 eth3' });
   await create('p48', `/api/switches/${ids.access}/ports`, { name: '48', macAddress: '0200.5E10.0001' });
   await create('gi48', `/api/switches/${ids.access}/ports`, { name: 'Gi1/0/48' });
+  await create('printer', `/api/networks/${ids.users}/addresses`, {
+    address: '10.0.10.60',
+    hostname: 'lab-printer',
+    macAddress: '02:00:5E:AA:BB:0C',
+  });
+  ids.coreAddress = (await server.must(200, 'GET', `/api/networks/${ids.users}/addresses?q=10.0.10.2`)).items.find(
+    (a: { switchId: string | null }) => a.switchId === ids.core,
+  ).id;
 });
 
 const searchFor = (q: string, token = tokens.viewer) => api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { token });
@@ -87,6 +95,44 @@ describe('GET /api/search', () => {
     expect(best).toMatchObject({ type, id: ids[key], match, label });
     expect(typeof best.name).toBe('string');
     expect(best.siteId).toBe(['access', 'p48', 'gi48'].includes(key) ? ids.lab : ids.hq);
+  });
+
+  it.each([
+    ['10.0.10.60', 'ipAddress', 'IP address'],
+    ['LAB-PRINTER', 'hostname', 'Host name'],
+    ['0200.5eaa.bb0c', 'macAddress', 'MAC address'],
+    ['02-00-5E-AA-BB-0C', 'macAddress', 'MAC address'],
+  ])('finds a recorded address by %s (%s)', async (q, match, label) => {
+    const found = (await searchFor(q)).body.results.filter((r: { type: string }) => r.type === 'address');
+    expect(found).toEqual([
+      {
+        type: 'address',
+        id: ids.printer,
+        name: '10.0.10.60 (lab-printer)',
+        siteId: ids.hq,
+        networkId: ids.users,
+        match,
+        label,
+        value: match === 'hostname' ? 'lab-printer' : match === 'macAddress' ? '02:00:5e:aa:bb:0c' : '10.0.10.60',
+      },
+    ]);
+  });
+
+  it('finds recorded addresses by the beginning of their address, by address', async () => {
+    const found = (await searchFor('10.0.10.')).body.results.filter((r: { type: string }) => r.type === 'address');
+    expect(found.map((r: { value: string; match: string }) => [r.value, r.match])).toEqual([
+      ['10.0.10.2', 'ipAddress'],
+      ['10.0.10.25', 'ipAddress'],
+      ['10.0.10.60', 'ipAddress'],
+    ]);
+  });
+
+  it("finds a switch's management IP as the switch, then as its address record", async () => {
+    const results = (await searchFor('10.0.10.2')).body.results;
+    expect(results.slice(0, 2).map((r: { type: string; id: string }) => [r.type, nameOf(r.id)])).toEqual([
+      ['switch', 'core'],
+      ['address', 'coreAddress'],
+    ]);
   });
 
   it('finds a VLAN number at every site', async () => {

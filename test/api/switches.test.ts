@@ -329,3 +329,187 @@ describe('favourites, per user', () => {
     expect((await call('GET', `/api/switches/${sw.id}`)).body).toMatchObject({ name: 'fav-gone', favorite: false });
   });
 });
+
+// docs/IPAM.md: a switch's management IP inside a network of its site is an address of that network with the
+// switch's switchId, made, moved and removed with the switch in the same activity entry (so undone with it).
+describe('the management IP kept as an address', () => {
+  let sequence = 0;
+  /** A fresh site with the networks LAN 10.<n>.1.0/24 (a DHCP range .100-.200) and Mgmt 10.<n>.99.0/24. */
+  async function place() {
+    const n = 100 + ++sequence;
+    const at = await make('/api/sites', { name: `ipam ${n}` });
+    const lan = await make('/api/networks', { siteId: at.id, name: 'LAN', subnet: `10.${n}.1.0/24` });
+    const mgmt = await make('/api/networks', { siteId: at.id, name: 'Mgmt', subnet: `10.${n}.99.0/24` });
+    await make(`/api/networks/${lan.id}/ranges`, { start: `10.${n}.1.100`, end: `10.${n}.1.200`, kind: 'dhcp' });
+    const ip = (net: string, host: number) => `10.${n}.${net === 'lan' ? 1 : 99}.${host}`;
+    return { site: at.id, lan: lan.id, mgmt: mgmt.id, ip };
+  }
+  type Place = Awaited<ReturnType<typeof place>>;
+  /** The site's addresses as [networkId, address, switchId, hostname], by address. */
+  const addresses = async (p: Place) =>
+    (await call('GET', `/api/addresses?siteId=${p.site}&limit=100`)).body.items.map(
+      (a: { networkId: string; address: string; switchId: string | null; hostname: string | null }) => [
+        a.networkId === p.lan ? 'LAN' : a.networkId === p.mgmt ? 'Mgmt' : a.networkId,
+        a.address,
+        a.switchId,
+        a.hostname,
+      ],
+    );
+  const undo = async (entityId: string) => {
+    const entry = await lastEntry(entityId);
+    const answer = await call('POST', `/api/activity/${entry.id}/undo`);
+    expect(answer.status, answer.text).toBe(200);
+  };
+
+  it('records it when the switch is made: hostname its name, deviceType switch, status active, in the same entry', async () => {
+    const p = await place();
+    const sw = await make('/api/switches', { siteId: p.site, name: 'acc-1', managementIp: p.ip('mgmt', 2) });
+    const [record] = (await call('GET', `/api/networks/${p.mgmt}/addresses`)).body.items;
+    expect(record).toMatchObject({
+      networkId: p.mgmt,
+      address: p.ip('mgmt', 2),
+      switchId: sw.id,
+      hostname: 'acc-1',
+      deviceType: 'switch',
+      status: 'active',
+    });
+    expect((await lastEntry(record.id)).id).toBe((await lastEntry(sw.id)).id);
+  });
+
+  it.each<[string, string, (p: Place) => Record<string, unknown>, (p: Place, id: string) => unknown[][]]>([
+    [
+      'a name that is no host name',
+      'edge 1',
+      (p) => ({ managementIp: p.ip('mgmt', 3) }),
+      (p, id) => [['Mgmt', p.ip('mgmt', 3), id, 'edge-1']],
+    ],
+    ['an IP in no network of the site', 'outside', () => ({ managementIp: '192.0.2.9' }), () => []],
+    ['no IP', 'none', () => ({}), () => []],
+  ])('with %s', async (_name, name, body, expected) => {
+    const p = await place();
+    const sw = await make('/api/switches', { siteId: p.site, name, ...body(p) });
+    expect(await addresses(p)).toEqual(expected(p, sw.id));
+  });
+
+  it.each<[string, (p: Place, other: string) => Record<string, unknown>, (p: Place, id: string) => unknown[][]]>([
+    [
+      'a new IP in the same network moves the record',
+      (p) => ({ managementIp: p.ip('mgmt', 7) }),
+      (p, id) => [['Mgmt', p.ip('mgmt', 7), id, 'sw']],
+    ],
+    ['an IP in another network moves it there', (p) => ({ managementIp: p.ip('lan', 7) }), (p, id) => [['LAN', p.ip('lan', 7), id, 'sw']]],
+    ['a rename renames the record', () => ({ name: 'sw-renamed' }), (p, id) => [['Mgmt', p.ip('mgmt', 2), id, 'sw-renamed']]],
+    ['an IP outside every network removes it', () => ({ managementIp: '192.0.2.9' }), () => []],
+    ['a cleared IP removes it', () => ({ managementIp: null }), () => []],
+    ['a move to a site without the network removes it', (_p, other) => ({ siteId: other }), () => []],
+    ['a change of other fields leaves it', () => ({ notes: 'rack 4', vendor: 'Cisco' }), (p, id) => [['Mgmt', p.ip('mgmt', 2), id, 'sw']]],
+  ])('%s, in the same entry, and the undo brings it back as it was', async (_name, patch, expected) => {
+    const p = await place();
+    const other = await make('/api/sites', { name: `elsewhere ${sequence}` });
+    const sw = await make('/api/switches', { siteId: p.site, name: 'sw', managementIp: p.ip('mgmt', 2) });
+    const [before] = (await call('GET', `/api/addresses?siteId=${p.site}`)).body.items;
+    const answer = await call('PATCH', `/api/switches/${sw.id}`, { body: patch(p, other.id) });
+    expect(answer.status, answer.text).toBe(200);
+    expect(await addresses(p)).toEqual(expected(p, sw.id));
+    const [after] = (await call('GET', `/api/addresses?siteId=${p.site}`)).body.items;
+    if (after) expect(after.id).toBe(before.id);
+    await undo(sw.id);
+    expect((await call('GET', `/api/addresses/${before.id}`)).body).toMatchObject({
+      address: p.ip('mgmt', 2),
+      switchId: sw.id,
+      hostname: 'sw',
+    });
+  });
+
+  it('moves the record to the network of the new site', async () => {
+    const [p, q] = [await place(), await place()];
+    const sw = await make('/api/switches', { siteId: p.site, name: 'mover', managementIp: p.ip('mgmt', 2) });
+    expect((await call('PATCH', `/api/switches/${sw.id}`, { body: { siteId: q.site, managementIp: q.ip('lan', 9) } })).status).toBe(200);
+    expect([await addresses(p), await addresses(q)]).toEqual([[], [['LAN', q.ip('lan', 9), sw.id, 'mover']]]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['one without a host name', {}, 'adopted'],
+    [
+      'one with its host name in another case, and a domain',
+      { hostname: 'ADOPTED.example.org', macAddress: '02:00:00:00:00:99' },
+      'ADOPTED.example.org',
+    ],
+  ])('takes over a record of the IP: %s (keeping its id and details)', async (_name, record, hostname) => {
+    const p = await place();
+    const held = await make(`/api/networks/${p.mgmt}/addresses`, { address: p.ip('mgmt', 20), ...record });
+    const sw = await make('/api/switches', { siteId: p.site, name: 'adopted', managementIp: p.ip('mgmt', 20) });
+    expect((await call('GET', `/api/addresses/${held.id}`)).body).toMatchObject({
+      ...record,
+      switchId: sw.id,
+      hostname,
+      deviceType: 'switch',
+    });
+    expect(await addresses(p)).toHaveLength(1);
+    await undo(sw.id);
+    expect((await call('GET', `/api/addresses/${held.id}`)).body).toMatchObject({ switchId: null, deviceType: null });
+  });
+
+  it.each<[string, (p: Place) => Promise<string>, number, string]>([
+    [
+      'recorded for another device',
+      async (p) =>
+        (await make(`/api/networks/${p.mgmt}/addresses`, { address: p.ip('mgmt', 30), hostname: 'printer-1' })) && p.ip('mgmt', 30),
+      409,
+      'address_taken',
+    ],
+    [
+      'recorded for a device of another type',
+      async (p) =>
+        (await make(`/api/networks/${p.mgmt}/addresses`, { address: p.ip('mgmt', 31), deviceType: 'server' })) && p.ip('mgmt', 31),
+      409,
+      'address_taken',
+    ],
+    ['inside a DHCP range of the network', async (p) => p.ip('lan', 150), 409, 'in_dhcp_range'],
+    ['the broadcast address of the network', async (p) => p.ip('lan', 255), 400, 'validation_failed'],
+  ])('refuses an IP %s, on create and on update, changing nothing', async (_name, taken, status, code) => {
+    const p = await place();
+    const ip = await taken(p);
+    const before = await addresses(p);
+    const create = await call('POST', '/api/switches', { body: { siteId: p.site, name: 'refused', managementIp: ip } });
+    expect([create.status, create.body.error.code, create.body.error.details]).toEqual([
+      status,
+      code,
+      [expect.objectContaining({ field: 'managementIp' })],
+    ]);
+    expect((await call('GET', `/api/switches?siteId=${p.site}`)).body.total).toBe(0);
+    const sw = await make('/api/switches', { siteId: p.site, name: 'refused', managementIp: p.ip('mgmt', 2) });
+    const update = await call('PATCH', `/api/switches/${sw.id}`, { body: { managementIp: ip } });
+    expect([update.status, update.body.error.code]).toEqual([status, code]);
+    expect((await call('GET', `/api/switches/${sw.id}`)).body.managementIp).toBe(p.ip('mgmt', 2));
+    expect(await addresses(p)).toEqual([...before, ['Mgmt', p.ip('mgmt', 2), sw.id, 'refused']].sort((a, b) => (a[1] < b[1] ? -1 : 1)));
+  });
+
+  it('refuses to take over a record while the switch has its own elsewhere (409 address_taken)', async () => {
+    const p = await place();
+    const sw = await make('/api/switches', { siteId: p.site, name: 'twice', managementIp: p.ip('mgmt', 2) });
+    await make(`/api/networks/${p.mgmt}/addresses`, { address: p.ip('mgmt', 40), hostname: 'twice' });
+    const answer = await call('PATCH', `/api/switches/${sw.id}`, { body: { managementIp: p.ip('mgmt', 40) } });
+    expect([answer.status, answer.body.error.code]).toEqual([409, 'address_taken']);
+  });
+
+  it('deletes the record with the switch in one entry; the undo brings both back with their ids', async () => {
+    const p = await place();
+    const sw = await make('/api/switches', { siteId: p.site, name: 'gone', managementIp: p.ip('mgmt', 2), portCount: 2 });
+    const [record] = (await call('GET', `/api/addresses?siteId=${p.site}`)).body.items;
+    expect((await call('DELETE', `/api/switches/${sw.id}`)).status).toBe(204);
+    expect(await addresses(p)).toEqual([]);
+    expect((await lastEntry(record.id)).id).toBe((await lastEntry(sw.id)).id);
+    await undo(sw.id);
+    expect((await call('GET', `/api/addresses/${record.id}`)).body).toMatchObject({ address: p.ip('mgmt', 2), switchId: sw.id });
+    expect((await call('GET', `/api/switches/${sw.id}`)).body).toMatchObject({ name: 'gone', portCount: 2 });
+  });
+
+  it('undoes the creation: the switch and its record go together', async () => {
+    const p = await place();
+    const sw = await make('/api/switches', { siteId: p.site, name: 'undone', managementIp: p.ip('mgmt', 2) });
+    await undo(sw.id);
+    expect(await addresses(p)).toEqual([]);
+    expect((await call('GET', `/api/switches/${sw.id}`)).status).toBe(404);
+  });
+});

@@ -40,7 +40,9 @@ function pages(): Shot[] {
     { name: 'vlans', path: '/vlans', ready: shows('VLANs', rows) },
     { name: 'vlan', path: `/vlans/${data.usersVlanId}`, ready: shows('VLAN 10 Users', 'table.vlan-ports .port-links a') },
     { name: 'networks', path: '/networks', ready: shows('Networks', 'table.networks tr.group-row') },
-    { name: 'network', path: `/networks/${data.usersNetId}`, ready: shows('Users', 'form select') },
+    { name: 'network', path: `/networks/${data.usersNetId}`, ready: shows('Users', '.util-range') },
+    { name: 'ip-table', path: `/addresses?siteId=${data.hqId}`, ready: shows('IP addresses', rows) },
+    { name: 'subnet', path: '/tools/subnet?cidr=10.0.10.0/24&split=26', ready: shows('Subnet calculator', '.subnet-split li') },
     { name: 'activity', path: '/activity', ready: shows('Activity', '.entry') },
     { name: 'settings-data', path: '/settings/data', ready: shows('Data') },
   ];

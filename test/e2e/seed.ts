@@ -2,11 +2,20 @@
 import { must } from './support.ts';
 
 /** What the seed made, for building URLs. */
-export type Seeded = { hqId: string; coreId: string; accessId: string; stackId: string; usersVlanId: string; usersNetId: string };
+export type Seeded = {
+  hqId: string;
+  coreId: string;
+  accessId: string;
+  stackId: string;
+  usersVlanId: string;
+  usersNetId: string;
+  transitNetId: string;
+};
 
 /**
  * Two sites; VLANs with and without chosen colours, one without a subnet, one with an IPv4 and an IPv6 subnet,
- * a /31 without a VLAN; a 48-port core with SFP+ uplinks (trunks), disabled ports, PoE and a link; a stack of two.
+ * a /31 without a VLAN; a 48-port core with SFP+ uplinks (trunks), disabled ports, PoE and a link; a stack of two;
+ * in the Users network a DHCP pool, a reserved block and addresses (one on core-1's port 3), the /31 full.
  */
 export async function seed(baseUrl: string, token: string): Promise<Seeded> {
   const call = <T = any>(method: string, path: string, body?: unknown) => must<T>(baseUrl, token, method, path, body);
@@ -38,7 +47,7 @@ export async function seed(baseUrl: string, token: string): Promise<Seeded> {
   await net(hq.id, cameras, 'Cameras (secondary)', '10.0.41.0/24', '10.0.41.1');
   await net(hq.id, mgmt, 'Management', '10.0.99.0/24', '10.0.99.1');
   await net(hq.id, guests, 'Guests', '192.168.200.0/24', '192.168.200.1');
-  await net(hq.id, null, 'Transit to ISP', '198.51.100.0/31', null);
+  const transit = await net(hq.id, null, 'Transit to ISP', '198.51.100.0/31', null);
   await net(lab.id, labUsers, 'Lab users', '10.9.10.0/24', null);
   const core = await call('POST', '/api/switches', {
     siteId: hq.id,
@@ -124,5 +133,41 @@ export async function seed(baseUrl: string, token: string): Promise<Seeded> {
   await call('POST', `/api/switches/${core.id}/ports`, { name: 'Ma1', type: 'management', untaggedVlanId: mgmt });
   await call('PATCH', `/api/switches/${core.id}`, { configuredVlanIds: [mgmt, guests] });
   await call('PATCH', `/api/sites/${lab.id}`, { address: 'Building 7' });
-  return { hqId: hq.id, coreId: core.id, accessId: access.id, stackId: stack.id, usersVlanId: users, usersNetId: usersNet };
+  await call('POST', `/api/networks/${usersNet}/ranges`, {
+    start: '10.0.10.2',
+    end: '10.0.10.9',
+    kind: 'reserved',
+    description: 'Infrastructure',
+  });
+  await call('POST', `/api/networks/${usersNet}/ranges`, { start: '10.0.10.100', end: '10.0.10.199', kind: 'dhcp', description: 'Desks' });
+  await call('POST', `/api/networks/${usersNet}/ranges`, {
+    start: '10.0.10.200',
+    end: '10.0.10.219',
+    kind: 'static',
+    description: 'Printers and phones',
+  });
+  const address = (networkId: string, body: Record<string, unknown>) => call('POST', `/api/networks/${networkId}/addresses`, body);
+  await address(usersNet, {
+    address: '10.0.10.200',
+    hostname: 'printer-2f',
+    macAddress: '3c:52:82:11:22:33',
+    deviceType: 'printer',
+    portId: portOf(coreFull, '3').id,
+    description: 'Reception desk',
+  });
+  await address(usersNet, { address: '10.0.10.10', hostname: 'files', deviceType: 'server' });
+  await address(usersNet, { address: '10.0.10.11', hostname: 'backup', deviceType: 'server', status: 'reserved' });
+  await address(usersNet, { address: '10.0.10.201', hostname: 'phone-reception', deviceType: 'phone', macAddress: '00:04:f2:aa:bb:cc' });
+  await address(usersNet, { address: '10.0.10.250', hostname: 'old-nas', deviceType: 'other', status: 'inactive' });
+  await address(transit, { address: '198.51.100.0', hostname: 'edge-1', deviceType: 'router' });
+  await address(transit, { address: '198.51.100.1', hostname: 'isp-gw', deviceType: 'router' });
+  return {
+    hqId: hq.id,
+    coreId: core.id,
+    accessId: access.id,
+    stackId: stack.id,
+    usersVlanId: users,
+    usersNetId: usersNet,
+    transitNetId: transit,
+  };
 }

@@ -10,7 +10,14 @@ import { archives, counts } from './helpers.ts';
 
 const FIXTURE = join(ROOT, '..', 'shared', 'fixtures', 'ezswm-0.20.3');
 const read = (name: string): any[] => JSON.parse(readFileSync(join(FIXTURE, name), 'utf8'));
-const legacy = { sites: read('sites.json'), vlans: read('vlans.json'), networks: read('networks.json'), switches: read('switches.json') };
+const legacy = {
+  sites: read('sites.json'),
+  vlans: read('vlans.json'),
+  networks: read('networks.json'),
+  switches: read('switches.json'),
+  allocations: read('ip-allocations.json'),
+  ranges: read('ip-ranges.json'),
+};
 const legacyPorts = legacy.switches.flatMap((sw) => sw.ports.map((port: any) => ({ ...port, switch: sw })));
 
 let server: TestServer;
@@ -18,7 +25,7 @@ let token: string;
 
 beforeAll(async () => {
   const dataDir = freshDataDir();
-  for (const name of ['sites', 'vlans', 'networks', 'switches', 'activity', 'users', 'ip-allocations', 'settings'])
+  for (const name of ['sites', 'vlans', 'networks', 'switches', 'activity', 'users', 'ip-allocations', 'ip-ranges', 'settings'])
     cpSync(join(FIXTURE, `${name}.json`), join(dataDir, `${name}.json`));
   server = await startServer({ dataDir });
   token = (await setupAdmin(server.baseUrl)).token;
@@ -43,7 +50,16 @@ async function all(path: string): Promise<any[]> {
 
 describe('the real 0.20.3 data directory at the first start', () => {
   it('comes across complete: sites, VLANs, networks, switches, 557 ports, 162 activity entries', () => {
-    expect(counts(server.dataDir)).toMatchObject({ sites: 3, vlans: 11, networks: 12, switches: 9, ports: 557, activity: 163 });
+    expect(counts(server.dataDir)).toMatchObject({
+      sites: 3,
+      vlans: 11,
+      networks: 12,
+      switches: 9,
+      ports: 557,
+      addresses: 24,
+      ranges: 9,
+      activity: 163,
+    });
   });
 
   it('maps each VLAN onto a VLAN of its site: number, name, status, colour (lower case, unique per site)', async () => {
@@ -128,18 +144,86 @@ describe('the real 0.20.3 data directory at the first start', () => {
     expect(server.logs()).toMatch(/value fixed file=switches.json .*connected_port_id .*stale link/);
   });
 
-  it('names what it did not migrate: bcrypt users and the files model 2 has no place for, which stay', () => {
+  it('takes every allocation as an address of its network: 24, with host name, MAC, device type, status, description', async () => {
+    const networks = await all('/api/networks');
+    const addresses = await all('/api/addresses');
+    expect(addresses).toHaveLength(legacy.allocations.length);
+    const subnetOf = new Map(legacy.networks.map((network) => [network.id, network.subnet]));
+    for (const old of legacy.allocations) {
+      const network = networks.find((n) => n.subnet === subnetOf.get(old.network_id));
+      const address = addresses.find((a) => a.networkId === network.id && a.address === old.ip_address);
+      expect(address, old.ip_address).toMatchObject({
+        hostname: old.hostname ?? null,
+        macAddress: old.mac_address ? old.mac_address.toLowerCase() : null,
+        deviceType: old.device_type ?? null,
+        status: old.status,
+        description: old.description || null,
+        createdAt: old.created_at,
+      });
+    }
+    // Both ends of the /31 are hosts.
+    expect(addresses.filter((a) => a.address.startsWith('198.51.100.'))).toHaveLength(2);
+  });
+
+  it("makes each switch's management IP its network's address with switchId (the allocation there), and links the 8 connected ports", async () => {
+    const switches = await all('/api/switches');
+    const addresses = await all('/api/addresses');
+    const ports = await all('/api/ports');
+    for (const sw of switches.filter((s) => s.managementIp)) {
+      const address = addresses.find((a) => a.switchId === sw.id);
+      expect(address, sw.name).toMatchObject({ address: sw.managementIp, deviceType: 'switch' });
+    }
+    expect(addresses.filter((a) => a.switchId)).toHaveLength(8);
+    // Quirk 2: the one allocation of 10.100.0.12 is acc-hs1's, the switch that keeps that management IP.
+    expect(addresses.find((a) => a.address === '10.100.0.12').switchId).toBe(switches.find((s) => s.name === 'acc-hs1').id);
+    const connected = legacyPorts.filter((port) => port.connected_allocation_id);
+    expect(connected).toHaveLength(8);
+    for (const old of connected) {
+      const allocation = legacy.allocations.find((a) => a.id === old.connected_allocation_id);
+      const sw = switches.find((s) => s.name === old.switch.name);
+      const port = ports.find((p) => p.switchId === sw.id && p.name === old.label);
+      expect(addresses.find((a) => a.address === allocation.ip_address && a.hostname === allocation.hostname).portId, old.label).toBe(
+        port.id,
+      );
+    }
+  });
+
+  it('takes every range: start, end, type as kind, description, of its network', async () => {
+    const networks = await all('/api/networks');
+    const subnetOf = new Map(legacy.networks.map((network) => [network.id, network.subnet]));
+    let total = 0;
+    for (const network of networks) {
+      const answer = await api(server.baseUrl, 'GET', `/api/networks/${network.id}/ranges?limit=500`, { token });
+      expect(answer.status, answer.text).toBe(200);
+      const ranges = answer.body.items;
+      total += ranges.length;
+      for (const old of legacy.ranges.filter((r) => subnetOf.get(r.network_id) === network.subnet))
+        expect(
+          ranges.find((r: any) => r.start === old.start_ip),
+          old.start_ip,
+        ).toMatchObject({
+          end: old.end_ip,
+          kind: old.type,
+          description: old.description || null,
+        });
+    }
+    expect(total).toBe(legacy.ranges.length);
+  });
+
+  it('names what it did not migrate: bcrypt users and the files it has no place for, which stay', () => {
     const logs = server.logs();
     expect(logs).toContain('field=password_hash from=campus_admin');
     expect(logs).toContain(
-      'legacy migration: file not migrated, model 2 has no place for its records yet; it stays in the data directory file=ip-allocations.json',
+      'legacy migration: file not migrated, this release has no place for its records yet; it stays in the data directory file=settings.json',
     );
+    expect(logs).not.toMatch(/file not migrated.*file=ip-(allocations|ranges).json/);
+    expect(logs).toContain('legacy migration: addresses migrated count=24');
+    expect(logs).toContain('legacy migration: ranges migrated count=9');
     expect(logs).toContain('legacy migration: unknown field dropped file=switches.json field=ports[].helper_usage count=87');
     const [archive] = archives(server.dataDir);
-    expect(readFileSync(join(server.dataDir, 'ip-allocations.json'), 'utf8')).toBe(
-      readFileSync(join(FIXTURE, 'ip-allocations.json'), 'utf8'),
-    );
-    expect(readFileSync(join(server.dataDir, archive, 'vlans.json'), 'utf8')).toBe(readFileSync(join(FIXTURE, 'vlans.json'), 'utf8'));
+    expect(readFileSync(join(server.dataDir, 'settings.json'), 'utf8')).toBe(readFileSync(join(FIXTURE, 'settings.json'), 'utf8'));
+    for (const name of ['vlans.json', 'ip-allocations.json', 'ip-ranges.json'])
+      expect(readFileSync(join(server.dataDir, archive, name), 'utf8')).toBe(readFileSync(join(FIXTURE, name), 'utf8'));
   });
 
   it('keeps the activity log, its 0.20.x actions named in the summaries, never undoable', async () => {
@@ -149,5 +233,9 @@ describe('the real 0.20.3 data directory at the first start', () => {
     expect(entries.some((entry) => entry.summary.includes('(0.20.x: update_port)'))).toBe(true);
     const created = entries.find((entry) => entry.action === 'create' && entry.entityType === 'site');
     expect(created.entityId).not.toBeNull();
+    // Entries about allocations and ranges name the address and the range they became.
+    const address = entries.find((entry) => entry.entityType === 'address' && entry.entityId);
+    expect(address).toBeDefined();
+    expect(entries.some((entry) => entry.entityType === 'range' && entry.entityId)).toBe(true);
   });
 });

@@ -97,16 +97,37 @@ const MODEL2_ROUTES: Record<string, Access> = {
   'PATCH /api/auth/me': 'user',
 };
 
+// The routes IPAM (issue 18) added, with their access: addresses and ranges are inventory (viewers read, editors
+// change), the next free address is taken by an editor, and the subnet calculator is arithmetic for any signed-in
+// user (every role is at least a viewer).
+const IPAM_ROUTES: Record<string, Access> = {
+  'GET /api/networks/:id/addresses': 'viewer',
+  'POST /api/networks/:id/addresses': 'editor',
+  'POST /api/networks/:id/addresses/next': 'editor',
+  'GET /api/networks/:id/free': 'viewer',
+  'GET /api/addresses': 'viewer',
+  'GET /api/addresses/:id': 'viewer',
+  'PATCH /api/addresses/:id': 'editor',
+  'DELETE /api/addresses/:id': 'editor',
+  'GET /api/networks/:id/ranges': 'viewer',
+  'POST /api/networks/:id/ranges': 'editor',
+  'GET /api/ranges/:id': 'viewer',
+  'PATCH /api/ranges/:id': 'editor',
+  'DELETE /api/ranges/:id': 'editor',
+  'GET /api/tools/subnet': 'viewer',
+};
+
 describe('role matrix over every route in ALL_ROUTES', () => {
   it('has routes to check', () => {
     expect(ROUTES.length).toBeGreaterThan(0);
   });
 
-  it('knows every route model 2 added, with its access', () => {
-    const declared = Object.fromEntries(
-      ROUTES.filter((route) => routeKey(route) in MODEL2_ROUTES).map((route) => [routeKey(route), route.access]),
-    );
-    expect(declared).toEqual(MODEL2_ROUTES);
+  it.each<[string, Record<string, Access>]>([
+    ['model 2', MODEL2_ROUTES],
+    ['IPAM', IPAM_ROUTES],
+  ])('knows every route %s added, with its access', (_name, added) => {
+    const declared = Object.fromEntries(ROUTES.filter((route) => routeKey(route) in added).map((route) => [routeKey(route), route.access]));
+    expect(declared).toEqual(added);
   });
 
   it.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', async (_key, route) => {

@@ -12,11 +12,19 @@ export const RESULT_SCHEMA = {
   type: 'object',
   required: ['type', 'id', 'name', 'siteId', 'match', 'label', 'value'],
   properties: {
-    type: { enum: [...SEARCH_TYPES], description: 'What was found; with id (and switchId for a port) the page to link to.' },
+    type: {
+      enum: [...SEARCH_TYPES],
+      description: 'What was found; with id (and switchId for a port, networkId for an address) the page to link to.',
+    },
     id: { type: 'string', format: 'uuid' },
-    name: { type: 'string', description: 'The name; for a port "switch name / port name", for a VLAN "VLAN <vid> (<name>)".' },
+    name: {
+      type: 'string',
+      description:
+        'The name; for a port "switch name / port name", for a VLAN "VLAN <vid> (<name>)", for an address "<address> (<hostname>)".',
+    },
     siteId: { type: 'string', format: 'uuid' },
     switchId: { type: 'string', format: 'uuid', description: 'Ports only: their switch.' },
+    networkId: { type: 'string', format: 'uuid', description: 'Addresses only: their network.' },
     match: {
       enum: Object.keys(MATCH_LABELS),
       description: `The field that matched: ${Object.entries(MATCH_LABELS)

@@ -6,7 +6,7 @@ import type { User } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { t, tParts } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { SelectField, TextField } from './fields.ts';
+import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 
@@ -38,7 +38,8 @@ export function AccountSettings() {
     app.toast({ kind: 'success', message: t('account.changed') });
     await me().catch(() => undefined);
   });
-  const v = form.values;
+  const f = boundFields(profile);
+  const g = boundFields(form);
   const who = tParts('account.who', {
     username: html`<strong>${app.user.username}</strong>`,
     role: html`<strong>${t(`role.${app.user.role}`)}</strong>`,
@@ -51,11 +52,13 @@ export function AccountSettings() {
     <section class="card" aria-labelledby="acct-profile">
       <h2 id="acct-profile">${t('account.profile')}</h2>
       <form class="form narrow-form" onSubmit=${profile.onSubmit} novalidate>
-        <${TextField} label=${t('account.displayName')} name="displayName" value=${profile.values.displayName} maxLength=${100} autocomplete="name"
-          onInput=${(x: string) => profile.set('displayName', x)} error=${profile.errors.displayName} hint=${t('account.displayNameHint')} />
-        <${SelectField} label=${t('account.language')} name="language" value=${profile.values.language} error=${profile.errors.language}
-          options=${LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))} onChange=${(x: string) => profile.set('language', x)}
-          hint=${t('account.languageHint')} />
+        ${f.text('displayName', t('account.displayName'), { maxLength: 100, autocomplete: 'name', hint: t('account.displayNameHint') })}
+        ${f.select(
+          'language',
+          t('account.language'),
+          LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) })),
+          { hint: t('account.languageHint') },
+        )}
         <${FormNotice} message=${profile.formError} />
         <div class="form-actions"><${SubmitButton} pending=${profile.pending} label=${t('account.saveProfile')} /></div>
       </form>
@@ -64,12 +67,14 @@ export function AccountSettings() {
       <h2 id="acct-pw">${t('account.changePassword')}</h2>
       <form class="form narrow-form" onSubmit=${form.onSubmit} novalidate>
         <input type="text" name="username" autocomplete="username" value=${app.user.username} hidden readonly />
-        <${TextField} label=${t('account.current')} name="currentPassword" type="password" autocomplete="current-password" value=${v.currentPassword}
-          onInput=${(x: string) => form.set('currentPassword', x)} error=${form.errors.currentPassword} required />
-        <${TextField} label=${t('account.new')} name="newPassword" type="password" autocomplete="new-password" value=${v.newPassword}
-          onInput=${(x: string) => form.set('newPassword', x)} error=${form.errors.newPassword} required hint=${t('common.passwordHint', { min: MIN_PASSWORD_LENGTH })} />
-        <${TextField} label=${t('account.repeat')} name="confirm" type="password" autocomplete="new-password" value=${v.confirm}
-          onInput=${(x: string) => form.set('confirm', x)} error=${form.errors.confirm} required />
+        ${g.text('currentPassword', t('account.current'), { type: 'password', autocomplete: 'current-password', required: true })}
+        ${g.text('newPassword', t('account.new'), {
+          type: 'password',
+          autocomplete: 'new-password',
+          required: true,
+          hint: t('common.passwordHint', { min: MIN_PASSWORD_LENGTH }),
+        })}
+        ${g.text('confirm', t('account.repeat'), { type: 'password', autocomplete: 'new-password', required: true })}
         <${FormNotice} message=${form.formError} />
         <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${t('account.changePassword')} /></div>
       </form>

@@ -5,7 +5,7 @@ import { ApiError, login, setup } from '../api.ts';
 import type { User } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
-import { TextField } from './fields.ts';
+import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 
@@ -30,23 +30,21 @@ export function AuthPage(p: { mode: 'setup' | 'login'; expired?: boolean; onSign
       throw err;
     }
   });
-  const v = form.values;
+  const f = boundFields(form);
+  const password = { type: 'password', required: true };
   return html`<main class="center-page" id="main">
     <form class="card auth-card" onSubmit=${form.onSubmit} novalidate>
       <div class="brand big"><span class="brand-mark" aria-hidden="true"></span>${t('app.name')}</div>
       <h1>${isSetup ? t('auth.setupTitle') : t('auth.signIn')}</h1>
       ${isSetup && html`<p class="muted">${t('auth.setupIntro')}</p>`}
       ${p.expired && html`<p class="notice info">${t('auth.expired')}</p>`}
-      <${TextField} label=${t('field.username')} name="username" value=${v.username} onInput=${(x: string) => form.set('username', x)}
-        error=${form.errors.username} required autocomplete="username" autofocus />
-      <${TextField} label=${t('field.password')} name="password" type="password" value=${v.password} onInput=${(x: string) => form.set('password', x)}
-        error=${form.errors.password} required autocomplete=${isSetup ? 'new-password' : 'current-password'}
-        hint=${isSetup ? t('common.passwordHint', { min: MIN_PASSWORD_LENGTH }) : undefined} />
-      ${
-        isSetup &&
-        html`<${TextField} label=${t('auth.repeat')} name="confirm" type="password" value=${v.confirm}
-        onInput=${(x: string) => form.set('confirm', x)} error=${form.errors.confirm} required autocomplete="new-password" />`
-      }
+      ${f.text('username', t('field.username'), { required: true, autocomplete: 'username', autofocus: true })}
+      ${f.text('password', t('field.password'), {
+        ...password,
+        autocomplete: isSetup ? 'new-password' : 'current-password',
+        hint: isSetup ? t('common.passwordHint', { min: MIN_PASSWORD_LENGTH }) : undefined,
+      })}
+      ${isSetup && f.text('confirm', t('auth.repeat'), { ...password, autocomplete: 'new-password' })}
       <${FormNotice} message=${form.formError} />
       <div class="form-actions">
         <${SubmitButton} pending=${form.pending} label=${isSetup ? t('auth.createAdmin') : t('auth.signIn')} pendingLabel=${isSetup ? t('common.creating') : t('auth.signingIn')} />

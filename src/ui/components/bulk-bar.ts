@@ -84,19 +84,19 @@ export function BulkBar(p: {
       <button type="button" class="btn btn-ghost btn-small" onClick=${p.onClear}>${t('bulk.clear')}</button>
     </div>
     <div class="bulk-fields">
-      ${sel('mode', t('bulk.mode'), [
+      ${sel('mode', t('ports.col.mode'), [
         [NO_CHANGE, t('common.noChange')],
         ['access', t('mode.access')],
         ['trunk', t('mode.trunk')],
       ])}
-      ${sel('untagged', t('bulk.untagged'), [
+      ${sel('untagged', t('ports.col.untagged'), [
         [NO_CHANGE, t('common.noChange')],
         ['none', t('common.none')],
         ...p.vlans.map((n): [string, string] => [n.id, t('vlans.option', { vlan: n.vid, name: n.name })]),
       ])}
       ${txt('addTagged', t('bulk.addTagged'))}
       ${txt('removeTagged', t('bulk.removeTagged'))}
-      ${sel('enabled', t('bulk.enabled'), [
+      ${sel('enabled', t('ports.col.enabled'), [
         [NO_CHANGE, t('common.noChange')],
         ['enable', t('bulk.enable')],
         ['disable', t('bulk.disable')],

@@ -4,6 +4,7 @@ import { switchConfig } from '../api.ts';
 import { useResource } from '../hooks.ts';
 import { useApp } from '../app-context.ts';
 import { t } from '../messages.ts';
+import { copyText } from '../undo.ts';
 import { Loading } from './loading.ts';
 
 // Product names of the dialects, the same in every language.
@@ -19,14 +20,7 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
   const id = useId();
   const [dialect, setDialect] = useState('cisco-ios');
   const cfg = useResource(() => switchConfig(p.switchId, dialect), [p.switchId, dialect, p.version]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(cfg.data ?? '');
-      app.toast({ kind: 'success', message: t('config.copied') });
-    } catch {
-      app.toast({ kind: 'error', message: t('config.copyRefused') });
-    }
-  };
+  const copy = () => copyText(app, cfg.data ?? '', t('config.copied'));
   const download = () => {
     const url = URL.createObjectURL(new Blob([cfg.data ?? ''], { type: 'text/plain' }));
     const a = document.createElement('a');

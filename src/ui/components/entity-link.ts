@@ -1,6 +1,7 @@
-// A link to an entity's page; a port link looks up its switch first, as ports live on the switch page.
+// A link to an entity's page; a port, an address or a range is looked up first, as they live on the page of
+// their switch or network.
 import { html } from '../html.ts';
-import { getPort } from '../api.ts';
+import { getAddress, getPort, getRange } from '../api.ts';
 import type { ActivityEntry } from '../api-types.ts';
 import { navigate } from '../router.ts';
 
@@ -10,11 +11,13 @@ const PAGES = { site: '/sites/', switch: '/switches/', vlan: '/vlans/', network:
 export function EntityLink(p: { type: ActivityEntry['entityType']; id: string | null; name: string | null }) {
   const label = p.name ?? p.id ?? '—';
   if (!p.type || !p.id) return html`<span>${label}</span>`;
-  if (p.type === 'port') {
+  if (!(p.type in PAGES)) {
     const id = p.id;
+    const type = p.type;
     const open = async (e: Event) => {
       e.preventDefault();
       try {
+        if (type !== 'port') return navigate(`/networks/${(await (type === 'range' ? getRange : getAddress)(id)).networkId}`);
         const port = await getPort(id);
         navigate(`/switches/${port.switchId}?port=${port.id}`);
       } catch {
@@ -23,5 +26,5 @@ export function EntityLink(p: { type: ActivityEntry['entityType']; id: string | 
     };
     return html`<a href=${`/activity?entityId=${id}`} onClick=${open}>${label}</a>`;
   }
-  return html`<a href=${PAGES[p.type] + p.id}>${label}</a>`;
+  return html`<a href=${PAGES[p.type as keyof typeof PAGES] + p.id}>${label}</a>`;
 }

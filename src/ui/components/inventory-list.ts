@@ -49,50 +49,71 @@ export function useAddAnother(reload: () => void) {
   };
 }
 
-/** `empty` is what a list without rows says; while `filtered`, its empty state offers no Add button. */
-export function InventoryList<T extends { id: string }>(p: {
-  title: string;
-  addLabel: string;
-  filterLabel: string;
-  query: ListQuery;
-  list: Resource<ListPage<T>>;
-  columns: Column<T>[];
-  empty: string;
-  filtered: boolean;
-  filters?: ComponentChildren;
-  form: ComponentChildren;
-  wideForm?: boolean;
-  route: Route;
-}) {
-  const app = useApp();
+/** The parts of a list page that show its rows: `columns` for a sortable table, or `table` draws the rows itself. */
+type Rows<T> = { columns?: Column<T>[]; table?: (rows: T[]) => ComponentChildren };
+
+/** A list in a card: its filter box and filters, the table with its sort and pager; `empty` shows without rows. */
+export function ListBody<T extends { id: string }>(
+  p: Rows<T> & {
+    caption: string;
+    filterLabel: string;
+    query: ListQuery;
+    list: Resource<ListPage<T>>;
+    empty: ComponentChildren;
+    filters?: ComponentChildren;
+  },
+) {
   const { list, query } = p;
   const d = list.data;
-  const adding = p.route.query.get('new') === '1' && app.canEdit;
+  return html`<div class="list-tools">
+      <${FilterBox} label=${p.filterLabel} value=${query.q} onChange=${(x: string) => setQuery({ q: x, offset: null }, { replace: true })} />
+      ${p.filters}
+    </div>
+    ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
+    ${!d && !list.error && html`<${SkeletonRows} />`}
+    ${d && d.items.length === 0 && p.empty}
+    ${
+      d &&
+      d.items.length > 0 &&
+      html`
+      ${p.table ? p.table(d.items) : html`<${DataTable} caption=${p.caption} columns=${p.columns} rows=${d.items} sort=${query.sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />`}
+      <${Pager} offset=${query.offset} limit=${query.limit} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
+    }`;
+}
+
+/**
+ * `empty` is what a list without rows says; while `filtered`, its empty state offers no Add button; a list
+ * without `form` has no Add at all; `actions` go in the head beside Add.
+ */
+export function InventoryList<T extends { id: string }>(
+  p: Rows<T> & {
+    title: string;
+    addLabel?: string;
+    filterLabel: string;
+    query: ListQuery;
+    list: Resource<ListPage<T>>;
+    empty: string;
+    filtered: boolean;
+    filters?: ComponentChildren;
+    form?: ComponentChildren;
+    actions?: ComponentChildren;
+    wideForm?: boolean;
+    route: Route;
+  },
+) {
+  const app = useApp();
+  const canAdd = app.canEdit && p.form;
+  const adding = p.route.query.get('new') === '1' && canAdd;
   return html`
     <${PageHeader} title=${p.title}>
-      ${app.canEdit && html`<button type="button" class="btn btn-primary" onClick=${openAddForm}>${p.addLabel}</button>`}
+      ${p.actions}
+      ${canAdd && html`<button type="button" class="btn btn-primary" onClick=${openAddForm}>${p.addLabel}</button>`}
     </${PageHeader}>
     <div class="card">
-      <div class="list-tools">
-        <${FilterBox} label=${p.filterLabel} value=${query.q} onChange=${(x: string) => setQuery({ q: x, offset: null }, { replace: true })} />
-        ${p.filters}
-      </div>
-      ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
-      ${!d && !list.error && html`<${SkeletonRows} />`}
-      ${
-        d &&
-        d.items.length === 0 &&
-        html`<${EmptyState} message=${p.empty}>
-        ${app.canEdit && !p.filtered && html`<button type="button" class="btn" onClick=${openAddForm}>${p.addLabel}</button>`}
-      </${EmptyState}>`
-      }
-      ${
-        d &&
-        d.items.length > 0 &&
-        html`
-        <${DataTable} caption=${p.title} columns=${p.columns} rows=${d.items} sort=${query.sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />
-        <${Pager} offset=${query.offset} limit=${query.limit} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
-      }
+      <${ListBody} ...${p} caption=${p.title}
+        empty=${html`<${EmptyState} message=${p.empty}>
+          ${canAdd && !p.filtered && html`<button type="button" class="btn" onClick=${openAddForm}>${p.addLabel}</button>`}
+        </${EmptyState}>`} />
     </div>
     ${adding && html`<${Modal} title=${p.addLabel} wide=${p.wideForm} onClose=${closeAddForm}>${p.form}</${Modal}>`}`;
 }

@@ -1,13 +1,28 @@
-// One network (IP subnet): its VLAN, its details (editable), delete, and its history.
-import { html } from '../html.ts';
-import { type ApiError, deleteNetwork, getNetwork, getSite, getVlan, updateNetwork } from '../api.ts';
-import type { Network } from '../api-types.ts';
+// One network (IP subnet): its VLAN, its utilisation with its ranges drawn on it, its addresses (sortable,
+// filterable, paged; added inline, or the next free one in one click; edited and deleted in a dialog), its
+// ranges, its details (editable), delete, and its history.
+import { html, useState } from '../html.ts';
+import {
+  type ApiError,
+  createAddress,
+  deleteAddress,
+  deleteNetwork,
+  getNetwork,
+  getSite,
+  getVlan,
+  networkAddresses,
+  networkRanges,
+  nextAddress,
+  updateAddress,
+  updateNetwork,
+} from '../api.ts';
+import type { Address, Network } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import { toastWithUndo } from '../undo.ts';
+import { confirmedDelete, toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
 import { NetworkForm, networkBody } from './network-form.ts';
 import type { NetworkValues } from './network-form.ts';
@@ -15,6 +30,13 @@ import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { ActivityFeed } from './activity-feed.ts';
 import { VlanChip } from './vlan-chip.ts';
+import { UtilizationBar } from './utilization-bar.ts';
+import { RangeList } from './range-list.ts';
+import { AddressForm } from './address-form.ts';
+import { addressColumns, usePortBook } from './address-table.ts';
+import { ListBody, listQuery } from './inventory-list.ts';
+import { Modal } from './modal.ts';
+import { EmptyState } from './empty-state.ts';
 
 /** The network page. */
 export function NetworkPage(p: { id: string; route: Route }) {
@@ -22,6 +44,11 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const net = useResource(() => getNetwork(p.id), [p.id]);
   const site = useResource(async () => (net.data ? getSite(net.data.siteId) : undefined), [net.data?.siteId]);
   const vlan = useResource(async () => (net.data?.vlanId ? getVlan(net.data.vlanId) : undefined), [net.data?.vlanId]);
+  const query = listQuery(p.route, 'address');
+  const list = useResource((signal) => networkAddresses(p.id, query, signal), [p.id, ...Object.values(query)]);
+  const ranges = useResource((signal) => networkRanges(p.id, signal), [p.id]);
+  const ports = usePortBook(net.data?.siteId);
+  const [editing, setEditing] = useState<Address | null>(null);
   if (net.error)
     return html`<${PageHeader} title=${t('network.title')} crumbs=${[{ label: t('networks.title'), href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
   const n = net.data;
@@ -34,53 +61,88 @@ export function NetworkPage(p: { id: string; route: Route }) {
     net.setData({ ...n, ...updated });
     void toastWithUndo(app, t('network.saved', { name: updated.name }), [n.id], ['update'], net.reload);
   };
+  // A network with addresses or ranges asks again before they go with it.
   const remove = async () => {
-    const ok = await app.confirm({
+    const question = {
       title: t('network.deleteTitle'),
       message: t('network.deleteQuestion', { name: n.name, subnet: n.subnet }),
       confirmLabel: t('network.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteNetwork(n.id, n.version);
-    } catch (err) {
-      const e = err as ApiError;
-      if (e.code !== 'network_in_use') {
-        app.toast({
-          kind: 'error',
-          message: e.status === 412 ? t('network.changedMeanwhile') : t('common.couldNotDelete', { message: e.message }),
-          action: e.status === 412 ? { label: t('common.reload'), run: () => net.reload() } : undefined,
-        });
-        return;
-      }
-      const again = await app.confirm({
-        title: t('network.inUseTitle'),
-        message: t('network.inUseQuestion', { message: e.message, name: n.name }),
-        confirmLabel: t('network.inUseConfirm'),
-        danger: true,
-      });
-      if (!again) return;
-      try {
-        await deleteNetwork(n.id, undefined, true);
-      } catch (err2) {
-        app.toast({ kind: 'error', message: t('common.couldNotDelete', { message: (err2 as Error).message }) });
-        return;
-      }
-    }
+    };
+    const removed = await confirmedDelete(
+      app,
+      question,
+      () =>
+        deleteNetwork(n.id, n.version).catch(async (e: ApiError) => {
+          if (e.code !== 'network_in_use') throw e;
+          const inUse = { title: t('network.inUseTitle'), message: t('network.inUseQuestion', { message: e.message, name: n.name }) };
+          if (!(await app.confirm({ ...inUse, confirmLabel: t('network.inUseConfirm'), danger: true }))) return false;
+          return deleteNetwork(n.id, undefined, true);
+        }),
+      net.reload,
+    );
+    if (!removed) return;
     navigate(`/networks?siteId=${n.siteId}`);
     void toastWithUndo(app, t('network.deleted', { name: n.name }), [n.id], ['delete']);
   };
 
+  // What an address changes: its list and the network's utilisation.
+  const changed = () => {
+    list.reload();
+    net.reload();
+  };
+  const add = async (body: Partial<Address>, next: boolean) => {
+    const a = await (next ? nextAddress : createAddress)(n.id, body);
+    changed();
+    void toastWithUndo(app, t('ipam.added', { name: a.address }), [a.id], ['create'], changed);
+  };
+  const saveAddress = async (body: Partial<Address>) => {
+    const a = editing!;
+    const saved = await updateAddress(a.id, body, a.version);
+    setEditing(null);
+    changed();
+    void toastWithUndo(app, t('ipam.saved', { name: saved.address }), [a.id], ['update'], changed);
+  };
+  const removeAddress = async (a: Address) => {
+    const name = a.hostname ? `${a.address} (${a.hostname})` : a.address;
+    if (!(await confirmedDelete(app, name, () => deleteAddress(a.id, a.version), changed))) return;
+    setEditing(null);
+    changed();
+    void toastWithUndo(app, t('ipam.deleted', { name }), [a.id], ['delete'], changed);
+  };
+  const columns = addressColumns(
+    {
+      label: t('field.address'),
+      sort: 'address',
+      className: 'mono',
+      render: (a) =>
+        app.canEdit ? html`<button type="button" class="link-button" onClick=${() => setEditing(a)}>${a.address}</button>` : a.address,
+    },
+    ports.data ?? new Map(),
+  );
+
   const v = vlan.data;
   const sub = html`<span class="mono">${n.subnet}</span> · ${
     v ? html`<${VlanChip} vlan=${v} withName=${true} href=${`/vlans/${v.id}`} />` : n.vlanId ? '…' : t('networks.noVlan')
-  }`;
+  } · <a href=${`/tools/subnet?cidr=${n.subnet}`}>${t('subnet.title')}</a>`;
   return html`
     <${PageHeader} title=${n.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${n.siteId}` }, { label: t('networks.title'), href: `/networks?siteId=${n.siteId}` }]}
       sub=${sub}>
       ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
     </${PageHeader}>
+    <section class="card" aria-labelledby="net-util">
+      <h2 id="net-util">${t('util.title')}</h2>
+      <${UtilizationBar} network=${n} ranges=${ranges.data ?? []} />
+    </section>
+    <section class="card" aria-labelledby="net-addresses">
+      <div class="card-head"><h2 id="net-addresses">${t('addresses.title')}</h2></div>
+      ${app.canEdit && html`<${AddressForm} onSubmit=${add} />`}
+      <${ListBody} caption=${t('addresses.title')} filterLabel=${t('addresses.filter')} query=${query} list=${list} columns=${columns}
+        empty=${html`<${EmptyState} message=${t('addresses.none')} />`} />
+    </section>
+    <${RangeList} network=${n} ranges=${ranges} onChanged=${() => {
+      ranges.reload();
+      net.reload();
+    }} />
     <div class="columns">
       <section class="card" aria-labelledby="net-details">
         <h2 id="net-details">${t('network.details')}</h2>
@@ -90,5 +152,12 @@ export function NetworkPage(p: { id: string; route: Route }) {
         <h2 id="net-history">${t('network.history')}</h2>
         <${ActivityFeed} query=${{ entityId: n.id }} refreshKey=${n.version} empty=${t('network.noChanges')} onChanged=${net.reload} />
       </section>
-    </div>`;
+    </div>
+    ${
+      editing &&
+      html`<${Modal} title=${editing.address} wide=${true} onClose=${() => setEditing(null)}>
+      <${AddressForm} address=${editing} ports=${ports.data} onSubmit=${saveAddress} onCancel=${() => setEditing(null)} />
+      <button type="button" class="btn btn-danger-outline" onClick=${() => removeAddress(editing)}>${t('common.delete')}</button>
+    </${Modal}>`
+    }`;
 }

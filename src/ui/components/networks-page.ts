@@ -6,19 +6,12 @@ import type { Network, Site, Vlan } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
-import { t } from '../messages.ts';
-import { setQuery } from '../router.ts';
+import { formatNumber, t } from '../messages.ts';
 import type { Route } from '../router.ts';
 import { toastWithUndo } from '../undo.ts';
-import { EmptyState } from './empty-state.ts';
-import { ErrorState } from './error-state.ts';
-import { FilterBox } from './filter-box.ts';
-import { closeAddForm, useAddAnother } from './inventory-list.ts';
-import { SkeletonRows } from './loading.ts';
-import { Modal } from './modal.ts';
+import { InventoryList, closeAddForm, listQuery, useAddAnother } from './inventory-list.ts';
 import { NetworkForm, networkBody } from './network-form.ts';
 import type { NetworkValues } from './network-form.ts';
-import { PageHeader } from './page-header.ts';
 import { QuerySelect } from './query-select.ts';
 import { SiteFirst } from './site-first.ts';
 import { VlanChip } from './vlan-chip.ts';
@@ -42,6 +35,11 @@ function grouped(networks: Network[], vlans: Map<string, Vlan>, siteName: (id: s
   return [...by.values()].sort((a, b) => site(a).localeCompare(site(b)) || (a.vlan?.vid ?? 5000) - (b.vlan?.vid ?? 5000));
 }
 
+/** A network at 80 % and more is flagged "nearly full" in words, not by colour alone. */
+export const NetworkUse = (p: { network: Network }) =>
+  p.network.nearlyFull &&
+  html` <span class="badge nearly-full">${t('networks.nearlyFull', { percent: formatNumber(p.network.utilizationPercent ?? 0) })}</span>`;
+
 /** The grouped table of `networks`; `siteName` adds the site column. */
 export function NetworksTable(p: { networks: Network[]; vlans: Map<string, Vlan>; siteName?: (id: string) => string; caption: string }) {
   const gs = grouped(p.networks, p.vlans, p.siteName ?? (() => ''));
@@ -62,7 +60,7 @@ export function NetworksTable(p: { networks: Network[]; vlans: Map<string, Vlan>
         ${g.networks.map(
           (n) => html`<tr key=${n.id}>
           <td class="mono subnet-cell"><a href=${`/networks/${n.id}`}>${n.subnet}</a></td>
-          <td>${n.name}</td>
+          <td>${n.name}<${NetworkUse} network=${n} /></td>
           ${p.siteName && html`<td><a href=${`/sites/${n.siteId}`}>${p.siteName(n.siteId)}</a></td>`}
           <td class="mono">${n.gateway ?? ''}</td>
           <td class="mono">${n.dnsServers.join(', ')}</td>
@@ -74,62 +72,32 @@ export function NetworksTable(p: { networks: Network[]; vlans: Map<string, Vlan>
   </div>`;
 }
 
-/** Networks page, filtered by site through ?siteId= and by text through ?q=. */
+/** Networks page, filtered by site through ?siteId= and by text through ?q=; paged, each page under its VLANs. */
 export function NetworksPage(p: { route: Route }) {
   const app = useApp();
   const siteId = p.route.query.get('siteId') ?? '';
-  const q = p.route.query.get('q') ?? '';
-  const presetVlan = p.route.query.get('vlanId') ?? undefined;
+  const query = { ...listQuery(p.route, 'subnet'), siteId };
   const sites = useSites();
-  const list = useResource(
-    async (signal) => {
-      const [networks, vlans] = await Promise.all([
-        listNetworks({ siteId, q, limit: 500, sort: 'subnet' }, signal),
-        listVlans({ siteId, limit: 500, sort: 'vid' }, signal),
-      ]);
-      return { networks: networks.items, total: networks.total, vlans: new Map(vlans.items.map((v) => [v.id, v])) };
-    },
-    [siteId, q],
+  const list = useResource((signal) => listNetworks(query, signal), Object.values(query));
+  const vlans = useResource(
+    async (signal) => new Map((await listVlans({ siteId, limit: 500, sort: 'vid' }, signal)).items.map((v) => [v.id, v])),
+    [siteId],
   );
   const adder = useAddAnother(list.reload);
-  const adding = p.route.query.get('new') === '1' && app.canEdit;
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '…';
   const create = async (v: NetworkValues) => {
     const n = await createNetwork(networkBody(v) as Partial<Network>);
     adder.created(`/networks/${n.id}`);
     void toastWithUndo(app, t('networks.created', { name: n.name, subnet: n.subnet }), [n.id], ['create'], list.reload);
   };
-  const openAdd = () => setQuery({ new: '1' });
-  const filtered = !!(q || siteId);
-  const d = list.data;
+  const filtered = !!(query.q || siteId);
   const form = (all: Site[]) =>
-    html`<${NetworkForm} key=${adder.formKey} sites=${all} siteId=${siteId || undefined} vlanId=${presetVlan} submitLabel=${t('networks.add')}
-      onSubmit=${create} onCancel=${closeAddForm} another=${adder.another} />`;
-  return html`
-    <${PageHeader} title=${t('networks.title')}>
-      ${app.canEdit && html`<button type="button" class="btn btn-primary" onClick=${openAdd}>${t('networks.add')}</button>`}
-    </${PageHeader}>
-    <div class="card">
-      <div class="list-tools">
-        <${FilterBox} label=${t('networks.filter')} value=${q} onChange=${(x: string) => setQuery({ q: x }, { replace: true })} />
-        <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
-      </div>
-      ${list.error && html`<${ErrorState} error=${list.error} onRetry=${list.reload} />`}
-      ${!d && !list.error && html`<${SkeletonRows} />`}
-      ${
-        d &&
-        d.networks.length === 0 &&
-        html`<${EmptyState} message=${filtered ? t('networks.noMatch') : t('networks.none')}>
-        ${app.canEdit && !filtered && html`<button type="button" class="btn" onClick=${openAdd}>${t('networks.add')}</button>`}
-      </${EmptyState}>`
-      }
-      ${d && d.networks.length > 0 && html`<${NetworksTable} networks=${d.networks} vlans=${d.vlans} siteName=${siteId ? undefined : siteName} caption=${t('networks.title')} />`}
-      ${d && d.total > d.networks.length && html`<p class="muted">${t('networks.firstOnly', { shown: d.networks.length, total: d.total })}</p>`}
-    </div>
-    ${
-      adding &&
-      html`<${Modal} title=${t('networks.add')} wide=${true} onClose=${closeAddForm}>
-      <${SiteFirst} sites=${sites.data} needSite=${'networks.needSite'} form=${form} />
-    </${Modal}>`
-    }`;
+    html`<${NetworkForm} key=${adder.formKey} sites=${all} siteId=${siteId || undefined} vlanId=${p.route.query.get('vlanId') ?? undefined}
+      submitLabel=${t('networks.add')} onSubmit=${create} onCancel=${closeAddForm} another=${adder.another} />`;
+  return html`<${InventoryList} route=${p.route} query=${query} list=${list}
+    table=${(rows: Network[]) => html`<${NetworksTable} networks=${rows} vlans=${vlans.data ?? new Map()} siteName=${siteId ? undefined : siteName} caption=${t('networks.title')} />`}
+    title=${t('networks.title')} addLabel=${t('networks.add')} filterLabel=${t('networks.filter')}
+    empty=${filtered ? t('networks.noMatch') : t('networks.none')} filtered=${filtered}
+    filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />`}
+    wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'networks.needSite'} form=${form} />`} />`;
 }

@@ -1,10 +1,11 @@
 // One port in a side panel: every field of the port, a VLAN picker for the tagged VLANs (by number and name,
 // or typed as "10-20,30"), the link to another switch's port or to a device, and Save, Cancel and Delete in a
-// footer that stays in view however long the form is, at 1280 px and at 375 px alike. Also creates a port.
+// footer that stays in view however long the form is, at 1280 px and at 375 px alike; the IP addresses of the
+// device on the port, linked to their networks. Also creates a port.
 import { html, useEffect, useState } from '../html.ts';
 import { LINK_STATUSES, PORT_TYPES, POE_TYPES } from '../../fields/choices.ts';
-import { ApiError, listSwitches, switchPorts } from '../api.ts';
-import { useModalDialog } from '../hooks.ts';
+import { ApiError, listAddresses, listSwitches, switchPorts } from '../api.ts';
+import { useModalDialog, useResource } from '../hooks.ts';
 import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
@@ -142,6 +143,15 @@ export function PortEditor(p: {
     if (v.linkSwitchId) switchPorts(v.linkSwitchId).then(setFarPorts, () => setFarPorts([]));
   }, [v.linkSwitchId]);
 
+  // The addresses recorded on this port (filtered here too, should the server not know the portId filter).
+  const addresses = useResource(
+    async (signal) =>
+      port
+        ? (await listAddresses({ siteId: p.sw.siteId, portId: port.id, limit: 500 }, signal)).items.filter((a) => a.portId === port.id)
+        : [],
+    [port?.id],
+  );
+
   const dialog = useModalDialog(p.onClose, '.side-body input, .side-body select');
 
   const text = (name: keyof Values & string, label: string, extra: Record<string, unknown> = {}) =>
@@ -232,6 +242,13 @@ export function PortEditor(p: {
           </div>`
           }
           ${text('macAddress', t('portEdit.mac'), { placeholder: t('placeholder.mac'), hint: t('portEdit.macHint') })}
+          ${
+            !!addresses.data?.length &&
+            html`<p>${t('portEdit.addresses')} ${addresses.data.map(
+              (a, i) =>
+                html`${i ? ', ' : ''}<a class="mono" href=${`/networks/${a.networkId}?q=${a.address}`}>${a.address}</a>${a.hostname ? ` (${a.hostname})` : ''}`,
+            )}</p>`
+          }
         </fieldset>
         <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
       </div>

@@ -22,7 +22,7 @@ export type RecordFormProps<V> = {
 };
 
 /** `children` (the fields) in a form submitted through `form`, then its notice and buttons. */
-export function RecordForm<V>(p: RecordFormProps<V> & { form: FormState<V>; children: ComponentChildren }) {
+export function RecordForm<V>(p: Omit<RecordFormProps<V>, 'onSubmit'> & { form: FormState<V>; children: ComponentChildren }) {
   const form = p.form;
   const anotherId = useId();
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>

@@ -19,6 +19,8 @@ function resultPath(r: SearchResult): string {
       return `/networks/${r.id}`;
     case 'port':
       return `/switches/${r.switchId}?port=${r.id}`;
+    case 'address':
+      return `/networks/${r.networkId}?q=${encodeURIComponent(r.name.split(' ')[0]!)}`;
   }
 }
 

@@ -22,6 +22,8 @@ import { NetworksPage } from './networks-page.ts';
 import { VlansPage } from './vlans-page.ts';
 import { VlanPage } from './vlan-page.ts';
 import { NetworkPage } from './network-page.ts';
+import { IpTablePage } from './ip-table-page.ts';
+import { SubnetPage } from './subnet-page.ts';
 import { ActivityPage } from './activity-page.ts';
 import { SettingsPage } from './settings-page.ts';
 import { NotFoundPage } from './not-found-page.ts';
@@ -32,6 +34,8 @@ const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
   switches: SwitchesPage,
   vlans: VlansPage,
   networks: NetworksPage,
+  addresses: IpTablePage,
+  subnet: SubnetPage,
   activity: ActivityPage,
 };
 

@@ -10,6 +10,8 @@ const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
   { href: '/switches', label: 'switches.title', match: ['switches', 'switch'] },
   { href: '/vlans', label: 'vlans.title', match: ['vlans', 'vlan'] },
   { href: '/networks', label: 'networks.title', match: ['networks', 'network'] },
+  { href: '/addresses', label: 'addresses.title', match: ['addresses'] },
+  { href: '/tools/subnet', label: 'nav.tools', match: ['subnet'] },
   { href: '/activity', label: 'activity.title', match: ['activity'] },
   { href: '/settings/account', label: 'settings.title', match: ['settings'] },
 ];

@@ -1,6 +1,6 @@
 // One site: its switches, VLANs, networks (under their VLANs), findings, the VLAN × switch matrix, and its details.
 import { html, useState } from '../html.ts';
-import { type ApiError, checks, deleteSite, getSite, listNetworks, listSwitches, siteVlans, updateSite } from '../api.ts';
+import { checks, deleteSite, getSite, listNetworks, listSwitches, siteVlans, updateSite } from '../api.ts';
 import type { Network, Site, Switch, Vlan } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
@@ -8,7 +8,7 @@ import { emptyToNull } from '../lookups.ts';
 import { formatNumber, t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import { toastWithUndo } from '../undo.ts';
+import { confirmedDelete, toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
 import { DataTable } from './data-table.ts';
 import type { Column } from './data-table.ts';
@@ -57,27 +57,16 @@ export function SitePage(p: { id: string; route: Route }) {
       vl ? t('count.vlans', { count: vl }) : '',
       nets ? t('count.networks', { count: nets }) : '',
     ].filter(Boolean);
-    const ok = await app.confirm({
+    const question = {
       title: t('site.deleteTitle'),
       message: parts.length
         ? t('site.deleteQuestionWith', { name: s.name, contents: parts.join(', ') })
         : t('site.deleteQuestion', { name: s.name }),
       confirmLabel: t('site.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteSite(s.id, s.version, parts.length > 0);
-      navigate('/sites');
-      void toastWithUndo(app, t('site.deleted', { name: s.name }), [s.id], ['delete']);
-    } catch (err) {
-      const e = err as ApiError;
-      app.toast({
-        kind: 'error',
-        message: e.status === 412 ? t('site.changedMeanwhile') : t('common.couldNotDelete', { message: e.message }),
-        action: e.status === 412 ? { label: t('common.reload'), run: () => site.reload() } : undefined,
-      });
-    }
+    };
+    if (!(await confirmedDelete(app, question, () => deleteSite(s.id, s.version, parts.length > 0), site.reload))) return;
+    navigate('/sites');
+    void toastWithUndo(app, t('site.deleted', { name: s.name }), [s.id], ['delete']);
   };
 
   const swColumns: Column<Switch>[] = [
@@ -104,7 +93,7 @@ export function SitePage(p: { id: string; route: Route }) {
       <${Loaded} resource=${switches} render=${(rows: Switch[]) => html`<${DataTable} caption=${t('site.switchesCaption')} columns=${swColumns} rows=${rows} />`}
         empty=${html`<${EmptyState} message=${t('site.noSwitches')}>
           ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`}
-          ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('site.importCsv')}</a>`}</${EmptyState}>`} />
+          ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('data.csv')}</a>`}</${EmptyState}>`} />
     </section>
     <section class="card" aria-labelledby="site-vlans">
       <div class="card-head"><h2 id="site-vlans">${t('vlans.title')}</h2>

@@ -85,7 +85,7 @@ export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sit
     <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true, disabled: p.readOnly || !!s })}${f.text('name', t('field.name'), { required: true, maxLength: 100 })}</div>
     <div class="field-row">${f.select('role', t('field.role'), roles)}${f.select('status', t('field.status'), statuses)}</div>
     <div class="field-row">${f.text('vendor', t('switch.vendor'))}${f.text('model', t('field.model'))}</div>
-    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}${f.text('macAddress', t('switch.macAddress'), { placeholder: t('placeholder.mac') })}</div>
+    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}${f.text('macAddress', t('field.mac'), { placeholder: t('placeholder.mac') })}</div>
     <div class="field-row">${f.text('serialNumber', t('switch.serialNumber'))}${f.text('firmwareVersion', t('switch.firmwareVersion'))}</div>
     <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('placeholder.location') })}${f.text('rackPosition', t('switch.rackPosition'), { placeholder: t('placeholder.rack') })}</div>
     <div class="field-row">

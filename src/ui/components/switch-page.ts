@@ -2,7 +2,6 @@
 // panel (edit, create, rename, delete a port), the favourite star, and the tabs Ports, Details, History and Config.
 import { html, useEffect, useMemo, useState } from '../html.ts';
 import {
-  type ApiError,
   bulkUpdatePorts,
   createPort,
   deletePort,
@@ -17,14 +16,14 @@ import {
   updateSwitch,
 } from '../api.ts';
 import type { BulkPortChange } from '../api.ts';
-import { type ConfirmRequest, useApp } from '../app-context.ts';
+import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
 import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
-import { toastWithUndo } from '../undo.ts';
+import { confirmedDelete, failureText, toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
 import { PageHeader } from './page-header.ts';
 import { Tabs } from './tabs.ts';
@@ -60,12 +59,6 @@ function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
     return map;
   }, [ids]);
   return res.data ?? new Map();
-}
-
-function failureText(err: unknown): string {
-  const e = err as ApiError;
-  if (e?.status === 412) return t('switch.changedMeanwhile');
-  return e?.message ?? String(err);
 }
 
 /** The switch page. */
@@ -117,28 +110,13 @@ export function SwitchPage(p: { id: string; route: Route }) {
     reload();
     void toastWithUndo(app, t('switch.portCreated', { port: created.name }), [created.id], ['create'], reload);
   };
-  // Asks first; a failed delete is an error toast with Reload. True once deleted.
-  const confirmedDelete = async (question: Omit<ConfirmRequest, 'danger'>, remove: () => Promise<unknown>) => {
-    if (!(await app.confirm({ ...question, danger: true }))) return false;
-    try {
-      await remove();
-      return true;
-    } catch (err) {
-      app.toast({
-        kind: 'error',
-        message: t('common.couldNotDelete', { message: failureText(err) }),
-        action: { label: t('common.reload'), run: reload },
-      });
-      return false;
-    }
-  };
   const removePort = async (port: Port) => {
     const question = {
       title: t('switch.portDeleteTitle'),
       message: t('switch.portDeleteQuestion', { port: port.name, switch: s.name }),
-      confirmLabel: t('switch.portDeleteConfirm'),
+      confirmLabel: t('portEdit.delete'),
     };
-    if (!(await confirmedDelete(question, () => deletePort(port.id, port.version)))) return;
+    if (!(await confirmedDelete(app, question, () => deletePort(port.id, port.version), reload))) return;
     setEditingId(null);
     selection.set([...selection.selected].filter((id) => id !== port.id));
     reload();
@@ -170,15 +148,15 @@ export function SwitchPage(p: { id: string; route: Route }) {
       message: t('switch.deleteQuestion', { name: s.name, ports: t('count.ports', { count: ports.length }) }),
       confirmLabel: t('switch.deleteConfirm'),
     };
-    if (!(await confirmedDelete(question, () => deleteSwitch(s.id, s.version)))) return;
+    if (!(await confirmedDelete(app, question, () => deleteSwitch(s.id, s.version), reload))) return;
     navigate(`/sites/${s.siteId}`);
     void toastWithUndo(app, t('switch.deleted', { name: s.name }), [s.id], ['delete']);
   };
 
   const tabs = [
     { key: 'ports', label: t('switch.tab.ports'), href: withQuery({ tab: null, port: null }) },
-    { key: 'details', label: t('switch.tab.details'), href: withQuery({ tab: 'details', port: null }) },
-    { key: 'history', label: t('switch.tab.history'), href: withQuery({ tab: 'history', port: null }) },
+    { key: 'details', label: t('network.details'), href: withQuery({ tab: 'details', port: null }) },
+    { key: 'history', label: t('network.history'), href: withQuery({ tab: 'history', port: null }) },
     { key: 'config', label: t('switch.tab.config'), href: withQuery({ tab: 'config', port: null }) },
   ];
   const siteName = site.data?.name ?? '…';
@@ -209,7 +187,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <section class="card" aria-label=${t('switch.frontPanel')}>
         <div class="card-head">
           <h2>${t('switch.frontPanel')}</h2>
-          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('switch.legend.linked')}</span></div>
+          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span></div>
         </div>
         <${PortPanel} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked} label=${t('switch.panelLabel', { name: s.name })}
           onOpen=${app.canEdit ? (port: Port) => setEditingId(port.id) : undefined} />
@@ -247,13 +225,13 @@ export function SwitchPage(p: { id: string; route: Route }) {
     }
     ${
       tab === 'details' &&
-      html`<section class="card" aria-label=${t('switch.details')}>
+      html`<section class="card" aria-label=${t('network.details')}>
       ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
     </section>`
     }
     ${
       tab === 'history' &&
-      html`<section class="card" aria-label=${t('switch.history')}>
+      html`<section class="card" aria-label=${t('network.history')}>
       <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty=${t('switch.noChanges')} onChanged=${reload} />
     </section>`
     }

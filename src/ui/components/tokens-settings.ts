@@ -6,10 +6,11 @@ import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { formatDateTime } from '../format.ts';
 import { t, tParts } from '../messages.ts';
+import { confirmedDelete, copyText } from '../undo.ts';
 import { useForm } from '../use-form.ts';
 import { DataTable } from './data-table.ts';
 import type { Column } from './data-table.ts';
-import { TextField } from './fields.ts';
+import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 import { Loaded } from './loaded.ts';
@@ -27,30 +28,15 @@ export function TokensSettings() {
     setValues({ name: '', expiresInDays: '' });
     tokens.reload();
   });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret?.token ?? '');
-      app.toast({ kind: 'success', message: t('tokens.copied') });
-    } catch {
-      app.toast({ kind: 'error', message: t('tokens.copyRefused') });
-    }
-  };
+  const copy = () => copyText(app, secret?.token ?? '', t('tokens.copied'));
   const revoke = async (token: ApiToken) => {
-    if (
-      !(await app.confirm({
-        title: t('tokens.revokeTitle'),
-        message: t('tokens.revokeQuestion', { name: token.name }),
-        confirmLabel: t('tokens.revokeConfirm'),
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      await deleteToken(token.id);
+    const question = {
+      title: t('tokens.revokeTitle'),
+      message: t('tokens.revokeQuestion', { name: token.name }),
+      confirmLabel: t('tokens.revokeConfirm'),
+    };
+    if (await confirmedDelete(app, question, () => deleteToken(token.id), tokens.reload))
       app.toast({ kind: 'success', message: t('tokens.revoked', { name: token.name }) });
-    } catch (err) {
-      app.toast({ kind: 'error', message: (err as Error).message });
-    }
     tokens.reload();
   };
   const columns: Column<ApiToken>[] = [
@@ -65,15 +51,14 @@ export function TokensSettings() {
         html`<button type="button" class="btn btn-small btn-danger-outline" onClick=${() => revoke(token)} aria-label=${t('tokens.revokeLabel', { name: token.name })}>${t('tokens.revoke')}</button>`,
     },
   ];
-  const v = form.values;
+  const f = boundFields(form);
   return html`
     <section class="card" aria-labelledby="tok-new">
       <h2 id="tok-new">${t('tokens.new')}</h2>
       <p>${tParts('tokens.intro', { header: html`<code>Authorization: Bearer …</code>` })}</p>
       <form class="form form-row" onSubmit=${form.onSubmit} novalidate>
-        <${TextField} label=${t('field.name')} name="name" value=${v.name} onInput=${(x: string) => form.set('name', x)} error=${form.errors.name} required placeholder=${t('tokens.namePlaceholder')} />
-        <${TextField} label=${t('tokens.expiresIn')} name="expiresInDays" type="number" min=${1} inputMode="numeric" value=${v.expiresInDays}
-          onInput=${(x: string) => form.set('expiresInDays', x)} error=${form.errors.expiresInDays} hint=${t('tokens.expiresHint')} />
+        ${f.text('name', t('field.name'), { required: true, placeholder: t('tokens.namePlaceholder') })}
+        ${f.text('expiresInDays', t('tokens.expiresIn'), { type: 'number', min: 1, inputMode: 'numeric', hint: t('tokens.expiresHint') })}
         <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${t('tokens.create')} pendingLabel=${t('common.creating')} /></div>
       </form>
       <${FormNotice} message=${form.formError} />

@@ -12,7 +12,7 @@ import { useForm } from '../use-form.ts';
 import { DataTable } from './data-table.ts';
 import type { Column } from './data-table.ts';
 import { Modal } from './modal.ts';
-import { SelectField, TextField } from './fields.ts';
+import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 import { Loaded } from './loaded.ts';
@@ -29,18 +29,18 @@ function UserForm(p: {
   onCancel: () => void;
 }) {
   const form = useForm({ username: p.user?.username ?? '', password: '', role: (p.user?.role ?? 'viewer') as string }, p.onSubmit);
-  const v = form.values;
+  const f = boundFields(form);
   const editing = !!p.user;
   const roles = ROLES.map((role) => ({ value: role, label: t(`users.roleHint.${role}`) }));
   return html`<form class="form" onSubmit=${form.onSubmit} novalidate>
-    ${
-      !editing &&
-      html`<${TextField} label=${t('field.username')} name="username" value=${v.username} onInput=${(x: string) => form.set('username', x)} error=${form.errors.username} required autocomplete="off"
-      hint=${t('users.usernameHint')} />`
-    }
-    <${TextField} label=${editing ? t('users.newPasswordFor', { name: p.user?.username }) : t('field.password')} name="password" type="password" value=${v.password}
-      onInput=${(x: string) => form.set('password', x)} error=${form.errors.password} required autocomplete="new-password" hint=${t('common.passwordHint', { min: MIN_PASSWORD_LENGTH })} />
-    ${!editing && html`<${SelectField} label=${t('field.role')} name="role" value=${v.role} onChange=${(x: string) => form.set('role', x)} error=${form.errors.role} options=${roles} />`}
+    ${!editing && f.text('username', t('field.username'), { required: true, hint: t('users.usernameHint') })}
+    ${f.text('password', editing ? t('users.newPasswordFor', { name: p.user?.username }) : t('field.password'), {
+      type: 'password',
+      required: true,
+      autocomplete: 'new-password',
+      hint: t('common.passwordHint', { min: MIN_PASSWORD_LENGTH }),
+    })}
+    ${!editing && f.select('role', t('field.role'), roles)}
     <${FormNotice} message=${form.formError} />
     <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${editing ? t('users.setPassword') : t('users.add')} /><button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button></div>
   </form>`;

@@ -1,7 +1,7 @@
 // One VLAN: every port that carries it, by switch (untagged or tagged, each linked to its switch's page), its
 // networks (subnets), its details (editable), delete (with what it frees), and its history.
 import { html } from '../html.ts';
-import { type ApiError, deleteVlan, getSite, getVlan, listNetworks, updateVlan, vlanPorts } from '../api.ts';
+import { deleteVlan, getSite, getVlan, listNetworks, updateVlan, vlanPorts } from '../api.ts';
 import type { VlanPort } from '../api.ts';
 import type { Network, Vlan } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
@@ -9,7 +9,7 @@ import { useResource } from '../hooks.ts';
 import { formatNumber, t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import { toastWithUndo } from '../undo.ts';
+import { confirmedDelete, toastWithUndo } from '../undo.ts';
 import { ActivityFeed } from './activity-feed.ts';
 import { EmptyState } from './empty-state.ts';
 import { ErrorState } from './error-state.ts';
@@ -17,6 +17,7 @@ import { Loaded } from './loaded.ts';
 import { Loading } from './loading.ts';
 import { PageHeader } from './page-header.ts';
 import { VlanChip } from './vlan-chip.ts';
+import { NetworkUse } from './networks-page.ts';
 import { VlanForm, vlanBody } from './vlan-form.ts';
 import type { VlanValues } from './vlan-form.ts';
 
@@ -57,7 +58,7 @@ function VlanPortsTable(p: { ports: VlanPort[] }) {
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${t('vlan.portsLabel')}>
     <table class="data vlan-ports">
       <caption class="visually-hidden">${t('vlan.portsLabel')}</caption>
-      <thead><tr><th scope="col">${t('vlan.col.switch')}</th><th scope="col">${t('vlan.col.untagged')}</th><th scope="col">${t('vlan.col.tagged')}</th></tr></thead>
+      <thead><tr><th scope="col">${t('vlan.col.switch')}</th><th scope="col">${t('vlan.col.untagged')}</th><th scope="col">${t('ports.col.tagged')}</th></tr></thead>
       <tbody>${gs.map(
         (g) => html`<tr key=${g.id}>
         <th scope="row"><a href=${`/switches/${g.id}`}>${g.name}</a> <span class="muted">(${t('count.ports', { count: g.untagged.length + g.tagged.length })})</span></th>
@@ -91,7 +92,7 @@ export function VlanPage(p: { id: string; route: Route }) {
   };
   const remove = async () => {
     const used = v.portCount + v.networkCount > 0;
-    const ok = await app.confirm({
+    const question = {
       title: t('vlan.deleteTitle'),
       message: used
         ? t('vlan.deleteQuestionUsed', {
@@ -102,20 +103,8 @@ export function VlanPage(p: { id: string; route: Route }) {
           })
         : t('vlan.deleteQuestion', { name: v.name, vlan: v.vid }),
       confirmLabel: t('vlan.deleteConfirm'),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await deleteVlan(v.id, v.version, used);
-    } catch (err) {
-      const e = err as ApiError;
-      app.toast({
-        kind: 'error',
-        message: e.status === 412 ? t('vlan.changedMeanwhile') : t('common.couldNotDelete', { message: e.message }),
-        action: { label: t('common.reload'), run: () => res.reload() },
-      });
-      return;
-    }
+    };
+    if (!(await confirmedDelete(app, question, () => deleteVlan(v.id, v.version, used), res.reload))) return;
     navigate(`/vlans?siteId=${v.siteId}`);
     void toastWithUndo(app, t('vlan.deleted', { name: v.name }), [v.id], ['delete']);
   };
@@ -131,7 +120,7 @@ export function VlanPage(p: { id: string; route: Route }) {
       (n) =>
         html`<li key=${n.id}><a class="mono" href=${`/networks/${n.id}`}>${n.subnet}</a>${` ${n.name}`}${
           n.gateway && html`<span class="muted">${` · ${t('networks.gatewayShort', { gateway: n.gateway })}`}</span>`
-        }</li>`,
+        }<${NetworkUse} network=${n} /></li>`,
     )}</ul>`;
   return html`
     <${PageHeader} title=${t('vlan.heading', { vlan: v.vid, name: v.name })}
@@ -150,12 +139,12 @@ export function VlanPage(p: { id: string; route: Route }) {
         <${Loaded} resource=${nets} render=${netColumns} empty=${html`<${EmptyState} message=${t('vlan.noNetworks')} />`} />
       </section>
       <section class="card" aria-labelledby="vlan-details">
-        <h2 id="vlan-details">${t('vlan.details')}</h2>
+        <h2 id="vlan-details">${t('network.details')}</h2>
         ${site.data ? html`<${VlanForm} key=${v.version} vlan=${v} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${save} onReload=${res.reload} />` : html`<${Loading} />`}
       </section>
     </div>
     <section class="card" aria-labelledby="vlan-history">
-      <h2 id="vlan-history">${t('vlan.history')}</h2>
-      <${ActivityFeed} query=${{ entityId: v.id }} refreshKey=${v.version} empty=${t('vlan.noChanges')} onChanged=${res.reload} />
+      <h2 id="vlan-history">${t('network.history')}</h2>
+      <${ActivityFeed} query=${{ entityId: v.id }} refreshKey=${v.version} empty=${t('network.noChanges')} onChanged=${res.reload} />
     </section>`;
 }

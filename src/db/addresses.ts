@@ -1,0 +1,180 @@
+import { Refusal } from '../errors/refusal.ts';
+import { ADDRESS } from '../fields/addresses.ts';
+import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
+import { ipKey, type IpKey } from '../lib/ip-math.ts';
+import type { Change } from './change.ts';
+import { deleteEntity } from './images.ts';
+import type { ListParams } from './list-query.ts';
+import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { prepare, type Db } from './open.ts';
+import { dhcpRangeHolding } from './ranges.ts';
+import { insertRow, updateRow } from './resource-sql.ts';
+
+// The addresses recorded in networks (docs/IPAM.md). key_hi/key_lo (the address as a number) are derived columns
+// of ADDRESS: every INSERT and UPDATE of resource-sql.ts writes them, nothing here reads them back, and lists and
+// range look-ups compare them in SQL only, so no statement returns an integer past 2^53.
+
+/** An addresses row. */
+export type AddressRow = RowOf<typeof ADDRESS>;
+
+/** The editable columns of an address. */
+export type AddressValues = EditableRowOf<typeof ADDRESS>;
+
+/** What a new address stores: its editable columns, its network and, for a switch's management IP, its switch. */
+export type NewAddress = AddressValues & { network_id: string; switch_id?: string | null };
+
+// By address as a number (then network: the site's IP table may hold one address in two networks). With a
+// network filter, the UNIQUE (network_id, key_hi, key_lo) index gives this order without sorting.
+const ADDRESS_LIST: ListShape = { resource: ADDRESS, alias: 'a', computed: {}, defaultOrder: 'a.key_hi, a.key_lo, a.network_id' };
+const ADDRESS_LIST_DESCENDING: ListShape = {
+  resource: ADDRESS,
+  alias: 'a',
+  computed: {},
+  defaultOrder: 'a.key_hi DESC, a.key_lo DESC, a.network_id DESC',
+};
+
+/** One address by id. */
+export function getAddress(db: Db, id: string): AddressRow | undefined {
+  return prepare(db, `${rowsSelect(ADDRESS_LIST)} WHERE a.id = ?`).get(id) as AddressRow | undefined;
+}
+
+/** The list filters of addresses: a network, a site (its networks' addresses), a status, a device type. */
+export interface AddressFilter {
+  networkId?: string;
+  siteId?: string;
+  status?: string;
+  deviceType?: string;
+}
+
+// `sort=address` (ascending or descending) is numeric: the shape whose default order is by key, without a sort.
+function addressesQuery(list: ListParams, filter: AddressFilter): { shape: ListShape; query: ListQuery } {
+  const byAddress = list.sort?.field === 'address';
+  const shape = byAddress && list.sort?.descending ? ADDRESS_LIST_DESCENDING : ADDRESS_LIST;
+  const query = buildListQuery(shape, byAddress ? { ...list, sort: undefined } : list, [
+    { sql: 'a.network_id', value: filter.networkId },
+    { sql: '(SELECT n.site_id FROM networks n WHERE n.id = a.network_id)', value: filter.siteId },
+    { sql: 'a.status', value: filter.status },
+    { sql: 'a.device_type', value: filter.deviceType },
+  ]);
+  return { shape, query };
+}
+
+/** One page of addresses (filtered by network, site, status and device type; q over the text fields) and the total. */
+export function listAddresses(db: Db, list: ListParams, filter: AddressFilter): { rows: AddressRow[]; total: number } {
+  const { shape, query } = addressesQuery(list, filter);
+  return readRowsPage(db, shape, query) as { rows: AddressRow[]; total: number };
+}
+
+/** The same page of addresses as listAddresses, serialised as the API's JSON items by SQLite. */
+export function listAddressesJson(db: Db, list: ListParams, filter: AddressFilter): JsonPage {
+  const { shape, query } = addressesQuery(list, filter);
+  return readJsonPage(db, shape, query);
+}
+
+/** The id of the address of a network with this key, or undefined. */
+export function addressIdByKey(db: Db, networkId: string, key: IpKey): string | undefined {
+  const row = prepare(db, 'SELECT id FROM addresses WHERE network_id = ? AND key_hi = ? AND key_lo = ?').get(networkId, key.hi, key.lo) as
+    | { id: string }
+    | undefined;
+  return row?.id;
+}
+
+/** The address that is a switch's management IP, or undefined. */
+export function addressOfSwitch(db: Db, switchId: string): AddressRow | undefined {
+  return prepare(db, `${rowsSelect(ADDRESS_LIST)} WHERE a.switch_id = ?`).get(switchId) as AddressRow | undefined;
+}
+
+/** The ids of a network's addresses from `start` to `end` (keys, both included), by address. */
+export function addressesInKeyRange(db: Db, networkId: string, start: IpKey, end: IpKey): string[] {
+  return heldInKeyRange(db, networkId, start, end, -1).map((row) => row.id);
+}
+
+/** Up to `limit` (-1: all) of a network's addresses from `start` to `end` (keys, both included), by address, with their text. */
+export function heldInKeyRange(db: Db, networkId: string, start: IpKey, end: IpKey, limit: number): { id: string; address: string }[] {
+  return prepare(
+    db,
+    `SELECT id, address FROM addresses WHERE network_id = ? AND (key_hi, key_lo) BETWEEN (?, ?) AND (?, ?)
+    ORDER BY key_hi, key_lo LIMIT ?`,
+  ).all(networkId, start.hi, start.lo, end.hi, end.lo, limit) as { id: string; address: string }[];
+}
+
+/** How many addresses a network has. */
+export function countAddresses(db: Db, networkId: string): number {
+  return (prepare(db, 'SELECT count(*) AS n FROM addresses WHERE network_id = ?').get(networkId) as { n: number }).n;
+}
+
+/** The ids of a network's addresses. */
+export function addressIdsOfNetwork(db: Db, networkId: string): string[] {
+  return (prepare(db, 'SELECT id FROM addresses WHERE network_id = ?').all(networkId) as { id: string }[]).map((row) => row.id);
+}
+
+/** The ids of the addresses whose device is on one of these ports. */
+export function addressIdsOnPorts(db: Db, portIds: readonly string[]): string[] {
+  if (portIds.length === 0) return [];
+  const rows = prepare(db, 'SELECT id FROM addresses WHERE port_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(portIds)) as {
+    id: string;
+  }[];
+  return rows.map((row) => row.id);
+}
+
+/** The site of the switch a port is on (the address ↔ port rule), or undefined when there is no such port. */
+export function siteOfPort(db: Db, portId: string): string | undefined {
+  const row = prepare(db, 'SELECT w.site_id FROM ports p JOIN switches w ON w.id = p.switch_id WHERE p.id = ?').get(portId) as
+    | { site_id: string }
+    | undefined;
+  return row?.site_id;
+}
+
+/**
+ * Why an address cannot be recorded in a network as it is now, or undefined: another address of the network
+ * holds it (address_taken), or it lies in a DHCP range of the network (in_dhcp_range). `exceptId`: the address
+ * being changed.
+ */
+export function addressConflict(db: Db, networkId: string, address: string, exceptId = ''): Refusal | undefined {
+  const key = ipKey(address);
+  if (!key) return undefined;
+  const holder = addressIdByKey(db, networkId, key);
+  if (holder && holder !== exceptId)
+    return new Refusal('conflict', 'address_taken', `The network has the address ${address} recorded already.`, [
+      { field: 'address', message: `is recorded already (address ${holder})` },
+    ]);
+  const pool = dhcpRangeHolding(db, networkId, key);
+  if (pool)
+    return new Refusal(
+      'conflict',
+      'in_dhcp_range',
+      `${address} lies in the DHCP range ${pool.start_address}-${pool.end_address} of the network; the DHCP server leases those.`,
+      [{ field: 'address', message: `is in the DHCP range ${pool.start_address}-${pool.end_address} (range ${pool.id})` }],
+    );
+  return undefined;
+}
+
+/** Stores a new address (its keys derived from it). */
+export function insertAddress(db: Db, id: string, values: NewAddress, now: string): void {
+  insertRow(db, ADDRESS, { switch_id: null, ...values, id, version: 1, created_at: now, updated_at: now });
+}
+
+/** Writes an address's editable columns (and its keys) and raises its version; its network and switch stay. */
+export function updateAddress(db: Db, id: string, values: AddressValues, now: string): void {
+  updateRow(db, ADDRESS, id, values, now);
+}
+
+/** Takes the devices off these ports (their addresses stay, without a port), raising their versions. */
+export function detachAddressesFromPorts(db: Db, portIds: readonly string[], now: string): void {
+  if (portIds.length === 0) return;
+  prepare(
+    db,
+    'UPDATE addresses SET port_id = NULL, version = version + 1, updated_at = ? WHERE port_id IN (SELECT value FROM json_each(?))',
+  ).run(now, JSON.stringify(portIds));
+}
+
+/** Deletes an address after recording it. */
+export function removeAddress(change: Change, id: string): void {
+  change.touch('address', id);
+  deleteEntity(change.db, 'address', id);
+}
+
+/** An address as the API answers it. */
+export function addressToApi(row: AddressRow): ApiRecord {
+  return apiOf(ADDRESS, row);
+}
