@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordChange, type Change } from '../db/change.ts';
+import type { Change } from '../db/change.ts';
 import { diffImages, readImage } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { countPortsWithVlans, highestUnit, insertNumberedPorts, portToApi, portsOfSwitch } from '../db/ports.ts';
@@ -23,8 +23,8 @@ import {
   type SwitchValues,
 } from '../db/switches.ts';
 import { siteOfVlan } from '../db/vlans.ts';
-import { HttpError, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { changesNothing, inputSchema, resourceSchema, toColumns, validateInput } from '../fields/field.ts';
+import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { inputSchema, resourceSchema } from '../fields/field.ts';
 import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
 import { SWITCH_STATUSES } from '../fields/choices.ts';
 import { SWITCH } from '../fields/switches.ts';
@@ -32,7 +32,7 @@ import { withEtag } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
 import { inventoryCreate, inventoryDelete, inventoryList, inventoryUpdate, type EditedKind } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, pathRow, pathRowToChange, queryOneOf, uuidFilter } from '../http/request.ts';
+import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { SWITCH_WITH_PORTS } from './schemas/switches.ts';
