@@ -406,6 +406,7 @@ async function main() {
     legacyMigration: { ports: legacyCounts.ports, seconds: round(legacyS), activity: legacyCounts.activity },
     seedMigration: { ports: counts.ports, seconds: round(migrateS) },
     uiBundleGzipKb: round(ui.gzipBytes / 1024),
+    uiLazyGzipKb: round(ui.lazyGzipBytes / 1024),
     ipam,
   };
   const file = join(ROOT, 'bench', 'results', `${report.at.replace(/[:.]/g, '-')}.json`);
@@ -446,7 +447,7 @@ function targets(r: Report): [string, string, string, boolean][] {
     ['Export throughput', '≥ 50 MB/s', `${r.export.mbPerS} MB/s`, r.export.mbPerS >= 50],
     ['Export RSS growth', '< 30 MB', `${r.export.rssGrowthMb} MB`, r.export.rssGrowthMb < 30],
     ['Legacy migration of 100,000 ports', '< 5 s', `${r.legacyMigration.seconds} s`, r.legacyMigration.seconds < 5],
-    ['UI JavaScript gzipped', '< 50 KB', `${r.uiBundleGzipKb} KB`, r.uiBundleGzipKb < 50],
+    ['UI JavaScript gzipped (first load)', '< 50 KB', `${r.uiBundleGzipKb} KB (+ ${r.uiLazyGzipKb} KB on demand)`, r.uiBundleGzipKb < 50],
     ...ipamTargets(r.ipam),
   ];
 }

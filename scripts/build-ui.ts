@@ -11,8 +11,11 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const UI_DIR = join(ROOT, 'src', 'ui');
 const DEFAULT_OUT_DIR = join(ROOT, 'public');
 
-/** What one build produced: the asset file names (relative to the output directory) and the gzipped JS size. */
-export type UiBuildResult = { jsFile: string; cssFile: string; gzipBytes: number };
+/**
+ * What one build produced: the asset file names (relative to the output directory), the gzipped JS a first visit
+ * loads (the entry and the chunks it imports statically) and the gzipped JS of the pages loaded when first shown.
+ */
+export type UiBuildResult = { jsFile: string; cssFile: string; gzipBytes: number; lazyGzipBytes: number };
 
 type BuildOptions = { watch?: boolean; outDir?: string };
 
@@ -20,7 +23,7 @@ type BuildOptions = { watch?: boolean; outDir?: string };
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230b5cad'/%3E%3Cpath d='M3 5h2v2H3zm4 0h2v2H7zm4 0h2v2h-2zM3 9h2v2H3zm4 0h2v2H7zm4 0h2v2h-2z' fill='%23fff'/%3E%3C/svg%3E";
 
-function indexHtml(jsFile: string, cssFile: string): string {
+function indexHtml(jsFile: string, cssFile: string, preloads: string[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -30,7 +33,7 @@ function indexHtml(jsFile: string, cssFile: string): string {
 <title>Switchyard</title>
 <link rel="icon" href="${FAVICON}">
 <link rel="stylesheet" href="/${cssFile}">
-<script type="module" src="/${jsFile}"></script>
+${preloads.map((file) => `<link rel="modulepreload" href="/${file}">\n`).join('')}<script type="module" src="/${jsFile}"></script>
 </head>
 <body>
 <div id="app"><noscript>Switchyard needs JavaScript.</noscript></div>
@@ -52,23 +55,44 @@ const collapseTemplates: esbuild.Plugin = {
   },
 };
 
+type Outputs = esbuild.Metafile['outputs'];
+
+/** The JS files a first visit loads: `entry` and, transitively, what it imports statically (not import()). */
+function firstLoad(outputs: Outputs, entry: string): string[] {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entry);
+  return [...files];
+}
+
+function gzipSize(files: string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(resolve(ROOT, file)), { level: 9 }).length, 0);
+}
+
 function finish(result: esbuild.BuildResult, outDir: string): UiBuildResult {
   const assetsDir = join(outDir, 'assets');
-  const outputs = Object.keys(result.metafile?.outputs ?? {}).map((p) => resolve(ROOT, p));
-  const js = outputs.find((p) => p.endsWith('.js'));
-  const css = outputs.find((p) => p.endsWith('.css'));
+  const outputs = result.metafile?.outputs ?? {};
+  const names = Object.keys(outputs);
+  const js = names.find((p) => outputs[p]!.entryPoint?.endsWith('main.ts'));
+  const css = names.find((p) => p.endsWith('.css'));
   if (!js || !css) throw new Error('build-ui: esbuild produced no JS or CSS output');
-  const keep = new Set(outputs.map((p) => basename(p)));
+  const keep = new Set(names.map((p) => basename(p)));
   for (const name of readdirSync(assetsDir)) {
-    if (/^(main|styles)-[A-Z0-9]+\.(js|css)(\.map)?$/i.test(name) && !keep.has(name)) {
+    if (/^(main|styles|chunk)-[A-Z0-9]+\.(js|css)(\.map)?$/i.test(name) && !keep.has(name)) {
       rmSync(join(assetsDir, name), { force: true });
     }
   }
-  const jsFile = relative(outDir, js).split('\\').join('/');
-  const cssFile = relative(outDir, css).split('\\').join('/');
-  writeFileSync(join(outDir, 'index.html'), indexHtml(jsFile, cssFile));
-  const gzipBytes = gzipSync(readFileSync(js), { level: 9 }).length;
-  return { jsFile, cssFile, gzipBytes };
+  const asset = (file: string) => relative(outDir, resolve(ROOT, file)).split('\\').join('/');
+  const initial = firstLoad(outputs, js);
+  const lazy = names.filter((p) => p.endsWith('.js') && !initial.includes(p));
+  const jsFile = asset(js);
+  const cssFile = asset(css);
+  writeFileSync(join(outDir, 'index.html'), indexHtml(jsFile, cssFile, initial.filter((p) => p !== js).map(asset)));
+  return { jsFile, cssFile, gzipBytes: gzipSize(initial), lazyGzipBytes: gzipSize(lazy) };
 }
 
 /** Builds the UI once (or keeps rebuilding with `watch`) into `<outDir>/assets` and writes `<outDir>/index.html`. */
@@ -82,13 +106,14 @@ export async function buildUi(options: BuildOptions = {}): Promise<UiBuildResult
     outdir: join(outDir, 'assets'),
     entryNames: '[name]-[hash]',
     bundle: true,
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     minify: true,
     sourcemap: true,
     format: 'esm',
     target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
     metafile: true,
     legalComments: 'none',
-    charset: 'utf8',
     logLevel: 'warning',
     plugins: [
       collapseTemplates,

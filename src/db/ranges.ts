@@ -44,6 +44,7 @@ export function listRanges(db: Db, networkId: string): RangeRow[] {
 
 /** The list filters of ranges. */
 export interface RangeFilter {
+  siteId?: string;
   networkId?: string;
   kind?: string;
 }
@@ -53,13 +54,14 @@ function rangesQuery(list: ListParams, filter: RangeFilter): { shape: ListShape;
   const byStart = list.sort?.field === 'start';
   const shape = byStart && list.sort?.descending ? RANGE_LIST_DESCENDING : RANGE_LIST;
   const query = buildListQuery(shape, byStart ? { ...list, sort: undefined } : list, [
+    { sql: '(SELECT n.site_id FROM networks n WHERE n.id = r.network_id)', value: filter.siteId },
     { sql: 'r.network_id', value: filter.networkId },
     { sql: 'r.kind', value: filter.kind },
   ]);
   return { shape, query };
 }
 
-/** One page of ranges (filtered by network and kind) and the total. */
+/** One page of ranges (filtered by site, network and kind) and the total. */
 export function listRangesPage(db: Db, list: ListParams, filter: RangeFilter): { rows: RangeRow[]; total: number } {
   const { shape, query } = rangesQuery(list, filter);
   return readRowsPage(db, shape, query) as { rows: RangeRow[]; total: number };

@@ -26,7 +26,7 @@ import {
   type EditedKind,
 } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { pathRow, queryOneOf } from '../http/request.ts';
+import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
@@ -42,6 +42,23 @@ export const RANGE_ROUTES: Route[] = [
       response: listSchema(RANGE),
       produces: ['application/json', 'text/csv'],
       query: [...LIST_QUERY_DOC, { name: 'kind', schema: { type: 'string', enum: [...RANGE_KINDS] } }],
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/ranges',
+    access: 'viewer',
+    handler: rangesList,
+    summary: "The ranges of a site's networks (or of one network), by start address; filtered by kind.",
+    doc: {
+      response: listSchema(RANGE),
+      produces: ['application/json', 'text/csv'],
+      query: [
+        ...LIST_QUERY_DOC,
+        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+        { name: 'networkId', schema: { type: 'string', format: 'uuid' } },
+        { name: 'kind', schema: { type: 'string', enum: [...RANGE_KINDS] } },
+      ],
     },
   },
   {
@@ -115,11 +132,19 @@ const ANY_NETWORK = rangesOf({ id: '', site_id: '', name: '', subnet: '' } as Ne
 
 function networkRangesList(ctx: Ctx) {
   const network = pathRow(ctx, 'network', getNetwork);
-  const list = listRequest(ctx, RANGE);
+  return inventoryList(ctx, ANY_NETWORK, listRequest(ctx, RANGE), { networkId: network.id, kind: kindFilter(ctx) });
+}
+
+function rangesList(ctx: Ctx) {
+  const filter = { siteId: uuidFilter(ctx, 'siteId'), networkId: uuidFilter(ctx, 'networkId'), kind: kindFilter(ctx) };
+  return inventoryList(ctx, ANY_NETWORK, listRequest(ctx, RANGE), filter);
+}
+
+function kindFilter(ctx: Ctx): string | undefined {
   const faults: FieldFault[] = [];
   const kind = queryOneOf(ctx, 'kind', RANGE_KINDS, faults);
   if (faults.length) throw validationFailed(faults, 'The range filters are invalid.');
-  return inventoryList(ctx, ANY_NETWORK, list, { networkId: network.id, kind });
+  return kind;
 }
 
 function networkRangeCreate(ctx: Ctx) {

@@ -252,7 +252,7 @@ export const BACKUP_EXPORT_URL = '/api/backup/export';
 
 export type { VlanPort };
 
-export type CsvKind = 'sites' | 'vlans' | 'networks' | 'switches' | 'ports';
+export type CsvKind = 'sites' | 'vlans' | 'networks' | 'switches' | 'ports' | 'addresses' | 'ranges';
 
 /** The header row of the CSV layout of one kind, as the server exports it (an empty list has the header only). */
 export async function csvHeader(kind: CsvKind): Promise<string> {

@@ -256,3 +256,21 @@ describe('ETag, If-Match, activity and undo of ranges', () => {
     expect(answer.body.error.code).toBe('undo_conflict');
   });
 });
+
+describe("a site's ranges", () => {
+  it('lists the ranges of every network of one site, filtered by network and kind, as JSON and CSV', async () => {
+    const branchPool = await make(`/api/networks/${net.branch.id}/ranges`, { start: '10.1.0.200', end: '10.1.0.220', kind: 'dhcp' });
+    const bySite = (await must(200, 'GET', `/api/ranges?siteId=${otherSite.id}`)).items as { id: string; networkId: string }[];
+    expect(bySite.map((range) => range.id)).toContain(branchPool.id);
+    expect(bySite.every((range) => range.networkId === net.branch.id)).toBe(true);
+    const mainRanges = (await must(200, 'GET', `/api/ranges?siteId=${site.id}&limit=500`)).items as { networkId: string; kind: string }[];
+    expect(mainRanges.length).toBeGreaterThan(0);
+    expect(mainRanges.every((range) => range.networkId !== net.branch.id)).toBe(true);
+    const dhcp = (await must(200, 'GET', `/api/ranges?siteId=${site.id}&kind=dhcp&limit=500`)).items as { kind: string }[];
+    expect(dhcp.length).toBeGreaterThan(0);
+    expect(dhcp.every((range) => range.kind === 'dhcp')).toBe(true);
+    const csv = await call('GET', `/api/ranges?siteId=${otherSite.id}&format=csv`);
+    expect(csv.text.trim().split(/\r?\n/)).toHaveLength(bySite.length + 1);
+    expectFaults(await call('GET', '/api/ranges?siteId=nope'), ['siteId']);
+  });
+});

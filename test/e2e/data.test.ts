@@ -49,8 +49,19 @@ describe('data management in the browser', () => {
     const good = ['site,name,managementIp,status', 'HQ,sw-a,10.0.0.1,active', 'HQ,sw-c,10.0.0.3,planned', ''].join('\r\n');
     await page.getByLabel('CSV file of switches').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await page.getByRole('button', { name: 'Import switches' }).click();
-    await page.getByRole('status').filter({ hasText: 'Imported 2 switches.' }).first().waitFor();
+    await page.getByRole('status').filter({ hasText: 'Imported switches: 2 created, 0 updated, 0 unchanged.' }).first().waitFor();
     expect((await app.admin('GET', '/api/switches')).total).toBe(2);
+
+    // An exported file edited in a spreadsheet imports back as the edit, and says so.
+    const exported = await (
+      await fetch(`${app.baseUrl}/api/switches?format=csv&sort=name`, { headers: { authorization: `Bearer ${app.adminToken}` } })
+    ).text();
+    const edited = exported.replace(',planned,', ',active,');
+    expect(edited).not.toBe(exported);
+    await page.getByLabel('CSV file of switches').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+    await page.getByRole('button', { name: 'Import switches' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported switches: 0 created, 1 updated, 1 unchanged.' }).first().waitFor();
+    expect((await app.admin('GET', '/api/switches?status=planned')).total).toBe(0);
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 90_000);

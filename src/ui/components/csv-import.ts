@@ -7,12 +7,12 @@ import { formatNumber, t } from '../messages.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 
-const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports'];
+const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges'];
 
 type State =
   | { step: 'idle' }
   | { step: 'uploading'; fraction: number }
-  | { step: 'done'; created: number; dry: boolean }
+  | { step: 'done'; counts: { created: number; updated: number; unchanged: number }; dry: boolean }
   | { step: 'failed'; error: ApiError };
 
 function saveText(name: string, text: string, type: string) {
@@ -54,8 +54,9 @@ export function CsvImport() {
     setState({ step: 'uploading', fraction: 0 });
     try {
       const r = await importCsv(kind, file, dry, (fraction) => setState({ step: 'uploading', fraction }));
-      setState({ step: 'done', created: r.created, dry });
-      if (!dry) app.toast({ kind: 'success', message: t('csv.imported', { count: r.created, kind: kindName }) });
+      const counts = { created: r.created, updated: r.updated ?? 0, unchanged: r.unchanged ?? 0 };
+      setState({ step: 'done', counts, dry });
+      if (!dry) app.toast({ kind: 'success', message: t('csv.imported', { ...counts, kind: kindName }) });
     } catch (err) {
       setState({ step: 'failed', error: err instanceof ApiError ? err : new ApiError(0, 'client_error', String(err)) });
     }
@@ -95,7 +96,7 @@ export function CsvImport() {
       <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' ? t('csv.importing') : t('csv.import', { kind: kindName })}</button>
     </div>
     ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${t('csv.uploading')} />`}
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${state.dry ? t('csv.valid', { count: state.created, kind: kindName }) : t('csv.imported', { count: state.created, kind: kindName })}</p></div>`}
+    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${t(state.dry ? 'csv.valid' : 'csv.imported', { ...state.counts, kind: kindName })}</p></div>`}
     ${
       state.step === 'failed' &&
       html`<div class="notice error" role="alert">

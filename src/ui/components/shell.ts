@@ -23,10 +23,13 @@ import { VlansPage } from './vlans-page.ts';
 import { VlanPage } from './vlan-page.ts';
 import { NetworkPage } from './network-page.ts';
 import { IpTablePage } from './ip-table-page.ts';
-import { SubnetPage } from './subnet-page.ts';
 import { ActivityPage } from './activity-page.ts';
-import { SettingsPage } from './settings-page.ts';
+import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.ts';
+
+// Loaded when first shown: pages most visits never open.
+const SettingsPage = lazyPage(async () => (await import('./settings-page.ts')).SettingsPage);
+const SubnetPage = lazyPage(async () => (await import('./subnet-page.ts')).SubnetPage);
 
 /** The list pages, by route name. */
 const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
