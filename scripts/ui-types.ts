@@ -58,6 +58,7 @@ export const NAMED: Named[] = [
   { name: 'AddressList', method: 'get', path: '/api/networks/{id}/addresses' },
   { name: 'Range', method: 'get', path: '/api/ranges/{id}' },
   { name: 'RangeList', method: 'get', path: '/api/networks/{id}/ranges' },
+  { name: 'FreeBlockList', method: 'get', path: '/api/networks/{id}/free' },
   { name: 'SubnetInfo', method: 'get', path: '/api/tools/subnet' },
   { name: 'Port', method: 'get', path: '/api/ports/{id}' },
   { name: 'PortList', method: 'get', path: '/api/switches/{id}/ports' },

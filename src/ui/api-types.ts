@@ -147,6 +147,17 @@ export type Range = Stored & {
 
 export type RangeList = ListPage<Range>;
 
+export type FreeBlockList = {
+  items: {
+    first: string;
+    last: string;
+    size: number | string;
+  }[];
+  total: number;
+  limit: number;
+  offset: number;
+};
+
 export type SubnetInfo = {
   cidr: string;
   family: 4 | 6;

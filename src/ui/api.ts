@@ -19,6 +19,7 @@ import type {
   PortHistory,
   PortList,
   Range,
+  FreeBlockList,
   RangeList,
   RestoreResult,
   SearchAnswer,
@@ -219,6 +220,8 @@ export const networkAddresses = (id: string, q: Query, signal?: AbortSignal) =>
 export const createAddress = (networkId: string, body: Partial<Address>) => post<Address>(`/api/networks/${networkId}/addresses`, body);
 /** Records the lowest free address of the network (atomically, on the server) with the other fields of `body`. */
 export const nextAddress = (networkId: string, body: Partial<Address>) => post<Address>(`/api/networks/${networkId}/addresses/next`, body);
+/** The first free blocks of a network (and how many there are). */
+export const networkFreeBlocks = (id: string, signal?: AbortSignal) => get<FreeBlockList>(`/api/networks/${id}/free`, { limit: 8 }, signal);
 export const networkRanges = async (id: string, signal?: AbortSignal) =>
   (await get<RangeList>(`/api/networks/${id}/ranges`, { limit: 500, sort: 'start' }, signal)).items;
 export const createRange = (networkId: string, body: Partial<Range>) => post<Range>(`/api/networks/${networkId}/ranges`, body);

@@ -514,6 +514,7 @@ export const en = {
     dhcp: 'DHCP',
     reserved: 'Reserved',
     free: 'Free',
+    freeBlocks: { one: 'One free block:', other: '{count} free blocks:' },
   }),
   ...group('addresses', {
     title: 'IP addresses',

@@ -22,6 +22,9 @@ describe('IPAM pages', () => {
     const { context, page, problems } = await app.signedIn(`/networks/${data.usersNetId}`);
     await h1(page, 'Users');
     // 10.0.10.1 is the gateway, .2–.9 a reserved range, .10 and .11 are recorded: the next free one is .12.
+    // Free: .12–.99, .220–.249 (after the static range, before .250) and .251–.254.
+    const free = page.locator('.free-blocks');
+    await free.getByText('3 free blocks: 10.0.10.12–10.0.10.99 (88), 10.0.10.220–10.0.10.249 (30), 10.0.10.251–10.0.10.254 (4)').waitFor();
     const add = page.getByRole('form', { name: 'Add address' });
     await add.getByLabel('Host name').fill('kiosk');
     await add.getByRole('button', { name: 'Next free' }).click();
@@ -31,6 +34,7 @@ describe('IPAM pages', () => {
     expect(await add.getByLabel('Host name').inputValue()).toBe('');
     // The utilisation counts it.
     await page.locator('.util-legend').getByText('Used 6').waitFor();
+    await free.getByText('10.0.10.13–10.0.10.99 (87)', { exact: false }).waitFor();
 
     await row.getByRole('button', { name: '10.0.10.12' }).click();
     const dialog = page.getByRole('dialog', { name: '10.0.10.12' });

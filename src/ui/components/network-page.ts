@@ -11,12 +11,13 @@ import {
   getSite,
   getVlan,
   networkAddresses,
+  networkFreeBlocks,
   networkRanges,
   nextAddress,
   updateAddress,
   updateNetwork,
 } from '../api.ts';
-import type { Address, Network } from '../api-types.ts';
+import type { Address, FreeBlockList, Network } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
@@ -30,7 +31,7 @@ import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { ActivityFeed } from './activity-feed.ts';
 import { VlanChip } from './vlan-chip.ts';
-import { UtilizationBar } from './utilization-bar.ts';
+import { UtilizationBar, countText } from './utilization-bar.ts';
 import { RangeList } from './range-list.ts';
 import { AddressForm } from './address-form.ts';
 import { addressColumns, usePortBook } from './address-table.ts';
@@ -47,6 +48,8 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const query = listQuery(p.route, 'address');
   const list = useResource((signal) => networkAddresses(p.id, query, signal), [p.id, ...Object.values(query)]);
   const ranges = useResource((signal) => networkRanges(p.id, signal), [p.id]);
+  // Read again whenever the network is (its counts change with every address and range).
+  const free = useResource((signal) => networkFreeBlocks(p.id, signal), [p.id, net.data]);
   const ports = usePortBook(net.data?.siteId);
   const [editing, setEditing] = useState<Address | null>(null);
   if (net.error)
@@ -132,6 +135,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
     <section class="card" aria-labelledby="net-util">
       <h2 id="net-util">${t('util.title')}</h2>
       <${UtilizationBar} network=${n} ranges=${ranges.data ?? []} />
+      ${free.data && free.data.total > 0 && html`<p class="free-blocks">${freeBlocksText(free.data)}</p>`}
     </section>
     <section class="card" aria-labelledby="net-addresses">
       <div class="card-head"><h2 id="net-addresses">${t('addresses.title')}</h2></div>
@@ -160,4 +164,10 @@ export function NetworkPage(p: { id: string; route: Route }) {
       <button type="button" class="btn btn-danger-outline" onClick=${() => removeAddress(editing)}>${t('common.delete')}</button>
     </${Modal}>`
     }`;
+}
+
+/** "3 free blocks: 10.0.10.12–10.0.10.99 (88), …": the first blocks, and that there are more. */
+function freeBlocksText(blocks: FreeBlockList): string {
+  const listed = blocks.items.map((b) => `${b.first}–${b.last} (${countText(b.size)})`).join(', ');
+  return `${t('util.freeBlocks', { count: blocks.total })} ${listed}${blocks.total > blocks.items.length ? ', …' : ''}`;
 }
