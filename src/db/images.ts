@@ -1,9 +1,11 @@
 import { ADDRESS } from '../fields/addresses.ts';
+import { LAG } from '../fields/lags.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
+import { TEMPLATE } from '../fields/templates.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { networkFaults, portFaults, rangeShapeFaults } from '../fields/rules.ts';
@@ -11,7 +13,17 @@ import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
 import { columnsOf, insertApiRecord, insertApiRecords, insertRow, overwriteRow } from './resource-sql.ts';
 
-const DECLARED = { site: SITE, vlan: VLAN, network: NETWORK, range: RANGE, switch: SWITCH, port: PORT, address: ADDRESS };
+const DECLARED = {
+  site: SITE,
+  vlan: VLAN,
+  network: NETWORK,
+  range: RANGE,
+  template: TEMPLATE,
+  switch: SWITCH,
+  lag: LAG,
+  port: PORT,
+  address: ADDRESS,
+};
 
 /** The inventory kinds whose changes the activity log records and can undo. */
 export type Kind = keyof typeof DECLARED;
@@ -19,8 +31,11 @@ export type Kind = keyof typeof DECLARED;
 /** The kinds' one table: the resource declaration of each, which names its singular (`type`) and plural (`table`). */
 export const RESOURCES: Readonly<Record<Kind, Resource>> = DECLARED;
 
-/** Parents before children: the order to insert in; deletes run the other way (an address names a network, a port and a switch). */
-export const KIND_ORDER: readonly Kind[] = ['site', 'vlan', 'network', 'range', 'switch', 'port', 'address'];
+/**
+ * Parents before children: the order to insert in; deletes run the other way (an address names a network, a port and
+ * a switch; a port its LAG; a switch its template).
+ */
+export const KIND_ORDER: readonly Kind[] = ['site', 'vlan', 'network', 'range', 'template', 'switch', 'lag', 'port', 'address'];
 
 /** The plural of each kind, which is also its table and its list in a backup document (`switches`). */
 export type KindPlural = (typeof DECLARED)[Kind]['table'];
@@ -59,8 +74,8 @@ export function kindOfPlural(plural: string): Kind | undefined {
  */
 interface VlanList {
   field: 'taggedVlanIds' | 'configuredVlanIds';
-  table: 'port_tagged_vlans' | 'switch_configured_vlans';
-  owner: 'port_id' | 'switch_id';
+  table: 'port_tagged_vlans' | 'switch_configured_vlans' | 'lag_tagged_vlans';
+  owner: 'port_id' | 'switch_id' | 'lag_id';
   image: 'tagged' | 'configured';
 }
 
@@ -68,6 +83,7 @@ interface VlanList {
 export const VLAN_LISTS: Partial<Record<Kind, VlanList>> = {
   port: { field: 'taggedVlanIds', table: 'port_tagged_vlans', owner: 'port_id', image: 'tagged' },
   switch: { field: 'configuredVlanIds', table: 'switch_configured_vlans', owner: 'switch_id', image: 'configured' },
+  lag: { field: 'taggedVlanIds', table: 'lag_tagged_vlans', owner: 'lag_id', image: 'tagged' },
 };
 
 /** A stored row, as SELECT returns it; a port's image also holds its tagged VLAN ids, a switch's its configured ones. */
@@ -117,7 +133,7 @@ export function configuredVlanIds(db: Db, switchId: string): string[] {
  * Makes an owner's VLAN list exactly `vlanIds`, writing only the difference: an edit of a trunk's description
  * then writes no tagged rows at all (each row written is index pages in the commit's fsync).
  */
-export function setVlanList(db: Db, kind: 'port' | 'switch', ownerId: string, vlanIds: readonly string[]): void {
+export function setVlanList(db: Db, kind: 'port' | 'switch' | 'lag', ownerId: string, vlanIds: readonly string[]): void {
   const list = VLAN_LISTS[kind]!;
   const current = new Set(listedVlanIds(db, list, ownerId));
   const wanted = new Set(vlanIds);
@@ -204,7 +220,7 @@ export function writeImage(db: Db, kind: Kind, image: Image, version: number, no
   if (exists) overwriteRow(db, RESOURCES[kind], image.id, row);
   else insertRow(db, RESOURCES[kind], row);
   const list = VLAN_LISTS[kind];
-  if (list) setVlanList(db, kind as 'port' | 'switch', image.id, image[list.image] ?? []);
+  if (list) setVlanList(db, kind as 'port' | 'switch' | 'lag', image.id, image[list.image] ?? []);
 }
 
 /** The API's view of an image (camelCase, booleans), for before/after diffs. */

@@ -42,3 +42,9 @@ export const ADDRESS_STATUSES = ['active', 'reserved', 'inactive'] as const;
 
 /** The kinds of address range: a DHCP pool (no recorded address inside), static assignments, or held back. */
 export const RANGE_KINDS = ['dhcp', 'static', 'reserved'] as const;
+
+/** How a template block numbers its ports across its rows (src/lib/port-layout.ts). */
+export const BLOCK_ORDERS = ['sequential', 'odd-even', 'even-odd'] as const;
+
+/** How a LAG aggregates its members: LACP actively or passively, or a static bundle. */
+export const LAG_MODES = ['lacp-active', 'lacp-passive', 'static'] as const;

@@ -1,3 +1,4 @@
+import { interfaceNameProblem } from '../lib/interface-name.ts';
 import { ipKey } from '../lib/ip-math.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import type { DerivedColumns, Field, Normalized } from './field.ts';
@@ -50,6 +51,12 @@ export function optionalText<const N extends string, const C extends string>(
   extra: Pick<Field, 'sortable'> = {},
 ): Field & { name: N; column: C; type: 'text' } {
   return { name, column, type: 'text', maxLength, description, searchable: true, ...extra };
+}
+
+/** A port's or a LAG's name, written raw into configurations (`interface <name>`): the rule of src/lib/interface-name.ts. */
+export function interfaceName(text: string): Normalized {
+  const problem = interfaceNameProblem(text);
+  return problem === undefined ? { ok: true, value: text } : { ok: false, message: problem };
 }
 
 /** An IPv4 or IPv6 address in its stored spelling. */

@@ -51,7 +51,7 @@ export interface Field {
 /** A resource kind: its names and its fields. */
 export interface Resource {
   /** Singular name, as the activity log's entityType and the messages use it (`switch`). */
-  type: 'site' | 'vlan' | 'network' | 'address' | 'range' | 'switch' | 'port' | 'user';
+  type: 'site' | 'vlan' | 'network' | 'address' | 'range' | 'template' | 'switch' | 'lag' | 'port' | 'user';
   /** Its table, which is also its plural, as paths, backup documents and messages use it (`switches`). */
   table: string;
   fields: readonly Field[];

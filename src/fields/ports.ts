@@ -1,6 +1,6 @@
 import { LINK_STATUSES, POE_TYPES, PORT_MODES, PORT_TYPES, STACK_MAX } from './choices.ts';
-import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
-import { STORED_FIELDS, VERSION_FIELDS, macAddress, optionalText } from './common.ts';
+import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX } from '../lib/interface-name.ts';
+import { STORED_FIELDS, VERSION_FIELDS, interfaceName, macAddress, optionalText } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 /** A port's PoE: its standard and the most it delivers (watts). */
@@ -91,15 +91,19 @@ export const PORT = declareResource({
     { name: 'linkedPortId', column: 'linked_port_id', type: 'uuid', description: 'A port of another switch; links are symmetric.' },
     optionalText('connectedDevice', 'connected_device', 200, 'What is plugged in.'),
     optionalText('connectedPort', 'connected_port', 100, 'The far port, when the far end is not a documented switch.'),
+    {
+      name: 'lagId',
+      column: 'lag_id',
+      type: 'uuid',
+      readOnly: true,
+      nullable: true,
+      csv: false,
+      description:
+        "The LAG the port is a member of, or null; set through the LAG's memberPortIds. A member's mode and VLANs are its LAG's.",
+    },
     ...VERSION_FIELDS,
   ],
 });
-
-// Names are written raw into configurations (`interface <name>`): the rule of src/lib/interface-name.ts.
-function interfaceName(text: string): Normalized {
-  const problem = interfaceNameProblem(text);
-  return problem === undefined ? { ok: true, value: text } : { ok: false, message: problem };
-}
 
 function poe(raw: unknown): Normalized {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, message: 'must be null or { type, maxWatts }' };

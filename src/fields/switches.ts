@@ -75,6 +75,14 @@ export const SWITCH = declareResource({
       description: `Members of the stack (1–${STACK_MAX}); its ports' unit is at most this.`,
     },
     {
+      name: 'templateId',
+      column: 'template_id',
+      type: 'uuid',
+      createOnly: true,
+      description:
+        'The layout template the switch was made from (on create: its ports come from it for every stack member, instead of portCount); it draws the front panel.',
+    },
+    {
       name: 'poeBudgetWatts',
       column: 'poe_budget_watts',
       type: 'integer',

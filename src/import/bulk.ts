@@ -9,6 +9,7 @@ import { insertActivity } from '../db/activity.ts';
 import type { Actor } from '../db/change.ts';
 import {
   imageToApi,
+  KIND_ORDER,
   insertRecords,
   readImage,
   RESOURCES,
@@ -62,6 +63,9 @@ const REFERENCE_FIELDS = new Set([
   'networkId',
   'portId',
 ]);
+/** The kinds a bulk import takes (templates and LAGs are nested records: they come in by restore, merge or their own routes). */
+export const BULK_KINDS: readonly Kind[] = KIND_ORDER.filter((kind) => kind !== 'template' && kind !== 'lag');
+
 /** Reference-name keys each kind accepts (CSV columns, or JSON keys). */
 const NAME_KEYS: Record<Kind, string[]> = {
   site: [],
@@ -72,6 +76,8 @@ const NAME_KEYS: Record<Kind, string[]> = {
   // An address's `switch` (and switchId) is the switch whose management IP it is: set by the server, ignored here.
   address: ['site', 'network', 'switch', 'port'],
   range: ['site', 'network'],
+  template: [],
+  lag: [],
 };
 /** Whether a read-only field is one an import writes (a port's switch, given by name). */
 function importWrites(kind: Kind, name: string): boolean {

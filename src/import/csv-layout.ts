@@ -72,6 +72,9 @@ const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
   port: layoutOf('port'),
   address: layoutOf('address'),
   range: layoutOf('range'),
+  // Templates have no CSV (their units are a nested layout); the LAG layout is H5's to build.
+  template: [],
+  lag: [],
 };
 
 /** The header names of a kind's CSV layout. */

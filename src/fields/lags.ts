@@ -1,0 +1,71 @@
+import { LAG_MODES, PORT_MODES } from './choices.ts';
+import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX } from '../lib/interface-name.ts';
+import { STORED_FIELDS, VERSION_FIELDS, interfaceName, optionalText } from './common.ts';
+import { declareResource } from './field.ts';
+
+/** A LAG (port-channel) of one switch: its member ports carry its mode and VLANs. */
+export const LAG = declareResource({
+  type: 'lag',
+  table: 'lags',
+  fields: [
+    ...STORED_FIELDS,
+    { name: 'switchId', column: 'switch_id', type: 'uuid', readOnly: true, description: 'The switch (set by the path).' },
+    {
+      name: 'name',
+      column: 'name',
+      type: 'text',
+      required: true,
+      minLength: 1,
+      maxLength: INTERFACE_NAME_MAX,
+      normalize: interfaceName,
+      searchable: true,
+      sortable: true,
+      description: `Po1, ae0, Trk1: ${INTERFACE_NAME_CHARACTERS}; unique per switch (case-insensitive).`,
+    },
+    {
+      name: 'mode',
+      column: 'mode',
+      type: 'enum',
+      values: LAG_MODES,
+      default: 'lacp-active',
+      description: 'lacp-active, lacp-passive or static.',
+    },
+    {
+      name: 'portMode',
+      column: 'port_mode',
+      type: 'enum',
+      values: PORT_MODES,
+      default: 'access',
+      description: 'access or trunk: the mode of every member.',
+    },
+    {
+      name: 'untaggedVlanId',
+      column: 'untagged_vlan_id',
+      type: 'uuid',
+      description: "The access VLAN, or a trunk's native VLAN, of every member: a VLAN of the switch's site.",
+    },
+    {
+      name: 'taggedVlanIds',
+      type: 'uuid-list',
+      default: [],
+      csv: true,
+      description: "The tagged VLANs of a trunk LAG, on every member: VLANs of the switch's site.",
+    },
+    {
+      name: 'memberPortIds',
+      type: 'uuid-list',
+      required: true,
+      csv: true,
+      description:
+        'Two or more ports of the switch, each in no other LAG; answered in port order (links to a remote LAG pair them in that order).',
+    },
+    {
+      name: 'remoteLagId',
+      column: 'remote_lag_id',
+      type: 'uuid',
+      description: "The LAG at the far end (another switch's); symmetric, and links the two LAGs' members pairwise in order.",
+    },
+    optionalText('description', 'description', 200, 'What the LAG is for.'),
+    ...VERSION_FIELDS,
+  ],
+});
