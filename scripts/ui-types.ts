@@ -24,6 +24,8 @@ import { RANGE } from '../src/fields/ranges.ts';
 import { PORT } from '../src/fields/ports.ts';
 import { SITE } from '../src/fields/sites.ts';
 import { SWITCH } from '../src/fields/switches.ts';
+import { TEMPLATE } from '../src/fields/templates.ts';
+import { LAG } from '../src/fields/lags.ts';
 import { USER } from '../src/fields/users.ts';
 import { VLAN } from '../src/fields/vlans.ts';
 import { ALL_ROUTES } from '../src/routes/index.ts';
@@ -60,8 +62,13 @@ export const NAMED: Named[] = [
   { name: 'RangeList', method: 'get', path: '/api/networks/{id}/ranges' },
   { name: 'FreeBlockList', method: 'get', path: '/api/networks/{id}/free' },
   { name: 'SubnetInfo', method: 'get', path: '/api/tools/subnet' },
+  { name: 'Template', method: 'get', path: '/api/templates/{id}' },
+  { name: 'TemplateList', method: 'get', path: '/api/templates' },
+  { name: 'TemplateImport', method: 'post', path: '/api/templates/import' },
   { name: 'Port', method: 'get', path: '/api/ports/{id}' },
   { name: 'PortList', method: 'get', path: '/api/switches/{id}/ports' },
+  { name: 'Lag', method: 'get', path: '/api/lags/{id}' },
+  { name: 'LagList', method: 'get', path: '/api/switches/{id}/lags' },
   { name: 'Switch', method: 'patch', path: '/api/switches/{id}' },
   { name: 'SwitchWithPorts', method: 'get', path: '/api/switches/{id}' },
   { name: 'SwitchList', method: 'get', path: '/api/switches' },
@@ -89,7 +96,7 @@ export const CHOICES: { name: string; type: string; property: string }[] = [
 ];
 
 /** The records whose answers derive from field declarations, and so from a table. */
-const RECORDS: Resource[] = [SITE, VLAN, NETWORK, ADDRESS, RANGE, SWITCH, PORT, USER];
+const RECORDS: Resource[] = [SITE, VLAN, NETWORK, ADDRESS, RANGE, TEMPLATE, SWITCH, LAG, PORT, USER];
 
 /** The fields every stored inventory record has (its id and its version fields), written once as `Stored`. */
 const STORED = { name: 'Stored', properties: [...STORED_FIELDS, ...VERSION_FIELDS].map((field) => field.name) };
@@ -107,7 +114,6 @@ export const WRITE_ONLY = ['password'];
 export const ALWAYS_SENT: { method: string; path: string; at?: string; names: string[] }[] = [
   { method: 'get', path: '/api/users', names: ['items'] },
   { method: 'post', path: '/api/auth/login', names: ['user', 'token', 'expiresAt'] },
-  { method: 'get', path: '/api/switches/{id}', names: ['ports'] },
   { method: 'get', path: '/api/tokens', names: ['items'] },
   { method: 'get', path: '/api/tokens', at: 'items[]', names: ['id', 'name', 'createdAt', 'expiresAt', 'lastUsedAt'] },
   { method: 'post', path: '/api/tokens', names: ['id', 'name', 'createdAt', 'expiresAt', 'lastUsedAt', 'token'] },
@@ -177,6 +183,15 @@ function withoutNull(schema: JsonSchema): JsonSchema {
   return out;
 }
 
+/** A stored JSON field's schema, `oneOf: [its schema, { type: 'null' }]`, as its schema alone. */
+function notNullBranch(schema: JsonSchema): JsonSchema {
+  if (!Array.isArray(schema.oneOf)) return schema;
+  const rest = (schema.oneOf as JsonSchema[]).filter((branch) => branch.type !== 'null');
+  if (rest.length !== 1) return schema;
+  const { oneOf: _dropped, ...others } = schema;
+  return { ...others, ...rest[0] };
+}
+
 /** A record's answer made exact: nullable only where the column is, no write-only fields. */
 function exactRecord(schema: JsonSchema, resource: Resource, notNull: Map<string, Set<string>>): JsonSchema {
   const columns = notNull.get(resource.table)!;
@@ -185,7 +200,7 @@ function exactRecord(schema: JsonSchema, resource: Resource, notNull: Map<string
     if (WRITE_ONLY.includes(name)) continue;
     const field = resource.fields.find((f) => f.name === name);
     const neverNull = field && (field.column ? columns.has(field.column) : field.readOnly || field.default !== undefined);
-    properties[name] = neverNull ? withoutNull(property) : property;
+    properties[name] = neverNull ? withoutNull(field?.column ? notNullBranch(property) : property) : property;
   }
   const required = Array.isArray(schema.required) ? schema.required.filter((name) => name in properties) : schema.required;
   return { ...schema, properties, required };
@@ -235,8 +250,8 @@ function typeOf(schema: JsonSchema, names: Map<string, string>, indent: string):
           return 'null';
         case 'array': {
           const item = typeOf((schema.items ?? {}) as JsonSchema, names, indent);
-          // An object type needs no parentheses (the formatter drops them); a union does.
-          return /^[\w.]+$/.test(item) || oneObject(item) ? `${item}[]` : `(${item})[]`;
+          // An object type, or a list of them, needs no parentheses (the formatter drops them); a union does.
+          return /^[\w.]+$/.test(item) || oneObject(item.replace(/(\[\])+$/, '')) ? `${item}[]` : `(${item})[]`;
         }
         case 'object':
           return objectType(schema, names, indent);

@@ -67,6 +67,51 @@ describe('recordChunks', () => {
     expect(sizes.at(-1)).toBeGreaterThan(5_000); // the small records after the large ones come many to a chunk again
   });
 
+  it("writes a LAG's tagged VLANs and its members (the ports whose lagId it is) as arrays, members in port order", () => {
+    const [sw] = db.prepare('SELECT id FROM switches').all() as { id: string }[];
+    const [first, second] = (db.prepare('SELECT id FROM vlans ORDER BY vid LIMIT 2').all() as { id: string }[]).map((row) => row.id);
+    const template = insertTestRow(db, 'templates', { name: 'EX 2', units: '[[{"type":"rj45","count":2,"namePattern":"{n}"}]]' });
+    const lag = insertTestRow(db, 'lags', { switch_id: sw.id, name: 'Po1', port_mode: 'trunk', untagged_vlan_id: first });
+    const empty = insertTestRow(db, 'lags', { switch_id: sw.id, name: 'Po2' });
+    db.prepare('INSERT INTO lag_tagged_vlans (lag_id, vlan_id) VALUES (?, ?)').run(lag, second);
+    const later = insertTestRow(db, 'ports', { switch_id: sw.id, name: 'b', position: 9, lag_id: lag });
+    const earlier = insertTestRow(db, 'ports', { switch_id: sw.id, name: 'a', position: 3, lag_id: lag });
+    const lags = parsedRecords([...recordChunks(db, 'lags')]) as any[];
+    expect(lags).toEqual([
+      expect.objectContaining({ id: lag, switchId: sw.id, portMode: 'trunk', taggedVlanIds: [second], memberPortIds: [earlier, later] }),
+      expect.objectContaining({ id: empty, mode: 'lacp-active', taggedVlanIds: [], memberPortIds: [], remoteLagId: null }),
+    ]);
+    expect(Object.keys(lags[0])).toEqual([
+      'id',
+      'switchId',
+      'name',
+      'mode',
+      'portMode',
+      'untaggedVlanId',
+      'remoteLagId',
+      'description',
+      'version',
+      'createdAt',
+      'updatedAt',
+      'taggedVlanIds',
+      'memberPortIds',
+    ]);
+    const [stored] = parsedRecords([...recordChunks(db, 'templates')]) as any[];
+    expect(stored).toEqual({
+      id: template,
+      name: 'EX 2',
+      vendor: null,
+      model: null,
+      description: null,
+      units: [[{ type: 'rj45', count: 2, namePattern: '{n}' }]],
+      version: 1,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const ports = parsedRecords([...recordChunks(db, 'ports')]) as any[];
+    expect(ports.find((port) => port.id === earlier).lagId).toBe(lag);
+  });
+
   it('yields nothing for an empty kind', () => {
     expect([...recordChunks(db, 'networks')]).toEqual([]);
   });

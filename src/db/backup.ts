@@ -37,6 +37,8 @@ const FIRST_CHUNK_ROWS: Record<DocumentKind, number> = {
   ports: 100,
   addresses: 300,
   ranges: 300,
+  templates: 50,
+  lags: 300,
   activity: 40,
 };
 
@@ -47,6 +49,19 @@ function withVlanList(kind: Kind): string {
   const ids = `json((SELECT json_group_array(vlan_id) FROM
     (SELECT vlan_id FROM ${list.table} WHERE ${list.owner} = t.id ORDER BY vlan_id)))`;
   return recordJson(RESOURCES[kind], 't', { [list.field]: ids });
+}
+
+/**
+ * A LAG's record: its tagged VLANs as withVlanList writes them, and memberPortIds, the ports whose lag_id is the
+ * LAG (the column is the port's), in port order (position, then name, as the API answers them).
+ */
+function lagRecord(): string {
+  const list = VLAN_LISTS.lag!;
+  const tagged = `json((SELECT json_group_array(vlan_id) FROM
+    (SELECT vlan_id FROM ${list.table} WHERE ${list.owner} = t.id ORDER BY vlan_id)))`;
+  const members = `json((SELECT json_group_array(id) FROM
+    (SELECT id FROM ports WHERE lag_id = t.id ORDER BY position, name, id)))`;
+  return recordJson(RESOURCES.lag, 't', { [list.field]: tagged, memberPortIds: members });
 }
 
 // Each record is serialised by SQLite itself (record-json.ts), and a chunk comes back as one string: the export
@@ -62,6 +77,8 @@ const RECORD_JSON: Record<DocumentKind, string> = {
   ports: withVlanList('port'),
   addresses: withVlanList('address'),
   ranges: withVlanList('range'),
+  templates: withVlanList('template'),
+  lags: lagRecord(),
   activity: `json_object('id', id, 'at', at, 'userId', user_id, 'username', username, 'action', action, 'entityType', entity_type,
     'entityId', entity_id, 'entityName', entity_name, 'siteId', site_id, 'summary', summary, 'changes', json(changes),
     'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoLost', undo_lost, 'undoData', json(undo_data))`,
@@ -76,6 +93,8 @@ const KEY_COLUMN: Record<DocumentKind, string> = {
   ports: 'rowid',
   addresses: 'rowid',
   ranges: 'rowid',
+  templates: 'rowid',
+  lags: 'rowid',
   activity: 'seq',
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addressFaults, addressPortFaults, eachOfList, portFaults, rangeFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { addressFaults, addressPortFaults, eachOfList, lagFaults, portFaults, rangeFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import { addressConflict, addressIdsOfNetwork, siteOfPort } from './addresses.ts';
@@ -17,6 +17,7 @@ import {
   type ImageSet,
   type Kind,
 } from './images.ts';
+import { lagIdsOfPorts, lagIdsOfSwitch, lagIdsPairedWith, lagIdsUsingVlan, memberPortIds } from './lags.ts';
 import { inTransaction, type Db } from './open.ts';
 import { constraintFailure } from './sqlite-errors.ts';
 import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from './ports.ts';
@@ -170,8 +171,10 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       const { before, after } = undoImages(original.undo_data);
       checkUnchangedSince(db, after);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
+      // The LAGs its ports are members of now: images older than LAGs have no lag_id, and writing one back leaves a LAG.
+      const lagsOfPorts = lagIdsOfPorts(db, Object.keys(before.port ?? {}));
       restoreImages(db, before, after, change.now);
-      checkRulesAfterUndo(db, before, after);
+      checkRulesAfterUndo(db, before, after, lagsOfPorts);
       return {
         activity: {
           action: 'undo',
@@ -218,23 +221,35 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
  * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
  * on a trunk, the unit within the switch's stack, links to an existing port of another switch that links back), the
  * configured VLANs of the switches it wrote and of those configuring the VLANs it wrote (VLANs of the switch's site),
- * the VLAN of the networks it wrote (of the network's site), no port stays linked to one it removed, and the
- * addresses and ranges it wrote (and those of the networks whose subnet it changed) keep the IPAM rules.
+ * the VLAN of the networks it wrote (of the network's site), no port stays linked to one it removed, the LAGs it
+ * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
+ * on a trunk, a remote LAG of another switch that pairs back, two or more members, those of the ports it wrote too; a
+ * member's LAG is its switch's; no LAG pairs with one it removed), and the addresses and ranges it wrote (and those of the networks whose subnet it changed) keep the
+ * IPAM rules.
  * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
  */
-function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet): void {
+function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet, lagsOfPorts: readonly string[]): void {
   const ports = new Set<string>();
   const switches = new Set<string>();
+  const lags = new Set<string>();
   const removed: string[] = [];
+  const removedLags: string[] = [];
   for (const [id, image] of Object.entries(before.port ?? {})) image ? ports.add(id) : removed.push(id);
+  for (const [id, image] of Object.entries(before.lag ?? {})) image ? lags.add(id) : removedLags.push(id);
+  // The LAGs its ports were members of (before the undo and in its images): each keeps two or more members.
+  for (const id of lagsOfPorts) lags.add(id);
+  for (const images of [before.port, after.port])
+    for (const image of Object.values(images ?? {})) if (image?.lag_id) lags.add(String(image.lag_id));
   for (const [id, image] of Object.entries(before.switch ?? {})) {
     if (!image) continue;
     switches.add(id);
     for (const port of portIdsOfSwitch(db, id)) ports.add(port);
+    for (const lag of lagIdsOfSwitch(db, id)) lags.add(lag);
   }
   for (const [id, image] of Object.entries(before.vlan ?? {})) {
     if (!image) continue;
     for (const port of portIdsUsingVlan(db, id)) ports.add(port);
+    for (const lag of lagIdsUsingVlan(db, id)) lags.add(lag);
     for (const sw of switchIdsConfiguringVlan(db, id)) switches.add(sw);
   }
   const lookup = (vlanId: string) => siteOfVlan(db, vlanId);
@@ -252,7 +267,19 @@ function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet): void {
     const stack = { siteId: String(sw?.site_id ?? ''), stackSize: Number(sw?.stack_size ?? 1) };
     faults.push(...portFaults({ ...imageToApi('port', port), id }, stack, lookup, prefix));
     faults.push(...linkFaults(db, port, prefix));
+    faults.push(...memberFaults(db, port, prefix));
   }
+  for (const id of lags) {
+    const lag = readImage(db, 'lag', id);
+    if (!lag) continue;
+    const sw = readSwitch(String(lag.switch_id));
+    faults.push(...lagFaults({ ...imageToApi('lag', lag), id }, String(sw?.site_id ?? ''), lookup, `lag:${id}.`));
+    faults.push(...remoteLagFaults(db, lag, `lag:${id}.`));
+    if (memberPortIds(db, id).length < 2) faults.push({ field: `lag:${id}.memberPortIds`, message: 'a LAG needs two or more members' });
+  }
+  for (const id of removedLags)
+    for (const other of lagIdsPairedWith(db, id))
+      faults.push({ field: `lag:${other}.remoteLagId`, message: `pairs with LAG ${id}, which the undo removes` });
   for (const id of switches) {
     const sw = readSwitch(id);
     if (sw) faults.push(...vlanSiteFaults(eachOfList(`switch:${id}.configuredVlanIds`, sw.configured ?? []), String(sw.site_id), lookup));
@@ -332,6 +359,31 @@ function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
   else if (far.switch_id === port.switch_id) faults.push({ field: `${prefix}linkedPortId`, message: 'must be a port of another switch' });
   else if (far.linked_port_id !== port.id)
     faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` });
+  return faults;
+}
+
+// A member's LAG is one of its own switch's.
+function memberFaults(db: Db, port: Image, prefix: string): FieldFault[] {
+  const lagId = port.lag_id as string | null | undefined;
+  if (!lagId) return [];
+  const lag = readImage(db, 'lag', lagId);
+  if (!lag) return [{ field: `${prefix}lagId`, message: `LAG ${lagId} does not exist` }];
+  if (lag.switch_id !== port.switch_id) return [{ field: `${prefix}lagId`, message: "must be a LAG of the port's switch" }];
+  return [];
+}
+
+// A LAG's remote is an existing LAG of another switch that pairs back, and no other LAG pairs with this one.
+function remoteLagFaults(db: Db, lag: Image, prefix: string): FieldFault[] {
+  const remote = lag.remote_lag_id as string | null;
+  const faults = lagIdsPairedWith(db, lag.id)
+    .filter((other) => other !== remote)
+    .map((other) => ({ field: `${prefix}remoteLagId`, message: `LAG ${other} pairs with this LAG, which does not pair back` }));
+  if (!remote) return faults;
+  const far = readImage(db, 'lag', remote);
+  if (!far) faults.push({ field: `${prefix}remoteLagId`, message: `LAG ${remote} does not exist` });
+  else if (far.switch_id === lag.switch_id) faults.push({ field: `${prefix}remoteLagId`, message: 'must be a LAG of another switch' });
+  else if (far.remote_lag_id !== lag.id)
+    faults.push({ field: `${prefix}remoteLagId`, message: `LAG ${remote} does not pair back with this LAG (pairs are symmetric)` });
   return faults;
 }
 

@@ -2,7 +2,19 @@
 // (The API tests do the same through the API; duplicate_mac can only be shown here, as the schema's UNIQUE
 // constraint and the API's normalising keep two spellings of one MAC from being stored through the API.)
 import { describe, expect, it } from 'vitest';
-import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../../test/fixtures/config/inventory-db.ts';
+import {
+  addLag,
+  addNetwork,
+  addPort,
+  addSite,
+  addSwitch,
+  addVlan,
+  freshDb,
+  type LagInput,
+  linkPorts,
+  pairLags,
+  type PortInput,
+} from '../../test/fixtures/config/inventory-db.ts';
 import { addAddress, addRange } from '../../test/helpers/ipam-db.ts';
 import { runChecks, type FindingKind } from './checks.ts';
 import type { Db } from './open.ts';
@@ -10,6 +22,18 @@ import type { Db } from './open.ts';
 /** Port "1", a trunk, of a new switch `switchName` at `site`, its native VLAN a new VLAN of that site. */
 function trunkPort(db: Db, site: string, switchName: string, native: { name: string; vid: number }, tagged: string[] = []): string {
   return addPort(db, addSwitch(db, site, { name: switchName }), { name: '1', mode: 'trunk', untagged: addVlan(db, site, native), tagged });
+}
+
+/** A LAG of `switchId` with a member port for each of `members` (named 1, 2, ... after `first`); returns its id and the members' ids. */
+function lagWith(
+  db: Db,
+  switchId: string,
+  lag: LagInput,
+  members: Omit<PortInput, 'name'>[],
+  first = 1,
+): { id: string; members: string[] } {
+  const ports = members.map((port, i) => addPort(db, switchId, { name: String(first + i), ...port }));
+  return { id: addLag(db, switchId, { ...lag, members: ports }), members: ports };
 }
 
 /** A data set: builds rows and returns the entity ids (in order) of each finding of the kind it expects. */
@@ -147,6 +171,113 @@ const scenarios: Scenario[] = [
         addPort(db, addSwitch(db, siteA, { name: 'c' }), { name: '1', mode: 'trunk', tagged: [a10] }),
         addPort(db, addSwitch(db, siteA, { name: 'd' }), { name: '1', mode: 'access', untagged: a10 }),
       );
+      return [];
+    },
+  ],
+  [
+    'LAG members whose mode, untagged VLAN or tagged VLANs differ from their LAG',
+    'lag_member_mismatch',
+    (db) => {
+      const site = addSite(db, 'A');
+      const [users, voice, cams, mgmt] = [10, 20, 30, 99].map((vid) => addVlan(db, site, { name: `v${vid}`, vid }));
+      const sw = addSwitch(db, site, { name: 'acc-1' });
+      const trunk = { mode: 'trunk', untagged: mgmt } as const;
+      const po1 = lagWith(db, sw, { name: 'Po1', portMode: 'trunk', untagged: mgmt, tagged: [users, voice] }, [
+        { ...trunk, tagged: [voice, users] },
+        { ...trunk, tagged: [users, cams] },
+        { mode: 'access', untagged: users },
+        { mode: 'trunk', tagged: [users, voice] },
+      ]);
+      const po2 = lagWith(db, sw, { name: 'Po2', untagged: users }, [{ untagged: users }, { untagged: voice }, {}], 11);
+      return [
+        [po1.id, po1.members[1]],
+        [po1.id, po1.members[2]],
+        [po1.id, po1.members[3]],
+        [po2.id, po2.members[1]],
+        [po2.id, po2.members[2]],
+      ];
+    },
+  ],
+  [
+    'LAG members configured as their LAG, and ports of no LAG',
+    'lag_member_mismatch',
+    (db) => {
+      const site = addSite(db, 'A');
+      const [users, voice] = [addVlan(db, site, { name: 'users', vid: 10 }), addVlan(db, site, { name: 'voice', vid: 20 })];
+      const sw = addSwitch(db, site, { name: 'acc-1' });
+      lagWith(db, sw, { name: 'Po1', untagged: users }, [{ untagged: users }, { untagged: users }]);
+      lagWith(
+        db,
+        sw,
+        { name: 'Po2', portMode: 'trunk', tagged: [voice] },
+        [
+          { mode: 'trunk', tagged: [voice] },
+          { mode: 'trunk', tagged: [voice] },
+        ],
+        11,
+      );
+      lagWith(db, sw, { name: 'Po3', portMode: 'trunk' }, [{ mode: 'trunk' }, { mode: 'trunk' }], 21);
+      addPort(db, sw, { name: '48', mode: 'trunk', untagged: voice, tagged: [users] });
+      return [];
+    },
+  ],
+  [
+    'LAG pairs whose ends differ in mode, untagged VLAN, tagged VLANs, aggregation or member count, across sites too',
+    'lag_pair_mismatch',
+    (db) => {
+      const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
+      const [a10, a30] = [addVlan(db, siteA, { name: 'users', vid: 10 }), addVlan(db, siteA, { name: 'cams', vid: 30 })];
+      const [b10, b40] = [addVlan(db, siteB, { name: 'users', vid: 10 }), addVlan(db, siteB, { name: 'lab', vid: 40 })];
+      const [a, b, c] = [addSwitch(db, siteA, { name: 'a' }), addSwitch(db, siteB, { name: 'b' }), addSwitch(db, siteA, { name: 'c' })];
+      const trunk = { mode: 'trunk' } as const;
+      const pairs = [
+        // Tagged VLANs.
+        [
+          lagWith(db, a, { name: 'Po1', portMode: 'trunk', tagged: [a10, a30] }, [trunk, trunk], 1),
+          lagWith(db, b, { name: 'Po1', portMode: 'trunk', tagged: [b10, b40] }, [trunk, trunk], 1),
+        ],
+        // Mode (and untagged VLAN).
+        [
+          lagWith(db, a, { name: 'Po2', untagged: a10 }, [{}, {}], 11),
+          lagWith(db, c, { name: 'Po2', portMode: 'trunk' }, [trunk, trunk], 11),
+        ],
+        // Untagged VLAN by number.
+        [lagWith(db, a, { name: 'Po3', untagged: a30 }, [{}, {}], 21), lagWith(db, b, { name: 'Po3', untagged: b10 }, [{}, {}], 21)],
+        // Static at one end, LACP at the other.
+        [
+          lagWith(db, a, { name: 'Po4', mode: 'static' }, [{}, {}], 31),
+          lagWith(db, c, { name: 'Po4', mode: 'lacp-passive' }, [{}, {}], 31),
+        ],
+        // Member count.
+        [lagWith(db, a, { name: 'Po5' }, [{}, {}], 41), lagWith(db, c, { name: 'Po5' }, [{}, {}, {}], 41)],
+      ];
+      for (const [x, y] of pairs) pairLags(db, x.id, y.id);
+      // One-sided: Po6 of c points at a's Po6, which points nowhere; their member counts differ.
+      const [one, other] = [lagWith(db, a, { name: 'Po6' }, [{}, {}], 51), lagWith(db, c, { name: 'Po6' }, [{}, {}, {}, {}], 51)];
+      db.prepare('UPDATE lags SET remote_lag_id = ? WHERE id = ?').run(one.id, other.id);
+      return [...pairs.map(([x, y]) => [x.id, y.id]), [one.id, other.id]];
+    },
+  ],
+  [
+    'LAG pairs whose ends agree (VLAN numbers of two sites, LACP active and passive), and LAGs of no pair',
+    'lag_pair_mismatch',
+    (db) => {
+      const [siteA, siteB] = [addSite(db, 'A'), addSite(db, 'B')];
+      const [a10, a99] = [addVlan(db, siteA, { name: 'users', vid: 10 }), addVlan(db, siteA, { name: 'mgmt', vid: 99 })];
+      const [b10, b99] = [addVlan(db, siteB, { name: 'staff', vid: 10 }), addVlan(db, siteB, { name: 'management', vid: 99 })];
+      const [a, b] = [addSwitch(db, siteA, { name: 'a' }), addSwitch(db, siteB, { name: 'b' })];
+      const trunk = { mode: 'trunk' } as const;
+      pairLags(
+        db,
+        lagWith(db, a, { name: 'Po1', portMode: 'trunk', untagged: a99, tagged: [a10] }, [trunk, trunk]).id,
+        lagWith(db, b, { name: 'ae0', mode: 'lacp-passive', portMode: 'trunk', untagged: b99, tagged: [b10] }, [trunk, trunk]).id,
+      );
+      pairLags(
+        db,
+        lagWith(db, a, { name: 'Po2', mode: 'static' }, [{}, {}], 11).id,
+        lagWith(db, b, { name: 'ae1', mode: 'static' }, [{}, {}], 11).id,
+      );
+      lagWith(db, a, { name: 'Po3', untagged: a10 }, [{}, {}, {}], 21);
       return [];
     },
   ],
@@ -578,6 +709,58 @@ describe('runChecks', () => {
         entities: [acc1, { type: 'vlan', id: lab, name: 'Lab' }],
       },
     ]);
+  });
+
+  it('writes the LAG findings in full: what differs, each VLAN by number, the LAGs and ports named with their switch', () => {
+    const db = freshDb();
+    const [hq, dc] = [addSite(db, 'HQ'), addSite(db, 'DC')];
+    const [users, voice, cams, mgmt] = [10, 20, 30, 99].map((vid) => addVlan(db, hq, { name: `v${vid}`, vid }));
+    const [dcUsers, dcLab] = [addVlan(db, dc, { name: 'users', vid: 10 }), addVlan(db, dc, { name: 'lab', vid: 40 })];
+    const acc = addSwitch(db, hq, { name: 'acc-1' });
+    const core = addSwitch(db, dc, { name: 'core-1' });
+    const near = lagWith(db, acc, { name: 'Po1', portMode: 'trunk', untagged: mgmt, tagged: [users, voice] }, [
+      { mode: 'trunk', untagged: mgmt, tagged: [users, voice] },
+      { mode: 'trunk', tagged: [users, cams] },
+    ]);
+    const far = lagWith(db, core, { name: 'ae0', mode: 'static', portMode: 'trunk', tagged: [dcUsers, dcLab] }, [
+      { mode: 'trunk', tagged: [dcUsers, dcLab] },
+      { mode: 'trunk', tagged: [dcUsers, dcLab] },
+      { mode: 'trunk', tagged: [dcUsers, dcLab] },
+    ]);
+    pairLags(db, near.id, far.id);
+    const access = lagWith(db, acc, { name: 'Po2', untagged: users }, [{ untagged: users }, { mode: 'trunk', untagged: voice }], 11);
+    const po1 = { type: 'lag', id: near.id, name: 'acc-1 LAG Po1' };
+    const lagFindings = () => runChecks(db, hq).filter((f) => f.kind.startsWith('lag_'));
+    expect(lagFindings()).toEqual([
+      {
+        kind: 'lag_member_mismatch',
+        severity: 'error',
+        message:
+          'Member 12 of LAG Po2 on switch acc-1 differs from its LAG: mode trunk where the LAG is access; untagged VLAN 20 where the LAG has VLAN 10.',
+        entities: [
+          { type: 'lag', id: access.id, name: 'acc-1 LAG Po2' },
+          { type: 'port', id: access.members[1], name: 'acc-1 port 12' },
+        ],
+      },
+      {
+        kind: 'lag_member_mismatch',
+        severity: 'error',
+        message:
+          'Member 2 of LAG Po1 on switch acc-1 differs from its LAG: no untagged VLAN where the LAG has VLAN 99; VLAN 30 only on the member; VLAN 20 only on the LAG.',
+        entities: [po1, { type: 'port', id: near.members[1], name: 'acc-1 port 2' }],
+      },
+      {
+        kind: 'lag_pair_mismatch',
+        severity: 'error',
+        message:
+          'The LAG pair between acc-1 LAG Po1 and core-1 LAG ae0 differs at its ends: untagged VLAN 99 on acc-1 Po1, none on core-1 ae0; VLAN 20 only on acc-1 Po1; VLAN 40 only on core-1 ae0; aggregation lacp-active on acc-1 Po1, static on core-1 ae0; 2 members on acc-1 Po1, 3 on core-1 ae0.',
+        entities: [po1, { type: 'lag', id: far.id, name: 'core-1 LAG ae0' }],
+      },
+    ]);
+    // The same data gives the same findings; the pair is found from the far site too, the members only at theirs.
+    expect(lagFindings()).toEqual(lagFindings());
+    expect(runChecks(db, dc).map((f) => f.kind)).toEqual(['lag_pair_mismatch']);
+    expect(runChecks(db, addSite(db, 'elsewhere'))).toEqual([]);
   });
 
   it('writes the IPAM findings in full, naming each address with its network', () => {

@@ -16,6 +16,8 @@ export const FINDING_KINDS = [
   'link_mode_mismatch',
   'link_native_vlan_mismatch',
   'link_tagged_vlan_mismatch',
+  'lag_member_mismatch',
+  'lag_pair_mismatch',
   'management_ip_outside_subnets',
   'management_ip_not_recorded',
   'overlapping_subnets',
@@ -31,11 +33,11 @@ export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** The kinds of entity a finding names. */
-export const ENTITY_TYPES = ['switch', 'vlan', 'network', 'port', 'address'] as const;
+export const ENTITY_TYPES = ['switch', 'vlan', 'network', 'port', 'address', 'lag'] as const;
 
 /**
- * An entity a finding names; a port's name is "<switch> port <port>", an address's "<address> (<hostname>)", so
- * that it reads on its own. A finding that names an address names its network too (the page that lists it).
+ * An entity a finding names; a port's name is "<switch> port <port>", a LAG's "<switch> LAG <lag>", an address's
+ * "<address> (<hostname>)", so that it reads on its own. A finding that names an address names its network too (the page that lists it).
  */
 export interface EntityRef {
   type: (typeof ENTITY_TYPES)[number];
@@ -61,6 +63,8 @@ const SEVERITY_OF: Record<FindingKind, Severity> = {
   link_mode_mismatch: 'error',
   link_native_vlan_mismatch: 'error',
   link_tagged_vlan_mismatch: 'error',
+  lag_member_mismatch: 'error',
+  lag_pair_mismatch: 'error',
   management_ip_outside_subnets: 'warning',
   management_ip_not_recorded: 'warning',
   overlapping_subnets: 'warning',
@@ -86,6 +90,8 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
     linkModeMismatches,
     linkNativeVlanMismatches,
     linkTaggedVlanMismatches,
+    lagMemberMismatches,
+    lagPairMismatches,
     managementIpsOutsideSubnets,
     managementIpsNotRecorded,
     overlappingSubnets,
@@ -255,8 +261,9 @@ function linkEnds(row: LinkRow): [LinkEnd, LinkEnd] {
   return order <= 0 ? [a, b] : [b, a];
 }
 
-const portLabel = (end: LinkEnd) => `${end.switchName} port ${end.name}`;
-const portRef = (end: LinkEnd): EntityRef => ({ type: 'port', id: end.id, name: portLabel(end) });
+type PortEnd = Pick<LinkEnd, 'id' | 'name' | 'switchName'>;
+const portLabel = (end: PortEnd) => `${end.switchName} port ${end.name}`;
+const portRef = (end: PortEnd): EntityRef => ({ type: 'port', id: end.id, name: portLabel(end) });
 
 /** link_mode_mismatch: one end of a link is an access port, the other a trunk. */
 function linkModeMismatches(db: Db, site: string | null): Finding[] {
@@ -306,6 +313,158 @@ function linkTaggedVlanMismatches(db: Db, site: string | null): Finding[] {
         'link_tagged_vlan_mismatch',
         `The link between ${portLabel(a)} and ${portLabel(b)} carries different tagged VLANs at its ends: ${[...only(onlyA, a), ...only(onlyB, b)].join('; ')}.`,
         [portRef(a), portRef(b)],
+      ),
+    );
+  }
+  return findings;
+}
+
+// ---- LAGs: members that differ from their LAG, pairs whose ends differ ----
+
+/** VLAN numbers from a group_concat list, sorted. */
+const vidsOf = (list: string | null) => (list ? list.split(',').map(Number) : []).sort((x, y) => x - y);
+
+/** The tagged VLAN numbers of a LAG, comma-separated, for a row. */
+const lagTaggedOf = (lag: string) =>
+  `(SELECT group_concat(v.vid) FROM lag_tagged_vlans t JOIN vlans v ON v.id = t.vlan_id WHERE t.lag_id = ${lag}.id)`;
+
+const lagRef = (lag: { id: string; name: string; switchName: string }): EntityRef => ({
+  type: 'lag',
+  id: lag.id,
+  name: `${lag.switchName} LAG ${lag.name}`,
+});
+
+/** "VLAN 30 only on <where>" for each VLAN of `vids` that `other` does not hold. */
+const onlyOn = (vids: number[], other: number[], where: string) =>
+  vids.filter((vid) => !other.includes(vid)).map((vid) => `VLAN ${vid} only on ${where}`);
+
+interface LagMemberRow {
+  lag_id: string;
+  lag_name: string;
+  switch_name: string;
+  lag_mode: string;
+  lag_vlan: number | null;
+  lag_tagged: string | null;
+  port_id: string;
+  port_name: string;
+  port_mode: string;
+  port_vlan: number | null;
+  port_tagged: string | null;
+}
+
+/**
+ * lag_member_mismatch: a member port whose mode, untagged (access or native) VLAN or, both being trunks, tagged
+ * VLANs differ from its LAG's (the API writes the LAG's to every member; older data, an import or the legacy
+ * migration may differ). A finding per member, naming what differs, each VLAN by number. From the site's
+ * switches to their LAGs (by switch) and the members (by LAG).
+ */
+function lagMemberMismatches(db: Db, site: string | null): Finding[] {
+  const rows = prepare(
+    db,
+    `SELECT l.id AS lag_id, l.name AS lag_name, sw.name AS switch_name, l.port_mode AS lag_mode, lv.vid AS lag_vlan,
+      ${lagTaggedOf('l')} AS lag_tagged, p.id AS port_id, p.name AS port_name, p.mode AS port_mode, pv.vid AS port_vlan,
+      ${taggedOf('p')} AS port_tagged
+    FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id CROSS JOIN ports p ON p.lag_id = l.id
+      LEFT JOIN vlans lv ON lv.id = l.untagged_vlan_id LEFT JOIN vlans pv ON pv.id = p.untagged_vlan_id
+    WHERE (:site IS NULL OR sw.site_id = :site)`,
+  ).all({ site }) as unknown as LagMemberRow[];
+  const findings: Finding[] = [];
+  for (const row of rows) {
+    const differences: string[] = [];
+    if (row.port_mode !== row.lag_mode) differences.push(`mode ${row.port_mode} where the LAG is ${row.lag_mode}`);
+    if (row.port_vlan !== row.lag_vlan) {
+      const own = row.port_vlan === null ? 'no untagged VLAN' : `untagged VLAN ${row.port_vlan}`;
+      differences.push(`${own} where the LAG has ${row.lag_vlan === null ? 'none' : `VLAN ${row.lag_vlan}`}`);
+    }
+    if (row.port_mode === 'trunk' && row.lag_mode === 'trunk') {
+      const [portTagged, lagTagged] = [vidsOf(row.port_tagged), vidsOf(row.lag_tagged)];
+      differences.push(...onlyOn(portTagged, lagTagged, 'the member'), ...onlyOn(lagTagged, portTagged, 'the LAG'));
+    }
+    if (differences.length === 0) continue;
+    const lag = { id: row.lag_id, name: row.lag_name, switchName: row.switch_name };
+    findings.push(
+      finding(
+        'lag_member_mismatch',
+        `Member ${row.port_name} of LAG ${row.lag_name} on switch ${row.switch_name} differs from its LAG: ${differences.join('; ')}.`,
+        [lagRef(lag), portRef({ id: row.port_id, name: row.port_name, switchName: row.switch_name })],
+      ),
+    );
+  }
+  return findings;
+}
+
+interface LagEnd {
+  id: string;
+  name: string;
+  switchName: string;
+  /** The aggregation: lacp-active, lacp-passive or static. */
+  aggregation: string;
+  mode: string;
+  vlan: number | null;
+  tagged: number[];
+  members: number;
+}
+
+type LagPairRow = Record<`${'a' | 'b'}_${'id' | 'name' | 'switch' | 'aggregation' | 'mode' | 'tagged'}`, string> &
+  Record<`${'a' | 'b'}_vlan`, number | null> &
+  Record<`${'a' | 'b'}_members`, number>;
+
+/** The two ends of a LAG pair row, ordered by switch name, LAG name and id. */
+function lagPairEnds(row: LagPairRow): [LagEnd, LagEnd] {
+  const end = (x: 'a' | 'b'): LagEnd => ({
+    id: row[`${x}_id`],
+    name: row[`${x}_name`],
+    switchName: row[`${x}_switch`],
+    aggregation: row[`${x}_aggregation`],
+    mode: row[`${x}_mode`],
+    vlan: row[`${x}_vlan`],
+    tagged: vidsOf(row[`${x}_tagged`]),
+    members: row[`${x}_members`],
+  });
+  const [a, b] = [end('a'), end('b')];
+  const order = compareText(a.switchName, b.switchName) || compareText(a.name, b.name) || compareText(a.id, b.id);
+  return order <= 0 ? [a, b] : [b, a];
+}
+
+/**
+ * lag_pair_mismatch: the two LAGs of a pair (remoteLagId) differ: in mode (access or trunk), untagged VLAN
+ * (compared by number: the ends may be at two sites), tagged VLANs when both are trunks (each VLAN only one end
+ * carries named, as for a link), aggregation (static at one end, LACP at the other: no channel forms) or number of
+ * members. A finding per pair (a one-sided pair too), either end's switch at the site.
+ */
+function lagPairMismatches(db: Db, site: string | null): Finding[] {
+  const end = (x: 'a' | 'b') =>
+    `${x}.id AS ${x}_id, ${x}.name AS ${x}_name, s${x}.name AS ${x}_switch, ${x}.mode AS ${x}_aggregation, ${x}.port_mode AS ${x}_mode,
+      v${x}.vid AS ${x}_vlan, ${lagTaggedOf(x)} AS ${x}_tagged, (SELECT count(*) FROM ports p WHERE p.lag_id = ${x}.id) AS ${x}_members`;
+  const rows = prepare(
+    db,
+    `SELECT ${end('a')}, ${end('b')}
+    FROM lags a CROSS JOIN lags b ON b.id = a.remote_lag_id
+      JOIN switches sa ON sa.id = a.switch_id JOIN switches sb ON sb.id = b.switch_id
+      LEFT JOIN vlans va ON va.id = a.untagged_vlan_id LEFT JOIN vlans vb ON vb.id = b.untagged_vlan_id
+    WHERE a.remote_lag_id IS NOT NULL AND (a.id < b.id OR b.remote_lag_id IS NOT a.id)
+      AND (:site IS NULL OR sa.site_id = :site OR sb.site_id = :site)`,
+  ).all({ site }) as unknown as LagPairRow[];
+  const findings: Finding[] = [];
+  for (const [a, b] of rows.map(lagPairEnds)) {
+    const [atA, atB] = [`${a.switchName} ${a.name}`, `${b.switchName} ${b.name}`];
+    const differences: string[] = [];
+    if (a.mode !== b.mode) differences.push(`mode ${a.mode} on ${atA}, ${b.mode} on ${atB}`);
+    if (a.vlan !== b.vlan) {
+      const vlan = (end: LagEnd) => (end.vlan === null ? 'none' : `VLAN ${end.vlan}`);
+      differences.push(`untagged ${vlan(a)} on ${atA}, ${vlan(b)} on ${atB}`);
+    }
+    if (a.mode === 'trunk' && b.mode === 'trunk') differences.push(...onlyOn(a.tagged, b.tagged, atA), ...onlyOn(b.tagged, a.tagged, atB));
+    if ((a.aggregation === 'static') !== (b.aggregation === 'static')) {
+      differences.push(`aggregation ${a.aggregation} on ${atA}, ${b.aggregation} on ${atB}`);
+    }
+    if (a.members !== b.members) differences.push(`${plural(a.members, 'member')} on ${atA}, ${b.members} on ${atB}`);
+    if (differences.length === 0) continue;
+    findings.push(
+      finding(
+        'lag_pair_mismatch',
+        `The LAG pair between ${lagRef(a).name} and ${lagRef(b).name} differs at its ends: ${differences.join('; ')}.`,
+        [lagRef(a), lagRef(b)],
       ),
     );
   }

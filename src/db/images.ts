@@ -8,7 +8,7 @@ import { SWITCH } from '../fields/switches.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
-import { networkFaults, portFaults, rangeShapeFaults } from '../fields/rules.ts';
+import { lagFaults, networkFaults, portFaults, rangeShapeFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { prepare, type Db } from './open.ts';
 import { columnsOf, insertApiRecord, insertApiRecords, insertRow, overwriteRow } from './resource-sql.ts';
@@ -190,7 +190,7 @@ export function insertRecords(db: Db, kind: Kind, records: readonly StoredRecord
 
 const LIST_ROWS_PER_INSERT = 256;
 
-/** Removes every site, VLAN, network, range, switch, port, address and activity entry (a restore replaces them all). */
+/** Removes every site, VLAN, network, range, template, switch, LAG, port, address and activity entry (a restore replaces them all). */
 export function deleteInventoryAndActivity(db: Db): void {
   prepare(db, 'UPDATE ports SET linked_port_id = NULL').run();
   const tables = [
@@ -198,6 +198,7 @@ export function deleteInventoryAndActivity(db: Db): void {
     'activity',
     'port_tagged_vlans',
     'switch_configured_vlans',
+    'lag_tagged_vlans',
     'user_favorite_switches',
     ...[...KIND_PLURALS].reverse(),
   ];
@@ -214,13 +215,15 @@ export function deleteEntity(db: Db, kind: Kind, id: string): void {
 
 /** Writes an image back: updates the row when it exists, inserts it otherwise; `version` is given. */
 export function writeImage(db: Db, kind: Kind, image: Image, version: number, now: string): void {
-  const row: Record<string, unknown> = { ...image, version, updated_at: now };
-  const { table } = RESOURCES[kind];
-  const exists = prepare(db, `SELECT 1 AS x FROM ${table} WHERE id = ?`).get(image.id);
-  if (exists) overwriteRow(db, RESOURCES[kind], image.id, row);
+  // A column the image does not have (an entry written before a migration added it: a port's lag_id, a switch's
+  // template_id) keeps its current value: an old undo never clears what it did not know of.
+  const current = readImage(db, kind, image.id);
+  const written: Image = { ...current, ...image };
+  const row: Record<string, unknown> = { ...written, version, updated_at: now };
+  if (current) overwriteRow(db, RESOURCES[kind], image.id, row);
   else insertRow(db, RESOURCES[kind], row);
   const list = VLAN_LISTS[kind];
-  if (list) setVlanList(db, kind as 'port' | 'switch' | 'lag', image.id, image[list.image] ?? []);
+  if (list) setVlanList(db, kind as 'port' | 'switch' | 'lag', image.id, written[list.image] ?? []);
 }
 
 /** The API's view of an image (camelCase, booleans), for before/after diffs. */
@@ -251,7 +254,7 @@ export function diffImages(kind: Kind, before: Image | null, after: Image | null
  * Every way stored undo data breaks the rules an undo relies on, with paths under `prefix`
  * (`before.switch.<id>.macAddress`): it must be `{ before, after }`, images keyed by kind, then by lower-case id;
  * each entity in both (or in neither); each image null or what a SELECT of that row gives: only its columns (a
- * port's also `tagged`, a switch's `configured`), each value in the form the API stores after its field rules (validateInput's checkValue)
+ * port's and a LAG's also `tagged`, a switch's `configured`), each value in the form the API stores after its field rules (validateInput's checkValue)
  * and the rules across fields of rules.ts. Which VLANs a port may carry depends on the data at the time of the
  * undo; undoEntry checks that after writing. Restore checks every image with this, and so does every undo.
  */
@@ -290,8 +293,9 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
   return faults;
 }
 
-// One image against its resource's fields: what writeImage would store (a missing column as null: columns added
-// by later migrations are not in older images) must be exactly what the API stores for it.
+// One image against its resource's fields: what writeImage would store (a missing column counts as null here:
+// columns added by later migrations are not in older images, and writeImage keeps their current value) must be
+// exactly what the API stores for it.
 function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): FieldFault[] {
   if (!isPlainObject(image)) return [{ field: prefix.slice(0, -1), message: 'must be an image (an object) or null' }];
   const faults: FieldFault[] = [];
@@ -311,6 +315,8 @@ function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): Fi
     const message = storedValueFault(field, value, api[field.name]);
     if (message) faults.push({ field: prefix + field.name, message });
   }
+  // A template's units are held to the template rules here (src/lib/port-layout.ts, its json field's check), and
+  // must be stored in the form those rules give them.
   if (faults.length === 0 && stored.id !== id) faults.push({ field: `${prefix}id`, message: 'must be the id the image is keyed by' });
   if (faults.length > 0) return faults;
   if (kind === 'network') return networkFaults(api, prefix);
@@ -318,6 +324,7 @@ function imageFaults(kind: Kind, id: string, image: unknown, prefix: string): Fi
   if (kind === 'range') return rangeShapeFaults(api, prefix);
   // Every VLAN counts as one of the switch's site here: undoEntry judges them against the data it writes into.
   if (kind === 'port') return portFaults({ ...api, id }, { siteId: '', stackSize: 8 }, () => '', prefix);
+  if (kind === 'lag') return lagFaults({ ...api, id }, '', () => '', prefix);
   return [];
 }
 

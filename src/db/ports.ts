@@ -1,13 +1,15 @@
-import { apiOf, defaultColumns, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
+import { randomUUID } from 'node:crypto';
+import { apiOf, checkValue, defaultColumns, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { addressIdsOnPorts, detachAddressesFromPorts } from './addresses.ts';
 import type { Change } from './change.ts';
-import { deleteEntity, taggedVlanIds } from './images.ts';
+import { deleteEntity, insertRecords, taggedVlanIds } from './images.ts';
 export { setTagged } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { insertApiRecords, insertRow, updateRow } from './resource-sql.ts';
+import type { LaidOutPort } from '../lib/port-layout.ts';
 
 /** A ports row with its tagged VLAN ids (sorted, as the activity images keep them). */
 export type PortRow = RowOf<typeof PORT> & { tagged: string[] };
@@ -196,4 +198,63 @@ export function relinkFarEnds(change: Change, portId: string, before: string | n
 /** A port as the API answers it, with its tagged VLAN ids. */
 export function portToApi(row: PortRow): ApiRecord {
   return { ...apiOf(PORT, row), taggedVlanIds: row.tagged };
+}
+
+// ---- Ports made from a layout template, and copies of a switch's ports (docs/LAGS-TEMPLATES.md) ----
+
+const POE_FIELD = PORT.fields.find((field) => field.name === 'poe')!;
+
+/**
+ * Adds the ports a template lays out (layOutPorts) to a new switch, one per id given: their name, unit, position,
+ * type, speed and PoE (watts as a port stores them), every other field its default; in multi-row INSERTs.
+ */
+export function insertTemplatePorts(db: Db, switchId: string, ids: readonly string[], ports: readonly LaidOutPort[], now: string): void {
+  const records = ports.map((port, index) => {
+    const poe = port.poe === null ? null : checkValue(POE_FIELD, port.poe);
+    return {
+      id: ids[index],
+      switchId,
+      name: port.name,
+      unit: port.unit,
+      position: port.position,
+      type: port.type,
+      speed: port.speed,
+      poe: poe?.ok ? poe.value : null,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  insertApiRecords(db, PORT, records);
+}
+
+/**
+ * Copies the ports of one switch to another (a switch duplicate), after recording the copies: name, unit, position,
+ * type, description, enabled, mode, VLANs, speed and PoE; not their links, link status, connected devices and their
+ * MACs, or LAG (copyLags of db/lags.ts makes the LAGs' copies). Returns the map of old port id to new.
+ */
+export function copyPorts(change: Change, fromSwitchId: string, toSwitchId: string): Map<string, string> {
+  const ports = portsOfSwitch(change.db, fromSwitchId);
+  const copies = new Map(ports.map((port) => [port.id, randomUUID()]));
+  change.touch('port', copies.values());
+  const records = ports.map((port) => ({
+    id: copies.get(port.id)!,
+    switchId: toSwitchId,
+    name: port.name,
+    unit: port.unit,
+    position: port.position,
+    type: port.type,
+    description: port.description,
+    enabled: port.enabled === 1,
+    mode: port.mode,
+    untaggedVlanId: port.untagged_vlan_id,
+    taggedVlanIds: port.tagged,
+    speed: port.speed,
+    poe: port.poe === null ? null : JSON.parse(port.poe),
+    version: 1,
+    createdAt: change.now,
+    updatedAt: change.now,
+  }));
+  insertRecords(change.db, 'port', records);
+  return copies;
 }

@@ -43,7 +43,7 @@ describe('the field declarations and the tables', () => {
   });
 
   it('name each kind in its plural, which is its table', () => {
-    expect(KIND_PLURALS).toEqual(['sites', 'vlans', 'networks', 'ranges', 'switches', 'ports', 'addresses']);
+    expect(KIND_PLURALS).toEqual(['sites', 'vlans', 'networks', 'ranges', 'templates', 'switches', 'lags', 'ports', 'addresses']);
     expect(selectList(RESOURCES.site, 's')).toBe('s.id, s.name, s.description, s.address, s.notes, s.version, s.created_at, s.updated_at');
   });
 });

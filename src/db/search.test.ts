@@ -50,6 +50,11 @@ beforeAll(() => {
   insert('ports', 'p48', { switch_id: ids.edge, name: '48', position: 48, mac_address: '02:00:5e:10:00:01' });
   insert('ports', 'p4', { switch_id: ids.edge, name: '4', position: 4 });
   insert('ports', 'gi48', { switch_id: ids.edge, name: 'Gi1/0/48', position: 148 });
+  insert('templates', 'tAccess', { name: 'Access 48 PoE', vendor: 'Cisco', model: 'Catalyst 9300-48P', units: '[[]]' });
+  insert('templates', 'tLeaf', { name: 'Leaf', vendor: 'Arista', model: 'DCS-7050SX3-48YC8', units: '[[]]' });
+  insert('lags', 'po1', { switch_id: ids.edge, name: 'Po1' });
+  insert('lags', 'po12', { switch_id: ids.edge, name: 'Po12' });
+  insert('lags', 'ae0', { switch_id: ids.core, name: 'ae0' });
   insertAddress('aCore', ids.users, '10.0.10.2', { hostname: 'core-1', device_type: 'switch', switch_id: ids.core });
   insertAddress('aPrinter', ids.users, '10.0.10.60', { hostname: 'lab-printer', mac_address: '02:00:5e:aa:bb:0c' });
   insertAddress('aWide', ids.wide, '10.0.100.7', { hostname: 'nas' });
@@ -189,5 +194,54 @@ describe('search', () => {
     expect(find('_')).toEqual([]);
     expect(find('acc-1/%')).toEqual([]);
     expect(search(db, 'h', 2)).toHaveLength(2);
+  });
+});
+
+describe('search of templates and LAGs', () => {
+  it.each([
+    ['access 48 poe', 'tAccess', 'name', 'Name', 'Access 48 PoE'],
+    ['cisco', 'tAccess', 'vendor', 'Vendor', 'Cisco'],
+    ['9300', 'tAccess', 'model', 'Model', 'Catalyst 9300-48P'],
+    ['arista', 'tLeaf', 'vendor', 'Vendor', 'Arista'],
+    ['7050sx3', 'tLeaf', 'model', 'Model', 'DCS-7050SX3-48YC8'],
+  ])('finds a template by %j: %s by %s (%s)', (q, template, match, label, value) => {
+    const hit = find(q).find((h) => h.type === 'template');
+    // Templates are of no site: the hit has no siteId.
+    const name = template === 'tAccess' ? 'Access 48 PoE' : 'Leaf';
+    expect(hit).toEqual({ type: 'template', id: ids[template], name, match, label, value });
+  });
+
+  it('finds LAGs by name, named "switch / LAG" with their switch and site, the exact name first', () => {
+    expect(
+      find('po1')
+        .filter((hit) => hit.type === 'lag')
+        .map(key),
+    ).toEqual(['lag:po1', 'lag:po12']);
+    expect(find('AE0')[0]).toEqual({
+      type: 'lag',
+      id: ids.ae0,
+      name: 'core-1 / ae0',
+      siteId: ids.hq,
+      switchId: ids.core,
+      match: 'name',
+      label: 'Name',
+      value: 'ae0',
+    });
+  });
+
+  it.each([
+    ['acc-1/Po1', ['lag:po1', 'lag:po12']],
+    ['acc-1 / po12', ['lag:po12']],
+    ['ACC-1 Po', ['lag:po1', 'lag:po12']],
+    ['core-1/ae0', ['lag:ae0']],
+    ['acc-1/ae0', []],
+  ])('finds LAGs by switch and LAG name %j', (q, expected) => {
+    const hits = find(q).filter((hit) => hit.type === 'lag' && hit.match === 'switchLag');
+    expect(hits.map(key)).toEqual(expected);
+    for (const hit of hits) expect(hit).toMatchObject({ label: 'Switch and LAG', value: hit.name, switchId: expect.any(String) });
+  });
+
+  it('ranks a LAG named exactly by switch/LAG first', () => {
+    expect(find('acc-1/Po1')[0]).toMatchObject({ type: 'lag', id: ids.po1, name: 'acc-1 / Po1', siteId: ids.branch, switchId: ids.edge });
   });
 });

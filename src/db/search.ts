@@ -4,7 +4,7 @@ import { likePattern } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The kinds search finds, in the order they are listed when they match equally well. */
-export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port', 'address'] as const;
+export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port', 'lag', 'address', 'template'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** What can match, each with the human label a result shows for it. */
@@ -18,6 +18,9 @@ export const MATCH_LABELS = {
   subnet: 'Subnet',
   address: 'Subnet holds the address',
   switchPort: 'Switch and port',
+  switchLag: 'Switch and LAG',
+  vendor: 'Vendor',
+  model: 'Model',
   description: 'Description',
   connectedDevice: 'Connected device',
   deviceMacAddress: 'Connected device MAC address',
@@ -27,15 +30,16 @@ export const MATCH_LABELS = {
 export type SearchMatch = keyof typeof MATCH_LABELS;
 
 /**
- * One search result: what it is (`type`, `id`, and for a port its `switchId`, for an address its `networkId`:
- * enough for a link), its name (a port's is "switch / port", an address's "address (hostname)"), its site, the
- * field that matched (`match`) and a human label of it (`label`).
+ * One search result: what it is (`type`, `id`, and for a port or LAG its `switchId`, for an address its
+ * `networkId`: enough for a link), its name (a port's is "switch / port", a LAG's "switch / LAG", an address's
+ * "address (hostname)"), its site (none for a template: templates are of no site), the field that matched
+ * (`match`) and a human label of it (`label`).
  */
 export interface SearchHit {
   type: SearchType;
   id: string;
   name: string;
-  siteId: string;
+  siteId?: string;
   switchId?: string;
   networkId?: string;
   match: SearchMatch;
@@ -55,7 +59,7 @@ interface RankedHit extends SearchHit {
 interface HitRow {
   id: string;
   name: string;
-  site_id: string;
+  site_id: string | null;
   switch_id?: string;
   network_id?: string;
   match: SearchMatch;
@@ -179,12 +183,7 @@ function portsByText(db: Db, q: string, limit: number): HitRow[] {
  * prefix (rank 2), case-insensitively.
  */
 function portsBySwitchAndName(db: Db, q: string, limit: number): HitRow[] {
-  const pairs: [string, string, string][] = [];
-  for (const cut of q.matchAll(/\s*\/\s*|\s+/g)) {
-    const switchName = q.slice(0, cut.index).trim();
-    const portName = q.slice(cut.index + cut[0].length).trim();
-    if (switchName && portName && pairs.length < 32) pairs.push([switchName, portName, `${likePattern(portName).slice(1)}`]);
-  }
+  const pairs = switchAndNamePairs(q);
   if (pairs.length === 0) return [];
   return prepare(
     db,
@@ -194,6 +193,56 @@ function portsBySwitchAndName(db: Db, q: string, limit: number): HitRow[] {
       CROSS JOIN ports p ON p.switch_id = w.id AND p.name LIKE json_extract(c.value, '$[2]') ESCAPE '\\'
     GROUP BY p.id ORDER BY rank, w.name, p.position, p.name LIMIT :limit`,
   ).all({ pairs: JSON.stringify(pairs), limit }) as unknown as HitRow[];
+}
+
+/**
+ * The ways of cutting q in two at a "/" or a space, each [switch name, the other name, that name as a LIKE prefix]
+ * (`acc-1/Po1`, `acc-1 Po1`); at most 32.
+ */
+function switchAndNamePairs(q: string): [string, string, string][] {
+  const pairs: [string, string, string][] = [];
+  for (const cut of q.matchAll(/\s*\/\s*|\s+/g)) {
+    const switchName = q.slice(0, cut.index).trim();
+    const name = q.slice(cut.index + cut[0].length).trim();
+    if (switchName && name && pairs.length < 32) pairs.push([switchName, name, likePattern(name).slice(1)]);
+  }
+  return pairs;
+}
+
+/** LAGs whose name contains q; named "switch / LAG". */
+function lagsByName(db: Db, q: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT l.id, w.name || ' / ' || l.name AS name, w.site_id, l.switch_id, 'name' AS match, l.name AS value, ${rank('l.name')} AS rank
+    FROM lags l JOIN switches w ON w.id = l.switch_id WHERE ${matches('l.name')}
+    ORDER BY rank, name LIMIT :limit`,
+  ).all(textParams(q, limit)) as unknown as HitRow[];
+}
+
+/** LAGs named by "switch/LAG" or "switch LAG" (`acc-1/Po1`, `acc-1 ae0`), as ports are (portsBySwitchAndName). */
+function lagsBySwitchAndName(db: Db, q: string, limit: number): HitRow[] {
+  const pairs = switchAndNamePairs(q);
+  if (pairs.length === 0) return [];
+  return prepare(
+    db,
+    `SELECT l.id, w.name || ' / ' || l.name AS name, w.site_id, l.switch_id, 'switchLag' AS match, w.name || ' / ' || l.name AS value,
+      min(CASE WHEN l.name = json_extract(c.value, '$[1]') THEN 0 ELSE 2 END) AS rank
+    FROM json_each(:pairs) c CROSS JOIN switches w ON w.name = json_extract(c.value, '$[0]')
+      CROSS JOIN lags l ON l.switch_id = w.id AND l.name LIKE json_extract(c.value, '$[2]') ESCAPE '\\'
+    GROUP BY l.id ORDER BY rank, w.name, l.name LIMIT :limit`,
+  ).all({ pairs: JSON.stringify(pairs), limit }) as unknown as HitRow[];
+}
+
+/** Templates whose name, vendor or model contains q (of no site). */
+function templatesByText(db: Db, q: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT id, name, NULL AS site_id, match, value, rank FROM (
+      SELECT id, name, 'name' AS match, name AS value, ${rank('name')} AS rank FROM templates WHERE ${matches('name')}
+      UNION ALL SELECT id, name, 'vendor', vendor, ${rank('vendor')} FROM templates WHERE ${matches('vendor')}
+      UNION ALL SELECT id, name, 'model', model, ${rank('model')} FROM templates WHERE ${matches('model')})
+    ORDER BY rank, name LIMIT :limit`,
+  ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
 /** Ports whose connected device's MAC address is these 12 hex digits (stored lower case with colons). */
@@ -299,7 +348,7 @@ function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
 const VLAN_QUERY = /^(?:vlan\s*)?(\d{1,4})$/i;
 
 /**
- * Finds sites, switches, VLANs, networks, ports and recorded addresses for a search text, best first: exact before
+ * Finds sites, switches, VLANs, networks, ports, LAGs, recorded addresses and templates for a search text, best first: exact before
  * (subnet containing an address before) prefix before substring; equal ranks by kind, then name. At most `limit`
  * results.
  */
@@ -316,7 +365,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
       type,
       id: row.id,
       name: row.name,
-      siteId: row.site_id,
+      ...(row.site_id ? { siteId: row.site_id } : {}),
       ...(row.switch_id ? { switchId: row.switch_id } : {}),
       ...(row.network_id ? { networkId: row.network_id } : {}),
       match: row.match,
@@ -349,9 +398,12 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
     ...portsBySwitchAndName(db, q, limit).map(tag('port')),
     ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
+    ...lagsBySwitchAndName(db, q, limit).map(tag('lag')),
+    ...lagsByName(db, q, limit).map(tag('lag')),
     ...addressTexts.map(tag('address')),
     ...addressesByHostname(db, q, limit).map(tag('address')),
     ...addressMacs.map(tag('address')),
+    ...templatesByText(db, q, limit).map(tag('template')),
   ];
   return bestFirst(hits)
     .slice(0, limit)

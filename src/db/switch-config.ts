@@ -1,8 +1,8 @@
 // Reads what a switch's configuration is rendered from: the switch and its site, its ports with their tagged
-// lists, the VLANs it defines (its configured VLANs and those its ports carry) and, when its management IP lies
+// lists, its LAGs with theirs, the VLANs it defines (its configured VLANs and those its ports and LAGs carry) and, when its management IP lies
 // in a subnet of a VLAN of its site, that network; a handful of queries inside one read transaction (one snapshot).
 import { cidrContains } from '../lib/net.ts';
-import type { ConfigManagement, ConfigModel, ConfigPort } from '../switch-config/model.ts';
+import type { ConfigLag, ConfigManagement, ConfigModel, ConfigPort } from '../switch-config/model.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 
 interface SwitchHeadRow {
@@ -22,7 +22,24 @@ interface PortRow {
   enabled: number;
   mode: 'access' | 'trunk';
   untagged_vlan_id: string | null;
+  lag_id: string | null;
   updated_at: string;
+}
+
+interface LagRow {
+  id: string;
+  name: string;
+  description: string | null;
+  mode: ConfigLag['mode'];
+  port_mode: 'access' | 'trunk';
+  untagged_vlan_id: string | null;
+  updated_at: string;
+}
+
+/** A (port or LAG, tagged VLAN) pair. */
+interface TaggedRow {
+  owner_id: string;
+  vlan_id: string;
 }
 
 interface VlanRow {
@@ -54,10 +71,11 @@ export function loadConfigModel(db: Db, switchId: string): ConfigModel | undefin
       const head = switchHead(db, switchId);
       if (!head) return undefined;
       const ports = switchPorts(db, switchId);
-      const tagged = switchTaggedVlans(db, switchId);
+      const lags = switchLags(db, switchId);
+      const tagged = [...switchTaggedVlans(db, switchId), ...(lags.length > 0 ? switchLagTaggedVlans(db, switchId) : [])];
       const vlans = vlansOfSwitch(db, switchId);
       const management = head.management_ip === null ? undefined : managementNetwork(db, head.site_id, head.management_ip);
-      return buildModel(head, ports, tagged, vlans, management);
+      return buildModel(head, ports, lags, tagged, vlans, management);
     },
     'DEFERRED',
   );
@@ -76,21 +94,37 @@ function switchHead(db: Db, switchId: string): SwitchHeadRow | undefined {
 function switchPorts(db: Db, switchId: string): PortRow[] {
   return prepare(
     db,
-    `SELECT id, name, unit, description, enabled, mode, untagged_vlan_id, updated_at
+    `SELECT id, name, unit, description, enabled, mode, untagged_vlan_id, lag_id, updated_at
     FROM ports WHERE switch_id = ? AND type NOT IN ${NOT_SWITCH_PORTS} ORDER BY position, name, id`,
   ).all(switchId) as unknown as PortRow[];
 }
 
 /** Every (port, tagged VLAN) pair of the switch's ports. */
-function switchTaggedVlans(db: Db, switchId: string): { port_id: string; vlan_id: string }[] {
+function switchTaggedVlans(db: Db, switchId: string): TaggedRow[] {
   return prepare(
     db,
-    `SELECT t.port_id, t.vlan_id FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id
+    `SELECT t.port_id AS owner_id, t.vlan_id FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id
     WHERE p.switch_id = ? AND p.type NOT IN ${NOT_SWITCH_PORTS}`,
-  ).all(switchId) as unknown as { port_id: string; vlan_id: string }[];
+  ).all(switchId) as unknown as TaggedRow[];
 }
 
-/** The VLANs the switch defines: its configured VLANs and those its ports carry, untagged or tagged, by number. */
+/** The switch's LAGs in name order (case-insensitive, as names are unique), then id. */
+function switchLags(db: Db, switchId: string): LagRow[] {
+  return prepare(
+    db,
+    `SELECT id, name, description, mode, port_mode, untagged_vlan_id, updated_at FROM lags WHERE switch_id = ? ORDER BY name, id`,
+  ).all(switchId) as unknown as LagRow[];
+}
+
+/** Every (LAG, tagged VLAN) pair of the switch's LAGs. */
+function switchLagTaggedVlans(db: Db, switchId: string): TaggedRow[] {
+  return prepare(
+    db,
+    `SELECT t.lag_id AS owner_id, t.vlan_id FROM lag_tagged_vlans t JOIN lags l ON l.id = t.lag_id WHERE l.switch_id = ?`,
+  ).all(switchId) as unknown as TaggedRow[];
+}
+
+/** The VLANs the switch defines: its configured VLANs and those its ports and LAGs carry, untagged or tagged, by number. */
 function vlansOfSwitch(db: Db, switchId: string): VlanRow[] {
   return prepare(
     db,
@@ -98,7 +132,9 @@ function vlansOfSwitch(db: Db, switchId: string): VlanRow[] {
       SELECT untagged_vlan_id FROM ports WHERE switch_id = :sw AND type NOT IN ${NOT_SWITCH_PORTS}
       UNION SELECT t.vlan_id FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id
         WHERE p.switch_id = :sw AND p.type NOT IN ${NOT_SWITCH_PORTS}
-      UNION SELECT vlan_id FROM switch_configured_vlans WHERE switch_id = :sw)
+      UNION SELECT vlan_id FROM switch_configured_vlans WHERE switch_id = :sw
+      UNION SELECT untagged_vlan_id FROM lags WHERE switch_id = :sw
+      UNION SELECT t.vlan_id FROM lag_tagged_vlans t JOIN lags l ON l.id = t.lag_id WHERE l.switch_id = :sw)
     ORDER BY vid, id`,
   ).all({ sw: switchId }) as unknown as VlanRow[];
 }
@@ -122,7 +158,8 @@ const prefixLength = (subnet: string) => Number(subnet.split('/')[1]);
 function buildModel(
   head: SwitchHeadRow,
   ports: PortRow[],
-  tagged: { port_id: string; vlan_id: string }[],
+  lags: LagRow[],
+  tagged: TaggedRow[],
   vlanRows: VlanRow[],
   management: ManagementNetworkRow | undefined,
 ): ConfigModel {
@@ -133,11 +170,16 @@ function buildModel(
     vlans.sort((a, b) => a.vid - b.vid);
   }
   const vidOf = new Map(vlans.map((vlan) => [vlan.id, vlan.vid]));
-  const taggedByPort = new Map<string, number[]>();
-  for (const { port_id, vlan_id } of tagged) {
+  // Tagged VLAN numbers by port or LAG id (ids are UUIDs: one map holds both).
+  const taggedBy = new Map<string, number[]>();
+  for (const { owner_id, vlan_id } of tagged) {
     const vid = vidOf.get(vlan_id);
-    if (vid !== undefined) (taggedByPort.get(port_id) ?? taggedByPort.set(port_id, []).get(port_id)!).push(vid);
+    if (vid !== undefined) (taggedBy.get(owner_id) ?? taggedBy.set(owner_id, []).get(owner_id)!).push(vid);
   }
+  const untaggedOf = (row: { untagged_vlan_id: string | null }) =>
+    row.untagged_vlan_id === null ? null : (vidOf.get(row.untagged_vlan_id) ?? null);
+  const taggedOf = (id: string) => (taggedBy.get(id) ?? []).sort((a, b) => a - b);
+  const lagName = new Map(lags.map((lag) => [lag.id, lag.name]));
   const configPorts: ConfigPort[] = ports.map((port) => ({
     id: port.id,
     name: port.name,
@@ -145,8 +187,18 @@ function buildModel(
     description: port.description,
     enabled: port.enabled === 1,
     mode: port.mode,
-    untaggedVlan: port.untagged_vlan_id === null ? null : (vidOf.get(port.untagged_vlan_id) ?? null),
-    taggedVlans: (taggedByPort.get(port.id) ?? []).sort((a, b) => a - b),
+    untaggedVlan: untaggedOf(port),
+    taggedVlans: taggedOf(port.id),
+    ...(port.lag_id !== null && lagName.has(port.lag_id) ? { lag: lagName.get(port.lag_id) } : {}),
+  }));
+  const configLags: ConfigLag[] = lags.map((lag) => ({
+    id: lag.id,
+    name: lag.name,
+    description: lag.description,
+    mode: lag.mode,
+    portMode: lag.port_mode,
+    untaggedVlan: untaggedOf(lag),
+    taggedVlans: taggedOf(lag.id),
   }));
   const managementModel: ConfigManagement | null =
     management && head.management_ip !== null
@@ -157,6 +209,7 @@ function buildModel(
     head.updated_at,
     head.site_updated_at,
     ...ports.map((p) => p.updated_at),
+    ...lags.map((l) => l.updated_at),
     ...vlans.map((v) => v.updated_at),
     ...(management ? [management.updated_at] : []),
   ];
@@ -167,6 +220,7 @@ function buildModel(
     lastChangeAt: stamps.reduce((newest, stamp) => (stamp > newest ? stamp : newest)),
     vlans: vlans.map((vlan) => ({ vlanId: vlan.vid, name: vlan.name })),
     ports: configPorts,
+    ...(configLags.length > 0 ? { lags: configLags } : {}),
     ...(managementModel ? { management: managementModel } : {}),
   };
 }

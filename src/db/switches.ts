@@ -17,6 +17,7 @@ import {
 } from './addresses.ts';
 import type { Change } from './change.ts';
 import { configuredVlanIds, deleteEntity, readImage, setVlanList, writeImage, type Image } from './images.ts';
+import { removeLagsOfSwitch } from './lags.ts';
 import { networksOfSite } from './networks.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
@@ -167,14 +168,15 @@ export function updateSwitch(db: Db, id: string, values: SwitchValues, now: stri
 }
 
 /**
- * Deletes a switch after recording it, with its ports (far ends of their links unlinked) and its management
- * address; returns how many ports.
+ * Deletes a switch after recording it, with its ports (far ends of their links unlinked), its LAGs (LAGs of other
+ * switches paired with them unpaired) and its management address; returns how many ports.
  */
 export function removeSwitch(change: Change, id: string): number {
   change.touch('switch', id);
   const address = addressOfSwitch(change.db, id);
   if (address) removeAddress(change, address.id);
   const ports = removePorts(change, portIdsOfSwitch(change.db, id));
+  removeLagsOfSwitch(change, id);
   deleteEntity(change.db, 'switch', id);
   return ports;
 }

@@ -6,6 +6,7 @@ import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { detachNetworksFromVlan, networkIdsOfVlan } from './networks.ts';
 import { prepare, type Db } from './open.ts';
+import { lagIdsUsingVlan, removeVlanFromLag } from './lags.ts';
 import { portIdsUsingVlan, removeVlanFromPort } from './ports.ts';
 import { insertRow, updateRow } from './resource-sql.ts';
 import { removeVlanFromSwitch, switchIdsConfiguringVlan } from './switches.ts';
@@ -159,29 +160,37 @@ export function updateVlan(db: Db, id: string, values: VlanValues, now: string):
   updateRow(db, VLAN, id, values, now);
 }
 
-/** What uses a VLAN: the ports that carry it, the networks in it, the switches that configure it. */
+/** What uses a VLAN: the ports and LAGs that carry it, the networks in it, the switches that configure it. */
 export interface VlanUsers {
   ports: string[];
+  lags: string[];
   networks: string[];
   switches: string[];
 }
 
-/** The ports, networks and switches that use a VLAN (what a delete must take it off, or refuse for). */
+/** The ports, LAGs, networks and switches that use a VLAN (what a delete must take it off, or refuse for). */
 export function vlanUsers(db: Db, id: string): VlanUsers {
-  return { ports: portIdsUsingVlan(db, id), networks: networkIdsOfVlan(db, id), switches: switchIdsConfiguringVlan(db, id) };
+  return {
+    ports: portIdsUsingVlan(db, id),
+    lags: lagIdsUsingVlan(db, id),
+    networks: networkIdsOfVlan(db, id),
+    switches: switchIdsConfiguringVlan(db, id),
+  };
 }
 
 /**
- * Deletes a VLAN after recording it, first taking it off every port that carries it and every switch that
+ * Deletes a VLAN after recording it, first taking it off every port and LAG that carries it and every switch that
  * configures it, and detaching its networks (they stay, without a VLAN), so that one entry brings all back.
  */
 export function removeVlan(change: Change, id: string): VlanUsers {
   const users = vlanUsers(change.db, id);
   change.touch('vlan', id);
   change.touch('port', users.ports);
+  change.touch('lag', users.lags);
   change.touch('switch', users.switches);
   change.touch('network', users.networks);
   for (const portId of users.ports) removeVlanFromPort(change.db, portId, id, change.now);
+  for (const lagId of users.lags) removeVlanFromLag(change.db, lagId, id, change.now);
   for (const switchId of users.switches) removeVlanFromSwitch(change.db, switchId, id, change.now);
   detachNetworksFromVlan(change.db, id, change.now);
   deleteEntity(change.db, 'vlan', id);

@@ -43,6 +43,26 @@ export function portFaults(
   return faults;
 }
 
+/**
+ * A LAG's VLANs (docs/LAGS-TEMPLATES.md): tagged VLANs only on a trunk LAG (portMode), every VLAN named exists and
+ * belongs to the switch's site (as on a port, since the LAG writes them to its members); not paired with itself.
+ */
+export function lagFaults(
+  lag: { id?: string; portMode?: unknown; untaggedVlanId?: unknown; taggedVlanIds?: unknown; remoteLagId?: unknown },
+  siteId: string,
+  siteOfVlan: VlanSiteLookup,
+  prefix = '',
+): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const tagged = Array.isArray(lag.taggedVlanIds) ? (lag.taggedVlanIds as string[]) : [];
+  if (lag.portMode !== 'trunk' && tagged.length > 0)
+    faults.push({ field: `${prefix}taggedVlanIds`, message: 'only a trunk LAG carries tagged VLANs; set portMode to trunk' });
+  const named: NamedVlan[] = [[`${prefix}untaggedVlanId`, lag.untaggedVlanId], ...eachOfList(`${prefix}taggedVlanIds`, tagged)];
+  faults.push(...vlanSiteFaults(named, siteId, siteOfVlan));
+  if (lag.id && lag.remoteLagId === lag.id) faults.push({ field: `${prefix}remoteLagId`, message: 'a LAG cannot be paired with itself' });
+  return faults;
+}
+
 /** A VLAN named by a change: the field path that names it and the id given there (checked only when it is text). */
 export type NamedVlan = [field: string, id: unknown];
 

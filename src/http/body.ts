@@ -1,8 +1,8 @@
 // Reading a request's body as its route's BodySpec says: within its size limit (413), of a media type the
-// route takes (415), parsed as JSON (400) without lone surrogates, or kept as text for a text/csv body.
+// route takes (415), parsed as JSON (400) without lone surrogates, or kept as text for a text/csv or YAML body.
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../errors/http-error.ts';
-import { BODY_LIMIT, type BodySpec, type Ctx } from './route.ts';
+import { BODY_LIMIT, YAML_MEDIA_TYPES, type BodySpec, type Ctx } from './route.ts';
 
 /** How long the rest of a refused body is read and dropped before the connection is cut. */
 const REFUSED_BODY_DRAIN_MS = 3000;
@@ -18,8 +18,13 @@ export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<vo
       ctx.bodyType = 'json';
       return;
     }
+    if (spec.accepts === 'yaml')
+      throw new HttpError(400, 'validation_failed', 'This request needs a body: the YAML file.', [
+        { field: 'body', message: 'is required' },
+      ]);
     throw new HttpError(400, 'invalid_json', 'This request needs a JSON body.');
   }
+  if (spec.accepts === 'yaml') return readYaml(ctx, spec, type);
   const isCsv = spec.accepts === 'json-or-csv' && type === 'text/csv';
   if (type !== 'application/json' && !isCsv) {
     const wanted = spec.accepts === 'json' ? 'application/json' : 'application/json or text/csv';
@@ -33,6 +38,14 @@ export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<vo
   }
   ctx.body = parseJson(text);
   ctx.bodyType = 'json';
+}
+
+/** A YAML file, kept as text for the route to parse: of one of YAML_MEDIA_TYPES (415 otherwise). */
+async function readYaml(ctx: Ctx, spec: BodySpec, type: string): Promise<void> {
+  if (!(YAML_MEDIA_TYPES as readonly string[]).includes(type))
+    throw new HttpError(415, 'unsupported_media_type', `Send the body as ${YAML_MEDIA_TYPES.join(', ')}.`);
+  ctx.body = await readText(ctx.req, spec.limit ?? BODY_LIMIT);
+  ctx.bodyType = 'text';
 }
 
 function parseJson(text: string): unknown {

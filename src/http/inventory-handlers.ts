@@ -49,8 +49,8 @@ export interface EditedKind<Row extends Values & StoredRow, Values, Filter> exte
   afterWrite?(change: Change, id: string, record: Record<string, unknown>, before: Row | undefined): void;
   /** Create only, inside the change after the insert: more work (a switch's ports), the summary's end and the entry's changes. */
   onCreate?(change: Change, id: string, checked: ValidatedInput): { summaryEnd: string; changes?: unknown };
-  /** How the activity log names an entity: its name, its site, and its label in a summary ("LAN (VLAN 10)"). */
-  entity(record: Values, id: string): { name: string; siteId: string; label: string };
+  /** How the activity log names an entity: its name, its site (null for a kind of no site: templates), and its label in a summary ("LAN (VLAN 10)"). */
+  entity(record: Values, id: string): { name: string; siteId: string | null; label: string };
 }
 
 /** GET of a list: JSON serialised by SQLite, or CSV of the rows' records with the total in X-Total-Count. */

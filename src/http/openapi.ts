@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../fields/field.ts';
-import type { Route } from './route.ts';
+import { YAML_MEDIA_TYPES, type Route } from './route.ts';
 
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
@@ -76,7 +76,10 @@ function operation(route: Route): JsonSchema {
   ];
   if (parameters.length) op.parameters = parameters;
   if (route.body) {
-    const content: JsonSchema = { 'application/json': { schema: route.doc?.request ?? {} } };
+    const content: JsonSchema =
+      route.body.accepts === 'yaml'
+        ? Object.fromEntries(YAML_MEDIA_TYPES.map((type) => [type, { schema: route.doc?.request ?? { type: 'string' } }]))
+        : { 'application/json': { schema: route.doc?.request ?? {} } };
     if (route.body.accepts === 'json-or-csv') content['text/csv'] = { schema: { type: 'string' } };
     op.requestBody = { required: !route.body.optional, content };
   }

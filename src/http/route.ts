@@ -54,9 +54,9 @@ export interface Ctx {
   query: URLSearchParams;
   /** The signed-in user; always set on routes whose access is not 'public'. */
   user: AuthUser | undefined;
-  /** The parsed JSON body, or the raw text of a text/csv body (see `bodyType`). */
+  /** The parsed JSON body, or the raw text of a text/csv or YAML body (see `bodyType`). */
   body: unknown;
-  bodyType: 'json' | 'csv' | 'none';
+  bodyType: 'json' | 'csv' | 'text' | 'none';
 }
 
 export type Handler = (ctx: Ctx) => Promise<Reply | undefined> | Reply | undefined;
@@ -66,9 +66,12 @@ export const BODY_LIMIT = 1024 * 1024;
 /** 64 MiB for the import endpoints. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
-/** How a route reads its body: not at all, JSON, or JSON or CSV; with its size limit. */
+/** The media types a route whose body is a YAML file takes (`accepts: 'yaml'`); text/plain too, as browsers send it. */
+export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml', 'text/plain'] as const;
+
+/** How a route reads its body: not at all, JSON, JSON or CSV, or a YAML file as text; with its size limit. */
 export interface BodySpec {
-  accepts: 'json' | 'json-or-csv';
+  accepts: 'json' | 'json-or-csv' | 'yaml';
   limit?: number;
   /** A route whose body may be missing (treated as {}). */
   optional?: boolean;

@@ -19,6 +19,7 @@ import {
   type Kind,
   type StoredRecord,
 } from '../db/images.ts';
+import { lagRefById } from '../db/lags.ts';
 import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
 import { listAddresses, siteOfPort } from '../db/addresses.ts';
 import { listRanges } from '../db/ranges.ts';
@@ -85,6 +86,11 @@ function importWrites(kind: Kind, name: string): boolean {
 }
 /** Fields an API answer carries that an import row may hold and that are not written (computed, create-only). */
 const NOT_WRITTEN = new Set(['portCount']);
+/**
+ * A switch's template (templateId, or the CSV's `template` name): made from one by POST /api/switches only, it
+ * cannot change; an import ignores it, as it ignores an address's switch, so that an exported file imports back.
+ */
+const IGNORED: Partial<Record<Kind, ReadonlySet<string>>> = { switch: new Set(['templateId', 'template']) };
 const LINK_KEYS = ['linkedPortId', 'linkedSite', 'linkedSwitch', 'linkedPort'];
 
 interface Planned {
@@ -155,14 +161,20 @@ function validationResource(kind: Kind): Resource {
   return resource;
 }
 
-/** Whether a row's record equals its stored record in every field the import writes. */
+/**
+ * Whether a row's record equals its stored record in every field the import writes. A VLAN list is a set: the
+ * stored one comes sorted by id, a row's in the order of its VLAN numbers.
+ */
 function sameRecord(kind: Kind, stored: Record<string, unknown>, record: Record<string, unknown>): boolean {
+  const list = VLAN_LISTS[kind]?.field;
+  const value = (name: string, of: Record<string, unknown>) =>
+    JSON.stringify(name === list && Array.isArray(of[name]) ? [...(of[name] as string[])].sort() : (of[name] ?? null));
   return RESOURCES[kind].fields.every(
     (field) =>
       (field.readOnly && !importWrites(kind, field.name)) ||
       NOT_WRITTEN.has(field.name) ||
       (!field.column && !VLAN_LISTS[kind]) ||
-      JSON.stringify(stored[field.name] ?? null) === JSON.stringify(record[field.name] ?? null),
+      value(field.name, stored) === value(field.name, record),
   );
 }
 
@@ -180,7 +192,7 @@ function planRow(db: Db, kind: Kind, { row, raw }: BulkRow, now: string, faults:
   const refs: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'id' || (NOT_WRITTEN.has(key) && present(raw.id))) continue;
+    if (key === 'id' || (NOT_WRITTEN.has(key) && present(raw.id)) || IGNORED[kind]?.has(key)) continue;
     if (REFERENCE_FIELDS.has(key) || NAME_KEYS[kind].includes(key)) refs[key] = value;
     else rest[key] = value;
   }
@@ -400,6 +412,22 @@ function resolvePort(db: Db, item: Planned, faults: FieldFault[]): void {
   const stackSize = getSwitch(db, sw.id)?.stack_size ?? 1;
   const ruleFaults = portFaults(record, { siteId: sw.siteId, stackSize }, (id) => siteOfVlan(db, id), at);
   faults.push(...renamed(renamed(ruleFaults, item, UNTAGGED), item, TAGGED));
+  if (stored?.lagId) faults.push(...lagMemberFaults(db, item, stored.lagId as string));
+}
+
+// A LAG member's mode and VLANs are its LAG's (docs/LAGS-TEMPLATES.md): a row may repeat them, not change them.
+function lagMemberFaults(db: Db, item: Planned, lagId: string): FieldFault[] {
+  const { record, stored, at, refs } = item;
+  const lag = lagRefById(db, lagId);
+  const message = `is set by LAG "${lag?.name}", of which the port is a member: change the LAG [lag_member]`;
+  const canonical = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...value].sort() : (value ?? null));
+  const differs = (name: string) => canonical(record[name]) !== canonical(stored?.[name]);
+  const column = (keys: VlanKeys) => (given(refs, keys.byNumber) ? keys.byNumber : keys.byId);
+  const faults: FieldFault[] = [];
+  if (differs('mode')) faults.push({ field: `${at}mode`, message });
+  if (differs('untaggedVlanId')) faults.push({ field: `${at}${column(UNTAGGED)}`, message });
+  if (differs('taggedVlanIds')) faults.push({ field: `${at}${column(TAGGED)}`, message });
+  return faults;
 }
 
 /** Names resolved once per import (a file of 30,000 addresses names a few networks and switches many times). */

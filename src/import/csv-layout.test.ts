@@ -13,6 +13,9 @@ const N20 = '66666666-6666-4666-8666-666666666666';
 const N21 = '77777777-7777-4777-8777-777777777777';
 const P1 = '88888888-8888-4888-8888-888888888888';
 const P2 = '99999999-9999-4999-8999-999999999999';
+const T1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const L1 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const L2 = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
 function seeded() {
   const db = openDatabase(':memory:');
@@ -36,7 +39,7 @@ describe('CSV layout', () => {
     ['network', 'id,site,vlan,name,subnet,gateway,dnsServers,description'],
     [
       'switch',
-      'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,rackPosition,role,tags,status,stackSize,poeBudgetWatts,configuredVlans,notes',
+      'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,rackPosition,role,tags,status,stackSize,template,poeBudgetWatts,configuredVlans,notes',
     ],
     [
       'port',
@@ -44,6 +47,8 @@ describe('CSV layout', () => {
     ],
     ['address', 'id,site,network,address,hostname,macAddress,deviceType,status,description,switch,port'],
     ['range', 'id,site,network,start,end,kind,description'],
+    ['lag', 'name,switch,mode,portMode,untaggedVlan,taggedVlans,members,remoteSwitch,remoteLag,description'],
+    ['template', ''],
   ] as const)('%s columns', (kind, header) => {
     expect(csvHeader(kind).join(',')).toBe(header);
   });
@@ -76,10 +81,55 @@ describe('CSV layout', () => {
     expect(recordsToCsv(db, 'port', [port]).split('\r\n')[1]).toBe(
       `${P1},"HQ, main",core,Gi1/0/1,1,2,sfp+,"uplink, ""main""",true,up,trunk,10,"10;20-21",10G,802.3at/30,aa:bb:cc:dd:ee:ff,Lab,edge,ge-0/0/1,,`,
     );
-    const sw = { id: SW1, siteId: S1, name: 'core', tags: ['floor 2', 'core'], configuredVlanIds: [N20, N21], stackSize: 2, role: 'core' };
-    expect(recordsToCsv(db, 'switch', [sw]).split('\r\n')[1]).toBe(`${SW1},"HQ, main",core,,,,,,,,,core,"floor 2;core",,2,,20-21,`);
+    db.exec(`INSERT INTO templates (id, name, units, created_at, updated_at) VALUES ('${T1}', 'Stack, 48', '[]', 't', 't')`);
+    const sw = {
+      id: SW1,
+      siteId: S1,
+      name: 'core',
+      tags: ['floor 2', 'core'],
+      configuredVlanIds: [N20, N21],
+      stackSize: 2,
+      templateId: T1,
+      role: 'core',
+    };
+    expect(recordsToCsv(db, 'switch', [sw]).split('\r\n')[1]).toBe(
+      `${SW1},"HQ, main",core,,,,,,,,,core,"floor 2;core",,2,"Stack, 48",,20-21,`,
+    );
     const network = { id: P1, siteId: S1, vlanId: N20, name: 'b', subnet: '10.0.0.0/24', dnsServers: ['10.0.0.53', '10.0.1.53'] };
     expect(recordsToCsv(db, 'network', [network]).split('\r\n')[1]).toBe(`${P1},"HQ, main",20,b,10.0.0.0/24,,"10.0.0.53;10.0.1.53",`);
+  });
+
+  it('writes a LAG with its switch, VLAN numbers, members by port name in the order given and its far end by names', () => {
+    const db = seeded();
+    const t = '2026-01-01T00:00:00.000Z';
+    db.exec(`INSERT INTO ports (id, switch_id, name, position, created_at, updated_at) VALUES ('${P1}', '${SW1}', 'Gi1/0/1', 1, '${t}', '${t}'),
+      ('${P2}', '${SW1}', 'Gi1/0/2', 2, '${t}', '${t}')`);
+    db.exec(`INSERT INTO lags (id, switch_id, name, created_at, updated_at) VALUES ('${L2}', '${SW2}', 'ae0', '${t}', '${t}')`);
+    const lag = {
+      id: L1,
+      switchId: SW1,
+      name: 'Po1',
+      mode: 'lacp-active',
+      portMode: 'trunk',
+      untaggedVlanId: N10,
+      taggedVlanIds: [N21, N20],
+      memberPortIds: [P1, P2],
+      remoteLagId: L2,
+      description: 'to edge, "ae0"',
+    };
+    const access = { ...lag, name: 'Po2', portMode: 'access', taggedVlanIds: [], remoteLagId: null, description: null };
+    const lines = recordsToCsv(db, 'lag', [lag, access]).split('\r\n');
+    expect(lines[0]).toBe('name,switch,mode,portMode,untaggedVlan,taggedVlans,members,remoteSwitch,remoteLag,description');
+    expect(lines[1]).toBe('Po1,core,lacp-active,trunk,10,20-21,"Gi1/0/1;Gi1/0/2",edge,ae0,"to edge, ""ae0"""');
+    expect(lines[2]).toBe('Po2,core,lacp-active,access,10,,"Gi1/0/1;Gi1/0/2",,,');
+  });
+
+  it('has no CSV for templates, and reads no LAG back', () => {
+    expect(csvHeader('template')).toEqual([]);
+    expect(csvToRecords('lag', 'name,switch\nPo1,core\n').faults).toEqual([
+      { field: 'rows[1].name', message: 'LAGs are not imported from CSV' },
+      { field: 'rows[1].switch', message: 'LAGs are not imported from CSV' },
+    ]);
   });
 
   it('reads a port row back into typed values and names (an empty cell is null)', () => {

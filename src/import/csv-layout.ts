@@ -6,11 +6,18 @@
 //   vlans:    id,site,vid,name,description,status,color
 //   networks: id,site,vlan,name,subnet,gateway,dnsServers,description
 //   switches: id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,
-//             rackPosition,role,tags,status,stackSize,poeBudgetWatts,configuredVlans,notes
+//             rackPosition,role,tags,status,stackSize,template,poeBudgetWatts,configuredVlans,notes
 //   ports:    id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,
 //             taggedVlans,speed,poe,macAddress,linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort
 //   addresses: id,site,network,address,hostname,macAddress,deviceType,status,description,switch,port
 //   ranges:   id,site,network,start,end,kind,description
+//   lags:     name,switch,mode,portMode,untaggedVlan,taggedVlans,members,remoteSwitch,remoteLag,description
+//             (export only: GET /api/switches/{id}/lags?format=csv; LAGs are not bulk-imported)
+//
+// A switch's `template` names the layout template it was made from: information only (a switch gets its
+// template when POST /api/switches makes it, and keeps it), ignored on import. A LAG's `members` are its ports'
+// names in port order, `;`-separated; `remoteSwitch`+`remoteLag` name the LAG at the far end. Templates have no
+// CSV (their units are a nested layout; GET /api/templates/{id} is their export).
 //
 // An address's or range's `site`+`network` name its network: the site's name and the network's subnet
 // (`10.0.10.0/24`). An address's `port` names the port the device is plugged into as its switch's name, a space
@@ -32,6 +39,8 @@ import { siteNameById } from '../db/sites.ts';
 import { switchRefById } from '../db/switches.ts';
 import { vlanRefById } from '../db/vlans.ts';
 import { getNetwork } from '../db/networks.ts';
+import { lagRefById } from '../db/lags.ts';
+import { getTemplate } from '../db/templates.ts';
 import type { Db } from '../db/open.ts';
 import { csvFields, type Field, type Normalized } from '../fields/field.ts';
 import type { FieldFault } from '../errors/refusal.ts';
@@ -45,6 +54,8 @@ interface NameLookup {
   vlanOf(id: unknown): number | undefined;
   portOf(id: unknown): { name: string; switchId: string } | undefined;
   networkOf(id: unknown): { subnet: string; siteId: string } | undefined;
+  templateOf(id: unknown): string | undefined;
+  lagOf(id: unknown): { name: string; switchId: string } | undefined;
 }
 
 /** One column of a kind's CSV layout. */
@@ -72,9 +83,8 @@ const CSV_LAYOUT: Record<Kind, CsvColumn[]> = {
   port: layoutOf('port'),
   address: layoutOf('address'),
   range: layoutOf('range'),
-  // Templates have no CSV (their units are a nested layout); the LAG layout is H5's to build.
   template: [],
-  lag: [],
+  lag: lagLayout(),
 };
 
 /** The header names of a kind's CSV layout. */
@@ -111,9 +121,44 @@ function referenceColumns(kind: Kind, field: Field): CsvColumn[] | undefined {
       return [vlanListColumn('configuredVlans', 'configuredVlanIds')];
     case 'linkedPortId':
       return linkColumns();
+    case 'templateId':
+      return [nameColumn('template', (item, names) => names.templateOf(item.templateId))];
     default:
       return undefined;
   }
+}
+
+// A LAG's columns, for the export of a switch's LAGs: its switch, VLANs and members by name or number, its far end
+// as switch and LAG names. Nothing reads them back: LAGs are made and changed through their own routes.
+function lagLayout(): CsvColumn[] {
+  const exportOnly = (name: string, write: (item: Record<string, unknown>, names: NameLookup) => string | undefined): CsvColumn => ({
+    name,
+    write: (item, names) => write(item, names) ?? '',
+    read: () => ({ ok: false, message: 'LAGs are not imported from CSV' }),
+  });
+  const field = (name: string) => {
+    const column = fieldColumn(RESOURCES.lag.fields.find((candidate) => candidate.name === name)!);
+    return exportOnly(name, (item) => column.write(item, {} as NameLookup));
+  };
+  const remote = (item: Record<string, unknown>, names: NameLookup) => names.lagOf(item.remoteLagId);
+  return [
+    field('name'),
+    exportOnly('switch', (item, names) => names.switchOf(item.switchId)?.name),
+    field('mode'),
+    field('portMode'),
+    exportOnly('untaggedVlan', (item, names) => vlanColumn('untaggedVlan', 'untaggedVlanId').write(item, names)),
+    exportOnly('taggedVlans', (item, names) => vlanListColumn('taggedVlans', 'taggedVlanIds').write(item, names)),
+    exportOnly('members', (item, names) => {
+      const ids = Array.isArray(item.memberPortIds) ? (item.memberPortIds as unknown[]) : [];
+      return ids.map((id) => names.portOf(id)?.name ?? '').join(';');
+    }),
+    exportOnly('remoteSwitch', (item, names) => {
+      const lag = remote(item, names);
+      return lag && names.switchOf(lag.switchId)?.name;
+    }),
+    exportOnly('remoteLag', (item, names) => remote(item, names)?.name),
+    field('description'),
+  ];
 }
 
 // An address's or range's network by its site's name and its subnet; an address's port as "<switch> <port>",
@@ -325,5 +370,7 @@ function nameLookup(db: Db): NameLookup {
       const network = getNetwork(db, id);
       return network ? { subnet: network.subnet, siteId: network.site_id } : undefined;
     }),
+    templateOf: memo((id) => getTemplate(db, id)?.name),
+    lagOf: memo((id) => lagRefById(db, id)),
   };
 }

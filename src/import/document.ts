@@ -18,10 +18,12 @@ import {
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
-import { addressPortFaults, eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { addressPortFaults, eachOfList, lagFaults, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { getOrMake } from '../lib/memo.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
+import { checkTemplateUnits } from '../lib/port-layout.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { ipamFindings } from './ipam.ts';
 import { convertModel1Data, isModel1Document, type Model1Conversion } from './model1.ts';
@@ -174,12 +176,14 @@ function fillPositions(ports: StoredRecord[]): void {
 function checkInventoryRecord(kind: Kind, raw: unknown, prefix: string, now: string, faults: FieldFault[]): StoredRecord | undefined {
   const start = faults.length;
   const checked = validateInput(RESOURCES[kind], raw, 'create', prefix);
-  faults.push(...checked.faults);
+  faults.push(...(kind === 'template' ? unitFaults(checked.faults, raw, prefix) : checked.faults));
   if (!isPlainObject(raw)) return undefined;
   const record: Record<string, unknown> = { ...checked.values };
   delete record.portCount;
   record.id = idOf(raw.id, `${prefix}id`, faults);
-  if (kind === 'port') record.switchId = idOf(raw.switchId, `${prefix}switchId`, faults);
+  if (kind === 'port' || kind === 'lag') record.switchId = idOf(raw.switchId, `${prefix}switchId`, faults);
+  // A port's LAG is read-only in the API (set through the LAG's memberPortIds) but stored: the document carries it.
+  if (kind === 'port') record.lagId = raw.lagId === undefined || raw.lagId === null ? null : idOf(raw.lagId, `${prefix}lagId`, faults);
   if (kind === 'address' || kind === 'range') record.networkId = idOf(raw.networkId, `${prefix}networkId`, faults);
   if (kind === 'address')
     record.switchId = raw.switchId === undefined || raw.switchId === null ? null : idOf(raw.switchId, `${prefix}switchId`, faults);
@@ -187,6 +191,19 @@ function checkInventoryRecord(kind: Kind, raw: unknown, prefix: string, now: str
   record.createdAt = timestampOf(raw.createdAt, `${prefix}createdAt`, now, faults);
   record.updatedAt = timestampOf(raw.updatedAt, `${prefix}updatedAt`, record.createdAt as string, faults);
   return faults.length === start ? (record as StoredRecord) : undefined;
+}
+
+// A template's units break the rules of src/lib/port-layout.ts in places: each is a fault of its own, at its path
+// (`data.templates[0].units[0][2].namePattern`), instead of the field's one joined message.
+function unitFaults(found: FieldFault[], raw: unknown, prefix: string): FieldFault[] {
+  const at = `${prefix}units`;
+  if (!isPlainObject(raw) || raw.units === undefined || raw.units === null || !found.some((fault) => fault.field === at)) return found;
+  const checked = checkTemplateUnits(raw.units);
+  if (checked.ok) return found;
+  return [
+    ...found.filter((fault) => fault.field !== at),
+    ...checked.faults.map((fault) => ({ field: `${at}${fault.path}`, message: fault.message })),
+  ];
 }
 
 function idOf(raw: unknown, field: string, faults: FieldFault[]): string | undefined {
@@ -363,9 +380,12 @@ function crossFaults(
       `another network of this site is named "${network.name}"`,
     );
   }
+  for (const template of doc.templates)
+    unique('template name', foldCase(template.name), `${where('templates', template)}name`, `another template is named "${template.name}"`);
   for (const sw of doc.switches) {
     const at = where('switches', sw);
     exists('sites', sw.siteId, `${at}siteId`, 'site');
+    exists('templates', sw.templateId, `${at}templateId`, 'template');
     unique('switch name', `${sw.siteId}\n${foldCase(sw.name)}`, `${at}name`, `another switch of this site is named "${sw.name}"`);
     if (sw.macAddress) unique('mac', String(sw.macAddress), `${at}macAddress`, `another switch has MAC address ${sw.macAddress}`);
     if (sw.managementIp)
@@ -381,6 +401,7 @@ function crossFaults(
     unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
     faults.push(...linkFaults(port, byId.ports, at));
   }
+  faults.push(...lagDocumentFaults(doc, byId, where, siteOfVlan));
   faults.push(...ipamDocumentFaults(doc, byId, where));
   faults.push(...userFaults(doc.users));
   faults.push(...activityFaults(doc.activity));
@@ -429,6 +450,69 @@ function ipamDocumentFaults(
   );
   for (const { field, message, code } of findings) faults.push({ field, message: code === 'record' ? message : `${message} [${code}]` });
   return faults;
+}
+
+// LAGs: the switch is in the document; names unique per switch; memberPortIds is exactly the ports whose lagId is
+// the LAG (two or more, each a port of the LAG's switch that is no console or management port); remoteLagId a LAG
+// of another switch that points back; its VLANs as a port's (of the switch's site; tagged only on a trunk).
+function lagDocumentFaults(
+  doc: Pick<CheckedDocument, KindPlural>,
+  byId: Record<KindPlural, Map<string, StoredRecord>>,
+  where: (kind: KindPlural, record: StoredRecord) => string,
+  siteOfVlan: (id: string) => string | undefined,
+): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const unique = uniquenessChecker(faults);
+  const membersOf = new Map<string, StoredRecord[]>();
+  for (const port of doc.ports) {
+    const lagId = port.lagId as string | null;
+    if (!lagId) continue;
+    if (!byId.lags.has(lagId)) faults.push({ field: `${where('ports', port)}lagId`, message: `LAG ${lagId} is not in the document` });
+    else getOrMake(membersOf, lagId, () => []).push(port);
+  }
+  for (const lag of doc.lags) {
+    const at = where('lags', lag);
+    const sw = byId.switches.get(lag.switchId as string);
+    if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${lag.switchId} is not in the document` });
+    unique('lag name', `${lag.switchId}\n${foldCase(lag.name)}`, `${at}name`, `another LAG of this switch is named "${lag.name}"`);
+    const named = (lag.memberPortIds as string[]) ?? [];
+    if (named.length < 2) faults.push({ field: `${at}memberPortIds`, message: 'must name two or more ports' });
+    named.forEach((portId, j) => {
+      const field = `${at}memberPortIds[${j}]`;
+      const port = byId.ports.get(portId);
+      if (!port) return void faults.push({ field, message: `port ${portId} is not in the document` });
+      if (sw && port.switchId !== lag.switchId) faults.push({ field, message: `port "${port.name}" is not a port of the LAG's switch` });
+      else if (port.type === 'console' || port.type === 'management')
+        faults.push({ field, message: `port "${port.name}" is a ${port.type} port, which cannot be a LAG member` });
+      if (port.lagId !== lag.id)
+        faults.push({
+          field,
+          message: `port "${port.name}" has lagId ${port.lagId ?? 'null'}: a member's lagId is its LAG (${where('ports', port)}lagId)`,
+        });
+    });
+    for (const port of membersOf.get(lag.id) ?? [])
+      if (!named.includes(port.id))
+        faults.push({
+          field: `${where('ports', port)}lagId`,
+          message: `names LAG "${lag.name}" (${at.slice(0, -1)}), whose memberPortIds does not name this port`,
+        });
+    faults.push(...remoteLagFaults(lag, byId.lags, at));
+    if (sw) faults.push(...lagFaults(lag, sw.siteId as string, siteOfVlan, at));
+  }
+  return faults;
+}
+
+function remoteLagFaults(lag: StoredRecord, lags: Map<string, StoredRecord>, at: string): FieldFault[] {
+  const remote = lag.remoteLagId as string | null;
+  if (!remote) return [];
+  const other = lags.get(remote);
+  if (!other) return [{ field: `${at}remoteLagId`, message: `LAG ${remote} is not in the document` }];
+  // A LAG paired with itself is lagFaults' to name.
+  if (other.id === lag.id) return [];
+  if (other.switchId === lag.switchId) return [{ field: `${at}remoteLagId`, message: 'must be a LAG of another switch' }];
+  if (other.remoteLagId !== lag.id)
+    return [{ field: `${at}remoteLagId`, message: `LAG ${remote} does not point back at this LAG (remote LAGs are symmetric)` }];
+  return [];
 }
 
 function linkFaults(port: StoredRecord, ports: Map<string, StoredRecord>, at: string): FieldFault[] {

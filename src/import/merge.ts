@@ -5,7 +5,10 @@
 // it. What the stored site makes impossible as it is, is fixed and listed (`fixes`): a new VLAN whose colour
 // the site uses gets a free one; a new VLAN or network whose name the site uses gets " (2)"…; a link to a
 // stored port that is linked already is left out. A new network overlapping a stored one of its site, or a
-// switch taking a stored management IP or MAC address, is a clash (409, nothing changed).
+// switch taking a stored management IP or MAC address, is a clash (409, nothing changed). Templates are merged by
+// name when their units are equal (the stored one is used), else come in as "name (2)"…; LAGs come with their
+// switches, members and remote LAG remapped, and a LAG that would break a stored one (its name taken on a merged
+// switch, or a member merged into a stored port of a stored LAG) is left out, its members then in no LAG.
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import type { Counts } from '../db/backup.ts';
@@ -18,6 +21,8 @@ import { inTransaction, type Db } from '../db/open.ts';
 import { portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
+import { lagIdByName, lagRefById, memberCandidate, setPortLag } from '../db/lags.ts';
+import { templateIdByName, templateUnitsOf } from '../db/templates.ts';
 import { usedColors, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps } from '../lib/net.ts';
@@ -58,6 +63,8 @@ interface MergePlan {
   inserts: Record<KindPlural, StoredRecord[]>;
   /** Stored ports that get linked to a new port: [stored port, new port]. */
   links: [string, string][];
+  /** Stored ports (of a merged switch) that become members of a new LAG: [stored port, new LAG]. */
+  lagMembers: [string, string][];
   activity: StoredActivity[];
   merged: Counts;
   clashes: FieldFault[];
@@ -92,6 +99,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     now: new Date().toISOString(),
     inserts: perPlural((): StoredRecord[] => []),
     links: [],
+    lagMembers: [],
     activity: [],
     merged: zeroCounts(),
     clashes: [],
@@ -179,6 +187,8 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
   });
   overlapsAmongNew(plan, doc, mergedIds);
 
+  const planner: Planner = { ids, mergedIds, onConflict, clashes: plan.clashes, merge, create, fix };
+  planTemplates(db, doc, planner);
   doc.switches.forEach((sw, i) => {
     const docSite = sw.siteId as string;
     const siteId = ids.sites.get(docSite)!;
@@ -196,7 +206,11 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     if (sw.macAddress && switchIdByMac(db, sw.macAddress as string)) {
       plan.clashes.push({ field: `data.switches[${i}].macAddress`, message: `a stored switch has MAC address ${sw.macAddress}` });
     }
-    create('switches', sw, { siteId, configuredVlanIds: ((sw.configuredVlanIds as string[]) ?? []).map(vlan) });
+    create('switches', sw, {
+      siteId,
+      templateId: sw.templateId ? (ids.templates.get(sw.templateId as string) ?? null) : null,
+      configuredVlanIds: ((sw.configuredVlanIds as string[]) ?? []).map(vlan),
+    });
   });
   doc.ports.forEach((port, i) => {
     const switchId = ids.switches.get(port.switchId as string)!;
@@ -208,11 +222,13 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
       switchId,
       untaggedVlanId: vlan(port.untaggedVlanId),
       linkedPortId: null,
+      lagId: null,
       taggedVlanIds: ((port.taggedVlanIds as string[]) ?? []).map(vlan),
     });
   });
   planLinks(db, doc, ids.ports, mergedIds, plan);
-  planIpam(db, doc, { ids, mergedIds, merge, create, fix }, plan);
+  planLags(db, doc, planner, plan, vlan);
+  planIpam(db, doc, planner, plan);
   plan.activity = remapActivity(doc.activity, ids);
   return plan;
 }
@@ -220,10 +236,93 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
 /** What planMerge shares with the steps it hands a kind to. */
 interface Planner {
   ids: Record<KindPlural, Map<string, string>>;
+  onConflict: MergeOptions['onConflict'];
+  clashes: FieldFault[];
   mergedIds: Set<string>;
   merge(kind: KindPlural, docId: string, storedId: string, field: string, message: string): void;
   create(kind: KindPlural, record: StoredRecord, changes: Record<string, unknown>): StoredRecord;
   fix(file: KindPlural, record: StoredRecord, field: string, from: unknown, to: unknown, reason: string): void;
+}
+
+// Templates are one list for the whole install: one of the same name and the same units is the stored one; one
+// of the same name with other units comes in under a free name ("name (2)"), listed as a fix.
+function planTemplates(db: Db, doc: CheckedDocument, planner: Planner): void {
+  const { merge, create, fix } = planner;
+  const names = new Set<string>();
+  doc.templates.forEach((template, i) => {
+    const name = template.name as string;
+    const stored = templateIdByName(db, name);
+    const at = `data.templates[${i}].name`;
+    if (stored && JSON.stringify(templateUnitsOf(db, stored)) === JSON.stringify(template.units))
+      return merge('templates', template.id, stored, at, `a template named "${name}" exists`);
+    const free = freeName(name, (candidate) => names.has(foldCase(candidate)) || templateIdByName(db, candidate) !== undefined);
+    names.add(foldCase(free));
+    if (free !== name) {
+      fix('templates', template, 'name', name, free, 'a stored template has that name with other units');
+      if (planner.onConflict === 'fail') planner.clashes.push({ field: at, message: `a template named "${name}" exists with other units` });
+    }
+    create('templates', template, { name: free });
+  });
+}
+
+// LAGs: those of a new switch come with their members and remote LAG remapped. On a merged switch, a LAG whose
+// name the stored switch has, or one with a member merged into a stored port that is in a stored LAG, is left out
+// (its new members then in no LAG); otherwise it is created, and its merged (stored) members join it. A remote LAG
+// that was left out leaves the pair unpaired.
+function planLags(db: Db, doc: CheckedDocument, planner: Planner, plan: MergePlan, vlan: (id: unknown) => string | null): void {
+  const { ids, mergedIds, create, fix } = planner;
+  const newPorts = new Map(plan.inserts.ports.map((port) => [port.id, port]));
+  const created = new Map<string, StoredRecord>();
+  for (const lag of doc.lags) {
+    const docSwitch = lag.switchId as string;
+    const switchId = ids.switches.get(docSwitch)!;
+    const members = ((lag.memberPortIds as string[]) ?? []).map((portId) => ids.ports.get(portId)!);
+    if (mergedIds.has(docSwitch)) {
+      const reason = leftOutReason(db, lag, switchId, members, mergedIds);
+      if (reason) {
+        fix('lags', lag, 'id', lag.id, null, `${reason}; the LAG was left out and its ports are in no LAG`);
+        continue;
+      }
+    }
+    const record = create('lags', lag, {
+      switchId,
+      untaggedVlanId: vlan(lag.untaggedVlanId),
+      taggedVlanIds: ((lag.taggedVlanIds as string[]) ?? []).map(vlan),
+      memberPortIds: members,
+    });
+    created.set(lag.id, record);
+    for (const portId of members) {
+      const port = newPorts.get(portId);
+      if (port) port.lagId = record.id;
+      else plan.lagMembers.push([portId, record.id]);
+    }
+  }
+  for (const lag of doc.lags) {
+    const record = created.get(lag.id);
+    const remote = lag.remoteLagId as string | null;
+    if (!record || !remote) continue;
+    const other = created.get(remote);
+    record.remoteLagId = other?.id ?? null;
+    if (!other) fix('lags', lag, 'remoteLagId', remote, null, 'its remote LAG was left out');
+  }
+}
+
+// Why a LAG of a merged switch cannot come in, or undefined when it can.
+function leftOutReason(db: Db, lag: StoredRecord, switchId: string, members: string[], mergedIds: Set<string>): string | undefined {
+  const sw = getSwitch(db, switchId);
+  if (lagIdByName(db, switchId, lag.name as string)) return `the stored switch "${sw?.name}" has a LAG named "${lag.name}"`;
+  const docPorts = (lag.memberPortIds as string[]) ?? [];
+  for (const [j, portId] of members.entries()) {
+    if (!mergedIds.has(docPorts[j])) continue;
+    const stored = memberCandidate(db, portId);
+    if (stored?.lagId) {
+      const other = lagRefById(db, stored.lagId);
+      return `port "${stored.name}" of the stored switch "${sw?.name}" is a member of its LAG "${other?.name}"`;
+    }
+    if (stored && (stored.type === 'console' || stored.type === 'management'))
+      return `port "${stored.name}" of the stored switch "${sw?.name}" is a ${stored.type} port, which cannot be a LAG member`;
+  }
+  return undefined;
 }
 
 const ALL = { limit: Number.MAX_SAFE_INTEGER, offset: 0, sort: undefined, q: undefined };
@@ -404,9 +503,11 @@ function remapActivity(entries: StoredActivity[], ids: Record<KindPlural, Map<st
 function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
   for (const kind of KIND_PLURALS) insertRecords(db, KIND_OF[kind], plan.inserts[kind]);
   for (const [stored, linked] of plan.links) setLink(db, stored, linked, plan.now);
+  for (const [port, lag] of plan.lagMembers) setPortLag(db, port, lag, plan.now);
   for (const entry of plan.activity) insertActivity(db, entry.row, entry.touched);
   const touched = KIND_PLURALS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));
   for (const [stored] of plan.links) touched.push({ type: 'port', id: stored });
+  for (const [stored] of plan.lagMembers) touched.push({ type: 'port', id: stored });
   const { created } = about;
   insertActivity(
     db,

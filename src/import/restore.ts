@@ -1,5 +1,7 @@
-// Restore: replaces sites, VLANs, networks, ranges, switches, ports, addresses and activity (and users on request) by a checked
-// db-v1 document's, ids kept, in one transaction that ends with one `restore` entry. Favourite switches are
+// Restore: replaces sites, VLANs, networks, ranges, templates, switches, LAGs, ports, addresses and activity (and users
+// on request) by a checked db-v1 document's, ids kept, in one transaction that ends with one `restore` entry. Records go
+// in in KIND_ORDER (a template before its switches, a LAG before its member ports); the two ends of a LAG pair point at
+// each other, which the deferred foreign key of lags.remote_lag_id allows until the COMMIT. Favourite switches are
 // settings of their users, not part of a document: a restore leaves every user without favourites. A document
 // of 0.26.0 arrives converted (model1.ts); the restore entry says what the conversion did.
 import { randomUUID } from 'node:crypto';

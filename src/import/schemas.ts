@@ -35,7 +35,7 @@ const USER_RECORD: JsonSchema = (() => {
 const ACTIVITY_RECORD: JsonSchema = {
   type: 'object',
   description:
-    "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's also `tagged`, a switch's `configured`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
+    "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's and a LAG's also `tagged`, a switch's `configured`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
   properties: Object.fromEntries([...ACTIVITY_ENTRY_FIELDS, 'undoData'].map((name) => [name, {}])),
 };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { archiveName, moveToArchive, planOf, unmovedFiles } from './archive.ts';
-import { readLegacyDir, recordsOf, sha256 } from './read.ts';
+import { findLegacyFiles, readLegacyDir, recordsOf, sha256 } from './read.ts';
 
 function dir(files: Record<string, string> = {}): string {
   const path = mkdtempSync(join(tmpdir(), 'legacy-unit-'));
@@ -75,6 +75,29 @@ describe('the reader', () => {
     mkdirSync(join(data, 'users.json'));
     expect(readLegacyDir(data).faults).toEqual([
       { file: 'users.json', id: null, index: null, field: '', reason: 'cannot be read (EISDIR)' },
+    ]);
+  });
+
+  it('reads the names releases before 0.18.3 gave some files (layoutTemplates.json), the current name first', () => {
+    const data = dir({
+      'layoutTemplates.json': '[{"id":"t1"}]',
+      'lagGroups.json': '[{"id":"old"}]',
+      'lag-groups.json': '[{"id":"new"}]',
+      'ipRanges.json': '{"version":1,',
+    });
+    expect(findLegacyFiles(data)).toEqual(['ipRanges.json', 'layoutTemplates.json', 'lag-groups.json']);
+    const { bundle, files, faults } = readLegacyDir(data);
+    expect(files.map((file) => file.name)).toEqual(['ipRanges.json', 'layoutTemplates.json', 'lag-groups.json']);
+    expect(bundle['layout-templates']).toEqual([{ id: 't1' }]);
+    expect(bundle['lag-groups']).toEqual([{ id: 'new' }]);
+    expect(faults).toEqual([
+      {
+        file: 'ip-ranges.json',
+        id: null,
+        index: null,
+        field: '',
+        reason: expect.stringMatching(/^is not valid JSON .*\(read from ipRanges.json\)$/),
+      },
     ]);
   });
 });

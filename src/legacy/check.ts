@@ -43,7 +43,21 @@ export function checkLegacy(
   const dropped = [...ctx.dropped.values()];
   // The older flat files had no addresses or ranges of their own.
   return {
-    data: { sites, vlans, networks, switches, ports, addresses: [], ranges: [], activity, users, fixes: ctx.fixes, dropped },
+    data: {
+      sites,
+      vlans,
+      networks,
+      switches,
+      ports,
+      addresses: [],
+      ranges: [],
+      templates: [],
+      lags: [],
+      activity,
+      users,
+      fixes: ctx.fixes,
+      dropped,
+    },
     faults: [],
   };
 }

@@ -36,6 +36,8 @@ export function newContext(now = new Date().toISOString()): CheckContext {
       switches: new Map(),
       'ip-allocations': new Map(),
       'ip-ranges': new Map(),
+      'layout-templates': new Map(),
+      'lag-groups': new Map(),
       activity: new Map(),
       users: new Map(),
     },

@@ -7,8 +7,9 @@
 // switch with a management IP of its site keeps it in its notes. Users keep their bcrypt hashes only once the
 // sign-in verifies them: until then each is named in the fixes, not migrated. ip-allocations.json and
 // ip-ranges.json become addresses and ranges (ipam.ts, with the switches' management IPs and the ports'
-// connected_allocation_id). Layout templates, LAG groups, public tokens and topology are not part of the data
-// doors yet (named in the migration's log). Pure: no I/O.
+// connected_allocation_id). layout-templates.json and lag-groups.json become templates (ezswm-templates.ts: the
+// switches keep their template and stack size) and LAGs (ezswm-lags.ts: members, VLANs, far LAGs). Public
+// tokens and topology are not part of the data doors yet (named in the migration's log). Pure: no I/O.
 import { randomUUID } from 'node:crypto';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
@@ -33,8 +34,11 @@ import {
   type Entry,
   type Named,
 } from './context.ts';
+import { checkLags, type LagClaim } from './ezswm-lags.ts';
+import { checkTemplates, templateKeyOf, type LegacyTemplates } from './ezswm-templates.ts';
 import { noteOverlap, uniqueColors } from './fixes.ts';
 import { checkIpam, type AllocationLink } from './ipam.ts';
+import { stackProblem } from '../lib/port-layout.ts';
 import type { ApiRecord, LegacyFile, LegacyKind, LegacyRecords } from './types.ts';
 
 const NAME_MAX = 100;
@@ -60,6 +64,7 @@ const KNOWN = {
     'tags',
     'notes',
     'stack_size',
+    'layout_template_id',
     'configured_vlans',
     'ports',
     'created_at',
@@ -84,6 +89,7 @@ const KNOWN = {
     'connected_port_id',
     'connected_port',
     'connected_allocation_id',
+    'lag_group_id',
     'poe',
   ]),
 };
@@ -91,7 +97,8 @@ const POE_FIELD = PORT.fields.find((field) => field.name === 'poe')!;
 
 /** Whether a bundle holds the files of ezSWM 0.20.3 (snake_case, vlans.json) rather than the older flat shape. */
 export function isEzswmBundle(bundle: Record<string, unknown>): boolean {
-  if (bundle.vlans !== undefined) return true;
+  // Only ezSWM wrote VLANs apart from networks, layout templates and LAG groups.
+  if (bundle.vlans !== undefined || bundle['layout-templates'] !== undefined || bundle['lag-groups'] !== undefined) return true;
   const first = (list: unknown) =>
     Array.isArray(list) ? list[0] : isPlainObject(list) && Array.isArray(list.items) ? list.items[0] : undefined;
   return ['sites', 'networks', 'switches'].some((kind) => {
@@ -164,7 +171,9 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
   );
   const vlans = checkVlans(ctx, entries.vlans);
   const networks = checkNetworks(ctx, entries.networks);
-  const { switches, ports, links } = checkSwitches(ctx, entries.switches, vlans);
+  const templates = checkTemplates(ctx, entries['layout-templates']);
+  const { switches, ports, links, portIds, claims } = checkSwitches(ctx, entries.switches, vlans, templates);
+  const lags = checkLags(ctx, entries['lag-groups'], { entries: entries.switches, switches, portIds, claims });
   const { addresses, ranges } = checkIpam(
     ctx,
     { allocations: entries['ip-allocations'], ranges: entries['ip-ranges'] },
@@ -173,10 +182,15 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
     links,
   );
   const users = checkUsers(ctx, entries.users);
-  const records = new Map([...sites, ...vlans, ...networks, ...switches, ...addresses, ...ranges].map((record) => [record.id, record]));
+  const records = new Map(
+    [...sites, ...vlans, ...networks, ...switches, ...addresses, ...ranges, ...templates.templates, ...lags].map((record) => [
+      record.id,
+      record,
+    ]),
+  );
   const activity = entries.activity.map((entry) => activityEntry(ctx, entry, records, entries.users));
   activity.sort((a, b) => String(a.at).localeCompare(String(b.at)));
-  return { sites, vlans, networks, switches, ports, addresses, ranges, activity, users };
+  return { sites, vlans, networks, switches, ports, addresses, ranges, templates: templates.templates, lags, activity, users };
 }
 
 function site(ctx: CheckContext, entry: Entry): ApiRecord {
@@ -270,11 +284,16 @@ interface PendingPort {
   farPortKey?: string;
 }
 
-function checkSwitches(
-  ctx: CheckContext,
-  entries: Entry[],
-  vlans: ApiRecord[],
-): { switches: ApiRecord[]; ports: ApiRecord[]; links: AllocationLink[] } {
+/** The switches and their ports, and what the LAGs need: every port by legacy id, the ports' lag_group_id. */
+interface SwitchesChecked {
+  switches: ApiRecord[];
+  ports: ApiRecord[];
+  links: AllocationLink[];
+  portIds: Map<string, ApiRecord>;
+  claims: LagClaim[];
+}
+
+function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], templates: LegacyTemplates): SwitchesChecked {
   const file = 'switches.json';
   const vlanOf = new Map(vlans.map((vlan) => [`${vlan.siteId} ${vlan.vid}`, vlan.id]));
   const names: Named[] = [];
@@ -283,6 +302,7 @@ function checkSwitches(
   const pending: PendingPort[] = [];
   const portIds = new Map<string, ApiRecord>();
   const links: AllocationLink[] = [];
+  const claims: LagClaim[] = [];
   const switches = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, KNOWN.switches);
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
@@ -290,13 +310,11 @@ function checkSwitches(
     const raw = given(entry.raw);
     const values = checkMapped(ctx, file, entry, SWITCH, raw, SWITCH_MAPPING, { siteId: siteId ?? randomUUID() });
     const list = Array.isArray(entry.raw.ports) ? entry.raw.ports.filter(isPlainObject) : [];
-    const units = Math.max(1, ...list.map((port) => (typeof port.unit === 'number' ? port.unit : 1)));
-    const stackSize = typeof entry.raw.stack_size === 'number' ? entry.raw.stack_size : units;
     const sw: ApiRecord = {
       id: newIdOf(ctx, 'switches', entry),
       ...values,
       siteId: siteId ?? null,
-      stackSize,
+      ...templateAndStack(ctx, entry, list, templates),
       version: 1,
       ...times(ctx, file, entry),
     };
@@ -324,6 +342,8 @@ function checkSwitches(
       pending.push({ port, entry, index, farPortKey: idKey(raw.connected_port_id) });
       const allocationKey = idKey(raw.connected_allocation_id);
       if (allocationKey) links.push({ port, entry, index, allocationKey });
+      const lagKey = idKey(raw.lag_group_id);
+      if (lagKey) claims.push({ port, entry, index, lagKey });
       portNames.push({ record: port, scope: sw.id, fixAt: fixAt(file, entry, `ports[${index}].label`) });
     });
     dedupeNames(ctx, portNames, INTERFACE_NAME_MAX, suffixedInterfaceName);
@@ -331,7 +351,52 @@ function checkSwitches(
   });
   dedupeNames(ctx, names, NAME_MAX);
   linkPorts(ctx, pending, portIds);
-  return { switches, ports, links };
+  return { switches, ports, links, portIds, claims };
+}
+
+/**
+ * A switch's template and stack size (LEGACY.md step 3). 0.20.3 made `stack_size` copies of its template's
+ * units: the members are `stack_size`, times the units of a template of several; without `stack_size`, the
+ * template's units, else the highest unit of its ports. Never fewer than its ports' highest unit (raised with a
+ * fix line). The template is kept when it makes a switch of that size (stackProblem), else dropped with a fix
+ * line; a template that does not exist, or was not migrated, too.
+ */
+function templateAndStack(
+  ctx: CheckContext,
+  entry: Entry,
+  ports: Record<string, unknown>[],
+  templates: LegacyTemplates,
+): { stackSize: number; templateId: string | null } {
+  const file = 'switches.json';
+  const portUnits = Math.max(1, ...ports.map((port) => (typeof port.unit === 'number' ? port.unit : 1)));
+  const key = templateKeyOf(entry.raw);
+  const template = key === undefined ? undefined : templates.byKey.get(key);
+  const unitCount = template?.units.length;
+  const given = entry.raw.stack_size;
+  let stackSize = typeof given === 'number' && Number.isInteger(given) && given >= 1 ? given * (unitCount ?? 1) : (unitCount ?? portUnits);
+  if (stackSize < portUnits) {
+    ctx.fixes.push({
+      ...fixAt(file, entry, 'stack_size'),
+      from: given ?? null,
+      to: portUnits,
+      reason: `is less than the highest unit of its ports; raised to ${portUnits}`,
+    });
+    stackSize = portUnits;
+  }
+  if (key === undefined) return { stackSize, templateId: null };
+  const drop = (reason: string) => {
+    ctx.fixes.push({ ...fixAt(file, entry, 'layout_template_id'), from: key, to: null, reason });
+    return { stackSize, templateId: null };
+  };
+  if (!template)
+    return drop(
+      templates.notMigrated.has(key)
+        ? 'names a layout template that is not migrated (its own line says why); the switch keeps its ports without it'
+        : 'names a layout template that does not exist; dropped, the switch keeps its ports',
+    );
+  const problem = stackProblem(template.units, stackSize);
+  if (problem) return drop(`its template cannot make a stack of ${stackSize}: stackSize ${problem}; dropped, the switch keeps its ports`);
+  return { stackSize, templateId: template.record.id };
 }
 
 // VLAN numbers among the VLANs of the switch's site; a number with no VLAN there is dropped, with a fix line.
@@ -412,6 +477,7 @@ function checkPort(
     taggedVlanIds,
     poe: checkedPoe,
     linkedPortId: null,
+    lagId: null,
     version: 1,
     createdAt: sw.createdAt,
     updatedAt: sw.updatedAt,
@@ -467,6 +533,8 @@ const KINDS: Record<string, { file: LegacyKind; type: string } | undefined> = {
   network: { file: 'networks', type: 'network' },
   ip_allocation: { file: 'ip-allocations', type: 'address' },
   ip_range: { file: 'ip-ranges', type: 'range' },
+  layout_template: { file: 'layout-templates', type: 'template' },
+  lag_group: { file: 'lag-groups', type: 'lag' },
 };
 
 function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, ApiRecord>, users: Entry[]): ApiRecord {
@@ -480,8 +548,13 @@ function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, Api
   const kind = KINDS[type];
   const entityId = kind ? ref(ctx, kind.file, raw.entity_id) : undefined;
   const record = entityId ? records.get(entityId) : undefined;
-  // An address's or range's site is its network's.
-  const holder = record && typeof record.networkId === 'string' ? records.get(record.networkId) : record;
+  // An address's or range's site is its network's, a LAG's its switch's (a template has none).
+  const holder =
+    record && typeof record.networkId === 'string'
+      ? records.get(record.networkId)
+      : record && kind?.type === 'lag'
+        ? records.get(record.switchId as string)
+        : record;
   const user = users.find((candidate) => candidate.key === idKey(raw.user_id));
   const name =
     typeof raw.entity_name === 'string' ? raw.entity_name : ((record?.name ?? record?.address ?? record?.start) as string | undefined);

@@ -11,7 +11,7 @@ import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } fr
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
 import { holdsData, insertLegacyActivities, insertLegacyUser, latestMigrateChanges, withIndexesBuiltAfter } from './store.ts';
-import { legacyFaultLine, UNMIGRATED_FILES, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
+import { legacyFaultLine, OLD_FILE_NAMES, UNMIGRATED_FILES, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
 
 /** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
 class LegacyMigrationError extends StartupError {
@@ -36,13 +36,27 @@ export interface MigrationCounts {
   ports: number;
   addresses: number;
   ranges: number;
+  templates: number;
+  lags: number;
   activity: number;
   users: number;
   usersSkipped: number;
 }
 
 /** The kinds counted in the log, one line each, in this order. */
-const COUNTED = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges', 'activity', 'users'] as const;
+const COUNTED = [
+  'sites',
+  'vlans',
+  'networks',
+  'switches',
+  'ports',
+  'addresses',
+  'ranges',
+  'templates',
+  'lags',
+  'activity',
+  'users',
+] as const;
 
 /** A committed migration: its counts and where its files go. */
 export interface Committed {
@@ -102,6 +116,12 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
   const written = inTransaction(db, () => (holdsData(db) ? undefined : writeAll(db, data, plan, now.toISOString())));
   if (!written) return undefined;
   logOutcome(log, data, written);
+  for (const [name, old] of Object.entries(OLD_FILE_NAMES))
+    if (existsSync(join(dataDir, name)) && existsSync(join(dataDir, old)))
+      log.warn('legacy migration: file not migrated, the file of its current name was read instead; it stays in the data directory', {
+        file: old,
+        read: name,
+      });
   for (const name of UNMIGRATED_FILES.filter((file) => existsSync(join(dataDir, file))))
     log.warn('legacy migration: file not migrated, this release has no place for its records yet; it stays in the data directory', {
       file: name,
@@ -138,6 +158,8 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     ports: data.ports.length,
     addresses: data.addresses.length,
     ranges: data.ranges.length,
+    templates: data.templates.length,
+    lags: data.lags.length,
     activity: data.activity.length,
     users: data.users.length - skipped.size,
     usersSkipped: skipped.size,
@@ -182,7 +204,8 @@ function summaryOf(counts: MigrationCounts): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return (
     `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.vlans)} VLANs, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
-    `${n(counts.ports)} ports, ${n(counts.addresses)} addresses, ${n(counts.ranges)} ranges, ${n(counts.activity)} activity entries, ${n(counts.users)} users`
+    `${n(counts.ports)} ports, ${n(counts.addresses)} addresses, ${n(counts.ranges)} ranges, ${n(counts.templates)} templates, ` +
+    `${n(counts.lags)} LAGs, ${n(counts.activity)} activity entries, ${n(counts.users)} users`
   );
 }
 

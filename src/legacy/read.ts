@@ -2,11 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../fields/field.ts';
-import { LEGACY_FILES, LEGACY_KINDS, type LegacyBundle, type LegacyFault, type LegacyFile, type LegacyKind } from './types.ts';
+import {
+  LEGACY_FILES,
+  LEGACY_KINDS,
+  OLD_FILE_NAMES,
+  type LegacyBundle,
+  type LegacyFault,
+  type LegacyFile,
+  type LegacyKind,
+} from './types.ts';
 
-/** A legacy file found in the data directory: its name, full path and the sha256 of its bytes. */
+/** A legacy file found in the data directory: its name on disk (an old spelling too), full path and the sha256 of its bytes. */
 export interface LegacyFileInfo {
-  name: LegacyFile;
+  name: string;
   path: string;
   sha256: string;
 }
@@ -16,9 +24,19 @@ export function fileOfKind(kind: LegacyKind): LegacyFile {
   return `${kind}.json` as LegacyFile;
 }
 
-/** The legacy files present in `dataDir`, in LEGACY_FILES order. */
-export function findLegacyFiles(dataDir: string): LegacyFile[] {
-  return LEGACY_FILES.filter((name) => existsSync(join(dataDir, name)));
+/**
+ * The legacy files present in `dataDir`, in LEGACY_FILES order, by their name on disk: a file of the current
+ * name, else one of the name releases before 0.18.3 gave it (`layoutTemplates.json`).
+ */
+export function findLegacyFiles(dataDir: string): string[] {
+  return LEGACY_FILES.flatMap((name) => presentName(dataDir, name) ?? []);
+}
+
+/** The name on disk of a legacy file: its current name, else its old one, else undefined. */
+function presentName(dataDir: string, name: LegacyFile): string | undefined {
+  if (existsSync(join(dataDir, name))) return name;
+  const old = OLD_FILE_NAMES[name];
+  return old && existsSync(join(dataDir, old)) ? old : undefined;
 }
 
 /**
@@ -31,8 +49,9 @@ export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: L
   const faults: LegacyFault[] = [];
   for (const kind of LEGACY_KINDS) {
     const name = fileOfKind(kind);
-    const path = join(dataDir, name);
-    if (!existsSync(path)) continue;
+    const onDisk = presentName(dataDir, name);
+    if (onDisk === undefined) continue;
+    const path = join(dataDir, onDisk);
     let bytes: Buffer;
     try {
       bytes = readFileSync(path);
@@ -42,16 +61,21 @@ export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: L
         id: null,
         index: null,
         field: '',
-        reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})${readFrom(name, onDisk)}`,
       });
       continue;
     }
-    files.push({ name, path, sha256: sha256(bytes) });
+    files.push({ name: onDisk, path, sha256: sha256(bytes) });
     const parsed = parseJson(bytes);
     if (parsed.ok) bundle[kind] = parsed.value;
-    else faults.push({ file: name, id: null, index: null, field: '', reason: parsed.reason });
+    else faults.push({ file: name, id: null, index: null, field: '', reason: `${parsed.reason}${readFrom(name, onDisk)}` });
   }
   return { bundle, files, faults };
+}
+
+/** Where a fault of a file read under its old name says so. */
+function readFrom(name: string, onDisk: string): string {
+  return name === onDisk ? '' : ` (read from ${onDisk})`;
 }
 
 /** The hex sha256 of some bytes. */

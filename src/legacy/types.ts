@@ -8,25 +8,43 @@ export const LEGACY_FILES = [
   'switches.json',
   'ip-allocations.json',
   'ip-ranges.json',
+  'layout-templates.json',
+  'lag-groups.json',
   'activity.json',
   'users.json',
 ] as const;
 export type LegacyFile = (typeof LEGACY_FILES)[number];
 
 /** The kinds of a legacy bundle, one per file (`sites` is `sites.json`). */
-export const LEGACY_KINDS = ['sites', 'vlans', 'networks', 'switches', 'ip-allocations', 'ip-ranges', 'activity', 'users'] as const;
+export const LEGACY_KINDS = [
+  'sites',
+  'vlans',
+  'networks',
+  'switches',
+  'ip-allocations',
+  'ip-ranges',
+  'layout-templates',
+  'lag-groups',
+  'activity',
+  'users',
+] as const;
+
+/**
+ * The names releases before 0.18.3 gave some files (LEGACY.md): read when the current name is not there, and
+ * archived under their own name.
+ */
+export const OLD_FILE_NAMES: Partial<Record<LegacyFile, string>> = {
+  'ip-allocations.json': 'ipAllocations.json',
+  'ip-ranges.json': 'ipRanges.json',
+  'layout-templates.json': 'layoutTemplates.json',
+  'lag-groups.json': 'lagGroups.json',
+};
 
 /**
  * Files of a 0.20.3 data directory that model 2 does not take in yet: left where they are, each named in the
  * migration's log.
  */
-export const UNMIGRATED_FILES = [
-  'layout-templates.json',
-  'lag-groups.json',
-  'public-tokens.json',
-  'settings.json',
-  'topology-layouts.json',
-] as const;
+export const UNMIGRATED_FILES = ['public-tokens.json', 'settings.json', 'topology-layouts.json'] as const;
 export type LegacyKind = (typeof LEGACY_KINDS)[number];
 
 /** A bundle of legacy files' contents: each an array of records or `{ version: 1, items: [...] }`. */
@@ -76,6 +94,10 @@ export interface LegacyRecords {
   addresses: ApiRecord[];
   /** From ip-ranges.json. */
   ranges: ApiRecord[];
+  /** From layout-templates.json: `units` as src/lib/port-layout.ts checks them. */
+  templates: ApiRecord[];
+  /** From lag-groups.json: members in `memberPortIds` (port order), and each member port's `lagId`. */
+  lags: ApiRecord[];
   activity: ApiRecord[];
   users: ApiRecord[];
 }

@@ -170,7 +170,7 @@ function nameFaults(ports: LaidOutPort[], units: TemplateUnits): LayoutFault[] {
 export function stackProblem(units: TemplateUnits, stackSize: number): string | undefined {
   if (units.length > 1 && stackSize !== units.length)
     return `must be ${units.length}: the template describes a stack of ${units.length} members`;
-  if (stackSize > 1 && !units[0].some((block) => patternHasUnit(block.namePattern)))
+  if (units.length === 1 && stackSize > 1 && !units[0].some((block) => patternHasUnit(block.namePattern)))
     return "must be 1: no name pattern of the template holds {unit} or {unit0}, so the members' ports could not be told apart";
   const ports = layOutPorts(units, stackSize);
   if (ports.length > LAYOUT_LIMITS.ports) return `makes ${ports.length} ports; at most ${LAYOUT_LIMITS.ports}`;

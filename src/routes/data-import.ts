@@ -8,7 +8,8 @@ import { MODEL2_SCHEMA_VERSION } from '../import/model1.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
-import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle } from '../legacy/types.ts';
+import { bundleOfEzswmBackup, isEzswmBackup } from '../legacy/ezswm-backup.ts';
+import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyFault } from '../legacy/types.ts';
 
 /** The route of the merge of a backup or a 0.20.x bundle into the stored data. */
 export const DATA_IMPORT_ROUTES: Route[] = [
@@ -19,7 +20,7 @@ export const DATA_IMPORT_ROUTES: Route[] = [
     handler: dataImportMerge,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      "Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it) or a 0.20.x bundle into the stored data: fresh ids, references remapped; a site of the same name is merged, and inside it the VLANs of the same number, the networks of the same subnet (and in them the addresses of the same address and the ranges of the same start and end), the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, a new network whose name is used gets a number: each change listed in fixes. A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). Users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
+      'Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it), a 0.20.x bundle, or an ezSWM backup export (schema sqlite-v1, read as the 0.20.x files it holds) into the stored data: fresh ids, references remapped; a site of the same name is merged, and inside it the VLANs of the same number, the networks of the same subnet (and in them the addresses of the same address and the ranges of the same start and end), the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, a new network whose name is used gets a number: each change listed in fixes. A template of the same name and the same units is the stored one; one with other units comes in as "name (2)" (a fix). A switch keeps its template, a LAG its members and remote LAG, remapped; a LAG of a merged switch whose name the stored switch has, or with a member merged into a stored port of a stored LAG, is left out (a fix; its ports are then in no LAG). A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). Users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore\'s), not undoable. One transaction, one import entry.',
     doc: {
       request: { oneOf: [DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA] },
       response: {
@@ -59,7 +60,8 @@ export const DATA_IMPORT_ROUTES: Route[] = [
 function dataImportMerge(ctx: Ctx) {
   const onConflict = queryChoice(ctx, 'onConflict', ['merge', 'fail']);
   const now = new Date().toISOString();
-  const legacy = !isDocument(ctx.body);
+  // An ezSWM backup (sqlite-v1) is the 0.20.x files in other clothes: the same reader takes it.
+  const legacy = isEzswmBackup(ctx.body) || !isDocument(ctx.body);
   const { doc, fixes } = legacy
     ? legacyDocument(ctx.body, now)
     : { doc: checkDocument(ctx.body, now, schemaVersion(ctx.app.db)), fixes: [] };
@@ -68,9 +70,14 @@ function dataImportMerge(ctx: Ctx) {
   return { body: dryRun ? { ...result, dryRun } : result };
 }
 
-// A 0.20.x bundle goes through the legacy reader (the one the start-up migration uses), then through the
-// same document checks as a backup.
+// A 0.20.x bundle, or an ezSWM backup as the bundle it holds, goes through the legacy reader (the one the
+// start-up migration uses), then through the same document checks as a backup.
 function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fixes: MergeFix[] } {
+  if (isEzswmBackup(body)) {
+    const { bundle, faults } = bundleOfEzswmBackup(body as Record<string, unknown>);
+    if (faults.length > 0) throw bundleFaults('The ezSWM backup', faults);
+    return bundleDocument(bundle, now);
+  }
   const isBundle =
     isPlainObject(body) &&
     Object.keys(body).length > 0 &&
@@ -79,28 +86,34 @@ function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fix
     throw new HttpError(
       400,
       'unsupported_schema',
-      'The body is neither a Switchyard backup ("schema": "db-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, "ip-allocations", "ip-ranges", activity, users }.',
+      'The body is neither a Switchyard backup ("schema": "db-v1"), an ezSWM backup ("schema": "sqlite-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, "ip-allocations", "ip-ranges", "layout-templates", "lag-groups", activity, users }.',
       [{ field: 'schema', message: 'is missing' }],
     );
   }
-  const { data, faults } = checkLegacyBundle(body as LegacyBundle);
-  if (!data) {
-    throw new HttpError(
-      400,
-      'validation_failed',
-      `The 0.20.x bundle has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
-      faults.map((fault) => ({ field: legacyFaultPath(fault), message: legacyFaultLine(fault) })),
-    );
-  }
-  const { sites, vlans, networks, switches, ports, addresses, ranges, activity } = data;
+  return bundleDocument(body as LegacyBundle, now);
+}
+
+function bundleDocument(bundle: LegacyBundle, now: string): { doc: CheckedDocument; fixes: MergeFix[] } {
+  const { data, faults } = checkLegacyBundle(bundle);
+  if (!data) throw bundleFaults('The 0.20.x bundle', faults);
+  const { sites, vlans, networks, switches, ports, addresses, ranges, templates, lags, activity } = data;
   const doc = checkDocument(
     {
       schema: 'db-v1',
       schemaVersion: MODEL2_SCHEMA_VERSION,
       exportedAt: null,
-      data: { users: [], sites, vlans, networks, ranges, switches, ports, addresses, activity },
+      data: { users: [], sites, vlans, networks, ranges, templates, switches, lags, ports, addresses, activity },
     },
     now,
   );
   return { doc, fixes: data.fixes };
+}
+
+function bundleFaults(what: string, faults: LegacyFault[]): HttpError {
+  return new HttpError(
+    400,
+    'validation_failed',
+    `${what} has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
+    faults.map((fault) => ({ field: legacyFaultPath(fault), message: legacyFaultLine(fault) })),
+  );
 }

@@ -7,6 +7,7 @@ import { BULK_IMPORT_ROUTES } from './bulk-import.ts';
 import { CHECK_ROUTES } from './checks.ts';
 import { DATA_IMPORT_ROUTES } from './data-import.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { LAG_ROUTES } from './lags.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
 import { RANGE_ROUTES } from './ranges.ts';
@@ -14,6 +15,7 @@ import { SEARCH_ROUTES } from './search.ts';
 import { SITE_ROUTES } from './sites.ts';
 import { SWITCH_CONFIG_ROUTES } from './switch-config.ts';
 import { SWITCH_ROUTES } from './switches.ts';
+import { TEMPLATE_ROUTES } from './templates.ts';
 import { TOKEN_ROUTES } from './tokens.ts';
 import { TOOL_ROUTES } from './tools.ts';
 import { USER_ROUTES } from './users.ts';
@@ -30,8 +32,10 @@ export const ALL_ROUTES: Route[] = [
   ...NETWORK_ROUTES,
   ...ADDRESS_ROUTES,
   ...RANGE_ROUTES,
+  ...TEMPLATE_ROUTES,
   ...SWITCH_ROUTES,
   ...PORT_ROUTES,
+  ...LAG_ROUTES,
   ...SEARCH_ROUTES,
   ...TOOL_ROUTES,
   ...CHECK_ROUTES,

@@ -21,9 +21,10 @@ import {
   type PortRow,
   type PortValues,
 } from '../db/ports.ts';
+import { lagRefById, memberPortIds } from '../db/lags.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
 import { siteOfVlan } from '../db/vlans.ts';
-import { notFound, uniquenessConflict, validationFailed, type FieldFault, type HttpError } from '../errors/http-error.ts';
+import { HttpError, notFound, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import {
   changesNothing,
   checkValue,
@@ -32,6 +33,7 @@ import {
   resourceSchema,
   toColumns,
   validateInput,
+  type ApiRecord,
   type Field,
   type ValidatedInput,
 } from '../fields/field.ts';
@@ -88,7 +90,8 @@ export const PORT_ROUTES: Route[] = [
     access: 'editor',
     handler: portsBulkUpdate,
     body: { accepts: 'json' },
-    summary: 'Change many ports of one switch at once, all or nothing, in one bulk_update activity entry.',
+    summary:
+      "Change many ports of one switch at once, all or nothing, in one bulk_update activity entry; the mode and VLANs of LAG members are their LAG's (409 lag_member).",
     doc: {
       request: BULK_REQUEST,
       response: {
@@ -115,7 +118,8 @@ export const PORT_ROUTES: Route[] = [
     access: 'editor',
     handler: portUpdate,
     body: { accepts: 'json' },
-    summary: 'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either.',
+    summary:
+      "Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either; a LAG member's mode and VLANs are its LAG's (409 lag_member).",
     doc: { request: inputSchema(PORT, 'patch'), response: resourceSchema(PORT) },
   },
   {
@@ -123,7 +127,7 @@ export const PORT_ROUTES: Route[] = [
     path: '/api/ports/:id',
     access: 'editor',
     handler: portDelete,
-    summary: 'Delete a port; the far end of its link is unlinked.',
+    summary: 'Delete a port; the far end of its link is unlinked; a LAG member whose LAG would keep fewer than two: 409 lag_member.',
     doc: { status: 204 },
   },
   {
@@ -204,6 +208,14 @@ function portUpdate(ctx: Ctx) {
   const merged = { ...current, ...checked.values };
   const faults = [...checked.faults, ...portRuleFaults(db, merged, sw)];
   if (faults.length) throw validationFailed(faults);
+  const owned = lagOwnedFaults(current, checked.values);
+  if (owned.length)
+    throw lagMember(
+      db,
+      row,
+      owned,
+      'sets its mode and VLANs and takes no console or management port: change the LAG, or take the port out of it',
+    );
   if (changesNothing(current, withSortedTagged(checked.values))) return withEtag(current);
   const values = toColumns(PORT, merged) as PortValues;
   recordChange(db, actorOf(ctx), (change) => {
@@ -222,6 +234,13 @@ function portDelete(ctx: Ctx) {
   const row = pathRowToChange(ctx, 'port', getPort);
   const id = row.id;
   const sw = getSwitch(ctx.app.db, row.switch_id)!;
+  if (row.lag_id && memberPortIds(ctx.app.db, row.lag_id).length <= 2)
+    throw lagMember(
+      ctx.app.db,
+      row,
+      [{ field: 'lagId', message: 'the LAG would be left with fewer than two members' }],
+      'needs two or more members: delete the LAG first, or add a member to it',
+    );
   recordChange(ctx.app.db, actorOf(ctx), (change) => {
     const before = readImage(change.db, 'port', id);
     removePorts(change, [id]);
@@ -237,6 +256,13 @@ function portsBulkUpdate(ctx: Ctx) {
   if (bulk.faults.length) throw validationFailed(bulk.faults, 'The bulk change is invalid; no port was changed.');
   const planned = planBulk(db, bulk);
   if (planned.faults.length) throw validationFailed(planned.faults, 'The bulk change would break a port rule; no port was changed.');
+  if (planned.members.length)
+    throw new HttpError(
+      409,
+      'lag_member',
+      `The change would set the mode or VLANs of LAG members (${planned.members.map((m) => m.message).join('; ')}), which their LAG sets; no port was changed.`,
+      planned.members,
+    );
   const activityId =
     planned.changes.length === 0
       ? null
@@ -405,12 +431,17 @@ interface PortPlan {
   tagged: string[];
 }
 
-/** What each named port becomes; only ports that change are planned. A port that gains a tagged VLAN becomes a trunk unless set.mode says otherwise. */
-function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: FieldFault[] } {
+/**
+ * What each named port becomes; only ports that change are planned. A port that gains a tagged VLAN becomes a trunk
+ * unless set.mode says otherwise. `members`: the LAG members whose mode or VLANs would change (409 lag_member).
+ */
+function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: FieldFault[]; members: FieldFault[] } {
   const changes: PortPlan[] = [];
   const faults: FieldFault[] = [];
+  const members: FieldFault[] = [];
   bulk.portIds.forEach((id, i) => {
-    const current = portToApi(getPort(db, id)!);
+    const row = getPort(db, id)!;
+    const current = portToApi(row);
     const had = current.taggedVlanIds as string[];
     const base = (bulk.set.taggedVlanIds as string[] | undefined) ?? had;
     const tagged = [...new Set([...base, ...bulk.addTagged])].filter((n) => !bulk.removeTagged.includes(n)).sort();
@@ -425,9 +456,42 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
     }
     const patch = { ...bulk.set, mode, taggedVlanIds: tagged };
     if (changesNothing(current, patch)) return;
+    const owned = row.lag_id ? lagOwnedFaults(current, patch) : [];
+    if (owned.length) {
+      const lag = lagRefById(db, row.lag_id!)?.name ?? row.lag_id;
+      const fields = owned.map((fault) => fault.field).join(', ');
+      members.push({
+        field: `portIds[${i}]`,
+        message: `port ${String(current.name)} is a member of LAG ${lag} (its ${fields} cannot change)`,
+      });
+      return;
+    }
     changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
   });
-  return { changes, faults };
+  return { changes, faults, members };
+}
+
+/** What a LAG sets on its members: a patch may repeat these, not change them. */
+const LAG_OWNED = ['mode', 'untaggedVlanId', 'taggedVlanIds'] as const;
+const NOT_LAG_MEMBER_TYPES = new Set(['console', 'management']);
+
+/** The fields a patch of a LAG member would change that its LAG owns (or a type no member may have); [] for other ports. */
+function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): FieldFault[] {
+  if (!current.lagId) return [];
+  const sorted = withSortedTagged(patch);
+  const faults: FieldFault[] = LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map(
+    (name) => ({ field: name, message: 'is set by the LAG the port is a member of' }),
+  );
+  if (typeof patch.type === 'string' && patch.type !== current.type && NOT_LAG_MEMBER_TYPES.has(patch.type))
+    faults.push({ field: 'type', message: `a LAG member cannot be a ${patch.type} port` });
+  return faults;
+}
+
+/** 409 lag_member for a port of a LAG, naming the LAG; `why` ends the message. */
+function lagMember(db: Db, port: PortRow, faults: FieldFault[], why: string): HttpError {
+  const lag = lagRefById(db, port.lag_id!);
+  const name = lag ? `${lag.name} on ${lag.switchName}` : port.lag_id;
+  return new HttpError(409, 'lag_member', `Port ${port.name} is a member of LAG ${name}, which ${why}.`, faults);
 }
 
 function historyParams(ctx: Ctx): { limit: number; beforeSeq: number | undefined } {

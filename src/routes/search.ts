@@ -14,15 +14,16 @@ export const SEARCH_ROUTES: Route[] = [
     summary:
       'Find sites (name), switches (name, management IP, MAC in any spelling, serial number, tag), VLANs (number, name), networks ' +
       '(name, subnet, the subnet that holds an address) and ports (switch/port as in acc-1/48 or "acc-1 Gi1/0/48", the connected ' +
-      "device's MAC in any spelling, description, connected device) and recorded IP addresses (address exactly or its beginning, " +
-      'host name, MAC in any spelling), best first; each result says what matched in words (label) and is linked by type and id ' +
-      '(and switchId for a port, networkId for an address).',
+      "device's MAC in any spelling, description, connected device), LAGs (name, switch/LAG as in acc-1/Po1), recorded IP addresses " +
+      '(address exactly or its beginning, host name, MAC in any spelling) and layout templates (name, vendor, model), best first; ' +
+      'each result says what matched in words (label) and is linked by type and id (and switchId for a port or LAG, networkId for ' +
+      'an address); templates have no siteId.',
     doc: {
       query: [
         {
           name: 'q',
           schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
-          description: 'The text, address, MAC, VLAN number or switch/port to look for (required).',
+          description: 'The text, address, MAC, VLAN number, switch/port or switch/LAG to look for (required).',
         },
         { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, default: SEARCH_LIMIT } },
       ],

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Change } from '../db/change.ts';
+import { recordChange, type Change } from '../db/change.ts';
 import { diffImages, readImage } from '../db/images.ts';
+import { copyLags, lagsOfSwitch } from '../db/lags.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { countPortsWithVlans, highestUnit, insertNumberedPorts, portToApi, portsOfSwitch } from '../db/ports.ts';
+import {
+  copyPorts,
+  countPortsWithVlans,
+  highestUnit,
+  insertNumberedPorts,
+  insertTemplatePorts,
+  portToApi,
+  portsOfSwitch,
+} from '../db/ports.ts';
 import {
   addFavoriteSwitch,
   getSwitch,
@@ -22,20 +31,22 @@ import {
   type SwitchRow,
   type SwitchValues,
 } from '../db/switches.ts';
+import { getTemplate, templateUnitsOf } from '../db/templates.ts';
 import { siteOfVlan } from '../db/vlans.ts';
-import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { inputSchema, resourceSchema } from '../fields/field.ts';
+import { HttpError, uniquenessConflict, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { checkValue, inputSchema, isPlainObject, isUuid, resourceSchema, type ValidatedInput } from '../fields/field.ts';
 import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
 import { SWITCH_STATUSES } from '../fields/choices.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { withEtag } from '../http/answers.ts';
+import { created, etag, withEtag } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
 import { inventoryCreate, inventoryDelete, inventoryList, inventoryUpdate, type EditedKind } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
-import type { Ctx, Route } from '../http/route.ts';
+import { actorOf, pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
+import type { Ctx, Reply, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
-import { SWITCH_WITH_PORTS } from './schemas/switches.ts';
+import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
+import { SWITCH_DUPLICATE, SWITCH_WITH_PORTS } from './schemas/switches.ts';
 
 /** The routes of switches and of the caller's favourite switches. */
 export const SWITCH_ROUTES: Route[] = [
@@ -67,7 +78,7 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchCreate,
     body: { accepts: 'json' },
     summary:
-      'Create a switch; portCount makes ports named 1…N. Name unique per site, MAC unique, management IP unique per site (409); configuredVlanIds are VLANs of its site. ' +
+      "Create a switch; portCount makes ports named 1…N, or templateId makes the ports of a layout template for every member of its stack (stackSize: the template's unit count unless given; 400 on stackSize when the template cannot make that stack; portCount with templateId: 400). Name unique per site, MAC unique, management IP unique per site (409); configuredVlanIds are VLANs of its site. " +
       "A management IP inside a network of its site is recorded there as an address with the switch's switchId (an unlinked record of that address without a host name or with the switch's is taken over), in the same entry; " +
       'refused inside a DHCP range (409 in_dhcp_range), when recorded for another device (409 address_taken), or as the network or broadcast address (400).',
     doc: { request: inputSchema(SWITCH, 'create'), response: resourceSchema(SWITCH), status: 201 },
@@ -77,7 +88,7 @@ export const SWITCH_ROUTES: Route[] = [
     path: '/api/switches/:id',
     access: 'viewer',
     handler: switchGet,
-    summary: 'One switch with its ports (by position), with its ETag.',
+    summary: 'One switch with its ports (by position) and its LAGs (by name), with its ETag.',
     doc: { response: SWITCH_WITH_PORTS },
   },
   {
@@ -98,6 +109,17 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchDelete,
     summary: 'Delete a switch with its ports (far ends of links are unlinked) and its management address, in one activity entry.',
     doc: { status: 204 },
+  },
+  {
+    method: 'POST',
+    path: '/api/switches/:id/duplicate',
+    access: 'editor',
+    handler: switchDuplicate,
+    body: { accepts: 'json' },
+    summary:
+      "Copy a switch at its site under a new name (unique per site, 409): vendor, model, firmware, role, tags, status, stack size, template, PoE budget, configured VLANs, notes, its ports' configuration and its LAGs (without remote LAG); " +
+      'not its serial number, MAC, location, rack position, links, connected devices, link status or addresses. managementIp as on POST (its address recorded the same way). One create entry; undo removes the copy.',
+    doc: { request: SWITCH_DUPLICATE, response: SWITCH_WITH_PORTS, status: 201 },
   },
   {
     method: 'PUT',
@@ -133,13 +155,8 @@ const SWITCHES: EditedKind<SwitchRow, SwitchValues, SwitchFilter> = {
   refuseUpdate: (db, row, values) => {
     if (values.site_id !== row.site_id) refuseMoveWithVlans(db, row);
   },
-  afterWrite: (change, id, record, before) => {
-    setConfiguredVlans(change.db, id, (record.configuredVlanIds as string[] | undefined) ?? []);
-    const now = getSwitch(change.db, id)!;
-    const moved = !before || now.management_ip !== before.management_ip || now.site_id !== before.site_id || now.name !== before.name;
-    if (moved) keepManagementAddress(change, now, before?.name);
-  },
-  onCreate: addNumberedPorts,
+  afterWrite: switchAfterWrite,
+  onCreate: addPorts,
   entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
 };
 
@@ -156,11 +173,57 @@ function switchesList(ctx: Ctx) {
 
 function switchGet(ctx: Ctx) {
   const row = pathRow(ctx, 'switch', switchesOf(ctx).get);
-  return withEtag({ ...switchToApi(row), ports: portsOfSwitch(ctx.app.db, row.id).map(portToApi) });
+  return withEtag(switchWithPortsAndLags(ctx.app.db, row));
 }
 
+/** A switch from a template takes the template's unit count as its stackSize unless the body gives one. */
 function switchCreate(ctx: Ctx) {
-  return inventoryCreate(ctx, switchesOf(ctx));
+  const body = withTemplateStackSize(ctx.app.db, ctx.body);
+  const kind = switchesOf(ctx);
+  return inventoryCreate(
+    { ...ctx, body },
+    { ...kind, ruleFaults: (db, record, checked) => [...switchRuleFaults(db, record, checked), ...templateFaults(db, body, checked)] },
+  );
+}
+
+/**
+ * A copy of the switch at its site under the body's name (docs/LAGS-TEMPLATES.md, "Switch duplicates"): its fields
+ * but serial, MAC, location and rack position, its configured VLANs, copies of its ports' configuration and of its
+ * LAGs, and the management address of the managementIp given; one create entry.
+ */
+function switchDuplicate(ctx: Ctx): Reply {
+  const db = ctx.app.db;
+  const original = pathRow(ctx, 'switch', getSwitch);
+  const values = duplicateValues(original, ctx.body);
+  const id = randomUUID();
+  recordChange(db, actorOf(ctx), (change) => {
+    const clashes = switchClashes(change.db, values, id);
+    if (clashes.length) throw uniquenessConflict(clashes);
+    change.touch('switch', id);
+    insertSwitch(change.db, id, values, change.now);
+    switchAfterWrite(change, id, { configuredVlanIds: original.configured }, undefined);
+    const portIds = copyPorts(change, original.id, id);
+    const lags = copyLags(change, original.id, id, portIds);
+    const summaryEnd = `${portIds.size ? ` with ${counted(portIds.size, 'port')}` : ''}${lags ? ` and ${counted(lags, 'LAG')}` : ''}`;
+    const changes = {
+      ...diffImages('switch', null, readImage(change.db, 'switch', id)),
+      ...(portIds.size ? { portCount: [0, portIds.size] } : {}),
+    };
+    return {
+      activity: {
+        action: 'create',
+        entityType: 'switch',
+        entityId: id,
+        entityName: values.name,
+        siteId: values.site_id,
+        summary: `Created switch ${values.name} as a copy of ${original.name}${summaryEnd}`,
+        changes,
+      },
+      result: id,
+    };
+  });
+  const record = switchWithPortsAndLags(db, getSwitch(db, id, ctx.user!.id)!);
+  return created(`/api/switches/${id}`, record, { ETag: etag(record.version) });
 }
 
 function switchUpdate(ctx: Ctx) {
@@ -186,6 +249,36 @@ function switchFavoriteRemove(ctx: Ctx) {
   const db = ctx.app.db;
   inTransaction(db, () => removeFavoriteSwitch(db, ctx.user!.id, pathRow(ctx, 'switch', getSwitch).id));
   return { status: 204 };
+}
+
+/** Create and update: the configured VLANs, and the management address when the IP, site or name changed. */
+function switchAfterWrite(change: Change, id: string, record: Record<string, unknown>, before: SwitchRow | undefined): void {
+  setConfiguredVlans(change.db, id, (record.configuredVlanIds as string[] | undefined) ?? []);
+  const now = getSwitch(change.db, id)!;
+  const moved = !before || now.management_ip !== before.management_ip || now.site_id !== before.site_id || now.name !== before.name;
+  if (moved) keepManagementAddress(change, now, before?.name);
+}
+
+/** A switch as GET answers it: with its ports by position and its LAGs by name. */
+function switchWithPortsAndLags(db: Db, row: SwitchRow) {
+  return { ...switchToApi(row), ports: portsOfSwitch(db, row.id).map(portToApi), lags: lagsOfSwitch(db, row.id) };
+}
+
+/** The ports of a new switch: its template's for every member of its stack, else portCount ports named 1…N. */
+function addPorts(change: Change, id: string, checked: ValidatedInput) {
+  const templateId = checked.values.templateId;
+  return typeof templateId === 'string' ? addTemplatePorts(change, id, templateId, checked) : addNumberedPorts(change, id, checked);
+}
+
+/** The ports layOutPorts makes of the template for the switch's stackSize; the entry counts them as addNumberedPorts does. */
+function addTemplatePorts(change: Change, id: string, templateId: string, checked: ValidatedInput) {
+  const template = getTemplate(change.db, templateId)!;
+  const ports = layOutPorts(JSON.parse(template.units), checked.values.stackSize as number);
+  const portIds = ports.map(() => randomUUID());
+  change.touch('port', portIds);
+  insertTemplatePorts(change.db, id, portIds, ports, change.now);
+  const changes = { ...diffImages('switch', null, readImage(change.db, 'switch', id)), portCount: [0, ports.length] };
+  return { summaryEnd: ` with ${counted(ports.length, 'port')} from template ${template.name}`, changes };
 }
 
 /** portCount ports named 1…N; the entry lists the switch's fields and the number of ports, not every new port. */
@@ -221,6 +314,66 @@ function switchRuleFaults(db: Db, record: Record<string, unknown>, checked: { va
       faults.push({ field: 'stackSize', message: `must be at least ${used}: a port is on unit ${used}; move or delete it first` });
   }
   return faults;
+}
+
+/** A create body naming a template (that exists) without stackSize: the template's unit count as stackSize. */
+function withTemplateStackSize(db: Db, body: unknown): unknown {
+  if (!isPlainObject(body) || body.stackSize != null || !isUuid(body.templateId)) return body;
+  const units = templateUnitsOf(db, body.templateId.toLowerCase());
+  return units ? { ...body, stackSize: units.length } : body;
+}
+
+/** The template exists and can make a stack of stackSize members (stackProblem); portCount is not given with it. */
+function templateFaults(db: Db, body: unknown, checked: ValidatedInput): FieldFault[] {
+  const templateId = checked.values.templateId;
+  if (typeof templateId !== 'string') return [];
+  const faults: FieldFault[] = [];
+  if (isPlainObject(body) && typeof body.portCount === 'number' && body.portCount !== 0)
+    faults.push({
+      field: 'portCount',
+      message: 'must be left out with templateId: give either portCount or templateId (the template makes the ports)',
+    });
+  const units = templateUnitsOf(db, templateId);
+  if (!units) return [...faults, { field: 'templateId', message: `template ${templateId} does not exist` }];
+  const stackSize = checked.values.stackSize;
+  const problem = typeof stackSize === 'number' ? stackProblem(units, stackSize) : undefined;
+  if (problem) faults.push({ field: 'stackSize', message: problem });
+  return faults;
+}
+
+const NAME_FIELD = SWITCH.fields.find((field) => field.name === 'name')!;
+const MANAGEMENT_IP_FIELD = SWITCH.fields.find((field) => field.name === 'managementIp')!;
+
+/** The columns of a duplicate: the original's, with the body's name and managementIp (400 for a bad body). */
+function duplicateValues(original: SwitchRow, body: unknown): SwitchValues {
+  if (!isPlainObject(body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object { name, managementIp? }' }]);
+  const faults: FieldFault[] = Object.keys(body)
+    .filter((key) => key !== 'name' && key !== 'managementIp')
+    .map((key) => ({ field: key, message: 'is not a field of a duplicate: only name and managementIp' }));
+  const name = checkValue(NAME_FIELD, body.name ?? null);
+  if (!name.ok) faults.push({ field: 'name', message: name.message });
+  const ip = checkValue(MANAGEMENT_IP_FIELD, body.managementIp ?? null);
+  if (!ip.ok) faults.push({ field: 'managementIp', message: ip.message });
+  if (faults.length || !name.ok || !ip.ok) throw validationFailed(faults);
+  return {
+    site_id: original.site_id,
+    name: name.value as string,
+    vendor: original.vendor,
+    model: original.model,
+    serial_number: null,
+    mac_address: null,
+    management_ip: ip.value as string | null,
+    firmware_version: original.firmware_version,
+    location: null,
+    rack_position: null,
+    role: original.role,
+    tags: original.tags,
+    status: original.status,
+    stack_size: original.stack_size,
+    template_id: original.template_id,
+    poe_budget_watts: original.poe_budget_watts,
+    notes: original.notes,
+  };
 }
 
 function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {

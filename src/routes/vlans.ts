@@ -246,13 +246,14 @@ function refuseMoveInUse(db: Db, vlan: VlanRow): void {
 }
 
 function inUse(users: VlanUsers): boolean {
-  return users.ports.length + users.networks.length + users.switches.length > 0;
+  return users.ports.length + users.lags.length + users.networks.length + users.switches.length > 0;
 }
 
-/** "3 ports, 1 network and 2 switches (configured)": what uses a VLAN, for messages and summaries. */
+/** "3 ports, 1 LAG, 1 network and 2 switches (configured)" (LAGs only when there are any): what uses a VLAN. */
 function usersText(users: VlanUsers): string {
   const parts = [
     counted(users.ports.length, 'port'),
+    ...(users.lags.length ? [counted(users.lags.length, 'LAG')] : []),
     counted(users.networks.length, 'network'),
     `${counted(users.switches.length, 'switch', 'switches')} (configured)`,
   ];
@@ -264,6 +265,7 @@ function vlanInUse(vlan: VlanRow, users: VlanUsers, field: string, hint: string)
   return new HttpError(409, 'vlan_in_use', `VLAN ${label(vlan)} is used by ${usersText(users)}; ${hint}.`, [
     { field, message: `used by ${usersText(users)}` },
     { field: 'ports', message: `${users.ports.length} carry it` },
+    ...(users.lags.length ? [{ field: 'lags', message: `${users.lags.length} carry it` }] : []),
     { field: 'networks', message: `${users.networks.length} are in it` },
     { field: 'switches', message: `${users.switches.length} configure it` },
   ]);

@@ -2,13 +2,16 @@
 // not by this code: chapter "Virtual LANs (VLANs)" (vlan <id>, name <label_text>) and the command entries
 // "switchport access vlan", "switchport mode", "switchport trunk native vlan", "switchport trunk allowed vlan"
 // (lists and ranges like 10-12,20; "add"; "none"), "description" and "shutdown (Interfaces)", with EOS'
-// three-space indent and EthernetN interface names.
+// three-space indent and EthernetN interface names. sw-hq-03.arista-eos.txt after its chapter "Port Channels and
+// LACP" (interface Port-Channel<N>; channel-group <N> mode active | passive | on on each member, the
+// port-channel's switchport settings being those the channel uses).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
 import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
 import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
 import { renderAristaEos } from './arista-eos.ts';
 
 const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
@@ -26,6 +29,12 @@ describe('Arista EOS', () => {
     expect(renderAristaEos(model)).toBe(golden('sw-hq-02.arista-eos.txt'));
   });
 
+  it('renders sw-hq-03 (an access LAG with LACP active, a static trunk LAG named without a number) as its golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq03(db))!;
+    expect(renderAristaEos(model)).toBe(golden('sw-hq-03.arista-eos.txt'));
+  });
+
   it('writes an IPv6 management address and its default route the EOS way', () => {
     const text = renderAristaEos({
       switchName: 's',
@@ -36,6 +45,23 @@ describe('Arista EOS', () => {
       management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
     });
     expect(text).toContain('interface Vlan99\n   ipv6 address 2001:db8::5/64\n   no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
+  });
+
+  it('writes LACP passive as "mode passive" on the member and calls the interface Port-Channel', () => {
+    const text = renderAristaEos({
+      switchName: 's',
+      siteName: 'x',
+      lastChangeAt: null,
+      vlans: [{ vlanId: 5, name: 'Five' }],
+      lags: [{ name: 'Po12', description: null, mode: 'lacp-passive', portMode: 'access', untaggedVlan: 5, taggedVlans: [] }],
+      ports: [{ name: '9', description: null, enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [], lag: 'Po12' }],
+    });
+    expect(text).toContain(
+      'interface Port-Channel12\n   description Po12\n   switchport access vlan 5\n   switchport mode access\n   no shutdown\n!\n',
+    );
+    expect(text).toContain(
+      'interface Ethernet9\n   switchport access vlan 5\n   switchport mode access\n   no shutdown\n   channel-group 12 mode passive\n!\n',
+    );
   });
 
   it('names VLAN 1 like any other (EOS lets it be renamed) and uses a port name that is not a number as written', () => {

@@ -16,6 +16,10 @@ const ARISTA_EOS: IosStyle = {
   defaultGateway: (m) => (isIpv6(m.address) ? `ipv6 route ::/0 ${m.gateway}` : `ip route 0.0.0.0/0 ${m.gateway}`),
   builtInVlan: () => undefined,
   descriptionMax: 240,
+  // "interface Port-Channel<N>" (EOS spells it with a capital C) and "channel-group <N> mode active|passive|on",
+  // N from 1 to 2000.
+  lagInterface: (number) => `Port-Channel${number}`,
+  lagNumbers: { min: 1, max: 2000 },
 };
 
 /** Renders a switch as Arista EOS configuration text. */

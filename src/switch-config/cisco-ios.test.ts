@@ -3,15 +3,18 @@
 // name <vlan-name>, an ASCII string of 1 to 32 characters; VLAN 1 and 1002-1005 cannot be renamed), and the
 // "Catalyst 3750 Switch Command Reference" entries "switchport access vlan", "switchport mode" and
 // "switchport trunk" (native vlan; allowed vlan with comma-separated lists and hyphenated ranges, no spaces,
-// "add" and "none"), "description" and "shutdown".
+// "add" and "none"), "description" and "shutdown". sw-hq-03.cisco-ios.txt after the same guide's chapter
+// "Configuring EtherChannels" (interface port-channel; channel-group <number> mode active | passive | on on each
+// member, whose switchport mode and VLANs must match the port-channel's, else IOS suspends it).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
 import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
 import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
+import { insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
-import type { ConfigModel } from './model.ts';
+import type { ConfigLag, ConfigLagMode, ConfigModel, ConfigPort } from './model.ts';
 
 const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
 
@@ -35,6 +38,12 @@ describe('Cisco IOS', () => {
     const db = freshDb();
     const model = loadConfigModel(db, insertSwHq02(db))!;
     expect(renderCiscoIos(model)).toBe(golden('sw-hq-02.cisco-ios.txt'));
+  });
+
+  it('renders sw-hq-03 (an access LAG with LACP active, a static trunk LAG named without a number) as its golden file', () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq03(db))!;
+    expect(renderCiscoIos(model)).toBe(golden('sw-hq-03.cisco-ios.txt'));
   });
 
   it('writes an IPv6 management address with its prefix and the default route to the gateway', () => {
@@ -101,6 +110,42 @@ describe('Cisco IOS', () => {
       .join(',')
       .split(',');
     expect(listed).toEqual([...odd.map(String), '500-502']);
+  });
+
+  it('writes LACP passive as "mode passive", numbers a LAG named ae0 from 1 (Port-channel0 does not exist), and lists port-channels by number', () => {
+    const member = (name: string, lag: string): ConfigPort => ({
+      name,
+      description: null,
+      enabled: true,
+      mode: 'trunk',
+      untaggedVlan: null,
+      taggedVlans: [7],
+      lag,
+    });
+    const lag = (name: string, mode: ConfigLagMode): ConfigLag => ({
+      name,
+      description: null,
+      mode,
+      portMode: 'trunk',
+      untaggedVlan: null,
+      taggedVlans: [7],
+    });
+    const text = renderCiscoIos(
+      bare({
+        vlans: [{ vlanId: 7, name: 'Seven' }],
+        lags: [lag('ae0', 'lacp-passive'), lag('Po1', 'static')],
+        ports: [member('Gi1/0/1', 'ae0'), member('Gi1/0/2', 'Po1')],
+      }),
+    );
+    expect(text).toContain(
+      'interface Port-channel1\n description Po1\n switchport trunk allowed vlan 7\n switchport mode trunk\n no shutdown\n!\ninterface Port-channel2\n description ae0\n',
+    );
+    expect(text).toContain(
+      'interface Gi1/0/1\n switchport trunk allowed vlan 7\n switchport mode trunk\n no shutdown\n channel-group 2 mode passive\n!\n',
+    );
+    expect(text).toContain(
+      'interface Gi1/0/2\n switchport trunk allowed vlan 7\n switchport mode trunk\n no shutdown\n channel-group 1 mode on\n!\n',
+    );
   });
 
   it('keeps descriptions and names on one line, so no text can add a command', () => {

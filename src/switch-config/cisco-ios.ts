@@ -19,6 +19,10 @@ const CISCO_IOS: IosStyle = {
   builtInVlan: (vlanId) =>
     vlanId === 1 || (vlanId >= 1002 && vlanId <= 1005) ? `VLAN ${vlanId} is built in; IOS does not let its name be changed` : undefined,
   descriptionMax: 240,
+  // "interface Port-channel<N>" and "channel-group <N> mode active|passive|on": the widest IOS range is 1-256
+  // (Catalyst 6500; smaller switches take fewer).
+  lagInterface: (number) => `Port-channel${number}`,
+  lagNumbers: { min: 1, max: 256 },
 };
 
 /** Renders a switch as Cisco IOS configuration text. */

@@ -2,12 +2,27 @@
 // after Juniper's "vlans" statement reference and "interfaces ... unit 0 family ethernet-switching
 // interface-mode trunk vlan members" / "native-vlan-id".
 import { compactRanges } from '../lib/vlan-ranges.ts';
-import type { ConfigManagement, ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
-import { asciiFold, checkConfigModel, cliLine, configText, headerLines, hostName, isIpv6, portNumber, trunkVlans, unitOf } from './text.ts';
+import type { ConfigLag, ConfigManagement, ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
+import {
+  asciiFold,
+  checkConfigModel,
+  cliLine,
+  configText,
+  headerLines,
+  hostName,
+  isIpv6,
+  lagDescription,
+  numberedLags,
+  portNumber,
+  trunkVlans,
+  unitOf,
+} from './text.ts';
 
 /** Junos' own limit for a VLAN name. */
 const JUNOS_VLAN_NAME_MAX = 255;
 const DESCRIPTION_MAX = 240;
+/** The ae<N> numbers: ae0 upwards; 128 aggregated devices is what every EX switch takes. */
+const AE_NUMBERS = { min: 0, max: 127 };
 
 /**
  * Junos VLAN names by VLAN number: "v<vlan>-<name>" of letters, digits, "-" and "." (what Junos accepts), which
@@ -26,8 +41,9 @@ export function junosVlanNames(vlans: ConfigVlan[]): Map<number, string> {
 }
 
 /**
- * Renders a switch as Junos configuration text: host name, VLANs, interfaces, and with a management interface
- * its irb unit (the VLAN's l3-interface) and a static default route to the gateway. Throws UnsafeConfigValueError
+ * Renders a switch as Junos configuration text: host name, with LAGs the number of aggregated devices (chassis),
+ * VLANs, interfaces (a LAG member as its ae's 802.3ad member, the LAGs' ae interfaces after the ports), and with a
+ * management interface its irb unit (the VLAN's l3-interface) and a static default route to the gateway. Throws UnsafeConfigValueError
  * for a stored value that could add a statement of its own: a line break, a control character, ";", "{" or "}"
  * (checkConfigModel, configText).
  */
@@ -36,14 +52,23 @@ export function renderJunos(model: ConfigModel): string {
   const names = junosVlanNames(model.vlans);
   const management = model.management ?? null;
   const lines = headerLines(model, 'junos').map((line) => `# ${line}`);
-  lines.push('system {', `    host-name ${hostName(model.switchName)};`, '}', 'vlans {');
+  const lags = numberedLags(model, AE_NUMBERS);
+  const aeOf = new Map(lags.map(({ lag, number }) => [lag.name, `ae${number}`]));
+  lines.push('system {', `    host-name ${hostName(model.switchName)};`, '}');
+  // device-count makes ae0 to ae<count - 1>.
+  if (lags.length > 0) lines.push(...nest(['chassis', 'aggregated-devices', 'ethernet'], [`device-count ${lags.at(-1)!.number + 1};`]));
+  lines.push('vlans {');
   for (const { vlanId } of model.vlans) {
     lines.push(`    ${names.get(vlanId)} {`, `        vlan-id ${vlanId};`);
     if (management?.vlanId === vlanId) lines.push(`        l3-interface irb.${vlanId};`);
     lines.push('    }');
   }
   lines.push('}', 'interfaces {');
-  for (const port of model.ports) lines.push(...interfaceBlock(port, names).map((line) => `    ${line}`));
+  for (const port of model.ports) {
+    const block = port.lag === undefined ? interfaceBlock(port, names) : memberBlock(port, aeOf.get(port.lag)!);
+    lines.push(...block.map((line) => `    ${line}`));
+  }
+  for (const { lag, number } of lags) lines.push(...aeBlock(lag, `ae${number}`, names).map((line) => `    ${line}`));
   if (management) lines.push(...irbBlock(management).map((line) => `    ${line}`));
   lines.push('}');
   if (management?.gateway) lines.push(...defaultRoute(management.address, management.gateway));
@@ -77,21 +102,70 @@ function defaultRoute(address: string, gateway: string): string[] {
   ];
 }
 
+/** `outer { inner { ... body } }`: the statements of `body` nested in the blocks `path`, four spaces a level. */
+function nest(path: string[], body: string[]): string[] {
+  if (path.length === 0) return body;
+  return [`${path[0]} {`, ...nest(path.slice(1), body).map((line) => `    ${line}`), '}'];
+}
+
+/** What switching an interface (a port or an ae) does: its mode and VLANs. */
+type Switching = Pick<ConfigPort, 'mode' | 'untaggedVlan' | 'taggedVlans'>;
+
 function interfaceBlock(port: ConfigPort, names: Map<number, string>): string[] {
-  const block = [`${interfaceName(port.name, unitOf(port))} {`];
-  const description = port.description === null ? '' : cliLine(port.description, DESCRIPTION_MAX);
-  if (description) block.push(`    description "${description.replace(/[\\"]/g, '\\$&')}";`);
+  const block = [`${interfaceName(port.name, unitOf(port))} {`, ...descriptionLines(port.description)];
   if (!port.enabled) block.push('    disable;');
-  if (port.mode === 'trunk' && port.untaggedVlan !== null) block.push(`    native-vlan-id ${port.untaggedVlan};`);
-  block.push('    unit 0 {', '        family ethernet-switching {', `            interface-mode ${port.mode};`);
-  const members = vlanMembers(port, names);
-  if (members) block.push('            vlan {', `                members ${members};`, '            }');
-  block.push('        }', '    }', '}');
+  block.push(...nativeVlanLines(port), ...unitLines(port, names), '}');
   return block;
 }
 
+// A LAG member: its own description and state, and the ae it belongs to; its VLANs are the ae's (ELS refuses
+// family ethernet-switching on a member).
+function memberBlock(port: ConfigPort, ae: string): string[] {
+  const block = [`${interfaceName(port.name, unitOf(port))} {`, ...descriptionLines(port.description)];
+  if (!port.enabled) block.push('    disable;');
+  block.push('    ether-options {', `        802.3ad ${ae};`, '    }', '}');
+  return block;
+}
+
+// A LAG's ae interface: described by its description or name, LACP active or passive (none when static), and
+// switched as a port is.
+function aeBlock(lag: ConfigLag, ae: string, names: Map<number, string>): string[] {
+  const switching: Switching = { mode: lag.portMode, untaggedVlan: lag.untaggedVlan, taggedVlans: lag.taggedVlans };
+  const lacp =
+    lag.mode === 'static' ? [] : nest(['aggregated-ether-options', 'lacp'], [lag.mode === 'lacp-active' ? 'active;' : 'passive;']);
+  // In the order Junos prints them: native-vlan-id before aggregated-ether-options, unit last.
+  return [
+    `${ae} {`,
+    ...descriptionLines(lagDescription(lag)),
+    ...nativeVlanLines(switching),
+    ...lacp.map((line) => `    ${line}`),
+    ...unitLines(switching, names),
+    '}',
+  ];
+}
+
+// Free text folded to one line (cliLine), in double quotes with " and \ escaped: nothing in it can end the statement.
+function descriptionLines(text: string | null): string[] {
+  const description = text === null ? '' : cliLine(text, DESCRIPTION_MAX);
+  return description ? [`    description "${description.replace(/[\\"]/g, '\\$&')}";`] : [];
+}
+
+// The native VLAN of a trunk, set on the interface itself (ELS).
+function nativeVlanLines(port: Switching): string[] {
+  return port.mode === 'trunk' && port.untaggedVlan !== null ? [`    native-vlan-id ${port.untaggedVlan};`] : [];
+}
+
+// Unit 0's family ethernet-switching with the mode and VLAN members.
+function unitLines(port: Switching, names: Map<number, string>): string[] {
+  const lines = ['    unit 0 {', '        family ethernet-switching {', `            interface-mode ${port.mode};`];
+  const members = vlanMembers(port, names);
+  if (members) lines.push('            vlan {', `                members ${members};`, '            }');
+  lines.push('        }', '    }');
+  return lines;
+}
+
 // An access port names its VLAN; a trunk lists VLAN numbers as ranges, its native VLAN included (ELS wants it).
-function vlanMembers(port: ConfigPort, names: Map<number, string>): string | undefined {
+function vlanMembers(port: Switching, names: Map<number, string>): string | undefined {
   if (port.mode === 'access') return port.untaggedVlan === null ? undefined : names.get(port.untaggedVlan);
   const vlans = trunkVlans(port);
   if (vlans.length === 0) return undefined;

@@ -20,6 +20,29 @@ export interface ConfigPort {
   untaggedVlan: number | null;
   /** The tagged VLANs of a trunk, sorted. */
   taggedVlans: number[];
+  /** The name of the LAG (of `ConfigModel.lags`) the port is a member of; absent when it is in none. */
+  lag?: string;
+}
+
+/** How a LAG's members aggregate: LACP active, LACP passive, or static (no LACP). */
+export type ConfigLagMode = 'lacp-active' | 'lacp-passive' | 'static';
+
+/**
+ * A LAG of the switch (a port-channel, Junos `ae`): its members are the ports whose `lag` is its name. Its mode and
+ * VLANs are what its members carry.
+ */
+export interface ConfigLag {
+  /** The LAG's id, to name it when the render is refused; absent in models made by hand. */
+  id?: string;
+  /** The LAG's name as stored (Po1, ae0, uplink); its trailing number is the interface number when free. */
+  name: string;
+  description: string | null;
+  mode: ConfigLagMode;
+  portMode: 'access' | 'trunk';
+  /** The access VLAN, or the native VLAN of a trunk; null when none is set. */
+  untaggedVlan: number | null;
+  /** The tagged VLANs of a trunk, sorted. */
+  taggedVlans: number[];
 }
 
 /**
@@ -45,6 +68,8 @@ export interface ConfigModel {
   lastChangeAt: string | null;
   vlans: ConfigVlan[];
   ports: ConfigPort[];
+  /** The switch's LAGs, in name order; absent or empty when it has none. */
+  lags?: ConfigLag[];
   /** The management interface, when the management IP lies in a subnet of a VLAN of the site; absent or null otherwise. */
   management?: ConfigManagement | null;
 }

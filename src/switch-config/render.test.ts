@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfigModel } from '../db/switch-config.ts';
-import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb } from '../../test/fixtures/config/inventory-db.ts';
+import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb } from '../../test/fixtures/config/inventory-db.ts';
 import { SW_HQ_01_LAST_CHANGE, SW_HQ_02_LAST_CHANGE, insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
-import type { ConfigModel, ConfigPort } from './model.ts';
+import { SW_HQ_03_LAST_CHANGE, insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
+import type { ConfigLag, ConfigModel, ConfigPort } from './model.ts';
 import { CONFIG_DIALECTS, isConfigDialect, renderConfig, type ConfigDialect } from './render.ts';
 import {
   UnsafeConfigValueError,
@@ -12,6 +13,7 @@ import {
   hostName,
   iosVlanNames,
   ipv4Netmask,
+  lagNumbers,
   portNumber,
   rangeLines,
 } from './text.ts';
@@ -74,6 +76,51 @@ describe('loadConfigModel', () => {
     const model = loadConfigModel(db, addSwitch(db, site, { name: 'sw', managementIp }))!;
     expect(model.management).toEqual(management);
     expect(model.vlans).toEqual(management ? [{ vlanId: 7, name: 'mgmt' }] : []);
+  });
+
+  it("reads the switch's LAGs in name order with VLAN numbers, marks their members, and takes their VLANs and times", () => {
+    const db = freshDb();
+    const model = loadConfigModel(db, insertSwHq03(db))!;
+    expect(model.lags).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Po1',
+        description: 'Server A "bond0"',
+        mode: 'lacp-active',
+        portMode: 'access',
+        untaggedVlan: 10,
+        taggedVlans: [],
+      },
+      {
+        id: expect.any(String),
+        name: 'Uplink to core',
+        description: null,
+        mode: 'static',
+        portMode: 'trunk',
+        untaggedVlan: 99,
+        taggedVlans: [10, 20, 30],
+      },
+    ]);
+    expect(model.ports.map((p) => [p.name, p.lag])).toEqual([
+      ['1', 'Po1'],
+      ['2', 'Po1'],
+      ['3', undefined],
+      ['47', 'Uplink to core'],
+      ['48', 'Uplink to core'],
+    ]);
+    // The LAG's update is the newest; the core switch at the far end is not rendered.
+    expect(model.lastChangeAt).toBe(SW_HQ_03_LAST_CHANGE);
+  });
+
+  it('defines the VLANs of a LAG even where no member carries them, and has no lags without LAGs', () => {
+    const db = freshDb();
+    const site = addSite(db, 'S');
+    const sw = addSwitch(db, site, { name: 'sw' });
+    const members = [addPort(db, sw, { name: '1', mode: 'trunk' }), addPort(db, sw, { name: '2', mode: 'trunk' })];
+    const [native, tagged] = [addVlan(db, site, { name: 'native', vid: 5 }), addVlan(db, site, { name: 'tagged', vid: 6 })];
+    addLag(db, sw, { name: 'Po1', portMode: 'trunk', untagged: native, tagged: [tagged], members });
+    expect(loadConfigModel(db, sw)!.vlans.map((v) => v.vlanId)).toEqual([5, 6]);
+    expect(loadConfigModel(db, insertSwHq01(db))!.lags).toBeUndefined();
   });
 
   it('is undefined for a switch that does not exist', () => {
@@ -183,6 +230,28 @@ describe('text rules', () => {
   });
 });
 
+describe('LAG interface numbers', () => {
+  const lags = (...names: string[]): ConfigLag[] =>
+    names.map((name) => ({ name, description: null, mode: 'lacp-active', portMode: 'access', untaggedVlan: null, taggedVlans: [] }));
+  const numbers = (names: string[], min: number, max = 256) => Object.fromEntries(lagNumbers(lags(...names), { min, max }));
+
+  it.each<[string, string[], number, Record<string, number>]>([
+    ['the trailing number of each name', ['Po1', 'ae0', 'Trk12'], 0, { Po1: 1, ae0: 0, Trk12: 12 }],
+    ['a trailing number with leading zeros, or after a slash', ['Po007', 'Bundle 1/3'], 1, { Po007: 7, 'Bundle 1/3': 3 }],
+    [
+      'the lowest free number for a name without one, in order',
+      ['Po1', 'uplink', 'servers', 'Po3'],
+      1,
+      { Po1: 1, uplink: 2, servers: 4, Po3: 3 },
+    ],
+    ['the lowest free number for a number taken before', ['Po1', 'Trk1'], 1, { Po1: 1, Trk1: 2 }],
+    ['the lowest free number for a number the dialect does not take', ['ae0', 'Po300', 'Po2'], 1, { ae0: 1, Po300: 3, Po2: 2 }],
+    ['ae0 upwards where 0 is taken', ['uplink', 'Po1'], 0, { uplink: 0, Po1: 1 }],
+  ])('%s', (_what, names, min, expected) => {
+    expect(numbers(names, min)).toEqual(expected);
+  });
+});
+
 describe('refusing what could add a command of its own', () => {
   const INJECTED = /username|privilege|system|login|evil/;
   const port = (overrides: Partial<ConfigPort>): ConfigPort => ({
@@ -275,6 +344,45 @@ describe('refusing what could add a command of its own', () => {
     expect(refusal(model([port({})], { vlans: [{ vlanId: smuggled, name: 'x' }] }), dialect).subject).toBe('vlans[0]');
     expect(refusal(model([port({ mode: 'access;\nsystem' as 'access' })]), dialect).problem).toBe('mode must be access or trunk');
     expect(refusal(model([], { lastChangeAt: '2026-01-01T00:00:00.000Z\nusername evil' }), dialect).subject).toBe('lastChangeAt');
+  });
+
+  it.each(CONFIG_DIALECTS)(
+    '%s refuses a LAG whose name, mode or VLANs are not plainly what they should be, and a member of no LAG',
+    (dialect) => {
+      const lag: ConfigLag = { name: 'Po1', description: null, mode: 'lacp-active', portMode: 'trunk', untaggedVlan: 5, taggedVlans: [6] };
+      const withLag = (wrong: Partial<ConfigLag>) =>
+        model([port({ lag: 'Po1' }), port({ name: '2', lag: 'Po1' })], { lags: [{ ...lag, ...wrong }] });
+      const smuggled = '5; system { login; }' as unknown as number;
+      for (const wrong of [{ name: 'Po1\nusername evil' }, { name: 'ae0 { }' }, { name: '' }]) {
+        const error = refusal(model([], { lags: [{ ...lag, id: '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11', ...wrong }] }), dialect);
+        expect(error.subject).toBe('lag:0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11');
+        expect(error.message).not.toMatch(INJECTED);
+      }
+      expect(refusal(withLag({ mode: 'active; system' as 'static' }), dialect).problem).toBe(
+        'mode must be lacp-active, lacp-passive or static',
+      );
+      expect(refusal(withLag({ portMode: 'trunk\nevil' as 'trunk' }), dialect).subject).toBe('lags[0]');
+      expect(refusal(withLag({ untaggedVlan: smuggled }), dialect).problem).toBe('VLANs must be numbers from 1 to 4094');
+      expect(refusal(withLag({ taggedVlans: [smuggled] }), dialect).problem).toBe('VLANs must be numbers from 1 to 4094');
+      expect(refusal(model([], { lags: [lag, { ...lag }] }), dialect).subject).toBe('lags[1]');
+      expect(refusal(model([port({ lag: 'Po2' })], { lags: [lag] }), dialect).problem).toBe('lag must name a LAG of the switch');
+      expect(renderConfig(withLag({}), dialect)).toMatch(/Port-[Cc]hannel1|ae1/);
+    },
+  );
+
+  it.each(CONFIG_DIALECTS)('%s folds a LAG description onto one line, so that it adds no command', (dialect) => {
+    const lag: ConfigLag = {
+      name: 'Po1',
+      description: 'x\r\nusername evil privilege 15\n}; system { login; }',
+      mode: 'lacp-active',
+      portMode: 'access',
+      untaggedVlan: null,
+      taggedVlans: [],
+    };
+    const text = renderConfig(model([port({ lag: 'Po1' })], { lags: [lag] }), dialect);
+    const line = text.split('\n').find((l) => l.includes('username'))!;
+    expect(line.trim()).toMatch(dialect === 'junos' ? /^description ".*";$/ : /^description x username evil/);
+    expect(text.split('\n').filter((l) => /^\s*(username|system|end)\b/.test(l))).toEqual(dialect === 'junos' ? ['system {'] : ['end']);
   });
 
   it('has a last guard: no line of the text may hold a line break or a control character', () => {

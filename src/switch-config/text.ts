@@ -2,7 +2,7 @@
 import { INTERFACE_NAME_CHARACTERS, isInterfaceName } from '../lib/interface-name.ts';
 import { normalizeIp, parseIp } from '../lib/net.ts';
 import { VLAN_MAX, VLAN_MIN, compactRanges } from '../lib/vlan-ranges.ts';
-import type { ConfigManagement, ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
+import type { ConfigLag, ConfigManagement, ConfigModel, ConfigPort, ConfigVlan } from './model.ts';
 
 /**
  * A value the dialects would write as it is, but which is not plainly what it should be (a port name with a line
@@ -83,6 +83,7 @@ export function checkConfigModel(model: ConfigModel): void {
       `The management interface of this switch has a value that is not plainly one (${management}); nothing was rendered.`,
     );
   }
+  const lagNames = checkLags(model.lags ?? []);
   model.ports.forEach((port, index) => {
     const subject = port.id ? `port:${port.id}` : `ports[${index}]`;
     const which = `Port #${index + 1} of this switch (in position order${port.id ? `, id ${port.id}` : ''})`;
@@ -114,7 +115,87 @@ export function checkConfigModel(model: ConfigModel): void {
         `${which} has a VLAN that is not a number from ${VLAN_MIN} to ${VLAN_MAX}; nothing was rendered.`,
       );
     }
+    if (port.lag !== undefined && !lagNames.has(port.lag)) {
+      throw new UnsafeConfigValueError(
+        subject,
+        'lag must name a LAG of the switch',
+        `${which} is a member of a LAG the switch does not have; nothing was rendered.`,
+      );
+    }
   });
+}
+
+const LAG_MODES: readonly string[] = ['lacp-active', 'lacp-passive', 'static'];
+
+/** checkConfigModel's rules for LAGs (a name is a plain interface name, as a port's); returns their names. */
+function checkLags(lags: ConfigLag[]): Set<string> {
+  const names = new Set<string>();
+  lags.forEach((lag, index) => {
+    const subject = lag.id ? `lag:${lag.id}` : `lags[${index}]`;
+    const which = `LAG #${index + 1} of this switch (in name order${lag.id ? `, id ${lag.id}` : ''})`;
+    const refuse = (problem: string, message: string) => {
+      throw new UnsafeConfigValueError(subject, problem, `${which} ${message}; nothing was rendered.`);
+    };
+    if (!isInterfaceName(lag.name) || names.has(lag.name)) {
+      refuse(
+        `name must be a plain interface name: ${INTERFACE_NAME_CHARACTERS}`,
+        `has a name that is not a plain interface name of its own (${INTERFACE_NAME_CHARACTERS})`,
+      );
+    }
+    if (!LAG_MODES.includes(lag.mode))
+      refuse('mode must be lacp-active, lacp-passive or static', 'has a mode that is none of lacp-active, lacp-passive, static');
+    if (lag.portMode !== 'access' && lag.portMode !== 'trunk')
+      refuse('portMode must be access or trunk', 'has a port mode that is neither access nor trunk');
+    if ((lag.untaggedVlan !== null && !isVlanNumber(lag.untaggedVlan)) || !lag.taggedVlans.every(isVlanNumber)) {
+      refuse(`VLANs must be numbers from ${VLAN_MIN} to ${VLAN_MAX}`, `has a VLAN that is not a number from ${VLAN_MIN} to ${VLAN_MAX}`);
+    }
+    names.add(lag.name);
+  });
+  return names;
+}
+
+/** The interface numbers a dialect takes for LAGs (Port-channel<N>, ae<N>). */
+export interface LagNumberRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * The interface number of each LAG, by name (docs/LAGS-TEMPLATES.md, "Configuration"): in the model's order, a LAG
+ * whose name ends in a number the dialect takes (Po1 -> 1, ae0 -> 0, Trk1 -> 1) gets that number unless a LAG
+ * before it took it; then every LAG still without one, in the same order, gets the lowest number no LAG has.
+ */
+export function lagNumbers(lags: ConfigLag[], range: LagNumberRange): Map<string, number> {
+  const numbers = new Map<string, number>();
+  const taken = new Set<number>();
+  for (const { name } of lags) {
+    const digits = /([0-9]+)$/.exec(name)?.[1];
+    const wanted = digits === undefined ? Number.NaN : Number(digits);
+    if (wanted >= range.min && wanted <= range.max && !taken.has(wanted)) {
+      numbers.set(name, wanted);
+      taken.add(wanted);
+    }
+  }
+  let free = range.min;
+  for (const { name } of lags) {
+    if (numbers.has(name)) continue;
+    while (taken.has(free)) free++;
+    numbers.set(name, free);
+    taken.add(free);
+  }
+  return numbers;
+}
+
+/** The LAGs of the model with their interface numbers, in number order. */
+export function numberedLags(model: ConfigModel, range: LagNumberRange): { lag: ConfigLag; number: number }[] {
+  const lags = model.lags ?? [];
+  const numbers = lagNumbers(lags, range);
+  return lags.map((lag) => ({ lag, number: numbers.get(lag.name)! })).sort((a, b) => a.number - b.number);
+}
+
+/** The text a LAG's interface is described with: its description, or its name when it has none. */
+export function lagDescription(lag: ConfigLag): string {
+  return lag.description === null || lag.description.trim() === '' ? lag.name : lag.description;
 }
 
 /**
@@ -177,8 +258,8 @@ export function iosVlanNames(vlans: ConfigVlan[]): Map<number, string> {
   return names;
 }
 
-/** The VLANs a trunk lets through: its tagged VLANs and its native VLAN, sorted. */
-export function trunkVlans(port: ConfigPort): number[] {
+/** The VLANs a trunk (a port or a LAG) lets through: its tagged VLANs and its native VLAN, sorted. */
+export function trunkVlans(port: Pick<ConfigPort, 'untaggedVlan' | 'taggedVlans'>): number[] {
   const all = new Set(port.taggedVlans);
   if (port.untaggedVlan !== null) all.add(port.untaggedVlan);
   return [...all].sort((a, b) => a - b);

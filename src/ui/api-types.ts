@@ -177,6 +177,63 @@ export type SubnetInfo = {
   };
 };
 
+export type Template = Stored & {
+  name: string;
+  vendor: string | null;
+  model: string | null;
+  description: string | null;
+  units: {
+    type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
+    count: number;
+    startIndex?: number;
+    rows?: number;
+    order?: 'sequential' | 'odd-even' | 'even-odd';
+    namePattern: string;
+    speed?: string | null;
+    poe?: {
+      type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
+      maxWatts: number | null;
+    } | null;
+  }[][];
+  portCount: number;
+  switchCount: number;
+};
+
+export type TemplateList = ListPage<Template>;
+
+export type TemplateImport = {
+  template: {
+    id?: string;
+    name: string;
+    vendor: string | null;
+    model: string | null;
+    description: string | null;
+    units: {
+      type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
+      count: number;
+      startIndex?: number;
+      rows?: number;
+      order?: 'sequential' | 'odd-even' | 'even-odd';
+      namePattern: string;
+      speed?: string | null;
+      poe?: {
+        type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
+        maxWatts: number | null;
+      } | null;
+    }[][];
+    version?: number;
+    createdAt?: string;
+    updatedAt?: string;
+    portCount: number;
+    switchCount: number;
+  };
+  skipped: {
+    name: string;
+    type: string;
+    reason: string;
+  }[];
+};
+
 export type Port = Stored & {
   switchId: string;
   name: string;
@@ -198,9 +255,24 @@ export type Port = Stored & {
   linkedPortId: string | null;
   connectedDevice: string | null;
   connectedPort: string | null;
+  lagId: string | null;
 };
 
 export type PortList = ListPage<Port>;
+
+export type Lag = Stored & {
+  switchId: string;
+  name: string;
+  mode: 'lacp-active' | 'lacp-passive' | 'static';
+  portMode: 'access' | 'trunk';
+  untaggedVlanId: string | null;
+  taggedVlanIds: string[];
+  memberPortIds: string[];
+  remoteLagId: string | null;
+  description: string | null;
+};
+
+export type LagList = ListPage<Lag>;
 
 export type Switch = Stored & {
   siteId: string;
@@ -217,6 +289,7 @@ export type Switch = Stored & {
   tags: string[];
   status: 'active' | 'planned' | 'offline' | 'retired';
   stackSize: number;
+  templateId: string | null;
   poeBudgetWatts: number | null;
   configuredVlanIds: string[];
   notes: string | null;
@@ -226,6 +299,7 @@ export type Switch = Stored & {
 
 export type SwitchWithPorts = Switch & {
   ports: Port[];
+  lags: Lag[];
 };
 
 export type SwitchList = ListPage<Switch>;
@@ -236,7 +310,7 @@ export type ActivityEntry = {
   userId: string | null;
   username: string | null;
   action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo';
-  entityType: 'site' | 'vlan' | 'network' | 'range' | 'switch' | 'port' | 'address' | null;
+  entityType: 'site' | 'vlan' | 'network' | 'range' | 'template' | 'switch' | 'lag' | 'port' | 'address' | null;
   entityId: string | null;
   entityName: string | null;
   siteId: string | null;
@@ -258,10 +332,10 @@ export type ActivityPage = CursorPage<ActivityEntry>;
 export type PortHistory = CursorPage<ActivityEntry>;
 
 export type SearchResult = {
-  type: 'site' | 'switch' | 'vlan' | 'network' | 'port' | 'address';
+  type: 'site' | 'switch' | 'vlan' | 'network' | 'port' | 'lag' | 'address' | 'template';
   id: string;
   name: string;
-  siteId: string;
+  siteId?: string;
   switchId?: string;
   networkId?: string;
   match:
@@ -274,6 +348,9 @@ export type SearchResult = {
     | 'subnet'
     | 'address'
     | 'switchPort'
+    | 'switchLag'
+    | 'vendor'
+    | 'model'
     | 'description'
     | 'connectedDevice'
     | 'deviceMacAddress'
@@ -290,6 +367,9 @@ export type SearchResult = {
     | 'Subnet'
     | 'Subnet holds the address'
     | 'Switch and port'
+    | 'Switch and LAG'
+    | 'Vendor'
+    | 'Model'
     | 'Description'
     | 'Connected device'
     | 'Connected device MAC address'
@@ -302,7 +382,7 @@ export type SearchAnswer = {
 };
 
 export type EntityRef = {
-  type: 'switch' | 'vlan' | 'network' | 'port' | 'address';
+  type: 'switch' | 'vlan' | 'network' | 'port' | 'address' | 'lag';
   id: string;
   name: string;
 };
@@ -317,6 +397,8 @@ export type Finding = {
     | 'link_mode_mismatch'
     | 'link_native_vlan_mismatch'
     | 'link_tagged_vlan_mismatch'
+    | 'lag_member_mismatch'
+    | 'lag_pair_mismatch'
     | 'management_ip_outside_subnets'
     | 'management_ip_not_recorded'
     | 'overlapping_subnets'
@@ -349,7 +431,9 @@ export type Counts = {
   vlans?: number;
   networks?: number;
   ranges?: number;
+  templates?: number;
   switches?: number;
+  lags?: number;
   ports?: number;
   addresses?: number;
   activity?: number;
@@ -386,7 +470,17 @@ export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];
 
-export const ACTIVITY_KINDS: NonNullable<ActivityEntry['entityType']>[] = ['site', 'vlan', 'network', 'range', 'switch', 'port', 'address'];
+export const ACTIVITY_KINDS: NonNullable<ActivityEntry['entityType']>[] = [
+  'site',
+  'vlan',
+  'network',
+  'range',
+  'template',
+  'switch',
+  'lag',
+  'port',
+  'address',
+];
 
 export const ACTIVITY_ACTIONS: NonNullable<ActivityEntry['action']>[] = [
   'create',

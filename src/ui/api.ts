@@ -10,6 +10,8 @@ import type {
   CsvImportResult,
   Finding,
   Health,
+  Lag,
+  LagList,
   MergeResult,
   NetworkList,
   Network,
@@ -30,6 +32,9 @@ import type {
   Switch,
   SwitchList,
   SwitchWithPorts,
+  Template,
+  TemplateImport,
+  TemplateList,
   TokenList,
   User,
   UserList,
@@ -207,6 +212,28 @@ export const deletePort = (id: string, version?: number) => del(`/api/ports/${id
 /** The body of PATCH /api/switches/{id}/ports: one change to many ports, all or nothing. */
 export type BulkPortChange = { portIds: string[]; set?: Partial<Port>; addTaggedVlanIds?: string[]; removeTaggedVlanIds?: string[] };
 export const bulkUpdatePorts = (switchId: string, body: BulkPortChange) => patch<unknown>(`/api/switches/${switchId}/ports`, body);
+
+// LAGs of a switch, and a switch's duplicate.
+/** The LAGs of a switch (the first 500), by name. */
+export const switchLags = async (switchId: string, signal?: AbortSignal) =>
+  (await get<LagList>(`/api/switches/${switchId}/lags`, { limit: 500 }, signal)).items;
+export const getLag = (id: string) => get<Lag>(`/api/lags/${id}`);
+export const createLag = (switchId: string, body: Partial<Lag>) => post<Lag>(`/api/switches/${switchId}/lags`, body);
+export const updateLag = (id: string, body: Partial<Lag>, version?: number) => patch<Lag>(`/api/lags/${id}`, body, version);
+export const deleteLag = (id: string, version?: number) => del(`/api/lags/${id}`, version);
+/** Copies a switch with its ports' configuration and its LAGs under a new name (and management IP). */
+export const duplicateSwitch = (id: string, body: { name: string; managementIp?: string }) =>
+  post<Switch>(`/api/switches/${id}/duplicate`, body);
+
+// Layout templates: a switch model's front panel (H7).
+const templates = records<Template, TemplateList>('/api/templates');
+export const { list: listTemplates, read: getTemplate, create: createTemplate, update: updateTemplate } = templates;
+export const deleteTemplate = (id: string, version?: number) => del(`/api/templates/${id}`, version);
+/** Every template (the first 500), by name: the choices of a switch's form. */
+export const allTemplates = async (signal?: AbortSignal) => (await listTemplates({ limit: 500, sort: 'name' }, signal)).items;
+/** Makes a template of a NetBox device-type YAML file; answers it and the interfaces that made no port. */
+export const importNetboxTemplate = (file: Blob, onProgress: (f: number) => void) =>
+  upload<TemplateImport>('/api/templates/import', file, 'application/yaml', {}, onProgress);
 
 // IPAM: a network's addresses and ranges, the site's IP table, the next free address, the subnet calculator.
 const addresses = records<Address, AddressList>('/api/addresses');

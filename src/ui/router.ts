@@ -18,6 +18,8 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/networks\/?$/, 'networks'],
   [/^\/networks\/([^/]+)\/?$/, 'network'],
   [/^\/addresses\/?$/, 'addresses'],
+  [/^\/templates\/?$/, 'templates'],
+  [/^\/templates\/([^/]+)\/?$/, 'template'],
   [/^\/tools\/subnet\/?$/, 'subnet'],
   [/^\/activity\/?$/, 'activity'],
   [/^\/settings\/?$/, 'settings'],

@@ -19,12 +19,24 @@ describe('GET /api/backup/export', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="switchyard-backup-\d{8}T\d{6}Z\.json"$/);
     const doc = answer.body;
-    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 7, app: 'switchyard' });
+    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 8, app: 'switchyard' });
     expect(Object.keys(doc).slice(0, 2)).toEqual(['schema', 'schemaVersion']);
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
-    expect(Object.keys(doc.data)).toEqual(['users', 'sites', 'vlans', 'networks', 'ranges', 'switches', 'ports', 'addresses', 'activity']);
+    expect(Object.keys(doc.data)).toEqual([
+      'users',
+      'sites',
+      'vlans',
+      'networks',
+      'ranges',
+      'templates',
+      'switches',
+      'lags',
+      'ports',
+      'addresses',
+      'activity',
+    ]);
     for (const kind of Object.keys(doc.data)) expect(doc.counts[kind]).toBe(doc.data[kind].length);
-    expect(doc.counts).toMatchObject({ users: 2, sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6 });
+    expect(doc.counts).toMatchObject({ users: 2, sites: 1, vlans: 3, networks: 2, templates: 0, switches: 2, lags: 0, ports: 6 });
   });
 
   it('carries the API fields, password hashes and tagged lists, and leaves computed counts out', () => {

@@ -6,7 +6,7 @@ import type { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
 import type { Db } from '../../src/db/open.ts';
-import { addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../fixtures/config/inventory-db.ts';
+import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts, pairLags } from '../fixtures/config/inventory-db.ts';
 import { addAddress, addRange } from '../helpers/ipam-db.ts';
 import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
@@ -118,6 +118,46 @@ const scenarios: Scenario[] = [
       mode: 'trunk',
       taggedVlanIds: [await vlan(b, 30, { name: 'cams B' }), await vlan(b, 10, { name: 'users B' })],
       linkedPortId: near,
+    });
+    return [];
+  }),
+  scenario('a LAG pair across sites whose ends differ in tagged VLANs and member count', 'lag_pair_mismatch', async (a) => {
+    const b = await site();
+    const [a10, a30, b10, b40] = [await vlan(a, 10), await vlan(a, 30), await vlan(b, 10), await vlan(b, 40)];
+    const [near, far] = [await sw(a, 'lag-a'), await sw(b, 'lag-b')];
+    const trunks = async (switchId: string, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, i) => port(switchId, `${i + 1}`, { mode: 'trunk' })));
+    const one = (
+      await make(`/api/switches/${near}/lags`, {
+        name: 'Po1',
+        portMode: 'trunk',
+        taggedVlanIds: [a10, a30],
+        memberPortIds: await trunks(near, 2),
+      })
+    ).id;
+    const two = (
+      await make(`/api/switches/${far}/lags`, {
+        name: 'Po1',
+        portMode: 'trunk',
+        taggedVlanIds: [b10, b40],
+        memberPortIds: await trunks(far, 3),
+        remoteLagId: one,
+      })
+    ).id;
+    return [[one, two]];
+  }),
+  scenario('a LAG pair across sites whose ends agree by VLAN number, LACP active and passive', 'lag_pair_mismatch', async (a) => {
+    const b = await site();
+    const [a10, b10] = [await vlan(a, 10), await vlan(b, 10, { name: 'other name' })];
+    const [near, far] = [await sw(a, 'lag-a'), await sw(b, 'lag-b')];
+    const ports = async (switchId: string) => [await port(switchId, '1'), await port(switchId, '2')];
+    const one = (await make(`/api/switches/${near}/lags`, { name: 'Po1', untaggedVlanId: a10, memberPortIds: await ports(near) })).id;
+    await make(`/api/switches/${far}/lags`, {
+      name: 'ae0',
+      mode: 'lacp-passive',
+      untaggedVlanId: b10,
+      memberPortIds: await ports(far),
+      remoteLagId: one,
     });
     return [];
   }),
@@ -251,6 +291,24 @@ describe('GET /api/checks: each finding kind with a data set that has it and one
   });
 });
 
+describe('GET /api/checks: LAG members', () => {
+  it('lag_member_mismatch: the API keeps members in step with their LAG, so only the unit test can store one that differs', async () => {
+    const a = await site();
+    const [users, voice] = [await vlan(a, 10), await vlan(a, 20)];
+    const edge = await sw(a, 'lag-edge');
+    const members = [await port(edge, '1', { untaggedVlanId: voice }), await port(edge, '2', { mode: 'trunk', taggedVlanIds: [voice] })];
+    const lag = (await make(`/api/switches/${edge}/lags`, { name: 'Po1', untaggedVlanId: users, memberPortIds: members })).id;
+    expect(entityGroups(await findings(a), 'lag_member_mismatch')).toEqual([]);
+    const own = await call('PATCH', `/api/ports/${members[0]}`, { body: { untaggedVlanId: voice } });
+    expect(own.status).toBe(409);
+    expect(
+      (await call('PATCH', `/api/lags/${lag}`, { body: { portMode: 'trunk', untaggedVlanId: null, taggedVlanIds: [users, voice] } }))
+        .status,
+    ).toBe(200);
+    expect(entityGroups(await findings(a), 'lag_member_mismatch')).toEqual([]);
+  });
+});
+
 describe('GET /api/checks answers', () => {
   it('writes each finding in full and drops it once the data is fixed', async () => {
     const a = await site();
@@ -350,7 +408,7 @@ function counting(db: Db): { db: Db; runs: () => number } {
 
 /**
  * A site with every finding kind: duplicate IP and MAC, an IP outside its networks, a gateway that is a switch's IP,
- * the three link mismatches, overlapping subnets, PoE over budget, an uncarried VLAN, an unused VLAN; an address
+ * the three link mismatches, a LAG member unlike its LAG, a LAG pair whose ends differ, overlapping subnets, PoE over budget, an uncarried VLAN, an unused VLAN; an address
  * in two networks, one in a DHCP range, a management IP without its address record, a full network.
  */
 function addTroubledSite(db: Db, n: number): void {
@@ -390,6 +448,22 @@ function addTroubledSite(db: Db, n: number): void {
     addPort(db, edge, { name: '47', mode: 'access', untagged: users }),
     addPort(db, core, { name: '2', mode: 'trunk', untagged: users }),
   );
+  const edgeLag = addLag(db, edge, {
+    name: 'Po1',
+    portMode: 'trunk',
+    tagged: [users, cams],
+    members: [addPort(db, edge, { name: '45', mode: 'trunk', tagged: [users, cams] }), addPort(db, edge, { name: '46', mode: 'trunk' })],
+  });
+  const coreLag = addLag(db, core, {
+    name: 'Po1',
+    portMode: 'trunk',
+    tagged: [users],
+    members: [
+      addPort(db, core, { name: '3', mode: 'trunk', tagged: [users] }),
+      addPort(db, core, { name: '4', mode: 'trunk', tagged: [users] }),
+    ],
+  });
+  pairLags(db, edgeLag, coreLag);
 }
 
 describe('runChecks runs a fixed number of statements, whatever the size of the data', () => {

@@ -275,8 +275,8 @@ describe('CSV formula escaping', () => {
     expect(lines('vlans')).toEqual([`${vlan.id},'=HQ,20,'-voice,'@SUM(A1),active,#123456`]);
     expect(lines('networks')).toEqual([`${network.id},'=HQ,20,'+net,10.0.0.0/24,,,'=1+1`]);
     expect(lines('switches')).toEqual([
-      `${core.id},'=HQ,'-core,'-2,'@SUM(A1),,,,,''\tX,,,,active,1,,,'+1`,
-      `${edge.id},'=HQ,'@edge,,,,,,,,,,,active,1,,,`,
+      `${core.id},'=HQ,'-core,'-2,'@SUM(A1),,,,,''\tX,,,,active,1,,,,'+1`,
+      `${edge.id},'=HQ,'@edge,,,,,,,,,,,active,1,,,,`,
     ]);
     expect(lines('ports')).toEqual([
       `${corePort.id},'=HQ,'-core,'+1,1,1,rj45,"'=HYPERLINK(""http://x"",""y"")",true,,access,20,,'-2,,,,'@edge,'-2,'@SUM(A1),`,

@@ -103,7 +103,9 @@ describe('POST /api/data/import with a db-v1 document', () => {
       vlans: 3,
       networks: 2,
       ranges: 0,
+      templates: 0,
       switches: 2,
+      lags: 0,
       ports: 6,
       addresses: 0,
       activity: 0,
@@ -114,7 +116,9 @@ describe('POST /api/data/import with a db-v1 document', () => {
       vlans: 3,
       networks: 2,
       ranges: 0,
+      templates: 0,
       switches: 2,
+      lags: 0,
       ports: 5,
       addresses: 0,
       activity: doc.data.activity.length,
@@ -179,7 +183,7 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('shows as one import entry that cannot be undone', async () => {
     const entry = (await target.call('GET', '/api/activity?limit=1')).body.items[0];
     expect(entry).toMatchObject({ action: 'import', undoable: false });
-    expect(entry.summary).toMatch(/created 1 sites, 3 vlans, 2 networks, 0 ranges, 2 switches, 5 ports, 0 addresses/);
+    expect(entry.summary).toMatch(/created 1 sites, 3 vlans, 2 networks, 0 ranges, 0 templates, 2 switches, 0 lags, 5 ports, 0 addresses/);
     const undo = await target.call('POST', `/api/activity/${entry.id}/undo`);
     expect(undo.status).toBe(409);
     expect(undo.body.error.code).toBe('not_undoable');
@@ -236,7 +240,9 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
       vlans: 2,
       networks: 1,
       ranges: 0,
+      templates: 0,
       switches: 2,
+      lags: 0,
       ports: 3,
       addresses: 0,
       activity: 1,

@@ -15,12 +15,13 @@ beforeAll(async () => {
 });
 
 /**
- * The single read of a list item, as text, without what only the single read embeds (a switch's ports, a
+ * The single read of a list item, as text, without what only the single read embeds (a switch's ports and LAGs, a
  * network's whole utilisation: its list item carries the percent and the flag).
  */
 async function aloneText(path: string): Promise<string> {
-  const { ports, utilization, ...record } = (await call('GET', path)).body;
+  const { ports, lags, utilization, ...record } = (await call('GET', path)).body;
   void ports;
+  void lags;
   void utilization;
   return JSON.stringify(record);
 }

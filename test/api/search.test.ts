@@ -186,3 +186,50 @@ describe('GET /api/search', () => {
     expect((await api(server.baseUrl, 'GET', '/api/search?q=hq')).status).toBe(401);
   });
 });
+
+describe('GET /api/search: templates and LAGs', () => {
+  beforeAll(async () => {
+    await create('template', '/api/templates', {
+      name: 'Access 48 PoE',
+      vendor: 'Cisco',
+      model: 'Catalyst 9300-48P',
+      units: [[{ type: 'rj45', count: 4, namePattern: 'Gi{unit}/0/{n}' }]],
+    });
+    const dist = await create('dist', '/api/switches', { siteId: ids.hq, name: 'dist-1', templateId: ids.template });
+    const ports: { id: string }[] = (await server.must(200, 'GET', `/api/switches/${dist.id}`)).ports;
+    await create('po1', `/api/switches/${dist.id}/lags`, { name: 'Po1', memberPortIds: [ports[0].id, ports[1].id] });
+    await create('po12', `/api/switches/${dist.id}/lags`, { name: 'Po12', memberPortIds: [ports[2].id, ports[3].id] });
+  });
+
+  it.each([
+    ['access 48', 'name', 'Name', 'Access 48 PoE'],
+    ['CISCO', 'vendor', 'Vendor', 'Cisco'],
+    ['9300-48', 'model', 'Model', 'Catalyst 9300-48P'],
+  ])('finds a template by %j (%s), with no site', async (q, match, label, value) => {
+    const found = (await searchFor(q)).body.results.filter((r: { type: string }) => r.type === 'template');
+    expect(found).toEqual([{ type: 'template', id: ids.template, name: 'Access 48 PoE', match, label, value }]);
+  });
+
+  it.each([
+    ['dist-1/Po1', 'po1', 'switchLag', 'Switch and LAG', 'dist-1 / Po1'],
+    ['dist-1 po12', 'po12', 'switchLag', 'Switch and LAG', 'dist-1 / Po12'],
+    ['PO12', 'po12', 'name', 'Name', 'Po12'],
+  ])('finds %s: first the LAG %s (by %s: "%s")', async (q, key, match, label, value) => {
+    const [best] = (await searchFor(q)).body.results;
+    expect(best).toEqual({
+      type: 'lag',
+      id: ids[key],
+      name: `dist-1 / ${key === 'po1' ? 'Po1' : 'Po12'}`,
+      siteId: ids.hq,
+      switchId: ids.dist,
+      match,
+      label,
+      value,
+    });
+  });
+
+  it('finds every LAG of a switch whose name begins so, the exact one first', async () => {
+    const found = (await searchFor('dist-1/Po1')).body.results.filter((r: { type: string }) => r.type === 'lag');
+    expect(found.map((r: { id: string }) => nameOf(r.id))).toEqual(['po1', 'po12']);
+  });
+});

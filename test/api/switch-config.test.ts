@@ -123,6 +123,57 @@ describe('GET /api/switches/{id}/config', () => {
     }
   });
 
+  it('renders a switch with LAGs made through the API (an access LAG, a static trunk LAG paired with a core switch) as the sw-hq-03 golden files', async () => {
+    const office = (await make('/api/sites', { name: 'Head Office 3' })).id;
+    const vlanOf = async (vid: number, name: string) => (await make('/api/vlans', { siteId: office, vid, name })).id;
+    const [users, voice, cameras, management] = [
+      await vlanOf(10, 'Users'),
+      await vlanOf(20, 'Voice'),
+      await vlanOf(30, 'Cameras'),
+      await vlanOf(99, 'Management'),
+    ];
+    const id = (await make('/api/switches', { siteId: office, name: 'sw-hq-03' })).id;
+    const core = (await make('/api/switches', { siteId: office, name: 'sw-core-01' })).id;
+    const portOf = async (switchId: string, name: string, position: number, body: Record<string, unknown>) =>
+      (await make(`/api/switches/${switchId}/ports`, { name, position, ...body })).id;
+    const uplink = { mode: 'trunk', untaggedVlanId: management, taggedVlanIds: [users, voice, cameras] };
+    const nics = [
+      await portOf(id, '1', 1, { description: 'Server A NIC 1', untaggedVlanId: users }),
+      await portOf(id, '2', 2, { description: 'Server A NIC 2', untaggedVlanId: users }),
+    ];
+    await portOf(id, '3', 3, { description: 'Desk phone', untaggedVlanId: voice });
+    const ups = [
+      await portOf(id, '47', 47, { description: 'Core link 1', ...uplink }),
+      await portOf(id, '48', 48, { description: 'Core link 2', enabled: false, ...uplink }),
+    ];
+    const far = [await portOf(core, 'Te1/1/1', 1, uplink), await portOf(core, 'Te1/1/2', 2, uplink)];
+    const trunkLag = { mode: 'static', portMode: 'trunk', untaggedVlanId: management, taggedVlanIds: [cameras, users, voice] };
+    const po10 = (await make(`/api/switches/${core}/lags`, { name: 'Po10', memberPortIds: far, ...trunkLag })).id;
+    await make(`/api/switches/${id}/lags`, { name: 'Uplink to core', memberPortIds: ups, remoteLagId: po10, ...trunkLag });
+    await make(`/api/switches/${id}/lags`, {
+      name: 'Po1',
+      description: 'Server A "bond0"',
+      portMode: 'access',
+      untaggedVlanId: users,
+      memberPortIds: nics,
+    });
+    const sw = (await call('GET', `/api/switches/${id}`)).body;
+    const lags = (await call('GET', `/api/switches/${id}/lags`)).body.items;
+    const site = (await call('GET', `/api/sites/${office}`)).body;
+    const vlans = (await call('GET', `/api/vlans?siteId=${office}&limit=500`)).body.items;
+    const newest = [sw, site, ...sw.ports, ...lags, ...vlans]
+      .map((x: { updatedAt: string }) => x.updatedAt)
+      .sort()
+      .at(-1)!;
+    for (const dialect of DIALECTS) {
+      const answer = await config(id, `?dialect=${dialect}`);
+      expect(answer.status).toBe(200);
+      expect(stamp(answer.text)).toBe(newest);
+      const text = answer.text.replace(newest, '2026-12-24T10:00:00.000Z').replace('at site "Head Office 3"', 'at site "Head Office"');
+      expect(text).toBe(readFileSync(resolve(import.meta.dirname, '../fixtures/config', `sw-hq-03.${dialect}.txt`), 'utf8'));
+    }
+  });
+
   it('leaves out the management interface when the network holding the management IP has no VLAN', async () => {
     const sw = await make('/api/switches', { siteId, name: 'sw-transit', managementIp: '10.7.0.1' });
     await make('/api/networks', { siteId, name: 'Transit', subnet: '10.7.0.0/31' });

@@ -5,6 +5,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layOutPorts } from '../../src/lib/port-layout.ts';
 import { ROOT, api, freshDataDir, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
 import { archives, counts } from './helpers.ts';
 
@@ -17,6 +18,8 @@ const legacy = {
   switches: read('switches.json'),
   allocations: read('ip-allocations.json'),
   ranges: read('ip-ranges.json'),
+  templates: read('layout-templates.json'),
+  lags: read('lag-groups.json'),
 };
 const legacyPorts = legacy.switches.flatMap((sw) => sw.ports.map((port: any) => ({ ...port, switch: sw })));
 
@@ -25,8 +28,10 @@ let token: string;
 
 beforeAll(async () => {
   const dataDir = freshDataDir();
-  for (const name of ['sites', 'vlans', 'networks', 'switches', 'activity', 'users', 'ip-allocations', 'ip-ranges', 'settings'])
-    cpSync(join(FIXTURE, `${name}.json`), join(dataDir, `${name}.json`));
+  const files = ['sites', 'vlans', 'networks', 'switches', 'activity', 'users', 'ip-allocations', 'ip-ranges', 'settings'];
+  for (const name of [...files, 'layout-templates', 'lag-groups']) cpSync(join(FIXTURE, `${name}.json`), join(dataDir, `${name}.json`));
+  // A file of the name releases before 0.18.3 used, next to the current one: the current one is read.
+  cpSync(join(FIXTURE, 'lag-groups.json'), join(dataDir, 'lagGroups.json'));
   server = await startServer({ dataDir });
   token = (await setupAdmin(server.baseUrl)).token;
 });
@@ -58,6 +63,8 @@ describe('the real 0.20.3 data directory at the first start', () => {
       ports: 557,
       addresses: 24,
       ranges: 9,
+      templates: 3,
+      lags: 4,
       activity: 163,
     });
   });
@@ -219,10 +226,16 @@ describe('the real 0.20.3 data directory at the first start', () => {
     expect(logs).not.toMatch(/file not migrated.*file=ip-(allocations|ranges).json/);
     expect(logs).toContain('legacy migration: addresses migrated count=24');
     expect(logs).toContain('legacy migration: ranges migrated count=9');
+    expect(logs).toContain('legacy migration: templates migrated count=3');
+    expect(logs).toContain('legacy migration: lags migrated count=4');
+    expect(logs).not.toMatch(/file not migrated.*file=(layout-templates|lag-groups).json/);
+    expect(logs).toContain(
+      'legacy migration: file not migrated, the file of its current name was read instead; it stays in the data directory file=lagGroups.json read=lag-groups.json',
+    );
     expect(logs).toContain('legacy migration: unknown field dropped file=switches.json field=ports[].helper_usage count=87');
     const [archive] = archives(server.dataDir);
     expect(readFileSync(join(server.dataDir, 'settings.json'), 'utf8')).toBe(readFileSync(join(FIXTURE, 'settings.json'), 'utf8'));
-    for (const name of ['vlans.json', 'ip-allocations.json', 'ip-ranges.json'])
+    for (const name of ['vlans.json', 'ip-allocations.json', 'ip-ranges.json', 'layout-templates.json', 'lag-groups.json'])
       expect(readFileSync(join(server.dataDir, archive, name), 'utf8')).toBe(readFileSync(join(FIXTURE, name), 'utf8'));
   });
 
@@ -237,5 +250,111 @@ describe('the real 0.20.3 data directory at the first start', () => {
     const address = entries.find((entry) => entry.entityType === 'address' && entry.entityId);
     expect(address).toBeDefined();
     expect(entries.some((entry) => entry.entityType === 'range' && entry.entityId)).toBe(true);
+  });
+});
+
+describe('the layout templates and LAG groups of the real 0.20.3 data directory', () => {
+  it('come across as 3 templates: vendor, model, description, units of blocks with rows, order, speed and PoE', async () => {
+    const answer = await api(server.baseUrl, 'GET', '/api/templates?limit=500', { token });
+    expect(answer.status, answer.text).toBe(200);
+    const templates = answer.body.items;
+    expect(templates).toHaveLength(3);
+    for (const old of legacy.templates) {
+      const template = templates.find((t: any) => t.name === old.name);
+      expect(template, old.name).toMatchObject({ vendor: old.manufacturer, model: old.model, description: old.description });
+      expect(template.units.map((unit: any[]) => unit.length)).toEqual(old.units.map((unit: any) => unit.blocks.length));
+      old.units.forEach((unit: any, u: number) =>
+        unit.blocks.forEach((block: any, b: number) =>
+          expect(template.units[u][b], `${old.name} ${u}/${b}`).toMatchObject({
+            type: block.type,
+            count: block.count,
+            startIndex: block.start_index,
+            rows: block.rows,
+            order: block.row_layout ?? 'sequential',
+            speed: block.default_speed ?? null,
+            poe: block.poe ? { type: block.poe.type, maxWatts: block.poe.max_watts } : null,
+          }),
+        ),
+      );
+    }
+    const aruba = templates.find((t: any) => t.name === 'Aruba CX 6100 48G PoE 4SFP+');
+    expect(aruba.units[0].map((block: any) => block.namePattern)).toEqual(['{unit}/1/{n}', '{unit}/1/{n}']);
+    const logs = server.logs();
+    for (const field of ['datasheet_url', 'airflow', 'units[].label', 'units[].blocks[].id', 'units[].blocks[].physical_type'])
+      expect(logs).toContain(`legacy migration: unknown field dropped file=layout-templates.json field=${field} `);
+  });
+
+  it("keeps each switch's template and stack size; each template makes exactly the names, types and units 0.20.3 gave its ports", async () => {
+    const switches = await all('/api/switches');
+    const ports = await all('/api/ports');
+    const templates = (await api(server.baseUrl, 'GET', '/api/templates?limit=500', { token })).body.items;
+    const legacyTemplate = new Map(legacy.templates.map((t) => [t.id, t.name]));
+    for (const old of legacy.switches) {
+      const sw = switches.find((s) => s.name === old.name);
+      const template = templates.find((t: any) => t.id === sw.templateId);
+      expect(template?.name, old.name).toBe(legacyTemplate.get(old.layout_template_id));
+      // No switch of the fixture had ports added, removed or renamed since it was made from its template.
+      const made = layOutPorts(template.units, sw.stackSize).map((port) => [port.name, port.type, port.unit]);
+      const own = ports
+        .filter((port) => port.switchId === sw.id)
+        .sort((a, b) => a.position - b.position)
+        .map((port) => [port.name, port.type, port.unit]);
+      expect(made, old.name).toEqual(own);
+      expect(own, old.name).toEqual(old.ports.map((port: any) => [port.label, port.type, port.unit]));
+    }
+    const stacks = Object.fromEntries(switches.map((sw) => [sw.name, sw.stackSize]));
+    expect(stacks).toEqual({
+      'core-n1': 1,
+      'core-n2': 1,
+      'acc-bib': 4,
+      'acc-hs1': 1,
+      'acc-hs2': 1,
+      'stk-verw': 2,
+      'dist-sued': 1,
+      'acc-lab1': 1,
+      'sw-halle': 1,
+    });
+    const bib = ports.filter((port) => port.switchId === switches.find((s) => s.name === 'acc-bib').id).map((port) => port.name);
+    expect([bib[0], bib.at(-1)]).toEqual(['1/1/1', '4/1/52']);
+  });
+
+  it('comes across as 4 LAGs in 2 pairs: members, trunk VLANs of the first member, the far LAG, no fix lines', async () => {
+    const switches = await all('/api/switches');
+    const ports = await all('/api/ports');
+    const vlans = await all('/api/vlans');
+    const lags: any[] = [];
+    for (const sw of switches) {
+      const answer = await api(server.baseUrl, 'GET', `/api/switches/${sw.id}/lags?limit=500`, { token });
+      expect(answer.status, answer.text).toBe(200);
+      lags.push(...answer.body.items);
+    }
+    expect(lags).toHaveLength(legacy.lags.length);
+    const switchName = (id: string) => switches.find((sw) => sw.id === id).name;
+    const vid = (id: string) => vlans.find((v) => v.id === id).vid;
+    for (const old of legacy.lags) {
+      const oldSwitch = legacy.switches.find((sw) => sw.id === old.switch_id);
+      const lag = lags.find((l) => l.name === old.name && switchName(l.switchId) === oldSwitch.name);
+      const members = lag.memberPortIds.map((id: string) => ports.find((port) => port.id === id));
+      const oldMembers = oldSwitch.ports.filter((port: any) => old.port_ids.includes(port.id));
+      expect(members.map((port: any) => port.name)).toEqual(oldMembers.map((port: any) => port.label));
+      expect(members.every((port: any) => port.lagId === lag.id)).toBe(true);
+      expect(lag, old.name).toMatchObject({ mode: 'lacp-active', portMode: 'trunk', description: old.description });
+      expect(vid(lag.untaggedVlanId)).toBe(oldMembers[0].native_vlan);
+      expect(lag.taggedVlanIds.map(vid).sort()).toEqual([...oldMembers[0].tagged_vlans].sort());
+      const far = lags.find((l) => l.id === lag.remoteLagId);
+      expect(far.remoteLagId).toBe(lag.id);
+      expect(switchName(far.switchId)).toBe(old.remote_device);
+    }
+    expect(ports.filter((port) => port.lagId)).toHaveLength(8);
+    expect(server.logs()).not.toMatch(/value fixed file=lag-groups.json/);
+    expect(server.logs()).not.toMatch(/value fixed file=layout-templates.json/);
+  });
+
+  it('names templates and LAGs in the migrate entry, and the activity entries about them name them', async () => {
+    const entries = await all('/api/activity');
+    const migrate = entries.find((entry) => entry.action === 'migrate');
+    expect(migrate.summary).toContain('3 templates, 4 LAGs');
+    expect(entries.some((entry) => entry.entityType === 'template' && entry.entityId)).toBe(true);
+    expect(entries.some((entry) => entry.entityType === 'lag' && entry.entityId && entry.siteId)).toBe(true);
   });
 });

@@ -34,6 +34,19 @@ export function archives(dir: string): string[] {
 
 /** Rows per table, for the tables the migration writes. */
 export function counts(dataDir: string): Record<string, number> {
-  const tables = ['sites', 'vlans', 'networks', 'switches', 'ports', 'port_tagged_vlans', 'addresses', 'ranges', 'activity', 'users'];
+  const tables = [
+    'sites',
+    'vlans',
+    'networks',
+    'switches',
+    'ports',
+    'port_tagged_vlans',
+    'addresses',
+    'ranges',
+    'templates',
+    'lags',
+    'activity',
+    'users',
+  ];
   return Object.fromEntries(tables.map((table) => [table, readDb<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
 }

@@ -10,20 +10,20 @@ export const MAX_QUERY_LENGTH = 200;
 /** One search result. */
 export const RESULT_SCHEMA = {
   type: 'object',
-  required: ['type', 'id', 'name', 'siteId', 'match', 'label', 'value'],
+  required: ['type', 'id', 'name', 'match', 'label', 'value'],
   properties: {
     type: {
       enum: [...SEARCH_TYPES],
-      description: 'What was found; with id (and switchId for a port, networkId for an address) the page to link to.',
+      description: 'What was found; with id (and switchId for a port or LAG, networkId for an address) the page to link to.',
     },
     id: { type: 'string', format: 'uuid' },
     name: {
       type: 'string',
       description:
-        'The name; for a port "switch name / port name", for a VLAN "VLAN <vid> (<name>)", for an address "<address> (<hostname>)".',
+        'The name; for a port "switch name / port name", for a LAG "switch name / LAG name", for a VLAN "VLAN <vid> (<name>)", for an address "<address> (<hostname>)".',
     },
-    siteId: { type: 'string', format: 'uuid' },
-    switchId: { type: 'string', format: 'uuid', description: 'Ports only: their switch.' },
+    siteId: { type: 'string', format: 'uuid', description: 'Its site; templates have none.' },
+    switchId: { type: 'string', format: 'uuid', description: 'Ports and LAGs only: their switch.' },
     networkId: { type: 'string', format: 'uuid', description: 'Addresses only: their network.' },
     match: {
       enum: Object.keys(MATCH_LABELS),

@@ -1,4 +1,6 @@
-// The bar over the port table when ports are selected: one change to all of them, in one request.
+// The bar over the port table when ports are selected: one change to all of them, in one request. When the
+// selection holds members of a LAG it says that their mode and VLANs are the LAG's (the API refuses such a change
+// with 409 lag_member, whose message shows above the button).
 import { html, useId } from '../html.ts';
 import type { BulkPortChange } from '../api.ts';
 import { ApiError } from '../api.ts';
@@ -30,9 +32,10 @@ const BLANK: Values = {
   description: '',
 };
 
-/** The bulk bar for `count` selected ports; reports the change (without portIds) up. */
+/** The bulk bar for `count` selected ports (`lagMembers` of them in a LAG); reports the change (without portIds) up. */
 export function BulkBar(p: {
   count: number;
+  lagMembers?: number;
   vlans: Vlan[];
   onSubmit: (c: Omit<BulkPortChange, 'portIds'>) => Promise<unknown>;
   onClear: () => void;
@@ -59,7 +62,13 @@ export function BulkBar(p: {
     if (!change.set && !change.addTaggedVlanIds && !change.removeTaggedVlanIds) {
       throw new ApiError(400, 'validation_failed', t('bulk.nothingChosen'));
     }
-    await p.onSubmit(change);
+    try {
+      await p.onSubmit(change);
+    } catch (err) {
+      // 409 lag_member: its message names every member and its LAG already; its details would repeat them.
+      if (err instanceof ApiError && err.code === 'lag_member') throw new ApiError(err.status, err.code, err.message);
+      throw err;
+    }
     setValues(BLANK);
   });
   const v = form.values;
@@ -83,6 +92,7 @@ export function BulkBar(p: {
       ${p.count < p.total && html`<button type="button" class="btn btn-ghost btn-small" onClick=${p.onSelectAll}>${t('bulk.selectAll', { count: p.total })}</button>`}
       <button type="button" class="btn btn-ghost btn-small" onClick=${p.onClear}>${t('bulk.clear')}</button>
     </div>
+    ${!!p.lagMembers && html`<p class="notice info lag-bulk">${t('lag.bulkMembers', { count: p.lagMembers })}</p>`}
     <div class="bulk-fields">
       ${sel('mode', t('ports.col.mode'), [
         [NO_CHANGE, t('common.noChange')],

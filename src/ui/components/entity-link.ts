@@ -1,11 +1,11 @@
-// A link to an entity's page; a port, an address or a range is looked up first, as they live on the page of
+// A link to an entity's page; a port, a LAG, an address or a range is looked up first, as they live on the page of
 // their switch or network.
 import { html } from '../html.ts';
-import { getAddress, getPort, getRange } from '../api.ts';
+import { getAddress, getLag, getPort, getRange } from '../api.ts';
 import type { ActivityEntry } from '../api-types.ts';
 import { navigate } from '../router.ts';
 
-const PAGES = { site: '/sites/', switch: '/switches/', vlan: '/vlans/', network: '/networks/' };
+const PAGES = { site: '/sites/', switch: '/switches/', vlan: '/vlans/', network: '/networks/', template: '/templates/' };
 
 /** Links `name` to the page of the entity (type, id); plain text without both. */
 export function EntityLink(p: { type: ActivityEntry['entityType']; id: string | null; name: string | null }) {
@@ -17,6 +17,7 @@ export function EntityLink(p: { type: ActivityEntry['entityType']; id: string | 
     const open = async (e: Event) => {
       e.preventDefault();
       try {
+        if (type === 'lag') return navigate(`/switches/${(await getLag(id)).switchId}`);
         if (type !== 'port') return navigate(`/networks/${(await (type === 'range' ? getRange : getAddress)(id)).networkId}`);
         const port = await getPort(id);
         navigate(`/switches/${port.switchId}?port=${port.id}`);

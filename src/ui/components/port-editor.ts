@@ -1,7 +1,8 @@
 // One port in a side panel: every field of the port, a VLAN picker for the tagged VLANs (by number and name,
 // or typed as "10-20,30"), the link to another switch's port or to a device, and Save, Cancel and Delete in a
 // footer that stays in view however long the form is, at 1280 px and at 375 px alike; the IP addresses of the
-// device on the port, linked to their networks. Also creates a port.
+// device on the port, linked to their networks. Also creates a port. A LAG member's mode and VLANs are its LAG's:
+// shown read-only, with a button that opens the LAG.
 import { html, useEffect, useState } from '../html.ts';
 import { LINK_STATUSES, PORT_TYPES, POE_TYPES } from '../../fields/choices.ts';
 import { ApiError, listAddresses, listSwitches, switchPorts } from '../api.ts';
@@ -60,14 +61,14 @@ type Values = {
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
-/** The API body of the editor's values. */
-function changeOf(v: Values, vlans: Vlan[]): PortChange {
-  const tagged = vlanIdsOf(v.tagged, vlans);
+/** The API body of the editor's values; a LAG member's (`inLag`) leaves out the mode and VLANs its LAG sets. */
+function changeOf(v: Values, vlans: Vlan[], inLag: boolean): PortChange {
+  const tagged = vlanIdsOf(inLag ? '' : v.tagged, vlans);
   if (!tagged.ok) throw new ApiError(400, 'validation_failed', t('portEdit.checkTagged'), [{ field: 'tagged', message: tagged.reason }]);
   const watts = v.poeWatts.trim();
   if (v.poeType && watts !== '' && !(Number(watts) >= 0))
     throw new ApiError(400, 'validation_failed', t('portEdit.checkPoe'), [{ field: 'poeWatts', message: t('portEdit.wattsNumber') }]);
-  return {
+  const change: PortChange = {
     name: v.name.trim(),
     unit: Number(v.unit) || 1,
     type: v.type as Port['type'],
@@ -84,6 +85,12 @@ function changeOf(v: Values, vlans: Vlan[]): PortChange {
     connectedDevice: orNull(v.connectedDevice),
     connectedPort: orNull(v.connectedPort),
   };
+  if (inLag) {
+    delete change.mode;
+    delete change.untaggedVlanId;
+    delete change.taggedVlanIds;
+  }
+  return change;
 }
 
 /** The side panel editing `port` (or creating a port when none is given) of switch `sw`. */
@@ -92,6 +99,8 @@ export function PortEditor(p: {
   port?: Port;
   vlans: Vlan[];
   links: Map<string, LinkInfo>;
+  /** The name of the LAG the port is a member of, and what opens that LAG's panel. */
+  lag?: { name: string; open: () => void };
   onSubmit: (c: PortChange) => Promise<unknown>;
   onDelete?: () => Promise<unknown>;
   onClose: () => void;
@@ -120,7 +129,7 @@ export function PortEditor(p: {
       connectedDevice: port?.connectedDevice ?? '',
       connectedPort: port?.connectedPort ?? '',
     },
-    async (v) => p.onSubmit(changeOf(v, p.vlans)),
+    async (v) => p.onSubmit(changeOf(v, p.vlans, !!p.lag)),
     ['taggedVlanIds', 'poe', 'maxWatts'],
   );
   const v = form.values;
@@ -157,8 +166,8 @@ export function PortEditor(p: {
   const text = (name: keyof Values & string, label: string, extra: Record<string, unknown> = {}) =>
     html`<${TextField} label=${label} name=${name} value=${v[name] as string} error=${e[name]}
       onInput=${(x: string) => form.set(name, x as never)} ...${extra} />`;
-  const select = (name: keyof Values & string, label: string, options: { value: string; label: string }[]) =>
-    html`<${SelectField} label=${label} name=${name} value=${v[name] as string} error=${e[name]} options=${options}
+  const select = (name: keyof Values & string, label: string, options: { value: string; label: string }[], disabled = false) =>
+    html`<${SelectField} label=${label} name=${name} value=${v[name] as string} error=${e[name]} options=${options} disabled=${disabled}
       onChange=${(x: string) => form.set(name, x as never)} />`;
   const units = Array.from({ length: Math.max(p.sw.stackSize, Number(v.unit) || 1) }, (_, i) => String(i + 1));
   const vlanOptions = [
@@ -210,15 +219,27 @@ export function PortEditor(p: {
         </div>
         <fieldset class="side-group">
           <legend>${t('portEdit.vlans')}</legend>
+          ${
+            p.lag &&
+            html`<div class="lag-note">
+            <p>${t('lag.setBy', { name: p.lag.name })}</p>
+            <button type="button" class="btn btn-small" onClick=${p.lag.open}>${t('lag.open', { name: p.lag.name })}</button>
+          </div>`
+          }
           <div class="field-row">
-            ${select('mode', t('ports.col.mode'), [
-              { value: 'access', label: t('mode.access') },
-              { value: 'trunk', label: t('mode.trunk') },
-            ])}
-            ${select('untaggedVlanId', v.mode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions)}
+            ${select(
+              'mode',
+              t('ports.col.mode'),
+              [
+                { value: 'access', label: t('mode.access') },
+                { value: 'trunk', label: t('mode.trunk') },
+              ],
+              !!p.lag,
+            )}
+            ${select('untaggedVlanId', v.mode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions, !!p.lag)}
           </div>
-          <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.mode !== 'trunk'} error=${e.tagged}
-            hint=${v.mode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
+          <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.mode !== 'trunk' || !!p.lag} error=${e.tagged}
+            hint=${p.lag ? undefined : v.mode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
         </fieldset>
         <fieldset class="side-group">
           <legend>${t('portEdit.physical')}</legend>

@@ -19,6 +19,10 @@ function resultPath(r: SearchResult): string {
       return `/networks/${r.id}`;
     case 'port':
       return `/switches/${r.switchId}?port=${r.id}`;
+    case 'lag':
+      return `/switches/${r.switchId}?lag=${r.id}`;
+    case 'template':
+      return `/templates/${r.id}`;
     case 'address':
       return `/networks/${r.networkId}?q=${encodeURIComponent(r.name.split(' ')[0]!)}`;
   }

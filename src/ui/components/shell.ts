@@ -15,21 +15,24 @@ import type { ShownToast } from './toasts.ts';
 import { ConfirmDialog } from './confirm-dialog.ts';
 import { DashboardPage } from './dashboard-page.ts';
 import { SitesPage } from './sites-page.ts';
-import { SitePage } from './site-page.ts';
 import { SwitchesPage } from './switches-page.ts';
-import { SwitchPage } from './switch-page.ts';
 import { NetworksPage } from './networks-page.ts';
 import { VlansPage } from './vlans-page.ts';
-import { VlanPage } from './vlan-page.ts';
-import { NetworkPage } from './network-page.ts';
 import { IpTablePage } from './ip-table-page.ts';
 import { ActivityPage } from './activity-page.ts';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.ts';
 
-// Loaded when first shown: pages most visits never open.
+// Loaded when first shown: pages most visits never open, and the pages of one record (a switch's page with its
+// front panel, port and LAG editors is the largest part of the UI), so that the first load is the shell and the lists.
+const SitePage = lazyPage(async () => (await import('./site-page.ts')).SitePage);
+const SwitchPage = lazyPage(async () => (await import('./switch-page.ts')).SwitchPage);
+const VlanPage = lazyPage(async () => (await import('./vlan-page.ts')).VlanPage);
+const NetworkPage = lazyPage(async () => (await import('./network-page.ts')).NetworkPage);
 const SettingsPage = lazyPage(async () => (await import('./settings-page.ts')).SettingsPage);
 const SubnetPage = lazyPage(async () => (await import('./subnet-page.ts')).SubnetPage);
+const TemplatesPage = lazyPage(async () => (await import('./templates-page.ts')).TemplatesPage);
+const TemplatePage = lazyPage(async () => (await import('./template-page.ts')).TemplatePage);
 
 /** The list pages, by route name. */
 const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
@@ -39,6 +42,7 @@ const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
   networks: NetworksPage,
   addresses: IpTablePage,
   subnet: SubnetPage,
+  templates: TemplatesPage,
   activity: ActivityPage,
 };
 
@@ -48,6 +52,7 @@ const RECORD_PAGES: Record<string, (p: { id: string; route: Route }) => unknown>
   switch: SwitchPage,
   vlan: VlanPage,
   network: NetworkPage,
+  template: TemplatePage,
 };
 
 function page(route: Route) {

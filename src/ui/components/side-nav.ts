@@ -12,6 +12,7 @@ const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
   { href: '/networks', label: 'networks.title', match: ['networks', 'network'] },
   { href: '/addresses', label: 'addresses.title', match: ['addresses'] },
   { href: '/tools/subnet', label: 'nav.tools', match: ['subnet'] },
+  { href: '/templates', label: 'template.listTitle', match: ['templates', 'template'] },
   { href: '/activity', label: 'activity.title', match: ['activity'] },
   { href: '/settings/account', label: 'settings.title', match: ['settings'] },
 ];

@@ -1,17 +1,24 @@
-// One switch: the front panel and the port table sharing one selection, the bulk bar, the port editor in a side
-// panel (edit, create, rename, delete a port), the favourite star, and the tabs Ports, Details, History and Config.
+// One switch: the front panel (drawn from the switch's template when it has one, LAG members marked) and the port
+// table sharing one selection, the bulk bar, the port editor in a side panel (edit, create, rename, delete a port),
+// the LAGs with their far ends and the LAG panel (loaded when first opened), the favourite star, Duplicate, and the
+// tabs Ports, Details, History and Config.
 import { html, useEffect, useMemo, useState } from '../html.ts';
 import {
   bulkUpdatePorts,
+  createLag,
   createPort,
+  deleteLag,
   deletePort,
   deleteSwitch,
+  getLag,
   getPort,
   getSite,
   getSwitch,
+  getTemplate,
   listSwitches,
   setFavorite,
   siteVlans,
+  updateLag,
   updatePort,
   updateSwitch,
 } from '../api.ts';
@@ -21,7 +28,7 @@ import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { Port, Switch, Vlan } from '../api-types.ts';
+import type { Lag, Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { confirmedDelete, failureText, toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
@@ -41,6 +48,12 @@ import type { SwitchValues } from './switch-form.ts';
 import { ActivityFeed } from './activity-feed.ts';
 import { ConfigTab } from './config-tab.ts';
 import { VlanChip } from './vlan-chip.ts';
+import { lazyPage } from './lazy-page.ts';
+import type { FarEnd, LagChange } from './lag-panel.ts';
+import { SwitchDuplicate } from './switch-duplicate.ts';
+import { vlanTextOf } from '../vlan-text.ts';
+
+const LagPanel = lazyPage(async () => (await import('./lag-panel.ts')).LagPanel);
 
 /** Resolves the far ends of the links of `ports`: port name and switch name. */
 function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
@@ -61,6 +74,90 @@ function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
   return res.data ?? new Map();
 }
 
+/** Resolves the far ends of `lags` (the remote LAG, its name and its switch's), by the LAG's id. */
+function useFarEnds(lags: Lag[]): Map<string, FarEnd> {
+  const ids = lags
+    .map((l) => l.remoteLagId)
+    .filter((x): x is string => !!x)
+    .sort()
+    .join(',');
+  const res = useResource(async () => {
+    const map = new Map<string, FarEnd>();
+    if (!ids) return map;
+    const far = await Promise.all(ids.split(',').map((id) => getLag(id).catch(() => undefined)));
+    const names = new Map((await listSwitches({ limit: 500 })).items.map((x) => [x.id, x.name]));
+    for (const f of far)
+      if (f)
+        map.set(f.id, {
+          lagId: f.id,
+          lagName: f.name,
+          switchId: f.switchId,
+          switchName: names.get(f.switchId) ?? t('panel.anotherSwitch'),
+        });
+    return map;
+  }, [ids]);
+  return res.data ?? new Map();
+}
+
+/** The LAGs of the switch: name (opens the LAG's panel), aggregation, members, VLANs and far end. */
+function LagList(p: {
+  sw: Switch;
+  lags: Lag[];
+  ports: Port[];
+  vlans: Map<string, Vlan>;
+  far: Map<string, FarEnd>;
+  canEdit: boolean;
+  onEdit: (lag: Lag) => void;
+  onAdd: () => void;
+}) {
+  const nameOf = new Map(p.ports.map((x) => [x.id, x.name]));
+  const vlanText = (lag: Lag) => {
+    const u = lag.untaggedVlanId ? p.vlans.get(lag.untaggedVlanId) : undefined;
+    const tagged = lag.portMode === 'trunk' ? vlanTextOf(lag.taggedVlanIds, p.vlans) : '';
+    const trunk = lag.portMode === 'trunk';
+    const first = u
+      ? t(trunk ? 'panel.trunk' : 'panel.access', { vlan: u.vid, name: u.name })
+      : t(trunk ? 'panel.trunkNoVlan' : 'panel.accessNoVlan');
+    return [first, tagged ? t('panel.tagged', { vlans: tagged }) : ''].filter(Boolean).join(' · ');
+  };
+  return html`<section class="card" aria-labelledby="lags-head">
+    <div class="card-head">
+      <h2 id="lags-head">${t('lag.section')}</h2>
+      ${p.canEdit && html`<button type="button" class="btn btn-small" onClick=${p.onAdd}>${t('lag.add')}</button>`}
+    </div>
+    ${
+      p.lags.length === 0
+        ? html`<p class="muted">${t('lag.none')}</p>`
+        : html`<div class="table-wrap"><table class="data lags">
+      <caption class="visually-hidden">${t('lag.caption', { switch: p.sw.name })}</caption>
+      <thead><tr>
+        <th scope="col">${t('field.name')}</th>
+        <th scope="col">${t('lag.aggregation')}</th>
+        <th scope="col">${t('lag.col.members')}</th>
+        <th scope="col">${t('lag.col.vlans')}</th>
+        <th scope="col">${t('lag.col.farEnd')}</th>
+      </tr></thead>
+      <tbody>
+        ${p.lags.map((lag) => {
+          const far = lag.remoteLagId ? p.far.get(lag.remoteLagId) : undefined;
+          return html`<tr key=${lag.id}>
+            <th scope="row">${
+              p.canEdit
+                ? html`<button type="button" class="link-button mono" aria-label=${t('lag.edit', { name: lag.name })} onClick=${() => p.onEdit(lag)}>${lag.name}</button>`
+                : html`<span class="mono">${lag.name}</span>`
+            }${lag.description && html` <span class="muted">${lag.description}</span>`}</th>
+            <td>${t(`lag.mode.${lag.mode}`)}</td>
+            <td class="mono">${lag.memberPortIds.map((id) => nameOf.get(id) ?? '?').join(', ')}</td>
+            <td>${vlanText(lag)}</td>
+            <td>${far ? html`<a href=${`/switches/${far.switchId}`}>${t('lag.farEndOf', { switch: far.switchName, lag: far.lagName })}</a>` : lag.remoteLagId ? '…' : t('lag.noFar')}</td>
+          </tr>`;
+        })}
+      </tbody>
+    </table></div>`
+    }
+  </section>`;
+}
+
 /** The switch page. */
 export function SwitchPage(p: { id: string; route: Route }) {
   const app = useApp();
@@ -78,6 +175,14 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const vlanById = useMemo(() => new Map((vlanList.data ?? []).map((v) => [v.id, v])), [vlanList.data]);
   // The port in the side panel: its id, or 'new' while creating one.
   const [editingId, setEditingId] = useState<string | null>(null);
+  // The LAG in the side panel: its id, or 'new' while creating one; and whether the duplicate dialog is open.
+  const [lagId, setLagId] = useState<string | null>(null);
+  const [duplicating, setDuplicating] = useState(false);
+  const lags = useMemo(() => [...(s?.lags ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })), [s]);
+  const lagOf = useMemo(() => new Map(lags.flatMap((l) => l.memberPortIds.map((id): [string, string] => [id, l.name]))), [lags]);
+  const far = useFarEnds(lags);
+  const template = useResource(async () => (s?.templateId ? getTemplate(s.templateId) : undefined), [s?.templateId]);
+  const layout = template.data && s ? { units: template.data.units, stackSize: s.stackSize } : undefined;
 
   // A link from search or a link column names one port: select it and bring its row into view.
   useEffect(() => {
@@ -142,6 +247,28 @@ export function SwitchPage(p: { id: string; route: Route }) {
     sw.setData({ ...s, ...updated });
     void toastWithUndo(app, t('switch.saved', { name: updated.name }), [s.id], ['update'], reload);
   };
+  const saveLag = async (lag: Lag | undefined, change: LagChange) => {
+    const saved = lag ? await updateLag(lag.id, change, lag.version) : await createLag(s.id, change);
+    setLagId(null);
+    reload();
+    void toastWithUndo(app, t(lag ? 'lag.saved' : 'lag.created', { name: saved.name }), [saved.id], [lag ? 'update' : 'create'], reload);
+  };
+  const removeLag = async (lag: Lag) => {
+    const question = {
+      title: t('lag.deleteTitle'),
+      message: t('lag.deleteQuestion', { name: lag.name, switch: s.name, ports: t('count.ports', { count: lag.memberPortIds.length }) }),
+      confirmLabel: t('lag.delete'),
+    };
+    if (!(await confirmedDelete(app, question, () => deleteLag(lag.id, lag.version), reload))) return;
+    setLagId(null);
+    reload();
+    void toastWithUndo(app, t('lag.deleted', { name: lag.name }), [lag.id], ['delete'], reload);
+  };
+  const duplicated = (copy: Switch) => {
+    setDuplicating(false);
+    navigate(`/switches/${copy.id}`);
+    void toastWithUndo(app, t('duplicate.done', { name: copy.name, from: s.name }), [copy.id], ['create']);
+  };
   const remove = async () => {
     const question = {
       title: t('switch.deleteTitle'),
@@ -166,7 +293,10 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const usedIds = new Set(ports.flatMap((x) => [x.untaggedVlanId, ...(x.mode === 'trunk' ? x.taggedVlanIds : [])]));
   const legend = vlans.filter((v) => usedIds.has(v.id));
   const editing = editingId === 'new' ? undefined : ports.find((x) => x.id === editingId);
+  const editingLag = lagId === 'new' ? undefined : lags.find((l) => l.id === lagId);
+  const editingLagOf = editing?.lagId ? lags.find((l) => l.id === editing.lagId) : undefined;
   const count = selection.selected.size;
+  const lagMembers = ports.filter((x) => x.lagId && selection.selected.has(x.id)).length;
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
       sub=${html`<${StatusBadge} status=${s.status} /> ${[s.role ? t(`switchRole.${s.role}`) : '', [s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location, s.rackPosition].filter(Boolean).join(' · ')}
@@ -176,6 +306,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
       ${
         app.canEdit &&
         html`
+        <button type="button" class="btn" onClick=${() => setDuplicating(true)}>${t('duplicate.button')}</button>
         <button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>
         ${tab !== 'details' && html`<a class="btn btn-primary" href=${withQuery({ tab: 'details', port: null })}>${t('switch.editDetails')}</a>`}`
       }
@@ -187,10 +318,10 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <section class="card" aria-label=${t('switch.frontPanel')}>
         <div class="card-head">
           <h2>${t('switch.frontPanel')}</h2>
-          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span></div>
+          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span>${lags.length > 0 && html`<span class="lg lg-lag">${t('lag.legend')}</span>`}</div>
         </div>
         <${PortPanel} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked} label=${t('switch.panelLabel', { name: s.name })}
-          onOpen=${app.canEdit ? (port: Port) => setEditingId(port.id) : undefined} />
+          layout=${layout} lagOf=${lagOf} onOpen=${app.canEdit ? (port: Port) => setEditingId(port.id) : undefined} />
         ${
           legend.length > 0 &&
           html`<ul class="vlan-legend" aria-label=${t('switch.vlanColours')}>
@@ -198,6 +329,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
         </ul>`
         }
       </section>
+      <${LagList} sw=${s} lags=${lags} ports=${ports} vlans=${vlanById} far=${far} canEdit=${app.canEdit}
+        onEdit=${(lag: Lag) => setLagId(lag.id)} onAdd=${() => setLagId('new')} />
       <section class="card" aria-label=${t('switch.portTable')}>
         <div class="card-head">
           <h2>${t('switch.portTable')}</h2>
@@ -206,7 +339,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
         ${
           app.canEdit &&
           count > 0 &&
-          html`<${BulkBar} count=${count} total=${ports.length} vlans=${vlans} onSubmit=${bulk}
+          html`<${BulkBar} count=${count} lagMembers=${lagMembers} total=${ports.length} vlans=${vlans} onSubmit=${bulk}
           onClear=${() => selection.setAll(false)} onSelectAll=${() => selection.setAll(true)} />`
         }
         ${!app.canEdit && count > 0 && html`<p class="muted">${t('switch.selected', { count })}</p>`}
@@ -218,9 +351,28 @@ export function SwitchPage(p: { id: string; route: Route }) {
         editingId &&
         (editingId === 'new' || editing) &&
         html`<${PortEditor} key=${editingId} sw=${s} port=${editing} vlans=${vlans} links=${links}
+        lag=${
+          editingLagOf && {
+            name: editingLagOf.name,
+            open: () => {
+              setEditingId(null);
+              setLagId(editingLagOf.id);
+            },
+          }
+        }
         onSubmit=${(c: PortChange) => (editing ? savePort(editing, c) : addPort(c))}
         onDelete=${editing ? () => removePort(editing) : undefined}
         onClose=${() => setEditingId(null)} onReload=${reload} />`
+      }
+      ${
+        app.canEdit &&
+        lagId &&
+        (lagId === 'new' || editingLag) &&
+        html`<${LagPanel} key=${lagId} sw=${s} lag=${editingLag} lags=${lags} ports=${ports} vlans=${vlans} links=${links}
+        far=${editingLag?.remoteLagId ? far.get(editingLag.remoteLagId) : undefined} layout=${layout} stacked=${stacked}
+        onSubmit=${(c: LagChange) => saveLag(editingLag, c)}
+        onDelete=${editingLag ? () => removeLag(editingLag) : undefined}
+        onClose=${() => setLagId(null)} onReload=${reload} />`
       }`
     }
     ${
@@ -235,5 +387,6 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty=${t('switch.noChanges')} onChanged=${reload} />
     </section>`
     }
-    ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}`;
+    ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}
+    ${duplicating && html`<${SwitchDuplicate} sw=${s} onDone=${duplicated} onClose=${() => setDuplicating(false)} />`}`;
 }

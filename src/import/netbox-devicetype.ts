@@ -1,0 +1,459 @@
+// NetBox device types (docs/LAGS-TEMPLATES.md, "NetBox device types"): a device-type YAML file of the public
+// NetBox device-type library made into a layout template. Pure: the text in, a template (or the faults) out.
+//
+// The file is read by the `yaml` package as YAML 1.2 (core schema) without strictness: duplicate keys and the
+// library's other looseness are read, not refused; where a key is given twice the last one counts, as NetBox's
+// own reader (PyYAML) has it. Interfaces in file order, then console ports, become blocks; every interface that
+// is not a front-panel Ethernet port is listed under `skipped` with the reason.
+import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap } from 'yaml';
+import { STACK_MAX, type POE_TYPES, type PORT_TYPES } from '../fields/choices.ts';
+import type { FieldFault } from '../errors/refusal.ts';
+import { interfaceNameProblem } from '../lib/interface-name.ts';
+import { LAYOUT_LIMITS, checkTemplateUnits, layOutPorts, type TemplateBlock, type TemplateUnits } from '../lib/port-layout.ts';
+
+/** The template a device type makes (the fields `POST /api/templates` takes). */
+export interface NetboxTemplate {
+  name: string;
+  vendor: string | null;
+  model: string | null;
+  description: string | null;
+  units: TemplateUnits;
+}
+
+/** An interface of the file that is no front-panel Ethernet port, and so is not made a port. */
+export interface SkippedInterface {
+  name: string;
+  type: string;
+  reason: string;
+}
+
+export type NetboxImport = { ok: true; template: NetboxTemplate; skipped: SkippedInterface[] } | { ok: false; faults: FieldFault[] };
+
+/** The longest vendor and model (the template's fields) and description. */
+const VENDOR_MAX = 100;
+const DESCRIPTION_MAX = 1000;
+/** Blocks of this many Ethernet ports or more are drawn in two rows, odd on top (the files say nothing of the panel). */
+const TWO_ROWS_FROM = 12;
+
+type PortType = (typeof PORT_TYPES)[number];
+type Poe = TemplateBlock['poe'];
+
+/** What a NetBox interface type makes: a port of a type and speed, or nothing (and why). */
+type TypeMapping = { port: PortType; speed: string } | { skip: string };
+
+/** NetBox interface types that are no Ethernet port of the switch's front panel, and why they are skipped. */
+const NOT_PORTS: [RegExp, string][] = [
+  [/^virtual$/, 'a virtual interface, not a port'],
+  [/^lag$/, 'a link aggregation: make it a LAG of the switch'],
+  [/^bridge$/, 'a bridge interface, not a port'],
+  [/^(cisco-stackwise|cisco-flexstack|juniper-vcp|extreme-summitstack)/, 'a stacking port, not an Ethernet port'],
+  [/^(ieee802\.11|other-wireless)/, 'a wireless interface, not a port'],
+  [/^(gsm|cdma|lte|4g|5g)$/, 'a cellular interface, not a port'],
+];
+
+/** `1000base-t`, `2.5gbase-t`, `10gbase-x-sfpp`, `100gbase-x-qsfp28`, `100base-fx`, `10gbase-lr`: speed and medium. */
+const ETHERNET_TYPE = /^(\d+(?:\.\d+)?)(g?)base-(.+)$/;
+
+/** Pluggable cages by the name NetBox gives them (the part after `-x-`). */
+const CAGES: Record<string, PortType> = {
+  sfp: 'sfp',
+  gbic: 'sfp',
+  sfpp: 'sfp+',
+  sfp28: 'sfp28',
+  sfp56: 'sfp28',
+  sfpdd: 'sfp28',
+  'sfp-dd': 'sfp28',
+  qsfp: 'qsfp',
+  qsfpp: 'qsfp',
+  qsfp28: 'qsfp28',
+  qsfp56: 'qsfp28',
+  qsfpdd: 'qsfp28',
+  'qsfp-dd': 'qsfp28',
+  qsfp112: 'qsfp28',
+  osfp: 'qsfp28',
+  'osfp-rhs': 'qsfp28',
+};
+
+/** The cage of a fibre or other pluggable port NetBox names by its medium only (`10gbase-lr`, `10gbase-x-xfp`): by speed. */
+function cageOfSpeed(mbps: number): PortType {
+  if (mbps < 10_000) return 'sfp';
+  if (mbps < 25_000) return 'sfp+';
+  if (mbps < 40_000) return 'sfp28';
+  if (mbps < 100_000) return 'qsfp';
+  return 'qsfp28';
+}
+
+/** The port type and speed a NetBox interface type makes, or why it makes no port. */
+export function mapInterfaceType(type: string): TypeMapping {
+  const t = type.trim().toLowerCase();
+  for (const [pattern, reason] of NOT_PORTS) if (pattern.test(t)) return { skip: reason };
+  const ethernet = ETHERNET_TYPE.exec(t);
+  if (!ethernet) {
+    if (t === 'other') return { skip: 'of type "other": the file does not say what kind of port it is' };
+    return { skip: 'not an Ethernet port' };
+  }
+  const [, number, giga, medium] = ethernet;
+  const mbps = Number(number) * (giga ? 1000 : 1);
+  const speed = giga ? `${number}G` : mbps >= 1000 && mbps % 1000 === 0 ? `${mbps / 1000}G` : `${number}M`;
+  if (/^tx?$/.test(medium)) return { port: 'rj45', speed };
+  if (/^k/.test(medium)) return { skip: 'a backplane interface, not a front-panel port' };
+  if (medium === 't1') return { skip: 'single-pair Ethernet (base-T1): no front-panel port type fits' };
+  const cage = medium.startsWith('x-') ? CAGES[medium.slice(2)] : undefined;
+  return { port: cage ?? cageOfSpeed(mbps), speed };
+}
+
+/** PoE a port delivers, by NetBox's `poe_type` (a port that draws power, `poe_mode: pd`, delivers none). */
+const POE_OF_TYPE: [RegExp, (typeof POE_TYPES)[number], number | null][] = [
+  [/^type1-ieee802\.3af$/, '802.3af', 15.4],
+  [/^type2-ieee802\.3at$/, '802.3at', 30],
+  [/^type3-ieee802\.3bt$/, '802.3bt-type3', 60],
+  [/^type4-ieee802\.3bt$/, '802.3bt-type4', 90],
+  [/^passive-24v-/, 'passive-24v', null],
+  [/^passive-48v-/, 'passive-48v', null],
+];
+
+function poeOf(poeType: string | undefined, poeMode: string | undefined): Poe {
+  if (poeType === undefined || poeMode?.trim().toLowerCase() === 'pd') return null;
+  const found = POE_OF_TYPE.find(([pattern]) => pattern.test(poeType.trim().toLowerCase()));
+  return found ? { type: found[1], maxWatts: found[2] } : null;
+}
+
+/** One port to be made: its name, type, speed, PoE, where in the file it came from, and whether its name is its own. */
+interface PortSource {
+  name: string;
+  type: PortType;
+  speed: string | null;
+  poe: Poe;
+  /** The field path of its name (`interfaces[3].name`, `console-ports[0].name`). */
+  path: string;
+  /** A console or management port: the stack's own, so its name never gets {unit}. */
+  stackOwn: boolean;
+}
+
+/**
+ * Reads a NetBox device-type YAML file and makes a one-unit template of it: `manufacturer` → vendor, `model` →
+ * model, name `<manufacturer> <model>`, description the part number and comments; interfaces (then console ports)
+ * as blocks. Laid out for one switch (`layOutPorts(units, 1)`), the template makes exactly the file's ports, by
+ * name, in file order. Faults name the field (`interfaces[3].name`).
+ */
+export function templateFromNetbox(yamlText: string): NetboxImport {
+  const doc = parseDocument(yamlText, { version: '1.2', schema: 'core', strict: false, uniqueKeys: false, prettyErrors: true });
+  if (doc.errors.length) return refuse('body', `is not YAML that can be read: ${doc.errors[0].message.split('\n')[0].replace(/:$/, '')}`);
+  const root = resolve(doc, doc.contents);
+  if (!isMap(root)) return refuse('body', 'must be a NetBox device type: a mapping with manufacturer, model and interfaces');
+  const faults: FieldFault[] = [];
+  const vendor = requiredText(doc, root, 'manufacturer', faults);
+  const model = requiredText(doc, root, 'model', faults);
+  const description = descriptionOf(doc, root, faults);
+  const skipped: SkippedInterface[] = [];
+  const ports = [...interfacesOf(doc, root, skipped, faults), ...consolePortsOf(doc, root, faults)];
+  if (faults.length) return { ok: false, faults };
+  faults.push(...duplicateNames(ports));
+  if (ports.length === 0 && faults.length === 0)
+    faults.push({ field: 'interfaces', message: 'holds no Ethernet port and the file no console port: there is nothing to make ports of' });
+  if (faults.length) return { ok: false, faults };
+  const blocks = blocksOf(ports);
+  if (blocks.length > LAYOUT_LIMITS.blocks)
+    return refuse(
+      'interfaces',
+      `make ${blocks.length} blocks of ports whose names do not count up together; a template holds at most ${LAYOUT_LIMITS.blocks}`,
+    );
+  const checked = checkTemplateUnits([blocks.map((b) => b.block)]);
+  if (!checked.ok) {
+    return {
+      ok: false,
+      faults: checked.faults.map((fault) => {
+        const block = /^\[0\]\[(\d+)\]/.exec(fault.path);
+        return { field: block ? blocks[Number(block[1])].sources[0].path : 'interfaces', message: fault.message };
+      }),
+    };
+  }
+  return {
+    ok: true,
+    template: { name: `${vendor} ${model}`, vendor, model, description, units: checked.value },
+    skipped,
+  };
+}
+
+function refuse(field: string, message: string): NetboxImport {
+  return { ok: false, faults: [{ field, message }] };
+}
+
+// --- Reading the document -------------------------------------------------------------------------------------
+
+/** A node with its aliases followed. */
+function resolve(doc: Document, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; isAlias(current) && hops < 100; hops++) current = current.resolve(doc);
+  return current;
+}
+
+/** The value of `key` in a mapping (the last one where the key is given twice, as PyYAML reads it). */
+function fieldOf(doc: Document, map: YAMLMap, key: string): unknown {
+  let found: unknown;
+  for (const pair of map.items) {
+    const k = isScalar(pair.key) ? pair.key.value : pair.key;
+    if (k === key) found = pair.value;
+  }
+  return resolve(doc, found);
+}
+
+/**
+ * A scalar as text: a string as it is, a number or boolean as the file writes it (`1.10`, not 1.1); undefined when
+ * missing or null, null when it is a mapping or list.
+ */
+function textOf(node: unknown): string | undefined | null {
+  if (node === undefined || node === null) return undefined;
+  if (!isScalar(node)) return null;
+  const value = node.value;
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  return node.source ?? String(value);
+}
+
+// C0 controls and DEL except tab, line feed and carriage return: what no stored text may hold.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
+
+function requiredText(doc: Document, root: YAMLMap, key: string, faults: FieldFault[]): string {
+  const text = textOf(fieldOf(doc, root, key));
+  const value = typeof text === 'string' ? text.trim() : '';
+  if (text === null) faults.push({ field: key, message: 'must be a text' });
+  else if (value === '') faults.push({ field: key, message: 'is required' });
+  else if (CONTROL_CHARACTER.test(value)) faults.push({ field: key, message: 'must not contain control characters' });
+  else if ([...value].length > VENDOR_MAX) faults.push({ field: key, message: `must be at most ${VENDOR_MAX} characters` });
+  return value;
+}
+
+/** The part number and the comments, trimmed to the description's 1000 characters; null when the file has neither. */
+function descriptionOf(doc: Document, root: YAMLMap, faults: FieldFault[]): string | null {
+  const parts: string[] = [];
+  for (const [key, label] of [
+    ['part_number', 'Part number: '],
+    ['comments', ''],
+  ] as const) {
+    const text = textOf(fieldOf(doc, root, key));
+    if (text === null) faults.push({ field: key, message: 'must be a text' });
+    else if (text?.trim()) parts.push(label + text.replace(CONTROL_CHARACTERS, '').trim());
+  }
+  if (parts.length === 0) return null;
+  return [...parts.join('\n\n')].slice(0, DESCRIPTION_MAX).join('').trim();
+}
+
+/** The items of a list under `key` (with their index), or a fault when it is not a list; none when it is missing. */
+function listOf(doc: Document, root: YAMLMap, key: string, faults: FieldFault[]): { item: YAMLMap; path: string }[] {
+  const list = fieldOf(doc, root, key);
+  if (list === undefined || (isScalar(list) && list.value === null)) return [];
+  if (!isSeq(list)) {
+    faults.push({ field: key, message: 'must be a list' });
+    return [];
+  }
+  const items: { item: YAMLMap; path: string }[] = [];
+  list.items.forEach((raw, i) => {
+    const item = resolve(doc, raw);
+    if (isMap(item)) items.push({ item, path: `${key}[${i}]` });
+    else faults.push({ field: `${key}[${i}]`, message: 'must be a mapping with name and type' });
+  });
+  return items;
+}
+
+/** A port's name from an item: trimmed text, checked as an interface name. */
+function nameOf(doc: Document, item: YAMLMap, path: string, faults: FieldFault[], check: boolean): string | undefined {
+  const text = textOf(fieldOf(doc, item, 'name'));
+  const name = typeof text === 'string' ? text.trim() : '';
+  if (text === null) faults.push({ field: `${path}.name`, message: 'must be a text' });
+  else if (name === '') faults.push({ field: `${path}.name`, message: 'is required' });
+  else {
+    const problem = check ? interfaceNameProblem(name) : undefined;
+    if (!problem) return name;
+    faults.push({ field: `${path}.name`, message: `${problem} (it is "${name}")` });
+  }
+  return undefined;
+}
+
+/** `mgmt_only`: a boolean, or the words NetBox's YAML 1.1 reader takes for one (yes/no, on/off); missing is false. */
+function flagOf(doc: Document, item: YAMLMap, path: string, key: string, faults: FieldFault[]): boolean {
+  const node = fieldOf(doc, item, key);
+  if (isScalar(node) && typeof node.value === 'boolean') return node.value;
+  const text = textOf(node);
+  if (text === undefined) return false;
+  const word = text?.trim().toLowerCase();
+  if (word === 'true' || word === 'yes' || word === 'on') return true;
+  if (word === 'false' || word === 'no' || word === 'off') return false;
+  faults.push({ field: `${path}.${key}`, message: 'must be true or false' });
+  return false;
+}
+
+/** The file's interfaces that are front-panel Ethernet ports; the others go to `skipped`. */
+function interfacesOf(doc: Document, root: YAMLMap, skipped: SkippedInterface[], faults: FieldFault[]): PortSource[] {
+  const ports: PortSource[] = [];
+  for (const { item, path } of listOf(doc, root, 'interfaces', faults)) {
+    const typeText = textOf(fieldOf(doc, item, 'type'));
+    const type = typeof typeText === 'string' ? typeText.trim() : '';
+    if (type === '') faults.push({ field: `${path}.type`, message: typeText === null ? 'must be a text' : 'is required' });
+    const mapping = mapInterfaceType(type);
+    const name = nameOf(doc, item, path, faults, !('skip' in mapping));
+    const managementOnly = flagOf(doc, item, path, 'mgmt_only', faults);
+    if (name === undefined || type === '') continue;
+    if ('skip' in mapping) {
+      skipped.push({ name, type, reason: mapping.skip });
+      continue;
+    }
+    const poeType = textOf(fieldOf(doc, item, 'poe_type')) ?? undefined;
+    const poeMode = textOf(fieldOf(doc, item, 'poe_mode')) ?? undefined;
+    ports.push({
+      name,
+      type: managementOnly ? 'management' : mapping.port,
+      speed: mapping.speed,
+      poe: poeOf(poeType, poeMode),
+      path: `${path}.name`,
+      stackOwn: managementOnly,
+    });
+  }
+  return ports;
+}
+
+/** The file's console ports (whatever their connector): ports of type console. */
+function consolePortsOf(doc: Document, root: YAMLMap, faults: FieldFault[]): PortSource[] {
+  const ports: PortSource[] = [];
+  for (const { item, path } of listOf(doc, root, 'console-ports', faults)) {
+    const name = nameOf(doc, item, path, faults, true);
+    if (name !== undefined) ports.push({ name, type: 'console', speed: null, poe: null, path: `${path}.name`, stackOwn: true });
+  }
+  return ports;
+}
+
+/** A name given twice (case-insensitively; a switch's port names are unique that way). */
+function duplicateNames(ports: PortSource[]): FieldFault[] {
+  const seen = new Map<string, PortSource>();
+  const faults: FieldFault[] = [];
+  for (const port of ports) {
+    const other = seen.get(port.name.toLowerCase());
+    if (other) faults.push({ field: port.path, message: `"${port.name}" is the name of ${other.path.replace(/\.name$/, '')} too` });
+    else seen.set(port.name.toLowerCase(), port);
+  }
+  return faults;
+}
+
+// --- Blocks ---------------------------------------------------------------------------------------------------
+
+/** A name cut into text and numbers: even indices text, odd indices digits (`Gi1/0/5` → Gi,1,/,0,/,5,''). */
+function tokensOf(name: string): string[] {
+  return name.split(/(\d+)/);
+}
+
+/** A number that can count: written without leading zeros, within the first index a block may have. */
+function counts(token: string): boolean {
+  return String(Number(token)) === token && Number(token) <= LAYOUT_LIMITS.startIndex;
+}
+
+/**
+ * The index of the one number in which `next` counts on from `prev` (equal otherwise, that number one higher), or
+ * undefined.
+ */
+function countingIndex(prev: string[], next: string[]): number | undefined {
+  if (prev.length !== next.length) return undefined;
+  let index: number | undefined;
+  for (let i = 0; i < prev.length; i++) {
+    if (prev[i] === next[i]) continue;
+    if (i % 2 === 0 || index !== undefined) return undefined;
+    if (!counts(prev[i]) || !counts(next[i]) || Number(next[i]) !== Number(prev[i]) + 1) return undefined;
+    index = i;
+  }
+  return index;
+}
+
+interface BlockDraft {
+  sources: PortSource[];
+  tokens: string[];
+  /** The token that counts (an odd index), once the block has two ports. */
+  counter?: number;
+  last: string[];
+}
+
+/** The sources that make one block share the type, speed and PoE a block carries, and whether names are their own. */
+function sameKind(a: PortSource, b: PortSource): boolean {
+  return (
+    a.type === b.type &&
+    a.speed === b.speed &&
+    a.stackOwn === b.stackOwn &&
+    a.poe?.type === b.poe?.type &&
+    a.poe?.maxWatts === b.poe?.maxWatts
+  );
+}
+
+/**
+ * Runs of ports of one kind whose names differ only in one number counting up by 1, each one block: `{n}` for that
+ * number (`{n0}` when it starts at 0). Then the member number: see unitPlaceholders.
+ */
+function blocksOf(ports: PortSource[]): { block: TemplateBlock; sources: PortSource[] }[] {
+  const drafts: BlockDraft[] = [];
+  for (const port of ports) {
+    const tokens = tokensOf(port.name);
+    const draft = drafts.at(-1);
+    if (draft && draft.sources.length < LAYOUT_LIMITS.count && sameKind(draft.sources[0], port)) {
+      const index = countingIndex(draft.last, tokens);
+      if (index !== undefined && (draft.counter === undefined || draft.counter === index)) {
+        draft.counter = index;
+        draft.sources.push(port);
+        draft.last = tokens;
+        continue;
+      }
+    }
+    drafts.push({ sources: [port], tokens, last: tokens });
+  }
+  const blocks = drafts.map((draft) => ({ block: blockOf(draft), sources: draft.sources }));
+  return unitPlaceholders(blocks, drafts);
+}
+
+function blockOf(draft: BlockDraft): TemplateBlock {
+  const first = draft.sources[0];
+  const pattern = [...draft.tokens];
+  let startIndex = 1;
+  if (draft.counter !== undefined) {
+    const start = Number(pattern[draft.counter]);
+    pattern[draft.counter] = start === 0 ? '{n0}' : '{n}';
+    startIndex = Math.max(1, start);
+  }
+  const count = draft.sources.length;
+  const twoRows = count >= TWO_ROWS_FROM && first.type !== 'console' && first.type !== 'management';
+  return {
+    type: first.type,
+    count,
+    startIndex,
+    rows: twoRows ? 2 : 1,
+    order: twoRows ? 'odd-even' : 'sequential',
+    namePattern: pattern.join(''),
+    speed: first.speed,
+    poe: first.poe,
+  };
+}
+
+/**
+ * The member number, so that the template also makes stacks: the first number of a name that has several
+ * (`GigabitEthernet1/0/{n}`, `ge-0/0/{n0}`, `1/1/{n}`), when it is not the counting one, becomes `{unit}` when it
+ * is 1 and `{unit0}` when it is 0: in the blocks whose first number is the one of the first such block (a stack
+ * numbers all its members one way). Console and management ports keep their names: they are the stack's own.
+ * Should the members of a stack then get a name twice (a block left as it is naming a port as another block does
+ * on a later member), no block gets a placeholder: the template makes single switches only.
+ */
+function unitPlaceholders(
+  blocks: { block: TemplateBlock; sources: PortSource[] }[],
+  drafts: BlockDraft[],
+): { block: TemplateBlock; sources: PortSource[] }[] {
+  const memberOf = (draft: BlockDraft) =>
+    !draft.sources[0].stackOwn && draft.tokens.length >= 5 && draft.counter !== 1 && (draft.tokens[1] === '1' || draft.tokens[1] === '0')
+      ? draft.tokens[1]
+      : undefined;
+  const member = drafts.map(memberOf).find((first) => first !== undefined);
+  if (member === undefined) return blocks;
+  const placeholder = member === '1' ? '{unit}' : '{unit0}';
+  const withUnits = blocks.map(({ block, sources }, b) => {
+    if (memberOf(drafts[b]) !== member) return { block, sources };
+    const pattern = tokensOf(block.namePattern);
+    pattern[1] = placeholder;
+    return { block: { ...block, namePattern: pattern.join('') }, sources };
+  });
+  const names = layOutPorts([withUnits.map(({ block }) => block)], STACK_MAX).map((port) => port.name.toLowerCase());
+  return new Set(names).size === names.length ? withUnits : blocks;
+}
