@@ -178,22 +178,29 @@ function portsByText(db: Db, q: string, limit: number): HitRow[] {
 }
 
 /**
- * Ports named by "switch/port" or "switch port" (`acc-1/48`, `acc-1 Gi1/0/48`, `acc-1 / 48`): each way of cutting
- * q in two at a "/" or a space is tried, the switch name exactly and the port name exactly (rank 0) or as a
- * prefix (rank 2), case-insensitively.
+ * Ports or LAGs named by "switch/name" or "switch name" (`acc-1/48`, `acc-1 Gi1/0/48`, `acc-1 / 48`, `acc-1 ae0`):
+ * each way of cutting q in two at a "/" or a space is tried, the switch name exactly and the port's or LAG's name
+ * exactly (rank 0) or as a prefix (rank 2), case-insensitively.
  */
-function portsBySwitchAndName(db: Db, q: string, limit: number): HitRow[] {
+function bySwitchAndName(db: Db, table: keyof typeof SWITCH_AND_NAME, q: string, limit: number): HitRow[] {
   const pairs = switchAndNamePairs(q);
   if (pairs.length === 0) return [];
+  const { match, order } = SWITCH_AND_NAME[table];
   return prepare(
     db,
-    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'switchPort' AS match, w.name || ' / ' || p.name AS value,
-      min(CASE WHEN p.name = json_extract(c.value, '$[1]') THEN 0 ELSE 2 END) AS rank
+    `SELECT item.id, w.name || ' / ' || item.name AS name, w.site_id, item.switch_id, '${match}' AS match, w.name || ' / ' || item.name AS value,
+      min(CASE WHEN item.name = json_extract(c.value, '$[1]') THEN 0 ELSE 2 END) AS rank
     FROM json_each(:pairs) c CROSS JOIN switches w ON w.name = json_extract(c.value, '$[0]')
-      CROSS JOIN ports p ON p.switch_id = w.id AND p.name LIKE json_extract(c.value, '$[2]') ESCAPE '\\'
-    GROUP BY p.id ORDER BY rank, w.name, p.position, p.name LIMIT :limit`,
+      CROSS JOIN ${table} item ON item.switch_id = w.id AND item.name LIKE json_extract(c.value, '$[2]') ESCAPE '\\'
+    GROUP BY item.id ORDER BY rank, w.name, ${order} LIMIT :limit`,
   ).all({ pairs: JSON.stringify(pairs), limit }) as unknown as HitRow[];
 }
+
+/** The tables bySwitchAndName searches: the match each answers and its order within a switch. */
+const SWITCH_AND_NAME = {
+  ports: { match: 'switchPort', order: 'item.position, item.name' },
+  lags: { match: 'switchLag', order: 'item.name' },
+} as const satisfies Record<string, { match: SearchMatch; order: string }>;
 
 /**
  * The ways of cutting q in two at a "/" or a space, each [switch name, the other name, that name as a LIKE prefix]
@@ -217,20 +224,6 @@ function lagsByName(db: Db, q: string, limit: number): HitRow[] {
     FROM lags l JOIN switches w ON w.id = l.switch_id WHERE ${matches('l.name')}
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
-}
-
-/** LAGs named by "switch/LAG" or "switch LAG" (`acc-1/Po1`, `acc-1 ae0`), as ports are (portsBySwitchAndName). */
-function lagsBySwitchAndName(db: Db, q: string, limit: number): HitRow[] {
-  const pairs = switchAndNamePairs(q);
-  if (pairs.length === 0) return [];
-  return prepare(
-    db,
-    `SELECT l.id, w.name || ' / ' || l.name AS name, w.site_id, l.switch_id, 'switchLag' AS match, w.name || ' / ' || l.name AS value,
-      min(CASE WHEN l.name = json_extract(c.value, '$[1]') THEN 0 ELSE 2 END) AS rank
-    FROM json_each(:pairs) c CROSS JOIN switches w ON w.name = json_extract(c.value, '$[0]')
-      CROSS JOIN lags l ON l.switch_id = w.id AND l.name LIKE json_extract(c.value, '$[2]') ESCAPE '\\'
-    GROUP BY l.id ORDER BY rank, w.name, l.name LIMIT :limit`,
-  ).all({ pairs: JSON.stringify(pairs), limit }) as unknown as HitRow[];
 }
 
 /** Templates whose name, vendor or model contains q (of no site). */
@@ -395,10 +388,10 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
     ...(vid !== undefined && vid >= 1 && vid <= 4094 ? vlansByVid(db, vid, limit).map(tag('vlan')) : []),
     ...networksByText(db, q, limit).map(tag('network')),
     ...(address ? networksContaining(db, ip, address.family) : []),
-    ...portsBySwitchAndName(db, q, limit).map(tag('port')),
+    ...bySwitchAndName(db, 'ports', q, limit).map(tag('port')),
     ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
-    ...lagsBySwitchAndName(db, q, limit).map(tag('lag')),
+    ...bySwitchAndName(db, 'lags', q, limit).map(tag('lag')),
     ...lagsByName(db, q, limit).map(tag('lag')),
     ...addressTexts.map(tag('address')),
     ...addressesByHostname(db, q, limit).map(tag('address')),

@@ -1,4 +1,4 @@
-import { interfaceNameProblem } from '../lib/interface-name.ts';
+import { INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
 import { ipKey } from '../lib/ip-math.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import type { DerivedColumns, Field, Normalized } from './field.ts';
@@ -22,17 +22,14 @@ export const VERSION_FIELDS = [
   { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, csv: false, sortable: true, description: 'ISO 8601 UTC.' },
 ] as const satisfies readonly Field[];
 
+/** What every name field is: required text of at least 1 character, searched by `q` and sortable. */
+const NAME_FIELD = { name: 'name', column: 'name', type: 'text', required: true, minLength: 1, searchable: true, sortable: true } as const;
+
 /** The name of a site, network or switch: 1 to 100 characters, unique in `scope` (case-insensitive). */
 export function nameField(scope: 'overall' | 'per site') {
   return {
-    name: 'name',
-    column: 'name',
-    type: 'text',
-    required: true,
-    minLength: 1,
+    ...NAME_FIELD,
     maxLength: 100,
-    searchable: true,
-    sortable: true,
     description: scope === 'overall' ? 'Unique (case-insensitive).' : 'Unique per site (case-insensitive).',
   } as const satisfies Field;
 }
@@ -41,6 +38,34 @@ export function nameField(scope: 'overall' | 'per site') {
 export function siteIdField(description: string) {
   return { name: 'siteId', column: 'site_id', type: 'uuid', required: true, description } as const satisfies Field;
 }
+
+/** The switch a port or LAG belongs to. */
+export const SWITCH_ID_FIELD = {
+  name: 'switchId',
+  column: 'switch_id',
+  type: 'uuid',
+  readOnly: true,
+  description: 'The switch (set by the path).',
+} as const satisfies Field;
+
+/** The name of a port or LAG: a plain interface name (`interfaceName`), unique per switch as `description` says. */
+export function interfaceNameField(description: string) {
+  return { ...NAME_FIELD, maxLength: INTERFACE_NAME_MAX, normalize: interfaceName, description } as const satisfies Field;
+}
+
+/** The VLANs a port or LAG carries (VLANs of its switch's site): the untagged one and the tagged ones of a trunk. */
+export function vlanFields(untagged: string, tagged: string) {
+  return [
+    { name: 'untaggedVlanId', column: 'untagged_vlan_id', type: 'uuid', description: untagged },
+    { name: 'taggedVlanIds', type: 'uuid-list', default: [], csv: true, description: tagged },
+  ] as const satisfies readonly Field[];
+}
+
+/** Maker and model of a switch or template, each sortable free text. */
+export const VENDOR_MODEL_FIELDS = [
+  optionalText('vendor', 'vendor', 100, 'Maker.', { sortable: true }),
+  optionalText('model', 'model', 100, 'Model.', { sortable: true }),
+] as const satisfies readonly Field[];
 
 /** Optional free text of up to `maxLength` characters, searched by `q`. */
 export function optionalText<const N extends string, const C extends string>(

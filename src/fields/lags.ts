@@ -1,6 +1,6 @@
 import { LAG_MODES, PORT_MODES } from './choices.ts';
-import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX } from '../lib/interface-name.ts';
-import { STORED_FIELDS, VERSION_FIELDS, interfaceName, optionalText } from './common.ts';
+import { INTERFACE_NAME_CHARACTERS } from '../lib/interface-name.ts';
+import { STORED_FIELDS, SWITCH_ID_FIELD, VERSION_FIELDS, interfaceNameField, optionalText, vlanFields } from './common.ts';
 import { declareResource } from './field.ts';
 
 /** A LAG (port-channel) of one switch: its member ports carry its mode and VLANs. */
@@ -9,19 +9,8 @@ export const LAG = declareResource({
   table: 'lags',
   fields: [
     ...STORED_FIELDS,
-    { name: 'switchId', column: 'switch_id', type: 'uuid', readOnly: true, description: 'The switch (set by the path).' },
-    {
-      name: 'name',
-      column: 'name',
-      type: 'text',
-      required: true,
-      minLength: 1,
-      maxLength: INTERFACE_NAME_MAX,
-      normalize: interfaceName,
-      searchable: true,
-      sortable: true,
-      description: `Po1, ae0, Trk1: ${INTERFACE_NAME_CHARACTERS}; unique per switch (case-insensitive).`,
-    },
+    SWITCH_ID_FIELD,
+    interfaceNameField(`Po1, ae0, Trk1: ${INTERFACE_NAME_CHARACTERS}; unique per switch (case-insensitive).`),
     {
       name: 'mode',
       column: 'mode',
@@ -38,19 +27,10 @@ export const LAG = declareResource({
       default: 'access',
       description: 'access or trunk: the mode of every member.',
     },
-    {
-      name: 'untaggedVlanId',
-      column: 'untagged_vlan_id',
-      type: 'uuid',
-      description: "The access VLAN, or a trunk's native VLAN, of every member: a VLAN of the switch's site.",
-    },
-    {
-      name: 'taggedVlanIds',
-      type: 'uuid-list',
-      default: [],
-      csv: true,
-      description: "The tagged VLANs of a trunk LAG, on every member: VLANs of the switch's site.",
-    },
+    ...vlanFields(
+      "The access VLAN, or a trunk's native VLAN, of every member: a VLAN of the switch's site.",
+      "The tagged VLANs of a trunk LAG, on every member: VLANs of the switch's site.",
+    ),
     {
       name: 'memberPortIds',
       type: 'uuid-list',

@@ -1,6 +1,6 @@
 import { LINK_STATUSES, POE_TYPES, PORT_MODES, PORT_TYPES, STACK_MAX } from './choices.ts';
-import { INTERFACE_NAME_CHARACTERS, INTERFACE_NAME_MAX } from '../lib/interface-name.ts';
-import { STORED_FIELDS, VERSION_FIELDS, interfaceName, macAddress, optionalText } from './common.ts';
+import { INTERFACE_NAME_CHARACTERS } from '../lib/interface-name.ts';
+import { STORED_FIELDS, SWITCH_ID_FIELD, VERSION_FIELDS, interfaceNameField, macAddress, optionalText, vlanFields } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 /** A port's PoE: its standard and the most it delivers (watts). */
@@ -15,19 +15,10 @@ export const PORT = declareResource({
   table: 'ports',
   fields: [
     ...STORED_FIELDS,
-    { name: 'switchId', column: 'switch_id', type: 'uuid', readOnly: true, description: 'The switch (set by the path).' },
-    {
-      name: 'name',
-      column: 'name',
-      type: 'text',
-      required: true,
-      minLength: 1,
-      maxLength: INTERFACE_NAME_MAX,
-      normalize: interfaceName,
-      searchable: true,
-      sortable: true,
-      description: `A plain interface name, as it is written into switch configurations: ${INTERFACE_NAME_CHARACTERS} (no line break, control character, ";", "{" or "}"); unique per switch (case-insensitive).`,
-    },
+    SWITCH_ID_FIELD,
+    interfaceNameField(
+      `A plain interface name, as it is written into switch configurations: ${INTERFACE_NAME_CHARACTERS} (no line break, control character, ";", "{" or "}"); unique per switch (case-insensitive).`,
+    ),
     {
       name: 'position',
       column: 'position',
@@ -52,19 +43,10 @@ export const PORT = declareResource({
     { name: 'enabled', column: 'enabled', type: 'boolean', default: true, description: 'Administratively up.' },
     { name: 'linkStatus', column: 'link_status', type: 'enum', values: LINK_STATUSES, description: 'up, down, or null (not known).' },
     { name: 'mode', column: 'mode', type: 'enum', values: PORT_MODES, default: 'access', sortable: true, description: 'access or trunk.' },
-    {
-      name: 'untaggedVlanId',
-      column: 'untagged_vlan_id',
-      type: 'uuid',
-      description: "The access VLAN, or the native VLAN of a trunk: a VLAN of the switch's site.",
-    },
-    {
-      name: 'taggedVlanIds',
-      type: 'uuid-list',
-      default: [],
-      description: "The tagged VLANs of a trunk: VLANs of the switch's site.",
-      csv: true,
-    },
+    ...vlanFields(
+      "The access VLAN, or the native VLAN of a trunk: a VLAN of the switch's site.",
+      "The tagged VLANs of a trunk: VLANs of the switch's site.",
+    ),
     { name: 'speed', column: 'speed', type: 'text', maxLength: 20, description: 'Free text (1G, 10G).' },
     {
       name: 'poe',

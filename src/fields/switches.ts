@@ -1,5 +1,15 @@
 import { STACK_MAX, SWITCH_ROLES, SWITCH_STATUSES } from './choices.ts';
-import { STORED_FIELDS, VERSION_FIELDS, ipAddress, macAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
+import {
+  STORED_FIELDS,
+  VENDOR_MODEL_FIELDS,
+  VERSION_FIELDS,
+  ipAddress,
+  macAddress,
+  nameField,
+  optionalText,
+  siteIdField,
+  splitList,
+} from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 /** Most tags of a switch, and most characters of one. */
@@ -14,8 +24,7 @@ export const SWITCH = declareResource({
     ...STORED_FIELDS,
     siteIdField('The site the switch is at.'),
     nameField('per site'),
-    optionalText('vendor', 'vendor', 100, 'Maker.', { sortable: true }),
-    optionalText('model', 'model', 100, 'Model.', { sortable: true }),
+    ...VENDOR_MODEL_FIELDS,
     optionalText('serialNumber', 'serial_number', 100, 'Serial number.'),
     {
       name: 'macAddress',

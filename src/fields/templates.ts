@@ -1,6 +1,6 @@
 import { BLOCK_ORDERS, POE_TYPES, PORT_TYPES } from './choices.ts';
 import { LAYOUT_LIMITS, checkTemplateUnits } from '../lib/port-layout.ts';
-import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText } from './common.ts';
+import { STORED_FIELDS, VENDOR_MODEL_FIELDS, VERSION_FIELDS, nameField, optionalText } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
 const BLOCK_SCHEMA = {
@@ -31,8 +31,7 @@ export const TEMPLATE = declareResource({
   fields: [
     ...STORED_FIELDS,
     nameField('overall'),
-    optionalText('vendor', 'vendor', 100, 'Maker.', { sortable: true }),
-    optionalText('model', 'model', 100, 'Model.', { sortable: true }),
+    ...VENDOR_MODEL_FIELDS,
     optionalText('description', 'description', 1000, 'Free text.'),
     {
       name: 'units',

@@ -13,7 +13,7 @@ import {
   dropUnknown,
   fixAt,
   idKey,
-  keepDate,
+  keepTimes,
   newIdOf,
   type CheckContext,
   type Entry,
@@ -82,11 +82,6 @@ function resolveRef(
   return id;
 }
 
-function timestamps(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: string; updatedAt: string } {
-  const createdAt = keepDate(ctx, file, entry, 'createdAt', ctx.now);
-  return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updatedAt', createdAt) };
-}
-
 /** Sites in the API's shape; repeated names get a number. */
 export function checkSites(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const file = 'sites.json';
@@ -94,7 +89,12 @@ export function checkSites(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const sites = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, SITE_KNOWN);
     const values = checkMapped(ctx, file, entry, SITE, entry.raw, SITE_MAPPING);
-    const site: ApiRecord = { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...timestamps(ctx, file, entry) };
+    const site: ApiRecord = {
+      id: newIdOf(ctx, 'sites', entry),
+      ...values,
+      version: 1,
+      ...keepTimes(ctx, file, entry, ['createdAt', 'updatedAt']),
+    };
     if (typeof site.name === 'string') named.push({ record: site, scope: '', fixAt: fixAt(file, entry) });
     return site;
   });
@@ -211,7 +211,7 @@ export function checkSwitches(ctx: CheckContext, entries: Entry[]): ApiRecord[] 
       ...values,
       siteId: siteId ?? null,
       version: 1,
-      ...timestamps(ctx, file, entry),
+      ...keepTimes(ctx, file, entry, ['createdAt', 'updatedAt']),
     };
     const self = entry.key ?? `#${entry.index + 1}`;
     if (typeof values.macAddress === 'string')

@@ -188,6 +188,20 @@ export function keepDate(ctx: CheckContext, file: LegacyFile, entry: Entry, fiel
   return fallback;
 }
 
+/**
+ * A record's createdAt and updatedAt from its legacy dates (`created_at` and `updated_at` unless `fields` names
+ * others), each kept as keepDate keeps it: createdAt falls back to now, updatedAt to createdAt.
+ */
+export function keepTimes(
+  ctx: CheckContext,
+  file: LegacyFile,
+  entry: Entry,
+  fields: [created: string, updated: string] = ['created_at', 'updated_at'],
+): { createdAt: string; updatedAt: string } {
+  const createdAt = keepDate(ctx, file, entry, fields[0], ctx.now);
+  return { createdAt, updatedAt: keepDate(ctx, file, entry, fields[1], createdAt) };
+}
+
 /** Where a fix of a record is reported: its file, its legacy id (`#3` for the third record when it has none), the field. */
 export function fixAt(file: LegacyFile, entry: Entry, field = 'name'): Named['fixAt'] {
   return { file, id: entry.key ?? `#${entry.index + 1}`, field };

@@ -10,19 +10,8 @@
 // description. What cannot be a LAG (fewer than two members) is not migrated, named in the log. Pure: no I/O.
 import { LAG } from '../fields/lags.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
-import {
-  addFault,
-  checkMapped,
-  dedupeNames,
-  dropUnknown,
-  fixAt,
-  idKey,
-  keepDate,
-  mapping,
-  newIdOf,
-  type CheckContext,
-  type Entry,
-} from './context.ts';
+import { addFault, checkMapped, dedupeNames, dropUnknown, fixAt, idKey, keepTimes, mapping, newIdOf } from './context.ts';
+import type { CheckContext, Entry } from './context.ts';
 import type { ApiRecord, LegacyFix } from './types.ts';
 
 const FILE = 'lag-groups.json';
@@ -201,7 +190,6 @@ function makeLag(ctx: CheckContext, draft: Draft): ApiRecord | undefined {
   const values = checkMapped(ctx, FILE, entry, LAG, input, LAG_MAPPING, { memberPortIds: members.map((port) => port.id) });
   const [first] = members;
   const trunk = first.mode === 'trunk';
-  const createdAt = keepDate(ctx, FILE, entry, 'created_at', ctx.now);
   const record: ApiRecord = {
     id: newIdOf(ctx, 'lag-groups', entry),
     switchId: draft.sw.id,
@@ -214,8 +202,7 @@ function makeLag(ctx: CheckContext, draft: Draft): ApiRecord | undefined {
     remoteLagId: null,
     description: values.description ?? null,
     version: 1,
-    createdAt,
-    updatedAt: keepDate(ctx, FILE, entry, 'updated_at', createdAt),
+    ...keepTimes(ctx, FILE, entry),
   };
   const differ = members.filter((port) => !sameConfig(port, first));
   if (differ.length > 0)

@@ -8,20 +8,8 @@ import { BLOCK_ORDERS, POE_TYPES } from '../fields/choices.ts';
 import { isPlainObject } from '../fields/field.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { LAYOUT_LIMITS, checkTemplateUnits, type TemplateBlock, type TemplateUnits } from '../lib/port-layout.ts';
-import {
-  addFault,
-  checkMapped,
-  dedupeNames,
-  dropUnknown,
-  fixAt,
-  idKey,
-  keepDate,
-  mapping,
-  newIdOf,
-  type CheckContext,
-  type Entry,
-  type Named,
-} from './context.ts';
+import { addFault, checkMapped, dedupeNames, dropUnknown, fixAt, idKey, keepTimes, mapping, newIdOf } from './context.ts';
+import type { CheckContext, Entry, Named } from './context.ts';
 import type { ApiRecord } from './types.ts';
 
 const FILE = 'layout-templates.json';
@@ -89,14 +77,7 @@ export function checkTemplates(ctx: CheckContext, entries: Entry[]): LegacyTempl
     }
     const raw = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => value !== null && value !== ''));
     const values = checkMapped(ctx, FILE, entry, TEMPLATE, raw, TEMPLATE_MAPPING, { units: checked.value });
-    const createdAt = keepDate(ctx, FILE, entry, 'created_at', ctx.now);
-    const record: ApiRecord = {
-      id: newIdOf(ctx, 'layout-templates', entry),
-      ...values,
-      version: 1,
-      createdAt,
-      updatedAt: keepDate(ctx, FILE, entry, 'updated_at', createdAt),
-    };
+    const record: ApiRecord = { id: newIdOf(ctx, 'layout-templates', entry), ...values, version: 1, ...keepTimes(ctx, FILE, entry) };
     templates.push(record);
     if (entry.key !== null) byKey.set(entry.key, { record, units: checked.value });
     if (typeof record.name === 'string') named.push({ record, scope: '', fixAt: fixAt(FILE, entry, 'name') });

@@ -20,26 +20,14 @@ import { VLAN } from '../fields/vlans.ts';
 import { checkValue, isPlainObject } from '../fields/field.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
 import { normalizeCidr } from '../lib/net.ts';
-import {
-  addFault,
-  checkMapped,
-  dedupeNames,
-  dropUnknown,
-  fixAt,
-  idKey,
-  keepDate,
-  mapping,
-  newIdOf,
-  type CheckContext,
-  type Entry,
-  type Named,
-} from './context.ts';
+import { addFault, checkMapped, dedupeNames, dropUnknown, fixAt, idKey, keepDate, keepTimes, mapping, newIdOf } from './context.ts';
+import type { CheckContext, Entry, Named } from './context.ts';
 import { checkLags, type LagClaim } from './ezswm-lags.ts';
 import { checkTemplates, templateKeyOf, type LegacyTemplates } from './ezswm-templates.ts';
 import { noteOverlap, uniqueColors } from './fixes.ts';
 import { checkIpam, type AllocationLink } from './ipam.ts';
 import { stackProblem } from '../lib/port-layout.ts';
-import type { ApiRecord, LegacyFile, LegacyKind, LegacyRecords } from './types.ts';
+import type { ApiRecord, LegacyKind, LegacyRecords } from './types.ts';
 
 const NAME_MAX = 100;
 
@@ -150,11 +138,6 @@ function given(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([, value]) => !empty(value)));
 }
 
-function times(ctx: CheckContext, file: LegacyFile, entry: Entry): { createdAt: string; updatedAt: string } {
-  const createdAt = keepDate(ctx, file, entry, 'created_at', ctx.now);
-  return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updated_at', createdAt) };
-}
-
 /** The new id of a record of another file, by its legacy id; undefined (and a fault when required) when it is not there. */
 function ref(ctx: CheckContext, kind: LegacyKind, value: unknown): string | undefined {
   const key = idKey(value);
@@ -196,7 +179,7 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
 function site(ctx: CheckContext, entry: Entry): ApiRecord {
   dropUnknown(ctx, 'sites.json', entry.raw, KNOWN.sites);
   const values = checkMapped(ctx, 'sites.json', entry, SITE, given(entry.raw), SITE_MAPPING);
-  return { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...times(ctx, 'sites.json', entry) };
+  return { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...keepTimes(ctx, 'sites.json', entry) };
 }
 
 function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
@@ -208,7 +191,13 @@ function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
     if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
     const values = checkMapped(ctx, file, entry, VLAN, given(entry.raw), VLAN_MAPPING, { siteId: siteId ?? randomUUID() });
-    const vlan: ApiRecord = { id: newIdOf(ctx, 'vlans', entry), ...values, siteId: siteId ?? null, version: 1, ...times(ctx, file, entry) };
+    const vlan: ApiRecord = {
+      id: newIdOf(ctx, 'vlans', entry),
+      ...values,
+      siteId: siteId ?? null,
+      version: 1,
+      ...keepTimes(ctx, file, entry),
+    };
     if (siteId && typeof vlan.vid === 'number') {
       const key = `${siteId} ${vlan.vid}`;
       const clash = vids.get(key);
@@ -266,7 +255,7 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       siteId: siteId ?? null,
       vlanId,
       version: 1,
-      ...times(ctx, file, entry),
+      ...keepTimes(ctx, file, entry),
     };
     noteOverlap(ctx, file, entry, networks, siteId, values.subnet);
     networks.push(network);
@@ -316,7 +305,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
       siteId: siteId ?? null,
       ...templateAndStack(ctx, entry, list, templates),
       version: 1,
-      ...times(ctx, file, entry),
+      ...keepTimes(ctx, file, entry),
     };
     if (typeof sw.managementIp === 'string' && siteId) {
       const other = ips.get(`${siteId} ${sw.managementIp}`);

@@ -22,7 +22,7 @@ import { addressFaults, rangeFaults } from '../fields/rules.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { bigIntToIp, ipToBigInt, isUsableHost } from '../lib/ip-math.ts';
 import { cidrContains, formatIp, parseIp } from '../lib/net.ts';
-import { checkMapped, dropUnknown, fixAt, idKey, keepDate, mapping, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { checkMapped, dropUnknown, fixAt, idKey, keepTimes, mapping, newIdOf, type CheckContext, type Entry } from './context.ts';
 import type { ApiRecord } from './types.ts';
 
 const KNOWN_ALLOCATION = new Set([
@@ -60,11 +60,6 @@ export interface AllocationLink {
 
 function empty(value: unknown): boolean {
   return value === undefined || value === null || value === '';
-}
-
-function times(ctx: CheckContext, file: 'ip-allocations.json' | 'ip-ranges.json', entry: Entry) {
-  const createdAt = keepDate(ctx, file, entry, 'created_at', ctx.now);
-  return { createdAt, updatedAt: keepDate(ctx, file, entry, 'updated_at', createdAt) };
 }
 
 /** The addresses and ranges of the 0.20.3 files, every rule of docs/IPAM.md kept by the fixes above. */
@@ -121,7 +116,7 @@ function checkRanges(
       networkId: network.id,
       ...values,
       version: 1,
-      ...times(ctx, file, entry),
+      ...keepTimes(ctx, file, entry),
     };
     const faults = rangeFaults({ start: record.start, end: record.end, kind: record.kind }, network.subnet as string);
     if (faults.some((fault) => fault.field !== 'kind')) {
@@ -235,7 +230,7 @@ function checkAllocations(
       portId: null,
       switchId: null,
       version: 1,
-      ...times(ctx, file, entry),
+      ...keepTimes(ctx, file, entry),
     };
     taken.set(place, { record, entry });
     addresses.push(record);

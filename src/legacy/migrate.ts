@@ -43,8 +43,8 @@ export interface MigrationCounts {
   usersSkipped: number;
 }
 
-/** The kinds counted in the log, one line each, in this order. */
-const COUNTED = [
+/** The kinds counted in the log, one line each, in this order; each is also the table its records go to. */
+export const COUNTED_KINDS = [
   'sites',
   'vlans',
   'networks',
@@ -227,7 +227,7 @@ function logOutcome(log: Logger, data: LegacyData, written: Written): void {
   for (const username of written.skippedUsers) {
     log.warn('legacy migration: user not migrated, the username is taken by an existing user', { username });
   }
-  for (const kind of COUNTED) {
+  for (const kind of COUNTED_KINDS) {
     log.info(`legacy migration: ${kind} migrated`, { count: counts[kind] });
   }
 }

@@ -15,14 +15,8 @@ import { HttpError, uniquenessConflict, validationFailed } from '../errors/http-
 import { inputSchema, isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { counted } from '../http/inventory-edits.ts';
-import {
-  inventoryCreate,
-  inventoryDelete,
-  inventoryGet,
-  inventoryList,
-  inventoryUpdate,
-  type EditedKind,
-} from '../http/inventory-handlers.ts';
+import { inventoryCreate, inventoryDelete, inventoryGet, inventoryList, inventoryUpdate } from '../http/inventory-handlers.ts';
+import type { EditedKind } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
 import { flag, wantsCsv } from '../http/request.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';

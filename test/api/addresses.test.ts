@@ -1,16 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSites } from '../helpers/data.ts';
+import { useEditorAndSites } from '../helpers/data.ts';
 import { writeDb } from '../helpers/db.ts';
-import { expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { NO_SUCH_ID, expectFaults } from '../helpers/server.ts';
 
 // Addresses recorded in networks (docs/IPAM.md): each rule for IPv4 and IPv6 on a real server.
 
-const server = useTestServer();
-const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
-const { call, make, must, lastEntry } = server.as(() => tokens.editor);
-const viewer = server.as(() => tokens.viewer);
-const { site, otherSite } = useSites(make, { site: 'Main', otherSite: 'Branch' });
-const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
+const { server, call, make, must, lastEntry, viewer, site, otherSite } = useEditorAndSites();
 
 /** Networks of Main by name, and one of Branch with the same subnet as lan. */
 const net: Record<'lan' | 'p2p' | 'host' | 'v6' | 'listed' | 'branch', { id: string }> = {} as never;

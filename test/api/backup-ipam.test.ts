@@ -2,6 +2,7 @@
 // every IPAM rule checked, merged by address and by start+end into a network of the same subnet; a document of
 // the previous schema (without them) still restores.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_ORDER } from '../helpers/data.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 const source = useTestServer();
@@ -26,19 +27,7 @@ const clone = () => structuredClone(doc);
 
 describe('backup export', () => {
   it('writes addresses and ranges with their counts, after networks and ports', () => {
-    expect(Object.keys(doc.data)).toEqual([
-      'users',
-      'sites',
-      'vlans',
-      'networks',
-      'ranges',
-      'templates',
-      'switches',
-      'lags',
-      'ports',
-      'addresses',
-      'activity',
-    ]);
+    expect(Object.keys(doc.data)).toEqual(EXPORT_ORDER);
     expect(doc.counts).toMatchObject({ ranges: 2, addresses: 2 });
     expect(doc.data.addresses.find((a: any) => a.address === '10.0.10.2')).toMatchObject({ networkId: net, switchId: expect.any(String) });
     expect(doc.data.ranges[0]).toMatchObject({ networkId: net, start: '10.0.10.100', end: '10.0.10.199', kind: 'dhcp' });

@@ -3,7 +3,7 @@
 // bulk import neither takes them nor lets a row change what a LAG owns.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
+import { EXPORT_ORDER, comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { api, useTestServer } from '../helpers/server.ts';
 
 const source = useTestServer();
@@ -81,19 +81,7 @@ const portAt = (doc: any, id: string) => doc.data.ports[index(doc, 'ports', id)]
 describe('backup export', () => {
   it('writes templates before switches and LAGs before ports, with their counts, and schemaVersion 8', () => {
     expect(original.schemaVersion).toBe(8);
-    expect(Object.keys(original.data)).toEqual([
-      'users',
-      'sites',
-      'vlans',
-      'networks',
-      'ranges',
-      'templates',
-      'switches',
-      'lags',
-      'ports',
-      'addresses',
-      'activity',
-    ]);
+    expect(Object.keys(original.data)).toEqual(EXPORT_ORDER);
     expect(original.counts).toMatchObject({ templates: 1, lags: 3, switches: 4 });
     for (const kind of Object.keys(original.data)) expect(original.counts[kind], kind).toBe(original.data[kind].length);
   });

@@ -1,7 +1,7 @@
 // Backup export and restore over HTTP against real server processes.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comparable, exportDocument, useSourceAndTarget } from '../helpers/data.ts';
+import { EXPORT_ORDER, comparable, exportDocument, useSourceAndTarget } from '../helpers/data.ts';
 import { TEST_PASSWORD, api, userWithRole } from '../helpers/server.ts';
 
 const servers = useSourceAndTarget({ before: (source) => userWithRole(source.baseUrl, source.token, 'erin', 'editor') });
@@ -22,19 +22,7 @@ describe('GET /api/backup/export', () => {
     expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 8, app: 'switchyard' });
     expect(Object.keys(doc).slice(0, 2)).toEqual(['schema', 'schemaVersion']);
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
-    expect(Object.keys(doc.data)).toEqual([
-      'users',
-      'sites',
-      'vlans',
-      'networks',
-      'ranges',
-      'templates',
-      'switches',
-      'lags',
-      'ports',
-      'addresses',
-      'activity',
-    ]);
+    expect(Object.keys(doc.data)).toEqual(EXPORT_ORDER);
     for (const kind of Object.keys(doc.data)) expect(doc.counts[kind]).toBe(doc.data[kind].length);
     expect(doc.counts).toMatchObject({ users: 2, sites: 1, vlans: 3, networks: 2, templates: 0, switches: 2, lags: 0, ports: 6 });
   });

@@ -125,25 +125,14 @@ const scenarios: Scenario[] = [
     const b = await site();
     const [a10, a30, b10, b40] = [await vlan(a, 10), await vlan(a, 30), await vlan(b, 10), await vlan(b, 40)];
     const [near, far] = [await sw(a, 'lag-a'), await sw(b, 'lag-b')];
-    const trunks = async (switchId: string, count: number) =>
-      Promise.all(Array.from({ length: count }, (_, i) => port(switchId, `${i + 1}`, { mode: 'trunk' })));
-    const one = (
-      await make(`/api/switches/${near}/lags`, {
-        name: 'Po1',
-        portMode: 'trunk',
-        taggedVlanIds: [a10, a30],
-        memberPortIds: await trunks(near, 2),
-      })
-    ).id;
-    const two = (
-      await make(`/api/switches/${far}/lags`, {
-        name: 'Po1',
-        portMode: 'trunk',
-        taggedVlanIds: [b10, b40],
-        memberPortIds: await trunks(far, 3),
-        remoteLagId: one,
-      })
-    ).id;
+    // A trunk LAG Po1 of `count` trunk ports, carrying `taggedVlanIds`.
+    const trunkLag = async (switchId: string, taggedVlanIds: string[], count: number, remoteLagId?: string) => {
+      const memberPortIds = await Promise.all(Array.from({ length: count }, (_, i) => port(switchId, `${i + 1}`, { mode: 'trunk' })));
+      return (await make(`/api/switches/${switchId}/lags`, { name: 'Po1', portMode: 'trunk', taggedVlanIds, memberPortIds, remoteLagId }))
+        .id;
+    };
+    const one = await trunkLag(near, [a10, a30], 2);
+    const two = await trunkLag(far, [b10, b40], 3, one);
     return [[one, two]];
   }),
   scenario('a LAG pair across sites whose ends agree by VLAN number, LACP active and passive', 'lag_pair_mismatch', async (a) => {

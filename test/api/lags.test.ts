@@ -1,16 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSites } from '../helpers/data.ts';
-import { expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { useEditorAndSites } from '../helpers/data.ts';
+import { NO_SUCH_ID, expectFaults } from '../helpers/server.ts';
 
 // LAGs (docs/LAGS-TEMPLATES.md, "LAGs") on a real server: every rule, what a LAG writes to its members, pairing,
 // what ports, switches and VLANs may do to a LAG, and the undo of each change.
 
-const server = useTestServer();
-const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
-const { call, make, must, lastEntry } = server.as(() => tokens.editor);
-const viewer = server.as(() => tokens.viewer);
-const { site, otherSite } = useSites(make, { site: 'Main', otherSite: 'Branch' });
-const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
+const { call, make, must, lastEntry, viewer, site, otherSite } = useEditorAndSites();
 
 const vlan = {} as Record<'users' | 'voice' | 'mgmt' | 'branch', string>;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed' });
@@ -8,7 +8,6 @@ const { call, make, must, lastEntry } = server.as(() => tokens.editor);
 const { site, otherSite, overlapSite } = useSites(make, { site: 'Main', otherSite: 'Branch', overlapSite: 'Overlaps' });
 /** Makes a network at the site Main. */
 const networkAtMain = (body: object) => make('/api/networks', { siteId: site.id, ...body });
-const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
 
 let users: { id: string };
 let branchVlan: { id: string };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { NO_SUCH_ID, expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 // POST /api/networks/{id}/addresses/next records the lowest usable address outside every range, other than the
 // gateway and the recorded ones, in one change: two concurrent calls never get the same address.
@@ -7,7 +7,6 @@ import { expectFaults, useSignedInUsers, useTestServer } from '../helpers/server
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
 const { call, make, must, lastEntry } = server.as(() => tokens.editor);
-const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
 let siteId: string;
 
 beforeAll(async () => {

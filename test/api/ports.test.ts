@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Port {
   id: string;
@@ -27,7 +27,6 @@ const { call, make, lastEntry } = server.as(() => tokens.editor);
 const port = async (id: string): Promise<Port> => (await call('GET', `/api/ports/${id}`)).body;
 const portsOf = async (switchId: string): Promise<Port[]> => (await call('GET', `/api/switches/${switchId}`)).body.ports;
 const sorted = (ids: string[]) => [...ids].sort();
-const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
 
 beforeAll(async () => {
   site = await make('/api/sites', { name: 'Main' });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PALETTE } from '../../src/lib/vlan-colors.ts';
 import { useSites } from '../helpers/data.ts';
-import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
@@ -9,7 +9,6 @@ const { call, make, must, lastEntry } = server.as(() => tokens.editor);
 const { site, otherSite, colorSite } = useSites(make, { site: 'Main', otherSite: 'Branch', colorSite: 'Colours' });
 /** Makes a VLAN at the site Main. */
 const vlanAtMain = (body: object) => make('/api/vlans', { siteId: site.id, ...body });
-const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
 
 describe('VLAN validation', () => {
   const valid = () => ({ siteId: site.id, name: 'Valid', vid: 100 });

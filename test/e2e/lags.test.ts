@@ -2,12 +2,12 @@
 // a trunk with tagged VLANs paired with a LAG of another switch (members marked on the panel, the far end listed
 // and linked), a member's editor read-only with a way to its LAG, the bulk bar's 409 lag_member, the LAG deleted;
 // a switch duplicated, landing on the copy; screenshots of the LAG panel at 1280 and 375 px; axe on the pages.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/server.ts';
-import { h1, useBrowserApp } from './support.ts';
+import { h1, seriousAxeViolations, useBrowserApp } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -43,21 +43,6 @@ async function fits(page: Page, width: number): Promise<void> {
   expect(sizes.scroll).toBeLessThanOrEqual(width);
   expect(sizes.panelScroll).toBe(0);
   expect(sizes.right).toBeLessThanOrEqual(width);
-}
-
-async function axeViolations(page: Page): Promise<{ passes: number; serious: string[] }> {
-  await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
-  return page.evaluate(async () => {
-    type Result = { passes: unknown[]; violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<Result> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return {
-      passes: r.passes.length,
-      serious: r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} [${v.impact}] ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    };
-  });
 }
 
 describe('LAGs in the browser', () => {
@@ -289,10 +274,7 @@ describe('LAGs in the browser', () => {
       ];
       for (const [name, step] of steps) {
         await step();
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        const r = await axeViolations(page);
-        expect(r.passes, `axe ran on ${name}`).toBeGreaterThan(10);
-        found.push(...r.serious.map((v) => `${name} (${dark ? 'dark' : 'light'}): ${v}`));
+        found.push(...(await seriousAxeViolations(page, `${name} (${dark ? 'dark' : 'light'})`)));
       }
       await context.close();
     }

@@ -1,10 +1,10 @@
 // Screenshots of the main pages (light and dark, 1280 and 375 px wide) into docs/screenshots/, and an
 // axe-core check of the same pages with no serious or critical violation.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { h1, newPage, useBrowserApp } from './support.ts';
+import { axeLine, h1, isSerious, newPage, runAxe, useBrowserApp } from './support.ts';
 import { ROOT } from '../helpers/server.ts';
 import { seed, type Seeded } from './seed.ts';
 
@@ -92,7 +92,6 @@ describe('main pages', () => {
   }
 
   it('have no serious or critical axe-core violations, light and dark', async () => {
-    const axe = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
     const found: string[] = [];
     let checked = 0;
     for (const dark of [false, true]) {
@@ -125,42 +124,14 @@ describe('main pages', () => {
         await page.goto(app.baseUrl + p.path);
         await p.ready(page);
         await settle(page);
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate(async () => {
-          const axeApi = (
-            window as unknown as {
-              axe: {
-                run: (
-                  ctx: Document,
-                  opts: unknown,
-                ) => Promise<{
-                  passes: unknown[];
-                  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-                }>;
-              };
-            }
-          ).axe;
-          const r = await axeApi.run(document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-          });
-          return {
-            passes: r.passes.length,
-            list: r.violations.map((v) => ({
-              id: v.id,
-              impact: v.impact,
-              help: v.help,
-              targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-            })),
-          };
-        });
-        expect(violations.passes, `axe ran on ${p.name}`).toBeGreaterThan(10);
+        const r = await runAxe(page);
+        expect(r.passes, `axe ran on ${p.name}`).toBeGreaterThan(10);
         checked++;
+        // The first five elements of each violation.
+        const list = r.violations.map((v) => ({ ...v, targets: v.targets.slice(0, 5) }));
         if (process.env.AXE_ALL)
-          for (const v of violations.list) console.log(`${p.name} ${dark ? 'dark' : 'light'} ${v.id} ${v.impact} ${v.targets.join(' | ')}`);
-        for (const v of violations.list) {
-          if (v.impact === 'serious' || v.impact === 'critical')
-            found.push(`${p.name} (${dark ? 'dark' : 'light'}): ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(', ')}`);
-        }
+          for (const v of list) console.log(`${p.name} ${dark ? 'dark' : 'light'} ${v.id} ${v.impact} ${v.targets.join(' | ')}`);
+        found.push(...list.filter(isSerious).map((v) => axeLine(`${p.name} (${dark ? 'dark' : 'light'})`, v)));
       }
       await context.close();
     }

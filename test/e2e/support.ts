@@ -1,11 +1,11 @@
 // Shared pieces of the browser tests: one UI build per test run, the browser, a server with an admin, sign-in,
-// and useBrowserApp(), which sets all of that up for a test file.
+// useBrowserApp(), which sets all of that up for a test file, and axe-core on a page.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildUi } from '../../scripts/build-ui.ts';
 import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
 
@@ -138,6 +138,47 @@ export async function signIn(page: Page, baseUrl: string, path: string, username
 /** Waits for the page's title (its h1) to read `name`. */
 export function h1(page: Page, name: string): Promise<void> {
   return page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+/** One violation axe-core found: its rule, impact, help text and the elements it names (their selectors). */
+export type AxeViolation = { id: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Runs axe-core (WCAG 2.0 and 2.1, A and AA, and best practices) on the page as it stands. Injecting axe needs a
+ * context that bypasses the CSP (newPage's bypassCSP).
+ */
+export async function runAxe(page: Page): Promise<{ passes: number; violations: AxeViolation[] }> {
+  await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    type Result = { passes: unknown[]; violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<Result> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return {
+      passes: r.passes.length,
+      violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })),
+    };
+  });
+}
+
+/** Whether a violation is one a test fails on: serious or critical. */
+export function isSerious(v: AxeViolation): boolean {
+  return v.impact === 'serious' || v.impact === 'critical';
+}
+
+/** A violation in one line, led by where it was found: "<where>: <rule> [<impact>] <help> → <elements>". */
+export function axeLine(where: string, v: AxeViolation): string {
+  return `${where}: ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(', ')}`;
+}
+
+/**
+ * axe-core on the page once its network is idle, expected to have run (more than ten passes) on `where`: its serious
+ * and critical violations, each a line led by `where`.
+ */
+export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const r = await runAxe(page);
+  expect(r.passes, `axe ran on ${where}`).toBeGreaterThan(10);
+  return r.violations.filter(isSerious).map((v) => axeLine(where, v));
 }
 
 /** A new browser context with a page, at a size and colour scheme. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { h1, must, useBrowserApp } from './support.ts';
+import { h1, must, seriousAxeViolations, useBrowserApp } from './support.ts';
 import { ROOT } from '../helpers/server.ts';
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -54,35 +54,21 @@ async function boxOf(scope: Page | Locator, name: string): Promise<Box> {
   return box;
 }
 
+/** Expects member 1's Gi1/0/1 to 3 in columns, odd on top and even below; answers Gi1/0/2's box. */
+async function expectOddOnTop(scope: Page | Locator): Promise<Box> {
+  const one = await boxOf(scope, 'Gi1/0/1');
+  const two = await boxOf(scope, 'Gi1/0/2');
+  const three = await boxOf(scope, 'Gi1/0/3');
+  expect(two.y).toBeGreaterThan(one.y + one.height / 2);
+  expect(Math.abs(two.x - one.x)).toBeLessThan(1);
+  expect(three.x).toBeGreaterThan(one.x + one.width / 2);
+  expect(Math.abs(three.y - one.y)).toBeLessThan(1);
+  return two;
+}
+
 /** The block of `unit` (its fieldset) and block number, for the fields of one block of the editor. */
 const blockOf = (page: Page, block: number) =>
   page.getByRole('group', { name: 'Unit 1' }).getByRole('group', { name: `Block ${block}`, exact: true });
-
-async function axeViolations(page: Page): Promise<{ passes: number; list: string[] }> {
-  const axe = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-  await page.addScriptTag({ content: axe });
-  return page.evaluate(async () => {
-    const axeApi = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: unknown,
-          ) => Promise<{ passes: unknown[]; violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await axeApi.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return {
-      passes: r.passes.length,
-      list: r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} [${v.impact}] ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    };
-  });
-}
 
 let templateId = '';
 let stackId = '';
@@ -128,13 +114,7 @@ describe('layout templates in the browser', () => {
     await expect.poll(() => block2.locator('.field-error').count()).toBe(0);
 
     // Odd ports on the top row, even below; the SFP+ block after the last copper column.
-    const one = await boxOf(preview, 'Gi1/0/1');
-    const two = await boxOf(preview, 'Gi1/0/2');
-    const three = await boxOf(preview, 'Gi1/0/3');
-    expect(two.y).toBeGreaterThan(one.y + one.height / 2);
-    expect(Math.abs(two.x - one.x)).toBeLessThan(1);
-    expect(three.x).toBeGreaterThan(one.x + one.width / 2);
-    expect(Math.abs(three.y - one.y)).toBeLessThan(1);
+    await expectOddOnTop(preview);
     expect((await boxOf(preview, 'Te1/1/1')).x).toBeGreaterThan((await boxOf(preview, 'Gi1/0/23')).x);
 
     // Two stack members in the preview: two rows of panels, the second named by its member.
@@ -204,13 +184,7 @@ describe('layout templates in the browser', () => {
     expect(await unit2.locator('.port[data-name="Gi2/0/1"]').count()).toBe(1);
     expect(await unit2.locator('.port[data-name="Gi1/0/1"]').count()).toBe(0);
     // Odd on top, even below, in columns; the SFP+ block after the copper; member 2 below member 1.
-    const one = await boxOf(panel, 'Gi1/0/1');
-    const two = await boxOf(panel, 'Gi1/0/2');
-    const three = await boxOf(panel, 'Gi1/0/3');
-    expect(two.y).toBeGreaterThan(one.y + one.height / 2);
-    expect(Math.abs(two.x - one.x)).toBeLessThan(1);
-    expect(three.x).toBeGreaterThan(one.x + one.width / 2);
-    expect(Math.abs(three.y - one.y)).toBeLessThan(1);
+    const two = await expectOddOnTop(panel);
     const te1 = await boxOf(panel, 'Te1/1/1');
     expect(te1.x).toBeGreaterThan((await boxOf(panel, 'Gi1/0/24')).x);
     expect((await boxOf(panel, 'Gi2/0/1')).y).toBeGreaterThan(two.y + two.height);
@@ -387,10 +361,7 @@ describe('layout templates in the browser', () => {
           await page.locator('dialog select[name="templateId"]').selectOption({ label: 'Edge 24 · Cisco C9200-24T' });
           await page.locator('dialog .template-preview .port').first().waitFor();
         }
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        const v = await axeViolations(page);
-        expect(v.passes, `axe ran on ${path}`).toBeGreaterThan(10);
-        found.push(...v.list.map((x) => `${path} (${dark ? 'dark' : 'light'}): ${x}`));
+        found.push(...(await seriousAxeViolations(page, `${path} (${dark ? 'dark' : 'light'})`)));
       }
       await context.close();
     }

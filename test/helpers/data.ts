@@ -1,6 +1,6 @@
 // Inventory seeding and export helpers for the data-management tests.
 import { beforeAll } from 'vitest';
-import { api, apiClient, type ApiClient, type TestServerHandle, useTestServer } from './server.ts';
+import { api, apiClient, type ApiClient, type TestServerHandle, useSignedInUsers, useTestServer } from './server.ts';
 
 /** The ids of what seedInventory made. */
 export interface Seeded {
@@ -94,6 +94,20 @@ export function useSites<K extends string>(make: ApiClient['make'], names: Recor
 }
 
 /**
+ * What a file of one resource's rules starts with: a real server (useTestServer) with an editor (ed) and a viewer
+ * (vi) signed in, the editor's calls (`call`, `must`, `make`, `lastEntry`), the viewer's as `viewer`, and the sites
+ * Main (`site`) and Branch (`otherSite`).
+ */
+export function useEditorAndSites() {
+  const server = useTestServer();
+  const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
+  const editor = server.as(() => tokens.editor);
+  const viewer = server.as(() => tokens.viewer);
+  const { site, otherSite } = useSites(editor.make, { site: 'Main', otherSite: 'Branch' });
+  return { server, tokens, ...editor, viewer, site, otherSite };
+}
+
+/**
  * A small site for change and undo scenarios, made through the API: VLANs `v10` (10, named `ten`, with a network
  * `ten` of `subnet`: `net10`) and `v20` (20, `twenty`, no subnet), two switches (`a` and `b`: name and port count),
  * and a's first port a trunk, ten native and twenty tagged, linked to b's first port.
@@ -121,6 +135,21 @@ export async function trunkLinkedSite(
   });
   return { site: site.id, v10: v10.id, v20: v20.id, net10: net10.id, a: a.id, b: b.id, aPorts, bPorts };
 }
+
+/** The kinds of a backup document's data, in the order the export writes them (what a kind refers to comes first). */
+export const EXPORT_ORDER = [
+  'users',
+  'sites',
+  'vlans',
+  'networks',
+  'ranges',
+  'templates',
+  'switches',
+  'lags',
+  'ports',
+  'addresses',
+  'activity',
+];
 
 /** The backup export as a parsed document. */
 export async function exportDocument(baseUrl: string, token: string): Promise<any> {

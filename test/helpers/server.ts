@@ -292,6 +292,9 @@ export function useSignedInUsers<R extends Role>(server: TestServerHandle, usern
   return read;
 }
 
+/** An id of the right form that no record has. */
+export const NO_SUCH_ID = '5f0c6a8e-1111-4222-8333-444455556666';
+
 /** The sorted `details[].field` of an error answer. */
 export function faultFields(answer: { body: { error: { details: { field: string }[] } } }): string[] {
   return answer.body.error.details.map((detail) => detail.field).sort();

@@ -1,5 +1,6 @@
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COUNTED_KINDS } from '../../src/legacy/migrate.ts';
 import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
 import { readDb } from '../helpers/db.ts';
 import { freshDataDir } from '../helpers/server.ts';
@@ -34,19 +35,6 @@ export function archives(dir: string): string[] {
 
 /** Rows per table, for the tables the migration writes. */
 export function counts(dataDir: string): Record<string, number> {
-  const tables = [
-    'sites',
-    'vlans',
-    'networks',
-    'switches',
-    'ports',
-    'port_tagged_vlans',
-    'addresses',
-    'ranges',
-    'templates',
-    'lags',
-    'activity',
-    'users',
-  ];
+  const tables = [...COUNTED_KINDS, 'port_tagged_vlans'];
   return Object.fromEntries(tables.map((table) => [table, readDb<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
 }

@@ -3,22 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LEGACY_KINDS } from '../../src/legacy/types.ts';
 import { ROOT, useTestServer, type TestServerHandle } from '../helpers/server.ts';
 
 const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
 const file = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'ezswm-0.20.3', `${name}.json`), 'utf8'));
-const KINDS = [
-  'sites',
-  'vlans',
-  'networks',
-  'switches',
-  'ip-allocations',
-  'ip-ranges',
-  'layout-templates',
-  'lag-groups',
-  'activity',
-  'users',
-];
 
 /** The LAGs of every switch as `switch name/lag name → far switch name/far lag name`, and each template's switches. */
 async function inventory(server: TestServerHandle) {
@@ -57,7 +46,7 @@ describe('POST /api/data/import of the 0.20.3 files', () => {
   const server = useTestServer();
 
   it('creates the 3 templates and the 4 LAGs in 2 pairs, switches keeping their template and stack size', async () => {
-    const bundle = Object.fromEntries(KINDS.map((kind) => [kind, file(kind)]));
+    const bundle = Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, file(kind)]));
     const answer = await server.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.created).toMatchObject({ switches: 9, ports: 557, templates: 3, lags: 4 });

@@ -4,6 +4,7 @@ import { switchConfig } from '../api.ts';
 import { useResource } from '../hooks.ts';
 import { useApp } from '../app-context.ts';
 import { t } from '../messages.ts';
+import { saveFile } from '../save-file.ts';
 import { copyText } from '../undo.ts';
 import { Loading } from './loading.ts';
 
@@ -21,16 +22,7 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
   const [dialect, setDialect] = useState('cisco-ios');
   const cfg = useResource(() => switchConfig(p.switchId, dialect), [p.switchId, dialect, p.version]);
   const copy = () => copyText(app, cfg.data ?? '', t('config.copied'));
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([cfg.data ?? ''], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${p.switchName}-${dialect}.txt`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => saveFile(`${p.switchName}-${dialect}.txt`, cfg.data ?? '', 'text/plain');
   return html`<section class="card" aria-label=${t('config.label')}>
     <div class="list-tools">
       <div class="filter-select">

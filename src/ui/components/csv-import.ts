@@ -4,6 +4,7 @@ import { ApiError, csvHeader, importCsv } from '../api.ts';
 import type { CsvKind } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { formatNumber, t } from '../messages.ts';
+import { saveFile } from '../save-file.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 
@@ -14,17 +15,6 @@ type State =
   | { step: 'uploading'; fraction: number }
   | { step: 'done'; counts: { created: number; updated: number; unchanged: number }; dry: boolean }
   | { step: 'failed'; error: ApiError };
-
-function saveText(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The CSV import form. */
 export function CsvImport() {
@@ -39,7 +29,7 @@ export function CsvImport() {
 
   const template = async () => {
     try {
-      saveText(`switchyard-${kind}-template.csv`, `${await csvHeader(kind)}\r\n`, 'text/csv');
+      saveFile(`switchyard-${kind}-template.csv`, `${await csvHeader(kind)}\r\n`, 'text/csv');
     } catch (err) {
       app.toast({ kind: 'error', message: (err as Error).message });
     }

@@ -13,10 +13,9 @@ import { useSelection } from '../use-selection.ts';
 import type { Selection } from '../use-selection.ts';
 import { vlanIdsOf, vlanTextOf } from '../vlan-text.ts';
 import { SelectField, TextField } from './fields.ts';
-import { FormNotice } from './form-notice.ts';
 import { PortPanel } from './port-panel.ts';
 import type { LinkInfo, PanelLayout } from './port-panel.ts';
-import { SubmitButton } from './submit-button.ts';
+import { SidePanel } from './side-panel.ts';
 import { VlanPicker } from './vlan-picker.ts';
 
 /** The fields the panel sends, in API terms. */
@@ -163,71 +162,55 @@ export function LagPanel(p: {
   const title = lag ? t('lag.title', { name: lag.name }) : t('lag.newTitle');
   const membersError = e.memberPortIds;
 
-  return html`<dialog ref=${dialog.ref} class="side-panel lag-side" aria-labelledby=${dialog.titleId} onClick=${dialog.onBackdropClick}>
-    <form class="side-form" onSubmit=${form.onSubmit} novalidate>
-      <header class="side-head">
-        <div>
-          <h2 id=${dialog.titleId}>${title}</h2>
-          <p class="muted">${p.sw.name}</p>
-        </div>
-        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
-      </header>
-      <div class="side-body">
-        <div class="field-row">
-          <${TextField} label=${t('field.name')} name="name" value=${v.name} error=${e.name} required=${true} maxLength=${64}
-            placeholder=${t('lag.namePlaceholder')} onInput=${(x: string) => form.set('name', x)} />
-          ${select(
-            'mode',
-            t('lag.aggregation'),
-            LAG_MODES.map((m) => ({ value: m, label: t(`lag.mode.${m}`) })),
-          )}
-        </div>
-        <fieldset class=${`side-group lag-members${membersError ? ' has-error' : ''}`}>
-          <legend>${t('lag.members')}</legend>
-          <p class="hint">${t('lag.membersHint')}</p>
-          <${PortPanel} ports=${p.ports} vlans=${byId} links=${p.links} selection=${picker} stacked=${p.stacked}
-            label=${t('lag.membersPanel')} lagOf=${otherLags} layout=${p.layout} />
-          <p class="lag-chosen" aria-live="polite">${
-            members.length ? t('lag.chosen', { count: members.length, ports: members.map((x) => x.name).join(', ') }) : t('lag.noneChosen')
-          }</p>
-          ${membersError && html`<p class="field-error" role="alert">${membersError}</p>`}
-          ${unavailable.length > 0 && html`<p class="hint">${t('lag.notPickable', { ports: unavailable.join(', ') })}</p>`}
-        </fieldset>
-        <fieldset class="side-group">
-          <legend>${t('portEdit.vlans')}</legend>
-          <p class="hint">${t('lag.vlansHint')}</p>
-          <div class="field-row">
-            ${select('portMode', t('lag.portMode'), [
-              { value: 'access', label: t('mode.access') },
-              { value: 'trunk', label: t('mode.trunk') },
-            ])}
-            ${select('untaggedVlanId', v.portMode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions)}
-          </div>
-          <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.portMode !== 'trunk'} error=${e.tagged}
-            hint=${v.portMode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
-        </fieldset>
-        <fieldset class="side-group">
-          <legend>${t('lag.farEnd')}</legend>
-          <div class="field-row">
-            <${SelectField} label=${t('lag.farSwitch')} name="remoteSwitchId" value=${v.remoteSwitchId} options=${switchOptions}
-              onChange=${(x: string) => form.setValues({ ...v, remoteSwitchId: x, remoteLagId: '' })} />
-            ${v.remoteSwitchId && select('remoteLagId', t('lag.farLag'), lagOptions)}
-          </div>
-          ${
-            v.remoteSwitchId && farLags.data?.length === 0
-              ? html`<p class="hint">${t('lag.noLagsThere')}</p>`
-              : html`<p class="hint">${t('lag.farHint')}</p>`
-          }
-        </fieldset>
-        <${TextField} label=${t('field.description')} name="description" value=${v.description} error=${e.description} maxLength=${200}
-          onInput=${(x: string) => form.set('description', x)} />
-        <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
+  return html`<${SidePanel} dialog=${dialog} form=${form} class="lag-side" title=${title} subtitle=${p.sw.name}
+      submitLabel=${lag ? t('common.save') : t('lag.create')} deleteLabel=${t('lag.delete')} onDelete=${p.onDelete} onReload=${p.onReload}>
+    <div class="field-row">
+      <${TextField} label=${t('field.name')} name="name" value=${v.name} error=${e.name} required=${true} maxLength=${64}
+        placeholder=${t('lag.namePlaceholder')} onInput=${(x: string) => form.set('name', x)} />
+      ${select(
+        'mode',
+        t('lag.aggregation'),
+        LAG_MODES.map((m) => ({ value: m, label: t(`lag.mode.${m}`) })),
+      )}
+    </div>
+    <fieldset class=${`side-group lag-members${membersError ? ' has-error' : ''}`}>
+      <legend>${t('lag.members')}</legend>
+      <p class="hint">${t('lag.membersHint')}</p>
+      <${PortPanel} ports=${p.ports} vlans=${byId} links=${p.links} selection=${picker} stacked=${p.stacked}
+        label=${t('lag.membersPanel')} lagOf=${otherLags} layout=${p.layout} />
+      <p class="lag-chosen" aria-live="polite">${
+        members.length ? t('lag.chosen', { count: members.length, ports: members.map((x) => x.name).join(', ') }) : t('lag.noneChosen')
+      }</p>
+      ${membersError && html`<p class="field-error" role="alert">${membersError}</p>`}
+      ${unavailable.length > 0 && html`<p class="hint">${t('lag.notPickable', { ports: unavailable.join(', ') })}</p>`}
+    </fieldset>
+    <fieldset class="side-group">
+      <legend>${t('portEdit.vlans')}</legend>
+      <p class="hint">${t('lag.vlansHint')}</p>
+      <div class="field-row">
+        ${select('portMode', t('lag.portMode'), [
+          { value: 'access', label: t('mode.access') },
+          { value: 'trunk', label: t('mode.trunk') },
+        ])}
+        ${select('untaggedVlanId', v.portMode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions)}
       </div>
-      <footer class="side-foot">
-        <${SubmitButton} pending=${form.pending} label=${lag ? t('common.save') : t('lag.create')} />
-        <button type="button" class="btn" onClick=${dialog.close}>${t('common.cancel')}</button>
-        ${p.onDelete && html`<button type="button" class="btn btn-danger-outline push-right" onClick=${p.onDelete}>${t('lag.delete')}</button>`}
-      </footer>
-    </form>
-  </dialog>`;
+      <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.portMode !== 'trunk'} error=${e.tagged}
+        hint=${v.portMode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
+    </fieldset>
+    <fieldset class="side-group">
+      <legend>${t('lag.farEnd')}</legend>
+      <div class="field-row">
+        <${SelectField} label=${t('lag.farSwitch')} name="remoteSwitchId" value=${v.remoteSwitchId} options=${switchOptions}
+          onChange=${(x: string) => form.setValues({ ...v, remoteSwitchId: x, remoteLagId: '' })} />
+        ${v.remoteSwitchId && select('remoteLagId', t('lag.farLag'), lagOptions)}
+      </div>
+      ${
+        v.remoteSwitchId && farLags.data?.length === 0
+          ? html`<p class="hint">${t('lag.noLagsThere')}</p>`
+          : html`<p class="hint">${t('lag.farHint')}</p>`
+      }
+    </fieldset>
+    <${TextField} label=${t('field.description')} name="description" value=${v.description} error=${e.description} maxLength=${200}
+      onInput=${(x: string) => form.set('description', x)} />
+  </${SidePanel}>`;
 }

@@ -12,9 +12,8 @@ import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { vlanIdsOf, vlanTextOf } from '../vlan-text.ts';
 import { SelectField, TextField } from './fields.ts';
-import { FormNotice } from './form-notice.ts';
 import type { LinkInfo } from './port-panel.ts';
-import { SubmitButton } from './submit-button.ts';
+import { SidePanel } from './side-panel.ts';
 import { VlanPicker } from './vlan-picker.ts';
 
 /** The fields the editor sends, in API terms. */
@@ -183,101 +182,85 @@ export function PortEditor(p: {
   if (v.linkedPortId && !farPorts && link) farOptions.push({ value: v.linkedPortId, label: link.portName });
   const title = port ? t('portEdit.title', { port: port.name }) : t('portEdit.newTitle');
 
-  return html`<dialog ref=${dialog.ref} class="side-panel" aria-labelledby=${dialog.titleId} onClick=${dialog.onBackdropClick}>
-    <form class="side-form" onSubmit=${form.onSubmit} novalidate>
-      <header class="side-head">
-        <div>
-          <h2 id=${dialog.titleId}>${title}</h2>
-          <p class="muted">${p.sw.name}</p>
-        </div>
-        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
-      </header>
-      <div class="side-body">
-        <div class="field-row">
-          ${text('name', t('field.name'), { required: true, maxLength: 64 })}
-          ${select(
-            'type',
-            t('portEdit.type'),
-            PORT_TYPES.map((x) => ({ value: x, label: t(`portType.${x}`) })),
-          )}
-        </div>
-        <div class="field-row">
-          ${select(
-            'unit',
-            t('portEdit.unit'),
-            units.map((u) => ({ value: u, label: u })),
-          )}
-          ${select('linkStatus', t('portEdit.linkStatus'), [
-            { value: '', label: t('portEdit.linkUnknown') },
-            ...LINK_STATUSES.map((x) => ({ value: x, label: t(`linkStatus.${x}`) })),
-          ])}
-        </div>
-        ${text('description', t('field.description'))}
-        <div class="field check-field">
-          <input type="checkbox" id=${`${dialog.titleId}-en`} checked=${v.enabled} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
-          <label for=${`${dialog.titleId}-en`}>${t('portEdit.enabledLabel')}</label>
-        </div>
-        <fieldset class="side-group">
-          <legend>${t('portEdit.vlans')}</legend>
-          ${
-            p.lag &&
-            html`<div class="lag-note">
-            <p>${t('lag.setBy', { name: p.lag.name })}</p>
-            <button type="button" class="btn btn-small" onClick=${p.lag.open}>${t('lag.open', { name: p.lag.name })}</button>
-          </div>`
-          }
-          <div class="field-row">
-            ${select(
-              'mode',
-              t('ports.col.mode'),
-              [
-                { value: 'access', label: t('mode.access') },
-                { value: 'trunk', label: t('mode.trunk') },
-              ],
-              !!p.lag,
-            )}
-            ${select('untaggedVlanId', v.mode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions, !!p.lag)}
-          </div>
-          <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.mode !== 'trunk' || !!p.lag} error=${e.tagged}
-            hint=${p.lag ? undefined : v.mode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
-        </fieldset>
-        <fieldset class="side-group">
-          <legend>${t('portEdit.physical')}</legend>
-          <div class="field-row">
-            ${text('speed', t('ports.col.speed'), { placeholder: t('placeholder.speed') })}
-            ${select('poeType', t('portEdit.poeType'), [{ value: '', label: t('portEdit.noPoe') }, ...POE_TYPES.map((x) => ({ value: x, label: x }))])}
-          </div>
-          ${v.poeType && text('poeWatts', t('portEdit.poeWatts'), { type: 'number', min: 0, max: 200, inputMode: 'decimal' })}
-        </fieldset>
-        <fieldset class="side-group">
-          <legend>${t('portEdit.connection')}</legend>
-          <div class="field-row">
-            ${select('linkSwitchId', t('portEdit.linkSwitch'), linkOptions)}
-            ${v.linkSwitchId && select('linkedPortId', t('portEdit.linkPort'), farOptions)}
-          </div>
-          ${
-            !v.linkSwitchId &&
-            html`<div class="field-row">
-            ${text('connectedDevice', t('ports.col.device'))}
-            ${text('connectedPort', t('portEdit.connectedPort'))}
-          </div>`
-          }
-          ${text('macAddress', t('portEdit.mac'), { placeholder: t('placeholder.mac'), hint: t('portEdit.macHint') })}
-          ${
-            !!addresses.data?.length &&
-            html`<p>${t('portEdit.addresses')} ${addresses.data.map(
-              (a, i) =>
-                html`${i ? ', ' : ''}<a class="mono" href=${`/networks/${a.networkId}?q=${a.address}`}>${a.address}</a>${a.hostname ? ` (${a.hostname})` : ''}`,
-            )}</p>`
-          }
-        </fieldset>
-        <${FormNotice} message=${form.formError} conflict=${form.conflict} onReload=${p.onReload} />
+  return html`<${SidePanel} dialog=${dialog} form=${form} title=${title} subtitle=${p.sw.name}
+      submitLabel=${port ? t('common.save') : t('portEdit.create')} deleteLabel=${t('portEdit.delete')} onDelete=${p.onDelete} onReload=${p.onReload}>
+    <div class="field-row">
+      ${text('name', t('field.name'), { required: true, maxLength: 64 })}
+      ${select(
+        'type',
+        t('portEdit.type'),
+        PORT_TYPES.map((x) => ({ value: x, label: t(`portType.${x}`) })),
+      )}
+    </div>
+    <div class="field-row">
+      ${select(
+        'unit',
+        t('portEdit.unit'),
+        units.map((u) => ({ value: u, label: u })),
+      )}
+      ${select('linkStatus', t('portEdit.linkStatus'), [
+        { value: '', label: t('portEdit.linkUnknown') },
+        ...LINK_STATUSES.map((x) => ({ value: x, label: t(`linkStatus.${x}`) })),
+      ])}
+    </div>
+    ${text('description', t('field.description'))}
+    <div class="field check-field">
+      <input type="checkbox" id=${`${dialog.titleId}-en`} checked=${v.enabled} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
+      <label for=${`${dialog.titleId}-en`}>${t('portEdit.enabledLabel')}</label>
+    </div>
+    <fieldset class="side-group">
+      <legend>${t('portEdit.vlans')}</legend>
+      ${
+        p.lag &&
+        html`<div class="lag-note">
+        <p>${t('lag.setBy', { name: p.lag.name })}</p>
+        <button type="button" class="btn btn-small" onClick=${p.lag.open}>${t('lag.open', { name: p.lag.name })}</button>
+      </div>`
+      }
+      <div class="field-row">
+        ${select(
+          'mode',
+          t('ports.col.mode'),
+          [
+            { value: 'access', label: t('mode.access') },
+            { value: 'trunk', label: t('mode.trunk') },
+          ],
+          !!p.lag,
+        )}
+        ${select('untaggedVlanId', v.mode === 'trunk' ? t('portEdit.nativeVlan') : t('ports.col.untagged'), vlanOptions, !!p.lag)}
       </div>
-      <footer class="side-foot">
-        <${SubmitButton} pending=${form.pending} label=${port ? t('common.save') : t('portEdit.create')} />
-        <button type="button" class="btn" onClick=${dialog.close}>${t('common.cancel')}</button>
-        ${p.onDelete && html`<button type="button" class="btn btn-danger-outline push-right" onClick=${p.onDelete}>${t('portEdit.delete')}</button>`}
-      </footer>
-    </form>
-  </dialog>`;
+      <${VlanPicker} label=${t('portEdit.taggedVlans')} value=${v.tagged} vlans=${p.vlans} disabled=${v.mode !== 'trunk' || !!p.lag} error=${e.tagged}
+        hint=${p.lag ? undefined : v.mode === 'trunk' ? t('portEdit.taggedHint') : t('portEdit.trunkOnly')} onChange=${(x: string) => form.set('tagged', x)} />
+    </fieldset>
+    <fieldset class="side-group">
+      <legend>${t('portEdit.physical')}</legend>
+      <div class="field-row">
+        ${text('speed', t('ports.col.speed'), { placeholder: t('placeholder.speed') })}
+        ${select('poeType', t('portEdit.poeType'), [{ value: '', label: t('portEdit.noPoe') }, ...POE_TYPES.map((x) => ({ value: x, label: x }))])}
+      </div>
+      ${v.poeType && text('poeWatts', t('portEdit.poeWatts'), { type: 'number', min: 0, max: 200, inputMode: 'decimal' })}
+    </fieldset>
+    <fieldset class="side-group">
+      <legend>${t('portEdit.connection')}</legend>
+      <div class="field-row">
+        ${select('linkSwitchId', t('portEdit.linkSwitch'), linkOptions)}
+        ${v.linkSwitchId && select('linkedPortId', t('portEdit.linkPort'), farOptions)}
+      </div>
+      ${
+        !v.linkSwitchId &&
+        html`<div class="field-row">
+        ${text('connectedDevice', t('ports.col.device'))}
+        ${text('connectedPort', t('portEdit.connectedPort'))}
+      </div>`
+      }
+      ${text('macAddress', t('portEdit.mac'), { placeholder: t('placeholder.mac'), hint: t('portEdit.macHint') })}
+      ${
+        !!addresses.data?.length &&
+        html`<p>${t('portEdit.addresses')} ${addresses.data.map(
+          (a, i) =>
+            html`${i ? ', ' : ''}<a class="mono" href=${`/networks/${a.networkId}?q=${a.address}`}>${a.address}</a>${a.hostname ? ` (${a.hostname})` : ''}`,
+        )}</p>`
+      }
+    </fieldset>
+  </${SidePanel}>`;
 }

@@ -9,6 +9,7 @@ import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { navigate } from '../router.ts';
+import { saveFile } from '../save-file.ts';
 import type { Route } from '../router.ts';
 import { confirmedDelete, failureText, toastWithUndo } from '../undo.ts';
 import { BLOCK_ORDERS, POE_TYPES, PORT_TYPES, STACK_MAX } from '../../fields/choices.ts';
@@ -235,7 +236,7 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
     if (!saved) return;
     try {
       const answer = await getTemplate(saved.id);
-      saveFile(`${fileNameOf(answer.name)}.json`, `${JSON.stringify(answer, null, 2)}\n`);
+      saveFile(`${fileNameOf(answer.name)}.json`, `${JSON.stringify(answer, null, 2)}\n`, 'application/json');
     } catch (err) {
       app.toast({ kind: 'error', message: failureText(err) });
     }
@@ -392,16 +393,4 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
 /** A file name of a template's name: letters, digits, dots, hyphens and underscores. */
 function fileNameOf(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'template';
-}
-
-/** Hands `text` to the browser as a download named `name`. */
-function saveFile(name: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

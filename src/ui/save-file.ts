@@ -1,0 +1,13 @@
+// Files the UI makes itself (a CSV template, a template's JSON, a switch's configuration) handed to the browser.
+
+/** Hands `content` to the browser as a download named `name`, of media type `type`. */
+export function saveFile(name: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
