@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
 import { IPAM_SIZE, ipamScenario, type IpamReport } from './ipam.ts';
-import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles } from './seed.ts';
+import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles, type SeedCounts } from './seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
@@ -195,6 +195,13 @@ async function mainIpamOnly() {
   console.log(`\nwritten: ${file} (BENCHMARKS.md is written by the whole run only)`);
 }
 
+/** The migration's log must count every record of the seed, and the bench admin among the users. */
+function checkMigrated(output: string, counts: SeedCounts): void {
+  const migrated = (kind: string) => Number(new RegExp(`legacy migration: ${kind} migrated count=(\\d+)`).exec(output)?.[1]);
+  for (const [kind, count] of Object.entries({ ...counts, users: 1 }))
+    if (migrated(kind) !== count) throw new Error(`the migration counted ${migrated(kind)} ${kind}, the seed has ${count}:\n${output}`);
+}
+
 async function main() {
   if (HAS_TASKSET) spawnSync('taskset', ['-cp', LOAD_CORE, String(process.pid)]);
   if (ONLY === 'ipam') return mainIpamOnly();
@@ -208,14 +215,20 @@ async function main() {
   const { buildServer } = await import('../scripts/build.ts');
   await buildServer();
 
-  // 1. Legacy migration of the whole data set (96,000 ports) through the migrate command, as the container
-  // runs it (dist/migrate.js).
+  // 1. Legacy migration of the whole data set (the 0.20.x files of bench/seed.ts, 96,000 ports) through the
+  // migrate command, as the container runs it (dist/migrate.js).
   console.log('legacy migration …');
   spawnSync('sync');
   const migrateStart = performance.now();
-  const migrate = spawnSync(...unpinned(NODE, [MIGRATE_ENTRY]), { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  // LOG_LEVEL=info: the migration's count lines (a dozen) are read back to check that all of it came across.
+  const migrate = spawnSync(...unpinned(NODE, [MIGRATE_ENTRY]), {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    encoding: 'utf8',
+  });
   const migrateS = (performance.now() - migrateStart) / 1000;
   if (migrate.status !== 0) throw new Error(`migration failed:\n${migrate.stdout}${migrate.stderr}`);
+  checkMigrated(migrate.stdout, counts);
 
   // The migration target names 100,000 ports: the same data set with 50 ports a switch, migrated apart.
   const legacyDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-'));
@@ -226,11 +239,12 @@ async function main() {
   const legacyStart = performance.now();
   const legacy = spawnSync(...unpinned(NODE, [MIGRATE_ENTRY]), {
     cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: legacyDir },
+    env: { ...process.env, ...env, DATA_DIR: legacyDir, LOG_LEVEL: 'info' },
     encoding: 'utf8',
   });
   const legacyS = (performance.now() - legacyStart) / 1000;
   if (legacy.status !== 0) throw new Error(`100,000-port migration failed:\n${legacy.stdout}${legacy.stderr}`);
+  checkMigrated(legacy.stdout, legacyCounts);
   rmSync(legacyDir, { recursive: true, force: true });
 
   // 2. Cold start to the first 200 from /api/health (median of 5).
@@ -536,9 +550,9 @@ scenario, ${r.durationS} here). Machine: ${r.machine.cpus} × ${r.machine.model}
 ${r.machine.pinned ? 'server pinned to core 0 and the load generator (autocannon, in the bench process) to core 1 with taskset' : 'taskset not available: nothing pinned'}.
 All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario, each after ${WARM_UP_S} s of the same load that is not measured (the JIT warms up as in a long-running service).
 
-Data set (seeded through the one-time legacy migration of 0.20.x files): ${r.dataSet.sites} sites,
-${r.dataSet.networks.toLocaleString('en')} VLANs (each with a network), ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
-${r.dataSet.activity.toLocaleString('en')} activity entries. The list answer is ${r.listBodyBytes.toLocaleString('en')} bytes.
+Data set (seeded through the one-time legacy migration of the files ezSWM 0.20.x writes, made by \`bench/seed.ts\`): ${r.dataSet.sites} sites,
+${r.dataSet.vlans.toLocaleString('en')} VLANs (each with a network), ${r.dataSet.switches.toLocaleString('en')} switches, ${r.dataSet.ports.toLocaleString('en')} ports (half trunks with 5–20 tagged VLANs),
+${r.dataSet.activity.toLocaleString('en')} activity entries, one admin with a bcrypt hash (verified at the first sign-in, then rewritten as scrypt). The list answer is ${r.listBodyBytes.toLocaleString('en')} bytes.
 
 IPAM (issue 18): on the same database, a network ${IPAM_SIZE.subnet} gets ${r.ipam.ranges} ranges of ${IPAM_SIZE.rangeSize} addresses (one in each of its first
 /24s, through the bulk import) and ${r.ipam.addresses.toLocaleString('en')} addresses, the lowest usable ones outside the ranges, imported as CSV through

@@ -1,13 +1,16 @@
-// Builds the benchmark's data set as 0.20.x JSON files, so that seeding goes through the project's own code
-// (the one-time legacy migration at start-up) and times that migration in the same step.
-// 50 sites, 1,000 networks (20 a site; the migration makes each a VLAN with its subnet), 2,000 switches with 48 ports each (96,000 ports, half of them trunks
-// with 5–20 tagged VLANs, uplinks between neighbouring switches), 100,000 activity entries, one admin.
+// Builds the benchmark's data set as the data directory of ezSWM 0.20.x (the real format of
+// /work/shared/spec/LEGACY.md: one pretty-printed JSON array per file, snake_case fields, nanoid ids, ports inside
+// their switches with VLANs by number, links on both ends, bcrypt password hashes), so that seeding goes
+// through the project's own code (the one-time legacy migration at start-up) and times that migration in the
+// same step. 50 sites with 20 VLANs each, every VLAN with its network; 2,000 switches of 48 ports (96,000
+// ports; 50 a switch for the 100,000-port migration), half of them trunks with 5–20 tagged VLANs, each second
+// switch linked to the next by a trunk written on both ends; 100,000 activity entries; one admin.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashPassword } from '../src/lib/password.ts';
+import bcrypt from 'bcryptjs';
 
 /** The size of the data set. */
-export const SEED_SIZE = { sites: 50, networksPerSite: 20, switchesPerSite: 40, portsPerSwitch: 48, activity: 100_000 };
+export const SEED_SIZE = { sites: 50, vlansPerSite: 20, switchesPerSite: 40, portsPerSwitch: 48, activity: 100_000 };
 /** The benchmark admin's credentials. */
 export const BENCH_USER = { username: 'bench', password: 'bench password 1' };
 
@@ -20,93 +23,177 @@ function random(seed: number) {
   };
 }
 
-/** MAC address of switch number `n`, as the bench searches for it. */
+const NANOID = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict';
+
+/** MAC address of the device on port 1 of switch number `n`, as the bench searches for it. */
 export function benchMac(n: number): string {
   const hex = n.toString(16).padStart(6, '0');
   return `02:00:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
-/** Writes the legacy files of the data set into `dataDir` (`portsPerSwitch` may differ); returns the record counts. */
-export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE.portsPerSwitch) {
+/** The record counts of a written data set, as the migration reports them. */
+export interface SeedCounts {
+  sites: number;
+  vlans: number;
+  networks: number;
+  switches: number;
+  ports: number;
+  activity: number;
+}
+
+/** Writes the 0.20.x files of the data set into `dataDir` (`portsPerSwitch` may differ); returns the record counts. */
+export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE.portsPerSwitch): Promise<SeedCounts> {
   const next = random(42);
+  const id = () => {
+    let text = '';
+    for (let i = 0; i < 21; i++) text += NANOID[Math.floor(next() * 64)];
+    return text;
+  };
+  const at = (minute: number) => new Date(Date.parse('2024-01-01T00:00:00.000Z') + minute * 60_000).toISOString();
   mkdirSync(dataDir, { recursive: true });
-  const sites = [];
-  const networks = [];
-  const switches = [];
-  let networkId = 0;
-  let switchNo = 0;
+  const created = at(0);
+  const admin = {
+    id: id(),
+    username: BENCH_USER.username,
+    display_name: 'Bench Admin',
+    // Cost 10, the cost 0.20.3 wrote: the first sign-in verifies it and rewrites it as scrypt.
+    password_hash: await bcrypt.hash(BENCH_USER.password, 10),
+    role: 'admin',
+    language: 'en',
+    is_setup_user: true,
+    created_at: created,
+    updated_at: created,
+  };
+  const sites: Record<string, unknown>[] = [];
+  const vlans: Record<string, unknown>[] = [];
+  const networks: Record<string, unknown>[] = [];
+  const switches: { id: string; name: string; ports: Record<string, unknown>[] }[] = [];
   let ports = 0;
+  const vids = Array.from({ length: SEED_SIZE.vlansPerSite }, (_, v) => (v + 1) * 10);
   for (let s = 1; s <= SEED_SIZE.sites; s++) {
-    sites.push({ id: s, name: `site-${s}`, description: `Site number ${s}`, address: `${s} Network Street` });
-    const siteNetworks: number[] = [];
-    for (let v = 1; v <= SEED_SIZE.networksPerSite; v++) {
-      networkId++;
-      siteNetworks.push(networkId);
+    const site = { id: id(), name: `site-${s}`, description: `Site number ${s}`, created_at: created, updated_at: created };
+    sites.push(site);
+    vids.forEach((vid, v) => {
+      const vlan = {
+        id: id(),
+        site_id: site.id,
+        vlan_id: vid,
+        name: `vlan-${vid}`,
+        description: '',
+        status: 'active',
+        routing_device: '',
+        color: `#${(0x100000 + v * 0x0a0b0c).toString(16).slice(-6).toUpperCase()}`,
+        is_favorite: false,
+        created_at: created,
+        updated_at: created,
+      };
+      vlans.push(vlan);
       networks.push({
-        id: networkId,
-        siteId: s,
-        name: `vlan-${v * 10}`,
-        vlan: v * 10,
-        subnet: `10.${s}.${v}.0/24`,
-        gateway: `10.${s}.${v}.1`,
-        color: null,
+        id: id(),
+        site_id: site.id,
+        name: `net-${vid}`,
+        vlan_id: vlan.id,
+        subnet: `10.${s}.${v + 1}.0/24`,
+        gateway: `10.${s}.${v + 1}.1`,
+        dns_servers: [],
+        is_favorite: false,
+        created_at: created,
+        updated_at: created,
       });
-    }
+    });
+    const first = switches.length;
     for (let w = 0; w < SEED_SIZE.switchesPerSite; w++) {
-      switchNo++;
-      const portList = [];
+      const number = switches.length + 1;
+      const list = [];
       for (let p = 1; p <= portsPerSwitch; p++) {
         const trunk = p % 2 === 0;
-        const untagged = siteNetworks[Math.floor(next() * siteNetworks.length)];
+        const untagged = vids[Math.floor(next() * vids.length)];
         const port: Record<string, unknown> = {
-          name: String(p),
-          description: `port ${p}`,
-          mode: trunk ? 'trunk' : 'access',
-          vlan: untagged,
+          id: id(),
+          unit: 1,
+          index: p,
+          label: `1/1/${p}`,
+          type: 'rj45',
           speed: '1G',
-          poe: p <= 24,
+          status: 'up',
+          port_mode: trunk ? 'trunk' : 'access',
+          access_vlan: trunk ? null : untagged,
+          native_vlan: trunk ? untagged : null,
+          tagged_vlans: trunk ? [...vids].sort(() => next() - 0.5).slice(0, 5 + Math.floor(next() * 16)) : [],
+          description: `port ${p}`,
+          mac_address: p === 1 ? benchMac(number) : '',
+          connected_device: '',
+          connected_device_id: null,
+          connected_port: '',
+          connected_port_id: null,
+          poe: p <= 24 ? { type: '802.3at', max_watts: 30 } : null,
         };
-        if (trunk) {
-          const count = 5 + Math.floor(next() * 16);
-          port.tagged = [...siteNetworks].sort(() => next() - 0.5).slice(0, count);
-        }
-        // Port 48 of every second switch uplinks to port 47 of the next switch at the same site.
-        if (p === portsPerSwitch && w % 2 === 0 && w + 1 < SEED_SIZE.switchesPerSite)
-          port.uplink = { switchId: switchNo + 1, port: String(portsPerSwitch - 1) };
-        portList.push(port);
+        list.push(port);
         ports++;
       }
       switches.push({
-        id: switchNo,
-        siteId: s,
+        id: id(),
+        site_id: site.id,
         name: `sw-${s}-${w + 1}`,
-        vendor: 'Acme',
         model: 'A48',
-        serial: `SN${String(switchNo).padStart(8, '0')}`,
-        mac: benchMac(switchNo),
-        ip: `10.${s}.1.${w + 10}`,
-        status: 'active',
-        ports: portList,
-      });
+        manufacturer: 'Acme',
+        serial_number: `SN${String(number).padStart(8, '0')}`,
+        location: '',
+        rack_position: '',
+        management_ip: `10.${s}.1.${w + 10}`,
+        firmware_version: '1.0',
+        role: 'access',
+        tags: [],
+        notes: '',
+        configured_vlans: vids,
+        is_favorite: false,
+        sort_order: w,
+        created_at: created,
+        updated_at: created,
+        ports: list,
+      } as (typeof switches)[number]);
+    }
+    // The last port of every second switch links to the last-but-one of the next switch at the same site, both ends.
+    for (let w = 0; w + 1 < SEED_SIZE.switchesPerSite; w += 2) {
+      const [a, b] = [switches[first + w], switches[first + w + 1]];
+      const [pa, pb] = [a.ports[portsPerSwitch - 1], b.ports[portsPerSwitch - 2]];
+      for (const [port, far, farPort] of [
+        [pa, b, pb],
+        [pb, a, pa],
+      ] as const)
+        Object.assign(port, {
+          port_mode: pa.port_mode,
+          access_vlan: pa.access_vlan,
+          native_vlan: pa.native_vlan,
+          tagged_vlans: pa.tagged_vlans,
+          connected_device: far.name,
+          connected_device_id: far.id,
+          connected_port: farPort.label,
+          connected_port_id: farPort.id,
+        });
     }
   }
-  const activity = [];
-  const start = Date.parse('2025-01-01T00:00:00Z');
+  const activity: Record<string, unknown>[] = [];
   for (let a = 1; a <= SEED_SIZE.activity; a++) {
-    const target = 1 + Math.floor(next() * switchNo);
+    const target = switches[Math.floor(next() * switches.length)];
     activity.push({
-      id: a,
-      timestamp: new Date(start + a * 60_000).toISOString(),
-      user: BENCH_USER.username,
-      action: 'update',
-      entity: 'switch',
-      entityId: target,
-      message: `Changed switch ${target}`,
+      id: id(),
+      user_id: admin.id,
+      action: a % 3 === 0 ? 'update' : 'update_port',
+      entity_type: 'switch',
+      entity_id: target.id,
+      entity_name: target.name,
+      timestamp: at(a),
     });
   }
-  const users = [{ id: 1, username: BENCH_USER.username, passwordHash: await hashPassword(BENCH_USER.password), role: 'admin' }];
-  for (const [file, records] of Object.entries({ sites, networks, switches, activity, users })) {
-    writeFileSync(join(dataDir, `${file}.json`), JSON.stringify(records));
-  }
-  return { sites: sites.length, networks: networks.length, switches: switches.length, ports, activity: activity.length };
+  const files = { users: [admin], sites, vlans, networks, switches, activity };
+  for (const [file, records] of Object.entries(files)) writeFileSync(join(dataDir, `${file}.json`), JSON.stringify(records, null, 2));
+  return {
+    sites: sites.length,
+    vlans: vlans.length,
+    networks: networks.length,
+    switches: switches.length,
+    ports,
+    activity: activity.length,
+  };
 }

@@ -57,6 +57,8 @@ export async function buildServer(outDir: string = join(ROOT, 'dist')): Promise<
     format: 'esm',
     packages: 'bundle',
     external: ['node:*'],
+    // bcryptjs imports Node's crypto by its bare name; the bundle names every built-in module with node:.
+    alias: { crypto: 'node:crypto' },
     banner: { js: REQUIRE_BANNER },
     legalComments: 'inline',
     logLevel: 'warning',

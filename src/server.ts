@@ -13,6 +13,7 @@ import { openAndMigrate } from './boot/startup.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
 import { StartupError } from './errors/startup-error.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
+import { createPublicLinkLimiter } from './http/public-link-limiter.ts';
 import { createReadCache } from './http/read-cache.ts';
 import type { App } from './http/route.ts';
 import { createRouter } from './http/router.ts';
@@ -47,6 +48,7 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
     log,
     auth: createAuth(db, secret),
     logins: createLoginLimiter(db, log),
+    publicLinks: createPublicLinkLimiter(),
     cache: createReadCache(db, config.readCacheBytes),
     startedAt: Date.now(),
     routes: ALL_ROUTES,

@@ -144,7 +144,7 @@ const ACTIVITY_COLUMNS = [
   'undo_of',
   'undo_lost',
 ] as const;
-const ENTRIES_PER_INSERT = 64;
+const ENTRIES_PER_INSERT = 256;
 
 /**
  * Stores entries that touched only their own entity (no activity_entities rows), up to ENTRIES_PER_INSERT in one
@@ -152,10 +152,15 @@ const ENTRIES_PER_INSERT = 64;
  */
 export function insertActivities(db: Db, rows: readonly NewActivityRow[]): void {
   const one = `(${ACTIVITY_COLUMNS.map(() => '?').join(', ')})`;
+  const sqlOf = (count: number) => `INSERT INTO activity (${ACTIVITY_COLUMNS.join(', ')}) VALUES ${Array(count).fill(one).join(', ')}`;
+  const full = sqlOf(ENTRIES_PER_INSERT);
+  // One array of values for every statement, filled in place: no copy of the rows, no array per row.
+  const values: (string | number | null)[] = [];
   for (let start = 0; start < rows.length; start += ENTRIES_PER_INSERT) {
-    const chunk = rows.slice(start, start + ENTRIES_PER_INSERT);
-    const values = chunk.flatMap((row) => ACTIVITY_COLUMNS.map((column) => row[column] ?? null));
-    prepare(db, `INSERT INTO activity (${ACTIVITY_COLUMNS.join(', ')}) VALUES ${Array(chunk.length).fill(one).join(', ')}`).run(...values);
+    const end = Math.min(rows.length, start + ENTRIES_PER_INSERT);
+    values.length = 0;
+    for (let i = start; i < end; i++) for (const column of ACTIVITY_COLUMNS) values.push(rows[i][column] ?? null);
+    prepare(db, end - start === ENTRIES_PER_INSERT ? full : sqlOf(end - start)).run(...values);
   }
 }
 

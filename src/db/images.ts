@@ -179,16 +179,22 @@ export function insertRecords(db: Db, kind: Kind, records: readonly StoredRecord
   insertApiRecords(db, RESOURCES[kind], records);
   const list = VLAN_LISTS[kind];
   if (!list) return;
-  const pairs = records.flatMap((record) =>
-    [...((record[list.field] as string[] | undefined) ?? [])].sort().map((vlanId) => [record.id, vlanId]),
-  );
-  for (let start = 0; start < pairs.length; start += LIST_ROWS_PER_INSERT) {
-    const chunk = pairs.slice(start, start + LIST_ROWS_PER_INSERT);
-    prepare(db, `INSERT INTO ${list.table} (${list.owner}, vlan_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`).run(...chunk.flat());
+  // The pairs as one flat list of values (owner id, VLAN id, owner id, …), each owner's VLANs in order.
+  const values: string[] = [];
+  for (const record of records) {
+    const ids = record[list.field] as string[] | undefined;
+    if (!ids || ids.length === 0) continue;
+    for (const vlanId of ids.length > 1 ? [...ids].sort() : ids) values.push(record.id, vlanId);
+  }
+  const sqlOf = (rows: number) => `INSERT INTO ${list.table} (${list.owner}, vlan_id) VALUES ${Array(rows).fill('(?, ?)').join(', ')}`;
+  const full = sqlOf(LIST_ROWS_PER_INSERT);
+  for (let start = 0; start < values.length; start += 2 * LIST_ROWS_PER_INSERT) {
+    const chunk = values.slice(start, start + 2 * LIST_ROWS_PER_INSERT);
+    prepare(db, chunk.length === 2 * LIST_ROWS_PER_INSERT ? full : sqlOf(chunk.length / 2)).run(...chunk);
   }
 }
 
-const LIST_ROWS_PER_INSERT = 256;
+const LIST_ROWS_PER_INSERT = 1024;
 
 /** Removes every site, VLAN, network, range, template, switch, LAG, port, address and activity entry (a restore replaces them all). */
 export function deleteInventoryAndActivity(db: Db): void {

@@ -92,7 +92,7 @@ function derivedValues(resource: Resource, row: Record<string, unknown>): SQLInp
 }
 
 /** Rows a multi-row INSERT writes at most: fewer statements for a bulk load, far below SQLite's 32,766 parameters. */
-const ROWS_PER_INSERT = 64;
+const ROWS_PER_INSERT = 256;
 
 /**
  * insertApiRecord for many records, up to ROWS_PER_INSERT of them in one statement: a load of 100,000 ports
@@ -102,16 +102,21 @@ export function insertApiRecords(db: Db, resource: Resource, records: readonly R
   const { fields, columns, derived } = rowSql(resource);
   const written = [...columns, ...derived];
   const row = `(${written.map(() => '?').join(', ')})`;
+  const sqlOf = (rows: number) => `INSERT INTO ${resource.table} (${written.join(', ')}) VALUES ${Array(rows).fill(row).join(', ')}`;
+  const full = sqlOf(ROWS_PER_INSERT);
+  // One array of values for every statement, filled in place: no copy of the records, no array per row.
+  const values: SQLInputValue[] = [];
   for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
-    const chunk = records.slice(start, start + ROWS_PER_INSERT);
-    const values: SQLInputValue[] = [];
-    for (const record of chunk) {
-      if (derived.length > 0) values.push(...apiRecordValues(resource, record));
+    const end = Math.min(records.length, start + ROWS_PER_INSERT);
+    values.length = 0;
+    for (let i = start; i < end; i++) {
+      const record = records[i];
+      if (derived.length > 0) for (const value of apiRecordValues(resource, record)) values.push(value);
       else
         for (const field of fields)
           values.push(toColumnValue(field, field.name in record ? record[field.name] : (field.default ?? null)) as SQLInputValue);
     }
-    prepare(db, `INSERT INTO ${resource.table} (${written.join(', ')}) VALUES ${Array(chunk.length).fill(row).join(', ')}`).run(...values);
+    prepare(db, end - start === ROWS_PER_INSERT ? full : sqlOf(end - start)).run(...values);
   }
 }
 

@@ -158,6 +158,14 @@ export function touchLastLogin(db: Db, id: string, now: string): void {
   prepare(db, 'UPDATE users SET last_login_at = ? WHERE id = ?').run(now, id);
 }
 
+/**
+ * Replaces a user's password hash by the same password's hash in the format written now (at a sign-in), unless
+ * it changed since it was read. Neither its version nor updated_at nor its tokens change: the user did not.
+ */
+export function rewritePasswordHash(db: Db, id: string, from: string, to: string): void {
+  prepare(db, 'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?').run(to, id, from);
+}
+
 /** An api_tokens row. */
 export interface TokenRow {
   id: string;

@@ -7,6 +7,7 @@ import type { Config } from '../boot/config.ts';
 import type { Logger } from '../boot/log.ts';
 import type { Db } from '../db/open.ts';
 import type { JsonSchema } from '../fields/field.ts';
+import type { PublicLinkLimiter } from './public-link-limiter.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /** What every handler can reach: made once in src/server.ts and passed down, never global. */
@@ -17,6 +18,8 @@ export interface App {
   auth: Auth;
   /** Counts failed sign-ins and slows or refuses the next attempt. */
   logins: LoginLimiter;
+  /** Counts requests to public links per client address and refuses too many. */
+  publicLinks: PublicLinkLimiter;
   startedAt: number;
   /** Serialised answers to reads, valid until the data changes. */
   cache: ReadCache;
@@ -87,6 +90,8 @@ export interface Route {
   body?: BodySpec;
   /** Set false for a GET whose answer must be made fresh every time (the read cache keeps the others). */
   cache?: boolean;
+  /** The path holds a secret (a public link's token): the request log names the route's pattern instead. */
+  secretPath?: boolean;
   /** OpenAPI hints: the request body schema, the success answer's schema and status, query parameters. */
   doc?: {
     request?: JsonSchema;

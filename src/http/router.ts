@@ -27,8 +27,11 @@ export function createRouter(routes: Route[]) {
     const path = url.pathname;
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     let answer: Serialized | undefined;
+    // What the log names: the path, or the route's pattern when the path holds a secret.
+    let logged = path;
     try {
       const match = findRoute(compiled, method, path);
+      if (match.route.secretPath) logged = match.route.path;
       const ctx: Ctx = {
         app,
         req,
@@ -54,11 +57,11 @@ export function createRouter(routes: Route[]) {
         if (reply) answer = serialize(reply);
       }
     } catch (error) {
-      answer = errorAnswer(app, res, error, method, path);
+      answer = errorAnswer(app, res, error, method, logged);
     }
-    if (answer) await writeOnceCommitted(app.db, res, answer, (error) => errorAnswer(app, res, error, method, path));
+    if (answer) await writeOnceCommitted(app.db, res, answer, (error) => errorAnswer(app, res, error, method, logged));
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    app.log.info('request', { method: req.method, path, status: res.statusCode, ms });
+    app.log.info('request', { method: req.method, path: logged, status: res.statusCode, ms });
   };
 }
 

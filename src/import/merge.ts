@@ -18,6 +18,8 @@ import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from 
 import { addressOfSwitch, listAddresses } from '../db/addresses.ts';
 import { listRanges, type RangeRow } from '../db/ranges.ts';
 import { inTransaction, type Db } from '../db/open.ts';
+import { insertPublicLink, tokenHashTaken } from '../db/public-links.ts';
+import { hasTopologyPosition, setTopologyPosition } from '../db/topology.ts';
 import { portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
@@ -28,6 +30,7 @@ import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { zeroCounts, foldCase, type CheckedDocument, type StoredActivity } from './document.ts';
+import { remapSharing, type LegacySharing, type MergedSharing } from '../legacy/ezswm-sharing.ts';
 import { ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
 
 /** How a merge runs. */
@@ -39,6 +42,8 @@ export interface MergeOptions {
   source: 'db-v1' | 'legacy';
   /** Fixes made before the merge (the 0.20.x reader's), listed with the merge's own. */
   fixes?: MergeFix[];
+  /** The public links and topology positions of a 0.20.x bundle or an ezSWM backup (docs/SHARING.md). */
+  sharing?: LegacySharing;
 }
 
 /** One value a merge (or the 0.20.x reader before it) changed: the list (or file), the record's id in the document, the field. */
@@ -56,6 +61,8 @@ export interface MergeResult {
   created: Counts;
   merged: Counts;
   fixes: MergeFix[];
+  /** With sharing data: the public links and topology positions made. */
+  sharing?: { publicLinks: number; topologyPositions: number };
 }
 
 interface MergePlan {
@@ -69,6 +76,8 @@ interface MergePlan {
   merged: Counts;
   clashes: FieldFault[];
   fixes: MergeFix[];
+  /** The document's id of each record to its stored or new id, per kind. */
+  ids: Record<KindPlural, Map<string, string>>;
 }
 
 /** Merges a checked document in one transaction with one `import` entry; a conflict refusal lists the clashes. */
@@ -89,8 +98,14 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
       ...Object.fromEntries(KIND_PLURALS.map((kind) => [kind, plan.inserts[kind].length])),
       activity: plan.activity.length,
     };
-    if (!options.dryRun) applyPlan(db, actor, plan, { source: options.source, created });
-    return { created, merged: plan.merged, fixes: plan.fixes };
+    const sharing = options.sharing && planSharing(db, options.sharing, plan);
+    if (!options.dryRun) {
+      applyPlan(db, actor, plan, { source: options.source, created });
+      if (sharing) writeSharing(db, sharing);
+    }
+    const result: MergeResult = { created, merged: plan.merged, fixes: plan.fixes };
+    if (sharing) result.sharing = { publicLinks: sharing.publicLinks.length, topologyPositions: sharing.topologyPositions.length };
+    return result;
   });
 }
 
@@ -104,8 +119,9 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     merged: zeroCounts(),
     clashes: [],
     fixes: [],
+    ids: perPlural(() => new Map<string, string>()),
   };
-  const ids = perPlural(() => new Map<string, string>());
+  const ids = plan.ids;
   const mergedIds = new Set<string>();
   const merge = (kind: KindPlural, docId: string, storedId: string, field: string, message: string) => {
     ids[kind].set(docId, storedId);
@@ -498,6 +514,22 @@ function remapActivity(entries: StoredActivity[], ids: Record<KindPlural, Map<st
       touched: entityId && row.entity_type ? [{ type: row.entity_type, id: entityId }] : [],
     };
   });
+}
+
+// Public links and positions of the merged switches: a token stored already is not made again, a stored switch
+// keeps its position (ezswm-sharing.ts remapSharing); each such one is a fix.
+function planSharing(db: Db, sharing: LegacySharing, plan: MergePlan): MergedSharing {
+  return remapSharing(
+    sharing,
+    plan.ids,
+    { tokenHashTaken: (hash) => tokenHashTaken(db, hash), hasPosition: (siteId, switchId) => hasTopologyPosition(db, siteId, switchId) },
+    (file, id, field, from, reason) => plan.fixes.push({ file, id, field, from, to: null, reason }),
+  );
+}
+
+function writeSharing(db: Db, sharing: MergedSharing): void {
+  for (const link of sharing.publicLinks) insertPublicLink(db, { ...link, createdBy: null });
+  for (const { siteId, switchId, x, y } of sharing.topologyPositions) setTopologyPosition(db, siteId, switchId, x, y);
 }
 
 function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {

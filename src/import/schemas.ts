@@ -25,7 +25,7 @@ const USER_RECORD: JsonSchema = (() => {
     passwordHash: {
       type: 'string',
       description:
-        '$scrypt$ln=15,r=8,p=1$<salt>$<hash>: a 16-byte salt and a 64-byte hash in base64, with the cost this service writes (ln=15,r=8,p=1) or 0.20.x wrote (ln=14,r=8,p=1); any other is refused.',
+        '$scrypt$ln=15,r=8,p=1$<salt>$<hash>: a 16-byte salt and a 64-byte hash in base64, with the cost this service writes (ln=15,r=8,p=1) or ln=14,r=8,p=1 (taken in by earlier releases); or bcrypt as 0.20.x wrote it ($2a$, $2b$ or $2y$, cost 04 to 12, 53 characters of salt and hash), rewritten as scrypt at the next sign-in. Any other is refused.',
     },
     version: { type: 'integer' },
   };
@@ -69,6 +69,6 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
 export const LEGACY_BUNDLE_SCHEMA: JsonSchema = {
   type: 'object',
   description:
-    'The contents of the 0.20.x files: each an array of records or { version: 1, items: [...] }; the files ezSWM 0.20.3 wrote (vlans.json, snake_case fields) or the older flat ones.',
+    'The contents of the files ezSWM 0.20.x wrote (LEGACY.md), by file name without .json: each the JSON array of records of that file (snake_case fields, nanoid ids).',
   properties: Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, {}])),
 };

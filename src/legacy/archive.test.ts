@@ -53,21 +53,32 @@ describe('unmovedFiles and moveToArchive', () => {
 });
 
 describe('the reader', () => {
-  it('reads both shapes, a byte order mark, and reports a file that is not JSON without changing it', () => {
+  it('reads an array with a byte order mark, refuses any other shape, and reports a file that is not JSON without changing it', () => {
     const data = dir({
-      'sites.json': '\uFEFF[{"id":1,"name":"A"}]',
+      'sites.json': '\uFEFF[{"id":"a","name":"A"}]',
       'networks.json': '{"version":1,"items":[]}',
-      'switches.json': '[{"id":1,',
+      'switches.json': '[{"id":"b",',
     });
     const { bundle, files, faults } = readLegacyDir(data);
     expect(files.map((file) => file.name)).toEqual(['sites.json', 'networks.json', 'switches.json']);
-    expect(recordsOf('sites.json', bundle.sites)).toEqual({ records: [{ id: 1, name: 'A' }] });
-    expect(recordsOf('networks.json', bundle.networks)).toEqual({ records: [] });
+    expect(recordsOf('sites.json', bundle.sites)).toEqual({ records: [{ id: 'a', name: 'A' }] });
     expect(recordsOf('activity.json', undefined)).toEqual({ records: [] });
+    // 0.20.x wrote every one of these files as a bare array: a wrapper object is the wrong shape.
+    expect(recordsOf('networks.json', bundle.networks)).toEqual({
+      fault: {
+        file: 'networks.json',
+        id: null,
+        index: null,
+        field: '',
+        reason: 'must be a JSON array of records, as 0.20.x wrote it; it is an object',
+      },
+    });
+    expect(recordsOf('users.json', null)).toMatchObject({ fault: { reason: expect.stringMatching(/it is null$/) } });
+    expect(recordsOf('users.json', 'x')).toMatchObject({ fault: { reason: expect.stringMatching(/it is a string$/) } });
     expect(faults).toEqual([
       { file: 'switches.json', id: null, index: null, field: '', reason: expect.stringMatching(/^is not valid JSON/) },
     ]);
-    expect(readFileSync(join(data, 'switches.json'), 'utf8')).toBe('[{"id":1,');
+    expect(readFileSync(join(data, 'switches.json'), 'utf8')).toBe('[{"id":"b",');
   });
 
   it('reports a file that cannot be read', () => {
@@ -83,7 +94,7 @@ describe('the reader', () => {
       'layoutTemplates.json': '[{"id":"t1"}]',
       'lagGroups.json': '[{"id":"old"}]',
       'lag-groups.json': '[{"id":"new"}]',
-      'ipRanges.json': '{"version":1,',
+      'ipRanges.json': '[{"id":',
     });
     expect(findLegacyFiles(data)).toEqual(['ipRanges.json', 'layoutTemplates.json', 'lag-groups.json']);
     const { bundle, files, faults } = readLegacyDir(data);

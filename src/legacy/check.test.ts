@@ -3,45 +3,88 @@ import { isUuid } from '../fields/field.ts';
 import { checkLegacy, checkLegacyBundle } from './check.ts';
 import { legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyData, type LegacyFault } from './types.ts';
 
-const HASH = `$scrypt$ln=15,r=8,p=1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(64, 1).toString('base64')}`;
+// Hand-made bundles in the format ezSWM 0.20.x wrote (LEGACY.md): snake_case fields, string ids, VLANs apart
+// from networks, ports inside switches with VLANs by number, links named on both ends.
+
+/** A bcrypt hash as 0.20.3 wrote them (cost 10). */
+const BCRYPT = '$2b$10$AA1QfB3PbDX6ym4m7MZTy.4ASCeoh1ZghI0yd4.iMBtTt72oXVDlu';
 
 /** A small valid bundle; each scenario changes one thing in a fresh copy. */
 function bundle(): Record<string, any> {
   return {
     sites: [
-      { id: 1, name: 'HQ', createdAt: '2023-01-02T03:04:05Z' },
-      { id: 2, name: 'Branch' },
+      { id: 's1', name: 'HQ', created_at: '2023-01-02T03:04:05.000Z', updated_at: '2023-01-02T03:04:05.000Z' },
+      { id: 's2', name: 'Branch' },
+    ],
+    vlans: [
+      { id: 'v10', site_id: 's1', vlan_id: 10, name: 'Users', status: 'active' },
+      { id: 'v11', site_id: 's1', vlan_id: 11, name: 'Voice', status: 'active' },
+      { id: 'v20', site_id: 's2', vlan_id: 10, name: 'Users', status: 'active' },
     ],
     networks: [
-      { id: 10, siteId: 1, name: 'Users', vlan: 10, subnet: '10.0.10.0/24', gateway: '10.0.10.1' },
-      { id: 11, siteId: 1, name: 'Voice', vlan: 11, subnet: '2001:db8::/64' },
-      { id: 20, siteId: 2, name: 'Users', vlan: 10 },
+      { id: 'n10', site_id: 's1', vlan_id: 'v10', name: 'Users', subnet: '10.0.10.0/24', gateway: '10.0.10.1', dns_servers: [] },
+      { id: 'n11', site_id: 's1', vlan_id: 'v11', name: 'Voice', subnet: '2001:db8::/64' },
     ],
     switches: [
       {
         id: 'a',
-        siteId: 1,
+        site_id: 's1',
         name: 'core',
-        mac: 'AA-BB-CC-DD-EE-01',
-        ip: '10.0.10.2',
+        manufacturer: 'Aruba',
         ports: [
-          { name: 1, vlan: 10 },
-          { name: 2, mode: 'trunk', vlan: 10, tagged: [11] },
+          { id: 'a1', unit: 1, index: 1, label: '1', type: 'rj45', status: 'up', port_mode: 'access', access_vlan: 10, tagged_vlans: [] },
+          {
+            id: 'a2',
+            unit: 1,
+            index: 2,
+            label: '2',
+            type: 'sfp+',
+            status: 'up',
+            port_mode: 'trunk',
+            native_vlan: 10,
+            tagged_vlans: [11],
+            connected_device_id: 'b',
+            connected_port_id: 'b1',
+          },
         ],
       },
       {
         id: 'b',
-        siteId: '1',
+        site_id: 's1',
         name: 'access',
-        mac: 'aabb.ccdd.ee02',
-        ports: [{ name: 'Gi1', tagged: [11], uplink: { switchId: 'a', port: 2 } }],
+        ports: [
+          {
+            id: 'b1',
+            unit: 1,
+            index: 1,
+            label: 'Gi1',
+            status: 'down',
+            port_mode: 'trunk',
+            tagged_vlans: [11],
+            connected_device_id: 'a',
+            connected_port_id: 'a2',
+          },
+        ],
       },
-      { id: 'c', siteId: 2, name: 'branch', ports: [{ name: 'Gi1', vlan: 20 }] },
+      {
+        id: 'c',
+        site_id: 's2',
+        name: 'branch',
+        ports: [{ id: 'c1', unit: 1, index: 1, label: 'Gi1', port_mode: 'access', access_vlan: 10 }],
+      },
     ],
     activity: [
-      { id: 1, timestamp: '2024-05-01T10:00:00Z', user: 'ann', action: 'create', entity: 'switch', entityId: 'a', message: 'Created core' },
+      {
+        id: 'e1',
+        user_id: 'u1',
+        action: 'create',
+        entity_type: 'switch',
+        entity_id: 'a',
+        entity_name: 'core',
+        timestamp: '2024-05-01T10:00:00.000Z',
+      },
     ],
-    users: [{ id: 'u1', username: 'ann', passwordHash: HASH, role: 'editor' }],
+    users: [{ id: 'u1', username: 'ann', display_name: 'Ann', password_hash: BCRYPT, role: 'admin', language: 'de' }],
   };
 }
 
@@ -59,147 +102,115 @@ function dataOf(b: LegacyBundle): LegacyData {
   return result.data!;
 }
 
+const PLAIN_NAME = 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +';
+
 describe('checkLegacyBundle: faults', () => {
   // The count is the faults expected in all: a record without a usable id also breaks the references to it.
   const scenarios: [string, (b: Record<string, any>) => void, Partial<LegacyFault>, number?][] = [
     [
       'a missing required field',
       (b) => delete b.sites[1].name,
-      { file: 'sites.json', id: '2', index: 1, field: 'name', reason: 'is required' },
+      { file: 'sites.json', id: 's2', index: 1, field: 'name', reason: 'is required' },
     ],
     ['a missing id', (b) => delete b.sites[1].id, { file: 'sites.json', id: null, index: 1, field: 'id', reason: 'is required' }, 3],
-    ['an id that is neither integer nor string', (b) => (b.users[0].id = 1.5), { file: 'users.json', field: 'id' }],
-    ['a duplicate id', (b) => (b.networks[2].id = 10), { file: 'networks.json', id: '10', index: 2, field: 'id' }, 2],
     [
-      'a duplicate id spelled once as number, once as string',
-      (b) => (b.sites[1].id = '1'),
-      { file: 'sites.json', id: '1', index: 1, field: 'id' },
-      3,
+      'an id that is a number (0.20.x ids are nanoids)',
+      (b) => (b.users[0].id = 1),
+      { file: 'users.json', id: null, field: 'id', reason: 'must be a non-empty string (0.20.x ids are nanoids)' },
+    ],
+    ['a duplicate id', (b) => (b.networks[1].id = 'n10'), { file: 'networks.json', id: 'n10', index: 1, field: 'id' }],
+    [
+      'a dangling site of a VLAN',
+      (b) => (b.vlans[0].site_id = 'gone'),
+      { file: 'vlans.json', id: 'v10', field: 'site_id', reason: 'site gone does not exist in sites.json' },
     ],
     [
       'a dangling site of a network',
-      (b) => (b.networks[0].siteId = 99),
-      { file: 'networks.json', id: '10', field: 'siteId', reason: 'site 99 does not exist in sites.json' },
-    ],
-    ['a dangling site of a switch', (b) => (b.switches[2].siteId = 'x'), { file: 'switches.json', id: 'c', field: 'siteId' }],
-    [
-      'a dangling untagged network',
-      (b) => (b.switches[0].ports[0].vlan = 999),
-      { file: 'switches.json', id: 'a', field: 'ports[0].vlan', reason: 'network 999 does not exist in networks.json' },
+      (b) => (b.networks[0].site_id = 'gone'),
+      { file: 'networks.json', id: 'n10', field: 'site_id', reason: 'site gone does not exist in sites.json' },
     ],
     [
-      'a dangling tagged network',
-      (b) => (b.switches[0].ports[1].tagged = [11, 77]),
-      { file: 'switches.json', id: 'a', field: 'ports[1].tagged[1]' },
+      'a missing site of a switch',
+      (b) => delete b.switches[2].site_id,
+      { file: 'switches.json', id: 'c', field: 'site_id', reason: 'is required' },
     ],
     [
-      'an uplink to a missing switch',
-      (b) => (b.switches[1].ports[0].uplink.switchId = 'zz'),
-      { file: 'switches.json', id: 'b', field: 'ports[0].uplink.switchId' },
+      'a VLAN number out of range',
+      (b) => (b.vlans[1].vlan_id = 4095),
+      { file: 'vlans.json', id: 'v11', field: 'vlan_id', reason: 'must be an integer from 1 to 4094' },
     ],
+    ['a VLAN number given as text', (b) => (b.vlans[1].vlan_id = '11'), { file: 'vlans.json', id: 'v11', field: 'vlan_id' }],
     [
-      'an uplink to a missing port',
-      (b) => (b.switches[1].ports[0].uplink.port = 48),
-      { file: 'switches.json', id: 'b', field: 'ports[0].uplink.port', reason: 'switch a has no port "48"' },
+      'a repeated VLAN number at one site',
+      (b) => (b.vlans[1].vlan_id = 10),
+      { file: 'vlans.json', id: 'v11', field: 'vlan_id', reason: 'VLAN 10 is VLAN v10 of the same site too' },
     ],
-    [
-      'an uplink to the same switch',
-      (b) => (b.switches[0].ports[0].uplink = { switchId: 'a', port: 2 }),
-      { file: 'switches.json', id: 'a', field: 'ports[0].uplink' },
-    ],
-    [
-      'two uplinks to one port',
-      (b) => (b.switches[2].ports[0].uplink = { switchId: 'a', port: '2' }),
-      { file: 'switches.json', id: 'c', field: 'ports[0].uplink' },
-    ],
-    [
-      'a VLAN out of range',
-      (b) => (b.networks[1].vlan = 4095),
-      { file: 'networks.json', id: '11', field: 'vlan', reason: 'must be an integer from 1 to 4094' },
-    ],
-    ['a VLAN given as text', (b) => (b.networks[1].vlan = '11'), { file: 'networks.json', id: '11', field: 'vlan' }],
-    ['a repeated VLAN at one site', (b) => (b.networks[1].vlan = 10), { file: 'networks.json', id: '11', field: 'vlan' }],
-    [
-      'a network of another site on a port',
-      (b) => (b.switches[2].ports[0].vlan = 10),
-      { file: 'switches.json', id: 'c', field: 'ports[0].vlan', reason: 'network 10 belongs to another site than the switch' },
-    ],
-    [
-      'tagged networks on an access port',
-      (b) => (b.switches[1].ports[0].mode = 'access'),
-      { file: 'switches.json', id: 'b', field: 'ports[0].tagged' },
-    ],
+    ['a VLAN status out of range', (b) => (b.vlans[0].status = 'broken'), { file: 'vlans.json', id: 'v10', field: 'status' }],
     [
       'a port name with a line break',
-      (b) => (b.switches[1].ports[0].name = 'Gi1\nusername evil privilege 15 secret x'),
-      {
-        file: 'switches.json',
-        id: 'b',
-        field: 'ports[0].name',
-        reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +',
-      },
+      (b) => (b.switches[1].ports[0].label = 'Gi1\nusername evil privilege 15 secret x'),
+      { file: 'switches.json', id: 'b', field: 'ports[0].label', reason: PLAIN_NAME },
     ],
     [
       'a port name with a Junos statement separator',
-      (b) => (b.switches[2].ports[0].name = 'ge-0/0/0; } system {'),
-      {
-        file: 'switches.json',
-        id: 'c',
-        field: 'ports[0].name',
-        reason: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +',
-      },
+      (b) => (b.switches[2].ports[0].label = 'ge-0/0/0; } system {'),
+      { file: 'switches.json', id: 'c', field: 'ports[0].label', reason: PLAIN_NAME },
     ],
+    ['a port type out of range', (b) => (b.switches[0].ports[0].type = 'coax'), { file: 'switches.json', id: 'a', field: 'ports[0].type' }],
     [
-      'a port mode out of range',
-      (b) => (b.switches[0].ports[0].mode = 'hybrid'),
-      { file: 'switches.json', id: 'a', field: 'ports[0].mode' },
+      'a bad MAC address on a port',
+      (b) => (b.switches[0].ports[0].mac_address = 'zz:zz'),
+      { file: 'switches.json', id: 'a', field: 'ports[0].mac_address' },
     ],
     ['a port that is not an object', (b) => b.switches[0].ports.push('Gi9'), { file: 'switches.json', id: 'a', field: 'ports[2]' }],
-    ['ports that are not a list', (b) => (b.switches[0].ports = 24), { file: 'switches.json', id: 'a', field: 'ports' }, 2],
-    ['a bad MAC address', (b) => (b.switches[0].mac = 'zz:zz'), { file: 'switches.json', id: 'a', field: 'mac' }],
-    ['a repeated MAC address', (b) => (b.switches[2].mac = 'aa:bb:cc:dd:ee:01'), { file: 'switches.json', id: 'c', field: 'mac' }],
-    ['a repeated management IP at one site', (b) => (b.switches[1].ip = '10.0.10.2'), { file: 'switches.json', id: 'b', field: 'ip' }],
-    ['a status out of range', (b) => (b.switches[0].status = 'broken'), { file: 'switches.json', id: 'a', field: 'status' }],
-    ['a gateway outside the subnet', (b) => (b.networks[0].gateway = '10.9.9.9'), { file: 'networks.json', id: '10', field: 'gateway' }],
-    ['a subnet that is no CIDR', (b) => (b.networks[0].subnet = '10.0.10.0'), { file: 'networks.json', id: '10', field: 'subnet' }],
+    [
+      'ports that are not a list',
+      (b) => (b.switches[0].ports = 24),
+      { file: 'switches.json', id: 'a', field: 'ports', reason: 'must be a list of ports' },
+    ],
+    [
+      'configured VLANs that are not a list',
+      (b) => (b.switches[0].configured_vlans = 10),
+      { file: 'switches.json', id: 'a', field: 'configured_vlans' },
+    ],
+    ['a switch role out of range', (b) => (b.switches[0].role = 'router'), { file: 'switches.json', id: 'a', field: 'role' }],
+    ['a gateway outside the subnet', (b) => (b.networks[0].gateway = '10.9.9.9'), { file: 'networks.json', id: 'n10', field: 'gateway' }],
+    ['a subnet that is no CIDR', (b) => (b.networks[0].subnet = '10.0.10.0'), { file: 'networks.json', id: 'n10', field: 'subnet' }],
     [
       'a record that is not an object',
       (b) => b.sites.push(3),
       { file: 'sites.json', id: null, index: 2, field: '', reason: 'must be a JSON object' },
     ],
     [
-      'a file that is neither array nor wrapper',
-      (b) => (b.sites = { version: 1, records: [] }),
-      { file: 'sites.json', id: null, index: null },
+      'a file that is an object instead of an array',
+      (b) => (b.sites = { version: 1, items: b.sites }),
+      {
+        file: 'sites.json',
+        id: null,
+        index: null,
+        field: '',
+        reason: 'must be a JSON array of records, as 0.20.x wrote it; it is an object',
+      },
+      // sites.json is unreadable: the records that name a site are not judged against it.
     ],
     [
       'a password hash in another format',
-      (b) => (b.users[0].passwordHash = 'md5:abc'),
-      { file: 'users.json', id: 'u1', field: 'passwordHash' },
+      (b) => (b.users[0].password_hash = 'md5:abc'),
+      { file: 'users.json', id: 'u1', field: 'password_hash' },
     ],
     [
-      'a password hash of a cost the service does not write',
-      (b) => (b.users[0].passwordHash = HASH.replace('ln=15,r=8,p=1', 'ln=20,r=99,p=99')),
-      { file: 'users.json', id: 'u1', field: 'passwordHash' },
+      'a bcrypt hash of a cost that would make every sign-in expensive',
+      (b) => (b.users[0].password_hash = BCRYPT.replace('$10$', '$15$')),
+      { file: 'users.json', id: 'u1', field: 'password_hash' },
     ],
     [
       'a missing password hash',
-      (b) => delete b.users[0].passwordHash,
-      { file: 'users.json', id: 'u1', field: 'passwordHash', reason: 'is required' },
+      (b) => delete b.users[0].password_hash,
+      { file: 'users.json', id: 'u1', field: 'password_hash', reason: 'is required' },
     ],
     ['a bad username', (b) => (b.users[0].username = 'ann smith'), { file: 'users.json', id: 'u1', field: 'username' }],
     ['a role out of range', (b) => (b.users[0].role = 'root'), { file: 'users.json', id: 'u1', field: 'role' }],
-    [
-      'a repeated username',
-      (b) => b.users.push({ id: 'u2', username: 'ANN', passwordHash: HASH }),
-      { file: 'users.json', id: 'u2', field: 'username' },
-    ],
-    ['an activity action out of range', (b) => (b.activity[0].action = 'rename'), { file: 'activity.json', id: '1', field: 'action' }],
-    [
-      'an activity without timestamp',
-      (b) => delete b.activity[0].timestamp,
-      { file: 'activity.json', id: '1', field: 'timestamp', reason: 'is required' },
-    ],
+    ['an activity action out of range', (b) => (b.activity[0].action = 'rename'), { file: 'activity.json', id: 'e1', field: 'action' }],
   ];
   for (const [name, change, expected, count = 1] of scenarios) {
     it(`reports ${name}`, () => {
@@ -212,28 +223,42 @@ describe('checkLegacyBundle: faults', () => {
   it('reports every fault found, not only the first', () => {
     const faults = faultsOf((b) => {
       delete b.sites[0].name;
-      b.networks[1].vlan = 0;
-      b.switches[2].ports[0].vlan = 10;
-      b.users[0].passwordHash = 'x';
+      b.vlans[1].vlan_id = 0;
+      b.switches[2].ports[0].label = 'a\nb';
+      b.users[0].password_hash = 'x';
     });
     expect(faults.map((fault) => `${fault.file}:${fault.field}`)).toEqual([
       'sites.json:name',
-      'networks.json:vlan',
-      'switches.json:ports[0].vlan',
-      'users.json:passwordHash',
+      'vlans.json:vlan_id',
+      'switches.json:ports[0].label',
+      'users.json:password_hash',
     ]);
   });
 
-  it('reports a file that could not be read once, without a fault for each reference into it', () => {
+  it('reports a file that could not be read once, without a fault for each record that names a site', () => {
     const { faults } = checkLegacy({ ...bundle(), sites: undefined }, { unreadable: ['sites'] });
     expect(faults).toEqual([]);
   });
 
+  it('refuses the flat files of another shape (numeric ids, camelCase fields, a wrapper), naming every fault', () => {
+    const { data, faults } = checkLegacyBundle({
+      sites: [{ id: 1, name: 'HQ', createdAt: '2023-01-01T00:00:00Z' }],
+      networks: [{ id: 'n1', siteId: 1, name: 'Users', vlan: 10, subnet: '10.0.0.0/24' }],
+      switches: { version: 1, items: [] },
+    });
+    expect(data).toBeUndefined();
+    expect(faults.map(legacyFaultLine)).toEqual([
+      'sites.json record #1 (no id) field=id: must be a non-empty string (0.20.x ids are nanoids)',
+      'switches.json (whole file): must be a JSON array of records, as 0.20.x wrote it; it is an object',
+      'networks.json id=n1 field=site_id: is required',
+    ]);
+  });
+
   it('formats a fault as a log line and as a path into the bundle', () => {
-    const fault: LegacyFault = { file: 'switches.json', id: 'a', index: 0, field: 'ports[0].vlan', reason: 'network 9 does not exist' };
-    expect(legacyFaultLine(fault)).toBe('switches.json id=a field=ports[0].vlan: network 9 does not exist');
-    expect(legacyFaultPath(fault)).toBe('switches[0].ports[0].vlan');
-    expect(legacyFaultLine({ ...fault, id: null, field: '' })).toBe('switches.json record #1 (no id): network 9 does not exist');
+    const fault: LegacyFault = { file: 'switches.json', id: 'a', index: 0, field: 'ports[0].label', reason: 'is required' };
+    expect(legacyFaultLine(fault)).toBe('switches.json id=a field=ports[0].label: is required');
+    expect(legacyFaultPath(fault)).toBe('switches[0].ports[0].label');
+    expect(legacyFaultLine({ ...fault, id: null, field: '' })).toBe('switches.json record #1 (no id): is required');
     expect(legacyFaultLine({ ...fault, id: null, index: null, field: '', reason: 'is not valid JSON' })).toBe(
       'switches.json (whole file): is not valid JSON',
     );
@@ -248,92 +273,139 @@ describe('checkLegacyBundle: data', () => {
     expect(new Set(all.map((record) => record.id)).size).toBe(all.length);
     const [hq, branch] = data.sites;
     const [users, voice, branchUsers] = data.vlans;
-    // A network of 0.20.x is a VLAN (its number, name and colour) and, when it has a subnet, a network in it.
-    expect(data.vlans.map((vlan) => [vlan.vid, vlan.name])).toEqual([
-      [10, 'Users'],
-      [11, 'Voice'],
-      [10, 'Users'],
+    expect(data.vlans.map((vlan) => [vlan.siteId, vlan.vid, vlan.name])).toEqual([
+      [hq.id, 10, 'Users'],
+      [hq.id, 11, 'Voice'],
+      [branch.id, 10, 'Users'],
     ]);
-    expect(data.networks.map((network) => [network.vlanId, network.subnet, network.gateway])).toEqual([
-      [users.id, '10.0.10.0/24', '10.0.10.1'],
-      [voice.id, '2001:db8::/64', null],
+    expect(data.networks.map((network) => [network.siteId, network.vlanId, network.subnet, network.gateway])).toEqual([
+      [hq.id, users.id, '10.0.10.0/24', '10.0.10.1'],
+      [hq.id, voice.id, '2001:db8::/64', null],
     ]);
-    expect(data.networks.every((network) => network.siteId === hq.id)).toBe(true);
     const [core, access, branchSwitch] = data.switches;
-    expect(users.siteId).toBe(hq.id);
-    expect(branchUsers.siteId).toBe(branch.id);
     expect(access.siteId).toBe(hq.id);
+    expect(core.vendor).toBe('Aruba');
     const ports = (owner: Record<string, unknown>) => data.ports.filter((port) => port.switchId === owner.id);
-    expect(ports(core).map((port) => [port.name, port.position, port.untaggedVlanId, port.taggedVlanIds])).toEqual([
-      ['1', 0, users.id, []],
-      ['2', 1, users.id, [voice.id]],
+    // VLAN numbers resolve among the VLANs of the switch's own site.
+    expect(ports(core).map((port) => [port.name, port.position, port.mode, port.untaggedVlanId, port.taggedVlanIds])).toEqual([
+      ['1', 0, 'access', users.id, []],
+      ['2', 1, 'trunk', users.id, [voice.id]],
     ]);
-    const [uplink] = ports(access);
-    expect(uplink).toMatchObject({ mode: 'trunk', taggedVlanIds: [voice.id], linkedPortId: ports(core)[1].id });
-    expect(ports(core)[1].linkedPortId).toBe(uplink.id);
     expect(ports(branchSwitch)[0].untaggedVlanId).toBe(branchUsers.id);
+    // A link named on both ends is one symmetric link.
+    const [uplink] = ports(access);
+    expect(uplink).toMatchObject({
+      mode: 'trunk',
+      taggedVlanIds: [voice.id],
+      linkedPortId: ports(core)[1].id,
+      enabled: true,
+      linkStatus: 'down',
+    });
+    expect(ports(core)[1].linkedPortId).toBe(uplink.id);
+    expect(data.users[0]).toMatchObject({ username: 'ann', role: 'admin', displayName: 'Ann', language: 'de', passwordHash: BCRYPT });
     expect(data.activity[0]).toMatchObject({
       entityType: 'switch',
       entityId: core.id,
       entityName: 'core',
       siteId: hq.id,
       userId: data.users[0].id,
-      summary: 'Created core',
+      username: 'ann',
       undoable: false,
     });
   });
 
-  it('hands out ids that ascend in the order the records are written, to keep the B-trees appending', () => {
+  it('hands out ids that ascend in the order the records are written, and sorts the activity by time', () => {
     const b = bundle();
-    b.activity.push({ id: 2, timestamp: '2024-04-01T10:00:00Z', user: 'ann', action: 'update', entity: 'switch', entityId: 'b' });
+    b.activity.push({
+      id: 'e2',
+      timestamp: '2024-04-01T10:00:00.000Z',
+      user_id: 'u1',
+      action: 'update',
+      entity_type: 'switch',
+      entity_id: 'b',
+    });
     const data = dataOf(b);
-    for (const kind of ['sites', 'vlans', 'switches', 'ports', 'activity'] as const) {
+    for (const kind of ['sites', 'vlans', 'networks', 'switches', 'users'] as const) {
       const ids = data[kind].map((record) => record.id);
       expect(ids, kind).toEqual([...ids].sort());
     }
     expect(data.activity.map((entry) => entry.at)).toEqual(['2024-04-01T10:00:00.000Z', '2024-05-01T10:00:00.000Z']);
   });
 
-  it('brings values to the API rules and keeps valid dates', () => {
-    const data = dataOf(bundle());
-    expect(data.switches.map((record) => record.macAddress)).toEqual(['aa:bb:cc:dd:ee:01', 'aa:bb:cc:dd:ee:02', null]);
-    expect(data.switches[0]).toMatchObject({ status: 'active', version: 1 });
-    expect(data.sites[0].createdAt).toBe('2023-01-02T03:04:05.000Z');
-    expect(data.sites[0].updatedAt).toBe('2023-01-02T03:04:05.000Z');
-    expect(data.users[0]).toMatchObject({ username: 'ann', role: 'editor', passwordHash: HASH, disabled: false });
+  it('keeps valid dates, and replaces one that is not a date with a fix line', () => {
+    const b = bundle();
+    b.switches[0].created_at = '2023-03-05T12:00:00.000Z';
+    b.switches[0].updated_at = 'not a date';
+    const data = checkLegacy(b, { now: '2025-01-01T00:00:00.000Z' }).data!;
+    expect(data.sites[0]).toMatchObject({ createdAt: '2023-01-02T03:04:05.000Z', updatedAt: '2023-01-02T03:04:05.000Z', version: 1 });
+    expect(data.sites[1]).toMatchObject({ createdAt: '2025-01-01T00:00:00.000Z' });
+    expect(data.switches[0]).toMatchObject({ createdAt: '2023-03-05T12:00:00.000Z', updatedAt: '2023-03-05T12:00:00.000Z' });
+    expect(data.fixes).toContainEqual({
+      file: 'switches.json',
+      id: 'a',
+      field: 'updated_at',
+      from: 'not a date',
+      to: '2023-03-05T12:00:00.000Z',
+      reason: 'is not a valid date; replaced',
+    });
   });
 
-  it('reads the { version, items } wrapper like a plain array', () => {
+  it('maps port status: disabled → not enabled, up/down → enabled with that link status', () => {
     const b = bundle();
-    const data = dataOf({ ...b, sites: { version: 1, items: b.sites }, switches: { version: 1, items: b.switches } });
-    expect(data.sites).toHaveLength(2);
-    expect(data.ports).toHaveLength(4);
+    b.switches[0].ports[0].status = 'disabled';
+    b.switches[0].ports[1].status = 'up';
+    delete b.switches[2].ports[0].status;
+    const data = dataOf(b);
+    expect(data.ports.map((port) => [port.enabled, port.linkStatus])).toEqual([
+      [false, null],
+      [true, 'up'],
+      [true, 'down'],
+      [true, null],
+    ]);
+  });
+
+  it('fixes what 0.20.x let through: a deleted VLAN number, a deleted VLAN of a network, a one-sided link', () => {
+    const b = bundle();
+    b.switches[2].ports[0].access_vlan = 190;
+    b.networks[1].vlan_id = 'gone';
+    b.switches[2].ports[0].connected_port_id = 'a1';
+    const data = dataOf(b);
+    expect(data.ports.find((port) => port.name === 'Gi1' && port.switchId === data.switches[2].id)).toMatchObject({
+      untaggedVlanId: null,
+      linkedPortId: null,
+    });
+    expect(data.networks[1].vlanId).toBeNull();
+    expect(data.fixes.map((fix) => `${fix.file} ${fix.id} ${fix.field} ${fix.from} → ${fix.to}`)).toEqual([
+      'networks.json n11 vlan_id gone → null',
+      'switches.json c ports[0].access_vlan 190 → null',
+      'switches.json c ports[0].connected_port_id a1 → null',
+    ]);
   });
 
   it('applies the subnet fix: the network is kept and its address becomes the gateway when none is given', () => {
     const b = bundle();
     b.networks[1].subnet = '2001:db8::1/64';
-    b.networks[2].subnet = '10.2.0.9/16';
-    b.networks[2].gateway = '10.2.0.1';
+    b.networks.push({ id: 'n20', site_id: 's2', vlan_id: 'v20', name: 'Users', subnet: '10.2.0.9/16', gateway: '10.2.0.1' });
     const data = dataOf(b);
     expect(data.networks[1]).toMatchObject({ subnet: '2001:db8::/64', gateway: '2001:db8::1' });
     expect(data.networks[2]).toMatchObject({ subnet: '10.2.0.0/16', gateway: '10.2.0.1' });
     expect(data.fixes.map((fix) => [fix.file, fix.id, fix.field, fix.from, fix.to])).toEqual([
-      ['networks.json', '11', 'subnet', '2001:db8::1/64', '2001:db8::/64'],
-      ['networks.json', '11', 'gateway', null, '2001:db8::1'],
-      ['networks.json', '20', 'subnet', '10.2.0.9/16', '10.2.0.0/16'],
+      ['networks.json', 'n11', 'subnet', '2001:db8::1/64', '2001:db8::/64'],
+      ['networks.json', 'n11', 'gateway', null, '2001:db8::1'],
+      ['networks.json', 'n20', 'subnet', '10.2.0.9/16', '10.2.0.0/16'],
     ]);
   });
 
   it('applies the name fix within each scope, never taking a name another record has', () => {
     const b = bundle();
-    b.sites.push({ id: 3, name: 'hq' }, { id: 4, name: 'HQ (2)' });
-    b.networks.push({ id: 12, siteId: 1, name: 'users', vlan: 12 });
+    b.sites.push({ id: 's3', name: 'hq' }, { id: 's4', name: 'HQ (2)' });
+    b.vlans.push({ id: 'v12', site_id: 's1', vlan_id: 12, name: 'users' });
     b.switches[2].name = 'core';
-    b.switches[2].ports.push({ name: 'gi1' });
+    b.switches[2].ports.push({ id: 'c2', unit: 1, index: 2, label: 'gi1' });
     const data = dataOf(b);
     expect(data.sites.map((site) => site.name)).toEqual(['HQ', 'Branch', 'hq (3)', 'HQ (2)']);
     expect(data.vlans.map((vlan) => vlan.name)).toEqual(['Users', 'Voice', 'Users', 'users (2)']);
+    // Another site: the same switch name is no repeat.
     expect(data.switches[2].name).toBe('core');
     // A port name stays a plain interface name: "_2", not " (2)".
     expect(data.ports.filter((port) => port.switchId === data.switches[2].id).map((port) => [port.name, port.position])).toEqual([
@@ -341,22 +413,44 @@ describe('checkLegacyBundle: data', () => {
       ['gi1_2', 1],
     ]);
     expect(data.fixes.map((fix) => `${fix.file} ${fix.id} ${fix.field} ${fix.to}`)).toEqual([
-      'sites.json 3 name hq (3)',
-      'networks.json 12 name users (2)',
-      'switches.json c ports[1].name gi1_2',
+      'sites.json s3 name hq (3)',
+      'vlans.json v12 name users (2)',
+      'switches.json c ports[1].label gi1_2',
     ]);
+  });
+
+  it('makes a port whose port_mode is neither access nor trunk an access port, with a fix line', () => {
+    const b = bundle();
+    b.switches[0].ports[0].port_mode = 'hybrid';
+    b.switches[0].ports[1].port_mode = 'Trunk';
+    delete b.switches[2].ports[0].port_mode;
+    const data = dataOf(b);
+    expect(data.ports.map((port) => port.mode)).toEqual(['access', 'access', 'trunk', 'access']);
+    // The second port becomes an access port: its native VLAN is not its access VLAN, its tagged VLANs are dropped.
+    expect(data.fixes.map((fix) => `${fix.file} ${fix.id} ${fix.field} ${JSON.stringify(fix.from)} → ${JSON.stringify(fix.to)}`)).toEqual([
+      'switches.json a ports[0].port_mode "hybrid" → "access"',
+      'switches.json a ports[1].port_mode "Trunk" → "access"',
+      'switches.json a ports[1].tagged_vlans [11] → []',
+    ]);
+    expect(data.fixes[0].reason).toBe('is neither access nor trunk; the port is an access port');
+  });
+
+  it('names a port without a label <unit>/<index>, as 0.20.3 showed it', () => {
+    const b = bundle();
+    b.switches[2].ports.push({ id: 'c2', unit: 2, index: 0 });
+    expect(dataOf(b).ports.at(-1)).toMatchObject({ name: '2/0', position: 1 });
   });
 
   it('makes VLAN colours unique per site: a repeated colour is re-picked and logged, a missing one picked', () => {
     const b = bundle();
-    b.networks[0].color = '#1F77B4';
-    b.networks[1].color = '#1f77b4';
-    b.networks[2].color = '#1f77b4';
+    b.vlans[0].color = '#1F77B4';
+    b.vlans[1].color = '#1f77b4';
+    b.vlans[2].color = '#1f77b4';
     const data = dataOf(b);
     expect(data.vlans.map((vlan) => vlan.color)).toEqual(['#1f77b4', '#ff7f0e', '#1f77b4']);
     expect(data.fixes).toContainEqual({
-      file: 'networks.json',
-      id: '11',
+      file: 'vlans.json',
+      id: 'v11',
       field: 'color',
       from: '#1f77b4',
       to: '#ff7f0e',
@@ -367,36 +461,38 @@ describe('checkLegacyBundle: data', () => {
 
   it('keeps an overlapping subnet of a site, naming it in a fix line', () => {
     const b = bundle();
-    b.networks.push({ id: 12, siteId: 1, name: 'Users 2', vlan: 12, subnet: '10.0.10.128/25' });
+    b.networks.push({ id: 'n12', site_id: 's1', name: 'Users 2', subnet: '10.0.10.128/25' });
     const data = dataOf(b);
     expect(data.networks.map((network) => network.subnet)).toContain('10.0.10.128/25');
     expect(data.fixes).toContainEqual(
       expect.objectContaining({
         file: 'networks.json',
-        id: '12',
+        id: 'n12',
         field: 'subnet',
         reason: expect.stringContaining('overlaps 10.0.10.0/24'),
       }),
     );
   });
 
-  it("brings PoE yes/no to the base standard or none, and 0.20.3's { type, max_watts } to { type, maxWatts }", () => {
+  it("brings a port's PoE { type, max_watts } to { type, maxWatts }, and null to none", () => {
     const b = bundle();
-    b.switches[0].ports[0].poe = true;
-    b.switches[0].ports[1].poe = { type: '802.3at', max_watts: 30 };
-    b.switches[1].ports[0].poe = false;
-    const data = dataOf(b);
-    expect(data.ports.slice(0, 3).map((port) => port.poe)).toEqual([
-      { type: '802.3af', maxWatts: 15.4 },
-      { type: '802.3at', maxWatts: 30 },
-      null,
-    ]);
+    b.switches[0].ports[0].poe = { type: '802.3at', max_watts: 30 };
+    b.switches[0].ports[1].poe = null;
+    expect(
+      dataOf(b)
+        .ports.slice(0, 2)
+        .map((port) => port.poe),
+    ).toEqual([{ type: '802.3at', maxWatts: 30 }, null]);
   });
 
   it('keeps a suffixed name within the field length', () => {
     const b = bundle();
-    b.sites.push({ id: 3, name: 'x'.repeat(100) }, { id: 4, name: 'X'.repeat(100) });
-    b.switches[2].ports.push({ name: 'g'.repeat(64) }, { name: 'G'.repeat(64) }, { name: `${'g'.repeat(62)}_2` });
+    b.sites.push({ id: 's3', name: 'x'.repeat(100) }, { id: 's4', name: 'X'.repeat(100) });
+    b.switches[2].ports.push(
+      { id: 'c2', label: 'g'.repeat(64) },
+      { id: 'c3', label: 'G'.repeat(64) },
+      { id: 'c4', label: `${'g'.repeat(62)}_2` },
+    );
     const data = dataOf(b);
     expect(data.sites[3].name).toBe(`${'X'.repeat(96)} (2)`);
     expect(
@@ -407,28 +503,40 @@ describe('checkLegacyBundle: data', () => {
     ).toEqual(['g'.repeat(64), `${'G'.repeat(62)}_3`, `${'g'.repeat(62)}_2`]);
   });
 
-  it('keeps an activity entry whose entity is gone, with entityId null and the legacy id in the summary', () => {
+  it('keeps an activity entry whose entity or user is gone, with entityId and userId null and the legacy id in the summary', () => {
     const b = bundle();
-    b.activity.push({ id: 2, timestamp: '2024-01-01T00:00:00Z', action: 'delete', entity: 'switch', entityId: 'old-7' });
-    b.activity.push({ id: 3, timestamp: 'yesterday', user: 'gone', entity: 'site', entityId: 2, message: '  Renamed  ' });
-    const data = checkLegacy(b, { now: '2025-01-01T00:00:00.000Z' }).data!;
-    expect(data.activity.map((entry) => [entry.at, entry.entityId === null, entry.summary, entry.userId, entry.username])).toEqual([
-      ['2024-01-01T00:00:00.000Z', true, 'Deleted switch (legacy switch id old-7, no longer exists)', null, null],
-      ['2024-05-01T10:00:00.000Z', false, 'Created core', data.users[0].id, 'ann'],
-      ['2025-01-01T00:00:00.000Z', false, 'Renamed', null, 'gone'],
+    b.activity.push({ id: 'e2', timestamp: '2024-01-01T00:00:00.000Z', action: 'delete', entity_type: 'switch', entity_id: 'old-7' });
+    b.activity.push({
+      id: 'e3',
+      timestamp: '2024-06-01T00:00:00.000Z',
+      user_id: 'gone',
+      action: 'update_port',
+      entity_type: 'site',
+      entity_id: 's2',
+    });
+    const data = dataOf(b);
+    expect(data.activity.map((entry) => [entry.at, entry.action, entry.entityId === null, entry.summary, entry.userId])).toEqual([
+      ['2024-01-01T00:00:00.000Z', 'delete', true, 'Deleted switch (legacy switch id old-7, no longer exists)', null],
+      ['2024-05-01T10:00:00.000Z', 'create', false, 'Created switch core', data.users[0].id],
+      ['2024-06-01T00:00:00.000Z', 'update', false, 'Updated site Branch (0.20.x: update_port)', null],
     ]);
-    expect(data.activity[2]).toMatchObject({ action: 'update', entityType: 'site', siteId: data.sites[1].id, entityName: 'Branch' });
+    expect(data.activity[2]).toMatchObject({
+      entityType: 'site',
+      entityId: data.sites[1].id,
+      siteId: data.sites[1].id,
+      entityName: 'Branch',
+    });
   });
 
   it('drops unknown fields and counts them per file and field', () => {
     const b = bundle();
-    b.sites[0].timezone = 'UTC';
-    b.sites[1].timezone = 'UTC';
-    b.switches[0].ports[0].lldp = 'x';
+    b.sites[0].slug = 'hq';
+    b.sites[1].slug = 'branch';
+    b.switches[0].ports[0].helper_usage = 'office';
     const data = dataOf(b);
     expect(data.dropped).toEqual([
-      { file: 'sites.json', field: 'timezone', count: 2 },
-      { file: 'switches.json', field: 'ports[].lldp', count: 1 },
+      { file: 'sites.json', field: 'slug', count: 2 },
+      { file: 'switches.json', field: 'ports[].helper_usage', count: 1 },
     ]);
   });
 

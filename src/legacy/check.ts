@@ -1,7 +1,4 @@
-import { activityTargets, checkActivity, checkUsers } from './check-people.ts';
-import { checkNetworks, checkSites, checkSwitches } from './check-inventory.ts';
-import { checkPorts } from './check-ports.ts';
-import { checkEzswm, isEzswmBundle } from './ezswm.ts';
+import { checkEzswm } from './ezswm.ts';
 import { entriesOf, newContext, type CheckContext, type Entry } from './context.ts';
 import { fileOfKind, recordsOf } from './read.ts';
 import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
@@ -9,9 +6,11 @@ import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, typ
 export type { LegacyBundle, LegacyData, LegacyFault } from './types.ts';
 
 /**
- * Reads and checks a bundle of 0.20.x files (each an array or `{ version, items }`) with the API's own field
- * and cross-field rules. Either every fault found (and no data), or the data in the API's shape with fresh
- * UUIDv4 ids, every reference remapped and the two documented fixes applied and listed. Pure: no I/O.
+ * Reads and checks a bundle of the files ezSWM 0.20.x wrote (LEGACY.md: each a JSON array of records, snake_case
+ * fields, nanoid ids) with the API's own field and cross-field rules. Either every fault found (and no data),
+ * or the data in the API's shape with fresh UUIDv4 ids, every reference remapped and the fixes applied and
+ * listed. Anything else (a file that is not an array, a record that is not an object or has no string id, a
+ * reference to a missing site) is a fault, so a bundle of another shape is refused, never half read. Pure: no I/O.
  */
 export function checkLegacyBundle(bundle: LegacyBundle): { data?: LegacyData; faults: LegacyFault[] } {
   return checkLegacy(bundle);
@@ -28,38 +27,9 @@ export function checkLegacy(
   const ctx = newContext(options.now);
   for (const kind of options.unreadable ?? []) ctx.unreadable.add(kind);
   const entries = entriesByKind(ctx, bundle);
-  if (isEzswmBundle(bundle)) {
-    const data = checkEzswm(ctx, entries);
-    if (ctx.faults.length > 0) return { faults: ctx.faults };
-    return { data: { ...data, fixes: ctx.fixes, dropped: [...ctx.dropped.values()] }, faults: [] };
-  }
-  const sites = checkSites(ctx, entries.sites);
-  const { vlans, networks } = checkNetworks(ctx, entries.networks);
-  const switches = checkSwitches(ctx, entries.switches);
-  const ports = checkPorts(ctx, { entries: entries.switches, records: switches }, networkSites(entries.networks, vlans));
-  const users = checkUsers(ctx, entries.users);
-  const activity = checkActivity(ctx, entries.activity, activityTargets(sites, vlans, switches, users));
+  const data = checkEzswm(ctx, entries);
   if (ctx.faults.length > 0) return { faults: ctx.faults };
-  const dropped = [...ctx.dropped.values()];
-  // The older flat files had no addresses or ranges of their own.
-  return {
-    data: {
-      sites,
-      vlans,
-      networks,
-      switches,
-      ports,
-      addresses: [],
-      ranges: [],
-      templates: [],
-      lags: [],
-      activity,
-      users,
-      fixes: ctx.fixes,
-      dropped,
-    },
-    faults: [],
-  };
+  return { data: { ...data, fixes: ctx.fixes, dropped: [...ctx.dropped.values()] }, faults: [] };
 }
 
 /** The entries of every kind; a kind whose content is not a list of records is reported and marked unreadable. */
@@ -81,13 +51,4 @@ function entriesByKind(ctx: CheckContext, bundle: LegacyBundle): Record<LegacyKi
     }
   }
   return result;
-}
-
-/** Legacy network id to the new site id of its VLAN, for the port rules. */
-function networkSites(entries: Entry[], vlans: Record<string, unknown>[]): Map<string, unknown> {
-  const sites = new Map<string, unknown>();
-  entries.forEach((entry, i) => {
-    if (entry.key !== null && !sites.has(entry.key)) sites.set(entry.key, vlans[i].siteId);
-  });
-  return sites;
 }

@@ -2,7 +2,9 @@
 // shape in ../shared/fixtures/ezswm-0.20.3/README.md) as a bundle of the 0.20.3 files, so that the one reader of
 // ezswm.ts takes it in with the same mapping and fixes: rows are the SQLite columns with the 0.20.3 field names,
 // ports are a table of their own (`switch_id`), JSON held in strings is parsed, the lists are named in camelCase.
-// Settings, public tokens and topology layouts stay out, as their 0.20.3 files do. Pure: no I/O.
+// Public tokens are rows as in public-tokens.json; topology layouts (rows of site_id, node_positions as JSON in a
+// string, updated_at) become the object keyed by site id that topology-layouts.json is. Settings stay out, as
+// settings.json does. Pure: no I/O.
 import { isPlainObject } from '../fields/field.ts';
 import { idKey } from './context.ts';
 import type { LegacyBundle, LegacyFault, LegacyKind } from './types.ts';
@@ -21,6 +23,7 @@ const LISTS: Record<string, LegacyKind> = {
   ipRanges: 'ip-ranges',
   layoutTemplates: 'layout-templates',
   lagGroups: 'lag-groups',
+  publicTokens: 'public-tokens',
   activity: 'activity',
 };
 
@@ -65,6 +68,18 @@ export function bundleOfEzswmBackup(body: Record<string, unknown>): { bundle: Le
       continue;
     }
     bundle[kind] = rows.map((row) => parsed(row, JSON_FIELDS[list]));
+  }
+  const layouts = data.topologyLayouts;
+  if (layouts !== undefined && layouts !== null) {
+    if (Array.isArray(layouts)) bundle['topology-layouts'] = layoutsBySite(layouts);
+    else
+      faults.push({
+        file: 'topology-layouts.json',
+        id: null,
+        index: null,
+        field: '',
+        reason: 'data.topologyLayouts must be a list of rows',
+      });
   }
   const ports = data.ports;
   if (ports === undefined || ports === null) return { bundle, faults };
@@ -111,6 +126,25 @@ function nestPorts(bundle: LegacyBundle, ports: unknown[], faults: LegacyFault[]
         reason: `data.ports: the port's switch ${String(switchId)} is not in data.switches`,
       });
   });
+}
+
+/**
+ * The backup's layout rows as topology-layouts.json holds them: `{ <site_id>: { node_positions, updated_at } }`.
+ * A row that is not an object, or has no site_id, is kept under a key of its own, for the reader to name.
+ */
+function layoutsBySite(rows: unknown[]): Record<string, unknown> {
+  const bySite: Record<string, unknown> = {};
+  rows.forEach((row, index) => {
+    const layout = parsed(row, ['node_positions']);
+    const key = isPlainObject(layout) ? idKey(layout.site_id) : undefined;
+    if (!isPlainObject(layout) || key === undefined) {
+      bySite[`data.topologyLayouts[${index}]`] = layout;
+      return;
+    }
+    const { site_id: _site, ...rest } = layout;
+    bySite[key] = rest;
+  });
+  return bySite;
 }
 
 /** A row with its JSON-in-string fields parsed (a string that is not JSON is left for the field rules to name). */

@@ -4,12 +4,13 @@
 // VLAN by record id), switches → switches and their ports. What 0.20.3 let through and model 2 refuses is fixed
 // and listed (`fixes`), never fatal and never silent: a VLAN number or VLAN id that no longer exists is dropped,
 // a colour or name repeated within a site is re-picked or numbered, a stale back-link is dropped, a second
-// switch with a management IP of its site keeps it in its notes. Users keep their bcrypt hashes only once the
-// sign-in verifies them: until then each is named in the fixes, not migrated. ip-allocations.json and
+// switch with a management IP of its site keeps it in its notes. Users keep their bcrypt hashes (the sign-in
+// verifies them and rewrites them as scrypt), role, display name and language. ip-allocations.json and
 // ip-ranges.json become addresses and ranges (ipam.ts, with the switches' management IPs and the ports'
 // connected_allocation_id). layout-templates.json and lag-groups.json become templates (ezswm-templates.ts: the
-// switches keep their template and stack size) and LAGs (ezswm-lags.ts: members, VLANs, far LAGs). Public
-// tokens and topology are not part of the data doors yet (named in the migration's log). Pure: no I/O.
+// switches keep their template and stack size) and LAGs (ezswm-lags.ts: members, VLANs, far LAGs).
+// public-tokens.json and topology-layouts.json become public links and topology positions (ezswm-sharing.ts).
+// Pure: no I/O.
 import { randomUUID } from 'node:crypto';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
@@ -17,17 +18,33 @@ import { networkFaults } from '../fields/rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { checkValue, isPlainObject } from '../fields/field.ts';
+import { checkValue, isPlainObject, type Field } from '../fields/field.ts';
+import { USER } from '../fields/users.ts';
+import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
 import { normalizeCidr } from '../lib/net.ts';
-import { addFault, checkMapped, dedupeNames, dropUnknown, fixAt, idKey, keepDate, keepTimes, mapping, newIdOf } from './context.ts';
+import {
+  addFault,
+  ascendingUuids,
+  checkGivenMapped,
+  checkMapped,
+  dedupeNames,
+  dropUnknown,
+  fixAt,
+  idKey,
+  keepDate,
+  keepTimes,
+  mapping,
+  newIdOf,
+} from './context.ts';
 import type { CheckContext, Entry, Named } from './context.ts';
 import { checkLags, type LagClaim } from './ezswm-lags.ts';
+import { checkSharing } from './ezswm-sharing.ts';
 import { checkTemplates, templateKeyOf, type LegacyTemplates } from './ezswm-templates.ts';
 import { noteOverlap, uniqueColors } from './fixes.ts';
 import { checkIpam, type AllocationLink } from './ipam.ts';
 import { stackProblem } from '../lib/port-layout.ts';
-import type { ApiRecord, LegacyKind, LegacyRecords } from './types.ts';
+import type { ApiRecord, LegacyFile, LegacyKind, LegacyRecords } from './types.ts';
 
 const NAME_MAX = 100;
 
@@ -37,6 +54,8 @@ const KNOWN = {
   sites: new Set(['id', 'name', 'description', 'created_at', 'updated_at']),
   vlans: new Set(['id', 'site_id', 'vlan_id', 'name', 'description', 'status', 'color', 'created_at', 'updated_at']),
   networks: new Set(['id', 'site_id', 'vlan_id', 'name', 'subnet', 'gateway', 'dns_servers', 'description', 'created_at', 'updated_at']),
+  // is_setup_user: the setup wizard's own mark, which model 2 has no use for (its first admin is an admin).
+  users: new Set(['id', 'username', 'display_name', 'password_hash', 'role', 'language', 'created_at', 'updated_at']),
   switches: new Set([
     'id',
     'site_id',
@@ -82,18 +101,10 @@ const KNOWN = {
   ]),
 };
 const POE_FIELD = PORT.fields.find((field) => field.name === 'poe')!;
-
-/** Whether a bundle holds the files of ezSWM 0.20.3 (snake_case, vlans.json) rather than the older flat shape. */
-export function isEzswmBundle(bundle: Record<string, unknown>): boolean {
-  // Only ezSWM wrote VLANs apart from networks, layout templates and LAG groups.
-  if (bundle.vlans !== undefined || bundle['layout-templates'] !== undefined || bundle['lag-groups'] !== undefined) return true;
-  const first = (list: unknown) =>
-    Array.isArray(list) ? list[0] : isPlainObject(list) && Array.isArray(list.items) ? list.items[0] : undefined;
-  return ['sites', 'networks', 'switches'].some((kind) => {
-    const record = first(bundle[kind]);
-    return isPlainObject(record) && ('created_at' in record || 'site_id' in record);
-  });
-}
+const USER_FIELDS = Object.fromEntries(USER.fields.map((field) => [field.name, field])) as Record<
+  'username' | 'role' | 'displayName' | 'language',
+  Field
+>;
 
 const SITE_MAPPING = mapping({ name: 'name', description: 'description' });
 const VLAN_MAPPING = mapping({ vlan_id: 'vid', name: 'name', description: 'description', status: 'status', color: 'color' });
@@ -144,6 +155,16 @@ function ref(ctx: CheckContext, kind: LegacyKind, value: unknown): string | unde
   return key === undefined ? undefined : ctx.ids[kind].get(key);
 }
 
+/**
+ * A record without its site: a fault (the record would have no place), unless sites.json itself could not be
+ * read, which is its one fault.
+ */
+function siteFault(ctx: CheckContext, file: LegacyFile, entry: Entry): void {
+  if (ctx.unreadable.has('sites')) return;
+  const given = entry.raw.site_id;
+  addFault(ctx, file, entry, 'site_id', empty(given) ? 'is required' : `site ${String(given)} does not exist in sites.json`);
+}
+
 /** Brings the entries of the 0.20.3 files into the API's shape; faults and fixes go to `ctx`. */
 export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[]>): LegacyRecords {
   const sites = entries.sites.map((entry) => site(ctx, entry));
@@ -173,7 +194,8 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
   );
   const activity = entries.activity.map((entry) => activityEntry(ctx, entry, records, entries.users));
   activity.sort((a, b) => String(a.at).localeCompare(String(b.at)));
-  return { sites, vlans, networks, switches, ports, addresses, ranges, templates: templates.templates, lags, activity, users };
+  const sharing = checkSharing(ctx, { tokens: entries['public-tokens'], layouts: entries['topology-layouts'] }, switches);
+  return { sites, vlans, networks, switches, ports, addresses, ranges, templates: templates.templates, lags, activity, users, ...sharing };
 }
 
 function site(ctx: CheckContext, entry: Entry): ApiRecord {
@@ -189,7 +211,7 @@ function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const vlans = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, KNOWN.vlans);
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
-    if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
+    if (!siteId) siteFault(ctx, file, entry);
     const values = checkMapped(ctx, file, entry, VLAN, given(entry.raw), VLAN_MAPPING, { siteId: siteId ?? randomUUID() });
     const vlan: ApiRecord = {
       id: newIdOf(ctx, 'vlans', entry),
@@ -219,7 +241,7 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, KNOWN.networks);
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
-    if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
+    if (!siteId) siteFault(ctx, file, entry);
     const raw = given(entry.raw);
     const cidr = typeof raw.subnet === 'string' ? normalizeCidr(raw.subnet.trim()) : undefined;
     if (cidr && !cidr.ok && cidr.network) {
@@ -270,6 +292,8 @@ interface PendingPort {
   port: ApiRecord;
   entry: Entry;
   index: number;
+  /** The port's own legacy id. */
+  key?: string;
   farPortKey?: string;
 }
 
@@ -284,7 +308,13 @@ interface SwitchesChecked {
 
 function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], templates: LegacyTemplates): SwitchesChecked {
   const file = 'switches.json';
-  const vlanOf = new Map(vlans.map((vlan) => [`${vlan.siteId} ${vlan.vid}`, vlan.id]));
+  // VLAN numbers by site: a port's are looked up in its switch's site (several hundred thousand lookups).
+  const vlanOf = new Map<unknown, Map<string, string>>();
+  for (const vlan of vlans) {
+    const site = vlanOf.get(vlan.siteId) ?? new Map<string, string>();
+    vlanOf.set(vlan.siteId, site);
+    site.set(String(vlan.vid), vlan.id);
+  }
   const names: Named[] = [];
   const ips = new Map<string, string>();
   const ports: ApiRecord[] = [];
@@ -295,10 +325,10 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
   const switches = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, KNOWN.switches);
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
-    if (!siteId) addFault(ctx, file, entry, 'site_id', `site ${String(entry.raw.site_id)} does not exist in sites.json`);
+    if (!siteId) siteFault(ctx, file, entry);
     const raw = given(entry.raw);
     const values = checkMapped(ctx, file, entry, SWITCH, raw, SWITCH_MAPPING, { siteId: siteId ?? randomUUID() });
-    const list = Array.isArray(entry.raw.ports) ? entry.raw.ports.filter(isPlainObject) : [];
+    const list = portsOf(ctx, entry);
     const sw: ApiRecord = {
       id: newIdOf(ctx, 'switches', entry),
       ...values,
@@ -320,7 +350,7 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
         sw.managementIp = null;
       } else ips.set(`${siteId} ${sw.managementIp}`, String(sw.name));
     }
-    sw.configuredVlanIds = vlanNumbers(ctx, entry, 'configured_vlans', entry.raw.configured_vlans, siteId, vlanOf);
+    sw.configuredVlanIds = vlanNumbers(ctx, entry, 'configured_vlans', entry.raw.configured_vlans, vlanOf.get(siteId));
     if (siteId && typeof sw.name === 'string') names.push({ record: sw, scope: siteId, fixAt: fixAt(file, entry, 'name') });
     const portNames: Named[] = [];
     list.forEach((raw, index) => {
@@ -328,7 +358,8 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
       ports.push(port);
       const key = idKey(raw.id);
       if (key) portIds.set(key, port);
-      pending.push({ port, entry, index, farPortKey: idKey(raw.connected_port_id) });
+      const farPortKey = idKey(raw.connected_port_id);
+      if (farPortKey) pending.push({ port, entry, index, key, farPortKey });
       const allocationKey = idKey(raw.connected_allocation_id);
       if (allocationKey) links.push({ port, entry, index, allocationKey });
       const lagKey = idKey(raw.lag_group_id);
@@ -339,8 +370,26 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
     return sw;
   });
   dedupeNames(ctx, names, NAME_MAX);
+  // Ids that ascend in the order the ports are written (until here only records point at them): the port
+  // indexes then grow at their right edge, which halves the time a large migration takes to write its ports.
+  const ids = ascendingUuids(ports.length);
+  ports.forEach((port, i) => (port.id = ids[i]));
   linkPorts(ctx, pending, portIds);
   return { switches, ports, links, portIds, claims };
+}
+
+/** A switch's ports: a list of objects; anything else is a fault (never left out silently). */
+function portsOf(ctx: CheckContext, entry: Entry): Record<string, unknown>[] {
+  const { ports } = entry.raw;
+  if (empty(ports)) return [];
+  if (!Array.isArray(ports)) {
+    addFault(ctx, 'switches.json', entry, 'ports', 'must be a list of ports');
+    return [];
+  }
+  ports.forEach((port, index) => {
+    if (!isPlainObject(port)) addFault(ctx, 'switches.json', entry, `ports[${index}]`, 'must be a JSON object');
+  });
+  return ports.filter(isPlainObject);
 }
 
 /**
@@ -389,14 +438,7 @@ function templateAndStack(
 }
 
 // VLAN numbers among the VLANs of the switch's site; a number with no VLAN there is dropped, with a fix line.
-function vlanNumbers(
-  ctx: CheckContext,
-  entry: Entry,
-  field: string,
-  value: unknown,
-  siteId: string | undefined,
-  vlanOf: Map<string, string>,
-): string[] {
+function vlanNumbers(ctx: CheckContext, entry: Entry, field: string, value: unknown, site: Map<string, string> | undefined): string[] {
   if (empty(value)) return [];
   if (!Array.isArray(value)) {
     addFault(ctx, 'switches.json', entry, field, 'must be a list of VLAN numbers');
@@ -404,7 +446,7 @@ function vlanNumbers(
   }
   const ids: string[] = [];
   for (const vid of value) {
-    const id = vlanOf.get(`${siteId} ${vid}`);
+    const id = site?.get(String(vid));
     if (id) {
       if (!ids.includes(id)) ids.push(id);
     } else
@@ -418,31 +460,30 @@ function vlanNumbers(
   return ids;
 }
 
+// The ports are most of a large migration (100,000 of them): checkPort makes no copy of the record, no closure and
+// no throwaway id (checkSwitches hands out the ports' ids once they are all checked).
 function checkPort(
   ctx: CheckContext,
   entry: Entry,
   sw: ApiRecord,
   raw: Record<string, unknown>,
   index: number,
-  vlanOf: Map<string, string>,
+  vlanOf: Map<unknown, Map<string, string>>,
 ): ApiRecord {
+  const file = 'switches.json';
   const at = `ports[${index}].`;
-  dropUnknown(ctx, 'switches.json', raw, KNOWN.ports, 'ports[].');
-  const input = given(raw);
-  if (input.label === undefined) input.label = `${raw.unit ?? 1}/${raw.index ?? index}`;
-  const values = checkMapped(ctx, 'switches.json', entry, PORT, input, PORT_MAPPING, {}, at);
-  const mode = raw.port_mode === 'trunk' ? 'trunk' : 'access';
-  const siteId = sw.siteId as string | undefined;
-  const one = (field: string) => {
-    if (empty(raw[field])) return null;
-    const [id] = vlanNumbers(ctx, entry, `${at}${field}`, [raw[field]], siteId, vlanOf);
-    return id ?? null;
-  };
-  const untaggedVlanId = mode === 'trunk' ? one('native_vlan') : one('access_vlan');
-  let taggedVlanIds = vlanNumbers(ctx, entry, `${at}tagged_vlans`, raw.tagged_vlans, siteId, vlanOf);
+  dropUnknown(ctx, file, raw, KNOWN.ports, 'ports[].');
+  const input: Record<string, unknown> = {};
+  if (empty(raw.label)) input.name = `${raw.unit ?? 1}/${raw.index ?? index}`;
+  const values = checkGivenMapped(ctx, file, entry, PORT, raw, PORT_MAPPING, input, at);
+  const mode = portMode(ctx, entry, raw.port_mode, at);
+  const site = vlanOf.get(sw.siteId);
+  const untaggedField = mode === 'trunk' ? 'native_vlan' : 'access_vlan';
+  const untaggedVlanId = oneVlan(ctx, entry, at, untaggedField, raw[untaggedField], site);
+  let taggedVlanIds = vlanNumbers(ctx, entry, `${at}tagged_vlans`, raw.tagged_vlans, site);
   if (mode === 'access' && taggedVlanIds.length > 0) {
     ctx.fixes.push({
-      ...fixAt('switches.json', entry, `${at}tagged_vlans`),
+      ...fixAt(file, entry, `${at}tagged_vlans`),
       from: raw.tagged_vlans,
       to: [],
       reason: 'an access port carries no tagged VLANs; dropped',
@@ -450,12 +491,14 @@ function checkPort(
     taggedVlanIds = [];
   }
   const status = raw.status;
-  const poe = isPlainObject(raw.poe) ? { type: raw.poe.type, maxWatts: raw.poe.max_watts ?? null } : null;
-  const poeChecked = poe === null ? { ok: true as const, value: null } : checkValue(POE_FIELD, poe);
-  if (!poeChecked.ok) addFault(ctx, 'switches.json', entry, `${at}poe`, poeChecked.message);
-  const checkedPoe = poeChecked.ok ? poeChecked.value : null;
+  let poe: unknown = null;
+  if (isPlainObject(raw.poe)) {
+    const checked = checkValue(POE_FIELD, { type: raw.poe.type, maxWatts: raw.poe.max_watts ?? null });
+    if (checked.ok) poe = checked.value;
+    else addFault(ctx, file, entry, `${at}poe`, checked.message);
+  }
   return {
-    id: randomUUID(),
+    id: '',
     switchId: sw.id,
     ...values,
     position: index,
@@ -464,7 +507,7 @@ function checkPort(
     linkStatus: status === 'up' || status === 'down' ? status : null,
     untaggedVlanId,
     taggedVlanIds,
-    poe: checkedPoe,
+    poe,
     linkedPortId: null,
     lagId: null,
     version: 1,
@@ -473,14 +516,52 @@ function checkPort(
   };
 }
 
+/**
+ * A port's mode: `trunk` or `access`; missing, null or "" (a port never edited) is an access port. Any other
+ * value makes an access port too, with a fix line (LEGACY.md step 3: nothing is changed silently).
+ */
+function portMode(ctx: CheckContext, entry: Entry, value: unknown, at: string): 'access' | 'trunk' {
+  if (value === 'trunk') return 'trunk';
+  if (value !== 'access' && !empty(value))
+    ctx.fixes.push({
+      ...fixAt('switches.json', entry, `${at}port_mode`),
+      from: value,
+      to: 'access',
+      reason: 'is neither access nor trunk; the port is an access port',
+    });
+  return 'access';
+}
+
+/** A port's access or native VLAN by number among the VLANs of its switch's site; a number with no VLAN there is dropped, with a fix line. */
+function oneVlan(
+  ctx: CheckContext,
+  entry: Entry,
+  at: string,
+  field: string,
+  vid: unknown,
+  site: Map<string, string> | undefined,
+): string | null {
+  if (empty(vid)) return null;
+  const id = site?.get(String(vid));
+  if (id) return id;
+  ctx.fixes.push({
+    ...fixAt('switches.json', entry, `${at}${field}`),
+    from: vid,
+    to: null,
+    reason: `VLAN ${String(vid)} does not exist at the switch's site; dropped`,
+  });
+  return null;
+}
+
 // A link is taken when both ends name each other (connected_port_id); a one-sided one (a stale back-link) is dropped with a fix line.
 function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<string, ApiRecord>): void {
+  // `pending` holds the ports that name a far port (a port that names none has no far key).
   const farOf = new Map(pending.map((item) => [item.port, item.farPortKey]));
-  const keyOf = new Map([...portIds].map(([key, port]) => [port, key]));
   for (const item of pending) {
-    if (!item.farPortKey) continue;
-    const far = portIds.get(item.farPortKey);
-    const mutual = far !== undefined && farOf.get(far) === keyOf.get(item.port) && far.switchId !== item.port.switchId;
+    const far = portIds.get(item.farPortKey!);
+    // The port's legacy id, unless a later port of the same id took its place in portIds.
+    const key = item.key !== undefined && portIds.get(item.key) === item.port ? item.key : undefined;
+    const mutual = far !== undefined && farOf.get(far) === key && far.switchId !== item.port.switchId;
     if (mutual) item.port.linkedPortId = far.id;
     else
       ctx.fixes.push({
@@ -492,16 +573,49 @@ function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<strin
   }
 }
 
-// Users: 0.20.3 wrote bcrypt hashes, which the sign-in does not verify yet: each is named, not migrated.
+/**
+ * Users with their bcrypt hashes as 0.20.3 wrote them (`$2b$10$`; the sign-in verifies them and rewrites them
+ * as scrypt), role, display name and language, in the shape of a backup's users. A hash outside the rule of
+ * every door (PASSWORD_HASH_RULE: another scheme, a cost above 12) is a fault: a planted hash would make every
+ * sign-in expensive. A username taken by a user of the database is skipped by the writer, which logs it.
+ */
 function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
-  for (const entry of entries)
-    ctx.fixes.push({
-      ...fixAt('users.json', entry, 'password_hash'),
-      from: entry.raw.username,
-      to: null,
-      reason: 'a bcrypt password hash, which this release does not verify yet: the user is not migrated; create it anew',
-    });
-  return [];
+  const file = 'users.json';
+  return entries.map((entry) => {
+    const { raw } = entry;
+    dropUnknown(ctx, file, raw, KNOWN.users);
+    const value = (legacy: string, field: Field) => {
+      if (empty(raw[legacy])) return void addFault(ctx, file, entry, legacy, 'is required');
+      const checked = checkValue(field, raw[legacy]);
+      if (!checked.ok) addFault(ctx, file, entry, legacy, checked.message);
+      return checked.ok ? checked.value : undefined;
+    };
+    const username = value('username', USER_FIELDS.username);
+    const role = value('role', USER_FIELDS.role);
+    if (empty(raw.password_hash)) addFault(ctx, file, entry, 'password_hash', 'is required');
+    else if (!isPasswordHash(raw.password_hash)) addFault(ctx, file, entry, 'password_hash', PASSWORD_HASH_RULE);
+    return {
+      id: newIdOf(ctx, 'users', entry),
+      username,
+      displayName: kept(ctx, entry, 'display_name', USER_FIELDS.displayName, null),
+      language: kept(ctx, entry, 'language', USER_FIELDS.language, 'en'),
+      role,
+      disabled: false,
+      passwordHash: raw.password_hash,
+      ...keepTimes(ctx, file, entry),
+      lastLoginAt: null,
+    };
+  });
+}
+
+/** A user's display name or language when the API takes it; else `fallback`, and a fix when a value was given. */
+function kept(ctx: CheckContext, entry: Entry, legacy: string, field: Field, fallback: unknown): unknown {
+  const raw = entry.raw[legacy];
+  if (empty(raw)) return fallback;
+  const checked = checkValue(field, raw);
+  if (checked.ok) return checked.value;
+  ctx.fixes.push({ ...fixAt('users.json', entry, legacy), from: raw, to: fallback, reason: `${checked.message}; replaced` });
+  return fallback;
 }
 
 const ACTIONS: Record<string, string> = {
@@ -526,6 +640,8 @@ const KINDS: Record<string, { file: LegacyKind; type: string } | undefined> = {
   lag_group: { file: 'lag-groups', type: 'lag' },
 };
 
+const VERBS: Record<string, string | undefined> = { create: 'Created', update: 'Updated', delete: 'Deleted', bulk_update: 'Updated' };
+
 function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, ApiRecord>, users: Entry[]): ApiRecord {
   const { raw } = entry;
   const file = 'activity.json';
@@ -545,9 +661,23 @@ function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, Api
         ? records.get(record.switchId as string)
         : record;
   const user = users.find((candidate) => candidate.key === idKey(raw.user_id));
+  if (!user && !empty(raw.user_id))
+    ctx.fixes.push({
+      ...fixAt(file, entry, 'user_id'),
+      from: raw.user_id,
+      to: null,
+      reason: 'names a user that no longer exists; the entry keeps no user',
+    });
+  if (kind && !record && !empty(raw.entity_id))
+    ctx.fixes.push({
+      ...fixAt(file, entry, 'entity_id'),
+      from: raw.entity_id,
+      to: null,
+      reason: `names a ${type.replace('_', ' ')} that no longer exists; the entry keeps the old id in its summary`,
+    });
   const name =
     typeof raw.entity_name === 'string' ? raw.entity_name : ((record?.name ?? record?.address ?? record?.start) as string | undefined);
-  const verb = { create: 'Created', update: 'Updated', delete: 'Deleted', bulk_update: 'Updated' }[action ?? 'update'] ?? 'Changed';
+  const verb = VERBS[action ?? 'update'] ?? 'Changed';
   let summary = `${verb} ${type.replace('_', ' ') || 'record'}${name ? ` ${name}` : ''}`;
   if (action !== original) summary += ` (0.20.x: ${original})`;
   if (!record && !empty(raw.entity_id))
@@ -555,7 +685,7 @@ function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, Api
   return {
     id: newIdOf(ctx, 'activity', entry),
     at,
-    userId: null,
+    userId: user?.key ? (ctx.ids.users.get(user.key) ?? null) : null,
     username: typeof user?.raw.username === 'string' ? user.raw.username : null,
     action: action ?? 'update',
     entityType: kind ? kind.type : null,

@@ -1,5 +1,5 @@
-// The fixes within a site that both checkers apply alike: that of the 0.20.x files (check-inventory.ts) and
-// that of ezSWM 0.20.3's (ezswm.ts). Pure: no I/O.
+// The fixes within a site that the reader of the 0.20.x files (ezswm.ts) applies: VLAN colours unique per site,
+// overlapping subnets named. Pure: no I/O.
 import { cidrOverlaps } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { fixAt, type CheckContext, type Entry } from './context.ts';

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { insertActivity } from '../db/activity.ts';
 import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
+import { insertPublicLink } from '../db/public-links.ts';
+import { setTopologyPosition } from '../db/topology.ts';
 import { getUserByName } from '../db/users.ts';
 import type { Logger } from '../boot/log.ts';
 import { StartupError } from '../errors/startup-error.ts';
@@ -11,7 +13,8 @@ import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } fr
 import { checkLegacy } from './check.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
 import { holdsData, insertLegacyActivities, insertLegacyUser, latestMigrateChanges, withIndexesBuiltAfter } from './store.ts';
-import { legacyFaultLine, OLD_FILE_NAMES, UNMIGRATED_FILES, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
+import { readSettings, SETTINGS_FILE } from './settings.ts';
+import { legacyFaultLine, OLD_FILE_NAMES, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
 
 /** The legacy files break a rule: nothing was written; the message lists every fault for the operator. */
 class LegacyMigrationError extends StartupError {
@@ -41,6 +44,10 @@ export interface MigrationCounts {
   activity: number;
   users: number;
   usersSkipped: number;
+  /** Active public tokens, kept as public links (their token's SHA-256). */
+  publicLinks: number;
+  /** Switch positions of the sites' topology layouts. */
+  topologyPositions: number;
 }
 
 /** The kinds counted in the log, one line each, in this order; each is also the table its records go to. */
@@ -106,26 +113,31 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
   }
   log.info('legacy migration: 0.20.x JSON files found next to an empty database', { files: present.join(',') });
   const { bundle, files, faults: readFaults } = readLegacyDir(dataDir);
+  const settings = readSettings(dataDir);
   const unreadable = readFaults.map((fault) => fault.file.replace(/\.json$/, '') as LegacyKind);
   const { data, faults } = checkLegacy(bundle, { now: now.toISOString(), unreadable });
-  if (readFaults.length > 0 || !data) throw new LegacyMigrationError([...readFaults, ...faults]);
+  if (readFaults.length > 0 || settings.fault || !data)
+    throw new LegacyMigrationError([...readFaults, ...(settings.fault ? [settings.fault] : []), ...faults]);
   const plan: ArchivePlan = {
     archive: archiveName(dataDir, now),
-    files: Object.fromEntries(files.map((file) => [file.name, file.sha256])),
+    files: Object.fromEntries([...files, ...(settings.file ? [settings.file] : [])].map((file) => [file.name, file.sha256])),
   };
   const written = inTransaction(db, () => (holdsData(db) ? undefined : writeAll(db, data, plan, now.toISOString())));
   if (!written) return undefined;
   logOutcome(log, data, written);
+  for (const note of settings.notes)
+    log.warn('legacy migration: setting not migrated', {
+      file: SETTINGS_FILE,
+      setting: note.setting,
+      value: note.value,
+      reason: note.reason,
+    });
   for (const [name, old] of Object.entries(OLD_FILE_NAMES))
     if (existsSync(join(dataDir, name)) && existsSync(join(dataDir, old)))
       log.warn('legacy migration: file not migrated, the file of its current name was read instead; it stays in the data directory', {
         file: old,
         read: name,
       });
-  for (const name of UNMIGRATED_FILES.filter((file) => existsSync(join(dataDir, file))))
-    log.warn('legacy migration: file not migrated, this release has no place for its records yet; it stays in the data directory', {
-      file: name,
-    });
   return { counts: written.counts, plan };
 }
 
@@ -163,6 +175,8 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     activity: data.activity.length,
     users: data.users.length - skipped.size,
     usersSkipped: skipped.size,
+    publicLinks: data.publicLinks.length,
+    topologyPositions: data.topologyPositions.length,
   };
   const skippedUsers = data.users.filter((user) => skipped.has(user.id)).map((user) => String(user.username));
   insertActivity(db, {
@@ -188,6 +202,8 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
 /** Writes the records in the order their ids ascend (see ascendingUuids); returns the ids of users skipped. */
 function writeRecords(db: Db, data: LegacyData): Set<string> {
   for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], data[plural]);
+  for (const link of data.publicLinks) insertPublicLink(db, { ...link, createdBy: null });
+  for (const { siteId, switchId, x, y } of data.topologyPositions) setTopologyPosition(db, siteId, switchId, x, y);
   const skipped = new Set<string>();
   for (const user of data.users) {
     if (getUserByName(db, user.username as string)) skipped.add(user.id);
@@ -205,7 +221,8 @@ function summaryOf(counts: MigrationCounts): string {
   return (
     `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.vlans)} VLANs, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
     `${n(counts.ports)} ports, ${n(counts.addresses)} addresses, ${n(counts.ranges)} ranges, ${n(counts.templates)} templates, ` +
-    `${n(counts.lags)} LAGs, ${n(counts.activity)} activity entries, ${n(counts.users)} users`
+    `${n(counts.lags)} LAGs, ${n(counts.activity)} activity entries, ${n(counts.users)} users, ` +
+    `${n(counts.publicLinks)} public links, ${n(counts.topologyPositions)} topology positions`
   );
 }
 
@@ -230,4 +247,6 @@ function logOutcome(log: Logger, data: LegacyData, written: Written): void {
   for (const kind of COUNTED_KINDS) {
     log.info(`legacy migration: ${kind} migrated`, { count: counts[kind] });
   }
+  log.info('legacy migration: public links migrated', { count: counts.publicLinks });
+  log.info('legacy migration: topology positions migrated', { count: counts.topologyPositions });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../fields/field.ts';
+import { topologyLayoutRecords } from './ezswm-sharing.ts';
 import {
   LEGACY_FILES,
   LEGACY_KINDS,
@@ -94,14 +95,16 @@ function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false; r
 }
 
 /**
- * The records of one file's parsed content: a JSON array, or the `{ "version": 1, "items": [...] }` wrapper of
- * some 0.20.x builds. A missing file (undefined) holds no records.
+ * The records of one file's parsed content: a JSON array, as 0.20.x wrote each of these files (no wrapper, no
+ * version field). A missing file (undefined) holds no records; anything else is the wrong shape.
  */
 export function recordsOf(file: LegacyFile, content: unknown): { records: unknown[] } | { fault: LegacyFault } {
+  // The one file that is an object keyed by site id (ezswm-sharing.ts makes it records).
+  if (file === 'topology-layouts.json') return topologyLayoutRecords(content);
   if (content === undefined) return { records: [] };
   if (Array.isArray(content)) return { records: content };
-  if (isPlainObject(content) && Array.isArray(content.items)) return { records: content.items };
+  const shape = content === null ? 'null' : isPlainObject(content) ? 'an object' : `a ${typeof content}`;
   return {
-    fault: { file, id: null, index: null, field: '', reason: 'must be a JSON array of records, or { "version": 1, "items": [ ... ] }' },
+    fault: { file, id: null, index: null, field: '', reason: `must be a JSON array of records, as 0.20.x wrote it; it is ${shape}` },
   };
 }

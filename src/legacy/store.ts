@@ -1,4 +1,4 @@
-import { insertActivities, type Action } from '../db/activity.ts';
+import { insertActivities, type Action, type NewActivityRow } from '../db/activity.ts';
 import { insertStoredUser, type StoredUser } from '../db/users.ts';
 import { prepare, type Db } from '../db/open.ts';
 import type { ApiRecord } from './types.ts';
@@ -58,26 +58,28 @@ export function insertLegacyUser(db: Db, user: ApiRecord): void {
 
 /** Stores legacy activity entries as ordinary, never undoable entries (each names only its own entity). */
 export function insertLegacyActivities(db: Db, entries: readonly ApiRecord[]): void {
-  insertActivities(
-    db,
-    entries.map((entry) => ({
-      id: entry.id,
-      at: entry.at as string,
-      user_id: text(entry.userId),
-      username: text(entry.username),
-      action: entry.action as Action,
-      entity_type: text(entry.entityType),
-      entity_id: text(entry.entityId),
-      entity_name: text(entry.entityName),
-      site_id: text(entry.siteId),
-      summary: entry.summary as string,
-      changes: null,
-      undo_data: null,
-      undoable: 0,
-      undone_by: null,
-      undo_of: null,
-    })),
-  );
+  // A thousand rows at a time: 100,000 rows made at once would all outlive the young generation, for nothing.
+  for (let start = 0; start < entries.length; start += 1024) insertActivities(db, entries.slice(start, start + 1024).map(activityRow));
+}
+
+function activityRow(entry: ApiRecord): NewActivityRow {
+  return {
+    id: entry.id,
+    at: entry.at as string,
+    user_id: text(entry.userId),
+    username: text(entry.username),
+    action: entry.action as Action,
+    entity_type: text(entry.entityType),
+    entity_id: text(entry.entityId),
+    entity_name: text(entry.entityName),
+    site_id: text(entry.siteId),
+    summary: entry.summary as string,
+    changes: null,
+    undo_data: null,
+    undoable: 0,
+    undone_by: null,
+    undo_of: null,
+  };
 }
 
 function text(value: unknown): string | null {

@@ -1,4 +1,5 @@
 // The shapes shared by the 0.20.x reader, checker, writer and the data-import endpoint.
+import type { LegacyPosition, LegacyPublicLink } from './ezswm-sharing.ts';
 
 /** The legacy files, in the order they are read and reported. */
 export const LEGACY_FILES = [
@@ -10,6 +11,8 @@ export const LEGACY_FILES = [
   'ip-ranges.json',
   'layout-templates.json',
   'lag-groups.json',
+  'public-tokens.json',
+  'topology-layouts.json',
   'activity.json',
   'users.json',
 ] as const;
@@ -25,6 +28,8 @@ export const LEGACY_KINDS = [
   'ip-ranges',
   'layout-templates',
   'lag-groups',
+  'public-tokens',
+  'topology-layouts',
   'activity',
   'users',
 ] as const;
@@ -38,16 +43,13 @@ export const OLD_FILE_NAMES: Partial<Record<LegacyFile, string>> = {
   'ip-ranges.json': 'ipRanges.json',
   'layout-templates.json': 'layoutTemplates.json',
   'lag-groups.json': 'lagGroups.json',
+  'public-tokens.json': 'publicTokens.json',
+  'topology-layouts.json': 'topologyLayouts.json',
 };
 
-/**
- * Files of a 0.20.3 data directory that model 2 does not take in yet: left where they are, each named in the
- * migration's log.
- */
-export const UNMIGRATED_FILES = ['public-tokens.json', 'settings.json', 'topology-layouts.json'] as const;
 export type LegacyKind = (typeof LEGACY_KINDS)[number];
 
-/** A bundle of legacy files' contents: each an array of records or `{ version: 1, items: [...] }`. */
+/** A bundle of legacy files' contents, by kind: each the JSON array of records its file holds. */
 export type LegacyBundle = Partial<Record<LegacyKind, unknown>>;
 
 /**
@@ -56,7 +58,8 @@ export type LegacyBundle = Partial<Record<LegacyKind, unknown>>;
  * names (`ports[3].vlan`; '' for the whole record or file) and the reason.
  */
 export interface LegacyFault {
-  file: LegacyFile;
+  /** A legacy file, or settings.json (src/legacy/settings.ts). */
+  file: LegacyFile | 'settings.json';
   id: string | null;
   index: number | null;
   field: string;
@@ -100,6 +103,10 @@ export interface LegacyRecords {
   lags: ApiRecord[];
   activity: ApiRecord[];
   users: ApiRecord[];
+  /** From public-tokens.json: the active tokens, each as the SHA-256 of its token (ezswm-sharing.ts). */
+  publicLinks: LegacyPublicLink[];
+  /** From topology-layouts.json: node_positions, switch and site ids remapped. */
+  topologyPositions: LegacyPosition[];
 }
 
 /**
@@ -108,7 +115,7 @@ export interface LegacyRecords {
  * VLAN (its new id) and, when it had a subnet, a network of that VLAN; ports carry switchId, position,
  * untaggedVlanId, taggedVlanIds and linkedPortId (symmetric); activity entries carry userId (the new id of a
  * legacy user, else null), entityId (null with the legacy id in the summary when the entity is gone);
- * users carry passwordHash in the `$scrypt$` format.
+ * users carry passwordHash as the file held it (bcrypt of 0.20.x, within PASSWORD_HASH_RULE), displayName and language.
  */
 export interface LegacyData extends LegacyRecords {
   fixes: LegacyFix[];

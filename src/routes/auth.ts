@@ -7,6 +7,7 @@ import {
   getUserByName,
   insertUser,
   revokeSession,
+  rewritePasswordHash,
   touchLastLogin,
   updateUser,
   updateUserProfile,
@@ -19,7 +20,7 @@ import { MIN_PASSWORD_LENGTH } from '../fields/choices.ts';
 import { USER } from '../fields/users.ts';
 import { clientAddress, isHttps } from '../http/client.ts';
 import type { Ctx, Route } from '../http/route.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../lib/password.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { CREDENTIALS, OWN_PATCH, OWN_PATCH_FIELDS, SESSION } from './schemas/auth.ts';
 
 /** The routes of first-run setup, sign-in and out, and the signed-in user. */
@@ -139,13 +140,23 @@ async function authLogin(ctx: Ctx) {
     attempt.settle(signedIn);
   }
   if (!signedIn) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
-  noteLastLogin(ctx, user!.id);
-  return session(ctx, getUser(db, user!.id)!);
+  // A hash of another scheme or cost (bcrypt of a user migrated from 0.20.x) is rewritten now that the password is known.
+  const rewritten = needsRehash(user!.password_hash) ? await hashPassword(password) : undefined;
+  noteSignIn(ctx, user!, rewritten);
+  // Read again after that await: a user deleted or disabled meanwhile is not signed in.
+  const current = getUser(db, user!.id);
+  if (!current || current.disabled) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
+  return session(ctx, current);
 }
 
-// Sign-in goes on when the database cannot be written (disk full, read-only file): only this note is lost.
-function noteLastLogin(ctx: Ctx, userId: string): void {
-  const stored = writeUnlessStorageFails(ctx.app.db, () => touchLastLogin(ctx.app.db, userId, new Date().toISOString()));
+// Sign-in goes on when the database cannot be written (disk full, read-only file): only this note is lost, and
+// a rewritten hash with it (the old one still verifies; the next sign-in tries again).
+function noteSignIn(ctx: Ctx, user: UserRow, rewrittenHash: string | undefined): void {
+  const db = ctx.app.db;
+  const stored = writeUnlessStorageFails(db, () => {
+    touchLastLogin(db, user.id, new Date().toISOString());
+    if (rewrittenHash) rewritePasswordHash(db, user.id, user.password_hash, rewrittenHash);
+  });
   if (!stored) ctx.app.log.warn('sign-in: last login time not stored: the database cannot be written');
 }
 

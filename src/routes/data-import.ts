@@ -9,6 +9,7 @@ import { schemaVersion } from '../db/migrate.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
 import { bundleOfEzswmBackup, isEzswmBackup } from '../legacy/ezswm-backup.ts';
+import type { LegacySharing } from '../legacy/ezswm-sharing.ts';
 import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyFault } from '../legacy/types.ts';
 
 /** The route of the merge of a backup or a 0.20.x bundle into the stored data. */
@@ -43,6 +44,12 @@ export const DATA_IMPORT_ROUTES: Route[] = [
             },
           },
           dryRun: { type: 'boolean' },
+          sharing: {
+            type: 'object',
+            description:
+              'With a 0.20.x bundle or an ezSWM backup: the public links (active tokens, kept so that printed links keep working) and topology positions made (docs/SHARING.md).',
+            properties: { publicLinks: { type: 'integer', minimum: 0 }, topologyPositions: { type: 'integer', minimum: 0 } },
+          },
         },
       },
       query: [
@@ -62,17 +69,17 @@ function dataImportMerge(ctx: Ctx) {
   const now = new Date().toISOString();
   // An ezSWM backup (sqlite-v1) is the 0.20.x files in other clothes: the same reader takes it.
   const legacy = isEzswmBackup(ctx.body) || !isDocument(ctx.body);
-  const { doc, fixes } = legacy
+  const { doc, fixes, sharing } = legacy
     ? legacyDocument(ctx.body, now)
-    : { doc: checkDocument(ctx.body, now, schemaVersion(ctx.app.db)), fixes: [] };
+    : { doc: checkDocument(ctx.body, now, schemaVersion(ctx.app.db)), fixes: [], sharing: undefined };
   const dryRun = flag(ctx, 'dryRun');
-  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source: legacy ? 'legacy' : 'db-v1', fixes });
+  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source: legacy ? 'legacy' : 'db-v1', fixes, sharing });
   return { body: dryRun ? { ...result, dryRun } : result };
 }
 
 // A 0.20.x bundle, or an ezSWM backup as the bundle it holds, goes through the legacy reader (the one the
 // start-up migration uses), then through the same document checks as a backup.
-function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fixes: MergeFix[] } {
+function legacyDocument(body: unknown, now: string): LegacyDocument {
   if (isEzswmBackup(body)) {
     const { bundle, faults } = bundleOfEzswmBackup(body as Record<string, unknown>);
     if (faults.length > 0) throw bundleFaults('The ezSWM backup', faults);
@@ -86,14 +93,21 @@ function legacyDocument(body: unknown, now: string): { doc: CheckedDocument; fix
     throw new HttpError(
       400,
       'unsupported_schema',
-      'The body is neither a Switchyard backup ("schema": "db-v1"), an ezSWM backup ("schema": "sqlite-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, "ip-allocations", "ip-ranges", "layout-templates", "lag-groups", activity, users }.',
+      'The body is neither a Switchyard backup ("schema": "db-v1"), an ezSWM backup ("schema": "sqlite-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, "ip-allocations", "ip-ranges", "layout-templates", "lag-groups", "public-tokens", "topology-layouts", activity, users }.',
       [{ field: 'schema', message: 'is missing' }],
     );
   }
   return bundleDocument(body as LegacyBundle, now);
 }
 
-function bundleDocument(bundle: LegacyBundle, now: string): { doc: CheckedDocument; fixes: MergeFix[] } {
+/** A legacy bundle as the merge takes it: a checked document, the reader's fixes, the public links and topology positions. */
+interface LegacyDocument {
+  doc: CheckedDocument;
+  fixes: MergeFix[];
+  sharing: LegacySharing;
+}
+
+function bundleDocument(bundle: LegacyBundle, now: string): LegacyDocument {
   const { data, faults } = checkLegacyBundle(bundle);
   if (!data) throw bundleFaults('The 0.20.x bundle', faults);
   const { sites, vlans, networks, switches, ports, addresses, ranges, templates, lags, activity } = data;
@@ -106,7 +120,7 @@ function bundleDocument(bundle: LegacyBundle, now: string): { doc: CheckedDocume
     },
     now,
   );
-  return { doc, fixes: data.fixes };
+  return { doc, fixes: data.fixes, sharing: { publicLinks: data.publicLinks, topologyPositions: data.topologyPositions } };
 }
 
 function bundleFaults(what: string, faults: LegacyFault[]): HttpError {

@@ -10,6 +10,7 @@ import { HEALTH_ROUTES } from './health.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
+import { PUBLIC_LINK_ROUTES } from './public-links.ts';
 import { RANGE_ROUTES } from './ranges.ts';
 import { SEARCH_ROUTES } from './search.ts';
 import { SITE_ROUTES } from './sites.ts';
@@ -18,6 +19,7 @@ import { SWITCH_ROUTES } from './switches.ts';
 import { TEMPLATE_ROUTES } from './templates.ts';
 import { TOKEN_ROUTES } from './tokens.ts';
 import { TOOL_ROUTES } from './tools.ts';
+import { TOPOLOGY_ROUTES } from './topology.ts';
 import { USER_ROUTES } from './users.ts';
 import { VLAN_ROUTES } from './vlans.ts';
 
@@ -36,6 +38,8 @@ export const ALL_ROUTES: Route[] = [
   ...SWITCH_ROUTES,
   ...PORT_ROUTES,
   ...LAG_ROUTES,
+  ...PUBLIC_LINK_ROUTES,
+  ...TOPOLOGY_ROUTES,
   ...SEARCH_ROUTES,
   ...TOOL_ROUTES,
   ...CHECK_ROUTES,

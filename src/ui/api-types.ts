@@ -456,6 +456,10 @@ export type MergeResult = {
     reason?: string;
   }[];
   dryRun?: boolean;
+  sharing?: {
+    publicLinks?: number;
+    topologyPositions?: number;
+  };
 };
 
 export type CsvImportResult = {

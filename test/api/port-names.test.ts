@@ -116,16 +116,16 @@ describe('port names through the imports', () => {
 
   it('refuses a 0.20.x bundle holding such a port name (POST /api/data/import), naming its path', async () => {
     const bundle = {
-      sites: [{ id: 1, name: 'Legacy plant' }],
-      networks: [{ id: 7, siteId: 1, name: 'Office', vlan: 10 }],
+      sites: [{ id: 'site-plant', name: 'Legacy plant' }],
+      vlans: [{ id: 'vlan-office', site_id: 'site-plant', vlan_id: 10, name: 'Office' }],
       switches: [
         {
           id: 'a',
-          siteId: 1,
+          site_id: 'site-plant',
           name: 'plant-sw',
           ports: [
-            { name: 1, vlan: 7 },
-            { name: 'Gi0/2\r\nusername evil privilege 15', vlan: 7 },
+            { id: 'a1', unit: 1, index: 1, label: 'Gi0/1', port_mode: 'access', access_vlan: 10 },
+            { id: 'a2', unit: 1, index: 2, label: 'Gi0/2\r\nusername evil privilege 15', port_mode: 'access', access_vlan: 10 },
           ],
         },
       ],
@@ -133,7 +133,7 @@ describe('port names through the imports', () => {
     const answer = await call('POST', '/api/data/import', { body: bundle });
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.error.details).toEqual([
-      { field: 'switches[0].ports[1].name', message: `switches.json id=a field=ports[1].name: ${RULE}` },
+      { field: 'switches[0].ports[1].label', message: `switches.json id=a field=ports[1].label: ${RULE}` },
     ]);
     expect((await call('GET', '/api/sites?q=Legacy')).body.total).toBe(0);
   });

@@ -114,7 +114,12 @@ describe('the read cache is never stale in answers that embed or count other row
     [
       'a merge import (0.20.x bundle) in the site list',
       () => '/api/sites?limit=500',
-      () => must(200, 'POST', '/api/data/import', { sites: [{ id: 1, name: 'Merged plant' }], networks: [], switches: [], activity: [] }),
+      () =>
+        must(200, 'POST', '/api/data/import', {
+          sites: [{ id: 'V1StGXR8_Z5jdHi6B-myT', name: 'Merged plant', created_at: '2025-01-01T00:00:00.000Z' }],
+          switches: [],
+          activity: [],
+        }),
       (text) => text.includes('Merged plant'),
     ],
     [

@@ -210,13 +210,13 @@ describe('POST /api/backup/import?users=replace with password hashes of another 
 
   it('refuses such a hash in a 0.20.x bundle to merge, naming the user', async () => {
     const bundle = {
-      sites: [{ id: 1, name: 'Old site' }],
-      users: [{ id: 'u1', username: 'olduser', passwordHash: `$scrypt$ln=20,r=99,p=99$${salt}$${hash}` }],
+      sites: [{ id: 'site-old', name: 'Old site' }],
+      users: [{ id: 'u1', username: 'olduser', role: 'admin', password_hash: `$scrypt$ln=20,r=99,p=99$${salt}$${hash}` }],
     };
     const answer = await api(target.baseUrl, 'POST', '/api/data/import?dryRun=true', { token: targetToken, body: bundle });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
-    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain('users[0].passwordHash');
+    expect(answer.body.error.details.map((detail: any) => detail.field)).toContain('users[0].password_hash');
   });
 
   it('still restores the hashes this service writes, and their users sign in', async () => {

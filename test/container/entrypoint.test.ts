@@ -5,9 +5,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../src/boot/node-flags.ts';
+import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
 import { readDbFile } from '../helpers/db.ts';
 import { ROOT, TEST_SECRET } from '../helpers/server.ts';
 
@@ -75,6 +78,16 @@ function makeDir(name: string, owner: number, mode = 0o755): string {
   mkdirSync(dir, { recursive: true });
   chownSync(dir, owner, owner);
   chmodSync(dir, mode);
+  return dir;
+}
+
+/** A data directory of uid 1000 holding a copy of the generated 0.20.x sample, the files of uid 1000 too. */
+function legacyDataDir(name: string): string {
+  const dir = makeDir(name, 1000);
+  for (const file of readdirSync(SAMPLE_DIR)) {
+    cpSync(join(SAMPLE_DIR, file), join(dir, file));
+    chownSync(join(dir, file), 1000, 1000);
+  }
   return dir;
 }
 
@@ -307,6 +320,35 @@ describe('entrypoint run as root', () => {
     await failedExit(run);
     expect(run.output()).toContain('migrations failed (exit 3)');
     expect(run.output()).not.toMatch(/listening on/);
+  });
+
+  it('migrates a 0.20.x data directory in that step, as the service user, and archives its files', { timeout: 60_000 }, async () => {
+    const data = legacyDataDir('data-legacy');
+    const run = runEntrypoint(baseEnv(data));
+    await waitListening(run);
+    const ports = JSON.parse(readFileSync(join(SAMPLE_DIR, 'switches.json'), 'utf8')).reduce(
+      (n: number, sw: any) => n + sw.ports.length,
+      0,
+    );
+    expect(run.output()).toContain(`legacy migration: ports migrated count=${ports}`);
+    expect(readDbFile<{ n: number }>(join(data, 'db.sqlite'), 'SELECT count(*) AS n FROM ports')).toEqual([{ n: ports }]);
+    const [archive] = readdirSync(data).filter((name) => name.startsWith('_archive_'));
+    expect(readdirSync(join(data, archive)).sort()).toEqual(readdirSync(SAMPLE_DIR).sort());
+    expect(statSync(join(data, archive)).uid).toBe(1000);
+    await stopWithSigterm(run);
+  });
+
+  it('does not start the server when the 0.20.x files are broken, and leaves them as they were', { timeout: 30_000 }, async () => {
+    const data = legacyDataDir('data-legacy-broken');
+    writeFileSync(join(data, 'vlans.json'), JSON.stringify({ version: 1, items: [] }, null, 2));
+    const before = Object.fromEntries(readdirSync(data).map((name) => [name, readFileSync(join(data, name))]));
+    const run = runEntrypoint(baseEnv(data));
+    await failedExit(run);
+    expect(run.output()).toContain('vlans.json (whole file): must be a JSON array of records, as 0.20.x wrote it; it is an object');
+    expect(run.output()).toContain('migrations failed (exit 1)');
+    expect(run.output()).not.toMatch(/listening on/);
+    for (const [name, bytes] of Object.entries(before)) expect(readFileSync(join(data, name)), name).toEqual(bytes);
+    expect(readDbFile<{ n: number }>(join(data, 'db.sqlite'), 'SELECT count(*) AS n FROM sites')).toEqual([{ n: 0 }]);
   });
 
   it('stops with one clear line when the data directory is not writable by PUID', { timeout: 20_000 }, async () => {

@@ -2,33 +2,41 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runProcess } from '../helpers/server.ts';
+import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
 import { archives, counts, jsonFiles, sampleDataDir } from './helpers.ts';
 
-// Each failure kind, on the realistic sample with one thing broken: the real server process must exit non-zero
-// before listening, name file, id and field, and leave the database without data and every file as it was.
+// Each failure kind, on the generated 0.20.x sample with one thing broken: the real server process must exit
+// non-zero before listening, name file, id and field, and leave the database without data and every file as it was.
 
-type Edit = (files: Record<string, any>) => void;
+type Files = Record<string, any[]>;
+type Edit = (files: Files) => void;
 
-/** Parses the sample's files, lets `edit` change them, and writes them back (only the changed ones). */
+/** The names of the sample's files. */
+const NAMES = Object.keys(jsonFiles(SAMPLE_DIR));
+
+/** Parses the sample's files, lets `edit` change them, and writes back the changed ones as 0.20.x would. */
 function brokenSample(edit: Edit | ((dir: string) => void), raw = false): string {
   const dir = sampleDataDir();
   if (raw) {
     (edit as (dir: string) => void)(dir);
     return dir;
   }
-  const names = ['sites.json', 'networks.json', 'switches.json', 'activity.json', 'users.json'];
-  const files = Object.fromEntries(names.map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8'))]));
+  const files = Object.fromEntries(NAMES.map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8'))]));
   const before = JSON.stringify(files);
   (edit as Edit)(files);
-  const after = JSON.parse(JSON.stringify(files));
-  for (const name of names) {
-    if (JSON.stringify(after[name]) !== JSON.stringify(JSON.parse(before)[name]))
-      writeFileSync(join(dir, name), JSON.stringify(after[name], null, 2));
+  for (const name of NAMES) {
+    if (JSON.stringify(files[name]) !== JSON.stringify(JSON.parse(before)[name]))
+      writeFileSync(join(dir, name), JSON.stringify(files[name], null, 2));
   }
   return dir;
 }
 
-const items = (content: any) => (Array.isArray(content) ? content : content.items);
+const sample = (name: string): any[] => JSON.parse(readFileSync(join(SAMPLE_DIR, name), 'utf8'));
+const sites = sample('sites.json');
+const vlans = sample('vlans.json');
+const switches = sample('switches.json');
+const users = sample('users.json');
+const activity = sample('activity.json');
 
 async function startFails(dataDir: string): Promise<string> {
   const files = jsonFiles(dataDir);
@@ -45,6 +53,10 @@ async function startFails(dataDir: string): Promise<string> {
     switches: 0,
     ports: 0,
     port_tagged_vlans: 0,
+    addresses: 0,
+    ranges: 0,
+    templates: 0,
+    lags: 0,
     activity: 0,
     users: 0,
   });
@@ -55,41 +67,53 @@ async function startFails(dataDir: string): Promise<string> {
 describe('a legacy migration that fails', () => {
   const scenarios: [string, Edit | ((dir: string) => void), string[], boolean?][] = [
     [
-      'a file that is not JSON',
+      'a file that is not JSON (cut short)',
       (dir: string) => writeFileSync(join(dir, 'switches.json'), readFileSync(join(dir, 'switches.json')).subarray(0, 5000)),
       ['switches.json (whole file): is not valid JSON'],
       true,
     ],
-    ['a missing required field', (f: any) => delete items(f['networks.json'])[3].name, ['networks.json id=104 field=name: is required']],
+    [
+      'a file that is an object instead of an array',
+      (f: Files) => ((f as any)['vlans.json'] = { version: 1, items: f['vlans.json'] }),
+      ['vlans.json (whole file): must be a JSON array of records, as 0.20.x wrote it; it is an object'],
+    ],
+    [
+      'a record that is not an object',
+      (f: Files) => f['ip-ranges.json'].push('10.0.0.1-10.0.0.9'),
+      [`ip-ranges.json record #${sample('ip-ranges.json').length + 1} (no id): must be a JSON object`],
+    ],
+    ['a missing required field', (f: Files) => delete f['sites.json'][1].name, [`sites.json id=${sites[1].id} field=name: is required`]],
     [
       'a duplicate id',
-      (f: any) => (items(f['sites.json'])[2].id = 2),
-      ['sites.json id=2 field=id: is a duplicate: record #2 has the same id'],
+      (f: Files) => (f['sites.json'][2].id = sites[1].id),
+      [`sites.json id=${sites[1].id} field=id: is a duplicate: record #2 has the same id`],
     ],
     [
-      'a dangling reference',
-      (f: any) => (items(f['switches.json'])[1].ports[4].vlan = 999),
-      ['switches.json id=sw-1-1 field=ports[4].vlan: network 999 does not exist in networks.json'],
+      'a numeric id, as no 0.20.x release wrote',
+      (f: Files) => (f['activity.json'][0].id = 1),
+      ['activity.json record #1 (no id) field=id: must be a non-empty string (0.20.x ids are nanoids)'],
     ],
     [
-      'a dangling uplink',
-      (f: any) => (items(f['switches.json'])[2].ports.at(-1).uplink.switchId = 'sw-7-7'),
-      ['switches.json id=sw-1-2 field=ports[23].uplink.switchId: switch sw-7-7 does not exist in switches.json'],
+      'a VLAN of a site that does not exist',
+      (f: Files) => (f['vlans.json'][0].site_id = 'no-such-site'),
+      [`vlans.json id=${vlans[0].id} field=site_id: site no-such-site does not exist in sites.json`],
     ],
     [
-      'a VLAN out of range',
-      (f: any) => (items(f['networks.json'])[0].vlan = 4095),
-      ['networks.json id=101 field=vlan: must be an integer from 1 to 4094'],
+      'a VLAN number out of range',
+      (f: Files) => (f['vlans.json'][1].vlan_id = 4095),
+      [`vlans.json id=${vlans[1].id} field=vlan_id: must be an integer from 1 to 4094`],
     ],
     [
       'a port name that would add a command to a configuration',
-      (f: any) => (items(f['switches.json'])[1].ports[5].name = 'Gi1/0/6\nusername evil privilege 15 secret 0 x'),
-      ['switches.json id=sw-1-1 field=ports[5].name: must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +'],
+      (f: Files) => (f['switches.json'][1].ports[5].label = 'Gi1/0/6\nusername evil privilege 15 secret 0 x'),
+      [
+        `switches.json id=${switches[1].id} field=ports[5].label: must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +`,
+      ],
     ],
     [
-      'a network of another site on a port',
-      (f: any) => (items(f['switches.json'])[1].ports[0].vlan = 110),
-      ['switches.json id=sw-1-1 field=ports[0].vlan: network 110 belongs to another site than the switch'],
+      'a password hash of a cost that would make every sign-in expensive',
+      (f: Files) => (f['users.json'][1].password_hash = users[1].password_hash.replace('$10$', '$14$')),
+      [`users.json id=${users[1].id} field=password_hash: `],
     ],
   ];
   for (const [name, edit, lines, raw] of scenarios) {
@@ -100,40 +124,40 @@ describe('a legacy migration that fails', () => {
   }
 
   it('reports every fault in one run', async () => {
-    const dir = brokenSample((f: any) => {
-      delete items(f['sites.json'])[0].name;
-      items(f['networks.json'])[1].vlan = 0;
-      items(f['switches.json'])[5].mac = 'not-a-mac';
-      items(f['switches.json'])[1].ports[0].tagged = [110];
-      f['users.json'][1].passwordHash = 'plain';
+    const dir = brokenSample((f: Files) => {
+      delete f['sites.json'][0].name;
+      f['vlans.json'][1].vlan_id = 0;
+      f['switches.json'][5].ports[2].mac_address = 'not-a-mac';
+      f['switches.json'][1].ports = 'none';
+      f['users.json'][1].password_hash = 'plain';
       f['activity.json'][0].action = 'rename';
     });
     const output = await startFails(dir);
     expect(output).toContain('legacy migration failed: 6 faults');
     for (const line of [
-      'sites.json id=1 field=name: is required',
-      'networks.json id=102 field=vlan: must be an integer from 1 to 4094',
-      'switches.json id=sw-1-5 field=mac: must be a MAC address',
-      'switches.json id=sw-1-1 field=ports[0].tagged[0]: network 110 belongs to another site than the switch',
-      'users.json id=u-2 field=passwordHash: must be a password hash',
-      'activity.json id=1 field=action: must be one of create, update, delete',
+      `sites.json id=${sites[0].id} field=name: is required`,
+      `vlans.json id=${vlans[1].id} field=vlan_id: must be an integer from 1 to 4094`,
+      `switches.json id=${switches[5].id} field=ports[2].mac_address: must be a MAC address`,
+      `switches.json id=${switches[1].id} field=ports: must be a list of ports`,
+      `users.json id=${users[1].id} field=password_hash: `,
+      `activity.json id=${activity[0].id} field=action: must be one of`,
     ])
       expect(output).toContain(line);
   });
 
   it('fails the same way through npm run migrate (src/cli/migrate.ts), and starts once the cause is fixed', async () => {
-    const dir = brokenSample((f: any) => (items(f['networks.json'])[0].vlan = 5000));
+    const dir = brokenSample((f: Files) => (f['vlans.json'][0].vlan_id = 5000));
     const failed = await runProcess(['src/cli/migrate.ts'], { DATA_DIR: dir });
     expect(failed.code, failed.output).toBe(1);
-    expect(failed.output).toContain('networks.json id=101 field=vlan: must be an integer from 1 to 4094');
+    expect(failed.output).toContain(`vlans.json id=${vlans[0].id} field=vlan_id: must be an integer from 1 to 4094`);
     expect(counts(dir)).toMatchObject({ sites: 0, activity: 0 });
-    const fixed = JSON.parse(readFileSync(join(dir, 'networks.json'), 'utf8'));
-    items(fixed)[0].vlan = 10;
-    writeFileSync(join(dir, 'networks.json'), JSON.stringify(fixed));
+    const fixed = JSON.parse(readFileSync(join(dir, 'vlans.json'), 'utf8'));
+    fixed[0].vlan_id = vlans[0].vlan_id;
+    writeFileSync(join(dir, 'vlans.json'), JSON.stringify(fixed, null, 2));
     const done = await runProcess(['src/cli/migrate.ts'], { DATA_DIR: dir });
     expect(done.code, done.output).toBe(0);
-    expect(done.output).toContain('legacy migration: sites migrated count=3');
-    expect(existsSync(join(dir, 'networks.json'))).toBe(false);
-    expect(counts(dir).sites).toBe(3);
+    expect(done.output).toContain(`legacy migration: sites migrated count=${sites.length}`);
+    expect(existsSync(join(dir, 'vlans.json'))).toBe(false);
+    expect(counts(dir).sites).toBe(sites.length);
   });
 });

@@ -12,10 +12,9 @@ export function sampleDataDir(): string {
   return dir;
 }
 
-/** The parsed records of one sample file (either shape). */
+/** The parsed records of one sample file (each is a JSON array, as 0.20.x wrote them). */
 export function sampleRecords(name: string): any[] {
-  const content = JSON.parse(readFileSync(join(SAMPLE_DIR, name), 'utf8'));
-  return Array.isArray(content) ? content : content.items;
+  return JSON.parse(readFileSync(join(SAMPLE_DIR, name), 'utf8'));
 }
 
 /** Every top-level .json file of a directory with its bytes, to compare byte for byte. */

@@ -117,6 +117,18 @@ const IPAM_ROUTES: Record<string, Access> = {
   'GET /api/tools/subnet': 'viewer',
 };
 
+// The routes of sharing (issue 20, docs/SHARING.md): editors make and revoke public links and place switches,
+// viewers read links (never a token) and topologies, and a public link opens without signing in.
+const SHARING_ROUTES: Record<string, Access> = {
+  'POST /api/switches/:id/public-link': 'editor',
+  'GET /api/switches/:id/public-links': 'viewer',
+  'GET /api/public-links/:id': 'viewer',
+  'DELETE /api/public-links/:id': 'editor',
+  'GET /api/p/:token': 'public',
+  'GET /api/sites/:id/topology': 'viewer',
+  'PUT /api/sites/:id/topology-layout': 'editor',
+};
+
 describe('role matrix over every route in ALL_ROUTES', () => {
   it('has routes to check', () => {
     expect(ROUTES.length).toBeGreaterThan(0);
@@ -125,6 +137,7 @@ describe('role matrix over every route in ALL_ROUTES', () => {
   it.each<[string, Record<string, Access>]>([
     ['model 2', MODEL2_ROUTES],
     ['IPAM', IPAM_ROUTES],
+    ['sharing', SHARING_ROUTES],
   ])('knows every route %s added, with its access', (_name, added) => {
     const declared = Object.fromEntries(ROUTES.filter((route) => routeKey(route) in added).map((route) => [routeKey(route), route.access]));
     expect(declared).toEqual(added);

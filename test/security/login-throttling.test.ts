@@ -61,7 +61,9 @@ describe('sign-in throttling, straight to the service', () => {
     expect(signedIn.status).toBe(200);
   });
 
-  it('locks a username guessed from many addresses after 100 failures, and only that username', async () => {
+  // A hundred failed sign-ins are a hundred scrypt derivations at the production cost (32 MiB each, four at a
+  // time on the thread pool): seconds of CPU on a quiet machine, more than the 30 s default on a busy CI runner.
+  it('locks a username guessed from many addresses after 100 failures, and only that username', { timeout: 180_000 }, async () => {
     const addresses = Array.from({ length: USER_LIMIT / PAIR_LIMIT }, (_, i) => `127.0.1.${i + 1}`);
     await Promise.all(addresses.map((from) => failTimes('carol', from, PAIR_LIMIT)));
     expect((await signIn('carol', TEST_PASSWORD, '127.0.2.1')).status).toBe(429);

@@ -7,6 +7,7 @@ import { formatNumber, t } from '../messages.ts';
 import { saveFile } from '../save-file.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
+import { DropZone } from './drop-zone.ts';
 
 const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges'];
 
@@ -23,7 +24,6 @@ export function CsvImport() {
   const [kind, setKind] = useState<CsvKind>('switches');
   const [file, setFile] = useState<File | null>(null);
   const [dry, setDry] = useState(false);
-  const [over, setOver] = useState(false);
   const [state, setState] = useState<State>({ step: 'idle' });
   const kindName = t(`csv.kind.${kind}`);
 
@@ -64,22 +64,10 @@ export function CsvImport() {
       </div>
       <button type="button" class="btn" onClick=${template}>${t('csv.template', { kind: kindName })}</button>
     </div>
-    <div class=${`drop-zone${over ? ' over' : ''}`}
-      onDragOver=${(e: DragEvent) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave=${() => setOver(false)}
-      onDrop=${(e: DragEvent) => {
-        e.preventDefault();
-        setOver(false);
-        pick(e.dataTransfer?.files?.[0]);
-      }}>
-      <p>${t('csv.drop')}</p>
-      <label for=${`${id}-file`} class="visually-hidden">${t('csv.fileLabel', { kind: kindName })}</label>
-      <input id=${`${id}-file`} type="file" accept=".csv,text/csv" onChange=${(e: Event) => pick((e.currentTarget as HTMLInputElement).files?.[0])} />
+    <${DropZone} inputId=${`${id}-file`} prompt=${t('csv.drop')} label=${t('csv.fileLabel', { kind: kindName })} accept=".csv,text/csv"
+      onFiles=${(files: FileList | undefined) => pick(files?.[0])}>
       ${file && html`<p class="file-name">${t('csv.fileName', { name: file.name, size: formatNumber(file.size) })}</p>`}
-    </div>
+    </${DropZone}>
     <div class="form-actions">
       <div class="field inline"><input id=${`${id}-dry`} type="checkbox" checked=${dry} onChange=${(e: Event) => setDry((e.currentTarget as HTMLInputElement).checked)} />
         <label for=${`${id}-dry`}>${t('csv.dryRun')}</label></div>

@@ -1,9 +1,10 @@
-// Data management: download a backup, restore one, merge data in, import CSV per kind.
+// Data management: download a backup, restore one, merge data in, import ezSWM / 0.20.x data, import CSV per kind.
 import { html } from '../html.ts';
 import { BACKUP_EXPORT_URL } from '../api.ts';
 import { t } from '../messages.ts';
 import { JsonImport } from './json-import.ts';
 import { CsvImport } from './csv-import.ts';
+import { LegacyImport } from './legacy-import.ts';
 
 /** The data settings section (admins). */
 export function DataSettings() {
@@ -22,6 +23,11 @@ export function DataSettings() {
       <h2 id="data-merge">${t('data.merge')}</h2>
       <p>${t('data.mergeText')}</p>
       <${JsonImport} mode="merge" />
+    </section>
+    <section class="card" aria-labelledby="data-legacy">
+      <h2 id="data-legacy">${t('data.legacy')}</h2>
+      <p>${t('data.legacyText')}</p>
+      <${LegacyImport} />
     </section>
     <section class="card" aria-labelledby="data-csv">
       <h2 id="data-csv">${t('data.csv')}</h2>

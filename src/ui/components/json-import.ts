@@ -7,8 +7,9 @@ import { t, tParts } from '../messages.ts';
 import { CountsTable } from './counts-table.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
+import { FixesTable, type Fix } from './fixes-table.ts';
 
-type Result = { a: Counts; b?: Counts };
+type Result = { a: Counts; b?: Counts; fixes?: Fix[] };
 type State =
   | { step: 'pick' }
   | { step: 'uploading'; dry: boolean; fraction: number }
@@ -33,7 +34,7 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
     try {
       const result: Result = restore
         ? { a: (await restoreBackup(file, { dryRun, users: replaceUsers ? 'replace' : undefined }, progress)).restored }
-        : await mergeImport(file, { dryRun, onConflict }, progress).then((r) => ({ a: r.created, b: r.merged }));
+        : await mergeImport(file, { dryRun, onConflict }, progress).then((r) => ({ a: r.created, b: r.merged, fixes: r.fixes ?? [] }));
       setState({ step: dryRun ? 'preview' : 'done', result });
       if (!dryRun) {
         app.toast({ kind: 'success', message: restore ? t('import.restored') : t('import.merged') });
@@ -97,6 +98,7 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
       html`<div class="notice info">
       <p>${tParts(restore ? 'import.validRestore' : 'import.validMerge', { file: html`<strong>${file?.name}</strong>` })}</p>
       <${CountsTable} sets=${sets(state.result)} caption=${t('import.dryRunCounts')} />
+      ${state.result.fixes && html`<${FixesTable} fixes=${state.result.fixes} />`}
       <div class="form-actions"><button type="button" class=${restore ? 'btn btn-danger' : 'btn btn-primary'} onClick=${confirmRun}>${restore ? t('import.restoreButton') : t('import.mergeButton')}</button></div>
     </div>`
     }

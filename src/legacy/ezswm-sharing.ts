@@ -1,0 +1,232 @@
+// public-tokens.json and topology-layouts.json of ezSWM 0.20.x (LEGACY.md; docs/SHARING.md "From 0.20.x"): an
+// active public token keeps its token value, so printed QR codes keep working; only its SHA-256 is stored, and
+// the token itself is never written into a fix, a log line or the activity log. A revoked token is named in the
+// fixes and not migrated. A layout's node_positions become the topology positions of its site, switch ids
+// remapped; a position of a switch that is gone (or of another site), or that is no pair of numbers, is dropped
+// with a fix. topology-layouts.json is an object keyed by site id: topologyLayoutRecords turns it into records
+// (`id` the site id) so that it is read as every other file. Also used for the merge (POST /api/data/import) and
+// for an ezSWM backup (ezswm-backup.ts). Pure: no I/O.
+import { COORDINATE_MAX } from '../db/topology.ts';
+import { PUBLIC_TOKEN_SHAPE, publicTokenHash } from '../db/public-links.ts';
+import { isPlainObject } from '../fields/field.ts';
+import { addFault, dropUnknown, fixAt, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
+import type { ApiRecord, LegacyFault } from './types.ts';
+
+const KNOWN = {
+  tokens: new Set(['id', 'switch_id', 'token', 'created_at', 'revoked_at', 'last_access_at']),
+  // `id` is the site id the layout is keyed by (topologyLayoutRecords).
+  layouts: new Set(['id', 'node_positions', 'updated_at']),
+};
+
+/** A public link of the legacy data: `tokenHash` the SHA-256 of its token (hex). */
+export interface LegacyPublicLink extends ApiRecord {
+  /** Its id in public-tokens.json, for the fixes of a merge. */
+  legacyId: string;
+  switchId: string;
+  tokenHash: string;
+  createdAt: string;
+  lastAccessAt: string | null;
+}
+
+/** A switch's position in its site's topology. */
+export interface LegacyPosition {
+  /** The layout's site id and the switch id in topology-layouts.json, for the fixes of a merge. */
+  legacySiteId: string;
+  legacySwitchId: string;
+  siteId: string;
+  switchId: string;
+  x: number;
+  y: number;
+}
+
+/** The public links and topology positions of the legacy data. */
+export interface LegacySharing {
+  publicLinks: LegacyPublicLink[];
+  topologyPositions: LegacyPosition[];
+}
+
+/**
+ * The records of topology-layouts.json: one per site, `{ id: <site id>, node_positions, updated_at }`; a fault
+ * when the content is not an object keyed by site id, as 0.20.x wrote it.
+ */
+export function topologyLayoutRecords(content: unknown): { records: unknown[] } | { fault: LegacyFault } {
+  if (content === undefined) return { records: [] };
+  if (isPlainObject(content))
+    return { records: Object.entries(content).map(([siteId, layout]) => (isPlainObject(layout) ? { ...layout, id: siteId } : layout)) };
+  const shape = content === null ? 'null' : Array.isArray(content) ? 'an array' : `a ${typeof content}`;
+  return {
+    fault: {
+      file: 'topology-layouts.json',
+      id: null,
+      index: null,
+      field: '',
+      reason: `must be a JSON object { <site id>: { node_positions, updated_at } }, as 0.20.x wrote it; it is ${shape}`,
+    },
+  };
+}
+
+/** The switches the sharing data refers to: each by its new id, with its site. */
+export interface SwitchOfSite {
+  id: string;
+  siteId?: unknown;
+}
+
+/** Public links and topology positions of the 0.20.x entries; faults and fixes go to `ctx`. */
+export function checkSharing(
+  ctx: CheckContext,
+  entries: { tokens: Entry[]; layouts: Entry[] },
+  switches: readonly SwitchOfSite[],
+): LegacySharing {
+  const siteOf = new Map(switches.map((sw) => [sw.id, sw.siteId]));
+  return {
+    publicLinks: checkTokens(ctx, entries.tokens, siteOf),
+    topologyPositions: checkLayouts(ctx, entries.layouts, siteOf),
+  };
+}
+
+function empty(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function checkTokens(ctx: CheckContext, entries: Entry[], siteOf: Map<string, unknown>): LegacyPublicLink[] {
+  const file = 'public-tokens.json';
+  const hashes = new Map<string, string>();
+  const links: LegacyPublicLink[] = [];
+  for (const entry of entries) {
+    const { raw } = entry;
+    dropUnknown(ctx, file, raw, KNOWN.tokens);
+    const notMigrated = (field: string, from: unknown, reason: string) =>
+      ctx.fixes.push({ ...fixAt(file, entry, field), from, to: null, reason: `${reason}; the public link is not migrated` });
+    if (!empty(raw.revoked_at)) {
+      notMigrated('revoked_at', raw.revoked_at, 'was revoked in 0.20.x, so its token stays dead');
+      continue;
+    }
+    const key = idKey(raw.switch_id);
+    const switchId = key === undefined ? undefined : ctx.ids.switches.get(key);
+    if (!switchId || !siteOf.has(switchId)) {
+      notMigrated('switch_id', raw.switch_id ?? null, empty(raw.switch_id) ? 'names no switch' : 'names a switch that does not exist');
+      continue;
+    }
+    // The token itself never goes into a fix: the fixes are logged and kept in the activity log.
+    const token = raw.token;
+    if (typeof token !== 'string' || !PUBLIC_TOKEN_SHAPE.test(token)) {
+      const what = typeof token === 'string' ? `a text of ${token.length} characters` : token === undefined ? null : typeof token;
+      notMigrated('token', what, 'is no token (16 to 128 characters of A-Z, a-z, 0-9, "-" and "_")');
+      continue;
+    }
+    const tokenHash = publicTokenHash(token);
+    const same = hashes.get(tokenHash);
+    if (same) {
+      notMigrated('token', null, `is the token of public token ${same} too`);
+      continue;
+    }
+    hashes.set(tokenHash, entry.key ?? `#${entry.index + 1}`);
+    const createdAt = keepDate(ctx, file, entry, 'created_at', ctx.now);
+    const lastAccessAt = keepDate(ctx, file, entry, 'last_access_at', '') || null;
+    links.push({
+      id: newIdOf(ctx, 'public-tokens', entry),
+      legacyId: entry.key ?? `#${entry.index + 1}`,
+      switchId,
+      tokenHash,
+      createdAt,
+      lastAccessAt,
+    });
+  }
+  return links;
+}
+
+function checkLayouts(ctx: CheckContext, entries: Entry[], siteOf: Map<string, unknown>): LegacyPosition[] {
+  const file = 'topology-layouts.json';
+  const positions: LegacyPosition[] = [];
+  for (const entry of entries) {
+    const { raw } = entry;
+    dropUnknown(ctx, file, raw, KNOWN.layouts);
+    const nodes = raw.node_positions;
+    if (empty(nodes)) continue;
+    if (!isPlainObject(nodes)) {
+      addFault(ctx, file, entry, 'node_positions', 'must be a JSON object { <switch id>: { x, y } }');
+      continue;
+    }
+    const siteId = entry.key === null ? undefined : ctx.ids.sites.get(entry.key);
+    if (!siteId) {
+      ctx.fixes.push({
+        ...fixAt(file, entry, 'id'),
+        from: entry.key,
+        to: null,
+        reason: `the layout of a site that does not exist; its ${Object.keys(nodes).length} positions are not migrated`,
+      });
+      continue;
+    }
+    for (const [switchKey, at] of Object.entries(nodes)) {
+      const field = `node_positions.${switchKey}`;
+      const drop = (reason: string) => ctx.fixes.push({ ...fixAt(file, entry, field), from: at, to: null, reason: `${reason}; dropped` });
+      const switchId = ctx.ids.switches.get(switchKey);
+      if (!switchId || !siteOf.has(switchId)) {
+        drop('names a switch that does not exist');
+        continue;
+      }
+      if (siteOf.get(switchId) !== siteId) {
+        drop('names a switch of another site');
+        continue;
+      }
+      const point = isPlainObject(at) ? { x: at.x, y: at.y } : undefined;
+      if (!point || !isCoordinate(point.x) || !isCoordinate(point.y)) {
+        drop(`is no position { x, y } (numbers from -${COORDINATE_MAX} to ${COORDINATE_MAX})`);
+        continue;
+      }
+      positions.push({ legacySiteId: entry.key!, legacySwitchId: switchKey, siteId, switchId, x: point.x + 0, y: point.y + 0 });
+    }
+  }
+  return positions;
+}
+
+function isCoordinate(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= COORDINATE_MAX;
+}
+
+/** What a merge does with the sharing data: records under the ids of the merged data, and the fixes it made. */
+export interface MergedSharing {
+  publicLinks: LegacyPublicLink[];
+  topologyPositions: LegacyPosition[];
+}
+
+/**
+ * The sharing data of a merge, remapped onto the merge's ids (`ids`: the document's id to the stored or new one,
+ * per kind). A link whose token is stored already (the same install, or a merge made before) is not made again;
+ * a position of a switch that has one in its site already keeps the stored one. Either is listed as a fix.
+ */
+export function remapSharing(
+  sharing: LegacySharing,
+  ids: { sites: Map<string, string>; switches: Map<string, string> },
+  stored: { tokenHashTaken: (hash: string) => boolean; hasPosition: (siteId: string, switchId: string) => boolean },
+  fix: (file: string, id: string, field: string, from: unknown, reason: string) => void,
+): MergedSharing {
+  const publicLinks: LegacyPublicLink[] = [];
+  for (const link of sharing.publicLinks) {
+    const switchId = ids.switches.get(link.switchId);
+    if (!switchId) continue;
+    if (stored.tokenHashTaken(link.tokenHash)) {
+      fix('public-tokens.json', link.legacyId, 'token', null, 'a stored public link has this token already; it is not made again');
+      continue;
+    }
+    publicLinks.push({ ...link, switchId });
+  }
+  const topologyPositions: LegacyPosition[] = [];
+  for (const position of sharing.topologyPositions) {
+    const siteId = ids.sites.get(position.siteId);
+    const switchId = ids.switches.get(position.switchId);
+    if (!siteId || !switchId) continue;
+    if (stored.hasPosition(siteId, switchId)) {
+      fix(
+        'topology-layouts.json',
+        position.legacySiteId,
+        `node_positions.${position.legacySwitchId}`,
+        { x: position.x, y: position.y },
+        'the stored switch has a position in its topology; it keeps that one',
+      );
+      continue;
+    }
+    topologyPositions.push({ ...position, siteId, switchId });
+  }
+  return { publicLinks, topologyPositions };
+}

@@ -1,0 +1,282 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { recordChange, type Actor } from '../db/change.ts';
+import { writeUnlessStorageFails, type Db } from '../db/open.ts';
+import {
+  countPublicLinks,
+  deletePublicLink,
+  getPublicLink,
+  insertPublicLink,
+  listPublicLinks,
+  publicLinkByTokenHash,
+  PUBLIC_TOKEN_SHAPE,
+  publicLinkToApi,
+  publicTokenHash,
+  publicPorts,
+  publicSwitch,
+  touchPublicLink,
+  type PublicPortRow,
+} from '../db/public-links.ts';
+import { getSwitch, type SwitchRow } from '../db/switches.ts';
+import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import type { JsonSchema } from '../fields/field.ts';
+import { created } from '../http/answers.ts';
+import { clientAddress, requestOrigin } from '../http/client.ts';
+import { actorOf, pathRow, queryInteger } from '../http/request.ts';
+import type { Ctx, Reply, Route } from '../http/route.ts';
+
+/** The routes of public links: a switch shown read-only to anybody who has the link (docs/SHARING.md). */
+export const PUBLIC_LINK_ROUTES: Route[] = [
+  {
+    method: 'POST',
+    path: '/api/switches/:id/public-link',
+    access: 'editor',
+    handler: switchPublicLinkCreate,
+    summary:
+      'Make a public link to the switch: a random token (32 bytes, base64url) in the URL /p/<token>, answered this once (only its SHA-256 is stored; never exported); an activity entry of the switch, not undoable. At most 50 links per switch (409 too_many_links).',
+    doc: { response: publicLinkSchema(true), status: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/switches/:id/public-links',
+    access: 'viewer',
+    handler: switchPublicLinksList,
+    summary: 'The public links of a switch, newest first: when each was made, by whom, and last opened (never a token).',
+    doc: {
+      response: {
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: publicLinkSchema(false) },
+          total: { type: 'integer' },
+          limit: { type: 'integer' },
+          offset: { type: 'integer' },
+        },
+      },
+      query: [
+        { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500 } },
+        { name: 'offset', schema: { type: 'integer', minimum: 0 } },
+      ],
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/public-links/:id',
+    access: 'viewer',
+    handler: publicLinkGet,
+    summary: 'One public link (never its token).',
+    doc: { response: publicLinkSchema(false) },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/public-links/:id',
+    access: 'editor',
+    handler: publicLinkRevoke,
+    summary: 'Revoke a public link: its token opens nothing from the next request on; an activity entry of its switch, not undoable.',
+    doc: { status: 204 },
+  },
+  {
+    method: 'GET',
+    path: '/api/p/:token',
+    access: 'public',
+    cache: false,
+    secretPath: true,
+    handler: publicLinkOpen,
+    summary:
+      'The switch of a public link, read-only and without signing in: its name, vendor, model, location, rack position and stack size, and its ports with names, types, speeds, states, descriptions, PoE, VLANs (number, name, colour) and far ends by name. Never notes, addresses, serial numbers, users or tokens. At most 60 requests a minute per client address (an IPv6 client per /64), found or not: 429 with Retry-After. Records lastAccessAt (to the minute). 404 for a token that opens nothing (revoked, or never made).',
+    doc: { response: publicSwitchSchema() },
+  },
+];
+
+/** Most links one switch may have: each is a way in, and a switch needs a few at most (a label, a wiki page). */
+export const PUBLIC_LINKS_PER_SWITCH = 50;
+/** How often lastAccessAt is written at most: each write empties the read cache of the signed-in users. */
+const ACCESS_RECORD_MS = 60 * 1000;
+
+function switchPublicLinkCreate(ctx: Ctx): Reply {
+  const db = ctx.app.db;
+  const sw = pathRow(ctx, 'switch', getSwitch);
+  const token = randomBytes(32).toString('base64url');
+  const id = randomUUID();
+  recordChange(db, actorOf(ctx), (change) => {
+    if (countPublicLinks(change.db, sw.id) >= PUBLIC_LINKS_PER_SWITCH)
+      throw new HttpError(
+        409,
+        'too_many_links',
+        `Switch ${sw.name} has ${PUBLIC_LINKS_PER_SWITCH} public links already; revoke one it no longer needs first.`,
+      );
+    insertPublicLink(change.db, {
+      id,
+      switchId: sw.id,
+      tokenHash: publicTokenHash(token),
+      createdAt: change.now,
+      lastAccessAt: null,
+      createdBy: ctx.user!.id,
+    });
+    return { activity: linkActivity(sw, id, 'made'), result: id };
+  });
+  const path = `/p/${token}`;
+  const origin = requestOrigin(ctx.app.config, ctx.req);
+  const link = publicLinkToApi(getPublicLink(db, id)!);
+  return created(`/api/public-links/${id}`, { ...link, url: origin ? `${origin}${path}` : path }, { 'Cache-Control': 'no-store' });
+}
+
+function switchPublicLinksList(ctx: Ctx): Reply {
+  const sw = pathRow(ctx, 'switch', getSwitch);
+  const faults: FieldFault[] = [];
+  const limit = queryInteger(ctx, 'limit', 1, 500, faults) ?? 100;
+  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
+  if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
+  const { rows, total } = listPublicLinks(ctx.app.db, sw.id, limit, offset);
+  return { body: { items: rows.map(publicLinkToApi), total, limit, offset } };
+}
+
+function publicLinkGet(ctx: Ctx): Reply {
+  return { body: publicLinkToApi(pathRow(ctx, 'public link', getPublicLink)) };
+}
+
+function publicLinkRevoke(ctx: Ctx): Reply {
+  const db = ctx.app.db;
+  const link = pathRow(ctx, 'public link', getPublicLink);
+  revokeLink(db, actorOf(ctx), link.id);
+  return { status: 204 };
+}
+
+/** Revokes a link with its activity entry; a link revoked meanwhile (by another request) is not found. */
+function revokeLink(db: Db, actor: Actor, id: string): void {
+  recordChange(db, actor, (change) => {
+    const link = getPublicLink(change.db, id);
+    if (!link) throw notFound('public link');
+    const sw = getSwitch(change.db, link.switch_id)!;
+    deletePublicLink(change.db, id);
+    return { activity: linkActivity(sw, id, 'revoked'), result: id };
+  });
+}
+
+/**
+ * The activity entry of a link made or revoked: about its switch (so the switch's history shows who shared it), with
+ * the link's id and never its token or hash; not undoable (a revoked token stays dead, a new one is made anew).
+ */
+function linkActivity(sw: SwitchRow, linkId: string, what: 'made' | 'revoked') {
+  return {
+    action: 'update' as const,
+    entityType: 'switch',
+    entityId: sw.id,
+    entityName: sw.name,
+    siteId: sw.site_id,
+    summary: what === 'made' ? `Made a public link to switch ${sw.name}` : `Revoked a public link to switch ${sw.name}`,
+    changes: { publicLink: what === 'made' ? [null, linkId] : [linkId, null] },
+    undoable: false,
+  };
+}
+
+function publicLinkOpen(ctx: Ctx): Reply {
+  const { app } = ctx;
+  app.publicLinks.take(clientAddress(app.config, ctx.req));
+  const token = ctx.params.token;
+  const link = PUBLIC_TOKEN_SHAPE.test(token) ? publicLinkByTokenHash(app.db, publicTokenHash(token)) : undefined;
+  const sw = link && publicSwitch(app.db, link.switch_id);
+  if (!link || !sw) throw new HttpError(404, 'not_found', 'This link opens nothing: it was revoked, or never made.');
+  const now = Date.now();
+  // Bookkeeping only: a full disk or a read-only file must not keep anybody from reading the page.
+  writeUnlessStorageFails(app.db, () =>
+    touchPublicLink(app.db, link.id, new Date(now).toISOString(), new Date(now - ACCESS_RECORD_MS).toISOString()),
+  );
+  const body = {
+    switch: {
+      name: sw.name,
+      vendor: sw.vendor,
+      model: sw.model,
+      location: sw.location,
+      rackPosition: sw.rack_position,
+      stackSize: sw.stack_size,
+    },
+    ports: publicPorts(app.db, sw.id).map(publicPort),
+  };
+  return { body, headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } };
+}
+
+/** A port as a public link shows it: no MAC address, no address links, no notes. */
+function publicPort(row: PublicPortRow) {
+  const farEnd = row.far_switch
+    ? { switch: row.far_switch, device: null, port: row.far_port }
+    : row.connected_device || row.connected_port
+      ? { switch: null, device: row.connected_device, port: row.connected_port }
+      : null;
+  return {
+    name: row.name,
+    unit: row.unit,
+    type: row.type,
+    speed: row.speed,
+    enabled: row.enabled === 1,
+    linkStatus: row.link_status,
+    mode: row.mode,
+    description: row.description,
+    poe: row.poe === null ? null : JSON.parse(row.poe),
+    untaggedVlan: row.untagged === null ? null : JSON.parse(row.untagged),
+    taggedVlans: JSON.parse(row.tagged),
+    farEnd,
+  };
+}
+
+function publicLinkSchema(withUrl: boolean): JsonSchema {
+  const nullableText = { type: ['string', 'null'] };
+  return {
+    type: 'object',
+    required: ['id', 'switchId', 'createdAt', 'createdBy', 'createdByUsername', 'lastAccessAt', ...(withUrl ? ['url'] : [])],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      switchId: { type: 'string', format: 'uuid' },
+      createdAt: { type: 'string', format: 'date-time' },
+      createdBy: { type: ['string', 'null'], format: 'uuid', description: 'The user who made it; null for a link migrated from 0.20.x.' },
+      createdByUsername: nullableText,
+      lastAccessAt: { type: ['string', 'null'], format: 'date-time', description: 'When the link was last opened (to the minute).' },
+      ...(withUrl ? { url: { type: 'string', description: 'The public page, /p/<token>: the token is shown this once.' } } : {}),
+    },
+  };
+}
+
+function publicSwitchSchema(): JsonSchema {
+  const text = { type: ['string', 'null'] };
+  const vlan = {
+    type: 'object',
+    properties: { vid: { type: 'integer' }, name: { type: 'string' }, color: { type: 'string' } },
+  };
+  return {
+    type: 'object',
+    properties: {
+      switch: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          vendor: text,
+          model: text,
+          location: text,
+          rackPosition: text,
+          stackSize: { type: 'integer' },
+        },
+      },
+      ports: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            unit: { type: 'integer' },
+            type: { type: 'string' },
+            speed: text,
+            enabled: { type: 'boolean' },
+            linkStatus: text,
+            mode: { type: 'string' },
+            description: text,
+            poe: { type: ['object', 'null'] },
+            untaggedVlan: { oneOf: [vlan, { type: 'null' }] },
+            taggedVlans: { type: 'array', items: vlan },
+            farEnd: {
+              description: 'The linked port of another switch (switch and port by name), or the device and port written on the port.',
+              oneOf: [{ type: 'object', properties: { switch: text, device: text, port: text } }, { type: 'null' }],
+            },
+          },
+        },
+      },
+    },
+  };
+}
