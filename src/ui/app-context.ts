@@ -22,7 +22,7 @@ export type AppServices = {
   confirm: (req: ConfirmRequest) => Promise<boolean>;
   signOut: () => void;
   /** Replaces the signed-in user (after they changed their own settings). */
-  setUser: (user: User) => void;
+  setUser: (user: User) => void | Promise<void>;
 };
 
 /** Carries AppServices from the shell to every page. */

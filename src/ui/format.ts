@@ -8,35 +8,40 @@ export function rangeText(offset: number, count: number, total: number): string 
   return t('pager.range', { from: formatNumber(offset + 1), to: formatNumber(offset + count), total: formatNumber(total) });
 }
 
-/** A timestamp as local date and time, e.g. "2026-11-22 06:12". */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date's local day and time of day as "2026-11-22 06:12". */
+const isoLocal = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** A timestamp as local date and time in the UI's language: "2026-11-22 06:12", in German "22.11.2026, 06:12". */
 export function formatDateTime(iso: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return LOCALE === 'en' ? isoLocal(d) : d.toLocaleString(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The time of day of a timestamp, "06:12:04". */
 export function formatTime(iso: string): string {
   const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** The local day of a timestamp as "YYYY-MM-DD", the key the activity timeline groups by. */
 export function dayKey(iso: string): string {
-  return formatDateTime(iso).slice(0, 10);
+  return isoLocal(new Date(iso)).slice(0, 10);
 }
 
-/** A day heading: "Today", "Yesterday" or "Mon, 2026-11-16". */
+/** A day heading: "Today", "Yesterday" or "Mon, 2026-11-16" (in German "Mo., 16.11.2026"). */
 export function dayLabel(key: string, now = new Date()): string {
   const today = dayKey(now.toISOString());
   const yesterday = dayKey(new Date(now.getTime() - 86_400_000).toISOString());
   if (key === today) return t('day.today');
   if (key === yesterday) return t('day.yesterday');
-  const weekday = new Date(`${key}T12:00:00`).toLocaleDateString(LOCALE, { weekday: 'short' });
-  return t('day.other', { weekday, date: key });
+  const day = new Date(`${key}T12:00:00`);
+  const weekday = day.toLocaleDateString(LOCALE, { weekday: 'short' });
+  const date = LOCALE === 'en' ? key : day.toLocaleDateString(LOCALE, { dateStyle: 'medium' });
+  return t('day.other', { weekday, date });
 }
 
 /** Black or white, whichever reads better on the given background colour. */

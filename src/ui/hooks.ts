@@ -79,9 +79,58 @@ export type ModalDialog = {
   onBackdropClick: (e: MouseEvent) => void;
 };
 
+const FIELDS = 'input:not([type=hidden]), select, textarea';
+/** Buttons a dialog may focus first: never its close button (data-close) nor a destructive action. */
+const SAFE_BUTTONS = 'button:not([data-close]):not(.btn-danger):not(.btn-danger-outline)';
+
+/** The first enabled, visible element of `d` matching `selector`. */
+function firstOf(d: HTMLElement, selector: string): HTMLElement | undefined {
+  return [...d.querySelectorAll<HTMLElement>(selector)].find((el) => !(el as HTMLInputElement).disabled && el.getClientRects().length > 0);
+}
+
 /**
- * Opens the dialog at once when rendered, focusing the first element matching `focus` if given; focus stays inside,
- * `onClose` runs when it closes (Escape, close()), and focus returns to the opener when it goes.
+ * Focuses what a dialog starts on: the element matching `focus` if given, else one marked autofocus, else its first
+ * field, else its first button that neither closes nor destroys. When its fields come later (a form that loads),
+ * the first of them takes focus when it appears, unless the user has moved on.
+ */
+function focusFirst(d: HTMLDialogElement, focus?: string): () => void {
+  const field = () => (focus && firstOf(d, focus)) || firstOf(d, '[autofocus]') || firstOf(d, FIELDS);
+  const now = field();
+  if (now) {
+    now.focus();
+    return () => {};
+  }
+  const fallback = firstOf(d, SAFE_BUTTONS);
+  fallback?.focus();
+  const watcher = new MutationObserver(() => {
+    const later = field();
+    if (!later) return;
+    const active = document.activeElement;
+    if (active === fallback || active === d || active === document.body || active?.hasAttribute('data-close')) later.focus();
+    watcher.disconnect();
+  });
+  watcher.observe(d, { childList: true, subtree: true });
+  const stop = setTimeout(() => watcher.disconnect(), 3000);
+  return () => {
+    clearTimeout(stop);
+    watcher.disconnect();
+  };
+}
+
+/** Enter on a select, checkbox or radio of a dialog's form submits it, as Enter in a text field does. */
+function enterSubmits(e: KeyboardEvent): void {
+  const el = e.target as HTMLInputElement | HTMLSelectElement | null;
+  if (e.key !== 'Enter' || e.defaultPrevented || !el?.form || e.isComposing) return;
+  const choice = el.tagName === 'SELECT' || (el.tagName === 'INPUT' && ['checkbox', 'radio'].includes((el as HTMLInputElement).type));
+  if (!choice) return;
+  e.preventDefault();
+  el.form.requestSubmit();
+}
+
+/**
+ * Opens the dialog at once when rendered and focuses its first field (or the element matching `focus`; never the
+ * close button or a destructive action); focus stays inside, Enter submits its form, `onClose` runs when it closes
+ * (Escape, close()), and focus returns to the opener when it goes.
  */
 export function useModalDialog(onClose: () => void, focus?: string): ModalDialog {
   const ref = useRef<HTMLDialogElement>(null);
@@ -93,11 +142,14 @@ export function useModalDialog(onClose: () => void, focus?: string): ModalDialog
     if (!d) return;
     const opener = document.activeElement as HTMLElement | null;
     if (!d.open) d.showModal();
-    if (focus) d.querySelector<HTMLElement>(focus)?.focus();
+    const stopFocus = focusFirst(d, focus);
     const close = () => latest.current();
     d.addEventListener('close', close);
+    d.addEventListener('keydown', enterSubmits);
     return () => {
+      stopFocus();
       d.removeEventListener('close', close);
+      d.removeEventListener('keydown', enterSubmits);
       if (d.open) d.close();
       opener?.focus?.();
     };

@@ -1,14 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, t, tParts } from './messages.ts';
+import { de } from './messages-de.ts';
+import { type Message, en, formatNumber, language, setLanguage, t, tParts } from './messages.ts';
 
 const UI = import.meta.dirname;
 
 /** The source of every module of the UI but the catalogue and the tests. */
 function sources(): { file: string; text: string }[] {
   return readdirSync(UI, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'messages.ts')
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'messages.ts' && file !== 'messages-de.ts')
     .map((file) => ({ file, text: readFileSync(join(UI, file), 'utf8') }));
 }
 
@@ -49,5 +50,47 @@ describe('the message catalogue', () => {
       { link: true },
       '.',
     ]);
+  });
+});
+
+/** The placeholders of a message, across its plural forms, sorted. */
+const placeholders = (m: Message) =>
+  [
+    ...new Set((typeof m === 'string' ? [m] : Object.values(m)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!))),
+  ].sort();
+
+describe('the German catalogue', () => {
+  const DE = de as Record<string, Message>;
+  const EN = en as Record<string, Message>;
+
+  it('has exactly the keys of the English one', () => {
+    expect(Object.keys(DE).filter((key) => !(key in EN))).toEqual([]);
+    expect(KEYS.filter((key) => !(key in DE))).toEqual([]);
+  });
+
+  it('has the same placeholders and plural forms German has (one, other) where the English has them', () => {
+    const wrong: string[] = [];
+    for (const key of KEYS) {
+      const e = EN[key]!;
+      const g = DE[key]!;
+      if (JSON.stringify(placeholders(e)) !== JSON.stringify(placeholders(g))) wrong.push(`${key}: placeholders`);
+      if (typeof e !== typeof g) wrong.push(`${key}: plural forms in one language only`);
+      if (typeof g === 'object' && Object.keys(g).some((form) => form !== 'one' && form !== 'other')) wrong.push(`${key}: form`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('is what t() speaks after setLanguage("de"), with German numbers and plural forms', async () => {
+    await setLanguage('de');
+    try {
+      expect(language()).toBe('de');
+      expect(t('bulk.selected', { count: 1 })).toBe('1 Port ausgewählt');
+      expect(t('bulk.selected', { count: 2000 })).toBe('2.000 Ports ausgewählt');
+      expect(formatNumber(1234567)).toBe('1.234.567');
+      expect(t('site.saved', { name: 'HQ' })).toBe('Standort HQ gespeichert.');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(t('bulk.selected', { count: 2000 })).toBe('2,000 ports selected');
   });
 });

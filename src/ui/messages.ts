@@ -6,14 +6,17 @@
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
 export type Message = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
 
-/** The language of the messages, for numbers, dates and plural rules. */
-export const LOCALE = 'en';
+/** The languages of the UI. */
+export type Language = 'en' | 'de';
+
+/** The locale of the active language, for numbers, dates and plural rules ('en' or 'de-DE'). */
+export let LOCALE = 'en';
 
 /**
  * The messages of one part of the UI under its prefix: group('common', { save: 'Save' }) is { 'common.save': 'Save' }
  * (each prefix written once keeps the bundle small).
  */
-function group<G extends string, T extends Record<string, Message>>(
+export function group<G extends string, T extends Record<string, Message>>(
   prefix: G,
   messages: T,
 ): { [K in keyof T & string as `${G}.${K}`]: T[K] } {
@@ -183,7 +186,6 @@ export const en = {
     other: '{weekday}, {date}',
   }),
   ...group('names', {
-    vlan: 'VLAN {vlan} {name}',
     network: '{subnet} {name}',
   }),
   ...group('vlans', {
@@ -210,7 +212,6 @@ export const en = {
     displayName: 'Display name',
     displayNameHint: 'Shown in the top bar and the activity log instead of your username. Empty: the username.',
     language: 'Language',
-    languageHint: 'Saved with your account. The interface is in English until the German messages are added.',
     saveProfile: 'Save name and language',
     profileSaved: 'Name and language saved.',
   }),
@@ -257,6 +258,83 @@ export const en = {
   ...group('changes', {
     changedTo: 'changed to',
     more: '{count} more',
+  }),
+
+  // T4: redo, a port's history and changes in words (undo.ts, activity-list.ts, changes-list.ts, name-book.ts).
+  ...group('redo', {
+    button: 'Redo',
+    done: 'Redone.',
+    label: 'Redo: {summary}',
+    title: 'Redo this change?',
+    question: 'Redo the change that “{summary}” reversed? This writes a new activity entry.',
+    confirm: 'Redo change',
+  }),
+  ...group('words', {
+    vlan: '{vlan} {name}',
+    port: '{switch} / {port}',
+    deleted: 'deleted',
+  }),
+  ...group('changeField', {
+    name: 'Name',
+    description: 'Description',
+    siteId: 'Site',
+    switchId: 'Switch',
+    vlanId: 'VLAN',
+    networkId: 'Network',
+    portId: 'Port',
+    templateId: 'Template',
+    address: 'Address',
+    notes: 'Notes',
+    vendor: 'Vendor',
+    model: 'Model',
+    serialNumber: 'Serial number',
+    firmwareVersion: 'Firmware',
+    macAddress: 'MAC address',
+    managementIp: 'Management IP',
+    location: 'Location',
+    rackPosition: 'Rack position',
+    role: 'Role',
+    tags: 'Tags',
+    status: 'Status',
+    stackSize: 'Stack size',
+    poeBudgetWatts: 'PoE budget (watts)',
+    configuredVlanIds: 'Configured VLANs',
+    favorite: 'Favourite',
+    position: 'Position',
+    unit: 'Stack member',
+    type: 'Type',
+    enabled: 'Enabled',
+    linkStatus: 'Link status',
+    mode: 'Mode',
+    untaggedVlanId: 'Untagged VLAN',
+    taggedVlanIds: 'Tagged VLANs',
+    speed: 'Speed',
+    poe: 'PoE',
+    linkedPortId: 'Link',
+    connectedDevice: 'Connected device',
+    connectedPort: 'Connected port',
+    lagId: 'LAG',
+    portMode: 'Port mode',
+    memberPortIds: 'Members',
+    remoteLagId: 'Far-end LAG',
+    vid: 'VLAN ID',
+    color: 'Colour',
+    subnet: 'Subnet',
+    gateway: 'Gateway',
+    dnsServers: 'DNS servers',
+    hostname: 'Host name',
+    deviceType: 'Device type',
+    start: 'Start',
+    end: 'End',
+    kind: 'Kind',
+    units: 'Layout',
+    username: 'Username',
+    displayName: 'Display name',
+    language: 'Language',
+    disabled: 'Disabled',
+    port: 'Ports',
+    lag: 'LAGs',
+    other: 'Other',
   }),
 
   // The app's frame (app.ts, shell.ts, top-bar.ts, side-nav.ts, theme-switch.ts, toasts.ts, health-banner.ts).
@@ -359,12 +437,10 @@ export const en = {
     'kind.addresses': 'IP addresses',
     'kind.ranges': 'address ranges',
     imported: 'Imported {kind}: {created} created, {updated} updated, {unchanged} unchanged.',
-    valid: 'The file is valid. Importing these {kind} would create {created}, update {updated} and leave {unchanged} unchanged.',
     template: 'Download {kind} template',
     drop: 'Drop a CSV file here, or',
     fileLabel: 'CSV file of {kind}',
     fileName: '{name} · {size} bytes',
-    dryRun: 'Only check, import nothing',
     importing: 'Importing…',
     import: 'Import {kind}',
     uploading: 'Uploading the CSV file',
@@ -574,7 +650,6 @@ export const en = {
   }),
   ...group('addresses', {
     ofSwitch: "A switch's management IP: change it on the switch.",
-    csv: 'Download CSV',
   }),
   ...group('ranges', {
     title: 'Ranges',
@@ -1093,6 +1168,97 @@ export const en = {
     'group.management': 'Management',
     missing: '{port}: made by the template, missing on this switch',
   }),
+  // The topology of a site (topology-page.ts; T1).
+  ...group('topology', {
+    title: 'Topology',
+    titleOf: 'Topology of {site}',
+    pickSite: 'Choose a site',
+    noSites: 'No sites yet. Add a site and its switches to see their topology.',
+    noSwitches: 'No switches at this site yet.',
+    drawing: 'Drawing',
+    drawingOf: 'Switches and links of {site}',
+    hintEdit: 'Drag a switch to move it, or focus it and use the arrow keys (Shift: larger steps). Click or Enter opens it.',
+    hintView: 'Click a switch, or focus it and press Enter, to open it.',
+    noRole: 'no role',
+    links: { one: '{count} link', other: '{count} links' },
+    edgeTitle: '{a} – {b}: {links}, {kind}',
+    'kind.lag': 'LAG pair',
+    'kind.trunk': 'trunk',
+    'kind.access': 'access',
+    legend: 'Legend',
+    'legend.lag': 'LAG pair',
+    'legend.trunk': 'Trunk link',
+    'legend.access': 'Access link',
+    saved: 'Position of {name} saved.',
+    saveFailed: 'Position not saved: {message}',
+    exportSvg: 'Export SVG',
+    exportPng: 'Export PNG',
+    pngFailed: 'The PNG could not be drawn.',
+  }),
+  // T5 forms, keys, CSV: CSV export links (csv-link.ts, list pages, the switch page, Data management) and the
+  // CSV import's "Only check" (csv-import.ts).
+  ...group('csvExport', {
+    download: 'Download CSV',
+    ports: 'Ports as CSV',
+    lags: 'LAGs as CSV',
+    title: 'Export CSV',
+    text: 'Every record of one kind, in the layout the CSV import below takes: edit the file in a spreadsheet and import it back; rows that keep their id update their record.',
+    kind: 'CSV of {kind}',
+  }),
+  ...group('csvCheck', {
+    button: 'Only check',
+    checking: 'Checking…',
+    result:
+      'Only a check, nothing was imported. Importing these {kind} would create {created}, update {updated} and leave {unchanged} unchanged.',
+  }),
+  // T2: the print view, the printable sheet, public links and the public page.
+  ...group('print', {
+    button: 'Print',
+    title: 'Print view',
+    print: 'Print',
+    makeLink: 'Make a public link for the QR code',
+    hintApp: 'The QR code opens this switch in the app (sign-in needed). Make a public link for a code anybody can open.',
+    hintPublic: 'The QR code opens the public link made in this tab.',
+    qrApp: 'Scan to open this switch in Switchyard.',
+    qrPublic: 'Scan to open this switch read-only.',
+  }),
+  ...group('sheet', {
+    qrLabel: 'QR code of {url}',
+    noVlans: 'No VLANs on these ports.',
+  }),
+  ...group('publicLinks', {
+    title: 'Public links',
+    intro:
+      'A public link shows this switch read-only to anybody who has it, without signing in: its ports, descriptions, VLANs and far ends, never notes, addresses or users.',
+    make: 'Make public link',
+    made: 'Public link made.',
+    madeOnce: 'Copy the link now: it is shown this once.',
+    makeFailed: 'No public link made. {message}',
+    urlLabel: 'The new public link',
+    copied: 'Link copied.',
+    open: 'Open',
+    none: 'No public links to this switch.',
+    caption: 'Public links to {switch}',
+    'col.created': 'Made',
+    'col.by': 'By',
+    'col.lastAccess': 'Last opened',
+    unknownUser: 'unknown',
+    never: 'never',
+    revoke: 'Revoke',
+    revokeOne: 'Revoke the link made {date}',
+    revokeTitle: 'Revoke public link?',
+    revokeQuestion: 'Revoke the public link to {switch} made {date}? It stops working at once, printed QR codes too.',
+    revoked: 'Public link revoked.',
+    revokeFailed: 'Not revoked. {message}',
+  }),
+  ...group('publicPage', {
+    title: 'Shared switch',
+    note: 'A read-only view of this switch, shared with a link.',
+    qr: 'Scan to open this page.',
+    notFound: 'This link opens nothing: it was revoked, or its switch was deleted. Ask for a new link.',
+    tooMany: 'Too many requests from your address. Wait a minute, then try again.',
+    failed: 'The switch could not be loaded. {message}',
+  }),
 } satisfies Record<string, Message>;
 
 /** The key of a message. */
@@ -1101,9 +1267,30 @@ export type MessageKey = keyof typeof en;
 /** What a catalogue of another language must provide: a message for every key. */
 export type Catalogue = Record<MessageKey, Message>;
 
-const MESSAGES: Catalogue = en;
-const PLURALS = new Intl.PluralRules(LOCALE);
-const NUMBERS = new Intl.NumberFormat(LOCALE);
+let MESSAGES: Catalogue = en;
+let LANGUAGE: Language = 'en';
+let PLURALS = new Intl.PluralRules(LOCALE);
+let NUMBERS = new Intl.NumberFormat(LOCALE);
+
+/** The active language. */
+export const language = (): Language => LANGUAGE;
+
+/** The browser's language as one of the UI's: German for any de-…, else English. */
+export const browserLanguage = (): Language => (typeof navigator !== 'undefined' && /^de\b/i.test(navigator.language ?? '') ? 'de' : 'en');
+
+/**
+ * Makes `lang` the active language: its catalogue (German loads on first use, a chunk of its own) and its locale
+ * for numbers, dates and plural forms. Callers re-render after it resolves.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  const catalogue: Catalogue = lang === 'de' ? (await import('./messages-de.ts')).de : en;
+  MESSAGES = catalogue;
+  LANGUAGE = lang;
+  LOCALE = lang === 'de' ? 'de-DE' : 'en';
+  PLURALS = new Intl.PluralRules(LOCALE);
+  NUMBERS = new Intl.NumberFormat(LOCALE);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
 
 /** 2000 → "2,000" (a BigInt too: the counts of IPv6 subnets). */
 export const formatNumber = (n: number | bigint): string => NUMBERS.format(n);
@@ -1113,7 +1300,7 @@ type MessageParams = { count?: number } & Record<string, string | number | undef
 
 /** The message `key` with its placeholders filled: t('bulk.selected', { count: 3 }) → "3 ports selected". */
 export function t(key: MessageKey, params: MessageParams = {}): string {
-  const message = MESSAGES[key];
+  const message = MESSAGES[key] ?? en[key];
   const text = typeof message === 'string' ? message : (message[PLURALS.select(params.count ?? 0)] ?? message.other);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];

@@ -59,11 +59,22 @@ export async function confirmedDelete(
   }
 }
 
-/** Reverses one activity entry, reports the outcome as a toast, and calls `after` on success. */
-export async function runUndo(app: AppServices, entryId: string, after?: () => void): Promise<boolean> {
+/**
+ * Reverses one activity entry, reports the outcome as a toast, and calls `after` on success. The toast after an
+ * undo offers Redo (the undo of the new undo entry), the one after a redo offers Undo again; `redo` says which
+ * this is.
+ */
+export async function runUndo(app: AppServices, entryId: string, after?: () => void, redo = false): Promise<boolean> {
   try {
-    await undoActivity(entryId);
-    app.toast({ kind: 'success', message: t('undo.done') });
+    const entry = await undoActivity(entryId);
+    app.toast({
+      kind: 'success',
+      message: redo ? t('redo.done') : t('undo.done'),
+      timeoutMs: 12_000,
+      action: entry?.id
+        ? { label: redo ? t('undo.button') : t('redo.button'), run: () => void runUndo(app, entry.id, after, !redo) }
+        : undefined,
+    });
     after?.();
     return true;
   } catch (err) {

@@ -15,7 +15,7 @@ export function AccountSettings() {
   const app = useApp();
   const profile = useForm({ displayName: app.user.displayName ?? '', language: (app.user.language ?? 'en') as string }, async (v) => {
     const user = await updateMe({ displayName: v.displayName.trim() || null, language: v.language as User['language'] });
-    app.setUser(user);
+    await app.setUser(user); // in a new language, the pages re-render in it before the message shows
     app.toast({ kind: 'success', message: t('account.profileSaved') });
   });
   const blank = { currentPassword: '', newPassword: '', confirm: '' };
@@ -57,7 +57,6 @@ export function AccountSettings() {
           'language',
           t('account.language'),
           LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) })),
-          { hint: t('account.languageHint') },
         )}
         <${FormNotice} message=${profile.formError} />
         <div class="form-actions"><${SubmitButton} pending=${profile.pending} label=${t('account.saveProfile')} /></div>

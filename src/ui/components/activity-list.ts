@@ -1,27 +1,52 @@
-// A timeline of activity entries, newest first, grouped by day, each with its changes and an Undo.
-import { html } from '../html.ts';
+// A timeline of activity entries, newest first, grouped by day, each with its changes and an Undo (Redo on an
+// undo entry).
+import { html, useEffect, useState } from '../html.ts';
 import { useApp } from '../app-context.ts';
 import type { ActivityEntry } from '../api-types.ts';
 import { dayKey, dayLabel, formatTime } from '../format.ts';
 import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
-import { ChangesList } from './changes-list.ts';
 import { EntityLink } from './entity-link.ts';
 
+type ChangesProps = { changes: unknown; creation?: boolean; kind?: string | null; only?: string };
+let Changes: ((p: ChangesProps) => unknown) | undefined;
+let changesLoad: Promise<void> | undefined;
+
+/** The changes of an entry (changes-list.ts loads on first use: the dashboard's compact list never needs it). */
+function ChangesList(p: ChangesProps) {
+  const [, setLoaded] = useState(!!Changes);
+  useEffect(() => {
+    if (Changes) return;
+    changesLoad ??= import('./changes-list.ts').then((m) => {
+      Changes = m.ChangesList;
+    });
+    void changesLoad.then(() => setLoaded(true));
+  }, []);
+  return Changes ? html`<${Changes} ...${p} />` : null;
+}
+
 /** One entry: time, who, what, which object, the changes, Undo. */
-function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean }) {
+function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean; portId?: string; of?: ActivityEntry }) {
   const app = useApp();
   const e = p.e;
+  // Undoing an undo entry redoes; undoing a redo (an undo of an undo entry) undoes again.
+  const redo = e.action === 'undo' && p.of?.action !== 'undo';
   const undo = async () => {
-    const ok = await app.confirm({
-      title: t('activity.undoTitle'),
-      message: e.username
-        ? t('activity.undoQuestionBy', { summary: e.summary, user: e.username })
-        : t('activity.undoQuestion', { summary: e.summary }),
-      confirmLabel: t('activity.undoConfirm'),
-    });
-    if (ok) await runUndo(app, e.id, p.onChanged);
+    const ok = await app.confirm(
+      redo
+        ? { title: t('redo.title'), message: t('redo.question', { summary: e.summary }), confirmLabel: t('redo.confirm') }
+        : {
+            title: t('activity.undoTitle'),
+            message: e.username
+              ? t('activity.undoQuestionBy', { summary: e.summary, user: e.username })
+              : t('activity.undoQuestion', { summary: e.summary }),
+            confirmLabel: t('activity.undoConfirm'),
+          },
+    );
+    if (ok) await runUndo(app, e.id, p.onChanged, redo);
   };
+  // In a port's history only the entries about that port itself can be undone (never its switch's creation).
+  const offered = e.undoable && !e.undoneBy && (!p.portId || (e.entityType === 'port' && e.entityId === p.portId));
   const line = tParts(`activity.line.${e.action}`, {
     user: html`<strong>${e.username ?? t('activity.system')}</strong>`,
     kind: e.entityType ? t(`kind.${e.entityType}`) : '',
@@ -35,21 +60,22 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean 
       </p>
       <p class="entry-summary">${e.summary}</p>
       ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: e.undoLost })}</p>`}
-      ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} />`}
+      ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} only=${p.portId} />`}
     </div>
     ${
       app.canEdit &&
       !p.compact &&
-      e.undoable &&
-      !e.undoneBy &&
-      e.action !== 'undo' &&
-      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${t('activity.undoLabel', { summary: e.summary })}>${t('undo.button')}</button>`
+      offered &&
+      html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${
+        redo ? t('redo.label', { summary: e.summary }) : t('activity.undoLabel', { summary: e.summary })
+      }>${redo ? t('redo.button') : t('undo.button')}</button>`
     }
   </li>`;
 }
 
-/** The timeline; `onChanged` runs after an undo so that the owner can reload. */
-export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean; level?: 2 | 3 }) {
+/** The timeline; `onChanged` runs after an undo so that the owner can reload; `portId`: the history of that port. */
+export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean; level?: 2 | 3; portId?: string }) {
+  const byId = new Map(p.entries.map((e) => [e.id, e]));
   const groups: { key: string; items: ActivityEntry[] }[] = [];
   for (const e of p.entries) {
     const key = dayKey(e.at);
@@ -61,7 +87,7 @@ export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => vo
     ${groups.map(
       (g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
       ${p.level === 2 ? html`<h2 class="day-head">${dayLabel(g.key)}</h2>` : html`<h3 class="day-head">${dayLabel(g.key)}</h3>`}
-      <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} />`)}</ol>
+      <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} portId=${p.portId} of=${e.undoOf ? byId.get(e.undoOf) : undefined} />`)}</ol>
     </section>`,
     )}
   </div>`;

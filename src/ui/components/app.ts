@@ -3,10 +3,15 @@
 import { html, useEffect, useState } from '../html.ts';
 import { UNAUTHORIZED_EVENT, authStatus, logout, me } from '../api.ts';
 import type { User } from '../api-types.ts';
-import { t } from '../messages.ts';
+import { type Language, browserLanguage, language, setLanguage, t } from '../messages.ts';
 import { AuthPage } from './auth-page.ts';
 import { Shell } from './shell.ts';
 import { Loading } from './loading.ts';
+import { lazyPage } from './lazy-page.ts';
+import { useRoute } from '../router.ts';
+
+// The public read-only page of a switch (/p/<token>): shown to anybody, signed in or not, without the frame.
+const PublicPage = lazyPage(async () => (await import('./public-page.ts')).PublicPage);
 
 type Phase =
   | { phase: 'loading' }
@@ -15,15 +20,29 @@ type Phase =
   | { phase: 'login'; expired?: boolean }
   | { phase: 'ready'; user: User };
 
+/**
+ * The language a user's UI speaks: theirs, or the browser's while they never chose one (a user record never
+ * changed since it was made still holds the default `en`).
+ */
+export const userLanguage = (user: User | null): Language =>
+  !user ? browserLanguage() : user.language === 'de' || user.updatedAt !== user.createdAt ? user.language : browserLanguage();
+
 /** The whole app. */
 export function App() {
   const [state, setState] = useState<Phase>({ phase: 'loading' });
+  const route = useRoute();
+  // Switches the catalogue (German loads on first use) before showing what it labels, then re-renders.
+  const show = async (next: Phase) => {
+    const want = userLanguage(next.phase === 'ready' ? next.user : null);
+    if (want !== language()) await setLanguage(want).catch(() => undefined);
+    setState(next);
+  };
   const check = () => {
     authStatus()
       .then(async (s) => {
-        if (s.setupRequired) return setState({ phase: 'setup' });
+        if (s.setupRequired) return show({ phase: 'setup' });
         const user = s.user ?? (await me().catch(() => null));
-        setState(user ? { phase: 'ready', user } : { phase: 'login' });
+        return show(user ? { phase: 'ready', user } : { phase: 'login' });
       })
       .catch((err: Error) => setState({ phase: 'error', message: err.message }));
   };
@@ -34,8 +53,9 @@ export function App() {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, lost);
   }, []);
   const signOut = () => {
-    logout().finally(() => setState({ phase: 'login' }));
+    logout().finally(() => void show({ phase: 'login' }));
   };
+  if (route.name === 'public' && route.id) return html`<${PublicPage} key=${route.id} token=${route.id} />`;
   switch (state.phase) {
     case 'loading':
       return html`<main class="center-page"><${Loading} /></main>`;
@@ -43,10 +63,10 @@ export function App() {
       return html`<main class="center-page"><div class="notice error" role="alert"><p>${t('app.unreachable', { message: state.message })}</p>
         <button type="button" class="btn" onClick=${check}>${t('common.tryAgain')}</button></div></main>`;
     case 'setup':
-      return html`<${AuthPage} mode="setup" onSignedIn=${(user: User) => setState({ phase: 'ready', user })} />`;
+      return html`<${AuthPage} mode="setup" onSignedIn=${(user: User) => show({ phase: 'ready', user })} />`;
     case 'login':
-      return html`<${AuthPage} mode="login" expired=${state.expired} onSignedIn=${(user: User) => setState({ phase: 'ready', user })} />`;
+      return html`<${AuthPage} mode="login" expired=${state.expired} onSignedIn=${(user: User) => show({ phase: 'ready', user })} />`;
     case 'ready':
-      return html`<${Shell} user=${state.user} onSignOut=${signOut} onUser=${(user: User) => setState({ phase: 'ready', user })} />`;
+      return html`<${Shell} user=${state.user} onSignOut=${signOut} onUser=${(user: User) => show({ phase: 'ready', user })} />`;
   }
 }

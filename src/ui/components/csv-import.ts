@@ -9,11 +9,12 @@ import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 import { DropZone } from './drop-zone.ts';
 
-const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges'];
+/** The kinds of record a CSV file imports (and Data management exports). */
+export const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges'];
 
 type State =
   | { step: 'idle' }
-  | { step: 'uploading'; fraction: number }
+  | { step: 'uploading'; fraction: number; dry: boolean }
   | { step: 'done'; counts: { created: number; updated: number; unchanged: number }; dry: boolean }
   | { step: 'failed'; error: ApiError };
 
@@ -23,7 +24,6 @@ export function CsvImport() {
   const id = useId();
   const [kind, setKind] = useState<CsvKind>('switches');
   const [file, setFile] = useState<File | null>(null);
-  const [dry, setDry] = useState(false);
   const [state, setState] = useState<State>({ step: 'idle' });
   const kindName = t(`csv.kind.${kind}`);
 
@@ -38,12 +38,12 @@ export function CsvImport() {
     setFile(f ?? null);
     setState({ step: 'idle' });
   };
-  const run = async (e: Event) => {
-    e.preventDefault();
+  /** Uploads the file: `dry` only checks it (the API's dryRun), importing nothing. */
+  const run = async (dry: boolean) => {
     if (!file || state.step === 'uploading') return;
-    setState({ step: 'uploading', fraction: 0 });
+    setState({ step: 'uploading', fraction: 0, dry });
     try {
-      const r = await importCsv(kind, file, dry, (fraction) => setState({ step: 'uploading', fraction }));
+      const r = await importCsv(kind, file, dry, (fraction) => setState({ step: 'uploading', fraction, dry }));
       const counts = { created: r.created, updated: r.updated ?? 0, unchanged: r.unchanged ?? 0 };
       setState({ step: 'done', counts, dry });
       if (!dry) app.toast({ kind: 'success', message: t('csv.imported', { ...counts, kind: kindName }) });
@@ -51,7 +51,10 @@ export function CsvImport() {
       setState({ step: 'failed', error: err instanceof ApiError ? err : new ApiError(0, 'client_error', String(err)) });
     }
   };
-  return html`<form class="import" onSubmit=${run}>
+  return html`<form class="import" onSubmit=${(e: Event) => {
+    e.preventDefault();
+    void run(false);
+  }}>
     <div class="list-tools">
       <div class="filter-select">
         <label for=${`${id}-kind`}>${t('field.kind')}</label>
@@ -69,12 +72,11 @@ export function CsvImport() {
       ${file && html`<p class="file-name">${t('csv.fileName', { name: file.name, size: formatNumber(file.size) })}</p>`}
     </${DropZone}>
     <div class="form-actions">
-      <div class="field inline"><input id=${`${id}-dry`} type="checkbox" checked=${dry} onChange=${(e: Event) => setDry((e.currentTarget as HTMLInputElement).checked)} />
-        <label for=${`${id}-dry`}>${t('csv.dryRun')}</label></div>
-      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' ? t('csv.importing') : t('csv.import', { kind: kindName })}</button>
+      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' && !state.dry ? t('csv.importing') : t('csv.import', { kind: kindName })}</button>
+      <button type="button" class="btn" disabled=${!file || state.step === 'uploading'} onClick=${() => run(true)}>${state.step === 'uploading' && state.dry ? t('csvCheck.checking') : t('csvCheck.button')}</button>
     </div>
     ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${t('csv.uploading')} />`}
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${t(state.dry ? 'csv.valid' : 'csv.imported', { ...state.counts, kind: kindName })}</p></div>`}
+    ${state.step === 'done' && html`<div class=${`notice ${state.dry ? 'info' : 'success'}`} role="status"><p>${t(state.dry ? 'csvCheck.result' : 'csv.imported', { ...state.counts, kind: kindName })}</p></div>`}
     ${
       state.step === 'failed' &&
       html`<div class="notice error" role="alert">

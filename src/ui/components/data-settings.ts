@@ -1,9 +1,11 @@
-// Data management: download a backup, restore one, merge data in, import ezSWM / 0.20.x data, import CSV per kind.
+// Data management: download a backup, restore one, merge data in, import ezSWM / 0.20.x data, export and import CSV
+// per kind.
 import { html } from '../html.ts';
 import { BACKUP_EXPORT_URL } from '../api.ts';
 import { t } from '../messages.ts';
 import { JsonImport } from './json-import.ts';
-import { CsvImport } from './csv-import.ts';
+import { CsvImport, KINDS } from './csv-import.ts';
+import { CsvLink } from './csv-link.ts';
 import { LegacyImport } from './legacy-import.ts';
 
 /** The data settings section (admins). */
@@ -28,6 +30,13 @@ export function DataSettings() {
       <h2 id="data-legacy">${t('data.legacy')}</h2>
       <p>${t('data.legacyText')}</p>
       <${LegacyImport} />
+    </section>
+    <section class="card" aria-labelledby="data-csv-export">
+      <h2 id="data-csv-export">${t('csvExport.title')}</h2>
+      <p>${t('csvExport.text')}</p>
+      <div class="csv-exports">
+        ${KINDS.map((k) => html`<${CsvLink} key=${k} path=${`/api/${k}`} name=${k} label=${t('csvExport.kind', { kind: t(`csv.kind.${k}`) })} />`)}
+      </div>
     </section>
     <section class="card" aria-labelledby="data-csv">
       <h2 id="data-csv">${t('data.csv')}</h2>

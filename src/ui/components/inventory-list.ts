@@ -16,6 +16,7 @@ import { Modal } from './modal.ts';
 import { SkeletonRows } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { EmptyState } from './empty-state.ts';
+import { CsvLink } from './csv-link.ts';
 
 /** The filter text, sort and page of a list page, from its query string. */
 export type ListQuery = { q: string; sort: string; offset: number; limit: number };
@@ -83,7 +84,7 @@ export function ListBody<T extends { id: string }>(
 
 /**
  * `empty` is what a list without rows says; while `filtered`, its empty state offers no Add button; a list
- * without `form` has no Add at all; `actions` go in the head beside Add.
+ * without `form` has no Add at all; `actions` go in the head beside Add, after the CSV link (`csv`).
  */
 export function InventoryList<T extends { id: string }>(
   p: Rows<T> & {
@@ -99,6 +100,8 @@ export function InventoryList<T extends { id: string }>(
     actions?: ComponentChildren;
     wideForm?: boolean;
     route: Route;
+    /** The list's CSV export: its API path and the file's name; the link carries the list's filters. */
+    csv?: { path: string; name: string };
   },
 ) {
   const app = useApp();
@@ -106,6 +109,7 @@ export function InventoryList<T extends { id: string }>(
   const adding = p.route.query.get('new') === '1' && canAdd;
   return html`
     <${PageHeader} title=${p.title}>
+      ${p.csv && html`<${CsvLink} path=${p.csv.path} name=${p.csv.name} query=${p.query} />`}
       ${p.actions}
       ${canAdd && html`<button type="button" class="btn btn-primary" onClick=${openAddForm}>${p.addLabel}</button>`}
     </${PageHeader}>

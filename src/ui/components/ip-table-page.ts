@@ -1,7 +1,7 @@
 // The site's IP table: every address of one site (?siteId=, the first site unless chosen), sortable and
 // filterable, each linked to its network and to the switch port it is plugged into; the CSV of it all.
 import { html } from '../html.ts';
-import { addressesCsvUrl, listAddresses, listNetworks } from '../api.ts';
+import { listAddresses, listNetworks } from '../api.ts';
 import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { t } from '../messages.ts';
@@ -44,6 +44,6 @@ export function IpTablePage(p: { route: Route }) {
   return html`<${InventoryList} route=${p.route} query=${query} list=${list} columns=${columns}
     title=${t('addresses.title')} filterLabel=${t('addresses.filter')} filtered=${!!query.q}
     empty=${t('addresses.none')}
-    actions=${siteId && html`<a class="btn" href=${addressesCsvUrl(siteId)} download>${t('addresses.csv')}</a>`}
+    csv=${siteId ? { path: '/api/addresses', name: 'addresses' } : undefined}
     filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />`} />`;
 }

@@ -11,7 +11,7 @@ export function Modal(p: { title: string; onClose: () => void; children: Compone
     <div class="modal-body">
       <header class="modal-head">
         <h2 id=${dialog.titleId}>${p.title}</h2>
-        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
+        <button type="button" class="btn btn-ghost icon" data-close aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
       </header>
       ${p.children}
     </div>

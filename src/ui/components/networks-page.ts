@@ -96,7 +96,7 @@ export function NetworksPage(p: { route: Route }) {
       submitLabel=${t('networks.add')} onSubmit=${create} onCancel=${closeAddForm} another=${adder.another} />`;
   return html`<${InventoryList} route=${p.route} query=${query} list=${list}
     table=${(rows: Network[]) => html`<${NetworksTable} networks=${rows} vlans=${vlans.data ?? new Map()} siteName=${siteId ? undefined : siteName} caption=${t('networks.title')} />`}
-    title=${t('networks.title')} addLabel=${t('networks.add')} filterLabel=${t('networks.filter')}
+    csv=${{ path: '/api/networks', name: 'networks' }} title=${t('networks.title')} addLabel=${t('networks.add')} filterLabel=${t('networks.filter')}
     empty=${filtered ? t('networks.noMatch') : t('networks.none')} filtered=${filtered}
     filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />`}
     wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'networks.needSite'} form=${form} />`} />`;

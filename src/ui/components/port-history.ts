@@ -1,4 +1,5 @@
-// The activity entries that touched one port (GET /api/ports/{id}/history), in a dialog.
+// The activity entries that touched one port (GET /api/ports/{id}/history), in a dialog: undo is offered only of
+// entries about this port, and a change to many ports shows only what it did to this one.
 import { html } from '../html.ts';
 import { portHistory } from '../api.ts';
 import { useResource } from '../hooks.ts';
@@ -15,7 +16,7 @@ export function PortHistory(p: { port: Port; switchName: string; onClose: () => 
   const book = useLoadNameBook();
   return html`<${Modal} title=${t('portHistory.title', { port: p.port.name, switch: p.switchName })} wide=${true} onClose=${p.onClose}>
     <${Loaded} resource=${list} empty=${html`<p class="muted">${t('portHistory.none')}</p>`} render=${(entries: ActivityEntry[]) =>
-      html`<${NameBookContext.Provider} value=${book}><${ActivityList} entries=${entries} onChanged=${() => {
+      html`<${NameBookContext.Provider} value=${book}><${ActivityList} entries=${entries} portId=${p.port.id} onChanged=${() => {
         list.reload();
         p.onChanged();
       }} /></${NameBookContext.Provider}>`} />

@@ -6,7 +6,7 @@ import type { AppServices, ConfirmRequest, Toast } from '../app-context.ts';
 import { useRoute } from '../router.ts';
 import type { Route } from '../router.ts';
 import type { User } from '../api-types.ts';
-import { t } from '../messages.ts';
+import { language, t } from '../messages.ts';
 import { SideNav } from './side-nav.ts';
 import { TopBar } from './top-bar.ts';
 import { HealthBanner } from './health-banner.ts';
@@ -33,6 +33,9 @@ const SettingsPage = lazyPage(async () => (await import('./settings-page.ts')).S
 const SubnetPage = lazyPage(async () => (await import('./subnet-page.ts')).SubnetPage);
 const TemplatesPage = lazyPage(async () => (await import('./templates-page.ts')).TemplatesPage);
 const TemplatePage = lazyPage(async () => (await import('./template-page.ts')).TemplatePage);
+const PrintPage = lazyPage(async () => (await import('./print-page.ts')).PrintPage);
+const TopologyPage = lazyPage(async () => (await import('./topology-page.ts')).TopologyPage);
+const TopologyIndex = lazyPage(async () => (await import('./topology-page.ts')).TopologyIndex);
 
 /** The list pages, by route name. */
 const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
@@ -44,6 +47,7 @@ const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
   subnet: SubnetPage,
   templates: TemplatesPage,
   activity: ActivityPage,
+  topologies: TopologyIndex,
 };
 
 /** The pages of one record, by route name: each made anew for another id. */
@@ -53,6 +57,8 @@ const RECORD_PAGES: Record<string, (p: { id: string; route: Route }) => unknown>
   vlan: VlanPage,
   network: NetworkPage,
   template: TemplatePage,
+  'switch-print': PrintPage,
+  topology: TopologyPage,
 };
 
 function page(route: Route) {
@@ -65,8 +71,11 @@ function page(route: Route) {
   return html`<${NotFoundPage} />`;
 }
 
+/** How many toasts show at once (T4: they never pile over the page). */
+const TOAST_LIMIT = 3;
+
 /** The app around the pages, for one signed-in user. */
-export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) => void }) {
+export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) => Promise<void> }) {
   const route = useRoute();
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const [confirmReq, setConfirmReq] = useState<{ req: ConfirmRequest; resolve: (b: boolean) => void } | null>(null);
@@ -79,7 +88,8 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
   const toast = useCallback(
     (t: Toast) => {
       const id = nextId.current++;
-      setToasts((ts) => [...ts.slice(-3), { ...t, id }]);
+      // A short stack: the same message again replaces its older copy, and only the newest TOAST_LIMIT stay.
+      setToasts((ts) => [...ts.filter((x) => x.message !== t.message).slice(1 - TOAST_LIMIT), { ...t, id }]);
       setTimeout(() => dismiss(id), t.timeoutMs ?? (t.kind === 'error' ? 10_000 : 6_000));
     },
     [dismiss],
@@ -99,6 +109,19 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
     [p.user, toast, confirm, p.onSignOut, p.onUser],
   );
 
+  // The open menu (under 760 px) closes on Escape, focus going back to its button; opening it focuses its first link.
+  useEffect(() => {
+    if (!navOpen) return;
+    document.querySelector<HTMLElement>('#side-nav a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      setNavOpen(false);
+      document.querySelector<HTMLElement>('.menu-button')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
+
   // After moving to another page, close the menu and put focus at the top of the new content.
   useEffect(() => {
     setNavOpen(false);
@@ -112,9 +135,10 @@ export function Shell(p: { user: User; onSignOut: () => void; onUser: (u: User) 
       e.preventDefault();
       mainRef.current?.focus();
     }}>${t('shell.skip')}</a>
-    <div class=${`frame${navOpen ? ' nav-open' : ''}`}>
+    <div key=${language()} class=${`frame${navOpen ? ' nav-open' : ''}`}>
       <${TopBar} user=${p.user} onSignOut=${p.onSignOut} navOpen=${navOpen} onToggleNav=${() => setNavOpen((o) => !o)} />
       <${SideNav} route=${route} />
+      ${navOpen && html`<div class="nav-backdrop" aria-hidden="true" onClick=${() => setNavOpen(false)}></div>`}
       <main id="main" ref=${mainRef} tabindex="-1" class="main">
         ${services.isAdmin && html`<${HealthBanner} />`}
         ${page(route)}

@@ -7,10 +7,11 @@ import type { Route } from '../router.ts';
 const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
   { href: '/', label: 'dashboard.title', match: ['dashboard'] },
   { href: '/sites', label: 'sites.title', match: ['sites', 'site'] },
-  { href: '/switches', label: 'switches.title', match: ['switches', 'switch'] },
+  { href: '/switches', label: 'switches.title', match: ['switches', 'switch', 'switch-print'] },
   { href: '/vlans', label: 'vlans.title', match: ['vlans', 'vlan'] },
   { href: '/networks', label: 'networks.title', match: ['networks', 'network'] },
   { href: '/addresses', label: 'addresses.title', match: ['addresses'] },
+  { href: '/topology', label: 'topology.title', match: ['topologies', 'topology'] },
   { href: '/tools/subnet', label: 'nav.tools', match: ['subnet'] },
   { href: '/templates', label: 'template.listTitle', match: ['templates', 'template'] },
   { href: '/activity', label: 'activity.title', match: ['activity'] },

@@ -31,7 +31,7 @@ export function SidePanel(p: {
           <h2 id=${dialog.titleId}>${p.title}</h2>
           <p class="muted">${p.subtitle}</p>
         </div>
-        <button type="button" class="btn btn-ghost icon" aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
+        <button type="button" class="btn btn-ghost icon" data-close aria-label=${t('common.close')} onClick=${dialog.close}>×</button>
       </header>
       <div class="side-body">
         ${p.children}

@@ -79,6 +79,7 @@ export function SitePage(p: { id: string; route: Route }) {
   ];
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} sub=${[s.description, s.address].filter(Boolean).join(' · ')}>
+      <a class="btn" href=${`/sites/${s.id}/topology`}>${t('topology.title')}</a>
       ${
         app.canEdit &&
         html`

@@ -36,7 +36,7 @@ export function SitesPage(p: { route: Route }) {
   ];
   const q = query.q;
   return html`<${InventoryList} route=${p.route} query=${query} list=${list} columns=${columns}
-    title=${t('sites.title')} addLabel=${t('sites.add')} filterLabel=${t('sites.filter')}
+    csv=${{ path: '/api/sites', name: 'sites' }} title=${t('sites.title')} addLabel=${t('sites.add')} filterLabel=${t('sites.filter')}
     empty=${q ? t('sites.noMatch', { q }) : t('sites.none')} filtered=${!!q}
     form=${html`<${SiteForm} submitLabel=${t('sites.add')} onSubmit=${create} onCancel=${closeAddForm} />`} />`;
 }

@@ -51,7 +51,14 @@ import { VlanChip } from './vlan-chip.ts';
 import { lazyPage } from './lazy-page.ts';
 import type { FarEnd, LagChange } from './lag-panel.ts';
 import { SwitchDuplicate } from './switch-duplicate.ts';
+import { PublicLinks } from './public-links.ts';
 import { vlanTextOf } from '../vlan-text.ts';
+import { CsvLink } from './csv-link.ts';
+
+/** Focuses the table's checkbox of a port: where focus goes back to after the bulk bar's Apply or Escape. */
+function focusPortRow(id: string): void {
+  document.querySelector<HTMLInputElement>(`#port-row-${id} td.check input`)?.focus();
+}
 
 const LagPanel = lazyPage(async () => (await import('./lag-panel.ts')).LagPanel);
 
@@ -123,7 +130,10 @@ function LagList(p: {
   return html`<section class="card" aria-labelledby="lags-head">
     <div class="card-head">
       <h2 id="lags-head">${t('lag.section')}</h2>
-      ${p.canEdit && html`<button type="button" class="btn btn-small" onClick=${p.onAdd}>${t('lag.add')}</button>`}
+      <div class="card-actions">
+        ${p.lags.length > 0 && html`<${CsvLink} small=${true} path=${`/api/switches/${p.sw.id}/lags`} name=${`${p.sw.name}-lags`} label=${t('csvExport.lags')} />`}
+        ${p.canEdit && html`<button type="button" class="btn btn-small" onClick=${p.onAdd}>${t('lag.add')}</button>`}
+      </div>
     </div>
     ${
       p.lags.length === 0
@@ -191,6 +201,22 @@ export function SwitchPage(p: { id: string; route: Route }) {
     requestAnimationFrame(() => document.getElementById(`port-row-${focusPort}`)?.scrollIntoView({ block: 'center' }));
   }, [focusPort, ports.length > 0]);
 
+  // Escape clears the port selection, unless a dialog is open or the key was taken (the search box, a tooltip);
+  // from inside the bulk bar (which goes with the selection) focus moves to the first port that was selected.
+  useEffect(() => {
+    if (selection.selected.size === 0) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      if ((e.target as HTMLElement | null)?.closest?.('.search')) return;
+      const inBar = !!(document.activeElement as HTMLElement | null)?.closest('.bulk-bar');
+      const first = order.find((id) => selection.selected.has(id));
+      selection.setAll(false);
+      if (inBar && first) requestAnimationFrame(() => focusPortRow(first));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [selection.selected, order]);
+
   if (sw.error)
     return html`<${PageHeader} title=${t('switch.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
   if (!s) return html`<${Loading} />`;
@@ -240,6 +266,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
     const portIds = order.filter((id) => selection.selected.has(id));
     await bulkUpdatePorts(s.id, { portIds, ...change });
     reload();
+    // Focus goes back to the selection (it stays selected), not to the page's top.
+    requestAnimationFrame(() => focusPortRow(portIds[0]!));
     void toastWithUndo(app, t('switch.portsChanged', { count: portIds.length }), [s.id, portIds[0]!], ['bulk_update', 'update'], reload);
   };
   const saveDetails = async (v: SwitchValues) => {
@@ -303,6 +331,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
         ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}`}>
       <button type="button" class=${`btn btn-ghost star${s.favorite ? ' on' : ''}`} aria-pressed=${s.favorite ? 'true' : 'false'} onClick=${toggleFavorite}
         title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}><span aria-hidden="true">${s.favorite ? '★' : '☆'}</span> ${t('switch.favoriteLabel')}</button>
+      <a class="btn" href=${`/switches/${s.id}/print`}>${t('print.button')}</a>
       ${
         app.canEdit &&
         html`
@@ -334,7 +363,10 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <section class="card" aria-label=${t('switch.portTable')}>
         <div class="card-head">
           <h2>${t('switch.portTable')}</h2>
-          ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditingId('new')}>${t('switch.addPort')}</button>`}
+          <div class="card-actions">
+            <${CsvLink} small=${true} path=${`/api/switches/${s.id}/ports`} name=${`${s.name}-ports`} label=${t('csvExport.ports')} />
+            ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditingId('new')}>${t('switch.addPort')}</button>`}
+          </div>
         </div>
         ${
           app.canEdit &&
@@ -379,7 +411,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
       tab === 'details' &&
       html`<section class="card" aria-label=${t('network.details')}>
       ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
-    </section>`
+    </section>
+    <${PublicLinks} switchId=${s.id} switchName=${s.name} />`
     }
     ${
       tab === 'history' &&

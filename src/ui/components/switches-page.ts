@@ -53,7 +53,7 @@ export function SwitchesPage(p: { route: Route }) {
   const form = (all: Site[]) =>
     html`<${SwitchForm} sites=${all} siteId=${siteId || undefined} submitLabel=${t('switches.add')} onSubmit=${create} onCancel=${closeAddForm} />`;
   return html`<${InventoryList} route=${p.route} query=${query} list=${list} columns=${columns}
-    title=${t('switches.title')} addLabel=${t('switches.add')} filterLabel=${t('switches.filter')}
+    csv=${{ path: '/api/switches', name: 'switches' }} title=${t('switches.title')} addLabel=${t('switches.add')} filterLabel=${t('switches.filter')}
     empty=${filtered ? t('switches.noMatch') : t('switches.none')} filtered=${filtered}
     filters=${html`
       <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />

@@ -57,7 +57,7 @@ export function VlansPage(p: { route: Route }) {
     html`<${VlanForm} key=${adder.formKey} sites=${all} siteId=${siteId || undefined} submitLabel=${t('vlans.add')} onSubmit=${create}
       onCancel=${closeAddForm} another=${adder.another} />`;
   return html`<${InventoryList} route=${p.route} query=${query} list=${list} columns=${vlanColumns(siteId ? undefined : siteName)}
-    title=${t('vlans.title')} addLabel=${t('vlans.add')} filterLabel=${t('vlans.filter')}
+    csv=${{ path: '/api/vlans', name: 'vlans' }} title=${t('vlans.title')} addLabel=${t('vlans.add')} filterLabel=${t('vlans.filter')}
     empty=${filtered ? t('vlans.noMatch') : t('vlans.none')} filtered=${filtered}
     filters=${html`
       <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
