@@ -192,7 +192,8 @@ describe('account settings', () => {
     await page.getByLabel('Display name').fill('Ada Admin');
     await page.getByLabel('Language', { exact: true }).selectOption('de');
     await page.getByRole('button', { name: 'Save name and language' }).click();
-    await page.getByText('Name and language saved.').waitFor();
+    // The page turns German at once, the message too.
+    await page.getByText('Name und Sprache gespeichert.').waitFor();
     await page.locator('.user-chip').filter({ hasText: 'Ada Admin' }).waitFor();
     expect(await app.admin('GET', '/api/auth/me')).toMatchObject({ displayName: 'Ada Admin', language: 'de' });
     await app.admin('PATCH', '/api/auth/me', { displayName: null, language: 'en' });
