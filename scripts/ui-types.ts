@@ -72,6 +72,15 @@ export const NAMED: Named[] = [
   { name: 'Switch', method: 'patch', path: '/api/switches/{id}' },
   { name: 'SwitchWithPorts', method: 'get', path: '/api/switches/{id}' },
   { name: 'SwitchList', method: 'get', path: '/api/switches' },
+  { name: 'TopologyNode', method: 'get', path: '/api/sites/{id}/topology', at: 'nodes[]' },
+  { name: 'TopologyEdge', method: 'get', path: '/api/sites/{id}/topology', at: 'edges[]' },
+  { name: 'Topology', method: 'get', path: '/api/sites/{id}/topology' },
+  { name: 'PublicLink', method: 'get', path: '/api/public-links/{id}' },
+  { name: 'NewPublicLink', method: 'post', path: '/api/switches/{id}/public-link' },
+  { name: 'PublicLinkList', method: 'get', path: '/api/switches/{id}/public-links' },
+  { name: 'PublicVlan', method: 'get', path: '/api/p/{token}', at: 'ports[].taggedVlans[]' },
+  { name: 'PublicPort', method: 'get', path: '/api/p/{token}', at: 'ports[]' },
+  { name: 'PublicSwitch', method: 'get', path: '/api/p/{token}' },
   { name: 'ActivityEntry', method: 'get', path: '/api/activity/{id}' },
   { name: 'ActivityPage', method: 'get', path: '/api/activity' },
   { name: 'PortHistory', method: 'get', path: '/api/ports/{id}/history' },
@@ -251,7 +260,7 @@ function typeOf(schema: JsonSchema, names: Map<string, string>, indent: string):
         case 'array': {
           const item = typeOf((schema.items ?? {}) as JsonSchema, names, indent);
           // An object type, or a list of them, needs no parentheses (the formatter drops them); a union does.
-          return /^[\w.]+$/.test(item) || oneObject(item.replace(/(\[\])+$/, '')) ? `${item}[]` : `(${item})[]`;
+          return /^[\w.]+(\[\])*$/.test(item) || oneObject(item.replace(/(\[\])+$/, '')) ? `${item}[]` : `(${item})[]`;
         }
         case 'object':
           return objectType(schema, names, indent);

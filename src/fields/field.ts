@@ -328,14 +328,14 @@ function fieldSchema(field: Field, nullable: boolean): JsonSchema {
     json: undefined,
   }[field.type];
   if (field.type === 'json') {
-    const canBeNullJson = nullable && field.default === undefined;
+    const canBeNullJson = nullable && !field.required && field.default === undefined;
     return {
       ...(canBeNullJson ? { oneOf: [field.schema ?? {}, { type: 'null' }] } : (field.schema ?? {})),
       description: field.description,
       ...(field.readOnly ? { readOnly: true } : {}),
     };
   }
-  const canBeNull = nullable && field.type !== 'boolean' && field.type !== 'uuid-list' && field.default === undefined;
+  const canBeNull = nullable && !field.required && field.type !== 'boolean' && field.type !== 'uuid-list' && field.default === undefined;
   base.type = canBeNull ? [type, 'null'] : type;
   if (field.type === 'uuid') base.format = 'uuid';
   if (field.type === 'timestamp') base.format = 'date-time';

@@ -18,7 +18,10 @@ import {
 } from '../db/public-links.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import type { JsonSchema } from '../fields/field.ts';
+import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.ts';
+import { PORT } from '../fields/ports.ts';
+import { SWITCH } from '../fields/switches.ts';
+import { VLAN } from '../fields/vlans.ts';
 import { created } from '../http/answers.ts';
 import { clientAddress, requestOrigin } from '../http/client.ts';
 import { actorOf, pathRow, queryInteger } from '../http/request.ts';
@@ -44,6 +47,7 @@ export const PUBLIC_LINK_ROUTES: Route[] = [
     doc: {
       response: {
         type: 'object',
+        required: ['items', 'total', 'limit', 'offset'],
         properties: {
           items: { type: 'array', items: publicLinkSchema(false) },
           total: { type: 'integer' },
@@ -236,47 +240,39 @@ function publicLinkSchema(withUrl: boolean): JsonSchema {
 
 function publicSwitchSchema(): JsonSchema {
   const text = { type: ['string', 'null'] };
-  const vlan = {
-    type: 'object',
-    properties: { vid: { type: 'integer' }, name: { type: 'string' }, color: { type: 'string' } },
-  };
+  const vlan = partOf(VLAN, ['vid', 'name', 'color']);
+  const port = partOf(PORT, ['name', 'unit', 'type', 'speed', 'enabled', 'linkStatus', 'mode', 'description', 'poe']);
   return {
     type: 'object',
+    required: ['switch', 'ports'],
     properties: {
-      switch: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          vendor: text,
-          model: text,
-          location: text,
-          rackPosition: text,
-          stackSize: { type: 'integer' },
-        },
-      },
+      switch: partOf(SWITCH, ['name', 'vendor', 'model', 'location', 'rackPosition', 'stackSize']),
       ports: {
         type: 'array',
         items: {
-          type: 'object',
+          ...port,
+          required: [...(port.required as string[]), 'untaggedVlan', 'taggedVlans', 'farEnd'],
           properties: {
-            name: { type: 'string' },
-            unit: { type: 'integer' },
-            type: { type: 'string' },
-            speed: text,
-            enabled: { type: 'boolean' },
-            linkStatus: text,
-            mode: { type: 'string' },
-            description: text,
-            poe: { type: ['object', 'null'] },
+            ...(port.properties as Record<string, JsonSchema>),
             untaggedVlan: { oneOf: [vlan, { type: 'null' }] },
             taggedVlans: { type: 'array', items: vlan },
             farEnd: {
               description: 'The linked port of another switch (switch and port by name), or the device and port written on the port.',
-              oneOf: [{ type: 'object', properties: { switch: text, device: text, port: text } }, { type: 'null' }],
+              oneOf: [
+                { type: 'object', required: ['switch', 'device', 'port'], properties: { switch: text, device: text, port: text } },
+                { type: 'null' },
+              ],
             },
           },
         },
       },
     },
   };
+}
+
+/** The schema of some fields of a resource, as its answers hold them: the public page shows a part of each record. */
+function partOf(resource: Resource, names: string[]): JsonSchema {
+  const whole = resourceSchema(resource);
+  const properties = whole.properties as Record<string, JsonSchema>;
+  return { type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, properties[name]])) };
 }

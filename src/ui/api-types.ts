@@ -304,6 +304,83 @@ export type SwitchWithPorts = Switch & {
 
 export type SwitchList = ListPage<Switch>;
 
+export type TopologyNode = {
+  switchId: string;
+  name: string;
+  role: string | null;
+  portCount: number;
+  x: number | null;
+  y: number | null;
+};
+
+export type TopologyEdge = {
+  a: string;
+  b: string;
+  ports: string[][];
+  lagIds: string[];
+  trunk: boolean;
+};
+
+export type Topology = {
+  nodes: TopologyNode[];
+  edges: TopologyEdge[];
+};
+
+export type PublicLink = {
+  id: string;
+  switchId: string;
+  createdAt: string;
+  createdBy: string | null;
+  createdByUsername: string | null;
+  lastAccessAt: string | null;
+};
+
+export type NewPublicLink = PublicLink & {
+  url: string;
+};
+
+export type PublicLinkList = ListPage<PublicLink>;
+
+export type PublicVlan = {
+  vid: number;
+  name: string;
+  color: string | null;
+};
+
+export type PublicPort = {
+  name: string;
+  unit: number;
+  type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
+  speed: string | null;
+  enabled: boolean;
+  linkStatus: 'up' | 'down' | null;
+  mode: 'access' | 'trunk';
+  description: string | null;
+  poe: {
+    type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
+    maxWatts: number | null;
+  } | null;
+  untaggedVlan: PublicVlan | null;
+  taggedVlans: PublicVlan[];
+  farEnd: {
+    switch: string | null;
+    device: string | null;
+    port: string | null;
+  } | null;
+};
+
+export type PublicSwitch = {
+  switch: {
+    name: string;
+    vendor: string | null;
+    model: string | null;
+    location: string | null;
+    rackPosition: string | null;
+    stackSize: number;
+  };
+  ports: PublicPort[];
+};
+
 export type ActivityEntry = {
   id: string;
   at: string;

@@ -42,6 +42,10 @@ import type {
   VlanList,
   VlanPort,
   VlanPortList,
+  NewPublicLink,
+  PublicLinkList,
+  PublicSwitch,
+  Topology,
 } from './api-types.ts';
 import { t } from './messages.ts';
 
@@ -270,11 +274,6 @@ export const search = async (q: string, signal?: AbortSignal) => (await get<Sear
 export const checks = async (siteId?: string): Promise<Finding[]> => (await get<ChecksAnswer>('/api/checks', { siteId })).findings;
 
 // Topology of a site (docs/SHARING.md): nodes with their saved positions, edges between linked switches.
-/** A switch of a site as drawn in its topology; `x`/`y` null until placed. */
-export type TopologyNode = { switchId: string; name: string; role: string | null; portCount: number; x: number | null; y: number | null };
-/** The links between two switches (`a` the lower id): port pairs, the LAGs on either end, trunk when any is one. */
-export type TopologyEdge = { a: string; b: string; ports: [string, string][]; lagIds: string[]; trunk: boolean };
-export type Topology = { nodes: TopologyNode[]; edges: TopologyEdge[] };
 export const siteTopology = (siteId: string, signal?: AbortSignal) => get<Topology>(`/api/sites/${siteId}/topology`, undefined, signal);
 /** Stores the positions given (null forgets one); the others stay. */
 export const saveTopologyLayout = (siteId: string, positions: Record<string, { x: number; y: number } | null>) =>
@@ -292,48 +291,9 @@ export async function newestActivityFor(entityId: string): Promise<ActivityEntry
 }
 
 // Public read-only links of a switch and the public page they open (docs/SHARING.md).
-/** A public link as listed: never its token; `url` only in the answer that made it. */
-export type PublicLink = {
-  id: string;
-  switchId: string;
-  createdAt: string;
-  createdBy: string | null;
-  createdByUsername: string | null;
-  lastAccessAt: string | null;
-  url?: string;
-};
-/** A VLAN as the public page names it. */
-export type PublicVlan = { vid: number; name: string; color: string | null };
-/** One port as the public page shows it. */
-export type PublicPort = {
-  name: string;
-  unit: number;
-  type: Port['type'];
-  speed: string | null;
-  enabled: boolean;
-  linkStatus: Port['linkStatus'];
-  mode: Port['mode'];
-  description: string | null;
-  poe: Port['poe'];
-  untaggedVlan: PublicVlan | null;
-  taggedVlans: PublicVlan[];
-  farEnd: { switch: string | null; device: string | null; port: string | null } | null;
-};
-/** What GET /api/p/{token} answers: exactly what a public page may show. */
-export type PublicSwitch = {
-  switch: {
-    name: string;
-    vendor: string | null;
-    model: string | null;
-    location: string | null;
-    rackPosition: string | null;
-    stackSize: number;
-  };
-  ports: PublicPort[];
-};
-export const createPublicLink = (switchId: string) => post<PublicLink & { url: string }>(`/api/switches/${switchId}/public-link`);
+export const createPublicLink = (switchId: string) => post<NewPublicLink>(`/api/switches/${switchId}/public-link`);
 export const listPublicLinks = async (switchId: string, signal?: AbortSignal) =>
-  (await get<{ items: PublicLink[] }>(`/api/switches/${switchId}/public-links`, { limit: 500 }, signal)).items;
+  (await get<PublicLinkList>(`/api/switches/${switchId}/public-links`, { limit: 500 }, signal)).items;
 export const revokePublicLink = (id: string) => del(`/api/public-links/${id}`);
 /** The public page's data, without sign-in (404 for a token that opens nothing, 429 when rate-limited). */
 export const publicSwitch = (token: string) => get<PublicSwitch>(`/api/p/${encodeURIComponent(token)}`);
@@ -343,6 +303,7 @@ export const publicSwitch = (token: string) => get<PublicSwitch>(`/api/p/${encod
 export const BACKUP_EXPORT_URL = '/api/backup/export';
 
 export type { VlanPort };
+export type { PublicLink, PublicPort, PublicSwitch, PublicVlan, Topology, TopologyEdge, TopologyNode } from './api-types.ts';
 
 export type CsvKind = 'sites' | 'vlans' | 'networks' | 'switches' | 'ports' | 'addresses' | 'ranges';
 
