@@ -41,8 +41,17 @@ export interface SeedCounts {
   activity: number;
 }
 
-/** Writes the 0.20.x files of the data set into `dataDir` (`portsPerSwitch` may differ); returns the record counts. */
-export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE.portsPerSwitch): Promise<SeedCounts> {
+/** How a data set differs from SEED_SIZE: ports per switch, and `scale` times the sites (with their VLANs, networks and switches) and the activity. */
+export interface SeedShape {
+  portsPerSwitch?: number;
+  scale?: number;
+}
+
+/** Writes the 0.20.x files of the data set into `dataDir`; returns the record counts. */
+export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Promise<SeedCounts> {
+  const { portsPerSwitch = SEED_SIZE.portsPerSwitch, scale = 1 } = shape;
+  // A site's networks are 10.<site>.<n>.0/24.
+  if (SEED_SIZE.sites * scale > 255) throw new Error(`scale ${scale}: at most 255 sites`);
   const next = random(42);
   const id = () => {
     let text = '';
@@ -70,7 +79,7 @@ export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE
   const switches: { id: string; name: string; ports: Record<string, unknown>[] }[] = [];
   let ports = 0;
   const vids = Array.from({ length: SEED_SIZE.vlansPerSite }, (_, v) => (v + 1) * 10);
-  for (let s = 1; s <= SEED_SIZE.sites; s++) {
+  for (let s = 1; s <= SEED_SIZE.sites * scale; s++) {
     const site = { id: id(), name: `site-${s}`, description: `Site number ${s}`, created_at: created, updated_at: created };
     sites.push(site);
     vids.forEach((vid, v) => {
@@ -174,7 +183,7 @@ export async function writeSeedFiles(dataDir: string, portsPerSwitch = SEED_SIZE
     }
   }
   const activity: Record<string, unknown>[] = [];
-  for (let a = 1; a <= SEED_SIZE.activity; a++) {
+  for (let a = 1; a <= SEED_SIZE.activity * scale; a++) {
     const target = switches[Math.floor(next() * switches.length)];
     activity.push({
       id: id(),

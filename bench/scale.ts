@@ -1,0 +1,84 @@
+// The growth scenario of `npm run bench` (issue 22): the same requests, one at a time, on a server without the
+// read cache, at 1× the data set and at SCALE× it. What a request costs should grow with its page, not with the
+// database; the report gives each request's median time at both sizes and their ratio.
+import { benchMac } from './seed.ts';
+
+/** How many times the data set the second measurement holds. */
+export const SCALE = 5;
+
+/** What a timed request stands for in the targets. */
+export type RequestKind = 'page' | 'search' | 'counted' | 'checks';
+
+export interface TimedRequest {
+  name: string;
+  kind: RequestKind;
+  path: string;
+}
+
+/** Median wall time of each request in milliseconds, by name. */
+export type Timings = Record<string, number>;
+
+const WARM_UP = 3;
+const TIMED = 15;
+/** Checks of every site take seconds on a slow build: fewer rounds. */
+const TIMED_SLOW = 3;
+
+/** The requests, with ids read from the server: the third site, its second switch and its second VLAN. */
+async function requests(get: (path: string) => Promise<any>): Promise<TimedRequest[]> {
+  const site = (await get('/api/sites?limit=3')).items[2];
+  const someSwitch = (await get(`/api/switches?siteId=${site.id}&limit=2`)).items[1];
+  const vlan = (await get(`/api/vlans?siteId=${site.id}&limit=2`)).items[1];
+  const network = (await get(`/api/networks?siteId=${site.id}&limit=1`)).items[0];
+  // bench/seed.ts names switch w of site s `sw-s-w`, gives it 10.s.1.(w+9) and a device MAC on port 1.
+  const cisco = benchMac(92)
+    .replace(/:/g, '')
+    .replace(/(....)(?=.)/g, '$1.');
+  return [
+    { name: 'checks of one site (40 switches)', kind: 'page', path: `/api/checks?siteId=${site.id}` },
+    { name: 'one switch with its 48 ports', kind: 'page', path: `/api/switches/${someSwitch.id}` },
+    { name: "one VLAN's ports", kind: 'page', path: `/api/vlans/${vlan.id}/ports` },
+    { name: 'one network', kind: 'page', path: `/api/networks/${network.id}` },
+    { name: 'page of sites', kind: 'page', path: '/api/sites?limit=100' },
+    { name: 'page of switches', kind: 'page', path: '/api/switches?limit=100' },
+    { name: 'page of switches, far in', kind: 'page', path: '/api/switches?limit=100&offset=1500' },
+    { name: 'page of ports', kind: 'page', path: '/api/ports?limit=100' },
+    { name: "page of a site's switches", kind: 'page', path: `/api/switches?siteId=${site.id}&limit=100` },
+    { name: 'page of activity', kind: 'page', path: '/api/activity?limit=100' },
+    { name: 'page of ports, q=port 4', kind: 'page', path: '/api/ports?q=port%204&limit=100' },
+    { name: 'search by name', kind: 'search', path: '/api/search?q=sw-3-12' },
+    { name: 'search by IP', kind: 'search', path: '/api/search?q=10.3.1.21' },
+    { name: 'search by MAC (Cisco spelling)', kind: 'search', path: `/api/search?q=${cisco}` },
+    { name: 'search by switch/port', kind: 'search', path: '/api/search?q=sw-3-12%2F1%2F1%2F4' },
+    { name: 'search by a substring of descriptions', kind: 'search', path: '/api/search?q=ort%2017' },
+    { name: '500 VLANs with their counts', kind: 'counted', path: '/api/vlans?limit=500' },
+    { name: '500 networks with their counts', kind: 'counted', path: '/api/networks?limit=500' },
+    { name: 'checks of all sites', kind: 'checks', path: '/api/checks' },
+  ];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Times every request, one at a time (after a few untimed rounds of each): the median in ms, by name. */
+export async function timeRequests(url: string, headers: Record<string, string>): Promise<{ requests: TimedRequest[]; timings: Timings }> {
+  const once = async (path: string) => {
+    const began = performance.now();
+    const response = await fetch(`${url}${path}`, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return performance.now() - began;
+  };
+  const get = async (path: string) => (await fetch(`${url}${path}`, { headers })).json();
+  const list = await requests(get);
+  const timings: Timings = {};
+  for (const request of list) {
+    const slow = request.kind === 'checks';
+    for (let i = 0; i < (slow ? 1 : WARM_UP); i++) await once(request.path);
+    const times: number[] = [];
+    for (let i = 0; i < (slow ? TIMED_SLOW : TIMED); i++) times.push(await once(request.path));
+    timings[request.name] = Math.round(median(times) * 100) / 100;
+  }
+  return { requests: list, timings };
+}
