@@ -207,9 +207,17 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
       filter.entityId,
     );
   } else if (filter.entityId) {
+    // a.entity_id = ? alone has no index (activity_entity leads with the type), so the entries were scanned newest
+    // first until the page was full: the whole log for a record with few entries. It is asked here of each entity
+    // type stored (read off that index, one step each) and of entries without a type.
     add(
-      `(a.entity_id = ? OR a.seq IN (SELECT e.activity_seq FROM activity_entities e
+      `((a.entity_type, a.entity_id) IN (WITH RECURSIVE types(t) AS (SELECT min(entity_type) FROM activity
+          UNION ALL SELECT (SELECT min(entity_type) FROM activity WHERE entity_type > t) FROM types WHERE t IS NOT NULL)
+        SELECT t, ? FROM types WHERE t IS NOT NULL)
+      OR (a.entity_type IS NULL AND a.entity_id = ?)
+      OR a.seq IN (SELECT e.activity_seq FROM activity_entities e
       WHERE e.entity_type IN (${KIND_ORDER.map(() => '?').join(', ')}) AND e.entity_id = ?))`,
+      filter.entityId,
       filter.entityId,
       ...KIND_ORDER,
       filter.entityId,

@@ -16,7 +16,7 @@ import {
   type PortInput,
 } from '../../test/fixtures/config/inventory-db.ts';
 import { addAddress, addRange } from '../../test/helpers/ipam-db.ts';
-import { runChecks, type FindingKind } from './checks.ts';
+import { FINDING_KINDS, runChecks, type FindingKind } from './checks.ts';
 import type { Db } from './open.ts';
 
 /** Port "1", a trunk, of a new switch `switchName` at `site`, its native VLAN a new VLAN of that site. */
@@ -711,6 +711,45 @@ describe('runChecks', () => {
     ]);
   });
 
+  it('counts the ports that use a VLAN once each, leaving out uplinks and disabled ports, however they carry it', () => {
+    const db = freshDb();
+    const site = addSite(db, 'A');
+    const [users, cams, lab, mgmt] = [10, 30, 40, 99].map((vid) => addVlan(db, site, { name: `v${vid}`, vid }));
+    const edge = addSwitch(db, site, { name: 'edge' });
+    addPort(db, edge, { name: '1', untagged: users });
+    // Tags its own untagged VLAN: still one port.
+    addPort(db, edge, { name: '2', mode: 'trunk', untagged: users, tagged: [users] });
+    addPort(db, edge, { name: '3', mode: 'trunk', untagged: cams, tagged: [cams], enabled: false });
+    addPort(db, edge, { name: '4', untagged: cams });
+    addPort(db, edge, { name: '5', mode: 'trunk', tagged: [users, cams], enabled: false });
+    addPort(db, edge, { name: '6', mode: 'trunk', untagged: lab, tagged: [lab], enabled: false });
+    // The uplink carries users, cams and lab at its own end only, and its untagged mgmt tagged too.
+    const core = addSwitch(db, site, { name: 'core' });
+    linkPorts(
+      db,
+      addPort(db, edge, { name: '48', mode: 'trunk', untagged: mgmt, tagged: [users, cams, lab, mgmt] }),
+      addPort(db, core, { name: '1', mode: 'trunk', untagged: mgmt }),
+    );
+    const edgeRef = { type: 'switch', id: edge, name: 'edge' };
+    expect(runChecks(db).filter((f) => f.kind === 'vlan_not_carried_by_uplink')).toEqual([
+      {
+        kind: 'vlan_not_carried_by_uplink',
+        severity: 'warning',
+        message:
+          'VLAN 10 (v10) is used on switch edge (on 2 ports), but no trunk towards its linked switches (core) carries it at both ends.',
+        entities: [edgeRef, { type: 'vlan', id: users, name: 'v10' }],
+      },
+      {
+        kind: 'vlan_not_carried_by_uplink',
+        severity: 'warning',
+        message:
+          'VLAN 30 (v30) is used on switch edge (on 1 port), but no trunk towards its linked switches (core) carries it at both ends.',
+        entities: [edgeRef, { type: 'vlan', id: cams, name: 'v30' }],
+      },
+    ]);
+    expect(runChecks(db, site).filter((f) => f.kind === 'vlan_not_carried_by_uplink')).toHaveLength(2);
+  });
+
   it('writes the LAG findings in full: what differs, each VLAN by number, the LAGs and ports named with their switch', () => {
     const db = freshDb();
     const [hq, dc] = [addSite(db, 'HQ'), addSite(db, 'DC')];
@@ -835,5 +874,75 @@ describe('runChecks', () => {
       expect.stringMatching(/^unused_vlan:/),
     ]);
     expect(kinds(siteC)).toEqual([]);
+  });
+});
+
+/** A site with a finding of every kind (its networks numbered by `n`); returns its id and some of its switches. */
+function addSiteWithEveryKind(db: Db, n: number): { site: string; core: string; edge: string } {
+  const site = addSite(db, `site ${n}`);
+  const [users, cams] = [addVlan(db, site, { name: 'users', vid: 10 }), addVlan(db, site, { name: 'cams', vid: 30 })];
+  addVlan(db, site, { name: 'unused', vid: 99 });
+  const usersNet = addNetwork(db, site, { name: 'users', subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1`, vlan: users });
+  const wide = addNetwork(db, site, { name: 'wide', subnet: `10.${n}.0.0/16` });
+  addAddress(db, usersNet, `10.${n}.10.5`, { hostname: 'twice' });
+  addAddress(db, wide, `10.${n}.10.5`);
+  addRange(db, usersNet, `10.${n}.10.100`, `10.${n}.10.200`, 'dhcp');
+  addAddress(db, usersNet, `10.${n}.10.150`, { hostname: 'leased' });
+  const transit = addNetwork(db, site, { name: 'transit', subnet: `172.16.${n}.0/30` });
+  addAddress(db, transit, `172.16.${n}.1`);
+  addAddress(db, transit, `172.16.${n}.2`);
+  const mac = `02:00:00:00:00:0${n}`;
+  const core = addSwitch(db, site, { name: 'core', managementIp: '192.0.2.1', macAddress: mac });
+  const edge = addSwitch(db, site, {
+    name: 'edge',
+    managementIp: `10.${n}.10.1`,
+    macAddress: mac.replaceAll(':', '-'),
+    poeBudgetWatts: 10,
+  });
+  addPort(db, edge, { name: '1', untagged: users, poe: { type: '802.3af', maxWatts: 15.4 } });
+  addPort(db, edge, { name: '2', untagged: cams });
+  linkPorts(
+    db,
+    addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }),
+    addPort(db, core, { name: '1', mode: 'trunk', tagged: [cams] }),
+  );
+  linkPorts(db, addPort(db, edge, { name: '47', untagged: users }), addPort(db, core, { name: '2', mode: 'trunk', untagged: cams }));
+  const trunk = { mode: 'trunk' as const, tagged: [users] };
+  pairLags(
+    db,
+    lagWith(db, edge, { name: 'Po1', portMode: 'trunk', tagged: [users, cams] }, [trunk, trunk], 45).id,
+    lagWith(db, core, { name: 'Po1', portMode: 'trunk', tagged: [users] }, [trunk, trunk], 3).id,
+  );
+  return { site, core, edge };
+}
+
+describe('runChecks of one site', () => {
+  it('finds what the checks of all sites find that names an entity of the site, links, pairs and duplicates across sites too', () => {
+    const db = freshDb();
+    const [one, two, three] = [1, 2, 3].map((n) => addSiteWithEveryKind(db, n));
+    // Across sites: a MAC address, a link (and one that only one end names), a LAG pair, a gateway.
+    addSwitch(db, two.site, { name: 'twin', macAddress: '0200.0000.0001' });
+    linkPorts(db, addPort(db, one.edge, { name: '40', mode: 'trunk' }), addPort(db, two.edge, { name: '40' }));
+    const dangling = addPort(db, three.core, { name: '40', mode: 'trunk' });
+    db.prepare('UPDATE ports SET linked_port_id = ? WHERE id = ?').run(addPort(db, one.core, { name: '40' }), dangling);
+    pairLags(db, lagWith(db, one.core, { name: 'Po9' }, [{}], 30).id, lagWith(db, three.edge, { name: 'Po9' }, [{}, {}], 30).id);
+    addNetwork(db, two.site, { name: 'gw', subnet: '10.99.0.0/24', gateway: '10.3.10.1' });
+    const siteOf = new Map(
+      (
+        db
+          .prepare(
+            `SELECT id, site_id FROM switches UNION ALL SELECT id, site_id FROM vlans UNION ALL SELECT id, site_id FROM networks
+            UNION ALL SELECT p.id, sw.site_id FROM ports p JOIN switches sw ON sw.id = p.switch_id
+            UNION ALL SELECT l.id, sw.site_id FROM lags l JOIN switches sw ON sw.id = l.switch_id
+            UNION ALL SELECT a.id, n.site_id FROM addresses a JOIN networks n ON n.id = a.network_id`,
+          )
+          .all() as { id: string; site_id: string }[]
+      ).map((row) => [row.id, row.site_id]),
+    );
+    const all = runChecks(db);
+    expect(new Set(all.map((f) => f.kind))).toEqual(new Set(FINDING_KINDS));
+    for (const { site } of [one, two, three, { site: addSite(db, 'empty') }]) {
+      expect(runChecks(db, site)).toEqual(all.filter((f) => f.entities.some((entity) => siteOf.get(entity.id) === site)));
+    }
   });
 });

@@ -1,7 +1,9 @@
 // The consistency checks of GET /api/checks: one SQL statement per finding kind (no per-row queries), turned into
 // findings that name every entity involved. `:site` (null for all sites) keeps the findings that involve a site.
-import { ipToBigInt, NEARLY_FULL_PERCENT, subnetOf, utilization } from '../lib/ip-math.ts';
-import { cidrContains, cidrOverlaps, parseIp } from '../lib/net.ts';
+// Each statement starts from what is at the site, through an index by site, so that one site's checks cost what
+// the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
+import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../lib/ip-math.ts';
+import { cidrOverlaps, type ParsedIp, parseIp } from '../lib/net.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 import { networkHolding } from './switches.ts';
@@ -101,16 +103,17 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
     unusedVlans,
   ];
   const findings = inTransaction(db, () => checks.flatMap((check) => check(db, siteId ?? null)), 'DEFERRED');
-  return findings.sort(compareFindings);
+  return sortFindings(findings);
 }
 
-function compareFindings(a: Finding, b: Finding): number {
-  return (
-    SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
-    FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind) ||
-    compareText(a.message, b.message) ||
-    compareText(a.entities.map((e) => e.id).join(), b.entities.map((e) => e.id).join())
-  );
+/** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
+const RANK = new Map(FINDING_KINDS.map((kind, i) => [kind, SEVERITIES.indexOf(SEVERITY_OF[kind]) * FINDING_KINDS.length + i]));
+
+/** Sorted by severity, kind, message and entity ids; each finding's key made once (there may be tens of thousands). */
+function sortFindings(findings: Finding[]): Finding[] {
+  const keyed = findings.map((finding) => ({ finding, rank: RANK.get(finding.kind)!, ids: finding.entities.map((e) => e.id).join() }));
+  keyed.sort((a, b) => a.rank - b.rank || compareText(a.finding.message, b.finding.message) || compareText(a.ids, b.ids));
+  return keyed.map(({ finding }) => finding);
 }
 
 // Code-unit order: the same everywhere, whatever the locale.
@@ -131,6 +134,33 @@ function groupBy<T>(rows: T[], key: (row: T) => string): T[][] {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/**
+ * `site_id ${IN_SCOPE}`: the site :site, or every site when it is null. SQLite looks each site up in the index by
+ * site (`:site IS NULL OR site_id = :site` would have it scan the whole table for one site).
+ */
+const IN_SCOPE = 'IN (SELECT :site WHERE :site IS NOT NULL UNION ALL SELECT id FROM sites WHERE :site IS NULL)';
+
+/** The two kinds of row that name another of their kind, with that column and its index. */
+const LINKS = {
+  ports: { link: 'linked_port_id', index: 'ports_linked_port' },
+  lags: { link: 'remote_lag_id', index: 'lags_remote' },
+} as const;
+
+/**
+ * The ids of the `table` rows (ports or LAGs) on a switch at :site whose link column names another row: for one
+ * site through its switches, for all sites by the index of the link column (which SQLite, not knowing how few rows
+ * are linked, would not choose).
+ */
+const linkingFromScope = (table: keyof typeof LINKS, { link, index } = LINKS[table]) =>
+  `SELECT id FROM ${table} INDEXED BY ${index} WHERE :site IS NULL AND ${link} IS NOT NULL
+    UNION ALL SELECT a.id FROM switches sw CROSS JOIN ${table} a ON a.switch_id = sw.id WHERE sw.site_id = :site AND a.${link} IS NOT NULL`;
+
+/** linkingFromScope and the rows whose link names a row on a switch at :site: each link with an end at the site. */
+const linkedInScope = (table: keyof typeof LINKS, { link } = LINKS[table]) =>
+  `${linkingFromScope(table)}
+    UNION SELECT a.id FROM switches sw CROSS JOIN ${table} b ON b.switch_id = sw.id CROSS JOIN ${table} a ON a.${link} = b.id
+      WHERE sw.site_id = :site`;
+
 interface SwitchRow {
   key: string;
   id: string;
@@ -145,10 +175,10 @@ const switchList = (rows: SwitchRow[]) => rows.map((row) => `${row.name} (${row.
 function duplicateManagementIps(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
-    `SELECT sw.management_ip AS key, sw.id, sw.name, s.name AS site_name
-    FROM switches sw JOIN sites s ON s.id = sw.site_id
-    WHERE sw.management_ip IN (SELECT management_ip FROM switches WHERE management_ip IS NOT NULL GROUP BY management_ip HAVING count(*) > 1)
-      AND (:site IS NULL OR sw.management_ip IN (SELECT management_ip FROM switches WHERE site_id = :site))
+    `WITH ips AS (SELECT DISTINCT management_ip FROM switches WHERE site_id ${IN_SCOPE} AND management_ip IS NOT NULL)
+    SELECT sw.management_ip AS key, sw.id, sw.name, s.name AS site_name
+    FROM ips CROSS JOIN switches sw ON sw.management_ip = ips.management_ip JOIN sites s ON s.id = sw.site_id
+    WHERE (SELECT count(*) FROM switches x WHERE x.management_ip = ips.management_ip) > 1
     ORDER BY sw.management_ip, s.name, sw.name, sw.id`,
   ).all({ site }) as unknown as SwitchRow[];
   return groupBy(rows, (row) => row.key).map((group) =>
@@ -160,17 +190,18 @@ function duplicateManagementIps(db: Db, site: string | null): Finding[] {
   );
 }
 
+/** A switch's MAC address as its hex digits: the expression of the index switches_mac_digits (migration 0012). */
+const macDigitsOf = (sw: string) => `lower(replace(replace(replace(${sw}.mac_address, ':', ''), '-', ''), '.', ''))`;
+
 /** duplicate_mac: one MAC address on several switches, compared by its hex digits whatever the spelling stored. */
 function duplicateMacs(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
-    `WITH macs AS (
-      SELECT id, name, site_id, lower(replace(replace(replace(mac_address, ':', ''), '-', ''), '.', '')) AS digits
-      FROM switches WHERE mac_address IS NOT NULL)
-    SELECT m.digits AS key, m.id, m.name, s.name AS site_name FROM macs m JOIN sites s ON s.id = m.site_id
-    WHERE m.digits IN (SELECT digits FROM macs GROUP BY digits HAVING count(*) > 1)
-      AND (:site IS NULL OR m.digits IN (SELECT digits FROM macs WHERE site_id = :site))
-    ORDER BY m.digits, s.name, m.name, m.id`,
+    `WITH macs AS (SELECT DISTINCT ${macDigitsOf('sw')} AS digits FROM switches sw WHERE sw.site_id ${IN_SCOPE} AND sw.mac_address IS NOT NULL)
+    SELECT m.digits AS key, sw.id, sw.name, s.name AS site_name
+    FROM macs m CROSS JOIN switches sw ON ${macDigitsOf('sw')} = m.digits JOIN sites s ON s.id = sw.site_id
+    WHERE (SELECT count(*) FROM switches x WHERE ${macDigitsOf('x')} = m.digits) > 1
+    ORDER BY m.digits, s.name, sw.name, sw.id`,
   ).all({ site }) as unknown as SwitchRow[];
   return groupBy(rows, (row) => row.key).map((group) =>
     finding(
@@ -197,11 +228,14 @@ interface GatewayRow {
 function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
-    `SELECT n.id AS network_id, n.name AS network_name, n.subnet, v.vid, n.gateway, ns.name AS network_site,
+    `WITH pairs AS (
+      SELECT n.id AS network_id, sw.id AS switch_id FROM networks n CROSS JOIN switches sw ON sw.management_ip = n.gateway
+      WHERE n.site_id ${IN_SCOPE}
+      UNION SELECT n.id, sw.id FROM switches sw CROSS JOIN networks n ON n.gateway = sw.management_ip WHERE sw.site_id = :site)
+    SELECT n.id AS network_id, n.name AS network_name, n.subnet, v.vid, n.gateway, ns.name AS network_site,
       sw.id AS switch_id, sw.name AS switch_name, ss.name AS switch_site
-    FROM networks n JOIN switches sw ON sw.management_ip = n.gateway
-      JOIN sites ns ON ns.id = n.site_id JOIN sites ss ON ss.id = sw.site_id LEFT JOIN vlans v ON v.id = n.vlan_id
-    WHERE n.gateway IS NOT NULL AND (:site IS NULL OR n.site_id = :site OR sw.site_id = :site)`,
+    FROM pairs CROSS JOIN networks n ON n.id = pairs.network_id CROSS JOIN switches sw ON sw.id = pairs.switch_id
+      JOIN sites ns ON ns.id = n.site_id JOIN sites ss ON ss.id = sw.site_id LEFT JOIN vlans v ON v.id = n.vlan_id`,
   ).all({ site }) as unknown as GatewayRow[];
   return rows.map((row) =>
     finding(
@@ -241,12 +275,13 @@ interface LinkRow {
 
 // Each link once (the lower id first), and a one-sided link too; either end's switch may be at the site. VLANs
 // are compared by number: the ends of a link between sites name VLANs of two sites.
-const LINK_SELECT = `SELECT a.id AS a_id, a.name AS a_name, sa.name AS a_switch, a.mode AS a_mode, va.vid AS a_vlan,
+const LINK_SELECT = `WITH ends AS (${linkedInScope('ports')})
+    SELECT a.id AS a_id, a.name AS a_name, sa.name AS a_switch, a.mode AS a_mode, va.vid AS a_vlan,
       b.id AS b_id, b.name AS b_name, sb.name AS b_switch, b.mode AS b_mode, vb.vid AS b_vlan
-    FROM ports a JOIN ports b ON b.id = a.linked_port_id
+    FROM ends CROSS JOIN ports a ON a.id = ends.id CROSS JOIN ports b ON b.id = a.linked_port_id
       JOIN switches sa ON sa.id = a.switch_id JOIN switches sb ON sb.id = b.switch_id
       LEFT JOIN vlans va ON va.id = a.untagged_vlan_id LEFT JOIN vlans vb ON vb.id = b.untagged_vlan_id
-    WHERE (a.id < b.id OR b.linked_port_id IS NOT a.id) AND (:site IS NULL OR sa.site_id = :site OR sb.site_id = :site)`;
+    WHERE (a.id < b.id OR b.linked_port_id IS NOT a.id)`;
 
 /** The tagged VLAN numbers of a port, comma-separated, for a link row. */
 const taggedOf = (port: string) =>
@@ -300,7 +335,7 @@ function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
  * link_mode_mismatch.
  */
 function linkTaggedVlanMismatches(db: Db, site: string | null): Finding[] {
-  const select = LINK_SELECT.replace(' FROM ports a', `, ${taggedOf('a')} AS a_tagged, ${taggedOf('b')} AS b_tagged FROM ports a`);
+  const select = LINK_SELECT.replace(' FROM ends', `, ${taggedOf('a')} AS a_tagged, ${taggedOf('b')} AS b_tagged FROM ends`);
   const rows = prepare(db, `${select} AND a.mode = 'trunk' AND b.mode = 'trunk'`).all({ site }) as unknown as LinkRow[];
   const findings: Finding[] = [];
   for (const [a, b] of rows.map(linkEnds)) {
@@ -366,7 +401,7 @@ function lagMemberMismatches(db: Db, site: string | null): Finding[] {
       ${taggedOf('p')} AS port_tagged
     FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id CROSS JOIN ports p ON p.lag_id = l.id
       LEFT JOIN vlans lv ON lv.id = l.untagged_vlan_id LEFT JOIN vlans pv ON pv.id = p.untagged_vlan_id
-    WHERE (:site IS NULL OR sw.site_id = :site)`,
+    WHERE sw.site_id ${IN_SCOPE}`,
   ).all({ site }) as unknown as LagMemberRow[];
   const findings: Finding[] = [];
   for (const row of rows) {
@@ -438,12 +473,12 @@ function lagPairMismatches(db: Db, site: string | null): Finding[] {
       v${x}.vid AS ${x}_vlan, ${lagTaggedOf(x)} AS ${x}_tagged, (SELECT count(*) FROM ports p WHERE p.lag_id = ${x}.id) AS ${x}_members`;
   const rows = prepare(
     db,
-    `SELECT ${end('a')}, ${end('b')}
-    FROM lags a CROSS JOIN lags b ON b.id = a.remote_lag_id
+    `WITH ends AS (${linkedInScope('lags')})
+    SELECT ${end('a')}, ${end('b')}
+    FROM ends CROSS JOIN lags a ON a.id = ends.id CROSS JOIN lags b ON b.id = a.remote_lag_id
       JOIN switches sa ON sa.id = a.switch_id JOIN switches sb ON sb.id = b.switch_id
       LEFT JOIN vlans va ON va.id = a.untagged_vlan_id LEFT JOIN vlans vb ON vb.id = b.untagged_vlan_id
-    WHERE a.remote_lag_id IS NOT NULL AND (a.id < b.id OR b.remote_lag_id IS NOT a.id)
-      AND (:site IS NULL OR sa.site_id = :site OR sb.site_id = :site)`,
+    WHERE a.id < b.id OR b.remote_lag_id IS NOT a.id`,
   ).all({ site }) as unknown as LagPairRow[];
   const findings: Finding[] = [];
   for (const [a, b] of rows.map(lagPairEnds)) {
@@ -471,6 +506,26 @@ function lagPairMismatches(db: Db, site: string | null): Finding[] {
   return findings;
 }
 
+/**
+ * net.ts's cidrContains, each subnet parsed once (and the address once for the calls in a row that test it): the
+ * checks test every management IP against each network of its site.
+ */
+function subnetTest(): (cidr: string, ip: string) => boolean {
+  const subnets = new Map<string, Subnet | undefined>();
+  let address: { ip: string; parsed: ParsedIp | undefined; value: bigint } | undefined;
+  return (cidr, ip) => {
+    if (!subnets.has(cidr)) subnets.set(cidr, subnetOf(cidr));
+    const subnet = subnets.get(cidr);
+    if (address?.ip !== ip) {
+      const parsed = parseIp(ip);
+      address = { ip, parsed, value: parsed ? ipToBigInt(parsed) : 0n };
+    }
+    return (
+      subnet !== undefined && address.parsed?.family === subnet.family && address.value >= subnet.first && address.value <= subnet.last
+    );
+  };
+}
+
 interface ManagementRow {
   id: string;
   name: string;
@@ -489,13 +544,14 @@ function managementIpsOutsideSubnets(db: Db, site: string | null): Finding[] {
     `SELECT sw.id, sw.name, sw.management_ip, s.name AS site_name,
       (SELECT group_concat(n.subnet, ' ') FROM networks n WHERE n.site_id = sw.site_id) AS subnets
     FROM switches sw JOIN sites s ON s.id = sw.site_id
-    WHERE sw.management_ip IS NOT NULL AND (:site IS NULL OR sw.site_id = :site)`,
+    WHERE sw.site_id ${IN_SCOPE} AND sw.management_ip IS NOT NULL`,
   ).all({ site }) as unknown as ManagementRow[];
+  const contains = subnetTest();
   return rows
     .filter((row) => {
       const ipv6 = row.management_ip.includes(':');
       const sameFamily = (row.subnets ?? '').split(' ').filter((subnet) => subnet !== '' && subnet.includes(':') === ipv6);
-      return sameFamily.length > 0 && !sameFamily.some((subnet) => cidrContains(subnet, row.management_ip));
+      return sameFamily.length > 0 && !sameFamily.some((subnet) => contains(subnet, row.management_ip));
     })
     .map((row) =>
       finding(
@@ -540,7 +596,7 @@ function overlappingSubnets(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
     `SELECT n.id, n.name, n.subnet, n.site_id, s.name AS site_name FROM networks n JOIN sites s ON s.id = n.site_id
-    WHERE (:site IS NULL OR n.site_id = :site) ORDER BY n.site_id, n.id`,
+    WHERE n.site_id ${IN_SCOPE} ORDER BY n.site_id, n.id`,
   ).all({ site }) as unknown as SubnetRow[];
   const findings: Finding[] = [];
   for (const group of groupBy(rows, (row) => row.site_id)) {
@@ -590,7 +646,7 @@ function poeOverBudget(db: Db, site: string | null): Finding[] {
     db,
     `SELECT sw.id, sw.name, sw.poe_budget_watts AS budget, round(sum(json_extract(p.poe, '$.maxWatts')), 1) AS demand, count(*) AS ports
     FROM switches sw JOIN ports p ON p.switch_id = sw.id
-    WHERE sw.poe_budget_watts IS NOT NULL AND (:site IS NULL OR sw.site_id = :site) AND p.enabled = 1 AND p.poe IS NOT NULL
+    WHERE sw.site_id ${IN_SCOPE} AND sw.poe_budget_watts IS NOT NULL AND p.enabled = 1 AND p.poe IS NOT NULL
     GROUP BY sw.id HAVING sum(json_extract(p.poe, '$.maxWatts')) > sw.poe_budget_watts`,
   ).all({ site }) as unknown as PoeRow[];
   return rows.map((row) =>
@@ -605,12 +661,12 @@ function poeOverBudget(db: Db, site: string | null): Finding[] {
 interface UncarriedRow {
   switch_id: string;
   switch_name: string;
+  neighbours: string;
   vlan_id: string;
   vlan_name: string;
   vid: number;
   ports: number;
   configured: number;
-  neighbours: string;
 }
 
 /**
@@ -618,17 +674,20 @@ interface UncarriedRow {
  * or configured on it) that none of its uplinks carries at both ends. An uplink is a trunk of the switch linked to
  * a port of another switch; it carries a VLAN at both ends when its own end and the far end both carry that VLAN
  * number, tagged or native (untagged). Every switch with an uplink is judged, so a link is seen from both ends; a
- * finding per (switch, VLAN).
+ * finding per (switch, VLAN), its ports each counted once.
  */
 function vlansNotCarriedByUplinks(db: Db, site: string | null): Finding[] {
-  // MATERIALIZED: each CTE is computed once, not again for every row that looks into it; CROSS JOIN keeps
-  // SQLite from scanning every tagged pair in the database to find those of the uplinks.
+  // MATERIALIZED: each CTE is computed once; CROSS JOIN keeps SQLite from scanning every tagged pair in the
+  // database to find those of the uplinks. The ports of a switch that carry a VLAN are vlan_switch_ports' count
+  // (migration 0011) less its uplinks and its disabled ports that carry it (few: read through their own VLANs),
+  // so that no port's VLANs are read but theirs. The VLAN numbers its uplinks carry at both ends are compared as
+  // the text ",10,20," (json_each is slower than instr).
   const rows = prepare(
     db,
     `WITH uplinks AS MATERIALIZED (
       SELECT p.id, p.switch_id, p.untagged_vlan_id, f.id AS far_id, f.switch_id AS far_switch, f.untagged_vlan_id AS far_untagged
-      FROM ports p JOIN switches sw ON sw.id = p.switch_id CROSS JOIN ports f ON f.id = p.linked_port_id
-      WHERE p.mode = 'trunk' AND f.switch_id <> p.switch_id AND (:site IS NULL OR sw.site_id = :site)),
+      FROM (${linkingFromScope('ports')}) AS l CROSS JOIN ports p ON p.id = l.id CROSS JOIN ports f ON f.id = p.linked_port_id
+      WHERE p.mode = 'trunk' AND f.switch_id <> p.switch_id),
     near AS MATERIALIZED (
       SELECT u.id AS uplink, v.vid FROM uplinks u CROSS JOIN vlans v ON v.id = u.untagged_vlan_id
       UNION SELECT u.id, v.vid FROM uplinks u CROSS JOIN port_tagged_vlans t ON t.port_id = u.id CROSS JOIN vlans v ON v.id = t.vlan_id),
@@ -636,22 +695,32 @@ function vlansNotCarriedByUplinks(db: Db, site: string | null): Finding[] {
       SELECT u.id AS uplink, v.vid FROM uplinks u CROSS JOIN vlans v ON v.id = u.far_untagged
       UNION SELECT u.id, v.vid FROM uplinks u CROSS JOIN port_tagged_vlans t ON t.port_id = u.far_id CROSS JOIN vlans v ON v.id = t.vlan_id),
     carried AS MATERIALIZED (
-      SELECT DISTINCT u.switch_id, n.vid FROM uplinks u CROSS JOIN near n ON n.uplink = u.id CROSS JOIN far f ON f.uplink = u.id AND f.vid = n.vid),
-    judged AS MATERIALIZED (SELECT DISTINCT switch_id FROM uplinks),
-    local AS MATERIALIZED (
-      SELECT p.id, p.switch_id, p.untagged_vlan_id FROM judged j CROSS JOIN ports p ON p.switch_id = j.switch_id
-      WHERE p.enabled = 1 AND p.id NOT IN (SELECT id FROM uplinks)),
+      SELECT switch_id, ',' || group_concat(vid) || ',' AS vids FROM (
+        SELECT DISTINCT u.switch_id, n.vid FROM uplinks u CROSS JOIN near n ON n.uplink = u.id CROSS JOIN far f ON f.uplink = u.id AND f.vid = n.vid)
+      GROUP BY switch_id),
+    judged AS MATERIALIZED (
+      SELECT switch_id, group_concat(name, ', ' ORDER BY name) AS neighbours
+      FROM (SELECT DISTINCT u.switch_id, fs.name FROM uplinks u JOIN switches fs ON fs.id = u.far_switch) GROUP BY switch_id),
+    unused AS MATERIALIZED (
+      SELECT id, switch_id, untagged_vlan_id FROM uplinks
+      UNION SELECT p.id, p.switch_id, p.untagged_vlan_id FROM judged j CROSS JOIN ports p INDEXED BY ports_disabled ON p.switch_id = j.switch_id
+        WHERE p.enabled = 0),
+    excluded AS MATERIALIZED (
+      SELECT switch_id, vlan_id, count(*) AS ports FROM (
+        SELECT switch_id, untagged_vlan_id AS vlan_id, id FROM unused WHERE untagged_vlan_id IS NOT NULL
+        UNION SELECT x.switch_id, t.vlan_id, x.id FROM unused x CROSS JOIN port_tagged_vlans t ON t.port_id = x.id)
+      GROUP BY switch_id, vlan_id),
     used AS (
-      SELECT switch_id, untagged_vlan_id AS vlan_id, 1 AS port, 0 AS configured FROM local WHERE untagged_vlan_id IS NOT NULL
-      UNION ALL SELECT l.switch_id, t.vlan_id, 1, 0 FROM local l CROSS JOIN port_tagged_vlans t ON t.port_id = l.id
+      SELECT c.switch_id, c.vlan_id, c.ports - coalesce(e.ports, 0) AS ports, 0 AS configured
+        FROM judged j CROSS JOIN vlan_switch_ports c ON c.switch_id = j.switch_id
+        LEFT JOIN excluded e ON e.switch_id = c.switch_id AND e.vlan_id = c.vlan_id
       UNION ALL SELECT j.switch_id, c.vlan_id, 0, 1 FROM judged j CROSS JOIN switch_configured_vlans c ON c.switch_id = j.switch_id)
-    SELECT sw.id AS switch_id, sw.name AS switch_name, v.id AS vlan_id, v.name AS vlan_name, v.vid,
-      sum(u.port) AS ports, max(u.configured) AS configured,
-      (SELECT group_concat(name, ', ') FROM (SELECT DISTINCT fs.name FROM uplinks x JOIN switches fs ON fs.id = x.far_switch
-        WHERE x.switch_id = u.switch_id ORDER BY fs.name)) AS neighbours
-    FROM used u JOIN vlans v ON v.id = u.vlan_id JOIN switches sw ON sw.id = u.switch_id
-    WHERE NOT EXISTS (SELECT 1 FROM carried c WHERE c.switch_id = u.switch_id AND c.vid = v.vid)
-    GROUP BY u.switch_id, u.vlan_id`,
+    SELECT sw.id AS switch_id, sw.name AS switch_name, j.neighbours, v.id AS vlan_id, v.name AS vlan_name, v.vid,
+      sum(u.ports) AS ports, max(u.configured) AS configured
+    FROM used u CROSS JOIN judged j ON j.switch_id = u.switch_id CROSS JOIN switches sw ON sw.id = u.switch_id
+      CROSS JOIN vlans v ON v.id = u.vlan_id LEFT JOIN carried c ON c.switch_id = u.switch_id
+    WHERE instr(coalesce(c.vids, ''), ',' || v.vid || ',') = 0
+    GROUP BY u.switch_id, u.vlan_id HAVING sum(u.ports) > 0 OR max(u.configured) = 1`,
   ).all({ site }) as unknown as UncarriedRow[];
   return rows.map((row) => {
     const how = [row.configured ? 'configured' : '', row.ports ? `on ${plural(row.ports, 'port')}` : ''].filter(Boolean).join(', ');
@@ -675,7 +744,7 @@ function unusedVlans(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
     `SELECT v.id, v.name, v.vid, s.name AS site_name FROM vlans v JOIN sites s ON s.id = v.site_id
-    WHERE (:site IS NULL OR v.site_id = :site)
+    WHERE v.site_id ${IN_SCOPE}
       AND NOT EXISTS (SELECT 1 FROM ports p WHERE p.untagged_vlan_id = v.id)
       AND NOT EXISTS (SELECT 1 FROM port_tagged_vlans t WHERE t.vlan_id = v.id)`,
   ).all({ site }) as unknown as UnusedRow[];
@@ -721,7 +790,7 @@ function duplicateAddresses(db: Db, site: string | null): Finding[] {
     db,
     `WITH recorded AS MATERIALIZED (
       SELECT a.id, a.address, a.hostname, n.id AS network_id, n.name AS network_name, n.subnet, n.site_id
-      FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE (:site IS NULL OR n.site_id = :site)),
+      FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE n.site_id ${IN_SCOPE}),
     twice AS (SELECT site_id, address FROM recorded GROUP BY site_id, address HAVING count(*) > 1)
     SELECT r.*, s.name AS site_name FROM twice t
       CROSS JOIN recorded r ON r.site_id = t.site_id AND r.address = t.address JOIN sites s ON s.id = r.site_id
@@ -755,7 +824,7 @@ function addressesInDhcpRanges(db: Db, site: string | null): Finding[] {
     FROM networks n JOIN sites s ON s.id = n.site_id
       CROSS JOIN ranges r ON r.network_id = n.id AND r.kind = 'dhcp'
       CROSS JOIN addresses a ON a.network_id = n.id AND (a.key_hi, a.key_lo) BETWEEN (r.start_hi, r.start_lo) AND (r.end_hi, r.end_lo)
-    WHERE (:site IS NULL OR n.site_id = :site)`,
+    WHERE n.site_id ${IN_SCOPE}`,
   ).all({ site }) as unknown as InRangeRow[];
   return rows.map((row) =>
     finding(
@@ -795,12 +864,21 @@ function managementIpsNotRecorded(db: Db, site: string | null): Finding[] {
       a.id AS address_id, a.address, a.hostname, an.id AS network_id, an.name AS network_name, an.subnet
     FROM switches sw JOIN sites s ON s.id = sw.site_id
       LEFT JOIN addresses a ON a.switch_id = sw.id LEFT JOIN networks an ON an.id = a.network_id
-    WHERE (sw.management_ip IS NOT NULL OR a.id IS NOT NULL) AND (:site IS NULL OR sw.site_id = :site)`,
+    WHERE sw.site_id ${IN_SCOPE} AND (sw.management_ip IS NOT NULL OR a.id IS NOT NULL)`,
   ).all({ site }) as unknown as SwitchAddressRow[];
+  // Each site's networks parsed once; networkHolding (the API's choice of network) only among those that hold the IP.
+  const parsed = new Map<string, { id: string; name: string; subnet: string }[]>();
+  const networksOf = (json: string) => {
+    const networks = parsed.get(json) ?? (JSON.parse(json) as string[][]).map(([id, name, subnet]) => ({ id, name, subnet }));
+    parsed.set(json, networks);
+    return networks;
+  };
+  const contains = subnetTest();
   const findings: Finding[] = [];
   for (const row of rows) {
-    const networks = (JSON.parse(row.networks) as [string, string, string][]).map(([id, name, subnet]) => ({ id, name, subnet }));
-    const holder = row.management_ip === null ? undefined : networkHolding(networks, row.management_ip);
+    const own = row.management_ip;
+    const holding = own === null ? [] : networksOf(row.networks).filter((network) => contains(network.subnet, own));
+    const holder = own === null ? undefined : networkHolding(holding, own);
     const recorded =
       row.address_id === null
         ? undefined
@@ -864,7 +942,7 @@ function nearlyFullNetworks(db: Db, site: string | null): Finding[] {
         (SELECT json_group_array(json_array(r.kind, r.start_address, r.end_address, ${RANGE_RECORDED_SQL}))
           FROM ranges r WHERE r.network_id = f.id AND r.kind IN ('dhcp', 'reserved')) AS ranges
       FROM (SELECT n.id, n.name, n.subnet, s.name AS site_name, ${NETWORK_PERCENT_SQL} AS percent
-        FROM networks n JOIN sites s ON s.id = n.site_id WHERE (:site IS NULL OR n.site_id = :site)) AS f
+        FROM networks n JOIN sites s ON s.id = n.site_id WHERE n.site_id ${IN_SCOPE}) AS f
       WHERE f.percent >= :full`,
   ).all({ site, full: NEARLY_FULL_PERCENT }) as unknown as FullRow[];
   return rows.map((row) => {

@@ -3,6 +3,7 @@ import type { Resource } from '../fields/field.ts';
 import { prepare, type Db } from './open.ts';
 import { recordJson } from './record-json.ts';
 import { selectList } from './resource-sql.ts';
+import { countedRows, phraseQuery, searchIndexesOf } from './search-index.ts';
 import { getOrMake } from '../lib/memo.ts';
 
 /** An equality filter on a column; `undefined` values are left out, so optional query filters pass straight in. */
@@ -40,6 +41,8 @@ export interface ListQuery {
   offset: number;
   /** The computed field sorted on (a count), if any, which the page query must then compute for every row. */
   computedSort: ComputedField | undefined;
+  /** q as the search indexes find it, when q alone narrows the list. */
+  search?: IndexedSearch;
 }
 
 /** Escapes LIKE wildcards so `q` matches literally (the ESCAPE character is a backslash). */
@@ -66,15 +69,18 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
     clauses.push(`${filter.sql} = ?`);
     params.push(filter.value);
   }
+  let search: IndexedSearch | undefined;
   if (list.q) {
-    const columns = shape.resource.fields.filter((f) => f.searchable && f.column).map((f) => `${shape.alias}.${f.column}`);
-    const matches = columns.map((column) => `${column} LIKE ? ESCAPE '\\'`);
+    const columns = shape.resource.fields.filter((f) => f.searchable && f.column).map((f) => `${f.column}`);
+    const matches = columns.map((column) => `${shape.alias}.${column} LIKE ? ESCAPE '\\'`);
     for (let i = 0; i < columns.length; i++) params.push(likePattern(list.q));
     if (searchAlso) {
       matches.push(searchAlso.sql);
       params.push(...searchAlso.params);
     }
     if (matches.length) clauses.push(`(${matches.join(' OR ')})`);
+    // q alone narrows the list: its rows can come from the search index instead (readPage decides).
+    if (clauses.length === 1 && !searchAlso) search = indexedSearch(shape, columns, list.q);
   }
   return {
     where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '',
@@ -83,7 +89,58 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
     limit: list.limit,
     offset: list.offset,
     computedSort: list.sort && shape.computed?.[list.sort.field]?.name ? shape.computed[list.sort.field] : undefined,
+    search,
   };
+}
+
+/** The rows of a q filter as the search indexes find them: a subquery of their rowids and its parameters. */
+interface IndexedSearch {
+  rowids: string;
+  params: string[];
+}
+
+/**
+ * The rowids whose searchable columns contain q, by the table's search indexes (the phrase of q finds exactly the
+ * rows LIKE finds: src/db/search-index.ts); undefined when q is shorter than three characters or an index does
+ * not cover every searchable column.
+ */
+function indexedSearch(shape: ListShape, columns: string[], q: string): IndexedSearch | undefined {
+  const lookups: string[] = [];
+  const params: string[] = [];
+  const covered = new Set<string>();
+  for (const { index, columns: indexed } of searchIndexesOf(shape.resource.table)) {
+    const mine = columns.filter((column) => indexed.includes(column));
+    const phrase = mine.length ? phraseQuery(q, mine) : undefined;
+    if (phrase === undefined) continue;
+    lookups.push(`SELECT rowid FROM ${index} WHERE ${index} MATCH ?`);
+    params.push(phrase);
+    for (const column of mine) covered.add(column);
+  }
+  if (covered.size < columns.length) return undefined;
+  return { rowids: lookups.join(' UNION '), params };
+}
+
+/**
+ * Up to this many rows found by the index, the page is taken from them; past it (a common q), the page walks the
+ * list's order with LIKE and stops when it is full, since the matches are at least this dense.
+ */
+const FEW_MATCHES = 2000;
+
+/**
+ * The query to read a page with, and its total if already known: a q filter that the index finds in fewer than
+ * FEW_MATCHES rows reads them by rowid (and they are the total); a common one keeps LIKE for the page, in the
+ * list's order, and is counted in the index, without reading a row of the table.
+ */
+function planned(db: Db, shape: ListShape, query: ListQuery): { query: ListQuery; total: number | undefined } {
+  const { search } = query;
+  if (!search) return { query, total: undefined };
+  const few = (prepare(db, `SELECT count(*) AS n FROM (${search.rowids} LIMIT ${FEW_MATCHES})`).get(...search.params) as { n: number }).n;
+  if (few < FEW_MATCHES) {
+    const where = `WHERE ${shape.alias}.rowid IN (${search.rowids})`;
+    return { query: { ...query, where, params: search.params, search: undefined }, total: few };
+  }
+  const total = (prepare(db, `SELECT count(*) AS n FROM (${search.rowids})`).get(...search.params) as { n: number }).n;
+  return { query, total };
 }
 
 const rowsSelectCache = new WeakMap<ListShape, string>();
@@ -112,8 +169,9 @@ function pageSql(shape: ListShape, query: ListQuery): string {
 }
 
 /** The query's page as rows (pageSql), with the total matching its filter. */
-export function readRowsPage(db: Db, shape: ListShape, query: ListQuery): { rows: unknown[]; total: number } {
-  const total = countMatching(db, shape, query);
+export function readRowsPage(db: Db, shape: ListShape, asked: ListQuery): { rows: unknown[]; total: number } {
+  const { query, total: known } = planned(db, shape, asked);
+  const total = known ?? countMatching(db, shape, query);
   const rows = prepare(db, pageSql(shape, query)).all(...query.params, query.limit, query.offset);
   return { rows, total };
 }
@@ -127,12 +185,16 @@ export interface JsonPage {
 /** How many rows match the query's filter (the page's `total`). */
 function countMatching(db: Db, shape: ListShape, query: ListQuery): number {
   const { alias, resource } = shape;
+  // Unfiltered: the count the triggers keep (migrations/0010_search_index.sql), not a scan of the table.
+  const counted = query.where ? undefined : countedRows(db, resource.table);
+  if (counted !== undefined) return counted;
   return (prepare(db, `SELECT count(*) AS n FROM ${resource.table} ${alias} ${query.where}`).get(...query.params) as { n: number }).n;
 }
 
 /** The query's page as SQLite serialises it (pageJsonSql), with the total matching its filter. */
-export function readJsonPage(db: Db, shape: ListShape, query: ListQuery): JsonPage {
-  const total = countMatching(db, shape, query);
+export function readJsonPage(db: Db, shape: ListShape, asked: ListQuery): JsonPage {
+  const { query, total: known } = planned(db, shape, asked);
+  const total = known ?? countMatching(db, shape, query);
   const { items } = prepare(db, pageJsonSql(shape, query)).get(...query.params, query.limit, query.offset) as { items: string };
   return { items, total };
 }

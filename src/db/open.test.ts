@@ -3,7 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitNow, committed, enableGroupCommit, inTransaction, lastWriteFault, openDatabase, type Db } from './open.ts';
+import {
+  commitNow,
+  committed,
+  enableGroupCommit,
+  inTransaction,
+  lastWriteFault,
+  openDatabase,
+  TURN_BUDGET_MS,
+  writeTurn,
+  type Db,
+} from './open.ts';
 
 let dir: string;
 let path: string;
@@ -104,6 +114,105 @@ describe('inTransaction with group commit', () => {
     const count = inTransaction(db, () => db.prepare('SELECT count(*) AS n FROM item').get(), 'DEFERRED');
     expect(count).toEqual({ n: 0 });
     expect(committed(db)).toBeUndefined();
+  });
+});
+
+describe('turns to write (fair queueing of the commit groups)', () => {
+  beforeEach(() => enableGroupCommit(db));
+
+  // A write that uses up a whole turn (a bulk edit), so that each later turn lets in exactly one.
+  const heavyWrite = (id: number) =>
+    inTransaction(db, () => {
+      insertItem(id);
+      const until = performance.now() + TURN_BUDGET_MS + 1;
+      while (performance.now() < until);
+    });
+  /** Waits for the turn when there is one to wait for, as a request does once its body is in. */
+  const turnOf = async () => {
+    const turn = writeTurn(db);
+    if (turn) await turn;
+  };
+
+  it('lets writes in at once while the turn has time left, then queues the later ones', async () => {
+    expect(writeTurn(db)).toBeUndefined();
+    inTransaction(db, () => insertItem(1));
+    expect(writeTurn(db)).toBeUndefined();
+    heavyWrite(2);
+    const next = writeTurn(db);
+    expect(next).toBeInstanceOf(Promise);
+    await next;
+    heavyWrite(3);
+    await committed(db);
+    expect(committedIds()).toEqual([1, 2, 3]);
+  });
+
+  it('lets the waiting writes in by order of arrival, and commits each before it is told', async () => {
+    await turnOf();
+    heavyWrite(1);
+    const letIn: number[] = [];
+    await Promise.all(
+      [2, 3, 4, 5].map(async (id) => {
+        await turnOf();
+        letIn.push(id);
+        heavyWrite(id);
+        await committed(db);
+        expect(committedIds()).toContain(id);
+      }),
+    );
+    expect(letIn).toEqual([2, 3, 4, 5]);
+    expect(committedIds()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('lets a writer that comes between two turns in after those already waiting', async () => {
+    await turnOf();
+    heavyWrite(1);
+    const letIn: number[] = [];
+    const write = async (id: number) => {
+      await turnOf();
+      letIn.push(id);
+      heavyWrite(id);
+    };
+    const waiting = [write(2), write(3)];
+    // Once the turn has ended (its end was scheduled first), with no turn begun yet.
+    await new Promise((done) => setImmediate(done));
+    await Promise.all([...waiting, write(4)]);
+    expect(letIn).toEqual([2, 3, 4]);
+    await committed(db);
+    expect(committedIds()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('does not let a writer that keeps coming back pass one that waits', async () => {
+    const letIn: string[] = [];
+    const writer = async (name: string, writes: number, firstId: number) => {
+      for (let n = 0; n < writes; n++) {
+        await turnOf();
+        letIn.push(name);
+        heavyWrite(firstId + n);
+        await committed(db);
+      }
+    };
+    const early = [writer('a', 6, 100), writer('b', 6, 200), writer('c', 6, 300)];
+    // The newcomer arrives while the others are writing and queueing again.
+    await new Promise((done) => setImmediate(done));
+    const arrivedAt = letIn.length;
+    await Promise.all([...early, writer('new', 1, 400)]);
+    const after = letIn.slice(arrivedAt);
+    const newcomerAt = after.indexOf('new');
+    // Each of the others may have been waiting already when it came, but none gets a second turn before it.
+    expect(newcomerAt).toBeGreaterThanOrEqual(0);
+    expect(newcomerAt).toBeLessThanOrEqual(3);
+    expect(new Set(after.slice(0, newcomerAt)).size).toBe(newcomerAt);
+    expect(committedIds()).toHaveLength(19);
+  });
+
+  it('keeps the writes of a connection without group commit out of any queue', () => {
+    const plain = openDatabase(path);
+    try {
+      expect(writeTurn(plain)).toBeUndefined();
+      expect(writeTurn(plain)).toBeUndefined();
+    } finally {
+      plain.close();
+    }
   });
 });
 

@@ -83,11 +83,35 @@ interface CommitGroup {
   reject: (error: unknown) => void;
   /** Whether a request's changes were kept in it, seen while a write fault was on record (see wroteSince). */
   wrote: boolean;
+  /** performance.now() when it began (BEGIN). */
+  openedAt: number;
 }
 
 /** Connections whose transactions are grouped (the server's); others commit each transaction at once. */
 const groupingConnections = new WeakSet<Db>();
 const openGroups = new WeakMap<Db, CommitGroup>();
+
+/**
+ * How long the writes of one turn of the event loop may run before later ones wait for the next turn. Node
+ * accepts one new connection per turn (libuv) and reads every socket once per turn: a turn that ran all the
+ * writes ready (48 bulk edits of ~6 ms each) kept new connections out for seconds while the others came back.
+ */
+export const TURN_BUDGET_MS = 10;
+/**
+ * How long a commit group may stay open over several turns while writes wait their turn: they share its COMMIT
+ * (one fsync under synchronous=FULL) instead of paying one each. Reads made meanwhile wait for it too.
+ */
+const GROUP_SPAN_MS = 200;
+
+/** The turns of the writes on a connection with group commit. */
+interface WriteTurns {
+  /** Writes that wait for a turn, in arrival order: each is let in by calling it. */
+  waiting: (() => void)[];
+  /** performance.now() when the current turn began; undefined between turns. While set, its end is scheduled. */
+  startedAt: number | undefined;
+}
+
+const writeTurns = new WeakMap<Db, WriteTurns>();
 
 /**
  * Runs `work` inside BEGIN IMMEDIATE … COMMIT, rolling back when it throws. The only place that says
@@ -168,18 +192,76 @@ function openGroup(db: Db): CommitGroup {
   });
   // A failed group is reported to each request that awaits it; nobody awaiting is not an unhandled rejection.
   done.catch(() => undefined);
-  const group: CommitGroup = { done, resolve, reject, wrote: false };
+  const group: CommitGroup = { done, resolve, reject, wrote: false, openedAt: performance.now() };
   openGroups.set(db, group);
-  setImmediate(() => commitNow(db));
+  // The end of the turn commits it (or, while writes wait, a later turn's end).
+  const turns = writeTurns.get(db);
+  if (turns) turnInProgress(db, turns);
+  else setImmediate(() => commitNow(db));
   return group;
 }
 
 /**
  * Lets the transactions of concurrent requests share one COMMIT (group commit): with synchronous=FULL every
  * COMMIT waits for an fsync, and one per request caps a small host at a few hundred writes a second.
+ * Requests take turns to write (see writeTurn).
  */
 export function enableGroupCommit(db: Db): void {
   groupingConnections.add(db);
+  if (!writeTurns.has(db)) writeTurns.set(db, { waiting: [], startedAt: undefined });
+}
+
+/**
+ * Where a request that changes data waits for its turn, once its body is in and before its handler runs:
+ * undefined when it may go on now, else a promise that settles when its turn comes. The writes of one turn of
+ * the event loop run for TURN_BUDGET_MS at most (at least one runs); later ones wait, in arrival order, and
+ * each turn lets in the longest waiting first, so no writer is passed over by those that came after it.
+ */
+export function writeTurn(db: Db): Promise<void> | undefined {
+  const turns = writeTurns.get(db);
+  if (!turns) return undefined;
+  if (turns.waiting.length === 0 && (turns.startedAt === undefined || timeLeft(turns))) {
+    turnInProgress(db, turns);
+    return undefined;
+  }
+  return new Promise((letIn) => turns.waiting.push(letIn));
+}
+
+function timeLeft(turns: WriteTurns): boolean {
+  return turns.startedAt !== undefined && performance.now() - turns.startedAt < TURN_BUDGET_MS;
+}
+
+// Scheduled from the poll phase (where requests arrive), the end runs in the same turn of the event loop; from
+// the end of a turn, in the next one, after node has read its sockets and accepted a connection.
+function turnInProgress(db: Db, turns: WriteTurns): void {
+  if (turns.startedAt !== undefined) return;
+  turns.startedAt = performance.now();
+  setImmediate(() => endTurn(db, turns));
+}
+
+function endTurn(db: Db, turns: WriteTurns): void {
+  turns.startedAt = undefined;
+  const group = openGroups.get(db);
+  if (group && (turns.waiting.length === 0 || performance.now() - group.openedAt >= GROUP_SPAN_MS)) commitNow(db);
+  // One turn of the event loop without writes in between: twice the connections accepted per turn of writes.
+  if (turns.waiting.length > 0) setImmediate(() => nextTurn(db, turns));
+}
+
+function nextTurn(db: Db, turns: WriteTurns): void {
+  turnInProgress(db, turns);
+  letInNext(turns);
+}
+
+// A write let in runs on in promise callbacks, its handler among them; a tick queued from a promise callback
+// runs once they are all done, so the next write is let in only after it, while the turn has time left.
+function letInNext(turns: WriteTurns): void {
+  turns.waiting.shift()?.();
+  if (turns.waiting.length === 0) return;
+  queueMicrotask(() =>
+    process.nextTick(() => {
+      if (timeLeft(turns)) letInNext(turns);
+    }),
+  );
 }
 
 /**

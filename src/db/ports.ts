@@ -45,11 +45,14 @@ export interface PortFilter {
   siteId?: string;
 }
 
+// A site's ports are those of its switches, each switch's read in order off ports_switch_position_name; asked as
+// the site of each port's switch instead, every port of every site was looked at (0.6 s at 480,000 ports).
+const OF_SITE = 'p.switch_id IN (SELECT w.id FROM switches w WHERE w.site_id = ?)';
+
 function portsQuery(list: ListParams, filter: PortFilter): ListQuery {
-  return buildListQuery(PORT_LIST, list, [
-    { sql: 'p.switch_id', value: filter.switchId },
-    { sql: '(SELECT w.site_id FROM switches w WHERE w.id = p.switch_id)', value: filter.siteId },
-  ]);
+  const query = buildListQuery(PORT_LIST, list, [{ sql: 'p.switch_id', value: filter.switchId }]);
+  if (filter.siteId === undefined) return query;
+  return { ...query, where: query.where ? `${query.where} AND ${OF_SITE}` : `WHERE ${OF_SITE}`, params: [...query.params, filter.siteId] };
 }
 
 /** One page of ports (filtered by switch and by site) and the total matching the same filter. */
@@ -63,13 +66,23 @@ export function listPortsJson(db: Db, list: ListParams, filter: PortFilter): Jso
   return readJsonPage(db, PORT_LIST, portsQuery(list, filter));
 }
 
-/** Every port of a switch by position, with tagged VLANs. */
+/** Every port of a switch by position, with tagged VLANs (read in one query, not one per port). */
 export function portsOfSwitch(db: Db, switchId: string): PortRow[] {
   const rows = prepare(db, `${rowsSelect(PORT_LIST)} WHERE p.switch_id = ? ORDER BY p.position, p.name, p.id`).all(
     switchId,
   ) as unknown as Omit<PortRow, 'tagged'>[];
-  return rows.map((row) => withTagged(db, row)!);
+  const tagged = new Map<string, string[]>();
+  for (const { port_id, vlan_id } of prepare(db, TAGGED_OF_SWITCH).all(switchId) as { port_id: string; vlan_id: string }[]) {
+    const list = tagged.get(port_id);
+    if (list) list.push(vlan_id);
+    else tagged.set(port_id, [vlan_id]);
+  }
+  return rows.map((row) => ({ ...row, tagged: tagged.get(row.id) ?? [] }));
 }
+
+// Each port's tagged VLANs sorted by id, as taggedVlanIds reads them.
+const TAGGED_OF_SWITCH = `SELECT t.port_id, t.vlan_id FROM ports p CROSS JOIN port_tagged_vlans t ON t.port_id = p.id
+  WHERE p.switch_id = ? ORDER BY t.port_id, t.vlan_id`;
 
 /** A port's name, switch and link by id, or undefined when there is no such port (links, CSV, imports). */
 export function portRefById(db: Db, id: string): { name: string; switchId: string; linkedPortId: string | null } | undefined {

@@ -1,7 +1,8 @@
 import { ipKey } from '../lib/ip-math.ts';
-import { cidrContains, macDigits, normalizeIp, parseIp } from '../lib/net.ts';
+import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../lib/net.ts';
 import { likePattern } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
+import { phraseQuery, type SearchIndex } from './search-index.ts';
 
 /** The kinds search finds, in the order they are listed when they match equally well. */
 export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port', 'lag', 'address', 'template'] as const;
@@ -67,23 +68,43 @@ interface HitRow {
   rank: number;
 }
 
-/** The parameters every text query binds: the text for exact, prefix and substring comparison. */
+/**
+ * The parameters every text query binds: the text for exact and prefix comparison, and for the substring either
+ * the phrase the search index looks up (`:phrase`, q of 3 characters or more) or a LIKE pattern (`:pattern`).
+ */
 function textParams(q: string, limit: number) {
   const pattern = likePattern(q);
-  return { exact: q, prefix: pattern.slice(1), pattern, limit };
+  const phrase = phraseQuery(q, []);
+  return { exact: q, prefix: pattern.slice(1), limit, ...(phrase === undefined ? { pattern } : { phrase: phrase.slice('{} : '.length) }) };
 }
+
+/** Whether the substring of a text query is looked up in the search index (else scanned with LIKE). */
+const indexed = (q: string) => phraseQuery(q, []) !== undefined;
 
 // Exact (case-insensitive) before prefix before substring; LIKE is case-insensitive for ASCII.
 const rank = (column: string) =>
   `CASE WHEN ${column} = :exact COLLATE NOCASE THEN 0 WHEN ${column} LIKE :prefix ESCAPE '\\' THEN 2 ELSE 3 END`;
-const matches = (column: string) => `${column} LIKE :pattern ESCAPE '\\'`;
+
+/**
+ * The rows whose `column` (of `table` under `alias`) contains q: by the search index, whose phrase finds exactly
+ * the rows LIKE finds, or for a q too short for trigrams by LIKE over every row.
+ */
+const matches = (q: string, index: SearchIndex, alias: string, column: string) =>
+  indexed(q)
+    ? `${alias}.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH '{${column}} : ' || :phrase)`
+    : `${alias}.${column} LIKE :pattern ESCAPE '\\'`;
+
+/** The rows whose MAC address holds these hex digits (4 or more, :phrase), by the search index of their digits. */
+const macMatches = (index: SearchIndex, alias: string) =>
+  `${alias}.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH '{mac_digits} : ' || :phrase)`;
+const macPhrase = (digits: string) => `"${digits}"`;
 
 /** Sites whose name contains q. */
 function sitesByName(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT id, name, id AS site_id, 'name' AS match, name AS value, ${rank('name')} AS rank
-    FROM sites WHERE ${matches('name')} ORDER BY rank, name LIMIT :limit`,
+    FROM sites WHERE ${matches(q, 'sites_search', 'sites', 'name')} ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
@@ -92,22 +113,32 @@ function switchesByText(db: Db, q: string, ip: string, limit: number): HitRow[] 
   return prepare(
     db,
     `SELECT id, name, site_id, match, value, rank FROM (
-      SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM switches WHERE ${matches('name')}
-      UNION ALL SELECT id, name, site_id, 'serialNumber', serial_number, ${rank('serial_number')} FROM switches WHERE ${matches('serial_number')}
+      SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM switches WHERE ${matches(q, 'switches_search', 'switches', 'name')}
+      UNION ALL SELECT id, name, site_id, 'serialNumber', serial_number, ${rank('serial_number')} FROM switches WHERE ${matches(q, 'switches_search', 'switches', 'serial_number')}
       UNION ALL SELECT id, name, site_id, 'managementIp', management_ip, CASE WHEN management_ip = :ip THEN 0 ELSE ${rank('management_ip')} END
-        FROM switches WHERE management_ip = :ip OR ${matches('management_ip')})
+        FROM switches WHERE management_ip = :ip OR ${matches(q, 'switches_search', 'switches', 'management_ip')})
     ORDER BY rank, name LIMIT :limit`,
   ).all({ ...textParams(q, limit), ip }) as unknown as HitRow[];
 }
 
 /** Switches with a tag that contains q (its best tag counts). */
 function switchesByTag(db: Db, q: string, limit: number): HitRow[] {
+  // A tag that holds q, stored as JSON text, holds it in the text of the list too, unless JSON escapes one of q's
+  // characters: the index narrows the switches down, json_each decides.
+  const phrase = /["\\\u0000-\u001f]/.test(q) ? undefined : phraseQuery(q, [])?.slice('{} : '.length);
   return prepare(
     db,
     `SELECT sw.id, sw.name, sw.site_id, 'tags' AS match, min(${rank('t.value')}) AS rank, t.value AS value
-    FROM switches sw CROSS JOIN json_each(sw.tags) t WHERE sw.tags <> '[]' AND ${matches('t.value')}
+    FROM switches sw CROSS JOIN json_each(sw.tags) t WHERE sw.tags <> '[]' AND ${phrase ? "sw.rowid IN (SELECT rowid FROM switches_search WHERE switches_search MATCH '{tags} : ' || :phrase) AND" : ''}
+      t.value LIKE :pattern ESCAPE '\\'
     GROUP BY sw.id ORDER BY rank, sw.name LIMIT :limit`,
-  ).all(textParams(q, limit)) as unknown as HitRow[];
+  ).all({
+    exact: q,
+    prefix: likePattern(q).slice(1),
+    pattern: likePattern(q),
+    limit,
+    ...(phrase ? { phrase } : {}),
+  }) as unknown as HitRow[];
 }
 
 /** Switches whose MAC address holds these hex digits (any spelling: the separators are left out on both sides). */
@@ -116,9 +147,9 @@ function switchesByMac(db: Db, digits: string, limit: number): HitRow[] {
     db,
     `SELECT id, name, site_id, 'macAddress' AS match, mac_address AS value,
       CASE WHEN replace(mac_address, ':', '') = :digits THEN 0 WHEN replace(mac_address, ':', '') LIKE :digits || '%' THEN 2 ELSE 3 END AS rank
-    FROM switches WHERE replace(mac_address, ':', '') LIKE '%' || :digits || '%'
+    FROM switches WHERE ${macMatches('switches_search', 'switches')}
     ORDER BY rank, name LIMIT :limit`,
-  ).all({ digits, limit }) as unknown as HitRow[];
+  ).all({ digits, phrase: macPhrase(digits), limit }) as unknown as HitRow[];
 }
 
 /** A VLAN's name in a result: "VLAN <vid> (<name>)", so that the number shows whatever matched. */
@@ -129,7 +160,7 @@ function vlansByName(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT id, ${VLAN_NAME} AS name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank
-    FROM vlans WHERE ${matches('name')} ORDER BY rank, vid, name LIMIT :limit`,
+    FROM vlans WHERE ${matches(q, 'vlans_search', 'vlans', 'name')} ORDER BY rank, vid, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
@@ -147,34 +178,96 @@ function networksByText(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT id, name, site_id, match, value, rank FROM (
-      SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM networks WHERE ${matches('name')}
-      UNION ALL SELECT id, name, site_id, 'subnet', subnet, ${rank('subnet')} FROM networks WHERE ${matches('subnet')})
+      SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM networks WHERE ${matches(q, 'networks_search', 'networks', 'name')}
+      UNION ALL SELECT id, name, site_id, 'subnet', subnet, ${rank('subnet')} FROM networks WHERE ${matches(q, 'networks_search', 'networks', 'subnet')})
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
-/** Networks of one address family: the candidates for "which subnet holds this address". */
-function networksOfFamily(db: Db, family: 4 | 6): { id: string; name: string; site_id: string; subnet: string }[] {
-  return prepare(db, "SELECT id, name, site_id, subnet FROM networks WHERE (instr(subnet, ':') > 0) = ?").all(family === 6 ? 1 : 0) as {
-    id: string;
-    name: string;
-    site_id: string;
-    subnet: string;
-  }[];
+/**
+ * The networks whose subnet is one of these (canonical CIDR texts, as a network's subnet is stored): the
+ * candidates for "which subnet holds this address", found in networks_subnet.
+ */
+function networksWithSubnets(db: Db, subnets: string[]): { id: string; name: string; site_id: string; subnet: string }[] {
+  return prepare(db, 'SELECT id, name, site_id, subnet FROM networks WHERE subnet IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(subnets),
+  ) as { id: string; name: string; site_id: string; subnet: string }[];
 }
 
-/** Ports whose description or connected device contains q; named "switch / port". */
+/** The columns of a port that search reads text in, with the match each answers, and the index of each. */
+const PORT_TEXT = { description: 'description', connected_device: 'connectedDevice' } as const satisfies Record<string, SearchMatch>;
+const PORT_INDEX = { description: 'ports_description_search', connected_device: 'ports_connected_device_search' } as const;
+
+/**
+ * Past this many ports found in the index, sorting them all by name costs more than walking the ports in name
+ * order until the page is full (a common substring: "port 1" is in a fifth of all descriptions).
+ */
+const MANY_PORTS = 100;
+
+/** Ports whose description or connected device contains q; named "switch / port". Best rank first, then name. */
 function portsByText(db: Db, q: string, limit: number): HitRow[] {
+  const rows = Object.keys(PORT_TEXT).flatMap((column) => portsByColumn(db, q, column as keyof typeof PORT_TEXT, limit));
+  return rows.sort((a, b) => a.rank - b.rank || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name))).slice(0, limit);
+}
+
+/** The best `limit` ports whose `column` contains q, by rank, then name. */
+function portsByColumn(db: Db, q: string, column: keyof typeof PORT_TEXT, limit: number): HitRow[] {
+  const phrase = phraseQuery(q, [column]);
+  if (phrase === undefined || portsInIndex(db, PORT_INDEX[column], phrase, MANY_PORTS) < MANY_PORTS) {
+    return portsSorted(db, q, column, limit, false);
+  }
+  const rows: HitRow[] = [];
+  // Exact and prefix matches (ranks 0 and 2) begin with q: a range of the column's NOCASE index.
+  const prefixes = portsBeginningWith(db, q, column, MANY_PORTS);
+  if (prefixes > 0 && prefixes < MANY_PORTS) rows.push(...portsSorted(db, q, column, limit, true));
+  else if (prefixes > 0) for (const tier of [0, 2]) rows.push(...portsInNameOrder(db, q, column, tier, limit - rows.length));
+  rows.push(...portsInNameOrder(db, q, column, 3, limit - rows.length));
+  return rows;
+}
+
+/** How many ports the index finds for a phrase query, counted up to `most`. */
+function portsInIndex(db: Db, index: (typeof PORT_INDEX)[keyof typeof PORT_INDEX], phrase: string, most: number): number {
+  return (
+    prepare(db, `SELECT count(*) AS n FROM (SELECT rowid FROM ${index} WHERE ${index} MATCH ? LIMIT ?)`).get(phrase, most) as { n: number }
+  ).n;
+}
+
+/** How many ports' `column` begins with q (as LIKE compares: ASCII case folded), counted up to `most`. */
+function portsBeginningWith(db: Db, q: string, column: keyof typeof PORT_TEXT, most: number): number {
+  return (
+    prepare(db, `SELECT count(*) AS n FROM (SELECT 1 FROM ports WHERE ${column} LIKE ? ESCAPE '\\' LIMIT ?)`).get(
+      likePattern(q).slice(1),
+      most,
+    ) as { n: number }
+  ).n;
+}
+
+/** The best `limit` ports whose `column` contains q (only those that begin with it: `prefixOnly`), all sorted. */
+function portsSorted(db: Db, q: string, column: keyof typeof PORT_TEXT, limit: number, prefixOnly: boolean): HitRow[] {
+  const found = prefixOnly ? `p.${column} LIKE :prefix ESCAPE '\\'` : matches(q, PORT_INDEX[column], 'p', column);
   return prepare(
     db,
-    `SELECT id, name, site_id, switch_id, match, value, rank FROM (
-      SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'description' AS match, p.description AS value,
-          ${rank('p.description')} AS rank
-        FROM ports p JOIN switches w ON w.id = p.switch_id WHERE ${matches('p.description')}
-      UNION ALL SELECT p.id, w.name || ' / ' || p.name, w.site_id, p.switch_id, 'connectedDevice', p.connected_device, ${rank('p.connected_device')}
-        FROM ports p JOIN switches w ON w.id = p.switch_id WHERE ${matches('p.connected_device')})
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, '${PORT_TEXT[column]}' AS match, p.${column} AS value,
+      ${rank(`p.${column}`)} AS rank
+    FROM ports p JOIN switches w ON w.id = p.switch_id WHERE ${found}
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
+}
+
+/**
+ * The first `limit` ports of rank `tier` whose `column` contains q, walking the switches and their ports in name
+ * order (switches_name_binary), so that the walk stops when the page is full.
+ */
+function portsInNameOrder(db: Db, q: string, column: keyof typeof PORT_TEXT, tier: number, limit: number): HitRow[] {
+  if (limit <= 0) return [];
+  const pattern = likePattern(q);
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, '${PORT_TEXT[column]}' AS match, p.${column} AS value, :tier AS rank
+    FROM switches w INDEXED BY switches_name_binary CROSS JOIN ports p ON p.switch_id = w.id
+    WHERE p.${column} LIKE :pattern ESCAPE '\\' AND ${rank(`p.${column}`)} = :tier
+    ORDER BY w.name COLLATE BINARY, p.name COLLATE BINARY LIMIT :limit`,
+  ).all({ exact: q, prefix: pattern.slice(1), pattern, tier, limit }) as unknown as HitRow[];
 }
 
 /**
@@ -221,7 +314,7 @@ function lagsByName(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT l.id, w.name || ' / ' || l.name AS name, w.site_id, l.switch_id, 'name' AS match, l.name AS value, ${rank('l.name')} AS rank
-    FROM lags l JOIN switches w ON w.id = l.switch_id WHERE ${matches('l.name')}
+    FROM lags l JOIN switches w ON w.id = l.switch_id WHERE ${matches(q, 'lags_search', 'l', 'name')}
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
@@ -231,9 +324,9 @@ function templatesByText(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT id, name, NULL AS site_id, match, value, rank FROM (
-      SELECT id, name, 'name' AS match, name AS value, ${rank('name')} AS rank FROM templates WHERE ${matches('name')}
-      UNION ALL SELECT id, name, 'vendor', vendor, ${rank('vendor')} FROM templates WHERE ${matches('vendor')}
-      UNION ALL SELECT id, name, 'model', model, ${rank('model')} FROM templates WHERE ${matches('model')})
+      SELECT id, name, 'name' AS match, name AS value, ${rank('name')} AS rank FROM templates WHERE ${matches(q, 'templates_search', 'templates', 'name')}
+      UNION ALL SELECT id, name, 'vendor', vendor, ${rank('vendor')} FROM templates WHERE ${matches(q, 'templates_search', 'templates', 'vendor')}
+      UNION ALL SELECT id, name, 'model', model, ${rank('model')} FROM templates WHERE ${matches(q, 'templates_search', 'templates', 'model')})
     ORDER BY rank, name LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
@@ -254,9 +347,9 @@ function portsByPartialMac(db: Db, digits: string, limit: number): HitRow[] {
     `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'deviceMacAddress' AS match, p.mac_address AS value,
       CASE WHEN replace(p.mac_address, ':', '') LIKE :digits || '%' THEN 2 ELSE 3 END AS rank
     FROM ports p JOIN switches w ON w.id = p.switch_id
-    WHERE p.mac_address IS NOT NULL AND replace(p.mac_address, ':', '') LIKE '%' || :digits || '%'
+    WHERE ${macMatches('ports_search', 'p')}
     ORDER BY rank, name LIMIT :limit`,
-  ).all({ digits, limit }) as unknown as HitRow[];
+  ).all({ digits, phrase: macPhrase(digits), limit }) as unknown as HitRow[];
 }
 
 /** An address's name in a result: "<address> (<hostname>)", or the address alone. */
@@ -292,7 +385,7 @@ function addressesByHostname(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT ${ADDRESS_HIT}, 'hostname' AS match, a.hostname AS value, ${rank('a.hostname')} AS rank
-    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches('a.hostname')}
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches(q, 'addresses_search', 'a', 'hostname')}
     ORDER BY rank, a.hostname, a.id LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
@@ -313,9 +406,9 @@ function addressesByPartialMac(db: Db, digits: string, limit: number): HitRow[] 
     `SELECT ${ADDRESS_HIT}, 'macAddress' AS match, a.mac_address AS value,
       CASE WHEN replace(a.mac_address, ':', '') LIKE :digits || '%' THEN 2 ELSE 3 END AS rank
     FROM addresses a JOIN networks n ON n.id = a.network_id
-    WHERE a.mac_address IS NOT NULL AND replace(a.mac_address, ':', '') LIKE '%' || :digits || '%'
+    WHERE ${macMatches('addresses_search', 'a')}
     ORDER BY rank, name LIMIT :limit`,
-  ).all({ digits, limit }) as unknown as HitRow[];
+  ).all({ digits, phrase: macPhrase(digits), limit }) as unknown as HitRow[];
 }
 
 /** The beginning of an address as typed: digits and hex with at least one "." or ":" (`10.0.1`, `2001:db8:`). */
@@ -323,7 +416,12 @@ const ADDRESS_PREFIX = /^(?=.*[.:])[0-9a-f.:]+$/i;
 
 /** The networks whose subnet contains the address, most specific first, ranked between exact and prefix. */
 function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
-  return networksOfFamily(db, family)
+  // Every subnet that can hold the address: the address itself with each prefix length, its host bits cleared.
+  const subnets = Array.from({ length: family === 4 ? 33 : 129 }, (_, prefix) => {
+    const cidr = normalizeCidr(`${ip}/${prefix}`);
+    return cidr.ok ? cidr.value : cidr.network;
+  }).filter((subnet): subnet is string => subnet !== undefined);
+  return networksWithSubnets(db, subnets)
     .filter((network) => cidrContains(network.subnet, ip))
     .map((network) => ({
       type: 'network' as const,

@@ -19,14 +19,10 @@ export type VlanValues = EditableRowOf<typeof VLAN>;
 
 const NETWORK_COUNT = '(SELECT count(*) FROM networks n WHERE n.vlan_id = v.id)';
 
-// Ports carrying the VLAN untagged, plus those carrying it tagged but not also untagged: each port once.
-const PORT_COUNT = `((SELECT count(*) FROM ports p WHERE p.untagged_vlan_id = v.id)
-  + (SELECT count(*) FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id
-     WHERE t.vlan_id = v.id AND p.untagged_vlan_id IS NOT t.vlan_id))`;
-
-// Switches with a port that carries the VLAN, untagged or tagged (a switch that only configures it is not counted).
-const SWITCH_COUNT = `(SELECT count(*) FROM (SELECT p.switch_id FROM ports p WHERE p.untagged_vlan_id = v.id
-  UNION SELECT p.switch_id FROM port_tagged_vlans t JOIN ports p ON p.id = t.port_id WHERE t.vlan_id = v.id))`;
+// Each port that carries the VLAN (untagged, tagged or both) once, and the switches with such a port (a switch that
+// only configures it is not counted): from the per-switch counts that migration 0011's triggers keep.
+const PORT_COUNT = '(SELECT coalesce(sum(c.ports), 0) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)';
+const SWITCH_COUNT = '(SELECT count(*) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)';
 
 const VLAN_LIST: ListShape = {
   resource: VLAN,
@@ -140,7 +136,7 @@ const VLAN_PORTS = `FROM ports p JOIN switches w ON w.id = p.switch_id
 
 /** One page of the ports that carry a VLAN, by switch name, unit and position, with the total. */
 export function portsCarryingVlan(db: Db, vlanId: string, limit: number, offset: number): { rows: VlanPortRow[]; total: number } {
-  const { n } = prepare(db, `SELECT count(*) AS n ${VLAN_PORTS}`).get({ vlan: vlanId }) as { n: number };
+  const { n } = prepare(db, 'SELECT coalesce(sum(ports), 0) AS n FROM vlan_switch_ports WHERE vlan_id = ?').get(vlanId) as { n: number };
   const rows = prepare(
     db,
     `SELECT p.id, p.name, p.unit, p.position, p.mode, p.description, w.id AS switch_id, w.name AS switch_name,

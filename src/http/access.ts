@@ -35,7 +35,20 @@ export async function authorize(
     if (caller?.via === 'cookie' || readCookie(req, SESSION_COOKIE) !== undefined) requireSameOrigin(app, req);
   }
   if (!caller || access === 'public') return caller?.user;
-  const { user } = caller;
+  return withRole(caller.user, access);
+}
+
+/**
+ * What authorize answers for a read on a route that is not public, decided from memory: the caller when its
+ * token was checked at `version` already (403 when its role is too weak), else undefined: then authorize.
+ */
+export function knownCaller(app: App, req: IncomingMessage, access: Access, version: string): AuthUser | undefined {
+  if (access === 'public') return undefined;
+  const caller = app.auth.knownCaller(req, version);
+  return caller && withRole(caller.user, access);
+}
+
+function withRole(user: AuthUser, access: Exclude<Access, 'public'>): AuthUser {
   if (access !== 'user' && ROLES.indexOf(user.role) < ROLES.indexOf(access)) {
     throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
   }

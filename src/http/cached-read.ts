@@ -4,33 +4,48 @@ import { listEtag } from './read-cache.ts';
 import { serialize, type Serialized } from './reply.ts';
 import type { Ctx, Route } from './route.ts';
 
+/** A kept answer, with its 304 made once (a kept answer is revalidated many times). */
+type Kept = Serialized & { body: Buffer; notModified?: Serialized };
+
 /** Whether a request's answer may be kept: a GET of a signed-in user, on a route that does not opt out. */
 export function isCacheable(route: Route, ctx: Ctx): boolean {
   return ctx.method === 'GET' && route.access !== 'public' && route.cache !== false && ctx.user !== undefined;
 }
 
-/** The kept answer for this request at `version`, or the handler's, kept for next time; 304 when the client has it. */
-export async function answerThroughCache(ctx: Ctx, route: Route, version: string): Promise<Serialized | undefined> {
-  const { cache } = ctx.app;
-  const key = `${ctx.user!.id} ${ctx.req.url} ${ctx.req.headers.accept ?? ''}`;
-  let answer: Serialized | undefined = cache.get(key, version);
-  if (!answer) {
-    const reply = await route.handler(ctx);
-    if (!reply) return undefined;
-    answer = serialize(reply);
-    if (answer.status !== 200 || answer.body === undefined) return answer;
-    // A list has no version of its own: its ETag names the data version, so a 304 is never stale. A single
-    // resource's ETag is its version (for If-Match), which does not cover what it embeds (a switch's ports),
-    // so it never earns a 304.
-    answer.headers.ETag ??= listEtag(version, key);
-    // Kept as bytes: encoding the same text again for every answer was a tenth of a cached read.
-    answer.body = Buffer.from(answer.body);
-    cache.set(key, version, answer as Serialized & { body: Buffer });
-  }
-  const etag = answer.headers.ETag;
+/** The read cache's key of a cacheable request: its user, its URL and what it accepts. */
+export function cacheKey(ctx: Ctx): string {
+  return `${ctx.user!.id} ${ctx.req.url} ${ctx.req.headers.accept ?? ''}`;
+}
+
+/** The answer kept for `key` at `version` (304 when the client has it), or undefined: then answerAndKeep. */
+export function keptAnswer(ctx: Ctx, key: string, version: string): Serialized | undefined {
+  const kept = ctx.app.cache.get(key, version) as Kept | undefined;
+  return kept && revalidated(ctx, kept);
+}
+
+/** The handler's answer, kept for next time at `version`; 304 when the client has it. */
+export async function answerAndKeep(ctx: Ctx, route: Route, key: string, version: string): Promise<Serialized | undefined> {
+  const reply = await route.handler(ctx);
+  if (!reply) return undefined;
+  const answer = serialize(reply);
+  if (answer.status !== 200 || answer.body === undefined) return answer;
+  // A list has no version of its own: its ETag names the data version, so a 304 is never stale. A single
+  // resource's ETag is its version (for If-Match), which does not cover what it embeds (a switch's ports),
+  // so it never earns a 304.
+  answer.headers.ETag ??= listEtag(version, key);
+  // Kept as bytes: encoding the same text again for every answer was a tenth of a cached read.
+  answer.body = Buffer.from(answer.body);
+  ctx.app.cache.set(key, version, answer as Kept);
+  return revalidated(ctx, answer as Kept);
+}
+
+function revalidated(ctx: Ctx, answer: Kept): Serialized {
   const ifNoneMatch = ctx.req.headers['if-none-match'];
-  if (etag?.startsWith('W/') && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
-    return { status: 304, headers: { ETag: etag }, body: undefined };
+  if (ifNoneMatch === undefined) return answer;
+  const etag = answer.headers.ETag;
+  if (etag?.startsWith('W/') && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    answer.notModified ??= { status: 304, headers: { ETag: etag }, body: undefined };
+    return answer.notModified;
   }
   return answer;
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,33 @@ describe('read cache', () => {
     const cache = createReadCache(db);
     cache.set('k', cache.version(), reply('one'));
     const other = openDatabase(path);
+    other.prepare("INSERT INTO t (v) VALUES ('y')").run();
+    other.close();
+    expect(cache.get('k', cache.version())).toBeUndefined();
+  });
+
+  it('notices every commit by another connection, the WAL started over by a checkpoint included', () => {
+    const { db, path } = freshDb();
+    const cache = createReadCache(db);
+    const other = openDatabase(path);
+    for (let i = 0; i < 3; i++) {
+      const version = cache.version();
+      cache.set('k', version, reply('one'));
+      other.prepare("INSERT INTO t (v) VALUES ('y')").run();
+      other.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      expect(cache.version()).not.toBe(version);
+      expect(cache.get('k', cache.version())).toBeUndefined();
+    }
+    other.close();
+  });
+
+  it('notices a commit by another connection without WAL too', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'switchyard-cache-')), 'db.sqlite');
+    const db = new DatabaseSync(path);
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    const cache = createReadCache(db);
+    cache.set('k', cache.version(), reply('one'));
+    const other = new DatabaseSync(path);
     other.prepare("INSERT INTO t (v) VALUES ('y')").run();
     other.close();
     expect(cache.get('k', cache.version())).toBeUndefined();

@@ -35,8 +35,17 @@ export function serialize(reply: Reply): Serialized {
   return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(reply.body) };
 }
 
-/** Writes the answer with every header in one writeHead: a setHeader per header was a noticeable part of a cached read. */
+/**
+ * Writes the answer with every header in one writeHead: a setHeader per header was a noticeable part of a cached
+ * read. The body's length goes with them (without it, a writeHead before the body makes Node send it chunked).
+ */
 export function writeReply(res: ServerResponse, answer: Serialized): void {
-  answer.headerList ??= Object.entries(apiHeaders(answer.headers)).flat();
+  answer.headerList ??= headerList(answer);
   res.writeHead(answer.status, answer.headerList).end(answer.body);
+}
+
+function headerList(answer: Serialized): string[] {
+  const list = Object.entries(apiHeaders(answer.headers)).flat();
+  if (answer.body !== undefined) list.push('Content-Length', String(Buffer.byteLength(answer.body)));
+  return list;
 }

@@ -11,6 +11,7 @@ import { deleteInventoryAndActivity, insertRecords, KIND_OF, KIND_PLURALS } from
 import { deleteUsers, insertStoredUser, maxTokenVersion } from '../db/users.ts';
 import { insertActivity } from '../db/activity.ts';
 import { inTransaction, type Db } from '../db/open.ts';
+import { pauseDerivedData, resumeDerivedData } from '../db/search-index.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { countsOf, foldCase, type CheckedDocument } from './document.ts';
 
@@ -29,6 +30,7 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
   const successor = options.replaceUsers ? callerInBackup(doc, actor) : undefined;
   if (options.dryRun) return counts;
   inTransaction(db, () => {
+    pauseDerivedData(db);
     const tokenVersion = maxTokenVersion(db) + 1;
     deleteInventoryAndActivity(db);
     if (options.replaceUsers) {
@@ -39,6 +41,7 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
     for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], doc[plural]);
     for (const entry of doc.activity) insertActivity(db, entry.row, entry.touched);
     insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc, counts));
+    resumeDerivedData(db);
   });
   return counts;
 }

@@ -1,7 +1,7 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../fields/field.ts';
-import { sha256 } from './read.ts';
+import { fileIdentity, sha256 } from './read.ts';
 
 /** What the `migrate` entry records about the files it migrated: the archive's name and each file's sha256. */
 export interface ArchivePlan {
@@ -34,13 +34,15 @@ export function planOf(changes: unknown): ArchivePlan | undefined {
 
 /**
  * The files of a plan still lying in the data directory unmoved: present, not in the archive yet, and with the
- * very bytes that were migrated (a file put there since is not ours to move).
+ * very bytes that were migrated (a file put there since is not ours to move). `read`: file name to its identity
+ * when the migration read it (fileIdentity); a file still of that identity is not read and hashed again.
  */
-export function unmovedFiles(dataDir: string, plan: ArchivePlan): string[] {
+export function unmovedFiles(dataDir: string, plan: ArchivePlan, read: ReadonlyMap<string, string> = new Map()): string[] {
   return Object.entries(plan.files)
     .filter(([name, hash]) => {
       const path = join(dataDir, name);
-      return existsSync(path) && !existsSync(join(dataDir, plan.archive, name)) && sha256(readFileSync(path)) === hash;
+      if (!existsSync(path) || existsSync(join(dataDir, plan.archive, name))) return false;
+      return read.get(name) === fileIdentity(statSync(path)) || sha256(readFileSync(path)) === hash;
     })
     .map(([name]) => name);
 }

@@ -19,12 +19,14 @@ export function checkLegacyBundle(bundle: LegacyBundle): { data?: LegacyData; fa
 /**
  * checkLegacyBundle with the time to use for missing dates, and the kinds whose file could not be read
  * (already reported by the reader): references into those are not judged, so one bad file is one fault.
+ * `release`: the caller gives the bundle up; the check empties it as it goes, to hold less memory at once.
  */
 export function checkLegacy(
   bundle: LegacyBundle,
-  options: { now?: string; unreadable?: LegacyKind[] } = {},
+  options: { now?: string; unreadable?: LegacyKind[]; release?: boolean } = {},
 ): { data?: LegacyData; faults: LegacyFault[] } {
   const ctx = newContext(options.now);
+  ctx.release = options.release ?? false;
   for (const kind of options.unreadable ?? []) ctx.unreadable.add(kind);
   const entries = entriesByKind(ctx, bundle);
   const data = checkEzswm(ctx, entries);
@@ -49,6 +51,8 @@ function entriesByKind(ctx: CheckContext, bundle: LegacyBundle): Record<LegacyKi
     } else {
       result[kind] = entriesOf(ctx, kind, file, unwrapped.records);
     }
+    // The entries hold the records now: a record let go of there is garbage (see CheckContext.release).
+    if (ctx.release) delete bundle[kind];
   }
   return result;
 }

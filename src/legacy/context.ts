@@ -20,6 +20,11 @@ export interface CheckContext {
   ids: Record<LegacyKind, Map<string, string>>;
   /** Kinds whose file could not be read: references into them are not judged, to avoid a fault per reference. */
   unreadable: Set<LegacyKind>;
+  /**
+   * The bundle is given up to the check (the migration's own): the parsed ports and activity entries are let go
+   * as they are checked, so that they and the records made of them are not all held at once.
+   */
+  release: boolean;
 }
 
 /** A fresh context for one check. */
@@ -44,6 +49,7 @@ export function newContext(now = new Date().toISOString()): CheckContext {
       users: new Map(),
     },
     unreadable: new Set(),
+    release: false,
   };
 }
 
@@ -66,10 +72,46 @@ export function idKey(value: unknown): string | undefined {
  */
 export function ascendingUuids(count: number): string[] {
   const random = randomBytes(16 * count);
+  if (!ascendingPrefixes(random, count)) return sortedUuids(random, count);
   const text = Buffer.alloc(36 * count);
   for (let i = 0; i < count; i++) spellUuid(random, 16 * i, text, 36 * i);
-  // Cut from one buffer, the strings are flat: randomUUID's are concatenations, which every comparison of
-  // the sort walks (100,000 ids: 55 ms here against 220 ms).
+  // Cut from one buffer, the strings are flat (randomUUID's are concatenations, slower to compare).
+  return Array.from({ length: count }, (_, i) => text.toString('latin1', 36 * i, 36 * i + 36));
+}
+
+const PREFIX_RANGE = 2 ** 48;
+
+/**
+ * Overwrites the first 48 bits of each 16 random bytes with `count` random values in ascending order, made
+ * without a sort: the partial sums of exponential draws, divided by the next one, are distributed as sorted
+ * uniform draws (a sort of a million ids as strings took most of a second). False, having changed nothing,
+ * in the unlikely case that two of them are alike.
+ */
+function ascendingPrefixes(random: Buffer, count: number): boolean {
+  const draws = randomBytes(8 * (count + 1));
+  const sums = new Float64Array(count + 1);
+  let sum = 0;
+  for (let i = 0; i <= count; i++) {
+    // A uniform draw in (0, 1] of 53 bits, then an exponential one.
+    const uniform = ((draws.readUInt32LE(8 * i) >>> 11) * 2 ** 32 + draws.readUInt32LE(8 * i + 4) + 1) / 2 ** 53;
+    sum -= Math.log(uniform);
+    sums[i] = sum;
+  }
+  const prefixes = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    prefixes[i] = Math.floor((sums[i] / sum) * PREFIX_RANGE);
+    if (i > 0 && prefixes[i] <= prefixes[i - 1]) return false;
+  }
+  for (let i = 0; i < count; i++) {
+    random.writeUIntBE(prefixes[i], 16 * i, 6);
+  }
+  return true;
+}
+
+/** The ids of `random` sorted as text: the slow way, for when ascendingPrefixes could not make them. */
+function sortedUuids(random: Buffer, count: number): string[] {
+  const text = Buffer.alloc(36 * count);
+  for (let i = 0; i < count; i++) spellUuid(random, 16 * i, text, 36 * i);
   const ids = Array.from({ length: count }, (_, i) => text.toString('latin1', 36 * i, 36 * i + 36));
   return ids.sort(compareText);
 }

@@ -252,6 +252,8 @@ function pairLags(
   switchByKey: Map<string, { sw: ApiRecord; name: string }>,
   portIds: Map<string, ApiRecord>,
 ): void {
+  // Without LAGs, no map of every port (480,000 of them) for nothing.
+  if (drafts.length === 0) return;
   const lagOfPort = new Map<string, Draft>();
   for (const draft of drafts) for (const port of draft.members) lagOfPort.set(port.id, draft);
   const portById = new Map([...portIds.values()].map((port) => [port.id, port]));

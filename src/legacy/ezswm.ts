@@ -192,11 +192,33 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
       record,
     ]),
   );
-  const activity = entries.activity.map((entry) => activityEntry(ctx, entry, records, entries.users));
-  activity.sort((a, b) => String(a.at).localeCompare(String(b.at)));
+  const activity = entries.activity.map((entry) => {
+    const checked = activityEntry(ctx, entry, records, entries.users);
+    if (ctx.release) entry.raw = RELEASED;
+    return checked;
+  });
+  activity.sort(byTime);
   const sharing = checkSharing(ctx, { tokens: entries['public-tokens'], layouts: entries['topology-layouts'] }, switches);
   return { sites, vlans, networks, switches, ports, addresses, ranges, templates: templates.templates, lags, activity, users, ...sharing };
 }
+
+/**
+ * Activity entries oldest first, as localeCompare of their `at` orders them. Two dates of toISOString's usual form
+ * (a four-digit year) differ only in digits, which both orders rank alike: those compare without ICU (500,000 entries).
+ */
+function byTime(a: ApiRecord, b: ApiRecord): number {
+  const x = String(a.at);
+  const y = String(b.at);
+  if (x.length === 24 && y.length === 24 && isDigit(x.charCodeAt(0)) && isDigit(y.charCodeAt(0))) return x < y ? -1 : x > y ? 1 : 0;
+  return x.localeCompare(y);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** What a released entry holds instead of its parsed record (see CheckContext.release). */
+const RELEASED: Record<string, unknown> = Object.freeze({});
 
 function site(ctx: CheckContext, entry: Entry): ApiRecord {
   dropUnknown(ctx, 'sites.json', entry.raw, KNOWN.sites);
@@ -238,6 +260,8 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const file = 'networks.json';
   const named: Named[] = [];
   const networks: ApiRecord[] = [];
+  // The networks so far by site, for the overlap notes (a scan of every site's would be quadratic).
+  const ofSite = new Map<unknown, ApiRecord[]>();
   for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, KNOWN.networks);
     const siteId = ref(ctx, 'sites', entry.raw.site_id);
@@ -279,8 +303,11 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       version: 1,
       ...keepTimes(ctx, file, entry),
     };
-    noteOverlap(ctx, file, entry, networks, siteId, values.subnet);
+    noteOverlap(ctx, file, entry, ofSite, siteId, values.subnet);
     networks.push(network);
+    const siteNetworks = ofSite.get(network.siteId);
+    if (siteNetworks) siteNetworks.push(network);
+    else ofSite.set(network.siteId, [network]);
     if (siteId && typeof network.name === 'string') named.push({ record: network, scope: siteId, fixAt: fixAt(file, entry, 'name') });
   }
   dedupeNames(ctx, named, NAME_MAX);
@@ -367,6 +394,8 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
       portNames.push({ record: port, scope: sw.id, fixAt: fixAt(file, entry, `ports[${index}].label`) });
     });
     dedupeNames(ctx, portNames, INTERFACE_NAME_MAX, suffixedInterfaceName);
+    // Nothing reads a switch's parsed ports again (see CheckContext.release).
+    if (ctx.release) delete entry.raw.ports;
     return sw;
   });
   dedupeNames(ctx, names, NAME_MAX);

@@ -39,23 +39,23 @@ export function uniqueColors(ctx: CheckContext, file: LegacyFile, entries: Entry
 
 /**
  * A subnet that overlaps one of an earlier network of its site is kept, as migration 0006 keeps them, with a
- * fix line that names both (the checks name it too). `networks`: the networks checked so far.
+ * fix line that names both (the checks name it too). `earlier`: the networks checked so far, by site.
  */
 export function noteOverlap(
   ctx: CheckContext,
   file: LegacyFile,
   entry: Entry,
-  networks: ApiRecord[],
+  earlier: ReadonlyMap<unknown, readonly ApiRecord[]>,
   siteId: string | undefined,
   subnet: unknown,
 ): void {
   if (!siteId || typeof subnet !== 'string') return;
-  const earlier = networks.find((other) => other.siteId === siteId && cidrOverlaps(String(other.subnet), subnet));
-  if (earlier)
+  const other = earlier.get(siteId)?.find((network) => cidrOverlaps(String(network.subnet), subnet));
+  if (other)
     ctx.fixes.push({
       ...fixAt(file, entry, 'subnet'),
       from: subnet,
       to: subnet,
-      reason: `overlaps ${earlier.subnet} of network "${earlier.name}" of the same site; kept (the checks name it)`,
+      reason: `overlaps ${other.subnet} of network "${other.name}" of the same site; kept (the checks name it)`,
     });
 }

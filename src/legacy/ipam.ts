@@ -243,10 +243,17 @@ function checkAllocations(
 function managementAddresses(ctx: CheckContext, switches: ApiRecord[], networks: ApiRecord[], addresses: ApiRecord[]): void {
   const byPlace = new Map(addresses.map((address) => [`${address.networkId} ${address.address}`, address]));
   const legacyId = new Map([...ctx.ids.switches].map(([key, id]) => [id, key]));
+  // Each site's networks in file order: the first that holds the IP, without a scan of every site's (quadratic at 10,000 switches).
+  const networksOf = new Map<unknown, ApiRecord[]>();
+  for (const network of networks) {
+    const list = networksOf.get(network.siteId);
+    if (list) list.push(network);
+    else networksOf.set(network.siteId, [network]);
+  }
   for (const sw of switches) {
     const ip = sw.managementIp;
     if (typeof ip !== 'string' || !sw.siteId) continue;
-    const network = networks.find((candidate) => candidate.siteId === sw.siteId && cidrContains(String(candidate.subnet), ip));
+    const network = networksOf.get(sw.siteId)?.find((candidate) => cidrContains(String(candidate.subnet), ip));
     if (!network) continue;
     const existing = byPlace.get(`${network.id} ${ip}`);
     if (existing) {

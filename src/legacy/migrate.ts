@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { insertActivity } from '../db/activity.ts';
 import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
+import { withDerivedDataRebuiltAfter } from '../db/search-index.ts';
 import { insertPublicLink } from '../db/public-links.ts';
 import { setTopologyPosition } from '../db/topology.ts';
 import { getUserByName } from '../db/users.ts';
@@ -69,6 +70,8 @@ export const COUNTED_KINDS = [
 export interface Committed {
   counts: MigrationCounts;
   plan: ArchivePlan;
+  /** File name to its identity when read (see unmovedFiles). */
+  read: Map<string, string>;
 }
 
 /**
@@ -80,7 +83,7 @@ export interface Committed {
 export function migrateLegacyData(db: Db, dataDir: string, log: Logger): void {
   finishInterruptedMove(db, dataDir, log);
   const committed = commitLegacyMigration(db, dataDir, log);
-  if (committed) archiveLegacyFiles(dataDir, committed.plan, log);
+  if (committed) archiveLegacyFiles(dataDir, committed.plan, committed.read, log);
 }
 
 /** When the newest `migrate` entry's files still lie in the data directory (a crash after the commit), moves them. */
@@ -115,7 +118,8 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
   const { bundle, files, faults: readFaults } = readLegacyDir(dataDir);
   const settings = readSettings(dataDir);
   const unreadable = readFaults.map((fault) => fault.file.replace(/\.json$/, '') as LegacyKind);
-  const { data, faults } = checkLegacy(bundle, { now: now.toISOString(), unreadable });
+  // The bundle is ours: the check lets its parsed records go as it goes (the migration's peak of memory).
+  const { data, faults } = checkLegacy(bundle, { now: now.toISOString(), unreadable, release: true });
   if (readFaults.length > 0 || settings.fault || !data)
     throw new LegacyMigrationError([...readFaults, ...(settings.fault ? [settings.fault] : []), ...faults]);
   const plan: ArchivePlan = {
@@ -138,13 +142,14 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
         file: old,
         read: name,
       });
-  return { counts: written.counts, plan };
+  const read = new Map(files.flatMap((file) => (file.identity ? [[file.name, file.identity] as const] : [])));
+  return { counts: written.counts, plan, read };
 }
 
 /** After the commit: moves the migrated files into the archive and logs its path. */
-function archiveLegacyFiles(dataDir: string, plan: ArchivePlan, log: Logger): void {
+function archiveLegacyFiles(dataDir: string, plan: ArchivePlan, read: ReadonlyMap<string, string>, log: Logger): void {
   try {
-    const dir = moveToArchive(dataDir, plan, unmovedFiles(dataDir, plan));
+    const dir = moveToArchive(dataDir, plan, unmovedFiles(dataDir, plan, read));
     log.info('legacy migration: JSON files moved to the archive', { archive: dir });
   } catch (error) {
     // The data is committed; the next start finishes the move (the migrate entry names the archive).
@@ -161,7 +166,6 @@ interface Written {
 }
 
 function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Written {
-  const skipped = withIndexesBuiltAfter(db, () => writeRecords(db, data));
   const counts: MigrationCounts = {
     sites: data.sites.length,
     vlans: data.vlans.length,
@@ -173,11 +177,14 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     templates: data.templates.length,
     lags: data.lags.length,
     activity: data.activity.length,
-    users: data.users.length - skipped.size,
-    usersSkipped: skipped.size,
+    users: data.users.length,
+    usersSkipped: 0,
     publicLinks: data.publicLinks.length,
     topologyPositions: data.topologyPositions.length,
   };
+  const skipped = withIndexesBuiltAfter(db, () => withDerivedDataRebuiltAfter(db, () => writeRecords(db, data)));
+  counts.users -= skipped.size;
+  counts.usersSkipped = skipped.size;
   const skippedUsers = data.users.filter((user) => skipped.has(user.id)).map((user) => String(user.username));
   insertActivity(db, {
     id: randomUUID(),
@@ -199,9 +206,16 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
   return { counts, skippedUsers };
 }
 
-/** Writes the records in the order their ids ascend (see ascendingUuids); returns the ids of users skipped. */
+/**
+ * Writes the records in the order their ids ascend (see ascendingUuids); returns the ids of users skipped. Each
+ * kind's records are let go of once written (the counts are taken before), so that the activity entries are
+ * written without every port still held.
+ */
 function writeRecords(db: Db, data: LegacyData): Set<string> {
-  for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], data[plural]);
+  for (const plural of KIND_PLURALS) {
+    insertRecords(db, KIND_OF[plural], data[plural]);
+    data[plural] = [];
+  }
   for (const link of data.publicLinks) insertPublicLink(db, { ...link, createdBy: null });
   for (const { siteId, switchId, x, y } of data.topologyPositions) setTopologyPosition(db, siteId, switchId, x, y);
   const skipped = new Set<string>();
@@ -211,8 +225,11 @@ function writeRecords(db: Db, data: LegacyData): Set<string> {
   }
   insertLegacyActivities(
     db,
-    data.activity.map((entry) => (skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry)),
+    skipped.size === 0
+      ? data.activity
+      : data.activity.map((entry) => (skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry)),
   );
+  data.activity = [];
   return skipped;
 }
 

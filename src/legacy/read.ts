@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../fields/field.ts';
 import { topologyLayoutRecords } from './ezswm-sharing.ts';
@@ -18,6 +18,13 @@ export interface LegacyFileInfo {
   name: string;
   path: string;
   sha256: string;
+  /** The file as it was when read (fileIdentity): the archive spares hashing it again while it is unchanged. */
+  identity?: string;
+}
+
+/** Device, inode, size and times of a file: another file, or the same one written since, has another. */
+export function fileIdentity(stats: Stats): string {
+  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
 }
 
 /** The file a kind is read from. */
@@ -54,8 +61,9 @@ export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: L
     if (onDisk === undefined) continue;
     const path = join(dataDir, onDisk);
     let bytes: Buffer;
+    let identity: string;
     try {
-      bytes = readFileSync(path);
+      ({ bytes, identity } = readWithIdentity(path));
     } catch (error) {
       faults.push({
         file: name,
@@ -66,7 +74,7 @@ export function readLegacyDir(dataDir: string): { bundle: LegacyBundle; files: L
       });
       continue;
     }
-    files.push({ name: onDisk, path, sha256: sha256(bytes) });
+    files.push({ name: onDisk, path, sha256: sha256(bytes), identity });
     const parsed = parseJson(bytes);
     if (parsed.ok) bundle[kind] = parsed.value;
     else faults.push({ file: name, id: null, index: null, field: '', reason: `${parsed.reason}${readFrom(name, onDisk)}` });
@@ -82,6 +90,17 @@ function readFrom(name: string, onDisk: string): string {
 /** The hex sha256 of some bytes. */
 export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A file's bytes and its identity, both of the one file opened (not of one put in its place meanwhile). */
+function readWithIdentity(path: string): { bytes: Buffer; identity: string } {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = readFileSync(fd);
+    return { bytes, identity: fileIdentity(fstatSync(fd)) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false; reason: string } {

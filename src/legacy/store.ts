@@ -29,7 +29,15 @@ export function latestMigrateChanges(db: Db): unknown {
 // order (a site's networks, the switch an activity entry names), so inserting splits pages all over their
 // B-trees, while CREATE INDEX sorts once and fills each page. ports_linked_port is not among them: while one
 // end of a link is missing, the deferred linked_port_id check looks every new port up in it.
-const INDEXES_BUILT_AFTER = ['port_tagged_vlans_vlan', 'ports_untagged_vlan', 'activity_entity', 'activity_site', 'activity_user'];
+const INDEXES_BUILT_AFTER = [
+  'port_tagged_vlans_vlan',
+  'ports_untagged_vlan',
+  'ports_description_nocase',
+  'ports_connected_device_nocase',
+  'activity_entity',
+  'activity_site',
+  'activity_user',
+];
 
 /**
  * Runs `write` with those indexes dropped, then creates them again from their own definitions, so the schema

@@ -1,0 +1,164 @@
+// The search index (migrations/0010_search_index.sql): a trigram FTS5 table per searched table, and the row count
+// of every listed table, both kept by triggers in the transaction of every change. A bulk load pauses them and
+// rebuilds both once at its end (withDerivedDataRebuiltAfter).
+import { prepare, type Db } from './open.ts';
+
+/**
+ * The search indexes: each an FTS5 table over the text of one table, by FTS column: the searchable text columns
+ * lower-cased (ASCII only, as LIKE folds case), so that a case-sensitive trigram phrase matches exactly the rows
+ * `column LIKE '%q%'` matches, a MAC address's hex digits without its colons, and a switch's tags as their JSON. A column that search reads
+ * alone in a large table has an index of its own: a column filter still reads every occurrence of a trigram in
+ * the other columns ("port" of every port's name would be read to find it in one description).
+ */
+export const SEARCH_INDEXES = {
+  sites_search: {
+    table: 'sites',
+    columns: { name: 'lower(name)', description: 'lower(description)', address: 'lower(address)', notes: 'lower(notes)' },
+  },
+  vlans_search: { table: 'vlans', columns: { name: 'lower(name)', description: 'lower(description)' } },
+  networks_search: {
+    table: 'networks',
+    columns: { name: 'lower(name)', subnet: 'lower(subnet)', gateway: 'lower(gateway)', description: 'lower(description)' },
+  },
+  templates_search: {
+    table: 'templates',
+    columns: { name: 'lower(name)', vendor: 'lower(vendor)', model: 'lower(model)', description: 'lower(description)' },
+  },
+  switches_search: {
+    table: 'switches',
+    columns: {
+      name: 'lower(name)',
+      vendor: 'lower(vendor)',
+      model: 'lower(model)',
+      serial_number: 'lower(serial_number)',
+      mac_address: 'lower(mac_address)',
+      management_ip: 'lower(management_ip)',
+      firmware_version: 'lower(firmware_version)',
+      location: 'lower(location)',
+      rack_position: 'lower(rack_position)',
+      notes: 'lower(notes)',
+      mac_digits: "lower(replace(mac_address, ':', ''))",
+      tags: 'lower(tags)',
+    },
+  },
+  lags_search: { table: 'lags', columns: { name: 'lower(name)', description: 'lower(description)' } },
+  ports_search: {
+    table: 'ports',
+    columns: {
+      name: 'lower(name)',
+      mac_address: 'lower(mac_address)',
+      connected_port: 'lower(connected_port)',
+      mac_digits: "lower(replace(mac_address, ':', ''))",
+    },
+  },
+  ports_description_search: { table: 'ports', columns: { description: 'lower(description)' } },
+  ports_connected_device_search: { table: 'ports', columns: { connected_device: 'lower(connected_device)' } },
+  addresses_search: {
+    table: 'addresses',
+    columns: {
+      address: 'lower(address)',
+      hostname: 'lower(hostname)',
+      mac_address: 'lower(mac_address)',
+      description: 'lower(description)',
+      mac_digits: "lower(replace(mac_address, ':', ''))",
+    },
+  },
+} as const;
+
+/** A search index (an FTS5 table). */
+export type SearchIndex = keyof typeof SEARCH_INDEXES;
+
+/** The tables whose row count row_counts keeps: every list's table. */
+export const COUNTED_TABLES = ['sites', 'vlans', 'networks', 'ranges', 'templates', 'switches', 'lags', 'ports', 'addresses'] as const;
+
+/** The search indexes of a table and the columns of each (none for a table without one). */
+export function searchIndexesOf(table: string): { index: SearchIndex; columns: string[] }[] {
+  return Object.entries(SEARCH_INDEXES)
+    .filter(([, spec]) => spec.table === table)
+    .map(([index, spec]) => ({ index: index as SearchIndex, columns: Object.keys(spec.columns) }));
+}
+
+/** Trigrams: a text of fewer characters cannot be looked up in the index. */
+const SHORTEST = 3;
+
+/**
+ * The FTS5 query text of `q` as one phrase over some columns of an index (`{name description} : "port 4"`), or
+ * undefined when q is too short for trigrams or holds a NUL, where FTS5's query parser ends its text (then the
+ * caller scans with LIKE). Lower-cased as the index is.
+ */
+export function phraseQuery(q: string, columns: readonly string[]): string | undefined {
+  if ([...q].length < SHORTEST || q.includes('\u0000')) return undefined;
+  const lowered = q.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return `{${columns.join(' ')}} : "${lowered.replaceAll('"', '""')}"`;
+}
+
+/** The row count of a counted table, kept by triggers (undefined while a bulk load has the counts paused). */
+export function countedRows(db: Db, table: string): number | undefined {
+  const row = prepare(db, 'SELECT n FROM row_counts WHERE tbl = ? AND NOT EXISTS (SELECT 1 FROM derived_data_paused)').get(table) as
+    | { n: number }
+    | undefined;
+  return row?.n;
+}
+
+/**
+ * Runs a bulk load (`write`) with the derived data (the search index, the row counts, the VLAN counts per switch)
+ * left alone row by row, then rebuilds them once: filling an FTS table in one pass costs a fraction of keeping it row by row. Only inside a transaction, so
+ * that a rollback undoes the pause with the load.
+ */
+export function withDerivedDataRebuiltAfter<T>(db: Db, write: () => T): T {
+  pauseDerivedData(db);
+  const result = write();
+  resumeDerivedData(db);
+  return result;
+}
+
+/** The start of a bulk load: the triggers leave the derived data alone (withDerivedDataRebuiltAfter). */
+export function pauseDerivedData(db: Db): void {
+  if (!db.isTransaction) throw new Error('pauseDerivedData: only inside a transaction');
+  prepare(db, 'INSERT OR IGNORE INTO derived_data_paused (paused) VALUES (1)').run();
+}
+
+/** The end of a bulk load: the derived data rebuilt from the tables, the triggers at work again. */
+export function resumeDerivedData(db: Db): void {
+  rebuildDerivedData(db);
+  prepare(db, 'DELETE FROM derived_data_paused').run();
+}
+
+/** The table's columns an index's text is made of (`mac_address` of `lower(replace(mac_address, ':', ''))`). */
+function sourceColumns(columns: Record<string, string>): string[] {
+  return [...new Set(Object.values(columns).map((sql) => /\((\w+)(?=[,)])/.exec(sql)![1]))];
+}
+
+/** Fills every search index, row count and VLAN count per switch again from the tables. */
+export function rebuildDerivedData(db: Db): void {
+  for (const [index, { table, columns }] of Object.entries(SEARCH_INDEXES)) {
+    prepare(db, `INSERT INTO ${index} (${index}) VALUES ('delete-all')`).run();
+    // As the triggers do, a row without any of the text is left out: a contentless table stores every row given.
+    const sources = sourceColumns(columns);
+    const present = sources.length === 1 ? `${sources[0]} IS NOT NULL` : `coalesce(${sources.join(', ')}) IS NOT NULL`;
+    const names = Object.keys(columns).join(', ');
+    prepare(
+      db,
+      `INSERT INTO ${index} (rowid, ${names}) SELECT rowid, ${Object.values(columns).join(', ')} FROM ${table} WHERE ${present}`,
+    ).run();
+  }
+  for (const table of COUNTED_TABLES) {
+    prepare(db, `INSERT OR REPLACE INTO row_counts (tbl, n) VALUES ('${table}', (SELECT count(*) FROM ${table}))`).run();
+  }
+  refillVlanSwitchPorts(db);
+}
+
+/** How many ports of each switch carry each VLAN (migration 0011, a VLAN's portCount and switchCount), counted again. */
+function refillVlanSwitchPorts(db: Db): void {
+  prepare(db, 'DELETE FROM vlan_switch_ports').run();
+  prepare(
+    db,
+    `INSERT INTO vlan_switch_ports (vlan_id, switch_id, ports)
+    SELECT vlan_id, switch_id, count(*) FROM (
+      SELECT t.vlan_id, p.switch_id FROM ports p CROSS JOIN port_tagged_vlans t ON t.port_id = p.id
+      UNION ALL
+      SELECT p.untagged_vlan_id, p.switch_id FROM ports p WHERE p.untagged_vlan_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM port_tagged_vlans t WHERE t.port_id = p.id AND t.vlan_id = p.untagged_vlan_id))
+    GROUP BY vlan_id, switch_id`,
+  ).run();
+}
