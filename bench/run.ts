@@ -328,8 +328,21 @@ interface ScaledRun {
 }
 
 /**
+ * The requests one at a time on a server without the read cache, on the data set as seeded: before the write
+ * scenarios add their switches (thousands, at one site, named to sort first), so that 1× and SCALE× compare
+ * data sets of one shape.
+ */
+async function timedAsSeeded(env: Record<string, string>): Promise<{ requests: TimedRequest[]; timings: Timings }> {
+  const uncached = await startServerPinned({ ...env, READ_CACHE_MB: '0' });
+  console.log('  requests one at a time, uncached …');
+  const timed = await timeRequests(uncached.url, { authorization: await bearer(uncached.url, '/api/auth/login') });
+  await stop(uncached.child);
+  return timed;
+}
+
+/**
  * The same data set SCALE times over (sites with their VLANs, networks and switches, and the activity), seeded
- * and migrated as the 1× one; then the load scenarios (named with AT_SCALE) and the requests one at a time.
+ * and migrated as the 1× one; then the requests one at a time and the load scenarios (named with AT_SCALE).
  */
 async function atScale(env: Record<string, string>, results: Record<string, LoadResult>): Promise<ScaledRun> {
   const dataDir = mkdtempSync(join(tmpdir(), `switchyard-bench-${SCALE}x-`));
@@ -340,6 +353,7 @@ async function atScale(env: Record<string, string>, results: Record<string, Load
   const migrateS = migrateTimed(scaledEnv, dataDir, counts);
   await firstSignIn(scaledEnv);
 
+  const { timings } = await timedAsSeeded(scaledEnv);
   const server = await startServerPinned(scaledEnv);
   await loadScenarios(
     server,
@@ -348,11 +362,6 @@ async function atScale(env: Record<string, string>, results: Record<string, Load
     AT_SCALE,
   );
   await stop(server.child);
-
-  const uncached = await startServerPinned({ ...scaledEnv, READ_CACHE_MB: '0' });
-  console.log(`  requests one at a time, uncached, at ${SCALE}× …`);
-  const { timings } = await timeRequests(uncached.url, { authorization: await bearer(uncached.url, '/api/auth/login') });
-  await stop(uncached.child);
   rmSync(dataDir, { recursive: true, force: true });
   return { counts, migrateS, timings };
 }
@@ -398,6 +407,7 @@ async function main() {
   console.log('legacy migration …');
   const migrateS = migrateTimed(env, dataDir, counts);
   await firstSignIn(env);
+  const timed = await timedAsSeeded(env);
 
   // The migration target names 100,000 ports: the same data set with 50 ports a switch, migrated apart.
   const legacyDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-'));
@@ -460,8 +470,6 @@ async function main() {
   results['list switches (limit=100), uncached'] = await load(uncached.child.pid!, `${uncached.url}/api/switches?limit=100`, {
     headers: uncachedHeaders,
   });
-  console.log('  requests one at a time, uncached …');
-  const timed = await timeRequests(uncached.url, uncachedHeaders);
   await stop(uncached.child);
 
   const peer = await startPinned(['bench/peers/fastify-list.ts'], { DATABASE_PATH: join(dataDir, 'db.sqlite') });

@@ -38,7 +38,8 @@ async function requests(get: (path: string) => Promise<any>): Promise<TimedReque
     { name: 'one switch with its 48 ports', kind: 'page', path: `/api/switches/${someSwitch.id}` },
     { name: "one VLAN's ports", kind: 'page', path: `/api/vlans/${vlan.id}/ports` },
     { name: 'one network', kind: 'page', path: `/api/networks/${network.id}` },
-    { name: 'page of sites', kind: 'page', path: '/api/sites?limit=100' },
+    // 50: the 1× data set has 50 sites, and both pages must hold as many.
+    { name: 'page of sites', kind: 'page', path: '/api/sites?limit=50' },
     { name: 'page of switches', kind: 'page', path: '/api/switches?limit=100' },
     { name: 'page of switches, far in', kind: 'page', path: '/api/switches?limit=100&offset=1500' },
     { name: 'page of ports', kind: 'page', path: '/api/ports?limit=100' },
