@@ -15,6 +15,7 @@ import {
   pairLags,
   type PortInput,
 } from '../../test/fixtures/config/inventory-db.ts';
+import { addSiteWithEveryKind } from '../../test/fixtures/checks-site.ts';
 import { addAddress, addRange } from '../../test/helpers/ipam-db.ts';
 import { FINDING_KINDS, runChecks, type FindingKind } from './checks.ts';
 import type { Db } from './open.ts';
@@ -876,45 +877,6 @@ describe('runChecks', () => {
     expect(kinds(siteC)).toEqual([]);
   });
 });
-
-/** A site with a finding of every kind (its networks numbered by `n`); returns its id and some of its switches. */
-function addSiteWithEveryKind(db: Db, n: number): { site: string; core: string; edge: string } {
-  const site = addSite(db, `site ${n}`);
-  const [users, cams] = [addVlan(db, site, { name: 'users', vid: 10 }), addVlan(db, site, { name: 'cams', vid: 30 })];
-  addVlan(db, site, { name: 'unused', vid: 99 });
-  const usersNet = addNetwork(db, site, { name: 'users', subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1`, vlan: users });
-  const wide = addNetwork(db, site, { name: 'wide', subnet: `10.${n}.0.0/16` });
-  addAddress(db, usersNet, `10.${n}.10.5`, { hostname: 'twice' });
-  addAddress(db, wide, `10.${n}.10.5`);
-  addRange(db, usersNet, `10.${n}.10.100`, `10.${n}.10.200`, 'dhcp');
-  addAddress(db, usersNet, `10.${n}.10.150`, { hostname: 'leased' });
-  const transit = addNetwork(db, site, { name: 'transit', subnet: `172.16.${n}.0/30` });
-  addAddress(db, transit, `172.16.${n}.1`);
-  addAddress(db, transit, `172.16.${n}.2`);
-  const mac = `02:00:00:00:00:0${n}`;
-  const core = addSwitch(db, site, { name: 'core', managementIp: '192.0.2.1', macAddress: mac });
-  const edge = addSwitch(db, site, {
-    name: 'edge',
-    managementIp: `10.${n}.10.1`,
-    macAddress: mac.replaceAll(':', '-'),
-    poeBudgetWatts: 10,
-  });
-  addPort(db, edge, { name: '1', untagged: users, poe: { type: '802.3af', maxWatts: 15.4 } });
-  addPort(db, edge, { name: '2', untagged: cams });
-  linkPorts(
-    db,
-    addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }),
-    addPort(db, core, { name: '1', mode: 'trunk', tagged: [cams] }),
-  );
-  linkPorts(db, addPort(db, edge, { name: '47', untagged: users }), addPort(db, core, { name: '2', mode: 'trunk', untagged: cams }));
-  const trunk = { mode: 'trunk' as const, tagged: [users] };
-  pairLags(
-    db,
-    lagWith(db, edge, { name: 'Po1', portMode: 'trunk', tagged: [users, cams] }, [trunk, trunk], 45).id,
-    lagWith(db, core, { name: 'Po1', portMode: 'trunk', tagged: [users] }, [trunk, trunk], 3).id,
-  );
-  return { site, core, edge };
-}
 
 describe('runChecks of one site', () => {
   it('finds what the checks of all sites find that names an entity of the site, links, pairs and duplicates across sites too', () => {

@@ -6,8 +6,8 @@ import type { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
 import type { Db } from '../../src/db/open.ts';
-import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts, pairLags } from '../fixtures/config/inventory-db.ts';
-import { addAddress, addRange } from '../helpers/ipam-db.ts';
+import { addSiteWithEveryKind } from '../fixtures/checks-site.ts';
+import { addSite, addSwitch, freshDb } from '../fixtures/config/inventory-db.ts';
 import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Finding {
@@ -395,73 +395,13 @@ function counting(db: Db): { db: Db; runs: () => number } {
   return { db: proxy, runs: () => runs };
 }
 
-/**
- * A site with every finding kind: duplicate IP and MAC, an IP outside its networks, a gateway that is a switch's IP,
- * the three link mismatches, a LAG member unlike its LAG, a LAG pair whose ends differ, overlapping subnets, PoE over budget, an uncarried VLAN, an unused VLAN; an address
- * in two networks, one in a DHCP range, a management IP without its address record, a full network.
- */
-function addTroubledSite(db: Db, n: number): void {
-  const site = addSite(db, `site ${n}`);
-  const users = addVlan(db, site, { name: 'users', vid: 10 });
-  const cams = addVlan(db, site, { name: 'cams', vid: 30 });
-  addVlan(db, site, { name: 'unused', vid: 99 });
-  const usersNet = addNetwork(db, site, { name: 'users', subnet: `10.${n}.10.0/24`, gateway: `10.${n}.10.1`, vlan: users });
-  const wide = addNetwork(db, site, { name: 'wide', subnet: `10.${n}.0.0/16` });
-  addAddress(db, usersNet, `10.${n}.10.5`, { hostname: 'twice' });
-  addAddress(db, wide, `10.${n}.10.5`);
-  addRange(db, usersNet, `10.${n}.10.100`, `10.${n}.10.200`, 'dhcp');
-  addAddress(db, usersNet, `10.${n}.10.150`, { hostname: 'leased' });
-  const transit = addNetwork(db, site, { name: 'transit', subnet: `172.16.${n}.0/30` });
-  addAddress(db, transit, `172.16.${n}.1`);
-  addAddress(db, transit, `172.16.${n}.2`);
-  const core = addSwitch(db, site, {
-    name: 'core',
-    managementIp: '192.0.2.1',
-    macAddress: `02:00:00:00:00:${(n % 256).toString(16).padStart(2, '0')}`,
-  });
-  const edge = addSwitch(db, site, {
-    name: 'edge',
-    managementIp: `10.${n}.10.1`,
-    macAddress: `02-00-00-00-00-${(n % 256).toString(16).padStart(2, '0')}`,
-    poeBudgetWatts: 10,
-  });
-  addPort(db, edge, { name: '1', untagged: users, poe: { type: '802.3af', maxWatts: 15.4 } });
-  addPort(db, edge, { name: '2', untagged: cams });
-  linkPorts(
-    db,
-    addPort(db, edge, { name: '48', mode: 'trunk', tagged: [users] }),
-    addPort(db, core, { name: '1', mode: 'trunk', untagged: users, tagged: [cams] }),
-  );
-  linkPorts(
-    db,
-    addPort(db, edge, { name: '47', mode: 'access', untagged: users }),
-    addPort(db, core, { name: '2', mode: 'trunk', untagged: users }),
-  );
-  const edgeLag = addLag(db, edge, {
-    name: 'Po1',
-    portMode: 'trunk',
-    tagged: [users, cams],
-    members: [addPort(db, edge, { name: '45', mode: 'trunk', tagged: [users, cams] }), addPort(db, edge, { name: '46', mode: 'trunk' })],
-  });
-  const coreLag = addLag(db, core, {
-    name: 'Po1',
-    portMode: 'trunk',
-    tagged: [users],
-    members: [
-      addPort(db, core, { name: '3', mode: 'trunk', tagged: [users] }),
-      addPort(db, core, { name: '4', mode: 'trunk', tagged: [users] }),
-    ],
-  });
-  pairLags(db, edgeLag, coreLag);
-}
-
 describe('runChecks runs a fixed number of statements, whatever the size of the data', () => {
   const sizes: [sites: number][] = [[1], [5], [40]];
   const measured: Record<number, number> = {};
 
   it.each(sizes)('%i sites, each with every finding kind', (sites) => {
     const db = freshDb();
-    for (let n = 1; n <= sites; n++) addTroubledSite(db, n);
+    for (let n = 1; n <= sites; n++) addSiteWithEveryKind(db, n);
     // Every core's management IP is also used at another site.
     addSwitch(db, addSite(db, 'elsewhere'), { name: 'twin', managementIp: '192.0.2.1' });
     const { db: counted, runs } = counting(db);
