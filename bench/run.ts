@@ -727,7 +727,7 @@ function benchmarksMarkdown(r: Report): string {
     .join('\n');
   return `# Benchmarks
 
-Latest run: ${r.at}. Reproduce with \`npm run bench\` (about fifteen minutes; \`BENCH_DURATION_S\` sets the seconds per
+Latest run: ${r.at}. Reproduce with \`npm run bench\` (about ten minutes; \`BENCH_DURATION_S\` sets the seconds per
 scenario, ${r.durationS} here). Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node};
 ${r.machine.pinned ? 'server pinned to core 0 and the load generator (autocannon, in the bench process) to core 1 with taskset' : 'taskset not available: nothing pinned'}.
 All traffic is on 127.0.0.1, ${r.connections} connections, ${r.durationS} s per scenario, each after ${WARM_UP_S} s of the same load that is not measured (the JIT warms up as in a long-running service).
