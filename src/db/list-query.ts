@@ -127,13 +127,13 @@ function indexedSearch(shape: ListShape, columns: string[], q: string): IndexedS
 const FEW_MATCHES = 2000;
 
 /**
- * The query to read a page with, and its total if already known: a q filter that the index finds in fewer than
- * FEW_MATCHES rows reads them by rowid (and they are the total); a common one keeps LIKE for the page, in the
- * list's order, and is counted in the index, without reading a row of the table.
+ * The query to read a page with, and its total: a q filter that the index finds in fewer than FEW_MATCHES rows
+ * reads them by rowid (and they are the total); a common one keeps LIKE for the page, in the list's order, and is
+ * counted in the index, without reading a row of the table; any other filter is counted (countMatching).
  */
-function planned(db: Db, shape: ListShape, query: ListQuery): { query: ListQuery; total: number | undefined } {
+function planned(db: Db, shape: ListShape, query: ListQuery): { query: ListQuery; total: number } {
   const { search } = query;
-  if (!search) return { query, total: undefined };
+  if (!search) return { query, total: countMatching(db, shape, query) };
   const few = (prepare(db, `SELECT count(*) AS n FROM (${search.rowids} LIMIT ${FEW_MATCHES})`).get(...search.params) as { n: number }).n;
   if (few < FEW_MATCHES) {
     const where = `WHERE ${shape.alias}.rowid IN (${search.rowids})`;
@@ -170,8 +170,7 @@ function pageSql(shape: ListShape, query: ListQuery): string {
 
 /** The query's page as rows (pageSql), with the total matching its filter. */
 export function readRowsPage(db: Db, shape: ListShape, asked: ListQuery): { rows: unknown[]; total: number } {
-  const { query, total: known } = planned(db, shape, asked);
-  const total = known ?? countMatching(db, shape, query);
+  const { query, total } = planned(db, shape, asked);
   const rows = prepare(db, pageSql(shape, query)).all(...query.params, query.limit, query.offset);
   return { rows, total };
 }
@@ -193,8 +192,7 @@ function countMatching(db: Db, shape: ListShape, query: ListQuery): number {
 
 /** The query's page as SQLite serialises it (pageJsonSql), with the total matching its filter. */
 export function readJsonPage(db: Db, shape: ListShape, asked: ListQuery): JsonPage {
-  const { query, total: known } = planned(db, shape, asked);
-  const total = known ?? countMatching(db, shape, query);
+  const { query, total } = planned(db, shape, asked);
   const { items } = prepare(db, pageJsonSql(shape, query)).get(...query.params, query.limit, query.offset) as { items: string };
   return { items, total };
 }

@@ -1,27 +1,14 @@
 // Reading a request's body as its route's BodySpec says: within its size limit (413), of a media type the
 // route takes (415), parsed as JSON (400) without lone surrogates, or kept as text for a text/csv or YAML body.
 import type { IncomingMessage } from 'node:http';
-import { writeTurn } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
-import { isMutating } from './access.ts';
 import { BODY_LIMIT, YAML_MEDIA_TYPES, type BodySpec, type Ctx } from './route.ts';
 
 /** How long the rest of a refused body is read and dropped before the connection is cut. */
 const REFUSED_BODY_DRAIN_MS = 3000;
 
-/**
- * Reads the body into ctx.body and ctx.bodyType as `spec` says; a route without a spec has its body dropped.
- * A request that changes data then waits for its turn to write (db/open.ts writeTurn): once its body is in, so
- * that a slow upload keeps nobody waiting.
- */
+/** Reads the body into ctx.body and ctx.bodyType as `spec` says; a route without a spec has its body dropped. */
 export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<void> {
-  await readBodyAsSpecified(ctx, spec);
-  if (!isMutating(ctx.method)) return;
-  const turn = writeTurn(ctx.app.db);
-  if (turn) await turn;
-}
-
-async function readBodyAsSpecified(ctx: Ctx, spec: BodySpec | undefined): Promise<void> {
   if (!spec) return drain(ctx.req);
   const type = (ctx.req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const hasBody = ctx.req.headers['transfer-encoding'] !== undefined || Number(ctx.req.headers['content-length'] ?? 0) > 0;

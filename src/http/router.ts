@@ -3,6 +3,7 @@
 // reply.ts (serialising and writing), after-commit.ts (no answer before its COMMIT), errors.ts (what a thrown
 // error answers). This file runs them in order and turns anything thrown on the way into the error answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeTurn } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { authorize, isMutating, knownCaller } from './access.ts';
 import { writeOnceCommitted } from './after-commit.ts';
@@ -58,6 +59,8 @@ export function createRouter(routes: Route[]) {
       // A GET has no body: it is dropped as readBody drops one, without its promise.
       if (method === 'GET' && !route.body) req.resume();
       else await readBody(ctx, route.body);
+      // A change waits for its turn to write once its body is in, so that a slow upload keeps nobody waiting.
+      if (isMutating(method)) await writeTurn(app.db);
       // A body can take long to arrive (a 64 MiB restore): a caller disabled or signed out meanwhile stops here.
       if (isMutating(method) && route.access !== 'public') ctx.user = await authorize(app, req, route.access, method, undefined);
       if (version !== undefined && isCacheable(route, ctx)) {
