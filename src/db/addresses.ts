@@ -54,10 +54,9 @@ function addressesQuery(list: ListParams, filter: AddressFilter): { shape: ListS
     { sql: 'a.network_id', value: filter.networkId },
     { sql: 'a.status', value: filter.status },
     { sql: 'a.device_type', value: filter.deviceType },
+    { condition: OF_SITE, value: filter.siteId },
   ]);
-  if (filter.siteId === undefined) return { shape, query };
-  const where = query.where ? `${query.where} AND ${OF_SITE}` : `WHERE ${OF_SITE}`;
-  return { shape, query: { ...query, where, params: [...query.params, filter.siteId] } };
+  return { shape, query };
 }
 
 // A site's addresses are those of its networks, read off the (network_id, key) index; asked as the site of each

@@ -6,12 +6,12 @@ import { selectList } from './resource-sql.ts';
 import { countedRows, phraseQuery, searchIndexesOf } from './search-index.ts';
 import { getOrMake } from '../lib/memo.ts';
 
-/** An equality filter on a column; `undefined` values are left out, so optional query filters pass straight in. */
-export interface ColumnFilter {
-  /** A column expression written by our code (never by a client), like `n.site_id`. */
-  sql: string;
-  value: SQLInputValue | undefined;
-}
+/**
+ * A filter of a list: a column expression equal to the value (`sql`), or a condition with one `?` for it
+ * (`condition`); `undefined` values are left out, so optional query filters pass straight in. Both are written
+ * by our code, never by a client.
+ */
+export type ColumnFilter = { sql: string; value: SQLInputValue | undefined } | { condition: string; value: SQLInputValue | undefined };
 
 /** A field without a column: its SQL over the list's table alias, and the name the SELECT gives it, if it has one. */
 export interface ComputedField {
@@ -66,7 +66,7 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
   const params: SQLInputValue[] = [];
   for (const filter of filters) {
     if (filter.value === undefined) continue;
-    clauses.push(`${filter.sql} = ?`);
+    clauses.push('condition' in filter ? filter.condition : `${filter.sql} = ?`);
     params.push(filter.value);
   }
   let search: IndexedSearch | undefined;

@@ -50,9 +50,10 @@ export interface PortFilter {
 const OF_SITE = 'p.switch_id IN (SELECT w.id FROM switches w WHERE w.site_id = ?)';
 
 function portsQuery(list: ListParams, filter: PortFilter): ListQuery {
-  const query = buildListQuery(PORT_LIST, list, [{ sql: 'p.switch_id', value: filter.switchId }]);
-  if (filter.siteId === undefined) return query;
-  return { ...query, where: query.where ? `${query.where} AND ${OF_SITE}` : `WHERE ${OF_SITE}`, params: [...query.params, filter.siteId] };
+  return buildListQuery(PORT_LIST, list, [
+    { sql: 'p.switch_id', value: filter.switchId },
+    { condition: OF_SITE, value: filter.siteId },
+  ]);
 }
 
 /** One page of ports (filtered by switch and by site) and the total matching the same filter. */

@@ -54,7 +54,8 @@ function rangesQuery(list: ListParams, filter: RangeFilter): { shape: ListShape;
   const byStart = list.sort?.field === 'start';
   const shape = byStart && list.sort?.descending ? RANGE_LIST_DESCENDING : RANGE_LIST;
   const query = buildListQuery(shape, byStart ? { ...list, sort: undefined } : list, [
-    { sql: '(SELECT n.site_id FROM networks n WHERE n.id = r.network_id)', value: filter.siteId },
+    // A site's ranges are those of its networks, read off the index by network (not the site of every range).
+    { condition: 'r.network_id IN (SELECT n.id FROM networks n WHERE n.site_id = ?)', value: filter.siteId },
     { sql: 'r.network_id', value: filter.networkId },
     { sql: 'r.kind', value: filter.kind },
   ]);

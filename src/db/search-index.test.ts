@@ -273,6 +273,22 @@ describe('search and list filters by the index', () => {
     expect(found('% ')).toEqual(['port:sw-1 / 8:description']);
   });
 
+  it("keeps a list's other filters beside q: a site's ports that hold it, not every port", () => {
+    const [here, there] = ['Kiosk site', 'Depot site'].map((name) => insertTestRow(db, 'sites', { name }));
+    for (const [site, name] of [
+      [here, 'kiosk-sw'],
+      [there, 'depot-sw'],
+    ]) {
+      const switchId = insertTestRow(db, 'switches', { site_id: site, name });
+      for (let i = 1; i <= 3; i++)
+        insertTestRow(db, 'ports', { switch_id: switchId, name: `${i}`, position: i, description: `Kiosk ${i}` });
+    }
+    const list = { limit: 100, offset: 0, sort: undefined, q: 'kiosk' };
+    expect(listPortsJson(db, list, {}).total).toBe(6);
+    expect(listPortsJson(db, list, { siteId: here }).total).toBe(3);
+    expect(JSON.parse(listPortsJson(db, list, { siteId: here }).items)).toHaveLength(3);
+  });
+
   it('answers a q with a NUL character by scanning, where the index query would end at it', () => {
     for (const q of ['ab\u0000cd', '\u0000\u0000\u0000', 'ort\u0000']) {
       expect(() => search(db, q, 5)).not.toThrow();
