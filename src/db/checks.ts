@@ -3,7 +3,7 @@
 // Each statement starts from what is at the site, through an index by site, so that one site's checks cost what
 // the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../lib/ip-math.ts';
-import { cidrOverlaps, type ParsedIp, parseIp } from '../lib/net.ts';
+import { cidrOverlaps, parseIp } from '../lib/net.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 import { networkHolding } from './switches.ts';
@@ -76,34 +76,60 @@ const SEVERITY_OF: Record<FindingKind, Severity> = {
   unused_vlan: 'info',
 };
 
-type Check = (db: Db, site: string | null) => Finding[];
+/** What several checks read, read once per run (lazily). */
+interface Reads {
+  linkedPorts: () => Map<string, LinkedPort>;
+  /** The networks of each site at :site. */
+  siteNetworks: () => Map<string, SiteNetwork[]>;
+}
+
+type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
+
+/** Every check, in the order they run. */
+export const CHECKS: Check[] = [
+  duplicateManagementIps,
+  duplicateMacs,
+  duplicateAddresses,
+  addressesInDhcpRanges,
+  gatewaysThatAreManagementIps,
+  linkModeMismatches,
+  linkNativeVlanMismatches,
+  linkTaggedVlanMismatches,
+  lagMemberMismatches,
+  lagPairMismatches,
+  managementIpsOutsideSubnets,
+  managementIpsNotRecorded,
+  overlappingSubnets,
+  nearlyFullNetworks,
+  poeOverBudget,
+  vlansNotCarriedByUplinks,
+  unusedVlans,
+];
 
 /**
  * Every finding, or with `siteId` those that involve the site (a duplicate or a link counts when one of its
  * switches is there), sorted by severity, kind, message and entity ids; all read from one snapshot.
  */
 export function runChecks(db: Db, siteId?: string): Finding[] {
-  const checks: Check[] = [
-    duplicateManagementIps,
-    duplicateMacs,
-    duplicateAddresses,
-    addressesInDhcpRanges,
-    gatewaysThatAreManagementIps,
-    linkModeMismatches,
-    linkNativeVlanMismatches,
-    linkTaggedVlanMismatches,
-    lagMemberMismatches,
-    lagPairMismatches,
-    managementIpsOutsideSubnets,
-    managementIpsNotRecorded,
-    overlappingSubnets,
-    nearlyFullNetworks,
-    poeOverBudget,
-    vlansNotCarriedByUplinks,
-    unusedVlans,
-  ];
-  const findings = inTransaction(db, () => checks.flatMap((check) => check(db, siteId ?? null)), 'DEFERRED');
+  const site = siteId ?? null;
+  const findings = inTransaction(
+    db,
+    () => {
+      const reads = readsOf(db, site);
+      return CHECKS.flatMap((check) => check(db, site, reads));
+    },
+    'DEFERRED',
+  );
   return sortFindings(findings);
+}
+
+function readsOf(db: Db, site: string | null): Reads {
+  let linkedPorts: Map<string, LinkedPort> | undefined;
+  let siteNetworks: Map<string, SiteNetwork[]> | undefined;
+  return {
+    linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site)),
+    siteNetworks: () => (siteNetworks ??= readSiteNetworks(db, site)),
+  };
 }
 
 /** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
@@ -249,6 +275,104 @@ function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
   );
 }
 
+/**
+ * The non-negative integers of a group_concat list such as "12:10:3,13:20:1", in order ([12, 10, 3, 13, 20, 1]),
+ * read without making a string of each: the uplink check reads hundreds of thousands of them.
+ */
+function integersOf(list: string | null): number[] {
+  const integers: number[] = [];
+  if (!list) return integers;
+  let value = 0;
+  for (let i = 0; i < list.length; i++) {
+    const digit = list.charCodeAt(i) - 48;
+    if (digit >= 0 && digit <= 9) value = value * 10 + digit;
+    else {
+      integers.push(value);
+      value = 0;
+    }
+  }
+  integers.push(value);
+  return integers;
+}
+
+/** The VLAN numbers of flat `rowid, vid` pairs. */
+const vidsOfPairs = (pairs: number[]) => pairs.filter((_, i) => i % 2 === 1);
+
+/** A linked port as the link checks and the uplink check read it: its VLANs as `rowid:vid` pairs. */
+interface LinkedPort {
+  id: string;
+  name: string;
+  switchId: string;
+  switchName: string;
+  siteId: string;
+  mode: string;
+  linkedPortId: string | null;
+  untaggedVid: number | null;
+  /** Its tagged VLAN numbers, ascending. */
+  taggedVids: number[];
+  /** The VLANs it carries, untagged or tagged, each once, as flat `rowid, vid` pairs (no object per VLAN). */
+  carried: number[];
+}
+
+interface LinkedPortRow {
+  id: string;
+  name: string;
+  switch_id: string;
+  switch_name: string;
+  site_id: string;
+  mode: string;
+  linked_port_id: string | null;
+  untagged_rowid: number | null;
+  untagged_vid: number | null;
+  tagged: string | null;
+}
+
+const LINKED_PORT_COLUMNS = `p.id, p.name, p.switch_id, sw.name AS switch_name, sw.site_id, p.mode, p.linked_port_id,
+      uv.rowid AS untagged_rowid, uv.vid AS untagged_vid,
+      (SELECT group_concat(v.rowid || ':' || v.vid) FROM port_tagged_vlans t CROSS JOIN vlans v ON v.id = t.vlan_id
+        WHERE t.port_id = p.id) AS tagged`;
+const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id LEFT JOIN vlans uv ON uv.id = p.untagged_vlan_id`;
+
+function linkedPortOf(row: LinkedPortRow): LinkedPort {
+  const tagged = integersOf(row.tagged);
+  const carried = row.untagged_rowid === null ? tagged : [row.untagged_rowid, row.untagged_vid!];
+  for (let i = 0; carried !== tagged && i < tagged.length; i += 2)
+    if (tagged[i] !== row.untagged_rowid) carried.push(tagged[i], tagged[i + 1]);
+  return {
+    id: row.id,
+    name: row.name,
+    switchId: row.switch_id,
+    switchName: row.switch_name,
+    siteId: row.site_id,
+    mode: row.mode,
+    linkedPortId: row.linked_port_id,
+    untaggedVid: row.untagged_vid,
+    taggedVids: vidsOfPairs(tagged).sort((x, y) => x - y),
+    carried,
+  };
+}
+
+/**
+ * Both ends of every link with an end at :site, by id: the ports whose links touch the site, then the far ends of
+ * one-sided links (a port linked to one that does not link back) that are not among them. Read once per run.
+ */
+function readLinkedPorts(db: Db, site: string | null): Map<string, LinkedPort> {
+  const rows = prepare(
+    db,
+    `WITH ends AS (${linkedInScope('ports')})
+    SELECT ${LINKED_PORT_COLUMNS} FROM ends CROSS JOIN ports p ON p.id = ends.id ${LINKED_PORT_JOINS}`,
+  ).all({ site }) as unknown as LinkedPortRow[];
+  const ports = new Map(rows.map((row) => [row.id, linkedPortOf(row)]));
+  const missing = [...ports.values()].flatMap((port) => (port.linkedPortId && !ports.has(port.linkedPortId) ? [port.linkedPortId] : []));
+  if (missing.length === 0) return ports;
+  const farRows = prepare(
+    db,
+    `SELECT ${LINKED_PORT_COLUMNS} FROM ports p ${LINKED_PORT_JOINS} WHERE p.id IN (SELECT value FROM json_each(:ids))`,
+  ).all({ ids: JSON.stringify(missing) }) as unknown as LinkedPortRow[];
+  for (const row of farRows) ports.set(row.id, linkedPortOf(row));
+  return ports;
+}
+
 interface LinkEnd {
   id: string;
   name: string;
@@ -258,42 +382,31 @@ interface LinkEnd {
   tagged: number[];
 }
 
-interface LinkRow {
-  a_id: string;
-  a_name: string;
-  a_switch: string;
-  a_mode: string;
-  a_vlan: number | null;
-  a_tagged: string | null;
-  b_id: string;
-  b_name: string;
-  b_switch: string;
-  b_mode: string;
-  b_vlan: number | null;
-  b_tagged: string | null;
-}
+const linkEndOf = (port: LinkedPort): LinkEnd => ({
+  id: port.id,
+  name: port.name,
+  switchName: port.switchName,
+  mode: port.mode,
+  vlan: port.untaggedVid,
+  tagged: port.taggedVids,
+});
 
-// Each link once (the lower id first), and a one-sided link too; either end's switch may be at the site. VLANs
-// are compared by number: the ends of a link between sites name VLANs of two sites.
-const LINK_SELECT = `WITH ends AS (${linkedInScope('ports')})
-    SELECT a.id AS a_id, a.name AS a_name, sa.name AS a_switch, a.mode AS a_mode, va.vid AS a_vlan,
-      b.id AS b_id, b.name AS b_name, sb.name AS b_switch, b.mode AS b_mode, vb.vid AS b_vlan
-    FROM ends CROSS JOIN ports a ON a.id = ends.id CROSS JOIN ports b ON b.id = a.linked_port_id
-      JOIN switches sa ON sa.id = a.switch_id JOIN switches sb ON sb.id = b.switch_id
-      LEFT JOIN vlans va ON va.id = a.untagged_vlan_id LEFT JOIN vlans vb ON vb.id = b.untagged_vlan_id
-    WHERE (a.id < b.id OR b.linked_port_id IS NOT a.id)`;
-
-/** The tagged VLAN numbers of a port, comma-separated, for a link row. */
-const taggedOf = (port: string) =>
-  `(SELECT group_concat(v.vid) FROM port_tagged_vlans t JOIN vlans v ON v.id = t.vlan_id WHERE t.port_id = ${port}.id)`;
-
-/** The two ends of a link row, ordered by switch name, port name and id. */
-function linkEnds(row: LinkRow): [LinkEnd, LinkEnd] {
-  const numbers = (list: string | null | undefined) => (list ? list.split(',').map(Number) : []).sort((x, y) => x - y);
-  const a = { id: row.a_id, name: row.a_name, switchName: row.a_switch, mode: row.a_mode, vlan: row.a_vlan, tagged: numbers(row.a_tagged) };
-  const b = { id: row.b_id, name: row.b_name, switchName: row.b_switch, mode: row.b_mode, vlan: row.b_vlan, tagged: numbers(row.b_tagged) };
-  const order = compareText(a.switchName, b.switchName) || compareText(a.name, b.name) || compareText(a.id, b.id);
-  return order <= 0 ? [a, b] : [b, a];
+/**
+ * Each link once (from the lower id), and a one-sided link too, as its two ends ordered by switch name, port name
+ * and id; either end's switch may be at the site. VLANs are compared by number: the ends of a link between sites
+ * name VLANs of two sites.
+ */
+function linksOf(reads: Reads): [LinkEnd, LinkEnd][] {
+  const ports = reads.linkedPorts();
+  const links: [LinkEnd, LinkEnd][] = [];
+  for (const a of ports.values()) {
+    const b = a.linkedPortId === null ? undefined : ports.get(a.linkedPortId);
+    if (!b || !(a.id < b.id || b.linkedPortId !== a.id)) continue;
+    const [x, y] = [linkEndOf(a), linkEndOf(b)];
+    const order = compareText(x.switchName, y.switchName) || compareText(x.name, y.name) || compareText(x.id, y.id);
+    links.push(order <= 0 ? [x, y] : [y, x]);
+  }
+  return links;
 }
 
 type PortEnd = Pick<LinkEnd, 'id' | 'name' | 'switchName'>;
@@ -301,10 +414,9 @@ const portLabel = (end: PortEnd) => `${end.switchName} port ${end.name}`;
 const portRef = (end: PortEnd): EntityRef => ({ type: 'port', id: end.id, name: portLabel(end) });
 
 /** link_mode_mismatch: one end of a link is an access port, the other a trunk. */
-function linkModeMismatches(db: Db, site: string | null): Finding[] {
-  const rows = prepare(db, `${LINK_SELECT} AND a.mode <> b.mode`).all({ site }) as unknown as LinkRow[];
-  return rows
-    .map(linkEnds)
+function linkModeMismatches(_db: Db, _site: string | null, reads: Reads): Finding[] {
+  return linksOf(reads)
+    .filter(([a, b]) => a.mode !== b.mode)
     .map(([a, b]) =>
       finding(
         'link_mode_mismatch',
@@ -315,11 +427,10 @@ function linkModeMismatches(db: Db, site: string | null): Finding[] {
 }
 
 /** link_native_vlan_mismatch: the ends of a link have different untagged VLANs, compared by number. */
-function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
-  const rows = prepare(db, `${LINK_SELECT} AND va.vid IS NOT vb.vid`).all({ site }) as unknown as LinkRow[];
+function linkNativeVlanMismatches(_db: Db, _site: string | null, reads: Reads): Finding[] {
   const vlan = (end: LinkEnd) => (end.vlan === null ? 'no untagged VLAN' : `untagged VLAN ${end.vlan}`);
-  return rows
-    .map(linkEnds)
+  return linksOf(reads)
+    .filter(([a, b]) => a.vlan !== b.vlan)
     .map(([a, b]) =>
       finding(
         'link_native_vlan_mismatch',
@@ -334,11 +445,10 @@ function linkNativeVlanMismatches(db: Db, site: string | null): Finding[] {
  * names each VLAN that only one end carries ("VLAN 30 only on acc-1 Gi1/0/48"). Ends of different modes are
  * link_mode_mismatch.
  */
-function linkTaggedVlanMismatches(db: Db, site: string | null): Finding[] {
-  const select = LINK_SELECT.replace(' FROM ends', `, ${taggedOf('a')} AS a_tagged, ${taggedOf('b')} AS b_tagged FROM ends`);
-  const rows = prepare(db, `${select} AND a.mode = 'trunk' AND b.mode = 'trunk'`).all({ site }) as unknown as LinkRow[];
+function linkTaggedVlanMismatches(_db: Db, _site: string | null, reads: Reads): Finding[] {
   const findings: Finding[] = [];
-  for (const [a, b] of rows.map(linkEnds)) {
+  for (const [a, b] of linksOf(reads)) {
+    if (a.mode !== 'trunk' || b.mode !== 'trunk') continue;
     const onlyA = a.tagged.filter((vid) => !b.tagged.includes(vid));
     const onlyB = b.tagged.filter((vid) => !a.tagged.includes(vid));
     if (onlyA.length === 0 && onlyB.length === 0) continue;
@@ -355,6 +465,10 @@ function linkTaggedVlanMismatches(db: Db, site: string | null): Finding[] {
 }
 
 // ---- LAGs: members that differ from their LAG, pairs whose ends differ ----
+
+/** The tagged VLAN numbers of a port, comma-separated, for a row. */
+const taggedOf = (port: string) =>
+  `(SELECT group_concat(v.vid) FROM port_tagged_vlans t JOIN vlans v ON v.id = t.vlan_id WHERE t.port_id = ${port}.id)`;
 
 /** VLAN numbers from a group_concat list, sorted. */
 const vidsOf = (list: string | null) => (list ? list.split(',').map(Number) : []).sort((x, y) => x - y);
@@ -506,52 +620,63 @@ function lagPairMismatches(db: Db, site: string | null): Finding[] {
   return findings;
 }
 
-/**
- * net.ts's cidrContains, each subnet parsed once (and the address once for the calls in a row that test it): the
- * checks test every management IP against each network of its site.
- */
-function subnetTest(): (cidr: string, ip: string) => boolean {
-  const subnets = new Map<string, Subnet | undefined>();
-  let address: { ip: string; parsed: ParsedIp | undefined; value: bigint } | undefined;
-  return (cidr, ip) => {
-    if (!subnets.has(cidr)) subnets.set(cidr, subnetOf(cidr));
-    const subnet = subnets.get(cidr);
-    if (address?.ip !== ip) {
-      const parsed = parseIp(ip);
-      address = { ip, parsed, value: parsed ? ipToBigInt(parsed) : 0n };
-    }
-    return (
-      subnet !== undefined && address.parsed?.family === subnet.family && address.value >= subnet.first && address.value <= subnet.last
-    );
-  };
+/** A network of a site with its subnet parsed once (undefined for a subnet that does not parse). */
+interface SiteNetwork {
+  id: string;
+  name: string;
+  subnet: string;
+  block: Subnet | undefined;
 }
+
+function readSiteNetworks(db: Db, site: string | null): Map<string, SiteNetwork[]> {
+  const rows = prepare(db, `SELECT n.site_id, n.id, n.name, n.subnet FROM networks n WHERE n.site_id ${IN_SCOPE}`).all({
+    site,
+  }) as unknown as { site_id: string; id: string; name: string; subnet: string }[];
+  const bySite = new Map<string, SiteNetwork[]>();
+  for (const { site_id, ...network } of rows) {
+    (bySite.get(site_id) ?? bySite.set(site_id, []).get(site_id)!).push({ ...network, block: subnetOf(network.subnet) });
+  }
+  return bySite;
+}
+
+/** An address as the subnet test compares it (net.ts's cidrContains, the address parsed once). */
+function addressOf(ip: string): { family: number; value: bigint } | undefined {
+  const parsed = parseIp(ip);
+  return parsed && { family: parsed.family, value: ipToBigInt(parsed) };
+}
+
+const holdsAddress = (network: SiteNetwork, address: { family: number; value: bigint } | undefined) =>
+  network.block !== undefined &&
+  address?.family === network.block.family &&
+  address.value >= network.block.first &&
+  address.value <= network.block.last;
 
 interface ManagementRow {
   id: string;
   name: string;
   management_ip: string;
+  site_id: string;
   site_name: string;
-  subnets: string | null;
 }
 
 /**
  * management_ip_outside_subnets: a switch's management IP is in no subnet of its site's networks. Only judged
  * against subnets of the IP's own family: a site that documents no IPv6 subnet says nothing about an IPv6 address.
  */
-function managementIpsOutsideSubnets(db: Db, site: string | null): Finding[] {
+function managementIpsOutsideSubnets(db: Db, site: string | null, reads: Reads): Finding[] {
   const rows = prepare(
     db,
-    `SELECT sw.id, sw.name, sw.management_ip, s.name AS site_name,
-      (SELECT group_concat(n.subnet, ' ') FROM networks n WHERE n.site_id = sw.site_id) AS subnets
+    `SELECT sw.id, sw.name, sw.management_ip, sw.site_id, s.name AS site_name
     FROM switches sw JOIN sites s ON s.id = sw.site_id
     WHERE sw.site_id ${IN_SCOPE} AND sw.management_ip IS NOT NULL`,
   ).all({ site }) as unknown as ManagementRow[];
-  const contains = subnetTest();
+  const networks = reads.siteNetworks();
   return rows
     .filter((row) => {
       const ipv6 = row.management_ip.includes(':');
-      const sameFamily = (row.subnets ?? '').split(' ').filter((subnet) => subnet !== '' && subnet.includes(':') === ipv6);
-      return sameFamily.length > 0 && !sameFamily.some((subnet) => contains(subnet, row.management_ip));
+      const sameFamily = (networks.get(row.site_id) ?? []).filter((network) => network.subnet.includes(':') === ipv6);
+      const address = addressOf(row.management_ip);
+      return sameFamily.length > 0 && !sameFamily.some((network) => holdsAddress(network, address));
     })
     .map((row) =>
       finding(
@@ -658,15 +783,29 @@ function poeOverBudget(db: Db, site: string | null): Finding[] {
   );
 }
 
-interface UncarriedRow {
+/** The distinct VLANs a port carries (untagged or tagged), as `rowid:vid` pairs. */
+const portVlansOf = (port: string) =>
+  `(SELECT group_concat(v.rowid || ':' || v.vid) FROM vlans v WHERE v.id IN (
+      SELECT t.vlan_id FROM port_tagged_vlans t WHERE t.port_id = ${port}.id UNION SELECT ${port}.untagged_vlan_id))`;
+
+/** The switches at :site (every switch when :site is null), by the index by site. */
+const SWITCHES_IN_SCOPE = `SELECT sw.id FROM switches sw WHERE sw.site_id ${IN_SCOPE}`;
+
+interface PortVlansRow {
   switch_id: string;
-  switch_name: string;
-  neighbours: string;
-  vlan_id: string;
-  vlan_name: string;
-  vid: number;
-  ports: number;
-  configured: number;
+  vlans: string | null;
+}
+
+/** What the check knows of one judged switch. */
+interface Judged {
+  name: string;
+  neighbours: Set<string>;
+  /** The neighbours' names in SQLite's NOCASE order, as the message lists them. */
+  neighbourList: string;
+  /** The VLAN numbers some uplink carries at both ends. */
+  carried: Set<number>;
+  /** Ports per VLAN rowid that do not count as using it: its uplinks and its disabled ports. */
+  excluded: Map<number, number>;
 }
 
 /**
@@ -674,62 +813,136 @@ interface UncarriedRow {
  * or configured on it) that none of its uplinks carries at both ends. An uplink is a trunk of the switch linked to
  * a port of another switch; it carries a VLAN at both ends when its own end and the far end both carry that VLAN
  * number, tagged or native (untagged). Every switch with an uplink is judged, so a link is seen from both ends; a
- * finding per (switch, VLAN), its ports each counted once.
+ * finding per switch, naming each such VLAN with its ports (each counted once), as one edit of its uplinks
+ * mends them all (and as link_tagged_vlan_mismatch names each VLAN of a link).
+ *
+ * The links come from the run's linked ports (readLinkedPorts); a switch's ports per VLAN are vlan_switch_ports'
+ * counts (migration 0011) less its uplinks and disabled ports that carry it, so that no port's VLANs are read but
+ * theirs. VLANs travel as `rowid:vid` text, one row per switch, and the sets are compared here, not in SQL.
  */
-function vlansNotCarriedByUplinks(db: Db, site: string | null): Finding[] {
-  // MATERIALIZED: each CTE is computed once; CROSS JOIN keeps SQLite from scanning every tagged pair in the
-  // database to find those of the uplinks. The ports of a switch that carry a VLAN are vlan_switch_ports' count
-  // (migration 0011) less its uplinks and its disabled ports that carry it (few: read through their own VLANs),
-  // so that no port's VLANs are read but theirs. The VLAN numbers its uplinks carry at both ends are compared as
-  // the text ",10,20," (json_each is slower than instr).
-  const rows = prepare(
-    db,
-    `WITH uplinks AS MATERIALIZED (
-      SELECT p.id, p.switch_id, p.untagged_vlan_id, f.id AS far_id, f.switch_id AS far_switch, f.untagged_vlan_id AS far_untagged
-      FROM (${linkingFromScope('ports')}) AS l CROSS JOIN ports p ON p.id = l.id CROSS JOIN ports f ON f.id = p.linked_port_id
-      WHERE p.mode = 'trunk' AND f.switch_id <> p.switch_id),
-    near AS MATERIALIZED (
-      SELECT u.id AS uplink, v.vid FROM uplinks u CROSS JOIN vlans v ON v.id = u.untagged_vlan_id
-      UNION SELECT u.id, v.vid FROM uplinks u CROSS JOIN port_tagged_vlans t ON t.port_id = u.id CROSS JOIN vlans v ON v.id = t.vlan_id),
-    far AS MATERIALIZED (
-      SELECT u.id AS uplink, v.vid FROM uplinks u CROSS JOIN vlans v ON v.id = u.far_untagged
-      UNION SELECT u.id, v.vid FROM uplinks u CROSS JOIN port_tagged_vlans t ON t.port_id = u.far_id CROSS JOIN vlans v ON v.id = t.vlan_id),
-    carried AS MATERIALIZED (
-      SELECT switch_id, ',' || group_concat(vid) || ',' AS vids FROM (
-        SELECT DISTINCT u.switch_id, n.vid FROM uplinks u CROSS JOIN near n ON n.uplink = u.id CROSS JOIN far f ON f.uplink = u.id AND f.vid = n.vid)
-      GROUP BY switch_id),
-    judged AS MATERIALIZED (
-      SELECT switch_id, group_concat(name, ', ' ORDER BY name) AS neighbours
-      FROM (SELECT DISTINCT u.switch_id, fs.name FROM uplinks u JOIN switches fs ON fs.id = u.far_switch) GROUP BY switch_id),
-    unused AS MATERIALIZED (
-      SELECT id, switch_id, untagged_vlan_id FROM uplinks
-      UNION SELECT p.id, p.switch_id, p.untagged_vlan_id FROM judged j CROSS JOIN ports p INDEXED BY ports_disabled ON p.switch_id = j.switch_id
-        WHERE p.enabled = 0),
-    excluded AS MATERIALIZED (
-      SELECT switch_id, vlan_id, count(*) AS ports FROM (
-        SELECT switch_id, untagged_vlan_id AS vlan_id, id FROM unused WHERE untagged_vlan_id IS NOT NULL
-        UNION SELECT x.switch_id, t.vlan_id, x.id FROM unused x CROSS JOIN port_tagged_vlans t ON t.port_id = x.id)
-      GROUP BY switch_id, vlan_id),
-    used AS (
-      SELECT c.switch_id, c.vlan_id, c.ports - coalesce(e.ports, 0) AS ports, 0 AS configured
-        FROM judged j CROSS JOIN vlan_switch_ports c ON c.switch_id = j.switch_id
-        LEFT JOIN excluded e ON e.switch_id = c.switch_id AND e.vlan_id = c.vlan_id
-      UNION ALL SELECT j.switch_id, c.vlan_id, 0, 1 FROM judged j CROSS JOIN switch_configured_vlans c ON c.switch_id = j.switch_id)
-    SELECT sw.id AS switch_id, sw.name AS switch_name, j.neighbours, v.id AS vlan_id, v.name AS vlan_name, v.vid,
-      sum(u.ports) AS ports, max(u.configured) AS configured
-    FROM used u CROSS JOIN judged j ON j.switch_id = u.switch_id CROSS JOIN switches sw ON sw.id = u.switch_id
-      CROSS JOIN vlans v ON v.id = u.vlan_id LEFT JOIN carried c ON c.switch_id = u.switch_id
-    WHERE instr(coalesce(c.vids, ''), ',' || v.vid || ',') = 0
-    GROUP BY u.switch_id, u.vlan_id HAVING sum(u.ports) > 0 OR max(u.configured) = 1`,
-  ).all({ site }) as unknown as UncarriedRow[];
-  return rows.map((row) => {
-    const how = [row.configured ? 'configured' : '', row.ports ? `on ${plural(row.ports, 'port')}` : ''].filter(Boolean).join(', ');
+function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
+  const judged = judgedSwitches(db, site, reads);
+  if (judged.size === 0) return [];
+  const uncarriedBySwitch = new Map<string, Uncarried[]>();
+  for (const row of judgedVlans(db, [...judged.keys()])) {
+    const uncarried = uncarriedVlans(judged.get(row.switch_id)!, integersOf(row.counts), integersOf(row.configured));
+    if (uncarried.length > 0) uncarriedBySwitch.set(row.switch_id, uncarried);
+  }
+  const vlans = vlansByRowid(db, [...new Set([...uncarriedBySwitch.values()].flatMap((list) => list.map((u) => u.rowid)))]);
+  const how = ({ ports, configured: isConfigured }: Uncarried) =>
+    [isConfigured ? 'configured' : '', ports ? `on ${plural(ports, 'port')}` : ''].filter(Boolean).join(', ');
+  return [...uncarriedBySwitch].map(([switchId, uncarried]) => {
+    const { name, neighbourList } = judged.get(switchId)!;
+    const vlanOf = (u: Uncarried) => vlans.get(u.rowid)!;
     return finding(
       'vlan_not_carried_by_uplink',
-      `VLAN ${row.vid} (${row.vlan_name}) is used on switch ${row.switch_name} (${how}), but no trunk towards its linked switches (${row.neighbours}) carries it at both ends.`,
-      [switchRef({ id: row.switch_id, name: row.switch_name }), { type: 'vlan', id: row.vlan_id, name: row.vlan_name }],
+      `Switch ${name} uses ${plural(uncarried.length, 'VLAN')} that no trunk towards its linked switches (${neighbourList}) carries at both ends: ${uncarried.map((u) => `VLAN ${u.vid} (${vlanOf(u).name}, ${how(u)})`).join('; ')}.`,
+      [switchRef({ id: switchId, name }), ...uncarried.map((u): EntityRef => ({ type: 'vlan', id: vlanOf(u).id, name: vlanOf(u).name }))],
     );
   });
+}
+
+/** A VLAN used on a judged switch that none of its uplinks carries at both ends. */
+interface Uncarried {
+  rowid: number;
+  vid: number;
+  /** Its ports that carry it, uplinks and disabled ports left out. */
+  ports: number;
+  configured: boolean;
+}
+
+/**
+ * A switch's uncarried VLANs, by number, from its counts (`rowid, vid, ports` triples of vlan_switch_ports) and
+ * its configured VLANs (`rowid, vid` pairs).
+ */
+function uncarriedVlans(judged: Judged, counts: number[], configured: number[]): Uncarried[] {
+  const uncarried: Uncarried[] = [];
+  const add = (rowid: number, vid: number, ports: number, isConfigured: boolean) => {
+    if ((ports > 0 || isConfigured) && !judged.carried.has(vid))
+      uncarried.push({ rowid, vid, ports: Math.max(ports, 0), configured: isConfigured });
+  };
+  for (let i = 0; i + 2 < counts.length; i += 3) {
+    add(counts[i], counts[i + 1], counts[i + 2] - (judged.excluded.get(counts[i]) ?? 0), holds(configured, 2, 0, counts[i]));
+  }
+  for (let i = 0; i + 1 < configured.length; i += 2)
+    if (!holds(counts, 3, 0, configured[i])) add(configured[i], configured[i + 1], 0, true);
+  return uncarried.sort((a, b) => a.vid - b.vid || a.rowid - b.rowid);
+}
+
+/** Whether flat tuples of `width` integers hold one whose integer at `offset` is `value`. */
+function holds(tuples: number[], width: number, offset: number, value: number): boolean {
+  for (let i = offset; i < tuples.length; i += width) if (tuples[i] === value) return true;
+  return false;
+}
+
+// SQLite's NOCASE order (switch names' collation): ASCII letters folded, then the code units.
+function compareNoCase(a: string, b: string): number {
+  const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return compareText(fold(a), fold(b));
+}
+
+/** The switches at :site with an uplink: their neighbours, the VLAN numbers carried at both ends, the ports excluded. */
+function judgedSwitches(db: Db, site: string | null, reads: Reads): Map<string, Judged> {
+  const ports = reads.linkedPorts();
+  const judged = new Map<string, Judged>();
+  const exclude = (into: Judged, pairs: number[]) => {
+    for (let i = 0; i < pairs.length; i += 2) into.excluded.set(pairs[i], (into.excluded.get(pairs[i]) ?? 0) + 1);
+  };
+  for (const port of ports.values()) {
+    const far = port.linkedPortId === null ? undefined : ports.get(port.linkedPortId);
+    if ((site !== null && port.siteId !== site) || port.mode !== 'trunk' || !far || far.switchId === port.switchId) continue;
+    const entry = judged.get(port.switchId) ?? {
+      name: port.switchName,
+      neighbours: new Set(),
+      neighbourList: '',
+      carried: new Set(),
+      excluded: new Map(),
+    };
+    judged.set(port.switchId, entry);
+    entry.neighbours.add(far.switchName);
+    for (let i = 1; i < port.carried.length; i += 2) {
+      if (holds(far.carried, 2, 1, port.carried[i])) entry.carried.add(port.carried[i]);
+    }
+    exclude(entry, port.carried);
+  }
+  for (const entry of judged.values()) entry.neighbourList = [...entry.neighbours].sort(compareNoCase).join(', ');
+  // A disabled uplink is excluded once, as an uplink.
+  const disabled = prepare(
+    db,
+    `SELECT p.switch_id, ${portVlansOf('p')} AS vlans FROM (${SWITCHES_IN_SCOPE}) AS sw
+      CROSS JOIN ports p INDEXED BY ports_disabled ON p.switch_id = sw.id
+    WHERE p.enabled = 0 AND NOT (p.mode = 'trunk' AND p.linked_port_id IS NOT NULL
+      AND (SELECT f.switch_id FROM ports f WHERE f.id = p.linked_port_id) <> p.switch_id)`,
+  ).all({ site }) as unknown as PortVlansRow[];
+  for (const row of disabled) {
+    const entry = judged.get(row.switch_id);
+    if (entry) exclude(entry, integersOf(row.vlans));
+  }
+  return judged;
+}
+
+/**
+ * Per judged switch, its VLANs as `rowid:vid:ports` (vlan_switch_ports, from the index by switch that holds the
+ * count) and its configured VLANs as `rowid:vid`; row by row, so that no switch's text outlives its turn.
+ */
+function judgedVlans(db: Db, switchIds: string[]): Iterable<{ switch_id: string; counts: string | null; configured: string | null }> {
+  return prepare(
+    db,
+    `SELECT j.value AS switch_id,
+      (SELECT group_concat(v.rowid || ':' || v.vid || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
+        CROSS JOIN vlans v ON v.id = c.vlan_id WHERE c.switch_id = j.value) AS counts,
+      (SELECT group_concat(v.rowid || ':' || v.vid) FROM switch_configured_vlans c CROSS JOIN vlans v ON v.id = c.vlan_id
+        WHERE c.switch_id = j.value) AS configured
+    FROM json_each(:ids) j`,
+  ).iterate({ ids: JSON.stringify(switchIds) }) as Iterable<{ switch_id: string; counts: string | null; configured: string | null }>;
+}
+
+/** VLANs by rowid: their id and name, for the findings. */
+function vlansByRowid(db: Db, rowids: number[]): Map<number, { id: string; name: string }> {
+  const rows = prepare(db, 'SELECT rowid AS r, id, name FROM vlans WHERE rowid IN (SELECT value FROM json_each(:rowids))').all({
+    rowids: JSON.stringify(rowids),
+  }) as unknown as { r: number; id: string; name: string }[];
+  return new Map(rows.map((row) => [row.r, row]));
 }
 
 interface UnusedRow {
@@ -839,9 +1052,8 @@ interface SwitchAddressRow {
   id: string;
   name: string;
   management_ip: string | null;
+  site_id: string;
   site_name: string;
-  /** The site's networks: [[id, name, subnet], ...] as JSON. */
-  networks: string;
   address_id: string | null;
   address: string | null;
   hostname: string | null;
@@ -856,28 +1068,22 @@ interface SwitchAddressRow {
  * keeps it), the record holds another address or sits in another network, or the switch has no management IP
  * any more and still a record. The API keeps them in step; older data, imports and networks added later may not.
  */
-function managementIpsNotRecorded(db: Db, site: string | null): Finding[] {
+function managementIpsNotRecorded(db: Db, site: string | null, reads: Reads): Finding[] {
   const rows = prepare(
     db,
-    `SELECT sw.id, sw.name, sw.management_ip, s.name AS site_name,
-      (SELECT json_group_array(json_array(n.id, n.name, n.subnet)) FROM networks n WHERE n.site_id = sw.site_id) AS networks,
+    `SELECT sw.id, sw.name, sw.management_ip, sw.site_id, s.name AS site_name,
       a.id AS address_id, a.address, a.hostname, an.id AS network_id, an.name AS network_name, an.subnet
     FROM switches sw JOIN sites s ON s.id = sw.site_id
       LEFT JOIN addresses a ON a.switch_id = sw.id LEFT JOIN networks an ON an.id = a.network_id
     WHERE sw.site_id ${IN_SCOPE} AND (sw.management_ip IS NOT NULL OR a.id IS NOT NULL)`,
   ).all({ site }) as unknown as SwitchAddressRow[];
-  // Each site's networks parsed once; networkHolding (the API's choice of network) only among those that hold the IP.
-  const parsed = new Map<string, { id: string; name: string; subnet: string }[]>();
-  const networksOf = (json: string) => {
-    const networks = parsed.get(json) ?? (JSON.parse(json) as string[][]).map(([id, name, subnet]) => ({ id, name, subnet }));
-    parsed.set(json, networks);
-    return networks;
-  };
-  const contains = subnetTest();
+  // networkHolding (the API's choice of network) only among the site's networks that hold the IP.
+  const networks = reads.siteNetworks();
   const findings: Finding[] = [];
   for (const row of rows) {
     const own = row.management_ip;
-    const holding = own === null ? [] : networksOf(row.networks).filter((network) => contains(network.subnet, own));
+    const address = own === null ? undefined : addressOf(own);
+    const holding = own === null ? [] : (networks.get(row.site_id) ?? []).filter((network) => holdsAddress(network, address));
     const holder = own === null ? undefined : networkHolding(holding, own);
     const recorded =
       row.address_id === null

@@ -14,7 +14,7 @@ const KIND_RULES = [
   "management_ip_outside_subnets (warning): a switch's management IP is in none of its site's networks of the same IP family; a site without networks of that family is not judged.",
   'overlapping_subnets (warning): two networks of one site whose subnets overlap (kept from model 1, which allowed them), a finding per pair.',
   'poe_over_budget (warning): the sum of maxWatts of the enabled PoE ports of a switch is more than its poeBudgetWatts (only switches with a budget).',
-  'vlan_not_carried_by_uplink (warning): a VLAN used on a switch (by an enabled port other than its uplinks, or configured) that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; every switch with an uplink is judged, a finding per switch and VLAN.',
+  'vlan_not_carried_by_uplink (warning): a VLAN used on a switch (by an enabled port other than its uplinks, or configured) that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; every switch with an uplink is judged, a finding per switch naming each such VLAN with its ports.',
   'unused_vlan (info): no port carries the VLAN, untagged or tagged.',
 ].join(' ');
 
