@@ -15,7 +15,7 @@ import { StartupError } from './errors/startup-error.ts';
 import { capConnectionsPerAddress } from './http/connection-cap.ts';
 import { createPublicLinkLimiter } from './http/public-link-limiter.ts';
 import { createReadCache } from './http/read-cache.ts';
-import type { App } from './http/route.ts';
+import type { App, ReadSwitch } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
@@ -36,8 +36,17 @@ export interface Running {
   close(): Promise<void>;
 }
 
+// net-snmp costs ~45 ms and ~14 MB of resident memory to load: the reader is loaded by the first discovery.
+const readSwitchOnDemand: ReadSwitch = async (target, credentials, limits) =>
+  (await import('./discovery/read-switch.ts')).readSwitch(target, credentials, limits);
+
+/** What a caller may put in place of the real thing: the SNMP reader (the API tests give a fake one). */
+export interface ServerOptions {
+  readSwitch?: ReadSwitch;
+}
+
 /** Opens and migrates the database, then listens; resolves once the port is open. */
-export async function startServer(config: Config, log: Logger): Promise<Running> {
+export async function startServer(config: Config, log: Logger, options: ServerOptions = {}): Promise<Running> {
   const db = openAndMigrate(config, log);
   enableGroupCommit(db);
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
@@ -52,6 +61,7 @@ export async function startServer(config: Config, log: Logger): Promise<Running>
     cache: createReadCache(db, config.readCacheBytes),
     startedAt: Date.now(),
     routes: ALL_ROUTES,
+    readSwitch: options.readSwitch ?? readSwitchOnDemand,
   };
   const handleApi = createRouter(ALL_ROUTES);
 

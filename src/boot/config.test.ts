@@ -37,3 +37,18 @@ describe('TRUSTED_PROXIES, APP_ALLOWED_HOSTS and MAX_CONNECTIONS_PER_ADDRESS', (
     expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(variable);
   });
 });
+
+describe('DISCOVERY_TIMEOUT_MS', () => {
+  it('is 20 seconds by default and read in milliseconds', () => {
+    expect(loadConfig(base()).discoveryTimeoutMs).toBe(20_000);
+    expect(loadConfig({ ...base(), DISCOVERY_TIMEOUT_MS: '5000' }).discoveryTimeoutMs).toBe(5000);
+  });
+
+  it.each(['0', '999', '100001', '20s', '-5000', '1e4'])(
+    'stops the start on DISCOVERY_TIMEOUT_MS=%s with a line naming the variable',
+    (value) => {
+      expect(() => loadConfig({ ...base(), DISCOVERY_TIMEOUT_MS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base(), DISCOVERY_TIMEOUT_MS: value })).toThrow('DISCOVERY_TIMEOUT_MS');
+    },
+  );
+});

@@ -30,6 +30,8 @@ export interface Config {
   allowedHosts: string[];
   /** Open connections one client address may hold; 0 for no cap (MAX_CONNECTIONS_PER_ADDRESS). */
   maxConnectionsPerAddress: number;
+  /** How long one SNMP discovery may take in all, in milliseconds (DISCOVERY_TIMEOUT_MS). */
+  discoveryTimeoutMs: number;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
     maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
+    discoveryTimeoutMs: parseDiscoveryTimeout(env.DISCOVERY_TIMEOUT_MS),
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -118,6 +121,15 @@ function parseWholeNumber(variable: string, value: string | undefined, fallback:
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) > max) {
     throw new ConfigError(`${variable} must be a whole number from 0 to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+// A discovery answers within the server's request timeout (120 s), with room to store what it read.
+function parseDiscoveryTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return 20_000;
+  if (!/^\d+$/.test(value) || Number(value) < 1000 || Number(value) > 100_000) {
+    throw new ConfigError(`DISCOVERY_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 100000, got "${value}"`);
   }
   return Number(value);
 }

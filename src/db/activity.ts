@@ -2,7 +2,7 @@ import { KIND_ORDER } from './images.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The actions the activity log knows. */
-export const ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'import', 'restore', 'migrate', 'undo'] as const;
+export const ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'import', 'restore', 'migrate', 'undo', 'discovery'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** An activity row as stored. */

@@ -245,3 +245,63 @@ describe('search of templates and LAGs', () => {
     expect(find('acc-1/Po1')[0]).toMatchObject({ type: 'lag', id: ids.po1, name: 'acc-1 / Po1', siteId: ids.branch, switchId: ids.edge });
   });
 });
+
+describe('search of what discoveries saw (docs/DISCOVERY.md, "Kept observations")', () => {
+  const SEEN = '2026-11-20T10:00:00.000Z';
+  const LATER = '2026-11-20T10:05:00.000Z';
+
+  beforeAll(() => {
+    const fdb = db.prepare('INSERT INTO fdb_entries (switch_id, port_id, mac, vlan, seen_at) VALUES (?, ?, ?, ?, ?)');
+    fdb.run(ids.edge, ids.p4, '02:00:5e:77:00:01', 10, SEEN);
+    fdb.run(ids.edge, ids.p4, '02:00:5e:77:00:01', 20, LATER);
+    // The MAC documented as the device of port 48, seen on Gi1/0/48.
+    fdb.run(ids.edge, ids.gi48, '02:00:5e:10:00:01', null, SEEN);
+    db.prepare('INSERT INTO arp_entries (switch_id, ip, mac, seen_at) VALUES (?, ?, ?, ?)').run(
+      ids.core,
+      '10.0.10.77',
+      '02:00:5e:77:00:01',
+      SEEN,
+    );
+  });
+
+  it.each(['02:00:5e:77:00:01', '02-00-5E-77-00-01', '0200.5e77.0001'])(
+    'finds the port where a MAC written %s was seen, and when it was last',
+    (q) => {
+      expect(find(q)[0]).toEqual({
+        type: 'port',
+        id: ids.p4,
+        name: 'acc-1 / 4',
+        siteId: ids.branch,
+        switchId: ids.edge,
+        match: 'seenMac',
+        label: 'MAC address seen on',
+        value: '02:00:5e:77:00:01',
+        seenAt: LATER,
+      });
+    },
+  );
+
+  it('finds it by part of the MAC too', () => {
+    expect(find('5e7700').map((hit) => [key(hit), hit.match])).toEqual([['port:p4', 'seenMac']]);
+  });
+
+  it('finds the port where the MAC of an IP address of a kept ARP table was seen, before the subnets that hold it', () => {
+    const hits = find('10.0.10.77');
+    expect(hits[0]).toMatchObject({
+      type: 'port',
+      id: ids.p4,
+      match: 'seenIp',
+      label: 'IP address seen on',
+      value: '10.0.10.77',
+      seenAt: LATER,
+    });
+    expect(hits.slice(1).map(key)).toEqual(['network:users', 'network:wide']);
+  });
+
+  it('lists what is documented with a MAC before where it was seen', () => {
+    expect(find('02:00:5e:10:00:01').map((hit) => [key(hit), hit.match])).toEqual([
+      ['port:p48', 'deviceMacAddress'],
+      ['port:gi48', 'seenMac'],
+    ]);
+  });
+});

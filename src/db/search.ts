@@ -27,6 +27,8 @@ export const MATCH_LABELS = {
   deviceMacAddress: 'Connected device MAC address',
   ipAddress: 'IP address',
   hostname: 'Host name',
+  seenMac: 'MAC address seen on',
+  seenIp: 'IP address seen on',
 } as const;
 export type SearchMatch = keyof typeof MATCH_LABELS;
 
@@ -47,9 +49,15 @@ export interface SearchHit {
   label: string;
   /** The stored value that matched, as stored (the MAC address, the VLAN number, the subnet, the tag). */
   value: string;
+  /** A MAC or IP address seen on a port by a discovery (seenMac, seenIp): when it was last seen there. */
+  seenAt?: string;
 }
 
-/** How well a hit matched: lower is better. A subnet that contains the address sits between exact and prefix. */
+/**
+ * How well a hit matched: lower is better. Where a discovery saw an address comes after what is documented with it;
+ * a subnet that contains the address sits between exact and prefix.
+ */
+const SEEN = 0.5;
 const IN_SUBNET = 1;
 const PREFIX = 2;
 
@@ -66,6 +74,7 @@ interface HitRow {
   match: SearchMatch;
   value: string | number;
   rank: number;
+  seen_at?: string;
 }
 
 /**
@@ -352,6 +361,40 @@ function portsByPartialMac(db: Db, digits: string, limit: number): HitRow[] {
   ).all({ digits, phrase: macPhrase(digits), limit }) as unknown as HitRow[];
 }
 
+/** A port where a discovery saw an address: "switch / port", and when it was last seen there (docs/DISCOVERY.md). */
+const SEEN_PORT = `p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, max(f.seen_at) AS seen_at`;
+
+/** Ports where a kept MAC table saw this MAC address (12 hex digits, stored lower case with colons). */
+function portsSeenWithMac(db: Db, mac: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${SEEN_PORT}, 'seenMac' AS match, f.mac AS value, ${SEEN} AS rank
+    FROM fdb_entries f JOIN ports p ON p.id = f.port_id JOIN switches w ON w.id = p.switch_id
+    WHERE f.mac = ? GROUP BY p.id ORDER BY seen_at DESC, name LIMIT ?`,
+  ).all(mac, limit) as unknown as HitRow[];
+}
+
+/** Ports where a kept MAC table saw a MAC address holding these hex digits (fewer than 12). */
+function portsSeenWithPartialMac(db: Db, digits: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${SEEN_PORT}, 'seenMac' AS match, f.mac AS value,
+      CASE WHEN replace(f.mac, ':', '') LIKE :digits || '%' THEN ${PREFIX} ELSE 3 END AS rank
+    FROM fdb_entries f JOIN ports p ON p.id = f.port_id JOIN switches w ON w.id = p.switch_id
+    WHERE replace(f.mac, ':', '') LIKE '%' || :digits || '%' GROUP BY p.id ORDER BY rank, seen_at DESC, name LIMIT :limit`,
+  ).all({ digits, limit }) as unknown as HitRow[];
+}
+
+/** Ports where a kept MAC table saw the MAC address that a kept ARP table gives this IP address (stored form). */
+function portsSeenWithIp(db: Db, ip: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT ${SEEN_PORT}, 'seenIp' AS match, a.ip AS value, ${SEEN} AS rank
+    FROM arp_entries a JOIN fdb_entries f ON f.mac = a.mac JOIN ports p ON p.id = f.port_id JOIN switches w ON w.id = p.switch_id
+    WHERE a.ip = ? GROUP BY p.id ORDER BY seen_at DESC, name LIMIT ?`,
+  ).all(ip, limit) as unknown as HitRow[];
+}
+
 /** An address's name in a result: "<address> (<hostname>)", or the address alone. */
 const ADDRESS_NAME = `a.address || coalesce(' (' || a.hostname || ')', '')`;
 const ADDRESS_HIT = `a.id, ${ADDRESS_NAME} AS name, n.site_id, a.network_id`;
@@ -439,7 +482,8 @@ function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
 const VLAN_QUERY = /^(?:vlan\s*)?(\d{1,4})$/i;
 
 /**
- * Finds sites, switches, VLANs, networks, ports, LAGs, recorded addresses and templates for a search text, best first: exact before
+ * Finds sites, switches, VLANs, networks, ports (those where a discovery saw a MAC or IP address too), LAGs, recorded
+ * addresses and templates for a search text, best first: exact before
  * (subnet containing an address before) prefix before substring; equal ranks by kind, then name. At most `limit`
  * results.
  */
@@ -463,6 +507,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
       label: MATCH_LABELS[row.match],
       value: String(row.value),
       rank: row.rank,
+      ...(row.seen_at ? { seenAt: row.seen_at } : {}),
     });
   const portMacs =
     digits === undefined
@@ -477,6 +522,14 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
         ? addressesByFullMac(db, digits.match(/../g)!.join(':'), limit)
         : addressesByPartialMac(db, digits, limit);
   const addressTexts = address ? addressesByIp(db, ip, limit) : ADDRESS_PREFIX.test(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
+  const seen =
+    digits === undefined
+      ? address
+        ? portsSeenWithIp(db, ip, limit)
+        : []
+      : digits.length === 12
+        ? portsSeenWithMac(db, digits.match(/../g)!.join(':'), limit)
+        : portsSeenWithPartialMac(db, digits, limit);
   const hits: RankedHit[] = [
     ...sitesByName(db, q, limit).map(tag('site')),
     ...switchesByText(db, q, ip, limit).map(tag('switch')),
@@ -489,6 +542,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
     ...bySwitchAndName(db, 'ports', q, limit).map(tag('port')),
     ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
+    ...seen.map(tag('port')),
     ...bySwitchAndName(db, 'lags', q, limit).map(tag('lag')),
     ...lagsByName(db, q, limit).map(tag('lag')),
     ...addressTexts.map(tag('address')),

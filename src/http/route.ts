@@ -6,6 +6,7 @@ import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { Config } from '../boot/config.ts';
 import type { Logger } from '../boot/log.ts';
 import type { Db } from '../db/open.ts';
+import type { ObservedSwitch, SnmpCredentials } from '../discovery/observed.ts';
 import type { JsonSchema } from '../fields/field.ts';
 import type { PublicLinkLimiter } from './public-link-limiter.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -25,7 +26,16 @@ export interface App {
   cache: ReadCache;
   /** Every API route, for the OpenAPI document. */
   routes: Route[];
+  /** Reads a switch over SNMP (discovery/read-switch.ts); the API tests give the server a fake one. */
+  readSwitch: ReadSwitch;
 }
+
+/** How a discovery reads a switch: throws discovery/observed.ts's DeviceError when it cannot. */
+export type ReadSwitch = (
+  target: { host: string; port: number },
+  credentials: SnmpCredentials,
+  limits: { requestTimeoutMs?: number; retries?: number; deadlineMs?: number },
+) => Promise<ObservedSwitch>;
 
 /** Who may call a route: anybody, any signed-in user, or at least the named role. */
 export type Access = 'public' | 'user' | Role;

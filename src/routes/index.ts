@@ -6,6 +6,7 @@ import { BACKUP_ROUTES } from './backup.ts';
 import { BULK_IMPORT_ROUTES } from './bulk-import.ts';
 import { CHECK_ROUTES } from './checks.ts';
 import { DATA_IMPORT_ROUTES } from './data-import.ts';
+import { DISCOVERY_ROUTES } from './discovery.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { NETWORK_ROUTES } from './networks.ts';
@@ -44,6 +45,7 @@ export const ALL_ROUTES: Route[] = [
   ...TOOL_ROUTES,
   ...CHECK_ROUTES,
   ...SWITCH_CONFIG_ROUTES,
+  ...DISCOVERY_ROUTES,
   ...ACTIVITY_ROUTES,
   ...BACKUP_ROUTES,
   ...DATA_IMPORT_ROUTES,

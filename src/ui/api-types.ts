@@ -386,7 +386,7 @@ export type ActivityEntry = {
   at: string;
   userId: string | null;
   username: string | null;
-  action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo';
+  action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo' | 'discovery';
   entityType: 'site' | 'vlan' | 'network' | 'range' | 'template' | 'switch' | 'lag' | 'port' | 'address' | null;
   entityId: string | null;
   entityName: string | null;
@@ -415,6 +415,7 @@ export type SearchResult = {
   siteId?: string;
   switchId?: string;
   networkId?: string;
+  seenAt?: string;
   match:
     | 'name'
     | 'serialNumber'
@@ -432,7 +433,9 @@ export type SearchResult = {
     | 'connectedDevice'
     | 'deviceMacAddress'
     | 'ipAddress'
-    | 'hostname';
+    | 'hostname'
+    | 'seenMac'
+    | 'seenIp';
   value: string;
   label:
     | 'Name'
@@ -451,7 +454,9 @@ export type SearchResult = {
     | 'Connected device'
     | 'Connected device MAC address'
     | 'IP address'
-    | 'Host name';
+    | 'Host name'
+    | 'MAC address seen on'
+    | 'IP address seen on';
 };
 
 export type SearchAnswer = {
@@ -501,6 +506,91 @@ export type Health = {
   uptimeS: number;
   warnings: string[];
 };
+
+export type ProposalItem = {
+  key: string;
+  kind: 'create' | 'change' | 'link';
+  entity: 'switch' | 'port' | 'vlan' | 'lag';
+  name: string;
+  field: string | null;
+  documented: unknown;
+  observed: unknown;
+  requires: string[];
+};
+
+export type Discovery = {
+  id: string;
+  siteId: string;
+  switchId: string | null;
+  newSwitch: boolean;
+  host: string;
+  observedAt: string;
+  createdBy: string | null;
+  system: {
+    sysName?: string | null;
+    sysDescr?: string | null;
+    sysObjectID?: string | null;
+    sysLocation?: string | null;
+    sysContact?: string | null;
+    vendor?: string | null;
+    model?: string | null;
+    serial?: string | null;
+    macAddress?: string | null;
+  };
+  notes: string[];
+  appliedAt: string | null;
+  appliedKeys: string[] | null;
+  activityId: string | null;
+  proposal: ProposalItem[];
+};
+
+export type DiscoveryList = {
+  items: {
+    id: string;
+    siteId: string;
+    switchId: string | null;
+    newSwitch: boolean;
+    host: string;
+    observedAt: string;
+    createdBy: string | null;
+    system: {
+      sysName?: string | null;
+      sysDescr?: string | null;
+      sysObjectID?: string | null;
+      sysLocation?: string | null;
+      sysContact?: string | null;
+      vendor?: string | null;
+      model?: string | null;
+      serial?: string | null;
+      macAddress?: string | null;
+    };
+    notes: string[];
+    appliedAt: string | null;
+    appliedKeys: string[] | null;
+    activityId: string | null;
+    proposalCount: number;
+  }[];
+  total: number;
+  limit: number;
+  offset: number;
+};
+
+export type DiscoveryApplied = {
+  discovery: Discovery;
+  activityId: string;
+  switchId: string;
+};
+
+export type FdbEntry = {
+  mac: string;
+  vlan: number | null;
+  portId: string;
+  portName: string;
+  seenAt: string;
+  ips: string[];
+};
+
+export type FdbList = ListPage<FdbEntry>;
 
 export type Counts = {
   users?: number;
@@ -572,4 +662,5 @@ export const ACTIVITY_ACTIONS: NonNullable<ActivityEntry['action']>[] = [
   'restore',
   'migrate',
   'undo',
+  'discovery',
 ];

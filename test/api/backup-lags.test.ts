@@ -80,7 +80,7 @@ const portAt = (doc: any, id: string) => doc.data.ports[index(doc, 'ports', id)]
 
 describe('backup export', () => {
   it('writes templates before switches and LAGs before ports, with their counts, and schemaVersion 9', () => {
-    expect(original.schemaVersion).toBe(12);
+    expect(original.schemaVersion).toBe(14);
     expect(Object.keys(original.data)).toEqual(EXPORT_ORDER);
     expect(original.counts).toMatchObject({ templates: 1, lags: 3, switches: 4 });
     for (const kind of Object.keys(original.data)) expect(original.counts[kind], kind).toBe(original.data[kind].length);

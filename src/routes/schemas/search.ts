@@ -25,6 +25,11 @@ export const RESULT_SCHEMA = {
     siteId: { type: 'string', format: 'uuid', description: 'Its site; templates have none.' },
     switchId: { type: 'string', format: 'uuid', description: 'Ports and LAGs only: their switch.' },
     networkId: { type: 'string', format: 'uuid', description: 'Addresses only: their network.' },
+    seenAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'seenMac and seenIp only: when the last discovery of the switch saw the MAC or IP on that port.',
+    },
     match: {
       enum: Object.keys(MATCH_LABELS),
       description: `The field that matched: ${Object.entries(MATCH_LABELS)

@@ -1,0 +1,204 @@
+// What a discovery does with the database once the switch has been read (docs/DISCOVERY.md): the documented data its
+// proposal compares with, the discovery's row, and the MAC and ARP tables kept of a documented switch. The SNMP
+// read happens before (routes/discovery.ts awaits it), so that no transaction waits on the network.
+import {
+  documentedLags,
+  documentedPorts,
+  insertDiscovery,
+  keepSwitchCredentials,
+  replaceArp,
+  replaceFdb,
+  siteSwitchesWithPorts,
+  siteVlans,
+  type ArpEntry,
+  type DiscoveryRow,
+  type DocumentedPortRow,
+  type FdbEntry,
+} from '../db/discoveries.ts';
+import { inTransaction, type Db } from '../db/open.ts';
+import { getSite } from '../db/sites.ts';
+import { getSwitch } from '../db/switches.ts';
+import { normalizeIp, normalizeMac, parseIp } from '../lib/net.ts';
+import { sealCredentials, type CredentialKey } from './credentials.ts';
+import type { ObservedSwitch, SnmpCredentials } from './observed.ts';
+import { propose, type DocumentedSwitch, type Proposal, type ProposalInput, type ProposalItem } from './proposal.ts';
+
+/** The SNMP agent of a discovery: a host name or address and a UDP port. */
+export interface Target {
+  host: string;
+  port: number;
+}
+
+const SNMP_PORT = 161;
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/**
+ * The agent a `host` text names: an IPv4 or IPv6 address or a host name, with `:port` when not 161 (an IPv6 address
+ * with a port in brackets: `[2001:db8::1]:1161`); addresses in their stored spelling; undefined when it is none of
+ * these. (snmp-session.ts parses the same for the reader; this one is here so that the server does not load
+ * net-snmp before the first discovery.)
+ */
+export function parseTarget(text: string): Target | undefined {
+  const trimmed = text.trim();
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(trimmed);
+  if (bracketed) return targetOf(bracketed[1], bracketed[2], true);
+  if (parseIp(trimmed)) return targetOf(trimmed, undefined, false);
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(trimmed);
+  return withPort ? targetOf(withPort[1], withPort[2], false) : targetOf(trimmed, undefined, false);
+}
+
+function targetOf(host: string, port: string | undefined, ipv6Only: boolean): Target | undefined {
+  const number = port === undefined ? SNMP_PORT : Number(port);
+  if (!Number.isInteger(number) || number < 1 || number > 65535) return undefined;
+  const address = parseIp(host);
+  if (address) return ipv6Only && address.family !== 6 ? undefined : { host: normalizeIp(host)!, port: number };
+  // A name of digits and dots only is a mistyped address, not a name.
+  if (ipv6Only || !HOST_NAME.test(host) || /^[\d.]+$/.test(host)) return undefined;
+  return { host: host.replace(/\.$/, '').toLowerCase(), port: number };
+}
+
+/** Where a discovery is made: its site, its switch (null for one not documented yet) and the agent's host (without port). */
+export interface Scope {
+  siteId: string;
+  switchId: string | null;
+  host: string;
+}
+
+/** The documented data a proposal compares `observed` with, read now; undefined when the switch is gone. */
+export function proposalInput(db: Db, scope: Scope, observed: ObservedSwitch): ProposalInput | undefined {
+  const documented = scope.switchId === null ? null : documentedSwitch(db, scope.switchId);
+  if (documented === undefined) return undefined;
+  return {
+    documented,
+    host: scope.host,
+    vlans: siteVlans(db, scope.siteId).map(({ vid, name }) => ({ vid, name })),
+    switches: siteSwitchesWithPorts(db, scope.siteId, scope.switchId ?? '').map((sw) => ({
+      name: sw.name,
+      macAddress: sw.mac_address,
+      ports: (JSON.parse(sw.ports) as string[]).map((name) => ({ name })),
+    })),
+    observed,
+  };
+}
+
+function documentedSwitch(db: Db, switchId: string): DocumentedSwitch | undefined {
+  const sw = getSwitch(db, switchId);
+  if (!sw) return undefined;
+  return {
+    name: sw.name,
+    model: sw.model,
+    serialNumber: sw.serial_number,
+    macAddress: sw.mac_address,
+    ports: documentedPorts(db, switchId).map((port) => ({
+      name: port.name,
+      description: port.description,
+      speed: port.speed,
+      type: port.type,
+      enabled: port.enabled === 1,
+      linkStatus: port.link_status,
+      mode: port.mode,
+      untaggedVid: port.untagged_vid,
+      taggedVids: JSON.parse(port.tagged_vids) as number[],
+      lag: port.lag_name,
+      link: port.linked_switch !== null && port.linked_port !== null ? { switch: port.linked_switch, port: port.linked_port } : null,
+    })),
+    lags: documentedLags(db, switchId).map((lag) => ({ name: lag.name, members: JSON.parse(lag.members) as string[] })),
+  };
+}
+
+/** What one discovery stores: its row, and for a documented switch its MAC and ARP tables and its credentials. */
+export interface NewDiscovery {
+  id: string;
+  scope: Scope;
+  /** The host as the request gave it (with its port). */
+  hostText: string;
+  observed: ObservedSwitch;
+  observedAt: string;
+  createdBy: string | null;
+  /** Credentials to keep (remember: true), sealed with `key`. */
+  remember?: { credentials: SnmpCredentials; key: CredentialKey };
+}
+
+/**
+ * Compares and stores a discovery in one transaction: its proposal from the documented data as it is now, and for a
+ * documented switch its MAC and ARP tables (replacing the last ones) and the credentials to remember. Undefined when
+ * the site or the switch was deleted while it was read.
+ */
+export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow | undefined {
+  return inTransaction(db, () => {
+    const { scope, observed } = discovery;
+    const input = getSite(db, scope.siteId) && proposalInput(db, scope, observed);
+    if (!input) return undefined;
+    const proposal = propose(input);
+    const sealed =
+      discovery.remember && sealCredentials(discovery.remember.key, discovery.remember.credentials, scope.switchId ?? discovery.id);
+    const row: DiscoveryRow = {
+      id: discovery.id,
+      site_id: scope.siteId,
+      switch_id: scope.switchId,
+      for_new_switch: scope.switchId === null ? 1 : 0,
+      host: discovery.hostText,
+      observed_at: discovery.observedAt,
+      created_by: discovery.createdBy,
+      system: JSON.stringify(observed.system),
+      proposal: JSON.stringify(proposal.items),
+      // A new switch's MAC and ARP tables wait with the discovery until applying creates the switch and its ports.
+      observed: JSON.stringify(scope.switchId === null ? observed : { ...observed, fdb: [], arp: [] }),
+      notes: JSON.stringify([...observed.notes, ...proposal.notes]),
+      applied_at: null,
+      applied_keys: null,
+      activity_id: null,
+      credentials_nonce: scope.switchId === null && sealed ? sealed.nonce : null,
+      credentials_sealed: scope.switchId === null && sealed ? sealed.sealed : null,
+    };
+    insertDiscovery(db, row);
+    if (scope.switchId !== null) {
+      keepObservations(db, scope.switchId, observed, proposal, discovery.observedAt);
+      if (sealed) keepSwitchCredentials(db, scope.switchId, sealed.nonce, sealed.sealed, discovery.observedAt);
+    }
+    return row;
+  });
+}
+
+/**
+ * Replaces a switch's kept MAC and ARP tables with what a discovery read. A MAC is kept only where the device is:
+ * on a port documented as an access port that links to no other switch and is in no LAG, which the switch reports
+ * as no trunk and in no LAG, and for which the proposal found no link to a documented switch.
+ */
+export function keepObservations(db: Db, switchId: string, observed: ObservedSwitch, proposal: Proposal, seenAt: string): void {
+  replaceFdb(db, switchId, keptFdb(observed, documentedPorts(db, switchId), proposal.items), seenAt);
+  replaceArp(db, switchId, keptArp(observed), seenAt);
+}
+
+function keptFdb(observed: ObservedSwitch, ports: DocumentedPortRow[], items: ProposalItem[]): FdbEntry[] {
+  const byName = new Map(ports.map((port) => [port.name.toLowerCase(), port]));
+  const uplinks = new Set(items.filter((item) => item.kind === 'link').map((item) => item.name.toLowerCase()));
+  const trunks = new Set(observed.membership.filter((entry) => entry.trunk).map((entry) => entry.ifIndex));
+  const inLag = new Set(observed.lags.flatMap((lag) => [lag.ifIndex, ...lag.memberIfIndexes]));
+  const access = new Map<number, string>();
+  for (const port of observed.ports) {
+    const documented = byName.get(port.name.toLowerCase());
+    if (!documented || trunks.has(port.ifIndex) || inLag.has(port.ifIndex) || uplinks.has(port.name.toLowerCase())) continue;
+    if (documented.mode === 'access' && documented.lag_name === null && documented.linked_port === null)
+      access.set(port.ifIndex, documented.id);
+  }
+  const kept = new Map<string, FdbEntry>();
+  for (const entry of observed.fdb) {
+    const portId = access.get(entry.ifIndex);
+    const mac = normalizeMac(entry.mac);
+    if (!portId || !mac) continue;
+    const vlan = entry.vlan !== null && Number.isInteger(entry.vlan) && entry.vlan >= 1 && entry.vlan <= 4094 ? entry.vlan : null;
+    kept.set(`${portId} ${mac} ${vlan}`, { portId, mac, vlan });
+  }
+  return [...kept.values()];
+}
+
+function keptArp(observed: ObservedSwitch): ArpEntry[] {
+  const kept = new Map<string, ArpEntry>();
+  for (const entry of observed.arp) {
+    const ip = normalizeIp(entry.ip);
+    const mac = normalizeMac(entry.mac);
+    if (ip && mac && mac !== '00:00:00:00:00:00' && mac !== 'ff:ff:ff:ff:ff:ff') kept.set(`${ip} ${mac}`, { ip, mac });
+  }
+  return [...kept.values()];
+}

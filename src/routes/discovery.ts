@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto';
+import {
+  getDiscovery,
+  listDiscoveries,
+  listFdb,
+  switchCredentials,
+  type DiscoveryRow,
+  type ListedDiscoveryRow,
+} from '../db/discoveries.ts';
+import { writeTurn, type Db } from '../db/open.ts';
+import { getSite } from '../db/sites.ts';
+import { getSwitch } from '../db/switches.ts';
+import { applyDiscovery } from '../discovery/apply.ts';
+import { credentialKey, openCredentials, type CredentialKey } from '../discovery/credentials.ts';
+import { parseTarget, recordDiscovery, type Target } from '../discovery/discover.ts';
+import { DeviceError, SNMP_AUTH_PROTOCOLS, SNMP_PRIV_PROTOCOLS, type ObservedSwitch, type SnmpCredentials } from '../discovery/observed.ts';
+import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { isPlainObject, isUuid } from '../fields/field.ts';
+import { created } from '../http/answers.ts';
+import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
+import type { App, Ctx, Reply, Route } from '../http/route.ts';
+import {
+  APPLIED,
+  APPLY_REQUEST,
+  DISCOVERY,
+  DISCOVERY_REQUEST,
+  FDB_ENTRY,
+  LISTED_DISCOVERY,
+  MAX_KEYS,
+  SNMP_LIMITS,
+  pageOf,
+} from './schemas/discovery.ts';
+
+const PAGE_QUERY = [
+  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
+];
+
+/** The routes of SNMP discovery (docs/DISCOVERY.md): read a switch, propose, apply; and the MAC tables kept. */
+export const DISCOVERY_ROUTES: Route[] = [
+  {
+    method: 'POST',
+    path: '/api/discovery',
+    access: 'editor',
+    handler: discoveryCreate,
+    body: { accepts: 'json' },
+    summary:
+      'Read a switch over SNMP (within DISCOVERY_TIMEOUT_MS: 504 device_timeout; an agent that refuses or answers no SNMP: 502 device_error) and answer its discovery: every difference between the documentation and the switch as proposal items (nothing documented changes). ' +
+      'A documented switch (switchId) keeps the MAC and ARP tables read; remember: true keeps the credentials, sealed, so that a later discovery may leave snmp out. Credentials are never answered, logged or exported. Unknown site or switch: 404.',
+    doc: { request: DISCOVERY_REQUEST, response: DISCOVERY, status: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/discovery',
+    access: 'viewer',
+    handler: discoveriesList,
+    summary: 'Past discoveries, newest first, filtered by switch or site; each with the number of its proposal items.',
+    doc: {
+      response: pageOf(LISTED_DISCOVERY),
+      query: [
+        { name: 'switchId', schema: { type: 'string', format: 'uuid' } },
+        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+        ...PAGE_QUERY,
+      ],
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/discovery/:id',
+    access: 'viewer',
+    handler: discoveryGet,
+    summary: 'One discovery with its proposal.',
+    doc: { response: DISCOVERY },
+  },
+  {
+    method: 'POST',
+    path: '/api/discovery/:id/apply',
+    access: 'editor',
+    handler: discoveryApply,
+    body: { accepts: 'json' },
+    summary:
+      'Apply the chosen items of a discovery (each with the items it requires: 400 otherwise) in one transaction and one undoable activity entry. ' +
+      'A key not in its proposal: 400; applied already: 409 already_applied; documented data changed since for a chosen item: 409 discovery_stale naming those keys.',
+    doc: { request: APPLY_REQUEST, response: APPLIED },
+  },
+  {
+    method: 'GET',
+    path: '/api/switches/:id/fdb',
+    access: 'viewer',
+    handler: switchFdbList,
+    summary:
+      "The MAC addresses the switch's last discovery saw on its access ports (not on trunks, LAGs or links to other switches), by port, with the IP addresses kept ARP tables give them.",
+    doc: { response: pageOf(FDB_ENTRY), query: PAGE_QUERY },
+  },
+];
+
+async function discoveryCreate(ctx: Ctx): Promise<Reply> {
+  const db = ctx.app.db;
+  const body = readDiscoveryBody(ctx.body);
+  const switchId = documentedSwitchOf(db, body);
+  const key = keyOf(ctx.app);
+  if (body.remember && !key)
+    throw validationFailed([
+      { field: 'remember', message: 'cannot keep credentials: APP_JWT_SECRET is not set, and they would not open after a restart' },
+    ]);
+  const credentials = body.snmp ?? rememberedCredentials(db, switchId, key);
+  if (!credentials)
+    throw validationFailed([
+      { field: 'snmp', message: switchId ? 'is required: no credentials are remembered for this switch' : 'is required' },
+    ]);
+  const observed = await readObserved(ctx.app, body.target, credentials);
+  // The read took its time: this write waits for its turn again, as it did before it.
+  await writeTurn(db);
+  const id = randomUUID();
+  const row = recordDiscovery(db, {
+    id,
+    scope: { siteId: body.siteId, switchId, host: body.target.host },
+    hostText: body.host,
+    observed,
+    observedAt: new Date().toISOString(),
+    createdBy: ctx.user?.id ?? null,
+    remember: body.remember && key ? { credentials, key } : undefined,
+  });
+  if (!row) throw new HttpError(404, 'not_found', 'The site or the switch was deleted while the switch was read.');
+  return created(`/api/discovery/${id}`, discoveryToApi(row));
+}
+
+function discoveriesList(ctx: Ctx): Reply {
+  const filter = { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') };
+  const { limit, offset } = pageParams(ctx);
+  const { rows, total } = listDiscoveries(ctx.app.db, filter, limit, offset);
+  return { body: { items: rows.map(discoveryToApi), total, limit, offset } };
+}
+
+function discoveryGet(ctx: Ctx): Reply {
+  return { body: discoveryToApi(pathRow(ctx, 'discovery', getDiscovery)) };
+}
+
+function discoveryApply(ctx: Ctx): Reply {
+  const db = ctx.app.db;
+  const id = pathId(ctx, 'discovery');
+  const keys = readKeys(ctx.body);
+  if (!getDiscovery(db, id)) throw notFound('discovery');
+  const { entry, switchId } = applyDiscovery(db, id, keys, actorOf(ctx), keyOf(ctx.app));
+  return { body: { discovery: discoveryToApi(getDiscovery(db, id)!), activityId: entry.id, switchId } };
+}
+
+function switchFdbList(ctx: Ctx): Reply {
+  const sw = pathRow(ctx, 'switch', getSwitch);
+  const { limit, offset } = pageParams(ctx);
+  const { rows, total } = listFdb(ctx.app.db, sw.id, limit, offset);
+  const items = rows.map((row) => ({
+    mac: row.mac,
+    vlan: row.vlan,
+    portId: row.port_id,
+    portName: row.port_name,
+    seenAt: row.seen_at,
+    ips: JSON.parse(row.ips) as string[],
+  }));
+  return { body: { items, total, limit, offset } };
+}
+
+// ---- The body of a discovery ----
+
+interface DiscoveryBody {
+  siteId: string;
+  host: string;
+  target: Target;
+  switchId: string | null;
+  snmp: SnmpCredentials | undefined;
+  remember: boolean;
+}
+
+const BODY_KEYS = new Set(['siteId', 'host', 'switchId', 'snmp', 'remember']);
+
+/** The body of POST /api/discovery, checked whole (400 with every fault). */
+function readDiscoveryBody(body: unknown): DiscoveryBody {
+  if (!isPlainObject(body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object' }]);
+  const faults: FieldFault[] = Object.keys(body)
+    .filter((key) => !BODY_KEYS.has(key))
+    .map((key) => ({ field: key, message: 'is not a field of a discovery' }));
+  if (!isUuid(body.siteId)) faults.push({ field: 'siteId', message: body.siteId === undefined ? 'is required' : 'must be an id (a UUID)' });
+  if (body.switchId !== undefined && body.switchId !== null && !isUuid(body.switchId))
+    faults.push({ field: 'switchId', message: 'must be an id (a UUID)' });
+  const host = typeof body.host === 'string' ? body.host.trim() : '';
+  const target = host.length <= SNMP_LIMITS.host ? parseTarget(host) : undefined;
+  if (!target)
+    faults.push({
+      field: 'host',
+      message:
+        body.host === undefined ? 'is required' : 'must be an IP address or a host name, with :port when not 161 ([2001:db8::1]:1161)',
+    });
+  if (body.remember !== undefined && typeof body.remember !== 'boolean')
+    faults.push({ field: 'remember', message: 'must be true or false' });
+  const snmp = body.snmp === undefined || body.snmp === null ? undefined : readCredentials(body.snmp, faults);
+  if (body.remember === true && body.snmp == null) faults.push({ field: 'remember', message: 'needs snmp: the credentials to remember' });
+  if (faults.length) throw validationFailed(faults, 'The discovery request is invalid.');
+  return {
+    siteId: (body.siteId as string).toLowerCase(),
+    host,
+    target: target!,
+    switchId: isUuid(body.switchId) ? body.switchId.toLowerCase() : null,
+    snmp,
+    remember: body.remember === true,
+  };
+}
+
+const V2C_KEYS = ['version', 'community'];
+const V3_KEYS = ['version', 'user', 'authProtocol', 'authKey', 'privProtocol', 'privKey', 'context'];
+
+/** The `snmp` field: SNMPv2c with a community, or SNMPv3 authPriv; its faults pushed on `faults` (never its values). */
+function readCredentials(raw: unknown, faults: FieldFault[]): SnmpCredentials | undefined {
+  if (!isPlainObject(raw)) {
+    faults.push({
+      field: 'snmp',
+      message: 'must be { version: "2c", community } or { version: "3", user, authProtocol, authKey, privProtocol, privKey }',
+    });
+    return undefined;
+  }
+  if (raw.version !== '2c' && raw.version !== '3') {
+    faults.push({ field: 'snmp.version', message: 'must be "2c" or "3"' });
+    return undefined;
+  }
+  const allowed = raw.version === '2c' ? V2C_KEYS : V3_KEYS;
+  const before = faults.length;
+  for (const key of Object.keys(raw))
+    if (!allowed.includes(key)) faults.push({ field: `snmp.${key}`, message: `is not a field of SNMP v${raw.version} credentials` });
+  const text = (name: string, min: number, max: number, optional = false) => {
+    const value = raw[name];
+    if (value === undefined && optional) return;
+    if (typeof value !== 'string' || value.length < min || value.length > max || /[\u0000-\u001f\u007f]/.test(value))
+      faults.push({
+        field: `snmp.${name}`,
+        message:
+          value === undefined
+            ? 'is required'
+            : `must be ${min > 0 ? `${min} to ${max}` : `at most ${max}`} characters without control characters`,
+      });
+  };
+  const oneOf = (name: string, values: readonly string[]) => {
+    if (!values.includes(raw[name] as string)) faults.push({ field: `snmp.${name}`, message: `must be one of ${values.join(', ')}` });
+  };
+  if (raw.version === '2c') text('community', 1, SNMP_LIMITS.community);
+  else {
+    text('user', 1, SNMP_LIMITS.user);
+    oneOf('authProtocol', SNMP_AUTH_PROTOCOLS);
+    text('authKey', SNMP_LIMITS.keyMin, SNMP_LIMITS.keyMax);
+    oneOf('privProtocol', SNMP_PRIV_PROTOCOLS);
+    text('privKey', SNMP_LIMITS.keyMin, SNMP_LIMITS.keyMax);
+    text('context', 0, SNMP_LIMITS.context, true);
+  }
+  if (faults.length > before) return undefined;
+  return (raw.version === '2c' ? { version: '2c', community: raw.community } : { ...raw }) as SnmpCredentials;
+}
+
+/** The documented switch the body names (null for none): 404 for a site or switch that does not exist, 400 for one of another site. */
+function documentedSwitchOf(db: Db, body: DiscoveryBody): string | null {
+  if (!getSite(db, body.siteId)) throw notFound('site');
+  if (body.switchId === null) return null;
+  const sw = getSwitch(db, body.switchId);
+  if (!sw) throw notFound('switch');
+  if (sw.site_id !== body.siteId)
+    throw validationFailed([{ field: 'switchId', message: `switch ${sw.name} is at another site than siteId` }]);
+  return sw.id;
+}
+
+/** The key that seals remembered credentials; none without APP_JWT_SECRET (a random secret does not outlive the process). */
+function keyOf(app: App): CredentialKey | undefined {
+  return app.config.jwtSecret ? credentialKey(app.config.jwtSecret) : undefined;
+}
+
+function rememberedCredentials(db: Db, switchId: string | null, key: CredentialKey | undefined): SnmpCredentials | undefined {
+  const kept = switchId && key ? switchCredentials(db, switchId) : undefined;
+  if (!kept || !key || !switchId) return undefined;
+  return openCredentials(key, { nonce: Buffer.from(kept.nonce), sealed: Buffer.from(kept.sealed) }, switchId);
+}
+
+// ---- Reading the switch ----
+
+/** Beyond the deadline the reader keeps, how long its answer is waited for. */
+const DEADLINE_GRACE_MS = 2000;
+/** The longest one SNMP request waits. */
+const REQUEST_TIMEOUT_MS = 3000;
+
+/** What the switch reports; 504 device_timeout or 502 device_error when it cannot be read in time. */
+async function readObserved(app: App, target: Target, credentials: SnmpCredentials): Promise<ObservedSwitch> {
+  const deadlineMs = app.config.discoveryTimeoutMs;
+  const limits = { deadlineMs, requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, deadlineMs), retries: 1 };
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DeviceError('timeout', `The switch did not answer within ${deadlineMs} ms.`)),
+      deadlineMs + DEADLINE_GRACE_MS,
+    );
+  });
+  try {
+    return await Promise.race([app.readSwitch(target, credentials, limits), overrun]);
+  } catch (error) {
+    throw deviceFailure(app, target, error, credentials);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The answer to a read that failed; a failure that is no DeviceError is logged (without credentials) as the bug it is. */
+function deviceFailure(app: App, target: Target, error: unknown, credentials: SnmpCredentials): HttpError {
+  if (error instanceof DeviceError && error.kind === 'timeout')
+    return new HttpError(504, 'device_timeout', redacted(`${target.host}: ${error.message}`, credentials));
+  if (error instanceof DeviceError) return new HttpError(502, 'device_error', redacted(`${target.host}: ${error.message}`, credentials));
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  app.log.error('discovery read failed', { host: target.host, error: redacted(text, credentials) });
+  return new HttpError(502, 'device_error', `${target.host}: the switch's answers could not be read; the server log says more.`);
+}
+
+/** A text with every secret of the credentials taken out (the reader never puts them in; this makes sure). */
+function redacted(text: string, credentials: SnmpCredentials): string {
+  const secrets = credentials.version === '2c' ? [credentials.community] : [credentials.authKey, credentials.privKey];
+  return secrets.filter((secret) => secret.length >= 3).reduce((out, secret) => out.split(secret).join('***'), text);
+}
+
+// ---- Answers ----
+
+/** A discovery as the API answers it: never its credentials or what it keeps for applying. */
+function discoveryToApi(row: DiscoveryRow | ListedDiscoveryRow) {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    switchId: row.switch_id,
+    newSwitch: row.for_new_switch === 1,
+    host: row.host,
+    observedAt: row.observed_at,
+    createdBy: row.created_by,
+    system: JSON.parse(row.system) as unknown,
+    notes: JSON.parse(row.notes) as string[],
+    appliedAt: row.applied_at,
+    appliedKeys: row.applied_keys === null ? null : (JSON.parse(row.applied_keys) as string[]),
+    activityId: row.activity_id,
+    ...('proposal' in row ? { proposal: JSON.parse(row.proposal) as unknown } : { proposalCount: row.proposal_count }),
+  };
+}
+
+function readKeys(body: unknown): string[] {
+  if (!isPlainObject(body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object { keys: [...] }' }]);
+  const faults: FieldFault[] = Object.keys(body)
+    .filter((key) => key !== 'keys')
+    .map((key) => ({ field: key, message: 'is not a field of an apply: only keys' }));
+  const keys = body.keys;
+  if (!Array.isArray(keys)) faults.push({ field: 'keys', message: keys === undefined ? 'is required' : 'must be a list of keys' });
+  else if (keys.length === 0 || keys.length > MAX_KEYS)
+    faults.push({ field: 'keys', message: `must name 1 to ${MAX_KEYS} keys of the proposal` });
+  else {
+    const seen = new Set<string>();
+    keys.forEach((key, i) => {
+      if (typeof key !== 'string' || key === '') faults.push({ field: `keys[${i}]`, message: 'must be a key of the proposal' });
+      else if (seen.has(key)) faults.push({ field: `keys[${i}]`, message: 'is named twice' });
+      else seen.add(key);
+    });
+  }
+  if (faults.length) throw validationFailed(faults, 'The apply request is invalid.');
+  return keys as string[];
+}
+
+function pageParams(ctx: Ctx): { limit: number; offset: number } {
+  const faults: FieldFault[] = [];
+  const limit = queryInteger(ctx, 'limit', 1, 500, faults) ?? 100;
+  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
+  if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
+  return { limit, offset };
+}
