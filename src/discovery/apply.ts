@@ -50,7 +50,8 @@ import { VLAN } from '../fields/vlans.ts';
 import { lagFaults, portFaults } from '../fields/rules.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { openCredentials, sealCredentials, type CredentialKey } from './credentials.ts';
-import { keepObservations, parseTarget, proposalInput } from './discover.ts';
+import { keepObservations, proposalInput } from './discover.ts';
+import { parseTarget } from './target.ts';
 import type { ObservedSwitch } from './observed.ts';
 import { CREATE_SWITCH_KEY, propose, type ProposalItem } from './proposal.ts';
 

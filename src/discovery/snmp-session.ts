@@ -6,6 +6,7 @@ import { lookup } from 'node:dns/promises';
 import snmp, { type Session } from 'net-snmp';
 import { parseIp } from '../lib/net.ts';
 import { DeviceError, type SnmpCredentials } from './observed.ts';
+import type { Target } from './target.ts';
 import { compareOids, type SnmpValue } from './mib-values.ts';
 
 /** How long a discovery may take: per request, how often it is sent again, and the whole discovery. */
@@ -19,32 +20,8 @@ export interface SnmpLimits {
 
 export const DEFAULT_SNMP_LIMITS: SnmpLimits = { requestTimeoutMs: 2000, retries: 1, deadlineMs: 60_000, maxRepetitions: 40 };
 
-/** Where a switch's agent listens. */
-export interface SnmpTarget {
-  host: string;
-  port: number;
-}
-
-const SNMP_PORT = 161;
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
-
-/** `name`, `address`, `host:port` or `[ipv6]:port` as a target (port 161 when none); undefined when it is none of them. */
-export function parseSnmpHost(text: string): SnmpTarget | undefined {
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
-  if (bracketed) return targetOf(bracketed[1], bracketed[2], true);
-  if (parseIp(text)?.family === 6) return { host: text, port: SNMP_PORT };
-  const [host, port, ...rest] = text.split(':');
-  if (rest.length > 0) return undefined;
-  return targetOf(host, port, false);
-}
-
-function targetOf(host: string, portText: string | undefined, ipv6Only: boolean): SnmpTarget | undefined {
-  const port = portText === undefined ? SNMP_PORT : Number(portText);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return undefined;
-  const ip = parseIp(host);
-  if (ipv6Only ? ip?.family !== 6 : !ip && !HOST_NAME.test(host)) return undefined;
-  return { host, port };
-}
+/** Where a switch's agent listens (target.ts parses it from a request). */
+export type SnmpTarget = Target;
 
 /** The point in time by which the whole discovery must be done. */
 export class Deadline {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSnmpHost } from './snmp-session.ts';
+import { parseTarget } from './target.ts';
 
 describe('a discovery target', () => {
   it.each<[string, { host: string; port: number } | undefined]>([
@@ -17,7 +17,10 @@ describe('a discovery target', () => {
     ['bad host', undefined],
     ['', undefined],
     ['-leading.example', undefined],
+    ['Switch-1.Example.NET.', { host: 'switch-1.example.net', port: 161 }],
+    ['2001:DB8:0:0::1', { host: '2001:db8::1', port: 161 }],
+    ['10.0.0', undefined],
   ])('%j is %j', (text, target) => {
-    expect(parseSnmpHost(text)).toEqual(target);
+    expect(parseTarget(text)).toEqual(target);
   });
 });
