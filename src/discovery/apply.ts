@@ -53,7 +53,7 @@ import { openCredentials, sealCredentials, type CredentialKey } from './credenti
 import { keepObservations, proposalInput } from './discover.ts';
 import { parseTarget } from './target.ts';
 import type { ObservedSwitch } from './observed.ts';
-import { CREATE_SWITCH_KEY, propose, type ProposalItem } from './proposal.ts';
+import { CREATE_SWITCH_KEY, propose, type ObservedPortFields, type ProposalItem } from './proposal.ts';
 
 /** What applying answers: the activity entry (undo it to take everything back) and the switch. */
 export interface Applied {
@@ -199,7 +199,7 @@ function applyItem(applying: Applying, item: ProposalItem): void {
   if (item.key === CREATE_SWITCH_KEY) return createSwitch(applying, item.observed as NewSwitch);
   if (item.entity === 'switch') return changeSwitch(applying, item.field!, item.observed);
   if (item.entity === 'vlan') return addVlan(applying, item.observed as { vid: number; name: string });
-  if (item.entity === 'port' && item.kind === 'create') return addPorts(applying, [item.observed as NewPort]);
+  if (item.entity === 'port' && item.kind === 'create') return addPorts(applying, [item.observed as ObservedPortFields]);
   if (item.entity === 'port' && item.kind === 'link')
     return linkPort(applying, item.name, item.observed as { switch: string; port: string });
   if (item.entity === 'port') return patchPort(applying, item);
@@ -209,15 +209,6 @@ function applyItem(applying: Applying, item: ProposalItem): void {
 
 // ---- The switch ----
 
-interface NewPort {
-  name: string;
-  description: string | null;
-  speed: string | null;
-  type: string;
-  enabled: boolean;
-  linkStatus: string;
-}
-
 interface NewSwitch {
   name: string;
   vendor: string | null;
@@ -225,7 +216,7 @@ interface NewSwitch {
   serialNumber: string | null;
   macAddress: string | null;
   managementIp: string | null;
-  ports: NewPort[];
+  ports: ObservedPortFields[];
 }
 
 const SWITCH_COLUMN = { name: 'name', model: 'model', serialNumber: 'serial_number', macAddress: 'mac_address' } as const;
@@ -301,7 +292,7 @@ function addVlan(applying: Applying, vlan: { vid: number; name: string }): void 
 
 const DEFAULT_PORT = defaultColumns(PORT) as PortValues;
 
-function addPorts(applying: Applying, ports: NewPort[]): void {
+function addPorts(applying: Applying, ports: ObservedPortFields[]): void {
   const { change, switchId } = applying;
   let position = nextPosition(change.db, switchId);
   for (const port of ports) {

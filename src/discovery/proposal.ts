@@ -279,8 +279,8 @@ function vlanKeys(context: Context, vids: (number | null)[]): string[] {
 
 // ---- Ports: to add, and their fields ----
 
-/** A port as the switch reports it, in the fields a port is documented with. */
-interface ObservedPortFields {
+/** A port as the switch reports it, in the fields a port is documented with (a new port's `observed`). */
+export interface ObservedPortFields {
   name: string;
   description: string | null;
   speed: string | null;

@@ -29,6 +29,11 @@ export const LIST_QUERY_DOC = [
 
 /** The JSON Schema of a list answer of a resource. */
 export function listSchema(resource: Resource, item: JsonSchema = resourceSchema(resource)): JsonSchema {
+  return pageSchema(item);
+}
+
+/** The JSON Schema of a page of `item`s: the list contract's items, total, limit and offset. */
+export function pageSchema(item: JsonSchema): JsonSchema {
   return {
     type: 'object',
     required: ['items', 'total', 'limit', 'offset'],

@@ -18,6 +18,7 @@ import { DeviceError, SNMP_AUTH_PROTOCOLS, SNMP_PRIV_PROTOCOLS, type ObservedSwi
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
+import { pageSchema } from '../http/list-request.ts';
 import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
 import type { App, Ctx, Reply, Route } from '../http/route.ts';
 import {
@@ -29,7 +30,6 @@ import {
   LISTED_DISCOVERY,
   MAX_KEYS,
   SNMP_LIMITS,
-  pageOf,
 } from './schemas/discovery.ts';
 
 const PAGE_QUERY = [
@@ -57,7 +57,7 @@ export const DISCOVERY_ROUTES: Route[] = [
     handler: discoveriesList,
     summary: 'Past discoveries, newest first, filtered by switch or site; each with the number of its proposal items.',
     doc: {
-      response: pageOf(LISTED_DISCOVERY),
+      response: pageSchema(LISTED_DISCOVERY),
       query: [
         { name: 'switchId', schema: { type: 'string', format: 'uuid' } },
         { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
@@ -91,7 +91,7 @@ export const DISCOVERY_ROUTES: Route[] = [
     handler: switchFdbList,
     summary:
       "The MAC addresses the switch's last discovery saw on its access ports (not on trunks, LAGs or links to other switches), by port, with the IP addresses kept ARP tables give them.",
-    doc: { response: pageOf(FDB_ENTRY), query: PAGE_QUERY },
+    doc: { response: pageSchema(FDB_ENTRY), query: PAGE_QUERY },
   },
 ];
 

@@ -163,20 +163,6 @@ export const FDB_ENTRY = {
   },
 };
 
-/** A page of a list. */
-export function pageOf(item: object) {
-  return {
-    type: 'object',
-    required: ['items', 'total', 'limit', 'offset'],
-    properties: {
-      items: { type: 'array', items: item },
-      total: { type: 'integer' },
-      limit: { type: 'integer' },
-      offset: { type: 'integer' },
-    },
-  };
-}
-
 /** The answer of POST /api/discovery/{id}/apply. */
 export const APPLIED = {
   type: 'object',
