@@ -9,22 +9,10 @@ import {
   type ProposalInput,
   type ProposalItem,
 } from './proposal.ts';
+import { observedPort as port, observedAccess as access, observedTrunk as trunk } from '../../test/fixtures/observed-switch.ts';
 
 // The proposal of a discovery as scenario tables: each case a documented switch (or none) and what the switch
 // reported, and the items expected as [key, documented, observed] (and where it matters, what each requires).
-
-const port = (ifIndex: number, name: string, extra: Partial<ObservedPort> = {}): ObservedPort => ({
-  ifIndex,
-  name,
-  description: '',
-  ifType: 6,
-  speedMbps: 1000,
-  adminUp: true,
-  operUp: true,
-  present: true,
-  mac: null,
-  ...extra,
-});
 
 const documentedPort = (name: string, extra: Partial<DocumentedPort> = {}): DocumentedPort => ({
   name,
@@ -41,20 +29,6 @@ const documentedPort = (name: string, extra: Partial<DocumentedPort> = {}): Docu
   ...extra,
 });
 
-const access = (ifIndex: number, untagged: number | null): ObservedMembership => ({
-  ifIndex,
-  untagged,
-  tagged: [],
-  taggedComplete: true,
-  trunk: false,
-});
-const trunk = (ifIndex: number, untagged: number | null, tagged: number[], taggedComplete = true): ObservedMembership => ({
-  ifIndex,
-  untagged,
-  tagged,
-  taggedComplete,
-  trunk: true,
-});
 const neighbour = (
   localIfIndex: number,
   remoteSysName: string,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObservedMembership, ObservedPort, ObservedSwitch } from '../../src/discovery/observed.ts';
+import type { ObservedSwitch } from '../../src/discovery/observed.ts';
 import { readDb } from '../helpers/db.ts';
 import {
   apiClient,
@@ -15,6 +15,7 @@ import {
   type TestServer,
 } from '../helpers/server.ts';
 import type { FakeReading } from './discovery-server.ts';
+import { observedPort as port, observedAccess as access } from '../fixtures/observed-switch.ts';
 
 // SNMP discovery (docs/DISCOVERY.md) on a real server whose SNMP reader is a fake (discovery-server.ts): what the
 // switch "reports" is written into the data directory as a reading per host. The proposal for a documented and for an
@@ -71,26 +72,6 @@ function reading(host: string, observed: ObservedSwitch, community?: string): vo
   const file: FakeReading = { community, observed };
   writeFileSync(join(server.dataDir, 'observed', `${host}.json`), JSON.stringify(file));
 }
-
-const port = (ifIndex: number, name: string, extra: Partial<ObservedPort> = {}): ObservedPort => ({
-  ifIndex,
-  name,
-  description: '',
-  ifType: 6,
-  speedMbps: 1000,
-  adminUp: true,
-  operUp: true,
-  present: true,
-  mac: null,
-  ...extra,
-});
-const access = (ifIndex: number, untagged: number): ObservedMembership => ({
-  ifIndex,
-  untagged,
-  tagged: [],
-  taggedComplete: true,
-  trunk: false,
-});
 
 const SYSTEM: ObservedSwitch['system'] = {
   sysName: 'acc-1',
