@@ -8,6 +8,10 @@ import type {
   ActivityPage,
   ChecksAnswer,
   CsvImportResult,
+  Discovery,
+  DiscoveryApplied,
+  DiscoveryList,
+  FdbList,
   Finding,
   Health,
   Lag,
@@ -289,6 +293,24 @@ export async function newestActivityFor(entityId: string): Promise<ActivityEntry
   const page = await listActivity({ entityId, limit: 1 });
   return page.items[0];
 }
+
+// SNMP discovery (docs/DISCOVERY.md): read a switch, apply the chosen differences; the MAC tables it keeps.
+/** SNMP credentials: v2c with a community, or v3 authPriv. */
+export type SnmpCredentials =
+  | { version: '2c'; community: string }
+  | { version: '3'; user: string; authProtocol: string; authKey: string; privProtocol: string; privKey: string; context?: string };
+/** The body of POST /api/discovery: without `snmp`, the credentials remembered for the switch are used. */
+export type DiscoveryRequest = { siteId: string; host: string; switchId?: string; snmp?: SnmpCredentials; remember?: boolean };
+/** Reads the switch (this can take up to the server's discovery timeout) and answers its differences. */
+export const discover = (body: DiscoveryRequest, signal?: AbortSignal) => request<Discovery>('POST', '/api/discovery', { body, signal });
+/** Applies the chosen items of a discovery in one undoable activity entry. */
+export const applyDiscovery = (id: string, keys: string[]) => post<DiscoveryApplied>(`/api/discovery/${id}/apply`, { keys });
+/** The newest discovery of a switch, or undefined. */
+export const lastDiscovery = async (switchId: string, signal?: AbortSignal) =>
+  (await get<DiscoveryList>('/api/discovery', { switchId, limit: 1 }, signal)).items[0];
+/** A page of the MAC addresses the switch's last discovery saw on its access ports. */
+export const switchFdb = (switchId: string, q: { limit: number; offset: number }, signal?: AbortSignal) =>
+  get<FdbList>(`/api/switches/${switchId}/fdb`, q, signal);
 
 // Public read-only links of a switch and the public page they open (docs/SHARING.md).
 export const createPublicLink = (switchId: string) => post<NewPublicLink>(`/api/switches/${switchId}/public-link`);

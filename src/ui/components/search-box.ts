@@ -5,6 +5,14 @@ import { navigate } from '../router.ts';
 import type { SearchResult } from '../api-types.ts';
 import { useDebouncedCallback } from '../hooks.ts';
 import { t } from '../messages.ts';
+import { timeAgo } from './discover-age.ts';
+
+/** A hit's name and what matched; where a discovery saw the address: "02:00:5e:00:00:04", "seen on acc-1 / Gi1/0/12, 10 minutes ago". */
+function hitText(r: SearchResult): { name: string; match: string } {
+  if (r.match === 'seenMac' || r.match === 'seenIp')
+    return { name: r.value, match: t('search.seenOn', { name: r.name, age: timeAgo(r.seenAt ?? '') }) };
+  return { name: r.name, match: r.match !== 'name' && r.value ? t('search.matched', { label: r.label, value: r.value }) : '' };
+}
 
 /** Where a search result leads. */
 function resultPath(r: SearchResult): string {
@@ -127,16 +135,17 @@ export function SearchBox() {
       ${expanded && items.length === 0 && html`<li class="search-empty" role="presentation">${t('search.nothing', { q: results?.q })}</li>`}
       ${
         expanded &&
-        items.map(
-          (r, i) => html`<li id=${`${id}-opt-${i}`} role="option" aria-selected=${i === active ? 'true' : 'false'}
+        items.map((r, i) => {
+          const text = hitText(r);
+          return html`<li id=${`${id}-opt-${i}`} role="option" aria-selected=${i === active ? 'true' : 'false'}
           class=${i === active ? 'active' : undefined} onMouseDown=${(e: Event) => {
             e.preventDefault();
             go(r);
           }} onMouseEnter=${() => setActive(i)}>
-          <span class="result-type">${t(`kind.${r.type}`)}</span><span class="result-name">${r.name}</span>
-          ${r.match !== 'name' && r.value && html`<span class="result-match">${t('search.matched', { label: r.label, value: r.value })}</span>`}
-        </li>`,
-        )
+          <span class="result-type">${t(`kind.${r.type}`)}</span><span class="result-name">${text.name}</span>
+          ${text.match && html`<span class="result-match">${text.match}</span>`}
+        </li>`;
+        })
       }
     </ul>
   </div>`;

@@ -24,6 +24,8 @@ import { FindingsCard } from './findings-list.ts';
 import { VlanMatrix } from './vlan-matrix.ts';
 import { NetworksTable } from './networks-page.ts';
 import { vlanColumns } from './vlans-page.ts';
+import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
+import type { DiscoveryOutcome } from './discover-dialog.ts';
 
 /** The site page. */
 export function SitePage(p: { id: string; route: Route }) {
@@ -34,6 +36,7 @@ export function SitePage(p: { id: string; route: Route }) {
   const networks = useResource(async (signal) => (await listNetworks({ siteId: p.id, sort: 'subnet', limit: 500 }, signal)).items, [p.id]);
   const findings = useResource(() => checks(p.id), [p.id]);
   const [editing, setEditing] = useState(false);
+  const [discovering, setDiscovering] = useState(false);
 
   if (site.error)
     return html`<${PageHeader} title=${t('site.title')} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} /><${ErrorState} error=${site.error} what="site" onRetry=${site.reload} />`;
@@ -69,6 +72,21 @@ export function SitePage(p: { id: string; route: Route }) {
     void toastWithUndo(app, t('site.deleted', { name: s.name }), [s.id], ['delete']);
   };
 
+  const discovered = ({ applied, count, created }: DiscoveryOutcome) => {
+    setDiscovering(false);
+    if (!created) {
+      switches.reload();
+      vlans.reload();
+      toastApplied(app, t('discover.appliedSite', { count, name: s.name }), applied.activityId, () => {
+        switches.reload();
+        vlans.reload();
+      });
+      return;
+    }
+    navigate(`/switches/${applied.switchId}`);
+    const ports = t('count.ports', { count: created.ports });
+    toastApplied(app, t('discover.created', { name: created.name, ports }), applied.activityId, () => navigate(`/sites/${s.id}`));
+  };
   const swColumns: Column<Switch>[] = [
     { label: t('field.name'), render: (x) => html`<a href=${`/switches/${x.id}`}>${x.name}</a>` },
     { label: t('field.model'), render: (x) => [x.vendor, x.model].filter(Boolean).join(' ') },
@@ -85,6 +103,7 @@ export function SitePage(p: { id: string; route: Route }) {
         html`
         <button type="button" class="btn" onClick=${() => setEditing(true)}>${t('common.edit')}</button>
         <button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>
+        <button type="button" class="btn" onClick=${() => setDiscovering(true)}>${t('discover.buttonSite')}</button>
         <a class="btn btn-primary" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`
       }
     </${PageHeader}>
@@ -122,5 +141,6 @@ export function SitePage(p: { id: string; route: Route }) {
         site.reload();
       }} />
     </${Modal}>`
-    }`;
+    }
+    ${discovering && html`<${DiscoverDialog} siteId=${s.id} siteName=${s.name} onApplied=${discovered} onClose=${() => setDiscovering(false)} />`}`;
 }

@@ -15,6 +15,7 @@ import {
   getSite,
   getSwitch,
   getTemplate,
+  lastDiscovery,
   listSwitches,
   setFavorite,
   siteVlans,
@@ -29,7 +30,7 @@ import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
 import type { Lag, Port, Switch, Vlan } from '../api-types.ts';
-import { t } from '../messages.ts';
+import { t, tParts } from '../messages.ts';
 import { confirmedDelete, failureText, toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
 import { PageHeader } from './page-header.ts';
@@ -54,6 +55,10 @@ import { SwitchDuplicate } from './switch-duplicate.ts';
 import { PublicLinks } from './public-links.ts';
 import { vlanTextOf } from '../vlan-text.ts';
 import { CsvLink } from './csv-link.ts';
+import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
+import type { DiscoveryOutcome } from './discover-dialog.ts';
+import { Age } from './discover-age.ts';
+import { FdbTable } from './fdb-table.ts';
 
 /** Focuses the table's checkbox of a port: where focus goes back to after the bulk bar's Apply or Escape. */
 function focusPortRow(id: string): void {
@@ -188,6 +193,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
   // The LAG in the side panel: its id, or 'new' while creating one; and whether the duplicate dialog is open.
   const [lagId, setLagId] = useState<string | null>(null);
   const [duplicating, setDuplicating] = useState(false);
+  const [discovering, setDiscovering] = useState(false);
+  const last = useResource((signal) => lastDiscovery(p.id, signal), [p.id]);
   const lags = useMemo(() => [...(s?.lags ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })), [s]);
   const lagOf = useMemo(() => new Map(lags.flatMap((l) => l.memberPortIds.map((id): [string, string] => [id, l.name]))), [lags]);
   const far = useFarEnds(lags);
@@ -297,6 +304,12 @@ export function SwitchPage(p: { id: string; route: Route }) {
     navigate(`/switches/${copy.id}`);
     void toastWithUndo(app, t('duplicate.done', { name: copy.name, from: s.name }), [copy.id], ['create']);
   };
+  const discovered = ({ applied, count }: DiscoveryOutcome) => {
+    setDiscovering(false);
+    reload();
+    last.reload();
+    toastApplied(app, t('discover.applied', { count, name: s.name }), applied.activityId, reload);
+  };
   const remove = async () => {
     const question = {
       title: t('switch.deleteTitle'),
@@ -313,6 +326,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
     { key: 'details', label: t('network.details'), href: withQuery({ tab: 'details', port: null }) },
     { key: 'history', label: t('network.history'), href: withQuery({ tab: 'history', port: null }) },
     { key: 'config', label: t('switch.tab.config'), href: withQuery({ tab: 'config', port: null }) },
+    { key: 'fdb', label: t('fdb.tab'), href: withQuery({ tab: 'fdb', port: null }) },
   ];
   const siteName = site.data?.name ?? '…';
   const vlans: Vlan[] = vlanList.data ?? [];
@@ -328,13 +342,15 @@ export function SwitchPage(p: { id: string; route: Route }) {
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
       sub=${html`<${StatusBadge} status=${s.status} /> ${[s.role ? t(`switchRole.${s.role}`) : '', [s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location, s.rackPosition].filter(Boolean).join(' · ')}
-        ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}`}>
+        ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}
+        ${last.data && html`<span class="discovered">${tParts('discover.last', { age: html`<${Age} iso=${last.data.observedAt} />` })}</span>`}`}>
       <button type="button" class=${`btn btn-ghost star${s.favorite ? ' on' : ''}`} aria-pressed=${s.favorite ? 'true' : 'false'} onClick=${toggleFavorite}
         title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}><span aria-hidden="true">${s.favorite ? '★' : '☆'}</span> ${t('switch.favoriteLabel')}</button>
       <a class="btn" href=${`/switches/${s.id}/print`}>${t('print.button')}</a>
       ${
         app.canEdit &&
         html`
+        <button type="button" class="btn" onClick=${() => setDiscovering(true)}>${t('discover.button')}</button>
         <button type="button" class="btn" onClick=${() => setDuplicating(true)}>${t('duplicate.button')}</button>
         <button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>
         ${tab !== 'details' && html`<a class="btn btn-primary" href=${withQuery({ tab: 'details', port: null })}>${t('switch.editDetails')}</a>`}`
@@ -421,5 +437,13 @@ export function SwitchPage(p: { id: string; route: Route }) {
     </section>`
     }
     ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}
-    ${duplicating && html`<${SwitchDuplicate} sw=${s} onDone=${duplicated} onClose=${() => setDuplicating(false)} />`}`;
+    ${tab === 'fdb' && html`<${FdbTable} switchId=${s.id} switchName=${s.name} refreshKey=${last.data?.id} />`}
+    ${duplicating && html`<${SwitchDuplicate} sw=${s} onDone=${duplicated} onClose=${() => setDuplicating(false)} />`}
+    ${
+      discovering &&
+      html`<${DiscoverDialog} siteId=${s.siteId} sw=${s} onApplied=${discovered} onClose=${() => {
+        setDiscovering(false);
+        last.reload();
+      }} />`
+    }`;
 }
