@@ -27,6 +27,8 @@ export interface DiscoveryRow {
 /** A discovery as lists show it: without what it read for applying, and without credentials. */
 export type ListedDiscoveryRow = Omit<DiscoveryRow, 'observed' | 'proposal' | 'credentials_nonce' | 'credentials_sealed'> & {
   proposal_count: number;
+  /** 1 when SNMP credentials are remembered for its switch now. */
+  credentials_remembered: number;
 };
 
 /** Stores a new discovery. */
@@ -52,7 +54,8 @@ export interface DiscoveryFilter {
 }
 
 const LISTED = `id, site_id, switch_id, for_new_switch, host, observed_at, created_by, system, notes, applied_at, applied_keys,
-  activity_id, json_array_length(proposal) AS proposal_count`;
+  activity_id, json_array_length(proposal) AS proposal_count,
+  EXISTS (SELECT 1 FROM snmp_credentials c WHERE c.switch_id = discoveries.switch_id) AS credentials_remembered`;
 const FILTERED = '(:switch IS NULL OR switch_id = :switch) AND (:site IS NULL OR site_id = :site)';
 
 /** One page of discoveries, newest first, with the total matching the same filter. */
@@ -213,11 +216,11 @@ export function siteSwitchesWithPorts(
   db: Db,
   siteId: string,
   exceptId: string,
-): { id: string; name: string; mac_address: string | null; ports: string }[] {
+): { id: string; name: string; mac_address: string | null; management_ip: string | null; ports: string }[] {
   return prepare(
     db,
-    `SELECT w.id, w.name, w.mac_address,
+    `SELECT w.id, w.name, w.mac_address, w.management_ip,
       (SELECT json_group_array(name) FROM (SELECT p.name FROM ports p WHERE p.switch_id = w.id ORDER BY p.position, p.name)) AS ports
     FROM switches w WHERE w.site_id = ? AND w.id <> ? ORDER BY w.name, w.id`,
-  ).all(siteId, exceptId) as { id: string; name: string; mac_address: string | null; ports: string }[];
+  ).all(siteId, exceptId) as { id: string; name: string; mac_address: string | null; management_ip: string | null; ports: string }[];
 }

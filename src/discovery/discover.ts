@@ -41,6 +41,7 @@ export function proposalInput(db: Db, scope: Scope, observed: ObservedSwitch): P
     switches: siteSwitchesWithPorts(db, scope.siteId, scope.switchId ?? '').map((sw) => ({
       name: sw.name,
       macAddress: sw.mac_address,
+      managementIp: sw.management_ip,
       ports: (JSON.parse(sw.ports) as string[]).map((name) => ({ name })),
     })),
     observed,

@@ -84,7 +84,12 @@ function documented(extra: Partial<DocumentedSwitch> = {}): DocumentedSwitch {
   };
 }
 
-const core = { name: 'core-1', macAddress: 'aa:bb:cc:00:00:01', ports: [{ name: 'Te1/1/1' }, { name: 'Te1/1/2' }, { name: 'Gi1/0/5' }] };
+const core = {
+  name: 'core-1',
+  macAddress: 'aa:bb:cc:00:00:01',
+  managementIp: '10.0.0.1',
+  ports: [{ name: 'Te1/1/1' }, { name: 'Te1/1/2' }, { name: 'Gi1/0/5' }],
+};
 
 function input(extra: Partial<ProposalInput> = {}): ProposalInput {
   return {
@@ -438,6 +443,15 @@ describe('the proposal of a switch that is not documented yet', () => {
   ])('names the switch by %s', (_name, system, expected) => {
     const proposal = propose(input({ documented: null, observed: observed({}, system) }));
     expect((proposal.items[0].observed as { name: string }).name).toBe(expected);
+  });
+
+  it.each<[string, string, string | null]>([
+    ['the address it was read at', '10.0.0.21', '10.0.0.21'],
+    ['none when that address is a switch of the site already (as behind a NAT)', '10.0.0.1', null],
+    ['none when it was read by name', 'acc-1.example.net', null],
+  ])('gives it as its management IP %s', (_name, host, expected) => {
+    const proposal = propose(input({ documented: null, host }));
+    expect((proposal.items[0].observed as { managementIp: string | null }).managementIp).toBe(expected);
   });
 });
 

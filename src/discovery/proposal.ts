@@ -56,6 +56,7 @@ export interface SiteVlan {
 export interface SiteSwitch {
   name: string;
   macAddress: string | null;
+  managementIp: string | null;
   ports: { name: string }[];
 }
 
@@ -554,8 +555,9 @@ function asNewSwitch(context: Context, items: ProposalItem[]): ProposalItem[] {
     model: textOf(SWITCH_TEXT.model, system.model),
     serialNumber: textOf(SWITCH_TEXT.serialNumber, system.serial),
     macAddress: switchMac(system.macAddress),
-    // The address the switch was read at is its management IP; a host name is not.
-    managementIp: normalizeIp(input.host) ?? null,
+    // The address the switch was read at is its management IP (a host name is not), unless a switch of the site
+    // has it already (as behind a NAT or a proxy): the IP is unique per site, and the create would be refused.
+    managementIp: freeManagementIp(context, normalizeIp(input.host)),
     ports: items.filter((entry) => portAdds.has(entry.key)).map((entry) => entry.observed),
   });
   const rest = items
@@ -564,6 +566,10 @@ function asNewSwitch(context: Context, items: ProposalItem[]): ProposalItem[] {
       entry.entity === 'vlan' ? entry : { ...entry, requires: [CREATE_SWITCH_KEY, ...entry.requires.filter((key) => !portAdds.has(key))] },
     );
   return [create, ...rest];
+}
+
+function freeManagementIp(context: Context, ip: string | undefined): string | null {
+  return ip === undefined || context.input.switches.some((sw) => sw.managementIp === ip) ? null : ip;
 }
 
 function freeSwitchName(context: Context, name: string): string {

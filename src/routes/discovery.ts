@@ -336,7 +336,9 @@ function discoveryToApi(row: DiscoveryRow | ListedDiscoveryRow) {
     appliedAt: row.applied_at,
     appliedKeys: row.applied_keys === null ? null : (JSON.parse(row.applied_keys) as string[]),
     activityId: row.activity_id,
-    ...('proposal' in row ? { proposal: JSON.parse(row.proposal) as unknown } : { proposalCount: row.proposal_count }),
+    ...('proposal' in row
+      ? { proposal: JSON.parse(row.proposal) as unknown }
+      : { proposalCount: row.proposal_count, credentialsRemembered: row.credentials_remembered === 1 }),
   };
 }
 

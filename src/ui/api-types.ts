@@ -569,6 +569,7 @@ export type DiscoveryList = {
     appliedKeys: string[] | null;
     activityId: string | null;
     proposalCount: number;
+    credentialsRemembered: boolean;
   }[];
   total: number;
   limit: number;

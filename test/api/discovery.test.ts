@@ -420,8 +420,13 @@ describe('credentials', () => {
   beforeAll(() => reading('10.0.0.21', ACC_1, COMMUNITY));
 
   it('are remembered sealed when asked, so that a later discovery of the switch leaves snmp out', async () => {
+    const remembered = async () =>
+      (await editor.must(200, 'GET', `/api/discovery?switchId=${ids.acc}&limit=1`)).items[0].credentialsRemembered;
     expect((await discover({ ...acc1(), snmp: { version: '2c', community: 'wrong' } })).status).toBe(504);
+    expect((await discover({ ...acc1(), snmp: { version: '2c', community: COMMUNITY } })).status).toBe(201);
+    expect(await remembered()).toBe(false);
     expect((await discover({ ...acc1(), snmp: { version: '2c', community: COMMUNITY }, remember: true })).status).toBe(201);
+    expect(await remembered()).toBe(true);
     const answer = await discover({ siteId: ids.site, switchId: ids.acc, host: '10.0.0.21' });
     expect(answer.status, answer.text).toBe(201);
     const [row] = readDb<{ nonce: Uint8Array; sealed: Uint8Array }>(server.dataDir, 'SELECT nonce, sealed FROM snmp_credentials');

@@ -145,8 +145,15 @@ export const DISCOVERY = {
 /** A discovery in a list: the number of its proposal's items instead of the items. */
 export const LISTED_DISCOVERY = {
   type: 'object',
-  required: [...Object.keys(DISCOVERY_FIELDS), 'proposalCount'],
-  properties: { ...DISCOVERY_FIELDS, proposalCount: { type: 'integer' } },
+  required: [...Object.keys(DISCOVERY_FIELDS), 'proposalCount', 'credentialsRemembered'],
+  properties: {
+    ...DISCOVERY_FIELDS,
+    proposalCount: { type: 'integer' },
+    credentialsRemembered: {
+      type: 'boolean',
+      description: 'Whether SNMP credentials are remembered for its switch now (a discovery of it may then leave out snmp).',
+    },
+  },
 };
 
 /** A MAC address kept from a switch's last discovery. */
