@@ -241,6 +241,11 @@ export const de = {
   ...group('changes', {
     changedTo: 'geändert auf',
     more: '{count} weitere',
+    entity: '{kind} {name}',
+    created: '{entity} angelegt',
+    deleted: '{entity} gelöscht',
+    vlanName: '{vlan} ({name})',
+    showMore: '{count} weitere anzeigen',
   }),
   ...group('redo', {
     button: 'Wiederholen',

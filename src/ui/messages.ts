@@ -260,6 +260,12 @@ export const en = {
   ...group('changes', {
     changedTo: 'changed to',
     more: '{count} more',
+    // An entry about several entities, one by one (an applied discovery): "Created VLAN 20 (Voice)", "Port 7".
+    entity: '{kind} {name}',
+    created: 'Created {entity}',
+    deleted: 'Deleted {entity}',
+    vlanName: '{vlan} ({name})',
+    showMore: 'Show {count} more',
   }),
 
   // T4: redo, a port's history and changes in words (undo.ts, activity-list.ts, changes-list.ts, name-book.ts).

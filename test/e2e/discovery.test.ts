@@ -1,9 +1,10 @@
 // SNMP discovery in the browser, against the real server and the project's own recordings served by snmpsimd
 // (test/discovery/recordings/): a switch's Discover with a wrong community (the busy state, then 504 in words),
 // the grouped review, a choice that pulls in what it needs, Apply, the switch changed, Undo, the activity log's
-// line; the last discovery's age, the MAC table and search's "seen on"; a stale discovery (409) that names what
-// changed and reads again with the remembered credentials; from a site's page, a new switch over SNMPv3 (a wrong
-// key first: 502 in words), created with its ports and taken back. Screenshots at 1280 and 375 px; axe on the review.
+// entry and its undo in words, entity by entity; the last discovery's age, the MAC table and search's "seen on"; a
+// stale discovery (409) that names what changed and reads again with the credentials the API says are remembered;
+// from a site's page, a new switch over SNMPv3 (a wrong key first: 502 in words), created with its ports and taken
+// back, and its entry. Screenshots at 1280 and 375 px; axe on the review and the activity.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -78,6 +79,24 @@ async function reviewed(dialog: Locator): Promise<Locator> {
   return review;
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** An activity entry's changes as shown: each entity's headline, then its fields as "Field: before → after". */
+async function entryWords(entry: Locator): Promise<string[]> {
+  return entry
+    .locator('.change-entity, .change')
+    .evaluateAll((els) =>
+      els.map((el) =>
+        (el.classList.contains('change')
+          ? `${el.querySelector('dt')?.textContent}: ${el.querySelector('dd')?.textContent}`
+          : `${el.textContent}`
+        )
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ),
+    );
+}
+
 const shot = async (page: Page, name: string) => {
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(SHOTS, `discovery-${name}.png`) });
@@ -95,7 +114,7 @@ describe('discovery in the browser', () => {
     await page.getByRole('button', { name: 'Discover', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Discover acc-1' });
     const address = dialog.getByLabel('Address');
-    expect(await address.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await address.inputValue()).toBe('10.0.99.3');
     await address.fill(host());
     expect(await dialog.getByLabel('SNMP credentials').inputValue()).toBe('2c');
@@ -191,10 +210,39 @@ describe('discovery in the browser', () => {
     expect((await admin('GET', `/api/vlans?siteId=${ids.site}`)).items.map((v: { vid: number }) => v.vid)).toEqual([10]);
     await expect.poll(() => page.locator('.page-header').getByText('JL258A').count()).toBe(0);
 
-    // The activity log names the apply in words, undone.
+    // The activity log names the apply, undone, and what it did entity by entity in words; its undo likewise.
     await page.goto(`${server.baseUrl}/activity`);
     await h1(page, 'Activity');
-    await page.locator('li.entry').filter({ hasText: 'applied a discovery to switch acc-1' }).getByText('undone').waitFor();
+    const applied = page.locator('li.entry').filter({ hasText: 'applied a discovery to switch acc-1' });
+    await applied.getByText('undone').waitFor();
+    await expect
+      .poll(() => entryWords(applied))
+      .toEqual([
+        'Switch acc-1',
+        'Model: — → JL258A',
+        'Serial number: — → CN12345678',
+        'Created VLAN 99 (mgmt)',
+        'Port 7',
+        'Untagged VLAN: — → 99 mgmt',
+      ]);
+    const undid = page.locator('li.entry').filter({ hasText: 'undid a change of switch acc-1' });
+    await expect
+      .poll(() => entryWords(undid))
+      .toEqual([
+        'Switch acc-1',
+        'Model: JL258A → —',
+        'Serial number: CN12345678 → —',
+        'Deleted VLAN 99 (mgmt)',
+        'Port 7',
+        'Untagged VLAN: 99 mgmt → —',
+      ]);
+    const timeline = await page.locator('.timeline').innerText();
+    expect(timeline).not.toMatch(UUID);
+    expect(timeline).not.toMatch(/\b(untaggedVlanId|serialNumber|switchId|siteId|vid)\b/);
+    expect(timeline).not.toMatch(/\(\d+ ports?\)/);
+    await fitsWidth(page);
+    expect(await seriousAxeViolations(page, 'the activity of a discovery')).toEqual([]);
+    await shot(page, 'activity-1280');
     await page.goto(`${server.baseUrl}/switches/${ids.acc}`);
     await h1(page, 'acc-1');
 
@@ -217,7 +265,9 @@ describe('discovery in the browser', () => {
     await shot(page, 'search-1280');
     await page.getByRole('combobox', { name: /^Search/ }).press('Escape');
 
-    // A stale discovery: read again with the remembered credentials, port 1 is edited meanwhile, apply says so.
+    // A stale discovery: read again with the credentials the API says are remembered (whatever this browser keeps),
+    // port 1 is edited meanwhile, apply says so.
+    await page.evaluate(() => localStorage.clear());
     await page.getByRole('button', { name: 'Discover', exact: true }).click();
     expect(await dialog.getByLabel('SNMP credentials').inputValue()).toBe('remembered');
     await dialog.getByLabel('Address').fill(host());
@@ -294,6 +344,21 @@ describe('discovery in the browser', () => {
     await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
     await h1(page, 'HQ');
     expect((await admin('GET', `/api/switches?siteId=${ids.site}&q=acc-ex-1`)).total).toBe(0);
+
+    // Its entry: a line per created entity (the switch first, then its VLANs, LAG and ports), the first ten, then
+    // all of them on request.
+    await page.goto(`${server.baseUrl}/activity?action=discovery`);
+    await h1(page, 'Activity');
+    const entry = page.locator('li.entry').filter({ hasText: 'applied a discovery to switch acc-ex-1' });
+    await expect.poll(async () => (await entryWords(entry))[0]).toBe('Created switch acc-ex-1');
+    expect(await entryWords(entry)).toHaveLength(10);
+    await entry.getByRole('button', { name: /^Show \d+ more$/ }).click();
+    const lines = await entryWords(entry);
+    expect(lines.length).toBeGreaterThan(12);
+    expect(lines.filter((line) => !line.startsWith('Created '))).toEqual([]);
+    expect(lines).toContain('Created LAG ae0');
+    expect(lines.slice(-3)).toEqual(['Created port me0', 'Created port xe-0/1/0', 'Created port xe-0/1/1']);
+    await fitsWidth(page);
 
     expect(unexpected(problems.errors)).toEqual([]);
     expect(problems.dialogs).toEqual([]);

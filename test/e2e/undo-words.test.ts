@@ -1,5 +1,6 @@
 // Undo, redo and words in the browser: activity entries read as words (field labels, VLANs as "10 Users", links as
-// "core-1 / 1", members by port name, yes/no; never field names or ids); the "Undone." message offers Redo and the
+// "core-1 / 1", members by port name, yes/no; never field names or ids; a switch deleted with its ports entity by
+// entity); the "Undone." message offers Redo and the
 // activity list offers Redo on undo entries; a port's history offers undo only of entries about that port (never
 // "created switch"); toasts stay a short stack that leaves the page's primary actions free, at the bottom on a
 // phone; screenshots activity-words-*.png at 1280 and 375 px, light and dark; axe on the pages.
@@ -36,6 +37,9 @@ const app = useBrowserApp({
     await app.admin('PATCH', `/api/ports/${access.find((p) => p.name === '10')!.id}`, { linkedPortId: port('1').id });
     await app.admin('PATCH', `/api/ports/${port('6').id}`, { mode: 'trunk', taggedVlanIds: [vlans[10], vlans[20]] });
     await app.admin('POST', `/api/switches/${data.coreId}/lags`, { name: 'Po7', memberPortIds: [port('45').id, port('46').id] });
+    // A switch deleted with its ports: one entry about several entities.
+    const spare = await app.admin<{ id: string }>('POST', '/api/switches', { siteId: data.hqId, name: 'spare-1', portCount: 2 });
+    await app.admin('DELETE', `/api/switches/${spare.id}`);
   },
 });
 
@@ -51,6 +55,9 @@ async function changeLines(e: Locator): Promise<string[]> {
       els.map((el) => `${el.querySelector('dt')?.textContent}: ${el.querySelector('dd')?.textContent}`.replace(/\s+/g, ' ').trim()),
     );
 }
+
+/** The headline of each entity of an entry about several ("Deleted port 1"). */
+const entityLines = (e: Locator) => e.locator('.change-entity').allInnerTexts();
 
 const current = async (id: string) => app.admin<PortRec>('GET', `/api/ports/${id}`);
 
@@ -73,6 +80,9 @@ describe('activity in words', () => {
       await expect
         .poll(async () => (await changeLines(entry(page, 'Po7').first())).find((l) => l.startsWith('Members')))
         .toBe('Members: 45, 46');
+      await expect
+        .poll(() => entityLines(entry(page, /^Deleted switch spare-1/)))
+        .toEqual(['Deleted switch spare-1', 'Deleted port 1', 'Deleted port 2']);
       // Nothing on the page is an id or a field name.
       const text = await page.locator('.timeline').innerText();
       expect(text).not.toMatch(UUID);

@@ -8,7 +8,14 @@ import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
 import { EntityLink } from './entity-link.ts';
 
-type ChangesProps = { changes: unknown; creation?: boolean; kind?: string | null; only?: string };
+type ChangesProps = {
+  changes: unknown;
+  creation?: boolean;
+  kind?: string | null;
+  entityId?: string | null;
+  action?: string;
+  only?: string;
+};
 let Changes: ((p: ChangesProps) => unknown) | undefined;
 let changesLoad: Promise<void> | undefined;
 
@@ -60,7 +67,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
       </p>
       <p class="entry-summary">${e.summary}</p>
       ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: e.undoLost })}</p>`}
-      ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} only=${p.portId} />`}
+      ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} entityId=${e.entityId} action=${e.action} only=${p.portId} />`}
     </div>
     ${
       app.canEdit &&

@@ -1,21 +1,24 @@
 // The changed fields of an activity entry in words, as before → after: field labels from the catalogue, ids as
 // names (`Untagged VLAN: 10 Users → 20 Voice`, `Link: core-1 / 1`, `Members: 45, 46`), API values as their words,
 // yes/no; a change to many ports ({ port: { <id>: { field: [before, after] } } }) is summed up per field, or
-// narrowed to one port (`only`, in that port's history).
+// narrowed to one port (`only`, in that port's history). An entry about several kinds (an applied discovery, a
+// deletion with what went with it) reads entity by entity: "Created VLAN 20 (Voice)", "Port 7" with its fields.
 import { isUuid } from '../../fields/field.ts';
 import { html, useEffect, useState } from '../html.ts';
-import { getLag, getPort } from '../api.ts';
+import { getLag, getPort, getSwitch } from '../api.ts';
 import { displayValue } from '../format.ts';
 import { en, t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
 import { useNameBook } from '../name-book.ts';
 import type { NameBook } from '../name-book.ts';
+import { type EntityChange, type PartName, byKindAndState, entitiesToShow, namesInEntry, ownName } from './change-entities.ts';
 
 /** A port or LAG by id: its name and its switch's id, or null when it is gone. */
-type FarThing = { name: string; switchId: string } | null;
+type FarThing = PartName | null;
 
 const farCache = new Map<string, FarThing>();
 const farPending = new Map<string, Promise<void>>();
+const switchPending = new Map<string, Promise<void>>();
 
 function fetchFar(id: string, kind: 'port' | 'lag'): Promise<void> {
   let p = farPending.get(id);
@@ -29,15 +32,37 @@ function fetchFar(id: string, kind: 'port' | 'lag'): Promise<void> {
   return p;
 }
 
-/** Ports and LAGs named by `wanted` (fetched on first sight, cached); undefined while loading, null when gone. */
-function useFarNames(wanted: { id: string; kind: 'port' | 'lag' }[]): (id: string) => FarThing | undefined {
+/** The names of all ports and LAGs of a switch in one request (an entry about many of them). */
+function fetchSwitchParts(switchId: string): Promise<void> {
+  let p = switchPending.get(switchId);
+  if (!p) {
+    p = getSwitch(switchId).then(
+      (sw) => {
+        for (const x of [...sw.ports, ...sw.lags]) farCache.set(x.id, { name: x.name, switchId: sw.id });
+      },
+      () => {},
+    );
+    switchPending.set(switchId, p);
+  }
+  return p;
+}
+
+type Wanted = { id: string; kind: 'port' | 'lag' };
+
+/**
+ * Ports and LAGs named by `wanted` (fetched on first sight, cached; those of `viaSwitch` with that switch at once);
+ * undefined while loading, null when gone.
+ */
+function useFarNames(wanted: Wanted[], viaSwitch?: string): (id: string) => FarThing | undefined {
   const [, setTick] = useState(0);
   const missing = wanted.filter((w) => !farCache.has(w.id));
   const key = missing.map((w) => w.id).join(',');
   useEffect(() => {
     if (!key) return;
     let live = true;
-    void Promise.all(missing.map((w) => fetchFar(w.id, w.kind))).then(() => live && setTick((n) => n + 1));
+    void (viaSwitch ? fetchSwitchParts(viaSwitch) : Promise.resolve())
+      .then(() => Promise.all(missing.filter((w) => !farCache.has(w.id)).map((w) => fetchFar(w.id, w.kind))))
+      .then(() => live && setTick((n) => n + 1));
     return () => {
       live = false;
     };
@@ -73,15 +98,25 @@ function enumGroup(field: string, kind: string | null | undefined): string | und
 /** A field's label: its catalogue entry, else its name in words ("poeBudgetWatts" → "Poe budget watts"). */
 function label(field: string): string {
   if (`changeField.${field}` in en) return t(`changeField.${field}` as MessageKey);
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return upperFirst(field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
 }
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type Pair = [unknown, unknown];
 const isPair = (v: unknown): v is Pair => Array.isArray(v) && v.length === 2;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-type Ctx = { book: NameBook; far: (id: string) => FarThing | undefined; kind?: string | null };
+/**
+ * How ids read: `book` (current names), `local` (names the entry gives them itself, for what is gone since), `far`
+ * (ports and LAGs); `kind`: the kind of the entity whose fields these are.
+ */
+type Ctx = {
+  book: NameBook;
+  local: Map<string, string>;
+  far: (id: string) => FarThing | undefined;
+  kind?: string | null;
+};
 
 /** One value of `field` in words. */
 function word(field: string, v: unknown, c: Ctx): string {
@@ -98,10 +133,10 @@ function word(field: string, v: unknown, c: Ctx): string {
       const thing = c.far(v);
       if (thing === undefined) return '…';
       if (thing === null) return t('words.deleted');
-      const sw = c.book.get(thing.switchId);
+      const sw = c.book.get(thing.switchId) ?? c.local.get(thing.switchId);
       return far.withSwitch && sw ? t('words.port', { switch: sw, port: thing.name }) : thing.name;
     }
-    return c.book.get(v) ?? (c.book.size === 0 ? '…' : t('words.deleted'));
+    return c.book.get(v) ?? c.local.get(v) ?? (c.book.size === 0 ? '…' : t('words.deleted'));
   }
   const group = enumGroup(field, c.kind);
   if (group && typeof v === 'string' && `${group}.${v}` in en) return t(`${group}.${v}` as MessageKey);
@@ -109,7 +144,7 @@ function word(field: string, v: unknown, c: Ctx): string {
 }
 
 /** The ids of ports and LAGs that `changes` names, to fetch their names. */
-function farIds(changes: Record<string, unknown>, out: { id: string; kind: 'port' | 'lag' }[] = []) {
+function farIds(changes: Record<string, unknown>, out: Wanted[] = []) {
   for (const [field, v] of Object.entries(changes)) {
     const far = FAR[field];
     if (far) {
@@ -153,17 +188,9 @@ function rowsOf(changes: Record<string, unknown>, c: Ctx, only?: string): Row[] 
   return rows;
 }
 
-/**
- * Renders `changes` of an entry about an entity of `kind`; nothing when there are none. `creation` shows values
- * only; `only` narrows a change to many ports to that one port.
- */
-export function ChangesList(p: { changes: unknown; creation?: boolean; kind?: string | null; only?: string }) {
-  const book = useNameBook();
-  const changes = isObject(p.changes) ? p.changes : {};
-  const far = useFarNames(farIds(changes));
-  const rows = rowsOf(changes, { book, far, kind: p.kind }, p.only);
-  if (rows.length === 0) return null;
-  const shown = rows.slice(0, 24);
+/** Rows as field, then before → after (values only for a creation), at most 24 of them. */
+function Rows(p: { rows: Row[]; creation?: boolean }) {
+  const shown = p.rows.slice(0, 24);
   return html`<dl class="changes">
     ${shown.map(
       (r) => html`<div class="change">
@@ -175,6 +202,77 @@ export function ChangesList(p: { changes: unknown; creation?: boolean; kind?: st
       }${r.count !== undefined && html` <span class="muted">(${t('count.ports', { count: r.count })})</span>`}</dd>
     </div>`,
     )}
-    ${rows.length > shown.length && html`<div class="change"><dt>…</dt><dd>${t('changes.more', { count: rows.length - shown.length })}</dd></div>`}
+    ${p.rows.length > shown.length && html`<div class="change"><dt>…</dt><dd>${t('changes.more', { count: p.rows.length - shown.length })}</dd></div>`}
   </dl>`;
+}
+
+/** Entities shown before "Show N more" (all of them when only a couple more would be left). */
+const FIRST_ENTITIES = 10;
+
+/** What an entity is called: `port 7`, `port core-1 / 1/1/1` (of another switch than the entry's), `VLAN 20 (Voice)`. */
+function entityName(e: EntityChange, c: Ctx, entrySwitch: string | undefined): string {
+  const kind = t(`kind.${e.kind}` as MessageKey);
+  let name = ownName(e) ?? c.local.get(e.id) ?? c.book.get(e.id);
+  if (e.kind === 'port' || e.kind === 'lag') {
+    const part = c.far(e.id);
+    name = part === undefined ? '…' : part === null ? (name ?? t('words.deleted')) : part.name;
+    const sw = part && part.switchId !== entrySwitch ? (c.book.get(part.switchId) ?? c.local.get(part.switchId)) : undefined;
+    if (sw) name = t('words.port', { switch: sw, port: name });
+  }
+  return name === undefined ? kind : t('changes.entity', { kind, name });
+}
+
+/** The headline of an entity: "Created VLAN 20 (Voice)", "Deleted port 9", or "Port 7" above its fields. */
+function headline(e: EntityChange, c: Ctx, entrySwitch: string | undefined): string {
+  const name = entityName(e, c, entrySwitch);
+  if (e.state === 'created') return t('changes.created', { entity: name });
+  return e.state === 'deleted' ? t('changes.deleted', { entity: name }) : upperFirst(name);
+}
+
+/** An entry's changes entity by entity, grouped by kind: created ones as a line, changed ones with their fields. */
+function ByEntity(p: { entities: EntityChange[]; c: Ctx; entrySwitch?: string }) {
+  const [all, setAll] = useState(false);
+  const lines = p.entities.map((e) => ({ e, headline: headline(e, p.c, p.entrySwitch) }));
+  // Within a kind and state, by name in number order (port 2 before port 10).
+  lines.sort((a, b) => byKindAndState(a.e, b.e) || a.headline.localeCompare(b.headline, undefined, { numeric: true }));
+  const shown = all || lines.length <= FIRST_ENTITIES + 2 ? lines : lines.slice(0, FIRST_ENTITIES);
+  return html`<ul class="change-groups">
+    ${shown.map(
+      ({ e, headline }) => html`<li class=${`change-group ${e.state}`} key=${e.id}>
+      <p class="change-entity">${headline}</p>
+      ${e.state === 'changed' && html`<${Rows} rows=${rowsOf(e.diff, { ...p.c, kind: e.kind })} />`}
+    </li>`,
+    )}
+    ${
+      lines.length > shown.length &&
+      html`<li class="change-group"><button type="button" class="link-button" onClick=${() => setAll(true)}>${t('changes.showMore', { count: lines.length - shown.length })}</button></li>`
+    }
+  </ul>`;
+}
+
+/**
+ * Renders `changes` of an entry about an entity of `kind` (`entityId`) made by `action`; nothing when there are
+ * none. `creation` shows values only; `only` narrows a change to many ports to that one port.
+ */
+export function ChangesList(p: {
+  changes: unknown;
+  creation?: boolean;
+  kind?: string | null;
+  entityId?: string | null;
+  action?: string;
+  only?: string;
+}) {
+  const book = useNameBook();
+  const changes = isObject(p.changes) ? p.changes : {};
+  const entities = entitiesToShow(changes, p.action, p.only);
+  const names = namesInEntry(entities ?? []);
+  const entrySwitch = p.kind === 'switch' ? (p.entityId ?? undefined) : undefined;
+  const wanted = farIds(changes).filter((w) => !names.parts.has(w.id));
+  for (const e of entities ?? [])
+    if ((e.kind === 'port' || e.kind === 'lag') && !names.parts.has(e.id)) wanted.push({ id: e.id, kind: e.kind });
+  const fetched = useFarNames(wanted, entities ? entrySwitch : undefined);
+  const c: Ctx = { book, local: names.words, far: (id) => names.parts.get(id) ?? fetched(id), kind: p.kind };
+  if (entities) return html`<${ByEntity} entities=${entities} c=${c} entrySwitch=${entrySwitch} />`;
+  const rows = rowsOf(changes, c, p.only);
+  return rows.length === 0 ? null : html`<${Rows} rows=${rows} creation=${p.creation} />`;
 }

@@ -2,19 +2,19 @@
 // page), show that it is being read (it can take up to the server's discovery timeout), say in words why it could
 // not be (504 device_timeout, 502 device_error), then review and apply its differences.
 import { html, useEffect, useMemo, useRef, useState } from '../html.ts';
-import { ApiError, applyDiscovery, discover, siteVlans } from '../api.ts';
-import type { DiscoveryRequest } from '../api.ts';
+import { ApiError, applyDiscovery, discover, lastDiscovery, siteVlans } from '../api.ts';
 import type { Discovery, DiscoveryApplied } from '../api-types.ts';
 import type { AppServices } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { runUndo } from '../undo.ts';
 import { useForm } from '../use-form.ts';
-import { DiscoverFields, credentialsRemembered, initialValues, noteCredentialsRemembered, requestOf } from './discover-form.ts';
+import { DiscoverFields, initialValues, requestOf } from './discover-form.ts';
 import type { DiscoverValues } from './discover-form.ts';
 import { vlanNamesOf } from './discover-proposal.ts';
 import { DiscoverReview } from './discover-review.ts';
 import { FormNotice } from './form-notice.ts';
+import { Loading } from './loading.ts';
 import { Modal } from './modal.ts';
 
 /** What an apply did: the API's answer, how many items it applied, and the switch it created (if it did). */
@@ -65,6 +65,28 @@ function Reading(p: { host: string; since: number }) {
 }
 
 /**
+ * Whether the credentials remembered for the switch are known yet (the API says so with its latest discovery);
+ * `onRemembered` runs once, before that, when there are some: the form then starts on them.
+ */
+function useRememberedCredentials(switchId: string | undefined, onRemembered: () => void): boolean {
+  const [known, setKnown] = useState(!switchId);
+  useEffect(() => {
+    if (!switchId) return;
+    const ctl = new AbortController();
+    lastDiscovery(switchId, ctl.signal).then(
+      (last) => {
+        if (last?.credentialsRemembered) onRemembered();
+        setKnown(true);
+      },
+      // Not known: the form starts on SNMP v2c, and the remembered ones stay a choice.
+      () => !ctl.signal.aborted && setKnown(true),
+    );
+    return () => ctl.abort();
+  }, [switchId]);
+  return known;
+}
+
+/**
  * The discovery dialog of a documented switch (`sw`) or of a site (a switch not documented yet). `onApplied` gets
  * what an apply did; `onClose` runs when the dialog goes without one.
  */
@@ -79,20 +101,16 @@ export function DiscoverDialog(p: {
   const [discovery, setDiscovery] = useState<Discovery | undefined>(undefined);
   const [since, setSince] = useState<number | undefined>(undefined);
   const reading = useRef<AbortController | null>(null);
-  const sent = useRef<DiscoveryRequest | null>(null);
   const vlans = useResource((signal) => siteVlans(p.siteId, signal), [p.siteId]);
   const form = useForm<DiscoverValues>(
-    initialValues(p.sw?.managementIp ?? '', credentialsRemembered(p.sw?.id)),
+    initialValues(p.sw?.managementIp ?? ''),
     async (v) => {
       const body = requestOf(v, remember, { siteId: p.siteId, switchId: p.sw?.id });
       const ctl = new AbortController();
       reading.current = ctl;
-      sent.current = body;
       setSince(Date.now());
       try {
-        const found = await discover(body, ctl.signal);
-        if (body.remember && p.sw) noteCredentialsRemembered(p.sw.id);
-        setDiscovery(found);
+        setDiscovery(await discover(body, ctl.signal));
       } catch (err) {
         if (ctl.signal.aborted) return;
         throw readFailure(err);
@@ -103,6 +121,7 @@ export function DiscoverDialog(p: {
     },
     ['remember'],
   );
+  const known = useRememberedCredentials(p.sw?.id, () => form.set('snmp', 'remembered'));
   const cancelButton = useRef<HTMLButtonElement>(null);
   // A dialog closed while the switch is read stops waiting for it (the server finishes on its own).
   useEffect(() => () => reading.current?.abort(), []);
@@ -114,7 +133,6 @@ export function DiscoverDialog(p: {
 
   const apply = async (keys: string[]) => {
     const applied = await applyDiscovery(discovery!.id, keys);
-    if (sent.current?.remember) noteCredentialsRemembered(applied.switchId);
     p.onApplied({ applied, count: keys.length, created: createdSwitch(applied) });
   };
   const again = () => {
@@ -126,9 +144,11 @@ export function DiscoverDialog(p: {
 
   return html`<${Modal} title=${title} wide=${!!discovery} onClose=${p.onClose}>
     ${
-      discovery
-        ? html`<${DiscoverReview} discovery=${discovery} names=${names} onApply=${apply} onAgain=${again} onCancel=${p.onClose} />`
-        : html`<form class="form discover-form" onSubmit=${form.onSubmit} novalidate>
+      !known
+        ? html`<${Loading} />`
+        : discovery
+          ? html`<${DiscoverReview} discovery=${discovery} names=${names} onApply=${apply} onAgain=${again} onCancel=${p.onClose} />`
+          : html`<form class="form discover-form" onSubmit=${form.onSubmit} novalidate>
         <p class="muted">${p.sw ? t('discover.intro') : t('discover.introSite')}</p>
         <fieldset class="discover-fields" disabled=${form.pending}>
           <legend class="visually-hidden">${title}</legend>

@@ -23,32 +23,11 @@ export type DiscoverValues = {
   context: string;
 };
 
-/** Where a browser notes that credentials were remembered for a switch (the API never says). */
-const rememberedKey = (switchId: string) => `switchyard:snmp-remembered:${switchId}`;
-
-/** Whether this browser remembered credentials for the switch (a hint for the form's first choice). */
-export function credentialsRemembered(switchId: string | undefined): boolean {
-  try {
-    return !!switchId && localStorage.getItem(rememberedKey(switchId)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Notes that credentials are remembered for the switch. */
-export function noteCredentialsRemembered(switchId: string): void {
-  try {
-    localStorage.setItem(rememberedKey(switchId), '1');
-  } catch {
-    // Private mode: the form simply starts on SNMP v2c next time.
-  }
-}
-
-/** The values a discovery starts with: the address given, and remembered credentials when there are. */
-export function initialValues(host: string, remembered: boolean): DiscoverValues {
+/** The values a discovery starts with: the address given, and SNMP v2c (the dialog picks remembered ones when there are). */
+export function initialValues(host: string): DiscoverValues {
   return {
     host,
-    snmp: remembered ? 'remembered' : '2c',
+    snmp: '2c',
     community: '',
     user: '',
     authProtocol: SNMP_AUTH_PROTOCOLS[0],
