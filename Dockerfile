@@ -25,7 +25,10 @@ COPY --from=build /build/package.json ./package.json
 COPY --from=build /build/migrations ./migrations
 COPY --from=build /build/public ./public
 COPY --from=build /build/dist ./dist
-COPY docker/entrypoint.sh ./docker/entrypoint.sh
+# Litestream, for replication (LITESTREAM_REPLICA_URL; README, "Backups and replication"): the static binary of
+# its official image, pinned to the version the @flydotio/litestream devDependency brings (npm run replicate).
+COPY --from=litestream/litestream:0.3.13 /usr/local/bin/litestream /usr/local/bin/litestream
+COPY docker/entrypoint.sh docker/litestream.yml ./docker/
 # /app/data belongs to 1000:1000, so that a new named volume mounted there starts out writable by the default
 # user. `switchyard` on PATH is the entrypoint, for `docker compose exec switchyard switchyard backup <file>`.
 RUN chmod 755 /app/docker/entrypoint.sh \

@@ -19,6 +19,7 @@ import type { App, ReadSwitch } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
+import { createRequestStats } from './metrics/request-stats.ts';
 import { ALL_ROUTES } from './routes/index.ts';
 
 // node:http is required, not imported: an ESM import of it reads every export, and its lazy WebSocket getters
@@ -51,6 +52,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
   enableGroupCommit(db);
   const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : randomBytes(32);
   for (const warning of config.warnings) log.warn(warning);
+  const requests = createRequestStats();
   const app: App = {
     db,
     config,
@@ -62,8 +64,9 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     startedAt: Date.now(),
     routes: ALL_ROUTES,
     readSwitch: options.readSwitch ?? readSwitchOnDemand,
+    requests,
   };
-  const handleApi = createRouter(ALL_ROUTES);
+  const handleApi = createRouter(ALL_ROUTES, requests);
 
   const server = createServer(
     { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },

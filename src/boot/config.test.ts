@@ -52,3 +52,44 @@ describe('DISCOVERY_TIMEOUT_MS', () => {
     },
   );
 });
+
+describe('METRICS_ALLOW, LITESTREAM_REPLICA_URL and LITESTREAM_METRICS_URL', () => {
+  it('reads the scrapers’ addresses as CIDRs, the replica URL and the address of Litestream’s metrics', () => {
+    const config = loadConfig({
+      ...base(),
+      METRICS_ALLOW: '10.0.0.5, 172.18.0.0/16 ,::1',
+      LITESTREAM_REPLICA_URL: ' s3://backups/switchyard ',
+      LITESTREAM_METRICS_URL: 'http://litestream:9090/metrics',
+    });
+    expect(config.metricsAllow).toEqual(['10.0.0.5/32', '172.18.0.0/16', '::1/128']);
+    expect(config.replicaUrl).toBe('s3://backups/switchyard');
+    expect(config.litestreamMetricsUrl).toBe('http://litestream:9090/metrics');
+  });
+
+  it('allows no address without a token, runs without Litestream and looks for its metrics on 127.0.0.1:9090 by default', () => {
+    const config = loadConfig({ ...base(), LITESTREAM_REPLICA_URL: '  ' });
+    expect([config.metricsAllow, config.replicaUrl, config.litestreamMetricsUrl]).toEqual([[], undefined, 'http://127.0.0.1:9090/metrics']);
+  });
+
+  it.each([
+    's3://bucket/db',
+    'file:///var/backups/switchyard',
+    'sftp://user@host/backups',
+    'gcs://bucket/db',
+    'abs://account@container/db',
+  ])('takes the replica URL %s', (url) => {
+    expect(loadConfig({ ...base(), LITESTREAM_REPLICA_URL: url }).replicaUrl).toBe(url);
+  });
+
+  it.each([
+    ['METRICS_ALLOW', 'prometheus.example.net'],
+    ['METRICS_ALLOW', '10.0.0.1/24'],
+    ['LITESTREAM_REPLICA_URL', '/var/backups/switchyard'],
+    ['LITESTREAM_REPLICA_URL', 'http://example.net/replica'],
+    ['LITESTREAM_METRICS_URL', '127.0.0.1:9090'],
+    ['LITESTREAM_METRICS_URL', 'ftp://127.0.0.1/metrics'],
+  ])('stops the start on %s=%s with a line naming the variable', (variable, value) => {
+    expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(variable);
+  });
+});

@@ -32,6 +32,12 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** How long one SNMP discovery may take in all, in milliseconds (DISCOVERY_TIMEOUT_MS). */
   discoveryTimeoutMs: number;
+  /** Client addresses (CIDRs) that may read GET /api/metrics without a token (METRICS_ALLOW). */
+  metricsAllow: string[];
+  /** Where Litestream replicates the database (LITESTREAM_REPLICA_URL); set when the server runs under Litestream. */
+  replicaUrl: string | undefined;
+  /** Where the Litestream process serves its own metrics (LITESTREAM_METRICS_URL), read for the replication lag. */
+  litestreamMetricsUrl: string;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
@@ -79,10 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     warnings,
     logLevel: parseLogLevel(env.LOG_LEVEL),
     readCacheBytes: parseReadCacheMb(env.READ_CACHE_MB) * 1024 * 1024,
-    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    trustedProxies: parseAddresses('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
     allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
     maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
     discoveryTimeoutMs: parseDiscoveryTimeout(env.DISCOVERY_TIMEOUT_MS),
+    metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
+    replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
+    litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -135,13 +144,41 @@ function parseDiscoveryTimeout(value: string | undefined): number {
 }
 
 // Addresses or CIDRs, comma-separated: "10.0.0.5, 172.18.0.0/16, ::1". A bare address is one host.
-function parseTrustedProxies(value: string | undefined): string[] {
+function parseAddresses(variable: string, value: string | undefined): string[] {
   return listOf(value).map((entry) => {
     const address = normalizeIp(entry);
     const cidr = address ? { ok: true as const, value: `${address}/${address.includes(':') ? 128 : 32}` } : normalizeCidr(entry);
-    if (!cidr.ok) throw new ConfigError(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
+    if (!cidr.ok) throw new ConfigError(`${variable}: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
     return cidr.value;
   });
+}
+
+/** The schemes LITESTREAM_REPLICA_URL may have: the replica types Litestream is run with. */
+const REPLICA_SCHEMES = ['s3:', 'file:', 'sftp:', 'gcs:', 'abs:'];
+
+function parseReplicaUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!REPLICA_SCHEMES.includes(urlOf(text)?.protocol ?? '')) {
+    throw new ConfigError(`LITESTREAM_REPLICA_URL must be an s3://, file://, sftp://, gcs:// or abs:// URL, got "${text}"`);
+  }
+  return text;
+}
+
+function parseHttpUrl(variable: string, value: string | undefined, fallback: string): string {
+  const text = value?.trim();
+  if (!text) return fallback;
+  const protocol = urlOf(text)?.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError(`${variable} must be an http:// or https:// URL, got "${text}"`);
+  return text;
+}
+
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 // Host names, comma-separated; "*.example.net" allows every name under example.net.

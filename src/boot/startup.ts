@@ -13,12 +13,13 @@ import { StartupError } from '../errors/startup-error.ts';
  * Refuses a database file this process cannot write (SQLite would open it read-only without a word, and every
  * change would fail), and a schema it cannot write for a full disk, each with one line that says what to do.
  * A full disk alone does not stop the start: reads, sign-in and exports work, and health says degraded.
+ * With a replica (LITESTREAM_REPLICA_URL) the WAL's checkpoints are left to Litestream.
  */
 export function openAndMigrate(config: Config, log: Logger): Db {
   ensureWritable(config.databasePath);
   let db: Db | undefined;
   try {
-    db = openDatabase(config.databasePath);
+    db = openDatabase(config.databasePath, { litestreamCheckpoints: Boolean(config.replicaUrl) });
     const applied = applyMigrations(db, config.migrationsDir);
     if (applied.length > 0) log.info('schema migrations applied', { versions: applied.join(',') });
     migrateLegacyData(db, config.dataDir, log);

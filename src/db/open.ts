@@ -12,7 +12,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * Opens the database and sets every PRAGMA the service relies on; nothing else sets PRAGMAs.
  * synchronous=FULL: an acknowledged change survives a power cut on a small host, not only a crash.
  */
-export function openDatabase(path: string, options: { readOnly?: boolean } = {}): Db {
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const db = new DatabaseSync(path, { readOnly: options.readOnly ?? false, timeout: BUSY_TIMEOUT_MS });
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.exec('PRAGMA foreign_keys = ON');
@@ -20,15 +20,31 @@ export function openDatabase(path: string, options: { readOnly?: boolean } = {})
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
   }
+  if (options.litestreamCheckpoints) {
+    // litestream.io/tips: a checkpoint made while Litestream has not yet copied the WAL makes it start a new
+    // generation (a full snapshot); with none of ours, Litestream checkpoints after each copy.
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    checkpointsLeftToLitestream.add(db);
+  }
   return db;
 }
+
+export interface OpenOptions {
+  readOnly?: boolean;
+  /** Litestream replicates this database (LITESTREAM_REPLICA_URL): it alone checkpoints the WAL. */
+  litestreamCheckpoints?: boolean;
+}
+
+const checkpointsLeftToLitestream = new WeakSet<Db>();
 
 /**
  * Writes the WAL back into the main file and truncates it; called at shutdown. On a full disk or a read-only
  * file that cannot be done and is left undone: the WAL keeps every committed change, and the next start reads it.
+ * Under Litestream it only commits: the WAL is Litestream's to checkpoint.
  */
 export function checkpoint(db: Db): void {
   commitNow(db);
+  if (checkpointsLeftToLitestream.has(db)) return;
   try {
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   } catch (error) {
@@ -85,6 +101,8 @@ interface CommitGroup {
   wrote: boolean;
   /** performance.now() when it began (BEGIN). */
   openedAt: number;
+  /** The requests' transactions (savepoints released) its COMMIT carries. */
+  transactions: number;
 }
 
 /** Connections whose transactions are grouped (the server's); others commit each transaction at once. */
@@ -132,6 +150,7 @@ export function inTransaction<T>(db: Db, work: () => T, mode: 'IMMEDIATE' | 'DEF
     try {
       const result = synchronous(work());
       db.exec('COMMIT');
+      countCommit(db, 1);
       if (wroteSince(db, changesBefore)) writeFaults.delete(db);
       return result;
     } catch (error) {
@@ -157,6 +176,7 @@ function inGroup<T>(db: Db, work: () => T): T {
   try {
     const result = synchronous(work());
     db.exec('RELEASE request');
+    group.transactions++;
     if (wroteSince(db, changesBefore)) group.wrote = true;
     return result;
   } catch (error) {
@@ -192,7 +212,7 @@ function openGroup(db: Db): CommitGroup {
   });
   // A failed group is reported to each request that awaits it; nobody awaiting is not an unhandled rejection.
   done.catch(() => undefined);
-  const group: CommitGroup = { done, resolve, reject, wrote: false, openedAt: performance.now() };
+  const group: CommitGroup = { done, resolve, reject, wrote: false, openedAt: performance.now(), transactions: 0 };
   openGroups.set(db, group);
   // The end of the turn commits it (or, while writes wait, a later turn's end).
   const turns = writeTurns.get(db);
@@ -281,6 +301,7 @@ export function commitNow(db: Db): void {
   openGroups.delete(db);
   try {
     db.exec('COMMIT');
+    countCommit(db, group.transactions);
     if (group.wrote) writeFaults.delete(db);
     group.resolve();
   } catch (error) {
@@ -288,6 +309,25 @@ export function commitNow(db: Db): void {
     noteWriteFailure(db, error);
     group.reject(error);
   }
+}
+
+/** How many COMMITs a connection has made and how many transactions they carried (a commit group carries many). */
+export interface CommitCounts {
+  commits: number;
+  transactions: number;
+}
+
+const commitCountsOf = new WeakMap<Db, CommitCounts>();
+
+/** The successful COMMITs of this connection so far, for GET /api/metrics. */
+export function commitCounts(db: Db): CommitCounts {
+  return { ...(commitCountsOf.get(db) ?? { commits: 0, transactions: 0 }) };
+}
+
+function countCommit(db: Db, transactions: number): void {
+  const counts = getOrMake(commitCountsOf, db, () => ({ commits: 0, transactions: 0 }));
+  counts.commits++;
+  counts.transactions += transactions;
 }
 
 // The error that made the ROLLBACK necessary is the one to report: were the ROLLBACK to fail too (it writes

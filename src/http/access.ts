@@ -4,14 +4,28 @@ import type { IncomingMessage } from 'node:http';
 import { readCookie, SESSION_COOKIE, type AuthUser } from '../auth/auth.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { ROLES } from '../fields/choices.ts';
-import { hostName, isKnownHost, requestHost, requestOrigin } from './client.ts';
-import type { Access, App } from './route.ts';
+import { cidrContains } from '../lib/net.ts';
+import { clientAddress, hostName, isKnownHost, requestHost, requestOrigin } from './client.ts';
+import type { Access, App, Route } from './route.ts';
 
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** Whether a method changes data (and so needs the Host and Origin checks). */
 export function isMutating(method: string): boolean {
   return MUTATING.has(method);
+}
+
+/**
+ * Whether the client's address (client.ts: X-Forwarded-For believed from TRUSTED_PROXIES only) is one the route
+ * lets in without a token. Such a request is not authenticated at all: the address is the grant. Reads only: a
+ * page in a browser on such an address could send a change, and no Origin check would stand in its way.
+ */
+export function allowedByAddress(app: App, req: IncomingMessage, route: Route): boolean {
+  if (!route.allowFrom || route.method !== 'GET') return false;
+  const allowed = route.allowFrom(app.config);
+  if (allowed.length === 0) return false;
+  const address = clientAddress(app.config, req);
+  return allowed.some((cidr) => cidrContains(cidr, address));
 }
 
 /**

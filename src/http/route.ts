@@ -10,10 +10,13 @@ import type { ObservedSwitch, SnmpCredentials } from '../discovery/observed.ts';
 import type { JsonSchema } from '../fields/field.ts';
 import type { PublicLinkLimiter } from './public-link-limiter.ts';
 import type { ReadCache } from './read-cache.ts';
+import type { RequestStats } from '../metrics/request-stats.ts';
 
 /** What every handler can reach: made once in src/server.ts and passed down, never global. */
 export interface App {
   db: Db;
+  /** The API's requests counted by route, method and status, with their latency (GET /api/metrics): the router's. */
+  requests: RequestStats;
   config: Config;
   log: Logger;
   auth: Auth;
@@ -95,6 +98,11 @@ export interface Route {
   method: Method;
   path: string;
   access: Access;
+  /**
+   * Client addresses (CIDRs, from the config) let in on a GET without a token besides the callers `access` allows:
+   * a Prometheus scraper on METRICS_ALLOW. The handler then gets no user.
+   */
+  allowFrom?: (config: Config) => readonly string[];
   handler: Handler;
   summary: string;
   body?: BodySpec;

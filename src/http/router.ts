@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeTurn } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
-import { authorize, isMutating, knownCaller } from './access.ts';
+import { observe, type RequestStats, type RouteStats } from '../metrics/request-stats.ts';
+import { allowedByAddress, authorize, isMutating, knownCaller } from './access.ts';
 import { writeOnceCommitted } from './after-commit.ts';
 import { readBody } from './body.ts';
 import { answerAndKeep, cacheKey, isCacheable, keptAnswer } from './cached-read.ts';
@@ -17,26 +18,33 @@ interface CompiledRoute {
   route: Route;
   pattern: RegExp;
   paramNames: string[];
+  /** Where its answers are counted. */
+  stats: RouteStats;
 }
 
-/** Matches requests against a flat route table and runs the handler; the one error exit of the API. */
-export function createRouter(routes: Route[]) {
-  const compiled = routes.map(compile);
+/**
+ * Matches requests against a flat route table and runs the handler; the one error exit of the API. Every answer
+ * is counted in `requests` by route pattern (never the raw path), method and status, with its latency.
+ */
+export function createRouter(routes: Route[], requests: RequestStats) {
+  const compiled = routes.map((route) => compile(route, requests));
   const exact = exactPaths(compiled);
 
   return async function handleApi(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    // The request log is an info line: at warn and above its clock readings are not taken either.
     const logsRequests = app.config.logLevel === 'info' || app.config.logLevel === 'debug';
-    const started = logsRequests ? performance.now() : 0;
+    const started = performance.now();
     const path = url.pathname;
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     let answer: Serialized | undefined;
     // What the log names: the path, or the route's pattern when the path holds a secret.
     let logged = path;
+    // Unmatched (404, 405) until a route is found.
+    let stats: RouteStats | undefined;
     try {
       const exactRoute = exact.get(method)?.get(path);
-      const match = exactRoute ? { route: exactRoute, params: {} } : findRoute(compiled, method, path);
-      const { route } = match;
+      const match = exactRoute ? { found: exactRoute, params: {} } : findRoute(compiled, method, path);
+      const { route } = match.found;
+      stats = match.found.stats;
       if (route.secretPath) logged = route.path;
       const ctx: Ctx = {
         app,
@@ -53,9 +61,11 @@ export function createRouter(routes: Route[]) {
       // Reads take the data version first: the read cache and the signed-in user are both valid for it.
       const version = method === 'GET' ? app.cache.version() : undefined;
       // A read by a caller whose token was checked at this data version already is decided without a promise.
-      ctx.user =
-        (version !== undefined && knownCaller(app, req, route.access, version)) ||
-        (await authorize(app, req, route.access, method, version));
+      // A caller from an address the route lets in needs no token (a Prometheus scraper on METRICS_ALLOW).
+      ctx.user = allowedByAddress(app, req, route)
+        ? undefined
+        : (version !== undefined && knownCaller(app, req, route.access, version)) ||
+          (await authorize(app, req, route.access, method, version));
       // A GET has no body: it is dropped as readBody drops one, without its promise.
       if (method === 'GET' && !route.body) req.resume();
       else await readBody(ctx, route.body);
@@ -74,9 +84,10 @@ export function createRouter(routes: Route[]) {
       answer = errorAnswer(app, res, error, method, logged);
     }
     if (answer) await writeOnceCommitted(app.db, res, answer, (error) => errorAnswer(app, res, error, method, logged));
+    const elapsedMs = performance.now() - started;
+    observe(stats ?? requests.unmatched(method), res.statusCode, elapsedMs / 1000);
     if (!logsRequests) return;
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    app.log.info('request', { method: req.method, path: logged, status: res.statusCode, ms });
+    app.log.info('request', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(elapsedMs * 10) / 10 });
   };
 }
 
@@ -84,19 +95,19 @@ export function createRouter(routes: Route[]) {
  * The route of each (method, path) that names a route without parameters, as findRoute finds it: a lookup
  * instead of trying every pattern in turn (a route near the end of the table was dozens of RegExp runs).
  */
-function exactPaths(routes: CompiledRoute[]): Map<string, Map<string, Route>> {
-  const byMethod = new Map<string, Map<string, Route>>();
+function exactPaths(routes: CompiledRoute[]): Map<string, Map<string, CompiledRoute>> {
+  const byMethod = new Map<string, Map<string, CompiledRoute>>();
   for (const { route, paramNames } of routes) {
     if (paramNames.length > 0) continue;
-    const found = findRoute(routes, route.method, route.path).route;
-    const paths = byMethod.get(route.method) ?? new Map<string, Route>();
+    const { found } = findRoute(routes, route.method, route.path);
+    const paths = byMethod.get(route.method) ?? new Map<string, CompiledRoute>();
     byMethod.set(route.method, paths);
     if (!paths.has(route.path)) paths.set(route.path, found);
   }
   return byMethod;
 }
 
-function compile(route: Route): CompiledRoute {
+function compile(route: Route, requests: RequestStats): CompiledRoute {
   const paramNames: string[] = [];
   const source = route.path
     .split('/')
@@ -106,23 +117,23 @@ function compile(route: Route): CompiledRoute {
       return '([^/]+)';
     })
     .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+  return { route, pattern: new RegExp(`^${source}$`), paramNames, stats: requests.forRoute(route.method, route.path) };
 }
 
 function findRoute(routes: CompiledRoute[], method: string, path: string) {
   const allowed = new Set<string>();
-  for (const { route, pattern, paramNames } of routes) {
-    const found = pattern.exec(path);
+  for (const entry of routes) {
+    const found = entry.pattern.exec(path);
     if (!found) continue;
-    if (route.method !== method) {
-      allowed.add(route.method);
+    if (entry.route.method !== method) {
+      allowed.add(entry.route.method);
       continue;
     }
     const params: Record<string, string> = {};
-    paramNames.forEach((name, index) => {
+    entry.paramNames.forEach((name, index) => {
       params[name] = safeDecode(found[index + 1]);
     });
-    return { route, params };
+    return { found: entry, params };
   }
   if (allowed.size === 0) throw new HttpError(404, 'not_found', `No API endpoint at ${path}.`);
   if (allowed.has('GET')) allowed.add('HEAD');

@@ -9,6 +9,7 @@ import { DATA_IMPORT_ROUTES } from './data-import.ts';
 import { DISCOVERY_ROUTES } from './discovery.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { LAG_ROUTES } from './lags.ts';
+import { METRICS_ROUTES } from './metrics.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
 import { PUBLIC_LINK_ROUTES } from './public-links.ts';
@@ -27,6 +28,7 @@ import { VLAN_ROUTES } from './vlans.ts';
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
   ...HEALTH_ROUTES,
+  ...METRICS_ROUTES,
   ...AUTH_ROUTES,
   ...USER_ROUTES,
   ...TOKEN_ROUTES,

@@ -131,3 +131,62 @@ describe('README operations section', () => {
     expect(section).toContain('PUID=0 PGID=0');
   });
 });
+
+// ---- replication (README, "Backups and replication") ------------------------------------------------------
+
+/** The switchyard service of a replication example: the deployment rules, plus Litestream's variables. */
+function replicatedService(file: string): { service: Service; env: Record<string, string>; compose: ReturnType<typeof load> } {
+  const compose = load(file);
+  const service = compose.services.switchyard;
+  expect(service.image).toBe(IMAGE);
+  expect(service).not.toHaveProperty('build');
+  const env = environment(service);
+  expect(env.APP_JWT_SECRET).toBe('${JWT_SECRET}');
+  expect(env).not.toHaveProperty('JWT_SECRET');
+  expect([env.PUID, env.PGID]).toEqual(['${PUID:-1000}', '${PGID:-1000}']);
+  // Besides APP_* and PUID/PGID, only what the entrypoint and Litestream read.
+  expect(Object.keys(env).filter((k) => !/^(APP_|LITESTREAM_)/.test(k) && k !== 'PUID' && k !== 'PGID')).toEqual([]);
+  expect(service.volumes).toContain('./data:/app/data');
+  expect(service.ports).toEqual(['3000:3000']);
+  expect(service.restart).toBe('unless-stopped');
+  expect(interpolate(env.LITESTREAM_SYNC_INTERVAL, {})).toBe('1s');
+  return { service, env, compose };
+}
+
+describe('compose.litestream-file.yaml', () => {
+  it('replicates to a folder mounted from outside the data directory', () => {
+    const { service, env } = replicatedService('compose.litestream-file.yaml');
+    expect(env.LITESTREAM_REPLICA_URL).toBe('file:///replica');
+    const mount = (service.volumes ?? []).map(String).find((volume) => volume.endsWith(':/replica'));
+    expect(mount, 'a volume at /replica').toBeDefined();
+    const source = interpolate(mount!.slice(0, -':/replica'.length), {});
+    expect(source).toBe('./replica');
+    expect(source.startsWith('./data')).toBe(false);
+    expect(interpolate(mount!, { REPLICA_DIR: '/mnt/nas/switchyard' })).toBe('/mnt/nas/switchyard:/replica');
+  });
+});
+
+describe('compose.litestream-s3.yaml', () => {
+  it('replicates to the bucket of a MinIO service, made before the server starts, with its credentials', () => {
+    const { service, env, compose } = replicatedService('compose.litestream-s3.yaml');
+    expect(Object.keys(compose.services).sort()).toEqual(['minio', 'minio-bucket', 'switchyard']);
+    const [, bucket] = /^s3:\/\/([^/]+)\/.+$/.exec(env.LITESTREAM_REPLICA_URL) ?? [];
+    expect(bucket, env.LITESTREAM_REPLICA_URL).toBeDefined();
+    expect(env.LITESTREAM_S3_ENDPOINT).toBe('http://minio:9000');
+    expect(service.depends_on).toEqual({ 'minio-bucket': { condition: 'service_completed_successfully' } });
+
+    const minio = compose.services.minio;
+    const maker = compose.services['minio-bucket'];
+    expect(minio.image).toMatch(/^minio\/minio:RELEASE\.\d{4}-/); // a pinned release
+    expect(maker.image).toBe(minio.image);
+    expect(minio.command).toBe('server /data');
+    expect(maker.depends_on).toEqual({ minio: { condition: 'service_healthy' } });
+    expect(String(maker.command)).toContain(`mc mb --ignore-existing storage/${bucket}`);
+    // Litestream signs in as MinIO's root user; the password has no default and must be set.
+    const minioEnv = environment(minio);
+    expect(environment(maker)).toEqual(minioEnv);
+    expect(env.LITESTREAM_ACCESS_KEY_ID).toBe(minioEnv.MINIO_ROOT_USER);
+    expect(env.LITESTREAM_SECRET_ACCESS_KEY).toBe(minioEnv.MINIO_ROOT_PASSWORD);
+    expect(minioEnv.MINIO_ROOT_PASSWORD).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?[^}]+\}$/);
+  });
+});

@@ -174,13 +174,21 @@ let contextFiles: string[];
 const missingCopySources: string[] = [];
 const running: ChildProcess[] = [];
 
-/** Carries out a COPY of `stage` into `root`, from the context or from the build stage. */
+/** The files the runtime stage copies from other images (`COPY --from=<image>:<tag>`), as this machine has them. */
+const IMAGE_FILES: Record<string, string> = {
+  // litestream/litestream:<version>: the same version from the @flydotio/litestream devDependency.
+  '/usr/local/bin/litestream': join(ROOT, 'node_modules', '@flydotio', `litestream-${process.platform}-${process.arch}`, 'litestream'),
+};
+
+/** Carries out a COPY of `stage` into `root`, from the context, the build stage or another image. */
 function applyCopy(copy: Copy, stage: Stage, root: string): void {
   const cwd = workdir(stage);
   const destPath = posix.resolve(cwd, copy.dest);
   for (const source of copy.sources) {
+    const fromImage = copy.from?.includes(':') ? (IMAGE_FILES[source] ?? `(no stand-in for ${source})`) : undefined;
     const from =
-      copy.from === undefined ? join(contextDir, posix.normalize(source)) : join(buildRoot, posix.resolve(workdir(buildStage), source));
+      fromImage ??
+      (copy.from === undefined ? join(contextDir, posix.normalize(source)) : join(buildRoot, posix.resolve(workdir(buildStage), source)));
     if (!existsSync(from)) {
       missingCopySources.push(`${copy.from ? `--from=${copy.from} ` : ''}${source}`);
       continue;
@@ -269,10 +277,12 @@ describe('Dockerfile', () => {
   it('the runtime stage holds dist/, public/, migrations/, the entrypoint and package.json, never node_modules', () => {
     const copies = runtimeStage.instructions.filter((i) => i.keyword === 'COPY').map((i) => parseCopy(i.args));
     const sources = copies.flatMap((c) => c.sources.map((s) => posix.basename(s)));
-    expect(sources.sort()).toEqual(['dist', 'entrypoint.sh', 'migrations', 'package.json', 'public']);
+    expect(sources.sort()).toEqual(['dist', 'entrypoint.sh', 'litestream', 'litestream.yml', 'migrations', 'package.json', 'public']);
     expect(runtimeStage.instructions.some((i) => /node_modules/.test(i.args))).toBe(false);
     const app = join(imageRoot, 'app');
     expect(readdirSync(app).sort()).toEqual(['data', 'dist', 'docker', 'migrations', 'package.json', 'public']);
+    expect(readdirSync(join(app, 'docker')).sort()).toEqual(['entrypoint.sh', 'litestream.yml']);
+    expect(existsSync(join(imageRoot, 'usr', 'local', 'bin', 'litestream'))).toBe(true);
     expect(walkFiles(app).filter((f) => f.includes('node_modules'))).toEqual([]);
     expect(
       readdirSync(join(app, 'dist'))
