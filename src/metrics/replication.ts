@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import type { Config } from '../boot/config.ts';
 
-// Required, not imported, as in server.ts: fetch (undici) would cost the server ~6 MB of resident memory.
-const { get } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+// Required when first used, not imported: fetch (undici), or node:http's client read at start, costs the server
+// ~5 MB of resident memory, which only a server under Litestream needs.
+const httpClient = () => createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
 /** How long Litestream's metrics may take to answer before the lag is reported unknown. */
 const METRICS_TIMEOUT_MS = 500;
@@ -112,7 +113,7 @@ function readMetrics(url: string): Promise<string | undefined> {
 
 function readMetricsOf(url: URL): Promise<string | undefined> {
   return new Promise((done) => {
-    const request = get(url, { timeout: METRICS_TIMEOUT_MS }, (response) => {
+    const request = httpClient().get(url, { timeout: METRICS_TIMEOUT_MS }, (response) => {
       if (response.statusCode !== 200) {
         response.resume();
         return done(undefined);
