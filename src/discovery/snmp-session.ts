@@ -1,13 +1,18 @@
 // A small wrapper over net-snmp for reading a switch: v2c or v3 authPriv, GET and GETBULK subtree walks, every
 // request bounded (timeout and retries) and every walk checked against the discovery's deadline. Errors come out as
 // DeviceError with messages of our own: net-snmp's may quote the community, so they are never passed on.
-import dgram from 'node:dgram';
-import { lookup } from 'node:dns/promises';
+import { createRequire } from 'node:module';
 import snmp, { type Session } from 'net-snmp';
 import { parseIp } from '../lib/net.ts';
 import { DeviceError, type SnmpCredentials } from './observed.ts';
 import type { Target } from './target.ts';
 import { compareOids, type SnmpValue } from './mib-values.ts';
+
+// Required when a discovery runs, not imported: the server bundles this module, and a static import of these
+// built-ins would load them at every start (~5 MB of the Node binary's pages resident) for a feature used rarely.
+const builtin = createRequire(import.meta.url);
+const dgramModule = () => builtin('node:dgram') as typeof import('node:dgram');
+const dnsLookup = (host: string) => (builtin('node:dns/promises') as typeof import('node:dns/promises')).lookup(host);
 
 /** How long a discovery may take: per request, how often it is sent again, and the whole discovery. */
 export interface SnmpLimits {
@@ -65,7 +70,7 @@ export async function resolveTarget(target: SnmpTarget, deadline: Deadline): Pro
   const ip = parseIp(target.host);
   if (ip) return { address: target.host, family: ip.family, port: target.port };
   try {
-    const found = await withinDeadline(deadline, lookup(target.host));
+    const found = await withinDeadline(deadline, dnsLookup(target.host));
     return { address: found.address, family: found.family === 6 ? 6 : 4, port: target.port };
   } catch (error) {
     if (error instanceof DeviceError) throw error;
@@ -133,8 +138,8 @@ export class SnmpSession {
       this.garbage = true;
     };
     return {
-      createSocket(type: dgram.SocketType) {
-        const socket = dgram.createSocket(type);
+      createSocket(type: import('node:dgram').SocketType) {
+        const socket = dgramModule().createSocket(type);
         const on = socket.on.bind(socket);
         socket.on = ((event: string, listener: (...args: unknown[]) => void) =>
           on(event, (...args: unknown[]) => {
