@@ -18,6 +18,8 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   server: 'src/server.ts',
   migrate: 'src/cli/migrate.ts',
   backup: 'src/cli/backup.ts',
+  // The SNMP reader with net-snmp, a bundle of its own that the server loads on the first discovery (src/server.ts).
+  discovery: 'src/discovery/read-switch.ts',
 };
 
 // Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.

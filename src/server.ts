@@ -37,9 +37,13 @@ export interface Running {
   close(): Promise<void>;
 }
 
-// net-snmp costs ~45 ms and ~14 MB of resident memory to load: the reader is loaded by the first discovery.
+// net-snmp costs ~45 ms and ~14 MB of resident memory to load: the reader is loaded by the first discovery. In
+// the release it is dist/discovery.js beside this bundle (scripts/build.ts): inside the server bundle, even unrun,
+// it kept ~6 MB more of the Node binary resident at every start. The specifier is not a literal, so that esbuild
+// leaves it to run time.
+const READER = import.meta.url.endsWith('.ts') ? './discovery/read-switch.ts' : './discovery.js';
 const readSwitchOnDemand: ReadSwitch = async (target, credentials, limits) =>
-  (await import('./discovery/read-switch.ts')).readSwitch(target, credentials, limits);
+  ((await import(READER)) as typeof import('./discovery/read-switch.ts')).readSwitch(target, credentials, limits);
 
 /** What a caller may put in place of the real thing: the SNMP reader (the API tests give a fake one). */
 export interface ServerOptions {

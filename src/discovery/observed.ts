@@ -131,6 +131,14 @@ export type SnmpPrivProtocol = (typeof SNMP_PRIV_PROTOCOLS)[number];
  * refused or not SNMP, an unknown host: 502 device_error). The message is for people and never holds a credential.
  */
 export class DeviceError extends Error {
+  /**
+   * Whether `error` is a DeviceError. The release's reader is a bundle of its own (dist/discovery.js) with its own
+   * copy of this class, so `instanceof` would not see its errors.
+   */
+  static is(error: unknown): error is DeviceError {
+    return error instanceof Error && error.name === 'DeviceError' && ['timeout', 'error'].includes((error as DeviceError).kind);
+  }
+
   readonly kind: 'timeout' | 'error';
 
   constructor(kind: 'timeout' | 'error', message: string) {

@@ -305,9 +305,9 @@ async function readObserved(app: App, target: Target, credentials: SnmpCredentia
 
 /** The answer to a read that failed; a failure that is no DeviceError is logged (without credentials) as the bug it is. */
 function deviceFailure(app: App, target: Target, error: unknown, credentials: SnmpCredentials): HttpError {
-  if (error instanceof DeviceError && error.kind === 'timeout')
+  if (DeviceError.is(error) && error.kind === 'timeout')
     return new HttpError(504, 'device_timeout', redacted(`${target.host}: ${error.message}`, credentials));
-  if (error instanceof DeviceError) return new HttpError(502, 'device_error', redacted(`${target.host}: ${error.message}`, credentials));
+  if (DeviceError.is(error)) return new HttpError(502, 'device_error', redacted(`${target.host}: ${error.message}`, credentials));
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   app.log.error('discovery read failed', { host: target.host, error: redacted(text, credentials) });
   return new HttpError(502, 'device_error', `${target.host}: the switch's answers could not be read; the server log says more.`);

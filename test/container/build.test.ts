@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, parseArgs, SERVER_ENTRIES } from '../../scripts/build.ts';
+import { DeviceError } from '../../src/discovery/observed.ts';
+import { freeUdpPort } from '../discovery/snmpsim.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -18,11 +20,33 @@ describe('scripts/build.ts', () => {
     expect(() => parseArgs(['--outdir='])).toThrow(/needs a directory/);
   });
 
-  it('bundles server, migrate and backup into self-contained ESM files', { timeout: 60_000 }, async () => {
-    expect(SERVER_ENTRIES).toEqual({ server: 'src/server.ts', migrate: 'src/cli/migrate.ts', backup: 'src/cli/backup.ts' });
+  it('bundles server, migrate, backup and the SNMP reader into self-contained ESM files', { timeout: 60_000 }, async () => {
+    expect(SERVER_ENTRIES).toEqual({
+      server: 'src/server.ts',
+      migrate: 'src/cli/migrate.ts',
+      backup: 'src/cli/backup.ts',
+      discovery: 'src/discovery/read-switch.ts',
+    });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
-    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js']);
+    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js', 'discovery.js']);
+    // The server loads the reader beside it at run time, and carries none of net-snmp itself.
+    const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');
+    expect(server).toMatch(/["']\.\/discovery\.js["']/);
+    expect(server).not.toContain('net-snmp');
+    // The reader bundle reads on its own; its DeviceError is known to the server's copy by name and kind.
+    const { readSwitch } = await import(join(tmp, 'dist', 'discovery.js'));
+    const silent = readSwitch(
+      { host: '127.0.0.1', port: await freeUdpPort() },
+      { version: '2c', community: 'public' },
+      { requestTimeoutMs: 300, retries: 0, deadlineMs: 2000 },
+    );
+    const failure = await silent.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).not.toBeInstanceOf(DeviceError);
+    expect(DeviceError.is(failure) && failure.kind).toBe('timeout');
     for (const file of result.serverFiles) {
       const code = readFileSync(file, 'utf8');
       const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map(
