@@ -36,6 +36,8 @@ export interface Change {
   db: Db;
   /** The time of this change, for created_at/updated_at. */
   now: string;
+  /** The id its activity entry will have, for a row that names the entry in the same transaction. */
+  entryId: string;
   /** Call before writing an entity (or creating it under a known id): keeps its before-image for undo. */
   touch(kind: Kind, ids: string | Iterable<string>): void;
 }
@@ -66,6 +68,7 @@ export function recordChange<T>(
     const change: Change = {
       db,
       now: new Date().toISOString(),
+      entryId: randomUUID(),
       touch(kind, ids) {
         before[kind] ??= {};
         const images = before[kind];
@@ -76,7 +79,7 @@ export function recordChange<T>(
     };
     const { activity, result } = work(change);
     const after = readAfterImages(db, before);
-    const entry = writeEntry(db, actor, change.now, activity, before, after);
+    const entry = writeEntry(db, actor, change, activity, before, after);
     return { result, entry };
   });
 }
@@ -90,12 +93,12 @@ function readAfterImages(db: Db, before: ImageSet): ImageSet {
   return after;
 }
 
-function writeEntry(db: Db, actor: Actor, now: string, activity: ActivityInput, before: ImageSet, after: ImageSet): ActivityEntry {
+function writeEntry(db: Db, actor: Actor, change: Change, activity: ActivityInput, before: ImageSet, after: ImageSet): ActivityEntry {
   const undoable = activity.undoable ?? UNDOABLE_BY_DEFAULT.has(activity.action);
   const touched = KIND_ORDER.flatMap((kind) => Object.keys(before[kind] ?? {}).map((id) => ({ type: kind, id })));
   const row = {
-    id: randomUUID(),
-    at: now,
+    id: change.entryId,
+    at: change.now,
     user_id: actor.id,
     username: actor.username,
     action: activity.action,

@@ -17,7 +17,7 @@ import {
   setLagTagged,
   type LagValues,
 } from '../db/lags.ts';
-import { inTransaction, type Db } from '../db/open.ts';
+import type { Db } from '../db/open.ts';
 import {
   getPort,
   insertPort,
@@ -78,6 +78,7 @@ export function applyDiscovery(db: Db, id: string, chosen: readonly string[], ac
     const applying = applyItems(change, discovery, items);
     afterCreate(change, discovery, applying, key);
     markDiscoveryApplied(change.db, discovery.id, change.now, [...chosen], applying.switchId);
+    setDiscoveryActivity(change.db, discovery.id, change.entryId);
     const summary = `Applied ${items.length === 1 ? '1 difference' : `${items.length} differences`} found by discovering ${discovery.host} to ${applying.switchName}`;
     return {
       activity: {
@@ -92,7 +93,6 @@ export function applyDiscovery(db: Db, id: string, chosen: readonly string[], ac
       result: applying.switchId,
     };
   });
-  inTransaction(db, () => setDiscoveryActivity(db, id, entry.id));
   return { entry, switchId };
 }
 
