@@ -56,7 +56,15 @@ export interface DiscoveryFilter {
 const LISTED = `id, site_id, switch_id, for_new_switch, host, observed_at, created_by, system, notes, applied_at, applied_keys,
   activity_id, json_array_length(proposal) AS proposal_count,
   EXISTS (SELECT 1 FROM snmp_credentials c WHERE c.switch_id = discoveries.switch_id) AS credentials_remembered`;
-const FILTERED = '(:switch IS NULL OR switch_id = :switch) AND (:site IS NULL OR site_id = :site)';
+
+/**
+ * The WHERE of the filters given, so that SQLite takes the index by switch or by site (`:switch IS NULL OR
+ * switch_id = :switch` would read every discovery, proposals and all).
+ */
+function filtered(filter: DiscoveryFilter): string {
+  const conditions = [filter.switchId ? 'switch_id = :switch' : '', filter.siteId ? 'site_id = :site' : ''].filter(Boolean);
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
 
 /** One page of discoveries, newest first, with the total matching the same filter. */
 export function listDiscoveries(
@@ -65,12 +73,14 @@ export function listDiscoveries(
   limit: number,
   offset: number,
 ): { rows: ListedDiscoveryRow[]; total: number } {
-  const params = { switch: filter.switchId ?? null, site: filter.siteId ?? null };
-  const rows = prepare(
-    db,
-    `SELECT ${LISTED} FROM discoveries WHERE ${FILTERED} ORDER BY observed_at DESC, id LIMIT :limit OFFSET :offset`,
-  ).all({ ...params, limit, offset }) as unknown as ListedDiscoveryRow[];
-  const { n } = prepare(db, `SELECT count(*) AS n FROM discoveries WHERE ${FILTERED}`).get(params) as { n: number };
+  const params = { ...(filter.switchId ? { switch: filter.switchId } : {}), ...(filter.siteId ? { site: filter.siteId } : {}) };
+  const where = filtered(filter);
+  const rows = prepare(db, `SELECT ${LISTED} FROM discoveries ${where} ORDER BY observed_at DESC, id LIMIT :limit OFFSET :offset`).all({
+    ...params,
+    limit,
+    offset,
+  }) as unknown as ListedDiscoveryRow[];
+  const { n } = prepare(db, `SELECT count(*) AS n FROM discoveries ${where}`).get(params) as { n: number };
   return { rows, total: n };
 }
 

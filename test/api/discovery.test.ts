@@ -265,6 +265,9 @@ describe('the proposal for a documented switch', () => {
     expect(list.items[0]).toMatchObject({ id: discovery.id, proposalCount: discovery.proposal.length });
     expect(list.items[0]).not.toHaveProperty('proposal');
     expect((await viewer.must(200, 'GET', `/api/discovery?siteId=${ids.branch}`)).total).toBe(0);
+    const ofSite = await viewer.must(200, 'GET', `/api/discovery?siteId=${ids.site}&switchId=${ids.acc}`);
+    expect(ofSite.items.map((item: { id: string }) => item.id)).toEqual([discovery.id]);
+    expect((await viewer.must(200, 'GET', `/api/discovery?siteId=${ids.branch}&switchId=${ids.acc}`)).items).toEqual([]);
     expectFaults(await viewer.call('GET', '/api/discovery?switchId=acc-1'), ['switchId']);
     expect((await viewer.call('GET', `/api/discovery/${NO_SUCH_ID}`)).status).toBe(404);
   });
