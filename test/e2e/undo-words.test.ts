@@ -129,6 +129,8 @@ describe('redo', () => {
     const { context, page, problems } = await app.signedIn('/activity');
     await h1(page, 'Activity');
     const undoEntry = entry(page, /^Undid: Updated port 8 on core-1$/);
+    // The entry must be drawn before its buttons are counted, or a count of none says nothing.
+    await undoEntry.waitFor();
     expect(await undoEntry.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     await undoEntry.getByRole('button', { name: 'Redo: Undid: Updated port 8 on core-1' }).click();
     await page.getByRole('dialog', { name: 'Redo this change?' }).getByRole('button', { name: 'Redo change' }).click();
