@@ -45,11 +45,16 @@ describe('a fresh install reached by another name', () => {
   });
 
   it('does not believe X-Forwarded-Host from a client that is not a trusted proxy', async () => {
-    const refused = await asHost(`127.0.0.1:${server.port}`, 'POST', '/api/auth/setup', {
+    // No TRUSTED_PROXIES here: the header naming an allowed name is the page's own say, and Host is the judge.
+    const host = `rebind.attacker.example:${server.port}`;
+    const refused = await asHost(host, 'POST', '/api/auth/setup', {
       body: setupBody,
-      headers: { 'x-forwarded-host': 'switchyard.example.net' },
+      headers: { origin: `http://${host}`, 'x-forwarded-host': 'switchyard.example.net' },
     });
-    expect(refused.status, 'judged by Host, which is known').not.toBe(421);
+    expect(refused.status).toBe(421);
+    expect(refused.body.error.code).toBe('unknown_host');
+    expect(refused.body.error.message, 'judged by Host').toContain('rebind.attacker.example');
+    expect((await rawApi(server.baseUrl, 'GET', '/api/auth/status')).body.setupRequired).toBe(true);
   });
 
   it.each([
@@ -101,6 +106,22 @@ describe('an installed service reached by another name', () => {
     expect((await asHost(evil(), 'GET', '/api/health', { from: '127.0.0.2' })).status).toBe(200);
     const made = await asHost(evil(), 'POST', '/api/sites', { body: { name: 'scripted' }, token, from: '127.0.0.2' });
     expect(made.status).toBe(201);
+  });
+
+  it('ignores X-Forwarded-Host from an address that is not the trusted proxy', async () => {
+    // A wrong password: a request that passes the Host check is answered by the sign-in itself (401).
+    const signIn = (host: string, forwardedHost: string) =>
+      asHost(host, 'POST', '/api/auth/login', {
+        body: { username: 'nobody', password: 'wrong password' },
+        from: '127.0.0.3',
+        headers: { 'x-forwarded-host': forwardedHost },
+      });
+    const unknown = await signIn(evil(), 'switchyard.example.net');
+    expect(unknown.status, 'an allowed X-Forwarded-Host does not vouch for an unknown Host').toBe(421);
+    expect(unknown.body.error.code).toBe('unknown_host');
+    expect(unknown.body.error.message).toContain('"evil.example"');
+    const known = await signIn(`127.0.0.1:${server.port}`, 'evil.example');
+    expect(known.status, 'an unknown X-Forwarded-Host does not spoil a known Host').toBe(401);
   });
 
   it("judges a trusted proxy's X-Forwarded-Host, and checks Origin against it and X-Forwarded-Proto", async () => {
