@@ -1099,6 +1099,8 @@ export const de = {
     download: 'CSV herunterladen',
     ports: 'Ports als CSV',
     lags: 'LAGs als CSV',
+    addresses: 'Adressen als CSV',
+    ranges: 'Bereiche als CSV',
     title: 'CSV exportieren',
     text: 'Alle Datensätze einer Art im Format, das der CSV-Import unten liest: die Datei in einer Tabellenkalkulation bearbeiten und wieder importieren; Zeilen, die ihre ID behalten, aktualisieren ihren Datensatz.',
     kind: 'CSV der {kind}',

@@ -1210,6 +1210,8 @@ export const en = {
     download: 'Download CSV',
     ports: 'Ports as CSV',
     lags: 'LAGs as CSV',
+    addresses: 'Addresses as CSV',
+    ranges: 'Ranges as CSV',
     title: 'Export CSV',
     text: 'Every record of one kind, in the layout the CSV import below takes: edit the file in a spreadsheet and import it back; rows that keep their id update their record.',
     kind: 'CSV of {kind}',

@@ -1,6 +1,7 @@
 // Forms, keys and CSV in the browser (issue 21, T5): a CSV export link on every list page (with the list's
-// filters, every row), on the switch page (ports, LAGs) and for every kind in Data management; the CSV import of an
-// edited export updates the rows that keep their id, and its "Only check" button says that it only checked;
+// filters, every row), on a VLAN's page (its ports), a network's page (addresses, ranges), the switch page (ports,
+// LAGs) and for every kind in Data management; the CSV import of an edited export updates the rows that keep their
+// id, and its "Only check" button says that it only checked;
 // dialogs focus their first field (never the close button or a destructive action), Enter submits, Escape closes;
 // after the bulk bar's Apply focus returns to the selection, Escape clears it; the mobile menu has a backdrop and
 // closes on Escape (screenshots at 375 px, light and dark); axe on the open menu and on Data management.
@@ -76,6 +77,25 @@ describe('CSV export and import', () => {
       expect(rows[0], path).toMatch(/^id,/);
       expect(rows.length, path).toBeGreaterThan(1);
       expect(got.text, path).toContain(some);
+    }
+    // The lists inside a page: a VLAN's ports, a network's addresses and ranges, each with every row.
+    type Total = { total: number };
+    const inPages: [string, string, string, string, string][] = [
+      [`/vlans/${data.usersVlanId}`, 'VLAN 10 Users', 'Ports as CSV', `/api/vlans/${data.usersVlanId}/ports`, 'vlan-10-ports'],
+      [`/networks/${data.usersNetId}`, 'Users', 'Addresses as CSV', `/api/networks/${data.usersNetId}/addresses`, 'Users-addresses'],
+      [`/networks/${data.usersNetId}`, 'Users', 'Ranges as CSV', `/api/networks/${data.usersNetId}/ranges`, 'Users-ranges'],
+    ];
+    for (const [path, title, label, api, name] of inPages) {
+      await page.goto(app.baseUrl + path);
+      await h1(page, title);
+      const got = await download(page, page.getByRole('link', { name: label, exact: true }));
+      expect(got.href, label).toContain(`${api}?`);
+      expect(got.href, label).toContain('format=csv');
+      expect(got.href, label).not.toContain('limit=');
+      expect(got.name, label).toMatch(new RegExp(`^switchyard-${name}-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
+      const { total } = await app.admin<Total>('GET', `${api}?limit=1`);
+      expect(total, label).toBeGreaterThan(0);
+      expect(lines(got.text).length, label).toBe(total + 1);
     }
     // The list's filter goes into the export: the switches whose name has "core".
     await page.goto(`${app.baseUrl}/switches?q=core`);

@@ -1,5 +1,5 @@
 // One network (IP subnet): its VLAN, its utilisation with its ranges drawn on it, its addresses (sortable,
-// filterable, paged; added inline, or the next free one in one click; edited and deleted in a dialog), its
+// filterable, paged, as CSV; added inline, or the next free one in one click; edited and deleted in a dialog), its
 // ranges, its details (editable), delete, and its history.
 import { html, useState } from '../html.ts';
 import {
@@ -30,6 +30,7 @@ import type { NetworkValues } from './network-form.ts';
 import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { ActivityFeed } from './activity-feed.ts';
+import { CsvLink } from './csv-link.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { UtilizationBar, countText } from './utilization-bar.ts';
 import { RangeList } from './range-list.ts';
@@ -138,7 +139,8 @@ export function NetworkPage(p: { id: string; route: Route }) {
       ${free.data && free.data.total > 0 && html`<p class="free-blocks">${freeBlocksText(free.data)}</p>`}
     </section>
     <section class="card" aria-labelledby="net-addresses">
-      <div class="card-head"><h2 id="net-addresses">${t('addresses.title')}</h2></div>
+      <div class="card-head"><h2 id="net-addresses">${t('addresses.title')}</h2>
+        ${(list.data?.total ?? 0) > 0 && html`<${CsvLink} small=${true} path=${`/api/networks/${n.id}/addresses`} query=${query} name=${`${n.name}-addresses`} label=${t('csvExport.addresses')} />`}</div>
       ${app.canEdit && html`<${AddressForm} onSubmit=${add} />`}
       <${ListBody} caption=${t('addresses.title')} filterLabel=${t('addresses.filter')} query=${query} list=${list} columns=${columns}
         empty=${html`<${EmptyState} message=${t('addresses.none')} />`} />

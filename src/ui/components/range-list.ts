@@ -1,5 +1,5 @@
 // A network's ranges (DHCP pools, static assignments, addresses held back): the list, and add, edit and
-// delete in a dialog (a range's start opens it), each with Undo.
+// delete in a dialog (a range's start opens it), each with Undo; the list as CSV.
 import { html, useState } from '../html.ts';
 import { RANGE_KINDS } from '../../fields/choices.ts';
 import { createRange, deleteRange, updateRange } from '../api.ts';
@@ -10,6 +10,7 @@ import { emptyToNull } from '../lookups.ts';
 import { t } from '../messages.ts';
 import { confirmedDelete, toastWithUndo } from '../undo.ts';
 import { useForm } from '../use-form.ts';
+import { CsvLink } from './csv-link.ts';
 import { DataTable } from './data-table.ts';
 import { EmptyState } from './empty-state.ts';
 import { boundFields } from './fields.ts';
@@ -72,7 +73,10 @@ export function RangeList(p: { network: Network; ranges: Resource<Range[]>; onCh
   ];
   return html`<section class="card" aria-labelledby="net-ranges">
     <div class="card-head"><h2 id="net-ranges">${t('ranges.title')}</h2>
-      ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditing('new')}>${t('ranges.add')}</button>`}</div>
+      <div class="card-actions">
+        ${(p.ranges.data?.length ?? 0) > 0 && html`<${CsvLink} small=${true} path=${`/api/networks/${p.network.id}/ranges`} query=${{ sort: 'start' }} name=${`${p.network.name}-ranges`} label=${t('csvExport.ranges')} />`}
+        ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditing('new')}>${t('ranges.add')}</button>`}
+      </div></div>
     <${Loaded} resource=${p.ranges} render=${(rows: Range[]) => html`<${DataTable} caption=${t('ranges.title')} columns=${columns} rows=${rows} />`}
       empty=${html`<${EmptyState} message=${t('ranges.none')} />`} />
     ${

@@ -1,4 +1,4 @@
-// One VLAN: every port that carries it, by switch (untagged or tagged, each linked to its switch's page), its
+// One VLAN: every port that carries it, by switch (untagged or tagged, each linked to its switch's page; as CSV), its
 // networks (subnets), its details (editable), delete (with what it frees), and its history.
 import { html } from '../html.ts';
 import { deleteVlan, getSite, getVlan, listNetworks, updateVlan, vlanPorts } from '../api.ts';
@@ -11,6 +11,7 @@ import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
 import { confirmedDelete, toastWithUndo } from '../undo.ts';
 import { ActivityFeed } from './activity-feed.ts';
+import { CsvLink } from './csv-link.ts';
 import { EmptyState } from './empty-state.ts';
 import { ErrorState } from './error-state.ts';
 import { Loaded } from './loaded.ts';
@@ -129,7 +130,9 @@ export function VlanPage(p: { id: string; route: Route }) {
       ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
     </${PageHeader}>
     <section class="card" aria-labelledby="vlan-ports">
-      <div class="card-head"><h2 id="vlan-ports">${t('vlan.ports')}</h2><span class="muted">${formatNumber(ports.data?.length ?? v.portCount)}</span></div>
+      <div class="card-head"><h2 id="vlan-ports">${t('vlan.ports')}</h2>
+        <div class="card-actions"><span class="muted">${formatNumber(ports.data?.length ?? v.portCount)}</span>
+          ${(ports.data?.length ?? v.portCount) > 0 && html`<${CsvLink} small=${true} path=${`/api/vlans/${v.id}/ports`} name=${`vlan-${v.vid}-ports`} label=${t('csvExport.ports')} />`}</div></div>
       <${Loaded} resource=${ports} render=${(rows: VlanPort[]) => html`<${VlanPortsTable} ports=${rows} />`} />
     </section>
     <div class="columns">
