@@ -8,6 +8,7 @@ import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
 import type { Db } from '../../src/db/open.ts';
 import { addSiteWithEveryKind } from '../fixtures/checks-site.ts';
 import { addSite, addSwitch, freshDb } from '../fixtures/config/inventory-db.ts';
+import { exportDocument } from '../helpers/data.ts';
 import { api, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Finding {
@@ -280,20 +281,38 @@ describe('GET /api/checks: each finding kind with a data set that has it and one
 });
 
 describe('GET /api/checks: LAG members', () => {
-  it('lag_member_mismatch: the API keeps members in step with their LAG, so only the unit test can store one that differs', async () => {
+  it("lag_member_mismatch: a member restored with VLANs other than its LAG's is one finding naming the LAG and the port (the API refuses to make one: 409 lag_member)", async () => {
     const a = await site();
     const [users, voice] = [await vlan(a, 10), await vlan(a, 20)];
     const edge = await sw(a, 'lag-edge');
-    const members = [await port(edge, '1', { untaggedVlanId: voice }), await port(edge, '2', { mode: 'trunk', taggedVlanIds: [voice] })];
+    const members = [await port(edge, '1'), await port(edge, '2', { mode: 'trunk', taggedVlanIds: [voice] })];
     const lag = (await make(`/api/switches/${edge}/lags`, { name: 'Po1', untaggedVlanId: users, memberPortIds: members })).id;
     expect(entityGroups(await findings(a), 'lag_member_mismatch')).toEqual([]);
     const own = await call('PATCH', `/api/ports/${members[0]}`, { body: { untaggedVlanId: voice } });
     expect(own.status).toBe(409);
-    expect(
-      (await call('PATCH', `/api/lags/${lag}`, { body: { portMode: 'trunk', untaggedVlanId: null, taggedVlanIds: [users, voice] } }))
-        .status,
-    ).toBe(200);
+    expect(own.body.error.code).toBe('lag_member');
+    // A change of the LAG is written to its members.
+    const trunk = { portMode: 'trunk', untaggedVlanId: null, taggedVlanIds: [users, voice] };
+    expect((await call('PATCH', `/api/lags/${lag}`, { body: trunk })).status).toBe(200);
     expect(entityGroups(await findings(a), 'lag_member_mismatch')).toEqual([]);
+    // A backup edited by hand (member 1 without VLAN 20) and restored: a restore keeps a member whose VLANs differ.
+    const doc = await exportDocument(server.baseUrl, server.token);
+    const record = doc.data.ports.find((p: { id: string }) => p.id === members[0]);
+    expect(record).toMatchObject({ lagId: lag, mode: 'trunk', untaggedVlanId: null, taggedVlanIds: [users, voice].sort() });
+    record.taggedVlanIds = [users];
+    const restored = await server.call('POST', '/api/backup/import', { body: doc });
+    expect(restored.status).toBe(200);
+    expect((await findings(a)).filter((f) => f.kind === 'lag_member_mismatch')).toEqual([
+      {
+        kind: 'lag_member_mismatch',
+        severity: 'error',
+        message: 'Member 1 of LAG Po1 on switch lag-edge differs from its LAG: VLAN 20 only on the LAG.',
+        entities: [
+          { type: 'lag', id: lag, name: 'lag-edge LAG Po1' },
+          { type: 'port', id: members[0], name: 'lag-edge port 1' },
+        ],
+      },
+    ]);
   });
 });
 
