@@ -128,6 +128,33 @@ describe('the LAG rules of an undo', () => {
     expect(getLag(db, a)!.remote_lag_id).toBeNull();
   });
 
+  it('refuses an undo that would leave a LAG with fewer than two members (409 undo_conflict)', () => {
+    const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
+    const [first, second, third] = portsOf.a;
+    // An entry that had port 3 join (three members), then port 2 taken out behind its back (two left).
+    const joined = change((x) => setLagMembers(x, lag, [first, second, third]));
+    change((x) => setLagMembers(x, lag, [first, third]));
+    const refused = refusal(() => undoEntry(db, ACTOR, joined));
+    expect(refused.code).toBe('undo_conflict');
+    expect(refused.details).toContainEqual({ field: `lag:${lag}.memberPortIds`, message: 'a LAG needs two or more members' });
+    expect(memberPortIds(db, lag)).toEqual([first, third]);
+  });
+
+  it('refuses an undo that would put a port into a LAG of another switch (409 undo_conflict)', () => {
+    const lag = lagOn('a', 'Po1', portsOf.a);
+    const [first] = portsOf.a;
+    // An entry that took port 1 out of the LAG, then the LAG moved to switch b behind its back.
+    const left = change((x) => setLagMembers(x, lag, portsOf.a.slice(1)));
+    change((x) => {
+      x.touch('lag', lag);
+      x.db.prepare('UPDATE lags SET switch_id = ?, version = version + 1 WHERE id = ?').run(ids.b, lag);
+    });
+    const refused = refusal(() => undoEntry(db, ACTOR, left));
+    expect(refused.code).toBe('undo_conflict');
+    expect(refused.details).toContainEqual({ field: `port:${first}.lagId`, message: "must be a LAG of the port's switch" });
+    expect(getPort(db, first)!.lag_id).toBeNull();
+  });
+
   it('keeps the LAG of a port when undoing an entry written before LAGs (its images have no lag_id)', () => {
     const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
     const [first] = portsOf.a;
