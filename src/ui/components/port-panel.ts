@@ -51,14 +51,28 @@ export function portFacts(port: Port, vlans: Map<string, Vlan>, links: Map<strin
 }
 
 /** A place of a block's grid: a port of the switch, or (`port` undefined) a port the template makes that the switch lacks. */
-type Cell = { port?: Port; name: string; row: number; column: number };
+export type Cell = { port?: Port; name: string; row: number; column: number };
 
 /**
  * A block of a unit's row: `rows` × `columns` cells. A block of the template places its cells itself (`placed`);
  * a block by type lists its ports column by column over two rows.
  */
-type Block = { key: string; group: string; label?: string; rows: number; columns: number; cells: Cell[]; placed: boolean };
+export type Block = { key: string; group: string; label?: string; rows: number; columns: number; cells: Cell[]; placed: boolean };
 type Unit = { unit: number; blocks: Block[] };
+
+/** A piece of a template's block, drawn as a grid of its own: `columns` × `rows`, each cell at its grid place (1-based). */
+export type Chunk = { columns: number; rows: number; cells: (Cell & { gridRow: number; gridColumn: number })[] };
+
+/** A template's block cut every CHUNK_COLUMNS columns (so that a narrow screen wraps it), left to right. */
+export function blockChunks(b: Block): Chunk[] {
+  return Array.from({ length: Math.ceil(b.columns / CHUNK_COLUMNS) }, (_, chunk) => ({
+    columns: Math.min(CHUNK_COLUMNS, b.columns - chunk * CHUNK_COLUMNS),
+    rows: b.rows,
+    cells: b.cells
+      .filter((c) => Math.floor(c.column / CHUNK_COLUMNS) === chunk)
+      .map((c) => ({ ...c, gridRow: c.row + 1, gridColumn: (c.column % CHUNK_COLUMNS) + 1 })),
+  }));
+}
 
 const groupOf = (type: Port['type']) => GROUPS.find((g) => g.types.includes(type))!;
 const byPosition = (a: Port, b: Port) => a.unit - b.unit || a.position - b.position;
@@ -280,24 +294,19 @@ export function PortPanel(p: {
       }
     </button>`;
   };
-  // A template's block: its grid, cut every CHUNK_COLUMNS columns so that a narrow screen wraps it.
-  const placedCells = (b: Block) => {
-    const chunks = Array.from({ length: Math.ceil(b.columns / CHUNK_COLUMNS) }, (_, i) => i);
-    return chunks.map((chunk) => {
-      const columns = Math.min(CHUNK_COLUMNS, b.columns - chunk * CHUNK_COLUMNS);
-      const grid = { gridTemplateColumns: `repeat(${columns}, max-content)`, gridTemplateRows: `repeat(${b.rows}, max-content)` };
-      return html`<div class="panel-chunk" key=${chunk} style=${grid}>
-        ${b.cells
-          .filter((c) => Math.floor(c.column / CHUNK_COLUMNS) === chunk)
-          .map((c) => {
-            const place = { gridRow: c.row + 1, gridColumn: (c.column % CHUNK_COLUMNS) + 1 };
-            return c.port
-              ? portButton(c.port, place)
-              : html`<span class="port-slot" key=${`slot-${c.name}`} style=${place} title=${t('panel.missing', { port: c.name })} aria-hidden="true"></span>`;
-          })}
+  // A template's block: its grid, in chunks (blockChunks).
+  const placedCells = (b: Block) =>
+    blockChunks(b).map((chunk, i) => {
+      const grid = { gridTemplateColumns: `repeat(${chunk.columns}, max-content)`, gridTemplateRows: `repeat(${chunk.rows}, max-content)` };
+      return html`<div class="panel-chunk" key=${i} style=${grid}>
+        ${chunk.cells.map((c) => {
+          const place = { gridRow: c.gridRow, gridColumn: c.gridColumn };
+          return c.port
+            ? portButton(c.port, place)
+            : html`<span class="port-slot" key=${`slot-${c.name}`} style=${place} title=${t('panel.missing', { port: c.name })} aria-hidden="true"></span>`;
+        })}
       </div>`;
     });
-  };
   if (order.length === 0) return html`<p class="muted">${t('panel.noPorts')}</p>`;
   return html`<div class="panel-wrap" ref=${wrap}>
     <div class=${`panel${p.layout ? ' from-template' : ''}`} role="group" aria-label=${p.label}>
