@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StartupError } from '../errors/startup-error.ts';
 import { inTransaction, type Db } from './open.ts';
+import { constraintFailure } from './sqlite-errors.ts';
 
 /** A migration file that was applied before and has changed since: the start must stop. */
 class MigrationChecksumError extends StartupError {}
@@ -68,13 +69,10 @@ export function applyMigrations(db: Db, dir: string): number[] {
   return done;
 }
 
-const SQLITE_CONSTRAINT = 19;
-
 // The transaction was rolled back, so the file holds what it held before: the one line says so, and which row
 // kind SQLite refused. A storage fault (full disk, read-only file) is left as it is: the start explains those.
 function migrationFailure(migration: MigrationFile, error: unknown): unknown {
-  const errcode = (error as { errcode?: number }).errcode;
-  if (typeof errcode !== 'number' || (errcode & 0xff) !== SQLITE_CONSTRAINT) return error;
+  if (!constraintFailure(error)) return error;
   return new MigrationFailedError(
     `migration ${String(migration.version).padStart(4, '0')}_${migration.name}.sql failed (${(error as Error).message}) and changed nothing: the database holds a row its constraints refuse, likely written by another tool; find it with PRAGMA foreign_key_check and PRAGMA integrity_check, mend or restore the file, then start again`,
   );
