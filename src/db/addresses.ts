@@ -88,11 +88,6 @@ export function addressOfSwitch(db: Db, switchId: string): AddressRow | undefine
   return prepare(db, `${rowsSelect(ADDRESS_LIST)} WHERE a.switch_id = ?`).get(switchId) as AddressRow | undefined;
 }
 
-/** The ids of a network's addresses from `start` to `end` (keys, both included), by address. */
-export function addressesInKeyRange(db: Db, networkId: string, start: IpKey, end: IpKey): string[] {
-  return heldInKeyRange(db, networkId, start, end, -1).map((row) => row.id);
-}
-
 /** Up to `limit` (-1: all) of a network's addresses from `start` to `end` (keys, both included), by address, with their text. */
 export function heldInKeyRange(db: Db, networkId: string, start: IpKey, end: IpKey, limit: number): { id: string; address: string }[] {
   return prepare(
@@ -100,11 +95,6 @@ export function heldInKeyRange(db: Db, networkId: string, start: IpKey, end: IpK
     `SELECT id, address FROM addresses WHERE network_id = ? AND (key_hi, key_lo) BETWEEN (?, ?) AND (?, ?)
     ORDER BY key_hi, key_lo LIMIT ?`,
   ).all(networkId, start.hi, start.lo, end.hi, end.lo, limit) as { id: string; address: string }[];
-}
-
-/** How many addresses a network has. */
-export function countAddresses(db: Db, networkId: string): number {
-  return (prepare(db, 'SELECT count(*) AS n FROM addresses WHERE network_id = ?').get(networkId) as { n: number }).n;
 }
 
 /** The ids of a network's addresses. */

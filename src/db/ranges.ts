@@ -93,11 +93,6 @@ export function dhcpRangeHolding(db: Db, networkId: string, key: IpKey): RangeRo
   ).get(networkId, key.hi, key.lo, key.hi, key.lo) as RangeRow | undefined;
 }
 
-/** How many ranges a network has. */
-export function countRanges(db: Db, networkId: string): number {
-  return (prepare(db, 'SELECT count(*) AS n FROM ranges WHERE network_id = ?').get(networkId) as { n: number }).n;
-}
-
 /** The ids of a network's ranges. */
 export function rangeIdsOfNetwork(db: Db, networkId: string): string[] {
   return (prepare(db, 'SELECT id FROM ranges WHERE network_id = ?').all(networkId) as { id: string }[]).map((row) => row.id);

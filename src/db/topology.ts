@@ -74,15 +74,6 @@ export function setTopologyPosition(db: Db, siteId: string, switchId: string, x:
   ).run(siteId, switchId, x, y);
 }
 
-/** Stores a switch's position unless it has one in that site already (a merge keeps what is stored). */
-export function addTopologyPosition(db: Db, siteId: string, switchId: string, x: number, y: number): boolean {
-  const result = prepare(
-    db,
-    'INSERT INTO topology_positions (site_id, switch_id, x, y) VALUES (?, ?, ?, ?) ON CONFLICT (site_id, switch_id) DO NOTHING',
-  ).run(siteId, switchId, x, y);
-  return Number(result.changes) > 0;
-}
-
 /** Whether a switch has a position in a site's topology. */
 export function hasTopologyPosition(db: Db, siteId: string, switchId: string): boolean {
   return prepare(db, 'SELECT 1 FROM topology_positions WHERE site_id = ? AND switch_id = ?').get(siteId, switchId) !== undefined;

@@ -104,11 +104,6 @@ export function vlanIdsOfSite(db: Db, siteId: string): string[] {
   return (prepare(db, 'SELECT id FROM vlans WHERE site_id = ?').all(siteId) as { id: string }[]).map((row) => row.id);
 }
 
-/** A site's VLANs by number (checks, configuration, CSV). */
-export function vlansOfSite(db: Db, siteId: string): RowOf<typeof VLAN>[] {
-  return prepare(db, 'SELECT * FROM vlans WHERE site_id = ? ORDER BY vid, id').all(siteId) as unknown as RowOf<typeof VLAN>[];
-}
-
 /** The colours a site's VLANs have (lower case), other than that of `exceptId`: what a new colour must avoid. */
 export function usedColors(db: Db, siteId: string, exceptId = ''): Set<string> {
   const rows = prepare(db, 'SELECT color FROM vlans WHERE site_id = ? AND id <> ? AND color IS NOT NULL').all(siteId, exceptId) as {

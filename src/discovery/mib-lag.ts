@@ -7,8 +7,6 @@ export const DOT3AD_AGG_PORT_ATTACHED_AGG_ID = '1.2.840.10006.300.43.1.2.1.1.13'
 /** IF-MIB ifStackStatus, indexed higher.lower. */
 export const IF_STACK_STATUS = '1.3.6.1.2.1.31.1.2.1.3';
 
-export const LAG_COLUMNS = [DOT3AD_AGG_PORT_ATTACHED_AGG_ID, IF_STACK_STATUS];
-
 const IEEE8023AD_LAG = 161;
 const PROP_VIRTUAL = 53;
 /** ethernetCsmacd, fastEther, gigabitEthernet, fastEtherFX, ieee80211: the ports an aggregate is made of. */

@@ -92,11 +92,6 @@ export function csvHeader(kind: Kind): string[] {
   return CSV_LAYOUT[kind].map((column) => column.name);
 }
 
-/** The reference-name columns of a kind (`site`, `untaggedVlan`, …): what a bulk import resolves to ids. */
-export function referenceColumnNames(kind: Kind): string[] {
-  return csvFields(RESOURCES[kind]).flatMap((field) => (referenceColumns(kind, field) ?? []).map((column) => column.name));
-}
-
 function layoutOf(kind: Kind): CsvColumn[] {
   return csvFields(RESOURCES[kind]).flatMap((field) => referenceColumns(kind, field) ?? [fieldColumn(field)]);
 }
