@@ -119,9 +119,16 @@ describe('LAGs in the browser', () => {
     expect(await lagPanel.getByLabel('Tagged VLANs', { exact: true }).inputValue()).toBe('10,20');
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await fits(page, 1280);
+    // The whole panel down to its far LAG in the picture: for this shot, a window as tall as the panel's content.
+    const body = lagPanel.locator('.side-body');
+    const hidden = await body.evaluate((el) => el.scrollHeight - el.clientHeight);
+    await page.setViewportSize({ width: 1280, height: 900 + hidden });
+    const [farLag, shown] = [await lagPanel.getByLabel('LAG of that switch').boundingBox(), await body.boundingBox()];
+    expect(farLag!.y + farLag!.height).toBeLessThanOrEqual(shown!.y + shown!.height);
     // The pointer off the ports, so that no tooltip covers the picture.
     await page.mouse.move(1270, 10);
     await page.screenshot({ path: join(SHOTS, 'lag-panel.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press('Escape');
     await lagPanel.waitFor({ state: 'detached' });
 
