@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { columnFields } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
-import { insertRecord, insertRecords, KIND_ORDER, KIND_PLURALS, RESOURCES, readImage, writeImage } from './images.ts';
+import {
+  insertRecord,
+  insertRecords,
+  KIND_ORDER,
+  KIND_PLURALS,
+  kindOfPlural,
+  pluralOf,
+  RESOURCES,
+  readImage,
+  writeImage,
+} from './images.ts';
 import { ipKey } from '../lib/ip-math.ts';
 import { insertAddress, updateAddress } from './addresses.ts';
 import { applyMigrations } from './migrate.ts';
@@ -13,6 +23,7 @@ import { getPort, insertNumberedPorts, portIdByName, updatePort } from './ports.
 import { columnsOf, selectList } from './resource-sql.ts';
 import { getSite, insertSite, siteIdByName, siteNameById, updateSite } from './sites.ts';
 import { switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from './switches.ts';
+import { insertUser, listUsers } from './users.ts';
 import { vlanIdByName, vlanIdByVid } from './vlans.ts';
 
 // The SQL of the inventory's rows is built from the field declarations (resource-sql.ts), and the names of the
@@ -42,8 +53,29 @@ describe('the field declarations and the tables', () => {
     expect(tableColumns('users')).toEqual(expect.arrayContaining(answered));
   });
 
-  it('name each kind in its plural, which is its table', () => {
-    expect(KIND_PLURALS).toEqual(['sites', 'vlans', 'networks', 'ranges', 'templates', 'switches', 'lags', 'ports', 'addresses']);
+  it("read every column of users: USER's field columns and the server's own (password hash, token version, version)", () => {
+    insertUser(db, { id: randomUUID(), username: 'ada', password_hash: 'hash', role: 'admin', created_at: NOW });
+    const [user] = listUsers(db);
+    expect(Object.keys(user).sort()).toEqual(tableColumns('users').sort());
+    expect(Object.keys(user)).toEqual(expect.arrayContaining(columnFields(USER).map((field) => field.column)));
+  });
+
+  // English plurals: "switchs" was once in the OpenAPI document.
+  const englishPlural = (word: string) => (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
+
+  it('name each kind in its English plural, a table of the migrations that leads back to the kind', () => {
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name);
+    for (const kind of KIND_ORDER) {
+      const plural = pluralOf(kind);
+      expect(plural).toBe(englishPlural(kind));
+      expect(tables).toContain(plural);
+      expect(kindOfPlural(plural)).toBe(kind);
+    }
+    expect(new Set(KIND_PLURALS).size).toBe(KIND_ORDER.length);
+    expect(KIND_PLURALS).toEqual(KIND_ORDER.map(pluralOf));
+  });
+
+  it("list a table's columns for a SELECT under an alias, in declaration order", () => {
     expect(selectList(RESOURCES.site, 's')).toBe('s.id, s.name, s.description, s.address, s.notes, s.version, s.created_at, s.updated_at');
   });
 });

@@ -1,6 +1,7 @@
 import { rowToApi, type RowOf } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { prepare, type Db } from './open.ts';
+import { columnsOf } from './resource-sql.ts';
 
 /** A users row as stored: the columns of USER's fields (last_login_at null until the first sign-in) and the server's own. */
 export type UserRow = Omit<RowOf<typeof USER>, 'last_login_at'> & {
@@ -10,8 +11,9 @@ export type UserRow = Omit<RowOf<typeof USER>, 'last_login_at'> & {
   version: number;
 };
 
-const USER_COLUMNS =
-  'id, username, display_name, language, password_hash, role, disabled, token_version, version, created_at, updated_at, last_login_at';
+// What every read of a user selects: the columns of USER's fields (a field added there is read with the rest), then
+// the server's own, which no field declares (resource-sql.test.ts holds the two to the users table).
+const USER_COLUMNS = [...columnsOf(USER), 'password_hash', 'token_version', 'version'].join(', ');
 
 /** How many users exist. */
 export function countUsers(db: Db): number {
