@@ -4,10 +4,10 @@ import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields
 import { ipKey, type IpKey } from '../lib/ip-math.ts';
 import type { Change } from './change.ts';
 import { deleteEntity } from './images.ts';
+import { dhcpRangeHolding } from './ip-keys.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { dhcpRangeHolding } from './ranges.ts';
 import { insertRow, updateRow } from './resource-sql.ts';
 
 // The addresses recorded in networks (docs/IPAM.md). key_hi/key_lo (the address as a number) are derived columns
@@ -86,15 +86,6 @@ export function addressIdByKey(db: Db, networkId: string, key: IpKey): string | 
 /** The address that is a switch's management IP, or undefined. */
 export function addressOfSwitch(db: Db, switchId: string): AddressRow | undefined {
   return prepare(db, `${rowsSelect(ADDRESS_LIST)} WHERE a.switch_id = ?`).get(switchId) as AddressRow | undefined;
-}
-
-/** Up to `limit` (-1: all) of a network's addresses from `start` to `end` (keys, both included), by address, with their text. */
-export function heldInKeyRange(db: Db, networkId: string, start: IpKey, end: IpKey, limit: number): { id: string; address: string }[] {
-  return prepare(
-    db,
-    `SELECT id, address FROM addresses WHERE network_id = ? AND (key_hi, key_lo) BETWEEN (?, ?) AND (?, ?)
-    ORDER BY key_hi, key_lo LIMIT ?`,
-  ).all(networkId, start.hi, start.lo, end.hi, end.lo, limit) as { id: string; address: string }[];
 }
 
 /** The ids of a network's addresses. */

@@ -2,9 +2,9 @@ import { Refusal } from '../errors/refusal.ts';
 import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { ipKey, type IpKey } from '../lib/ip-math.ts';
-import { heldInKeyRange } from './addresses.ts';
 import type { Change } from './change.ts';
 import { deleteEntity } from './images.ts';
+import { heldInKeyRange } from './ip-keys.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
@@ -82,15 +82,6 @@ export function overlappingRange(db: Db, networkId: string, start: IpKey, end: I
       AND (r.start_hi, r.start_lo) <= (?, ?) AND (r.end_hi, r.end_lo) >= (?, ?)
     ORDER BY r.start_hi, r.start_lo LIMIT 1`,
   ).get(networkId, exceptId, end.hi, end.lo, start.hi, start.lo) as RangeRow | undefined;
-}
-
-/** The DHCP range of a network that holds an address (key), or undefined. */
-export function dhcpRangeHolding(db: Db, networkId: string, key: IpKey): RangeRow | undefined {
-  return prepare(
-    db,
-    `${rowsSelect(RANGE_LIST)} WHERE r.network_id = ? AND r.kind = 'dhcp'
-      AND (r.start_hi, r.start_lo) <= (?, ?) AND (r.end_hi, r.end_lo) >= (?, ?) LIMIT 1`,
-  ).get(networkId, key.hi, key.lo, key.hi, key.lo) as RangeRow | undefined;
 }
 
 /** The ids of a network's ranges. */
