@@ -1,8 +1,8 @@
 // Layout templates (docs/LAGS-TEMPLATES.md): a switch model's front panel as stack members (units), each a list of
 // blocks of ports. One implementation for the server (checking a template, making a switch's ports) and the UI
 // (the live preview, the panel of a switch made from a template). Pure: no I/O.
-import { BLOCK_ORDERS, POE_TYPES, PORT_TYPES, STACK_MAX } from '../fields/choices.ts';
 import { interfaceNameProblem } from './interface-name.ts';
+import { BLOCK_ORDERS, POE_TYPES, PORT_TYPES, STACK_MAX } from './port-kinds.ts';
 
 /** One block of ports of a unit: `count` ports of one type, drawn in `rows` rows, named by `namePattern`. */
 export interface TemplateBlock {
