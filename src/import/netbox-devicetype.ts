@@ -8,6 +8,7 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { STACK_MAX, type POE_TYPES, type PORT_TYPES } from '../fields/choices.ts';
 import type { FieldFault } from '../errors/refusal.ts';
+import { CONTROL_CHARACTERS as CONTROL_CHARACTER } from '../fields/field.ts';
 import { interfaceNameProblem } from '../lib/interface-name.ts';
 import { LAYOUT_LIMITS, checkTemplateUnits, layOutPorts, type TemplateBlock, type TemplateUnits } from '../lib/port-layout.ts';
 
@@ -212,7 +213,6 @@ function textOf(node: unknown): string | undefined | null {
 }
 
 // C0 controls and DEL except tab, line feed and carriage return: what no stored text may hold.
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 function requiredText(doc: Document, root: YAMLMap, key: string, faults: FieldFault[]): string {

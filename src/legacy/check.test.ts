@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isUuid } from '../fields/field.ts';
 import { checkLegacy, checkLegacyBundle } from './check.ts';
-import { legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyData, type LegacyFault } from './types.ts';
+import { legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyFix } from './types.ts';
 
 // Hand-made bundles in the format ezSWM 0.20.x wrote (LEGACY.md): snake_case fields, string ids, VLANs apart
 // from networks, ports inside switches with VLANs by number, links named on both ends.
@@ -102,80 +102,23 @@ function dataOf(b: LegacyBundle): LegacyData {
   return result.data!;
 }
 
-const PLAIN_NAME = 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +';
-
 describe('checkLegacyBundle: faults', () => {
-  // The count is the faults expected in all: a record without a usable id also breaks the references to it.
+  // Only what is not the files' shape stops the migration (LEGACY.md: not JSON, not an array, a record that is not
+  // an object; and ids, without which no reference can be followed). The count is the faults expected in all.
   const scenarios: [string, (b: Record<string, any>) => void, Partial<LegacyFault>, number?][] = [
-    [
-      'a missing required field',
-      (b) => delete b.sites[1].name,
-      { file: 'sites.json', id: 's2', index: 1, field: 'name', reason: 'is required' },
-    ],
-    ['a missing id', (b) => delete b.sites[1].id, { file: 'sites.json', id: null, index: 1, field: 'id', reason: 'is required' }, 3],
+    ['a missing id', (b) => delete b.sites[1].id, { file: 'sites.json', id: null, index: 1, field: 'id', reason: 'is required' }],
     [
       'an id that is a number (0.20.x ids are nanoids)',
       (b) => (b.users[0].id = 1),
       { file: 'users.json', id: null, field: 'id', reason: 'must be a non-empty string (0.20.x ids are nanoids)' },
     ],
     ['a duplicate id', (b) => (b.networks[1].id = 'n10'), { file: 'networks.json', id: 'n10', index: 1, field: 'id' }],
-    [
-      'a dangling site of a VLAN',
-      (b) => (b.vlans[0].site_id = 'gone'),
-      { file: 'vlans.json', id: 'v10', field: 'site_id', reason: 'site gone does not exist in sites.json' },
-    ],
-    [
-      'a dangling site of a network',
-      (b) => (b.networks[0].site_id = 'gone'),
-      { file: 'networks.json', id: 'n10', field: 'site_id', reason: 'site gone does not exist in sites.json' },
-    ],
-    [
-      'a missing site of a switch',
-      (b) => delete b.switches[2].site_id,
-      { file: 'switches.json', id: 'c', field: 'site_id', reason: 'is required' },
-    ],
-    [
-      'a VLAN number out of range',
-      (b) => (b.vlans[1].vlan_id = 4095),
-      { file: 'vlans.json', id: 'v11', field: 'vlan_id', reason: 'must be an integer from 1 to 4094' },
-    ],
-    ['a VLAN number given as text', (b) => (b.vlans[1].vlan_id = '11'), { file: 'vlans.json', id: 'v11', field: 'vlan_id' }],
-    [
-      'a repeated VLAN number at one site',
-      (b) => (b.vlans[1].vlan_id = 10),
-      { file: 'vlans.json', id: 'v11', field: 'vlan_id', reason: 'VLAN 10 is VLAN v10 of the same site too' },
-    ],
-    ['a VLAN status out of range', (b) => (b.vlans[0].status = 'broken'), { file: 'vlans.json', id: 'v10', field: 'status' }],
-    [
-      'a port name with a line break',
-      (b) => (b.switches[1].ports[0].label = 'Gi1\nusername evil privilege 15 secret x'),
-      { file: 'switches.json', id: 'b', field: 'ports[0].label', reason: PLAIN_NAME },
-    ],
-    [
-      'a port name with a Junos statement separator',
-      (b) => (b.switches[2].ports[0].label = 'ge-0/0/0; } system {'),
-      { file: 'switches.json', id: 'c', field: 'ports[0].label', reason: PLAIN_NAME },
-    ],
-    ['a port type out of range', (b) => (b.switches[0].ports[0].type = 'coax'), { file: 'switches.json', id: 'a', field: 'ports[0].type' }],
-    [
-      'a bad MAC address on a port',
-      (b) => (b.switches[0].ports[0].mac_address = 'zz:zz'),
-      { file: 'switches.json', id: 'a', field: 'ports[0].mac_address' },
-    ],
     ['a port that is not an object', (b) => b.switches[0].ports.push('Gi9'), { file: 'switches.json', id: 'a', field: 'ports[2]' }],
     [
       'ports that are not a list',
       (b) => (b.switches[0].ports = 24),
       { file: 'switches.json', id: 'a', field: 'ports', reason: 'must be a list of ports' },
     ],
-    [
-      'configured VLANs that are not a list',
-      (b) => (b.switches[0].configured_vlans = 10),
-      { file: 'switches.json', id: 'a', field: 'configured_vlans' },
-    ],
-    ['a switch role out of range', (b) => (b.switches[0].role = 'router'), { file: 'switches.json', id: 'a', field: 'role' }],
-    ['a gateway outside the subnet', (b) => (b.networks[0].gateway = '10.9.9.9'), { file: 'networks.json', id: 'n10', field: 'gateway' }],
-    ['a subnet that is no CIDR', (b) => (b.networks[0].subnet = '10.0.10.0'), { file: 'networks.json', id: 'n10', field: 'subnet' }],
     [
       'a record that is not an object',
       (b) => b.sites.push(3),
@@ -193,24 +136,6 @@ describe('checkLegacyBundle: faults', () => {
       },
       // sites.json is unreadable: the records that name a site are not judged against it.
     ],
-    [
-      'a password hash in another format',
-      (b) => (b.users[0].password_hash = 'md5:abc'),
-      { file: 'users.json', id: 'u1', field: 'password_hash' },
-    ],
-    [
-      'a bcrypt hash of a cost that would make every sign-in expensive',
-      (b) => (b.users[0].password_hash = BCRYPT.replace('$10$', '$15$')),
-      { file: 'users.json', id: 'u1', field: 'password_hash' },
-    ],
-    [
-      'a missing password hash',
-      (b) => delete b.users[0].password_hash,
-      { file: 'users.json', id: 'u1', field: 'password_hash', reason: 'is required' },
-    ],
-    ['a bad username', (b) => (b.users[0].username = 'ann smith'), { file: 'users.json', id: 'u1', field: 'username' }],
-    ['a role out of range', (b) => (b.users[0].role = 'root'), { file: 'users.json', id: 'u1', field: 'role' }],
-    ['an activity action out of range', (b) => (b.activity[0].action = 'rename'), { file: 'activity.json', id: 'e1', field: 'action' }],
   ];
   for (const [name, change, expected, count = 1] of scenarios) {
     it(`reports ${name}`, () => {
@@ -222,16 +147,16 @@ describe('checkLegacyBundle: faults', () => {
 
   it('reports every fault found, not only the first', () => {
     const faults = faultsOf((b) => {
-      delete b.sites[0].name;
-      b.vlans[1].vlan_id = 0;
-      b.switches[2].ports[0].label = 'a\nb';
-      b.users[0].password_hash = 'x';
+      delete b.sites[0].id;
+      b.vlans[1].id = 'v10';
+      b.switches[2].ports.push(null);
+      b.users.push('root');
     });
     expect(faults.map((fault) => `${fault.file}:${fault.field}`)).toEqual([
-      'sites.json:name',
-      'vlans.json:vlan_id',
-      'switches.json:ports[0].label',
-      'users.json:password_hash',
+      'sites.json:id',
+      'vlans.json:id',
+      'users.json:',
+      'switches.json:ports[1]',
     ]);
   });
 
@@ -250,7 +175,6 @@ describe('checkLegacyBundle: faults', () => {
     expect(faults.map(legacyFaultLine)).toEqual([
       'sites.json record #1 (no id) field=id: must be a non-empty string (0.20.x ids are nanoids)',
       'switches.json (whole file): must be a JSON array of records, as 0.20.x wrote it; it is an object',
-      'networks.json id=n1 field=site_id: is required',
     ]);
   });
 
@@ -262,6 +186,203 @@ describe('checkLegacyBundle: faults', () => {
     expect(legacyFaultLine({ ...fault, id: null, index: null, field: '', reason: 'is not valid JSON' })).toBe(
       'switches.json (whole file): is not valid JSON',
     );
+  });
+});
+
+describe('checkLegacyBundle: what the model refuses is fixed and logged, never fatal', () => {
+  const PLAIN = 'must be a plain interface name';
+  const byName = (records: Record<string, unknown>[], name: string) => records.find((record) => record.name === name);
+  // Each: the change, the fix line expected (a part of it), and what the data holds then.
+  const scenarios: [string, (b: Record<string, any>) => void, Partial<LegacyFix>, (data: LegacyData) => void][] = [
+    [
+      'a site without a name gets one made of its id',
+      (b) => delete b.sites[1].name,
+      { file: 'sites.json', id: 's2', field: 'name', to: 'Site s2' },
+      (data) => expect(byName(data.sites, 'Site s2')).toBeDefined(),
+    ],
+    [
+      'a VLAN of a site that does not exist goes to the site Default',
+      (b) => (b.vlans[0].site_id = 'gone'),
+      { file: 'vlans.json', id: 'v10', field: 'site_id', from: 'gone', to: 'Default' },
+      (data) => {
+        const site = byName(data.sites, 'Default')!;
+        expect(data.vlans.find((vlan) => vlan.vid === 10 && vlan.siteId === site.id)).toBeDefined();
+      },
+    ],
+    [
+      'a network of a site that does not exist goes to the site Default',
+      (b) => (b.networks[0].site_id = 'gone'),
+      { file: 'networks.json', id: 'n10', field: 'site_id', to: 'Default' },
+      (data) => expect(byName(data.networks, 'Users')!.siteId).toBe(byName(data.sites, 'Default')!.id),
+    ],
+    [
+      'a switch without a site goes to the site Default, the one of the files when they have it',
+      (b) => {
+        delete b.switches[2].site_id;
+        b.sites[1].name = 'default';
+      },
+      { file: 'switches.json', id: 'c', field: 'site_id', from: null, to: 'Default' },
+      (data) => {
+        expect(data.sites.map((site) => site.name)).toEqual(['HQ', 'default']);
+        expect(byName(data.switches, 'branch')!.siteId).toBe(byName(data.sites, 'default')!.id);
+      },
+    ],
+    [
+      'a VLAN number out of range: that VLAN is not migrated, what names it loses it',
+      (b) => (b.vlans[1].vlan_id = 4095),
+      { file: 'vlans.json', id: 'v11', field: 'vlan_id', reason: 'must be an integer from 1 to 4094; the record is not migrated' },
+      (data) => {
+        expect(byName(data.vlans, 'Voice')).toBeUndefined();
+        expect(byName(data.networks, 'Voice')!.vlanId).toBeNull();
+      },
+    ],
+    [
+      'a VLAN number given as text: that VLAN is not migrated',
+      (b) => (b.vlans[1].vlan_id = '11'),
+      { file: 'vlans.json', id: 'v11', field: 'vlan_id', from: '11', to: null },
+      (data) => expect(data.vlans).toHaveLength(2),
+    ],
+    [
+      'a repeated VLAN number at one site: the second is the first',
+      (b) => (b.vlans[1].vlan_id = 10),
+      { file: 'vlans.json', id: 'v11', field: 'vlan_id', from: 10, to: null },
+      (data) => expect(byName(data.networks, 'Voice')!.vlanId).toBe(byName(data.vlans, 'Users')!.id),
+    ],
+    [
+      'a VLAN status out of range is kept in its description',
+      (b) => (b.vlans[0].status = 'broken'),
+      {
+        file: 'vlans.json',
+        id: 'v10',
+        field: 'status',
+        from: 'broken',
+        reason: 'must be one of active, inactive; kept in the description',
+      },
+      (data) => {
+        const vlan = data.vlans[0];
+        expect([vlan.status, vlan.description]).toEqual(['active', 'status: broken']);
+      },
+    ],
+    [
+      'a port name with a line break becomes unit/index, the name kept in the description',
+      (b) => (b.switches[1].ports[0].label = 'Gi1\nusername evil privilege 15 secret x'),
+      { file: 'switches.json', id: 'b', field: 'ports[0].label', to: null },
+      (data) => {
+        const port = data.ports.find((candidate) => candidate.description === 'label: Gi1\nusername evil privilege 15 secret x');
+        expect(port?.name).toBe('1/1');
+      },
+    ],
+    [
+      'a port name with a Junos statement separator becomes unit/index',
+      (b) => (b.switches[2].ports[0].label = 'ge-0/0/0; } system {'),
+      { file: 'switches.json', id: 'c', field: 'ports[0].label' },
+      (data) => expect(data.ports.map((port) => port.name)).toEqual(['1', '2', 'Gi1', '1/1']),
+    ],
+    [
+      'a port type out of range is kept in its description',
+      (b) => (b.switches[0].ports[0].type = 'coax'),
+      { file: 'switches.json', id: 'a', field: 'ports[0].type', from: 'coax' },
+      (data) => expect(data.ports[0].description).toBe('type: coax'),
+    ],
+    [
+      "a bad MAC address of a port is kept in its description, after the port's own",
+      (b) => Object.assign(b.switches[0].ports[0], { mac_address: 'zz:zz', description: 'Printer' }),
+      { file: 'switches.json', id: 'a', field: 'ports[0].mac_address', from: 'zz:zz' },
+      (data) => expect([data.ports[0].macAddress, data.ports[0].description]).toEqual([null, 'Printer\nmac_address: zz:zz']),
+    ],
+    [
+      'a PoE value the model refuses is kept in the description',
+      (b) => (b.switches[0].ports[0].poe = { type: '802.3zz', max_watts: 15 }),
+      { file: 'switches.json', id: 'a', field: 'ports[0].poe' },
+      (data) => expect([data.ports[0].poe, data.ports[0].description]).toEqual([null, 'poe: {"type":"802.3zz","max_watts":15}']),
+    ],
+    [
+      'configured VLANs that are not a list are kept in the notes',
+      (b) => (b.switches[0].configured_vlans = 10),
+      { file: 'switches.json', id: 'a', field: 'configured_vlans', from: 10 },
+      (data) => expect(byName(data.switches, 'core')!.notes).toBe('configured_vlans: 10'),
+    ],
+    [
+      'a switch role out of range is kept in the notes',
+      (b) => (b.switches[0].role = 'router'),
+      { file: 'switches.json', id: 'a', field: 'role', from: 'router' },
+      (data) => expect(byName(data.switches, 'core')!.notes).toBe('role: router'),
+    ],
+    [
+      'a gateway outside the subnet is kept in the description',
+      (b) => (b.networks[0].gateway = '10.9.9.9'),
+      { file: 'networks.json', id: 'n10', field: 'gateway', from: '10.9.9.9' },
+      (data) =>
+        expect([byName(data.networks, 'Users')!.gateway, byName(data.networks, 'Users')!.description]).toEqual([null, 'gateway: 10.9.9.9']),
+    ],
+    [
+      'a subnet that is no CIDR: that network is not migrated',
+      (b) => (b.networks[0].subnet = '10.0.10.0'),
+      { file: 'networks.json', id: 'n10', field: 'subnet', from: '10.0.10.0', to: null },
+      (data) => expect(data.networks.map((network) => network.name)).toEqual(['Voice']),
+    ],
+    [
+      'a password hash in another format: that user is not migrated, their entries keep no user',
+      (b) => (b.users[0].password_hash = 'md5:abc'),
+      { file: 'users.json', id: 'u1', field: 'password_hash', from: null, reason: expect.stringContaining('the user ann is not migrated') },
+      (data) => {
+        expect(data.users).toEqual([]);
+        expect([data.activity[0].userId, data.activity[0].username]).toEqual([null, 'ann']);
+      },
+    ],
+    [
+      'a bcrypt hash of a cost that would make every sign-in expensive: that user is not migrated',
+      (b) => (b.users[0].password_hash = BCRYPT.replace('$10$', '$15$')),
+      { file: 'users.json', id: 'u1', field: 'password_hash', from: null },
+      (data) => expect(data.users).toEqual([]),
+    ],
+    [
+      'a missing password hash: that user is not migrated',
+      (b) => delete b.users[0].password_hash,
+      { file: 'users.json', id: 'u1', field: 'password_hash', reason: 'is required; the user ann is not migrated' },
+      (data) => expect(data.users).toEqual([]),
+    ],
+    [
+      'a bad username: that user is not migrated',
+      (b) => (b.users[0].username = 'ann smith'),
+      { file: 'users.json', id: 'u1', field: 'username', from: 'ann smith' },
+      (data) => expect(data.users).toEqual([]),
+    ],
+    [
+      'a role out of range makes a viewer',
+      (b) => (b.users[0].role = 'root'),
+      { file: 'users.json', id: 'u1', field: 'role', from: 'root', to: 'viewer' },
+      (data) => expect(data.users[0].role).toBe('viewer'),
+    ],
+    [
+      'an activity action out of range makes an update that names it',
+      (b) => (b.activity[0].action = 'rename'),
+      { file: 'activity.json', id: 'e1', field: 'action', from: 'rename', to: 'update' },
+      (data) => expect([data.activity[0].action, data.activity[0].summary]).toEqual(['update', 'Updated switch core (0.20.x: rename)']),
+    ],
+  ];
+  for (const [name, change, fix, then] of scenarios) {
+    it(name, () => {
+      const b = bundle();
+      change(b);
+      const data = dataOf(b);
+      expect(data.fixes).toContainEqual(expect.objectContaining(fix));
+      then(data);
+    });
+  }
+
+  it('logs every fix of one bundle, and keeps each value where its record shows it', () => {
+    const b = bundle();
+    delete b.sites[0].name;
+    b.vlans[1].vlan_id = 0;
+    b.switches[2].ports[0].label = 'a\nb';
+    b.users[0].password_hash = 'x';
+    const data = dataOf(b);
+    expect(data.fixes.map((fix) => `${fix.file}:${fix.field}`)).toEqual(
+      expect.arrayContaining(['sites.json:name', 'vlans.json:vlan_id', 'switches.json:ports[0].label', 'users.json:password_hash']),
+    );
+    expect(data.ports.find((port) => port.description === 'label: a\nb')?.name).toBe('1/1');
+    expect(data.fixes.some((fix) => String(fix.reason).includes(PLAIN))).toBe(true);
   });
 });
 

@@ -9,8 +9,9 @@ export type { LegacyBundle, LegacyData, LegacyFault } from './types.ts';
  * Reads and checks a bundle of the files ezSWM 0.20.x wrote (LEGACY.md: each a JSON array of records, snake_case
  * fields, nanoid ids) with the API's own field and cross-field rules. Either every fault found (and no data),
  * or the data in the API's shape with fresh UUIDv4 ids, every reference remapped and the fixes applied and
- * listed. Anything else (a file that is not an array, a record that is not an object or has no string id, a
- * reference to a missing site) is a fault, so a bundle of another shape is refused, never half read. Pure: no I/O.
+ * listed (a value the model refuses is kept in its record's notes or description, a record without its site goes
+ * to the site Default: LEGACY.md step 3). Only the shape is a fault (a file that is not an array, a record that is
+ * not an object or has no string id of its own), so a bundle of another shape is refused, never half read. Pure: no I/O.
  */
 export function checkLegacyBundle(bundle: LegacyBundle): { data?: LegacyData; faults: LegacyFault[] } {
   return checkLegacy(bundle);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
+import { CONTROL_CHARACTERS, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
 
@@ -200,9 +200,22 @@ export function mapping(names: Readonly<Record<string, string>>): Mapping {
 }
 
 /**
- * Checks the mapped fields of a record with the API's own rules (validateInput on the field declarations),
- * reporting faults under the legacy names. `extra` holds values set by the migration itself (ids, positions)
- * and is checked too.
+ * How a record's mapped fields are checked: `extra` holds values set by the migration itself (ids, positions) and
+ * is checked too; `prefix` goes before the legacy names in fix lines (`ports[3].`); `fallback` gives a required
+ * field's value when the file's is missing or refused (a name made from the record).
+ */
+export interface CheckOptions {
+  extra?: Record<string, unknown>;
+  prefix?: string;
+  fallback?: Record<string, unknown>;
+}
+
+/**
+ * Checks the mapped fields of a record with the API's own rules (validateInput on the field declarations). What
+ * 0.20.x let through and the model refuses is fixed, never fatal (LEGACY.md step 3): a refused value is left out and
+ * kept in the record's notes or description, with a fix line under its legacy name; a required value missing or
+ * refused takes its fallback (a record's name: `<Kind> <legacy id>` unless the caller gives one). Undefined, with a
+ * fix line saying the record is not migrated, when a required value has no fallback (a VLAN without its number).
  */
 export function checkMapped(
   ctx: CheckContext,
@@ -211,12 +224,11 @@ export function checkMapped(
   resource: Resource,
   raw: Record<string, unknown>,
   map: Mapping,
-  extra: Record<string, unknown> = {},
-  prefix = '',
-): Record<string, unknown> {
-  const input: Record<string, unknown> = extra;
+  options: CheckOptions = {},
+): Record<string, unknown> | undefined {
+  const input: Record<string, unknown> = options.extra ?? {};
   for (const [legacy, api] of map.names) if (raw[legacy] !== undefined) input[api] = raw[legacy];
-  return checkInput(ctx, file, entry, resource, input, map, prefix);
+  return checkInput(ctx, file, entry, resource, input, map, options);
 }
 
 /**
@@ -231,16 +243,16 @@ export function checkGivenMapped(
   raw: Record<string, unknown>,
   map: Mapping,
   input: Record<string, unknown>,
-  prefix = '',
-): Record<string, unknown> {
+  options: CheckOptions = {},
+): Record<string, unknown> | undefined {
   for (const [legacy, api] of map.names) {
     const value = raw[legacy];
     if (value !== undefined && value !== null && value !== '') input[api] = value;
   }
-  return checkInput(ctx, file, entry, resource, input, map, prefix);
+  return checkInput(ctx, file, entry, resource, input, map, options);
 }
 
-/** validateInput of mapped values, each fault reported under its legacy name. */
+/** validateInput of mapped values; a value it refuses is kept (keepRefused). */
 function checkInput(
   ctx: CheckContext,
   file: LegacyFile,
@@ -248,11 +260,129 @@ function checkInput(
   resource: Resource,
   input: Record<string, unknown>,
   map: Mapping,
-  prefix: string,
-): Record<string, unknown> {
+  options: CheckOptions,
+): Record<string, unknown> | undefined {
   const { values, faults } = validateInput(resource, input, 'create');
-  for (const fault of faults) addFault(ctx, file, entry, prefix + (map.legacyOf.get(fault.field) ?? fault.field), fault.message);
-  return values;
+  if (faults.length === 0) return values;
+  return keepRefused(ctx, { file, entry, resource, map, prefix: options.prefix ?? '' }, input, faults, options.fallback ?? {});
+}
+
+/** A record being checked: where its fixes are reported and how its legacy names map. */
+interface Checked {
+  file: LegacyFile;
+  entry: Entry;
+  resource: Resource;
+  map: Mapping;
+  prefix: string;
+}
+
+function keepRefused(
+  ctx: CheckContext,
+  at: Checked,
+  input: Record<string, unknown>,
+  faults: readonly { field: string; message: string }[],
+  fallback: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const keeper = keeperOf(at.resource);
+  // The keeping field's own fault first: the values kept after it are appended to what it keeps of its own.
+  const ordered = [...faults].sort((a, b) => Number(b.field === keeper?.name) - Number(a.field === keeper?.name));
+  for (const fault of ordered) {
+    const legacy = at.map.legacyOf.get(fault.field) ?? fault.field;
+    const from = input[fault.field] ?? null;
+    const required = at.resource.fields.find((field) => field.name === fault.field)?.required;
+    delete input[fault.field];
+    const where = { file: at.file, entry: at.entry, field: at.prefix + legacy };
+    if (keeper && fault.field === keeper.name && typeof from === 'string') {
+      input[keeper.name] = cut(plain(from), keeper.maxLength);
+      ctx.fixes.push({
+        ...fixAt(at.file, at.entry, where.field),
+        from,
+        to: input[keeper.name],
+        reason: `${fault.message}; shortened, control characters spelled out`,
+      });
+      continue;
+    }
+    if (!required) {
+      keepRefusedValue(ctx, at.resource, input, where, from, fault.message);
+      continue;
+    }
+    const to = fallback[fault.field] ?? (fault.field === 'name' ? defaultName(at) : undefined);
+    if (to === undefined) {
+      ctx.fixes.push({ ...fixAt(at.file, at.entry, where.field), from, to: null, reason: `${fault.message}; the record is not migrated` });
+      return undefined;
+    }
+    input[fault.field] = to;
+    if (from === null)
+      ctx.fixes.push({ ...fixAt(at.file, at.entry, where.field), from, to, reason: `${fault.message}; ${shown(to)} given` });
+    else keepRefusedValue(ctx, at.resource, input, where, from, `${fault.message}; replaced by ${shown(to)}`);
+  }
+  const again = validateInput(at.resource, input, 'create');
+  // Only a fallback of the caller's could still fail here: a fault of the caller's making, not of the files.
+  if (again.faults.length > 0) throw new Error(`legacy check: ${again.faults.map((f) => `${f.field} ${f.message}`).join('; ')}`);
+  return again.values;
+}
+
+/**
+ * Keeps a value the model refuses in the record's notes or description (`mac_address: 00:11`, a line appended,
+ * the text cut to the field's length; the fix line holds it whole), with a fix line; a record without either
+ * field (a user) or the keeping field's own value is only named in the fix line.
+ */
+export function keepRefusedValue(
+  ctx: CheckContext,
+  resource: Resource,
+  values: Record<string, unknown>,
+  where: { file: LegacyFile; entry: Entry; field: string },
+  from: unknown,
+  message: string,
+): void {
+  const keeper = keeperOf(resource);
+  const keepable = keeper !== undefined && !where.field.endsWith(keeper.name);
+  ctx.fixes.push({
+    ...fixAt(where.file, where.entry, where.field),
+    from,
+    to: null,
+    reason: `${message}${keepable ? `; kept in the ${keeper.name}` : '; dropped'}`,
+  });
+  if (!keepable) return;
+  const line = `${where.field.replace(/^.*\]\./, '')}: ${shown(from)}`;
+  values[keeper.name] = cut(
+    [typeof values[keeper.name] === 'string' ? values[keeper.name] : '', line].filter(Boolean).join('\n'),
+    keeper.maxLength,
+  );
+}
+
+/** Text cut to `maxLength` characters (code points, as the field rules count them). */
+function cut(text: string, maxLength = Number.POSITIVE_INFINITY): string {
+  return [...text].slice(0, maxLength).join('');
+}
+
+/** A name for a record whose own is missing or refused: `Site 4f7Xk`, by its legacy id or place in its file. */
+function defaultName(at: Checked): string {
+  const kind = at.resource.type.charAt(0).toUpperCase() + at.resource.type.slice(1);
+  return `${kind} ${at.entry.key ?? `#${at.entry.index + 1}`}`;
+}
+
+const keeperCache = new WeakMap<Resource, Field | undefined>();
+
+/** The field a record keeps the values the model refuses in: its notes, else its description (none for users). */
+function keeperOf(resource: Resource): Field | undefined {
+  if (!keeperCache.has(resource)) {
+    const named = (name: string) => resource.fields.find((field) => field.name === name && !field.readOnly);
+    keeperCache.set(resource, named('notes') ?? named('description'));
+  }
+  return keeperCache.get(resource);
+}
+
+/** A refused value as the notes show it: text as it is (control characters spelled out), anything else as JSON. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? plain(value) : JSON.stringify(value);
+}
+
+const CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, 'g');
+
+/** Text with the control characters the fields refuse spelled out as JSON escapes (`\u0000`). */
+function plain(text: string): string {
+  return text.replace(CONTROL_CHARACTER, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const CREATED_AT: Field = VERSION_FIELDS.find((field) => field.name === 'createdAt')!;

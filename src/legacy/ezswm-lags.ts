@@ -187,7 +187,8 @@ function makeLag(ctx: CheckContext, draft: Draft): ApiRecord | undefined {
       to: input.description,
       reason: `is longer than ${DESCRIPTION_MAX} characters; cut`,
     });
-  const values = checkMapped(ctx, FILE, entry, LAG, input, LAG_MAPPING, { memberPortIds: members.map((port) => port.id) });
+  const values = checkMapped(ctx, FILE, entry, LAG, input, LAG_MAPPING, { extra: { memberPortIds: members.map((port) => port.id) } });
+  if (!values) return undefined;
   const [first] = members;
   const trunk = first.mode === 'trunk';
   const record: ApiRecord = {

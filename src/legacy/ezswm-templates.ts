@@ -76,7 +76,11 @@ export function checkTemplates(ctx: CheckContext, entries: Entry[]): LegacyTempl
       continue;
     }
     const raw = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => value !== null && value !== ''));
-    const values = checkMapped(ctx, FILE, entry, TEMPLATE, raw, TEMPLATE_MAPPING, { units: checked.value });
+    const values = checkMapped(ctx, FILE, entry, TEMPLATE, raw, TEMPLATE_MAPPING, { extra: { units: checked.value } });
+    if (!values) {
+      if (entry.key !== null) notMigrated.add(entry.key);
+      continue;
+    }
     const record: ApiRecord = { id: newIdOf(ctx, 'layout-templates', entry), ...values, version: 1, ...keepTimes(ctx, FILE, entry) };
     templates.push(record);
     if (entry.key !== null) byKey.set(entry.key, { record, units: checked.value });

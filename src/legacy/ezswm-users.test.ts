@@ -116,21 +116,38 @@ describe('users.json of 0.20.3', () => {
     ['no hash', (list) => delete list[0].password_hash, { field: 'password_hash', reason: 'is required' }],
     ['no username', (list) => delete list[0].username, { field: 'username', reason: 'is required' }],
     ['a username with a space', (list) => (list[0].username = 'campus admin'), { field: 'username', reason: /letters, digits/ }],
-    ['a role 0.20.x never had', (list) => (list[0].role = 'root'), { field: 'role', reason: /admin/ }],
-    ['no role', (list) => delete list[0].role, { field: 'role', reason: 'is required' }],
-  ])('refuses %s, naming the user and the field', (_, change, fault) => {
+  ])('does not migrate a user with %s, naming the user and the field (never the hash) in a fix line', (_, change, fault) => {
     const list = users();
+    const username = list[0].username;
     change(list);
     const { data, faults } = check(list);
-    expect(data).toBeUndefined();
-    expect(faults).toEqual([
+    expect(faults).toEqual([]);
+    expect(data!.users.map((user) => user.username)).not.toContain(username);
+    expect(data!.users).toHaveLength(list.length - 1);
+    expect(data!.fixes).toEqual([
       {
         file: 'users.json',
         id: '2xzEIL4DoteENo48i6KFg',
-        index: 0,
         field: fault.field,
-        reason: fault.reason instanceof RegExp ? expect.stringMatching(fault.reason) : fault.reason,
+        from: fault.field === 'username' ? (list[0].username ?? null) : null,
+        to: null,
+        reason: fault.reason instanceof RegExp ? expect.stringMatching(fault.reason) : expect.stringContaining(fault.reason),
       },
+    ]);
+    expect(data!.fixes[0].reason).toMatch(/is not migrated$/);
+  });
+
+  it.each<[string, (list: Record<string, unknown>[]) => void]>([
+    ['a role 0.20.x never had', (list) => (list[0].role = 'root')],
+    ['no role', (list) => delete list[0].role],
+  ])('makes a viewer of a user with %s, listing the fix', (_, change) => {
+    const list = users();
+    change(list);
+    const { data, faults } = check(list);
+    expect(faults).toEqual([]);
+    expect(data!.users[0].role).toBe('viewer');
+    expect(data!.fixes).toEqual([
+      expect.objectContaining({ file: 'users.json', id: '2xzEIL4DoteENo48i6KFg', field: 'role', to: 'viewer' }),
     ]);
   });
 

@@ -4,7 +4,8 @@
 // VLAN by record id), switches → switches and their ports. What 0.20.3 let through and model 2 refuses is fixed
 // and listed (`fixes`), never fatal and never silent: a VLAN number or VLAN id that no longer exists is dropped,
 // a colour or name repeated within a site is re-picked or numbered, a stale back-link is dropped, a second
-// switch with a management IP of its site keeps it in its notes. Users keep their bcrypt hashes (the sign-in
+// switch with a management IP of its site keeps it in its notes, a record without its site goes to the site
+// Default, any other value the model refuses is kept in its record's notes or description (context.ts). Users keep their bcrypt hashes (the sign-in
 // verifies them and rewrites them as scrypt), role, display name and language. ip-allocations.json and
 // ip-ranges.json become addresses and ranges (ipam.ts, with the switches' management IPs and the ports'
 // connected_allocation_id). layout-templates.json and lag-groups.json become templates (ezswm-templates.ts: the
@@ -18,7 +19,7 @@ import { networkFaults } from '../fields/rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { checkValue, isPlainObject, type Field } from '../fields/field.ts';
+import { checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
@@ -33,6 +34,7 @@ import {
   fixAt,
   idKey,
   keepDate,
+  keepRefusedValue,
   keepTimes,
   mapping,
   newIdOf,
@@ -155,14 +157,44 @@ function ref(ctx: CheckContext, kind: LegacyKind, value: unknown): string | unde
   return key === undefined ? undefined : ctx.ids[kind].get(key);
 }
 
+/** The sites as checked, and the `Default` site that records without a site of their own go to (made when needed). */
+interface SiteBook {
+  sites: ApiRecord[];
+  defaultId?: string;
+}
+
 /**
- * A record without its site: a fault (the record would have no place), unless sites.json itself could not be
- * read, which is its one fault.
+ * A record's site: the one its site_id names; else (LEGACY.md step 3) the site named `Default`, the file's own or
+ * one made for them, with a fix line. Undefined only when sites.json itself could not be read (its one fault).
  */
-function siteFault(ctx: CheckContext, file: LegacyFile, entry: Entry): void {
-  if (ctx.unreadable.has('sites')) return;
+function siteOf(ctx: CheckContext, book: SiteBook, file: LegacyFile, entry: Entry): string | undefined {
+  const siteId = ref(ctx, 'sites', entry.raw.site_id);
+  if (siteId || ctx.unreadable.has('sites')) return siteId;
   const given = entry.raw.site_id;
-  addFault(ctx, file, entry, 'site_id', empty(given) ? 'is required' : `site ${String(given)} does not exist in sites.json`);
+  ctx.fixes.push({
+    ...fixAt(file, entry, 'site_id'),
+    from: given ?? null,
+    to: DEFAULT_SITE,
+    reason: `${empty(given) ? 'is missing' : `names a site that does not exist in sites.json`}; the record goes to the site ${DEFAULT_SITE}`,
+  });
+  book.defaultId ??= defaultSite(ctx, book.sites);
+  return book.defaultId;
+}
+
+const DEFAULT_SITE = 'Default';
+
+/** The id of the site named Default: the file's own when it has one, else a new one added to `sites`. */
+function defaultSite(ctx: CheckContext, sites: ApiRecord[]): string {
+  const own = sites.find((site) => String(site.name).toLowerCase() === DEFAULT_SITE.toLowerCase());
+  if (own) return own.id;
+  const { values } = validateInput(
+    SITE,
+    { name: DEFAULT_SITE, description: 'Made by the 0.20.x migration for the records that had no site.' },
+    'create',
+  );
+  const site: ApiRecord = { id: randomUUID(), ...values, version: 1, createdAt: ctx.now, updatedAt: ctx.now };
+  sites.push(site);
+  return site.id;
 }
 
 /** Brings the entries of the 0.20.3 files into the API's shape; faults and fixes go to `ctx`. */
@@ -173,10 +205,11 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
     sites.map((record, i) => ({ record, scope: '', fixAt: fixAt('sites.json', entries.sites[i], 'name') })),
     NAME_MAX,
   );
-  const vlans = checkVlans(ctx, entries.vlans);
-  const networks = checkNetworks(ctx, entries.networks);
+  const book: SiteBook = { sites };
+  const vlans = checkVlans(ctx, entries.vlans, book);
+  const networks = checkNetworks(ctx, entries.networks, book);
   const templates = checkTemplates(ctx, entries['layout-templates']);
-  const { switches, ports, links, portIds, claims } = checkSwitches(ctx, entries.switches, vlans, templates);
+  const { switches, ports, links, portIds, claims } = checkSwitches(ctx, entries.switches, vlans, templates, book);
   const lags = checkLags(ctx, entries['lag-groups'], { entries: entries.switches, switches, portIds, claims });
   const { addresses, ranges } = checkIpam(
     ctx,
@@ -222,19 +255,28 @@ const RELEASED: Record<string, unknown> = Object.freeze({});
 
 function site(ctx: CheckContext, entry: Entry): ApiRecord {
   dropUnknown(ctx, 'sites.json', entry.raw, KNOWN.sites);
-  const values = checkMapped(ctx, 'sites.json', entry, SITE, given(entry.raw), SITE_MAPPING);
+  // A site has no value without a fallback: never undefined.
+  const values = checkMapped(ctx, 'sites.json', entry, SITE, given(entry.raw), SITE_MAPPING)!;
   return { id: newIdOf(ctx, 'sites', entry), ...values, version: 1, ...keepTimes(ctx, 'sites.json', entry) };
 }
 
-function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+function checkVlans(ctx: CheckContext, entries: Entry[], book: SiteBook): ApiRecord[] {
   const file = 'vlans.json';
-  const vids = new Map<string, string>();
+  const vids = new Map<string, { vlan: ApiRecord; entry: Entry }>();
   const named: Named[] = [];
-  const vlans = entries.map((entry) => {
+  const vlans: ApiRecord[] = [];
+  const kept: Entry[] = [];
+  for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, KNOWN.vlans);
-    const siteId = ref(ctx, 'sites', entry.raw.site_id);
-    if (!siteId) siteFault(ctx, file, entry);
-    const values = checkMapped(ctx, file, entry, VLAN, given(entry.raw), VLAN_MAPPING, { siteId: siteId ?? randomUUID() });
+    const siteId = siteOf(ctx, book, file, entry);
+    const values = checkMapped(ctx, file, entry, VLAN, given(entry.raw), VLAN_MAPPING, {
+      extra: { siteId: siteId ?? randomUUID() },
+      fallback: { name: `VLAN ${String(entry.raw.vlan_id)}` },
+    });
+    if (!values) {
+      if (entry.key !== null) ctx.ids.vlans.delete(entry.key);
+      continue;
+    }
     const vlan: ApiRecord = {
       id: newIdOf(ctx, 'vlans', entry),
       ...values,
@@ -242,21 +284,44 @@ function checkVlans(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       version: 1,
       ...keepTimes(ctx, file, entry),
     };
-    if (siteId && typeof vlan.vid === 'number') {
-      const key = `${siteId} ${vlan.vid}`;
-      const clash = vids.get(key);
-      if (clash) addFault(ctx, file, entry, 'vlan_id', `VLAN ${vlan.vid} is VLAN ${clash} of the same site too`);
-      else vids.set(key, entry.key ?? '');
-    }
+    if (siteId && !sameNumber(ctx, file, entry, vlan, vids)) continue;
     if (siteId && typeof vlan.name === 'string') named.push({ record: vlan, scope: siteId, fixAt: fixAt(file, entry, 'name') });
-    return vlan;
-  });
+    vlans.push(vlan);
+    kept.push(entry);
+  }
   dedupeNames(ctx, named, NAME_MAX);
-  uniqueColors(ctx, file, entries, vlans);
+  uniqueColors(ctx, file, kept, vlans);
   return vlans;
 }
 
-function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
+/**
+ * Whether a VLAN's number is its own at its site. A second VLAN of the same number is the same VLAN: it is not
+ * migrated, with a fix line, and what names it (networks) gets the first.
+ */
+function sameNumber(
+  ctx: CheckContext,
+  file: LegacyFile,
+  entry: Entry,
+  vlan: ApiRecord,
+  vids: Map<string, { vlan: ApiRecord; entry: Entry }>,
+): boolean {
+  const key = `${vlan.siteId} ${vlan.vid}`;
+  const first = vids.get(key);
+  if (!first) {
+    vids.set(key, { vlan, entry });
+    return true;
+  }
+  ctx.fixes.push({
+    ...fixAt(file, entry, 'vlan_id'),
+    from: vlan.vid,
+    to: null,
+    reason: `VLAN ${vlan.vid} is VLAN ${first.entry.key ?? ''} (${String(first.vlan.name)}) of the same site too; not migrated, what names it gets that VLAN`,
+  });
+  if (entry.key !== null) ctx.ids.vlans.set(entry.key, first.vlan.id);
+  return false;
+}
+
+function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook): ApiRecord[] {
   const file = 'networks.json';
   const named: Named[] = [];
   const networks: ApiRecord[] = [];
@@ -264,8 +329,7 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const ofSite = new Map<unknown, ApiRecord[]>();
   for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, KNOWN.networks);
-    const siteId = ref(ctx, 'sites', entry.raw.site_id);
-    if (!siteId) siteFault(ctx, file, entry);
+    const siteId = siteOf(ctx, book, file, entry);
     const raw = given(entry.raw);
     const cidr = typeof raw.subnet === 'string' ? normalizeCidr(raw.subnet.trim()) : undefined;
     if (cidr && !cidr.ok && cidr.network) {
@@ -281,9 +345,15 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       }
       raw.subnet = cidr.network;
     }
-    const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_MAPPING, { siteId: siteId ?? randomUUID() });
-    if (values.subnet !== undefined && values.gateway !== undefined)
-      for (const fault of networkFaults(values)) addFault(ctx, file, entry, fault.field, fault.message);
+    const values = checkMapped(ctx, file, entry, NETWORK, raw, NETWORK_MAPPING, {
+      extra: { siteId: siteId ?? randomUUID() },
+      fallback: { name: String(raw.subnet ?? '') || undefined },
+    });
+    if (!values) {
+      if (entry.key !== null) ctx.ids.networks.delete(entry.key);
+      continue;
+    }
+    keepGatewayOutside(ctx, file, entry, values);
     let vlanId: string | null = null;
     if (!empty(entry.raw.vlan_id)) {
       vlanId = ref(ctx, 'vlans', entry.raw.vlan_id) ?? null;
@@ -314,6 +384,14 @@ function checkNetworks(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   return networks;
 }
 
+/** A gateway the network's rules refuse (outside its subnet) is kept in its description. */
+function keepGatewayOutside(ctx: CheckContext, file: LegacyFile, entry: Entry, values: Record<string, unknown>): void {
+  const fault = networkFaults(values).find((candidate) => candidate.field === 'gateway');
+  if (!fault) return;
+  keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, fault.message);
+  values.gateway = null;
+}
+
 /** A port waiting for the links: its record, its legacy far port and where it sits. */
 interface PendingPort {
   port: ApiRecord;
@@ -333,7 +411,13 @@ interface SwitchesChecked {
   claims: LagClaim[];
 }
 
-function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], templates: LegacyTemplates): SwitchesChecked {
+function checkSwitches(
+  ctx: CheckContext,
+  entries: Entry[],
+  vlans: ApiRecord[],
+  templates: LegacyTemplates,
+  book: SiteBook,
+): SwitchesChecked {
   const file = 'switches.json';
   // VLAN numbers by site: a port's are looked up in its switch's site (several hundred thousand lookups).
   const vlanOf = new Map<unknown, Map<string, string>>();
@@ -351,10 +435,10 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
   const claims: LagClaim[] = [];
   const switches = entries.map((entry) => {
     dropUnknown(ctx, file, entry.raw, KNOWN.switches);
-    const siteId = ref(ctx, 'sites', entry.raw.site_id);
-    if (!siteId) siteFault(ctx, file, entry);
+    const siteId = siteOf(ctx, book, file, entry);
     const raw = given(entry.raw);
-    const values = checkMapped(ctx, file, entry, SWITCH, raw, SWITCH_MAPPING, { siteId: siteId ?? randomUUID() });
+    // A switch has no value without a fallback (its name has the default one): never undefined.
+    const values = checkMapped(ctx, file, entry, SWITCH, raw, SWITCH_MAPPING, { extra: { siteId: siteId ?? randomUUID() } })!;
     const list = portsOf(ctx, entry);
     const sw: ApiRecord = {
       id: newIdOf(ctx, 'switches', entry),
@@ -377,7 +461,10 @@ function checkSwitches(ctx: CheckContext, entries: Entry[], vlans: ApiRecord[], 
         sw.managementIp = null;
       } else ips.set(`${siteId} ${sw.managementIp}`, String(sw.name));
     }
-    sw.configuredVlanIds = vlanNumbers(ctx, entry, 'configured_vlans', entry.raw.configured_vlans, vlanOf.get(siteId));
+    sw.configuredVlanIds = vlanNumbers(ctx, entry, 'configured_vlans', entry.raw.configured_vlans, vlanOf.get(siteId), {
+      resource: SWITCH,
+      values: sw,
+    });
     if (siteId && typeof sw.name === 'string') names.push({ record: sw, scope: siteId, fixAt: fixAt(file, entry, 'name') });
     const portNames: Named[] = [];
     list.forEach((raw, index) => {
@@ -466,11 +553,25 @@ function templateAndStack(
   return { stackSize, templateId: template.record.id };
 }
 
-// VLAN numbers among the VLANs of the switch's site; a number with no VLAN there is dropped, with a fix line.
-function vlanNumbers(ctx: CheckContext, entry: Entry, field: string, value: unknown, site: Map<string, string> | undefined): string[] {
+/** The record a value belongs to (a switch or a port), to keep a value it refuses in its notes or description. */
+interface Holder {
+  resource: Resource;
+  values: Record<string, unknown>;
+}
+
+// VLAN numbers among the VLANs of the switch's site; a number with no VLAN there is dropped, with a fix line; a
+// value that is no list is kept in the holder's notes or description.
+function vlanNumbers(
+  ctx: CheckContext,
+  entry: Entry,
+  field: string,
+  value: unknown,
+  site: Map<string, string> | undefined,
+  holder: Holder,
+): string[] {
   if (empty(value)) return [];
   if (!Array.isArray(value)) {
-    addFault(ctx, 'switches.json', entry, field, 'must be a list of VLAN numbers');
+    keepRefusedValue(ctx, holder.resource, holder.values, { file: 'switches.json', entry, field }, value, 'must be a list of VLAN numbers');
     return [];
   }
   const ids: string[] = [];
@@ -503,13 +604,15 @@ function checkPort(
   const at = `ports[${index}].`;
   dropUnknown(ctx, file, raw, KNOWN.ports, 'ports[].');
   const input: Record<string, unknown> = {};
-  if (empty(raw.label)) input.name = `${raw.unit ?? 1}/${raw.index ?? index}`;
-  const values = checkGivenMapped(ctx, file, entry, PORT, raw, PORT_MAPPING, input, at);
+  const placeName = `${Number.isSafeInteger(raw.unit) ? raw.unit : 1}/${Number.isSafeInteger(raw.index) ? raw.index : index}`;
+  if (empty(raw.label)) input.name = placeName;
+  // A port's name falls back to its place (unit/index): never undefined.
+  const values = checkGivenMapped(ctx, file, entry, PORT, raw, PORT_MAPPING, input, { prefix: at, fallback: { name: placeName } })!;
   const mode = portMode(ctx, entry, raw.port_mode, at);
   const site = vlanOf.get(sw.siteId);
   const untaggedField = mode === 'trunk' ? 'native_vlan' : 'access_vlan';
   const untaggedVlanId = oneVlan(ctx, entry, at, untaggedField, raw[untaggedField], site);
-  let taggedVlanIds = vlanNumbers(ctx, entry, `${at}tagged_vlans`, raw.tagged_vlans, site);
+  let taggedVlanIds = vlanNumbers(ctx, entry, `${at}tagged_vlans`, raw.tagged_vlans, site, { resource: PORT, values });
   if (mode === 'access' && taggedVlanIds.length > 0) {
     ctx.fixes.push({
       ...fixAt(file, entry, `${at}tagged_vlans`),
@@ -524,7 +627,7 @@ function checkPort(
   if (isPlainObject(raw.poe)) {
     const checked = checkValue(POE_FIELD, { type: raw.poe.type, maxWatts: raw.poe.max_watts ?? null });
     if (checked.ok) poe = checked.value;
-    else addFault(ctx, file, entry, `${at}poe`, checked.message);
+    else keepRefusedValue(ctx, PORT, values, { file, entry, field: `${at}poe` }, raw.poe, checked.message);
   }
   return {
     id: '',
@@ -604,37 +707,48 @@ function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<strin
 
 /**
  * Users with their bcrypt hashes as 0.20.3 wrote them (`$2b$10$`; the sign-in verifies them and rewrites them
- * as scrypt), role, display name and language, in the shape of a backup's users. A hash outside the rule of
- * every door (PASSWORD_HASH_RULE: another scheme, a cost above 12) is a fault: a planted hash would make every
- * sign-in expensive. A username taken by a user of the database is skipped by the writer, which logs it.
+ * as scrypt), role, display name and language, in the shape of a backup's users. A user without a username the
+ * model takes, or without a password hash of the rule of every door (PASSWORD_HASH_RULE: another scheme, a cost
+ * above 12: a planted hash would make every sign-in expensive), is not migrated, with a fix line; a role the model
+ * does not know makes a viewer. A username taken by a user of the database is skipped by the writer, which logs it.
  */
 function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   const file = 'users.json';
-  return entries.map((entry) => {
+  const users: ApiRecord[] = [];
+  for (const entry of entries) {
     const { raw } = entry;
     dropUnknown(ctx, file, raw, KNOWN.users);
-    const value = (legacy: string, field: Field) => {
-      if (empty(raw[legacy])) return void addFault(ctx, file, entry, legacy, 'is required');
-      const checked = checkValue(field, raw[legacy]);
-      if (!checked.ok) addFault(ctx, file, entry, legacy, checked.message);
-      return checked.ok ? checked.value : undefined;
-    };
-    const username = value('username', USER_FIELDS.username);
-    const role = value('role', USER_FIELDS.role);
-    if (empty(raw.password_hash)) addFault(ctx, file, entry, 'password_hash', 'is required');
-    else if (!isPasswordHash(raw.password_hash)) addFault(ctx, file, entry, 'password_hash', PASSWORD_HASH_RULE);
-    return {
+    const username = checkValue(USER_FIELDS.username, empty(raw.username) ? null : raw.username);
+    const problem = !username.ok
+      ? { field: 'username', message: username.message }
+      : empty(raw.password_hash)
+        ? { field: 'password_hash', message: 'is required' }
+        : !isPasswordHash(raw.password_hash)
+          ? { field: 'password_hash', message: PASSWORD_HASH_RULE }
+          : undefined;
+    if (problem) {
+      // A password hash is never written to the log.
+      const from = problem.field === 'username' ? (raw.username ?? null) : null;
+      const who = problem.field === 'username' ? 'the user' : `the user ${String(raw.username)}`;
+      ctx.fixes.push({ ...fixAt(file, entry, problem.field), from, to: null, reason: `${problem.message}; ${who} is not migrated` });
+      if (entry.key !== null) ctx.ids.users.delete(entry.key);
+      continue;
+    }
+    if (empty(raw.role))
+      ctx.fixes.push({ ...fixAt(file, entry, 'role'), from: raw.role ?? null, to: 'viewer', reason: 'is missing; the user is a viewer' });
+    users.push({
       id: newIdOf(ctx, 'users', entry),
-      username,
+      username: username.ok ? username.value : null,
       displayName: kept(ctx, entry, 'display_name', USER_FIELDS.displayName, null),
       language: kept(ctx, entry, 'language', USER_FIELDS.language, 'en'),
-      role,
+      role: kept(ctx, entry, 'role', USER_FIELDS.role, 'viewer'),
       disabled: false,
       passwordHash: raw.password_hash,
       ...keepTimes(ctx, file, entry),
       lastLoginAt: null,
-    };
-  });
+    });
+  }
+  return users;
 }
 
 /** A user's display name or language when the API takes it; else `fallback`, and a fix when a value was given. */
@@ -677,7 +791,13 @@ function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, Api
   const at = keepDate(ctx, file, entry, 'timestamp', ctx.now);
   const original = String(raw.action ?? '');
   const action = ACTIONS[original];
-  if (!action) addFault(ctx, file, entry, 'action', `must be one of ${Object.keys(ACTIONS).join(', ')}`);
+  if (!action)
+    ctx.fixes.push({
+      ...fixAt(file, entry, 'action'),
+      from: raw.action ?? null,
+      to: 'update',
+      reason: `is none of ${Object.keys(ACTIONS).join(', ')}; the entry is an update, its summary names the action`,
+    });
   const type = String(raw.entity_type ?? '');
   const kind = KINDS[type];
   const entityId = kind ? ref(ctx, kind.file, raw.entity_id) : undefined;

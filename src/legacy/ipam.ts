@@ -38,17 +38,16 @@ const KNOWN_ALLOCATION = new Set([
   'updated_at',
 ]);
 const KNOWN_RANGE = new Set(['id', 'network_id', 'start_ip', 'end_ip', 'type', 'description', 'created_at', 'updated_at']);
-const ADDRESS_MAPPING = mapping({ ip_address: 'address', description: 'description' });
+const HOSTNAME: Field = ADDRESS.fields.find((field) => field.name === 'hostname')!;
+const ADDRESS_MAPPING = mapping({
+  ip_address: 'address',
+  hostname: 'hostname',
+  mac_address: 'macAddress',
+  device_type: 'deviceType',
+  status: 'status',
+  description: 'description',
+});
 const RANGE_MAPPING = mapping({ start_ip: 'start', end_ip: 'end', type: 'kind', description: 'description' });
-/** Fields of an allocation whose refused value is kept in the description rather than refused: [legacy, API]. */
-const LENIENT: [string, string][] = [
-  ['hostname', 'hostname'],
-  ['mac_address', 'macAddress'],
-  ['device_type', 'deviceType'],
-  ['status', 'status'],
-];
-const FIELD = (name: string): Field => ADDRESS.fields.find((field) => field.name === name)!;
-const DESCRIPTION_MAX = 1000;
 
 /** A port that names an allocation (connected_allocation_id), for the links. */
 export interface AllocationLink {
@@ -109,8 +108,8 @@ function checkRanges(
     dropUnknown(ctx, file, entry.raw, KNOWN_RANGE);
     const given = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => !empty(value)));
     const values = checkMapped(ctx, file, entry, RANGE, given, RANGE_MAPPING);
-    const network = networkOf(file, entry);
-    if (!network || typeof values.start !== 'string' || typeof values.end !== 'string') continue;
+    const network = values && networkOf(file, entry);
+    if (!values || !network || typeof values.start !== 'string' || typeof values.end !== 'string') continue;
     const record: ApiRecord = {
       id: newIdOf(ctx, 'ip-ranges', entry),
       networkId: network.id,
@@ -178,22 +177,7 @@ function checkAllocations(
     dropUnknown(ctx, file, entry.raw, KNOWN_ALLOCATION);
     const given = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => !empty(value)));
     const values = checkMapped(ctx, file, entry, ADDRESS, given, ADDRESS_MAPPING);
-    const notes: string[] = [];
-    for (const [legacy, api] of LENIENT) {
-      if (empty(entry.raw[legacy])) continue;
-      const checked = checkValue(FIELD(api), entry.raw[legacy]);
-      if (checked.ok) values[api] = checked.value;
-      else {
-        notes.push(`${legacy}: ${String(entry.raw[legacy])}`);
-        ctx.fixes.push({
-          ...fixAt(file, entry, legacy),
-          from: entry.raw[legacy],
-          to: null,
-          reason: `${checked.message}; kept in the description`,
-        });
-      }
-    }
-    if (notes.length) values.description = [values.description, ...notes].filter(Boolean).join('\n').slice(0, DESCRIPTION_MAX);
+    if (!values) continue;
     let network = networkOf(file, entry);
     if (!network || typeof values.address !== 'string') continue;
     const address = values.address;
@@ -271,7 +255,7 @@ function managementAddresses(ctx: CheckContext, switches: ApiRecord[], networks:
       });
       continue;
     }
-    const hostname = checkValue(FIELD('hostname'), sw.name);
+    const hostname = checkValue(HOSTNAME, sw.name);
     const address: ApiRecord = {
       id: randomUUID(),
       networkId: network.id,

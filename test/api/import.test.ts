@@ -253,13 +253,27 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
 
   it('names every fault with its path in the bundle', async () => {
     const broken = structuredClone(bundle);
-    broken.vlans[1].vlan_id = 5000;
+    (broken.vlans as unknown[]).push(7);
     const answer = await target.call('POST', '/api/data/import', { body: broken });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.details[0]).toEqual({
-      field: 'vlans[1].vlan_id',
-      message: 'vlans.json id=vlan-voice field=vlan_id: must be an integer from 1 to 4094',
-    });
+    expect(answer.body.error.details[0]).toEqual({ field: 'vlans[2]', message: 'vlans.json record #3 (no id): must be a JSON object' });
+  });
+
+  it('lists a value the model refuses among the fixes of a dry run, and leaves the VLAN out', async () => {
+    const broken = structuredClone(bundle);
+    broken.vlans[1].vlan_id = 5000;
+    const answer = await target.call('POST', '/api/data/import?dryRun=true', { body: broken });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.created.vlans).toBe(1);
+    expect(answer.body.fixes).toContainEqual(
+      expect.objectContaining({
+        file: 'vlans.json',
+        id: 'vlan-voice',
+        field: 'vlan_id',
+        from: 5000,
+        reason: expect.stringContaining('not migrated'),
+      }),
+    );
   });
 
   it('refuses files of another shape, naming each fault: a wrapper object, numeric ids', async () => {

@@ -114,7 +114,7 @@ describe('port names through the imports', () => {
     expect(comparable(await exportDocument(server.baseUrl, server.token))).toEqual(comparable(before));
   });
 
-  it('refuses a 0.20.x bundle holding such a port name (POST /api/data/import), naming its path', async () => {
+  it("merges a 0.20.x bundle holding such a port name (POST /api/data/import) as the port's place, the text kept in its description", async () => {
     const bundle = {
       sites: [{ id: 'site-plant', name: 'Legacy plant' }],
       vlans: [{ id: 'vlan-office', site_id: 'site-plant', vlan_id: 10, name: 'Office' }],
@@ -131,11 +131,18 @@ describe('port names through the imports', () => {
       ],
     };
     const answer = await call('POST', '/api/data/import', { body: bundle });
-    expect(answer.status, answer.text).toBe(400);
-    expect(answer.body.error.details).toEqual([
-      { field: 'switches[0].ports[1].label', message: `switches.json id=a field=ports[1].label: ${RULE}` },
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.fixes).toContainEqual(
+      expect.objectContaining({ file: 'switches.json', id: 'a', field: 'ports[1].label', reason: expect.stringContaining(RULE) }),
+    );
+    const [sw] = (await call('GET', '/api/switches?q=plant-sw')).body.items;
+    const ports = (await call('GET', `/api/switches/${sw.id}/ports`)).body.items;
+    expect(ports.map((port: any) => [port.name, port.description])).toEqual([
+      ['Gi0/1', null],
+      ['1/2', 'label: Gi0/2\r\nusername evil privilege 15'],
     ]);
-    expect((await call('GET', '/api/sites?q=Legacy')).body.total).toBe(0);
+    const config = await call('GET', `/api/switches/${sw.id}/config?dialect=cisco-ios`);
+    expect(config.text.split('\n').some((line: string) => line.startsWith('username'))).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUNTED_KINDS } from '../../src/legacy/migrate.ts';
 import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
@@ -36,4 +36,28 @@ export function archives(dir: string): string[] {
 export function counts(dataDir: string): Record<string, number> {
   const tables = [...COUNTED_KINDS, 'port_tagged_vlans'];
   return Object.fromEntries(tables.map((table) => [table, readDb<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
+}
+
+/** The sample's files by name, parsed. */
+export type Files = Record<string, any[]>;
+
+/**
+ * A copy of the sample with its parsed files changed by `edit` and the changed ones written back as 0.20.x
+ * would; with `raw`, `edit` gets the directory to change its bytes itself.
+ */
+export function editedSample(edit: ((files: Files) => void) | ((dir: string) => void), raw = false): string {
+  const dir = sampleDataDir();
+  if (raw) {
+    (edit as (dir: string) => void)(dir);
+    return dir;
+  }
+  const names = Object.keys(jsonFiles(SAMPLE_DIR));
+  const files: Files = Object.fromEntries(names.map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8'))]));
+  const before = JSON.stringify(files);
+  (edit as (files: Files) => void)(files);
+  for (const name of names) {
+    if (JSON.stringify(files[name]) !== JSON.stringify(JSON.parse(before)[name]))
+      writeFileSync(join(dir, name), JSON.stringify(files[name], null, 2));
+  }
+  return dir;
 }
