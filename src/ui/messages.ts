@@ -1,6 +1,7 @@
 // Every word the UI shows, in one English catalogue keyed by where it is used, and t() to look one up.
 // Messages hold {placeholders}; a message with plural forms picks one by {count} under the language's plural
-// rules. Text that comes from the API (error messages, findings, summaries) is shown as the server wrote it.
+// rules. Text that comes from the API (error messages, findings) is shown as the server wrote it; an activity
+// entry's summary is worded again from its parts (entry-summary.ts) where the UI knows its form.
 // A second language is a second catalogue of the same keys (typed by Catalogue) and a choice of MESSAGES.
 
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
@@ -85,6 +86,15 @@ export const en = {
     switches: { one: '{count} switch', other: '{count} switches' },
     networks: { one: '{count} network', other: '{count} networks' },
     vlans: { one: '{count} VLAN', other: '{count} VLANs' },
+    sites: { one: '{count} site', other: '{count} sites' },
+    addresses: { one: '{count} address', other: '{count} addresses' },
+    ranges: { one: '{count} range', other: '{count} ranges' },
+    lags: { one: '{count} LAG', other: '{count} LAGs' },
+    templates: { one: '{count} template', other: '{count} templates' },
+    users: { one: '{count} user', other: '{count} users' },
+    activity: { one: '{count} activity entry', other: '{count} activity entries' },
+    interfaces: { one: '{count} interface', other: '{count} interfaces' },
+    differences: { one: '{count} difference', other: '{count} differences' },
   }),
 
   // API values shown as words.
@@ -238,6 +248,7 @@ export const en = {
     'line.migrate': '{user} migrated {kind} {entity}',
     'line.undo': '{user} undid a change of {kind} {entity}',
     'line.discovery': '{user} applied a discovery to {kind} {entity}',
+    'line.redo': '{user} redid a change of {kind} {entity}',
     'action.create': 'create',
     'action.update': 'update',
     'action.delete': 'delete',
@@ -256,6 +267,49 @@ export const en = {
     oneObject: 'Showing the entries of one object.',
     noFilterMatch: 'No activity matches these filters.',
     none: 'No changes yet. Every change to sites, switches, networks and ports will show here.',
+  }),
+  // An activity entry in words (entry-summary.ts). The English messages are the server's own summaries, read back
+  // to find their parts ({what}{tail} of a create, update or delete; counts as the count.* messages say them).
+  ...group('says', {
+    create: 'Created {what}{tail}',
+    update: 'Updated {what}{tail}',
+    delete: 'Deleted {what}{tail}',
+    undid: 'Undid: {summary}',
+    redid: 'Redid: {summary}',
+    'what.site': 'site {name}',
+    'what.switch': 'switch {name}',
+    'what.template': 'template {name}',
+    'what.vlan': 'vlan {name} (VLAN {vid})',
+    'what.network': 'network {name} ({subnet})',
+    'what.address': 'address {name} in {network}',
+    'what.addressHost': 'address {name} ({hostname}) in {network}',
+    'what.range': 'range {name} ({rangeKind}) in {network}',
+    'what.port': 'port {name} on {switch}',
+    'what.lag': 'LAG {name} on {switch}',
+    'tail.copy': ' as a copy of {original}',
+    'tail.withPorts': ' with {ports}',
+    'tail.fromTemplate': ' from template {template}',
+    'tail.netbox': ' from a NetBox device type',
+    'tail.skipped': ' ({interfaces} skipped)',
+    'tail.andLags': ' and {lags}',
+    'tail.ownPorts': ' and its {ports}',
+    'tail.siteAll': ' with {switches}, {ports}, {vlans} and {networks}',
+    'tail.held': ' with {addresses} and {ranges}',
+    'tail.vlanUsers': ' and took it off {ports}, {networks} and {switches} (configured)',
+    'tail.vlanUsersLags': ' and took it off {ports}, {lags}, {networks} and {switches} (configured)',
+    'tail.nextFree': ', the next free one',
+    bulk: 'Updated {ports} on {name}',
+    linkMade: 'Made a public link to switch {name}',
+    linkRevoked: 'Revoked a public link to switch {name}',
+    discovery: 'Applied {differences} found by discovering {host} to {name}',
+    import: 'Imported {rows}: {created} created, {updated} updated, {unchanged} unchanged',
+    merge: 'Imported {source}: created {created}; merged {merged}',
+    'source.legacy': 'a 0.20.x bundle',
+    'source.db-v1': 'a backup',
+    restore: 'Restored the backup{of}{converted}: {counts}',
+    restoreOf: ' of {at}',
+    converted:
+      ' (a 0.26.0 backup, converted: {vlans} networks became VLANs, {networks} subnets became networks, {lost} entries can no longer be undone)',
   }),
   ...group('changes', {
     changedTo: 'changed to',

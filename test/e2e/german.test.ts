@@ -1,7 +1,9 @@
 // German in the browser: a user whose language is de sees German pages, numbers ("65.534") and dates
 // ("23.11.2026, 09:45") in German format; switching the language in Account settings re-renders the app in the
 // other language without a reload; a user who never chose gets the browser's language, the sign-in page too.
-// Screenshots german-*.png of a switch and a network page at 1280 and 375 px, light and dark; axe on each.
+// The activity log and a port's history word each entry in German (no "Updated", "Created", "Deleted", "Undid"), a
+// redo as a redo. Screenshots german-*.png of a switch, a network and the activity page at 1280 and 375 px, light
+// and dark; axe on each.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -157,6 +159,50 @@ describe('German in the browser', () => {
     expect([...problems.errors, ...en.problems.errors]).toEqual([]);
   });
 
+  it("words the activity log and a port's history in German, a redo as a redo", async () => {
+    const { context, page, problems } = await open(app.browser);
+    await signInGerman(page, `/switches/${data.coreId}`);
+    await h1(page, 'core-1');
+    // A change made in the UI: port 5's description.
+    await page.getByRole('button', { name: 'Port 5 bearbeiten', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Port 5' });
+    await panel.getByLabel('Beschreibung').fill('Empfang');
+    await panel.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    // Undone and redone from the activity list.
+    await page.goto(`${app.baseUrl}/activity`);
+    await h1(page, 'Aktivität');
+    const entries = page.locator('li.entry');
+    const summary = (text: string) => entries.filter({ has: page.locator('.entry-summary', { hasText: new RegExp(`^${text}$`) }) });
+    await summary('Port 5 an core-1 geändert').getByRole('button', { name: 'Rückgängig: Port 5 an core-1 geändert' }).click();
+    await page.getByRole('dialog', { name: 'Diese Änderung rückgängig machen?' }).getByRole('button', { name: 'Änderung rückgängig machen' }).click();
+    const undid = summary('Rückgängig gemacht: Port 5 an core-1 geändert');
+    await undid.getByRole('button', { name: 'Wiederholen: Rückgängig gemacht: Port 5 an core-1 geändert' }).click();
+    await page.getByRole('dialog', { name: 'Diese Änderung wiederholen?' }).getByRole('button', { name: 'Änderung wiederholen' }).click();
+    const redid = summary('Wiederholt: Port 5 an core-1 geändert');
+    await redid.waitFor();
+    expect(await redid.locator('.entry-line').innerText()).toMatch(/^anna hat eine Änderung an Port 5 wiederholt/);
+    const log = await page.locator('.timeline').innerText();
+    for (const english of ['Updated', 'Created', 'Deleted', 'Undid', 'Redid'])
+      expect(log, english).not.toContain(english);
+    // What the seed made reads in German too: a switch with its ports, a bulk edit of ports.
+    expect(log).toContain('Switch core-1 mit 48 Ports angelegt');
+    expect(log).toMatch(/\d+ Ports an core-1 geändert/);
+
+    // The port's history: the same entries, in German.
+    await page.goto(`${app.baseUrl}/switches/${data.coreId}`);
+    await h1(page, 'core-1');
+    await page.getByRole('button', { name: '5 – Verlauf', exact: true }).click();
+    const history = page.getByRole('dialog', { name: 'Verlauf von Port 5 an core-1' });
+    await history.locator('.entry-summary', { hasText: /^Wiederholt: Port 5 an core-1 geändert$/ }).waitFor();
+    const text = await history.locator('.timeline').innerText();
+    for (const english of ['Updated', 'Created', 'Deleted', 'Undid', 'Redid']) expect(text, english).not.toContain(english);
+    expect(text).toContain('Rückgängig gemacht: Port 5 an core-1 geändert');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('takes screenshots of German pages at 1280 and 375 px, light and dark, axe clean', async () => {
     const violations: string[] = [];
     for (const width of [1280, 375]) {
@@ -175,6 +221,12 @@ describe('German in the browser', () => {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(SHOTS, `german-network-${width}-${scheme}.png`), fullPage: width === 375 });
         violations.push(...(await seriousAxeViolations(page, `German network page ${width} ${scheme}`)));
+        await page.goto(`${app.baseUrl}/activity`);
+        await h1(page, 'Aktivität');
+        await page.locator('.entry-summary').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: join(SHOTS, `german-activity-${width}-${scheme}.png`), fullPage: width === 375 });
+        violations.push(...(await seriousAxeViolations(page, `German activity page ${width} ${scheme}`)));
         expect(problems.errors).toEqual([]);
         await context.close();
       }

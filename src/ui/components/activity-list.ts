@@ -1,8 +1,9 @@
-// A timeline of activity entries, newest first, grouped by day, each with its changes and an Undo (Redo on an
-// undo entry).
+// A timeline of activity entries, newest first, grouped by day, each with its summary in the user's language
+// (entry-summary.ts), its changes and an Undo (Redo on an undo entry).
 import { html, useEffect, useState } from '../html.ts';
 import { useApp } from '../app-context.ts';
 import type { ActivityEntry } from '../api-types.ts';
+import { entrySummary, undoDepth } from '../entry-summary.ts';
 import { dayKey, dayLabel, formatTime } from '../format.ts';
 import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
@@ -38,15 +39,14 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
   const e = p.e;
   // Undoing an undo entry redoes; undoing a redo (an undo of an undo entry) undoes again.
   const redo = e.action === 'undo' && p.of?.action !== 'undo';
+  const summary = entrySummary(e);
   const undo = async () => {
     const ok = await app.confirm(
       redo
-        ? { title: t('redo.title'), message: t('redo.question', { summary: e.summary }), confirmLabel: t('redo.confirm') }
+        ? { title: t('redo.title'), message: t('redo.question', { summary }), confirmLabel: t('redo.confirm') }
         : {
             title: t('activity.undoTitle'),
-            message: e.username
-              ? t('activity.undoQuestionBy', { summary: e.summary, user: e.username })
-              : t('activity.undoQuestion', { summary: e.summary }),
+            message: e.username ? t('activity.undoQuestionBy', { summary, user: e.username }) : t('activity.undoQuestion', { summary }),
             confirmLabel: t('activity.undoConfirm'),
           },
     );
@@ -54,7 +54,9 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
   };
   // In a port's history only the entries about that port itself can be undone (never its switch's creation).
   const offered = e.undoable && !e.undoneBy && (!p.portId || (e.entityType === 'port' && e.entityId === p.portId));
-  const line = tParts(`activity.line.${e.action}`, {
+  // A redo (an undo of an undo) is an undo entry too; its line says it redid.
+  const depth = undoDepth(e);
+  const line = tParts(`activity.line.${depth > 0 && depth % 2 === 0 ? 'redo' : e.action}`, {
     user: html`<strong>${e.username ?? t('activity.system')}</strong>`,
     kind: e.entityType ? t(`kind.${e.entityType}`) : '',
     entity: e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} />`,
@@ -65,7 +67,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
       <p class="entry-line">
         ${line}${e.undoneBy && html` <span class="tag">${t('activity.undone')}</span>`}
       </p>
-      <p class="entry-summary">${e.summary}</p>
+      <p class="entry-summary">${summary}</p>
       ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: e.undoLost })}</p>`}
       ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} entityId=${e.entityId} action=${e.action} only=${p.portId} />`}
     </div>
@@ -74,7 +76,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
       !p.compact &&
       offered &&
       html`<button type="button" class="btn btn-small" onClick=${undo} aria-label=${
-        redo ? t('redo.label', { summary: e.summary }) : t('activity.undoLabel', { summary: e.summary })
+        redo ? t('redo.label', { summary }) : t('activity.undoLabel', { summary })
       }>${redo ? t('redo.button') : t('undo.button')}</button>`
     }
   </li>`;

@@ -1,0 +1,201 @@
+// An activity entry in the user's language. The server writes each entry's summary in English, from a few set forms
+// ("Updated port 5 on core-1", "Deleted switch spare-1 and its 2 ports", "Undid: …"); the English catalogue holds
+// those forms (says.*), so the UI reads the summary back against them, the entry's own entity name standing in for
+// {name}, and says the same in the active language. Imports and restores are worded from their `changes` counts.
+// An entry of a form the UI does not know (migrated 0.20.x history, an unknown action) keeps the server's summary.
+// A redo (an undo of an undo, "Undid: Undid: …") reads as a redo.
+import type { ActivityEntry } from './api-types.ts';
+import { formatDateTime } from './format.ts';
+import { en, formatNumber, t } from './messages.ts';
+import type { MessageKey } from './messages.ts';
+
+/** What the wording needs of an entry. */
+export type EntryFacts = Pick<ActivityEntry, 'action' | 'entityType' | 'entityName' | 'summary' | 'changes'>;
+
+type Params = Record<string, string>;
+
+/** The tails a create, update or delete of a kind may end with, each at most once, in this order. */
+const TAILS: Record<string, string[]> = {
+  'create.switch': ['copy', 'withPorts', 'fromTemplate', 'andLags'],
+  'create.template': ['netbox', 'skipped'],
+  'create.lag': ['withPorts'],
+  'create.address': ['nextFree'],
+  'delete.switch': ['ownPorts'],
+  'delete.site': ['siteAll'],
+  'delete.network': ['held'],
+  'delete.vlan': ['vlanUsers', 'vlanUsersLags'],
+};
+const WHATS = ['site', 'switch', 'template', 'vlan', 'network', 'address', 'range', 'port', 'lag'];
+/** The count.* message of an entry's kind, for the rows of an import. */
+const PLURAL: Record<string, string> = {
+  site: 'sites',
+  vlan: 'vlans',
+  network: 'networks',
+  switch: 'switches',
+  port: 'ports',
+  address: 'addresses',
+  range: 'ranges',
+};
+const COUNTED = new Set(['ports', 'switches', 'vlans', 'networks', 'addresses', 'ranges', 'lags', 'interfaces', 'differences', 'rows']);
+const NUMBERS = new Set(['created', 'updated', 'unchanged']);
+const RANGE_KINDS = ['dhcp', 'static', 'reserved'];
+const UNDONE = ['update', 'create', 'delete', 'bulk_update', 'discovery'] as const;
+
+const english = (key: string): string => {
+  const m = en[key as MessageKey];
+  return typeof m === 'string' ? m : m.other;
+};
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The words of the count.* message `key`, English, as a pattern that captures the number ("48 ports", "1 vlan"). */
+function countPattern(key: string): string {
+  const m = en[`count.${key}` as MessageKey];
+  if (!m) return '(?!)';
+  const nouns = (typeof m === 'string' ? [m] : Object.values(m)).map((form) => form.replace('{count} ', ''));
+  return `(\\d+) (?:${[...new Set(nouns.flatMap((n) => [n, n.toLowerCase()]))].map(escape).join('|')})`;
+}
+
+/**
+ * The parts of `text` when it reads as the English `template`, `name` standing for {name}; each in the active
+ * language (counts as "48 Ports", numbers in its format); undefined when it does not.
+ */
+function read(template: string, text: string, name: string, rows?: string): Params | undefined {
+  const names: string[] = [];
+  const source = template
+    .split(/\{(\w+)\}/)
+    .map((piece, i) => {
+      if (i % 2 === 0) return escapeRe(piece);
+      if (piece === 'name') return escapeRe(name);
+      names.push(piece);
+      if (COUNTED.has(piece)) return countPattern(piece === 'rows' ? (rows ?? '') : piece);
+      if (NUMBERS.has(piece) || piece === 'vid') return '(\\d+)';
+      if (piece === 'rangeKind') return `(${RANGE_KINDS.join('|')})`;
+      return '(.+?)';
+    })
+    .join('');
+  const m = new RegExp(`^${source}$`).exec(text);
+  if (!m) return undefined;
+  const params: Params = { name };
+  names.forEach((piece, i) => {
+    const value = m[i + 1]!;
+    if (COUNTED.has(piece)) params[piece] = t(`count.${piece === 'rows' ? rows! : piece}` as MessageKey, { count: Number(value) });
+    else if (NUMBERS.has(piece)) params[piece] = formatNumber(Number(value));
+    else if (piece === 'rangeKind') params[piece] = t(`rangeKind.${value}` as MessageKey);
+    else params[piece] = value;
+  });
+  return params;
+}
+
+/**
+ * Every choice of tails out of `tails`, each in their order, the most tails first: a free part ({original}) could
+ * otherwise swallow the tails after it.
+ */
+function tailChoices(tails: string[]): string[][] {
+  const all: string[][] = [[]];
+  for (const tail of tails) for (const some of all.slice()) all.push([...some, tail]);
+  return all.sort((a, b) => b.length - a.length);
+}
+
+/** A create, update or delete of one entity: "{what}{tail}" in the active language. */
+function oneEntity(action: string, type: string, name: string, summary: string): string | undefined {
+  const whats = type === 'address' ? ['address', 'addressHost'] : [type];
+  const verb = english(`says.${action}`);
+  for (const what of whats) {
+    for (const tails of tailChoices(TAILS[`${action}.${type}`] ?? [])) {
+      const template = verb
+        .replace('{what}', english(`says.what.${what}`))
+        .replace('{tail}', tails.map((k) => english(`says.tail.${k}`)).join(''));
+      const p = read(template, summary, name);
+      if (p)
+        return t(`says.${action}` as MessageKey, {
+          what: t(`says.what.${what}` as MessageKey, p),
+          tail: tails.map((k) => t(`says.tail.${k}` as MessageKey, p)).join(''),
+        });
+    }
+  }
+  return undefined;
+}
+
+/** `{ sites: 2, vlans: 0, … }` as "2 sites, 0 VLANs, …"; undefined unless every key is a count the UI can say. */
+function countList(counts: unknown, skipZero: string[]): string | undefined {
+  if (!isObject(counts)) return undefined;
+  const parts: string[] = [];
+  for (const [key, n] of Object.entries(counts)) {
+    if (typeof n !== 'number' || !(`count.${key}` in en)) return undefined;
+    if (n === 0 && skipZero.includes(key)) continue;
+    parts.push(t(`count.${key}` as MessageKey, { count: n }));
+  }
+  return parts.join(', ');
+}
+
+/** An import of a backup or bundle, or a restore, from the counts in its `changes`. */
+function fromCounts(e: EntryFacts): string | undefined {
+  const c = e.changes;
+  if (!isObject(c)) return undefined;
+  if (e.action === 'import' && typeof c.source === 'string' && `says.source.${c.source}` in en) {
+    const created = countList(c.created, ['activity', 'users']);
+    const merged = countList(c.merged, ['activity', 'users']);
+    if (created === undefined || merged === undefined) return undefined;
+    return t('says.merge', { source: t(`says.source.${c.source}` as MessageKey), created, merged });
+  }
+  if (e.action === 'restore') {
+    const counts = countList(c.restored, ['users']);
+    if (counts === undefined) return undefined;
+    const v = c.converted;
+    let converted = '';
+    if (isObject(v)) {
+      const [vlans, networks, lost] = [v.vlans, v.networksFromSubnets, v.undoLost];
+      if (typeof vlans !== 'number' || typeof networks !== 'number' || typeof lost !== 'number') return undefined;
+      converted = t('says.converted', { vlans: formatNumber(vlans), networks: formatNumber(networks), lost: formatNumber(lost) });
+    }
+    const of = typeof c.exportedAt === 'string' ? t('says.restoreOf', { at: formatDateTime(c.exportedAt) }) : '';
+    return t('says.restore', { of, converted, counts });
+  }
+  return undefined;
+}
+
+/** The entry in words of the active language, or undefined when the UI does not know its form. */
+function worded(e: EntryFacts): string | undefined {
+  const { action, entityType: type, summary } = e;
+  if (action === 'import' || action === 'restore') {
+    if (action === 'import' && type && PLURAL[type]) {
+      const p = read(english('says.import'), summary, '', PLURAL[type]);
+      return p && t('says.import', p);
+    }
+    return fromCounts(e);
+  }
+  const name = e.entityName;
+  if (name === null || !type) return undefined;
+  const says = (key: 'says.bulk' | 'says.discovery' | 'says.linkMade' | 'says.linkRevoked') => {
+    const p = read(english(key), summary, name);
+    return p && t(key, p);
+  };
+  if (action === 'bulk_update') return type === 'switch' ? says('says.bulk') : undefined;
+  if (action === 'discovery') return type === 'switch' ? says('says.discovery') : undefined;
+  if (action !== 'create' && action !== 'update' && action !== 'delete') return undefined;
+  if (action === 'update' && type === 'switch') {
+    const link = says('says.linkMade') ?? says('says.linkRevoked');
+    if (link) return link;
+  }
+  return WHATS.includes(type) ? oneEntity(action, type, name, summary) : undefined;
+}
+
+/** How many undos deep an entry is: 1 for an undo ("Undid: …"), 2 for a redo ("Undid: Undid: …"), 0 otherwise. */
+export function undoDepth(e: Pick<EntryFacts, 'action' | 'summary'>): number {
+  if (e.action !== 'undo') return 0;
+  const prefix = english('says.undid').replace('{summary}', '');
+  let depth = 0;
+  while (e.summary.startsWith(prefix.repeat(depth + 1))) depth++;
+  return depth;
+}
+
+/** The entry in the user's language: its summary worded from its parts, else as the server wrote it. */
+export function entrySummary(e: EntryFacts): string {
+  const depth = undoDepth(e);
+  if (depth === 0) return worded(e) ?? e.summary;
+  const prefix = english('says.undid').replace('{summary}', '');
+  const inner = e.summary.slice(prefix.length * depth);
+  const words = UNDONE.map((action) => worded({ ...e, action, summary: inner })).find((w) => w !== undefined) ?? inner;
+  return t(depth % 2 === 1 ? 'says.undid' : 'says.redid', { summary: words });
+}
