@@ -5,7 +5,7 @@ import { getToken, getUser, isSessionRevoked, type UserRow } from '../db/users.t
 import type { Db } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
 
-/** A role: one of ROLES of fields/users.ts, weakest first (viewer, editor, admin). */
+/** A role: one of ROLES of fields/choices.ts, weakest first (viewer, editor, admin). */
 export type Role = UserRow['role'];
 
 /** The signed-in user of a request. */
