@@ -176,7 +176,10 @@ describe('German in the browser', () => {
     const entries = page.locator('li.entry');
     const summary = (text: string) => entries.filter({ has: page.locator('.entry-summary', { hasText: new RegExp(`^${text}$`) }) });
     await summary('Port 5 an core-1 geändert').getByRole('button', { name: 'Rückgängig: Port 5 an core-1 geändert' }).click();
-    await page.getByRole('dialog', { name: 'Diese Änderung rückgängig machen?' }).getByRole('button', { name: 'Änderung rückgängig machen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Diese Änderung rückgängig machen?' })
+      .getByRole('button', { name: 'Änderung rückgängig machen' })
+      .click();
     const undid = summary('Rückgängig gemacht: Port 5 an core-1 geändert');
     await undid.getByRole('button', { name: 'Wiederholen: Rückgängig gemacht: Port 5 an core-1 geändert' }).click();
     await page.getByRole('dialog', { name: 'Diese Änderung wiederholen?' }).getByRole('button', { name: 'Änderung wiederholen' }).click();
@@ -184,8 +187,7 @@ describe('German in the browser', () => {
     await redid.waitFor();
     expect(await redid.locator('.entry-line').innerText()).toMatch(/^anna hat eine Änderung an Port 5 wiederholt/);
     const log = await page.locator('.timeline').innerText();
-    for (const english of ['Updated', 'Created', 'Deleted', 'Undid', 'Redid'])
-      expect(log, english).not.toContain(english);
+    for (const english of ['Updated', 'Created', 'Deleted', 'Undid', 'Redid']) expect(log, english).not.toContain(english);
     // What the seed made reads in German too: a switch with its ports, a bulk edit of ports.
     expect(log).toContain('Switch core-1 mit 48 Ports angelegt');
     expect(log).toMatch(/\d+ Ports an core-1 geändert/);
