@@ -10,7 +10,7 @@ import { applyMigrations } from './migrate.ts';
 import { inTransaction, openDatabase, type Db } from './open.ts';
 import { listPortsJson } from './ports.ts';
 import { search } from './search.ts';
-import { SEARCH_INDEXES, withDerivedDataRebuiltAfter } from './search-index.ts';
+import { SEARCH_INDEXES, countVlanSwitchPorts, withDerivedDataRebuiltAfter } from './search-index.ts';
 import { listSitesJson } from './sites.ts';
 import { listSwitchesJson } from './switches.ts';
 import { insertTestRow } from './test-rows.ts';
@@ -201,6 +201,46 @@ describe('the search index', () => {
       }),
     );
     expect(countsOf()).toEqual(kept.filter((row) => row.vlan_id !== voice));
+  });
+
+  it('after a bulk load that counted its own ports, holds the VLAN counts SQL counts', () => {
+    const siteId = insertTestRow(db, 'sites', { name: 'HQ' });
+    const switches = ['core-1', 'core-2'].map((name) => insertTestRow(db, 'switches', { site_id: siteId, name }));
+    const [users, voice, mgmt] = [10, 20, 30].map((vid) => insertTestRow(db, 'vlans', { site_id: siteId, vid, name: `v${vid}` }));
+    // Untagged only, tagged only, its own untagged VLAN tagged too (counts once), no VLAN, on two switches.
+    const ports = [
+      { switchId: switches[0], untaggedVlanId: users, taggedVlanIds: [] },
+      { switchId: switches[0], untaggedVlanId: null, taggedVlanIds: [voice, mgmt] },
+      { switchId: switches[0], untaggedVlanId: users, taggedVlanIds: [users, voice] },
+      { switchId: switches[1], untaggedVlanId: null, taggedVlanIds: [] },
+      { switchId: switches[1], untaggedVlanId: mgmt, taggedVlanIds: [voice] },
+    ];
+    const countsOf = () => db.prepare('SELECT vlan_id, switch_id, ports FROM vlan_switch_ports ORDER BY vlan_id, switch_id').all();
+    const load = (counted?: ReturnType<typeof countVlanSwitchPorts>) =>
+      inTransaction(db, () =>
+        withDerivedDataRebuiltAfter(
+          db,
+          () => {
+            db.exec('DELETE FROM port_tagged_vlans; DELETE FROM ports');
+            ports.forEach((port, i) => {
+              const portId = insertTestRow(db, 'ports', {
+                switch_id: port.switchId,
+                name: `Gi1/0/${i}`,
+                position: i,
+                untagged_vlan_id: port.untaggedVlanId,
+              });
+              for (const vlanId of port.taggedVlanIds)
+                db.prepare('INSERT INTO port_tagged_vlans (port_id, vlan_id) VALUES (?, ?)').run(portId, vlanId);
+            });
+          },
+          counted,
+        ),
+      );
+    load();
+    const bySql = countsOf();
+    expect(bySql).toHaveLength(5);
+    load(countVlanSwitchPorts(ports));
+    expect(countsOf()).toEqual(bySql);
   });
 
   it('keeps no pause when the bulk load fails', () => {

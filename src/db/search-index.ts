@@ -2,6 +2,7 @@
 // of every listed table, both kept by triggers in the transaction of every change. A bulk load pauses them and
 // rebuilds both once at its end (withDerivedDataRebuiltAfter).
 import { prepare, type Db } from './open.ts';
+import { getOrMake } from '../lib/memo.ts';
 
 /**
  * The search indexes: each an FTS5 table over the text of one table, by FTS column: the searchable text columns
@@ -105,10 +106,10 @@ export function countedRows(db: Db, table: string): number | undefined {
  * left alone row by row, then rebuilds them once: filling an FTS table in one pass costs a fraction of keeping it row by row. Only inside a transaction, so
  * that a rollback undoes the pause with the load.
  */
-export function withDerivedDataRebuiltAfter<T>(db: Db, write: () => T): T {
+export function withDerivedDataRebuiltAfter<T>(db: Db, write: () => T, counted?: VlanSwitchCounts): T {
   pauseDerivedData(db);
   const result = write();
-  resumeDerivedData(db);
+  resumeDerivedData(db, counted);
   return result;
 }
 
@@ -118,9 +119,9 @@ export function pauseDerivedData(db: Db): void {
   prepare(db, 'INSERT OR IGNORE INTO derived_data_paused (paused) VALUES (1)').run();
 }
 
-/** The end of a bulk load: the derived data rebuilt from the tables, the triggers at work again. */
-export function resumeDerivedData(db: Db): void {
-  rebuildDerivedData(db);
+/** The end of a bulk load: the derived data rebuilt from the tables (the VLAN counts `counted` when given), the triggers at work again. */
+export function resumeDerivedData(db: Db, counted?: VlanSwitchCounts): void {
+  rebuildDerivedData(db, counted);
   prepare(db, 'DELETE FROM derived_data_paused').run();
 }
 
@@ -129,8 +130,12 @@ function sourceColumns(columns: Record<string, string>): string[] {
   return [...new Set(Object.values(columns).map((sql) => /\((\w+)(?=[,)])/.exec(sql)![1]))];
 }
 
-/** Fills every search index, row count and VLAN count per switch again from the tables. */
-export function rebuildDerivedData(db: Db): void {
+/**
+ * Fills every search index, row count and VLAN count per switch again from the tables; the VLAN counts from
+ * `counted` when the caller counted the ports it wrote (countVlanSwitchPorts), which spares SQLite a sort of every
+ * port × VLAN row (~0.6 s of a 100,000-port migration).
+ */
+export function rebuildDerivedData(db: Db, counted?: VlanSwitchCounts): void {
   for (const [index, { table, columns }] of Object.entries(SEARCH_INDEXES)) {
     prepare(db, `INSERT INTO ${index} (${index}) VALUES ('delete-all')`).run();
     // As the triggers do, a row without any of the text is left out: a contentless table stores every row given.
@@ -145,7 +150,34 @@ export function rebuildDerivedData(db: Db): void {
   for (const table of COUNTED_TABLES) {
     prepare(db, `INSERT OR REPLACE INTO row_counts (tbl, n) VALUES ('${table}', (SELECT count(*) FROM ${table}))`).run();
   }
-  refillVlanSwitchPorts(db);
+  if (counted) fillVlanSwitchPorts(db, counted);
+  else refillVlanSwitchPorts(db);
+}
+
+/** How many ports of each switch carry each VLAN: switch id → VLAN id → ports (vlan_switch_ports' rows). */
+export type VlanSwitchCounts = Map<string, Map<string, number>>;
+
+/**
+ * The VLAN counts per switch of ports as a bulk load holds them (switchId, untaggedVlanId, taggedVlanIds), by the
+ * rule of migration 0011's triggers: a port counts once for each VLAN it carries.
+ */
+export function countVlanSwitchPorts(ports: Iterable<Record<string, unknown>>): VlanSwitchCounts {
+  const counts: VlanSwitchCounts = new Map();
+  for (const port of ports) {
+    const tagged = Array.isArray(port.taggedVlanIds) ? (port.taggedVlanIds as string[]) : [];
+    const untagged = typeof port.untaggedVlanId === 'string' && !tagged.includes(port.untaggedVlanId) ? port.untaggedVlanId : undefined;
+    if (tagged.length === 0 && untagged === undefined) continue;
+    const switchId = String(port.switchId);
+    const ofSwitch = getOrMake(counts, switchId, () => new Map<string, number>());
+    for (const vlanId of untagged === undefined ? tagged : [untagged, ...tagged]) ofSwitch.set(vlanId, (ofSwitch.get(vlanId) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function fillVlanSwitchPorts(db: Db, counted: VlanSwitchCounts): void {
+  prepare(db, 'DELETE FROM vlan_switch_ports').run();
+  const insert = prepare(db, 'INSERT INTO vlan_switch_ports (vlan_id, switch_id, ports) VALUES (?, ?, ?)');
+  for (const [switchId, vlans] of counted) for (const [vlanId, ports] of vlans) insert.run(vlanId, switchId, ports);
 }
 
 /** How many ports of each switch carry each VLAN (migration 0011, a VLAN's portCount and switchCount), counted again. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { insertActivity } from '../db/activity.ts';
 import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { withDerivedDataRebuiltAfter } from '../db/search-index.ts';
+import { countVlanSwitchPorts, withDerivedDataRebuiltAfter } from '../db/search-index.ts';
 import { insertPublicLink } from '../db/public-links.ts';
 import { setTopologyPosition } from '../db/topology.ts';
 import { getUserByName } from '../db/users.ts';
@@ -182,7 +182,9 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     publicLinks: data.publicLinks.length,
     topologyPositions: data.topologyPositions.length,
   };
-  const skipped = withIndexesBuiltAfter(db, () => withDerivedDataRebuiltAfter(db, () => writeRecords(db, data)));
+  // Counted while the ports are in hand (writeRecords lets them go): SQLite would sort every port × VLAN row.
+  const vlanCounts = countVlanSwitchPorts(data.ports);
+  const skipped = withIndexesBuiltAfter(db, () => withDerivedDataRebuiltAfter(db, () => writeRecords(db, data), vlanCounts));
   counts.users -= skipped.size;
   counts.usersSkipped = skipped.size;
   const skippedUsers = data.users.filter((user) => skipped.has(user.id)).map((user) => String(user.username));
