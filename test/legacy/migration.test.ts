@@ -208,6 +208,20 @@ describe('a 0.20.x data directory at the first start', () => {
     expect(links.size).toBe(legacy.switches.filter((record) => record.name.startsWith('access')).length + 2);
   });
 
+  it('leaves the derived data in step with the migrated ports: VLAN counts, search, list totals', async () => {
+    for (const vlan of await all('/api/vlans')) {
+      const ports = await all(`/api/vlans/${vlan.id}/ports`);
+      expect(vlan.portCount, vlan.name).toBe(ports.length);
+      expect(vlan.switchCount, vlan.name).toBe(new Set(ports.map((port) => port.switch.id)).size);
+    }
+    const [sw] = await all('/api/switches');
+    const [port] = await all(`/api/switches/${sw.id}/ports`);
+    const found = await api(server.baseUrl, 'GET', `/api/search?q=${encodeURIComponent(`${sw.name} ${port.name}`)}`, { token });
+    expect(found.body.results.map((result: any) => result.id)).toContain(port.id);
+    const total = (await api(server.baseUrl, 'GET', '/api/ports?limit=1', { token })).body.total;
+    expect(total).toBe(legacyPorts);
+  });
+
   it('brings the template, the stack and the LAG pair across', async () => {
     const switches = await all('/api/switches');
     const [template] = await all('/api/templates');
