@@ -648,6 +648,7 @@ export const de = {
     add: 'Adresse anlegen',
     next: 'Nächste freie',
     filter: 'Adressen filtern (Adresse, Hostname oder MAC)',
+    caption: 'IP-Adressen von {network}',
     none: 'Keine Adressen.',
     ofSwitch: 'Die Management-IP eines Switches: Ändern Sie sie am Switch.',
   }),
@@ -662,6 +663,7 @@ export const de = {
     add: 'Bereich anlegen',
     none: 'Keine Bereiche.',
     name: '{kind}-Bereich {start}–{end}',
+    caption: 'Bereiche von {network}',
   }),
   ...group('deviceType', {
     server: 'Server',

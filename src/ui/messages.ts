@@ -702,6 +702,7 @@ export const en = {
     add: 'Add address',
     next: 'Next free',
     filter: 'Filter addresses (address, host name or MAC)',
+    caption: 'IP addresses of {network}',
     none: 'No addresses.',
   }),
   ...group('ipam', {
@@ -718,6 +719,7 @@ export const en = {
     add: 'Add range',
     none: 'No ranges.',
     name: '{kind} range {start}–{end}',
+    caption: 'Ranges of {network}',
   }),
   ...group('field', {
     hostname: 'Host name',

@@ -160,9 +160,12 @@ export async function runAxe(page: Page): Promise<{ passes: number; violations: 
   });
 }
 
-/** Whether a violation is one a test fails on: serious or critical. */
+/**
+ * Whether a violation is one a test fails on: every impact, minor and moderate too (the pages the tests visit have
+ * none of any level; the name is older than that).
+ */
 export function isSerious(v: AxeViolation): boolean {
-  return v.impact === 'serious' || v.impact === 'critical';
+  return ['minor', 'moderate', 'serious', 'critical'].includes(v.impact);
 }
 
 /** A violation in one line, led by where it was found: "<where>: <rule> [<impact>] <help> → <elements>". */
@@ -171,8 +174,8 @@ export function axeLine(where: string, v: AxeViolation): string {
 }
 
 /**
- * axe-core on the page once its network is idle, expected to have run (more than ten passes) on `where`: its serious
- * and critical violations, each a line led by `where`.
+ * axe-core on the page once its network is idle, expected to have run (more than ten passes) on `where`: its
+ * violations of every impact (isSerious), each a line led by `where`.
  */
 export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
   await page.waitForLoadState('networkidle').catch(() => undefined);

@@ -142,7 +142,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
       <div class="card-head"><h2 id="net-addresses">${t('addresses.title')}</h2>
         ${(list.data?.total ?? 0) > 0 && html`<${CsvLink} small=${true} path=${`/api/networks/${n.id}/addresses`} query=${query} name=${`${n.name}-addresses`} label=${t('csvExport.addresses')} />`}</div>
       ${app.canEdit && html`<${AddressForm} onSubmit=${add} />`}
-      <${ListBody} caption=${t('addresses.title')} filterLabel=${t('addresses.filter')} query=${query} list=${list} columns=${columns}
+      <${ListBody} caption=${t('addresses.caption', { network: n.name })} filterLabel=${t('addresses.filter')} query=${query} list=${list} columns=${columns}
         empty=${html`<${EmptyState} message=${t('addresses.none')} />`} />
     </section>
     <${RangeList} network=${n} ranges=${ranges} onChanged=${() => {

@@ -77,7 +77,7 @@ export function RangeList(p: { network: Network; ranges: Resource<Range[]>; onCh
         ${(p.ranges.data?.length ?? 0) > 0 && html`<${CsvLink} small=${true} path=${`/api/networks/${p.network.id}/ranges`} query=${{ sort: 'start' }} name=${`${p.network.name}-ranges`} label=${t('csvExport.ranges')} />`}
         ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditing('new')}>${t('ranges.add')}</button>`}
       </div></div>
-    <${Loaded} resource=${p.ranges} render=${(rows: Range[]) => html`<${DataTable} caption=${t('ranges.title')} columns=${columns} rows=${rows} />`}
+    <${Loaded} resource=${p.ranges} render=${(rows: Range[]) => html`<${DataTable} caption=${t('ranges.caption', { network: p.network.name })} columns=${columns} rows=${rows} />`}
       empty=${html`<${EmptyState} message=${t('ranges.none')} />`} />
     ${
       editing &&

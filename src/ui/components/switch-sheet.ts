@@ -83,6 +83,8 @@ export function SwitchSheet(p: { data: PublicSwitch; qr: { url: string; caption:
   const legend = [...vlans.values()].sort((a, b) => a.vid - b.vid);
   const stacked = sw.stackSize > 1 || drawn.some((x) => x.unit > 1);
   const Title = p.heading === 1 ? 'h1' : 'h2';
+  // The parts' headings one level below the title (axe: heading-order).
+  const Part = p.heading === 1 ? 'h2' : 'h3';
   const facts = [[sw.vendor, sw.model].filter(Boolean).join(' '), sw.location, sw.rackPosition];
   return html`<article class="print-sheet" aria-labelledby="sheet-title">
     <header class="sheet-head">
@@ -97,12 +99,12 @@ export function SwitchSheet(p: { data: PublicSwitch; qr: { url: string; caption:
       </figure>
     </header>
     <section class="sheet-part" aria-labelledby="sheet-panel">
-      <h3 id="sheet-panel">${t('switch.frontPanel')}</h3>
+      <${Part} id="sheet-panel">${t('switch.frontPanel')}</${Part}>
       <${PortPanel} ports=${drawn} vlans=${vlans} links=${links} selection=${selection} stacked=${stacked} layout=${p.layout}
         label=${t('switch.panelLabel', { name: sw.name })} />
     </section>
     <section class="sheet-part" aria-labelledby="sheet-legend">
-      <h3 id="sheet-legend">${t('switch.vlanColours')}</h3>
+      <${Part} id="sheet-legend">${t('switch.vlanColours')}</${Part}>
       ${
         legend.length === 0
           ? html`<p class="muted">${t('sheet.noVlans')}</p>`
@@ -111,8 +113,8 @@ export function SwitchSheet(p: { data: PublicSwitch; qr: { url: string; caption:
       <p class="legend sheet-marks"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span></p>
     </section>
     <section class="sheet-part" aria-labelledby="sheet-table">
-      <h3 id="sheet-table">${t('switch.portTable')}</h3>
-      <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sheet-table">
+      <${Part} id="sheet-table">${t('switch.portTable')}</${Part}>
+      <div class="table-wrap" tabindex="0" role="region" aria-label=${t('ports.caption', { switch: sw.name })}>
         <table class="data sheet-ports">
           <thead><tr>
             <th scope="col">${t('ports.col.port')}</th>${stacked && html`<th scope="col">${t('portEdit.unit')}</th>`}
