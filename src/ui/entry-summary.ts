@@ -53,7 +53,7 @@ function countPattern(key: string): string {
   const m = en[`count.${key}` as MessageKey];
   if (!m) return '(?!)';
   const nouns = (typeof m === 'string' ? [m] : Object.values(m)).map((form) => form.replace('{count} ', ''));
-  return `(\\d+) (?:${[...new Set(nouns.flatMap((n) => [n, n.toLowerCase()]))].map(escape).join('|')})`;
+  return `(\\d+) (?:${[...new Set(nouns.flatMap((n) => [n, n.toLowerCase()]))].map(escapeRe).join('|')})`;
 }
 
 /**
