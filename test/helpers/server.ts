@@ -208,15 +208,17 @@ export interface TestServerHandle extends ApiClient {
 }
 
 /**
- * Starts a server in beforeAll (a fresh data directory, `env` added to the test environment), runs first-run
+ * Starts a server in beforeAll (a fresh data directory unless `dataDir` makes one, `env` added to the test environment), runs first-run
  * setup for an admin named `admin` (unless `admin: false`, or with another name), and stops it in afterAll.
  * `call` and the other calls are made as that admin.
  */
-export function useTestServer(options: { env?: Record<string, string>; admin?: string | false } = {}): TestServerHandle {
+export function useTestServer(
+  options: { env?: Record<string, string>; admin?: string | false; dataDir?: () => string } = {},
+): TestServerHandle {
   let server: TestServer | undefined;
   let admin: { token: string; userId: string } | undefined;
   beforeAll(async () => {
-    server = await startServer({ env: options.env });
+    server = await startServer({ env: options.env, dataDir: options.dataDir?.() });
     if (options.admin !== false) admin = await setupAdmin(server.baseUrl, options.admin);
   });
   afterAll(async () => {

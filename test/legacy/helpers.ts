@@ -1,9 +1,10 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUNTED_KINDS } from '../../src/legacy/migrate.ts';
-import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
+import { expect } from 'vitest';
+import { SAMPLE_DIR, SAMPLE_PASSWORDS } from '../fixtures/legacy/make-fixture.ts';
 import { readDb } from '../helpers/db.ts';
-import { freshDataDir } from '../helpers/server.ts';
+import { api, freshDataDir } from '../helpers/server.ts';
 
 /** A fresh data directory holding a copy of the committed 0.20.x sample. */
 export function sampleDataDir(): string {
@@ -60,4 +61,20 @@ export function editedSample(edit: ((files: Files) => void) | ((dir: string) => 
       writeFileSync(join(dir, name), JSON.stringify(files[name], null, 2));
   }
   return dir;
+}
+
+/** Signs in the sample's admin, alice, with her 0.20.x password (the migration kept it); her token. */
+export async function signInSampleAdmin(baseUrl: string): Promise<string> {
+  const login = await api(baseUrl, 'POST', '/api/auth/login', { body: { username: 'alice', password: SAMPLE_PASSWORDS.alice } });
+  expect(login.status, login.text).toBe(200);
+  return login.body.token;
+}
+
+/** Reads every item of a list (up to 500) from the server at `baseUrl()` with `token()`, both read when called. */
+export function listReader(baseUrl: () => string, token: () => string): (path: string) => Promise<any[]> {
+  return async (path) => {
+    const answer = await api(baseUrl(), 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=500`, { token: token() });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body.items;
+  };
 }

@@ -6,7 +6,7 @@ import { COUNTED_KINDS } from '../../src/legacy/migrate.ts';
 import { SAMPLE_DIR, SAMPLE_PASSWORDS } from '../fixtures/legacy/make-fixture.ts';
 import { readDb } from '../helpers/db.ts';
 import { TEST_PASSWORD, api, freshDataDir, setupAdmin, startServer, type TestServer } from '../helpers/server.ts';
-import { archives, counts, jsonFiles, sampleDataDir, sampleRecords } from './helpers.ts';
+import { archives, counts, jsonFiles, sampleDataDir, sampleRecords, listReader, signInSampleAdmin } from './helpers.ts';
 
 // The generated 0.20.x sample (test/fixtures/legacy/sample, in the format ezSWM 0.20.x wrote) migrated by the
 // real server at its first start. The real data directory of 0.20.3 itself is test/legacy/ezswm.test.ts's.
@@ -33,18 +33,16 @@ let token: string;
 
 beforeAll(async () => {
   server = await startServer({ dataDir: sampleDataDir() });
-  const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'alice', password: SAMPLE_PASSWORDS.alice } });
-  token = login.body.token;
+  token = await signInSampleAdmin(server.baseUrl);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-async function all(path: string): Promise<any[]> {
-  const answer = await api(server.baseUrl, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=500`, { token });
-  expect(answer.status, answer.text).toBe(200);
-  return answer.body.items;
-}
+const all = listReader(
+  () => server.baseUrl,
+  () => token,
+);
 
 /** What a 0.20.x port becomes: mode, the untagged and tagged VLAN numbers among its site's VLANs. */
 function expectedVlans(port: any, siteId: string) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PASSWORDS } from '../fixtures/legacy/make-fixture.ts';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
-import { archives, counts, editedSample, sampleRecords, type Files } from './helpers.ts';
+import { api, useTestServer } from '../helpers/server.ts';
+import { archives, counts, editedSample, sampleRecords, type Files, listReader, signInSampleAdmin } from './helpers.ts';
 
 // What 0.20.x let through and the current model refuses, inside records of the right shape, is taken, fixed and
 // logged, never fatal (LEGACY.md step 3): records without a site go to a site named Default, a refused value is
@@ -17,33 +17,29 @@ const activity = sampleRecords('activity.json');
 const bob = users.findIndex((user) => user.username === 'bob');
 const INJECTED = 'Gi1/0/6\nusername evil privilege 15 secret 0 x';
 
-let server: TestServer;
+const server = useTestServer({
+  admin: false,
+  dataDir: () =>
+    editedSample((f: Files) => {
+      delete f['sites.json'][1].name;
+      f['vlans.json'][0].site_id = 'no-such-site';
+      f['vlans.json'][1].vlan_id = 4095;
+      delete f['switches.json'][2].site_id;
+      f['switches.json'][1].ports[5].label = INJECTED;
+      f['switches.json'][5].ports[2].mac_address = 'not-a-mac';
+      f['users.json'][bob].password_hash = users[bob].password_hash.replace('$10$', '$14$');
+      f['activity.json'][0].action = 'rename';
+    }),
+});
 let token: string;
-
 beforeAll(async () => {
-  const dataDir = editedSample((f: Files) => {
-    delete f['sites.json'][1].name;
-    f['vlans.json'][0].site_id = 'no-such-site';
-    f['vlans.json'][1].vlan_id = 4095;
-    delete f['switches.json'][2].site_id;
-    f['switches.json'][1].ports[5].label = INJECTED;
-    f['switches.json'][5].ports[2].mac_address = 'not-a-mac';
-    f['users.json'][bob].password_hash = users[bob].password_hash.replace('$10$', '$14$');
-    f['activity.json'][0].action = 'rename';
-  });
-  server = await startServer({ dataDir });
-  const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'alice', password: SAMPLE_PASSWORDS.alice } });
-  token = login.body.token;
-});
-afterAll(async () => {
-  await server?.stop();
+  token = await signInSampleAdmin(server.baseUrl);
 });
 
-async function all(path: string): Promise<any[]> {
-  const answer = await api(server.baseUrl, 'GET', `${path}${path.includes('?') ? '&' : '?'}limit=500`, { token });
-  expect(answer.status, answer.text).toBe(200);
-  return answer.body.items;
-}
+const all = listReader(
+  () => server.baseUrl,
+  () => token,
+);
 
 /** The `value fixed` log lines of the migration. */
 function fixLines(): string[] {
