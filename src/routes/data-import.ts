@@ -85,10 +85,12 @@ function legacyDocument(body: unknown, now: string): LegacyDocument {
     if (faults.length > 0) throw bundleFaults('The ezSWM backup', faults);
     return bundleDocument(bundle, now);
   }
+  // settings.json is the install's own (its name, defaults of the old UI): a merge takes records, not settings.
+  const { settings, ...records } = isPlainObject(body) ? body : {};
   const isBundle =
     isPlainObject(body) &&
-    Object.keys(body).length > 0 &&
-    Object.keys(body).every((key) => (LEGACY_KINDS as readonly string[]).includes(key));
+    Object.keys(records).length > 0 &&
+    Object.keys(records).every((key) => (LEGACY_KINDS as readonly string[]).includes(key));
   if (!isBundle) {
     throw new HttpError(
       400,
@@ -97,7 +99,17 @@ function legacyDocument(body: unknown, now: string): LegacyDocument {
       [{ field: 'schema', message: 'is missing' }],
     );
   }
-  return bundleDocument(body as LegacyBundle, now);
+  const document = bundleDocument(records as LegacyBundle, now);
+  if (settings !== undefined)
+    document.fixes.push({
+      file: 'settings.json',
+      id: '',
+      field: '',
+      from: null,
+      to: null,
+      reason: 'the settings of another install are not merged',
+    });
+  return document;
 }
 
 /** A legacy bundle as the merge takes it: a checked document, the reader's fixes, the public links and topology positions. */

@@ -56,6 +56,15 @@ describe('POST /api/data/import of the 0.20.3 files', () => {
     expect(templateOf).toEqual(TEMPLATE_OF);
     expect(stacks).toMatchObject({ 'acc-bib': 4, 'stk-verw': 2, 'core-n1': 1 });
   });
+
+  it('takes the bundle with its settings.json too, naming the settings among the fixes as not merged', async () => {
+    const bundle = { ...Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, file(kind)])), settings: file('settings') };
+    const answer = await server.call('POST', '/api/data/import?dryRun=true', { body: bundle });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.fixes).toContainEqual(
+      expect.objectContaining({ file: 'settings.json', reason: 'the settings of another install are not merged' }),
+    );
+  });
 });
 
 describe('POST /api/data/import of the ezSWM 0.32 backup (sqlite-v1)', () => {
