@@ -132,6 +132,15 @@ describe('0.20.3 LAG groups as LAGs', () => {
     ]);
   });
 
+  it('cut a description longer than a LAG takes, with a fix line', () => {
+    const long = 'x'.repeat(250);
+    const data = check(
+      bundle({ a: [trunk(1), trunk(2)] }, [{ id: 'L1', switch_id: 'a', name: 'lag1', port_ids: ['ap1', 'ap2'], description: long }]),
+    );
+    expect(data.lags[0].description).toBe('x'.repeat(200));
+    expect(lagFixes(data)).toContainEqual(expect.objectContaining({ id: 'L1', field: 'description', from: long, to: 'x'.repeat(200) }));
+  });
+
   it('let members whose mode or VLANs differ from the first keep theirs, listed in a fix line', () => {
     const ports = [trunk(1), trunk(2, { tagged_vlans: [20] }), { ...trunk(3), port_mode: 'access', access_vlan: 30 }];
     const data = check(bundle({ a: ports }, [{ id: 'L1', switch_id: 'a', name: 'lag1', port_ids: ['ap1', 'ap2', 'ap3'] }]));

@@ -27,7 +27,7 @@ const KNOWN = new Set([
   'updated_at',
 ]);
 const LAG_MAPPING = mapping({ name: 'name', description: 'description' });
-const DESCRIPTION_MAX = 200;
+const DESCRIPTION_MAX = LAG.fields.find((field) => field.name === 'description')!.maxLength!;
 
 /** A port's `lag_group_id`, waiting for the LAGs: the port, its switch's entry and its index there. */
 export interface LagClaim {
@@ -177,16 +177,9 @@ function makeLag(ctx: CheckContext, draft: Draft): ApiRecord | undefined {
     });
     return undefined;
   }
+  // A description longer than the field's is cut by checkMapped, with its fix line, as every record's is.
   const input: Record<string, unknown> = { name: lagName(ctx, entry) };
-  const description = typeof entry.raw.description === 'string' ? entry.raw.description.trim() : '';
-  if (description) input.description = description.slice(0, DESCRIPTION_MAX);
-  if (description.length > DESCRIPTION_MAX)
-    ctx.fixes.push({
-      ...fixAt(FILE, entry, 'description'),
-      from: description,
-      to: input.description,
-      reason: `is longer than ${DESCRIPTION_MAX} characters; cut`,
-    });
+  if (typeof entry.raw.description === 'string' && entry.raw.description.trim() !== '') input.description = entry.raw.description;
   const values = checkMapped(ctx, FILE, entry, LAG, input, LAG_MAPPING, { extra: { memberPortIds: members.map((port) => port.id) } });
   if (!values) return undefined;
   const [first] = members;

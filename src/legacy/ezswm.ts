@@ -5,8 +5,8 @@
 // and listed (`fixes`), never fatal and never silent: a VLAN number or VLAN id that no longer exists is dropped,
 // a colour or name repeated within a site is re-picked or numbered, a stale back-link is dropped, a second
 // switch with a management IP of its site keeps it in its notes, a record without its site goes to the site
-// Default, any other value the model refuses is kept in its record's notes or description (context.ts). Users keep their bcrypt hashes (the sign-in
-// verifies them and rewrites them as scrypt), role, display name and language. ip-allocations.json and
+// Default, any other value the model refuses is kept in its record's notes or description (context.ts). Users
+// keep their bcrypt hashes (the sign-in verifies them and rewrites them as scrypt), role, display name and language. ip-allocations.json and
 // ip-ranges.json become addresses and ranges (ipam.ts, with the switches' management IPs and the ports'
 // connected_allocation_id). layout-templates.json and lag-groups.json become templates (ezswm-templates.ts: the
 // switches keep their template and stack size) and LAGs (ezswm-lags.ts: members, VLANs, far LAGs).
@@ -718,27 +718,30 @@ function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
   for (const entry of entries) {
     const { raw } = entry;
     dropUnknown(ctx, file, raw, KNOWN.users);
-    const username = checkValue(USER_FIELDS.username, empty(raw.username) ? null : raw.username);
-    const problem = !username.ok
-      ? { field: 'username', message: username.message }
-      : empty(raw.password_hash)
-        ? { field: 'password_hash', message: 'is required' }
-        : !isPasswordHash(raw.password_hash)
-          ? { field: 'password_hash', message: PASSWORD_HASH_RULE }
-          : undefined;
-    if (problem) {
-      // A password hash is never written to the log.
-      const from = problem.field === 'username' ? (raw.username ?? null) : null;
-      const who = problem.field === 'username' ? 'the user' : `the user ${String(raw.username)}`;
-      ctx.fixes.push({ ...fixAt(file, entry, problem.field), from, to: null, reason: `${problem.message}; ${who} is not migrated` });
+    const leaveOut = (field: string, from: unknown, reason: string) => {
+      ctx.fixes.push({
+        ...fixAt(file, entry, field),
+        from,
+        to: null,
+        reason: `${reason}; the user${field === 'username' ? '' : ` ${String(raw.username)}`} is not migrated`,
+      });
       if (entry.key !== null) ctx.ids.users.delete(entry.key);
+    };
+    const username = checkValue(USER_FIELDS.username, empty(raw.username) ? null : raw.username);
+    if (!username.ok) {
+      leaveOut('username', raw.username ?? null, username.message);
+      continue;
+    }
+    // A password hash is never written to the log.
+    if (empty(raw.password_hash) || !isPasswordHash(raw.password_hash)) {
+      leaveOut('password_hash', null, empty(raw.password_hash) ? 'is required' : PASSWORD_HASH_RULE);
       continue;
     }
     if (empty(raw.role))
       ctx.fixes.push({ ...fixAt(file, entry, 'role'), from: raw.role ?? null, to: 'viewer', reason: 'is missing; the user is a viewer' });
     users.push({
       id: newIdOf(ctx, 'users', entry),
-      username: username.ok ? username.value : null,
+      username: username.value,
       displayName: kept(ctx, entry, 'display_name', USER_FIELDS.displayName, null),
       language: kept(ctx, entry, 'language', USER_FIELDS.language, 'en'),
       role: kept(ctx, entry, 'role', USER_FIELDS.role, 'viewer'),
