@@ -9,9 +9,6 @@ import { family, histogramFamily, type Sample } from './prometheus-text.ts';
 import { replicationLagSeconds } from './replication.ts';
 import { LATENCY_BOUNDS_S, type RequestStats, type RouteStats } from './request-stats.ts';
 
-/** How long a scrape waits for Litestream's figures before it answers without the replication lag. */
-const REPLICATION_LAG_WAIT_MS = 2000;
-
 /** What a scrape reads: the service's counters and where its files are. */
 export interface ScrapeSources {
   db: Db;
@@ -24,7 +21,7 @@ export interface ScrapeSources {
 
 /** The scrape's text: every family, each with its HELP and TYPE lines. */
 export async function scrapeText(sources: ScrapeSources): Promise<string> {
-  const [loopLag, replicationLag] = await Promise.all([eventLoopLagSeconds(), boundedReplicationLag(sources.config)]);
+  const [loopLag, replicationLag] = await Promise.all([eventLoopLagSeconds(), readReplicationLag(sources.config)]);
   return [
     serviceFamilies(sources),
     requestFamilies(sources.requests.all()),
@@ -126,17 +123,9 @@ function eventLoopLagSeconds(): Promise<number> {
   return new Promise((done) => setImmediate(() => done((performance.now() - started) / 1000)));
 }
 
-// Only under Litestream; a Litestream that does not answer in time leaves the gauge out of this scrape.
-async function boundedReplicationLag(config: Config): Promise<number | null> {
-  if (!config.replicaUrl) return null;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((done) => {
-    timer = setTimeout(() => done(null), REPLICATION_LAG_WAIT_MS);
-  });
-  try {
-    const lag = await Promise.race([replicationLagSeconds(config).catch(() => null), late]);
-    return typeof lag === 'number' && Number.isFinite(lag) ? lag : null;
-  } finally {
-    clearTimeout(timer);
-  }
+// Only under Litestream (replication.ts answers null otherwise, and bounds its own request to Litestream); a
+// Litestream that does not answer leaves the gauge out of this scrape.
+async function readReplicationLag(config: Config): Promise<number | null> {
+  const lag = await replicationLagSeconds(config).catch(() => null);
+  return lag !== null && Number.isFinite(lag) ? lag : null;
 }
