@@ -102,15 +102,16 @@ function cacheFamilies(cache: ScrapeSources['cache']): string {
 
 function processFamilies(loopLagSeconds: number): string {
   const cpu = process.cpuUsage();
+  const memory = process.memoryUsage();
   return (
-    family('process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes.', [{ value: process.memoryUsage.rss() }]) +
+    family('process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes.', [{ value: memory.rss }]) +
     family('process_cpu_seconds_total', 'counter', 'User and system CPU time spent, in seconds.', [
       { value: (cpu.user + cpu.system) / 1e6 },
     ]) +
     family('process_start_time_seconds', 'gauge', 'Start time of the process since the Unix epoch, in seconds.', [
       { value: Math.round(Date.now() / 1000 - process.uptime()) },
     ]) +
-    family('nodejs_heap_size_used_bytes', 'gauge', 'V8 heap in use, in bytes.', [{ value: process.memoryUsage().heapUsed }]) +
+    family('nodejs_heap_size_used_bytes', 'gauge', 'V8 heap in use, in bytes.', [{ value: memory.heapUsed }]) +
     family('nodejs_eventloop_lag_seconds', 'gauge', 'How long the event loop took to come round to the scrape, in seconds.', [
       { value: loopLagSeconds },
     ])
