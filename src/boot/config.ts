@@ -88,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     trustedProxies: parseAddresses('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
     allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
     maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
-    discoveryTimeoutMs: parseDiscoveryTimeout(env.DISCOVERY_TIMEOUT_MS),
+    // A discovery answers within the server's request timeout (120 s), with room to store what it read.
+    discoveryTimeoutMs: parseWholeNumber('DISCOVERY_TIMEOUT_MS', env.DISCOVERY_TIMEOUT_MS, 20_000, 100_000, 1000),
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
@@ -126,19 +127,10 @@ function parseReadCacheMb(value: string | undefined): number {
   return Number(value);
 }
 
-function parseWholeNumber(variable: string, value: string | undefined, fallback: number, max: number): number {
+function parseWholeNumber(variable: string, value: string | undefined, fallback: number, max: number, min = 0): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > max) {
-    throw new ConfigError(`${variable} must be a whole number from 0 to ${max}, got "${value}"`);
-  }
-  return Number(value);
-}
-
-// A discovery answers within the server's request timeout (120 s), with room to store what it read.
-function parseDiscoveryTimeout(value: string | undefined): number {
-  if (value === undefined || value === '') return 20_000;
-  if (!/^\d+$/.test(value) || Number(value) < 1000 || Number(value) > 100_000) {
-    throw new ConfigError(`DISCOVERY_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 100000, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(`${variable} must be a whole number from ${min} to ${max}, got "${value}"`);
   }
   return Number(value);
 }
