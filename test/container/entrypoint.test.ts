@@ -1,7 +1,7 @@
 // The container entrypoint (docker/entrypoint.sh), run for real as root on this machine against the source
 // tree: APP_HOME, NODE_BIN, APP_SERVER and APP_MIGRATE point it at `node src/server.ts` instead of the image's
 // /app/dist bundles. Privileges are dropped with setpriv (or, in one test, through an su-exec stand-in).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -11,7 +11,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -22,20 +21,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../src/boot/node-flags.ts';
 import { SAMPLE_DIR } from '../fixtures/legacy/make-fixture.ts';
 import { readDbFile } from '../helpers/db.ts';
-import { ROOT, TEST_SECRET } from '../helpers/server.ts';
+import { ROOT } from '../helpers/server.ts';
+import {
+  ENTRYPOINT,
+  killRuns,
+  NODE,
+  procIds,
+  type Run,
+  runEntrypoint,
+  sourceTreeEnv,
+  waitListening,
+  withTimeout,
+} from './entrypoint-runs.ts';
 
-const ENTRYPOINT = join(ROOT, 'docker', 'entrypoint.sh');
-// The project's own Node 22 binary (the `node` devDependency), called by absolute path.
-const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
-const START_TIMEOUT_MS = 20_000;
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const running: ChildProcess[] = [];
 let tmp: string;
 
 beforeAll(() => {
@@ -57,16 +55,8 @@ beforeAll(() => {
   expect(probe.status, `uid 1000 cannot read ${ROOT}`).toBe(0);
 });
 
-afterEach(async () => {
-  // Each run is its own process group: a server left behind by a failed run goes with it.
-  for (const child of running.splice(0)) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+// Each run is its own process group: a server left behind by a failed run goes with it.
+afterEach(killRuns);
 
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -98,76 +88,12 @@ function writeWithMode(file: string, content: string, mode: number): string {
   return file;
 }
 
-function baseEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-    APP_HOME: ROOT,
-    NODE_BIN: NODE,
-    APP_SERVER: join(ROOT, 'src', 'server.ts'),
-    APP_MIGRATE: join(ROOT, 'src', 'cli', 'migrate.ts'),
-    APP_BACKUP: join(ROOT, 'src', 'cli', 'backup.ts'),
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: `file:${join(dataDir, 'db.sqlite')}`,
-    APP_JWT_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'info',
-    ...extra,
-  };
-}
-
 /** baseEnv without PUID and PGID, as when they are not set at all. */
 function envWithoutIds(dataDir: string): NodeJS.ProcessEnv {
-  const env = baseEnv(dataDir);
+  const env = sourceTreeEnv(dataDir);
   delete env.PUID;
   delete env.PGID;
   return env;
-}
-
-function runEntrypoint(env: NodeJS.ProcessEnv, args: string[] = [], command: string[] = ['sh', ENTRYPOINT]): Run {
-  const child = spawn(command[0], [...command.slice(1), ...args], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  return { child, output: () => out, exited };
-}
-
-/** Waits for the `listening on http://host:port` line; fails with the output if the process exits first. */
-async function waitListening(run: Run): Promise<string> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let exited = false;
-  void run.exited.then(() => (exited = true));
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/[^\s"',]+)/.exec(run.output());
-    if (match) return match[1].replace(/\/$/, '');
-    if (exited) throw new Error(`the entrypoint exited before listening:\n${run.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no "listening on" line within ${START_TIMEOUT_MS} ms:\n${run.output()}`);
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>(
-    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms)),
-  );
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Real, effective, saved and filesystem uids (and gids) of a process, from /proc/<pid>/status. */
-function procIds(pid: number): { uids: number[]; gids: number[]; groups: number[]; name: string } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => (new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(status)?.[1] ?? '').trim();
-  const numbers = (name: string) => field(name).split(/\s+/).filter(Boolean).map(Number);
-  return { uids: numbers('Uid'), gids: numbers('Gid'), groups: numbers('Groups'), name: field('Name') };
 }
 
 async function health(base: string): Promise<number> {
@@ -230,7 +156,7 @@ describe('entrypoint script', () => {
 describe('entrypoint run as root', () => {
   it('with PUID/PGID 1000 runs the server as 1000:1000, its files belong to 1000, and SIGTERM exits 0', { timeout: 40_000 }, async () => {
     const data = makeDir('data-1000', 1000);
-    const run = runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' }));
+    const run = runEntrypoint(sourceTreeEnv(data, { PUID: '1000', PGID: '1000' }));
     const base = await waitListening(run);
     expect(await health(base)).toBe(200);
 
@@ -254,7 +180,7 @@ describe('entrypoint run as root', () => {
 
   it('with PUID=0 PGID=0 (option B) runs the server as root', { timeout: 40_000 }, async () => {
     const data = makeDir('data-root', 0, 0o700);
-    const run = runEntrypoint(baseEnv(data, { PUID: '0', PGID: '0' }));
+    const run = runEntrypoint(sourceTreeEnv(data, { PUID: '0', PGID: '0' }));
     const base = await waitListening(run);
     expect(await health(base)).toBe(200);
     const ids = procIds(run.child.pid!);
@@ -267,7 +193,7 @@ describe('entrypoint run as root', () => {
 
   it('with a custom PUID/PGID (option A) creates a missing data directory for that user', { timeout: 40_000 }, async () => {
     const data = join(makeDir('custom-parent', 0), 'data');
-    const run = runEntrypoint(baseEnv(data, { PUID: '1234', PGID: '2345' }));
+    const run = runEntrypoint(sourceTreeEnv(data, { PUID: '1234', PGID: '2345' }));
     const base = await waitListening(run);
     expect(await health(base)).toBe(200);
     expect(procIds(run.child.pid!).uids).toEqual([1234, 1234, 1234, 1234]);
@@ -290,7 +216,7 @@ describe('entrypoint run as root', () => {
     const script = `#!/bin/sh\nprintf '%s %s %s\\n' "$$" "$(id -u)" "$*" >> '${callLog}'\nexec '${NODE}' "$@"\n`;
     const wrapper = writeWithMode(join(tmp, 'node-wrapper.sh'), script, 0o755);
 
-    const run = runEntrypoint(baseEnv(data, { NODE_BIN: wrapper }));
+    const run = runEntrypoint(sourceTreeEnv(data, { NODE_BIN: wrapper }));
     const base = await waitListening(run);
     // By the time the port is open, the schema is in place.
     expect(migrationCount(join(data, 'db.sqlite'))).toBeGreaterThan(0);
@@ -316,7 +242,7 @@ describe('entrypoint run as root', () => {
       "console.error('migration 0002 failed: boom'); process.exit(3);\n",
       0o644,
     );
-    const run = runEntrypoint(baseEnv(data, { APP_MIGRATE: failing }));
+    const run = runEntrypoint(sourceTreeEnv(data, { APP_MIGRATE: failing }));
     await failedExit(run);
     expect(run.output()).toContain('migrations failed (exit 3)');
     expect(run.output()).not.toMatch(/listening on/);
@@ -324,7 +250,7 @@ describe('entrypoint run as root', () => {
 
   it('migrates a 0.20.x data directory in that step, as the service user, and archives its files', { timeout: 60_000 }, async () => {
     const data = legacyDataDir('data-legacy');
-    const run = runEntrypoint(baseEnv(data));
+    const run = runEntrypoint(sourceTreeEnv(data));
     await waitListening(run);
     const ports = JSON.parse(readFileSync(join(SAMPLE_DIR, 'switches.json'), 'utf8')).reduce(
       (n: number, sw: any) => n + sw.ports.length,
@@ -342,7 +268,7 @@ describe('entrypoint run as root', () => {
     const data = legacyDataDir('data-legacy-broken');
     writeFileSync(join(data, 'vlans.json'), JSON.stringify({ version: 1, items: [] }, null, 2));
     const before = Object.fromEntries(readdirSync(data).map((name) => [name, readFileSync(join(data, name))]));
-    const run = runEntrypoint(baseEnv(data));
+    const run = runEntrypoint(sourceTreeEnv(data));
     await failedExit(run);
     expect(run.output()).toContain('vlans.json (whole file): must be a JSON array of records, as 0.20.x wrote it; it is an object');
     expect(run.output()).toContain('migrations failed (exit 1)');
@@ -353,7 +279,7 @@ describe('entrypoint run as root', () => {
 
   it('stops with one clear line when the data directory is not writable by PUID', { timeout: 20_000 }, async () => {
     const data = makeDir('data-root-owned', 0, 0o755);
-    const line = await oneLineFailure(runEntrypoint(baseEnv(data, { PUID: '1000', PGID: '1000' })));
+    const line = await oneLineFailure(runEntrypoint(sourceTreeEnv(data, { PUID: '1000', PGID: '1000' })));
     expect(line).toContain(data);
     expect(line).toContain('1000:1000');
     expect(line).toContain(`chown -R 1000:1000 ${data}`);
@@ -364,14 +290,14 @@ describe('entrypoint run as root', () => {
     // For example, after running as root (option B) and then switching to PUID 1000 without chown -R.
     const data = makeDir('data-root-db', 1000);
     const dbFile = writeWithMode(join(data, 'db.sqlite'), '', 0o644);
-    const line = await oneLineFailure(runEntrypoint(baseEnv(data)));
+    const line = await oneLineFailure(runEntrypoint(sourceTreeEnv(data)));
     expect(line).toContain(dbFile);
     expect(line).toContain(`chown -R 1000:1000 ${dbFile}`);
   });
 
   it('rejects a PUID that is not a number with one line', { timeout: 20_000 }, async () => {
     const data = makeDir('data-bad-puid', 1000);
-    const run = runEntrypoint(baseEnv(data, { PUID: 'admin' }));
+    const run = runEntrypoint(sourceTreeEnv(data, { PUID: 'admin' }));
     await failedExit(run);
     expect(run.output().trim().split('\n')).toEqual([expect.stringContaining("PUID must be a numeric user id, got 'admin'")]);
   });
@@ -386,7 +312,7 @@ describe('entrypoint run as root', () => {
       `#!/bin/sh\necho "$1" >> '${used}'\nspec=$1; shift\nexec setpriv --reuid "\${spec%%:*}" --regid "\${spec#*:}" --clear-groups -- "$@"\n`,
       0o755,
     );
-    const run = runEntrypoint(baseEnv(data, { PATH: `${bin}:${process.env.PATH}` }));
+    const run = runEntrypoint(sourceTreeEnv(data, { PATH: `${bin}:${process.env.PATH}` }));
     await listensAs(run, 1000);
     expect(readFileSync(used, 'utf8')).toContain('1000:1000');
     await stopWithSigterm(run);

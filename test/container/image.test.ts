@@ -2,7 +2,7 @@
 // stage's `npm ci` is the installed node_modules (linked), `npm run build` runs for real, and the runtime
 // stage's COPY instructions are carried out into a temporary image root. That copy then starts, through the
 // real entrypoint, on the plain Node 22 binary with no node_modules anywhere above it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -23,10 +23,9 @@ import { dirname, join, posix, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../src/boot/node-flags.ts';
 import { ROOT } from '../helpers/server.ts';
+import { killRuns, LITESTREAM, NODE, runEntrypoint, waitListening, withTimeout } from './entrypoint-runs.ts';
 
-const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
 const BUILD_TIMEOUT_MS = 180_000;
-const START_TIMEOUT_MS = 20_000;
 
 // ---- Dockerfile -------------------------------------------------------------------------------------------
 
@@ -172,12 +171,11 @@ let buildRoot: string; // the build stage's filesystem root
 let imageRoot: string; // the runtime stage's filesystem root
 let contextFiles: string[];
 const missingCopySources: string[] = [];
-const running: ChildProcess[] = [];
 
 /** The files the runtime stage copies from other images (`COPY --from=<image>:<tag>`), as this machine has them. */
 const IMAGE_FILES: Record<string, string> = {
   // litestream/litestream:<version>: the same version from the @flydotio/litestream devDependency.
-  '/usr/local/bin/litestream': join(ROOT, 'node_modules', '@flydotio', `litestream-${process.platform}-${process.arch}`, 'litestream'),
+  '/usr/local/bin/litestream': LITESTREAM,
 };
 
 /** Carries out a COPY of `stage` into `root`, from the context, the build stage or another image. */
@@ -236,13 +234,7 @@ beforeAll(() => {
 }, BUILD_TIMEOUT_MS + 30_000);
 
 afterAll(() => {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL'); // the run's whole process group
-    } catch {
-      // already gone
-    }
-  }
+  killRuns();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -334,26 +326,12 @@ describe('the built image tree', () => {
       PORT: '0',
       APP_JWT_SECRET: 'b'.repeat(64),
     };
-    const child = spawn('sh', [join(app, 'docker', 'entrypoint.sh')], { env, cwd: '/', detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.push(child);
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((done) =>
-      child.on('exit', (code, signal) => done({ code, signal })),
-    );
-
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    let base: string | undefined;
-    while (!base && Date.now() < deadline) {
-      base = /listening on (http:\/\/[^\s"',]+)/.exec(out)?.[1]?.replace(/\/$/, '');
-      if (child.exitCode !== null) throw new Error(`exited before listening:\n${out}`);
-      if (!base) await new Promise((r) => setTimeout(r, 50));
-    }
-    if (!base) throw new Error(`no "listening on" line within ${START_TIMEOUT_MS} ms:\n${out}`);
+    const run = runEntrypoint(env, [], ['sh', join(app, 'docker', 'entrypoint.sh')], '/');
+    const { child } = run;
+    const base = await waitListening(run);
 
     const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) });
-    expect(health.status, out).toBe(200);
+    expect(health.status, run.output()).toBe(200);
     await health.arrayBuffer();
     const page = await fetch(`${base}/`, { signal: AbortSignal.timeout(5000) });
     expect(page.status).toBe(200);
@@ -380,10 +358,7 @@ describe('the built image tree', () => {
     expect(statSync(backupFile).uid).toBe(1000);
 
     child.kill('SIGTERM');
-    const timer = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no exit 10 s after SIGTERM:\n${out}`)), 10_000).unref(),
-    );
-    expect(await Promise.race([exited, timer])).toEqual({ code: 0, signal: null });
+    expect(await withTimeout(run.exited, 10_000, 'exit after SIGTERM'), run.output()).toEqual({ code: 0, signal: null });
   });
 
   it('has no symbolic links pointing out of the image tree', () => {

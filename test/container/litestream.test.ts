@@ -1,19 +1,8 @@
 // Continuous replication: docker/entrypoint.sh with LITESTREAM_REPLICA_URL, run for real as root on this machine
 // against the source tree (as entrypoint.test.ts does), with the Litestream binary of the npm package, the same
 // version as the image's (v0.3.13), and a folder replica (file://). Every process is in its run's process group.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,23 +11,23 @@ import type { Config } from '../../src/boot/config.ts';
 import { checkpoint, openDatabase } from '../../src/db/open.ts';
 import { replicationLagSeconds } from '../../src/metrics/replication.ts';
 import { readDbFile } from '../helpers/db.ts';
-import { api, ROOT, setupAdmin, TEST_PASSWORD, TEST_SECRET } from '../helpers/server.ts';
+import { api, ROOT, setupAdmin, TEST_PASSWORD } from '../helpers/server.ts';
+import {
+  ENTRYPOINT,
+  killRuns,
+  LITESTREAM,
+  procIds,
+  runEntrypoint,
+  sleep,
+  sourceTreeEnv,
+  waitListening,
+  withTimeout,
+} from './entrypoint-runs.ts';
 
-const ENTRYPOINT = join(ROOT, 'docker', 'entrypoint.sh');
-const NODE = realpathSync(join(ROOT, 'node_modules', '.bin', 'node'));
-const LITESTREAM = join(ROOT, 'node_modules', '@flydotio', `litestream-${process.platform}-${process.arch}`, 'litestream');
-const START_TIMEOUT_MS = 20_000;
 /** LITESTREAM_SYNC_INTERVAL of these runs, and the monitor-interval of docker/litestream.yml. */
 const SYNC_INTERVAL_MS = 1000;
 const MONITOR_INTERVAL_MS = 100;
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const running: ChildProcess[] = [];
 let tmp: string;
 
 beforeAll(() => {
@@ -48,15 +37,7 @@ beforeAll(() => {
   chmodSync(tmp, 0o755); // uid 1000 must traverse to the directories below
 });
 
-afterEach(() => {
-  for (const child of running.splice(0)) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+afterEach(killRuns);
 
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -91,72 +72,14 @@ async function replicated(name: string, extra: Record<string, string> = {}): Pro
   const replica = dirOf1000(join(name, 'replica'));
   chmodSync(join(tmp, name), 0o755);
   const metricsUrl = `http://127.0.0.1:${await freePort()}/metrics`;
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-    APP_HOME: ROOT,
-    NODE_BIN: NODE,
-    APP_SERVER: join(ROOT, 'src', 'server.ts'),
-    APP_MIGRATE: join(ROOT, 'src', 'cli', 'migrate.ts'),
-    APP_BACKUP: join(ROOT, 'src', 'cli', 'backup.ts'),
+  const env = sourceTreeEnv(data, {
     LITESTREAM_BIN: LITESTREAM,
     LITESTREAM_REPLICA_URL: `file://${replica}`,
     LITESTREAM_SYNC_INTERVAL: `${SYNC_INTERVAL_MS}ms`,
     LITESTREAM_METRICS_URL: metricsUrl,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: data,
-    DATABASE_URL: `file:${join(data, 'db.sqlite')}`,
-    APP_JWT_SECRET: TEST_SECRET,
-    LOG_LEVEL: 'info',
     ...extra,
-  };
+  });
   return { env, data, replica, metricsUrl };
-}
-
-function runEntrypoint(env: NodeJS.ProcessEnv, args: string[] = []): Run {
-  const child = spawn('sh', [ENTRYPOINT, ...args], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
-  );
-  return { child, output: () => out, exited };
-}
-
-/** Waits for the `listening on http://host:port` line; fails with the output if the process exits first. */
-async function waitListening(run: Run): Promise<string> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let exited = false;
-  void run.exited.then(() => (exited = true));
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/[^\s"',]+)/.exec(run.output());
-    if (match) return match[1].replace(/\/$/, '');
-    if (exited) throw new Error(`the entrypoint exited before listening:\n${run.output()}`);
-    await sleep(50);
-  }
-  throw new Error(`no "listening on" line within ${START_TIMEOUT_MS} ms:\n${run.output()}`);
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>(
-    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms)),
-  );
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function procStatus(pid: number): { name: string; uids: number[] } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => (new RegExp(`^${name}:[ \\t]*(.*)$`, 'm').exec(status)?.[1] ?? '').trim();
-  return { name: field('Name'), uids: field('Uid').split(/\s+/).map(Number) };
 }
 
 /** The child processes of `pid`, whichever of its threads started them (Litestream is a Go program). */
@@ -212,9 +135,9 @@ describe('the server under Litestream (LITESTREAM_REPLICA_URL)', () => {
     const base = await waitListening(run);
 
     // The entrypoint became Litestream, whose child is the server, both as uid 1000.
-    expect(procStatus(run.child.pid!)).toEqual({ name: 'litestream', uids: [1000, 1000, 1000, 1000] });
+    expect(procIds(run.child.pid!)).toMatchObject({ name: 'litestream', uids: [1000, 1000, 1000, 1000] });
     const [server] = childrenOf(run.child.pid!);
-    expect(procStatus(server)).toEqual({ name: 'node', uids: [1000, 1000, 1000, 1000] });
+    expect(procIds(server)).toMatchObject({ name: 'node', uids: [1000, 1000, 1000, 1000] });
     expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toContain(join(ROOT, 'src', 'server.ts'));
 
     const { token } = await setupAdmin(base);
@@ -332,7 +255,7 @@ describe('the server under Litestream (LITESTREAM_REPLICA_URL)', () => {
     delete setup.env.LITESTREAM_REPLICA_URL;
     const run = runEntrypoint(setup.env);
     await waitListening(run);
-    expect(procStatus(run.child.pid!).name).toBe('node');
+    expect(procIds(run.child.pid!).name).toBe('node');
     expect(readdirSync(setup.data).filter((name) => name.includes('litestream'))).toEqual([]);
     expect(readdirSync(setup.replica)).toEqual([]);
     run.child.kill('SIGTERM');
