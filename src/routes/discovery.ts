@@ -141,7 +141,7 @@ function discoveryApply(ctx: Ctx): Reply {
   const db = ctx.app.db;
   const id = pathId(ctx, 'discovery');
   const keys = readKeys(ctx.body);
-  if (!getDiscovery(db, id)) throw notFound('discovery');
+  // An unknown id: applyDiscovery refuses it as not_found (404) inside its transaction.
   const { entry, switchId } = applyDiscovery(db, id, keys, actorOf(ctx), keyOf(ctx.app));
   return { body: { discovery: discoveryToApi(getDiscovery(db, id)!), activityId: entry.id, switchId } };
 }
