@@ -271,9 +271,9 @@ function keyOf(app: App): CredentialKey | undefined {
 }
 
 function rememberedCredentials(db: Db, switchId: string | null, key: CredentialKey | undefined): SnmpCredentials | undefined {
-  const kept = switchId && key ? switchCredentials(db, switchId) : undefined;
-  if (!kept || !key || !switchId) return undefined;
-  return openCredentials(key, { nonce: Buffer.from(kept.nonce), sealed: Buffer.from(kept.sealed) }, switchId);
+  if (!switchId || !key) return undefined;
+  const kept = switchCredentials(db, switchId);
+  return kept && openCredentials(key, { nonce: Buffer.from(kept.nonce), sealed: Buffer.from(kept.sealed) }, switchId);
 }
 
 // ---- Reading the switch ----
