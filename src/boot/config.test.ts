@@ -88,6 +88,7 @@ describe('METRICS_ALLOW, LITESTREAM_REPLICA_URL and LITESTREAM_METRICS_URL', () 
     ['LITESTREAM_REPLICA_URL', 'http://example.net/replica'],
     ['LITESTREAM_METRICS_URL', '127.0.0.1:9090'],
     ['LITESTREAM_METRICS_URL', 'ftp://127.0.0.1/metrics'],
+    ['LITESTREAM_METRICS_URL', 'https://127.0.0.1:9090/metrics'],
   ])('stops the start on %s=%s with a line naming the variable', (variable, value) => {
     expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(variable);

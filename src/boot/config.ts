@@ -157,11 +157,12 @@ function parseReplicaUrl(value: string | undefined): string | undefined {
   return text;
 }
 
+// Litestream serves its metrics over plain HTTP (its `addr` setting), and the server reads them with node:http.
 function parseHttpUrl(variable: string, value: string | undefined, fallback: string): string {
   const text = value?.trim();
   if (!text) return fallback;
-  const protocol = urlOf(text)?.protocol;
-  if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError(`${variable} must be an http:// or https:// URL, got "${text}"`);
+  if (urlOf(text)?.protocol !== 'http:')
+    throw new ConfigError(`${variable} must be an http:// URL (Litestream serves its metrics over plain HTTP), got "${text}"`);
   return text;
 }
 
