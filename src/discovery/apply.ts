@@ -452,7 +452,7 @@ function afterCreate(change: Change, discovery: DiscoveryRow, applying: Applying
   );
   if (input) keepObservations(change.db, applying.switchId, observed, propose(input), discovery.observed_at);
   if (!key || !discovery.credentials_nonce || !discovery.credentials_sealed) return;
-  const kept = { nonce: Buffer.from(discovery.credentials_nonce), sealed: Buffer.from(discovery.credentials_sealed) };
+  const kept = { nonce: discovery.credentials_nonce, sealed: discovery.credentials_sealed };
   const credentials = openCredentials(key, kept, discovery.id);
   if (!credentials) return;
   const sealed = sealCredentials(key, credentials, applying.switchId);

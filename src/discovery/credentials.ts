@@ -35,9 +35,13 @@ export function sealCredentials(key: CredentialKey, credentials: SnmpCredentials
 
 /**
  * The credentials sealed for `owner`, or undefined when they do not open: another key (the secret changed), another
- * owner, or bytes changed since.
+ * owner, or bytes changed since. `kept` may be the bytes as a database row holds them.
  */
-export function openCredentials(key: CredentialKey, kept: SealedCredentials, owner: string): SnmpCredentials | undefined {
+export function openCredentials(
+  key: CredentialKey,
+  kept: { nonce: Uint8Array; sealed: Uint8Array },
+  owner: string,
+): SnmpCredentials | undefined {
   if (kept.nonce.length !== NONCE_BYTES || kept.sealed.length <= TAG_BYTES) return undefined;
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, kept.nonce, { authTagLength: TAG_BYTES });

@@ -273,7 +273,7 @@ function keyOf(app: App): CredentialKey | undefined {
 function rememberedCredentials(db: Db, switchId: string | null, key: CredentialKey | undefined): SnmpCredentials | undefined {
   if (!switchId || !key) return undefined;
   const kept = switchCredentials(db, switchId);
-  return kept && openCredentials(key, { nonce: Buffer.from(kept.nonce), sealed: Buffer.from(kept.sealed) }, switchId);
+  return kept && openCredentials(key, kept, switchId);
 }
 
 // ---- Reading the switch ----
