@@ -84,18 +84,21 @@ export function listDiscoveries(
   return { rows, total: n };
 }
 
-/** Marks a discovery applied (its keys, and the switch it created), and lets go of credentials it held for that switch. */
-export function markDiscoveryApplied(db: Db, id: string, appliedAt: string, keys: readonly string[], switchId: string): void {
+/**
+ * Marks a discovery applied (its keys, the switch it created, the activity entry that applied it), and lets go of
+ * credentials it held for that switch.
+ */
+export function markDiscoveryApplied(
+  db: Db,
+  id: string,
+  applied: { at: string; keys: readonly string[]; switchId: string; activityId: string },
+): void {
   prepare(
     db,
-    `UPDATE discoveries SET applied_at = ?, applied_keys = ?, switch_id = ?, credentials_nonce = NULL, credentials_sealed = NULL
+    `UPDATE discoveries SET applied_at = ?, applied_keys = ?, switch_id = ?, activity_id = ?, credentials_nonce = NULL,
+      credentials_sealed = NULL
     WHERE id = ?`,
-  ).run(appliedAt, JSON.stringify(keys), switchId, id);
-}
-
-/** Names the activity entry that applied a discovery. */
-export function setDiscoveryActivity(db: Db, id: string, activityId: string): void {
-  prepare(db, 'UPDATE discoveries SET activity_id = ? WHERE id = ?').run(activityId, id);
+  ).run(applied.at, JSON.stringify(applied.keys), applied.switchId, applied.activityId, id);
 }
 
 // ---- Credentials kept per switch ----

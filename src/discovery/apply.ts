@@ -4,7 +4,7 @@
 // (409 discovery_stale), and so is one whose required items are neither chosen nor there already (400).
 import { randomUUID } from 'node:crypto';
 import { recordChange, type Actor, type Change } from '../db/change.ts';
-import { getDiscovery, keepSwitchCredentials, markDiscoveryApplied, setDiscoveryActivity, type DiscoveryRow } from '../db/discoveries.ts';
+import { getDiscovery, keepSwitchCredentials, markDiscoveryApplied, type DiscoveryRow } from '../db/discoveries.ts';
 import type { ActivityEntry } from '../db/activity.ts';
 import {
   applyLagToMembers,
@@ -77,8 +77,12 @@ export function applyDiscovery(db: Db, id: string, chosen: readonly string[], ac
     const items = chosenItems(change.db, discovery, chosen);
     const applying = applyItems(change, discovery, items);
     afterCreate(change, discovery, applying, key);
-    markDiscoveryApplied(change.db, discovery.id, change.now, [...chosen], applying.switchId);
-    setDiscoveryActivity(change.db, discovery.id, change.entryId);
+    markDiscoveryApplied(change.db, discovery.id, {
+      at: change.now,
+      keys: chosen,
+      switchId: applying.switchId,
+      activityId: change.entryId,
+    });
     const summary = `Applied ${items.length === 1 ? '1 difference' : `${items.length} differences`} found by discovering ${discovery.host} to ${applying.switchName}`;
     return {
       activity: {
