@@ -150,12 +150,16 @@ function currentProposal(db: Db, discovery: DiscoveryRow): Map<string, ProposalI
       { field: 'id', message: 'its switch is gone' },
     ]);
   if (!discovery.for_new_switch && discovery.switch_id === null) throw gone();
-  const target = parseTarget(discovery.host);
-  const observed = JSON.parse(discovery.observed) as ObservedSwitch;
-  const scope = { siteId: discovery.site_id, switchId: discovery.switch_id, host: target?.host ?? discovery.host };
-  const input = proposalInput(db, scope, observed);
+  const { input } = storedInput(db, discovery, discovery.switch_id);
   if (!input) throw gone();
   return new Map(propose(input).items.map((item) => [item.key, item]));
+}
+
+/** The discovery's stored observation, and the proposal input it makes against `switchId` as documented now. */
+function storedInput(db: Db, discovery: DiscoveryRow, switchId: string | null) {
+  const observed = JSON.parse(discovery.observed) as ObservedSwitch;
+  const host = parseTarget(discovery.host)?.host ?? discovery.host;
+  return { observed, input: proposalInput(db, { siteId: discovery.site_id, switchId, host }, observed) };
 }
 
 /** The order items apply in: the switch, the VLANs, new ports, ports' fields and VLANs, LAGs, links. */
@@ -447,13 +451,7 @@ function linkPort(applying: Applying, name: string, far: { switch: string; port:
 /** What a new switch keeps of its discovery: its MAC and ARP tables, and the credentials to remember. */
 function afterCreate(change: Change, discovery: DiscoveryRow, applying: Applying, key: CredentialKey | undefined): void {
   if (!applying.created) return;
-  const observed = JSON.parse(discovery.observed) as ObservedSwitch;
-  const target = parseTarget(discovery.host);
-  const input = proposalInput(
-    change.db,
-    { siteId: discovery.site_id, switchId: applying.switchId, host: target?.host ?? discovery.host },
-    observed,
-  );
+  const { observed, input } = storedInput(change.db, discovery, applying.switchId);
   if (input) keepObservations(change.db, applying.switchId, observed, propose(input), discovery.observed_at);
   if (!key || !discovery.credentials_nonce || !discovery.credentials_sealed) return;
   const kept = { nonce: discovery.credentials_nonce, sealed: discovery.credentials_sealed };
