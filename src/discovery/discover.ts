@@ -21,7 +21,7 @@ import { getSwitch } from '../db/switches.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import { sealCredentials, type CredentialKey } from './credentials.ts';
 import type { ObservedSwitch, SnmpCredentials } from './observed.ts';
-import { propose, type DocumentedSwitch, type Proposal, type ProposalInput, type ProposalItem } from './proposal.ts';
+import { propose, realMac, type DocumentedSwitch, type Proposal, type ProposalInput, type ProposalItem } from './proposal.ts';
 
 /** Where a discovery is made: its site, its switch (null for one not documented yet) and the agent's host (without port). */
 export interface Scope {
@@ -164,8 +164,8 @@ function keptArp(observed: ObservedSwitch): ArpEntry[] {
   const kept = new Map<string, ArpEntry>();
   for (const entry of observed.arp) {
     const ip = normalizeIp(entry.ip);
-    const mac = normalizeMac(entry.mac);
-    if (ip && mac && mac !== '00:00:00:00:00:00' && mac !== 'ff:ff:ff:ff:ff:ff') kept.set(`${ip} ${mac}`, { ip, mac });
+    const mac = realMac(entry.mac);
+    if (ip && mac) kept.set(`${ip} ${mac}`, { ip, mac });
   }
   return [...kept.values()];
 }

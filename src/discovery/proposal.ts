@@ -211,13 +211,13 @@ function switchItems(context: Context): ProposalItem[] {
     const value = textOf(SWITCH_TEXT[key], text);
     if (value !== null && value !== documented[key]) change(key, documented[key], value);
   }
-  const mac = switchMac(system.macAddress);
+  const mac = realMac(system.macAddress);
   if (mac !== null && mac !== documented.macAddress) change('macAddress', documented.macAddress, mac);
   return items;
 }
 
-/** The switch's base MAC, unless it is none (all zeros or all ones, as some agents send). */
-function switchMac(text: string | null): string | null {
+/** A MAC in its stored spelling, unless it is none (all zeros or all ones, as some agents send): a switch's, an ARP entry's. */
+export function realMac(text: string | null): string | null {
   const mac = text ? normalizeMac(text) : undefined;
   return mac && mac !== '00:00:00:00:00:00' && mac !== 'ff:ff:ff:ff:ff:ff' ? mac : null;
 }
@@ -307,8 +307,7 @@ function portItems(context: Context): ProposalItem[] {
     const seen = observedFields(port);
     const documented = context.ports.get(port.name.toLowerCase());
     if (!documented) {
-      const { name, ...fields } = seen;
-      items.push(item('create', 'port', name, null, keys.port(name), null, { name, ...fields }));
+      items.push(item('create', 'port', seen.name, null, keys.port(seen.name), null, seen));
       continue;
     }
     const change = (name: keyof ObservedPortFields, from: unknown, to: unknown) => {
@@ -554,7 +553,7 @@ function asNewSwitch(context: Context, items: ProposalItem[]): ProposalItem[] {
     vendor: textOf(field(SWITCH, 'vendor'), system.vendor),
     model: textOf(SWITCH_TEXT.model, system.model),
     serialNumber: textOf(SWITCH_TEXT.serialNumber, system.serial),
-    macAddress: switchMac(system.macAddress),
+    macAddress: realMac(system.macAddress),
     // The address the switch was read at is its management IP (a host name is not), unless a switch of the site
     // has it already (as behind a NAT or a proxy): the IP is unique per site, and the create would be refused.
     managementIp: freeManagementIp(context, normalizeIp(input.host)),
