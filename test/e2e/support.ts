@@ -160,11 +160,8 @@ export async function runAxe(page: Page): Promise<{ passes: number; violations: 
   });
 }
 
-/**
- * Whether a violation is one a test fails on: every impact, minor and moderate too (the pages the tests visit have
- * none of any level; the name is older than that).
- */
-export function isSerious(v: AxeViolation): boolean {
+/** Whether a violation is one a test fails on: of any impact, minor and moderate too (the pages visited have none). */
+export function ofAnyImpact(v: AxeViolation): boolean {
   return ['minor', 'moderate', 'serious', 'critical'].includes(v.impact);
 }
 
@@ -175,13 +172,13 @@ export function axeLine(where: string, v: AxeViolation): string {
 
 /**
  * axe-core on the page once its network is idle, expected to have run (more than ten passes) on `where`: its
- * violations of every impact (isSerious), each a line led by `where`.
+ * violations of any impact (ofAnyImpact), each a line led by `where`.
  */
-export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
+export async function axeViolationsOfAnyImpact(page: Page, where: string): Promise<string[]> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const r = await runAxe(page);
   expect(r.passes, `axe ran on ${where}`).toBeGreaterThan(10);
-  return r.violations.filter(isSerious).map((v) => axeLine(where, v));
+  return r.violations.filter(ofAnyImpact).map((v) => axeLine(where, v));
 }
 
 /** A new browser context with a page, at a size and colour scheme. */
