@@ -8,15 +8,8 @@ import { dayKey, dayLabel, formatTime } from '../format.ts';
 import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
 import { EntityLink } from './entity-link.ts';
+import type { ChangesProps } from './changes-list.ts';
 
-type ChangesProps = {
-  changes: unknown;
-  creation?: boolean;
-  kind?: string | null;
-  entityId?: string | null;
-  action?: string;
-  only?: string;
-};
 let Changes: ((p: ChangesProps) => unknown) | undefined;
 let changesLoad: Promise<void> | undefined;
 

@@ -14,8 +14,9 @@ export type PartName = { name: string; switchId: string };
 const KINDS = ['site', 'switch', 'template', 'vlan', 'network', 'range', 'lag', 'port', 'address'];
 const STATES: EntityState[] = ['created', 'changed', 'deleted'];
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const isPair = (v: unknown): v is [unknown, unknown] => Array.isArray(v) && v.length === 2;
+export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/** A field's change: [before, after]. */
+export const isPair = (v: unknown): v is [unknown, unknown] => Array.isArray(v) && v.length === 2;
 
 /** The entities of `changes` when it is keyed by kind, then id; undefined when it is about one entity. */
 export function entitiesOf(changes: Record<string, unknown>): EntityChange[] | undefined {

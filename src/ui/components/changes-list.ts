@@ -11,7 +11,16 @@ import { en, t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
 import { useNameBook } from '../name-book.ts';
 import type { NameBook } from '../name-book.ts';
-import { type EntityChange, type PartName, byKindAndState, entitiesToShow, namesInEntry, ownName } from './change-entities.ts';
+import {
+  type EntityChange,
+  type PartName,
+  byKindAndState,
+  entitiesToShow,
+  isObject,
+  isPair,
+  namesInEntry,
+  ownName,
+} from './change-entities.ts';
 
 /** A port or LAG by id: its name and its switch's id, or null when it is gone. */
 type FarThing = PartName | null;
@@ -102,10 +111,6 @@ function label(field: string): string {
 }
 
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-type Pair = [unknown, unknown];
-const isPair = (v: unknown): v is Pair => Array.isArray(v) && v.length === 2;
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * How ids read: `book` (current names), `local` (names the entry gives them itself, for what is gone since), `far`
@@ -250,18 +255,20 @@ function ByEntity(p: { entities: EntityChange[]; c: Ctx; entrySwitch?: string })
   </ul>`;
 }
 
-/**
- * Renders `changes` of an entry about an entity of `kind` (`entityId`) made by `action`; nothing when there are
- * none. `creation` shows values only; `only` narrows a change to many ports to that one port.
- */
-export function ChangesList(p: {
+export type ChangesProps = {
   changes: unknown;
   creation?: boolean;
   kind?: string | null;
   entityId?: string | null;
   action?: string;
   only?: string;
-}) {
+};
+
+/**
+ * Renders `changes` of an entry about an entity of `kind` (`entityId`) made by `action`; nothing when there are
+ * none. `creation` shows values only; `only` narrows a change to many ports to that one port.
+ */
+export function ChangesList(p: ChangesProps) {
   const book = useNameBook();
   const changes = isObject(p.changes) ? p.changes : {};
   const entities = entitiesToShow(changes, p.action, p.only);
