@@ -118,6 +118,18 @@ export type SnmpCredentials =
       context?: string;
     };
 
+/**
+ * `text` with every secret of `credentials` (and of `also`: a per-VLAN community) blanked as ***, the longest first so
+ * that a secret inside another leaves nothing of it; a text under 3 characters is left, it would blank common words.
+ */
+export function withoutSecrets(text: string, credentials: SnmpCredentials, also: readonly string[] = []): string {
+  const secrets = credentials.version === '2c' ? [credentials.community] : [credentials.authKey, credentials.privKey];
+  return [...secrets, ...also]
+    .filter((secret) => secret.length >= 3)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, secret) => out.split(secret).join('***'), text);
+}
+
 /** SNMPv3 authentication (HMAC) protocols accepted; md5 only for old devices. */
 export const SNMP_AUTH_PROTOCOLS = ['sha', 'sha256', 'md5'] as const;
 export type SnmpAuthProtocol = (typeof SNMP_AUTH_PROTOCOLS)[number];

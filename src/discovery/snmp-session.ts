@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import snmp, { type Session } from 'net-snmp';
 import { parseIp } from '../lib/net.ts';
-import { DeviceError, type SnmpCredentials } from './observed.ts';
+import { DeviceError, type SnmpCredentials, withoutSecrets } from './observed.ts';
 import type { Target } from './target.ts';
 import { compareOids, type SnmpValue } from './mib-values.ts';
 
@@ -92,7 +92,8 @@ export class SnmpSession {
   private readonly session: Session;
   private readonly limits: SnmpLimits;
   private readonly deadline: Deadline;
-  private readonly secrets: string[];
+  /** A message without any text of the credentials, whatever produced it. */
+  private readonly scrub: (message: string) => string;
   private readonly version: string;
   /** Set when a datagram came back that is not SNMP: a request that then times out was answered with garbage. */
   private garbage = false;
@@ -103,7 +104,7 @@ export class SnmpSession {
     this.deadline = deadline;
     this.maxRepetitions = limits.maxRepetitions;
     this.version = credentials.version === '2c' ? 'v2c' : 'v3';
-    this.secrets = credentialTexts(credentials, instance);
+    this.scrub = (message) => withoutSecrets(message, credentials, instance.community ? [instance.community] : []);
     const options = {
       port: target.port,
       retries: limits.retries,
@@ -234,11 +235,6 @@ export class SnmpSession {
     const code = (error as NodeJS.ErrnoException).code;
     return failed('error', code ? `the request could not be sent (${code})` : 'the SNMP request failed');
   }
-
-  /** Never a credential in a message: any text of one is blanked, whatever produced it. */
-  private scrub(message: string): string {
-    return this.secrets.reduce((text, secret) => text.split(secret).join('***'), message);
-  }
 }
 
 /** A tooBig answer: the walk asks again with fewer repetitions. */
@@ -249,12 +245,6 @@ class TooBig extends Error {
     super(deviceError.message);
     this.deviceError = deviceError;
   }
-}
-
-function credentialTexts(credentials: SnmpCredentials, instance: SnmpInstance): string[] {
-  const texts =
-    credentials.version === '2c' ? [credentials.community, instance.community ?? ''] : [credentials.authKey, credentials.privKey];
-  return texts.filter((text) => text.length >= 3).sort((a, b) => b.length - a.length);
 }
 
 function invalidResponseMessage(error: Error): string {

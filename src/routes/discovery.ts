@@ -14,7 +14,14 @@ import { applyDiscovery } from '../discovery/apply.ts';
 import { credentialKey, openCredentials, type CredentialKey } from '../discovery/credentials.ts';
 import { recordDiscovery } from '../discovery/discover.ts';
 import { parseTarget, type Target } from '../discovery/target.ts';
-import { DeviceError, SNMP_AUTH_PROTOCOLS, SNMP_PRIV_PROTOCOLS, type ObservedSwitch, type SnmpCredentials } from '../discovery/observed.ts';
+import {
+  DeviceError,
+  SNMP_AUTH_PROTOCOLS,
+  SNMP_PRIV_PROTOCOLS,
+  withoutSecrets,
+  type ObservedSwitch,
+  type SnmpCredentials,
+} from '../discovery/observed.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
@@ -303,20 +310,17 @@ async function readObserved(app: App, target: Target, credentials: SnmpCredentia
   }
 }
 
-/** The answer to a read that failed; a failure that is no DeviceError is logged (without credentials) as the bug it is. */
+/**
+ * The answer to a read that failed; a failure that is no DeviceError is logged (without credentials) as the bug it is.
+ * Every text is checked for the credentials' secrets (the reader never puts them in; this makes sure).
+ */
 function deviceFailure(app: App, target: Target, error: unknown, credentials: SnmpCredentials): HttpError {
   if (DeviceError.is(error) && error.kind === 'timeout')
-    return new HttpError(504, 'device_timeout', redacted(`${target.host}: ${error.message}`, credentials));
-  if (DeviceError.is(error)) return new HttpError(502, 'device_error', redacted(`${target.host}: ${error.message}`, credentials));
+    return new HttpError(504, 'device_timeout', withoutSecrets(`${target.host}: ${error.message}`, credentials));
+  if (DeviceError.is(error)) return new HttpError(502, 'device_error', withoutSecrets(`${target.host}: ${error.message}`, credentials));
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  app.log.error('discovery read failed', { host: target.host, error: redacted(text, credentials) });
+  app.log.error('discovery read failed', { host: target.host, error: withoutSecrets(text, credentials) });
   return new HttpError(502, 'device_error', `${target.host}: the switch's answers could not be read; the server log says more.`);
-}
-
-/** A text with every secret of the credentials taken out (the reader never puts them in; this makes sure). */
-function redacted(text: string, credentials: SnmpCredentials): string {
-  const secrets = credentials.version === '2c' ? [credentials.community] : [credentials.authKey, credentials.privKey];
-  return secrets.filter((secret) => secret.length >= 3).reduce((out, secret) => out.split(secret).join('***'), text);
 }
 
 // ---- Answers ----
