@@ -51,17 +51,17 @@ export function portFacts(port: Port, vlans: Map<string, Vlan>, links: Map<strin
 }
 
 /** A place of a block's grid: a port of the switch, or (`port` undefined) a port the template makes that the switch lacks. */
-export type Cell = { port?: Port; name: string; row: number; column: number };
+type Cell = { port?: Port; name: string; row: number; column: number };
 
 /**
  * A block of a unit's row: `rows` × `columns` cells. A block of the template places its cells itself (`placed`);
  * a block by type lists its ports column by column over two rows.
  */
-export type Block = { key: string; group: string; label?: string; rows: number; columns: number; cells: Cell[]; placed: boolean };
+type Block = { key: string; group: string; label?: string; rows: number; columns: number; cells: Cell[]; placed: boolean };
 type Unit = { unit: number; blocks: Block[] };
 
 /** A piece of a template's block, drawn as a grid of its own: `columns` × `rows`, each cell at its grid place (1-based). */
-export type Chunk = { columns: number; rows: number; cells: (Cell & { gridRow: number; gridColumn: number })[] };
+type Chunk = { columns: number; rows: number; cells: (Cell & { gridRow: number; gridColumn: number })[] };
 
 /** A template's block cut every CHUNK_COLUMNS columns (so that a narrow screen wraps it), left to right. */
 export function blockChunks(b: Block): Chunk[] {
