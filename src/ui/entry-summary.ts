@@ -46,6 +46,8 @@ const english = (key: string): string => {
   return typeof m === 'string' ? m : m.other;
 };
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What the server puts before an undone entry's summary: "Undid: ". */
+const UNDID = english('says.undid').replace('{summary}', '');
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The words of the count.* message `key`, English, as a pattern that captures the number ("48 ports", "1 vlan"). */
@@ -184,9 +186,8 @@ function worded(e: EntryFacts): string | undefined {
 /** How many undos deep an entry is: 1 for an undo ("Undid: …"), 2 for a redo ("Undid: Undid: …"), 0 otherwise. */
 export function undoDepth(e: Pick<EntryFacts, 'action' | 'summary'>): number {
   if (e.action !== 'undo') return 0;
-  const prefix = english('says.undid').replace('{summary}', '');
   let depth = 0;
-  while (e.summary.startsWith(prefix.repeat(depth + 1))) depth++;
+  while (e.summary.startsWith(UNDID.repeat(depth + 1))) depth++;
   return depth;
 }
 
@@ -194,8 +195,7 @@ export function undoDepth(e: Pick<EntryFacts, 'action' | 'summary'>): number {
 export function entrySummary(e: EntryFacts): string {
   const depth = undoDepth(e);
   if (depth === 0) return worded(e) ?? e.summary;
-  const prefix = english('says.undid').replace('{summary}', '');
-  const inner = e.summary.slice(prefix.length * depth);
+  const inner = e.summary.slice(UNDID.length * depth);
   const words = UNDONE.map((action) => worded({ ...e, action, summary: inner })).find((w) => w !== undefined) ?? inner;
   return t(depth % 2 === 1 ? 'says.undid' : 'says.redid', { summary: words });
 }
