@@ -25,7 +25,7 @@ import {
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
-import { pageSchema } from '../http/list-request.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, pageSchema } from '../http/list-request.ts';
 import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
 import type { App, Ctx, Reply, Route } from '../http/route.ts';
 import {
@@ -40,7 +40,7 @@ import {
 } from './schemas/discovery.ts';
 
 const PAGE_QUERY = [
-  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
   { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
 ];
 
@@ -369,7 +369,7 @@ function readKeys(body: unknown): string[] {
 
 function pageParams(ctx: Ctx): { limit: number; offset: number } {
   const faults: FieldFault[] = [];
-  const limit = queryInteger(ctx, 'limit', 1, 500, faults) ?? 100;
+  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT;
   const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
   if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
   return { limit, offset };
