@@ -116,6 +116,7 @@ export function VlanPage(p: { id: string; route: Route }) {
     t('count.switches', { count: v.switchCount }),
     t('count.networks', { count: v.networkCount }),
   ].join(' · ');
+  const portTotal = ports.data?.length ?? v.portCount;
   const netColumns = (rows: Network[]) =>
     html`<ul class="subnets">${rows.map(
       (n) =>
@@ -131,8 +132,8 @@ export function VlanPage(p: { id: string; route: Route }) {
     </${PageHeader}>
     <section class="card" aria-labelledby="vlan-ports">
       <div class="card-head"><h2 id="vlan-ports">${t('vlan.ports')}</h2>
-        <div class="card-actions"><span class="muted">${formatNumber(ports.data?.length ?? v.portCount)}</span>
-          ${(ports.data?.length ?? v.portCount) > 0 && html`<${CsvLink} small=${true} path=${`/api/vlans/${v.id}/ports`} name=${`vlan-${v.vid}-ports`} label=${t('csvExport.ports')} />`}</div></div>
+        <div class="card-actions"><span class="muted">${formatNumber(portTotal)}</span>
+          ${portTotal > 0 && html`<${CsvLink} small=${true} path=${`/api/vlans/${v.id}/ports`} name=${`vlan-${v.vid}-ports`} label=${t('csvExport.ports')} />`}</div></div>
       <${Loaded} resource=${ports} render=${(rows: VlanPort[]) => html`<${VlanPortsTable} ports=${rows} />`} />
     </section>
     <div class="columns">
