@@ -3,6 +3,7 @@
 // is skipped with a note, and so is a Cisco per-VLAN instance that does not answer.
 import type { ObservedFdbEntry, ObservedSwitch, SnmpCredentials } from './observed.ts';
 import { DeviceError } from './observed.ts';
+import type { Target } from './target.ts';
 import { DOT1D_BASE_PORT_IF_INDEX, decodeBridgePorts } from './mib-bridge.ts';
 import { CISCO_VLAN_COLUMNS, decodeCiscoVlans, hasVtpVlans, vlansNeedingInstances } from './mib-cisco-vlans.ts';
 import { ARP_COLUMNS, DOT1D_TP_FDB_PORT, DOT1Q_TP_FDB_PORT, decodeArp, decodeFdb } from './mib-fdb.ts';
@@ -37,7 +38,6 @@ import {
   type SnmpInstance,
   type SnmpLimits,
   SnmpSession,
-  type SnmpTarget,
   withinDeadline,
 } from './snmp-session.ts';
 
@@ -59,7 +59,7 @@ const TIMEOUTS_BEFORE_GIVING_UP = 3;
 
 /** Reads one switch; throws DeviceError (timeout or error) when it cannot be read. */
 export async function readSwitch(
-  target: SnmpTarget,
+  target: Target,
   credentials: SnmpCredentials,
   limits: { requestTimeoutMs?: number; retries?: number; deadlineMs?: number } = {},
   options: ReadOptions = {},

@@ -25,9 +25,6 @@ export interface SnmpLimits {
 
 export const DEFAULT_SNMP_LIMITS: SnmpLimits = { requestTimeoutMs: 2000, retries: 1, deadlineMs: 60_000, maxRepetitions: 40 };
 
-/** Where a switch's agent listens (target.ts parses it from a request). */
-export type SnmpTarget = Target;
-
 /** The point in time by which the whole discovery must be done. */
 export class Deadline {
   readonly at: number;
@@ -66,7 +63,7 @@ export interface ResolvedTarget {
 }
 
 /** Looks a host name up (an address is taken as it is), within the deadline. */
-export async function resolveTarget(target: SnmpTarget, deadline: Deadline): Promise<ResolvedTarget> {
+export async function resolveTarget(target: Target, deadline: Deadline): Promise<ResolvedTarget> {
   const ip = parseIp(target.host);
   if (ip) return { address: target.host, family: ip.family, port: target.port };
   try {
