@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  checkpoint,
   commitNow,
   committed,
   enableGroupCommit,
@@ -11,6 +12,7 @@ import {
   lastWriteFault,
   openDatabase,
   TURN_BUDGET_MS,
+  withRollbackJournal,
   writeTurn,
   type Db,
 } from './open.ts';
@@ -59,6 +61,56 @@ describe('inTransaction without group commit', () => {
 
   it('refuses nesting', () => {
     expect(() => inTransaction(db, () => inTransaction(db, () => insertItem(1)))).toThrow(/nested/);
+  });
+});
+
+describe('a bulk load with a rollback journal (withRollbackJournal)', () => {
+  const journalMode = () => (db.prepare('PRAGMA main.journal_mode').get() as { journal_mode: string }).journal_mode;
+  const loadItems = (ids: number[]) => () => {
+    inTransaction(db, () => ids.forEach((id) => insertItem(id)));
+    return journalMode();
+  };
+
+  it('loads with a rollback journal when it alone has the database open, and is back in the WAL after', () => {
+    other.close();
+    expect(withRollbackJournal(db, loadItems([1, 2]))).toBe('delete');
+    expect(journalMode()).toBe('wal');
+    other = openDatabase(path, { readOnly: true });
+    expect(committedIds()).toEqual([1, 2]);
+  });
+
+  it('keeps the WAL while another connection has the database open', () => {
+    expect(committedIds()).toEqual([]);
+    expect(withRollbackJournal(db, loadItems([1]))).toBe('wal');
+    expect(committedIds()).toEqual([1]);
+  });
+
+  it('rolls a load that throws back and is in the WAL again', () => {
+    other.close();
+    const failing = () =>
+      withRollbackJournal(db, () =>
+        inTransaction(db, () => {
+          insertItem(1);
+          throw new Error('boom');
+        }),
+      );
+    expect(failing).toThrow('boom');
+    expect(journalMode()).toBe('wal');
+    other = openDatabase(path, { readOnly: true });
+    expect(committedIds()).toEqual([]);
+  });
+
+  it('refuses to run inside a transaction, where the journal mode cannot change', () => {
+    expect(() => inTransaction(db, () => withRollbackJournal(db, () => 1))).toThrow(/inside a transaction/);
+  });
+
+  it('leaves a database that checkpoints, after TEMP tables too (a schema migration makes some)', () => {
+    other.close();
+    db.exec('CREATE TEMP TABLE scratch (v); DROP TABLE scratch');
+    withRollbackJournal(db, loadItems([1]));
+    expect(() => checkpoint(db)).not.toThrow();
+    other = openDatabase(path, { readOnly: true });
+    expect(committedIds()).toEqual([1]);
   });
 });
 

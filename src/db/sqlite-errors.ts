@@ -66,6 +66,11 @@ export function isDiskIoError(error: unknown): boolean {
   return ((sqliteErrcode(error) ?? 0) & 0xff) === SQLITE_IOERR;
 }
 
+/** Whether another connection holds the lock this one needed (SQLITE_BUSY, any extended code). */
+export function isBusy(error: unknown): boolean {
+  return ((sqliteErrcode(error) ?? 0) & 0xff) === SQLITE_BUSY;
+}
+
 /** The storage fault behind a SQLite error: SQLITE_FULL, any SQLITE_READONLY_*, or a probed disk I/O error. */
 export function storageFaultOf(error: unknown): StorageFault | undefined {
   const errcode = sqliteErrcode(error);
