@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  bulkLoad,
   checkpoint,
   commitNow,
   committed,
@@ -12,7 +13,6 @@ import {
   lastWriteFault,
   openDatabase,
   TURN_BUDGET_MS,
-  withRollbackJournal,
   writeTurn,
   type Db,
 } from './open.ts';
@@ -64,16 +64,19 @@ describe('inTransaction without group commit', () => {
   });
 });
 
-describe('a bulk load with a rollback journal (withRollbackJournal)', () => {
+describe('a bulk load (bulkLoad)', () => {
   const journalMode = () => (db.prepare('PRAGMA main.journal_mode').get() as { journal_mode: string }).journal_mode;
-  const loadItems = (ids: number[]) => () => {
-    inTransaction(db, () => ids.forEach((id) => insertItem(id)));
-    return journalMode();
-  };
+  const foreignKeys = () => (db.prepare('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys;
+  const loadItems =
+    (ids: number[], parentId = 1) =>
+    () => {
+      ids.forEach((id) => insertItem(id, parentId));
+      return journalMode();
+    };
 
   it('loads with a rollback journal when it alone has the database open, and is back in the WAL after', () => {
     other.close();
-    expect(withRollbackJournal(db, loadItems([1, 2]))).toBe('delete');
+    expect(bulkLoad(db, loadItems([1, 2]))).toBe('delete');
     expect(journalMode()).toBe('wal');
     other = openDatabase(path, { readOnly: true });
     expect(committedIds()).toEqual([1, 2]);
@@ -81,33 +84,54 @@ describe('a bulk load with a rollback journal (withRollbackJournal)', () => {
 
   it('keeps the WAL while another connection has the database open', () => {
     expect(committedIds()).toEqual([]);
-    expect(withRollbackJournal(db, loadItems([1]))).toBe('wal');
+    expect(bulkLoad(db, loadItems([1]))).toBe('wal');
     expect(committedIds()).toEqual([1]);
   });
 
   it('rolls a load that throws back and is in the WAL again', () => {
     other.close();
     const failing = () =>
-      withRollbackJournal(db, () =>
-        inTransaction(db, () => {
-          insertItem(1);
-          throw new Error('boom');
-        }),
-      );
+      bulkLoad(db, () => {
+        insertItem(1);
+        throw new Error('boom');
+      });
     expect(failing).toThrow('boom');
     expect(journalMode()).toBe('wal');
     other = openDatabase(path, { readOnly: true });
     expect(committedIds()).toEqual([]);
   });
 
-  it('refuses to run inside a transaction, where the journal mode cannot change', () => {
-    expect(() => inTransaction(db, () => withRollbackJournal(db, () => 1))).toThrow(/inside a transaction/);
+  it('refuses a row that names no row of its parent table, keeps nothing of the load, and checks row by row again after', () => {
+    expect(() => bulkLoad(db, loadItems([1, 2, 3], 99))).toThrow('item.parent_id = 99 names no row of parent (id)');
+    expect(committedIds()).toEqual([]);
+    expect(foreignKeys()).toBe(1);
+    expect(() => inTransaction(db, () => insertItem(4, 99))).toThrow(/FOREIGN KEY/);
+  });
+
+  it("refuses a row that names no row by a key to its parent's primary key left implicit", () => {
+    db.exec('CREATE TABLE note (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent)');
+    const load = () => bulkLoad(db, () => db.prepare('INSERT INTO note (id, parent_id) VALUES (1, 99)').run());
+    expect(load).toThrow('a row of note names no row of parent');
+    expect(db.prepare('SELECT count(*) AS n FROM note').get()).toEqual({ n: 0 });
+  });
+
+  it('keeps rows whose key is NULL (they name nothing) and rows whose parent the load itself writes', () => {
+    bulkLoad(db, () => {
+      insertItem(1, 2);
+      db.prepare('INSERT INTO item (id, parent_id) VALUES (?, NULL)').run(2);
+      db.prepare('INSERT INTO parent (id) VALUES (2)').run();
+    });
+    expect(committedIds()).toEqual([1, 2]);
+  });
+
+  it('refuses to run inside a transaction, where neither the journal mode nor the foreign keys can change', () => {
+    expect(() => inTransaction(db, () => bulkLoad(db, () => 1))).toThrow(/between transactions/);
   });
 
   it('leaves a database that checkpoints, after TEMP tables too (a schema migration makes some)', () => {
     other.close();
     db.exec('CREATE TEMP TABLE scratch (v); DROP TABLE scratch');
-    withRollbackJournal(db, loadItems([1]));
+    bulkLoad(db, loadItems([1]));
     expect(() => checkpoint(db)).not.toThrow();
     other = openDatabase(path, { readOnly: true });
     expect(committedIds()).toEqual([1]);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { insertActivity } from '../db/activity.ts';
 import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
-import { inTransaction, withRollbackJournal, type Db } from '../db/open.ts';
+import { bulkLoad, type Db } from '../db/open.ts';
 import { countVlanSwitchPorts, withDerivedDataRebuiltAfter } from '../db/search-index.ts';
 import { insertPublicLink } from '../db/public-links.ts';
 import { setTopologyPosition } from '../db/topology.ts';
@@ -126,9 +126,7 @@ export function commitLegacyMigration(db: Db, dataDir: string, log: Logger, now 
     archive: archiveName(dataDir, now),
     files: Object.fromEntries([...files, ...(settings.file ? [settings.file] : [])].map((file) => [file.name, file.sha256])),
   };
-  const written = withRollbackJournal(db, () =>
-    inTransaction(db, () => (holdsData(db) ? undefined : writeAll(db, data, plan, now.toISOString()))),
-  );
+  const written = bulkLoad(db, () => (holdsData(db) ? undefined : writeAll(db, data, plan, now.toISOString())));
   if (!written) return undefined;
   logOutcome(log, data, written);
   for (const note of settings.notes)
