@@ -209,12 +209,23 @@ function checkMigrated(output: string, counts: SeedCounts): void {
     if (migrated(kind) !== count) throw new Error(`the migration counted ${migrated(kind)} ${kind}, the seed has ${count}:\n${output}`);
 }
 
+/** A timed migration: seconds, process start included, and the phases its `timings` log line names (ms). */
+interface MigrationTime {
+  seconds: number;
+  phasesMs: Record<string, number>;
+}
+
+function phasesOf(output: string): Record<string, number> {
+  const line = output.split('\n').find((text) => text.includes('legacy migration: timings')) ?? '';
+  return Object.fromEntries([...line.matchAll(/(\w+)Ms=(\d+)/g)].map(([, phase, ms]) => [phase, Number(ms)]));
+}
+
 /**
  * Runs the bundled migrate command over the 0.20.x files in `dataDir` on every core, after a `sync` (the writes of
  * the step before, seeding or another migration, would otherwise stall its fsyncs); checks that every record
- * came across; returns the seconds it took, process start included.
+ * came across; returns the seconds it took, process start included, and its phases.
  */
-function migrateTimed(env: Record<string, string>, dataDir: string, counts: SeedCounts): number {
+function migrateTimed(env: Record<string, string>, dataDir: string, counts: SeedCounts): MigrationTime {
   spawnSync('sync');
   const began = performance.now();
   // LOG_LEVEL=info: the migration's count lines (a dozen) are read back to check that all of it came across.
@@ -226,7 +237,7 @@ function migrateTimed(env: Record<string, string>, dataDir: string, counts: Seed
   const seconds = (performance.now() - began) / 1000;
   if (migrate.status !== 0) throw new Error(`migration of ${dataDir} failed:\n${migrate.stdout}${migrate.stderr}`);
   checkMigrated(migrate.stdout, counts);
-  return seconds;
+  return { seconds, phasesMs: phasesOf(migrate.stdout) };
 }
 
 /**
@@ -350,7 +361,7 @@ async function atScale(env: Record<string, string>, results: Record<string, Load
   console.log(`seeding ${SCALE}× the data set in ${dataDir} …`);
   const counts = await writeSeedFiles(dataDir, { scale: SCALE });
   console.log(`legacy migration at ${SCALE}× …`);
-  const migrateS = migrateTimed(scaledEnv, dataDir, counts);
+  const migrateS = migrateTimed(scaledEnv, dataDir, counts).seconds;
   await firstSignIn(scaledEnv);
 
   const { timings } = await timedAsSeeded(scaledEnv);
@@ -405,14 +416,14 @@ async function main() {
   // 1. Legacy migration of the whole data set (the 0.20.x files of bench/seed.ts, 96,000 ports) through the
   // migrate command, as the container runs it (dist/migrate.js).
   console.log('legacy migration …');
-  const migrateS = migrateTimed(env, dataDir, counts);
+  const migrateS = migrateTimed(env, dataDir, counts).seconds;
   await firstSignIn(env);
   const timed = await timedAsSeeded(env);
 
   // The migration target names 100,000 ports: the same data set with 50 ports a switch, migrated apart.
   const legacyDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-'));
   const legacyCounts = await writeSeedFiles(legacyDir, { portsPerSwitch: 50 });
-  const legacyS = migrateTimed(env, legacyDir, legacyCounts);
+  const legacy = migrateTimed(env, legacyDir, legacyCounts);
   rmSync(legacyDir, { recursive: true, force: true });
 
   // 2. Cold start to the first 200 from /api/health (median of 5).
@@ -525,7 +536,12 @@ async function main() {
       mbPerS: round(exportBytes / 1e6 / exportS),
       rssGrowthMb: round(rssPeakExport - rssBeforeExport),
     },
-    legacyMigration: { ports: legacyCounts.ports, seconds: round(legacyS), activity: legacyCounts.activity },
+    legacyMigration: {
+      ports: legacyCounts.ports,
+      seconds: round(legacy.seconds),
+      activity: legacyCounts.activity,
+      phasesMs: legacy.phasesMs,
+    },
     growth: growthReport(timed.requests, timed.timings, scaled.timings, migrateS, scaled.migrateS, scaled.counts),
     seedMigration: { ports: counts.ports, seconds: round(migrateS) },
     uiBundleGzipKb: round(ui.gzipBytes / 1024),
@@ -544,6 +560,12 @@ function round(value: number): number {
 }
 
 type Report = Record<string, any>;
+
+/** The phases of a migration's `timings` line as text: `read 480 ms, check 1010 ms, …`. */
+function phaseList(phasesMs: Record<string, number> | undefined): string {
+  const phases = Object.entries(phasesMs ?? {});
+  return phases.length > 0 ? phases.map(([phase, ms]) => `${phase} ${ms} ms`).join(', ') : 'no timings line';
+}
 
 /** Each target of the benchmarks issue, with the measured value and whether it is met. */
 function targets(r: Report): [string, string, string, boolean][] {
@@ -781,8 +803,8 @@ ${missed ? `### Targets missed in this run, and what the profile shows\n\n${miss
 TypeScript sources (\`npm start\`) its cold start is ${r.coldStartSourceMs} ms.
 
 Other figures: backup export of ${r.export.megabytes} MB in ${r.export.seconds} s. The legacy migration of
-${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s,
-process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
+${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s
+(${phaseList(r.legacyMigration.phasesMs)}), process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
 Cold start is the median of 5. The admin of the seed is a 0.20.x user: its first sign-in, which checks the bcrypt
 hash and rewrites it as scrypt (once per migrated user), happens in a server of its own before the measured ones.
 Idle RSS is read a second after a login; the peak under load is the

@@ -98,6 +98,7 @@ describe('a 0.20.x data directory at the first start', () => {
       users: legacy.users.length,
     };
     for (const [kind, count] of Object.entries(expected)) expect(logs).toContain(`legacy migration: ${kind} migrated count=${count}`);
+    expect(logs).toMatch(/legacy migration: timings readMs=\d+ checkMs=\d+ writeMs=\d+ commitMs=\d+\n/);
     const [archive] = archives(server.dataDir);
     expect(archive).toMatch(/^_archive_\d{8}T\d{6}Z$/);
     expect(logs).toContain(`archive=${join(server.dataDir, archive)}`);
