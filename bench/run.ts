@@ -3,7 +3,7 @@
 // in one run, on loopback. Writes a console table, bench/results/<time>.json and BENCHMARKS.md.
 import '../src/boot/silence-sqlite-warning.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -240,6 +240,28 @@ function migrateTimed(env: Record<string, string>, dataDir: string, counts: Seed
   return { seconds, phasesMs: phasesOf(migrate.stdout) };
 }
 
+/** How many times the 100,000-port migration runs; its figure is their median. */
+const LEGACY_RUNS = 3;
+
+/**
+ * The migration of 100,000 ports, LEGACY_RUNS times, each on a fresh copy of the same 0.20.x files: one run of a
+ * 4–5 s process moves by ±15% on this VM (more after the load phases), so the target is read from the median.
+ */
+async function legacyMigrations(env: Record<string, string>): Promise<{ counts: SeedCounts; median: MigrationTime; runs: number[] }> {
+  const seedDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-'));
+  const counts = await writeSeedFiles(seedDir, { portsPerSwitch: 50 });
+  const runs: MigrationTime[] = [];
+  for (let i = 0; i < LEGACY_RUNS; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-run-'));
+    cpSync(seedDir, dataDir, { recursive: true });
+    runs.push(migrateTimed(env, dataDir, counts));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  rmSync(seedDir, { recursive: true, force: true });
+  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+  return { counts, median: sorted[Math.floor(LEGACY_RUNS / 2)], runs: runs.map((run) => round(run.seconds)) };
+}
+
 /**
  * The admin's first sign-in after the migration, in a server of its own: it checks the 0.20.x bcrypt hash and
  * rewrites it as scrypt, once per migrated user. The servers measured below then see the sign-ins of every later
@@ -421,10 +443,7 @@ async function main() {
   const timed = await timedAsSeeded(env);
 
   // The migration target names 100,000 ports: the same data set with 50 ports a switch, migrated apart.
-  const legacyDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-'));
-  const legacyCounts = await writeSeedFiles(legacyDir, { portsPerSwitch: 50 });
-  const legacy = migrateTimed(env, legacyDir, legacyCounts);
-  rmSync(legacyDir, { recursive: true, force: true });
+  const legacy = await legacyMigrations(env);
 
   // 2. Cold start to the first 200 from /api/health (median of 5).
   console.log(`migrated in ${migrateS.toFixed(2)} s; cold starts …`);
@@ -537,10 +556,11 @@ async function main() {
       rssGrowthMb: round(rssPeakExport - rssBeforeExport),
     },
     legacyMigration: {
-      ports: legacyCounts.ports,
-      seconds: round(legacy.seconds),
-      activity: legacyCounts.activity,
-      phasesMs: legacy.phasesMs,
+      ports: legacy.counts.ports,
+      activity: legacy.counts.activity,
+      seconds: round(legacy.median.seconds),
+      phasesMs: legacy.median.phasesMs,
+      runsSeconds: legacy.runs,
     },
     growth: growthReport(timed.requests, timed.timings, scaled.timings, migrateS, scaled.migrateS, scaled.counts),
     seedMigration: { ports: counts.ports, seconds: round(migrateS) },
@@ -591,7 +611,12 @@ function targets(r: Report): [string, string, string, boolean][] {
     ['Peak RSS under load', '< 120 MB', `${r.peakRssMb} MB`, r.peakRssMb < 120],
     ['Export throughput', '≥ 50 MB/s', `${r.export.mbPerS} MB/s`, r.export.mbPerS >= 50],
     ['Export RSS growth', '< 30 MB', `${r.export.rssGrowthMb} MB`, r.export.rssGrowthMb < 30],
-    ['Legacy migration of 100,000 ports', '< 5 s', `${r.legacyMigration.seconds} s`, r.legacyMigration.seconds < 5],
+    [
+      'Legacy migration of 100,000 ports',
+      '< 5 s',
+      `${r.legacyMigration.seconds} s (median of ${r.legacyMigration.runsSeconds.join(', ')})`,
+      r.legacyMigration.seconds < 5,
+    ],
     ['UI JavaScript gzipped (first load)', '< 60 KB', `${r.uiBundleGzipKb} KB (+ ${r.uiLazyGzipKb} KB on demand)`, r.uiBundleGzipKb < 60],
     ...ipamTargets(r.ipam),
     ...scaleTargets(r),
@@ -803,8 +828,8 @@ ${missed ? `### Targets missed in this run, and what the profile shows\n\n${miss
 TypeScript sources (\`npm start\`) its cold start is ${r.coldStartSourceMs} ms.
 
 Other figures: backup export of ${r.export.megabytes} MB in ${r.export.seconds} s. The legacy migration of
-${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s
-(${phaseList(r.legacyMigration.phasesMs)}), process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
+${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s,
+the median of ${r.legacyMigration.runsSeconds?.length ?? 1} runs in this order, each on a fresh copy of the files (${(r.legacyMigration.runsSeconds ?? [r.legacyMigration.seconds]).join(', ')} s; the median's phases: ${phaseList(r.legacyMigration.phasesMs)}), process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
 Cold start is the median of 5. The admin of the seed is a 0.20.x user: its first sign-in, which checks the bcrypt
 hash and rewrites it as scrypt (once per migrated user), happens in a server of its own before the measured ones.
 Idle RSS is read a second after a login; the peak under load is the
