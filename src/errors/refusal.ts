@@ -1,4 +1,4 @@
-// How the data layer (db/, fields/, import/, legacy/) refuses something: a Refusal names its kind, a code, a
+// How the layers below HTTP (db/, fields/, import/, legacy/, discovery/) refuse something: a Refusal names its kind, a code, a
 // message and the faults, and knows nothing of HTTP; http/errors.ts gives each kind its status. It imports
 // nothing, so that every room may throw it.
 

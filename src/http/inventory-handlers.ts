@@ -1,6 +1,7 @@
-// The handlers that sites, networks and switches share (and ports, for lists and reads): each route file
-// declares its kind once (its fields, its SQL, its own rules and how the activity log names it) and its
-// handlers hand that to these. Read top to bottom, each is what happens on that method for every such kind.
+// The handlers that the inventory's route files share (sites, VLANs, networks, ranges, addresses, templates,
+// switches, LAGs and ports, each for the methods it has): each route file declares its kind once (its fields,
+// its SQL, its own rules and how the activity log names it) and its handlers hand that to these. Read top to
+// bottom, each is what happens on that method for every such kind.
 import { randomUUID } from 'node:crypto';
 import { recordChange, type ActivityInput, type Change } from '../db/change.ts';
 import type { Kind } from '../db/images.ts';
@@ -15,7 +16,7 @@ import type { Ctx, Reply } from './route.ts';
 /** What every stored row has: its id and the version its ETag names. */
 type StoredRow = { id: string; version: number };
 
-/** A kind that is listed and read by id (sites, networks, switches, ports): its fields and its reads. */
+/** A kind that is listed and read by id: its fields and its reads. */
 export interface ListedKind<Row, Filter> {
   /** Its fields; `resource.type` names it in 404s and in the activity log. */
   resource: Resource;

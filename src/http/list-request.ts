@@ -14,7 +14,7 @@ export const MAX_LIMIT = 500;
 export const LIST_QUERY_DOC = [
   {
     name: 'limit',
-    schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
     description: 'A CSV answer without limit has every row.',
   },
   { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
@@ -25,6 +25,12 @@ export const LIST_QUERY_DOC = [
     schema: { type: 'string', enum: ['json', 'csv'] },
     description: 'csv answers the import layout (as Accept: text/csv does).',
   },
+];
+
+/** The query parameters of a list that takes a page only (pageParams), for the OpenAPI document. */
+export const PAGE_QUERY_DOC = [
+  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
+  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
 ];
 
 /** The JSON Schema of a list answer of a resource. */
@@ -46,11 +52,31 @@ export function pageSchema(item: JsonSchema): JsonSchema {
   };
 }
 
+/** A page of a list: limit and offset, as the list contract reads them. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+// Each bad parameter as a fault; the caller adds its own and answers them together.
+function readPage(ctx: Ctx, faults: FieldFault[]): Page {
+  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT;
+  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
+  return { limit, offset };
+}
+
+/** Reads limit/offset of a list that takes no sort or q; 400 validation_failed names the bad parameter. */
+export function pageParams(ctx: Ctx): Page {
+  const faults: FieldFault[] = [];
+  const page = readPage(ctx, faults);
+  if (faults.length) throw new HttpError(400, 'validation_failed', 'The list parameters are invalid.', faults);
+  return page;
+}
+
 /** Reads limit/offset/sort/q; 400 validation_failed names the bad parameter. */
 export function listParams(ctx: Ctx, resource: Resource): ListParams {
   const faults: FieldFault[] = [];
-  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT;
-  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
+  const { limit, offset } = readPage(ctx, faults);
   const sortText = ctx.query.get('sort');
   let sort: ListParams['sort'];
   if (sortText) {

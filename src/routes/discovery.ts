@@ -25,8 +25,8 @@ import {
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, pageSchema } from '../http/list-request.ts';
-import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
+import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
+import { actorOf, pathId, pathRow, uuidFilter } from '../http/request.ts';
 import type { App, Ctx, Reply, Route } from '../http/route.ts';
 import {
   APPLIED,
@@ -38,11 +38,6 @@ import {
   MAX_KEYS,
   SNMP_LIMITS,
 } from './schemas/discovery.ts';
-
-const PAGE_QUERY = [
-  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
-  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
-];
 
 /** The routes of SNMP discovery (docs/DISCOVERY.md): read a switch, propose, apply; and the MAC tables kept. */
 export const DISCOVERY_ROUTES: Route[] = [
@@ -68,7 +63,7 @@ export const DISCOVERY_ROUTES: Route[] = [
       query: [
         { name: 'switchId', schema: { type: 'string', format: 'uuid' } },
         { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
-        ...PAGE_QUERY,
+        ...PAGE_QUERY_DOC,
       ],
     },
   },
@@ -98,7 +93,7 @@ export const DISCOVERY_ROUTES: Route[] = [
     handler: switchFdbList,
     summary:
       "The MAC addresses the switch's last discovery saw on its access ports (not on trunks, LAGs or links to other switches), by port, with the IP addresses kept ARP tables give them.",
-    doc: { response: pageSchema(FDB_ENTRY), query: PAGE_QUERY },
+    doc: { response: pageSchema(FDB_ENTRY), query: PAGE_QUERY_DOC },
   },
 ];
 
@@ -365,12 +360,4 @@ function readKeys(body: unknown): string[] {
   }
   if (faults.length) throw validationFailed(faults, 'The apply request is invalid.');
   return keys as string[];
-}
-
-function pageParams(ctx: Ctx): { limit: number; offset: number } {
-  const faults: FieldFault[] = [];
-  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT;
-  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
-  if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
-  return { limit, offset };
 }

@@ -46,8 +46,8 @@ import {
   inventoryUpdate,
   type EditedKind,
 } from '../http/inventory-handlers.ts';
-import { DEFAULT_LIMIT, LIST_QUERY_DOC, MAX_LIMIT, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, flag, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
+import { LIST_QUERY_DOC, PAGE_QUERY_DOC, listRequest, listSchema, pageParams } from '../http/list-request.ts';
+import { actorOf, flag, pathRow, uuidFilter } from '../http/request.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 import { FREE_PAGE, NEXT_BODY, ONE_NETWORK } from './schemas/networks.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
@@ -124,7 +124,7 @@ export const NETWORK_ROUTES: Route[] = [
     access: 'viewer',
     handler: networkFree,
     summary: 'The free blocks of the network (usable, outside ranges, gateway and recorded addresses), by address, paged.',
-    doc: { response: FREE_PAGE, query: LIST_QUERY_DOC.filter((parameter) => ['limit', 'offset'].includes(parameter.name)) },
+    doc: { response: FREE_PAGE, query: PAGE_QUERY_DOC },
   },
 ];
 
@@ -211,10 +211,7 @@ function networkNextAddress(ctx: Ctx): Reply {
 /** The free blocks of the network, a page of them. */
 function networkFree(ctx: Ctx): Reply {
   const network = pathRow(ctx, 'network', getNetwork);
-  const faults: FieldFault[] = [];
-  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? DEFAULT_LIMIT;
-  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
-  if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
+  const { limit, offset } = pageParams(ctx);
   const family = network.subnet.includes(':') ? 6 : 4;
   const blocks = networkFreeBlocks(ctx.app.db, network);
   const items = blocks.slice(offset, offset + limit).map((block) => ({

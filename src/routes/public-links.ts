@@ -17,14 +17,15 @@ import {
   type PublicPortRow,
 } from '../db/public-links.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
-import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { HttpError, notFound } from '../errors/http-error.ts';
 import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { created } from '../http/answers.ts';
 import { clientAddress, requestOrigin } from '../http/client.ts';
-import { actorOf, pathRow, queryInteger } from '../http/request.ts';
+import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
+import { actorOf, pathRow } from '../http/request.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 
 /** The routes of public links: a switch shown read-only to anybody who has the link (docs/SHARING.md). */
@@ -45,20 +46,8 @@ export const PUBLIC_LINK_ROUTES: Route[] = [
     handler: switchPublicLinksList,
     summary: 'The public links of a switch, newest first: when each was made, by whom, and last opened (never a token).',
     doc: {
-      response: {
-        type: 'object',
-        required: ['items', 'total', 'limit', 'offset'],
-        properties: {
-          items: { type: 'array', items: publicLinkSchema(false) },
-          total: { type: 'integer' },
-          limit: { type: 'integer' },
-          offset: { type: 'integer' },
-        },
-      },
-      query: [
-        { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500 } },
-        { name: 'offset', schema: { type: 'integer', minimum: 0 } },
-      ],
+      response: pageSchema(publicLinkSchema(false)),
+      query: PAGE_QUERY_DOC,
     },
   },
   {
@@ -125,10 +114,7 @@ function switchPublicLinkCreate(ctx: Ctx): Reply {
 
 function switchPublicLinksList(ctx: Ctx): Reply {
   const sw = pathRow(ctx, 'switch', getSwitch);
-  const faults: FieldFault[] = [];
-  const limit = queryInteger(ctx, 'limit', 1, 500, faults) ?? 100;
-  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
-  if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
+  const { limit, offset } = pageParams(ctx);
   const { rows, total } = listPublicLinks(ctx.app.db, sw.id, limit, offset);
   return { body: { items: rows.map(publicLinkToApi), total, limit, offset } };
 }

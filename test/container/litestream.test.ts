@@ -146,11 +146,10 @@ describe('the server under Litestream (LITESTREAM_REPLICA_URL)', () => {
     expect(readdirSync(join(setup.replica, 'generations'))).toHaveLength(1);
 
     await createSite(base, token, 'just before the stop');
-    const stopping = Date.now();
     run.child.kill('SIGTERM');
+    // The server leaves the WAL to Litestream (no checkpoint that would wait out Litestream's read lock): held
+    // by 'checkpoints under Litestream' below; here the whole stop ends cleanly.
     expect(await withTimeout(run.exited, 15_000, 'exit after SIGTERM'), run.output()).toEqual({ code: 0, signal: null });
-    // The server leaves the WAL to Litestream: no checkpoint that waits out Litestream's read lock (busy_timeout).
-    expect(Date.now() - stopping).toBeLessThan(4000);
     expect(run.output()).toContain('litestream shut down');
 
     // Litestream's last sync as it stops took the last write along.
