@@ -582,8 +582,8 @@ function round(value: number): number {
 type Report = Record<string, any>;
 
 /** The phases of a migration's `timings` line as text: `read 480 ms, check 1010 ms, …`. */
-function phaseList(phasesMs: Record<string, number> | undefined): string {
-  const phases = Object.entries(phasesMs ?? {});
+function phaseList(phasesMs: Record<string, number>): string {
+  const phases = Object.entries(phasesMs);
   return phases.length > 0 ? phases.map(([phase, ms]) => `${phase} ${ms} ms`).join(', ') : 'no timings line';
 }
 
@@ -723,7 +723,7 @@ const PROFILE_NOTES: Record<string, string> = {
   'Port PATCH with activity entry':
     "Each write runs in a SAVEPOINT of a group transaction whose COMMIT (the WAL fsync that synchronous=FULL asks for) is shared by the requests in flight; the profile is then SQLite's inserts and updates, the activity entry and the undo image.",
   'Idle RSS':
-    "Alone on the machine (after drop_caches too) the server idles at 60.0 MB after a login: 43.8 MB are pages of the Node binary (a bare `node` has 36 MB of them and idles at 42 MB; node:http, node:sqlite, node:crypto and node:zlib add ~3 MB each), 16.2 MB anonymous (V8's heap ~9.5 MB used, SQLite, malloc). While other Node processes run (the bench's own, a test run) the same server idles at 65–67 MB, all of the difference in the binary's pages (43.8 → 49.2 MB): the kernel maps the pages around a fault that are already in the page cache (fault-around), and the other processes keep more of the binary there. Nothing on the idle path uses Intl (number or date formats would map ~7 MB of ICU data). node:http is required rather than imported, which spares ~6 MB (its lazy WebSocket getters load undici); the SNMP reader (net-snmp) is a bundle of its own, loaded by the first discovery: inside the server bundle, even unrun, it kept ~6 MB more of the binary resident; the metrics' client of Litestream's metrics requires node:http when first used for the same reason.",
+    "Alone on the machine (after drop_caches too) the server idles at 60.0 MB after a login: 43.8 MB are pages of the Node binary (a bare `node` has 36 MB of them and idles at 42 MB; node:http, node:sqlite and node:crypto add ~3 MB each), 16.2 MB anonymous (V8's heap ~9.5 MB used, SQLite, malloc). While other Node processes run (the bench's own, a test run) the same server idles at 65–67 MB, all of the difference in the binary's pages (43.8 → 49.2 MB): the kernel maps the pages around a fault that are already in the page cache (fault-around), and the other processes keep more of the binary there. Nothing on the idle path uses Intl (number or date formats would map ~7 MB of ICU data). node:http is required rather than imported, which spares ~6 MB (its lazy WebSocket getters load undici); the SNMP reader (net-snmp) is a bundle of its own, loaded by the first discovery: inside the server bundle, even unrun, it kept ~6 MB more of the binary resident; the metrics' client of Litestream's metrics requires node:http when first used for the same reason.",
   'Peak RSS under load':
     "The read cache (READ_CACHE_MB, 32 MB by default) fills during the scenarios; with 1 MB semi-spaces (src/boot/node-flags.ts) V8's young generation stays small, and the rest is sockets and SQLite's page cache.",
   'Export RSS growth':
@@ -829,7 +829,7 @@ TypeScript sources (\`npm start\`) its cold start is ${r.coldStartSourceMs} ms.
 
 Other figures: backup export of ${r.export.megabytes} MB in ${r.export.seconds} s. The legacy migration of
 ${r.legacyMigration.ports.toLocaleString('en')} ports (with ${r.legacyMigration.activity.toLocaleString('en')} activity entries and half the ports trunks) took ${r.legacyMigration.seconds} s,
-the median of ${r.legacyMigration.runsSeconds?.length ?? 1} runs in this order, each on a fresh copy of the files (${(r.legacyMigration.runsSeconds ?? [r.legacyMigration.seconds]).join(', ')} s; the median's phases: ${phaseList(r.legacyMigration.phasesMs)}), process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
+the median of ${r.legacyMigration.runsSeconds.length} runs in this order, each on a fresh copy of the files (${r.legacyMigration.runsSeconds.join(', ')} s; the median's phases: ${phaseList(r.legacyMigration.phasesMs)}), process start included, with the bundled migrate command the container runs, on every core and after a \`sync\`; seeding the data set above took ${r.seedMigration.seconds} s the same way.
 Cold start is the median of 5. The admin of the seed is a 0.20.x user: its first sign-in, which checks the bcrypt
 hash and rewrites it as scrypt (once per migrated user), happens in a server of its own before the measured ones.
 Idle RSS is read a second after a login; the peak under load is the

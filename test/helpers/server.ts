@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,6 +79,14 @@ export async function startServer(
   };
 }
 
+/** Starts `node <args>` in the repository with the tests' secret and `env` (for CLI tests). */
+export function spawnNode(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(NODE, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_JWT_SECRET: TEST_SECRET, ...env },
+  });
+}
+
 /** Runs a process to its end (for CLI tests); resolves with its exit code and output. */
 export function runProcess(
   args: string[],
@@ -86,10 +94,7 @@ export function runProcess(
   timeoutMs = 60_000,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(NODE, args, {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_JWT_SECRET: TEST_SECRET, ...env },
-    });
+    const child = spawnNode(args, env);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

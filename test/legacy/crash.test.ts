@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,7 +8,7 @@ import { commitLegacyMigration } from '../../src/legacy/migrate.ts';
 import type { Logger } from '../../src/boot/log.ts';
 import { makeLarge, SAMPLE_DIR, writeLegacyFiles } from '../fixtures/legacy/make-fixture.ts';
 import { integrityCheck } from '../helpers/db.ts';
-import { freshDataDir, NODE, ROOT, runProcess, startServer, TEST_SECRET } from '../helpers/server.ts';
+import { freshDataDir, ROOT, runProcess, spawnNode, startServer } from '../helpers/server.ts';
 import { archives, counts, jsonFiles, sampleDataDir } from './helpers.ts';
 
 const QUIET: Logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -64,18 +63,14 @@ describe('a crash between the commit and the move', () => {
 });
 
 describe('a crash while the migration writes', () => {
-  // The load runs in a rollback journal (db/open.ts withRollbackJournal): killed mid-way, the process leaves a
+  // The load runs in a rollback journal (db/open.ts bulkLoad): killed mid-way, the process leaves a
   // hot journal, and the next start must roll the half-written load back and migrate the untouched files again.
   it('is rolled back by the next start, which migrates everything from the untouched files', async () => {
     const dataDir = freshDataDir();
     writeLegacyFiles(dataDir, makeLarge(20_000));
     const files = jsonFiles(dataDir);
     const journal = join(dataDir, 'db.sqlite-journal');
-    const child = spawn(NODE, ['src/cli/migrate.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, APP_JWT_SECRET: TEST_SECRET, DATA_DIR: dataDir },
-      stdio: 'ignore',
-    });
+    const child = spawnNode(['src/cli/migrate.ts'], { DATA_DIR: dataDir });
     const exited = new Promise((done) => child.once('exit', done));
     let running = true;
     void exited.then(() => (running = false));
