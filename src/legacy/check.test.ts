@@ -201,6 +201,38 @@ describe('checkLegacyBundle: what the model refuses is fixed and logged, never f
       (data) => expect(byName(data.sites, 'Site s2')).toBeDefined(),
     ],
     [
+      'a site without a name whose id cannot make one (too long) is named by its place in the file',
+      (b) => {
+        b.sites[1].id = 'x'.repeat(300);
+        delete b.sites[1].name;
+      },
+      { file: 'sites.json', field: 'name', to: 'Site #2' },
+      (data) => expect(byName(data.sites, 'Site #2')).toBeDefined(),
+    ],
+    [
+      "a management IP that another switch of the site has is kept in the second switch's notes, within their length",
+      (b) => {
+        b.switches[0].management_ip = '10.0.0.2';
+        b.switches[1].management_ip = '10.0.0.2';
+        b.switches[1].notes = 'n'.repeat(10_000);
+      },
+      { file: 'switches.json', id: 'b', field: 'management_ip', from: '10.0.0.2', to: null },
+      (data) => {
+        const access = byName(data.switches, 'access')!;
+        expect(access.managementIp).toBeNull();
+        expect(access.notes).toHaveLength(10_000);
+      },
+    ],
+    [
+      'a switch without a name whose id holds a control character is named by its place in the file',
+      (b) => {
+        b.switches[0].id = 'sw\u0001';
+        delete b.switches[0].name;
+      },
+      { file: 'switches.json', field: 'name', to: 'Switch #1' },
+      (data) => expect(byName(data.switches, 'Switch #1')).toBeDefined(),
+    ],
+    [
       'a VLAN of a site that does not exist goes to the site Default',
       (b) => (b.vlans[0].site_id = 'gone'),
       { file: 'vlans.json', id: 'v10', field: 'site_id', from: 'gone', to: 'Default' },

@@ -344,11 +344,18 @@ export function keepRefusedValue(
     reason: `${message}${keepable ? `; kept in the ${keeper.name}` : '; dropped'}`,
   });
   if (!keepable) return;
-  const line = `${where.field.replace(/^.*\]\./, '')}: ${shown(from)}`;
-  values[keeper.name] = cut(
-    [typeof values[keeper.name] === 'string' ? values[keeper.name] : '', line].filter(Boolean).join('\n'),
-    keeper.maxLength,
-  );
+  keepLine(resource, values, `${where.field.replace(/^.*\]\./, '')}: ${shown(from)}`);
+}
+
+/**
+ * Adds a line to a record's notes or description (the field keepRefusedValue keeps values in), after what it holds,
+ * `separator` between, the whole cut to the field's length.
+ */
+export function keepLine(resource: Resource, values: Record<string, unknown>, line: string, separator = '\n'): void {
+  const keeper = keeperOf(resource);
+  if (!keeper) return;
+  const held = typeof values[keeper.name] === 'string' ? values[keeper.name] : '';
+  values[keeper.name] = cut([held, line].filter(Boolean).join(separator), keeper.maxLength);
 }
 
 /** Text cut to `maxLength` characters (code points, as the field rules count them). */
@@ -356,10 +363,15 @@ function cut(text: string, maxLength = Number.POSITIVE_INFINITY): string {
   return [...text].slice(0, maxLength).join('');
 }
 
-/** A name for a record whose own is missing or refused: `Site 4f7Xk`, by its legacy id or place in its file. */
+/**
+ * A name for a record whose own is missing or refused: `Site 4f7Xk`, by its legacy id, or `Site #2`, by its place
+ * in its file, where the id is missing or would not make a name the field takes (too long, a control character).
+ */
 function defaultName(at: Checked): string {
   const kind = at.resource.type.charAt(0).toUpperCase() + at.resource.type.slice(1);
-  return `${kind} ${at.entry.key ?? `#${at.entry.index + 1}`}`;
+  const byId = at.entry.key === null ? undefined : `${kind} ${at.entry.key}`;
+  const name = at.resource.fields.find((field) => field.name === 'name');
+  return byId !== undefined && name && checkValue(name, byId).ok ? byId : `${kind} #${at.entry.index + 1}`;
 }
 
 const keeperCache = new WeakMap<Resource, Field | undefined>();

@@ -10,7 +10,7 @@
 // description. What cannot be a LAG (fewer than two members) is not migrated, named in the log. Pure: no I/O.
 import { LAG } from '../fields/lags.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
-import { addFault, checkMapped, dedupeNames, dropUnknown, fixAt, idKey, keepTimes, mapping, newIdOf } from './context.ts';
+import { addFault, checkMapped, dedupeNames, dropUnknown, fixAt, idKey, keepLine, keepTimes, mapping, newIdOf } from './context.ts';
 import type { CheckContext, Entry } from './context.ts';
 import type { ApiRecord, LegacyFix } from './types.ts';
 
@@ -27,7 +27,6 @@ const KNOWN = new Set([
   'updated_at',
 ]);
 const LAG_MAPPING = mapping({ name: 'name', description: 'description' });
-const DESCRIPTION_MAX = LAG.fields.find((field) => field.name === 'description')!.maxLength!;
 
 /** A port's `lag_group_id`, waiting for the LAGs: the port, its switch's entry and its index there. */
 export interface LagClaim {
@@ -276,7 +275,7 @@ function pairLags(
     if (remote === undefined) continue;
     const field = text(draft.entry.raw.remote_device_id) !== undefined ? 'remote_device_id' : 'remote_device';
     const note = `Remote device (0.20.x): ${remote}`;
-    record.description = [record.description, note].filter(Boolean).join('; ').slice(0, DESCRIPTION_MAX);
+    keepLine(LAG, record, note, '; ');
     ctx.fixes.push({
       ...fixAt(FILE, draft.entry, field),
       from: draft.entry.raw[field],

@@ -34,6 +34,7 @@ import {
   fixAt,
   idKey,
   keepDate,
+  keepLine,
   keepRefusedValue,
   keepTimes,
   mapping,
@@ -457,7 +458,7 @@ function checkSwitches(
           to: null,
           reason: `is the management IP of switch ${other} of the same site too; kept in the notes`,
         });
-        sw.notes = [sw.notes, `Management IP (0.20.x): ${sw.managementIp}`].filter(Boolean).join('\n');
+        keepLine(SWITCH, sw, `Management IP (0.20.x): ${sw.managementIp}`);
         sw.managementIp = null;
       } else ips.set(`${siteId} ${sw.managementIp}`, String(sw.name));
     }
