@@ -4,7 +4,9 @@
 // {name}, and says the same in the active language. Imports and restores are worded from their `changes` counts.
 // An entry of a form the UI does not know (migrated 0.20.x history, an unknown action) keeps the server's summary.
 // A redo (an undo of an undo, "Undid: Undid: …") reads as a redo.
+import { RANGE_KINDS } from '../fields/choices.ts';
 import type { ActivityEntry } from './api-types.ts';
+import { isObject } from './components/change-entities.ts';
 import { formatDateTime } from './format.ts';
 import { en, formatNumber, t } from './messages.ts';
 import type { MessageKey } from './messages.ts';
@@ -25,7 +27,6 @@ const TAILS: Record<string, string[]> = {
   'delete.network': ['held'],
   'delete.vlan': ['vlanUsers', 'vlanUsersLags'],
 };
-const WHATS = ['site', 'switch', 'template', 'vlan', 'network', 'address', 'range', 'port', 'lag'];
 /** The count.* message of an entry's kind, for the rows of an import. */
 const PLURAL: Record<string, string> = {
   site: 'sites',
@@ -38,7 +39,6 @@ const PLURAL: Record<string, string> = {
 };
 const COUNTED = new Set(['ports', 'switches', 'vlans', 'networks', 'addresses', 'ranges', 'lags', 'interfaces', 'differences', 'rows']);
 const NUMBERS = new Set(['created', 'updated', 'unchanged']);
-const RANGE_KINDS = ['dhcp', 'static', 'reserved'];
 const UNDONE = ['update', 'create', 'delete', 'bulk_update', 'discovery'] as const;
 
 const english = (key: string): string => {
@@ -48,7 +48,6 @@ const english = (key: string): string => {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** What the server puts before an undone entry's summary: "Undid: ". */
 const UNDID = english('says.undid').replace('{summary}', '');
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The words of the count.* message `key`, English, as a pattern that captures the number ("48 ports", "1 vlan"). */
 function countPattern(key: string): string {
@@ -180,7 +179,8 @@ function worded(e: EntryFacts): string | undefined {
     const link = says('says.linkMade') ?? says('says.linkRevoked');
     if (link) return link;
   }
-  return WHATS.includes(type) ? oneEntity(action, type, name, summary) : undefined;
+  // A kind is worded when the catalogue has its says.what.* message.
+  return `says.what.${type}` in en ? oneEntity(action, type, name, summary) : undefined;
 }
 
 /** How many undos deep an entry is: 1 for an undo ("Undid: …"), 2 for a redo ("Undid: Undid: …"), 0 otherwise. */

@@ -325,6 +325,7 @@ export const de = {
     vendor: 'Hersteller',
     model: 'Modell',
     serialNumber: 'Seriennummer',
+    portCount: 'Anzahl der Ports',
     firmwareVersion: 'Firmware',
     macAddress: 'MAC-Adresse',
     managementIp: 'Management-IP',

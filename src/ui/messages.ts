@@ -350,6 +350,7 @@ export const en = {
     vendor: 'Vendor',
     model: 'Model',
     serialNumber: 'Serial number',
+    portCount: 'Number of ports',
     firmwareVersion: 'Firmware',
     macAddress: 'MAC address',
     managementIp: 'Management IP',

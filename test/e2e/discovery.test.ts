@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNMPSIM_V3, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
 import { ROOT, type TestServer, setupAdmin, startServer } from '../helpers/server.ts';
-import { ensureUiBuilt, h1, launchBrowser, must, newPage, axeViolationsOfAnyImpact, signIn, watch } from './support.ts';
+import { ensureUiBuilt, h1, launchBrowser, must, newPage, axeViolations, signIn, watch } from './support.ts';
 
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -168,7 +168,7 @@ describe('discovery in the browser', () => {
     await applyButton(total).waitFor();
     await reviewFits(dialog);
     await fitsWidth(page);
-    expect(await axeViolationsOfAnyImpact(page, 'the review of a discovery')).toEqual([]);
+    expect(await axeViolations(page, 'the review of a discovery')).toEqual([]);
     await shot(page, 'review-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await reviewFits(dialog);
@@ -241,7 +241,7 @@ describe('discovery in the browser', () => {
     expect(timeline).not.toMatch(/\b(untaggedVlanId|serialNumber|switchId|siteId|vid)\b/);
     expect(timeline).not.toMatch(/\(\d+ ports?\)/);
     await fitsWidth(page);
-    expect(await axeViolationsOfAnyImpact(page, 'the activity of a discovery')).toEqual([]);
+    expect(await axeViolations(page, 'the activity of a discovery')).toEqual([]);
     await shot(page, 'activity-1280');
     await page.goto(`${server.baseUrl}/switches/${ids.acc}`);
     await h1(page, 'acc-1');

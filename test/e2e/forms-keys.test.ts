@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolationsOfAnyImpact, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -128,7 +128,7 @@ describe('CSV export and import', () => {
       expect(rows[0], kind).toMatch(/^id,/);
       expect(rows.length, kind).toBeGreaterThan(1);
     }
-    expect(await axeViolationsOfAnyImpact(page, 'data management')).toEqual([]);
+    expect(await axeViolations(page, 'data management')).toEqual([]);
     expect(problems.errors).toEqual([]);
     await context.close();
   });
@@ -257,7 +257,7 @@ describe('Dialogs and keys', () => {
       // The first link has focus.
       expect(await page.evaluate(() => document.activeElement?.closest('#side-nav') !== null)).toBe(true);
       await page.screenshot({ path: join(SHOTS, `mobile-menu-${dark ? 'dark' : 'light'}.png`) });
-      if (!dark) expect(await axeViolationsOfAnyImpact(page, 'the open mobile menu')).toEqual([]);
+      if (!dark) expect(await axeViolations(page, 'the open mobile menu')).toEqual([]);
       await page.keyboard.press('Escape');
       await nav.waitFor({ state: 'hidden' });
       expect(await backdrop.count()).toBe(0);

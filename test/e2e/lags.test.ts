@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolationsOfAnyImpact, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -281,7 +281,7 @@ describe('LAGs in the browser', () => {
       ];
       for (const [name, step] of steps) {
         await step();
-        found.push(...(await axeViolationsOfAnyImpact(page, `${name} (${dark ? 'dark' : 'light'})`)));
+        found.push(...(await axeViolations(page, `${name} (${dark ? 'dark' : 'light'})`)));
       }
       await context.close();
     }

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { axeViolationsOfAnyImpact, useBrowserApp } from './support.ts';
+import { axeViolations, useBrowserApp } from './support.ts';
 import { ROOT } from '../helpers/server.ts';
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -193,7 +193,7 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
     expect(await faults.count()).toBe(1);
     expect(await faults.first().innerText()).toContain('must be a JSON array');
     expect(await switchNamed('sw-lager')).toBeUndefined();
-    const axeFailed = await axeViolationsOfAnyImpact(page, 'legacy import refused');
+    const axeFailed = await axeViolations(page, 'legacy import refused');
 
     // The mended directory: each file read as what it is, the old name as today's, settings left out.
     await input.setInputFiles(writeFolder(json(SMALL)));
@@ -216,7 +216,7 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
       "VLAN 30 does not exist at the switch's site; dropped",
     ]);
     expect(await switchNamed('sw-lager')).toBeUndefined();
-    const axePreview = await axeViolationsOfAnyImpact(page, 'legacy import dry run');
+    const axePreview = await axeViolations(page, 'legacy import dry run');
 
     await legacy.getByRole('button', { name: 'Import…' }).click();
     await page.getByRole('dialog', { name: 'Import this data?' }).getByText('Add the records of these 5 files to the data here?').waitFor();

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/server.ts';
-import { h1, newPage, axeViolationsOfAnyImpact, useBrowserApp, watch } from './support.ts';
+import { h1, newPage, axeViolations, useBrowserApp, watch } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -77,7 +77,7 @@ describe('print view and public links', () => {
     const appUrl = `${app.baseUrl}/switches/${data.coreId}`;
     expect(await qrOf(page)).toBe(qrPath(appUrl));
     await sheet.getByText('Scan to open this switch in Switchyard.').waitFor();
-    expect(await axeViolationsOfAnyImpact(page, 'print view')).toEqual([]);
+    expect(await axeViolations(page, 'print view')).toEqual([]);
     await shots(page, 'print', async (p) => {
       await p.locator('.print-sheet .panel').waitFor();
     });
@@ -121,7 +121,7 @@ describe('print view and public links', () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.getByText('admin').waitFor();
     await row.getByText('never').waitFor();
-    expect(await axeViolationsOfAnyImpact(page, 'public links section')).toEqual([]);
+    expect(await axeViolations(page, 'public links section')).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: join(SHOTS, 'public-links-light-1280.png') });
 
@@ -145,7 +145,7 @@ describe('print view and public links', () => {
     for (const secret of ['10.0.99.2', 'JPE1234567', '00:1c:73:aa:bb:01', '4.30.1F', 'HQ', 'spine', 'admin'])
       expect(shown, `the public page leaks ${secret}`).not.toContain(secret);
     expect(await qrOf(visitor.page)).toBe(qrPath(publicUrl));
-    expect(await axeViolationsOfAnyImpact(visitor.page, 'public page')).toEqual([]);
+    expect(await axeViolations(visitor.page, 'public page')).toEqual([]);
     await shots(visitor.page, 'public', async (p) => {
       await p.locator('.print-sheet .panel').waitFor();
     });
@@ -171,7 +171,7 @@ describe('print view and public links', () => {
     await page.locator('section.public-links').getByText('No public links to this switch.').waitFor();
     await visitor.page.reload();
     await visitor.page.getByText('This link opens nothing', { exact: false }).waitFor();
-    expect(await axeViolationsOfAnyImpact(visitor.page, 'public page of a revoked link')).toEqual([]);
+    expect(await axeViolations(visitor.page, 'public page of a revoked link')).toEqual([]);
     expect((await fetch(`${app.baseUrl}/api/p/${publicUrl.split('/p/')[1]}`)).status).toBe(404);
 
     expect(problems.errors).toEqual([]);

@@ -160,11 +160,6 @@ export async function runAxe(page: Page): Promise<{ passes: number; violations: 
   });
 }
 
-/** Whether a violation is one a test fails on: of any impact, minor and moderate too (the pages visited have none). */
-export function ofAnyImpact(v: AxeViolation): boolean {
-  return ['minor', 'moderate', 'serious', 'critical'].includes(v.impact);
-}
-
 /** A violation in one line, led by where it was found: "<where>: <rule> [<impact>] <help> → <elements>". */
 export function axeLine(where: string, v: AxeViolation): string {
   return `${where}: ${v.id} [${v.impact}] ${v.help} → ${v.targets.join(', ')}`;
@@ -172,13 +167,13 @@ export function axeLine(where: string, v: AxeViolation): string {
 
 /**
  * axe-core on the page once its network is idle, expected to have run (more than ten passes) on `where`: its
- * violations of any impact (ofAnyImpact), each a line led by `where`.
+ * violations, each a line led by `where` (a test fails on any of them, minor and moderate too).
  */
-export async function axeViolationsOfAnyImpact(page: Page, where: string): Promise<string[]> {
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   const r = await runAxe(page);
   expect(r.passes, `axe ran on ${where}`).toBeGreaterThan(10);
-  return r.violations.filter(ofAnyImpact).map((v) => axeLine(where, v));
+  return r.violations.map((v) => axeLine(where, v));
 }
 
 /** A new browser context with a page, at a size and colour scheme. */

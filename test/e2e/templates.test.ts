@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { h1, must, axeViolationsOfAnyImpact, useBrowserApp } from './support.ts';
+import { h1, must, axeViolations, useBrowserApp } from './support.ts';
 import { ROOT } from '../helpers/server.ts';
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -361,7 +361,7 @@ describe('layout templates in the browser', () => {
           await page.locator('dialog select[name="templateId"]').selectOption({ label: 'Edge 24 · Cisco C9200-24T' });
           await page.locator('dialog .template-preview .port').first().waitFor();
         }
-        found.push(...(await axeViolationsOfAnyImpact(page, `${path} (${dark ? 'dark' : 'light'})`)));
+        found.push(...(await axeViolations(page, `${path} (${dark ? 'dark' : 'light'})`)));
       }
       await context.close();
     }

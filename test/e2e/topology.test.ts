@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolationsOfAnyImpact, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -199,7 +199,7 @@ describe('Topology in the browser', () => {
         await node(page, 'core-1').focus();
         const name = `topology-${dark ? 'dark' : 'light'}-${width}`;
         await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-        found.push(...(await axeViolationsOfAnyImpact(page, name)));
+        found.push(...(await axeViolations(page, name)));
         await context.close();
       }
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolationsOfAnyImpact, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -90,7 +90,7 @@ describe('activity in words', () => {
       const labels = await page.locator('.timeline dt').allInnerTexts();
       expect(labels.filter((l) => /^[a-z]+[A-Z]/.test(l))).toEqual([]);
       await page.screenshot({ path: join(SHOTS, `activity-words-${width}-${dark ? 'dark' : 'light'}.png`) });
-      expect(await axeViolationsOfAnyImpact(page, `activity ${width} ${dark ? 'dark' : 'light'}`)).toEqual([]);
+      expect(await axeViolations(page, `activity ${width} ${dark ? 'dark' : 'light'}`)).toEqual([]);
       expect(problems.errors).toEqual([]);
       await context.close();
     }
@@ -166,7 +166,7 @@ describe("a port's history", () => {
     await entry(dialog, 'Undid: Updated port 5 on core-1').getByRole('button', { name: /^Redo/ }).waitFor();
     const undoButtons = await dialog.getByRole('button', { name: /^(Undo|Redo):/ }).count();
     expect(undoButtons).toBe(1);
-    expect(await axeViolationsOfAnyImpact(page, 'port history')).toEqual([]);
+    expect(await axeViolations(page, 'port history')).toEqual([]);
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 60_000);

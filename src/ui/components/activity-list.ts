@@ -27,11 +27,13 @@ function ChangesList(p: ChangesProps) {
 }
 
 /** One entry: time, who, what, which object, the changes, Undo. */
-function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean; portId?: string; of?: ActivityEntry }) {
+function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean; portId?: string }) {
   const app = useApp();
   const e = p.e;
-  // Undoing an undo entry redoes; undoing a redo (an undo of an undo entry) undoes again.
-  const redo = e.action === 'undo' && p.of?.action !== 'undo';
+  // Undoing an undo entry redoes; undoing a redo (an undo of an undo entry) undoes again. The depth is read from
+  // the summary, so it holds when the entry undone is not among those listed (a filter by user).
+  const depth = undoDepth(e);
+  const redo = depth % 2 === 1;
   const summary = entrySummary(e);
   const undo = async () => {
     const ok = await app.confirm(
@@ -48,7 +50,6 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
   // In a port's history only the entries about that port itself can be undone (never its switch's creation).
   const offered = e.undoable && !e.undoneBy && (!p.portId || (e.entityType === 'port' && e.entityId === p.portId));
   // A redo (an undo of an undo) is an undo entry too; its line says it redid.
-  const depth = undoDepth(e);
   const line = tParts(`activity.line.${depth > 0 && depth % 2 === 0 ? 'redo' : e.action}`, {
     user: html`<strong>${e.username ?? t('activity.system')}</strong>`,
     kind: e.entityType ? t(`kind.${e.entityType}`) : '',
@@ -77,7 +78,6 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
 
 /** The timeline; `onChanged` runs after an undo so that the owner can reload; `portId`: the history of that port. */
 export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean; level?: 2 | 3; portId?: string }) {
-  const byId = new Map(p.entries.map((e) => [e.id, e]));
   const groups: { key: string; items: ActivityEntry[] }[] = [];
   for (const e of p.entries) {
     const key = dayKey(e.at);
@@ -89,7 +89,7 @@ export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => vo
     ${groups.map(
       (g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
       ${p.level === 2 ? html`<h2 class="day-head">${dayLabel(g.key)}</h2>` : html`<h3 class="day-head">${dayLabel(g.key)}</h3>`}
-      <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} portId=${p.portId} of=${e.undoOf ? byId.get(e.undoOf) : undefined} />`)}</ol>
+      <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} portId=${p.portId} />`)}</ol>
     </section>`,
     )}
   </div>`;
