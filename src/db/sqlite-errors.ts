@@ -1,5 +1,6 @@
-// What a node:sqlite error means for the API: the router's one error exit, the health check, the start, an undo's
-// constraint conflicts and a migration the data refuses decode SQLite's result codes here, and nowhere else.
+// What a node:sqlite error means for the API: the router's one error exit, the health check, the start, db/open.ts
+// (its write faults, and a bulk load that finds the database busy), an undo's constraint conflicts and a migration
+// the data refuses decode SQLite's result codes here, and nowhere else.
 
 /** Why the database cannot take a write: the disk is full, or the file (or its file system) is read-only. */
 export type StorageFault = 'disk_full' | 'read_only';

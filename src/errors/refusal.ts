@@ -1,5 +1,5 @@
-// How the layers below HTTP (db/, fields/, import/, legacy/, discovery/) refuse something: a Refusal names its kind, a code, a
-// message and the faults, and knows nothing of HTTP; http/errors.ts gives each kind its status. It imports
+// How the layers below HTTP (db/, import/, discovery/) refuse something (fields/ names its FieldFault): a Refusal
+// names its kind, a code, a message and the faults, and knows nothing of HTTP; http/errors.ts gives each kind its status. It imports
 // nothing, so that every room may throw it.
 
 /** One problem with one field; `field` is a path into what was checked (`rows[7].name`, `data.ports[2].mode`). */

@@ -193,6 +193,8 @@ export function checkValue(field: Field, raw: unknown): Normalized {
 // C0 controls and DEL, except tab, line feed and carriage return (multi-line notes keep those).
 /** The control characters text fields refuse; line breaks and tabs are text. */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** The same characters, every one of them: for replace() only (a global regex's test() keeps a position). */
+export const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, 'g');
 
 function checkText(field: Field, raw: unknown): Normalized {
   if (typeof raw !== 'string') return { ok: false, message: 'must be a string' };

@@ -8,7 +8,7 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap } from 'yaml';
 import { STACK_MAX, type POE_TYPES, type PORT_TYPES } from '../fields/choices.ts';
 import type { FieldFault } from '../errors/refusal.ts';
-import { CONTROL_CHARACTERS as CONTROL_CHARACTER } from '../fields/field.ts';
+import { CONTROL_CHARACTERS, EVERY_CONTROL_CHARACTER } from '../fields/field.ts';
 import { interfaceNameProblem } from '../lib/interface-name.ts';
 import { LAYOUT_LIMITS, checkTemplateUnits, layOutPorts, type TemplateBlock, type TemplateUnits } from '../lib/port-layout.ts';
 
@@ -212,15 +212,12 @@ function textOf(node: unknown): string | undefined | null {
   return node.source ?? String(value);
 }
 
-// C0 controls and DEL except tab, line feed and carriage return: what no stored text may hold.
-const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
-
 function requiredText(doc: Document, root: YAMLMap, key: string, faults: FieldFault[]): string {
   const text = textOf(fieldOf(doc, root, key));
   const value = typeof text === 'string' ? text.trim() : '';
   if (text === null) faults.push({ field: key, message: 'must be a text' });
   else if (value === '') faults.push({ field: key, message: 'is required' });
-  else if (CONTROL_CHARACTER.test(value)) faults.push({ field: key, message: 'must not contain control characters' });
+  else if (CONTROL_CHARACTERS.test(value)) faults.push({ field: key, message: 'must not contain control characters' });
   else if ([...value].length > VENDOR_MAX) faults.push({ field: key, message: `must be at most ${VENDOR_MAX} characters` });
   return value;
 }
@@ -234,7 +231,7 @@ function descriptionOf(doc: Document, root: YAMLMap, faults: FieldFault[]): stri
   ] as const) {
     const text = textOf(fieldOf(doc, root, key));
     if (text === null) faults.push({ field: key, message: 'must be a text' });
-    else if (text?.trim()) parts.push(label + text.replace(CONTROL_CHARACTERS, '').trim());
+    else if (text?.trim()) parts.push(label + text.replace(EVERY_CONTROL_CHARACTER, '').trim());
   }
   if (parts.length === 0) return null;
   return [...parts.join('\n\n')].slice(0, DESCRIPTION_MAX).join('').trim();

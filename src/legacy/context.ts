@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CONTROL_CHARACTERS, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
+import { EVERY_CONTROL_CHARACTER, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
 
@@ -390,11 +390,9 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? plain(value) : JSON.stringify(value);
 }
 
-const CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, 'g');
-
 /** Text with the control characters the fields refuse spelled out as JSON escapes (`\u0000`). */
 function plain(text: string): string {
-  return text.replace(CONTROL_CHARACTER, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(EVERY_CONTROL_CHARACTER, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const CREATED_AT: Field = VERSION_FIELDS.find((field) => field.name === 'createdAt')!;

@@ -1,6 +1,6 @@
 // The users of 0.20.3's users.json: they come across with their bcrypt hashes (the sign-in verifies them and
-// rewrites them as scrypt), role, display name and language; a hash outside the rule every door applies is a
-// fault, as it is in a restore.
+// rewrites them as scrypt), role, display name and language; a user whose hash is outside the rule every door
+// applies is not migrated, with a fix line that never shows the hash.
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_HASH_RULE } from '../lib/password.ts';
 import { checkLegacyBundle } from './check.ts';

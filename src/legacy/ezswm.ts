@@ -152,7 +152,7 @@ function given(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([, value]) => !empty(value)));
 }
 
-/** The new id of a record of another file, by its legacy id; undefined (and a fault when required) when it is not there. */
+/** The new id of a record of another file, by its legacy id; undefined when it is not there. */
 function ref(ctx: CheckContext, kind: LegacyKind, value: unknown): string | undefined {
   const key = idKey(value);
   return key === undefined ? undefined : ctx.ids[kind].get(key);

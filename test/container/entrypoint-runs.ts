@@ -46,7 +46,8 @@ export function killRuns(): void {
 
 /**
  * The environment of a run against the source tree: APP_HOME, NODE_BIN, APP_SERVER, APP_MIGRATE and APP_BACKUP
- * point the entrypoint at `node src/server.ts` and the CLIs instead of the image's /app/dist bundles.
+ * point the entrypoint at `node src/server.ts` and the CLIs instead of the image's /app/dist bundles; no PUID or
+ * PGID unless `extra` names them.
  */
 export function sourceTreeEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {

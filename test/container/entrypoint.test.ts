@@ -88,14 +88,6 @@ function writeWithMode(file: string, content: string, mode: number): string {
   return file;
 }
 
-/** baseEnv without PUID and PGID, as when they are not set at all. */
-function envWithoutIds(dataDir: string): NodeJS.ProcessEnv {
-  const env = sourceTreeEnv(dataDir);
-  delete env.PUID;
-  delete env.PGID;
-  return env;
-}
-
 async function health(base: string): Promise<number> {
   const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) });
   await response.arrayBuffer();
@@ -204,7 +196,7 @@ describe('entrypoint run as root', () => {
   });
 
   it('defaults to 1000:1000 when PUID and PGID are not set', { timeout: 40_000 }, async () => {
-    const run = runEntrypoint(envWithoutIds(makeDir('data-default', 1000)));
+    const run = runEntrypoint(sourceTreeEnv(makeDir('data-default', 1000)));
     await listensAs(run, 1000);
     await stopWithSigterm(run);
   });
@@ -320,7 +312,7 @@ describe('entrypoint run as root', () => {
 
   it('runs as the invoking user when started without root (docker run --user)', { timeout: 40_000 }, async () => {
     const asUser1000 = ['setpriv', '--reuid', '1000', '--regid', '1000', '--clear-groups', '--', 'sh', ENTRYPOINT];
-    const run = runEntrypoint(envWithoutIds(makeDir('data-non-root', 1000)), [], asUser1000);
+    const run = runEntrypoint(sourceTreeEnv(makeDir('data-non-root', 1000)), [], asUser1000);
     await listensAs(run, 1000);
     await stopWithSigterm(run);
   });

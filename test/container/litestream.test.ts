@@ -7,7 +7,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/boot/config.ts';
+import { loadConfig, type Config } from '../../src/boot/config.ts';
+import { createLogger } from '../../src/boot/log.ts';
+import { openAndMigrate } from '../../src/boot/startup.ts';
 import { checkpoint, openDatabase } from '../../src/db/open.ts';
 import { replicationLagSeconds } from '../../src/metrics/replication.ts';
 import { readDbFile } from '../helpers/db.ts';
@@ -311,5 +313,17 @@ describe('checkpoints under Litestream (openDatabase litestreamCheckpoints)', ()
     const alone = walAfterCheckpoint({});
     expect(alone.autocheckpoint).toBe(1000);
     expect(alone.wal).toBe(0);
+  });
+
+  it('is how the start opens the database when LITESTREAM_REPLICA_URL is set, and only then', () => {
+    const autocheckpointAtStart = (env: Record<string, string>) => {
+      const dataDir = mkdtempSync(join(tmp, 'start-'));
+      const db = openAndMigrate(loadConfig({ DATA_DIR: dataDir, APP_JWT_SECRET: 'a'.repeat(64), ...env }), createLogger('error'));
+      const row = db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number };
+      db.close();
+      return row.wal_autocheckpoint;
+    };
+    expect(autocheckpointAtStart({ LITESTREAM_REPLICA_URL: 's3://bucket/switchyard' })).toBe(0);
+    expect(autocheckpointAtStart({})).toBe(1000);
   });
 });
