@@ -8,6 +8,7 @@ import { MODEL2_SCHEMA_VERSION } from '../import/model1.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
+import { SETTINGS_FILE } from '../legacy/settings.ts';
 import { bundleOfEzswmBackup, isEzswmBackup } from '../legacy/ezswm-backup.ts';
 import type { LegacySharing } from '../legacy/ezswm-sharing.ts';
 import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyFault } from '../legacy/types.ts';
@@ -83,14 +84,12 @@ function legacyDocument(body: unknown, now: string): LegacyDocument {
   if (isEzswmBackup(body)) {
     const { bundle, faults } = bundleOfEzswmBackup(body as Record<string, unknown>);
     if (faults.length > 0) throw bundleFaults('The ezSWM backup', faults);
-    return bundleDocument(bundle, now);
+    const { data } = body as { data: unknown };
+    return withSettingsNoted(bundleDocument(bundle, now), isPlainObject(data) ? data.settings : undefined);
   }
-  // settings.json is the install's own (its name, defaults of the old UI): a merge takes records, not settings.
   const { settings, ...records } = isPlainObject(body) ? body : {};
   const isBundle =
-    isPlainObject(body) &&
-    Object.keys(records).length > 0 &&
-    Object.keys(records).every((key) => (LEGACY_KINDS as readonly string[]).includes(key));
+    Object.keys(records).length > 0 && Object.keys(records).every((key) => (LEGACY_KINDS as readonly string[]).includes(key));
   if (!isBundle) {
     throw new HttpError(
       400,
@@ -99,10 +98,15 @@ function legacyDocument(body: unknown, now: string): LegacyDocument {
       [{ field: 'schema', message: 'is missing' }],
     );
   }
-  const document = bundleDocument(records as LegacyBundle, now);
+  return withSettingsNoted(bundleDocument(records as LegacyBundle, now), settings);
+}
+
+// The settings (settings.json, an ezSWM backup's settings row) are the install's own (its name, defaults of the
+// old UI): a merge takes records, not settings, and says so among its fixes.
+function withSettingsNoted(document: LegacyDocument, settings: unknown): LegacyDocument {
   if (settings !== undefined)
     document.fixes.push({
-      file: 'settings.json',
+      file: SETTINGS_FILE,
       id: '',
       field: '',
       from: null,
