@@ -5,7 +5,7 @@ import { prepare, type Db } from './open.ts';
 // lie in a DHCP range (addresses.ts), a DHCP range may not cover recorded addresses (ranges.ts). They live here so
 // that neither of those files imports the other.
 
-/** Up to `limit` (-1: all) of a network's addresses from `start` to `end` (keys, both included), by address, with their text. */
+/** Up to `limit` of a network's addresses from `start` to `end` (keys, both included), by address, with their text. */
 export function heldInKeyRange(db: Db, networkId: string, start: IpKey, end: IpKey, limit: number): { id: string; address: string }[] {
   return prepare(
     db,

@@ -53,7 +53,7 @@ export function pageSchema(item: JsonSchema): JsonSchema {
 }
 
 /** A page of a list: limit and offset, as the list contract reads them. */
-export interface Page {
+interface Page {
   limit: number;
   offset: number;
 }
@@ -71,6 +71,11 @@ export function pageParams(ctx: Ctx): Page {
   const page = readPage(ctx, faults);
   if (faults.length) throw new HttpError(400, 'validation_failed', 'The list parameters are invalid.', faults);
   return page;
+}
+
+/** pageParams for a list that answers CSV too: a CSV export without `limit` takes every row (LIMIT -1). */
+export function pageRequest(ctx: Ctx): Page {
+  return csvTakesAll(ctx, pageParams(ctx));
 }
 
 /** Reads limit/offset/sort/q; 400 validation_failed names the bad parameter. */
@@ -93,6 +98,10 @@ export function listParams(ctx: Ctx, resource: Resource): ListParams {
 
 /** The list parameters of a request; a CSV export without `limit` takes every row (LIMIT -1). */
 export function listRequest(ctx: Ctx, resource: Resource): ListParams {
-  const list = listParams(ctx, resource);
-  return wantsCsv(ctx) && !ctx.query.get('limit') ? { ...list, limit: -1 } : list;
+  return csvTakesAll(ctx, listParams(ctx, resource));
+}
+
+// A CSV export without `limit` takes every row (LIMIT -1).
+function csvTakesAll<T extends Page>(ctx: Ctx, page: T): T {
+  return wantsCsv(ctx) && !ctx.query.get('limit') ? { ...page, limit: -1 } : page;
 }

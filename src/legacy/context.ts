@@ -374,15 +374,10 @@ function defaultName(at: Checked): string {
   return byId !== undefined && name && checkValue(name, byId).ok ? byId : `${kind} #${at.entry.index + 1}`;
 }
 
-const keeperCache = new WeakMap<Resource, Field | undefined>();
-
 /** The field a record keeps the values the model refuses in: its notes, else its description (none for users). */
 function keeperOf(resource: Resource): Field | undefined {
-  if (!keeperCache.has(resource)) {
-    const named = (name: string) => resource.fields.find((field) => field.name === name && !field.readOnly);
-    keeperCache.set(resource, named('notes') ?? named('description'));
-  }
-  return keeperCache.get(resource);
+  const named = (name: string) => resource.fields.find((field) => field.name === name && !field.readOnly);
+  return named('notes') ?? named('description');
 }
 
 /** A refused value as the notes show it: text as it is (control characters spelled out), anything else as JSON. */

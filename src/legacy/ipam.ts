@@ -108,8 +108,9 @@ function checkRanges(
     dropUnknown(ctx, file, entry.raw, KNOWN_RANGE);
     const given = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => !empty(value)));
     const values = checkMapped(ctx, file, entry, RANGE, given, RANGE_MAPPING);
-    const network = values && networkOf(file, entry);
-    if (!values || !network || typeof values.start !== 'string' || typeof values.end !== 'string') continue;
+    if (!values) continue;
+    const network = networkOf(file, entry);
+    if (!network || typeof values.start !== 'string' || typeof values.end !== 'string') continue;
     const record: ApiRecord = {
       id: newIdOf(ctx, 'ip-ranges', entry),
       networkId: network.id,

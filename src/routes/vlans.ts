@@ -33,7 +33,7 @@ import {
   inventoryUpdate,
   type EditedKind,
 } from '../http/inventory-handlers.ts';
-import { DEFAULT_LIMIT, LIST_QUERY_DOC, MAX_LIMIT, listRequest, listSchema } from '../http/list-request.ts';
+import { LIST_QUERY_DOC, listRequest, listSchema, pageRequest } from '../http/list-request.ts';
 import { flag, pathRow, queryInteger, queryOneOf, uuidFilter, wantsCsv } from '../http/request.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
@@ -168,13 +168,9 @@ function vlanDelete(ctx: Ctx) {
 /** The ports that carry the VLAN, a page of them (JSON) or all of them without `limit` (CSV). */
 function vlanPorts(ctx: Ctx): Reply {
   const vlan = pathRow(ctx, 'vlan', getVlan);
-  const csv = wantsCsv(ctx);
-  const faults: FieldFault[] = [];
-  const limit = queryInteger(ctx, 'limit', 1, MAX_LIMIT, faults) ?? (csv ? -1 : DEFAULT_LIMIT);
-  const offset = queryInteger(ctx, 'offset', 0, Number.MAX_SAFE_INTEGER, faults) ?? 0;
-  if (faults.length) throw validationFailed(faults, 'The list parameters are invalid.');
+  const { limit, offset } = pageRequest(ctx);
   const { rows, total } = portsCarryingVlan(ctx.app.db, vlan.id, limit, offset);
-  if (csv) return csvListAnswer(writeCsv(VLAN_PORTS_CSV_HEADER, rows.map(portCells)), total);
+  if (wantsCsv(ctx)) return csvListAnswer(writeCsv(VLAN_PORTS_CSV_HEADER, rows.map(portCells)), total);
   return { body: { items: rows.map(portItem), total, limit, offset } };
 }
 

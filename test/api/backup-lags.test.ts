@@ -2,18 +2,15 @@
 // and gives them back byte for byte, a merge remaps them (or leaves out what would break a stored LAG), and the
 // bulk import neither takes them nor lets a row change what a LAG owns.
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../src/db/migrate.ts';
+import { openDatabase } from '../../src/db/open.ts';
 import { EXPORT_ORDER, comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { ROOT, api, useTestServer } from '../helpers/server.ts';
 
-/** The number of the newest schema migration (`0014_….sql` is 14): the schemaVersion an export states. */
-const NEWEST_MIGRATION = Math.max(
-  ...readdirSync(join(ROOT, 'migrations'))
-    .map((file) => Number.parseInt(file, 10))
-    .filter(Number.isInteger),
-);
+/** The newest schema migration's version, as the migrations apply to a new database: the schemaVersion an export states. */
+const NEWEST_MIGRATION = Math.max(...applyMigrations(openDatabase(':memory:'), join(ROOT, 'migrations')));
 
 const source = useTestServer();
 const target = useTestServer();

@@ -5,9 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildUi } from '../../scripts/build-ui.ts';
-
-const BUDGET_KB = 60;
+import { buildUi, FIRST_LOAD_BUDGET_KB as BUDGET_KB } from '../../scripts/build-ui.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'switchyard-ui-budget-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -52,13 +52,12 @@ export function editedSample(edit: ((files: Files) => void) | ((dir: string) => 
     (edit as (dir: string) => void)(dir);
     return dir;
   }
-  const names = Object.keys(jsonFiles(SAMPLE_DIR));
+  const names = readdirSync(SAMPLE_DIR).filter((name) => name.endsWith('.json'));
   const files: Files = Object.fromEntries(names.map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8'))]));
-  const before = JSON.stringify(files);
+  const before = new Map(names.map((name) => [name, JSON.stringify(files[name])]));
   (edit as (files: Files) => void)(files);
   for (const name of names) {
-    if (JSON.stringify(files[name]) !== JSON.stringify(JSON.parse(before)[name]))
-      writeFileSync(join(dir, name), JSON.stringify(files[name], null, 2));
+    if (JSON.stringify(files[name]) !== before.get(name)) writeFileSync(join(dir, name), JSON.stringify(files[name], null, 2));
   }
   return dir;
 }
