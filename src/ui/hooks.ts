@@ -150,8 +150,10 @@ export function useModalDialog(onClose: () => void, focus?: string): ModalDialog
       stopFocus();
       d.removeEventListener('close', close);
       d.removeEventListener('keydown', enterSubmits);
+      const focusWasInside = d.contains(document.activeElement) || document.activeElement === document.body;
       if (d.open) d.close();
-      opener?.focus?.();
+      // Focus goes back to the opener, unless the user has already put it somewhere else since the dialog closed.
+      if (focusWasInside) opener?.focus?.();
     };
   }, []);
   const close = () => ref.current?.close();

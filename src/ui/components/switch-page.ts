@@ -257,6 +257,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
     if (!(await confirmedDelete(app, question, () => deletePort(port.id, port.version), reload))) return;
     setEditingId(null);
     selection.set([...selection.selected].filter((id) => id !== port.id));
+    // The server has deleted it: drop it from the panel now, so it is gone before the toast says so.
+    sw.setData({ ...s, ports: s.ports.filter((x) => x.id !== port.id) });
     reload();
     void toastWithUndo(app, t('switch.portDeleted', { port: port.name }), [port.id], ['delete'], reload);
   };
