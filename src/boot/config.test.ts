@@ -53,6 +53,20 @@ describe('DISCOVERY_TIMEOUT_MS', () => {
   );
 });
 
+describe('READ_CACHE_MB', () => {
+  it('is 32 MB by default, read in megabytes, and 0 turns the read cache off', () => {
+    expect(loadConfig(base()).readCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ ...base(), READ_CACHE_MB: '8' }).readCacheBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ ...base(), READ_CACHE_MB: '0' }).readCacheBytes).toBe(0);
+  });
+
+  it.each(['4097', '32MB', '-1', '1.5'])('stops the start on READ_CACHE_MB=%s with a line naming the variable and its unit', (value) => {
+    expect(() => loadConfig({ ...base(), READ_CACHE_MB: value })).toThrow(
+      `READ_CACHE_MB must be a whole number of megabytes from 0 to 4096, got "${value}"`,
+    );
+  });
+});
+
 describe('METRICS_ALLOW, LITESTREAM_REPLICA_URL and LITESTREAM_METRICS_URL', () => {
   it('reads the scrapers’ addresses as CIDRs, the replica URL and the address of Litestream’s metrics', () => {
     const config = loadConfig({

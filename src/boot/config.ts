@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     jwtSecret: readSecret(env, warnings),
     warnings,
     logLevel: parseLogLevel(env.LOG_LEVEL),
-    readCacheBytes: parseReadCacheMb(env.READ_CACHE_MB) * 1024 * 1024,
+    readCacheBytes: parseWholeNumber('READ_CACHE_MB', env.READ_CACHE_MB, 32, 4096, 0, 'megabytes') * 1024 * 1024,
     trustedProxies: parseAddresses('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
     allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
     maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
@@ -119,18 +119,10 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseReadCacheMb(value: string | undefined): number {
-  if (value === undefined || value === '') return 32;
-  if (!/^\d+$/.test(value) || Number(value) > 4096) {
-    throw new ConfigError(`READ_CACHE_MB must be a whole number of megabytes from 0 to 4096, got "${value}"`);
-  }
-  return Number(value);
-}
-
-function parseWholeNumber(variable: string, value: string | undefined, fallback: number, max: number, min = 0): number {
+function parseWholeNumber(variable: string, value: string | undefined, fallback: number, max: number, min = 0, unit = ''): number {
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigError(`${variable} must be a whole number from ${min} to ${max}, got "${value}"`);
+    throw new ConfigError(`${variable} must be a whole number${unit && ` of ${unit}`} from ${min} to ${max}, got "${value}"`);
   }
   return Number(value);
 }

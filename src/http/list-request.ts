@@ -10,14 +10,16 @@ import type { Ctx } from './route.ts';
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
 
+const LIMIT_SCHEMA = { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT };
+const OFFSET_DOC = { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } };
+
+/** The query parameters of a list that takes a page only (pageParams), for the OpenAPI document. */
+export const PAGE_QUERY_DOC = [{ name: 'limit', schema: LIMIT_SCHEMA }, OFFSET_DOC];
+
 /** The query parameters every inventory list takes, for the OpenAPI document. */
 export const LIST_QUERY_DOC = [
-  {
-    name: 'limit',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
-    description: 'A CSV answer without limit has every row.',
-  },
-  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'limit', schema: LIMIT_SCHEMA, description: 'A CSV answer without limit has every row.' },
+  OFFSET_DOC,
   { name: 'sort', schema: { type: 'string' }, description: 'A field name; -field for descending.' },
   { name: 'q', schema: { type: 'string' }, description: 'Case-insensitive substring over the text fields.' },
   {
@@ -25,12 +27,6 @@ export const LIST_QUERY_DOC = [
     schema: { type: 'string', enum: ['json', 'csv'] },
     description: 'csv answers the import layout (as Accept: text/csv does).',
   },
-];
-
-/** The query parameters of a list that takes a page only (pageParams), for the OpenAPI document. */
-export const PAGE_QUERY_DOC = [
-  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
-  { name: 'offset', schema: { type: 'integer', minimum: 0, default: 0 } },
 ];
 
 /** The JSON Schema of a list answer of a resource. */
