@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Vlan } from './api-types.ts';
-import { vlanIdsOf, vlanTextOf, vlansOf } from './vlan-text.ts';
+import { modeLines, vlanIdsOf, vlanTextOf, vlansOf } from './vlan-text.ts';
 
 const vlan = (id: string, vid: number) => ({ id, vid }) as Vlan;
 const VLANS = [vlan('a', 10), vlan('b', 11), vlan('c', 12), vlan('d', 20)];
@@ -25,5 +25,15 @@ describe('VLAN lists in the UI', () => {
 
   it('lists the known VLANs of some ids by number', () => {
     expect(vlansOf(['d', 'x', 'a'], BY_ID).map((v) => v.vid)).toEqual([10, 20]);
+  });
+
+  it('says a mode and its VLANs a line each, the same for a port, a LAG and a discovered port', () => {
+    const users = { vid: 10, name: 'Users' };
+    expect(modeLines(false, users, '')).toEqual(['access, VLAN 10 Users']);
+    expect(modeLines(true, users, '20-22')).toEqual(['trunk, native 10 Users', 'tagged 20-22']);
+    expect(modeLines(true, undefined, '')).toEqual(['trunk, no VLAN']);
+    expect(modeLines(false, undefined, '')).toEqual(['access, no VLAN']);
+    // A discovered VLAN whose name is not known yet: no trailing space.
+    expect(modeLines(false, { vid: 30, name: '' }, '')).toEqual(['access, VLAN 30']);
   });
 });

@@ -30,3 +30,14 @@ export function vlansOf<V extends Pick<Vlan, 'vid'>>(ids: string[], vlans: Map<s
     .filter((v): v is V => v !== undefined)
     .sort((a, b) => a.vid - b.vid);
 }
+
+/**
+ * A port's or LAG's mode and VLANs in words, a line each: "trunk, native 1 default" (or "access, no VLAN"), then
+ * "tagged 10,20" when `tagged` (a VLAN list) is not empty.
+ */
+export function modeLines(trunk: boolean, untagged: { vid: number; name: string } | undefined, tagged: string): string[] {
+  const first = untagged
+    ? t(trunk ? 'panel.trunk' : 'panel.access', { vlan: untagged.vid, name: untagged.name }).trim()
+    : t(trunk ? 'panel.trunkNoVlan' : 'panel.accessNoVlan');
+  return tagged ? [first, t('panel.tagged', { vlans: tagged })] : [first];
+}

@@ -4,6 +4,7 @@
 import type { ProposalItem } from '../api-types.ts';
 import { displayValue } from '../format.ts';
 import { compactRanges } from '../../lib/vlan-ranges.ts';
+import { modeLines } from '../vlan-text.ts';
 import { en, t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
 
@@ -110,12 +111,9 @@ export function vlanText(vid: unknown, names: VlanNames): string {
 /** A port's mode and VLANs as the LAG list writes them: "trunk, native 1 default · tagged 10,20". */
 function modeText(mode: unknown, untagged: unknown, tagged: unknown, names: VlanNames): string {
   const trunk = mode === 'trunk';
-  const first =
-    typeof untagged === 'number'
-      ? t(trunk ? 'panel.trunk' : 'panel.access', { vlan: untagged, name: names.get(untagged) ?? '' }).trim()
-      : t(trunk ? 'panel.trunkNoVlan' : 'panel.accessNoVlan');
-  const list = trunk && Array.isArray(tagged) && tagged.length ? t('panel.tagged', { vlans: compactRanges(tagged as number[]) }) : '';
-  return [first, list].filter(Boolean).join(' · ');
+  const vlan = typeof untagged === 'number' ? { vid: untagged, name: names.get(untagged) ?? '' } : undefined;
+  const list = trunk && Array.isArray(tagged) ? compactRanges(tagged as number[]) : '';
+  return modeLines(trunk, vlan, list).join(' · ');
 }
 
 /** What a create item makes, in a few words. */

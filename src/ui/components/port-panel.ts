@@ -11,7 +11,7 @@ import { textOn } from '../format.ts';
 import { t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
 import type { Selection } from '../use-selection.ts';
-import { vlanTextOf, vlansOf } from '../vlan-text.ts';
+import { modeLines, vlanTextOf, vlansOf } from '../vlan-text.ts';
 import { columnsOf, layOutPorts } from '../../lib/port-layout.ts';
 import type { TemplateUnits } from '../../lib/port-layout.ts';
 
@@ -37,13 +37,11 @@ export function portFacts(port: Port, vlans: Map<string, Vlan>, links: Map<strin
   const u = port.untaggedVlanId ? vlans.get(port.untaggedVlanId) : undefined;
   const tagged = vlanTextOf(port.taggedVlanIds, vlans);
   const link = port.linkedPortId ? links.get(port.linkedPortId) : undefined;
-  const trunk = port.mode === 'trunk';
   return [
     t(port.enabled ? 'panel.port' : 'panel.portDisabled', { port: port.name, type: t(`portType.${port.type}`) }),
     port.description ?? '',
     lag ? t('panel.lagMember', { lag }) : '',
-    u ? t(trunk ? 'panel.trunk' : 'panel.access', { vlan: u.vid, name: u.name }) : t(trunk ? 'panel.trunkNoVlan' : 'panel.accessNoVlan'),
-    tagged ? t('panel.tagged', { vlans: tagged }) : '',
+    ...modeLines(port.mode === 'trunk', u, tagged),
     port.linkStatus ? t(`panel.link.${port.linkStatus}`) : '',
     port.linkedPortId ? (link ? t('panel.linkedTo', { switch: link.switchName, port: link.portName }) : t('panel.linkedElsewhere')) : '',
     port.connectedDevice ? t('panel.device', { device: [port.connectedDevice, port.connectedPort].filter(Boolean).join(' / ') }) : '',

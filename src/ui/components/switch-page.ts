@@ -53,7 +53,7 @@ import { lazyPage } from './lazy-page.ts';
 import type { FarEnd, LagChange } from './lag-panel.ts';
 import { SwitchDuplicate } from './switch-duplicate.ts';
 import { PublicLinks } from './public-links.ts';
-import { vlanTextOf } from '../vlan-text.ts';
+import { modeLines, vlanTextOf } from '../vlan-text.ts';
 import { CsvLink } from './csv-link.ts';
 import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
 import type { DiscoveryOutcome } from './discover-dialog.ts';
@@ -125,12 +125,8 @@ function LagList(p: {
   const nameOf = new Map(p.ports.map((x) => [x.id, x.name]));
   const vlanText = (lag: Lag) => {
     const u = lag.untaggedVlanId ? p.vlans.get(lag.untaggedVlanId) : undefined;
-    const tagged = lag.portMode === 'trunk' ? vlanTextOf(lag.taggedVlanIds, p.vlans) : '';
     const trunk = lag.portMode === 'trunk';
-    const first = u
-      ? t(trunk ? 'panel.trunk' : 'panel.access', { vlan: u.vid, name: u.name })
-      : t(trunk ? 'panel.trunkNoVlan' : 'panel.accessNoVlan');
-    return [first, tagged ? t('panel.tagged', { vlans: tagged }) : ''].filter(Boolean).join(' · ');
+    return modeLines(trunk, u, trunk ? vlanTextOf(lag.taggedVlanIds, p.vlans) : '').join(' · ');
   };
   return html`<section class="card" aria-labelledby="lags-head">
     <div class="card-head">
