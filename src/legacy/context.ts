@@ -336,7 +336,9 @@ export function keepRefusedValue(
   message: string,
 ): void {
   const keeper = keeperOf(resource);
-  const keepable = keeper !== undefined && !where.field.endsWith(keeper.name);
+  const field = where.field.replace(/^.*\]\./, '');
+  // A refused value of the keeper itself cannot be kept in it.
+  const keepable = keeper !== undefined && field !== keeper.name;
   ctx.fixes.push({
     ...fixAt(where.file, where.entry, where.field),
     from,
@@ -344,7 +346,7 @@ export function keepRefusedValue(
     reason: `${message}${keepable ? `; kept in the ${keeper.name}` : '; dropped'}`,
   });
   if (!keepable) return;
-  keepLine(resource, values, `${where.field.replace(/^.*\]\./, '')}: ${shown(from)}`);
+  keepLine(resource, values, `${field}: ${shown(from)}`);
 }
 
 /**
