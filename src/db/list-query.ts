@@ -93,10 +93,9 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
   };
 }
 
-/** The rows of a q filter as the search indexes find them: a subquery of their rowids and its parameters. */
+/** The rows of a q filter as the search indexes find them: a lookup of rowids per index, with its phrase. */
 interface IndexedSearch {
-  rowids: string;
-  params: string[];
+  lookups: { sql: string; phrase: string }[];
 }
 
 /**
@@ -105,19 +104,28 @@ interface IndexedSearch {
  * not cover every searchable column.
  */
 function indexedSearch(shape: ListShape, columns: string[], q: string): IndexedSearch | undefined {
-  const lookups: string[] = [];
-  const params: string[] = [];
+  const lookups: IndexedSearch['lookups'] = [];
   const covered = new Set<string>();
   for (const { index, columns: indexed } of searchIndexesOf(shape.resource.table)) {
     const mine = columns.filter((column) => indexed.includes(column));
     const phrase = mine.length ? phraseQuery(q, mine) : undefined;
     if (phrase === undefined) continue;
-    lookups.push(`SELECT rowid FROM ${index} WHERE ${index} MATCH ?`);
-    params.push(phrase);
+    lookups.push({ sql: `SELECT rowid FROM ${index} WHERE ${index} MATCH ?`, phrase });
     for (const column of mine) covered.add(column);
   }
   if (covered.size < columns.length) return undefined;
-  return { rowids: lookups.join(' UNION '), params };
+  return { lookups };
+}
+
+/**
+ * The rowids of the indexes that find q at all, as one subquery and its parameters. Only rowids found by two
+ * indexes need the UNION's removal of duplicates, which costs a temporary B-tree of every match; a q found by one
+ * index only (port 4 in the descriptions) is counted straight from it.
+ */
+function matchingRowids(db: Db, search: IndexedSearch): { rowids: string; params: string[] } {
+  const found = search.lookups.filter(({ sql, phrase }) => prepare(db, `${sql} LIMIT 1`).get(phrase) !== undefined);
+  const used = found.length ? found : search.lookups.slice(0, 1);
+  return { rowids: used.map(({ sql }) => sql).join(' UNION '), params: used.map(({ phrase }) => phrase) };
 }
 
 /**
@@ -132,14 +140,14 @@ const FEW_MATCHES = 2000;
  * counted in the index, without reading a row of the table; any other filter is counted (countMatching).
  */
 function planned(db: Db, shape: ListShape, query: ListQuery): { query: ListQuery; total: number } {
-  const { search } = query;
-  if (!search) return { query, total: countMatching(db, shape, query) };
-  const few = (prepare(db, `SELECT count(*) AS n FROM (${search.rowids} LIMIT ${FEW_MATCHES})`).get(...search.params) as { n: number }).n;
+  if (!query.search) return { query, total: countMatching(db, shape, query) };
+  const { rowids, params } = matchingRowids(db, query.search);
+  const few = (prepare(db, `SELECT count(*) AS n FROM (${rowids} LIMIT ${FEW_MATCHES})`).get(...params) as { n: number }).n;
   if (few < FEW_MATCHES) {
-    const where = `WHERE ${shape.alias}.rowid IN (${search.rowids})`;
-    return { query: { ...query, where, params: search.params, search: undefined }, total: few };
+    const where = `WHERE ${shape.alias}.rowid IN (${rowids})`;
+    return { query: { ...query, where, params, search: undefined }, total: few };
   }
-  const total = (prepare(db, `SELECT count(*) AS n FROM (${search.rowids})`).get(...search.params) as { n: number }).n;
+  const total = (prepare(db, `SELECT count(*) AS n FROM (${rowids})`).get(...params) as { n: number }).n;
   return { query, total };
 }
 

@@ -306,6 +306,23 @@ describe('search and list filters by the index', () => {
     }
   });
 
+  it('counts a common q once per row, whether one index finds it, the other or both', () => {
+    const switchId = insertTestRow(db, 'switches', { site_id: insertTestRow(db, 'sites', { name: 'Big' }), name: 'big-sw' });
+    const rows = Array.from({ length: 2100 }, (_, n) => ({
+      description: n % 3 === 0 ? `Desk ${n}` : `Common ${n}`,
+      device: n % 3 === 0 || n % 5 === 0 ? 'Common phone' : null,
+    }));
+    rows.forEach(({ description, device }, n) =>
+      insertTestRow(db, 'ports', { switch_id: switchId, name: `p${n}`, position: n + 1, description, connected_device: device }),
+    );
+    const holding = (q: string) => rows.filter((row) => `${row.description}\n${row.device}`.toLowerCase().includes(q)).length;
+    // Past FEW_MATCHES: the total is counted in the indexes and the page walks the list with LIKE.
+    for (const q of ['common', 'common phone', 'common 1', 'desk'])
+      expect({ q, total: page('ports', q).total }).toEqual({ q, total: holding(q) });
+    expect(holding('common')).toBe(2100);
+    expect(page('ports', 'common').ids).toHaveLength(100);
+  });
+
   it('finds with a q shorter than three characters every row that holds it, by scanning', () => {
     expect(page('ports', 'ß').total).toBe(1);
     expect(page('ports', '4x').total).toBe(1);
