@@ -122,9 +122,11 @@ function indexedSearch(shape: ListShape, columns: string[], q: string): IndexedS
  * indexes need the UNION's removal of duplicates, which costs a temporary B-tree of every match; a q found by one
  * index only (port 4 in the descriptions) is counted straight from it.
  */
-function matchingRowids(db: Db, search: IndexedSearch): { rowids: string; params: string[] } {
-  const found = search.lookups.filter(({ sql, phrase }) => prepare(db, `${sql} LIMIT 1`).get(phrase) !== undefined);
-  const used = found.length ? found : search.lookups.slice(0, 1);
+function matchingRowids(db: Db, { lookups }: IndexedSearch): { rowids: string; params: string[] } {
+  const finds = ({ sql, phrase }: IndexedSearch['lookups'][number]) => prepare(db, `${sql} LIMIT 1`).get(phrase) !== undefined;
+  // One index (most tables): nothing to leave out, so no probe.
+  const found = lookups.length > 1 ? lookups.filter(finds) : lookups;
+  const used = found.length ? found : lookups.slice(0, 1);
   return { rowids: used.map(({ sql }) => sql).join(' UNION '), params: used.map(({ phrase }) => phrase) };
 }
 

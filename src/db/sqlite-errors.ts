@@ -62,14 +62,19 @@ function sqliteErrcode(error: unknown): number | undefined {
   return sqlite.errcode ?? 0;
 }
 
+/** SQLite's primary result code of a node:sqlite error (its extended code's low byte); 0 for any other error. */
+function primaryCode(error: unknown): number {
+  return (sqliteErrcode(error) ?? 0) & 0xff;
+}
+
 /** Whether this is a SQLite disk I/O error (any SQLITE_IOERR_* code), whose cause only a probe can tell. */
 export function isDiskIoError(error: unknown): boolean {
-  return ((sqliteErrcode(error) ?? 0) & 0xff) === SQLITE_IOERR;
+  return primaryCode(error) === SQLITE_IOERR;
 }
 
 /** Whether another connection holds the lock this one needed (SQLITE_BUSY, any extended code). */
 export function isBusy(error: unknown): boolean {
-  return ((sqliteErrcode(error) ?? 0) & 0xff) === SQLITE_BUSY;
+  return primaryCode(error) === SQLITE_BUSY;
 }
 
 /** The storage fault behind a SQLite error: SQLITE_FULL, any SQLITE_READONLY_*, or a probed disk I/O error. */
@@ -88,7 +93,7 @@ export function storageFaultOf(error: unknown): StorageFault | undefined {
  * them (`switches.site_id`, `switches.name`), none for any other constraint; undefined for any other error.
  */
 export function constraintFailure(error: unknown): { unique: string[] } | undefined {
-  if (((sqliteErrcode(error) ?? 0) & 0xff) !== SQLITE_CONSTRAINT) return undefined;
+  if (primaryCode(error) !== SQLITE_CONSTRAINT) return undefined;
   const unique = /UNIQUE constraint failed: (.+)$/.exec((error as { message?: string }).message ?? '');
   return { unique: unique ? unique[1].split(',').map((column) => column.trim()) : [] };
 }

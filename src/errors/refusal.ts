@@ -1,6 +1,6 @@
 // How the layers below HTTP (db/, import/, discovery/) refuse something (fields/ names its FieldFault): a Refusal
-// names its kind, a code, a message and the faults, and knows nothing of HTTP; http/errors.ts gives each kind its status. It imports
-// nothing, so that every room may throw it.
+// names its kind, a code, a message and the faults, and knows nothing of HTTP; http/errors.ts gives each kind its
+// status. It imports nothing, so that every room may throw it.
 
 /** One problem with one field; `field` is a path into what was checked (`rows[7].name`, `data.ports[2].mode`). */
 export interface FieldFault {

@@ -3,8 +3,8 @@
 // those forms (says.*), so the UI reads the summary back against them, the entry's own entity name standing in for
 // {name}, and says the same in the active language. Imports and restores are worded from their `changes` counts.
 // An entry of a form the UI does not know (migrated 0.20.x history, an unknown action) keeps the server's summary.
-// test/api/activity-words.test.ts has the real server write every form and fails on any the UI would leave English.
 // A redo (an undo of an undo, "Undid: Undid: …") reads as a redo.
+// test/api/activity-words.test.ts has the real server write every form and fails on any the UI would leave English.
 import { RANGE_KINDS } from '../fields/choices.ts';
 import type { ActivityEntry } from './api-types.ts';
 import { isObject } from './components/change-entities.ts';

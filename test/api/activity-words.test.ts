@@ -12,7 +12,7 @@ import { useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 
-type Port = { id: string; name: string; version: number };
+type Port = { id: string; name: string };
 
 /** Makes one entry of each form the server writes, through the API as a user would. */
 async function makeEveryForm(): Promise<void> {
@@ -66,14 +66,14 @@ async function makeEveryForm(): Promise<void> {
   expect(csv.status, csv.text).toBe(201);
 
   // Deleted with what they hold; an undo and its redo.
-  await must(204, 'DELETE', `/api/switches/${edge.id}?force=true`);
+  await must(204, 'DELETE', `/api/switches/${edge.id}`);
   const gone = await make('/api/sites', { name: 'Gone' });
   const goneVlan = await make('/api/vlans', { siteId: gone.id, vid: 5, name: 'Five' });
   await make('/api/networks', { siteId: gone.id, vlanId: goneVlan.id, name: 'Five', subnet: '10.5.0.0/24' });
   await make('/api/switches', { siteId: gone.id, name: 'gone-1', portCount: 2 });
   await must(204, 'DELETE', `/api/sites/${gone.id}?cascade=true`);
   const undo = await must(200, 'POST', `/api/activity/${(await server.lastEntry(gone.id)).id}/undo`);
-  await must(200, 'POST', `/api/activity/${undo.entry?.id ?? undo.id}/undo`);
+  await must(200, 'POST', `/api/activity/${undo.id}/undo`);
 }
 
 async function everyEntry(): Promise<ActivityEntry[]> {
