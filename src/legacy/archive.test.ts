@@ -111,4 +111,10 @@ describe('the reader', () => {
       },
     ]);
   });
+
+  it('finds none in a directory that is not there, and only files of their exact names', () => {
+    expect(findLegacyFiles(join(dir(), 'missing'))).toEqual([]);
+    const data = dir({ 'Sites.json': '[]', 'sites.json.bak': '[]', 'vlans.json': '[]' });
+    expect(findLegacyFiles(data)).toEqual(['vlans.json']);
+  });
 });
