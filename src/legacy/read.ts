@@ -42,9 +42,9 @@ export function findLegacyFiles(dataDir: string): string[] {
 }
 
 /**
- * The names in a directory (none when it is missing): one listing at every start-up, where a look at each of the
- * two dozen names the files may have ran path.join's character loop often enough to have V8 compile it with its
- * optimizing compiler, whose code then stayed resident in the idle server (~5 MB, BENCHMARKS.md).
+ * The names in a directory (none when it is missing). One listing, not a path.join and a look per name: with a long
+ * data directory path, two dozen joins at every start-up made V8 optimize path.join, and the optimizing compiler's
+ * code stayed resident in the idle server (~5 MB, BENCHMARKS.md).
  */
 function namesIn(dir: string): ReadonlySet<string> {
   try {
