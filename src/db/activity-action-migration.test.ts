@@ -1,23 +1,14 @@
 // migrations/0013_discovery.sql rebuilds the activity log's table so that its action may be `discovery`: every entry,
 // its entities, its seq and the AUTOINCREMENT high-water mark survive on a database of schema version 12.
-import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyMigrations, schemaVersion } from './migrate.ts';
 import { integrityCheck, openDatabase, type Db } from './open.ts';
+import { MIGRATIONS, migrationsUpTo } from './test-rows.ts';
 
-const MIGRATIONS = join(import.meta.dirname, '..', '..', 'migrations');
 const AT = '2026-01-01T00:00:00.000Z';
-
-/** A folder holding the migration files up to `version`, as an install of that schema had them. */
-function migrationsUpTo(version: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'switchyard-migrations-'));
-  for (const file of readdirSync(MIGRATIONS).filter((name) => Number(name.slice(0, 4)) <= version)) {
-    copyFileSync(join(MIGRATIONS, file), join(dir, file));
-  }
-  return dir;
-}
 
 function addEntry(db: Db, seq: number, action: string): void {
   db.prepare(

@@ -4,7 +4,7 @@
 // the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../lib/net.ts';
-import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
+import { addressCountSql, NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 import { networkHolding } from './switches.ts';
 
@@ -1138,13 +1138,13 @@ interface FullRow {
 /**
  * network_nearly_full: a network at 80 % or more, as its list flags it (nearlyFull: networks.ts's percent of
  * recorded addresses and unrecorded DHCP and reserved ones among the usable addresses); the message gives the
- * counts of ip-math.ts's utilization. Counted by the indexes of each network's addresses and ranges.
+ * counts of ip-math.ts's utilization. Its addresses as the triggers count them, its ranges' on the addresses' index.
  */
 function nearlyFullNetworks(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
     `SELECT f.id, f.name, f.subnet, f.site_name, f.percent,
-        (SELECT count(*) FROM addresses a WHERE a.network_id = f.id) AS used,
+        ${addressCountSql('f')} AS used,
         (SELECT json_group_array(json_array(r.kind, r.start_address, r.end_address, ${RANGE_RECORDED_SQL}))
           FROM ranges r WHERE r.network_id = f.id AND r.kind IN ('dhcp', 'reserved')) AS ranges
       FROM (SELECT n.id, n.name, n.subnet, s.name AS site_name, ${NETWORK_PERCENT_SQL} AS percent

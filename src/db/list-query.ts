@@ -43,6 +43,8 @@ export interface ListQuery {
   computedSort: ComputedField | undefined;
   /** q as the search indexes find it, when q alone narrows the list. */
   search?: IndexedSearch;
+  /** The total as derived data keeps it, for a filter that has such a count (undefined: count the filter's rows). */
+  keptTotal?: (db: Db) => number | undefined;
 }
 
 /** Escapes LIKE wildcards so `q` matches literally (the ESCAPE character is a backslash). */
@@ -194,8 +196,9 @@ export interface JsonPage {
 /** How many rows match the query's filter (the page's `total`). */
 function countMatching(db: Db, shape: ListShape, query: ListQuery): number {
   const { alias, resource } = shape;
-  // Unfiltered: the count the triggers keep (migrations/0010_search_index.sql), not a scan of the table.
-  const counted = query.where ? undefined : countedRows(db, resource.table);
+  // Unfiltered: the count the triggers keep (migrations/0010_search_index.sql), not a scan of the table; a
+  // filter with a kept count of its own likewise (a network's addresses).
+  const counted = query.where ? query.keptTotal?.(db) : countedRows(db, resource.table);
   if (counted !== undefined) return counted;
   return (prepare(db, `SELECT count(*) AS n FROM ${resource.table} ${alias} ${query.where}`).get(...query.params) as { n: number }).n;
 }

@@ -25,6 +25,7 @@ import type { ListParams, SearchAlso } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { insertRow, selectList, updateRow } from './resource-sql.ts';
+import { countedAddresses } from './search-index.ts';
 import { jsonBool } from './record-json.ts';
 
 /** A networks row. */
@@ -87,7 +88,16 @@ const RANGE_RECORDED = `((SELECT count(*) FROM addresses a WHERE a.network_id = 
   + (SELECT count(*) FROM addresses a WHERE r.end_hi > r.start_hi AND a.network_id = r.network_id AND a.key_hi > r.start_hi AND a.key_hi < r.end_hi)
   + (SELECT count(*) FROM addresses a WHERE r.end_hi > r.start_hi AND a.network_id = r.network_id AND a.key_hi = r.end_hi AND a.key_lo <= r.end_lo))`;
 
-const ADDRESS_COUNT = '(SELECT count(*) FROM addresses a WHERE a.network_id = n.id)';
+/**
+ * The SQL of the addresses of the network `alias`: the count the triggers keep (migrations/0015), or, while a bulk
+ * load has it paused, the count on the addresses' index.
+ */
+export function addressCountSql(alias: string): string {
+  return `(CASE WHEN EXISTS (SELECT 1 FROM derived_data_paused) THEN (SELECT count(*) FROM addresses a WHERE a.network_id = ${alias}.id)
+    ELSE coalesce((SELECT c.addresses FROM network_address_counts c WHERE c.network_id = ${alias}.id), 0) END)`;
+}
+
+const ADDRESS_COUNT = addressCountSql('n');
 
 /** The unrecorded usable addresses of the network's dhcp and reserved ranges. */
 const HELD = `(SELECT total(${RANGE_SIZE} - ${RANGE_UNUSABLE} - ${RANGE_RECORDED}) FROM ranges r WHERE r.network_id = n.id AND r.kind IN ('dhcp', 'reserved'))`;
@@ -132,7 +142,7 @@ export function getNetworkWithUse(db: Db, id: string): (NetworkRow & { use?: Uti
 export function networkUse(db: Db, network: Pick<NetworkRow, 'id' | 'subnet'>): Utilization | undefined {
   const subnet = subnetOf(network.subnet);
   if (!subnet) return undefined;
-  const used = (prepare(db, ADDRESS_COUNT_OF).get(network.id) as { n: number }).n;
+  const used = countedAddresses(db, network.id) ?? (prepare(db, ADDRESS_COUNT_OF).get(network.id) as { n: number }).n;
   const held = { dhcp: 0n, reserved: 0n };
   for (const row of prepare(db, HELD_OF).all(network.id) as unknown as HeldRow[]) {
     const spans = ((BigInt(row.hh) << 32n) + BigInt(row.hl)) * 2n ** 64n + (BigInt(row.lh) << 32n) + BigInt(row.ll);

@@ -101,10 +101,21 @@ export function countedRows(db: Db, table: string): number | undefined {
   return row?.n;
 }
 
+/** The addresses of a network, kept by triggers (migrations/0015); undefined while a bulk load has the counts paused. */
+export function countedAddresses(db: Db, networkId: string): number | undefined {
+  const row = prepare(
+    db,
+    `SELECT coalesce((SELECT addresses FROM network_address_counts WHERE network_id = ?), 0) AS n
+    WHERE NOT EXISTS (SELECT 1 FROM derived_data_paused)`,
+  ).get(networkId) as { n: number } | undefined;
+  return row?.n;
+}
+
 /**
- * Runs a bulk load (`write`) with the derived data (the search index, the row counts, the VLAN counts per switch)
- * left alone row by row, then rebuilds them once: filling an FTS table in one pass costs a fraction of keeping it row by row. Only inside a transaction, so
- * that a rollback undoes the pause with the load.
+ * Runs a bulk load (`write`) with the derived data (the search index, the row counts, the VLAN counts per switch,
+ * the address counts per network) left alone row by row, then rebuilds them once: filling an FTS table in one pass
+ * costs a fraction of keeping it row by row. Only inside a transaction, so that a rollback undoes the pause with
+ * the load.
  */
 export function withDerivedDataRebuiltAfter<T>(db: Db, write: () => T, counted?: VlanSwitchCounts): T {
   pauseDerivedData(db);
@@ -131,8 +142,8 @@ function sourceColumns(columns: Record<string, string>): string[] {
 }
 
 /**
- * Fills every search index, row count and VLAN count per switch again from the tables; the VLAN counts from
- * `counted` when the caller counted the ports it wrote (countVlanSwitchPorts), which spares SQLite a sort of every
+ * Fills every search index, row count, VLAN count per switch and address count per network again from the
+ * tables; the VLAN counts from `counted` when the caller counted the ports it wrote (countVlanSwitchPorts), which spares SQLite a sort of every
  * port × VLAN row (~0.6 s of a 100,000-port migration).
  */
 export function rebuildDerivedData(db: Db, counted?: VlanSwitchCounts): void {
@@ -150,6 +161,11 @@ export function rebuildDerivedData(db: Db, counted?: VlanSwitchCounts): void {
   for (const table of COUNTED_TABLES) {
     prepare(db, `INSERT OR REPLACE INTO row_counts (tbl, n) VALUES ('${table}', (SELECT count(*) FROM ${table}))`).run();
   }
+  prepare(db, 'DELETE FROM network_address_counts').run();
+  prepare(
+    db,
+    'INSERT INTO network_address_counts (network_id, addresses) SELECT network_id, count(*) FROM addresses GROUP BY network_id',
+  ).run();
   if (counted) fillVlanSwitchPorts(db, counted);
   else refillVlanSwitchPorts(db);
 }

@@ -1,5 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Db } from './open.ts';
+
+/** The project's migrations folder. */
+export const MIGRATIONS = join(import.meta.dirname, '..', '..', 'migrations');
+
+/** A folder holding the migration files up to `version`, as an install of that schema had them. */
+export function migrationsUpTo(version: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-migrations-'));
+  for (const file of readdirSync(MIGRATIONS).filter((name) => Number(name.slice(0, 4)) <= version)) {
+    copyFileSync(join(MIGRATIONS, file), join(dir, file));
+  }
+  return dir;
+}
 
 /** The created/updated time of rows that tests insert directly. */
 export const TEST_NOW = '2026-01-01T00:00:00.000Z';

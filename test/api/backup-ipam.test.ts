@@ -50,6 +50,9 @@ describe('POST /api/backup/import', () => {
     // The keys were written: the address sorts and the next free address skips it.
     const listed = (await target.must(200, 'GET', `/api/addresses?networkId=${net}&sort=address`)).items.map((a: any) => a.address);
     expect(listed).toEqual(['10.0.10.2', '10.0.10.10']);
+    // The network's address count is derived data, counted again at the restore's end.
+    expect((await target.must(200, 'GET', `/api/networks/${net}`)).addressCount).toBe(2);
+    expect((await target.must(200, 'GET', `/api/networks/${net}/addresses`)).total).toBe(2);
   });
 
   it.each([
