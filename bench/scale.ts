@@ -1,6 +1,6 @@
-// The growth scenario of `npm run bench` (issue 22): the same requests, one at a time, on a server without the
-// read cache, at 1× the data set and at SCALE× it. What a request costs should grow with its page, not with the
-// database; the report gives each request's median time at both sizes and their ratio.
+// The growth scenario of `npm run bench` (issue 22): the same requests, one at a time, on servers without the
+// read cache, one on the data set at 1× and one at SCALE× it, answering in turn. What a request costs should grow
+// with its page, not with the database; the report gives each request's median time at both sizes and their ratio.
 import { benchMac } from './seed.ts';
 
 /** How many times the data set the second measurement holds. */
@@ -62,31 +62,47 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/** A server the requests are timed on: its URL and a signed-in user's headers. */
+export interface TimedServer {
+  url: string;
+  headers: Record<string, string>;
+}
+
 /**
- * Times every request, one at a time: rounds over the whole list (so that a slow moment of the machine falls on
- * every request alike), after as many untimed rounds; the median in ms, by name. Checks of every site take
+ * Times every request on each server, one at a time: rounds over the whole list, each request sent to every
+ * server in turn (the first server first in even rounds, last in odd ones), after as many untimed rounds. A slow
+ * moment of the machine, or a slower machine for minutes on end (this VM has both), then falls on both sizes alike
+ * instead of on the one measured then. The median in ms, by name, for each server. Checks of every site take
  * seconds: fewer rounds of them.
  */
-export async function timeRequests(url: string, headers: Record<string, string>): Promise<{ requests: TimedRequest[]; timings: Timings }> {
-  const once = async (path: string) => {
+export async function timeRequests(servers: TimedServer[]): Promise<{ requests: TimedRequest[]; timings: Timings[] }> {
+  const once = async ({ url, headers }: TimedServer, path: string) => {
     const began = performance.now();
     const response = await fetch(`${url}${path}`, { headers });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return performance.now() - began;
   };
-  const get = async (path: string) => (await fetch(`${url}${path}`, { headers })).json();
-  const list = await requests(get);
-  const times = new Map<string, number[]>(list.map((request) => [request.name, []]));
+  // Each server's own ids, in the same list of requests.
+  const lists = await Promise.all(
+    servers.map(({ url, headers }) => requests(async (path) => (await fetch(`${url}${path}`, { headers })).json())),
+  );
+  const times = servers.map(() => new Map<string, number[]>(lists[0].map((request) => [request.name, []])));
   for (let round = 0; round < WARM_UP + TIMED; round++) {
-    for (const request of list) {
-      const slow = request.kind === 'checks';
+    for (let r = 0; r < lists[0].length; r++) {
+      const slow = lists[0][r].kind === 'checks';
       if (slow && (round < WARM_UP - 1 || round >= WARM_UP + TIMED_SLOW)) continue;
-      const took = await once(request.path);
-      if (round >= WARM_UP) times.get(request.name)!.push(took);
+      const order = servers.map((_, i) => (round % 2 === 0 ? i : servers.length - 1 - i));
+      for (const i of order) {
+        const took = await once(servers[i], lists[i][r].path);
+        if (round >= WARM_UP) times[i].get(lists[i][r].name)!.push(took);
+      }
     }
   }
-  const timings: Timings = {};
-  for (const [name, values] of times) timings[name] = Math.round(median(values) * 100) / 100;
-  return { requests: list, timings };
+  const timings = times.map((byName) => {
+    const medians: Timings = {};
+    for (const [name, values] of byName) medians[name] = Math.round(median(values) * 100) / 100;
+    return medians;
+  });
+  return { requests: lists[0], timings };
 }
