@@ -252,29 +252,46 @@ interface MigrationRuns {
   runs: number[];
 }
 
+/** The 0.20.x files of one data set, and what the migration must count in them. */
+interface SeedFiles {
+  dataDir: string;
+  counts: SeedCounts;
+}
+
 /**
- * Migrates the 0.20.x files in `dataDir` MIGRATION_RUNS times: each run but the last on a fresh copy of them, the
- * last in `dataDir` itself, which keeps its database. One run of a process of a few seconds moves by ±15% on this
- * VM (more after the load phases), so the figure is the median.
+ * Migrates the 0.20.x files of each data set MIGRATION_RUNS times, the data sets in turn (the first one first in
+ * even rounds, last in odd ones): each run but the last on a fresh copy of the files, the last in the data
+ * directory itself, which keeps its database. One run of a process of a few seconds moves by ±15% on this VM
+ * (more after the load phases), and the VM can be slower for minutes on end: the figure is the median, and data
+ * sets compared with each other are migrated in turn.
  */
-function migrationRuns(env: Record<string, string>, dataDir: string, counts: SeedCounts): MigrationRuns {
-  const runs: MigrationTime[] = [];
-  for (let i = 1; i < MIGRATION_RUNS; i++) {
-    const copy = mkdtempSync(join(tmpdir(), 'switchyard-bench-migration-'));
-    cpSync(dataDir, copy, { recursive: true });
-    runs.push(migrateTimed(env, copy, counts));
-    rmSync(copy, { recursive: true, force: true });
+function migrationRuns(env: Record<string, string>, sets: SeedFiles[]): MigrationRuns[] {
+  const runs = sets.map((): MigrationTime[] => []);
+  for (let round = 0; round < MIGRATION_RUNS; round++) {
+    const order = sets.map((_, i) => (round % 2 === 0 ? i : sets.length - 1 - i));
+    for (const i of order) {
+      const { dataDir, counts } = sets[i];
+      if (round === MIGRATION_RUNS - 1) {
+        runs[i].push(migrateTimed(env, dataDir, counts));
+        continue;
+      }
+      const copy = mkdtempSync(join(tmpdir(), 'switchyard-bench-migration-'));
+      cpSync(dataDir, copy, { recursive: true });
+      runs[i].push(migrateTimed(env, copy, counts));
+      rmSync(copy, { recursive: true, force: true });
+    }
   }
-  runs.push(migrateTimed(env, dataDir, counts));
-  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
-  return { median: sorted[Math.floor(MIGRATION_RUNS / 2)], runs: runs.map((run) => round(run.seconds)) };
+  return runs.map((times) => {
+    const sorted = [...times].sort((a, b) => a.seconds - b.seconds);
+    return { median: sorted[Math.floor(MIGRATION_RUNS / 2)], runs: times.map((run) => round(run.seconds)) };
+  });
 }
 
 /** The migration of 100,000 ports (the data set with 50 ports a switch), in a data directory of its own. */
 async function legacyMigrations(env: Record<string, string>): Promise<MigrationRuns & { counts: SeedCounts }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-legacy-'));
   const counts = await writeSeedFiles(dataDir, { portsPerSwitch: 50 });
-  const runs = migrationRuns(env, dataDir, counts);
+  const [runs] = migrationRuns(env, [{ dataDir, counts }]);
   rmSync(dataDir, { recursive: true, force: true });
   return { counts, ...runs };
 }
@@ -373,7 +390,8 @@ async function loadScenarios(
 /** What the run at SCALE× the data set measured. */
 interface ScaledRun {
   counts: SeedCounts;
-  migration: MigrationRuns;
+  /** The migrations of the 1× and the SCALE× files, run in turn. */
+  migration: { at1: MigrationRuns; atScaled: MigrationRuns };
   requests: TimedRequest[];
   /** The requests' times at 1× and at SCALE×, measured in turn. */
   timings: { at1: Timings; atScaled: Timings };
@@ -394,9 +412,9 @@ async function timedAsSeeded(envs: Record<string, string>[]): Promise<{ requests
   return timed;
 }
 
-/** A copy of a data directory's database as it is now (the legacy files' archive left out), for timedAsSeeded. */
-function copyOfDatabase(dataDir: string): string {
-  const copy = mkdtempSync(join(tmpdir(), 'switchyard-bench-seeded-'));
+/** A copy of a data directory as it is now, the legacy files' archive left out: its 0.20.x files or its database. */
+function copyOfDataDir(dataDir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'switchyard-bench-copy-'));
   cpSync(dataDir, copy, { recursive: true, filter: (source) => !basename(source).startsWith('_archive') });
   return copy;
 }
@@ -406,13 +424,19 @@ function copyOfDatabase(dataDir: string): string {
  * and migrated as the 1× one; then the requests one at a time, in turn with the 1× data set as seeded (the copy
  * in `seeded1`, removed after), and the load scenarios (named with AT_SCALE).
  */
-async function atScale(env: Record<string, string>, seeded1: string, results: Record<string, LoadResult>): Promise<ScaledRun> {
+async function atScale(
+  env: Record<string, string>,
+  seed1: SeedFiles,
+  seeded1: string,
+  results: Record<string, LoadResult>,
+): Promise<ScaledRun> {
   const dataDir = mkdtempSync(join(tmpdir(), `switchyard-bench-${SCALE}x-`));
   const scaledEnv = { ...env, DATA_DIR: dataDir };
   console.log(`seeding ${SCALE}× the data set in ${dataDir} …`);
   const counts = await writeSeedFiles(dataDir, { scale: SCALE });
   console.log(`legacy migration at ${SCALE}× …`);
-  const migration = migrationRuns(scaledEnv, dataDir, counts);
+  const [migration1, migration] = migrationRuns(scaledEnv, [seed1, { dataDir, counts }]);
+  rmSync(seed1.dataDir, { recursive: true, force: true });
   await firstSignIn(scaledEnv);
 
   const timed = await timedAsSeeded([{ ...env, DATA_DIR: seeded1 }, scaledEnv]);
@@ -426,18 +450,22 @@ async function atScale(env: Record<string, string>, seeded1: string, results: Re
   );
   await stop(server.child);
   rmSync(dataDir, { recursive: true, force: true });
-  return { counts, migration, requests: timed.requests, timings: { at1: timed.timings[0], atScaled: timed.timings[1] } };
+  return {
+    counts,
+    migration: { at1: migration1, atScaled: migration },
+    requests: timed.requests,
+    timings: { at1: timed.timings[0], atScaled: timed.timings[1] },
+  };
 }
 
 /** Each timed request at 1× and SCALE×, with the ratio; and the migration's. */
 function growthReport(
   requests: TimedRequest[],
-  at1: Timings,
-  atScaled: Timings,
-  migrate1: MigrationRuns,
-  migrateScaled: MigrationRuns,
+  { at1, atScaled }: ScaledRun['timings'],
+  migrations: ScaledRun['migration'],
   counts: SeedCounts,
 ) {
+  const [migrate1, migrateScaled] = [migrations.at1, migrations.atScaled];
   const [seconds, secondsScaled] = [migrate1.median.seconds, migrateScaled.median.seconds];
   return {
     scale: SCALE,
@@ -475,11 +503,13 @@ async function main() {
   // 1. Legacy migration of the whole data set (the 0.20.x files of bench/seed.ts, 96,000 ports) through the
   // migrate command, as the container runs it (dist/migrate.js).
   console.log('legacy migration …');
-  const seedMigration = migrationRuns(env, dataDir, counts);
+  // The files as seeded, for the growth's migrations: migrated later in turn with the SCALE× ones (atScale).
+  const seed1 = { dataDir: copyOfDataDir(dataDir), counts };
+  const [seedMigration] = migrationRuns(env, [{ dataDir, counts }]);
   const migrateS = seedMigration.median.seconds;
   await firstSignIn(env);
   // As seeded, for the growth table: timed later beside the SCALE× data set (atScale).
-  const seeded1 = copyOfDatabase(dataDir);
+  const seeded1 = copyOfDataDir(dataDir);
 
   // The migration target names 100,000 ports: the same data set with 50 ports a switch, migrated apart.
   const legacy = await legacyMigrations(env);
@@ -552,7 +582,7 @@ async function main() {
   await stop(floor.child);
 
   const ipam = await runIpam(env, (url) => bearer(url, '/api/auth/login'), results);
-  const scaled = await atScale(env, seeded1, results);
+  const scaled = await atScale(env, seed1, seeded1, results);
 
   const { buildUi } = await import('../scripts/build-ui.ts');
   const ui = await buildUi({ outDir: join(dataDir, 'public') });
@@ -601,7 +631,7 @@ async function main() {
       phasesMs: legacy.median.phasesMs,
       runsSeconds: legacy.runs,
     },
-    growth: growthReport(scaled.requests, scaled.timings.at1, scaled.timings.atScaled, seedMigration, scaled.migration, scaled.counts),
+    growth: growthReport(scaled.requests, scaled.timings, scaled.migration, scaled.counts),
     seedMigration: { ports: counts.ports, seconds: round(migrateS) },
     uiBundleGzipKb: round(ui.gzipBytes / 1024),
     uiLazyGzipKb: round(ui.lazyGzipBytes / 1024),
@@ -853,7 +883,7 @@ server with \`READ_CACHE_MB=0\`: every read costs what the first read after a ch
 
 At ${SCALE}× (issue 22): ${g.dataSet.sites} sites, ${g.dataSet.vlans.toLocaleString('en')} VLANs and as many networks, ${g.dataSet.switches.toLocaleString('en')} switches,
 ${g.dataSet.ports.toLocaleString('en')} ports, ${g.dataSet.activity.toLocaleString('en')} activity entries, seeded and migrated as the 1× data set (the migration took
-${g.migration.seconds} s at 1× and ${g.migration.secondsScaled} s at ${SCALE}×, each the median of ${MIGRATION_RUNS} runs: ${g.migration.growth}×). Each request below is sent one at a time to two bundled
+${g.migration.seconds} s at 1× and ${g.migration.secondsScaled} s at ${SCALE}×, each the median of ${MIGRATION_RUNS} runs, the two sizes in turn: ${g.migration.growth}×). Each request below is sent one at a time to two bundled
 servers without the read cache (\`READ_CACHE_MB=0\`), one on each data set as seeded (before the write scenarios), in rounds over
 the whole list: five untimed, then fifteen timed (checks of all sites: one untimed, three timed), each request to the 1× and the ${SCALE}×
 server in turn, so that a slower spell of the machine falls on both; the figure is the median wall time on the client, in ms. The load scenarios of the
