@@ -161,6 +161,53 @@ async function load(pid: number, url: string, options: Partial<autocannon.Option
   };
 }
 
+/** How many slices of each scenario loadInTurn runs, each of DURATION_S / 2. */
+const TURN_SLICES = 4;
+
+/** A load scenario: the server process measured, the URL and autocannon's options. */
+interface Scenario {
+  pid: number;
+  url: string;
+  options?: Partial<autocannon.Options>;
+}
+
+/**
+ * Load scenarios measured in turn: TURN_SLICES slices of each (the first scenario first in even slices, last in
+ * odd ones), after a warm-up of each. A slower spell of this VM then falls on all of them alike: measured minutes
+ * apart, the cached list and the floor moved by up to ±30% against each other. Requests, seconds and CPU time add
+ * up over the slices; p50 and p99 are the medians of the slices'.
+ */
+async function loadInTurn(scenarios: Scenario[]): Promise<LoadResult[]> {
+  for (const { url, options } of scenarios) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, ...options });
+  const slices = scenarios.map((): { result: autocannon.Result; cpuUs: number }[] => []);
+  for (let slice = 0; slice < TURN_SLICES; slice++) {
+    const order = scenarios.map((_, i) => (slice % 2 === 0 ? i : scenarios.length - 1 - i));
+    for (const i of order) {
+      const { pid, url, options } = scenarios[i];
+      const cpuBefore = cpuUs(pid);
+      const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S / 2, ...options });
+      slices[i].push({ result, cpuUs: cpuUs(pid) - cpuBefore });
+    }
+  }
+  return slices.map((parts) => {
+    const total = (of: (part: (typeof parts)[number]) => number) => parts.reduce((sum, part) => sum + of(part), 0);
+    const requests = total(({ result }) => result.requests.total);
+    return {
+      reqPerS: Math.round(requests / total(({ result }) => result.duration)),
+      cpuUsPerRequest: Math.round(total((part) => part.cpuUs) / Math.max(1, requests)),
+      p50Ms: median(parts.map(({ result }) => result.latency.p50)),
+      p99Ms: median(parts.map(({ result }) => result.latency.p99)),
+      non2xx: total(({ result }) => result.non2xx),
+      errors: total(({ result }) => result.errors),
+    };
+  });
+}
+
+/** The middle value (the upper of the two middle ones for an even count). */
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
 /** The IPAM scenario on a server without the read cache; `signIn` gives its Authorization header. */
 async function runIpam(
   env: Record<string, string>,
@@ -314,13 +361,14 @@ async function firstSignIn(env: Record<string, string>): Promise<void> {
 /**
  * The load scenarios on the real server with its read cache: repeated list reads, one switch, a search, and the
  * three writes (one port, a bulk edit of 48 ports, a switch with 48 ports). Results go into `results` by name,
- * each name with `suffix` (the 5× run's). Answers the list's bytes (the floor answers the same).
+ * each name with `suffix` (the 5× run's). With `floorBodyFile`, the list is measured in turn with the floor, which
+ * answers the list's bytes from that file. Answers the list's bytes.
  */
 async function loadScenarios(
   server: Started,
   headers: Record<string, string>,
   results: Record<string, LoadResult>,
-  suffix = '',
+  { suffix = '', floorBodyFile }: { suffix?: string; floorBodyFile?: string } = {},
 ): Promise<Buffer> {
   const pid = server.child.pid!;
   const run = async (name: string, url: string, options: Partial<autocannon.Options> = {}) => {
@@ -333,7 +381,17 @@ async function loadScenarios(
   const listUrl = `${server.url}/api/switches?limit=100`;
   const listBody = Buffer.from(await (await fetch(listUrl, { headers })).arrayBuffer());
 
-  await run(LIST_REPEATED, listUrl);
+  if (floorBodyFile) {
+    // The floor answers the list's bytes; the two are measured in turn (loadInTurn).
+    writeFileSync(floorBodyFile, listBody);
+    const floor = await startPinned(['bench/floor.ts', floorBodyFile]);
+    console.log(`  ${LIST_REPEATED}, and the floor (bare node:http, same bytes) in turn …`);
+    [results[LIST_REPEATED], results[FLOOR_SCENARIO]] = await loadInTurn([
+      { pid, url: listUrl, options: { headers } },
+      { pid: floor.child.pid!, url: `${floor.url}/` },
+    ]);
+    await stop(floor.child);
+  } else await run(LIST_REPEATED, listUrl);
   await run('one switch with its 48 ports', `${server.url}/api/switches/${someSwitch.id}`);
   await run(
     'search by MAC (Cisco spelling)',
@@ -442,12 +500,9 @@ async function atScale(
   const timed = await timedAsSeeded([{ ...env, DATA_DIR: seeded1 }, scaledEnv]);
   rmSync(seeded1, { recursive: true, force: true });
   const server = await startServerPinned(scaledEnv);
-  await loadScenarios(
-    server,
-    { authorization: await bearer(server.url, '/api/auth/login'), 'content-type': 'application/json' },
-    results,
-    AT_SCALE,
-  );
+  await loadScenarios(server, { authorization: await bearer(server.url, '/api/auth/login'), 'content-type': 'application/json' }, results, {
+    suffix: AT_SCALE,
+  });
   await stop(server.child);
   rmSync(dataDir, { recursive: true, force: true });
   return {
@@ -543,9 +598,7 @@ async function main() {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
   const results: Record<string, LoadResult> = {};
-  const listBody = await loadScenarios(server, headers, results);
-  const bodyFile = join(dataDir, 'list-body.json');
-  writeFileSync(bodyFile, listBody);
+  const listBody = await loadScenarios(server, headers, results, { floorBodyFile: join(dataDir, 'list-body.json') });
   const peakRss = rssMb(pid, 'VmHWM');
 
   // 3. Backup export of the whole data set: seconds, MB/s, server RSS growth.
@@ -575,11 +628,6 @@ async function main() {
   console.log('  peer: Fastify, same SQL …');
   results['peer: Fastify list (same SQL)'] = await load(peer.child.pid!, `${peer.url}/api/switches?limit=100`);
   await stop(peer.child);
-
-  const floor = await startPinned(['bench/floor.ts', bodyFile]);
-  console.log('  floor: bare node:http, same bytes …');
-  results[FLOOR_SCENARIO] = await load(floor.child.pid!, `${floor.url}/`);
-  await stop(floor.child);
 
   const ipam = await runIpam(env, (url) => bearer(url, '/api/auth/login'), results);
   const scaled = await atScale(env, seed1, seeded1, results);
@@ -875,7 +923,8 @@ ${rows}
 the ratios in the targets table are of req/s, with the same ratio of CPU per request beside them (it holds when
 something else shares the machine during the run). Near 25,000 req/s the one-core load generator itself bounds
 both the floor and the cached list, so their req/s ratio sits near 1; the CPU ratio is the stricter measure of
-what the service adds to a cached read. The floor is a bare \`node:http\` server on the same core answering the exact bytes of the list scenario; the peer
+what the service adds to a cached read. The floor is a bare \`node:http\` server on the same core answering the exact bytes of the list scenario,
+measured in turn with it (${TURN_SLICES} slices of ${DURATION_S / 2} s each, alternating; their p50 and p99 are the medians of the slices'); the peer
 is Fastify running the project's own list query (\`listSwitches\`) on the same database. "Uncached" is the real
 server with \`READ_CACHE_MB=0\`: every read costs what the first read after a change costs.
 
