@@ -1,5 +1,6 @@
 import { NEARLY_FULL_PERCENT } from '../lib/ip-math.ts';
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
+import { jsonForMessage } from '../lib/json-text.ts';
 import { STORED_FIELDS, VERSION_FIELDS, ipAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
 import { declareResource, type Normalized } from './field.ts';
 
@@ -91,7 +92,7 @@ function dnsServers(raw: unknown): Normalized {
   const servers: string[] = [];
   for (const item of raw) {
     const ip = typeof item === 'string' ? normalizeIp(item.trim()) : undefined;
-    if (!ip) return { ok: false, message: `${JSON.stringify(item)} is not an IPv4 or IPv6 address` };
+    if (!ip) return { ok: false, message: `${jsonForMessage(item, 60)} is not an IPv4 or IPv6 address` };
     if (!servers.includes(ip)) servers.push(ip);
   }
   return { ok: true, value: servers };

@@ -298,7 +298,7 @@ function checkActivity(raw: unknown, prefix: string, faults: FieldFault[]): Stor
     entity_name: text('entityName'),
     site_id: optionalId('siteId'),
     summary: text('summary', true) ?? '',
-    changes: raw.changes === undefined || raw.changes === null ? null : JSON.stringify(raw.changes),
+    changes: changesText(raw.changes, `${prefix}changes`, faults),
     undo_data: undoData ? JSON.stringify(undoData) : null,
     undoable: undoData ? 1 : 0,
     undone_by: optionalId('undoneBy'),
@@ -315,6 +315,18 @@ type UndoData = { before: Record<string, Record<string, unknown>>; after: Record
 
 // Every image is checked as an undo would write it (undoDataFaults: the field rules, the rules across fields, the
 // shape); a fault refuses the document like any other, with its path (`data.activity[3].undoData.before.switch.<id>.macAddress`).
+/** An entry's changes as the activity table stores them (JSON text), or a fault when JSON cannot write them. */
+function changesText(raw: unknown, field: string, faults: FieldFault[]): string | null {
+  if (raw === undefined || raw === null) return null;
+  try {
+    return JSON.stringify(raw);
+  } catch {
+    // JSON.parse reads a document nested 100,000 deep; JSON.stringify overflows the stack on it.
+    faults.push({ field, message: 'is nested too deep to store' });
+    return null;
+  }
+}
+
 function checkUndoData(raw: unknown, field: string, faults: FieldFault[]): UndoData | null {
   if (raw === undefined || raw === null) return null;
   const found = undoDataFaults(raw, `${field}.`);

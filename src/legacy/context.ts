@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EVERY_CONTROL_CHARACTER, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
+import { jsonForMessage } from '../lib/json-text.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
 
 /** A record of a legacy file with its place: index in the file, legacy id as text (null when missing or bad). */
@@ -384,7 +385,7 @@ function keeperOf(resource: Resource): Field | undefined {
 
 /** A refused value as the notes show it: text as it is (control characters spelled out), anything else as JSON. */
 function shown(value: unknown): string {
-  return typeof value === 'string' ? plain(value) : JSON.stringify(value);
+  return typeof value === 'string' ? plain(value) : jsonForMessage(value);
 }
 
 /** Text with the control characters the fields refuse spelled out as JSON escapes (`\u0000`). */

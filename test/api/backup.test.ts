@@ -144,6 +144,22 @@ describe('POST /api/backup/import', () => {
     expect(answer.body.error.details.map((detail: any) => detail.field).join(' ')).toContain(field);
   });
 
+  it.each(['changes', 'undoData'])(
+    "names an activity entry's %s nested too deep to store (JSON.parse reads it, JSON.stringify cannot write it)",
+    async (name) => {
+      const bad = structuredClone(servers.original);
+      bad.data.activity[0][name] = 'DEEP';
+      const raw = JSON.stringify(bad).replace('"DEEP"', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+      const answer = await api(target.baseUrl, 'POST', '/api/backup/import?dryRun=true', {
+        token: targetAdmin,
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.error.details.map((detail: any) => detail.field)).toContain(`data.activity[0].${name}`);
+    },
+  );
+
   it('never locks the caller out (409 would_lock_out), and changes nothing then', async () => {
     const other = await userWithRole(target.baseUrl, targetAdmin, 'olivia', 'admin');
     const before = await exportDocument(target.baseUrl, targetAdmin);
