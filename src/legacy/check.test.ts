@@ -335,6 +335,24 @@ describe('checkLegacyBundle: what the model refuses is fixed and logged, never f
       (data) => expect(byName(data.switches, 'core')!.notes).toBe('configured_vlans: 10'),
     ],
     [
+      'a configured VLAN that is a list nested too deep for JSON to write is dropped and described, where String() overflowed the stack',
+      (b) => (b.switches[0].configured_vlans = Array.from({ length: 100_000 }).reduce<unknown[]>((inner) => [inner], [])),
+      {
+        file: 'switches.json',
+        id: 'a',
+        field: 'configured_vlans',
+        from: 'a list nested too deep to show',
+        reason: "VLAN a list nested too deep to show does not exist at the switch's site; dropped",
+      },
+      (data) => expect(byName(data.switches, 'core')!.configuredVlanIds).toEqual([]),
+    ],
+    [
+      'a PoE value nested too deep for JSON to write is described in the description',
+      (b) => (b.switches[0].ports[0].poe = Array.from({ length: 100_000 }).reduce<unknown>((inner) => ({ type: inner }), 1)),
+      { file: 'switches.json', id: 'a', field: 'ports[0].poe', from: 'an object nested too deep to show' },
+      (data) => expect(data.ports[0].description).toBe('poe: an object nested too deep to show'),
+    ],
+    [
       'a switch role out of range is kept in the notes',
       (b) => (b.switches[0].role = 'router'),
       { file: 'switches.json', id: 'a', field: 'role', from: 'router' },

@@ -1,7 +1,8 @@
 import { checkEzswm } from './ezswm.ts';
 import { entriesOf, newContext, type CheckContext, type Entry } from './context.ts';
 import { fileOfKind, recordsOf } from './read.ts';
-import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyKind } from './types.ts';
+import { jsonForMessage } from '../lib/json-text.ts';
+import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyFix, type LegacyKind } from './types.ts';
 
 export type { LegacyBundle, LegacyData, LegacyFault } from './types.ts';
 
@@ -32,7 +33,22 @@ export function checkLegacy(
   const entries = entriesByKind(ctx, bundle);
   const data = checkEzswm(ctx, entries);
   if (ctx.faults.length > 0) return { faults: ctx.faults };
-  return { data: { ...data, fixes: ctx.fixes, dropped: [...ctx.dropped.values()] }, faults: [] };
+  return { data: { ...data, fixes: ctx.fixes.map(writableFix), dropped: [...ctx.dropped.values()] }, faults: [] };
+}
+
+/** A fix whose values JSON can write, as its log line and the migration's entry do: one nested too deep is described. */
+function writableFix(fix: LegacyFix): LegacyFix {
+  const writable = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return value;
+    try {
+      JSON.stringify(value);
+      return value;
+    } catch {
+      return jsonForMessage(value);
+    }
+  };
+  const [from, to] = [writable(fix.from), writable(fix.to)];
+  return from === fix.from && to === fix.to ? fix : { ...fix, from, to };
 }
 
 /** The entries of every kind; a kind whose content is not a list of records is reported and marked unreadable. */

@@ -13,6 +13,7 @@
 // public-tokens.json and topology-layouts.json become public links and topology positions (ezswm-sharing.ts).
 // Pure: no I/O.
 import { randomUUID } from 'node:crypto';
+import { jsonForMessage } from '../lib/json-text.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
 import { networkFaults } from '../fields/rules.ts';
@@ -577,7 +578,9 @@ function vlanNumbers(
   }
   const ids: string[] = [];
   for (const vid of value) {
-    const id = site?.get(String(vid));
+    // A number or its text; anything else names no VLAN (String() of a list nested 100,000 deep overflows the stack).
+    const scalar = typeof vid === 'number' || typeof vid === 'string';
+    const id = scalar ? site?.get(String(vid)) : undefined;
     if (id) {
       if (!ids.includes(id)) ids.push(id);
     } else
@@ -585,7 +588,7 @@ function vlanNumbers(
         ...fixAt('switches.json', entry, field),
         from: vid,
         to: null,
-        reason: `VLAN ${String(vid)} does not exist at the switch's site; dropped`,
+        reason: `VLAN ${scalar ? String(vid) : jsonForMessage(vid, 60)} does not exist at the switch's site; dropped`,
       });
   }
   return ids;
