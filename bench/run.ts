@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { FIRST_LOAD_BUDGET_KB } from '../scripts/build-ui.ts';
 import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
 import { IPAM_SIZE, ipamScenario, type IpamReport } from './ipam.ts';
-import { SCALE, timeRequests, type TimedRequest, type Timings } from './scale.ts';
+import { SCALE, median, timeRequests, turnOrder, type TimedRequest, type Timings } from './scale.ts';
 import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles, type SeedCounts } from './seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -145,23 +145,13 @@ function cpuUs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S;
 }
 
+/** One load scenario: after a warm-up, DURATION_S of load (loadInTurn with one scenario in one slice). */
 async function load(pid: number, url: string, options: Partial<autocannon.Options> = {}): Promise<LoadResult> {
-  // Steady state, as a long-running service serves: the JIT's first compilations of the path are not measured.
-  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, ...options });
-  const cpuBefore = cpuUs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
-  const cpuUsPerRequest = Math.round((cpuUs(pid) - cpuBefore) / Math.max(1, result.requests.total));
-  return {
-    reqPerS: Math.round(result.requests.average),
-    cpuUsPerRequest,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  const [result] = await loadInTurn([{ pid, url, options }], { slices: 1, seconds: DURATION_S });
+  return result;
 }
 
-/** How many slices of each scenario loadInTurn runs, each of DURATION_S / 2. */
+/** How many slices of each scenario loadInTurn runs by default, each of DURATION_S / 2. */
 const TURN_SLICES = 4;
 
 /** A load scenario: the server process measured, the URL and autocannon's options. */
@@ -172,20 +162,20 @@ interface Scenario {
 }
 
 /**
- * Load scenarios measured in turn: TURN_SLICES slices of each (the first scenario first in even slices, last in
- * odd ones), after a warm-up of each. A slower spell of this VM then falls on all of them alike: measured minutes
- * apart, the cached list and the floor moved by up to ±30% against each other. Requests, seconds and CPU time add
- * up over the slices; p50 and p99 are the medians of the slices'.
+ * Load scenarios measured in turn: `slices` slices of `seconds` each (turnOrder), after a warm-up of each, so
+ * that the JIT's first compilations of the path are not measured (a long-running service serves in steady
+ * state). A slower spell of this VM then falls on all of them alike: measured minutes apart, the cached list and
+ * the floor moved by up to ±30% against each other. Requests, seconds and CPU time add up over the slices; p50
+ * and p99 are the medians of the slices'.
  */
-async function loadInTurn(scenarios: Scenario[]): Promise<LoadResult[]> {
+async function loadInTurn(scenarios: Scenario[], { slices: count = TURN_SLICES, seconds = DURATION_S / 2 } = {}): Promise<LoadResult[]> {
   for (const { url, options } of scenarios) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, ...options });
   const slices = scenarios.map((): { result: autocannon.Result; cpuUs: number }[] => []);
-  for (let slice = 0; slice < TURN_SLICES; slice++) {
-    const order = scenarios.map((_, i) => (slice % 2 === 0 ? i : scenarios.length - 1 - i));
-    for (const i of order) {
+  for (let slice = 0; slice < count; slice++) {
+    for (const i of turnOrder(scenarios.length, slice)) {
       const { pid, url, options } = scenarios[i];
       const cpuBefore = cpuUs(pid);
-      const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S / 2, ...options });
+      const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...options });
       slices[i].push({ result, cpuUs: cpuUs(pid) - cpuBefore });
     }
   }
@@ -201,11 +191,6 @@ async function loadInTurn(scenarios: Scenario[]): Promise<LoadResult[]> {
       errors: total(({ result }) => result.errors),
     };
   });
-}
-
-/** The middle value (the upper of the two middle ones for an even count). */
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
 /** The IPAM scenario on a server without the read cache; `signIn` gives its Authorization header. */
@@ -315,8 +300,7 @@ interface SeedFiles {
 function migrationRuns(env: Record<string, string>, sets: SeedFiles[]): MigrationRuns[] {
   const runs = sets.map((): MigrationTime[] => []);
   for (let round = 0; round < MIGRATION_RUNS; round++) {
-    const order = sets.map((_, i) => (round % 2 === 0 ? i : sets.length - 1 - i));
-    for (const i of order) {
+    for (const i of turnOrder(sets.length, round)) {
       const { dataDir, counts } = sets[i];
       if (round === MIGRATION_RUNS - 1) {
         runs[i].push(migrateTimed(env, dataDir, counts));
@@ -517,10 +501,9 @@ async function atScale(
 function growthReport(
   requests: TimedRequest[],
   { at1, atScaled }: ScaledRun['timings'],
-  migrations: ScaledRun['migration'],
+  { at1: migrate1, atScaled: migrateScaled }: ScaledRun['migration'],
   counts: SeedCounts,
 ) {
-  const [migrate1, migrateScaled] = [migrations.at1, migrations.atScaled];
   const [seconds, secondsScaled] = [migrate1.median.seconds, migrateScaled.median.seconds];
   return {
     scale: SCALE,

@@ -57,9 +57,19 @@ async function requests(get: (path: string) => Promise<any>): Promise<TimedReque
   ];
 }
 
-function median(values: number[]): number {
+/** The middle value (the upper of the two middle ones for an even count). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * The order of `count` things measured in turn in a round: as given in even rounds, reversed in odd ones, so that
+ * each is first as often as last.
+ */
+export function turnOrder(count: number, round: number): number[] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  return round % 2 === 0 ? order : order.reverse();
 }
 
 /** A server the requests are timed on: its URL and a signed-in user's headers. */
@@ -92,8 +102,7 @@ export async function timeRequests(servers: TimedServer[]): Promise<{ requests: 
     for (let r = 0; r < lists[0].length; r++) {
       const slow = lists[0][r].kind === 'checks';
       if (slow && (round < WARM_UP - 1 || round >= WARM_UP + TIMED_SLOW)) continue;
-      const order = servers.map((_, i) => (round % 2 === 0 ? i : servers.length - 1 - i));
-      for (const i of order) {
+      for (const i of turnOrder(servers.length, round)) {
         const took = await once(servers[i], lists[i][r].path);
         if (round >= WARM_UP) times[i].get(lists[i][r].name)!.push(took);
       }

@@ -9,7 +9,7 @@ import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { insertRow, updateRow } from './resource-sql.ts';
-import { countedAddresses } from './search-index.ts';
+import { networkAddressCount } from './networks.ts';
 
 // The addresses recorded in networks (docs/IPAM.md). key_hi/key_lo (the address as a number) are derived columns
 // of ADDRESS: every INSERT and UPDATE of resource-sql.ts writes them, nothing here reads them back, and lists and
@@ -60,7 +60,7 @@ function addressesQuery(list: ListParams, filter: AddressFilter): { shape: ListS
   const { networkId } = filter;
   const networkOnly =
     networkId !== undefined && !list.q && [filter.status, filter.deviceType, filter.siteId].every((value) => value === undefined);
-  return { shape, query: networkOnly ? { ...query, keptTotal: (db) => countedAddresses(db, networkId) } : query };
+  return { shape, query: networkOnly ? { ...query, keptTotal: (db) => networkAddressCount(db, networkId) } : query };
 }
 
 // A site's addresses are those of its networks, read off the (network_id, key) index; asked as the site of each

@@ -43,8 +43,8 @@ export interface ListQuery {
   computedSort: ComputedField | undefined;
   /** q as the search indexes find it, when q alone narrows the list. */
   search?: IndexedSearch;
-  /** The total as derived data keeps it, for a filter that has such a count (undefined: count the filter's rows). */
-  keptTotal?: (db: Db) => number | undefined;
+  /** The total as derived data keeps it, for a filter that has such a count (else the filter's rows are counted). */
+  keptTotal?: (db: Db) => number;
 }
 
 /** Escapes LIKE wildcards so `q` matches literally (the ESCAPE character is a backslash). */

@@ -25,7 +25,6 @@ import type { ListParams, SearchAlso } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { insertRow, selectList, updateRow } from './resource-sql.ts';
-import { countedAddresses } from './search-index.ts';
 import { jsonBool } from './record-json.ts';
 
 /** A networks row. */
@@ -142,7 +141,7 @@ export function getNetworkWithUse(db: Db, id: string): (NetworkRow & { use?: Uti
 export function networkUse(db: Db, network: Pick<NetworkRow, 'id' | 'subnet'>): Utilization | undefined {
   const subnet = subnetOf(network.subnet);
   if (!subnet) return undefined;
-  const used = countedAddresses(db, network.id) ?? (prepare(db, ADDRESS_COUNT_OF).get(network.id) as { n: number }).n;
+  const used = networkAddressCount(db, network.id);
   const held = { dhcp: 0n, reserved: 0n };
   for (const row of prepare(db, HELD_OF).all(network.id) as unknown as HeldRow[]) {
     const spans = ((BigInt(row.hh) << 32n) + BigInt(row.hl)) * 2n ** 64n + (BigInt(row.lh) << 32n) + BigInt(row.ll);
@@ -151,7 +150,11 @@ export function networkUse(db: Db, network: Pick<NetworkRow, 'id' | 'subnet'>): 
   return utilization(subnet, BigInt(used), held);
 }
 
-const ADDRESS_COUNT_OF = 'SELECT count(*) AS n FROM addresses WHERE network_id = ?';
+/** How many addresses a network holds (addressCountSql; 0 for a network that is not there). */
+export function networkAddressCount(db: Db, networkId: string): number {
+  const row = prepare(db, `SELECT ${addressCountSql('n')} AS n FROM networks n WHERE n.id = ?`).get(networkId) as { n: number } | undefined;
+  return row?.n ?? 0;
+}
 
 /** Per kind: the ranges, the limbs of Σ(end - start) (upper half high and low 32 bits, lower half the same), their unusable and recorded addresses. */
 interface HeldRow {

@@ -101,16 +101,6 @@ export function countedRows(db: Db, table: string): number | undefined {
   return row?.n;
 }
 
-/** The addresses of a network, kept by triggers (migrations/0015); undefined while a bulk load has the counts paused. */
-export function countedAddresses(db: Db, networkId: string): number | undefined {
-  const row = prepare(
-    db,
-    `SELECT coalesce((SELECT addresses FROM network_address_counts WHERE network_id = ?), 0) AS n
-    WHERE NOT EXISTS (SELECT 1 FROM derived_data_paused)`,
-  ).get(networkId) as { n: number } | undefined;
-  return row?.n;
-}
-
 /**
  * Runs a bulk load (`write`) with the derived data (the search index, the row counts, the VLAN counts per switch,
  * the address counts per network) left alone row by row, then rebuilds them once: filling an FTS table in one pass
@@ -143,8 +133,8 @@ function sourceColumns(columns: Record<string, string>): string[] {
 
 /**
  * Fills every search index, row count, VLAN count per switch and address count per network again from the
- * tables; the VLAN counts from `counted` when the caller counted the ports it wrote (countVlanSwitchPorts), which spares SQLite a sort of every
- * port × VLAN row (~0.6 s of a 100,000-port migration).
+ * tables; the VLAN counts from `counted` when the caller counted the ports it wrote (countVlanSwitchPorts), which
+ * spares SQLite a sort of every port × VLAN row (~0.6 s of a 100,000-port migration).
  */
 export function rebuildDerivedData(db: Db, counted?: VlanSwitchCounts): void {
   for (const [index, { table, columns }] of Object.entries(SEARCH_INDEXES)) {

@@ -1,7 +1,7 @@
 import { checkEzswm } from './ezswm.ts';
 import { entriesOf, newContext, type CheckContext, type Entry } from './context.ts';
 import { fileOfKind, recordsOf } from './read.ts';
-import { jsonForMessage } from '../lib/json-text.ts';
+import { writableJson } from '../lib/json-text.ts';
 import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyFix, type LegacyKind } from './types.ts';
 
 export type { LegacyBundle, LegacyData, LegacyFault } from './types.ts';
@@ -38,16 +38,7 @@ export function checkLegacy(
 
 /** A fix whose values JSON can write, as its log line and the migration's entry do: one nested too deep is described. */
 function writableFix(fix: LegacyFix): LegacyFix {
-  const writable = (value: unknown) => {
-    if (typeof value !== 'object' || value === null) return value;
-    try {
-      JSON.stringify(value);
-      return value;
-    } catch {
-      return jsonForMessage(value);
-    }
-  };
-  const [from, to] = [writable(fix.from), writable(fix.to)];
+  const [from, to] = [writableJson(fix.from), writableJson(fix.to)];
   return from === fix.from && to === fix.to ? fix : { ...fix, from, to };
 }
 

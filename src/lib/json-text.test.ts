@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonForMessage } from './json-text.ts';
+import { jsonForMessage, writableJson } from './json-text.ts';
 
 function nested(depth: number, kind: 'list' | 'object'): unknown {
   let value: unknown = 1;
@@ -28,5 +28,12 @@ describe('a value as a message shows it', () => {
     expect(() => JSON.stringify(nested(100_000, 'list'))).toThrow(RangeError);
     expect(jsonForMessage(nested(100_000, 'list'))).toBe('a list nested too deep to show');
     expect(jsonForMessage(nested(100_000, 'object'))).toBe('an object nested too deep to show');
+  });
+
+  it('keeps a value JSON can write as it is, and describes one it cannot', () => {
+    const poe = { type: '802.3zz' };
+    expect([writableJson(poe), writableJson('x'), writableJson(5)]).toEqual([poe, 'x', 5]);
+    expect(writableJson(poe)).toBe(poe);
+    expect(writableJson(nested(100_000, 'list'))).toBe('a list nested too deep to show');
   });
 });
