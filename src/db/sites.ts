@@ -4,7 +4,8 @@ import type { Change } from './change.ts';
 import { deleteEntity } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListShape } from './list-query.ts';
-import { networkIdsOfSite, removeNetwork } from './networks.ts';
+import { removeNetworkWithHoldings } from './network-removal.ts';
+import { networkIdsOfSite } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
 import { removeVlan, vlanIdsOfSite } from './vlans.ts';
@@ -78,7 +79,7 @@ export interface Removed {
 }
 
 /**
- * Deletes a site after recording it, with its switches, their ports, its networks and its VLANs (far ends of
+ * Deletes a site after recording it, with its switches, their ports, its networks with their addresses and ranges, and its VLANs (far ends of
  * links into the site unlinked), so that one activity entry can bring everything back.
  */
 export function removeSite(change: Change, id: string): Removed {
@@ -88,7 +89,7 @@ export function removeSite(change: Change, id: string): Removed {
   const vlans = vlanIdsOfSite(change.db, id);
   let ports = 0;
   for (const switchId of switches) ports += removeSwitch(change, switchId);
-  for (const networkId of networks) removeNetwork(change, networkId);
+  for (const networkId of networks) removeNetworkWithHoldings(change, networkId);
   for (const vlanId of vlans) removeVlan(change, vlanId);
   deleteEntity(change.db, 'site', id);
   return { switches: switches.length, vlans: vlans.length, networks: networks.length, ports };

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addressIdsOfNetwork,
-  addressToApi,
-  getAddress,
-  insertAddress,
-  removeAddress,
-  siteOfPort,
-  type AddressValues,
-} from '../db/addresses.ts';
+import { addressToApi, getAddress, insertAddress, siteOfPort, type AddressValues } from '../db/addresses.ts';
 import { recordChange } from '../db/change.ts';
 import type { Db } from '../db/open.ts';
-import { rangeIdsOfNetwork, removeRange } from '../db/ranges.ts';
+import { removeNetworkWithHoldings } from '../db/network-removal.ts';
 import {
   getNetwork,
   getNetworkWithUse,
@@ -174,9 +166,7 @@ function networkDelete(ctx: Ctx) {
       return '';
     }
     if (!force) throw networkInUse(network, held);
-    for (const id of addressIdsOfNetwork(change.db, network.id)) removeAddress(change, id);
-    for (const id of rangeIdsOfNetwork(change.db, network.id)) removeRange(change, id);
-    removeNetwork(change, network.id);
+    removeNetworkWithHoldings(change, network.id);
     return ` with ${heldText(held)}`;
   });
 }

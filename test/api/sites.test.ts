@@ -234,4 +234,21 @@ describe('site delete', () => {
     expect((await call('GET', `/api/vlans/${vlan.id}`)).body).toMatchObject({ networkCount: 1, portCount: 2, switchCount: 1 });
     expect((await call('GET', `/api/sites/${site.id}`)).body).toMatchObject({ switchCount: 1, vlanCount: 2, networkCount: 1 });
   });
+
+  it('deletes a site whose networks hold addresses and ranges with cascade=true, and undo brings them back', async () => {
+    const site = await make('/api/sites', { name: 'Addressed' });
+    const network = await make('/api/networks', { siteId: site.id, name: 'Servers', subnet: '10.88.0.0/24' });
+    const address = await make(`/api/networks/${network.id}/addresses`, { address: '10.88.0.5', hostname: 'nas' });
+    const range = await make(`/api/networks/${network.id}/ranges`, { start: '10.88.0.100', end: '10.88.0.150', kind: 'dhcp' });
+
+    expect((await call('DELETE', `/api/sites/${site.id}?cascade=true`)).status).toBe(204);
+    for (const path of [`/api/networks/${network.id}`, `/api/addresses/${address.id}`, `/api/ranges/${range.id}`]) {
+      expect((await call('GET', path)).status).toBe(404);
+    }
+
+    const entry = (await call('GET', `/api/activity?siteId=${site.id}&limit=1`)).body.items[0];
+    expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
+    expect((await call('GET', `/api/addresses/${address.id}`)).body).toMatchObject({ address: '10.88.0.5', hostname: 'nas' });
+    expect((await call('GET', `/api/ranges/${range.id}`)).body).toMatchObject({ start: '10.88.0.100', kind: 'dhcp' });
+  });
 });
