@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    globalSetup: ['test/helpers/needs-summary.ts'],
   },
 });

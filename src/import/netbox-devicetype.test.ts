@@ -4,11 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkTemplateUnits, layOutPorts, stackProblem, type TemplateBlock } from '../lib/port-layout.ts';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../../test/helpers/needs.ts';
 import { mapInterfaceType, templateFromNetbox } from './netbox-devicetype.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'netbox');
-const LIBRARY = resolve(ROOT, '..', 'shared', 'fixtures', 'netbox-devicetypes');
+const LIBRARY = join(SHARED_FIXTURES, 'netbox-devicetypes');
 
 const read = (file: string) => readFileSync(join(FIXTURES, file), 'utf8');
 
@@ -400,7 +401,7 @@ describe('the ports of any device type', () => {
   );
 });
 
-describe.runIf(existsSync(join(LIBRARY, 'expected.json')))('the six files of the NetBox device-type library', () => {
+describeNeeding([sharedFixture('netbox-devicetypes/expected.json')], 'the six files of the NetBox device-type library', () => {
   const expected = existsSync(join(LIBRARY, 'expected.json'))
     ? (JSON.parse(readFileSync(join(LIBRARY, 'expected.json'), 'utf8')) as Record<
         string,

@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
 import { checkLegacyBundle } from './check.ts';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../../test/helpers/needs.ts';
 import { bundleOfEzswmBackup, isEzswmBackup } from './ezswm-backup.ts';
 
 // The real backup ezSWM 0.32.2 exported after upgrading the 0.20.3 fixture (../shared/fixtures/ezswm-0.20.3/
 // README.md, "The 0.32.2 backup made from this data"): ports in a table of their own, JSON in strings, LAG
 // groups without port_ids, and every remote_device_id a stale 0.20 nanoid.
-const BACKUP = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'ezswm-0.32-backup.json'), 'utf8'),
-);
+const BACKUP_FILE = sharedFixture('ezswm-0.32-backup.json');
+const BACKUP = BACKUP_FILE.present ? JSON.parse(readFileSync(join(SHARED_FIXTURES, 'ezswm-0.32-backup.json'), 'utf8')) : undefined;
 
-describe('an ezSWM 0.32 backup (sqlite-v1)', () => {
+describeNeeding([BACKUP_FILE], 'an ezSWM 0.32 backup (sqlite-v1)', () => {
   const { bundle, faults: shapeFaults } = bundleOfEzswmBackup(BACKUP);
   const { data, faults } = checkLegacyBundle(bundle);
 

@@ -5,10 +5,11 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { comparable, exportDocument } from '../helpers/data.ts';
-import { ROOT, TEST_PASSWORD, api, freshDataDir, startServer, useTestServer, type TestServer } from '../helpers/server.ts';
+import { TEST_PASSWORD, api, freshDataDir, startServer, useTestServer, type TestServer } from '../helpers/server.ts';
 
-const FIXTURE = join(ROOT, '..', 'shared', 'fixtures', 'ezswm-0.20.3');
+const FIXTURE = join(SHARED_FIXTURES, 'ezswm-0.20.3');
 /** The passwords the fixture's README gives. */
 const PASSWORDS = { campus_admin: 'Campus-Admin-2025!', helpdesk: 'Helpdesk-Neu-2026' };
 /** helpdesk's password before it changed it (0.20.3 kept only the new one's hash). */
@@ -39,7 +40,7 @@ async function storedHashes(baseUrl: string, token: string): Promise<Record<stri
   return Object.fromEntries(doc.data.users.map((user: any) => [user.username, user.passwordHash]));
 }
 
-describe.runIf(existsSync(FIXTURE))('the users of the real 0.20.3 data directory, migrated at the first start', () => {
+describeNeeding([sharedFixture('ezswm-0.20.3')], 'the users of the real 0.20.3 data directory, migrated at the first start', () => {
   let server: TestServer;
   let adminToken: string;
   const original = existsSync(FIXTURE) ? fixtureHashes() : {};
@@ -115,7 +116,7 @@ describe.runIf(existsSync(FIXTURE))('the users of the real 0.20.3 data directory
   });
 });
 
-describe.runIf(existsSync(FIXTURE))('a 0.20.3 user whose username an existing user has', () => {
+describeNeeding([sharedFixture('ezswm-0.20.3')], 'a 0.20.3 user whose username an existing user has', () => {
   // The first admin was made before the files were put next to the database: users do not count as data.
   const server = useTestServer({ admin: 'campus_admin' });
   beforeAll(async () => {

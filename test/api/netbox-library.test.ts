@@ -2,11 +2,12 @@
 // project's own machines only): each imported through the API, a switch made of the template, and its ports read
 // back must be the file's Ethernet interfaces (types mapped as docs/LAGS-TEMPLATES.md says) then its console ports.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { ROOT, useTestServer } from '../helpers/server.ts';
 
-const LIBRARY = resolve(ROOT, '..', 'shared', 'fixtures', 'netbox-devicetypes');
+const LIBRARY = join(SHARED_FIXTURES, 'netbox-devicetypes');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'netbox');
 
 interface Expected {
@@ -29,7 +30,7 @@ const MAPPED: Record<string, { type: string; speed: string }> = {
 /** The types of the six files that make no port. */
 const NOT_PORTS = new Set(['cisco-stackwise']);
 
-describe.runIf(existsSync(join(LIBRARY, 'expected.json')))('switches from the NetBox device-type library', () => {
+describeNeeding([sharedFixture('netbox-devicetypes/expected.json')], 'switches from the NetBox device-type library', () => {
   const server = useTestServer();
   const expected: Record<string, Expected> = existsSync(join(LIBRARY, 'expected.json'))
     ? JSON.parse(readFileSync(join(LIBRARY, 'expected.json'), 'utf8'))

@@ -1,15 +1,15 @@
 // Discovery of ten real switches' recordings (LibreNMS, GPL: read from ../shared/fixtures/snmp, never copied here),
 // served by snmpsimd through the fixtures' serve.sh, compared with the discovery each must give (expected/<device>.json,
-// compared as its README's "How tests should compare" says). Runs only where that folder and snmpsimd exist.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// compared as its README's "How tests should compare" says). Needs that folder and snmpsimd (helpers/needs.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ObservedSwitch, SnmpCredentials } from '../../src/discovery/observed.ts';
 import { readSwitch } from '../../src/discovery/read-switch.ts';
-import { HAS_SNMPSIMD, SNMPSIM_V3, type Snmpsim, startServeScript } from './snmpsim.ts';
+import { describeNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
+import { SNMPSIM_V3, type Snmpsim, startServeScript } from './snmpsim.ts';
 
-const FIXTURES = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'snmp');
-const AVAILABLE = existsSync(join(FIXTURES, 'serve.sh')) && HAS_SNMPSIMD;
+const FIXTURES = join(SHARED_FIXTURES, 'snmp');
 const DEVICES = [
   'ios_c3560',
   'ios_2960x',
@@ -121,7 +121,7 @@ function compare(observed: ObservedSwitch, expected: Expected): void {
   );
 }
 
-describe.skipIf(!AVAILABLE)('discovery of the ten LibreNMS switch recordings (skipped without ../shared/fixtures/snmp or snmpsimd)', () => {
+describeNeeding([sharedFixture('snmp/serve.sh'), NEEDS.snmpsimd], 'discovery of the ten LibreNMS switch recordings', () => {
   let agent: Snmpsim;
   const byV2c = new Map<string, ObservedSwitch>();
 

@@ -12,7 +12,8 @@ import {
   type SnmpCredentials,
 } from '../../src/discovery/observed.ts';
 import { readSwitch } from '../../src/discovery/read-switch.ts';
-import { HAS_SNMPSIMD, SNMPSIM_V3, type Snmpsim, startSnmpsim } from './snmpsim.ts';
+import { describeNeeding, NEEDS } from '../helpers/needs.ts';
+import { SNMPSIM_V3, type Snmpsim, startSnmpsim } from './snmpsim.ts';
 
 const RECORDINGS = join(import.meta.dirname, 'recordings');
 const LIMITS = { requestTimeoutMs: 500, retries: 1, deadlineMs: 20_000 };
@@ -336,7 +337,7 @@ async function failure(read: Promise<unknown>): Promise<DeviceError> {
   return error as DeviceError;
 }
 
-describe.skipIf(!HAS_SNMPSIMD)('reading the recorded switches of recordings/ (skipped without snmpsimd)', () => {
+describeNeeding([NEEDS.snmpsimd], 'reading the recorded switches of recordings/', () => {
   let agent: Snmpsim;
   const target = () => ({ host: '127.0.0.1', port: agent.port });
 

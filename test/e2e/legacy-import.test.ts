@@ -4,17 +4,17 @@
 // ../shared/fixtures when they are there. Each goes through the dry run (counts, fixed values) before the import;
 // the screenshot docs/screenshots/legacy-import.png shows the 0.20.3 directory's dry run; axe-core on the states.
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { itNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { axeViolations, useBrowserApp } from './support.ts';
 import { ROOT } from '../helpers/server.ts';
 
 const SHOTS = join(ROOT, 'docs', 'screenshots');
-const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
-const DIRECTORY = join(FIXTURES, 'ezswm-0.20.3');
-const BACKUP = join(FIXTURES, 'ezswm-0.32-backup.json');
+const DIRECTORY = join(SHARED_FIXTURES, 'ezswm-0.20.3');
+const BACKUP = join(SHARED_FIXTURES, 'ezswm-0.32-backup.json');
 
 const app = useBrowserApp({
   setup: async () => {
@@ -231,8 +231,10 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
     await context.close();
   }, 120_000);
 
-  it.runIf(existsSync(BACKUP))(
+  itNeeding(
+    [sharedFixture('ezswm-0.32-backup.json')],
     'reads the real ezSWM 0.32 backup file as the 0.20.x files it holds',
+    { timeout: 120_000 },
     async () => {
       const { context, page, problems } = await app.signedIn('/settings/data');
       const legacy = section(page);
@@ -250,11 +252,12 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
       expect(problems.errors).toEqual([]);
       await context.close();
     },
-    120_000,
   );
 
-  it.runIf(existsSync(DIRECTORY))(
+  itNeeding(
+    [sharedFixture('ezswm-0.20.3')],
     'imports copies of the real 0.20.3 data directory after its dry run',
+    { timeout: 120_000 },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'switchyard-legacy-ui-'));
       const names = readdirSync(DIRECTORY).filter((name) => name.endsWith('.json'));
@@ -290,6 +293,5 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
       expect(problems.errors).toEqual([]);
       await context.close();
     },
-    120_000,
   );
 });

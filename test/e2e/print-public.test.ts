@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
+import { itNeeding, NEEDS } from '../helpers/needs.ts';
 import { ROOT } from '../helpers/server.ts';
 import { h1, newPage, axeViolations, useBrowserApp, watch } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
@@ -54,56 +55,61 @@ async function shots(page: Page, name: string, ready: (p: Page) => Promise<void>
 describe('print view and public links', () => {
   let publicUrl = '';
 
-  it('prints a switch: front panel, legend, port table and a QR code of its page, to an A4 landscape PDF', async () => {
-    const { context, page, problems } = await app.signedIn(`/switches/${data.coreId}`, 'admin', { bypassCSP: true });
-    await h1(page, 'core-1');
-    await page.getByRole('link', { name: 'Print', exact: true }).click();
-    await h1(page, 'Print view');
-    expect(new URL(page.url()).pathname).toBe(`/switches/${data.coreId}/print`);
-    const sheet = page.locator('article.print-sheet');
-    await sheet.getByRole('heading', { name: 'core-1', level: 2 }).waitFor();
-    await sheet.getByText('Arista 7050SX · Server room · Rack A1, U42').waitFor();
-    const core = await app.admin<{ ports: { name: string }[] }>('GET', `/api/switches/${data.coreId}`);
-    expect(await sheet.locator('.panel .port').count()).toBe(core.ports.length);
-    expect(await sheet.locator('table.sheet-ports tbody tr').count()).toBe(core.ports.length);
-    await sheet.locator('.sheet-legend').getByText('Users').waitFor();
-    // The link of Et48 by its far end's name.
-    await sheet.locator('tr', { hasText: 'Et48' }).getByText('access-1 / 24').waitFor();
-    // Nothing the public page may not show: no management IP, serial or notes.
-    const text = await sheet.innerText();
-    expect(text).not.toContain('10.0.99.2');
-    expect(text).not.toContain('JPE1234567');
-    // Without a public link made in this tab, the QR code opens the switch's page in the app.
-    const appUrl = `${app.baseUrl}/switches/${data.coreId}`;
-    expect(await qrOf(page)).toBe(qrPath(appUrl));
-    await sheet.getByText('Scan to open this switch in Switchyard.').waitFor();
-    expect(await axeViolations(page, 'print view')).toEqual([]);
-    await shots(page, 'print', async (p) => {
-      await p.locator('.print-sheet .panel').waitFor();
-    });
+  itNeeding(
+    [NEEDS.pdftoppm],
+    'prints a switch: front panel, legend, port table and a QR code of its page, to an A4 landscape PDF',
+    {},
+    async () => {
+      const { context, page, problems } = await app.signedIn(`/switches/${data.coreId}`, 'admin', { bypassCSP: true });
+      await h1(page, 'core-1');
+      await page.getByRole('link', { name: 'Print', exact: true }).click();
+      await h1(page, 'Print view');
+      expect(new URL(page.url()).pathname).toBe(`/switches/${data.coreId}/print`);
+      const sheet = page.locator('article.print-sheet');
+      await sheet.getByRole('heading', { name: 'core-1', level: 2 }).waitFor();
+      await sheet.getByText('Arista 7050SX · Server room · Rack A1, U42').waitFor();
+      const core = await app.admin<{ ports: { name: string }[] }>('GET', `/api/switches/${data.coreId}`);
+      expect(await sheet.locator('.panel .port').count()).toBe(core.ports.length);
+      expect(await sheet.locator('table.sheet-ports tbody tr').count()).toBe(core.ports.length);
+      await sheet.locator('.sheet-legend').getByText('Users').waitFor();
+      // The link of Et48 by its far end's name.
+      await sheet.locator('tr', { hasText: 'Et48' }).getByText('access-1 / 24').waitFor();
+      // Nothing the public page may not show: no management IP, serial or notes.
+      const text = await sheet.innerText();
+      expect(text).not.toContain('10.0.99.2');
+      expect(text).not.toContain('JPE1234567');
+      // Without a public link made in this tab, the QR code opens the switch's page in the app.
+      const appUrl = `${app.baseUrl}/switches/${data.coreId}`;
+      expect(await qrOf(page)).toBe(qrPath(appUrl));
+      await sheet.getByText('Scan to open this switch in Switchyard.').waitFor();
+      expect(await axeViolations(page, 'print view')).toEqual([]);
+      await shots(page, 'print', async (p) => {
+        await p.locator('.print-sheet .panel').waitFor();
+      });
 
-    // Printed through Chromium: A4 landscape (842 × 595 pt), the frame's navigation left out.
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.side-nav').isVisible()).toBe(false);
-    expect(await page.locator('.no-print').first().isVisible()).toBe(false);
-    await page.screenshot({ path: join(SHOTS, 'print-media-1280.png'), fullPage: true });
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    const pdfFile = join(OUT, 'print-core-1.pdf');
-    writeFileSync(pdfFile, pdf);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
-    expect(box).not.toBeNull();
-    expect(Math.round(Number(box![1]))).toBeGreaterThanOrEqual(841);
-    expect(Math.round(Number(box![1]))).toBeLessThanOrEqual(843);
-    expect(Math.round(Number(box![2]))).toBeGreaterThanOrEqual(594);
-    expect(Math.round(Number(box![2]))).toBeLessThanOrEqual(596);
-    // The printed page as an image, to look at (.ci/run installs poppler-utils for pdftoppm).
-    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdfFile, join(SHOTS, 'print-pdf-page1')]);
-    expect(readFileSync(join(SHOTS, 'print-pdf-page1.png')).subarray(1, 4).toString()).toBe('PNG');
-    await page.emulateMedia({ media: 'screen' });
-    expect(problems.errors).toEqual([]);
-    await context.close();
-  });
+      // Printed through Chromium: A4 landscape (842 × 595 pt), the frame's navigation left out.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('.side-nav').isVisible()).toBe(false);
+      expect(await page.locator('.no-print').first().isVisible()).toBe(false);
+      await page.screenshot({ path: join(SHOTS, 'print-media-1280.png'), fullPage: true });
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const pdfFile = join(OUT, 'print-core-1.pdf');
+      writeFileSync(pdfFile, pdf);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+      expect(box).not.toBeNull();
+      expect(Math.round(Number(box![1]))).toBeGreaterThanOrEqual(841);
+      expect(Math.round(Number(box![1]))).toBeLessThanOrEqual(843);
+      expect(Math.round(Number(box![2]))).toBeGreaterThanOrEqual(594);
+      expect(Math.round(Number(box![2]))).toBeLessThanOrEqual(596);
+      // The printed page as an image, to look at (.ci/run installs poppler-utils for pdftoppm).
+      execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdfFile, join(SHOTS, 'print-pdf-page1')]);
+      expect(readFileSync(join(SHOTS, 'print-pdf-page1.png')).subarray(1, 4).toString()).toBe('PNG');
+      await page.emulateMedia({ media: 'screen' });
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('makes a public link (shown once), prints its QR code, shows the switch signed out, and revokes it', async () => {
     const { context, page, problems } = await app.signedIn(`/switches/${data.coreId}?tab=details`, 'admin', { bypassCSP: true });

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildUi } from '../../scripts/build-ui.ts';
+import { CHROMIUM_PATH, fileNeeds, NEEDS } from '../helpers/needs.ts';
 import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
 
 export { api, TEST_PASSWORD };
 
-const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -72,7 +72,7 @@ export async function ensureUiBuilt(): Promise<void> {
 
 /** Launches the system Chromium headless. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A started server; `admin` when setup ran through the API. */
@@ -200,12 +200,15 @@ export type SignedInPage = { context: BrowserContext; page: Page; problems: Page
 
 /**
  * Sets up a test file: registers beforeAll (the UI build, a server with an admin unless `firstRun`, the browser,
- * then `setup`) and afterAll (closing both). The returned getters read what beforeAll made.
+ * then `setup`) and afterAll (closing both). The returned getters read what beforeAll made. Without Chromium, the
+ * file's tests are skipped, or fail under CI=true (helpers/needs.ts).
  */
 export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => Promise<void> } = {}) {
   let app: App | undefined;
   let browser: Browser | undefined;
+  const runnable = fileNeeds([NEEDS.chromium]);
   beforeAll(async () => {
+    if (!runnable) return;
     await ensureUiBuilt();
     if (opts.firstRun) {
       const server = await startServer();

@@ -8,12 +8,13 @@
 // with a truncated file, or an object where an array belongs: exit 1, every fault named, nothing written.
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { readDb } from '../helpers/db.ts';
 import { ROOT, api, freshDataDir, runProcess, setupAdmin, startServer, type ApiAnswer, type TestServer } from '../helpers/server.ts';
 import { archives, jsonFiles } from './helpers.ts';
 
-const FIXTURE = join(ROOT, '..', 'shared', 'fixtures', 'ezswm-0.20.3');
+const FIXTURE = join(SHARED_FIXTURES, 'ezswm-0.20.3');
 
 /** The thirteen files of a 0.20.x data directory (LEGACY.md), eleven arrays and two objects. */
 const ARRAY_FILES = [
@@ -304,7 +305,7 @@ function account(api: Snapshot, lines: LogLine[]): Ledger {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-describe.runIf(existsSync(FIXTURE))('upgrading the real ezSWM 0.20.3 data directory (a copy of the fixture)', () => {
+describeNeeding([sharedFixture('ezswm-0.20.3')], 'upgrading the real ezSWM 0.20.3 data directory (a copy of the fixture)', () => {
   let server: TestServer;
   let firstLog: string;
   let lines: LogLine[];
@@ -710,7 +711,7 @@ function tableCounts(dataDir: string): Record<string, number> {
   return Object.fromEntries(tables.map(({ name }) => [name, readDb<{ n: number }>(dataDir, `SELECT count(*) AS n FROM "${name}"`)[0].n]));
 }
 
-describe.runIf(existsSync(FIXTURE))('a copy of the fixture with a broken file', () => {
+describeNeeding([sharedFixture('ezswm-0.20.3')], 'a copy of the fixture with a broken file', () => {
   /** The rows a start on an empty data directory leaves (schema bookkeeping): a failed migration leaves no more. */
   let baseline: Record<string, number>;
 
