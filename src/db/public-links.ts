@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { prepare, type Db } from './open.ts';
 
 // Public links of switches (docs/SHARING.md): only the SHA-256 of a link's token is stored, never the token. A link
@@ -6,6 +6,14 @@ import { prepare, type Db } from './open.ts';
 
 /** A token as this service makes them (43 characters of base64url) or as 0.20.x did (32 of nanoid's alphabet). */
 export const PUBLIC_TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Most links one switch may have: each is a way in, and a switch needs a few at most (a label, a wiki page). */
+export const PUBLIC_LINKS_PER_SWITCH = 50;
+
+/** A new link's token: 32 random bytes in base64url (43 characters). */
+export function newPublicToken(): string {
+  return randomBytes(32).toString('base64url');
+}
 
 /** The SHA-256 of a link's token, hex: what is stored instead of the token. */
 export function publicTokenHash(token: string): string {
@@ -53,11 +61,6 @@ export function getPublicLink(db: Db, id: string): PublicLinkRow | undefined {
 /** The link whose token has this hash. */
 export function publicLinkByTokenHash(db: Db, tokenHash: string): PublicLinkRow | undefined {
   return prepare(db, `SELECT ${LINK_COLUMNS} FROM public_links l WHERE l.token_hash = ?`).get(tokenHash) as PublicLinkRow | undefined;
-}
-
-/** Whether a link has this token hash. */
-export function tokenHashTaken(db: Db, tokenHash: string): boolean {
-  return prepare(db, 'SELECT 1 FROM public_links WHERE token_hash = ?').get(tokenHash) !== undefined;
 }
 
 /** One page of the links of a switch, newest first, and how many it has. */

@@ -8,9 +8,11 @@
 // switch taking a stored management IP or MAC address, is a clash (409, nothing changed). Templates are merged by
 // name when their units are equal (the stored one is used), else come in as "name (2)"…; LAGs come with their
 // switches, members and remote LAG remapped, and a LAG that would break a stored one (its name taken on a merged
-// switch, or a member merged into a stored port of a stored LAG) is left out, its members then in no LAG.
+// switch, or a member merged into a stored port of a stored LAG) is left out, its members then in no LAG. The public
+// links of a 0.20.x bundle or an ezSWM backup come only for a switch the merge creates, under a new random token
+// (docs/SHARING.md "Merge"): a file must not open a stored switch to whoever chose its tokens.
 import { randomUUID } from 'node:crypto';
-import { insertActivity } from '../db/activity.ts';
+import { insertActivity, type NewActivityRow } from '../db/activity.ts';
 import type { Counts } from '../db/backup.ts';
 import type { Actor } from '../db/change.ts';
 import { insertRecords, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
@@ -18,11 +20,11 @@ import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from 
 import { addressOfSwitch, listAddresses } from '../db/addresses.ts';
 import { listRanges, type RangeRow } from '../db/ranges.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { insertPublicLink, tokenHashTaken } from '../db/public-links.ts';
+import { insertPublicLink, newPublicToken, publicTokenHash } from '../db/public-links.ts';
 import { hasTopologyPosition, setTopologyPosition } from '../db/topology.ts';
 import { portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
-import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName } from '../db/switches.ts';
+import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from '../db/switches.ts';
 import { lagIdByName, lagRefById, memberCandidate, setPortLag } from '../db/lags.ts';
 import { templateIdByName, templateUnitsOf } from '../db/templates.ts';
 import { usedColors, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
@@ -30,7 +32,7 @@ import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { zeroCounts, foldCase, type CheckedDocument, type StoredActivity } from './document.ts';
-import { remapSharing, type LegacySharing, type MergedSharing } from '../legacy/ezswm-sharing.ts';
+import { remapSharing, type LegacySharing, type MergedPublicLink, type MergedSharing } from '../legacy/ezswm-sharing.ts';
 import { ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
 
 /** How a merge runs. */
@@ -44,6 +46,18 @@ export interface MergeOptions {
   fixes?: MergeFix[];
   /** The public links and topology positions of a 0.20.x bundle or an ezSWM backup (docs/SHARING.md). */
   sharing?: LegacySharing;
+  /** The URL of a new public link's token (`/p/<token>` unless given), answered once in `sharing.links`. */
+  publicUrl?: (token: string) => string;
+}
+
+/** A public link the merge made, with its new token's URL: the only place that token is ever shown. */
+export interface MadePublicLink {
+  id: string;
+  /** Its id in public-tokens.json. */
+  fileId: string;
+  switchId: string;
+  switchName: string;
+  url: string;
 }
 
 /** One value a merge (or the 0.20.x reader before it) changed: the list (or file), the record's id in the document, the field. */
@@ -61,8 +75,8 @@ export interface MergeResult {
   created: Counts;
   merged: Counts;
   fixes: MergeFix[];
-  /** With sharing data: the public links and topology positions made. */
-  sharing?: { publicLinks: number; topologyPositions: number };
+  /** With sharing data: the public links and topology positions made (or, in a dry run, to be made), and the links made. */
+  sharing?: { publicLinks: number; topologyPositions: number; links?: MadePublicLink[] };
 }
 
 interface MergePlan {
@@ -99,12 +113,11 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
       activity: plan.activity.length,
     };
     const sharing = options.sharing && planSharing(db, options.sharing, plan);
-    if (!options.dryRun) {
-      applyPlan(db, actor, plan, { source: options.source, created });
-      if (sharing) writeSharing(db, sharing);
-    }
+    if (!options.dryRun) applyPlan(db, actor, plan, { source: options.source, created });
     const result: MergeResult = { created, merged: plan.merged, fixes: plan.fixes };
-    if (sharing) result.sharing = { publicLinks: sharing.publicLinks.length, topologyPositions: sharing.topologyPositions.length };
+    if (!sharing) return result;
+    result.sharing = { publicLinks: sharing.publicLinks.length, topologyPositions: sharing.topologyPositions.length };
+    if (!options.dryRun) result.sharing.links = writeSharing(db, actor, sharing, plan.now, options.publicUrl ?? ((token) => `/p/${token}`));
     return result;
   });
 }
@@ -516,20 +529,67 @@ function remapActivity(entries: StoredActivity[], ids: Record<KindPlural, Map<st
   });
 }
 
-// Public links and positions of the merged switches: a token stored already is not made again, a stored switch
+// Public links and positions of the merged switches: a link only for a switch the merge creates, a stored switch
 // keeps its position (ezswm-sharing.ts remapSharing); each such one is a fix.
 function planSharing(db: Db, sharing: LegacySharing, plan: MergePlan): MergedSharing {
+  const created = new Map(plan.inserts.switches.map((sw) => [sw.id, sw.name as string]));
   return remapSharing(
     sharing,
     plan.ids,
-    { tokenHashTaken: (hash) => tokenHashTaken(db, hash), hasPosition: (siteId, switchId) => hasTopologyPosition(db, siteId, switchId) },
+    {
+      newSwitchName: (switchId) => created.get(switchId),
+      storedSwitchName: (switchId) => switchRefById(db, switchId)?.name,
+      hasPosition: (siteId, switchId) => hasTopologyPosition(db, siteId, switchId),
+    },
     (file, id, field, from, reason) => plan.fixes.push({ file, id, field, from, to: null, reason }),
   );
 }
 
-function writeSharing(db: Db, sharing: MergedSharing): void {
-  for (const link of sharing.publicLinks) insertPublicLink(db, { ...link, createdBy: null });
+// Each link gets a new token (the route's generator), made by the actor now, and an entry in its switch's history
+// as the switch page's "make a link" writes one; the token leaves only in the answer, never in a fix or an entry.
+function writeSharing(db: Db, actor: Actor, sharing: MergedSharing, now: string, publicUrl: (token: string) => string): MadePublicLink[] {
+  const made: MadePublicLink[] = [];
+  for (const link of sharing.publicLinks) {
+    const sw = switchRefById(db, link.switchId)!;
+    const token = newPublicToken();
+    insertPublicLink(db, {
+      id: link.id,
+      switchId: link.switchId,
+      tokenHash: publicTokenHash(token),
+      createdAt: now,
+      lastAccessAt: null,
+      createdBy: actor.id,
+    });
+    insertActivity(db, linkMadeEntry(actor, { id: link.switchId, ...sw }, link, now));
+    made.push({ id: link.id, fileId: link.legacyId, switchId: link.switchId, switchName: sw.name, url: publicUrl(token) });
+  }
   for (const { siteId, switchId, x, y } of sharing.topologyPositions) setTopologyPosition(db, siteId, switchId, x, y);
+  return made;
+}
+
+function linkMadeEntry(
+  actor: Actor,
+  sw: { id: string; name: string; siteId: string },
+  link: MergedPublicLink,
+  now: string,
+): NewActivityRow {
+  return {
+    id: randomUUID(),
+    at: now,
+    user_id: actor.id,
+    username: actor.username,
+    action: 'update',
+    entity_type: 'switch',
+    entity_id: sw.id,
+    entity_name: sw.name,
+    site_id: sw.siteId,
+    summary: `Made a public link to switch ${sw.name} (merged from public-tokens.json ${link.legacyId}, with a new token)`,
+    changes: JSON.stringify({ publicLink: [null, link.id] }),
+    undo_data: null,
+    undoable: 0,
+    undone_by: null,
+    undo_of: null,
+  };
 }
 
 function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {

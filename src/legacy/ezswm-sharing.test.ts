@@ -49,6 +49,7 @@ describe('public-tokens.json', () => {
       {
         id: expect.any(String),
         legacyId: 'tok1',
+        legacySwitchId: 'sw-n',
         switchId: 'new-n',
         tokenHash: sha(TOKEN),
         createdAt: '2026-11-23T02:43:52.232Z',
@@ -167,37 +168,46 @@ describe('topology-layouts.json', () => {
 });
 
 describe('remapSharing (the merge)', () => {
-  const link = { id: 'l1', legacyId: 'tok1', switchId: 'doc-sw', tokenHash: sha(TOKEN), createdAt: NOW, lastAccessAt: null };
+  const link = {
+    id: 'l1',
+    legacyId: 'tok1',
+    legacySwitchId: 'sw-n',
+    switchId: 'doc-sw',
+    tokenHash: sha(TOKEN),
+    createdAt: NOW,
+    lastAccessAt: null,
+  };
   const position = { legacySiteId: 'north', legacySwitchId: 'sw-n', siteId: 'doc-site', switchId: 'doc-sw', x: 1, y: 2 };
-  const ids = { sites: new Map([['doc-site', 'stored-site']]), switches: new Map([['doc-sw', 'stored-sw']]) };
+  const ids = { sites: new Map([['doc-site', 'merged-site']]), switches: new Map([['doc-sw', 'merged-sw']]) };
+  const created = { newSwitchName: () => 'sw-new', storedSwitchName: () => undefined, hasPosition: () => false };
+  const stored = { newSwitchName: () => undefined, storedSwitchName: () => 'sw-stored', hasPosition: () => true };
 
-  it('moves links and positions onto the ids of the merge', () => {
-    const fixes: unknown[] = [];
-    const merged = remapSharing(
-      { publicLinks: [link], topologyPositions: [position] },
-      ids,
-      { tokenHashTaken: () => false, hasPosition: () => false },
-      (...fix) => fixes.push(fix),
-    );
+  it('gives the link of a switch the merge creates no token of the file, and names that in a fix', () => {
+    const fixes: unknown[][] = [];
+    const merged = remapSharing({ publicLinks: [link], topologyPositions: [position] }, ids, created, (...fix) => fixes.push(fix));
     expect(merged).toEqual({
-      publicLinks: [{ ...link, switchId: 'stored-sw' }],
-      topologyPositions: [{ ...position, siteId: 'stored-site', switchId: 'stored-sw' }],
+      publicLinks: [{ id: 'l1', legacyId: 'tok1', switchId: 'merged-sw' }],
+      topologyPositions: [{ ...position, siteId: 'merged-site', switchId: 'merged-sw' }],
     });
-    expect(fixes).toEqual([]);
+    expect(JSON.stringify(merged)).not.toContain(sha(TOKEN));
+    expect(fixes).toEqual([['public-tokens.json', 'tok1', 'token', null, expect.stringContaining('"sw-new" gets a new random token')]]);
   });
 
-  it('makes no link twice and keeps a stored position, each with a fix', () => {
+  it('makes no link to a stored switch and keeps its stored position, each with a fix', () => {
     const fixes: unknown[][] = [];
-    const merged = remapSharing(
-      { publicLinks: [link], topologyPositions: [position] },
-      ids,
-      { tokenHashTaken: () => true, hasPosition: () => true },
-      (...fix) => fixes.push(fix),
-    );
+    const merged = remapSharing({ publicLinks: [link], topologyPositions: [position] }, ids, stored, (...fix) => fixes.push(fix));
     expect(merged).toEqual({ publicLinks: [], topologyPositions: [] });
-    expect(fixes.map((fix) => fix.slice(0, 3))).toEqual([
-      ['public-tokens.json', 'tok1', 'token'],
-      ['topology-layouts.json', 'north', 'node_positions.sw-n'],
+    expect(fixes).toEqual([
+      ['public-tokens.json', 'tok1', 'switch_id', 'sw-n', expect.stringContaining('names the stored switch "sw-stored"')],
+      ['topology-layouts.json', 'north', 'node_positions.sw-n', { x: 1, y: 2 }, expect.stringContaining('keeps that one')],
     ]);
+  });
+
+  it('makes at most 50 links to one new switch, naming each one more in a fix', () => {
+    const links = Array.from({ length: 52 }, (_, i) => ({ ...link, id: `l${i}`, legacyId: `tok${i}` }));
+    const fixes: unknown[][] = [];
+    const merged = remapSharing({ publicLinks: links, topologyPositions: [] }, ids, created, (...fix) => fixes.push(fix));
+    expect(merged.publicLinks).toHaveLength(50);
+    expect(fixes.filter((fix) => fix[2] === 'switch_id').map((fix) => fix[1])).toEqual(['tok50', 'tok51']);
   });
 });

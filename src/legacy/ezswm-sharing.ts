@@ -1,13 +1,14 @@
-// public-tokens.json and topology-layouts.json of ezSWM 0.20.x (LEGACY.md; docs/SHARING.md "From 0.20.x"): an
-// active public token keeps its token value, so printed QR codes keep working; only its SHA-256 is stored, and
-// the token itself is never written into a fix, a log line or the activity log. A revoked token is named in the
-// fixes and not migrated. A layout's node_positions become the topology positions of its site, switch ids
-// remapped; a position of a switch that is gone (or of another site), or that is no pair of numbers, is dropped
-// with a fix. topology-layouts.json is an object keyed by site id: topologyLayoutRecords turns it into records
-// (`id` the site id) so that it is read as every other file. Also used for the merge (POST /api/data/import) and
-// for an ezSWM backup (ezswm-backup.ts). Pure: no I/O.
+// public-tokens.json and topology-layouts.json of ezSWM 0.20.x (LEGACY.md; docs/SHARING.md "From 0.20.x"): in the
+// start-up migration an active public token keeps its token value, so printed QR codes keep working; only its
+// SHA-256 is stored, and the token itself is never written into a fix, a log line or the activity log. A revoked
+// token is named in the fixes and not migrated. A layout's node_positions become the topology positions of its
+// site, switch ids remapped; a position of a switch that is gone (or of another site), or that is no pair of
+// numbers, is dropped with a fix. topology-layouts.json is an object keyed by site id: topologyLayoutRecords turns
+// it into records (`id` the site id) so that it is read as every other file. Also used for the merge (POST
+// /api/data/import, remapSharing: a link only for a switch the merge creates, never with the file's token) and for
+// an ezSWM backup (ezswm-backup.ts). Pure: no I/O.
 import { COORDINATE_MAX } from '../db/topology.ts';
-import { PUBLIC_TOKEN_SHAPE, publicTokenHash } from '../db/public-links.ts';
+import { PUBLIC_LINKS_PER_SWITCH, PUBLIC_TOKEN_SHAPE, publicTokenHash } from '../db/public-links.ts';
 import { isPlainObject } from '../fields/field.ts';
 import { addFault, dropUnknown, fixAt, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
 import type { ApiRecord, LegacyFault } from './types.ts';
@@ -22,6 +23,8 @@ const KNOWN = {
 export interface LegacyPublicLink extends ApiRecord {
   /** Its id in public-tokens.json, for the fixes of a merge. */
   legacyId: string;
+  /** Its switch_id in public-tokens.json, for the fixes of a merge. */
+  legacySwitchId: string;
   switchId: string;
   tokenHash: string;
   createdAt: string;
@@ -126,6 +129,7 @@ function checkTokens(ctx: CheckContext, entries: Entry[], siteOf: Map<string, un
     links.push({
       id: newIdOf(ctx, 'public-tokens', entry),
       legacyId: entry.key ?? `#${entry.index + 1}`,
+      legacySwitchId: key!,
       switchId,
       tokenHash,
       createdAt,
@@ -184,39 +188,94 @@ function isCoordinate(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= COORDINATE_MAX;
 }
 
-/** What a merge does with the sharing data: records under the ids of the merged data, and the fixes it made. */
+/** A public link a merge makes: on a switch the merge creates, under a new random token made when it is written. */
+export interface MergedPublicLink {
+  id: string;
+  /** Its id in public-tokens.json. */
+  legacyId: string;
+  switchId: string;
+}
+
+/** What a merge does with the sharing data: records under the ids of the merged data. */
 export interface MergedSharing {
-  publicLinks: LegacyPublicLink[];
+  publicLinks: MergedPublicLink[];
   topologyPositions: LegacyPosition[];
 }
 
+/** What the merge knows of a switch: the name of one it creates, of one stored already, and a stored position. */
+export interface MergeSwitches {
+  /** The name of a switch the merge creates; undefined for any other. */
+  newSwitchName: (switchId: string) => string | undefined;
+  storedSwitchName: (switchId: string) => string | undefined;
+  hasPosition: (siteId: string, switchId: string) => boolean;
+}
+
+/** A fix of the merge: the file, the record's id in it, the field, the value in the file, why (`to` is null). */
+export type SharingFix = (file: string, id: string, field: string, from: unknown, reason: string) => void;
+
 /**
- * The sharing data of a merge, remapped onto the merge's ids (`ids`: the document's id to the stored or new one,
- * per kind). A link whose token is stored already (the same install, or a merge made before) is not made again;
- * a position of a switch that has one in its site already keeps the stored one. Either is listed as a fix.
+ * The sharing data of a merge, remapped onto the merge's ids (`ids`: the document's id to the stored or new id,
+ * per kind). A public link is made only for a switch the merge creates, and never with the file's token (the file's
+ * author chose it): it gets a new random token when it is written; a link of a stored switch is not made. A position
+ * of a switch that has one in its site already keeps the stored one. Each of these is listed as a fix.
  */
 export function remapSharing(
   sharing: LegacySharing,
   ids: { sites: Map<string, string>; switches: Map<string, string> },
-  stored: { tokenHashTaken: (hash: string) => boolean; hasPosition: (siteId: string, switchId: string) => boolean },
-  fix: (file: string, id: string, field: string, from: unknown, reason: string) => void,
+  switches: MergeSwitches,
+  fix: SharingFix,
 ): MergedSharing {
-  const publicLinks: LegacyPublicLink[] = [];
-  for (const link of sharing.publicLinks) {
-    const switchId = ids.switches.get(link.switchId);
+  return {
+    publicLinks: remapLinks(sharing.publicLinks, ids.switches, switches, fix),
+    topologyPositions: remapPositions(sharing.topologyPositions, ids, switches, fix),
+  };
+}
+
+function remapLinks(links: LegacyPublicLink[], ids: Map<string, string>, switches: MergeSwitches, fix: SharingFix): MergedPublicLink[] {
+  const file = 'public-tokens.json';
+  const perSwitch = new Map<string, number>();
+  const merged: MergedPublicLink[] = [];
+  for (const link of links) {
+    const switchId = ids.get(link.switchId);
     if (!switchId) continue;
-    if (stored.tokenHashTaken(link.tokenHash)) {
-      fix('public-tokens.json', link.legacyId, 'token', null, 'a stored public link has this token already; it is not made again');
+    const name = switches.newSwitchName(switchId);
+    if (name === undefined) {
+      const stored = switches.storedSwitchName(switchId);
+      fix(
+        file,
+        link.legacyId,
+        'switch_id',
+        link.legacySwitchId,
+        `names the stored switch "${stored}": a merge makes no public link to a switch it did not create, so this link is not made`,
+      );
       continue;
     }
-    publicLinks.push({ ...link, switchId });
+    const count = perSwitch.get(switchId) ?? 0;
+    if (count >= PUBLIC_LINKS_PER_SWITCH) {
+      const reason = `switch "${name}" has ${PUBLIC_LINKS_PER_SWITCH} public links of the file already; this one is not made`;
+      fix(file, link.legacyId, 'switch_id', link.legacySwitchId, reason);
+      continue;
+    }
+    perSwitch.set(switchId, count + 1);
+    const reason = `the public link to the new switch "${name}" gets a new random token, never the file's (which opens nothing)`;
+    fix(file, link.legacyId, 'token', null, `${reason}; its URL is in the answer's sharing.links, shown once`);
+    merged.push({ id: link.id, legacyId: link.legacyId, switchId });
   }
+  return merged;
+}
+
+function remapPositions(
+  positions: LegacyPosition[],
+  ids: { sites: Map<string, string>; switches: Map<string, string> },
+  switches: MergeSwitches,
+  fix: SharingFix,
+): LegacyPosition[] {
   const topologyPositions: LegacyPosition[] = [];
-  for (const position of sharing.topologyPositions) {
+  for (const position of positions) {
     const siteId = ids.sites.get(position.siteId);
     const switchId = ids.switches.get(position.switchId);
     if (!siteId || !switchId) continue;
-    if (stored.hasPosition(siteId, switchId)) {
+    if (switches.hasPosition(siteId, switchId)) {
       fix(
         'topology-layouts.json',
         position.legacySiteId,
@@ -228,5 +287,5 @@ export function remapSharing(
     }
     topologyPositions.push({ ...position, siteId, switchId });
   }
-  return { publicLinks, topologyPositions };
+  return topologyPositions;
 }

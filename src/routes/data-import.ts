@@ -1,5 +1,6 @@
 import { HttpError } from '../errors/http-error.ts';
 import { isPlainObject } from '../fields/field.ts';
+import { requestOrigin } from '../http/client.ts';
 import { actorOf, flag, queryChoice } from '../http/request.ts';
 import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument, isDocument, type CheckedDocument } from '../import/document.ts';
@@ -48,8 +49,28 @@ export const DATA_IMPORT_ROUTES: Route[] = [
           sharing: {
             type: 'object',
             description:
-              'With a 0.20.x bundle or an ezSWM backup: the public links (active tokens, kept so that printed links keep working) and topology positions made (docs/SHARING.md).',
-            properties: { publicLinks: { type: 'integer', minimum: 0 }, topologyPositions: { type: 'integer', minimum: 0 } },
+              'With a 0.20.x bundle or an ezSWM backup: the public links and topology positions made (or, in a dry run, to be made; ' +
+              "docs/SHARING.md). A public link is made only for a switch the merge creates, and with a new random token, never the file's: " +
+              'a link of a stored switch is left out, and each link left out or given a new token is a fix.',
+            properties: {
+              publicLinks: { type: 'integer', minimum: 0 },
+              topologyPositions: { type: 'integer', minimum: 0 },
+              links: {
+                type: 'array',
+                description: 'The public links made (not in a dry run), each with the URL of its new token: shown this once, never stored.',
+                items: {
+                  type: 'object',
+                  required: ['id', 'fileId', 'switchId', 'switchName', 'url'],
+                  properties: {
+                    id: { type: 'string', format: 'uuid' },
+                    fileId: { type: 'string', description: 'The id of its record in public-tokens.json.' },
+                    switchId: { type: 'string', format: 'uuid' },
+                    switchName: { type: 'string' },
+                    url: { type: 'string', description: '/p/<token> under the origin of the request.' },
+                  },
+                },
+              },
+            },
           },
         },
       },
@@ -74,8 +95,12 @@ function dataImportMerge(ctx: Ctx) {
     ? legacyDocument(ctx.body, now)
     : { doc: checkDocument(ctx.body, now, schemaVersion(ctx.app.db)), fixes: [], sharing: undefined };
   const dryRun = flag(ctx, 'dryRun');
-  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source: legacy ? 'legacy' : 'db-v1', fixes, sharing });
-  return { body: dryRun ? { ...result, dryRun } : result };
+  const origin = requestOrigin(ctx.app.config, ctx.req) ?? '';
+  const publicUrl = (token: string) => `${origin}/p/${token}`;
+  const source = legacy ? 'legacy' : 'db-v1';
+  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source, fixes, sharing, publicUrl });
+  // The URLs of new public links are in this answer only, as the switch page's "make a link" answers its one.
+  return { body: dryRun ? { ...result, dryRun } : result, headers: { 'Cache-Control': 'no-store' } };
 }
 
 // A 0.20.x bundle, or an ezSWM backup as the bundle it holds, goes through the legacy reader (the one the

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { recordChange, type Actor } from '../db/change.ts';
 import { writeUnlessStorageFails, type Db } from '../db/open.ts';
 import {
@@ -7,7 +7,9 @@ import {
   getPublicLink,
   insertPublicLink,
   listPublicLinks,
+  newPublicToken,
   publicLinkByTokenHash,
+  PUBLIC_LINKS_PER_SWITCH,
   PUBLIC_TOKEN_SHAPE,
   publicLinkToApi,
   publicTokenHash,
@@ -79,15 +81,13 @@ export const PUBLIC_LINK_ROUTES: Route[] = [
   },
 ];
 
-/** Most links one switch may have: each is a way in, and a switch needs a few at most (a label, a wiki page). */
-export const PUBLIC_LINKS_PER_SWITCH = 50;
 /** How often lastAccessAt is written at most: each write empties the read cache of the signed-in users. */
 const ACCESS_RECORD_MS = 60 * 1000;
 
 function switchPublicLinkCreate(ctx: Ctx): Reply {
   const db = ctx.app.db;
   const sw = pathRow(ctx, 'switch', getSwitch);
-  const token = randomBytes(32).toString('base64url');
+  const token = newPublicToken();
   const id = randomUUID();
   recordChange(db, actorOf(ctx), (change) => {
     if (countPublicLinks(change.db, sw.id) >= PUBLIC_LINKS_PER_SWITCH)

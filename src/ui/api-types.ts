@@ -627,6 +627,13 @@ export type MergeResult = {
   sharing?: {
     publicLinks?: number;
     topologyPositions?: number;
+    links?: {
+      id: string;
+      fileId: string;
+      switchId: string;
+      switchName: string;
+      url: string;
+    }[];
   };
 };
 

@@ -1,13 +1,15 @@
 // The public tokens and topology layout of the real 0.20.3 data directory (../shared/fixtures/ezswm-0.20.3: acc-bib's
 // token opened once, sw-halle's never, stk-verw's revoked; 6 positions in Hauptcampus Nord), through the start-up
-// migration, the merge of its files, and the merge of the ezSWM 0.32 backup made from it: the active tokens open
-// their switch at /api/p/<token> as before, the revoked one opens nothing and is named in the log, the positions
-// are the topology's, and neither token is ever written into the log.
+// migration, the merge of its files, and the merge of the ezSWM 0.32 backup made from it. The start-up migration
+// keeps the active tokens (they open their switch at /api/p/<token> as before); a merge gives each link of a switch
+// it creates a new random token instead, answered once in sharing.links, and the file's tokens open nothing. The
+// revoked one opens nothing and is named in the log, the positions are the topology's, and no token of the file is
+// ever written into the log.
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_KINDS } from '../../src/legacy/types.ts';
-import { ROOT, api, freshDataDir, startServer, useTestServer, type TestServer } from '../helpers/server.ts';
+import { ROOT, api, freshDataDir, startServer, useTestServer, type TestServer, type TestServerHandle } from '../helpers/server.ts';
 import { archives } from './helpers.ts';
 
 const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
@@ -34,6 +36,14 @@ async function placed(baseUrl: string, token: string, siteName: string): Promise
   const site = sites.find((s: any) => s.name === siteName);
   const topology = (await api(baseUrl, 'GET', `/api/sites/${site.id}/topology`, { token })).body;
   return Object.fromEntries(topology.nodes.filter((node: any) => node.x !== null).map((node: any) => [node.name, [node.x, node.y]]));
+}
+
+/** What the new token of each link a merge made opens: its switch's name as the answer names it → the name /api/p shows. */
+async function openedByNewTokens(server: TestServerHandle, links: { switchName: string; url: string }[]): Promise<Record<string, string>> {
+  const opened: Record<string, string> = {};
+  for (const link of links)
+    opened[link.switchName] = (await api(server.baseUrl, 'GET', `/api/p/${link.url.split('/p/')[1]}`)).body.switch?.name;
+  return opened;
 }
 
 describe.runIf(present)('the start-up migration of public-tokens.json and topology-layouts.json', () => {
@@ -114,25 +124,31 @@ describe.runIf(present)('POST /api/data/import of the 0.20.3 files with their to
     expect((await api(server.baseUrl, 'GET', `/api/p/${fixture.tokens['acc-bib'].token}`)).status).toBe(404);
   });
 
-  it('makes the 2 active links and the 6 positions; the revoked token is a fix', async () => {
+  it('makes the 2 active links with new tokens and the 6 positions; the revoked token is a fix', async () => {
     const answer = await server.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.sharing).toEqual({ publicLinks: 2, topologyPositions: 6 });
+    expect(answer.body.sharing).toMatchObject({ publicLinks: 2, topologyPositions: 6 });
     expect(answer.body.fixes).toContainEqual(
       expect.objectContaining({ file: 'public-tokens.json', id: fixture.tokens['stk-verw'].id, field: 'revoked_at' }),
     );
-    expect(JSON.stringify(answer.body)).not.toContain(fixture.tokens['acc-bib'].token);
-    for (const name of ['acc-bib', 'sw-halle'])
-      expect((await api(server.baseUrl, 'GET', `/api/p/${fixture.tokens[name].token}`)).body.switch.name).toBe(name);
+    for (const name of ['acc-bib', 'sw-halle']) {
+      expect(answer.text).not.toContain(fixture.tokens[name].token);
+      expect(answer.body.fixes).toContainEqual(
+        expect.objectContaining({ file: 'public-tokens.json', id: fixture.tokens[name].id, field: 'token' }),
+      );
+    }
+    expect(await openedByNewTokens(server, answer.body.sharing.links)).toEqual({ 'acc-bib': 'acc-bib', 'sw-halle': 'sw-halle' });
+    for (const token of Object.values(fixture.tokens) as any[])
+      expect((await api(server.baseUrl, 'GET', `/api/p/${token.token}`)).status).toBe(404);
     expect(await placed(server.baseUrl, server.token, fixture.site)).toEqual(fixture.positions);
   });
 
-  it('merged again, makes no link twice and keeps the positions the switches have', async () => {
+  it('merged again, makes no link to the switches it merged into and keeps the positions they have', async () => {
     const answer = await server.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.sharing).toEqual({ publicLinks: 0, topologyPositions: 0 });
+    expect(answer.body.sharing).toEqual({ publicLinks: 0, topologyPositions: 0, links: [] });
     const fixes = answer.body.fixes.filter((fix: any) => ['public-tokens.json', 'topology-layouts.json'].includes(fix.file));
-    expect(fixes.filter((fix: any) => fix.reason.includes('not made again'))).toHaveLength(2);
+    expect(fixes.filter((fix: any) => fix.reason.includes('a switch it did not create'))).toHaveLength(2);
     expect(fixes.filter((fix: any) => fix.reason.includes('keeps that one'))).toHaveLength(6);
   });
 });
@@ -145,10 +161,10 @@ describe.runIf(existsSync(join(FIXTURES, 'ezswm-0.32-backup.json')))('POST /api/
     const fixture = expected();
     const answer = await server.call('POST', '/api/data/import', { body: backup });
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.sharing).toEqual({ publicLinks: 2, topologyPositions: 6 });
-    for (const name of ['acc-bib', 'sw-halle'])
-      expect((await api(server.baseUrl, 'GET', `/api/p/${fixture.tokens[name].token}`)).body.switch.name).toBe(name);
-    expect((await api(server.baseUrl, 'GET', `/api/p/${fixture.tokens['stk-verw'].token}`)).status).toBe(404);
+    expect(answer.body.sharing).toMatchObject({ publicLinks: 2, topologyPositions: 6 });
+    expect(await openedByNewTokens(server, answer.body.sharing.links)).toEqual({ 'acc-bib': 'acc-bib', 'sw-halle': 'sw-halle' });
+    for (const token of Object.values(fixture.tokens) as any[])
+      expect((await api(server.baseUrl, 'GET', `/api/p/${token.token}`)).status).toBe(404);
     expect(await placed(server.baseUrl, server.token, fixture.site)).toEqual(fixture.positions);
   });
 });
