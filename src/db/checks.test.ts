@@ -794,6 +794,25 @@ describe('runChecks', () => {
     expect(runChecks(db, addSite(db, 'elsewhere'))).toEqual([]);
   });
 
+  it('finds a LAG member that is a console or management port, which data from before the rule may hold', () => {
+    const db = freshDb();
+    const site = addSite(db, 'HQ');
+    const acc = addSwitch(db, site, { name: 'acc-1' });
+    const lag = lagWith(db, acc, { name: 'Po3' }, [{}, {}], 21);
+    db.prepare("UPDATE ports SET type = 'console' WHERE id = ?").run(lag.members[1]);
+    expect(runChecks(db, site).filter((f) => f.kind === 'lag_member_mismatch')).toEqual([
+      {
+        kind: 'lag_member_mismatch',
+        severity: 'error',
+        message: 'Member 22 of LAG Po3 on switch acc-1 differs from its LAG: port "22" is a console port, which cannot be a LAG member.',
+        entities: [
+          { type: 'lag', id: lag.id, name: 'acc-1 LAG Po3' },
+          { type: 'port', id: lag.members[1], name: 'acc-1 port 22' },
+        ],
+      },
+    ]);
+  });
+
   it('writes the IPAM findings in full, naming each address with its network', () => {
     const db = freshDb();
     const site = addSite(db, 'HQ');

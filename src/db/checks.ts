@@ -4,6 +4,7 @@
 // the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../lib/net.ts';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { addressCountSql, NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 import { networkHolding } from './switches.ts';
@@ -496,6 +497,7 @@ interface LagMemberRow {
   lag_tagged: string | null;
   port_id: string;
   port_name: string;
+  port_type: string;
   port_mode: string;
   port_vlan: number | null;
   port_tagged: string | null;
@@ -504,14 +506,14 @@ interface LagMemberRow {
 /**
  * lag_member_mismatch: a member port whose mode, untagged (access or native) VLAN or, both being trunks, tagged
  * VLANs differ from its LAG's (the API writes the LAG's to every member; older data, an import or the legacy
- * migration may differ). A finding per member, naming what differs, each VLAN by number. From the site's
+ * migration may differ), or that is a console or management port. A finding per member, naming what differs, each VLAN by number. From the site's
  * switches to their LAGs (by switch) and the members (by LAG).
  */
 function lagMemberMismatches(db: Db, site: string | null): Finding[] {
   const rows = prepare(
     db,
     `SELECT l.id AS lag_id, l.name AS lag_name, sw.name AS switch_name, l.port_mode AS lag_mode, lv.vid AS lag_vlan,
-      ${lagTaggedOf('l')} AS lag_tagged, p.id AS port_id, p.name AS port_name, p.mode AS port_mode, pv.vid AS port_vlan,
+      ${lagTaggedOf('l')} AS lag_tagged, p.id AS port_id, p.name AS port_name, p.type AS port_type, p.mode AS port_mode, pv.vid AS port_vlan,
       ${taggedOf('p')} AS port_tagged
     FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id CROSS JOIN ports p ON p.lag_id = l.id
       LEFT JOIN vlans lv ON lv.id = l.untagged_vlan_id LEFT JOIN vlans pv ON pv.id = p.untagged_vlan_id
@@ -520,6 +522,8 @@ function lagMemberMismatches(db: Db, site: string | null): Finding[] {
   const findings: Finding[] = [];
   for (const row of rows) {
     const differences: string[] = [];
+    const typeProblem = lagMemberTypeProblem(row.port_name, row.port_type);
+    if (typeProblem) differences.push(typeProblem);
     if (row.port_mode !== row.lag_mode) differences.push(`mode ${row.port_mode} where the LAG is ${row.lag_mode}`);
     if (row.port_vlan !== row.lag_vlan) {
       const own = row.port_vlan === null ? 'no untagged VLAN' : `untagged VLAN ${row.port_vlan}`;

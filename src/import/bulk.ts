@@ -4,6 +4,7 @@
 // A row with the `id` of a stored record updates it (only the fields the row gives; an empty CSV cell is null),
 // a row without one (or with the id of no stored record: a file of another install) creates a record: an exported file edited in a spreadsheet imports back as the edit. A row
 // equal to its stored record is left alone and counted as unchanged.
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import type { Actor } from '../db/change.ts';
@@ -415,7 +416,8 @@ function resolvePort(db: Db, item: Planned, faults: FieldFault[]): void {
   if (stored?.lagId) faults.push(...lagMemberFaults(db, item, stored.lagId as string));
 }
 
-// A LAG member's mode and VLANs are its LAG's (docs/LAGS-TEMPLATES.md): a row may repeat them, not change them.
+// A LAG member's mode and VLANs are its LAG's (docs/LAGS-TEMPLATES.md): a row may repeat them, not change them,
+// nor make the member a console or management port.
 function lagMemberFaults(db: Db, item: Planned, lagId: string): FieldFault[] {
   const { record, stored, at, refs } = item;
   const lag = lagRefById(db, lagId);
@@ -427,6 +429,8 @@ function lagMemberFaults(db: Db, item: Planned, lagId: string): FieldFault[] {
   if (differs('mode')) faults.push({ field: `${at}mode`, message });
   if (differs('untaggedVlanId')) faults.push({ field: `${at}${column(UNTAGGED)}`, message });
   if (differs('taggedVlanIds')) faults.push({ field: `${at}${column(TAGGED)}`, message });
+  const typeProblem = differs('type') && lagMemberTypeProblem(record.name, record.type);
+  if (typeProblem) faults.push({ field: `${at}type`, message: `${typeProblem}: take it out of LAG "${lag?.name}" first [lag_member]` });
   return faults;
 }
 

@@ -23,6 +23,7 @@ import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { checkTemplateUnits } from '../lib/port-layout.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { ipamFindings } from './ipam.ts';
@@ -494,8 +495,10 @@ function lagDocumentFaults(
       const port = byId.ports.get(portId);
       if (!port) return void faults.push({ field, message: `port ${portId} is not in the document` });
       if (sw && port.switchId !== lag.switchId) faults.push({ field, message: `port "${port.name}" is not a port of the LAG's switch` });
-      else if (port.type === 'console' || port.type === 'management')
-        faults.push({ field, message: `port "${port.name}" is a ${port.type} port, which cannot be a LAG member` });
+      else {
+        const problem = lagMemberTypeProblem(port.name, port.type);
+        if (problem) faults.push({ field, message: problem });
+      }
       if (port.lagId !== lag.id)
         faults.push({
           field,

@@ -11,6 +11,7 @@
 // switch, or a member merged into a stored port of a stored LAG) is left out, its members then in no LAG. The public
 // links of a 0.20.x bundle or an ezSWM backup come only for a switch the merge creates, under a new random token
 // (docs/SHARING.md "Merge"): a file must not open a stored switch to whoever chose its tokens.
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity, type NewActivityRow } from '../db/activity.ts';
 import type { Counts } from '../db/backup.ts';
@@ -348,8 +349,8 @@ function leftOutReason(db: Db, lag: StoredRecord, switchId: string, members: str
       const other = lagRefById(db, stored.lagId);
       return `port "${stored.name}" of the stored switch "${sw?.name}" is a member of its LAG "${other?.name}"`;
     }
-    if (stored && (stored.type === 'console' || stored.type === 'management'))
-      return `port "${stored.name}" of the stored switch "${sw?.name}" is a ${stored.type} port, which cannot be a LAG member`;
+    const typeProblem = stored && lagMemberTypeProblem(stored.name, stored.type);
+    if (typeProblem) return `${typeProblem} (of the stored switch "${sw?.name}")`;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { recordChange, type ActivityInput, type Change } from '../db/change.ts';
 import { diffImages, readImage, type Image } from '../db/images.ts';
 import {
@@ -194,8 +195,6 @@ function lagRuleFaults(db: Db, lag: Record<string, unknown>, sw: SwitchRow, give
   return faults;
 }
 
-const NOT_MEMBERS = new Set(['console', 'management']);
-
 function memberFaults(db: Db, members: string[], sw: SwitchRow): FieldFault[] {
   const faults: FieldFault[] = [];
   if (members.length < 2) faults.push({ field: 'memberPortIds', message: `must name two or more ports of switch ${sw.name}` });
@@ -204,8 +203,10 @@ function memberFaults(db: Db, members: string[], sw: SwitchRow): FieldFault[] {
     const port = memberCandidate(db, portId);
     if (!port) faults.push({ field, message: `port ${portId} does not exist` });
     else if (port.switchId !== sw.id) faults.push({ field, message: `port ${port.name} is not a port of switch ${sw.name}` });
-    else if (NOT_MEMBERS.has(port.type))
-      faults.push({ field, message: `port ${port.name} is a ${port.type} port, which cannot be a LAG member` });
+    else {
+      const problem = lagMemberTypeProblem(port.name, port.type);
+      if (problem) faults.push({ field, message: problem });
+    }
   });
   return faults;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { activityToApi, listActivity } from '../db/activity.ts';
 import { recordChange, type ActivityInput, type Change } from '../db/change.ts';
 import { diffImages, readImage, type Image } from '../db/images.ts';
@@ -473,7 +474,6 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
 
 /** What a LAG sets on its members: a patch may repeat these, not change them. */
 const LAG_OWNED = ['mode', 'untaggedVlanId', 'taggedVlanIds'] as const;
-const NOT_LAG_MEMBER_TYPES = new Set(['console', 'management']);
 
 /** The fields a patch of a LAG member would change that its LAG owns (or a type no member may have); [] for other ports. */
 function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): FieldFault[] {
@@ -482,8 +482,8 @@ function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): Fie
   const faults: FieldFault[] = LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map(
     (name) => ({ field: name, message: 'is set by the LAG the port is a member of' }),
   );
-  if (typeof patch.type === 'string' && patch.type !== current.type && NOT_LAG_MEMBER_TYPES.has(patch.type))
-    faults.push({ field: 'type', message: `a LAG member cannot be a ${patch.type} port` });
+  const typeProblem = patch.type !== current.type && lagMemberTypeProblem(current.name, patch.type);
+  if (typeProblem) faults.push({ field: 'type', message: typeProblem });
   return faults;
 }
 

@@ -516,6 +516,22 @@ describe('POST /api/import/{entity} and LAGs', () => {
     expect(await source.must(200, 'GET', `/api/ports/${member}`)).toMatchObject({ description: 'uplink bundle', lagId: built.lags.ae1.id });
   });
 
+  it('refuses a row that makes a LAG member a console or management port, as JSON and as CSV, and the export still restores', async () => {
+    const member = built.access1.ports['ge-0/0/6'];
+    const asJson = await source.call('POST', '/api/import/ports', { body: [{ id: member, type: 'console' }] });
+    expect(asJson.status).toBe(400);
+    expect(asJson.body.error.details).toEqual([
+      { field: 'rows[1].type', message: 'port "ge-0/0/6" is a console port, which cannot be a LAG member: take it out of LAG "ae1" first [lag_member]' },
+    ]);
+    const csv = `id,type\r\n${member},management\r\n`;
+    const asCsv = await source.call('POST', '/api/import/ports', { raw: csv, headers: { 'content-type': 'text/csv' } });
+    expect(asCsv.status).toBe(400);
+    expect(asCsv.body.error.details.map((detail: { field: string }) => detail.field)).toEqual(['rows[1].type']);
+    expect(await source.must(200, 'GET', `/api/ports/${member}`)).toMatchObject({ type: 'rj45', lagId: built.lags.ae1.id });
+    const exported = await source.must(200, 'GET', '/api/backup/export');
+    expect((await target.call('POST', '/api/backup/import?dryRun=true', { body: exported })).status).toBe(200);
+  });
+
   it("writes a switch's LAGs as CSV: members by port name, the far end by names", async () => {
     const answer = await api(source.baseUrl, 'GET', `/api/switches/${built.access1.id}/lags?format=csv`, { token: source.token });
     expect(answer.status).toBe(200);

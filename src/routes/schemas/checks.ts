@@ -9,7 +9,7 @@ const KIND_RULES = [
   'link_mode_mismatch (error): the two ends of a link are an access port and a trunk.',
   'link_native_vlan_mismatch (error): the two ends of a link have different untagged VLANs, compared by VLAN number (none counts as a value).',
   'link_tagged_vlan_mismatch (error): the two trunk ends of a link carry different tagged VLANs, compared by number; the message names each VLAN only one end carries ("VLAN 30 only on acc-1 Gi1/0/48").',
-  "lag_member_mismatch (error): a LAG member whose mode, untagged VLAN or (both trunks) tagged VLANs differ from its LAG's, a finding per member naming each difference, VLANs by number.",
+  "lag_member_mismatch (error): a LAG member whose mode, untagged VLAN or (both trunks) tagged VLANs differ from its LAG's, or that is a console or management port (which no path lets become a member; such data came from before the rule), a finding per member naming each difference, VLANs by number.",
   'lag_pair_mismatch (error): the two LAGs of a pair (remoteLagId) differ in mode, untagged VLAN (by number), tagged VLANs when both are trunks (each VLAN only one end carries named), aggregation (static at one end, LACP at the other) or number of members.',
   "management_ip_outside_subnets (warning): a switch's management IP is in none of its site's networks of the same IP family; a site without networks of that family is not judged.",
   'overlapping_subnets (warning): two networks of one site whose subnets overlap (kept from model 1, which allowed them), a finding per pair.',
