@@ -2,11 +2,12 @@
 // them (schema sqlite-v1), go through the reader of the start-up migration: templates and LAGs come through too.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { LEGACY_KINDS } from '../../src/legacy/types.ts';
-import { ROOT, useTestServer, type TestServerHandle } from '../helpers/server.ts';
+import { useTestServer, type TestServerHandle } from '../helpers/server.ts';
 
-const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
+const FIXTURES = SHARED_FIXTURES;
 const file = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'ezswm-0.20.3', `${name}.json`), 'utf8'));
 
 /** The LAGs of every switch as `switch name/lag name → far switch name/far lag name`, and each template's switches. */
@@ -42,7 +43,7 @@ const TEMPLATE_OF = {
   'stk-verw': 'Cisco C9200L 2er-Stack',
 };
 
-describe('POST /api/data/import of the 0.20.3 files', () => {
+describeNeeding([sharedFixture('ezswm-0.20.3')], 'POST /api/data/import of the 0.20.3 files', () => {
   const server = useTestServer();
 
   it('creates the 3 templates and the 4 LAGs in 2 pairs, switches keeping their template and stack size', async () => {
@@ -67,7 +68,7 @@ describe('POST /api/data/import of the 0.20.3 files', () => {
   });
 });
 
-describe('POST /api/data/import of the ezSWM 0.32 backup (sqlite-v1)', () => {
+describeNeeding([sharedFixture('ezswm-0.32-backup.json')], 'POST /api/data/import of the ezSWM 0.32 backup (sqlite-v1)', () => {
   const server = useTestServer();
   const backup = JSON.parse(readFileSync(join(FIXTURES, 'ezswm-0.32-backup.json'), 'utf8'));
 

@@ -7,14 +7,15 @@
 // ever written into the log.
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { LEGACY_KINDS } from '../../src/legacy/types.ts';
-import { ROOT, api, freshDataDir, startServer, useTestServer, type TestServer, type TestServerHandle } from '../helpers/server.ts';
+import { api, freshDataDir, startServer, useTestServer, type TestServer, type TestServerHandle } from '../helpers/server.ts';
 import { archives } from './helpers.ts';
 
-const FIXTURES = join(ROOT, '..', 'shared', 'fixtures');
+const FIXTURES = SHARED_FIXTURES;
 const FIXTURE = join(FIXTURES, 'ezswm-0.20.3');
-const present = existsSync(FIXTURE);
+const FIXTURE_FILES = sharedFixture('ezswm-0.20.3');
 const read = (name: string): any => JSON.parse(readFileSync(join(FIXTURE, `${name}.json`), 'utf8'));
 
 /** The fixture's tokens by the name of their switch, and its layout as switch name → [x, y]. */
@@ -46,11 +47,11 @@ async function openedByNewTokens(server: TestServerHandle, links: { switchName: 
   return opened;
 }
 
-describe.runIf(present)('the start-up migration of public-tokens.json and topology-layouts.json', () => {
+describeNeeding([FIXTURE_FILES], 'the start-up migration of public-tokens.json and topology-layouts.json', () => {
   let server: TestServer;
   let token: string;
   let dataDir: string;
-  const fixture = present ? expected() : undefined!;
+  const fixture = expected();
 
   beforeAll(async () => {
     dataDir = freshDataDir();
@@ -112,10 +113,10 @@ describe.runIf(present)('the start-up migration of public-tokens.json and topolo
   });
 });
 
-describe.runIf(present)('POST /api/data/import of the 0.20.3 files with their tokens and layout', () => {
+describeNeeding([FIXTURE_FILES], 'POST /api/data/import of the 0.20.3 files with their tokens and layout', () => {
   const server = useTestServer();
-  const fixture = present ? expected() : undefined!;
-  const bundle = present ? Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, read(kind)])) : {};
+  const fixture = expected();
+  const bundle = Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, read(kind)]));
 
   it('answers the dry run with what it would make, making nothing', async () => {
     const answer = await server.call('POST', '/api/data/import?dryRun=true', { body: bundle });
@@ -153,7 +154,7 @@ describe.runIf(present)('POST /api/data/import of the 0.20.3 files with their to
   });
 });
 
-describe.runIf(existsSync(join(FIXTURES, 'ezswm-0.32-backup.json')))('POST /api/data/import of the ezSWM 0.32 backup', () => {
+describeNeeding([sharedFixture('ezswm-0.32-backup.json')], 'POST /api/data/import of the ezSWM 0.32 backup', () => {
   const server = useTestServer();
 
   it('takes its publicTokens and topologyLayouts as the 0.20.3 files hold them', async () => {
