@@ -1,7 +1,12 @@
 // Reading a request's body as its route's BodySpec says: within its size limit (413), of a media type the
 // route takes (415), parsed as JSON (400) without lone surrogates, or kept as text for a text/csv or YAML body.
+// Every body is decoded here and only here, strictly: bytes that are not UTF-8 are refused (400, naming the
+// first bad byte), never read as U+FFFD; a CSV file that is clearly Windows-1252 (Excel's "CSV (Comma
+// delimited)") is read as that, and ctx.bodyEncoding says so.
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../errors/http-error.ts';
+import { HttpError, type FieldFault } from '../errors/http-error.ts';
+import { decodeCsv } from '../lib/csv.ts';
+import { decodeUtf8, hasUtf16ByteOrderMark, invalidUtf8Offset } from '../lib/text-bytes.ts';
 import { BODY_LIMIT, YAML_MEDIA_TYPES, type BodySpec, type Ctx } from './route.ts';
 
 /** How long the rest of a refused body is read and dropped before the connection is cut. */
@@ -30,13 +35,9 @@ export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<vo
     const wanted = spec.accepts === 'json' ? 'application/json' : 'application/json or text/csv';
     throw new HttpError(415, 'unsupported_media_type', `Send the body as ${wanted}.`);
   }
-  const text = await readText(ctx.req, spec.limit ?? BODY_LIMIT);
-  if (isCsv) {
-    ctx.body = text;
-    ctx.bodyType = 'csv';
-    return;
-  }
-  ctx.body = parseJson(text);
+  const bytes = await readBytes(ctx.req, spec.limit ?? BODY_LIMIT);
+  if (isCsv) return keepCsv(ctx, bytes);
+  ctx.body = parseJson(utf8Text(bytes, notUtf8Json));
   ctx.bodyType = 'json';
 }
 
@@ -44,8 +45,56 @@ export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<vo
 async function readYaml(ctx: Ctx, spec: BodySpec, type: string): Promise<void> {
   if (!(YAML_MEDIA_TYPES as readonly string[]).includes(type))
     throw new HttpError(415, 'unsupported_media_type', `Send the body as ${YAML_MEDIA_TYPES.join(', ')}.`);
-  ctx.body = await readText(ctx.req, spec.limit ?? BODY_LIMIT);
+  ctx.body = utf8Text(await readBytes(ctx.req, spec.limit ?? BODY_LIMIT), notUtf8Yaml);
   ctx.bodyType = 'text';
+}
+
+/** A text/csv body as UTF-8 or Windows-1252 text (decodeCsv); 400 naming the row and byte where it is neither. */
+function keepCsv(ctx: Ctx, bytes: Buffer): void {
+  const decoded = decodeCsv(bytes);
+  if ('fault' in decoded) {
+    if (decoded.fault === 'utf-16')
+      throw notUtf8Csv('it is UTF-16 (Excel\'s "Unicode Text")', [{ field: 'body', message: `is UTF-16; ${SAVE_AS_CSV_UTF8}` }]);
+    const { offset, byte, row } = decoded;
+    const where = row === 0 ? 'the header' : `data row ${row}`;
+    throw notUtf8Csv(`byte offset ${offset} (${hex(byte)}), in ${where}, is not UTF-8 and the file is not Windows-1252 text either`, [
+      { field: row === 0 ? 'header' : `rows[${row}]`, message: `byte offset ${offset} (${hex(byte)}) is not UTF-8; ${SAVE_AS_CSV_UTF8}` },
+    ]);
+  }
+  ctx.body = decoded.text;
+  ctx.bodyType = 'csv';
+  ctx.bodyEncoding = decoded.encoding;
+}
+
+const SAVE_AS_CSV_UTF8 = 'save the file as CSV UTF-8 (in Excel: Save As, "CSV UTF-8 (Comma delimited)") and import it again';
+
+function notUtf8Csv(problem: string, details: FieldFault[]): HttpError {
+  return new HttpError(400, 'validation_failed', `The CSV file cannot be read: ${problem}; ${SAVE_AS_CSV_UTF8}.`, details);
+}
+
+/** The body as UTF-8 text; else the 400 that `refusal` makes of what is wrong (UTF-16, or the first byte that is not UTF-8). */
+function utf8Text(bytes: Buffer, refusal: (problem: string) => HttpError): string {
+  const text = decodeUtf8(bytes);
+  if (text !== undefined) return text;
+  if (hasUtf16ByteOrderMark(bytes)) throw refusal('it is UTF-16 (it begins with a UTF-16 byte order mark)');
+  const offset = invalidUtf8Offset(bytes);
+  throw refusal(`byte offset ${offset} (${hex(bytes[offset])}) is not UTF-8`);
+}
+
+function notUtf8Json(problem: string): HttpError {
+  return new HttpError(400, 'invalid_json', `The body is not UTF-8 text, as JSON must be (RFC 8259): ${problem}.`, [
+    { field: 'body', message: problem },
+  ]);
+}
+
+function notUtf8Yaml(problem: string): HttpError {
+  return new HttpError(400, 'validation_failed', `The YAML file is not UTF-8 text: ${problem}; save it as UTF-8.`, [
+    { field: 'body', message: problem },
+  ]);
+}
+
+function hex(byte: number): string {
+  return `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
 function parseJson(text: string): unknown {
@@ -85,8 +134,8 @@ function isWellFormedJson(value: unknown): boolean {
   return true;
 }
 
-/** Reads the body as UTF-8 text, refusing (413) as soon as it passes `limit`, before buffering more. */
-export function readText(req: IncomingMessage, limit: number): Promise<string> {
+/** Reads the body's bytes, refusing (413) as soon as it passes `limit`, before buffering more. */
+export function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () => new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`);
   if (Number(req.headers['content-length'] ?? 0) > limit) {
     discardRest(req);
@@ -104,7 +153,7 @@ export function readText(req: IncomingMessage, limit: number): Promise<string> {
       if (size > limit) return fail(tooLarge());
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('aborted', () => fail(new HttpError(400, 'invalid_json', 'The body ended early.')));
     req.on('error', fail);
   });

@@ -8,6 +8,7 @@ import type { Logger } from '../boot/log.ts';
 import type { Db } from '../db/open.ts';
 import type { ObservedSwitch, SnmpCredentials } from '../discovery/observed.ts';
 import type { JsonSchema } from '../fields/field.ts';
+import type { CsvEncoding } from '../lib/csv.ts';
 import type { PublicLinkLimiter } from './public-link-limiter.ts';
 import type { ReadCache } from './read-cache.ts';
 import type { RequestStats } from '../metrics/request-stats.ts';
@@ -73,6 +74,8 @@ export interface Ctx {
   /** The parsed JSON body, or the raw text of a text/csv or YAML body (see `bodyType`). */
   body: unknown;
   bodyType: 'json' | 'csv' | 'text' | 'none';
+  /** How a text/csv body's bytes were read: UTF-8, or Windows-1252 when they were clearly that (body.ts). */
+  bodyEncoding?: CsvEncoding;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Reply | undefined> | Reply | undefined;

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvCell, detectSeparator, escapeFormula, parseCsv, unescapeFormula, writeCsv } from './csv.ts';
+import {
+  CsvSyntaxError,
+  csvCell,
+  decodeCsv,
+  detectSeparator,
+  escapeFormula,
+  parseCsv,
+  recordAtEnd,
+  unescapeFormula,
+  writeCsv,
+} from './csv.ts';
 
 describe('parseCsv', () => {
   it.each<[string, string, string[], string[][]]>([
@@ -166,5 +176,49 @@ describe('formula escaping', () => {
       ],
       separator: ',',
     });
+  });
+});
+
+describe('decodeCsv', () => {
+  const latin = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+
+  it('reads UTF-8 as UTF-8, its BOM left for parseCsv', () => {
+    const decoded = decodeCsv(new TextEncoder().encode('\uFEFFname\nZürich\n'));
+    expect(decoded).toEqual({ text: '\uFEFFname\nZürich\n', encoding: 'utf-8' });
+    expect(parseCsv((decoded as { text: string }).text).rows).toEqual([['Zürich']]);
+  });
+
+  it('reads what Excel saves as "CSV (Comma delimited)" on a German Windows as Windows-1252', () => {
+    expect(decodeCsv(latin('name;notes\r\nM\xfcller;\x84\xe4 \xf6 \xfc \xdf\x93 \x80\r\n'))).toEqual({
+      text: 'name;notes\r\nMüller;„ä ö ü ß“ €\r\n',
+      encoding: 'windows-1252',
+    });
+  });
+
+  it('refuses UTF-16 (Excel\'s "Unicode Text")', () => {
+    expect(decodeCsv(Uint8Array.from([0xff, 0xfe, 0x6e, 0, 0x61, 0, 0xe4, 0]))).toEqual({ fault: 'utf-16' });
+  });
+
+  it('names the first byte that is not UTF-8, and its data row as parseCsv counts them, in a file that is neither', () => {
+    const text = 'name,notes\r\nA,"two\r\nlines"\r\n\r\nB,ok\nC,M\xfcller\0\n';
+    const offset = text.indexOf('\xfc');
+    expect(decodeCsv(latin(text))).toEqual({ fault: 'not_text', offset, byte: 0xfc, row: 4 });
+    expect(parseCsv(text).rows[3]).toEqual(['C', 'M\xfcller\0']);
+  });
+
+  it('names the header when the bad byte is in it', () => {
+    expect(decodeCsv(latin('na\x81me\nx\n'))).toEqual({ fault: 'not_text', offset: 2, byte: 0x81, row: 0 });
+  });
+
+  it.each<[string, string, number]>([
+    ['the header', 'name,site', 0],
+    ['after a CRLF', 'name\r\nx', 1],
+    ['after a blank record', 'name\n\nx', 2],
+    ['inside a quoted line break', 'name\n"a\nb', 1],
+    ['after a quoted field with doubled quotes', 'name\n"a""\n"\nx', 2],
+    ['after a semicolon-quoted field', 'a;b\nx;"1\n2";3\ny', 2],
+    ['a quote inside an unquoted cell is literal', 'name\nab"c\nx', 2],
+  ])('counts records as parseCsv does: %s', (_, text, record) => {
+    expect(recordAtEnd(text)).toBe(record);
   });
 });

@@ -5,6 +5,10 @@
 // carriage return is written with a leading `'`, and the reader removes that one `'` again (escapeFormula,
 // unescapeFormula); a value that itself begins with `'` (or several) before one of those gets one more `'`
 // too, so every value round-trips exactly.
+// A file's bytes are read as UTF-8, or as Windows-1252 when they are clearly that (decodeCsv): Excel's
+// "CSV (Comma delimited)" writes the Windows code page, not UTF-8; anything else is refused, never stored with
+// replacement characters.
+import { decodeUtf8, decodeWindows1252, hasUtf16ByteOrderMark, invalidUtf8Offset, isWindows1252Text } from './text-bytes.ts';
 
 /** The separators the reader recognises. */
 export type CsvSeparator = ',' | ';';
@@ -28,6 +32,55 @@ export class CsvSyntaxError extends Error {
 }
 
 const BOM = '\uFEFF';
+
+/** How a CSV file's bytes were read. */
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
+/**
+ * A CSV file's bytes as text, or why they are not text: UTF-16 (Excel's "Unicode Text"), or the first byte that
+ * is not UTF-8 (its offset from 0 and the record it is in: 0 the header, n data row n) when they are not
+ * clearly Windows-1252 either.
+ */
+export type DecodedCsv =
+  | { text: string; encoding: CsvEncoding }
+  | { fault: 'utf-16' }
+  | { fault: 'not_text'; offset: number; byte: number; row: number };
+
+/** A CSV file's bytes as UTF-8 text (a BOM kept, parseCsv drops it), else as Windows-1252 when clearly that. */
+export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+  const utf8 = decodeUtf8(bytes);
+  if (utf8 !== undefined) return { text: utf8, encoding: 'utf-8' };
+  if (hasUtf16ByteOrderMark(bytes)) return { fault: 'utf-16' };
+  if (isWindows1252Text(bytes)) return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  const offset = invalidUtf8Offset(bytes);
+  // The bytes before the first bad one are well-formed UTF-8.
+  const before = decodeUtf8(bytes.subarray(0, offset)) ?? '';
+  return { fault: 'not_text', offset, byte: bytes[offset], row: recordAtEnd(before) };
+}
+
+/** The record that the end of `text` is in, counted as parseCsv counts them (0 the header, n data row n). */
+export function recordAtEnd(text: string): number {
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  const separator = detectSeparator(body);
+  let record = 0;
+  let quoted = false;
+  let cellStart = true;
+  for (let index = 0; index < body.length; index++) {
+    const char = body[index];
+    if (quoted) {
+      if (char === '"' && body[index + 1] === '"') index++;
+      else if (char === '"') quoted = false;
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && body[index + 1] === '\n') index++;
+      record++;
+      cellStart = true;
+    } else {
+      quoted = char === '"' && cellStart;
+      cellStart = char === separator;
+    }
+  }
+  return record;
+}
 
 /** Parses CSV text (each cell through unescapeFormula); throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
 export function parseCsv(text: string): CsvTable {

@@ -4,6 +4,7 @@ import { actorOf, flag } from '../http/request.ts';
 import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { BULK_KINDS, bulkImport, type BulkRow } from '../import/bulk.ts';
 import { csvHeader, csvToRecords } from '../import/csv-layout.ts';
+import type { CsvEncoding } from '../lib/csv.ts';
 
 /** The route of the bulk import of sites, VLANs, networks, switches, ports, addresses or ranges. */
 export const BULK_IMPORT_ROUTES: Route[] = [
@@ -13,7 +14,7 @@ export const BULK_IMPORT_ROUTES: Route[] = [
     access: 'admin',
     handler: bulkImportCreate,
     body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
-    summary: `Create or update many sites, VLANs, networks, switches, ports, addresses or ranges at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${BULK_KINDS.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). A row with the id of a stored record updates it, a row without one creates a record; a row equal to its record is counted as unchanged. References by id or by name (VLANs by number, lists as 10-20;30; an address's or range's network as site + subnet, an address's port as "<switch> <port>"; an address's switch column names the switch whose management IP it is and is ignored on import, and so is a switch's template (templateId), which only POST /api/switches gives; a port that is a LAG member keeps its mode and VLANs, which are its LAG's: a row that changes them is refused [lag_member]). Templates and LAGs are not imported here (404, as an unknown entity): they come with a backup, a merge or their own routes. Addresses and ranges keep the IPAM rules, within the file and against the stored data: a usable host, once per network, never inside a DHCP range (in_dhcp_range); ranges inside the subnet that never overlap (range_overlaps). Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). One import entry.`,
+    summary: `Create or update many sites, VLANs, networks, switches, ports, addresses or ranges at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${BULK_KINDS.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). A row with the id of a stored record updates it, a row without one creates a record; a row equal to its record is counted as unchanged. References by id or by name (VLANs by number, lists as 10-20;30; an address's or range's network as site + subnet, an address's port as "<switch> <port>"; an address's switch column names the switch whose management IP it is and is ignored on import, and so is a switch's template (templateId), which only POST /api/switches gives; a port that is a LAG member keeps its mode and VLANs, which are its LAG's: a row that changes them is refused [lag_member]). Templates and LAGs are not imported here (404, as an unknown entity): they come with a backup, a merge or their own routes. Addresses and ranges keep the IPAM rules, within the file and against the stored data: a usable host, once per network, never inside a DHCP range (in_dhcp_range); ranges inside the subnet that never overlap (range_overlaps). Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). A CSV file is read as UTF-8, or as Windows-1252 when it is not UTF-8 but clearly that (Excel's "CSV (Comma delimited)"; the answer's encoding says which); any other is refused (400). One import entry.`,
     doc: {
       request: {
         type: 'array',
@@ -31,6 +32,13 @@ export const BULK_IMPORT_ROUTES: Route[] = [
           unchanged: { type: 'integer' },
           ids: { type: 'array', items: { type: 'string', format: 'uuid' } },
           dryRun: { type: 'boolean' },
+          encoding: {
+            enum: ['utf-8', 'windows-1252'],
+            description:
+              'With a text/csv body: how its bytes were read. UTF-8 (a BOM is fine), or Windows-1252 (what Excel\'s "CSV (Comma delimited)" ' +
+              'writes) when the file is not UTF-8 but clearly Windows-1252 text; any other file that is not UTF-8 is refused (400, its row and ' +
+              'byte offset named).',
+          },
         },
       },
       status: 201,
@@ -44,8 +52,12 @@ function bulkImportCreate(ctx: Ctx) {
   if (!kind || !BULK_KINDS.includes(kind)) throw notFound(`import entity (${BULK_KINDS.map(pluralOf).join(', ')})`);
   const { rows, faults } = ctx.bodyType === 'csv' ? csvRows(kind, ctx.body as string) : { rows: jsonRows(ctx.body), faults: [] };
   const dryRun = flag(ctx, 'dryRun');
-  const result = bulkImport(ctx.app.db, actorOf(ctx), kind, rows, dryRun, faults);
+  const result = { ...bulkImport(ctx.app.db, actorOf(ctx), kind, rows, dryRun, faults), ...encodingOf(ctx) };
   return dryRun ? { body: { ...result, ids: [], dryRun } } : { status: result.created > 0 ? 201 : 200, body: result };
+}
+
+function encodingOf(ctx: Ctx): { encoding?: CsvEncoding } {
+  return ctx.bodyEncoding ? { encoding: ctx.bodyEncoding } : {};
 }
 
 // Faults of the header or the CSV syntax stop here; a row with a bad cell is left out of the checks that

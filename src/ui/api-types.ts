@@ -643,6 +643,7 @@ export type CsvImportResult = {
   unchanged?: number;
   ids: string[];
   dryRun?: boolean;
+  encoding?: 'utf-8' | 'windows-1252';
 };
 
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];

@@ -119,7 +119,7 @@ describe('CSV written by hand', () => {
   it('checks a dry run and creates nothing', async () => {
     const answer = await csv('sites', 'name,address\nDry,"1, Road"\n', '?dryRun=true');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ created: 1, updated: 0, unchanged: 0, ids: [], dryRun: true });
+    expect(answer.body).toEqual({ created: 1, updated: 0, unchanged: 0, ids: [], dryRun: true, encoding: 'utf-8' });
     expect((await get('/api/sites?q=Dry')).total).toBe(0);
   });
 });
