@@ -1,12 +1,19 @@
 // What anything thrown while answering means as an API error: an HttpError as it is, a Refusal of the data
 // layer with the status of its kind, a SQLite failure as db/sqlite-errors.ts decodes it (busy 503, conflict
 // 409, disk full 507, read-only 503), anything else a generic 500. The router's error exit (http/router.ts)
-// is the only caller.
+// is the only caller. An answer lists at most MAX_ERROR_DETAILS faults, and making it never throws.
 import { HttpError } from '../errors/http-error.ts';
-import { Refusal, type RefusalKind } from '../errors/refusal.ts';
+import { Refusal, type FieldFault, type RefusalKind } from '../errors/refusal.ts';
 import { sqliteFailure } from '../db/sqlite-errors.ts';
+import { serialize, type Serialized } from './reply.ts';
 import type { Reply } from './route.ts';
 
+/** The most faults an error answer lists; past them it says `truncated: true` and `detailsTotal`. */
+export const MAX_ERROR_DETAILS = 1000;
+/** The most characters of a fault's field or message in an answer; longer ones are cut, ending in `…`. */
+export const MAX_DETAIL_TEXT = 1000;
+
+const INTERNAL_MESSAGE = 'Something went wrong on the server; its log has the details.';
 const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, not_found: 404, conflict: 409 };
 
 /** The HttpError that answers `error`. */
@@ -15,11 +22,64 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof Refusal) return new HttpError(REFUSAL_STATUS[error.kind], error.code, error.message, error.details);
   const sqlite = sqliteFailure(error);
   if (sqlite) return new HttpError(sqlite.status, sqlite.code, sqlite.message, undefined, sqlite.headers);
-  return new HttpError(500, 'internal', 'Something went wrong on the server; its log has the details.');
+  return new HttpError(500, 'internal', INTERNAL_MESSAGE);
 }
 
-/** The contract's error answer: { error: { code, message, details? } } with the error's status and headers. */
+/**
+ * The contract's error answer: { error: { code, message, details? } } with the error's status and headers; of
+ * more than MAX_ERROR_DETAILS faults, the first ones with `truncated: true` and `detailsTotal` (a restore of
+ * millions of faults made an answer longer than a string can be).
+ */
 export function errorReply(error: HttpError): Reply {
-  const body = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+  const body = { error: { code: error.code, message: error.message, ...(error.details ? cappedDetails(error.details) : {}) } };
   return { status: error.status, body, headers: error.headers };
+}
+
+function cappedDetails(details: FieldFault[]): { details: FieldFault[]; truncated?: true; detailsTotal?: number } {
+  const listed = details.slice(0, MAX_ERROR_DETAILS).map(shortened);
+  if (details.length <= MAX_ERROR_DETAILS) return { details: listed };
+  return { details: listed, truncated: true, detailsTotal: details.length };
+}
+
+function shortened(fault: FieldFault): FieldFault {
+  if (!isLong(fault.field) && !isLong(fault.message)) return fault;
+  return { ...fault, field: cut(fault.field), message: cut(fault.message) };
+}
+
+function isLong(text: unknown): boolean {
+  return typeof text === 'string' && text.length > MAX_DETAIL_TEXT;
+}
+
+function cut(text: string): string {
+  return isLong(text) ? `${text.slice(0, MAX_DETAIL_TEXT - 1)}…` : text;
+}
+
+/**
+ * The serialised error answer to `error`, told to `logFailure` when it is a 500. It never throws: when the
+ * answer cannot be made (its JSON too long for a string, a value that refuses to serialise), the cause is told
+ * to `logFailure` and the answer is a bare 500 in the contract's shape.
+ */
+export function errorAnswerOf(error: unknown, logFailure: (cause: unknown) => void): Serialized {
+  try {
+    const httpError = toHttpError(error);
+    if (httpError.status >= 500) tell(logFailure, error);
+    return serialize(errorReply(httpError));
+  } catch (cause) {
+    tell(logFailure, cause);
+    return internalAnswer();
+  }
+}
+
+function tell(logFailure: (cause: unknown) => void, cause: unknown): void {
+  try {
+    logFailure(cause);
+  } catch {
+    // The log could not take it; the answer still goes out.
+  }
+}
+
+const INTERNAL_BODY = JSON.stringify({ error: { code: 'internal', message: INTERNAL_MESSAGE } });
+
+function internalAnswer(): Serialized {
+  return { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: INTERNAL_BODY };
 }

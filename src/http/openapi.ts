@@ -11,7 +11,14 @@ const ERROR_SCHEMA: JsonSchema = {
       properties: {
         code: { type: 'string' },
         message: { type: 'string' },
-        details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+        details: {
+          type: 'array',
+          maxItems: 1000,
+          description: 'Each fault: the path into the request it names, and what is wrong (each cut at 1,000 characters). At most 1,000.',
+          items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+        },
+        truncated: { const: true, description: 'Present when there were more than 1,000 faults: details lists the first 1,000.' },
+        detailsTotal: { type: 'integer', description: 'With truncated: how many faults there were.' },
       },
     },
   },

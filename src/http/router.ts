@@ -10,7 +10,7 @@ import { allowedByAddress, authorize, isMutating, knownCaller } from './access.t
 import { writeOnceCommitted } from './after-commit.ts';
 import { readBody } from './body.ts';
 import { answerAndKeep, cacheKey, isCacheable, keptAnswer } from './cached-read.ts';
-import { errorReply, toHttpError } from './errors.ts';
+import { errorAnswerOf } from './errors.ts';
 import { serialize, type Serialized } from './reply.ts';
 import type { App, Ctx, Route } from './route.ts';
 
@@ -149,17 +149,19 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The contract's error answer for `error`; undefined when the answer had begun already (the connection is cut). */
+/**
+ * The contract's error answer for `error` (errorAnswerOf: it never throws, a 500 is logged); undefined when the
+ * answer had begun already (the connection is cut).
+ */
 function errorAnswer(app: App, res: ServerResponse, error: unknown, method: string, path: string): Serialized | undefined {
-  const httpError = toHttpError(error);
-  if (httpError.status >= 500) {
-    app.log.error('request failed', { method, path, error: error instanceof Error ? error.stack : String(error) });
-  }
+  const answer = errorAnswerOf(error, (cause) =>
+    app.log.error('request failed', { method, path, error: cause instanceof Error ? cause.stack : String(cause) }),
+  );
   if (res.headersSent) {
     res.destroy();
     return undefined;
   }
   // Headers set on `res` by a handler that then failed belong to the answer that failed, not to this one.
   for (const name of ['content-type', 'content-disposition', 'etag', 'location', 'set-cookie']) res.removeHeader(name);
-  return serialize(errorReply(httpError));
+  return answer;
 }
