@@ -82,11 +82,14 @@ export function wantsCsv(ctx: Ctx): boolean {
   return (ctx.req.headers.accept ?? '').split(',').some((type) => type.trim().startsWith('text/csv'));
 }
 
-/** 412 precondition_failed when If-Match is sent and does not name the current version. */
+/**
+ * 412 precondition_failed when If-Match is sent and does not name the current version. RFC 9110 compares
+ * If-Match strongly: a weak tag (W/"3") never matches; `*` or any strong tag of the list that names it does.
+ */
 export function checkIfMatch(ctx: Ctx, version: number): void {
   const header = ctx.req.headers['if-match'];
   if (header === undefined) return;
-  const tags = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  const tags = header.split(',').map((tag) => tag.trim());
   if (tags.includes('*') || tags.includes(etag(version))) return;
   throw new HttpError(412, 'precondition_failed', `The resource is at version ${version}; reload it and try again.`);
 }
