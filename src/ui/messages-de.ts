@@ -579,6 +579,12 @@ export const de = {
     imported: 'ezSWM-Daten importiert.',
     done: 'Importiert:',
     problemsIn: 'Probleme in {file}',
+    linksTitle: 'Neue öffentliche Links',
+    linksIntro:
+      'Die öffentlichen Links der Datei kommen nur mit den Switches, die sie hinzugefügt hat, jeder unter einer neuen Adresse. Kopieren Sie sie jetzt: Sie werden nur dieses eine Mal angezeigt.',
+    linksCaption: 'Neue öffentliche Links der importierten Switches',
+    linksSwitch: 'Switch',
+    linksUrl: 'Link',
   }),
   ...group('fixes', {
     none: 'Kein Wert musste korrigiert werden.',

@@ -625,6 +625,12 @@ export const en = {
     imported: 'ezSWM data imported.',
     done: 'Imported:',
     problemsIn: 'Problems in {file}',
+    linksTitle: 'New public links',
+    linksIntro:
+      'The file’s public links come only with the switches it added, each under a new address. Copy them now: they are shown this once.',
+    linksCaption: 'New public links of the imported switches',
+    linksSwitch: 'Switch',
+    linksUrl: 'Link',
   }),
   ...group('fixes', {
     none: 'No value needed fixing.',

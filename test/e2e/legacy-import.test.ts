@@ -231,6 +231,33 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
     await context.close();
   }, 120_000);
 
+  it("shows the new public links of the switches a merge added, once, under new addresses and never the file's token", async () => {
+    const { context, page, problems } = await app.signedIn('/settings/data', 'admin', { bypassCSP: true });
+    const legacy = section(page);
+    const planted = 'plantedTokenOfTheFilesAuthor0001';
+    const site = { id: 'S2aaaaaaaaaaaaaaaaaaa', name: 'Werkstatt', created_at: T, updated_at: T };
+    const sw = { id: 'W2aaaaaaaaaaaaaaaaaaa', site_id: site.id, name: 'sw-werkstatt', ports: [], created_at: T, updated_at: T };
+    const token = { id: 'K1aaaaaaaaaaaaaaaaaaa', switch_id: sw.id, token: planted, created_at: T, revoked_at: null, last_access_at: null };
+    await legacy
+      .getByLabel('ezSWM files (JSON)')
+      .setInputFiles(writeFolder(json({ 'sites.json': [site], 'switches.json': [sw], 'public-tokens.json': [token] })));
+    await legacy.getByRole('button', { name: 'Check files' }).click();
+    await legacy.getByText('The files are valid. They would add:').waitFor();
+    await legacy.getByRole('button', { name: 'Import…' }).click();
+    await page.getByRole('dialog', { name: 'Import this data?' }).getByRole('button', { name: 'Import' }).click();
+    const links = legacy.getByRole('table', { name: 'New public links of the imported switches' });
+    await links.waitFor();
+    const row = links.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'sw-werkstatt' }) });
+    const url = await row.getByRole('cell').innerText();
+    expect(url).toMatch(new RegExp(`^${app.baseUrl}/p/[A-Za-z0-9_-]{43}$`));
+    expect(await legacy.innerText()).not.toContain(planted);
+    await legacy.screenshot({ path: join(SHOTS, 'legacy-import-public-links.png') });
+    expect((await app.admin('GET', `/api/switches/${(await switchNamed('sw-werkstatt'))!.id}/public-links`)).total).toBe(1);
+    expect(await axeViolations(page, 'legacy import with public links')).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   itNeeding(
     [sharedFixture('ezswm-0.32-backup.json')],
     'reads the real ezSWM 0.32 backup file as the 0.20.x files it holds',

@@ -61,6 +61,20 @@ function MergeSummary(p: { result: MergeResult; caption: string }) {
   return html`<${CountsTable} sets=${sets} caption=${p.caption} /><${FixesTable} fixes=${p.result.fixes ?? []} />`;
 }
 
+/** The public links a merge made for the switches it added: their new URLs, which the answer shows this once. */
+function NewPublicLinks(p: { links: NonNullable<NonNullable<MergeResult['sharing']>['links']> }) {
+  if (p.links.length === 0) return null;
+  return html`<section class="merged-links">
+    <h3>${t('legacyImport.linksTitle')}</h3>
+    <p>${t('legacyImport.linksIntro')}</p>
+    <div class="table-wrap"><table class="data">
+      <caption class="visually-hidden">${t('legacyImport.linksCaption')}</caption>
+      <thead><tr><th scope="col">${t('legacyImport.linksSwitch')}</th><th scope="col">${t('legacyImport.linksUrl')}</th></tr></thead>
+      <tbody>${p.links.map((link) => html`<tr><th scope="row">${link.switchName}</th><td class="mono wrap">${link.url}</td></tr>`)}</tbody>
+    </table></div>
+  </section>`;
+}
+
 /** A refused import: the server's message, then the faults under the file each belongs to. */
 function Faults(p: { error: ApiError; read: ReadFiles | null }) {
   const backup = p.read?.rows[0]?.role === 'backup';
@@ -139,7 +153,7 @@ export function LegacyImport() {
       <div class="form-actions"><button type="button" class="btn btn-primary" onClick=${confirmRun}>${t('legacyImport.importButton')}</button></div>
     </div>`
     }
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${t('legacyImport.done')}</p><${MergeSummary} result=${state.result} caption=${t('import.importedCounts')} /></div>`}
+    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${t('legacyImport.done')}</p><${MergeSummary} result=${state.result} caption=${t('import.importedCounts')} /><${NewPublicLinks} links=${state.result.sharing?.links ?? []} /></div>`}
     ${state.step === 'failed' && html`<${Faults} error=${state.error} read=${read} />`}
   </div>`;
 }
