@@ -53,6 +53,37 @@ describe('DISCOVERY_TIMEOUT_MS', () => {
   );
 });
 
+describe('DISCOVERY_ALLOW', () => {
+  it('lets a discovery reach every address by default (link-local and metadata ones are kept out by the check)', () => {
+    expect(loadConfig(base()).discoveryAllow).toEqual(['0.0.0.0/0', '::/0']);
+    expect(loadConfig({ ...base(), DISCOVERY_ALLOW: ' ' }).discoveryAllow).toEqual(['0.0.0.0/0', '::/0']);
+  });
+
+  it('reads addresses and CIDRs as CIDRs and host names in lower case', () => {
+    const config = loadConfig({
+      ...base(),
+      DISCOVERY_ALLOW: ' 10.20.0.0/16, 192.0.2.7,2001:DB8::/32 , Core-1.Example.NET., *.mgmt.example.net',
+    });
+    expect(config.discoveryAllow).toEqual(['10.20.0.0/16', '192.0.2.7/32', '2001:db8::/32', 'core-1.example.net', '*.mgmt.example.net']);
+  });
+
+  it.each([
+    '10.20.0.1/16',
+    '10.0.0.0/33',
+    '10.0.0',
+    '0251.0376.0251.0376',
+    'http://10.0.0.1',
+    '10.0.0.1:161',
+    'not a host',
+    '*',
+    '*.',
+    'a.*.example.net',
+  ])('stops the start on DISCOVERY_ALLOW=%s with a line naming the variable', (value) => {
+    expect(() => loadConfig({ ...base(), DISCOVERY_ALLOW: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), DISCOVERY_ALLOW: value })).toThrow('DISCOVERY_ALLOW');
+  });
+});
+
 describe('READ_CACHE_MB', () => {
   it('is 32 MB by default, read in megabytes, and 0 turns the read cache off', () => {
     expect(loadConfig(base()).readCacheBytes).toBe(32 * 1024 * 1024);

@@ -32,6 +32,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** How long one SNMP discovery may take in all, in milliseconds (DISCOVERY_TIMEOUT_MS). */
   discoveryTimeoutMs: number;
+  /** Where a discovery may send SNMP (DISCOVERY_ALLOW): CIDRs and host names (`*.example.net`); docs/DISCOVERY.md. */
+  discoveryAllow: string[];
   /** Client addresses (CIDRs) that may read GET /api/metrics without a token (METRICS_ALLOW). */
   metricsAllow: string[];
   /** Where Litestream replicates the database (LITESTREAM_REPLICA_URL); set when the server runs under Litestream. */
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
     // A discovery answers within the server's request timeout (120 s), with room to store what it read.
     discoveryTimeoutMs: parseWholeNumber('DISCOVERY_TIMEOUT_MS', env.DISCOVERY_TIMEOUT_MS, 20_000, 100_000, 1000),
+    discoveryAllow: parseDiscoveryAllow(env.DISCOVERY_ALLOW),
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
@@ -135,6 +138,28 @@ function parseAddresses(variable: string, value: string | undefined): string[] {
     if (!cidr.ok) throw new ConfigError(`${variable}: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
     return cidr.value;
   });
+}
+
+/** DISCOVERY_ALLOW when unset: every address (src/discovery/allowed-target.ts keeps link-local and metadata ones out). */
+const DISCOVERY_ALLOW_DEFAULT = ['0.0.0.0/0', '::/0'];
+const HOST_NAME_OR_WILDCARD = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+// Addresses, CIDRs or host names, comma-separated: "10.20.0.0/16, 192.0.2.7, *.mgmt.example.net".
+function parseDiscoveryAllow(value: string | undefined): string[] {
+  const entries = listOf(value);
+  return entries.length === 0 ? [...DISCOVERY_ALLOW_DEFAULT] : entries.map(discoveryAllowEntry);
+}
+
+function discoveryAllowEntry(entry: string): string {
+  const address = normalizeIp(entry);
+  if (address) return `${address}/${address.includes(':') ? 128 : 32}`;
+  const cidr = entry.includes('/') ? normalizeCidr(entry) : undefined;
+  if (cidr?.ok) return cidr.value;
+  if (cidr) throw new ConfigError(`DISCOVERY_ALLOW: "${entry}" ${cidr.reason}`);
+  const name = entry.toLowerCase().replace(/\.$/, '');
+  // Digits and dots only are a mistyped address, not a name (as a discovery's host, src/discovery/target.ts).
+  if (HOST_NAME_OR_WILDCARD.test(name) && !/^[\d.]+$/.test(name.replace(/^\*\./, ''))) return name;
+  throw new ConfigError(`DISCOVERY_ALLOW: "${entry}" is no address, CIDR or host name (such as 10.20.0.0/16 or *.mgmt.example.net)`);
 }
 
 /** The schemes LITESTREAM_REPLICA_URL may have: the replica types Litestream is run with. */

@@ -455,8 +455,10 @@ function afterCreate(change: Change, discovery: DiscoveryRow, applying: Applying
   if (input) keepObservations(change.db, applying.switchId, observed, propose(input), discovery.observed_at);
   if (!key || !discovery.credentials_nonce || !discovery.credentials_sealed) return;
   const kept = { nonce: discovery.credentials_nonce, sealed: discovery.credentials_sealed };
-  const credentials = openCredentials(key, kept, discovery.id);
-  if (!credentials) return;
-  const sealed = sealCredentials(key, credentials, applying.switchId);
+  const opened = openCredentials(key, kept, discovery.id);
+  // Kept before the agent was sealed with them: they were given for this discovery's host.
+  const boundTo = opened?.boundTo ?? parseTarget(discovery.host);
+  if (!opened || !boundTo) return;
+  const sealed = sealCredentials(key, { credentials: opened.credentials, boundTo }, applying.switchId);
   keepSwitchCredentials(change.db, applying.switchId, sealed.nonce, sealed.sealed, change.now);
 }

@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { credentialKey, openCredentials, sealCredentials } from './credentials.ts';
 import type { SnmpCredentials } from './observed.ts';
@@ -14,20 +15,29 @@ const V3: SnmpCredentials = {
   privKey: 'priv-key-secret',
   context: 'vlan-10',
 };
+const AGENT = { host: '10.0.0.21', port: 161 };
 
 describe('sealed SNMP credentials', () => {
   it.each([
     ['v2c', V2C],
     ['v3 with a context', V3],
-  ])('open again for their owner with the same secret (%s)', (_name, credentials) => {
+  ])('open again for their owner with the same secret, with the agent they were kept for (%s)', (_name, credentials) => {
     const key = credentialKey(SECRET);
-    expect(openCredentials(key, sealCredentials(key, credentials, OWNER), OWNER)).toEqual(credentials);
+    expect(openCredentials(key, sealCredentials(key, { credentials, boundTo: AGENT }, OWNER), OWNER)).toEqual({
+      credentials,
+      boundTo: AGENT,
+    });
+  });
+
+  it('sealed before the agent was sealed with them, open bound to no agent', () => {
+    const key = credentialKey(SECRET);
+    expect(openCredentials(key, sealedWithoutAgent(key, V2C, OWNER), OWNER)).toEqual({ credentials: V2C, boundTo: null });
   });
 
   it('never hold the secret words in clear, and take a fresh nonce each time', () => {
     const key = credentialKey(SECRET);
-    const first = sealCredentials(key, V3, OWNER);
-    const second = sealCredentials(key, V3, OWNER);
+    const first = sealCredentials(key, { credentials: V3, boundTo: AGENT }, OWNER);
+    const second = sealCredentials(key, { credentials: V3, boundTo: AGENT }, OWNER);
     for (const word of ['auth-key-secret', 'priv-key-secret', 'netops']) expect(first.sealed.toString('latin1')).not.toContain(word);
     expect(first.nonce.equals(second.nonce)).toBe(false);
     expect(first.sealed.equals(second.sealed)).toBe(false);
@@ -49,10 +59,19 @@ describe('sealed SNMP credentials', () => {
     ['no ciphertext', (kept) => ({ ...kept, sealed: kept.sealed.subarray(0, 16) }), SECRET, OWNER],
   ];
   it.each(tampered)('do not open with %s', (_name, change, secret, owner) => {
-    const kept = sealCredentials(credentialKey(SECRET), V2C, OWNER);
+    const kept = sealCredentials(credentialKey(SECRET), { credentials: V2C, boundTo: AGENT }, OWNER);
     expect(openCredentials(credentialKey(secret), change(kept), owner)).toBeUndefined();
   });
 });
+
+/** Credentials as sealed before the agent was sealed with them: their JSON alone. */
+function sealedWithoutAgent(key: Buffer, credentials: SnmpCredentials, owner: string): { nonce: Buffer; sealed: Buffer } {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(owner));
+  const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
+  return { nonce, sealed: Buffer.concat([body, cipher.getAuthTag()]) };
+}
 
 function flip(bytes: Buffer, index: number): Buffer {
   const copy = Buffer.from(bytes);

@@ -21,6 +21,7 @@ import { getSwitch } from '../db/switches.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import { sealCredentials, type CredentialKey } from './credentials.ts';
 import type { ObservedSwitch, SnmpCredentials } from './observed.ts';
+import type { Target } from './target.ts';
 import { propose, realMac, type DocumentedSwitch, type Proposal, type ProposalInput, type ProposalItem } from './proposal.ts';
 
 /** Where a discovery is made: its site, its switch (null for one not documented yet) and the agent's host (without port). */
@@ -82,8 +83,8 @@ export interface NewDiscovery {
   observed: ObservedSwitch;
   observedAt: string;
   createdBy: string | null;
-  /** Credentials to keep (remember: true), sealed with `key`. */
-  remember?: { credentials: SnmpCredentials; key: CredentialKey };
+  /** Credentials to keep (remember: true) for the agent they were given for, sealed with `key`. */
+  remember?: { credentials: SnmpCredentials; boundTo: Target; key: CredentialKey };
 }
 
 /**
@@ -97,8 +98,8 @@ export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow |
     const input = getSite(db, scope.siteId) && proposalInput(db, scope, observed);
     if (!input) return undefined;
     const proposal = propose(input);
-    const sealed =
-      discovery.remember && sealCredentials(discovery.remember.key, discovery.remember.credentials, scope.switchId ?? discovery.id);
+    const { remember } = discovery;
+    const sealed = remember && sealCredentials(remember.key, remember, scope.switchId ?? discovery.id);
     const row: DiscoveryRow = {
       id: discovery.id,
       site_id: scope.siteId,

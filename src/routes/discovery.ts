@@ -11,6 +11,8 @@ import { writeTurn, type Db } from '../db/open.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { applyDiscovery } from '../discovery/apply.ts';
+import { checkedTarget } from '../discovery/allowed-target.ts';
+import { agentText, mayUseKeptCredentials } from '../discovery/credential-binding.ts';
 import { credentialKey, openCredentials, type CredentialKey } from '../discovery/credentials.ts';
 import { recordDiscovery } from '../discovery/discover.ts';
 import { parseTarget, type Target } from '../discovery/target.ts';
@@ -49,7 +51,10 @@ export const DISCOVERY_ROUTES: Route[] = [
     body: { accepts: 'json' },
     summary:
       'Read a switch over SNMP (within DISCOVERY_TIMEOUT_MS: 504 device_timeout; an agent that refuses or answers no SNMP: 502 device_error) and answer its discovery: every difference between the documentation and the switch as proposal items (nothing documented changes). ' +
-      'A documented switch (switchId) keeps the MAC and ARP tables read; remember: true keeps the credentials, sealed, so that a later discovery may leave snmp out. Credentials are never answered, logged or exported. Unknown site or switch: 404.',
+      'A documented switch (switchId) keeps the MAC and ARP tables read; remember: true keeps the credentials, sealed, for that host and port, ' +
+      'so that a later discovery of the switch there may leave snmp out; leaving it out for another host or port is 403 credentials_bound_to_host ' +
+      'unless the caller is an admin. Credentials are never answered, logged or exported. Every address the host has must be allowed by ' +
+      'DISCOVERY_ALLOW (by default all but link-local and cloud metadata addresses): 403 host_not_allowed, nothing sent. Unknown site or switch: 404.',
     doc: { request: DISCOVERY_REQUEST, response: DISCOVERY, status: 201 },
   },
   {
@@ -106,7 +111,7 @@ async function discoveryCreate(ctx: Ctx): Promise<Reply> {
     throw validationFailed([
       { field: 'remember', message: 'cannot keep credentials: APP_JWT_SECRET is not set, and they would not open after a restart' },
     ]);
-  const credentials = body.snmp ?? rememberedCredentials(db, switchId, key);
+  const credentials = body.snmp ?? rememberedCredentials(ctx, switchId, key, body.target);
   if (!credentials)
     throw validationFailed([
       { field: 'snmp', message: switchId ? 'is required: no credentials are remembered for this switch' : 'is required' },
@@ -122,7 +127,7 @@ async function discoveryCreate(ctx: Ctx): Promise<Reply> {
     observed,
     observedAt: new Date().toISOString(),
     createdBy: ctx.user?.id ?? null,
-    remember: body.remember && key ? { credentials, key } : undefined,
+    remember: body.remember && key ? { credentials, boundTo: body.target, key } : undefined,
   });
   if (!row) throw new HttpError(404, 'not_found', 'The site or the switch was deleted while the switch was read.');
   return created(`/api/discovery/${id}`, discoveryToApi(row));
@@ -272,10 +277,30 @@ function keyOf(app: App): CredentialKey | undefined {
   return app.config.jwtSecret ? credentialKey(app.config.jwtSecret) : undefined;
 }
 
-function rememberedCredentials(db: Db, switchId: string | null, key: CredentialKey | undefined): SnmpCredentials | undefined {
+/** The credentials remembered for the switch; 403 credentials_bound_to_host where the caller may not send them to `target`. */
+function rememberedCredentials(
+  ctx: Ctx,
+  switchId: string | null,
+  key: CredentialKey | undefined,
+  target: Target,
+): SnmpCredentials | undefined {
   if (!switchId || !key) return undefined;
-  const kept = switchCredentials(db, switchId);
-  return kept && openCredentials(key, kept, switchId);
+  const sealed = switchCredentials(ctx.app.db, switchId);
+  const kept = sealed && openCredentials(key, sealed, switchId);
+  if (!kept) return undefined;
+  if (!mayUseKeptCredentials(kept.boundTo ? [kept.boundTo] : [], target, ctx.user?.role)) throw boundElsewhere(kept.boundTo, target);
+  return kept.credentials;
+}
+
+function boundElsewhere(boundTo: Target | null, target: Target): HttpError {
+  const bound = boundTo
+    ? `for ${agentText(boundTo)}, not ${agentText(target)}`
+    : 'bound to no host (they were remembered before credentials were)';
+  return new HttpError(
+    403,
+    'credentials_bound_to_host',
+    `The SNMP credentials remembered for this switch are ${bound}: give snmp to read it there (with remember: true to keep them for it), or ask an admin.`,
+  );
 }
 
 // ---- Reading the switch ----
@@ -285,10 +310,12 @@ const DEADLINE_GRACE_MS = 2000;
 /** The longest one SNMP request waits. */
 const REQUEST_TIMEOUT_MS = 3000;
 
-/** What the switch reports; 504 device_timeout or 502 device_error when it cannot be read in time. */
+/**
+ * What the switch reports; 403 host_not_allowed for an address DISCOVERY_ALLOW does not let in, 504 device_timeout or
+ * 502 device_error when it cannot be read in time.
+ */
 async function readObserved(app: App, target: Target, credentials: SnmpCredentials): Promise<ObservedSwitch> {
   const deadlineMs = app.config.discoveryTimeoutMs;
-  const limits = { deadlineMs, requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, deadlineMs), retries: 1 };
   let timer: NodeJS.Timeout | undefined;
   const overrun = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -297,12 +324,28 @@ async function readObserved(app: App, target: Target, credentials: SnmpCredentia
     );
   });
   try {
-    return await Promise.race([app.readSwitch(target, credentials, limits), overrun]);
+    return await Promise.race([readAllowed(app, target, credentials), overrun]);
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw deviceFailure(app, target, error, credentials);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Looks the host up and checks its addresses first; the reader gets the address checked, and looks nothing up. */
+async function readAllowed(app: App, target: Target, credentials: SnmpCredentials): Promise<ObservedSwitch> {
+  const checked = await checkedTarget(target, app.config.discoveryAllow);
+  if (!checked.ok)
+    throw new HttpError(
+      403,
+      'host_not_allowed',
+      `${target.host}: ${checked.address === target.host ? 'the address' : `its address ${checked.address}`} is not allowed by DISCOVERY_ALLOW` +
+        ' (by default every address but link-local and cloud metadata ones); nothing was sent to it.',
+    );
+  const deadlineMs = app.config.discoveryTimeoutMs;
+  const limits = { deadlineMs, requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, deadlineMs), retries: 1 };
+  return app.readSwitch(checked.target, credentials, limits);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
@@ -66,6 +66,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** The lines of a log the fake server writes: reads.log (host:port of every read), lookups.log (every name looked up). */
+function logLines(name: 'reads.log' | 'lookups.log'): string[] {
+  const file = join(server.dataDir, name);
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+}
 
 /** Leaves what `host` reports for the fake reader. */
 function reading(host: string, observed: ObservedSwitch, community?: string): void {
@@ -454,6 +460,89 @@ describe('credentials', () => {
   });
 });
 
+describe('credentials remembered for a host', () => {
+  const COMMUNITY = 'Bound-Community-17';
+  const remembered = { siteId: '', switchId: '', host: '10.0.0.21' };
+
+  beforeAll(async () => {
+    Object.assign(remembered, { siteId: ids.site, switchId: ids.acc });
+    reading('10.0.0.21', ACC_1, COMMUNITY);
+    // A listener of the editor's that would answer to the community, as an agent does.
+    reading('10.0.0.66', ACC_1, COMMUNITY);
+    await admin.must(201, 'POST', '/api/discovery', { ...remembered, snmp: { version: '2c', community: COMMUNITY }, remember: true });
+  });
+
+  it.each([
+    ['another host', '10.0.0.66', '10.0.0.66:161'],
+    ['another port of their host', '10.0.0.21:1161', '10.0.0.21:1161'],
+    ['another host by name', 'acc-9.campus.example', '192.0.2.9:161'],
+  ])(
+    "are not sent to %s by an editor's discovery: 403 credentials_bound_to_host, and nothing is read there",
+    async (_name, host, agent) => {
+      const answer = await discover({ ...remembered, host });
+      expect([answer.status, answer.body.error?.code]).toEqual([403, 'credentials_bound_to_host']);
+      expect(answer.body.error.message).toContain('10.0.0.21:161');
+      expect(answer.text).not.toContain(COMMUNITY);
+      expect(logLines('reads.log')).not.toContain(agent);
+    },
+  );
+
+  it('are sent to the host and port they were remembered for, by an editor', async () => {
+    expect((await discover(remembered)).status).toBe(201);
+    expect((await discover({ ...remembered, host: '10.0.0.21:161' })).status).toBe(201);
+  });
+
+  it('go to another host when the discovery gives them again, or when an admin sends them', async () => {
+    const given = await discover({ ...remembered, host: '10.0.0.66', snmp: { version: '2c', community: COMMUNITY } });
+    expect(given.status, given.text).toBe(201);
+    const byAdmin = await discover({ ...remembered, host: '10.0.0.66' }, admin);
+    expect(byAdmin.status, byAdmin.text).toBe(201);
+    expect(logLines('reads.log').filter((line) => line === '10.0.0.66:161')).toHaveLength(2);
+  });
+
+  it("stay bound to their host when an admin's discovery uses them elsewhere", async () => {
+    expect((await discover({ ...remembered, host: '10.0.0.66' })).status).toBe(403);
+  });
+});
+
+describe('hosts DISCOVERY_ALLOW does not let in (by default link-local and cloud metadata addresses)', () => {
+  const snmp = { version: '2c', community: 'public' };
+
+  it.each([
+    ['the cloud metadata address', '169.254.169.254'],
+    ['the metadata address IPv4-mapped', '::ffff:169.254.169.254'],
+    ["AWS's IPv6 metadata address", '[fd00:ec2::254]:161'],
+    ['an IPv6 link-local address', 'fe80::1'],
+    ['a name the system resolver reads as 169.254.169.254', '0xa9fea9fe'],
+    ['a name of the metadata address', 'metadata.test'],
+    ['a name of an IPv6 link-local address', 'link-local6.test'],
+    ['a name with an allowed address and a metadata one', 'half-metadata.test'],
+  ])('%s (%s) is refused with 403 host_not_allowed before anything is sent', async (_name, host) => {
+    const reads = logLines('reads.log').length;
+    const answer = await discover({ siteId: ids.site, host, snmp });
+    expect([answer.status, answer.body.error?.code]).toEqual([403, 'host_not_allowed']);
+    expect(answer.body.error.message).toContain('DISCOVERY_ALLOW');
+    expect(logLines('reads.log')).toHaveLength(reads);
+  });
+
+  it('a name is looked up once, and read at the address checked: a DNS that answers another one next cannot redirect it', async () => {
+    reading('rebinding.test', ACC_1);
+    const lookups = () => logLines('lookups.log').filter((name) => name === 'rebinding.test').length;
+    expect((await discover({ siteId: ids.site, host: 'rebinding.test', snmp })).status).toBe(201);
+    expect([lookups(), logLines('reads.log').at(-1)]).toEqual([1, '192.0.2.30:161']);
+    // Its second lookup answers the metadata address.
+    const again = await discover({ siteId: ids.site, host: 'rebinding.test', snmp });
+    expect([again.status, again.body.error?.code]).toEqual([403, 'host_not_allowed']);
+    expect([lookups(), logLines('reads.log').at(-1)]).toEqual([2, '192.0.2.30:161']);
+  });
+
+  it('an unknown name is still 502 device_error, the reason its own', async () => {
+    const answer = await discover({ siteId: ids.site, host: 'no-such-switch.invalid', snmp });
+    expect(answer.status).toBe(502);
+    expect(answer.body.error).toEqual({ code: 'device_error', message: 'no-such-switch.invalid: the host name could not be resolved' });
+  });
+});
+
 describe('the proposal for a switch that is not documented yet', () => {
   const NEW_SWITCH: ObservedSwitch = {
     ...ACC_1,
@@ -517,5 +606,15 @@ describe('the proposal for a switch that is not documented yet', () => {
     const applied = await editor.must(200, 'POST', `/api/discovery/${found.id}/apply`, { keys: ['switch:create'] });
     expect(await editor.must(200, 'GET', `/api/switches/${applied.switchId}`)).toMatchObject({ name: 'acc-10', managementIp: '10.0.0.31' });
     expect(applied.discovery).toMatchObject({ host: '10.0.0.31:1161', switchId: applied.switchId });
+  });
+
+  it('keeps credentials remembered with it for the host and port it was read at', async () => {
+    reading('10.0.0.32', { ...NEW_SWITCH, system: { ...NEW_SWITCH.system, sysName: 'acc-11', macAddress: null } });
+    const snmp = { version: '2c', community: 'public' };
+    const found = (await discover({ siteId: ids.site, host: '10.0.0.32:1161', snmp, remember: true })).body;
+    const { switchId } = await editor.must(200, 'POST', `/api/discovery/${found.id}/apply`, { keys: ['switch:create'] });
+    expect((await discover({ siteId: ids.site, switchId, host: '10.0.0.32:1161' })).status).toBe(201);
+    const elsewhere = await discover({ siteId: ids.site, switchId, host: '10.0.0.32' });
+    expect([elsewhere.status, elsewhere.body.error?.code]).toEqual([403, 'credentials_bound_to_host']);
   });
 });

@@ -13,7 +13,8 @@ const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength,
 /** The `snmp` field: SNMPv2c with a community, or SNMPv3 authPriv. */
 const SNMP = {
   description:
-    'The credentials: SNMPv2c with a community, or SNMPv3 authPriv. Never answered back, logged or exported. Leave out for a switch whose credentials were remembered.',
+    'The credentials: SNMPv2c with a community, or SNMPv3 authPriv. Never answered back, logged or exported. Leave out for a switch whose ' +
+    'credentials were remembered for this host and port (elsewhere only an admin may: 403 credentials_bound_to_host).',
   oneOf: [
     {
       type: 'object',
@@ -47,7 +48,9 @@ export const DISCOVERY_REQUEST = {
     siteId: { type: 'string', format: 'uuid', description: 'The site the switch is (or is to be) documented at.' },
     host: {
       ...text(SNMP_LIMITS.host),
-      description: 'The switch: an IPv4 or IPv6 address or a host name, with :port when not 161 ([2001:db8::1]:1161 for IPv6).',
+      description:
+        'The switch: an IPv4 or IPv6 address or a host name, with :port when not 161 ([2001:db8::1]:1161 for IPv6). ' +
+        'Every address it has must be allowed by DISCOVERY_ALLOW.',
     },
     switchId: {
       type: 'string',
@@ -59,7 +62,8 @@ export const DISCOVERY_REQUEST = {
       type: 'boolean',
       default: false,
       description:
-        'Keep the credentials (sealed with a key derived from APP_JWT_SECRET) so that a later discovery of the switch may leave snmp out.',
+        'Keep the credentials (sealed with a key derived from APP_JWT_SECRET) for this host and port, ' +
+        'so that a later discovery of the switch there may leave snmp out.',
     },
   },
 };
