@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeUdpPort, HAS_SNMPSIMD, SNMPSIM_V3, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freeUdpPort, SNMPSIM_V3, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
+import { describeNeeding, NEEDS } from '../helpers/needs.ts';
 import { ROOT, useTestServer } from '../helpers/server.ts';
 
 // Discovery end to end: the real server with its real SNMP reader against snmpsimd serving the project's own
@@ -16,7 +17,7 @@ interface ProposalItem {
   kind: string;
 }
 
-describe.skipIf(!HAS_SNMPSIMD)('discovering recorded switches through the API (skipped without snmpsimd)', () => {
+describeNeeding([NEEDS.snmpsimd], 'discovering recorded switches through the API', () => {
   const server = useTestServer({ env: { DISCOVERY_TIMEOUT_MS: '15000' } });
   let agent: Snmpsim;
   const ids = {} as Record<'site' | 'core' | 'core1' | 'core2', string>;

@@ -11,9 +11,6 @@ import snmp from 'net-snmp';
 /** The SNMPv3 user every test agent knows: authPriv with SHA and AES-128 (serve.sh's defaults). */
 export const SNMPSIM_V3 = { user: 'switchyard', authKey: 'switchyard-auth', privKey: 'switchyard-priv' };
 
-/** Whether snmpsimd is installed (apt-get install -y snmpsim). */
-export const HAS_SNMPSIMD = spawnSync('sh', ['-c', 'command -v snmpsimd'], { stdio: 'ignore' }).status === 0;
-
 /** A running simulated agent. */
 export interface Snmpsim {
   port: number;

@@ -4,15 +4,16 @@
 // and its real SNMP reader: an Aruba switch served by snmpsimd, whose community an admin remembered, and a listening
 // socket of the "editor's" on another port of the loopback that counts what reaches it.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_SNMPSIMD, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
+import { describeNeeding, NEEDS } from '../helpers/needs.ts';
 import { type ApiClient, ROOT, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 import { type UdpWitness, udpWitness } from '../helpers/udp-witness.ts';
 
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
 const COMMUNITY = 'aruba_2930f';
 
-describe.skipIf(!HAS_SNMPSIMD)('credentials remembered for a switch (skipped without snmpsimd)', () => {
+describeNeeding([NEEDS.snmpsimd], 'credentials remembered for a switch', () => {
   const server = useTestServer({ env: { DISCOVERY_TIMEOUT_MS: '6000' } });
   const tokens = useSignedInUsers(server, { editor: 'ed' });
   const editor = () => server.as(() => tokens.editor);
