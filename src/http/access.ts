@@ -1,5 +1,6 @@
 // Who may make a request: the caller signed in (401) with a role strong enough (403); for a browser's change,
-// a Host the service is known by (421, DNS rebinding) and, with the session cookie, an Origin of its own (403).
+// a Host the service is known by (421, DNS rebinding) and an Origin of its own (403): always with the session
+// cookie, and without it whenever the browser says the change comes from another origin.
 import type { IncomingMessage } from 'node:http';
 import { readCookie, SESSION_COOKIE, type AuthUser } from '../auth/auth.ts';
 import { HttpError } from '../errors/http-error.ts';
@@ -46,7 +47,8 @@ export async function authorize(
   // send an Authorization header of its own making.
   if (MUTATING.has(method) && caller?.via !== 'bearer') {
     requireKnownHost(app, req);
-    if (caller?.via === 'cookie' || readCookie(req, SESSION_COOKIE) !== undefined) requireSameOrigin(app, req);
+    const withCookie = caller?.via === 'cookie' || readCookie(req, SESSION_COOKIE) !== undefined;
+    if (withCookie || fromAnotherOrigin(app, req)) requireSameOrigin(app, req);
   }
   if (!caller || access === 'public') return caller?.user;
   return withRole(caller.user, access);
@@ -82,8 +84,18 @@ function requireKnownHost(app: App, req: IncomingMessage): void {
 
 function requireSameOrigin(app: App, req: IncomingMessage): void {
   const claimed = req.headers.origin ?? originOf(req.headers.referer);
-  if (claimed && claimed === requestOrigin(app.config, req)) return;
-  throw new HttpError(403, 'forbidden', "A change made with the session cookie must come from this service's own pages (Origin check).");
+  if (claimed && claimed === requestOrigin(app.config, req) && !fromAnotherOrigin(app, req)) return;
+  throw new HttpError(403, 'forbidden', "A change made in a browser must come from this service's own pages (Origin check).");
+}
+
+// A browser's change that says it comes from another origin (Sec-Fetch-Site, Origin, else Referer) is refused whether
+// the cookie came or not: SameSite=Strict keeps the cookie back from another site's form, but the answer's
+// Set-Cookie still lands (a sign-out's would clear the victim's session cookie, a sign-in's set the attacker's).
+function fromAnotherOrigin(app: App, req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const claimed = req.headers.origin ?? originOf(req.headers.referer);
+  return claimed !== undefined && claimed !== requestOrigin(app.config, req);
 }
 
 function originOf(referer: string | undefined): string | undefined {

@@ -43,6 +43,53 @@ describe('signing out', () => {
     expect((await call('POST', '/api/auth/logout', { headers: { cookie } })).status, 'no Origin at all').toBe(403);
     expect(await meStatus({ headers: { cookie } })).toBe(200);
   });
+
+  // What Chromium sends for an empty <form method=post action=".../api/auth/logout"> submitted on another site.
+  const crossSiteForm = {
+    origin: 'http://evil.example',
+    'content-type': 'application/x-www-form-urlencoded',
+    'sec-fetch-site': 'cross-site',
+  };
+
+  it('refuses a cross-site form sign-out with the cookie: 403, the cookie is not cleared and the session goes on', async () => {
+    const token = await signIn('admin');
+    const cookie = `session=${token}`;
+    const foreign = await call('POST', '/api/auth/logout', { headers: { ...crossSiteForm, cookie }, raw: '' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('forbidden');
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    expect(await meStatus({ headers: { cookie } })).toBe(200);
+  });
+
+  it('refuses a cross-site form sign-out without the cookie (SameSite=Strict keeps it back): its answer clears no cookie', async () => {
+    const foreign = await call('POST', '/api/auth/logout', { headers: crossSiteForm, raw: '' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('forbidden');
+    expect(foreign.headers.get('set-cookie'), 'a Set-Cookie here would sign the victim out').toBeNull();
+    const { origin: _origin, ...fetchMetadataOnly } = crossSiteForm;
+    expect((await call('POST', '/api/auth/logout', { headers: fetchMetadataOnly, raw: '' })).status, 'Sec-Fetch-Site alone').toBe(403);
+  });
+
+  it('clears a stale cookie for a same-origin sign-out whose session has ended already', async () => {
+    const token = await signIn('admin');
+    const cookie = `session=${token}`;
+    expect((await call('POST', '/api/auth/logout', { token })).status).toBe(204);
+    const stale = await call('POST', '/api/auth/logout', { headers: { cookie, origin: server.baseUrl, 'sec-fetch-site': 'same-origin' } });
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get('set-cookie')).toMatch(/^session=;.*Max-Age=0/);
+  });
+});
+
+describe('a browser change from another site without the cookie', () => {
+  it('is refused like one with it: a sign-in posted from another site sets no cookie', async () => {
+    const body = { username: 'admin', password: TEST_PASSWORD };
+    const foreign = await call('POST', '/api/auth/login', { body, headers: { origin: 'http://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('forbidden');
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    expect((await call('POST', '/api/auth/login', { body, headers: { origin: server.baseUrl } })).status, 'from its own page').toBe(200);
+    expect((await call('POST', '/api/auth/login', { body })).status, 'a script sends no Origin').toBe(200);
+  });
 });
 
 describe('API tokens', () => {
