@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './boot/log.ts';
 import { openAndMigrate } from './boot/startup.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
 import { StartupError } from './errors/startup-error.ts';
-import { capConnectionsPerAddress } from './http/connection-cap.ts';
+import { capConnectionsPerAddress, capPendingConnections } from './http/connection-cap.ts';
 import { createPublicLinkLimiter } from './http/public-link-limiter.ts';
 import { createReadCache } from './http/read-cache.ts';
 import type { App, ReadSwitch } from './http/route.ts';
@@ -83,6 +83,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     },
   );
   capConnectionsPerAddress(server, config, log);
+  capPendingConnections(server, config, log);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const status = timedOut ? '408 Request Timeout' : '400 Bad Request';

@@ -2,7 +2,9 @@
 // passwords at a password change) are counted in the database, so a restart does not reset them, under three
 // keys: the username from one address (locked after 10), the username from everywhere (locked after 100: a
 // guess spread over many addresses) and the address alone, which is never locked but made to wait, longer
-// with each failure past 10, so that a noisy address costs its users seconds, not a quarter of an hour.
+// with each failure past 10, so that a noisy address costs its users seconds, not a quarter of an hour. The
+// caller names the address as the other per-client limits count it (clientKey of http/client.ts: an IPv6 client
+// per /64, else a guesser with one /64 would have 2^64 fresh addresses).
 import { writeUnlessStorageFails, type Db } from '../db/open.ts';
 import { clearLoginFailures, countLoginFailures, recordLoginFailure, type FailureCount } from '../db/login-failures.ts';
 import { HttpError } from '../errors/http-error.ts';
@@ -26,8 +28,8 @@ export interface LoginAttempt {
 
 /** Lets an attempt through or refuses it with 429; counts its outcome. */
 export interface LoginLimiter {
-  /** 429 too_many_requests (with Retry-After) when this username or address must wait; else the attempt. */
-  begin(username: string, address: string): LoginAttempt;
+  /** 429 too_many_requests (with Retry-After) when this username or client must wait; else the attempt. `client`: a clientKey. */
+  begin(username: string, client: string): LoginAttempt;
 }
 
 /** The wait, in seconds, of an address after its `failures`-th failure. */
@@ -84,8 +86,8 @@ export function createLoginLimiter(db: Db, log: Logger, clock: () => number = Da
   }
 
   return {
-    begin(username, address) {
-      const keys = attemptKeys(username, address);
+    begin(username, client) {
+      const keys = attemptKeys(username, client);
       const all = [keys.pair, keys.user, keys.address];
       refuseWhenLimited(keys, clock());
       adjust(all, 1);
@@ -110,7 +112,7 @@ interface AttemptKeys {
   address: string;
 }
 
-function attemptKeys(username: string, address: string): AttemptKeys {
+function attemptKeys(username: string, client: string): AttemptKeys {
   const user = username.toLowerCase();
-  return { pair: `pair:${user} ${address}`, user: `user:${user}`, address: `addr:${address}` };
+  return { pair: `pair:${user} ${client}`, user: `user:${user}`, address: `addr:${client}` };
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, pendingConnectionsDefault } from './config.ts';
 
 const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'switchyard-config-')), APP_JWT_SECRET: 'x'.repeat(64) });
 
@@ -35,6 +35,29 @@ describe('TRUSTED_PROXIES, APP_ALLOWED_HOSTS and MAX_CONNECTIONS_PER_ADDRESS', (
   ])('stops the start on %s=%s with a line naming the variable', (variable, value) => {
     expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(variable);
+  });
+});
+
+describe('MAX_PENDING_CONNECTIONS', () => {
+  const limits = (soft: string) =>
+    `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                20000                files\n`;
+
+  it('is read as a whole number, and 0 turns the cap off', () => {
+    expect(loadConfig({ ...base(), MAX_PENDING_CONNECTIONS: '20' }).maxPendingConnections).toBe(20);
+    expect(loadConfig({ ...base(), MAX_PENDING_CONNECTIONS: '0' }).maxPendingConnections).toBe(0);
+    expect(loadConfig(base()).maxPendingConnections).toBe(pendingConnectionsDefault(readFileSync('/proc/self/limits', 'utf8')));
+  });
+
+  it('is half the open-file limit by default, at most 10,000, and 1,000 when the limit cannot be read', () => {
+    expect(pendingConnectionsDefault(limits('1024'))).toBe(512);
+    expect(pendingConnectionsDefault(limits('1048576'))).toBe(10_000);
+    expect(pendingConnectionsDefault(limits('unlimited'))).toBe(1000);
+    expect(pendingConnectionsDefault(undefined)).toBe(1000);
+  });
+
+  it.each(['-1', 'many', '1000001', '2e3'])('stops the start on MAX_PENDING_CONNECTIONS=%s with a line naming the variable', (value) => {
+    expect(() => loadConfig({ ...base(), MAX_PENDING_CONNECTIONS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), MAX_PENDING_CONNECTIONS: value })).toThrow('MAX_PENDING_CONNECTIONS');
   });
 });
 

@@ -30,6 +30,8 @@ export interface Config {
   allowedHosts: string[];
   /** Open connections one client address may hold; 0 for no cap (MAX_CONNECTIONS_PER_ADDRESS). */
   maxConnectionsPerAddress: number;
+  /** Connections still sending their request headers, all clients together; 0 for no cap (MAX_PENDING_CONNECTIONS). */
+  maxPendingConnections: number;
   /** How long one SNMP discovery may take in all, in milliseconds (DISCOVERY_TIMEOUT_MS). */
   discoveryTimeoutMs: number;
   /** Where a discovery may send SNMP (DISCOVERY_ALLOW): CIDRs and host names (`*.example.net`); docs/DISCOVERY.md. */
@@ -90,6 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     trustedProxies: parseAddresses('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
     allowedHosts: parseAllowedHosts(env.APP_ALLOWED_HOSTS),
     maxConnectionsPerAddress: parseWholeNumber('MAX_CONNECTIONS_PER_ADDRESS', env.MAX_CONNECTIONS_PER_ADDRESS, 256, 100_000),
+    maxPendingConnections: parseWholeNumber(
+      'MAX_PENDING_CONNECTIONS',
+      env.MAX_PENDING_CONNECTIONS,
+      pendingConnectionsDefault(readProcLimits()),
+      1_000_000,
+    ),
     // A discovery answers within the server's request timeout (120 s), with room to store what it read.
     discoveryTimeoutMs: parseWholeNumber('DISCOVERY_TIMEOUT_MS', env.DISCOVERY_TIMEOUT_MS, 20_000, 100_000, 1000),
     discoveryAllow: parseDiscoveryAllow(env.DISCOVERY_ALLOW),
@@ -100,6 +108,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
   };
+}
+
+/**
+ * MAX_PENDING_CONNECTIONS when unset: half of the process's open-file limit (`limits`, the text of
+ * /proc/self/limits), so that the other half is left to requests being served and the database, and at most
+ * 10,000 (each holds a socket and up to 16 KiB of headers); 1,000 when the limit cannot be read.
+ */
+export function pendingConnectionsDefault(limits: string | undefined): number {
+  const soft = /^Max open files\s+(\d+)/m.exec(limits ?? '')?.[1];
+  return soft === undefined ? 1000 : Math.max(1, Math.min(Math.floor(Number(soft) / 2), 10_000));
+}
+
+function readProcLimits(): string | undefined {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function rootDirOf(here: string): string {

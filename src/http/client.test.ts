@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, hostName, isHttps, isKnownHost, requestOrigin } from './client.ts';
+import { clientAddress, clientKey, hostName, isHttps, isKnownHost, requestOrigin } from './client.ts';
 
 const config = { trustedProxies: ['10.0.0.0/8', '::1/128'], allowedHosts: ['switchyard.example.net', '*.lab.example.net'] };
 
@@ -19,6 +19,26 @@ describe('the client address', () => {
     ['the left-most hop when all are trusted', '::1', { 'x-forwarded-for': '10.0.0.1, 10.0.0.2' }, '10.0.0.1'],
   ])('is %s', (_what, peer, headers, expected) => {
     expect(clientAddress(config, fakeRequest(peer, headers))).toBe(expected);
+  });
+});
+
+describe('the client key of the per-client limits', () => {
+  it.each([
+    ['an IPv4 address as it is', '192.0.2.1', '192.0.2.1'],
+    ['an IPv6 address as its /64', '2001:db8::1', '2001:db8::/64'],
+    ['another address of the same /64 alike', '2001:db8:0:0:ffff:ffff:ffff:fffe', '2001:db8::/64'],
+    ['an address of the next /64 apart', '2001:db8:0:1::1', '2001:db8:0:1::/64'],
+    ['an IPv4-mapped IPv6 address as its IPv4', '::ffff:192.0.2.1', '192.0.2.1'],
+    ['an IPv4-mapped address in hex as its IPv4', '::ffff:c000:201', '192.0.2.1'],
+    ['the IPv6 loopback as its /64', '::1', '::/64'],
+    ['what is not an address as given', 'unknown', 'unknown'],
+  ])('is %s', (_what, address, expected) => {
+    expect(clientKey(address)).toBe(expected);
+  });
+
+  it('counts 2001:db8::1 and 2001:db8::2 as one client, 192.0.2.1 and 192.0.2.2 as two', () => {
+    expect(clientKey('2001:db8::1')).toBe(clientKey('2001:db8::2'));
+    expect(clientKey('192.0.2.1')).not.toBe(clientKey('192.0.2.2'));
   });
 });
 

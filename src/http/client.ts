@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
 import type { Config } from '../boot/config.ts';
-import { cidrContains, normalizeIp, parseIp } from '../lib/net.ts';
+import { cidrContains, formatIp, normalizeIp, parseIp } from '../lib/net.ts';
 
 type ClientConfig = Pick<Config, 'trustedProxies' | 'allowedHosts'>;
 
@@ -17,6 +17,24 @@ export function socketAddress(socket: { remoteAddress?: string }): string {
 
 function peerAddress(req: IncomingMessage): string {
   return socketAddress(req.socket);
+}
+
+/**
+ * The client an address stands for, as the per-client limits count it (connections, sign-ins, public links): an
+ * IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4), an IPv6 one as its /64, the block one subscriber or
+ * one LAN gets and an attacker holds whole; anything else as given.
+ */
+export function clientKey(address: string): string {
+  const ip = parseIp(address);
+  if (!ip || ip.family === 4) return address;
+  if (isIpv4Mapped(ip.bytes)) return ip.bytes.subarray(12).join('.');
+  const network = new Uint8Array(16);
+  network.set(ip.bytes.subarray(0, 8));
+  return `${formatIp({ family: 6, bytes: network })}/64`;
+}
+
+function isIpv4Mapped(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
 }
 
 /** Whether `address` is one of the trusted proxies. */

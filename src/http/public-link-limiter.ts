@@ -1,11 +1,11 @@
 // Public links are opened without signing in, so each client may open only so many in a while: at most
-// PUBLIC_LINK_LIMIT requests to /api/p/<token> in any PUBLIC_LINK_WINDOW_MS per client address (an IPv6 client
-// per /64, the block one subscriber gets), found or not; the next gets 429 with Retry-After until the oldest of
+// PUBLIC_LINK_LIMIT requests to /api/p/<token> in any PUBLIC_LINK_WINDOW_MS per client (clientKey of client.ts:
+// an IPv6 client per /64), found or not; the next gets 429 with Retry-After until the oldest of
 // them is out of the window. A printed label is scanned a few times a day, a guesser needs billions of tries
 // (tokens carry 192 bits or more): the limit only keeps a script from turning the public page into load. The
-// counts live in memory (a restart forgets them) and never hold more than MAX_CLIENTS addresses.
+// counts live in memory (a restart forgets them) and never hold more than MAX_CLIENTS clients.
 import { HttpError } from '../errors/http-error.ts';
-import { formatIp, parseIp } from '../lib/net.ts';
+import { clientKey } from './client.ts';
 
 /** Requests one client may make to public links in one window. */
 export const PUBLIC_LINK_LIMIT = 60;
@@ -47,13 +47,4 @@ export function createPublicLinkLimiter(
       if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value!);
     },
   };
-}
-
-/** An IPv4 address as it is, an IPv6 one as its /64 (one subscriber's block), anything else as given. */
-export function clientKey(address: string): string {
-  const ip = parseIp(address);
-  if (!ip || ip.family === 4) return address;
-  const bytes = new Uint8Array(16);
-  bytes.set(ip.bytes.subarray(0, 8));
-  return `${formatIp({ family: 6, bytes })}/64`;
 }

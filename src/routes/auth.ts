@@ -18,7 +18,7 @@ import { HttpError, validationFailed } from '../errors/http-error.ts';
 import { isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
 import { MIN_PASSWORD_LENGTH } from '../fields/choices.ts';
 import { USER } from '../fields/users.ts';
-import { clientAddress, isHttps } from '../http/client.ts';
+import { clientAddress, clientKey, isHttps } from '../http/client.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
 import { CREDENTIALS, OWN_PATCH, OWN_PATCH_FIELDS, SESSION } from './schemas/auth.ts';
@@ -129,7 +129,7 @@ async function authSetup(ctx: Ctx) {
 async function authLogin(ctx: Ctx) {
   const { username, password } = credentials(ctx.body);
   const db = ctx.app.db;
-  const attempt = ctx.app.logins.begin(username, clientAddress(ctx.app.config, ctx.req));
+  const attempt = ctx.app.logins.begin(username, clientKey(clientAddress(ctx.app.config, ctx.req)));
   let signedIn = false;
   let user: UserRow | undefined;
   try {
@@ -204,7 +204,7 @@ async function authPassword(ctx: Ctx) {
   if (faults.length) throw validationFailed(faults);
   const user = getUser(ctx.app.db, ctx.user!.id)!;
   // A stolen session must not become a way to guess the password: wrong current passwords count like failed sign-ins.
-  const attempt = ctx.app.logins.begin(user.username, clientAddress(ctx.app.config, ctx.req));
+  const attempt = ctx.app.logins.begin(user.username, clientKey(clientAddress(ctx.app.config, ctx.req)));
   let matches = false;
   try {
     matches = await verifyPassword(currentPassword as string, user.password_hash);

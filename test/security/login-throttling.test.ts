@@ -103,6 +103,14 @@ describe('sign-in throttling behind a trusted reverse proxy', () => {
     expect((await signIn('admin', TEST_PASSWORD, '127.0.0.1', via('198.51.100.21'))).status).toBe(200);
   });
 
+  it('counts an IPv6 client per /64: a fresh address of the same block for each guess does not escape the lock', async () => {
+    for (let i = 0; i < PAIR_LIMIT; i++) {
+      expect((await signIn('alice', `wrong password ${i}`, '127.0.0.1', via(`2001:db8:1::${i + 1}`))).status).toBe(401);
+    }
+    expect((await signIn('alice', TEST_PASSWORD, '127.0.0.1', via('2001:db8:1::ffff:1'))).status).toBe(429);
+    expect((await signIn('alice', TEST_PASSWORD, '127.0.0.1', via('2001:db8:2::1'))).status, 'another /64').toBe(200);
+  });
+
   it('takes the right-most address that is not a trusted proxy: what the client wrote itself is not believed', async () => {
     const chain = (forged: string) => ({ 'x-forwarded-for': `${forged}, 203.0.113.50, 127.0.9.7` });
     await failTimes('alice', '127.0.0.1', PAIR_LIMIT, chain('192.0.2.1'));
