@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkTemplateUnits, layOutPorts, stackProblem, type TemplateBlock } from '../lib/port-layout.ts';
 import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../../test/helpers/needs.ts';
-import { mapInterfaceType, templateFromNetbox } from './netbox-devicetype.ts';
+import { mapInterfaceType, NETBOX_FILE_LIMITS, templateFromNetbox } from './netbox-devicetype.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'netbox');
@@ -253,6 +253,84 @@ describe('files the import refuses, naming the field', () => {
       ok: false,
       faults: [{ field: 'body', message: 'must be a NetBox device type: a mapping with manufacturer, model and interfaces' }],
     });
+  });
+});
+
+describe('files past the limits of a device type (issue 33: a hostile file must not hold the event loop)', () => {
+  const { bytes, tokens, depth, aliases, tags, nodes } = NETBOX_FILE_LIMITS;
+  const HEAD = 'manufacturer: Acme\nmodel: Limits\n';
+  const PORT = 'interfaces:\n  - {name: Gi1, type: 1000base-t}\n';
+  const refusedAs = (message: RegExp) => ({ ok: false, faults: [{ field: 'body', message: expect.stringMatching(message) }] });
+  /** `count` aliases of one interface, as the finding's file had thousands of them. */
+  const aliasedInterfaces = (count: number) =>
+    `${HEAD}vlan: &vlan {name: vlan1, type: virtual}\ninterfaces:\n${'  - *vlan\n'.repeat(count)}  - {name: Gi1, type: 1000base-t}\n`;
+
+  it(`follows ${aliases} aliases and refuses a file with one more, before it is parsed`, () => {
+    expect(imported(aliasedInterfaces(aliases)).skipped).toHaveLength(aliases);
+    expect(templateFromNetbox(aliasedInterfaces(aliases + 1))).toEqual(
+      refusedAs(new RegExp(`^uses more than ${aliases} aliases \\(\\*name\\): a device type file may use at most ${aliases}$`)),
+    );
+  });
+
+  it(`refuses an alias bomb of a few aliases that would name more than ${nodes} nodes`, () => {
+    const levels = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...['b', 'c', 'd'].map((name, i) => `${name}: &${name} [${`*${'abc'[i]}, `.repeat(10)}]`),
+    ];
+    const bomb = (last: number) => `${HEAD}${levels.join('\n')}\ne: &e [${'*d, '.repeat(last)}]\n${PORT}`;
+    // a: 11 nodes, b: 111, c: 1,111, d: 11,111, and e 11,111 more for each alias of d: ~23,500 nodes with one, ~34,600 with two.
+    expect(imported(bomb(1)).template.units[0]).toHaveLength(1);
+    expect(templateFromNetbox(bomb(2))).toEqual(
+      refusedAs(new RegExp(`^has more than ${nodes} lists, mappings and values, each alias counted as what it names`)),
+    );
+  });
+
+  it('refuses an alias inside the node it names', () => {
+    expect(templateFromNetbox(`${HEAD}loop: &loop [a, [*loop]]\n${PORT}`)).toEqual(
+      refusedAs(/^\*loop at line 3 is inside the node it names/),
+    );
+  });
+
+  it('refuses merge keys (<<) that repeat a mapping more often than aliases may', () => {
+    const merged = `${HEAD}base: &base {type: 1000base-t}\ninterfaces:\n${'  - {<<: *base, name: p}\n'.repeat(aliases + 1)}`;
+    expect(templateFromNetbox(merged)).toEqual(refusedAs(/^uses more than \d+ aliases/));
+  });
+
+  it.each([
+    ['brackets', (n: number) => `${HEAD}${PORT}x: ${'['.repeat(n - 1)}${']'.repeat(n - 1)}\n`],
+    ['block indicators', (n: number) => `${HEAD}${PORT}? ${'- '.repeat(n - 1)}1\n`],
+    ['indentation', (n: number) => `${HEAD}${PORT}${Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k:`).join('\n')} 1\n`],
+  ])(`reads lists and mappings nested ${depth} deep by %s, and refuses one level more`, (_, nested) => {
+    expect(imported(nested(depth)).template.units[0]).toHaveLength(1);
+    expect(templateFromNetbox(nested(depth + 1))).toEqual(refusedAs(new RegExp(`^nests lists and mappings more than ${depth} deep`)));
+  });
+
+  it(`refuses a file of more than ${tokens} YAML tokens, or ${tags} tags, or ${bytes} bytes`, () => {
+    expect(templateFromNetbox(`${HEAD}${PORT}x: [${'1,'.repeat(tokens / 3)}]\n`)).toEqual(refusedAs(/^holds more than 16000 YAML tokens/));
+    expect(templateFromNetbox(`${HEAD}${PORT}x: [${'!!int 1, '.repeat(tags + 1)}]\n`)).toEqual(refusedAs(/^has more than 100 tags/));
+    expect(templateFromNetbox(`${HEAD}${PORT}comments: "${'x'.repeat(bytes)}"\n`)).toEqual(refusedAs(/^is larger than 65536 bytes/));
+  });
+
+  it('shows at most 100 characters of a long name, however often aliases repeat it', () => {
+    const long = 'v'.repeat(10_000);
+    const result = templateFromNetbox(
+      `${HEAD}vlan: &vlan {name: ${long}, type: virtual}\ninterfaces: [*vlan, *vlan, {name: "${long}", type: 1000base-t}]\n`,
+    );
+    expect(result).toEqual({
+      ok: false,
+      faults: [{ field: 'interfaces[2].name', message: expect.stringContaining(`(it is "${'v'.repeat(100)}…")`) }],
+    });
+    const skipped = imported(
+      `${HEAD}vlan: &vlan {name: ${long}, type: virtual}\ninterfaces: [*vlan, *vlan, {name: p, type: 1000base-t}]\n`,
+    ).skipped;
+    expect(skipped.map((item) => item.name)).toEqual([`${'v'.repeat(100)}…`, `${'v'.repeat(100)}…`]);
+  });
+
+  it('reads a switch of 384 PoE ports as NetBox writes it, within the limits', () => {
+    const port = (n: number) =>
+      `  - name: GigabitEthernet1/0/${n}\n    type: 1000base-t\n    poe_mode: pse\n    poe_type: type2-ieee802.3at\n`;
+    const file = `---\nmanufacturer: Acme\nmodel: Big 384\npart_number: B-384\ninterfaces:\n${Array.from({ length: 384 }, (_, i) => port(i + 1)).join('')}`;
+    expect(portsOfTemplate(imported(file).template.units)).toHaveLength(384);
   });
 });
 

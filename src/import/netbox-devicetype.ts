@@ -5,7 +5,23 @@
 // library's other looseness are read, not refused; where a key is given twice the last one counts, as NetBox's
 // own reader (PyYAML) has it. Interfaces in file order, then console ports, become blocks; every interface that
 // is not a front-panel Ethernet port is listed under `skipped` with the reason.
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap } from 'yaml';
+//
+// A file is held to NETBOX_FILE_LIMITS before and after it is parsed: the parser's time grows with the tokens of
+// the text and with their nesting, and aliases could make a few kB name millions of nodes (an alias bomb).
+import {
+  CST,
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  LineCounter,
+  parseDocument,
+  type Alias,
+  type YAMLMap,
+} from 'yaml';
 import { STACK_MAX, type POE_TYPES, type PORT_TYPES } from '../fields/choices.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { CONTROL_CHARACTERS, EVERY_CONTROL_CHARACTER } from '../fields/field.ts';
@@ -33,6 +49,8 @@ export type NetboxImport = { ok: true; template: NetboxTemplate; skipped: Skippe
 /** The longest vendor and model (the template's fields) and description. */
 const VENDOR_MAX = 100;
 const DESCRIPTION_MAX = 1000;
+/** The most characters of a name or type of the file that a message or the skipped list shows. */
+const SHOWN_MAX = 100;
 /** Blocks of this many Ethernet ports or more are drawn in two rows, odd on top (the files say nothing of the panel). */
 const TWO_ROWS_FROM = 12;
 
@@ -132,22 +150,40 @@ interface PortSource {
 }
 
 /**
+ * What a device-type file may hold at most, so that reading one keeps the event loop well under 100 ms (a real
+ * switch's file is 3-7 kB of at most ~2,500 tokens, without aliases or tags).
+ */
+export const NETBOX_FILE_LIMITS = {
+  /** The body limit of POST /api/templates/import. */
+  bytes: 64 * 1024,
+  /** Lexemes of the text (names, values, indicators, indentation, line ends): the parser's time grows with them. */
+  tokens: 16_000,
+  /** Lists and mappings within each other, as the text's indentation, block indicators and brackets tell it. */
+  depth: 32,
+  /** Aliases (`*name`): each names a node of the file once more. */
+  aliases: 100,
+  /** Tags (`!name`): each one the core schema does not know costs the parser a warning. */
+  tags: 100,
+  /** Lists, mappings and values of the document, each alias counted as the nodes it names. */
+  nodes: 32_000,
+} as const;
+
+/**
  * Reads a NetBox device-type YAML file and makes a one-unit template of it: `manufacturer` → vendor, `model` →
  * model, name `<manufacturer> <model>`, description the part number and comments; interfaces (then console ports)
  * as blocks. Laid out for one switch (`layOutPorts(units, 1)`), the template makes exactly the file's ports, by
  * name, in file order. Faults name the field (`interfaces[3].name`).
  */
 export function templateFromNetbox(yamlText: string): NetboxImport {
-  const doc = parseDocument(yamlText, { version: '1.2', schema: 'core', strict: false, uniqueKeys: false, prettyErrors: true });
-  if (doc.errors.length) return refuse('body', `is not YAML that can be read: ${doc.errors[0].message.split('\n')[0].replace(/:$/, '')}`);
-  const root = resolve(doc, doc.contents);
-  if (!isMap(root)) return refuse('body', 'must be a NetBox device type: a mapping with manufacturer, model and interfaces');
+  const read = readDeviceType(yamlText);
+  if (!read.ok) return refuse('body', read.problem);
+  const { root, aliases } = read;
   const faults: FieldFault[] = [];
-  const vendor = requiredText(doc, root, 'manufacturer', faults);
-  const model = requiredText(doc, root, 'model', faults);
-  const description = descriptionOf(doc, root, faults);
+  const vendor = requiredText(aliases, root, 'manufacturer', faults);
+  const model = requiredText(aliases, root, 'model', faults);
+  const description = descriptionOf(aliases, root, faults);
   const skipped: SkippedInterface[] = [];
-  const ports = [...interfacesOf(doc, root, skipped, faults), ...consolePortsOf(doc, root, faults)];
+  const ports = [...interfacesOf(aliases, root, skipped, faults), ...consolePortsOf(aliases, root, faults)];
   if (faults.length) return { ok: false, faults };
   faults.push(...duplicateNames(ports));
   if (ports.length === 0 && faults.length === 0)
@@ -182,21 +218,150 @@ function refuse(field: string, message: string): NetboxImport {
 
 // --- Reading the document -------------------------------------------------------------------------------------
 
-/** A node with its aliases followed. */
-function resolve(doc: Document, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; isAlias(current) && hops < 100; hops++) current = current.resolve(doc);
-  return current;
+/** Each alias of a document with the node it names (undefined when no anchor before it has its name). */
+type AliasTargets = Map<Alias, unknown>;
+
+type Reading<T> = ({ ok: true } & T) | { ok: false; problem: string };
+
+/** The file's root mapping and its aliases, or why the file cannot be read (within NETBOX_FILE_LIMITS). */
+function readDeviceType(text: string): Reading<{ root: YAMLMap; aliases: AliasTargets }> {
+  const excess = lexicalExcess(text);
+  if (excess) return { ok: false, problem: excess };
+  const lineCounter = new LineCounter();
+  // Merge keys (`<<`) stay plain keys, as YAML 1.2 has them; prettyErrors would decorate every error, not only the first.
+  const options = {
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    strict: false,
+    uniqueKeys: false,
+    prettyErrors: false,
+    lineCounter,
+  } as const;
+  const doc = parseDocument(text, options);
+  if (doc.errors.length) {
+    const [error] = doc.errors;
+    const { line, col } = lineCounter.linePos(error.pos[0]);
+    return { ok: false, problem: `is not YAML that can be read: ${error.message.split('\n')[0]} at line ${line}, column ${col}` };
+  }
+  const aliases = aliasTargets(doc.contents, lineCounter);
+  if (!aliases.ok) return aliases;
+  const root = resolve(aliases.targets, doc.contents);
+  if (!isMap(root)) return { ok: false, problem: 'must be a NetBox device type: a mapping with manufacturer, model and interfaces' };
+  return { ok: true, root, aliases: aliases.targets };
+}
+
+const BLOCK_INDICATORS = new Set(['seq-item-ind', 'explicit-key-ind', 'map-value-ind']);
+
+/**
+ * Why the text is more than NETBOX_FILE_LIMITS allow (its size, tokens, nesting, aliases or tags), told from its
+ * lexemes before it is parsed; undefined when it is within them. The nesting of a line is at most its indentation
+ * and block indicators (`-`, `?`, `:` outside brackets) with the brackets open around it.
+ */
+function lexicalExcess(text: string): string | undefined {
+  const { bytes, tokens, depth, aliases, tags } = NETBOX_FILE_LIMITS;
+  if (text.length > bytes) return `is larger than ${bytes} bytes: a device type file may be at most ${bytes / 1024} KiB`;
+  const count = { tokens: 0, aliases: 0, tags: 0 };
+  let brackets = 0;
+  let lineDepth = 0;
+  let type: string | null = 'newline';
+  for (const lexeme of new Lexer().lex(text)) {
+    if (++count.tokens > tokens) return `holds more than ${tokens} YAML tokens: a device type file may hold at most ${tokens}`;
+    const previous: string | null = type;
+    // The lexeme after a scalar's mark is the scalar's text, whatever it starts with.
+    type = previous === 'scalar' ? 'scalar-text' : CST.tokenType(lexeme);
+    if (type === 'newline') lineDepth = 0;
+    else if (type === 'space' && previous === 'newline') lineDepth = lexeme.length;
+    else if (brackets === 0 && BLOCK_INDICATORS.has(type ?? '')) lineDepth++;
+    else if (type === 'flow-seq-start' || type === 'flow-map-start') brackets++;
+    else if (type === 'flow-seq-end' || type === 'flow-map-end') brackets = Math.max(0, brackets - 1);
+    else if (type === 'alias' && ++count.aliases > aliases)
+      return `uses more than ${aliases} aliases (*name): a device type file may use at most ${aliases}`;
+    else if (type === 'tag' && ++count.tags > tags)
+      return `has more than ${tags} tags (!name): a device type file may have at most ${tags}`;
+    if (lineDepth + brackets > depth)
+      return `nests lists and mappings more than ${depth} deep: a device type file may nest them ${depth} deep`;
+  }
+  return undefined;
+}
+
+/** A walk of a document's nodes: the anchors so far, what each alias names, the nodes of each node walked to its end. */
+interface AliasWalk {
+  anchors: Map<string, unknown>;
+  targets: AliasTargets;
+  expanded: Map<unknown, number>;
+  pending: { node: unknown; leaving: boolean }[];
+  lineCounter: LineCounter;
+}
+
+/**
+ * The node each alias names, as YAML has it: the last node before the alias with that anchor. One walk without
+ * recursion, counting the nodes as if each alias were replaced by what it names: past NETBOX_FILE_LIMITS.nodes (an
+ * alias bomb), or with an alias inside the node it names, the file is refused.
+ */
+function aliasTargets(contents: unknown, lineCounter: LineCounter): Reading<{ targets: AliasTargets }> {
+  const walk: AliasWalk = {
+    anchors: new Map(),
+    targets: new Map(),
+    expanded: new Map(),
+    pending: [{ node: contents, leaving: false }],
+    lineCounter,
+  };
+  while (walk.pending.length > 0) {
+    const { node, leaving } = walk.pending.pop() as { node: unknown; leaving: boolean };
+    const problem = isAlias(node) ? followAlias(walk, node) : leaving ? leaveNode(walk, node) : enterNode(walk, node);
+    if (problem) return { ok: false, problem };
+  }
+  return { ok: true, targets: walk.targets };
+}
+
+function followAlias(walk: AliasWalk, alias: Alias): string | undefined {
+  const target = walk.anchors.get(alias.source);
+  walk.targets.set(alias, target);
+  const size = target === undefined ? 1 : walk.expanded.get(target);
+  if (size === undefined) return `${aliasAt(alias, walk.lineCounter)} is inside the node it names: the file never ends`;
+  walk.expanded.set(alias, size);
+}
+
+function enterNode(walk: AliasWalk, node: unknown): undefined {
+  if ((isScalar(node) || isCollection(node)) && node.anchor) walk.anchors.set(node.anchor, node);
+  walk.pending.push({ node, leaving: true });
+  const children = childrenOf(node);
+  for (let i = children.length - 1; i >= 0; i--) walk.pending.push({ node: children[i], leaving: false });
+}
+
+function leaveNode(walk: AliasWalk, node: unknown): string | undefined {
+  const limit = NETBOX_FILE_LIMITS.nodes;
+  const own = node === null || node === undefined ? 0 : 1;
+  const size = childrenOf(node).reduce((sum: number, child) => sum + (walk.expanded.get(child) ?? 0), own);
+  if (size > limit)
+    return `has more than ${limit} lists, mappings and values, each alias counted as what it names: a device type file may have at most ${limit}`;
+  walk.expanded.set(node, size);
+}
+
+/** The nodes within a list or mapping, in the file's order (a pair's key, then its value). */
+function childrenOf(node: unknown): unknown[] {
+  if (!isCollection(node)) return [];
+  return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
+}
+
+function aliasAt(alias: Alias, lineCounter: LineCounter): string {
+  return `*${alias.source} at line ${lineCounter.linePos(alias.range?.[0] ?? 0).line}`;
+}
+
+/** A node with its alias followed. */
+function resolve(aliases: AliasTargets, node: unknown): unknown {
+  return isAlias(node) ? aliases.get(node) : node;
 }
 
 /** The value of `key` in a mapping (the last one where the key is given twice, as PyYAML reads it). */
-function fieldOf(doc: Document, map: YAMLMap, key: string): unknown {
+function fieldOf(aliases: AliasTargets, map: YAMLMap, key: string): unknown {
   let found: unknown;
   for (const pair of map.items) {
     const k = isScalar(pair.key) ? pair.key.value : pair.key;
     if (k === key) found = pair.value;
   }
-  return resolve(doc, found);
+  return resolve(aliases, found);
 }
 
 /**
@@ -212,8 +377,8 @@ function textOf(node: unknown): string | undefined | null {
   return node.source ?? String(value);
 }
 
-function requiredText(doc: Document, root: YAMLMap, key: string, faults: FieldFault[]): string {
-  const text = textOf(fieldOf(doc, root, key));
+function requiredText(aliases: AliasTargets, root: YAMLMap, key: string, faults: FieldFault[]): string {
+  const text = textOf(fieldOf(aliases, root, key));
   const value = typeof text === 'string' ? text.trim() : '';
   if (text === null) faults.push({ field: key, message: 'must be a text' });
   else if (value === '') faults.push({ field: key, message: 'is required' });
@@ -223,13 +388,13 @@ function requiredText(doc: Document, root: YAMLMap, key: string, faults: FieldFa
 }
 
 /** The part number and the comments, trimmed to the description's 1000 characters; null when the file has neither. */
-function descriptionOf(doc: Document, root: YAMLMap, faults: FieldFault[]): string | null {
+function descriptionOf(aliases: AliasTargets, root: YAMLMap, faults: FieldFault[]): string | null {
   const parts: string[] = [];
   for (const [key, label] of [
     ['part_number', 'Part number: '],
     ['comments', ''],
   ] as const) {
-    const text = textOf(fieldOf(doc, root, key));
+    const text = textOf(fieldOf(aliases, root, key));
     if (text === null) faults.push({ field: key, message: 'must be a text' });
     else if (text?.trim()) parts.push(label + text.replace(EVERY_CONTROL_CHARACTER, '').trim());
   }
@@ -238,8 +403,8 @@ function descriptionOf(doc: Document, root: YAMLMap, faults: FieldFault[]): stri
 }
 
 /** The items of a list under `key` (with their index), or a fault when it is not a list; none when it is missing. */
-function listOf(doc: Document, root: YAMLMap, key: string, faults: FieldFault[]): { item: YAMLMap; path: string }[] {
-  const list = fieldOf(doc, root, key);
+function listOf(aliases: AliasTargets, root: YAMLMap, key: string, faults: FieldFault[]): { item: YAMLMap; path: string }[] {
+  const list = fieldOf(aliases, root, key);
   if (list === undefined || (isScalar(list) && list.value === null)) return [];
   if (!isSeq(list)) {
     faults.push({ field: key, message: 'must be a list' });
@@ -247,7 +412,7 @@ function listOf(doc: Document, root: YAMLMap, key: string, faults: FieldFault[])
   }
   const items: { item: YAMLMap; path: string }[] = [];
   list.items.forEach((raw, i) => {
-    const item = resolve(doc, raw);
+    const item = resolve(aliases, raw);
     if (isMap(item)) items.push({ item, path: `${key}[${i}]` });
     else faults.push({ field: `${key}[${i}]`, message: 'must be a mapping with name and type' });
   });
@@ -255,22 +420,29 @@ function listOf(doc: Document, root: YAMLMap, key: string, faults: FieldFault[])
 }
 
 /** A port's name from an item: trimmed text, checked as an interface name. */
-function nameOf(doc: Document, item: YAMLMap, path: string, faults: FieldFault[], check: boolean): string | undefined {
-  const text = textOf(fieldOf(doc, item, 'name'));
+function nameOf(aliases: AliasTargets, item: YAMLMap, path: string, faults: FieldFault[], check: boolean): string | undefined {
+  const text = textOf(fieldOf(aliases, item, 'name'));
   const name = typeof text === 'string' ? text.trim() : '';
   if (text === null) faults.push({ field: `${path}.name`, message: 'must be a text' });
   else if (name === '') faults.push({ field: `${path}.name`, message: 'is required' });
   else {
     const problem = check ? interfaceNameProblem(name) : undefined;
     if (!problem) return name;
-    faults.push({ field: `${path}.name`, message: `${problem} (it is "${name}")` });
+    faults.push({ field: `${path}.name`, message: `${problem} (it is "${shown(name)}")` });
   }
   return undefined;
 }
 
+/** A text of the file as a message or the skipped list shows it: its first 100 characters (aliases can repeat a long one). */
+function shown(text: string): string {
+  if (text.length <= SHOWN_MAX) return text;
+  const characters = [...text];
+  return characters.length > SHOWN_MAX ? `${characters.slice(0, SHOWN_MAX).join('')}…` : text;
+}
+
 /** `mgmt_only`: a boolean, or the words NetBox's YAML 1.1 reader takes for one (yes/no, on/off); missing is false. */
-function flagOf(doc: Document, item: YAMLMap, path: string, key: string, faults: FieldFault[]): boolean {
-  const node = fieldOf(doc, item, key);
+function flagOf(aliases: AliasTargets, item: YAMLMap, path: string, key: string, faults: FieldFault[]): boolean {
+  const node = fieldOf(aliases, item, key);
   if (isScalar(node) && typeof node.value === 'boolean') return node.value;
   const text = textOf(node);
   if (text === undefined) return false;
@@ -282,22 +454,22 @@ function flagOf(doc: Document, item: YAMLMap, path: string, key: string, faults:
 }
 
 /** The file's interfaces that are front-panel Ethernet ports; the others go to `skipped`. */
-function interfacesOf(doc: Document, root: YAMLMap, skipped: SkippedInterface[], faults: FieldFault[]): PortSource[] {
+function interfacesOf(aliases: AliasTargets, root: YAMLMap, skipped: SkippedInterface[], faults: FieldFault[]): PortSource[] {
   const ports: PortSource[] = [];
-  for (const { item, path } of listOf(doc, root, 'interfaces', faults)) {
-    const typeText = textOf(fieldOf(doc, item, 'type'));
+  for (const { item, path } of listOf(aliases, root, 'interfaces', faults)) {
+    const typeText = textOf(fieldOf(aliases, item, 'type'));
     const type = typeof typeText === 'string' ? typeText.trim() : '';
     if (type === '') faults.push({ field: `${path}.type`, message: typeText === null ? 'must be a text' : 'is required' });
     const mapping = mapInterfaceType(type);
-    const name = nameOf(doc, item, path, faults, !('skip' in mapping));
-    const managementOnly = flagOf(doc, item, path, 'mgmt_only', faults);
+    const name = nameOf(aliases, item, path, faults, !('skip' in mapping));
+    const managementOnly = flagOf(aliases, item, path, 'mgmt_only', faults);
     if (name === undefined || type === '') continue;
     if ('skip' in mapping) {
-      skipped.push({ name, type, reason: mapping.skip });
+      skipped.push({ name: shown(name), type: shown(type), reason: mapping.skip });
       continue;
     }
-    const poeType = textOf(fieldOf(doc, item, 'poe_type')) ?? undefined;
-    const poeMode = textOf(fieldOf(doc, item, 'poe_mode')) ?? undefined;
+    const poeType = textOf(fieldOf(aliases, item, 'poe_type')) ?? undefined;
+    const poeMode = textOf(fieldOf(aliases, item, 'poe_mode')) ?? undefined;
     ports.push({
       name,
       type: managementOnly ? 'management' : mapping.port,
@@ -311,10 +483,10 @@ function interfacesOf(doc: Document, root: YAMLMap, skipped: SkippedInterface[],
 }
 
 /** The file's console ports (whatever their connector): ports of type console. */
-function consolePortsOf(doc: Document, root: YAMLMap, faults: FieldFault[]): PortSource[] {
+function consolePortsOf(aliases: AliasTargets, root: YAMLMap, faults: FieldFault[]): PortSource[] {
   const ports: PortSource[] = [];
-  for (const { item, path } of listOf(doc, root, 'console-ports', faults)) {
-    const name = nameOf(doc, item, path, faults, true);
+  for (const { item, path } of listOf(aliases, root, 'console-ports', faults)) {
+    const name = nameOf(aliases, item, path, faults, true);
     if (name !== undefined) ports.push({ name, type: 'console', speed: null, poe: null, path: `${path}.name`, stackOwn: true });
   }
   return ports;

@@ -20,7 +20,7 @@ import type { EditedKind } from '../http/inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
 import { flag, wantsCsv } from '../http/request.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
-import { templateFromNetbox } from '../import/netbox-devicetype.ts';
+import { NETBOX_FILE_LIMITS, templateFromNetbox } from '../import/netbox-devicetype.ts';
 import { checkTemplateUnits, layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
 import { TEMPLATE_IMPORT_ANSWER } from './schemas/templates.ts';
 
@@ -49,12 +49,18 @@ export const TEMPLATE_ROUTES: Route[] = [
     path: '/api/templates/import',
     access: 'editor',
     handler: templateImport,
-    body: { accepts: 'yaml' },
+    body: { accepts: 'yaml', limit: NETBOX_FILE_LIMITS.bytes },
     summary:
       'Make a template of a NetBox device-type YAML file (application/yaml, application/x-yaml, text/yaml or text/plain): interfaces then console ports become blocks; what makes no port is listed in skipped. ' +
-      'The name is "<manufacturer> <model>" unless ?name= gives one (409 name_taken); ?dryRun=true answers 200 without storing, else 201 with Location.',
+      'The name is "<manufacturer> <model>" unless ?name= gives one (409 name_taken); ?dryRun=true answers 200 without storing, else 201 with Location. ' +
+      `A file of more than ${NETBOX_FILE_LIMITS.bytes / 1024} KiB is refused with 413; with 400 one of more than ${NETBOX_FILE_LIMITS.tokens} YAML tokens, ` +
+      `nested more than ${NETBOX_FILE_LIMITS.depth} deep, with more than ${NETBOX_FILE_LIMITS.aliases} aliases or tags, ` +
+      `or whose aliases expand it past ${NETBOX_FILE_LIMITS.nodes} nodes.`,
     doc: {
-      request: { type: 'string', description: 'The device type as NetBox writes it (manufacturer, model, interfaces, console-ports, …).' },
+      request: {
+        type: 'string',
+        description: `The device type as NetBox writes it (manufacturer, model, interfaces, console-ports, …), at most ${NETBOX_FILE_LIMITS.bytes} bytes.`,
+      },
       response: TEMPLATE_IMPORT_ANSWER,
       status: 201,
       query: [
