@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { decodeCsv } from '../lib/csv.ts';
-import { decodeUtf8, hasUtf16ByteOrderMark, invalidUtf8Offset } from '../lib/text-bytes.ts';
+import { decodeUtf8, hexByte, notUtf8Problem } from '../lib/text-bytes.ts';
 import { BODY_LIMIT, YAML_MEDIA_TYPES, type BodySpec, type Ctx } from './route.ts';
 
 /** How long the rest of a refused body is read and dropped before the connection is cut. */
@@ -57,8 +57,11 @@ function keepCsv(ctx: Ctx, bytes: Buffer): void {
       throw notUtf8Csv('it is UTF-16 (Excel\'s "Unicode Text")', [{ field: 'body', message: `is UTF-16; ${SAVE_AS_CSV_UTF8}` }]);
     const { offset, byte, row } = decoded;
     const where = row === 0 ? 'the header' : `data row ${row}`;
-    throw notUtf8Csv(`byte offset ${offset} (${hex(byte)}), in ${where}, is not UTF-8 and the file is not Windows-1252 text either`, [
-      { field: row === 0 ? 'header' : `rows[${row}]`, message: `byte offset ${offset} (${hex(byte)}) is not UTF-8; ${SAVE_AS_CSV_UTF8}` },
+    throw notUtf8Csv(`byte offset ${offset} (${hexByte(byte)}), in ${where}, is not UTF-8 and the file is not Windows-1252 text either`, [
+      {
+        field: row === 0 ? 'header' : `rows[${row}]`,
+        message: `byte offset ${offset} (${hexByte(byte)}) is not UTF-8; ${SAVE_AS_CSV_UTF8}`,
+      },
     ]);
   }
   ctx.body = decoded.text;
@@ -76,9 +79,7 @@ function notUtf8Csv(problem: string, details: FieldFault[]): HttpError {
 function utf8Text(bytes: Buffer, refusal: (problem: string) => HttpError): string {
   const text = decodeUtf8(bytes);
   if (text !== undefined) return text;
-  if (hasUtf16ByteOrderMark(bytes)) throw refusal('it is UTF-16 (it begins with a UTF-16 byte order mark)');
-  const offset = invalidUtf8Offset(bytes);
-  throw refusal(`byte offset ${offset} (${hex(bytes[offset])}) is not UTF-8`);
+  throw refusal(notUtf8Problem(bytes));
 }
 
 function notUtf8Json(problem: string): HttpError {
@@ -91,10 +92,6 @@ function notUtf8Yaml(problem: string): HttpError {
   return new HttpError(400, 'validation_failed', `The YAML file is not UTF-8 text: ${problem}; save it as UTF-8.`, [
     { field: 'body', message: problem },
   ]);
-}
-
-function hex(byte: number): string {
-  return `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../fields/field.ts';
+import { decodeUtf8, notUtf8Problem } from '../lib/text-bytes.ts';
 import { topologyLayoutRecords } from './ezswm-sharing.ts';
 import {
   LEGACY_FILES,
@@ -119,9 +120,12 @@ function readWithIdentity(path: string): { bytes: Buffer; identity: string } {
   }
 }
 
-function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false; reason: string } {
+/** A file's JSON: UTF-8 decoded strictly (a byte that is not UTF-8 is named, never read as U+FFFD), a BOM allowed. */
+export function parseJson(bytes: Buffer): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const decoded = decodeUtf8(bytes);
+  if (decoded === undefined) return { ok: false, reason: `is not UTF-8 text, as 0.20.x wrote it: ${notUtf8Problem(bytes)}` };
   // Some editors on Windows write a byte order mark; JSON.parse refuses it.
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const text = decoded.replace(/^\uFEFF/, '');
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

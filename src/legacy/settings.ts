@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../fields/field.ts';
-import { sha256, type LegacyFileInfo } from './read.ts';
+import { parseJson, sha256, type LegacyFileInfo } from './read.ts';
 import type { LegacyFault } from './types.ts';
 
 /** The file's name. */
@@ -36,12 +36,9 @@ export function readSettings(dataDir: string): { file?: LegacyFileInfo; notes: S
   if (!existsSync(path)) return { notes: [] };
   const bytes = readFileSync(path);
   const file = { name: SETTINGS_FILE, path, sha256: sha256(bytes) };
-  let content: unknown;
-  try {
-    content = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { file, notes: [], fault: settingsFault(`is not valid JSON (${(error as Error).message})`) };
-  }
+  const parsed = parseJson(bytes);
+  if (!parsed.ok) return { file, notes: [], fault: settingsFault(parsed.reason) };
+  const content = parsed.value;
   if (!isPlainObject(content)) return { file, notes: [], fault: settingsFault('must be one JSON object of settings, as 0.20.x wrote it') };
   return { file, notes: settingNotes(content) };
 }

@@ -14,6 +14,18 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** What keeps bytes that decodeUtf8 refused from being UTF-8, in words: UTF-16, or the first byte that is not UTF-8. */
+export function notUtf8Problem(bytes: Uint8Array): string {
+  if (hasUtf16ByteOrderMark(bytes)) return 'it is UTF-16 (it begins with a UTF-16 byte order mark)';
+  const offset = invalidUtf8Offset(bytes);
+  return `byte offset ${offset} (${hexByte(bytes[offset])}) is not UTF-8`;
+}
+
+/** A byte as 0xE4. */
+export function hexByte(byte: number): string {
+  return `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence; -1 when every byte does. */
 export function invalidUtf8Offset(bytes: Uint8Array): number {
   let index = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faultsByFile, readLegacyFiles, type PickedFile } from './legacy-files.ts';
+import { faultsByFile, pickedFile, readLegacyFiles, type PickedFile } from './legacy-files.ts';
 
 const file = (name: string, content: unknown): PickedFile => ({ name, text: JSON.stringify(content) });
 
@@ -41,6 +41,22 @@ describe('readLegacyFiles', () => {
     expect(r.rows[1]).toMatchObject({ name: 'switches.json', role: 'problem', problem: 'notJson' });
     expect(r.body).toBeNull();
     expect(readLegacyFiles([file('notes.json', [])]).body).toBeNull();
+  });
+});
+
+describe('pickedFile', () => {
+  it('reads UTF-8 strictly: a file saved in Windows-1252 is named with its first byte that is not UTF-8, never read with U+FFFD', () => {
+    expect(pickedFile('sites.json', new TextEncoder().encode('[{"name":"München"}]'))).toEqual({
+      name: 'sites.json',
+      text: '[{"name":"München"}]',
+    });
+    const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+    const latin1 = Uint8Array.from([...ascii('[{"name":"M'), 0xfc, ...ascii('nchen"}]')]);
+    const picked = pickedFile('sites.json', latin1);
+    expect(picked).toEqual({ name: 'sites.json', notUtf8: 'byte offset 11 (0xFC) is not UTF-8' });
+    const r = readLegacyFiles([picked, file('vlans.json', [])]);
+    expect(r.rows[0]).toEqual({ name: 'sites.json', role: 'problem', problem: 'notUtf8', detail: 'byte offset 11 (0xFC) is not UTF-8' });
+    expect(r.body).toBeNull();
   });
 });
 

@@ -3,18 +3,28 @@
 // today's, files a merge does not take left out and said so. The kinds come from the server's reader
 // (src/legacy/types.ts), so a file it learns to take is sent without a change here.
 import { LEGACY_KINDS, OLD_FILE_NAMES, type LegacyKind } from '../legacy/types.ts';
+import { decodeUtf8, notUtf8Problem } from '../lib/text-bytes.ts';
 import type { FieldError } from './api.ts';
 
-/** A picked file: its name and its text. */
-export type PickedFile = { name: string; text: string };
+/** A picked file: its name and its text, or why its bytes are no text (they are never read with U+FFFD). */
+export type PickedFile = { name: string; text: string } | { name: string; notUtf8: string };
+
+/** A file's bytes as a PickedFile: UTF-8, decoded strictly, as 0.20.x wrote its files. */
+export function pickedFile(name: string, bytes: Uint8Array): PickedFile {
+  const text = decodeUtf8(bytes);
+  return text === undefined ? { name, notUtf8: notUtf8Problem(bytes) } : { name, text };
+}
 
 /** What became of one picked file. */
 export type FileRow = { name: string } & (
   | { role: 'file'; kind: LegacyKind; records: number | null; oldName: boolean }
   | { role: 'backup'; schema: string; version: string | null }
   | { role: 'left-out'; why: 'unknown' | 'shadowed'; by?: string }
-  | { role: 'problem'; problem: 'notJson' | 'backupAlone'; detail?: string }
+  | { role: 'problem'; problem: 'notUtf8' | 'notJson' | 'backupAlone'; detail?: string }
 );
+
+/** A picked file read: its content, or why it has none. */
+type Parsed = { file: PickedFile } & ({ text: string; content: unknown } | { notUtf8: string } | { error: string });
 
 /** The rows in the order picked, and the body to send (null when nothing can be sent or a file has a problem). */
 export type ReadFiles = { rows: FileRow[]; body: string | null };
@@ -48,9 +58,10 @@ function kindOf(name: string): { kind: LegacyKind; oldName: boolean } | null {
  * one, as the start-up migration reads them).
  */
 export function readLegacyFiles(files: PickedFile[]): ReadFiles {
-  const parsed = files.map((file) => {
+  const parsed = files.map((file): Parsed => {
+    if ('notUtf8' in file) return { file, notUtf8: file.notUtf8 };
     try {
-      return { file, content: JSON.parse(file.text) as unknown };
+      return { file, text: file.text, content: JSON.parse(file.text) as unknown };
     } catch (err) {
       return { file, error: err instanceof Error ? err.message : String(err) };
     }
@@ -58,7 +69,7 @@ export function readLegacyFiles(files: PickedFile[]): ReadFiles {
   const only = parsed.length === 1 ? parsed[0]! : null;
   if (only && 'content' in only && isObject(only.content) && typeof only.content.schema === 'string') {
     const version = typeof only.content.version === 'string' ? only.content.version : null;
-    return { rows: [{ name: only.file.name, role: 'backup', schema: only.content.schema, version }], body: only.file.text };
+    return { rows: [{ name: only.file.name, role: 'backup', schema: only.content.schema, version }], body: only.text };
   }
   const named = parsed.map((p) => ({ p, kind: kindOf(p.file.name) }));
   // The kinds whose file is there under today's name: an old-named file of the same kind is left out.
@@ -67,6 +78,10 @@ export function readLegacyFiles(files: PickedFile[]): ReadFiles {
   let blocked = false;
   const rows = named.map(({ p, kind }): FileRow => {
     const name = p.file.name;
+    if ('notUtf8' in p) {
+      blocked = true;
+      return { name, role: 'problem', problem: 'notUtf8', detail: p.notUtf8 };
+    }
     if ('error' in p) {
       blocked = true;
       return { name, role: 'problem', problem: 'notJson', detail: p.error };

@@ -564,6 +564,7 @@ export const de = {
     leftOut: 'ausgelassen: nicht Teil eines Imports',
     shadowed: 'ausgelassen: {name} ist ebenfalls gewählt',
     notJson: 'kein JSON: {detail}',
+    notUtf8: 'kein UTF-8-Text, wie 0.20.x seine Dateien schrieb: {detail}',
     backupAlone: 'eine Sicherungsdatei wird allein importiert',
     fixFirst: 'Es kann nichts geprüft werden, bis die oben markierten Dateien entfernt oder repariert sind.',
     nothing: 'Keine dieser Dateien stammt aus einem 0.20.x-Datenverzeichnis.',

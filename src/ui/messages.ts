@@ -610,6 +610,7 @@ export const en = {
     leftOut: 'left out: not part of an import',
     shadowed: 'left out: {name} is chosen too',
     notJson: 'not JSON: {detail}',
+    notUtf8: 'not UTF-8 text, as 0.20.x wrote its files: {detail}',
     backupAlone: 'a backup file is imported on its own',
     fixFirst: 'Nothing can be checked until the files marked above are removed or mended.',
     nothing: 'None of these files is a file of a 0.20.x data directory.',

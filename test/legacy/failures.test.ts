@@ -48,6 +48,16 @@ describe('a legacy migration that fails', () => {
       true,
     ],
     [
+      'a file with a byte that is not UTF-8 (a site name saved in Windows-1252)',
+      (dir: string) => {
+        const text = readFileSync(join(dir, 'sites.json'), 'latin1');
+        const at = text.indexOf('"name": "') + '"name": "'.length;
+        writeFileSync(join(dir, 'sites.json'), Buffer.from(`${text.slice(0, at)}M\u00fcnchen ${text.slice(at)}`, 'latin1'));
+      },
+      ['sites.json (whole file): is not UTF-8 text, as 0.20.x wrote it: byte offset '],
+      true,
+    ],
+    [
       'a file that is an object instead of an array',
       (f: Files) => ((f as any)['vlans.json'] = { version: 1, items: f['vlans.json'] }),
       ['vlans.json (whole file): must be a JSON array of records, as 0.20.x wrote it; it is an object'],

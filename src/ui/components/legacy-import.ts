@@ -6,7 +6,7 @@ import { ApiError, mergeImport } from '../api.ts';
 import type { MergeResult } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { formatNumber, t } from '../messages.ts';
-import { faultsByFile, readLegacyFiles, type FileRow, type ReadFiles } from '../legacy-files.ts';
+import { faultsByFile, pickedFile, readLegacyFiles, type FileRow, type ReadFiles } from '../legacy-files.ts';
 import { CountsTable } from './counts-table.ts';
 import { DropZone } from './drop-zone.ts';
 import { ErrorDetails } from './error-details.ts';
@@ -33,6 +33,7 @@ function fileNote(row: FileRow) {
     case 'left-out':
       return row.why === 'shadowed' ? t('legacyImport.shadowed', { name: row.by ?? '' }) : t('legacyImport.leftOut');
     case 'problem':
+      if (row.problem === 'notUtf8') return t('legacyImport.notUtf8', { detail: row.detail ?? '' });
       return row.problem === 'notJson' ? t('legacyImport.notJson', { detail: row.detail ?? '' }) : t('legacyImport.backupAlone');
   }
 }
@@ -103,7 +104,7 @@ export function LegacyImport() {
     setRead(null);
     if (files.length === 0) return setState({ step: 'pick' });
     setState({ step: 'reading' });
-    const picked = await Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() })));
+    const picked = await Promise.all(files.map(async (f) => pickedFile(f.name, new Uint8Array(await f.arrayBuffer()))));
     setRead(readLegacyFiles(picked));
     setState({ step: 'pick' });
   };

@@ -1,6 +1,7 @@
 // Every layout template: name, vendor, model, ports and how many switches are made from it; "New template", and
 // imports of a NetBox device type (its YAML file, showing the interfaces that made no port and why) and of a
 // template's JSON (as Export JSON writes it).
+import { decodeUtf8, notUtf8Problem } from '../../lib/text-bytes.ts';
 import { html, useRef, useState } from '../html.ts';
 import { ApiError, createTemplate, importNetboxTemplate, listTemplates } from '../api.ts';
 import type { FieldError } from '../api.ts';
@@ -65,7 +66,7 @@ export function TemplatesPage(p: { route: Route }) {
     setOutcome({ step: 'busy' });
     let body: unknown;
     try {
-      body = JSON.parse(await file.text());
+      body = await jsonOfFile(file);
     } catch (err) {
       return failed(err, (message) => t('template.notJson', { message }));
     }
@@ -137,4 +138,12 @@ function Imported(p: { answer: TemplateImport; onClose: () => void }) {
     }
     <button type="button" class="btn btn-small" onClick=${p.onClose}>${t('common.close')}</button>
   </div>`;
+}
+
+/** A JSON file's content: its bytes decoded as UTF-8 strictly (a byte that is not UTF-8 is named), then parsed. */
+async function jsonOfFile(file: File): Promise<unknown> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = decodeUtf8(bytes);
+  if (text === undefined) throw new Error(notUtf8Problem(bytes));
+  return JSON.parse(text);
 }
