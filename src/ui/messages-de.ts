@@ -1254,6 +1254,9 @@ export const de = {
     timeout: 'Der Switch hat nicht rechtzeitig geantwortet ({reason}).',
     timeoutHelp: 'Prüfen Sie die Adresse, die SNMP-Version und die Zugangsdaten, und ob der Switch SNMP von diesem Server annimmt.',
     deviceError: 'Der Switch konnte nicht ausgelesen werden: {reason}.',
+    credentialsBound:
+      'Die gespeicherten Zugangsdaten gelten für eine andere Adresse; nur ein Admin darf sie anderswohin senden. Geben Sie die Zugangsdaten für diese Adresse ein, oder fragen Sie einen Admin.',
+    hostNotAllowed: 'Die Erkennung darf diese Adresse nicht erreichen (DISCOVERY_ALLOW des Servers): {reason}',
     serial: 'Seriennummer {serial}',
     readFrom: 'Ausgelesen von {host} am {time}.',
     notes: { one: '{count} Hinweis zum Auslesen', other: '{count} Hinweise zum Auslesen' },

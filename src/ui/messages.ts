@@ -1368,6 +1368,9 @@ export const en = {
     timeout: 'The switch did not answer in time ({reason}).',
     timeoutHelp: 'Check the address, the SNMP version and the credentials, and that the switch accepts SNMP from this server.',
     deviceError: 'The switch could not be read: {reason}.',
+    credentialsBound:
+      'The remembered credentials were given for another address, and only an admin may send them elsewhere. Enter the credentials for this address, or ask an admin.',
+    hostNotAllowed: 'Discovery may not reach this address (DISCOVERY_ALLOW of the server): {reason}',
     serial: 'serial {serial}',
     readFrom: 'Read from {host} at {time}.',
     notes: { one: '{count} note on what was read', other: '{count} notes on what was read' },

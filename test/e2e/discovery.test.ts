@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNMPSIM_V3, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
 import { fileNeeds, NEEDS } from '../helpers/needs.ts';
 import { ROOT, type TestServer, setupAdmin, startServer } from '../helpers/server.ts';
-import { ensureUiBuilt, h1, launchBrowser, must, newPage, axeViolations, signIn, watch } from './support.ts';
+import { ensureUiBuilt, h1, launchBrowser, must, newPage, axeViolations, signIn, TEST_PASSWORD, watch } from './support.ts';
 
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -367,4 +367,25 @@ describe('discovery in the browser', () => {
     expect(problems.dialogs).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("tells an editor that a switch's remembered credentials belong to the address they were given for", async () => {
+    await admin('POST', '/api/users', { username: 'ed', password: TEST_PASSWORD, role: 'editor' });
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, server.baseUrl, `/switches/${ids.acc}`, 'ed');
+    await h1(page, 'acc-1');
+    await page.getByRole('button', { name: 'Discover', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discover acc-1' });
+    // Remembered by the first test for 127.0.0.1 at the agent's port: another port is another agent.
+    await dialog.getByLabel('Address').fill(`127.0.0.1:${agent.port === 161 ? 162 : 161}`);
+    await dialog.getByLabel('SNMP credentials').selectOption('remembered');
+    await dialog.getByRole('button', { name: 'Read switch' }).click();
+    await dialog
+      .locator('.notice.error')
+      .getByText('The remembered credentials were given for another address, and only an admin may send them elsewhere.', { exact: false })
+      .waitFor();
+    await shot(page, 'credentials-bound-1280');
+    expect(problems.errors.filter((e) => !/status of 403\b/.test(e))).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -29,11 +29,16 @@ function createdSwitch(applied: DiscoveryApplied): DiscoveryOutcome['created'] {
   return { name: observed?.name ?? '', ports: observed?.ports?.length ?? 0 };
 }
 
-/** A read that failed, in words: the switch did not answer in time (504), or could not be read (502). */
+/**
+ * A read that failed, in words: the switch did not answer in time (504), could not be read (502), or was not
+ * read: its remembered credentials belong to another address, or DISCOVERY_ALLOW keeps the address out (403).
+ */
 function readFailure(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
   if (err.status === 504) return new Error(`${t('discover.timeout', { reason: err.message })} ${t('discover.timeoutHelp')}`);
   if (err.status === 502) return new Error(t('discover.deviceError', { reason: err.message }));
+  if (err.code === 'credentials_bound_to_host') return new Error(t('discover.credentialsBound'));
+  if (err.code === 'host_not_allowed') return new Error(t('discover.hostNotAllowed', { reason: err.message }));
   return err;
 }
 
