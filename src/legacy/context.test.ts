@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isUuid } from '../fields/field.ts';
 import { SWITCH } from '../fields/switches.ts';
-import { ascendingUuids, keepRefusedValue, type CheckContext } from './context.ts';
+import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
+import { ascendingUuids, dedupeNames, keepRefusedValue, type CheckContext, type Named } from './context.ts';
 
 describe('ascendingUuids', () => {
   it('gives as many fresh UUIDv4s as asked for, in ascending order', () => {
@@ -39,5 +40,47 @@ describe('keepRefusedValue', () => {
     expect(refuse('notes', values)).toBe('is refused; dropped');
     expect(refuse('ports[2].notes', values)).toBe('is refused; dropped');
     expect(values.notes).toBe('Rack 4');
+  });
+});
+
+describe('dedupeNames', () => {
+  const named = (names: string[], scope = 'site-1'): Named[] =>
+    names.map((name, i) => ({ record: { name }, scope, fixAt: { file: 'switches.json', id: `#${i + 1}`, field: 'name' } }));
+  const dedupe = (items: Named[], maxLength: number, suffix?: (name: string, n: number, maxLength: number) => string) => {
+    dedupeNames({ fixes: [] } as unknown as CheckContext, items, maxLength, suffix);
+    return items.map((item) => item.record.name);
+  };
+  /** A suffix function that counts its calls and gives up past `most` (counting from 2 for each repeat made ~N²/2). */
+  const counted = (most: number, suffix: (name: string, n: number) => string) => {
+    const calls = { made: 0 };
+    const counting = (name: string, n: number) => {
+      if (++calls.made > most) throw new Error(`more than ${most} names made`);
+      return suffix(name, n);
+    };
+    return { calls, counting };
+  };
+
+  it('numbers 20,000 ports of one name with at most two names made per port (issue 33: 120 s)', () => {
+    const { calls, counting } = counted(40_000, suffixedInterfaceName);
+    const names = dedupe(named(Array(20_000).fill('Gi1/0/1')), INTERFACE_NAME_MAX, counting);
+    expect(names).toEqual(['Gi1/0/1', ...Array.from({ length: 19_999 }, (_, i) => `Gi1/0/1_${i + 2}`)]);
+    expect(calls.made).toBe(19_999);
+  });
+
+  it('numbers 20,000 spellings of one name (case differs) with at most two names made per record', () => {
+    const spellings = Array.from({ length: 20_000 }, (_, i) =>
+      [...i.toString(2).padStart(15, '0')].map((bit, k) => (bit === '1' ? 'ACCESSSWITCHNUM'[k] : 'accessswitchnum'[k])).join(''),
+    );
+    const { calls, counting } = counted(40_000, (name, n) => `${name} (${n})`);
+    const names = dedupe(named(spellings), 100, counting);
+    expect(names).toEqual(spellings.map((name, i) => (i === 0 ? name : `${name} (${i + 1})`)));
+    expect(calls.made).toBe(19_999);
+  });
+
+  it('gives the names it gave before: taken numbers skipped, each scope apart, cut to the longest name', () => {
+    expect(dedupe(named(['a', 'a', 'a (3)', 'a', 'A', 'b']), 100)).toEqual(['a', 'a (2)', 'a (3)', 'a (4)', 'A (5)', 'b']);
+    expect(dedupe([...named(['x', 'x']), ...named(['x', 'X'], 'site-2')], 100)).toEqual(['x', 'x (2)', 'x', 'X (2)']);
+    const cut = dedupe(named(Array(12).fill('abcdefgh')), 8);
+    expect(cut).toEqual(['abcdefgh', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `abcd (${n})`), 'abc (10)', 'abc (11)', 'abc (12)']);
   });
 });
