@@ -29,6 +29,13 @@ import { siteOfVlan } from './vlans.ts';
 export interface Actor {
   id: string | null;
   username: string | null;
+  /** The ids of the activity entries written for the actor's request, for its answer's Activity-Id header. */
+  entryIds?: string[];
+}
+
+/** Notes the activity entry a change wrote for the actor (every writer of an entry a request makes calls it). */
+export function noteEntry(actor: Actor, entryId: string): void {
+  actor.entryIds?.push(entryId);
 }
 
 /** Handed to the work of a change: the time of the change and `touch`, which records before-images. */
@@ -114,6 +121,7 @@ function writeEntry(db: Db, actor: Actor, change: Change, activity: ActivityInpu
     undo_of: activity.undoOf ?? null,
   };
   const seq = insertActivity(db, row, touched);
+  noteEntry(actor, row.id);
   if (activity.undoOf) markUndone(db, activity.undoOf, row.id);
   return activityToApi({ ...row, undo_lost: null, seq });
 }

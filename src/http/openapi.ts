@@ -52,10 +52,18 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
   };
 }
 
+/** On the answer of every change that wrote to the activity log: the entry it wrote (undo it with its id). */
+const ACTIVITY_ID_HEADER: JsonSchema = {
+  description:
+    'The id of the activity entry this change wrote (for a bulk import, restore or merge its one entry), for an undo (POST /api/activity/{id}/undo) without looking it up; absent when the request wrote none.',
+  schema: { type: 'string', format: 'uuid' },
+};
+
 function operation(route: Route): JsonSchema {
   const status = String(route.doc?.status ?? (route.method === 'DELETE' ? 204 : 200));
   const produces = route.doc?.produces ?? ['application/json'];
   const success: JsonSchema = { description: 'Success.' };
+  if (route.method !== 'GET') success.headers = { 'Activity-Id': ACTIVITY_ID_HEADER };
   if (status !== '204') {
     success.content = Object.fromEntries(
       produces.map((type) => [type, { schema: type === 'application/json' ? (route.doc?.response ?? {}) : { type: 'string' } }]),

@@ -35,6 +35,12 @@ export function serialize(reply: Reply): Serialized {
   return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(reply.body) };
 }
 
+/** The reply with `Activity-Id: <entry>` when its change wrote activity entries: the last one, the change's own. */
+export function withActivityId(reply: Reply, entryIds: readonly string[]): Reply {
+  const entry = entryIds.at(-1);
+  return entry === undefined ? reply : { ...reply, headers: { ...reply.headers, 'Activity-Id': entry } };
+}
+
 /**
  * Writes the answer with every header in one writeHead: a setHeader per header was a noticeable part of a cached
  * read. The body's length goes with them (without it, a writeHead before the body makes Node send it chunked).

@@ -96,5 +96,5 @@ export function checkIfMatch(ctx: Ctx, version: number): void {
 
 /** The actor of the activity entry for this request. */
 export function actorOf(ctx: Ctx): Actor {
-  return { id: ctx.user?.id ?? null, username: ctx.user?.username ?? null };
+  return { id: ctx.user?.id ?? null, username: ctx.user?.username ?? null, entryIds: ctx.entryIds };
 }

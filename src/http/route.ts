@@ -76,6 +76,8 @@ export interface Ctx {
   bodyType: 'json' | 'csv' | 'text' | 'none';
   /** How a text/csv body's bytes were read: UTF-8, or Windows-1252 when they were clearly that (body.ts). */
   bodyEncoding?: CsvEncoding;
+  /** The activity entries the request's change wrote (actorOf hands it to the core); the last is its Activity-Id. */
+  entryIds: string[];
 }
 
 export type Handler = (ctx: Ctx) => Promise<Reply | undefined> | Reply | undefined;

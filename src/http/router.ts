@@ -11,7 +11,7 @@ import { writeOnceCommitted } from './after-commit.ts';
 import { readBody } from './body.ts';
 import { answerAndKeep, cacheKey, isCacheable, keptAnswer } from './cached-read.ts';
 import { errorAnswerOf } from './errors.ts';
-import { serialize, type Serialized } from './reply.ts';
+import { serialize, withActivityId, type Serialized } from './reply.ts';
 import type { App, Ctx, Route } from './route.ts';
 
 interface CompiledRoute {
@@ -57,6 +57,7 @@ export function createRouter(routes: Route[], requests: RequestStats) {
         user: undefined,
         body: undefined,
         bodyType: 'none',
+        entryIds: [],
       };
       // Reads take the data version first: the read cache and the signed-in user are both valid for it.
       const version = method === 'GET' ? app.cache.version() : undefined;
@@ -78,7 +79,7 @@ export function createRouter(routes: Route[], requests: RequestStats) {
         answer = keptAnswer(ctx, key, version) ?? (await answerAndKeep(ctx, route, key, version));
       } else {
         const reply = await route.handler(ctx);
-        if (reply) answer = serialize(reply);
+        if (reply) answer = serialize(withActivityId(reply, ctx.entryIds));
       }
     } catch (error) {
       answer = errorAnswer(app, res, error, method, logged);

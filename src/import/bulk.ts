@@ -7,7 +7,7 @@
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
-import type { Actor } from '../db/change.ts';
+import { noteEntry, type Actor } from '../db/change.ts';
 import {
   imageToApi,
   KIND_ORDER,
@@ -841,10 +841,12 @@ function write(
   }
   const plural = RESOURCES[kind].table;
   const rows = result.created + result.updated + result.unchanged;
+  const entryId = randomUUID();
+  noteEntry(actor, entryId);
   insertActivity(
     db,
     {
-      id: randomUUID(),
+      id: entryId,
       at: now,
       user_id: actor.id,
       username: actor.username,

@@ -15,7 +15,7 @@ import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity, type NewActivityRow } from '../db/activity.ts';
 import type { Counts } from '../db/backup.ts';
-import type { Actor } from '../db/change.ts';
+import { noteEntry, type Actor } from '../db/change.ts';
 import { insertRecords, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
 import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
 import { addressOfSwitch, listAddresses } from '../db/addresses.ts';
@@ -602,10 +602,12 @@ function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: Merge
   for (const [stored] of plan.links) touched.push({ type: 'port', id: stored });
   for (const [stored] of plan.lagMembers) touched.push({ type: 'port', id: stored });
   const { created } = about;
+  const entryId = randomUUID();
+  noteEntry(actor, entryId);
   insertActivity(
     db,
     {
-      id: randomUUID(),
+      id: entryId,
       at: plan.now,
       user_id: actor.id,
       username: actor.username,

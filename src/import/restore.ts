@@ -6,7 +6,7 @@
 // of 0.26.0 arrives converted (model1.ts); the restore entry says what the conversion did.
 import { randomUUID } from 'node:crypto';
 import type { Counts } from '../db/backup.ts';
-import type { Actor } from '../db/change.ts';
+import { noteEntry, type Actor } from '../db/change.ts';
 import { deleteInventoryAndActivity, insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { deleteUsers, insertStoredUser, maxTokenVersion } from '../db/users.ts';
 import { insertActivity } from '../db/activity.ts';
@@ -40,7 +40,9 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
     }
     for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], doc[plural]);
     for (const entry of doc.activity) insertActivity(db, entry.row, entry.touched);
-    insertActivity(db, restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc, counts));
+    const entry = restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc, counts);
+    insertActivity(db, entry);
+    noteEntry(actor, entry.id);
     resumeDerivedData(db);
   });
   return counts;

@@ -3,9 +3,17 @@ import { useTestServer } from '../helpers/server.ts';
 
 // For every kind of change, the activity entry exists with the right before/after. The resource tests check
 // `changes` of some creates and updates; here every kind of change over HTTP writes exactly one entry, naming
-// its entity, with the before/after of what it changed (deletes, cascades, force and undo too).
+// its entity, with the before/after of what it changed (deletes, cascades, force and undo too), and the change's
+// answer names that entry in its Activity-Id header.
 
-const { must } = useTestServer();
+const { call, must } = useTestServer();
+
+/** A change's answer, whose status must be `status`: its headers name the entry it wrote (Activity-Id). */
+async function changed(status: number, method: string, path: string, body?: unknown) {
+  const answer = await call(method, path, { body });
+  expect(answer.status, answer.text).toBe(status);
+  return answer;
+}
 
 async function allEntries() {
   return (await must(200, 'GET', '/api/activity?limit=500')).items as {
@@ -60,28 +68,28 @@ async function fixture(name: string): Promise<Fixture> {
 // Each scenario: the change, the entry it must write (its action, entity type and entity id, where one is known
 // beforehand), and what that entry records in `changes`.
 type Entry = { action: string; entityType: string; entityId?: (f: Fixture) => string };
-const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) => unknown][] = [
+const scenarios: [string, (f: Fixture) => Promise<{ headers: Headers }>, Entry, (f: Fixture) => unknown][] = [
   [
     'site create',
-    () => must(201, 'POST', '/api/sites', { name: 'Fresh', notes: 'n' }),
+    () => changed(201, 'POST', '/api/sites', { name: 'Fresh', notes: 'n' }),
     { action: 'create', entityType: 'site' },
     () => ({ name: [null, 'Fresh'], notes: [null, 'n'] }),
   ],
   [
     'site update',
-    (f) => must(200, 'PATCH', `/api/sites/${f.site}`, { address: 'Main St' }),
+    (f) => changed(200, 'PATCH', `/api/sites/${f.site}`, { address: 'Main St' }),
     { action: 'update', entityType: 'site', entityId: (f) => f.site },
     () => ({ address: [null, 'Main St'] }),
   ],
   [
     'site delete, empty',
-    (f) => must(204, 'DELETE', `/api/sites/${f.empty}`),
+    (f) => changed(204, 'DELETE', `/api/sites/${f.empty}`),
     { action: 'delete', entityType: 'site', entityId: (f) => f.empty },
     () => ({ name: ['Entries site delete, empty (empty)', null] }),
   ],
   [
     'site delete with cascade',
-    (f) => must(204, 'DELETE', `/api/sites/${f.site}?cascade=true`),
+    (f) => changed(204, 'DELETE', `/api/sites/${f.site}?cascade=true`),
     { action: 'delete', entityType: 'site', entityId: (f) => f.site },
     (f) => ({
       site: { [f.site]: { name: [expect.any(String), null] } },
@@ -97,19 +105,19 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
   ],
   [
     'VLAN create',
-    (f) => must(201, 'POST', '/api/vlans', { siteId: f.site, name: 'cameras', vid: 30, color: '#2ca02c' }),
+    (f) => changed(201, 'POST', '/api/vlans', { siteId: f.site, name: 'cameras', vid: 30, color: '#2ca02c' }),
     { action: 'create', entityType: 'vlan' },
     () => ({ name: [null, 'cameras'], vid: [null, 30], color: [null, '#2ca02c'] }),
   ],
   [
     'VLAN update',
-    (f) => must(200, 'PATCH', `/api/vlans/${f.vlan}`, { vid: 11, status: 'inactive' }),
+    (f) => changed(200, 'PATCH', `/api/vlans/${f.vlan}`, { vid: 11, status: 'inactive' }),
     { action: 'update', entityType: 'vlan', entityId: (f) => f.vlan },
     () => ({ vid: [10, 11], status: ['active', 'inactive'] }),
   ],
   [
     'VLAN delete with force',
-    (f) => must(204, 'DELETE', `/api/vlans/${f.vlan}?force=true`),
+    (f) => changed(204, 'DELETE', `/api/vlans/${f.vlan}?force=true`),
     { action: 'delete', entityType: 'vlan', entityId: (f) => f.vlan },
     (f) => ({
       vlan: { [f.vlan]: { name: ['users', null], vid: [10, null] } },
@@ -119,32 +127,32 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
   ],
   [
     'network create',
-    (f) => must(201, 'POST', '/api/networks', { siteId: f.site, name: 'transit', subnet: '10.255.0.0/31' }),
+    (f) => changed(201, 'POST', '/api/networks', { siteId: f.site, name: 'transit', subnet: '10.255.0.0/31' }),
     { action: 'create', entityType: 'network' },
     () => ({ name: [null, 'transit'], subnet: [null, '10.255.0.0/31'] }),
   ],
   [
     'network update',
-    (f) => must(200, 'PATCH', `/api/networks/${f.net}`, { vlanId: f.voice, dnsServers: ['10.0.0.53'] }),
+    (f) => changed(200, 'PATCH', `/api/networks/${f.net}`, { vlanId: f.voice, dnsServers: ['10.0.0.53'] }),
     { action: 'update', entityType: 'network', entityId: (f) => f.net },
     (f) => ({ vlanId: [f.vlan, f.voice], dnsServers: [[], ['10.0.0.53']] }),
   ],
   [
     'network delete',
-    (f) => must(204, 'DELETE', `/api/networks/${f.net}`),
+    (f) => changed(204, 'DELETE', `/api/networks/${f.net}`),
     { action: 'delete', entityType: 'network', entityId: (f) => f.net },
     (f) => ({ name: ['users', null], vlanId: [f.vlan, null] }),
   ],
   [
     'switch create with ports',
-    (f) => must(201, 'POST', '/api/switches', { siteId: f.site, name: 'new', portCount: 4, configuredVlanIds: [f.voice] }),
+    (f) => changed(201, 'POST', '/api/switches', { siteId: f.site, name: 'new', portCount: 4, configuredVlanIds: [f.voice] }),
     { action: 'create', entityType: 'switch' },
     (f) => ({ name: [null, 'new'], portCount: [0, 4], configuredVlanIds: [null, [f.voice]] }),
   ],
   [
     'switch update',
     (f) =>
-      must(200, 'PATCH', `/api/switches/${f.sw}`, {
+      changed(200, 'PATCH', `/api/switches/${f.sw}`, {
         macAddress: 'AABB.CCDD.EE10',
         status: 'planned',
         tags: ['lab'],
@@ -162,7 +170,7 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
   ],
   [
     'switch delete with its ports',
-    (f) => must(204, 'DELETE', `/api/switches/${f.sw}`),
+    (f) => changed(204, 'DELETE', `/api/switches/${f.sw}`),
     { action: 'delete', entityType: 'switch', entityId: (f) => f.sw },
     (f) => ({
       switch: { [f.sw]: { name: ['sw', null] } },
@@ -171,25 +179,25 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
   ],
   [
     'port create',
-    (f) => must(201, 'POST', `/api/switches/${f.sw}/ports`, { name: 'uplink', speed: '10G', type: 'sfp+' }),
+    (f) => changed(201, 'POST', `/api/switches/${f.sw}/ports`, { name: 'uplink', speed: '10G', type: 'sfp+' }),
     { action: 'create', entityType: 'port' },
     () => ({ name: [null, 'uplink'], speed: [null, '10G'], type: [null, 'sfp+'] }),
   ],
   [
     'port update with a link',
-    (f) => must(200, 'PATCH', `/api/ports/${f.ports[1]}`, { linkedPortId: f.farPort, poe: { type: '802.3at', maxWatts: 30 } }),
+    (f) => changed(200, 'PATCH', `/api/ports/${f.ports[1]}`, { linkedPortId: f.farPort, poe: { type: '802.3at', maxWatts: 30 } }),
     { action: 'update', entityType: 'port', entityId: (f) => f.ports[1] },
     (f) => ({ linkedPortId: [null, f.farPort], poe: [null, { type: '802.3at', maxWatts: 30 }] }),
   ],
   [
     'port delete',
-    (f) => must(204, 'DELETE', `/api/ports/${f.ports[0]}`),
+    (f) => changed(204, 'DELETE', `/api/ports/${f.ports[0]}`),
     { action: 'delete', entityType: 'port', entityId: (f) => f.ports[0] },
     (f) => ({ description: ['desk', null], untaggedVlanId: [f.vlan, null] }),
   ],
   [
     'bulk port edit',
-    (f) => must(200, 'PATCH', `/api/switches/${f.sw}/ports`, { portIds: f.ports, set: { enabled: false }, addTaggedVlanIds: [f.voice] }),
+    (f) => changed(200, 'PATCH', `/api/switches/${f.sw}/ports`, { portIds: f.ports, set: { enabled: false }, addTaggedVlanIds: [f.voice] }),
     { action: 'bulk_update', entityType: 'switch', entityId: (f) => f.sw },
     (f) => ({
       port: {
@@ -200,25 +208,57 @@ const scenarios: [string, (f: Fixture) => Promise<unknown>, Entry, (f: Fixture) 
   ],
   [
     'undo of an update',
-    (f) => must(200, 'POST', `/api/activity/${f.lastEntry}/undo`),
+    (f) => changed(200, 'POST', `/api/activity/${f.lastEntry}/undo`),
     { action: 'undo', entityType: 'port', entityId: (f) => f.ports[0] },
     (f) => ({ description: ['desk', null], untaggedVlanId: [f.vlan, null] }),
   ],
 ];
 
-describe('every kind of change writes exactly one entry with its before/after', () => {
+describe('every kind of change writes exactly one entry with its before/after, and its answer names it (Activity-Id)', () => {
   it.each(scenarios)('%s', async (name, change, expected, changes) => {
     const f = await fixture(`Entries ${name}`);
     const before = await allEntries();
-    await change(f);
+    const answer = await change(f);
     const after = await allEntries();
     expect(after).toHaveLength(before.length + 1);
     const [entry] = after;
+    expect(answer.headers.get('activity-id')).toBe(entry.id);
     expect(before.map((e) => e.id)).not.toContain(entry.id);
     expect(entry.action).toBe(expected.action);
     expect(entry.entityType).toBe(expected.entityType);
     if (expected.entityId) expect(entry.entityId).toBe(expected.entityId(f));
     expect(entry.changes).toMatchObject(changes(f) as object);
     if (expected.action === 'undo') expect(entry.undoOf).toBe(f.lastEntry);
+  });
+});
+
+describe('the data doors name their one entry too (Activity-Id)', () => {
+  const doors: [string, () => Promise<{ headers: Headers }>, string][] = [
+    ['a bulk import', () => changed(201, 'POST', '/api/import/sites', [{ name: 'Imported' }]), 'import'],
+    [
+      'a merge',
+      () => changed(200, 'POST', '/api/data/import', { sites: [{ id: 'S1', name: 'Merged', created_at: '2025-01-01T00:00:00Z' }] }),
+      'import',
+    ],
+    ['a public link made', async () => changed(201, 'POST', `/api/switches/${(await fixture('Linked')).sw}/public-link`), 'update'],
+  ];
+  it.each(doors)('%s', async (_name, change, action) => {
+    const answer = await change();
+    const [entry] = await allEntries();
+    expect(entry.action).toBe(action);
+    expect(answer.headers.get('activity-id')).toBe(entry.id);
+  });
+
+  it('a restore, whose entry is the last of the restored log', async () => {
+    const exported = await must(200, 'GET', '/api/backup/export');
+    const answer = await changed(200, 'POST', '/api/backup/import', exported);
+    const [entry] = await allEntries();
+    expect(entry.action).toBe('restore');
+    expect(answer.headers.get('activity-id')).toBe(entry.id);
+  });
+
+  it('no header on a read, or on a refused change', async () => {
+    expect((await call('GET', '/api/sites')).headers.get('activity-id')).toBeNull();
+    expect((await call('POST', '/api/sites', { body: {} })).headers.get('activity-id')).toBeNull();
   });
 });
