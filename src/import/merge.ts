@@ -33,6 +33,7 @@ import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { zeroCounts, foldCase, type CheckedDocument, type StoredActivity } from './document.ts';
+import { nameFreer } from '../legacy/context.ts';
 import { remapSharing, type LegacySharing, type MergedPublicLink, type MergedSharing } from '../legacy/ezswm-sharing.ts';
 import { ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
 
@@ -123,7 +124,11 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
   });
 }
 
+/** How long a VLAN's, network's or template's name may be, with the " (2)" a taken name gets. */
+const MERGED_NAME_LENGTH = 100;
+
 function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onConflict']): MergePlan {
+  const freeName = nameFreer(MERGED_NAME_LENGTH);
   const plan: MergePlan = {
     now: new Date().toISOString(),
     inserts: perPlural((): StoredRecord[] => []),
@@ -171,6 +176,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     if (stored) return merge('vlans', vlan.id, stored, `data.vlans[${i}].vid`, `site "${siteName(siteId)}" has a VLAN ${vlan.vid}`);
     const names = getOrSet(vlanNames, siteId, () => new Set<string>());
     const name = freeName(
+      `vlan\n${siteId}`,
       vlan.name as string,
       (candidate) => names.has(foldCase(candidate)) || vlanIdByName(db, siteId, candidate) !== undefined,
     );
@@ -207,6 +213,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     }
     const names = getOrSet(networkNames, siteId, () => new Set<string>());
     const name = freeName(
+      `network\n${siteId}`,
       network.name as string,
       (candidate) => names.has(foldCase(candidate)) || networkIdByName(db, siteId, candidate) !== undefined,
     );
@@ -217,7 +224,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
   });
   overlapsAmongNew(plan, doc, mergedIds);
 
-  const planner: Planner = { ids, mergedIds, onConflict, clashes: plan.clashes, merge, create, fix };
+  const planner: Planner = { ids, mergedIds, onConflict, clashes: plan.clashes, merge, create, fix, freeName };
   planTemplates(db, doc, planner);
   doc.switches.forEach((sw, i) => {
     const docSite = sw.siteId as string;
@@ -272,6 +279,8 @@ interface Planner {
   merge(kind: KindPlural, docId: string, storedId: string, field: string, message: string): void;
   create(kind: KindPlural, record: StoredRecord, changes: Record<string, unknown>): StoredRecord;
   fix(file: KindPlural, record: StoredRecord, field: string, from: unknown, to: unknown, reason: string): void;
+  /** A name of the scope that `taken` does not have: the name, or it with " (2)", " (3)"… (nameFreer). */
+  freeName: ReturnType<typeof nameFreer>;
 }
 
 // Templates are one list for the whole install: one of the same name and the same units is the stored one; one
@@ -285,7 +294,11 @@ function planTemplates(db: Db, doc: CheckedDocument, planner: Planner): void {
     const at = `data.templates[${i}].name`;
     if (stored && JSON.stringify(templateUnitsOf(db, stored)) === JSON.stringify(template.units))
       return merge('templates', template.id, stored, at, `a template named "${name}" exists`);
-    const free = freeName(name, (candidate) => names.has(foldCase(candidate)) || templateIdByName(db, candidate) !== undefined);
+    const free = planner.freeName(
+      'template',
+      name,
+      (candidate) => names.has(foldCase(candidate)) || templateIdByName(db, candidate) !== undefined,
+    );
     names.add(foldCase(free));
     if (free !== name) {
       fix('templates', template, 'name', name, free, 'a stored template has that name with other units');
@@ -470,14 +483,6 @@ function getOrSet<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 /** `name`, or the first of "name (2)", "name (3)"… (at most 100 characters) that is not `taken`. */
-function freeName(name: string, taken: (candidate: string) => boolean): string {
-  if (!taken(name)) return name;
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})`;
-    const candidate = [...name].slice(0, 100 - suffix.length).join('') + suffix;
-    if (!taken(candidate)) return candidate;
-  }
-}
 
 // Links between two new ports are kept; a link to a merged (stored) port is made only when that port is
 // free, since taking it would silently break the stored link; otherwise it is left out with a warning.

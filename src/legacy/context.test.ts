@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isUuid } from '../fields/field.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { INTERFACE_NAME_MAX, suffixedInterfaceName } from '../lib/interface-name.ts';
-import { ascendingUuids, dedupeNames, keepRefusedValue, type CheckContext, type Named } from './context.ts';
+import { ascendingUuids, dedupeNames, keepRefusedValue, nameFreer, type CheckContext, type Named } from './context.ts';
 
 describe('ascendingUuids', () => {
   it('gives as many fresh UUIDv4s as asked for, in ascending order', () => {
@@ -82,5 +82,34 @@ describe('dedupeNames', () => {
     expect(dedupe([...named(['x', 'x']), ...named(['x', 'X'], 'site-2')], 100)).toEqual(['x', 'x (2)', 'x', 'X (2)']);
     const cut = dedupe(named(Array(12).fill('abcdefgh')), 8);
     expect(cut).toEqual(['abcdefgh', ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `abcd (${n})`), 'abc (10)', 'abc (11)', 'abc (12)']);
+  });
+});
+
+describe('nameFreer', () => {
+  it('frees 20,000 repeats of one name with at most two looks each, as dedupeNames numbers them', () => {
+    const freeName = nameFreer(100);
+    const taken = new Set(['users']);
+    let looks = 0;
+    const isTaken = (candidate: string) => {
+      looks++;
+      return taken.has(candidate.toLowerCase());
+    };
+    const names = Array.from({ length: 20_000 }, () => {
+      const name = freeName('vlan\nsite-1', 'Users', isTaken);
+      taken.add(name.toLowerCase());
+      return name;
+    });
+    expect(names.slice(0, 3)).toEqual(['Users (2)', 'Users (3)', 'Users (4)']);
+    expect(new Set(names).size).toBe(20_000);
+    expect(looks).toBeLessThanOrEqual(2 * 20_000);
+    expect(freeName('vlan\nsite-2', 'Users', (candidate) => candidate === 'Users')).toBe('Users (2)');
+    expect(freeName('vlan\nsite-1', 'Voice', () => false)).toBe('Voice');
+  });
+
+  it('skips numbers that are taken, and cuts a long name to keep its number within the length', () => {
+    const freeName = nameFreer(12);
+    const taken = new Set(['core', 'core (2)', 'core (3)', 'a-very-long-name']);
+    expect(freeName('s', 'core', (c) => taken.has(c))).toBe('core (4)');
+    expect(freeName('s', 'a-very-long-name', (c) => taken.has(c))).toBe('a-very-l (2)');
   });
 });

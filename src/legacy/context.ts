@@ -470,6 +470,25 @@ function scoped(scope: string, name: string): string {
   return `${scope}\u0000${name.toLowerCase()}`;
 }
 
+/**
+ * Names freed one at a time against what `taken` says (a merge's names, checked against the stored ones too): a taken
+ * name gets " (2)", " (3)"… as dedupeNames gives them, each repeat in a scope going on from the number its name's last
+ * repeat took, so that n repeats cost n looks, not n²/2 (names are only added while it is used).
+ */
+export function nameFreer(maxLength: number): (scope: string, name: string, taken: (candidate: string) => boolean) => string {
+  const nextNumber = new Map<string, number>();
+  return (scope, name, taken) => {
+    if (!taken(name)) return name;
+    const key = scoped(scope, name);
+    for (let n = nextNumber.get(key) ?? 2; ; n++) {
+      const candidate = suffixed(name, n, maxLength);
+      if (taken(candidate)) continue;
+      nextNumber.set(key, n + 1);
+      return candidate;
+    }
+  };
+}
+
 function suffixed(name: string, n: number, maxLength: number): string {
   const suffix = ` (${n})`;
   const chars = [...name];

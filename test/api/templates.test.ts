@@ -431,7 +431,7 @@ interfaces: *f
     expect(answer.status, answer.text).toBeLessThan(500);
   });
 
-  it('refuses a file over 1 MiB with 413', async () => {
+  it('refuses a file over its 64 KiB limit (here 1 MiB) with 413', async () => {
     const answer = await importYaml(`manufacturer: A\nmodel: B\ncomments: "${'x'.repeat(1024 * 1024)}"\n`);
     expect(answer.status).toBe(413);
   });
