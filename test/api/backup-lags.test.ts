@@ -521,7 +521,10 @@ describe('POST /api/import/{entity} and LAGs', () => {
     const asJson = await source.call('POST', '/api/import/ports', { body: [{ id: member, type: 'console' }] });
     expect(asJson.status).toBe(400);
     expect(asJson.body.error.details).toEqual([
-      { field: 'rows[1].type', message: 'port "ge-0/0/6" is a console port, which cannot be a LAG member: take it out of LAG "ae1" first [lag_member]' },
+      {
+        field: 'rows[1].type',
+        message: 'port "ge-0/0/6" is a console port, which cannot be a LAG member: take it out of LAG "ae1" first [lag_member]',
+      },
     ]);
     const csv = `id,type\r\n${member},management\r\n`;
     const asCsv = await source.call('POST', '/api/import/ports', { raw: csv, headers: { 'content-type': 'text/csv' } });
