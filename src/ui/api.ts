@@ -109,6 +109,25 @@ function signalUnauthorized(path: string, status: number): void {
   if (status === 401 && !path.startsWith('/api/auth/')) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
 }
 
+/** What a change answers without a body (204): an object of its own, so that it can name its entry (activityOf). */
+export type NoContent = Readonly<Record<string, never>>;
+
+// The activity entry each change's answer named in its Activity-Id header, keyed by the answer object that the
+// change's call resolves with: every call has its own answer, so two changes at once never see each other's
+// entry. This is the one way the UI learns which entry a change wrote (toastWithUndo offers Undo for it).
+const entryOfAnswer = new WeakMap<object, string>();
+
+/** The activity entry that the change which answered `answer` wrote (its Activity-Id), or undefined. */
+export function activityOf(answer: unknown): string | undefined {
+  return typeof answer === 'object' && answer !== null ? entryOfAnswer.get(answer) : undefined;
+}
+
+/** `answer`, remembered as naming `entryId` (an answer that is not an object cannot name one). */
+function namingEntry<T>(answer: T, entryId: string | null): T {
+  if (entryId && typeof answer === 'object' && answer !== null) entryOfAnswer.set(answer, entryId);
+  return answer;
+}
+
 async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
   let body: string | undefined;
@@ -133,20 +152,21 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', t('api.unreachable'));
   }
-  if (res.status === 204) return undefined as T;
+  const entryId = res.headers.get('Activity-Id');
+  if (res.status === 204) return namingEntry({} as NoContent, entryId) as T;
   const type = res.headers.get('content-type') ?? '';
   const parsed: unknown = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
     signalUnauthorized(path, res.status);
     throw errorFrom(res.status, res.statusText, parsed);
   }
-  return parsed as T;
+  return namingEntry(parsed as T, entryId);
 }
 
 const get = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 const post = <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body: body ?? {}, query });
 const patch = <T>(path: string, body: unknown, ifMatch?: number) => request<T>('PATCH', path, { body, ifMatch });
-const del = (path: string, ifMatch?: number, query?: Query) => request<void>('DELETE', path, { ifMatch, query });
+const del = (path: string, ifMatch?: number, query?: Query) => request<NoContent>('DELETE', path, { ifMatch, query });
 
 // Authentication and the signed-in user. GET /api/auth/status has no answer schema in the OpenAPI document.
 export const authStatus = () => get<{ setupRequired: boolean; user: User | null }>('/api/auth/status');
@@ -219,7 +239,9 @@ export const deletePort = (id: string, version?: number) => del(`/api/ports/${id
 
 /** The body of PATCH /api/switches/{id}/ports: one change to many ports, all or nothing. */
 export type BulkPortChange = { portIds: string[]; set?: Partial<Port>; addTaggedVlanIds?: string[]; removeTaggedVlanIds?: string[] };
-export const bulkUpdatePorts = (switchId: string, body: BulkPortChange) => patch<unknown>(`/api/switches/${switchId}/ports`, body);
+/** What a bulk port change answers: every port it named, as it is now, and how many of them it changed. */
+export type BulkPortAnswer = { items: Port[]; changed: number; activityId: string | null };
+export const bulkUpdatePorts = (switchId: string, body: BulkPortChange) => patch<BulkPortAnswer>(`/api/switches/${switchId}/ports`, body);
 
 // LAGs of a switch, and a switch's duplicate.
 /** The LAGs of a switch (the first 500), by name. */
@@ -288,12 +310,6 @@ export const listActivity = (q: Query = {}, signal?: AbortSignal) => get<Activit
 export const portHistory = async (id: string) => (await get<PortHistory>(`/api/ports/${id}/history`)).items;
 export const undoActivity = (id: string) => post<ActivityEntry>(`/api/activity/${id}/undo`);
 
-/** The newest activity entry for one entity, or undefined. */
-export async function newestActivityFor(entityId: string): Promise<ActivityEntry | undefined> {
-  const page = await listActivity({ entityId, limit: 1 });
-  return page.items[0];
-}
-
 // SNMP discovery (docs/DISCOVERY.md): read a switch, apply the chosen differences; the MAC tables it keeps.
 /** SNMP credentials: v2c with a community, or v3 authPriv. */
 export type SnmpCredentials =
@@ -357,7 +373,7 @@ function upload<T>(path: string, body: Blob, contentType: string, query: Query, 
       } catch {
         parsed = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(namingEntry(parsed as T, xhr.getResponseHeader('Activity-Id')));
       else {
         signalUnauthorized(path, xhr.status);
         reject(errorFrom(xhr.status, xhr.statusText, parsed));

@@ -9,6 +9,8 @@ export type Resource<T> = {
   loading: boolean;
   reload: () => void;
   setData: (d: T) => void;
+  /** Replaces the data with what `change` makes of the data as it is then (nothing while none is loaded). */
+  update: (change: (d: T) => T) => void;
 };
 
 /** Loads data with `load` whenever `deps` change; keeps the previous data while a reload runs. */
@@ -36,7 +38,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
     return () => ctl.abort();
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload, setData };
+  const update = useCallback((change: (d: T) => T) => setData((d) => (d === undefined ? d : change(d))), []);
+  return { data, error, loading, reload, setData, update };
 }
 
 /** True once `flag` has stayed true for `ms` milliseconds (so quick loads never flash a spinner). */

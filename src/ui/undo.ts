@@ -1,7 +1,6 @@
-// Undo from a success message: find the activity entry a change wrote, and reverse it on request.
-import { ApiError, newestActivityFor, undoActivity } from './api.ts';
+// Undo from a success message: the activity entry a change's answer named, reversed on request.
+import { ApiError, activityOf, undoActivity } from './api.ts';
 import type { AppServices, ConfirmRequest } from './app-context.ts';
-import type { ActivityEntry } from './api-types.ts';
 import { t } from './messages.ts';
 
 /** Explains a failed undo in words; 409 undo_conflict and already_undone get their own sentences. */
@@ -34,28 +33,30 @@ export const failureText = (err: unknown) =>
 
 /**
  * Deletes after asking `question` once (a name alone asks "Delete <name>?"): `remove()` runs when confirmed (it
- * returns false when it gave up quietly); a failure is an error toast with Reload. True once deleted.
+ * returns false when it gave up quietly); a failure is an error toast with Reload. Once deleted, resolves with
+ * what the delete answered (for toastWithUndo), else with undefined.
  */
 export async function confirmedDelete(
   app: AppServices,
   question: Omit<ConfirmRequest, 'danger'> | string,
-  remove: () => Promise<unknown>,
+  remove: () => Promise<object | false>,
   reload: () => void,
-): Promise<boolean> {
+): Promise<object | undefined> {
   const q =
     typeof question === 'string'
       ? { title: t('common.delete'), message: t('ipam.deleteQuestion', { name: question }), confirmLabel: t('common.delete') }
       : question;
-  if (!(await app.confirm({ ...q, danger: true }))) return false;
+  if (!(await app.confirm({ ...q, danger: true }))) return undefined;
   try {
-    return (await remove()) !== false;
+    const answer = await remove();
+    return answer === false ? undefined : answer;
   } catch (err) {
     app.toast({
       kind: 'error',
       message: t('common.couldNotDelete', { message: failureText(err) }),
       action: { label: t('common.reload'), run: reload },
     });
-    return false;
+    return undefined;
   }
 }
 
@@ -89,33 +90,15 @@ export async function runUndo(app: AppServices, entryId: string, after?: () => v
 }
 
 /**
- * Shows a success toast with an Undo button for the change just made. The entry is the newest activity
- * entry of the first of `entityIds` that has an undoable one matching `actions`.
+ * Shows a success toast for the change that answered `answer`, with an Undo button for the activity entry the
+ * answer named (its Activity-Id); a change that wrote none (it changed nothing) gets the toast without Undo.
  */
-export async function toastWithUndo(
-  app: AppServices,
-  message: string,
-  entityIds: string[],
-  actions: string[],
-  after?: () => void,
-): Promise<void> {
-  let entry: ActivityEntry | undefined;
-  for (const id of entityIds) {
-    try {
-      const e = await newestActivityFor(id);
-      if (e?.undoable && !e.undoneBy && actions.includes(e.action)) {
-        entry = e;
-        break;
-      }
-    } catch {
-      // No activity for this id: try the next one.
-    }
-  }
-  const found = entry;
+export function toastWithUndo(app: AppServices, message: string, answer: unknown, after?: () => void): void {
+  const entryId = activityOf(answer);
   app.toast({
     kind: 'success',
     message,
-    timeoutMs: found ? 12_000 : 5_000,
-    action: found ? { label: t('undo.button'), run: () => void runUndo(app, found.id, after) } : undefined,
+    timeoutMs: entryId ? 12_000 : 5_000,
+    action: entryId ? { label: t('undo.button'), run: () => void runUndo(app, entryId, after) } : undefined,
   });
 }

@@ -63,7 +63,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
     const { siteId: _ignored, ...body } = networkBody(v);
     const updated = await updateNetwork(n.id, body as Partial<Network>, n.version);
     net.setData({ ...n, ...updated });
-    void toastWithUndo(app, t('network.saved', { name: updated.name }), [n.id], ['update'], net.reload);
+    toastWithUndo(app, t('network.saved', { name: updated.name }), updated, net.reload);
   };
   // A network with addresses or ranges asks again before they go with it.
   const remove = async () => {
@@ -72,7 +72,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
       message: t('network.deleteQuestion', { name: n.name, subnet: n.subnet }),
       confirmLabel: t('network.deleteConfirm'),
     };
-    const removed = await confirmedDelete(
+    const deleted = await confirmedDelete(
       app,
       question,
       () =>
@@ -84,9 +84,9 @@ export function NetworkPage(p: { id: string; route: Route }) {
         }),
       net.reload,
     );
-    if (!removed) return;
+    if (!deleted) return;
     navigate(`/networks?siteId=${n.siteId}`);
-    void toastWithUndo(app, t('network.deleted', { name: n.name }), [n.id], ['delete']);
+    toastWithUndo(app, t('network.deleted', { name: n.name }), deleted);
   };
 
   // What an address changes: its list and the network's utilisation.
@@ -97,21 +97,22 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const add = async (body: Partial<Address>, next: boolean) => {
     const a = await (next ? nextAddress : createAddress)(n.id, body);
     changed();
-    void toastWithUndo(app, t('ipam.added', { name: a.address }), [a.id], ['create'], changed);
+    toastWithUndo(app, t('ipam.added', { name: a.address }), a, changed);
   };
   const saveAddress = async (body: Partial<Address>) => {
     const a = editing!;
     const saved = await updateAddress(a.id, body, a.version);
     setEditing(null);
     changed();
-    void toastWithUndo(app, t('ipam.saved', { name: saved.address }), [a.id], ['update'], changed);
+    toastWithUndo(app, t('ipam.saved', { name: saved.address }), saved, changed);
   };
   const removeAddress = async (a: Address) => {
     const name = a.hostname ? `${a.address} (${a.hostname})` : a.address;
-    if (!(await confirmedDelete(app, name, () => deleteAddress(a.id, a.version), changed))) return;
+    const deleted = await confirmedDelete(app, name, () => deleteAddress(a.id, a.version), changed);
+    if (!deleted) return;
     setEditing(null);
     changed();
-    void toastWithUndo(app, t('ipam.deleted', { name }), [a.id], ['delete'], changed);
+    toastWithUndo(app, t('ipam.deleted', { name }), deleted, changed);
   };
   const columns = addressColumns(
     {

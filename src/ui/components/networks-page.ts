@@ -88,7 +88,7 @@ export function NetworksPage(p: { route: Route }) {
   const create = async (v: NetworkValues) => {
     const n = await createNetwork(networkBody(v) as Partial<Network>);
     adder.created(`/networks/${n.id}`);
-    void toastWithUndo(app, t('networks.created', { name: n.name, subnet: n.subnet }), [n.id], ['create'], list.reload);
+    toastWithUndo(app, t('networks.created', { name: n.name, subnet: n.subnet }), n, list.reload);
   };
   const filtered = !!(query.q || siteId);
   const form = (all: Site[]) =>

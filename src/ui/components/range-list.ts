@@ -45,20 +45,20 @@ function RangeForm(p: { range?: Range; onSubmit: (v: Values) => Promise<unknown>
 export function RangeList(p: { network: Network; ranges: Resource<Range[]>; onChanged: () => void }) {
   const app = useApp();
   const [editing, setEditing] = useState<Range | 'new' | null>(null);
-  const done = (message: string, id: string, action: string) => {
+  const done = (message: string, answer: object) => {
     setEditing(null);
     p.onChanged();
-    void toastWithUndo(app, message, [id], [action], p.onChanged);
+    toastWithUndo(app, message, answer, p.onChanged);
   };
   const name = (r: Range) => t('ranges.name', { start: r.start, end: r.end, kind: t(`rangeKind.${r.kind}`) });
   const save = async (v: Values) => {
     const body = emptyToNull(v) as Partial<Range>;
     const r = editing === 'new' || !editing ? await createRange(p.network.id, body) : await updateRange(editing.id, body, editing.version);
-    done(t('ipam.saved', { name: name(r) }), r.id, editing === 'new' ? 'create' : 'update');
+    done(t('ipam.saved', { name: name(r) }), r);
   };
   const remove = async (r: Range) => {
-    if (await confirmedDelete(app, name(r), () => deleteRange(r.id, r.version), p.onChanged))
-      done(t('ipam.deleted', { name: name(r) }), r.id, 'delete');
+    const deleted = await confirmedDelete(app, name(r), () => deleteRange(r.id, r.version), p.onChanged);
+    if (deleted) done(t('ipam.deleted', { name: name(r) }), deleted);
   };
   const columns = [
     {

@@ -47,7 +47,7 @@ export function SitePage(p: { id: string; route: Route }) {
     const updated = await updateSite(s.id, emptyToNull(v) as Partial<Site>, s.version);
     site.setData({ ...s, ...updated });
     setEditing(false);
-    void toastWithUndo(app, t('site.saved', { name: updated.name }), [s.id], ['update'], site.reload);
+    toastWithUndo(app, t('site.saved', { name: updated.name }), updated, site.reload);
   };
   const remove = async () => {
     const sw = switches.data ?? [];
@@ -67,9 +67,10 @@ export function SitePage(p: { id: string; route: Route }) {
         : t('site.deleteQuestion', { name: s.name }),
       confirmLabel: t('site.deleteConfirm'),
     };
-    if (!(await confirmedDelete(app, question, () => deleteSite(s.id, s.version, parts.length > 0), site.reload))) return;
+    const deleted = await confirmedDelete(app, question, () => deleteSite(s.id, s.version, parts.length > 0), site.reload);
+    if (!deleted) return;
     navigate('/sites');
-    void toastWithUndo(app, t('site.deleted', { name: s.name }), [s.id], ['delete']);
+    toastWithUndo(app, t('site.deleted', { name: s.name }), deleted);
   };
 
   const discovered = ({ applied, count, created }: DiscoveryOutcome) => {

@@ -23,7 +23,7 @@ export function SitesPage(p: { route: Route }) {
   const create = async (v: SiteValues) => {
     const site = await createSite(emptyToNull(v) as Partial<Site>);
     navigate(`/sites/${site.id}`, { replace: true });
-    void toastWithUndo(app, t('sites.created', { name: site.name }), [site.id], ['create']);
+    toastWithUndo(app, t('sites.created', { name: site.name }), site);
   };
 
   const columns: Column<Site>[] = [

@@ -23,13 +23,13 @@ import {
   updatePort,
   updateSwitch,
 } from '../api.ts';
-import type { BulkPortChange } from '../api.ts';
+import type { BulkPortChange, BulkPortAnswer } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
-import type { Lag, Port, Switch, Vlan } from '../api-types.ts';
+import type { Lag, Port, Switch, SwitchWithPorts, Vlan } from '../api-types.ts';
 import { t, tParts } from '../messages.ts';
 import { confirmedDelete, failureText, toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
@@ -66,6 +66,24 @@ function focusPortRow(id: string): void {
 }
 
 const LagPanel = lazyPage(async () => (await import('./lag-panel.ts')).LagPanel);
+
+/**
+ * Whether saving a port (`before`: as it was, none when created) relinked another port of `ports`: a new link
+ * takes its far end from whichever port had it, and the answer holds the saved port only.
+ */
+function relinksOthers(ports: Port[], before: Port | undefined, saved: Port): boolean {
+  const was = before?.linkedPortId ?? null;
+  const now = saved.linkedPortId;
+  if (was === now) return false;
+  return ports.some((x) => x.id !== saved.id && (x.id === was || x.id === now || (now !== null && x.linkedPortId === now)));
+}
+
+/** The switch with `saved` (as the API answered it) in place of its port of that id, or added when new. */
+function withPorts(s: SwitchWithPorts, saved: Port[]): SwitchWithPorts {
+  const byId = new Map(saved.map((x) => [x.id, x]));
+  const added = saved.filter((x) => !s.ports.some((old) => old.id === x.id));
+  return { ...s, ports: [...s.ports.map((x) => byId.get(x.id) ?? x), ...added], portCount: s.portCount + added.length };
+}
 
 /** Resolves the far ends of the links of `ports`: port name and switch name. */
 function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
@@ -225,24 +243,29 @@ export function SwitchPage(p: { id: string; route: Route }) {
   if (!s) return html`<${Loading} />`;
 
   const reload = () => sw.reload();
+  // A saved or created port is shown as the API answered it, without reading the switch again; unless the save
+  // relinked another port of this switch, which the answer does not hold.
+  const showPort = (before: Port | undefined, saved: Port) => {
+    if (relinksOthers(s.ports, before, saved)) reload();
+    else sw.update((d) => withPorts(d, [saved]));
+  };
   const savePort = async (port: Port, change: PortChange) => {
-    await updatePort(port.id, change, port.version);
+    const saved = await updatePort(port.id, change, port.version);
     setEditingId(null);
-    reload();
-    const renamed = change.name && change.name !== port.name;
-    void toastWithUndo(
+    showPort(port, saved);
+    const renamed = saved.name !== port.name;
+    toastWithUndo(
       app,
-      renamed ? t('switch.portRenamed', { from: port.name, to: change.name }) : t('switch.portSaved', { port: change.name ?? port.name }),
-      [port.id],
-      ['update'],
+      renamed ? t('switch.portRenamed', { from: port.name, to: saved.name }) : t('switch.portSaved', { port: saved.name }),
+      saved,
       reload,
     );
   };
   const addPort = async (change: PortChange) => {
     const created = await createPort(s.id, change);
     setEditingId(null);
-    reload();
-    void toastWithUndo(app, t('switch.portCreated', { port: created.name }), [created.id], ['create'], reload);
+    showPort(undefined, created);
+    toastWithUndo(app, t('switch.portCreated', { port: created.name }), created, reload);
   };
   const removePort = async (port: Port) => {
     const question = {
@@ -250,13 +273,15 @@ export function SwitchPage(p: { id: string; route: Route }) {
       message: t('switch.portDeleteQuestion', { port: port.name, switch: s.name }),
       confirmLabel: t('portEdit.delete'),
     };
-    if (!(await confirmedDelete(app, question, () => deletePort(port.id, port.version), reload))) return;
+    const deleted = await confirmedDelete(app, question, () => deletePort(port.id, port.version), reload);
+    if (!deleted) return;
     setEditingId(null);
     selection.set([...selection.selected].filter((id) => id !== port.id));
-    // The server has deleted it: drop it from the panel now, so it is gone before the toast says so.
-    sw.setData({ ...s, ports: s.ports.filter((x) => x.id !== port.id) });
+    // The server has deleted it: drop it from the panel now, so it is gone before the toast says so. The reload
+    // brings what the empty answer cannot tell: its LAG's members, the far ends it was linked to.
+    sw.update((d) => ({ ...d, ports: d.ports.filter((x) => x.id !== port.id) }));
     reload();
-    void toastWithUndo(app, t('switch.portDeleted', { port: port.name }), [port.id], ['delete'], reload);
+    toastWithUndo(app, t('switch.portDeleted', { port: port.name }), deleted, reload);
   };
   const toggleFavorite = async () => {
     const on = !s.favorite;
@@ -269,22 +294,24 @@ export function SwitchPage(p: { id: string; route: Route }) {
   };
   const bulk = async (change: Omit<BulkPortChange, 'portIds'>) => {
     const portIds = order.filter((id) => selection.selected.has(id));
-    await bulkUpdatePorts(s.id, { portIds, ...change });
-    reload();
+    const answer: BulkPortAnswer = await bulkUpdatePorts(s.id, { portIds, ...change });
+    // The answer holds every port it named as it is now (a bulk change sets no link): shown without a reload.
+    sw.update((d) => withPorts(d, answer.items));
     // Focus goes back to the selection (it stays selected), not to the page's top.
     requestAnimationFrame(() => focusPortRow(portIds[0]!));
-    void toastWithUndo(app, t('switch.portsChanged', { count: portIds.length }), [s.id, portIds[0]!], ['bulk_update', 'update'], reload);
+    toastWithUndo(app, t('switch.portsChanged', { count: portIds.length }), answer, reload);
   };
   const saveDetails = async (v: SwitchValues) => {
     const updated = await updateSwitch(s.id, switchBody(v, false) as Partial<Switch>, s.version);
-    sw.setData({ ...s, ...updated });
-    void toastWithUndo(app, t('switch.saved', { name: updated.name }), [s.id], ['update'], reload);
+    sw.update((d) => ({ ...d, ...updated }));
+    toastWithUndo(app, t('switch.saved', { name: updated.name }), updated, reload);
   };
   const saveLag = async (lag: Lag | undefined, change: LagChange) => {
     const saved = lag ? await updateLag(lag.id, change, lag.version) : await createLag(s.id, change);
     setLagId(null);
+    // A LAG sets its members' mode and VLANs, which its answer does not hold: the switch is read again.
     reload();
-    void toastWithUndo(app, t(lag ? 'lag.saved' : 'lag.created', { name: saved.name }), [saved.id], [lag ? 'update' : 'create'], reload);
+    toastWithUndo(app, t(lag ? 'lag.saved' : 'lag.created', { name: saved.name }), saved, reload);
   };
   const removeLag = async (lag: Lag) => {
     const question = {
@@ -292,15 +319,16 @@ export function SwitchPage(p: { id: string; route: Route }) {
       message: t('lag.deleteQuestion', { name: lag.name, switch: s.name, ports: t('count.ports', { count: lag.memberPortIds.length }) }),
       confirmLabel: t('lag.delete'),
     };
-    if (!(await confirmedDelete(app, question, () => deleteLag(lag.id, lag.version), reload))) return;
+    const deleted = await confirmedDelete(app, question, () => deleteLag(lag.id, lag.version), reload);
+    if (!deleted) return;
     setLagId(null);
     reload();
-    void toastWithUndo(app, t('lag.deleted', { name: lag.name }), [lag.id], ['delete'], reload);
+    toastWithUndo(app, t('lag.deleted', { name: lag.name }), deleted, reload);
   };
   const duplicated = (copy: Switch) => {
     setDuplicating(false);
     navigate(`/switches/${copy.id}`);
-    void toastWithUndo(app, t('duplicate.done', { name: copy.name, from: s.name }), [copy.id], ['create']);
+    toastWithUndo(app, t('duplicate.done', { name: copy.name, from: s.name }), copy);
   };
   const discovered = ({ applied, count }: DiscoveryOutcome) => {
     setDiscovering(false);
@@ -314,9 +342,10 @@ export function SwitchPage(p: { id: string; route: Route }) {
       message: t('switch.deleteQuestion', { name: s.name, ports: t('count.ports', { count: ports.length }) }),
       confirmLabel: t('switch.deleteConfirm'),
     };
-    if (!(await confirmedDelete(app, question, () => deleteSwitch(s.id, s.version), reload))) return;
+    const deleted = await confirmedDelete(app, question, () => deleteSwitch(s.id, s.version), reload);
+    if (!deleted) return;
     navigate(`/sites/${s.siteId}`);
-    void toastWithUndo(app, t('switch.deleted', { name: s.name }), [s.id], ['delete']);
+    toastWithUndo(app, t('switch.deleted', { name: s.name }), deleted);
   };
 
   const tabs = [

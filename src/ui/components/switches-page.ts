@@ -32,7 +32,7 @@ export function SwitchesPage(p: { route: Route }) {
   const create = async (v: SwitchValues) => {
     const sw = await createSwitch(switchBody(v, true) as Partial<Switch>);
     navigate(`/switches/${sw.id}`, { replace: true });
-    void toastWithUndo(app, t('switches.created', { name: sw.name }), [sw.id], ['create']);
+    toastWithUndo(app, t('switches.created', { name: sw.name }), sw);
   };
   const columns: Column<Switch>[] = [
     {

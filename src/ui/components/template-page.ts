@@ -193,11 +193,11 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
       if (!saved) {
         const created = await createTemplate(body as Partial<Template>);
         navigate(`/templates/${created.id}`, { replace: true });
-        void toastWithUndo(app, t('template.created', { name: created.name }), [created.id], ['create']);
+        toastWithUndo(app, t('template.created', { name: created.name }), created);
       } else {
         const updated = await updateTemplate(saved.id, body as Partial<Template>, saved.version);
         p.onReload();
-        void toastWithUndo(app, t('template.saved', { name: updated.name }), [saved.id], ['update'], p.onReload);
+        toastWithUndo(app, t('template.saved', { name: updated.name }), updated, p.onReload);
       }
     } catch (err) {
       if (!(err instanceof ApiError)) setFormError(String((err as Error)?.message ?? err));
@@ -227,7 +227,7 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
       const answer = await getTemplate(saved.id);
       const copy = await createTemplate({ ...answer, name: t('template.copyName', { name: answer.name }) });
       navigate(`/templates/${copy.id}`);
-      void toastWithUndo(app, t('template.duplicated', { name: copy.name }), [copy.id], ['create']);
+      toastWithUndo(app, t('template.duplicated', { name: copy.name }), copy);
     } catch (err) {
       app.toast({ kind: 'error', message: failureText(err) });
     }
@@ -249,7 +249,7 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
       message: t('template.deleteQuestion', { name: saved.name }),
       confirmLabel: t('template.deleteConfirm'),
     };
-    const removed = await confirmedDelete(
+    const deleted = await confirmedDelete(
       app,
       question,
       () =>
@@ -260,9 +260,9 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
         }),
       p.onReload,
     );
-    if (!removed) return;
+    if (!deleted) return;
     navigate('/templates');
-    void toastWithUndo(app, t('template.deleted', { name: saved.name }), [saved.id], ['delete']);
+    toastWithUndo(app, t('template.deleted', { name: saved.name }), deleted);
   };
 
   const title = saved ? saved.name : t('template.newTitle');

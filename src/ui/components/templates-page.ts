@@ -57,7 +57,7 @@ export function TemplatesPage(p: { route: Route }) {
       setOutcome({ step: 'imported', answer });
       list.reload();
       const template = answer.template as Template;
-      void toastWithUndo(app, t('template.created', { name: template.name }), [template.id], ['create'], list.reload);
+      toastWithUndo(app, t('template.created', { name: template.name }), answer, list.reload);
     } catch (err) {
       failed(err, (message) => t('template.importFailed', { message }));
     }
@@ -73,7 +73,7 @@ export function TemplatesPage(p: { route: Route }) {
     try {
       const created = await createTemplate(body as Partial<Template>);
       navigate(`/templates/${created.id}`);
-      void toastWithUndo(app, t('template.created', { name: created.name }), [created.id], ['create']);
+      toastWithUndo(app, t('template.created', { name: created.name }), created);
     } catch (err) {
       failed(err, (message) => t('template.importFailed', { message }));
     }

@@ -89,7 +89,7 @@ export function VlanPage(p: { id: string; route: Route }) {
     const { siteId: _ignored, ...body } = vlanBody(values);
     const updated = await updateVlan(v.id, body as Partial<Vlan>, v.version);
     res.setData({ ...v, ...updated });
-    void toastWithUndo(app, t('vlan.saved', { name: updated.name }), [v.id], ['update'], res.reload);
+    toastWithUndo(app, t('vlan.saved', { name: updated.name }), updated, res.reload);
   };
   const remove = async () => {
     const used = v.portCount + v.networkCount > 0;
@@ -105,9 +105,10 @@ export function VlanPage(p: { id: string; route: Route }) {
         : t('vlan.deleteQuestion', { name: v.name, vlan: v.vid }),
       confirmLabel: t('vlan.deleteConfirm'),
     };
-    if (!(await confirmedDelete(app, question, () => deleteVlan(v.id, v.version, used), res.reload))) return;
+    const deleted = await confirmedDelete(app, question, () => deleteVlan(v.id, v.version, used), res.reload);
+    if (!deleted) return;
     navigate(`/vlans?siteId=${v.siteId}`);
-    void toastWithUndo(app, t('vlan.deleted', { name: v.name }), [v.id], ['delete']);
+    toastWithUndo(app, t('vlan.deleted', { name: v.name }), deleted);
   };
 
   const facts = [

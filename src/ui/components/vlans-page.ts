@@ -50,7 +50,7 @@ export function VlansPage(p: { route: Route }) {
   const create = async (v: VlanValues) => {
     const created = await createVlan(vlanBody(v) as Partial<Vlan>);
     adder.created(`/vlans/${created.id}`);
-    void toastWithUndo(app, t('vlans.created', { name: created.name, vlan: created.vid }), [created.id], ['create'], list.reload);
+    toastWithUndo(app, t('vlans.created', { name: created.name, vlan: created.vid }), created, list.reload);
   };
   const filtered = !!(query.q || siteId || status);
   const form = (all: Site[]) =>
