@@ -53,12 +53,18 @@ function notWritable(path: string, databasePath: string, errno: string): string 
     return `database ${path} is on a read-only file system: mount its volume read-write (or point DATA_DIR at a writable one), then start again`;
   const uid = process.getuid?.() ?? '?';
   const gid = process.getgid?.() ?? '?';
-  return `database ${path} is not writable by uid ${uid}: chown ${uid}:${gid} ${databasePath} and its -wal and -shm files, or run the service as the files' owner (PUID/PGID in the container), then start again`;
+  return (
+    `database ${path} is not writable by uid ${uid}: chown ${uid}:${gid} ${databasePath} and its -wal and -shm files, ` +
+    "or run the service as the files' owner (PUID/PGID in the container), then start again"
+  );
 }
 
 function storageAdvice(path: string, fault: StorageFault): string {
   if (fault === 'read_only') {
-    return `database ${path} cannot be written (a read-only file or file system): make it writable for uid ${process.getuid?.() ?? '?'} or remount its volume read-write, then start again`;
+    return (
+      `database ${path} cannot be written (a read-only file or file system): make it writable for uid ${process.getuid?.() ?? '?'} ` +
+      'or remount its volume read-write, then start again'
+    );
   }
   return `database ${path} cannot be updated: the disk holding it is full; free space on its volume (or make it larger), then start again`;
 }

@@ -81,7 +81,8 @@ const RECORD_JSON: Record<DocumentKind, string> = {
   lags: lagRecord(),
   activity: `json_object('id', id, 'at', at, 'userId', user_id, 'username', username, 'action', action, 'entityType', entity_type,
     'entityId', entity_id, 'entityName', entity_name, 'siteId', site_id, 'summary', summary, 'changes', json(changes),
-    'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of, 'undoLost', undo_lost, 'undoData', json(undo_data))`,
+    'undoable', ${jsonBool('undoable = 1 AND undone_by IS NULL')}, 'undoneBy', undone_by, 'undoOf', undo_of,
+    'undoLost', undo_lost, 'undoData', json(undo_data))`,
 };
 
 const KEY_COLUMN: Record<DocumentKind, string> = {

@@ -235,8 +235,8 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
  * the VLAN of the networks it wrote (of the network's site), no port stays linked to one it removed, the LAGs it
  * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
  * on a trunk, a remote LAG of another switch that pairs back, two or more members, those of the ports it wrote too; a
- * member's LAG is its switch's; no LAG pairs with one it removed), and the addresses and ranges it wrote (and those of the networks whose subnet it changed) keep the
- * IPAM rules.
+ * member's LAG is its switch's; no LAG pairs with one it removed), and the addresses and ranges it wrote (and those
+ * of the networks whose subnet it changed) keep the IPAM rules.
  * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
  */
 function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet, lagsOfPorts: readonly string[]): void {

@@ -679,7 +679,8 @@ describe('runChecks', () => {
         kind: 'link_tagged_vlan_mismatch',
         severity: 'error',
         message:
-          'The link between acc-1 port Gi1/0/48 and core-1 port Te1/0/1 carries different tagged VLANs at its ends: VLAN 30 only on acc-1 Gi1/0/48; VLAN 20 only on core-1 Te1/0/1.',
+          'The link between acc-1 port Gi1/0/48 and core-1 port Te1/0/1 carries different tagged VLANs at its ends: ' +
+          'VLAN 30 only on acc-1 Gi1/0/48; VLAN 20 only on core-1 Te1/0/1.',
         entities: [
           { type: 'port', id: near, name: 'acc-1 port Gi1/0/48' },
           { type: 'port', id: far, name: 'core-1 port Te1/0/1' },
@@ -735,7 +736,8 @@ describe('runChecks', () => {
         kind: 'vlan_not_carried_by_uplink',
         severity: 'warning',
         message:
-          'Switch edge uses 2 VLANs that no trunk towards its linked switches (core) carries at both ends: VLAN 10 (v10, on 2 ports); VLAN 30 (v30, on 1 port).',
+          'Switch edge uses 2 VLANs that no trunk towards its linked switches (core) carries at both ends: VLAN 10 (v10, on 2 ports); ' +
+          'VLAN 30 (v30, on 1 port).',
         entities: [edgeRef, { type: 'vlan', id: users, name: 'v10' }, { type: 'vlan', id: cams, name: 'v30' }],
       },
     ]);
@@ -777,14 +779,17 @@ describe('runChecks', () => {
         kind: 'lag_member_mismatch',
         severity: 'error',
         message:
-          'Member 2 of LAG Po1 on switch acc-1 differs from its LAG: no untagged VLAN where the LAG has VLAN 99; VLAN 30 only on the member; VLAN 20 only on the LAG.',
+          'Member 2 of LAG Po1 on switch acc-1 differs from its LAG: no untagged VLAN where the LAG has VLAN 99; VLAN 30 only on the member; ' +
+          'VLAN 20 only on the LAG.',
         entities: [po1, { type: 'port', id: near.members[1], name: 'acc-1 port 2' }],
       },
       {
         kind: 'lag_pair_mismatch',
         severity: 'error',
         message:
-          'The LAG pair between acc-1 LAG Po1 and core-1 LAG ae0 differs at its ends: untagged VLAN 99 on acc-1 Po1, none on core-1 ae0; VLAN 20 only on acc-1 Po1; VLAN 40 only on core-1 ae0; aggregation lacp-active on acc-1 Po1, static on core-1 ae0; 2 members on acc-1 Po1, 3 on core-1 ae0.',
+          'The LAG pair between acc-1 LAG Po1 and core-1 LAG ae0 differs at its ends: untagged VLAN 99 on acc-1 Po1, none on core-1 ae0; ' +
+          'VLAN 20 only on acc-1 Po1; VLAN 40 only on core-1 ae0; aggregation lacp-active on acc-1 Po1, static on core-1 ae0; ' +
+          '2 members on acc-1 Po1, 3 on core-1 ae0.',
         entities: [po1, { type: 'lag', id: far.id, name: 'core-1 LAG ae0' }],
       },
     ]);

@@ -267,7 +267,8 @@ function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
   return rows.map((row) =>
     finding(
       'gateway_is_management_ip',
-      `Gateway ${row.gateway} of network ${row.network_name} (${row.subnet}${row.vid === null ? '' : `, VLAN ${row.vid}`}, ${row.network_site}) is also the management IP of switch ${row.switch_name} (${row.switch_site}).`,
+      `Gateway ${row.gateway} of network ${row.network_name} (${row.subnet}${row.vid === null ? '' : `, VLAN ${row.vid}`}, ` +
+        `${row.network_site}) is also the management IP of switch ${row.switch_name} (${row.switch_site}).`,
       [
         { type: 'network', id: row.network_id, name: row.network_name },
         { type: 'switch', id: row.switch_id, name: row.switch_name },
@@ -457,7 +458,8 @@ function linkTaggedVlanMismatches(_db: Db, _site: string | null, reads: Reads): 
     findings.push(
       finding(
         'link_tagged_vlan_mismatch',
-        `The link between ${portLabel(a)} and ${portLabel(b)} carries different tagged VLANs at its ends: ${[...only(onlyA, a), ...only(onlyB, b)].join('; ')}.`,
+        `The link between ${portLabel(a)} and ${portLabel(b)} carries different tagged VLANs at its ends: ` +
+          `${[...only(onlyA, a), ...only(onlyB, b)].join('; ')}.`,
         [portRef(a), portRef(b)],
       ),
     );
@@ -685,7 +687,8 @@ function managementIpsOutsideSubnets(db: Db, site: string | null, reads: Reads):
     .map((row) =>
       finding(
         'management_ip_outside_subnets',
-        `Management IP ${row.management_ip} of switch ${row.name} is in none of the IPv${row.management_ip.includes(':') ? 6 : 4} subnets of site ${row.site_name}.`,
+        `Management IP ${row.management_ip} of switch ${row.name} is in none of the IPv${row.management_ip.includes(':') ? 6 : 4} subnets ` +
+          `of site ${row.site_name}.`,
         [switchRef(row)],
       ),
     );
@@ -840,7 +843,8 @@ function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Fi
     const vlanOf = (u: Uncarried) => vlans.get(u.rowid)!;
     return finding(
       'vlan_not_carried_by_uplink',
-      `Switch ${name} uses ${plural(uncarried.length, 'VLAN')} that no trunk towards its linked switches (${neighbourList}) carries at both ends: ${uncarried.map((u) => `VLAN ${u.vid} (${vlanOf(u).name}, ${how(u)})`).join('; ')}.`,
+      `Switch ${name} uses ${plural(uncarried.length, 'VLAN')} that no trunk towards its linked switches (${neighbourList}) ` +
+        `carries at both ends: ${uncarried.map((u) => `VLAN ${u.vid} (${vlanOf(u).name}, ${how(u)})`).join('; ')}.`,
       [switchRef({ id: switchId, name }), ...uncarried.map((u): EntityRef => ({ type: 'vlan', id: vlanOf(u).id, name: vlanOf(u).name }))],
     );
   });
@@ -1046,7 +1050,8 @@ function addressesInDhcpRanges(db: Db, site: string | null): Finding[] {
   return rows.map((row) =>
     finding(
       'address_in_dhcp_range',
-      `Address ${addressRef(row).name} of network ${row.network_name} (${row.subnet}, ${row.site_name}) is inside its DHCP range ${row.start_address}-${row.end_address}.`,
+      `Address ${addressRef(row).name} of network ${row.network_name} (${row.subnet}, ${row.site_name}) ` +
+        `is inside its DHCP range ${row.start_address}-${row.end_address}.`,
       [addressRef(row), networkRef(row)],
     ),
   );
@@ -1166,7 +1171,8 @@ function nearlyFullNetworks(db: Db, site: string | null): Finding[] {
     const use = utilization(subnet, BigInt(row.used), ranges);
     return finding(
       'network_nearly_full',
-      `Network ${row.name} (${row.subnet}, ${row.site_name}) is ${row.percent} % used: ${use.used} recorded, ${use.dhcp} in DHCP ranges and ${use.reserved} reserved of ${use.usable} usable addresses.`,
+      `Network ${row.name} (${row.subnet}, ${row.site_name}) is ${row.percent} % used: ` +
+        `${use.used} recorded, ${use.dhcp} in DHCP ranges and ${use.reserved} reserved of ${use.usable} usable addresses.`,
       [{ type: 'network', id: row.id, name: row.name }],
     );
   });

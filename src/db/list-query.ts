@@ -177,7 +177,8 @@ function pageSql(shape: ListShape, query: ListQuery): string {
   const select = rowsSelect(shape);
   if (query.computedSort) return `${select} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`;
   const a = shape.alias;
-  return `${select} WHERE ${a}.rowid IN (SELECT ${a}.rowid FROM ${shape.resource.table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?) ${query.orderBy}`;
+  const pageRowids = `SELECT ${a}.rowid FROM ${shape.resource.table} ${a} ${query.where} ${query.orderBy} LIMIT ? OFFSET ?`;
+  return `${select} WHERE ${a}.rowid IN (${pageRowids}) ${query.orderBy}`;
 }
 
 /** The query's page as rows (pageSql), with the total matching its filter. */

@@ -74,7 +74,9 @@ export function applyMigrations(db: Db, dir: string): number[] {
 function migrationFailure(migration: MigrationFile, error: unknown): unknown {
   if (!constraintFailure(error)) return error;
   return new MigrationFailedError(
-    `migration ${String(migration.version).padStart(4, '0')}_${migration.name}.sql failed (${(error as Error).message}) and changed nothing: the database holds a row its constraints refuse, likely written by another tool; find it with PRAGMA foreign_key_check and PRAGMA integrity_check, mend or restore the file, then start again`,
+    `migration ${String(migration.version).padStart(4, '0')}_${migration.name}.sql failed (${(error as Error).message}) ` +
+      'and changed nothing: the database holds a row its constraints refuse, likely written by another tool; ' +
+      'find it with PRAGMA foreign_key_check and PRAGMA integrity_check, mend or restore the file, then start again',
   );
 }
 

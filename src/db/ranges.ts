@@ -122,7 +122,8 @@ export function rangeConflict(
   return new Refusal(
     'conflict',
     'in_dhcp_range',
-    `A DHCP range ${range.start}-${range.end} would cover recorded addresses (${named.join(', ')}${more}); move or delete them first, or make it a static range.`,
+    `A DHCP range ${range.start}-${range.end} would cover recorded addresses (${named.join(', ')}${more}); ` +
+      'move or delete them first, or make it a static range.',
     held.slice(0, NAMED_ADDRESSES).map((row) => ({ field: 'addresses', message: `${row.address} is recorded (address ${row.id})` })),
   );
 }

@@ -287,7 +287,8 @@ describe('search and list filters by the index', () => {
       const expected = (
         db
           .prepare(
-            "SELECT id FROM ports p WHERE description LIKE ? ESCAPE '\\' OR connected_device LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' ORDER BY switch_id, position",
+            "SELECT id FROM ports p WHERE description LIKE ? ESCAPE '\\' OR connected_device LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' " +
+              'ORDER BY switch_id, position',
           )
           .all(...Array(3).fill(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) as { id: string }[]
       ).map((row) => row.id);

@@ -123,7 +123,8 @@ function switchesByText(db: Db, q: string, ip: string, limit: number): HitRow[] 
     db,
     `SELECT id, name, site_id, match, value, rank FROM (
       SELECT id, name, site_id, 'name' AS match, name AS value, ${rank('name')} AS rank FROM switches WHERE ${matches(q, 'switches_search', 'switches', 'name')}
-      UNION ALL SELECT id, name, site_id, 'serialNumber', serial_number, ${rank('serial_number')} FROM switches WHERE ${matches(q, 'switches_search', 'switches', 'serial_number')}
+      UNION ALL SELECT id, name, site_id, 'serialNumber', serial_number, ${rank('serial_number')}
+        FROM switches WHERE ${matches(q, 'switches_search', 'switches', 'serial_number')}
       UNION ALL SELECT id, name, site_id, 'managementIp', management_ip, CASE WHEN management_ip = :ip THEN 0 ELSE ${rank('management_ip')} END
         FROM switches WHERE management_ip = :ip OR ${matches(q, 'switches_search', 'switches', 'management_ip')})
     ORDER BY rank, name LIMIT :limit`,
@@ -135,10 +136,11 @@ function switchesByTag(db: Db, q: string, limit: number): HitRow[] {
   // A tag that holds q, stored as JSON text, holds it in the text of the list too, unless JSON escapes one of q's
   // characters: the index narrows the switches down, json_each decides.
   const phrase = /["\\\u0000-\u001f]/.test(q) ? undefined : phraseQuery(q, [])?.slice('{} : '.length);
+  const inIndex = phrase ? "sw.rowid IN (SELECT rowid FROM switches_search WHERE switches_search MATCH '{tags} : ' || :phrase) AND" : '';
   return prepare(
     db,
     `SELECT sw.id, sw.name, sw.site_id, 'tags' AS match, min(${rank('t.value')}) AS rank, t.value AS value
-    FROM switches sw CROSS JOIN json_each(sw.tags) t WHERE sw.tags <> '[]' AND ${phrase ? "sw.rowid IN (SELECT rowid FROM switches_search WHERE switches_search MATCH '{tags} : ' || :phrase) AND" : ''}
+    FROM switches sw CROSS JOIN json_each(sw.tags) t WHERE sw.tags <> '[]' AND ${inIndex}
       t.value LIKE :pattern ESCAPE '\\'
     GROUP BY sw.id ORDER BY rank, sw.name LIMIT :limit`,
   ).all({

@@ -27,25 +27,33 @@ export const STORAGE_FAULTS: Readonly<Record<StorageFault, SqliteFailure & { rea
   disk_full: {
     reason: 'disk full',
     advice:
-      'The disk holding the database is full: changes cannot be saved (sign-in, reads and exports still work). Free space on the data volume or make it larger; writes work again at once, without a restart.',
+      'The disk holding the database is full: changes cannot be saved (sign-in, reads and exports still work). ' +
+      'Free space on the data volume or make it larger; writes work again at once, without a restart.',
     status: 507,
     code: 'insufficient_storage',
     message:
-      'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); writes work again at once, without a restart.',
+      'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); ' +
+      'writes work again at once, without a restart.',
   },
   read_only: {
     reason: 'read-only database',
     advice:
-      "The database cannot be written (its file or file system is read-only): changes cannot be saved (sign-in, reads and exports still work). Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.",
+      'The database cannot be written (its file or file system is read-only): ' +
+      'changes cannot be saved (sign-in, reads and exports still work). ' +
+      "Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, " +
+      'or remount the volume read-write), then restart the service.',
     status: 503,
     code: 'read_only',
     message:
-      "The database cannot be written (its file or file system is read-only), so this change was not saved. Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, or remount the volume read-write), then restart the service.",
+      'The database cannot be written (its file or file system is read-only), so this change was not saved. ' +
+      "Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, " +
+      'or remount the volume read-write), then restart the service.',
   },
 };
 
 const MOVED_MESSAGE =
-  'The database file was moved, replaced or deleted while the service ran, so this change was not saved. Restart the service to open the database file that is there now.';
+  'The database file was moved, replaced or deleted while the service ran, so this change was not saved. ' +
+  'Restart the service to open the database file that is there now.';
 
 // Disk I/O errors (SQLITE_IOERR_*) do not say why; db/open.ts finds out by probing the volume and notes it here.
 const probedFaults = new WeakMap<object, StorageFault>();

@@ -307,7 +307,8 @@ export function keepManagementAddress(change: Change, sw: ManagedSwitch, previou
 function addressTaken(ip: string, where: string, holder: AddressRow, current: AddressRow | undefined): Refusal {
   const who = holder.hostname ? `"${holder.hostname}"` : holder.device_type ? `a ${holder.device_type}` : 'another device';
   const message = current
-    ? `${ip} is recorded in ${where} already (as ${who}), and the switch's management IP is recorded as ${current.address}; delete one of the two records first.`
+    ? `${ip} is recorded in ${where} already (as ${who}), and the switch's management IP is recorded as ${current.address}; ` +
+      'delete one of the two records first.'
     : `${ip} is recorded in ${where} for ${who}; change or delete that record first, or pick another management IP.`;
   return new Refusal('conflict', 'address_taken', message, [
     { field: 'managementIp', message: `is recorded already (address ${holder.id})` },

@@ -83,7 +83,9 @@ export function applyDiscovery(db: Db, id: string, chosen: readonly string[], ac
       switchId: applying.switchId,
       activityId: change.entryId,
     });
-    const summary = `Applied ${items.length === 1 ? '1 difference' : `${items.length} differences`} found by discovering ${discovery.host} to ${applying.switchName}`;
+    const summary =
+      `Applied ${items.length === 1 ? '1 difference' : `${items.length} differences`} found by discovering ${discovery.host} ` +
+      `to ${applying.switchName}`;
     return {
       activity: {
         action: 'discovery',
@@ -129,7 +131,9 @@ function chosenItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[])
     throw new Refusal(
       'conflict',
       'discovery_stale',
-      `The documentation changed since this discovery for ${moved.length === 1 ? 'one chosen difference' : `${moved.length} chosen differences`}; discover the switch again. Nothing was changed.`,
+      'The documentation changed since this discovery for ' +
+        `${moved.length === 1 ? 'one chosen difference' : `${moved.length} chosen differences`}; discover the switch again. ` +
+        'Nothing was changed.',
       moved,
     );
   const picked = new Set(chosen);

@@ -510,7 +510,8 @@ function farPort(context: Context, neighbour: ObservedSwitch['neighbours'][numbe
   const port = sw.ports.find((candidate) => wanted.has(canonicalName(candidate.name)));
   if (!port) {
     context.notes.push(
-      `A neighbour is switch ${sw.name}, but neither "${printable(neighbour.remotePortId)}" nor "${printable(neighbour.remotePortDesc)}" names one of its ports.`,
+      `A neighbour is switch ${sw.name}, but neither "${printable(neighbour.remotePortId)}" nor "${printable(neighbour.remotePortDesc)}" ` +
+        'names one of its ports.',
     );
     return undefined;
   }

@@ -19,7 +19,8 @@ export const ADDRESS = declareResource({
       searchable: true,
       sortable: true,
       description:
-        "A usable host of the network's subnet (IPv4: not its network or broadcast address, except in a /31 or /32), unique in the network, never inside a DHCP range.",
+        "A usable host of the network's subnet (IPv4: not its network or broadcast address, except in a /31 or /32), " +
+        'unique in the network, never inside a DHCP range.',
     },
     {
       name: 'hostname',

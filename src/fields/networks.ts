@@ -69,7 +69,8 @@ export const NETWORK = declareResource({
       sortable: true,
       schema: { type: 'number', minimum: 0, maximum: 100 },
       description:
-        'Recorded addresses and the unrecorded ones of DHCP and reserved ranges, in per cent of the usable addresses, to one decimal (lists compute IPv6 figures in double precision).',
+        'Recorded addresses and the unrecorded ones of DHCP and reserved ranges, in per cent of the usable addresses, ' +
+        'to one decimal (lists compute IPv6 figures in double precision).',
     },
     {
       name: 'nearlyFull',

@@ -17,7 +17,8 @@ export const PORT = declareResource({
     ...STORED_FIELDS,
     SWITCH_ID_FIELD,
     interfaceNameField(
-      `A plain interface name, as it is written into switch configurations: ${INTERFACE_NAME_CHARACTERS} (no line break, control character, ";", "{" or "}"); unique per switch (case-insensitive).`,
+      `A plain interface name, as it is written into switch configurations: ${INTERFACE_NAME_CHARACTERS} ` +
+        '(no line break, control character, ";", "{" or "}"); unique per switch (case-insensitive).',
     ),
     {
       name: 'position',

@@ -89,7 +89,8 @@ export const SWITCH = declareResource({
       type: 'uuid',
       createOnly: true,
       description:
-        'The layout template the switch was made from (on create: its ports come from it for every stack member, instead of portCount); it draws the front panel.',
+        'The layout template the switch was made from (on create: its ports come from it for every stack member, instead of portCount); ' +
+        'it draws the front panel.',
     },
     {
       name: 'poeBudgetWatts',

@@ -47,7 +47,8 @@ export const TEMPLATE = declareResource({
       },
       csv: false,
       description:
-        'The stack members, each a list of blocks of ports; a template of one unit is repeated for every member of a stack (its blocks without {unit} on the first member only).',
+        'The stack members, each a list of blocks of ports; a template of one unit is repeated for every member of a stack ' +
+        '(its blocks without {unit} on the first member only).',
     },
     ...VERSION_FIELDS,
     {

@@ -78,7 +78,8 @@ function requireKnownHost(app: App, req: IncomingMessage): void {
   throw new HttpError(
     421,
     'unknown_host',
-    `This service does not answer changes for the host name "${name}": open it by its IP address, localhost or the machine's name, or add ${name} to APP_ALLOWED_HOSTS (behind a reverse proxy, also list the proxy in TRUSTED_PROXIES).`,
+    `This service does not answer changes for the host name "${name}": open it by its IP address, localhost or the machine's name, ` +
+      `or add ${name} to APP_ALLOWED_HOSTS (behind a reverse proxy, also list the proxy in TRUSTED_PROXIES).`,
   );
 }
 

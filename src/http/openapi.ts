@@ -38,7 +38,18 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
       title: 'Switchyard API',
       version,
       description:
-        "Sites, VLANs, networks (IP subnets), switches, ports and the activity log. A database or a backup of 0.26.0 (model 1: one network = a VLAN and its subnet) is carried forward: each network becomes a VLAN of the same id and, when it had a subnet, a network of that VLAN; activity entries written before cannot be undone and say why in `undoLost`. Errors always have the shape of the Error schema. Besides the codes of each operation, any request may answer 503 `unavailable` with Retry-After when the database stays busy past its 5 s timeout (another process holding the write lock). A change may answer 507 `insufficient_storage` when the disk holding the database is full, and 503 `read_only` when the database file or its file system is read-only; nothing of it is stored then, and GET /api/health says `degraded` with the reason. A change not made with a Bearer token (first-run setup, sign-in, anything with the session cookie) answers 421 `unknown_host` when the Host it was sent to is not an IP address, localhost, the machine's own name or a name of APP_ALLOWED_HOSTS (DNS rebinding).",
+        'Sites, VLANs, networks (IP subnets), switches, ports and the activity log. ' +
+        'A database or a backup of 0.26.0 (model 1: one network = a VLAN and its subnet) is carried forward: ' +
+        'each network becomes a VLAN of the same id and, when it had a subnet, a network of that VLAN; ' +
+        'activity entries written before cannot be undone and say why in `undoLost`. ' +
+        'Errors always have the shape of the Error schema. Besides the codes of each operation, any request may answer 503 `unavailable` ' +
+        'with Retry-After when the database stays busy past its 5 s timeout (another process holding the write lock). ' +
+        'A change may answer 507 `insufficient_storage` when the disk holding the database is full, ' +
+        'and 503 `read_only` when the database file or its file system is read-only; nothing of it is stored then, ' +
+        'and GET /api/health says `degraded` with the reason. ' +
+        'A change not made with a Bearer token (first-run setup, sign-in, anything with the session cookie) ' +
+        'answers 421 `unknown_host` when the Host it was sent to is not an IP address, localhost, ' +
+        "the machine's own name or a name of APP_ALLOWED_HOSTS (DNS rebinding).",
     },
     servers: [{ url: '/' }],
     paths,
@@ -55,7 +66,8 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
 /** On the answer of every change that wrote to the activity log: the entry it wrote (undo it with its id). */
 const ACTIVITY_ID_HEADER: JsonSchema = {
   description:
-    'The id of the activity entry this change wrote (for a bulk import, restore or merge its one entry), for an undo (POST /api/activity/{id}/undo) without looking it up; absent when the request wrote none.',
+    'The id of the activity entry this change wrote (for a bulk import, restore or merge its one entry), ' +
+    'for an undo (POST /api/activity/{id}/undo) without looking it up; absent when the request wrote none.',
   schema: { type: 'string', format: 'uuid' },
 };
 
@@ -71,7 +83,7 @@ function operation(route: Route): JsonSchema {
   }
   const op: JsonSchema = {
     summary: route.summary,
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/^\/api/, '').replace(/[/:{}.-](\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    operationId: operationIdOf(route),
     'x-access': route.access,
     responses: {
       [status]: success,
@@ -99,4 +111,10 @@ function operation(route: Route): JsonSchema {
     op.requestBody = { required: !route.body.optional, content };
   }
   return op;
+}
+
+/** The method and the path after /api in camel case: GET /api/switches/:id/ports is getSwitchesIdPorts. */
+function operationIdOf(route: Route): string {
+  const camelPath = route.path.replace(/^\/api/, '').replace(/[/:{}.-](\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''));
+  return `${route.method.toLowerCase()}${camelPath}`;
 }

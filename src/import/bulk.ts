@@ -2,8 +2,9 @@
 // references by id or by name (VLANs by number), every row checked (fields, rules, references, uniqueness
 // against the stored data and within the file) before one transaction writes them all with one `import` entry.
 // A row with the `id` of a stored record updates it (only the fields the row gives; an empty CSV cell is null),
-// a row without one (or with the id of no stored record: a file of another install) creates a record: an exported file edited in a spreadsheet imports back as the edit. A row
-// equal to its stored record is left alone and counted as unchanged.
+// a row without one (or with the id of no stored record: a file of another install) creates a record: an exported
+// file edited in a spreadsheet imports back as the edit. A row equal to its stored record is left alone and counted
+// as unchanged.
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
@@ -548,7 +549,9 @@ function resolveIpam(db: Db, kind: 'address' | 'range', item: Planned, faults: F
     else
       faults.push({
         field: `${at}port`,
-        message: `names no port of a switch of site "${siteNameById(db, network.siteId)}": give the switch's name, a space and the port's name ("core-1 Gi1/0/7")`,
+        message:
+          `names no port of a switch of site "${siteNameById(db, network.siteId)}": give the switch's name, ` +
+          `a space and the port's name ("core-1 Gi1/0/7")`,
       });
   } else if (given(refs, 'port') || given(refs, 'portId') || !stored) record.portId = null;
 }

@@ -25,7 +25,8 @@ function seeded() {
     `INSERT INTO sites (id, name, created_at, updated_at) VALUES ('${S1}', 'HQ, main', '${t}', '${t}'), ('${S2}', 'Lab', '${t}', '${t}')`,
   );
   db.exec(
-    `INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES ('${SW1}', '${S1}', 'core', '${t}', '${t}'), ('${SW2}', '${S2}', 'edge', '${t}', '${t}')`,
+    `INSERT INTO switches (id, site_id, name, created_at, updated_at) VALUES ('${SW1}', '${S1}', 'core', '${t}', '${t}'), ` +
+      `('${SW2}', '${S2}', 'edge', '${t}', '${t}')`,
   );
   db.exec(`INSERT INTO vlans (id, site_id, name, vid, color, created_at, updated_at) VALUES ('${N10}', '${S1}', 'a', 10, '#000001', '${t}', '${t}'),
     ('${N20}', '${S1}', 'b', 20, '#000002', '${t}', '${t}'), ('${N21}', '${S1}', 'c', 21, '#000003', '${t}', '${t}')`);
@@ -39,11 +40,13 @@ describe('CSV layout', () => {
     ['network', 'id,site,vlan,name,subnet,gateway,dnsServers,description'],
     [
       'switch',
-      'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,rackPosition,role,tags,status,stackSize,template,poeBudgetWatts,configuredVlans,notes',
+      'id,site,name,vendor,model,serialNumber,macAddress,managementIp,firmwareVersion,location,rackPosition,role,tags,status,' +
+        'stackSize,template,poeBudgetWatts,configuredVlans,notes',
     ],
     [
       'port',
-      'id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,taggedVlans,speed,poe,macAddress,linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort',
+      'id,site,switch,name,position,unit,type,description,enabled,linkStatus,mode,untaggedVlan,taggedVlans,speed,poe,macAddress,' +
+        'linkedSite,linkedSwitch,linkedPort,connectedDevice,connectedPort',
     ],
     ['address', 'id,site,network,address,hostname,macAddress,deviceType,status,description,switch,port'],
     ['range', 'id,site,network,start,end,kind,description'],

@@ -14,7 +14,8 @@ export const MODEL2_SCHEMA_VERSION = 6;
 
 /** Why an entry recorded before model 2 cannot be undone: migration 0006's words. */
 export const UNDO_LOST_MODEL1 =
-  'Recorded before the upgrade to model 2 (VLANs apart from networks, 0.27.0): its undo data describes the data as 0.26.0 stored it, so it cannot be undone. Change the data by hand instead.';
+  'Recorded before the upgrade to model 2 (VLANs apart from networks, 0.27.0): its undo data describes the data as 0.26.0 stored it, ' +
+  'so it cannot be undone. Change the data by hand instead.';
 
 /** The PoE a model-1 port with "PoE: yes" gets: the base standard at its 15.4 W. */
 const MODEL1_POE = { type: '802.3af', maxWatts: 15.4 };

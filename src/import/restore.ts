@@ -55,7 +55,8 @@ function callerInBackup(doc: CheckedDocument, actor: Actor): string {
     throw new Refusal(
       'conflict',
       'would_lock_out',
-      `The backup has no enabled admin named "${actor.username}": replacing the users would lock you out. Restore without users=replace, or from a backup that has you as an admin.`,
+      `The backup has no enabled admin named "${actor.username}": replacing the users would lock you out. ` +
+        'Restore without users=replace, or from a backup that has you as an admin.',
     );
   }
   return user.id;
@@ -66,7 +67,8 @@ function restoreEntry(actor: Actor, doc: CheckedDocument, counts: Counts) {
   const inventory = KIND_PLURALS.map((plural) => `${counts[plural]} ${plural}`).join(', ');
   const what = `${inventory}, ${counts.activity} activity entries${counts.users ? `, ${counts.users} users` : ''}`;
   const conversion = converted
-    ? ` (a 0.26.0 backup, converted: ${converted.vlans} networks became VLANs, ${converted.networksFromSubnets} subnets became networks, ${converted.undoLost} entries can no longer be undone)`
+    ? ` (a 0.26.0 backup, converted: ${converted.vlans} networks became VLANs, ${converted.networksFromSubnets} subnets became networks, ` +
+      `${converted.undoLost} entries can no longer be undone)`
     : '';
   return {
     id: randomUUID(),

@@ -25,7 +25,9 @@ const USER_RECORD: JsonSchema = (() => {
     passwordHash: {
       type: 'string',
       description:
-        '$scrypt$ln=15,r=8,p=1$<salt>$<hash>: a 16-byte salt and a 64-byte hash in base64, with the cost this service writes (ln=15,r=8,p=1) or ln=14,r=8,p=1 (taken in by earlier releases); or bcrypt as 0.20.x wrote it ($2a$, $2b$ or $2y$, cost 04 to 12, 53 characters of salt and hash), rewritten as scrypt at the next sign-in. Any other is refused.',
+        '$scrypt$ln=15,r=8,p=1$<salt>$<hash>: a 16-byte salt and a 64-byte hash in base64, with the cost this service writes ' +
+        '(ln=15,r=8,p=1) or ln=14,r=8,p=1 (taken in by earlier releases); or bcrypt as 0.20.x wrote it ($2a$, $2b$ or $2y$, cost 04 to 12, ' +
+        '53 characters of salt and hash), rewritten as scrypt at the next sign-in. Any other is refused.',
     },
     version: { type: 'integer' },
   };
@@ -35,7 +37,10 @@ const USER_RECORD: JsonSchema = (() => {
 const ACTIVITY_RECORD: JsonSchema = {
   type: 'object',
   description:
-    "An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). Every image is checked as an undo would write it: the columns of its kind only (a port's and a LAG's also `tagged`, a switch's `configured`), each value as the API stores it after its field rules, and the rules across fields; a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).",
+    'An activity entry as GET /api/activity answers it, plus undoData (the before/after images an undo needs, or null). ' +
+    "Every image is checked as an undo would write it: the columns of its kind only (a port's and a LAG's also `tagged`, " +
+    "a switch's `configured`), each value as the API stores it after its field rules, and the rules across fields; " +
+    'a fault refuses the document (`data.activity[3].undoData.before.switch.<id>.macAddress`).',
   properties: Object.fromEntries([...ACTIVITY_ENTRY_FIELDS, 'undoData'].map((name) => [name, {}])),
 };
 
@@ -48,7 +53,8 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
     schemaVersion: {
       type: 'integer',
       description:
-        'The database schema version the document was written at (the highest applied migration). Left out by 0.26.0 and earlier: such a document (or one below 6) is converted as migration 0006 converts a database.',
+        'The database schema version the document was written at (the highest applied migration). Left out by 0.26.0 and earlier: ' +
+        'such a document (or one below 6) is converted as migration 0006 converts a database.',
     },
     app: { const: 'switchyard' },
     appVersion: { type: 'string' },
@@ -69,6 +75,7 @@ export const DOCUMENT_SCHEMA_JSON: JsonSchema = {
 export const LEGACY_BUNDLE_SCHEMA: JsonSchema = {
   type: 'object',
   description:
-    'The contents of the files ezSWM 0.20.x wrote (LEGACY.md), by file name without .json: each the JSON array of records of that file (snake_case fields, nanoid ids).',
+    'The contents of the files ezSWM 0.20.x wrote (LEGACY.md), by file name without .json: ' +
+    'each the JSON array of records of that file (snake_case fields, nanoid ids).',
   properties: Object.fromEntries(LEGACY_KINDS.map((kind) => [kind, {}])),
 };

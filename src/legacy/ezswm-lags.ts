@@ -158,7 +158,9 @@ function assignMembers(ctx: CheckContext, all: Draft[], drafts: Map<string, Draf
         ...item.at,
         from: item.from,
         to: null,
-        reason: `port ${String(port.name)} is a member of LAG group ${first.draft.entry.key ?? ''} (${String(first.draft.entry.raw.name ?? '')}), the first of lag-groups.json to name it; dropped`,
+        reason:
+          `port ${String(port.name)} is a member of LAG group ${first.draft.entry.key ?? ''} (${String(first.draft.entry.raw.name ?? '')}), ` +
+          'the first of lag-groups.json to name it; dropped',
       });
   }
 }
@@ -172,7 +174,9 @@ function makeLag(ctx: CheckContext, draft: Draft): ApiRecord | undefined {
       ...fixAt(FILE, entry, 'port_ids'),
       from: members.map((port) => port.name),
       to: null,
-      reason: `the LAG ${String(entry.raw.name ?? '')} has ${members.length === 0 ? 'no member port' : 'one member port'}, and a LAG needs two: not migrated, its ports keep their configuration`,
+      reason:
+        `the LAG ${String(entry.raw.name ?? '')} has ${members.length === 0 ? 'no member port' : 'one member port'}, and a LAG needs two: ` +
+        'not migrated, its ports keep their configuration',
     });
     return undefined;
   }
@@ -267,7 +271,10 @@ function pairLags(
           ...fixAt(FILE, draft.entry, 'remote_device_id'),
           from: staleId,
           to: chosen.far.switchName,
-          reason: `names ${switchByKey.has(staleId) ? 'another switch' : 'no switch (a stale id)'}; the far LAG ${String(chosen.far.record!.name)} of ${chosen.far.switchName} was found by ${chosen.how === 'links' ? "the members' links" : 'remote_device'}`,
+          reason:
+            `names ${switchByKey.has(staleId) ? 'another switch' : 'no switch (a stale id)'}; ` +
+            `the far LAG ${String(chosen.far.record!.name)} of ${chosen.far.switchName} was found ` +
+            `by ${chosen.how === 'links' ? "the members' links" : 'remote_device'}`,
         });
       continue;
     }

@@ -70,7 +70,9 @@ export function checkTemplates(ctx: CheckContext, entries: Entry[]): LegacyTempl
         ...fixAt(FILE, entry, 'units'),
         from: entry.raw.name ?? null,
         to: null,
-        reason: `cannot be a template of this release (${checked.faults.map((fault) => `units${fault.path}: ${fault.message}`).join('; ')}); the template is not migrated, its switches keep their ports without it`,
+        reason:
+          `cannot be a template of this release (${checked.faults.map((fault) => `units${fault.path}: ${fault.message}`).join('; ')}); ` +
+          'the template is not migrated, its switches keep their ports without it',
       });
       if (entry.key !== null) notMigrated.add(entry.key);
       continue;

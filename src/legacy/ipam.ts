@@ -308,7 +308,9 @@ function splitDhcpRanges(ctx: CheckContext, ranges: CheckedRange[], addresses: A
       ...fixAt('ip-ranges.json', item.entry, 'start_ip'),
       from: `${record.start}-${record.end}`,
       to: pieces.map(([a, b]) => `${text(a)}-${text(b)}`).join(', ') || null,
-      reason: `a DHCP range of network "${network?.name}" holds the recorded address${inside.length === 1 ? '' : 'es'} ${held}: split around ${inside.length === 1 ? 'it' : 'them'}`,
+      reason:
+        `a DHCP range of network "${network?.name}" holds the recorded address${inside.length === 1 ? '' : 'es'} ${held}: ` +
+        `split around ${inside.length === 1 ? 'it' : 'them'}`,
     });
     const index = ranges.indexOf(item);
     const replacements = pieces.map(([a, b], n) => ({

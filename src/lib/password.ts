@@ -38,8 +38,11 @@ const BCRYPT_FORMAT = /^\$(2[aby])\$(\d\d)\$([./A-Za-z0-9]{22})([./A-Za-z0-9]{31
 
 /** Why a password hash is refused, as a field fault of restores, imports and the legacy migration says it. */
 export const PASSWORD_HASH_RULE =
-  `must be a password hash as this service writes it: $scrypt$ln=…,r=…,p=…$<salt>$<hash>, a ${SALT_BYTES}-byte salt and a ${HASH_BYTES}-byte hash in base64, with the cost ${ACCEPTED_COSTS.map(({ ln, r, p }) => `ln=${ln},r=${r},p=${p}`).join(' or ')}; ` +
-  `or as ezSWM 0.20.x wrote it: bcrypt ${BCRYPT_VERSIONS.map((version) => `$${version}$`).join(', ')} with a cost from ${pad(BCRYPT_COSTS.min)} to ${pad(BCRYPT_COSTS.max)} and 53 characters of salt and hash ($2b$10$<53 characters>)`;
+  `must be a password hash as this service writes it: $scrypt$ln=…,r=…,p=…$<salt>$<hash>, a ${SALT_BYTES}-byte salt ` +
+  `and a ${HASH_BYTES}-byte hash in base64, with the cost ` +
+  `${ACCEPTED_COSTS.map(({ ln, r, p }) => `ln=${ln},r=${r},p=${p}`).join(' or ')}; ` +
+  `or as ezSWM 0.20.x wrote it: bcrypt ${BCRYPT_VERSIONS.map((version) => `$${version}$`).join(', ')} with a cost from ` +
+  `${pad(BCRYPT_COSTS.min)} to ${pad(BCRYPT_COSTS.max)} and 53 characters of salt and hash ($2b$10$<53 characters>)`;
 
 type ParsedHash = { scheme: 'scrypt'; cost: ScryptCost; salt: Buffer; hash: Buffer } | { scheme: 'bcrypt'; cost: number };
 

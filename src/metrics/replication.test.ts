@@ -35,7 +35,8 @@ async function recordRealMetrics(): Promise<string> {
   const config = join(tmp, 'litestream.yml');
   writeFileSync(
     config,
-    `addr: 127.0.0.1:${port}\ndbs:\n  - path: ${join(tmp, 'db.sqlite')}\n    replicas:\n      - url: file://${join(tmp, 'replica')}\n        sync-interval: 100ms\n`,
+    `addr: 127.0.0.1:${port}\ndbs:\n  - path: ${join(tmp, 'db.sqlite')}\n` +
+      `    replicas:\n      - url: file://${join(tmp, 'replica')}\n        sync-interval: 100ms\n`,
   );
   const litestream = spawn(LITESTREAM, ['replicate', '-config', config], { stdio: 'ignore' });
   try {

@@ -42,7 +42,11 @@ export const ACTIVITY_ROUTES: Route[] = [
     access: 'editor',
     handler: activityUndo,
     summary:
-      "Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, a name or id it needs is taken, or a port would break the port rules with the data as it is now (VLANs of its switch's site, symmetric links); 409 already_undone; 409 not_undoable for import, restore and migrate, and for an entry whose undo an upgrade lost (the reason is its undoLost); 409 undo_data_invalid when the stored images break the field rules (a database written by another tool). A refused undo changes nothing.",
+      'Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, ' +
+      "a name or id it needs is taken, or a port would break the port rules with the data as it is now (VLANs of its switch's site, " +
+      'symmetric links); 409 already_undone; 409 not_undoable for import, restore and migrate, ' +
+      'and for an entry whose undo an upgrade lost (the reason is its undoLost); 409 undo_data_invalid when the stored images break the ' +
+      'field rules (a database written by another tool). A refused undo changes nothing.',
     doc: { response: ACTIVITY_ENTRY_SCHEMA },
   },
 ];

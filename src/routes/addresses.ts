@@ -54,7 +54,8 @@ export const ADDRESS_ROUTES: Route[] = [
     handler: networkAddressCreate,
     body: { accepts: 'json' },
     summary:
-      "Record an address in a network: a usable host of its subnet, unique in it (409 address_taken), outside its DHCP ranges (409 in_dhcp_range); portId a port of the network's site.",
+      'Record an address in a network: a usable host of its subnet, unique in it (409 address_taken), ' +
+      "outside its DHCP ranges (409 in_dhcp_range); portId a port of the network's site.",
     doc: { request: inputSchema(ADDRESS, 'create'), response: resourceSchema(ADDRESS), status: 201 },
   },
   {

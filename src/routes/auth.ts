@@ -39,7 +39,8 @@ export const AUTH_ROUTES: Route[] = [
     handler: authSetup,
     body: { accepts: 'json' },
     summary:
-      "Create the first admin (only while no user exists); 421 unknown_host when Host is not an IP address, localhost, the machine's name or in APP_ALLOWED_HOSTS.",
+      'Create the first admin (only while no user exists); 421 unknown_host when Host is not an IP address, localhost, ' +
+      "the machine's name or in APP_ALLOWED_HOSTS.",
     doc: { request: CREDENTIALS, response: SESSION, status: 201 },
   },
   {
@@ -49,7 +50,8 @@ export const AUTH_ROUTES: Route[] = [
     handler: authLogin,
     body: { accepts: 'json' },
     summary:
-      'Sign in; answers a token and sets the session cookie. 429 (Retry-After) after 10 failures of one username from one address or 100 from all in 15 minutes, or while a noisy address must wait; 421 unknown_host from a browser at an unknown Host.',
+      'Sign in; answers a token and sets the session cookie. 429 (Retry-After) after 10 failures of one username from one address or 100 ' +
+      'from all in 15 minutes, or while a noisy address must wait; 421 unknown_host from a browser at an unknown Host.',
     doc: { request: CREDENTIALS, response: SESSION },
   },
   {

@@ -19,7 +19,8 @@ export const BACKUP_ROUTES: Route[] = [
     access: 'admin',
     handler: backupExport,
     summary:
-      'The whole database as a db-v1 document (users with password hashes; schemaVersion, the highest applied schema migration), streamed from one consistent snapshot; an attachment. Favourite switches are settings of their users and are not exported.',
+      'The whole database as a db-v1 document (users with password hashes; schemaVersion, the highest applied schema migration), ' +
+      'streamed from one consistent snapshot; an attachment. Favourite switches are settings of their users and are not exported.',
     doc: { response: DOCUMENT_SCHEMA_JSON },
   },
   {
@@ -29,7 +30,17 @@ export const BACKUP_ROUTES: Route[] = [
     handler: backupRestore,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      "Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, every undo image of the activity log, every password hash), then sites, VLANs, networks, ranges, templates, switches, LAGs, ports, addresses and activity replaced, ids kept, with one restore entry (addresses and ranges checked with every IPAM rule; templates' units by the template rules, names unique; a switch's templateId a template of the document; a LAG's memberPortIds exactly the ports whose lagId is the LAG, two or more of its switch's, its remoteLagId a LAG of another switch that points back, its VLANs of the switch's site; a document of an earlier schema, without some of them, restores with none). A document of 0.26.0 (no schemaVersion, or one below 6) is converted as schema migration 0006 converts a database (docs/MODEL2.md). Undo images must keep the field rules as an undo would write them; password hashes must be scrypt of the cost this service writes (ln=15,r=8,p=1, or ln=14,r=8,p=1, which earlier releases took in) with a 16-byte salt and a 64-byte hash, or bcrypt as 0.20.x wrote it ($2a$, $2b$ or $2y$, cost 04 to 12; rewritten as scrypt at the user's next sign-in).",
+      'Restore a db-v1 document: checked whole (400 validation_failed with every fault: every record, ' +
+      'every undo image of the activity log, every password hash), then sites, VLANs, networks, ranges, templates, switches, LAGs, ' +
+      'ports, addresses and activity replaced, ids kept, with one restore entry (addresses and ranges checked with every IPAM rule; ' +
+      "templates' units by the template rules, names unique; a switch's templateId a template of the document; " +
+      "a LAG's memberPortIds exactly the ports whose lagId is the LAG, two or more of its switch's, " +
+      "its remoteLagId a LAG of another switch that points back, its VLANs of the switch's site; a document of an earlier schema, " +
+      'without some of them, restores with none). A document of 0.26.0 (no schemaVersion, or one below 6) ' +
+      'is converted as schema migration 0006 converts a database (docs/MODEL2.md). Undo images must keep the field rules as an undo ' +
+      'would write them; password hashes must be scrypt of the cost this service writes (ln=15,r=8,p=1, or ln=14,r=8,p=1, ' +
+      'which earlier releases took in) with a 16-byte salt and a 64-byte hash, or bcrypt as 0.20.x wrote it ($2a$, $2b$ or $2y$, ' +
+      "cost 04 to 12; rewritten as scrypt at the user's next sign-in).",
     doc: {
       request: DOCUMENT_SCHEMA_JSON,
       response: { type: 'object', properties: { restored: COUNTS_SCHEMA, dryRun: { type: 'boolean' } } },
@@ -76,7 +87,9 @@ async function streamDocument(
   db: Db,
   head: { exportedAt: string; counts: Counts; schemaVersion: number; appVersion: string },
 ): Promise<void> {
-  const opening = `{"schema":"db-v1","schemaVersion":${head.schemaVersion},"app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
+  const opening =
+    `{"schema":"db-v1","schemaVersion":${head.schemaVersion},"app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},` +
+    `"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
   if (!(await send(res, opening))) return;
   for (const [index, kind] of DOCUMENT_KINDS.entries()) {
     if (!(await send(res, `${index ? ',' : ''}"${kind}":[`))) return;

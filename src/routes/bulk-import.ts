@@ -14,14 +14,30 @@ export const BULK_IMPORT_ROUTES: Route[] = [
     access: 'admin',
     handler: bulkImportCreate,
     body: { accepts: 'json-or-csv', limit: IMPORT_BODY_LIMIT },
-    summary: `Create or update many sites, VLANs, networks, switches, ports, addresses or ranges at once from a JSON array or text/csv (the layout GET ?format=csv writes: ${BULK_KINDS.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). A row with the id of a stored record updates it, a row without one creates a record; a row equal to its record is counted as unchanged. References by id or by name (VLANs by number, lists as 10-20;30; an address's or range's network as site + subnet, an address's port as "<switch> <port>"; an address's switch column names the switch whose management IP it is and is ignored on import, and so is a switch's template (templateId), which only POST /api/switches gives; a port that is a LAG member keeps its mode and VLANs, which are its LAG's: a row that changes them is refused [lag_member]). Templates and LAGs are not imported here (404, as an unknown entity): they come with a backup, a merge or their own routes. Addresses and ranges keep the IPAM rules, within the file and against the stored data: a usable host, once per network, never inside a DHCP range (in_dhcp_range); ranges inside the subnet that never overlap (range_overlaps). Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). A CSV file is read as UTF-8, or as Windows-1252 when it is not UTF-8 but clearly that (Excel's "CSV (Comma delimited)"; the answer's encoding says which); any other is refused (400). One import entry.`,
+    summary:
+      'Create or update many sites, VLANs, networks, switches, ports, addresses or ranges at once from a JSON array or text/csv ' +
+      `(the layout GET ?format=csv writes: ${BULK_KINDS.map((kind) => `${pluralOf(kind)}: ${csvHeader(kind).join(',')}`).join('; ')}). ` +
+      'A row with the id of a stored record updates it, a row without one creates a record; ' +
+      'a row equal to its record is counted as unchanged. References by id or by name (VLANs by number, lists as 10-20;30; ' +
+      `an address's or range's network as site + subnet, an address's port as "<switch> <port>"; ` +
+      "an address's switch column names the switch whose management IP it is and is ignored on import, " +
+      "and so is a switch's template (templateId), which only POST /api/switches gives; " +
+      "a port that is a LAG member keeps its mode and VLANs, which are its LAG's: a row that changes them is refused [lag_member]). " +
+      'Templates and LAGs are not imported here (404, as an unknown entity): they come with a backup, a merge or their own routes. ' +
+      'Addresses and ranges keep the IPAM rules, within the file and against the stored data: a usable host, once per network, ' +
+      'never inside a DHCP range (in_dhcp_range); ranges inside the subnet that never overlap (range_overlaps). ' +
+      'Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). A CSV file is read as UTF-8, ' +
+      `or as Windows-1252 when it is not UTF-8 but clearly that (Excel's "CSV (Comma delimited)"; the answer's encoding says which); ` +
+      'any other is refused (400). One import entry.',
     doc: {
       request: {
         type: 'array',
         items: {
           type: 'object',
           description:
-            'The fields of a create (or, with the id of a stored record, those to change), with references by id (siteId, switchId, vlanId, untaggedVlanId, taggedVlanIds, configuredVlanIds, linkedPortId, networkId, portId) or by name and number (site, switch, vlan, untaggedVlan, taggedVlans, configuredVlans, linkedSite, linkedSwitch, linkedPort, network, port).',
+            'The fields of a create (or, with the id of a stored record, those to change), with references by id (siteId, switchId, vlanId, ' +
+            'untaggedVlanId, taggedVlanIds, configuredVlanIds, linkedPortId, networkId, portId) or by name and number (site, switch, vlan, ' +
+            'untaggedVlan, taggedVlans, configuredVlans, linkedSite, linkedSwitch, linkedPort, network, port).',
         },
       },
       response: {

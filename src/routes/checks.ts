@@ -13,7 +13,8 @@ export const CHECK_ROUTES: Route[] = [
     access: 'viewer',
     handler: checksList,
     summary:
-      'What is inconsistent in the documented network, each finding with the entities it involves; siteId keeps those that involve the site (404 for an unknown site).',
+      'What is inconsistent in the documented network, each finding with the entities it involves; ' +
+      'siteId keeps those that involve the site (404 for an unknown site).',
     doc: {
       response: FINDINGS_SCHEMA,
       query: [

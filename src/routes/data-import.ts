@@ -23,7 +23,18 @@ export const DATA_IMPORT_ROUTES: Route[] = [
     handler: dataImportMerge,
     body: { accepts: 'json', limit: IMPORT_BODY_LIMIT },
     summary:
-      'Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it), a 0.20.x bundle, or an ezSWM backup export (schema sqlite-v1, read as the 0.20.x files it holds) into the stored data: fresh ids, references remapped; a site of the same name is merged, and inside it the VLANs of the same number, the networks of the same subnet (and in them the addresses of the same address and the ranges of the same start and end), the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, a new network whose name is used gets a number: each change listed in fixes. A template of the same name and the same units is the stored one; one with other units comes in as "name (2)" (a fix). A switch keeps its template, a LAG its members and remote LAG, remapped; a LAG of a merged switch whose name the stored switch has, or with a member merged into a stored port of a stored LAG, is left out (a fix; its ports are then in no LAG). A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). Users are not imported (but are checked, password hashes too), and activity comes without its undo images (checked like a restore\'s), not undoable. One transaction, one import entry.',
+      'Merge a db-v1 document (of this release or of 0.26.0, converted as a restore converts it), a 0.20.x bundle, ' +
+      'or an ezSWM backup export (schema sqlite-v1, read as the 0.20.x files it holds) into the stored data: fresh ids, ' +
+      'references remapped; a site of the same name is merged, and inside it the VLANs of the same number, ' +
+      'the networks of the same subnet (and in them the addresses of the same address and the ranges of the same start and end), ' +
+      'the switches of the same name (and their ports of the same name). A new VLAN whose colour or name its site uses gets a free one, ' +
+      'a new network whose name is used gets a number: each change listed in fixes. A template of the same name and the same units is ' +
+      'the stored one; one with other units comes in as "name (2)" (a fix). A switch keeps its template, ' +
+      'a LAG its members and remote LAG, remapped; a LAG of a merged switch whose name the stored switch has, ' +
+      'or with a member merged into a stored port of a stored LAG, is left out (a fix; its ports are then in no LAG). ' +
+      'A network overlapping a stored one of its site, or a stored management IP or MAC address, is a clash (409). ' +
+      'Users are not imported (but are checked, password hashes too), ' +
+      "and activity comes without its undo images (checked like a restore's), not undoable. One transaction, one import entry.",
     doc: {
       request: { oneOf: [DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA] },
       response: {
@@ -119,7 +130,9 @@ function legacyDocument(body: unknown, now: string): LegacyDocument {
     throw new HttpError(
       400,
       'unsupported_schema',
-      'The body is neither a Switchyard backup ("schema": "db-v1"), an ezSWM backup ("schema": "sqlite-v1") nor a 0.20.x bundle { sites, vlans, networks, switches, "ip-allocations", "ip-ranges", "layout-templates", "lag-groups", "public-tokens", "topology-layouts", activity, users }.',
+      'The body is neither a Switchyard backup ("schema": "db-v1"), an ezSWM backup ("schema": "sqlite-v1") nor a 0.20.x bundle { sites, ' +
+        'vlans, networks, switches, "ip-allocations", "ip-ranges", "layout-templates", "lag-groups", "public-tokens", "topology-layouts", ' +
+        'activity, users }.',
       [{ field: 'schema', message: 'is missing' }],
     );
   }

@@ -50,7 +50,9 @@ export const DISCOVERY_ROUTES: Route[] = [
     handler: discoveryCreate,
     body: { accepts: 'json' },
     summary:
-      'Read a switch over SNMP (within DISCOVERY_TIMEOUT_MS: 504 device_timeout; an agent that refuses or answers no SNMP: 502 device_error) and answer its discovery: every difference between the documentation and the switch as proposal items (nothing documented changes). ' +
+      'Read a switch over SNMP (within DISCOVERY_TIMEOUT_MS: 504 device_timeout; an agent that refuses or answers no SNMP: ' +
+      '502 device_error) and answer its discovery: every difference between the documentation and the switch as proposal items ' +
+      '(nothing documented changes). ' +
       'A documented switch (switchId) keeps the MAC and ARP tables read; remember: true keeps the credentials, sealed, for that host and port, ' +
       'so that a later discovery of the switch there may leave snmp out; leaving it out for another host or port is 403 credentials_bound_to_host ' +
       'unless the caller is an admin. Credentials are never answered, logged or exported. Every address the host has must be allowed by ' +
@@ -88,7 +90,8 @@ export const DISCOVERY_ROUTES: Route[] = [
     body: { accepts: 'json' },
     summary:
       'Apply the chosen items of a discovery (each with the items it requires: 400 otherwise) in one transaction and one undoable activity entry. ' +
-      'A key not in its proposal: 400; applied already: 409 already_applied; documented data changed since for a chosen item: 409 discovery_stale naming those keys.',
+      'A key not in its proposal: 400; applied already: 409 already_applied; documented data changed since for a chosen item: ' +
+      '409 discovery_stale naming those keys.',
     doc: { request: APPLY_REQUEST, response: APPLIED },
   },
   {
@@ -97,7 +100,8 @@ export const DISCOVERY_ROUTES: Route[] = [
     access: 'viewer',
     handler: switchFdbList,
     summary:
-      "The MAC addresses the switch's last discovery saw on its access ports (not on trunks, LAGs or links to other switches), by port, with the IP addresses kept ARP tables give them.",
+      "The MAC addresses the switch's last discovery saw on its access ports (not on trunks, LAGs or links to other switches), by port, " +
+      'with the IP addresses kept ARP tables give them.',
     doc: { response: pageSchema(FDB_ENTRY), query: PAGE_QUERY_DOC },
   },
 ];

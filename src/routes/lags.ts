@@ -54,7 +54,9 @@ export const LAG_ROUTES: Route[] = [
     handler: lagCreate,
     body: { accepts: 'json' },
     summary:
-      'Add a LAG to a switch: name unique per switch (409 name_taken), two or more member ports of the switch (not console or management) in no other LAG (409 lag_member); its portMode and VLANs are written to every member; remoteLagId pairs it with a LAG of another switch and links their members pairwise.',
+      'Add a LAG to a switch: name unique per switch (409 name_taken), two or more member ports of the switch (not console or ' +
+      'management) in no other LAG (409 lag_member); its portMode and VLANs are written to every member; ' +
+      'remoteLagId pairs it with a LAG of another switch and links their members pairwise.',
     doc: { request: inputSchema(LAG, 'create'), response: resourceSchema(LAG), status: 201 },
   },
   {
@@ -72,7 +74,8 @@ export const LAG_ROUTES: Route[] = [
     handler: lagUpdate,
     body: { accepts: 'json' },
     summary:
-      'Change a LAG (If-Match honoured): its members (ports that leave keep their configuration), its portMode and VLANs (written to every member), its remote LAG (symmetric; unpairing leaves the port links).',
+      'Change a LAG (If-Match honoured): its members (ports that leave keep their configuration), ' +
+      'its portMode and VLANs (written to every member), its remote LAG (symmetric; unpairing leaves the port links).',
     doc: { request: inputSchema(LAG, 'patch'), response: resourceSchema(LAG) },
   },
   {
@@ -228,7 +231,8 @@ function refuseClashes(db: Db, sw: SwitchRow, id: string, name: string, members:
     throw new HttpError(
       409,
       'lag_member',
-      `A port is in one LAG at most: ${named.join(', ')} ${taken.length === 1 ? 'is a member' : 'are members'} of another LAG already; take ${taken.length === 1 ? 'it' : 'them'} out of it first.`,
+      `A port is in one LAG at most: ${named.join(', ')} ${taken.length === 1 ? 'is a member' : 'are members'} of another LAG already; ` +
+        `take ${taken.length === 1 ? 'it' : 'them'} out of it first.`,
       taken,
     );
 }

@@ -107,7 +107,8 @@ export const NETWORK_ROUTES: Route[] = [
     handler: networkNextAddress,
     body: { accepts: 'json', optional: true },
     summary:
-      'Record the lowest free address of the network: usable, outside every range, not the gateway, not recorded; atomic (two calls never get the same one); 409 network_full.',
+      'Record the lowest free address of the network: usable, outside every range, not the gateway, not recorded; ' +
+      'atomic (two calls never get the same one); 409 network_full.',
     doc: { request: NEXT_BODY, response: resourceSchema(ADDRESS), status: 201 },
   },
   {

@@ -92,7 +92,8 @@ export const PORT_ROUTES: Route[] = [
     handler: portsBulkUpdate,
     body: { accepts: 'json' },
     summary:
-      "Change many ports of one switch at once, all or nothing, in one bulk_update activity entry; the mode and VLANs of LAG members are their LAG's (409 lag_member).",
+      'Change many ports of one switch at once, all or nothing, in one bulk_update activity entry; ' +
+      "the mode and VLANs of LAG members are their LAG's (409 lag_member).",
     doc: {
       request: BULK_REQUEST,
       response: {
@@ -120,7 +121,8 @@ export const PORT_ROUTES: Route[] = [
     handler: portUpdate,
     body: { accepts: 'json' },
     summary:
-      "Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either; a LAG member's mode and VLANs are its LAG's (409 lag_member).",
+      'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either; ' +
+      "a LAG member's mode and VLANs are its LAG's (409 lag_member).",
     doc: { request: inputSchema(PORT, 'patch'), response: resourceSchema(PORT) },
   },
   {

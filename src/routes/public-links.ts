@@ -38,7 +38,9 @@ export const PUBLIC_LINK_ROUTES: Route[] = [
     access: 'editor',
     handler: switchPublicLinkCreate,
     summary:
-      'Make a public link to the switch: a random token (32 bytes, base64url) in the URL /p/<token>, answered this once (only its SHA-256 is stored; never exported); an activity entry of the switch, not undoable. At most 50 links per switch (409 too_many_links).',
+      'Make a public link to the switch: a random token (32 bytes, base64url) in the URL /p/<token>, ' +
+      'answered this once (only its SHA-256 is stored; never exported); an activity entry of the switch, not undoable. ' +
+      'At most 50 links per switch (409 too_many_links).',
     doc: { response: publicLinkSchema(true), status: 201 },
   },
   {
@@ -76,7 +78,11 @@ export const PUBLIC_LINK_ROUTES: Route[] = [
     secretPath: true,
     handler: publicLinkOpen,
     summary:
-      'The switch of a public link, read-only and without signing in: its name, vendor, model, location, rack position and stack size, and its ports with names, types, speeds, states, descriptions, PoE, VLANs (number, name, colour) and far ends by name. Never notes, addresses, serial numbers, users or tokens. At most 60 requests a minute per client address (an IPv6 client per /64), found or not: 429 with Retry-After. Records lastAccessAt (to the minute). 404 for a token that opens nothing (revoked, or never made).',
+      'The switch of a public link, read-only and without signing in: its name, vendor, model, location, rack position and stack size, ' +
+      'and its ports with names, types, speeds, states, descriptions, PoE, VLANs (number, name, colour) and far ends by name. ' +
+      'Never notes, addresses, serial numbers, users or tokens. At most 60 requests a minute per client address ' +
+      '(an IPv6 client per /64), found or not: 429 with Retry-After. Records lastAccessAt (to the minute). ' +
+      '404 for a token that opens nothing (revoked, or never made).',
     doc: { response: publicSwitchSchema() },
   },
 ];

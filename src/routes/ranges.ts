@@ -68,7 +68,8 @@ export const RANGE_ROUTES: Route[] = [
     handler: networkRangeCreate,
     body: { accepts: 'json' },
     summary:
-      'Add a range to a network: inside its subnet, start ≤ end, overlapping no other (409 range_overlaps); a dhcp range over no recorded address (409 in_dhcp_range) and not in a /31 or /32.',
+      'Add a range to a network: inside its subnet, start ≤ end, overlapping no other (409 range_overlaps); ' +
+      'a dhcp range over no recorded address (409 in_dhcp_range) and not in a /31 or /32.',
     doc: { request: inputSchema(RANGE, 'create'), response: resourceSchema(RANGE), status: 201 },
   },
   {

@@ -78,8 +78,12 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchCreate,
     body: { accepts: 'json' },
     summary:
-      "Create a switch; portCount makes ports named 1…N, or templateId makes the ports of a layout template for every member of its stack (stackSize: the template's unit count unless given; 400 on stackSize when the template cannot make that stack; portCount with templateId: 400). Name unique per site, MAC unique, management IP unique per site (409); configuredVlanIds are VLANs of its site. " +
-      "A management IP inside a network of its site is recorded there as an address with the switch's switchId (an unlinked record of that address without a host name or with the switch's is taken over), in the same entry; " +
+      'Create a switch; portCount makes ports named 1…N, or templateId makes the ports of a layout template for every member of its ' +
+      "stack (stackSize: the template's unit count unless given; 400 on stackSize when the template cannot make that stack; " +
+      'portCount with templateId: 400). Name unique per site, MAC unique, management IP unique per site (409); ' +
+      'configuredVlanIds are VLANs of its site. ' +
+      "A management IP inside a network of its site is recorded there as an address with the switch's switchId (an unlinked record of " +
+      "that address without a host name or with the switch's is taken over), in the same entry; " +
       'refused inside a DHCP range (409 in_dhcp_range), when recorded for another device (409 address_taken), or as the network or broadcast address (400).',
     doc: { request: inputSchema(SWITCH, 'create'), response: resourceSchema(SWITCH), status: 201 },
   },
@@ -98,8 +102,10 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchUpdate,
     body: { accepts: 'json' },
     summary:
-      "Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); stackSize stays at least its ports' highest unit (400). " +
-      'Its management address moves with managementIp and siteId (same record), and goes when the IP is cleared or lies in no network of the site, in the same entry; refusals as on POST.',
+      'Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); ' +
+      "stackSize stays at least its ports' highest unit (400). " +
+      'Its management address moves with managementIp and siteId (same record), and goes when the IP is cleared or lies in no network of ' +
+      'the site, in the same entry; refusals as on POST.',
     doc: { request: inputSchema(SWITCH, 'patch'), response: resourceSchema(SWITCH) },
   },
   {
@@ -117,8 +123,10 @@ export const SWITCH_ROUTES: Route[] = [
     handler: switchDuplicate,
     body: { accepts: 'json' },
     summary:
-      "Copy a switch at its site under a new name (unique per site, 409): vendor, model, firmware, role, tags, status, stack size, template, PoE budget, configured VLANs, notes, its ports' configuration and its LAGs (without remote LAG); " +
-      'not its serial number, MAC, location, rack position, links, connected devices, link status or addresses. managementIp as on POST (its address recorded the same way). One create entry; undo removes the copy.',
+      'Copy a switch at its site under a new name (unique per site, 409): vendor, model, firmware, role, tags, status, stack size, ' +
+      "template, PoE budget, configured VLANs, notes, its ports' configuration and its LAGs (without remote LAG); " +
+      'not its serial number, MAC, location, rack position, links, connected devices, link status or addresses. ' +
+      'managementIp as on POST (its address recorded the same way). One create entry; undo removes the copy.',
     doc: { request: SWITCH_DUPLICATE, response: SWITCH_WITH_PORTS, status: 201 },
   },
   {

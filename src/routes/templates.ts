@@ -41,7 +41,9 @@ export const TEMPLATE_ROUTES: Route[] = [
     handler: templateCreate,
     body: { accepts: 'json' },
     summary:
-      'Create a layout template; names are unique (409 name_taken). The JSON of GET /api/templates/{id} is accepted as it is (its read-only fields are ignored): that is duplicate, export and import. Faults of units name the block (units[0][2].namePattern).',
+      'Create a layout template; names are unique (409 name_taken). ' +
+      'The JSON of GET /api/templates/{id} is accepted as it is (its read-only fields are ignored): ' +
+      'that is duplicate, export and import. Faults of units name the block (units[0][2].namePattern).',
     doc: { request: inputSchema(TEMPLATE, 'create'), response: resourceSchema(TEMPLATE), status: 201 },
   },
   {
@@ -51,7 +53,8 @@ export const TEMPLATE_ROUTES: Route[] = [
     handler: templateImport,
     body: { accepts: 'yaml', limit: NETBOX_FILE_LIMITS.bytes },
     summary:
-      'Make a template of a NetBox device-type YAML file (application/yaml, application/x-yaml, text/yaml or text/plain): interfaces then console ports become blocks; what makes no port is listed in skipped. ' +
+      'Make a template of a NetBox device-type YAML file (application/yaml, application/x-yaml, text/yaml or text/plain): ' +
+      'interfaces then console ports become blocks; what makes no port is listed in skipped. ' +
       'The name is "<manufacturer> <model>" unless ?name= gives one (409 name_taken); ?dryRun=true answers 200 without storing, else 201 with Location. ' +
       `A file of more than ${NETBOX_FILE_LIMITS.bytes / 1024} KiB is refused with 413; with 400 one of more than ${NETBOX_FILE_LIMITS.tokens} YAML tokens, ` +
       `nested more than ${NETBOX_FILE_LIMITS.depth} deep, with more than ${NETBOX_FILE_LIMITS.aliases} aliases or tags, ` +
@@ -88,7 +91,8 @@ export const TEMPLATE_ROUTES: Route[] = [
     handler: templateUpdate,
     body: { accepts: 'json' },
     summary:
-      'Change a template (If-Match honoured). Its units cannot change while switches are made from it (409 template_in_use: their panels are drawn from them); name, vendor, model and description can.',
+      'Change a template (If-Match honoured). Its units cannot change while switches are made from it (409 template_in_use: ' +
+      'their panels are drawn from them); name, vendor, model and description can.',
     doc: { request: inputSchema(TEMPLATE, 'patch'), response: resourceSchema(TEMPLATE) },
   },
   {

@@ -23,7 +23,9 @@ export const TOPOLOGY_ROUTES: Route[] = [
     access: 'viewer',
     handler: siteTopologyGet,
     summary:
-      "A site's topology: its switches as nodes (by name, with role, port count and position, x/y null until placed) and one edge per pair of its switches that are linked (a the lower switch id; the linked port pairs, the LAGs of those ports, trunk when a port of the pair is a trunk). Links to switches of other sites are not edges.",
+      "A site's topology: its switches as nodes (by name, with role, port count and position, x/y null until placed) " +
+      'and one edge per pair of its switches that are linked (a the lower switch id; the linked port pairs, the LAGs of those ports, ' +
+      'trunk when a port of the pair is a trunk). Links to switches of other sites are not edges.',
     doc: { response: topologySchema() },
   },
   {
@@ -33,7 +35,9 @@ export const TOPOLOGY_ROUTES: Route[] = [
     handler: siteTopologyLayoutPut,
     body: { accepts: 'json' },
     summary:
-      'Store where switches of the site are drawn: { positions: { <switchId>: { x, y } } } (numbers from -1000000 to 1000000; null forgets a position); switches left out keep theirs. Layout, not inventory: no version, no activity entry. Answers the topology.',
+      'Store where switches of the site are drawn: { positions: { <switchId>: { x, y } } } (numbers from -1000000 to 1000000; ' +
+      'null forgets a position); switches left out keep theirs. Layout, not inventory: no version, no activity entry. ' +
+      'Answers the topology.',
     doc: {
       request: {
         type: 'object',

@@ -92,7 +92,8 @@ export const VLAN_ROUTES: Route[] = [
     access: 'editor',
     handler: vlanDelete,
     summary:
-      'Delete a VLAN; one that ports, networks or switches use: 409 vlan_in_use with the counts unless force=true, which takes it off them in the same activity entry.',
+      'Delete a VLAN; one that ports, networks or switches use: 409 vlan_in_use with the counts unless force=true, ' +
+      'which takes it off them in the same activity entry.',
     doc: {
       status: 204,
       query: [

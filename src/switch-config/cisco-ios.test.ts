@@ -138,7 +138,8 @@ describe('Cisco IOS', () => {
       }),
     );
     expect(text).toContain(
-      'interface Port-channel1\n description Po1\n switchport trunk allowed vlan 7\n switchport mode trunk\n no shutdown\n!\ninterface Port-channel2\n description ae0\n',
+      'interface Port-channel1\n description Po1\n switchport trunk allowed vlan 7\n switchport mode trunk\n no shutdown\n!\n' +
+        'interface Port-channel2\n description ae0\n',
     );
     expect(text).toContain(
       'interface Gi1/0/1\n switchport trunk allowed vlan 7\n switchport mode trunk\n no shutdown\n channel-group 2 mode passive\n!\n',

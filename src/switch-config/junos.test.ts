@@ -74,10 +74,14 @@ describe('Junos', () => {
     });
     expect(text).toContain('chassis {\n    aggregated-devices {\n        ethernet {\n            device-count 8;\n');
     expect(text).toContain(
-      '    xe-0/1/0 {\n        ether-options {\n            802.3ad ae7;\n        }\n    }\n    xe-0/1/1 {\n        ether-options {\n            802.3ad ae0;\n',
+      '    xe-0/1/0 {\n        ether-options {\n            802.3ad ae7;\n        }\n    }\n' +
+        '    xe-0/1/1 {\n        ether-options {\n            802.3ad ae0;\n',
     );
     expect(text).toContain(
-      '    ae0 {\n        description "Po7";\n        unit 0 {\n            family ethernet-switching {\n                interface-mode access;\n            }\n        }\n    }\n    ae7 {\n        description "to fw";\n        aggregated-ether-options {\n            lacp {\n                passive;\n            }\n        }\n        unit 0 {\n',
+      '    ae0 {\n        description "Po7";\n        unit 0 {\n            family ethernet-switching {\n' +
+        '                interface-mode access;\n            }\n        }\n    }\n' +
+        '    ae7 {\n        description "to fw";\n        aggregated-ether-options {\n            lacp {\n' +
+        '                passive;\n            }\n        }\n        unit 0 {\n',
     );
   });
 
@@ -122,7 +126,8 @@ describe('Junos', () => {
       ],
     });
     expect(text).toContain(
-      '    xe-0/1/0 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n                vlan {\n                    members 7;\n',
+      '    xe-0/1/0 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n' +
+        '                vlan {\n                    members 7;\n',
     );
     expect(text).toContain(
       '    xe-0/1/1 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n            }\n',

@@ -91,7 +91,8 @@ export function checkConfigModel(model: ConfigModel): void {
       throw new UnsafeConfigValueError(
         subject,
         `name must be a plain interface name: ${INTERFACE_NAME_CHARACTERS}`,
-        `${which} has a name that is not a plain interface name (${INTERFACE_NAME_CHARACTERS}): written into a configuration, it could add commands of its own. Rename the port; nothing was rendered.`,
+        `${which} has a name that is not a plain interface name (${INTERFACE_NAME_CHARACTERS}): ` +
+          'written into a configuration, it could add commands of its own. Rename the port; nothing was rendered.',
       );
     }
     if (port.mode !== 'access' && port.mode !== 'trunk') {

@@ -149,7 +149,8 @@ export const de = {
   }),
   ...group('undo', {
     conflict:
-      'Rückgängig nicht möglich: Das Objekt wurde nach diesem Eintrag erneut geändert, oder ein Name oder eine ID, die es braucht, ist inzwischen vergeben. ({message}) Laden Sie neu, um den aktuellen Stand zu sehen.',
+      'Rückgängig nicht möglich: Das Objekt wurde nach diesem Eintrag erneut geändert, oder ein Name oder eine ID, die es braucht, ' +
+      'ist inzwischen vergeben. ({message}) Laden Sie neu, um den aktuellen Stand zu sehen.',
     alreadyUndone: 'Diese Änderung wurde bereits rückgängig gemacht. Laden Sie neu, um den aktuellen Stand zu sehen.',
     notUndoable: 'Importe, Wiederherstellungen und Migrationen können nicht rückgängig gemacht werden.',
     forbidden: 'Sie dürfen keine Änderungen rückgängig machen.',
@@ -179,7 +180,9 @@ export const de = {
     created: 'VLAN {vlan} {name} angelegt.',
     filter: 'VLANs filtern',
     noMatch: 'Kein VLAN passt zu diesen Filtern.',
-    none: 'Noch keine VLANs. Legen Sie die VLANs eines Standorts an, damit Ports sie nutzen können, oder importieren Sie eine CSV-Datei unter Einstellungen › Daten.',
+    none:
+      'Noch keine VLANs. Legen Sie die VLANs eines Standorts an, damit Ports sie nutzen können, oder importieren Sie eine CSV-Datei ' +
+      'unter Einstellungen › Daten.',
     needSite: 'VLANs gehören zu einem Standort. Zuerst: {addSite}.',
     'col.vid': 'VLAN',
     'col.networks': 'Netzwerke',
@@ -287,7 +290,8 @@ export const de = {
     restore: 'Sicherung{of}{converted} wiederhergestellt: {counts}',
     restoreOf: ' vom {at}',
     converted:
-      ' (eine Sicherung von 0.26.0, umgewandelt: {vlans} Netzwerke wurden zu VLANs, {networks} Subnetze zu Netzwerken, {lost} Einträge lassen sich nicht mehr rückgängig machen)',
+      ' (eine Sicherung von 0.26.0, umgewandelt: {vlans} Netzwerke wurden zu VLANs, {networks} Subnetze zu Netzwerken, ' +
+      '{lost} Einträge lassen sich nicht mehr rückgängig machen)',
   }),
   ...group('changes', {
     changedTo: 'geändert auf',
@@ -499,10 +503,12 @@ export const de = {
       'Ersetzt alle Standorte, Netzwerke, Switches, Ports und die Aktivität durch die der Sicherung. Sie sehen, was sie enthält, bevor sich etwas ändert.',
     merge: 'Daten zusammenführen',
     mergeText:
-      'Fügt die Datensätze einer Sicherung einer anderen Installation zum Bestand hinzu. Standorte, Netzwerke und Switches gleichen Namens werden zusammengeführt.',
+      'Fügt die Datensätze einer Sicherung einer anderen Installation zum Bestand hinzu. ' +
+      'Standorte, Netzwerke und Switches gleichen Namens werden zusammengeführt.',
     legacy: 'Aus ezSWM / 0.20.x importieren',
     legacyText:
-      'Wählen Sie alle JSON-Dateien eines 0.20.x-Datenverzeichnisses auf einmal, oder eine Sicherungsdatei eines neueren ezSWM. Sie sehen, was hinzukäme und jeden dabei korrigierten Wert, bevor sich etwas ändert.',
+      'Wählen Sie alle JSON-Dateien eines 0.20.x-Datenverzeichnisses auf einmal, oder eine Sicherungsdatei eines neueren ezSWM. ' +
+      'Sie sehen, was hinzukäme und jeden dabei korrigierten Wert, bevor sich etwas ändert.',
     csv: 'CSV importieren',
   }),
   ...group('errors', {
@@ -527,7 +533,8 @@ export const de = {
     mergeTitle: 'Diese Daten zusammenführen?',
     restoreQuestion: 'Alle Standorte, Netzwerke, Switches, Ports und Aktivitätseinträge durch den Inhalt von {file} ersetzen?',
     restoreQuestionUsers:
-      'Alle Standorte, Netzwerke, Switches, Ports und Aktivitätseinträge durch den Inhalt von {file} ersetzen? Auch die Benutzer werden ersetzt; Sie melden sich danach neu an.',
+      'Alle Standorte, Netzwerke, Switches, Ports und Aktivitätseinträge durch den Inhalt von {file} ersetzen? ' +
+      'Auch die Benutzer werden ersetzt; Sie melden sich danach neu an.',
     mergeQuestion: 'Die Datensätze aus {file} zum Bestand hinzufügen?',
     restoreConfirm: 'Wiederherstellen',
     mergeConfirm: 'Zusammenführen',
@@ -582,7 +589,8 @@ export const de = {
     problemsIn: 'Probleme in {file}',
     linksTitle: 'Neue öffentliche Links',
     linksIntro:
-      'Die öffentlichen Links der Datei kommen nur mit den Switches, die sie hinzugefügt hat, jeder unter einer neuen Adresse. Kopieren Sie sie jetzt: Sie werden nur dieses eine Mal angezeigt.',
+      'Die öffentlichen Links der Datei kommen nur mit den Switches, die sie hinzugefügt hat, jeder unter einer neuen Adresse. ' +
+      'Kopieren Sie sie jetzt: Sie werden nur dieses eine Mal angezeigt.',
     linksCaption: 'Neue öffentliche Links der importierten Switches',
     linksSwitch: 'Switch',
     linksUrl: 'Link',
@@ -714,7 +722,8 @@ export const de = {
     colorAuto: 'wird beim Speichern gewählt',
     colorReset: 'Den Server wählen lassen',
     colorHint:
-      'Ports in diesem VLAN werden in dieser Farbe gezeichnet; jedes VLAN eines Standorts hat seine eigene. Ohne Wahl wird die erste freie Farbe der Palette genommen.',
+      'Ports in diesem VLAN werden in dieser Farbe gezeichnet; jedes VLAN eines Standorts hat seine eigene. ' +
+      'Ohne Wahl wird die erste freie Farbe der Palette genommen.',
     saved: 'VLAN {name} gespeichert.',
     deleteTitle: 'VLAN löschen?',
     deleteQuestion: 'VLAN {vlan} {name} löschen?',
@@ -1046,7 +1055,8 @@ export const de = {
     button: 'Duplizieren',
     title: '{name} duplizieren',
     intro:
-      'Ein neuer Switch am selben Standort mit den Ports, VLANs und LAGs von {name}. Nicht kopiert: Verbindungen, Adressen, Seriennummer, MAC-Adresse, Ort und Gegenseiten der LAGs.',
+      'Ein neuer Switch am selben Standort mit den Ports, VLANs und LAGs von {name}. Nicht kopiert: ' +
+      'Verbindungen, Adressen, Seriennummer, MAC-Adresse, Ort und Gegenseiten der LAGs.',
     defaultName: '{name}-kopie',
     submit: 'Switch duplizieren',
     done: 'Switch {name} als Kopie von {from} angelegt.',
@@ -1077,7 +1087,9 @@ export const de = {
     details: 'Details',
     units: 'Einheiten',
     unitsHelp:
-      'Eine Vorlage mit einer Einheit wird für jedes Mitglied eines Stacks wiederholt; ihre Blöcke, deren Namensmuster kein {unit} oder {unit0} enthält (Konsole, Management), entstehen nur an Mitglied 1. Fügen Sie Einheiten nur hinzu, um einen Stack mit unterschiedlichen Mitgliedern zu beschreiben.',
+      'Eine Vorlage mit einer Einheit wird für jedes Mitglied eines Stacks wiederholt; ' +
+      'ihre Blöcke, deren Namensmuster kein {unit} oder {unit0} enthält (Konsole, Management), entstehen nur an Mitglied 1. ' +
+      'Fügen Sie Einheiten nur hinzu, um einen Stack mit unterschiedlichen Mitgliedern zu beschreiben.',
     unitsProblems: 'Probleme der Einheiten',
     unit: 'Einheit {unit}',
     block: 'Block {block}',
@@ -1107,9 +1119,12 @@ export const de = {
     previewCount: { one: '1 Port', other: '{count} Ports' },
     previewStale: 'Die Vorschau zeigt den letzten fehlerfreien Aufbau: Korrigieren Sie die unten markierten Felder.',
     inUse: {
-      one: 'Von 1 Switch genutzt: Ihre Einheiten können sich nicht ändern, da dessen Frontansicht aus ihnen gezeichnet wird. Duplizieren Sie die Vorlage, um eine Kopie zu ändern.',
+      one:
+        'Von 1 Switch genutzt: Ihre Einheiten können sich nicht ändern, da dessen Frontansicht aus ihnen gezeichnet wird. ' +
+        'Duplizieren Sie die Vorlage, um eine Kopie zu ändern.',
       other:
-        'Von {count} Switches genutzt: Ihre Einheiten können sich nicht ändern, da deren Frontansichten aus ihnen gezeichnet werden. Duplizieren Sie die Vorlage, um eine Kopie zu ändern.',
+        'Von {count} Switches genutzt: Ihre Einheiten können sich nicht ändern, da deren Frontansichten aus ihnen gezeichnet werden. ' +
+        'Duplizieren Sie die Vorlage, um eine Kopie zu ändern.',
     },
     create: 'Vorlage anlegen',
     created: 'Vorlage {name} angelegt.',
@@ -1138,7 +1153,8 @@ export const de = {
     drawing: 'Zeichnung',
     drawingOf: 'Switches und Verbindungen von {site}',
     hintEdit:
-      'Ziehen Sie einen Switch, um ihn zu verschieben, oder fokussieren Sie ihn und nutzen Sie die Pfeiltasten (Umschalt: größere Schritte). Klick oder Enter öffnet ihn.',
+      'Ziehen Sie einen Switch, um ihn zu verschieben, oder fokussieren Sie ihn und nutzen Sie die Pfeiltasten ' +
+      '(Umschalt: größere Schritte). Klick oder Enter öffnet ihn.',
     hintView: 'Klicken Sie auf einen Switch oder fokussieren Sie ihn und drücken Sie Enter, um ihn zu öffnen.',
     noRole: 'keine Rolle',
     links: { one: '{count} Verbindung', other: '{count} Verbindungen' },
@@ -1163,7 +1179,9 @@ export const de = {
     addresses: 'Adressen als CSV',
     ranges: 'Bereiche als CSV',
     title: 'CSV exportieren',
-    text: 'Alle Datensätze einer Art im Format, das der CSV-Import unten liest: die Datei in einer Tabellenkalkulation bearbeiten und wieder importieren; Zeilen, die ihre ID behalten, aktualisieren ihren Datensatz.',
+    text:
+      'Alle Datensätze einer Art im Format, das der CSV-Import unten liest: ' +
+      'die Datei in einer Tabellenkalkulation bearbeiten und wieder importieren; Zeilen, die ihre ID behalten, aktualisieren ihren Datensatz.',
     kind: 'CSV der {kind}',
   }),
   ...group('csvCheck', {
@@ -1190,7 +1208,8 @@ export const de = {
   ...group('publicLinks', {
     title: 'Öffentliche Links',
     intro:
-      'Ein öffentlicher Link zeigt diesen Switch schreibgeschützt jedem, der ihn hat, ohne Anmeldung: Ports, Beschreibungen, VLANs und Gegenstellen, nie Notizen, Adressen oder Benutzer.',
+      'Ein öffentlicher Link zeigt diesen Switch schreibgeschützt jedem, der ihn hat, ohne Anmeldung: ' +
+      'Ports, Beschreibungen, VLANs und Gegenstellen, nie Notizen, Adressen oder Benutzer.',
     make: 'Öffentlichen Link erstellen',
     made: 'Öffentlicher Link erstellt.',
     madeOnce: 'Kopieren Sie den Link jetzt: Er wird nur dieses eine Mal angezeigt.',
@@ -1255,7 +1274,8 @@ export const de = {
     timeoutHelp: 'Prüfen Sie die Adresse, die SNMP-Version und die Zugangsdaten, und ob der Switch SNMP von diesem Server annimmt.',
     deviceError: 'Der Switch konnte nicht ausgelesen werden: {reason}.',
     credentialsBound:
-      'Die gespeicherten Zugangsdaten gelten für eine andere Adresse; nur ein Admin darf sie anderswohin senden. Geben Sie die Zugangsdaten für diese Adresse ein, oder fragen Sie einen Admin.',
+      'Die gespeicherten Zugangsdaten gelten für eine andere Adresse; nur ein Admin darf sie anderswohin senden. ' +
+      'Geben Sie die Zugangsdaten für diese Adresse ein, oder fragen Sie einen Admin.',
     hostNotAllowed: 'Die Erkennung darf diese Adresse nicht erreichen (DISCOVERY_ALLOW des Servers): {reason}',
     serial: 'Seriennummer {serial}',
     readFrom: 'Ausgelesen von {host} am {time}.',

@@ -540,7 +540,8 @@ export const en = {
       'Adds the records of a backup of another install to what is here. Sites, networks and switches with the same name are merged.',
     legacy: 'Import from ezSWM / 0.20.x',
     legacyText:
-      'Choose all JSON files of a 0.20.x data directory at once, or one backup file of a newer ezSWM. You see what would be added, and every value fixed on the way, before anything changes.',
+      'Choose all JSON files of a 0.20.x data directory at once, or one backup file of a newer ezSWM. ' +
+      'You see what would be added, and every value fixed on the way, before anything changes.',
     csv: 'Import CSV',
   }),
   ...group('errors', {
@@ -1149,7 +1150,8 @@ export const en = {
     button: 'Duplicate',
     title: 'Duplicate {name}',
     intro:
-      'A new switch at the same site with the ports, VLANs and LAGs of {name}. Not copied: links, addresses, serial number, MAC address, location and far ends of LAGs.',
+      'A new switch at the same site with the ports, VLANs and LAGs of {name}. Not copied: ' +
+      'links, addresses, serial number, MAC address, location and far ends of LAGs.',
     defaultName: '{name}-copy',
     submit: 'Duplicate switch',
     done: 'Switch {name} made as a copy of {from}.',
@@ -1183,7 +1185,9 @@ export const en = {
     details: 'Details',
     units: 'Units',
     unitsHelp:
-      'A template of one unit is repeated for every member of a stack; its blocks whose name pattern has no {unit} or {unit0} (console, management) are made on member 1 only. Add units only to describe a stack whose members differ.',
+      'A template of one unit is repeated for every member of a stack; ' +
+      'its blocks whose name pattern has no {unit} or {unit0} (console, management) are made on member 1 only. ' +
+      'Add units only to describe a stack whose members differ.',
     unitsProblems: 'Problems of the units',
     unit: 'Unit {unit}',
     block: 'Block {block}',
@@ -1277,7 +1281,9 @@ export const en = {
     addresses: 'Addresses as CSV',
     ranges: 'Ranges as CSV',
     title: 'Export CSV',
-    text: 'Every record of one kind, in the layout the CSV import below takes: edit the file in a spreadsheet and import it back; rows that keep their id update their record.',
+    text:
+      'Every record of one kind, in the layout the CSV import below takes: edit the file in a spreadsheet and import it back; ' +
+      'rows that keep their id update their record.',
     kind: 'CSV of {kind}',
   }),
   ...group('csvCheck', {
@@ -1304,7 +1310,8 @@ export const en = {
   ...group('publicLinks', {
     title: 'Public links',
     intro:
-      'A public link shows this switch read-only to anybody who has it, without signing in: its ports, descriptions, VLANs and far ends, never notes, addresses or users.',
+      'A public link shows this switch read-only to anybody who has it, without signing in: ' +
+      'its ports, descriptions, VLANs and far ends, never notes, addresses or users.',
     make: 'Make public link',
     made: 'Public link made.',
     madeOnce: 'Copy the link now: it is shown this once.',
@@ -1369,7 +1376,8 @@ export const en = {
     timeoutHelp: 'Check the address, the SNMP version and the credentials, and that the switch accepts SNMP from this server.',
     deviceError: 'The switch could not be read: {reason}.',
     credentialsBound:
-      'The remembered credentials were given for another address, and only an admin may send them elsewhere. Enter the credentials for this address, or ask an admin.',
+      'The remembered credentials were given for another address, and only an admin may send them elsewhere. ' +
+      'Enter the credentials for this address, or ask an admin.',
     hostNotAllowed: 'Discovery may not reach this address (DISCOVERY_ALLOW of the server): {reason}',
     serial: 'serial {serial}',
     readFrom: 'Read from {host} at {time}.',

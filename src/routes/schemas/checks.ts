@@ -8,13 +8,21 @@ const KIND_RULES = [
   "gateway_is_management_ip (warning): a network's gateway is also some switch's management IP.",
   'link_mode_mismatch (error): the two ends of a link are an access port and a trunk.',
   'link_native_vlan_mismatch (error): the two ends of a link have different untagged VLANs, compared by VLAN number (none counts as a value).',
-  'link_tagged_vlan_mismatch (error): the two trunk ends of a link carry different tagged VLANs, compared by number; the message names each VLAN only one end carries ("VLAN 30 only on acc-1 Gi1/0/48").',
-  "lag_member_mismatch (error): a LAG member whose mode, untagged VLAN or (both trunks) tagged VLANs differ from its LAG's, or that is a console or management port (which no path lets become a member; such data came from before the rule), a finding per member naming each difference, VLANs by number.",
-  'lag_pair_mismatch (error): the two LAGs of a pair (remoteLagId) differ in mode, untagged VLAN (by number), tagged VLANs when both are trunks (each VLAN only one end carries named), aggregation (static at one end, LACP at the other) or number of members.',
-  "management_ip_outside_subnets (warning): a switch's management IP is in none of its site's networks of the same IP family; a site without networks of that family is not judged.",
+  'link_tagged_vlan_mismatch (error): the two trunk ends of a link carry different tagged VLANs, compared by number; ' +
+    'the message names each VLAN only one end carries ("VLAN 30 only on acc-1 Gi1/0/48").',
+  "lag_member_mismatch (error): a LAG member whose mode, untagged VLAN or (both trunks) tagged VLANs differ from its LAG's, " +
+    'or that is a console or management port (which no path lets become a member; such data came from before the rule), ' +
+    'a finding per member naming each difference, VLANs by number.',
+  'lag_pair_mismatch (error): the two LAGs of a pair (remoteLagId) differ in mode, untagged VLAN (by number), ' +
+    'tagged VLANs when both are trunks (each VLAN only one end carries named), aggregation (static at one end, LACP at the other) ' +
+    'or number of members.',
+  "management_ip_outside_subnets (warning): a switch's management IP is in none of its site's networks of the same IP family; " +
+    'a site without networks of that family is not judged.',
   'overlapping_subnets (warning): two networks of one site whose subnets overlap (kept from model 1, which allowed them), a finding per pair.',
   'poe_over_budget (warning): the sum of maxWatts of the enabled PoE ports of a switch is more than its poeBudgetWatts (only switches with a budget).',
-  'vlan_not_carried_by_uplink (warning): a VLAN used on a switch (by an enabled port other than its uplinks, or configured) that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; every switch with an uplink is judged, a finding per switch naming each such VLAN with its ports.',
+  'vlan_not_carried_by_uplink (warning): a VLAN used on a switch (by an enabled port other than its uplinks, or configured) ' +
+    'that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; ' +
+    'every switch with an uplink is judged, a finding per switch naming each such VLAN with its ports.',
   'unused_vlan (info): no port carries the VLAN, untagged or tagged.',
 ].join(' ');
 
@@ -36,7 +44,9 @@ export const FINDINGS_SCHEMA: JsonSchema = {
           entities: {
             type: 'array',
             description:
-              'Every entity involved: the switches of a duplicate, both ports of a link, the LAG and the port of a LAG member, both LAGs of a pair, the two networks of an overlap, the switch and the VLAN of an uncarried VLAN, the network and the switch of a gateway.',
+              'Every entity involved: the switches of a duplicate, both ports of a link, the LAG and the port of a LAG member, ' +
+              'both LAGs of a pair, the two networks of an overlap, the switch and the VLAN of an uncarried VLAN, ' +
+              'the network and the switch of a gateway.',
             items: {
               type: 'object',
               required: ['type', 'id', 'name'],

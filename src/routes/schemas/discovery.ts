@@ -96,7 +96,8 @@ export const PROPOSAL_ITEM = {
     field: {
       type: ['string', 'null'],
       description:
-        'null for a create; name, model, serialNumber, macAddress of the switch; description, speed, type, linkStatus, enabled, mode, untaggedVlan, taggedVlans, linkedPort of a port; members of a LAG.',
+        'null for a create; name, model, serialNumber, macAddress of the switch; description, speed, type, linkStatus, enabled, mode, ' +
+        'untaggedVlan, taggedVlans, linkedPort of a port; members of a LAG.',
     },
     documented: { description: 'What is documented (VLANs by number, ports by name); null for a create.' },
     observed: { description: 'What the switch reports, as it would be documented.' },

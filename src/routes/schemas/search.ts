@@ -20,7 +20,8 @@ export const RESULT_SCHEMA = {
     name: {
       type: 'string',
       description:
-        'The name; for a port "switch name / port name", for a LAG "switch name / LAG name", for a VLAN "VLAN <vid> (<name>)", for an address "<address> (<hostname>)".',
+        'The name; for a port "switch name / port name", for a LAG "switch name / LAG name", for a VLAN "VLAN <vid> (<name>)", ' +
+        'for an address "<address> (<hostname>)".',
     },
     siteId: { type: 'string', format: 'uuid', description: 'Its site; templates have none.' },
     switchId: { type: 'string', format: 'uuid', description: 'Ports and LAGs only: their switch.' },
