@@ -139,20 +139,33 @@ function matchingRowids(db: Db, { lookups }: IndexedSearch): { rowids: string; p
 const FEW_MATCHES = 2000;
 
 /**
+ * A q that matches more rows than this is counted only this far (API.md): `total` says this many and `totalExact`
+ * false. An exact count visits every match, so the page of a common q would cost what the data holds.
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
+
+/** A page's total: exact, or for a common q, SEARCH_COUNT_LIMIT with totalExact false. */
+export interface PageTotal {
+  total: number;
+  totalExact: boolean;
+}
+
+/**
  * The query to read a page with, and its total: a q filter that the index finds in fewer than FEW_MATCHES rows
  * reads them by rowid (and they are the total); a common one keeps LIKE for the page, in the list's order, and is
- * counted in the index, without reading a row of the table; any other filter is counted (countMatching).
+ * counted in the index up to SEARCH_COUNT_LIMIT, without reading a row of the table; any other filter is counted
+ * (countMatching).
  */
-function planned(db: Db, shape: ListShape, query: ListQuery): { query: ListQuery; total: number } {
-  if (!query.search) return { query, total: countMatching(db, shape, query) };
+function planned(db: Db, shape: ListShape, query: ListQuery): PageTotal & { query: ListQuery } {
+  if (!query.search) return { query, total: countMatching(db, shape, query), totalExact: true };
   const { rowids, params } = matchingRowids(db, query.search);
   const few = (prepare(db, `SELECT count(*) AS n FROM (${rowids} LIMIT ${FEW_MATCHES})`).get(...params) as { n: number }).n;
   if (few < FEW_MATCHES) {
     const where = `WHERE ${shape.alias}.rowid IN (${rowids})`;
-    return { query: { ...query, where, params, search: undefined }, total: few };
+    return { query: { ...query, where, params, search: undefined }, total: few, totalExact: true };
   }
-  const total = (prepare(db, `SELECT count(*) AS n FROM (${rowids})`).get(...params) as { n: number }).n;
-  return { query, total };
+  const counted = prepare(db, `SELECT count(*) AS n FROM (${rowids} LIMIT ${SEARCH_COUNT_LIMIT + 1})`).get(...params) as { n: number };
+  return { query, total: Math.min(counted.n, SEARCH_COUNT_LIMIT), totalExact: counted.n <= SEARCH_COUNT_LIMIT };
 }
 
 const rowsSelectCache = new WeakMap<ListShape, string>();
@@ -182,16 +195,15 @@ function pageSql(shape: ListShape, query: ListQuery): string {
 }
 
 /** The query's page as rows (pageSql), with the total matching its filter. */
-export function readRowsPage(db: Db, shape: ListShape, asked: ListQuery): { rows: unknown[]; total: number } {
-  const { query, total } = planned(db, shape, asked);
+export function readRowsPage(db: Db, shape: ListShape, asked: ListQuery): { rows: unknown[] } & PageTotal {
+  const { query, total, totalExact } = planned(db, shape, asked);
   const rows = prepare(db, pageSql(shape, query)).all(...query.params, query.limit, query.offset);
-  return { rows, total };
+  return { rows, total, totalExact };
 }
 
 /** One page as SQLite serialises it: the JSON array text of the items, and the total matching the filter. */
-export interface JsonPage {
+export interface JsonPage extends PageTotal {
   items: string;
-  total: number;
 }
 
 /** How many rows match the query's filter (the page's `total`). */
@@ -206,9 +218,9 @@ function countMatching(db: Db, shape: ListShape, query: ListQuery): number {
 
 /** The query's page as SQLite serialises it (pageJsonSql), with the total matching its filter. */
 export function readJsonPage(db: Db, shape: ListShape, asked: ListQuery): JsonPage {
-  const { query, total } = planned(db, shape, asked);
+  const { query, total, totalExact } = planned(db, shape, asked);
   const { items } = prepare(db, pageJsonSql(shape, query)).get(...query.params, query.limit, query.offset) as { items: string };
-  return { items, total };
+  return { items, total, totalExact };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recordChange, undoEntry, type Actor } from './change.ts';
 import { deleteInventoryAndActivity } from './images.ts';
-import type { JsonPage, ListParams } from './list-query.ts';
+import { SEARCH_COUNT_LIMIT, type JsonPage, type ListParams } from './list-query.ts';
 import { applyMigrations } from './migrate.ts';
 import { inTransaction, openDatabase, type Db } from './open.ts';
 import { listPortsJson } from './ports.ts';
@@ -312,6 +312,26 @@ describe('search and list filters by the index', () => {
       expect({ q, total: page('ports', q).total }).toEqual({ q, total: holding(q) });
     expect(holding('common')).toBe(2100);
     expect(page('ports', 'common').ids).toHaveLength(100);
+  });
+
+  it('counts a q that matches more than 10,000 rows only that far: total 10,000 and totalExact false', () => {
+    const switchId = insertTestRow(db, 'switches', { site_id: insertTestRow(db, 'sites', { name: 'Huge' }), name: 'huge-sw' });
+    inTransaction(db, () => {
+      for (let n = 0; n < SEARCH_COUNT_LIMIT + 50; n++)
+        insertTestRow(db, 'ports', {
+          switch_id: switchId,
+          name: `h${n}`,
+          position: n + 1,
+          description: `Hallway ${n % 2 ? 'odd' : 'even'}`,
+        });
+    });
+    const list = { limit: 100, offset: 0, sort: undefined, q: undefined };
+    const common = listPortsJson(db, { ...list, q: 'hallway' }, {});
+    expect({ total: common.total, totalExact: common.totalExact }).toEqual({ total: SEARCH_COUNT_LIMIT, totalExact: false });
+    expect(JSON.parse(common.items)).toHaveLength(100);
+    const half = listPortsJson(db, { ...list, q: 'hallway odd' }, {});
+    expect({ total: half.total, totalExact: half.totalExact }).toEqual({ total: (SEARCH_COUNT_LIMIT + 50) / 2, totalExact: true });
+    expect(listPortsJson(db, list, {})).toMatchObject({ totalExact: true });
   });
 
   it('finds with a q shorter than three characters every row that holds it, by scanning', () => {

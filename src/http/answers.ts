@@ -19,7 +19,13 @@ export function created(location: string, body: unknown, headers: Record<string,
 
 /** A list answer as JSON: the contract's page around the items SQLite serialised. */
 export function jsonListAnswer(page: JsonPage, list: ListParams): Reply {
-  return { json: `{"items":${page.items},"total":${page.total},"limit":${list.limit},"offset":${list.offset}}` };
+  const { items, total, totalExact } = page;
+  return { json: `{"items":${items},"total":${total},"totalExact":${totalExact},"limit":${list.limit},"offset":${list.offset}}` };
+}
+
+/** A page answer made in JavaScript (a list without q, so its total is exact): the contract's page of `items`. */
+export function pageAnswer(items: unknown[], total: number, page: { limit: number; offset: number }): Reply {
+  return { body: { items, total, totalExact: true, limit: page.limit, offset: page.offset } };
 }
 
 /** A list answer as CSV (recordsToCsv of import/csv-layout.ts, the import layout); the total in X-Total-Count. */

@@ -1,6 +1,6 @@
 // The list contract of the inventory: limit, offset, sort and q read and checked from the query string, and
 // their OpenAPI description with the shape of a list answer.
-import type { ListParams } from '../db/list-query.ts';
+import { SEARCH_COUNT_LIMIT, type ListParams } from '../db/list-query.ts';
 import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.ts';
 import { queryInteger, wantsCsv } from './request.ts';
@@ -34,14 +34,18 @@ export function listSchema(resource: Resource, item: JsonSchema = resourceSchema
   return pageSchema(item);
 }
 
-/** The JSON Schema of a page of `item`s: the list contract's items, total, limit and offset. */
+/** The JSON Schema of a page of `item`s: the list contract's items, total, totalExact, limit and offset. */
 export function pageSchema(item: JsonSchema): JsonSchema {
   return {
     type: 'object',
-    required: ['items', 'total', 'limit', 'offset'],
+    required: ['items', 'total', 'totalExact', 'limit', 'offset'],
     properties: {
       items: { type: 'array', items: item },
       total: { type: 'integer' },
+      totalExact: {
+        type: 'boolean',
+        description: `false when a q matches more than ${SEARCH_COUNT_LIMIT} rows: counting stopped there, and total is ${SEARCH_COUNT_LIMIT}.`,
+      },
       limit: { type: 'integer' },
       offset: { type: 'integer' },
     },

@@ -26,7 +26,7 @@ import {
 } from '../discovery/observed.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
-import { created } from '../http/answers.ts';
+import { created, pageAnswer } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
 import { actorOf, pathId, pathRow, uuidFilter } from '../http/request.ts';
 import type { App, Ctx, Reply, Route } from '../http/route.ts';
@@ -141,7 +141,7 @@ function discoveriesList(ctx: Ctx): Reply {
   const filter = { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') };
   const { limit, offset } = pageParams(ctx);
   const { rows, total } = listDiscoveries(ctx.app.db, filter, limit, offset);
-  return { body: { items: rows.map(discoveryToApi), total, limit, offset } };
+  return pageAnswer(rows.map(discoveryToApi), total, { limit, offset });
 }
 
 function discoveryGet(ctx: Ctx): Reply {
@@ -169,7 +169,7 @@ function switchFdbList(ctx: Ctx): Reply {
     seenAt: row.seen_at,
     ips: JSON.parse(row.ips) as string[],
   }));
-  return { body: { items, total, limit, offset } };
+  return pageAnswer(items, total, { limit, offset });
 }
 
 // ---- The body of a discovery ----

@@ -24,7 +24,7 @@ import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { created } from '../http/answers.ts';
+import { created, pageAnswer } from '../http/answers.ts';
 import { clientAddress, requestOrigin } from '../http/client.ts';
 import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
 import { actorOf, pathRow } from '../http/request.ts';
@@ -122,7 +122,7 @@ function switchPublicLinksList(ctx: Ctx): Reply {
   const sw = pathRow(ctx, 'switch', getSwitch);
   const { limit, offset } = pageParams(ctx);
   const { rows, total } = listPublicLinks(ctx.app.db, sw.id, limit, offset);
-  return { body: { items: rows.map(publicLinkToApi), total, limit, offset } };
+  return pageAnswer(rows.map(publicLinkToApi), total, { limit, offset });
 }
 
 function publicLinkGet(ctx: Ctx): Reply {

@@ -23,7 +23,7 @@ import { HttpError, validationFailed, type FieldFault } from '../errors/http-err
 import { inputSchema, resourceSchema } from '../fields/field.ts';
 import { VLAN_STATUSES } from '../fields/choices.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { csvListAnswer } from '../http/answers.ts';
+import { csvListAnswer, pageAnswer } from '../http/answers.ts';
 import { counted, siteFaults } from '../http/inventory-edits.ts';
 import {
   inventoryCreate,
@@ -172,7 +172,7 @@ function vlanPorts(ctx: Ctx): Reply {
   const { limit, offset } = pageRequest(ctx);
   const { rows, total } = portsCarryingVlan(ctx.app.db, vlan.id, limit, offset);
   if (wantsCsv(ctx)) return csvListAnswer(writeCsv(VLAN_PORTS_CSV_HEADER, rows.map(portCells)), total);
-  return { body: { items: rows.map(portItem), total, limit, offset } };
+  return pageAnswer(rows.map(portItem), total, { limit, offset });
 }
 
 function portItem(row: VlanPortRow) {

@@ -57,14 +57,13 @@ export type Site = Stored & {
   networkCount: number;
 };
 
-export type ListPage<T> = {
-  items: T[];
+export type SiteList = {
+  items: Site[];
   total: number;
+  totalExact: boolean;
   limit: number;
   offset: number;
 };
-
-export type SiteList = ListPage<Site>;
 
 export type Vlan = Stored & {
   siteId: string;
@@ -78,7 +77,13 @@ export type Vlan = Stored & {
   switchCount: number;
 };
 
-export type VlanList = ListPage<Vlan>;
+export type VlanList = {
+  items: Vlan[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type VlanPort = {
   id: string;
@@ -94,7 +99,13 @@ export type VlanPort = {
   as: 'untagged' | 'tagged';
 };
 
-export type VlanPortList = ListPage<VlanPort>;
+export type VlanPortList = {
+  items: VlanPort[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type Network = Stored & {
   siteId: string;
@@ -121,7 +132,13 @@ export type NetworkWithUtilization = Network & {
   };
 };
 
-export type NetworkList = ListPage<Network>;
+export type NetworkList = {
+  items: Network[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type Address = Stored & {
   networkId: string;
@@ -135,7 +152,13 @@ export type Address = Stored & {
   switchId: string | null;
 };
 
-export type AddressList = ListPage<Address>;
+export type AddressList = {
+  items: Address[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type Range = Stored & {
   networkId: string;
@@ -145,7 +168,13 @@ export type Range = Stored & {
   description: string | null;
 };
 
-export type RangeList = ListPage<Range>;
+export type RangeList = {
+  items: Range[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type FreeBlockList = {
   items: {
@@ -199,7 +228,13 @@ export type Template = Stored & {
   switchCount: number;
 };
 
-export type TemplateList = ListPage<Template>;
+export type TemplateList = {
+  items: Template[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type TemplateImport = {
   template: {
@@ -258,7 +293,13 @@ export type Port = Stored & {
   lagId: string | null;
 };
 
-export type PortList = ListPage<Port>;
+export type PortList = {
+  items: Port[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type Lag = Stored & {
   switchId: string;
@@ -272,7 +313,13 @@ export type Lag = Stored & {
   description: string | null;
 };
 
-export type LagList = ListPage<Lag>;
+export type LagList = {
+  items: Lag[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type Switch = Stored & {
   siteId: string;
@@ -302,7 +349,13 @@ export type SwitchWithPorts = Switch & {
   lags: Lag[];
 };
 
-export type SwitchList = ListPage<Switch>;
+export type SwitchList = {
+  items: Switch[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type TopologyNode = {
   switchId: string;
@@ -339,7 +392,13 @@ export type NewPublicLink = PublicLink & {
   url: string;
 };
 
-export type PublicLinkList = ListPage<PublicLink>;
+export type PublicLinkList = {
+  items: PublicLink[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type PublicVlan = {
   vid: number;
@@ -572,6 +631,7 @@ export type DiscoveryList = {
     credentialsRemembered: boolean;
   }[];
   total: number;
+  totalExact: boolean;
   limit: number;
   offset: number;
 };
@@ -591,7 +651,13 @@ export type FdbEntry = {
   ips: string[];
 };
 
-export type FdbList = ListPage<FdbEntry>;
+export type FdbList = {
+  items: FdbEntry[];
+  total: number;
+  totalExact: boolean;
+  limit: number;
+  offset: number;
+};
 
 export type Counts = {
   users?: number;
