@@ -31,8 +31,9 @@ beforeAll(async () => {
   if (!runnable) return;
   mkdirSync(SHOTS, { recursive: true });
   [agent] = await Promise.all([startSnmpsim(RECORDINGS, 'aruba_2930f'), ensureUiBuilt()]);
-  // A wrong community gets no answer: a short discovery timeout keeps that wait short.
-  server = await startServer({ env: { DISCOVERY_TIMEOUT_MS: '4000' } });
+  // A wrong community gets no answer: a discovery timeout shorter than the default keeps that wait short, and long
+  // enough that the right one is read in time on a busy machine (4 s timed a good read out under CI's load).
+  server = await startServer({ env: { DISCOVERY_TIMEOUT_MS: '10000' } });
   token = (await setupAdmin(server.baseUrl)).token;
   browser = await launchBrowser();
   // HQ with VLAN 10; acc-1 documented with ports 1-8 (the Aruba has 1-10 and Trk1), core-1 with the far ends of its LLDP.
@@ -133,7 +134,7 @@ describe('discovery in the browser', () => {
     expect(await address.isDisabled()).toBe(true);
     await shot(page, 'reading-1280');
     const failure = dialog.locator('.notice.error');
-    await failure.waitFor({ timeout: 15_000 });
+    await failure.waitFor({ timeout: 25_000 });
     expect(await failure.innerText()).toMatch(/^The switch did not answer in time \(127\.0\.0\.1: .*\)\. Check the address/);
     expect(await failure.innerText()).not.toContain('not-a-community');
     expect(await address.inputValue()).toBe(host());
@@ -322,7 +323,7 @@ describe('discovery in the browser', () => {
     await dialog.getByLabel('Privacy key').fill(SNMPSIM_V3.privKey);
     await dialog.getByLabel('Privacy key').press('Enter');
     const failure = dialog.locator('.notice.error');
-    await failure.waitFor({ timeout: 15_000 });
+    await failure.waitFor({ timeout: 25_000 });
     expect(await failure.innerText()).toMatch(/^The switch could not be read: 127\.0\.0\.1: .*SNMPv3 authentication/);
     await fitsWidth(page);
     await shot(page, 'device-error-375');
