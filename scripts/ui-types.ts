@@ -118,7 +118,7 @@ const STORED = { name: 'Stored', properties: [...STORED_FIELDS, ...VERSION_FIELD
 
 /** Answers of one shape around different items (the `items` array), written once as `name<T>` of the items' type. */
 export const GENERICS: { name: string; properties: string[] }[] = [
-  { name: 'ListPage', properties: ['items', 'total', 'limit', 'offset'] },
+  { name: 'ListPage', properties: ['items', 'total', 'totalExact', 'limit', 'offset'] },
   { name: 'CursorPage', properties: ['items', 'nextCursor'] },
 ];
 

@@ -57,13 +57,15 @@ export type Site = Stored & {
   networkCount: number;
 };
 
-export type SiteList = {
-  items: Site[];
+export type ListPage<T> = {
+  items: T[];
   total: number;
   totalExact: boolean;
   limit: number;
   offset: number;
 };
+
+export type SiteList = ListPage<Site>;
 
 export type Vlan = Stored & {
   siteId: string;
@@ -77,13 +79,7 @@ export type Vlan = Stored & {
   switchCount: number;
 };
 
-export type VlanList = {
-  items: Vlan[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type VlanList = ListPage<Vlan>;
 
 export type VlanPort = {
   id: string;
@@ -99,13 +95,7 @@ export type VlanPort = {
   as: 'untagged' | 'tagged';
 };
 
-export type VlanPortList = {
-  items: VlanPort[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type VlanPortList = ListPage<VlanPort>;
 
 export type Network = Stored & {
   siteId: string;
@@ -132,13 +122,7 @@ export type NetworkWithUtilization = Network & {
   };
 };
 
-export type NetworkList = {
-  items: Network[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type NetworkList = ListPage<Network>;
 
 export type Address = Stored & {
   networkId: string;
@@ -152,13 +136,7 @@ export type Address = Stored & {
   switchId: string | null;
 };
 
-export type AddressList = {
-  items: Address[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type AddressList = ListPage<Address>;
 
 export type Range = Stored & {
   networkId: string;
@@ -168,13 +146,7 @@ export type Range = Stored & {
   description: string | null;
 };
 
-export type RangeList = {
-  items: Range[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type RangeList = ListPage<Range>;
 
 export type FreeBlockList = {
   items: {
@@ -228,13 +200,7 @@ export type Template = Stored & {
   switchCount: number;
 };
 
-export type TemplateList = {
-  items: Template[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type TemplateList = ListPage<Template>;
 
 export type TemplateImport = {
   template: {
@@ -293,13 +259,7 @@ export type Port = Stored & {
   lagId: string | null;
 };
 
-export type PortList = {
-  items: Port[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type PortList = ListPage<Port>;
 
 export type Lag = Stored & {
   switchId: string;
@@ -313,13 +273,7 @@ export type Lag = Stored & {
   description: string | null;
 };
 
-export type LagList = {
-  items: Lag[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type LagList = ListPage<Lag>;
 
 export type Switch = Stored & {
   siteId: string;
@@ -349,13 +303,7 @@ export type SwitchWithPorts = Switch & {
   lags: Lag[];
 };
 
-export type SwitchList = {
-  items: Switch[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type SwitchList = ListPage<Switch>;
 
 export type TopologyNode = {
   switchId: string;
@@ -392,13 +340,7 @@ export type NewPublicLink = PublicLink & {
   url: string;
 };
 
-export type PublicLinkList = {
-  items: PublicLink[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type PublicLinkList = ListPage<PublicLink>;
 
 export type PublicVlan = {
   vid: number;
@@ -651,13 +593,7 @@ export type FdbEntry = {
   ips: string[];
 };
 
-export type FdbList = {
-  items: FdbEntry[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
-};
+export type FdbList = ListPage<FdbEntry>;
 
 export type Counts = {
   users?: number;
