@@ -21,7 +21,7 @@ export function IpTablePage(p: { route: Route }) {
       siteId
         ? listAddresses(query, signal)
         : sites.data
-          ? Promise.resolve({ items: [], total: 0, limit: 0, offset: 0 })
+          ? Promise.resolve({ items: [], total: 0, totalExact: true, limit: 0, offset: 0 })
           : new Promise<never>(() => {}),
     [...Object.values(query), !sites.data],
   );
@@ -45,5 +45,6 @@ export function IpTablePage(p: { route: Route }) {
     title=${t('addresses.title')} filterLabel=${t('addresses.filter')} filtered=${!!query.q}
     empty=${t('addresses.none')}
     csv=${siteId ? { path: '/api/addresses', name: 'addresses' } : undefined}
-    filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />`} />`;
+    filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
+      options=${(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />`} />`;
 }
