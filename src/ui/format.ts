@@ -3,9 +3,10 @@
 import { LOCALE, formatNumber, t } from './messages.ts';
 
 /** "1–100 of 2,000" for a page of a list. */
-export function rangeText(offset: number, count: number, total: number): string {
-  if (total === 0 || count === 0) return t('pager.none', { total: formatNumber(total) });
-  return t('pager.range', { from: formatNumber(offset + 1), to: formatNumber(offset + count), total: formatNumber(total) });
+export function rangeText(offset: number, count: number, total: number, totalExact = true): string {
+  const of = totalExact ? formatNumber(total) : t('pager.moreThan', { total: formatNumber(total) });
+  if (total === 0 || count === 0) return t('pager.none', { total: of });
+  return t('pager.range', { from: formatNumber(offset + 1), to: formatNumber(offset + count), total: of });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

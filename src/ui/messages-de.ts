@@ -161,6 +161,7 @@ export const de = {
   ...group('pager', {
     none: '0 von {total}',
     range: '{from}–{to} von {total}',
+    moreThan: 'mehr als {total}',
     previous: 'Zurück',
     next: 'Weiter',
   }),

@@ -187,6 +187,7 @@ export const en = {
   ...group('pager', {
     none: '0 of {total}',
     range: '{from}–{to} of {total}',
+    moreThan: 'more than {total}',
     previous: 'Previous',
     next: 'Next',
   }),

@@ -77,8 +77,14 @@ export function ListBody<T extends { id: string }>(
       d &&
       d.items.length > 0 &&
       html`
-      ${p.table ? p.table(d.items) : html`<${DataTable} caption=${p.caption} columns=${p.columns} rows=${d.items} sort=${query.sort} onSort=${(s: string) => setQuery({ sort: s, offset: null })} />`}
-      <${Pager} offset=${query.offset} limit=${query.limit} count=${d.items.length} total=${d.total} onPage=${(o: number) => setQuery({ offset: o || null })} />`
+      ${
+        p.table
+          ? p.table(d.items)
+          : html`<${DataTable} caption=${p.caption} columns=${p.columns} rows=${d.items} sort=${query.sort}
+        onSort=${(s: string) => setQuery({ sort: s, offset: null })} />`
+      }
+      <${Pager} offset=${query.offset} limit=${query.limit} count=${d.items.length} total=${d.total} totalExact=${d.totalExact}
+        onPage=${(o: number) => setQuery({ offset: o || null })} />`
     }`;
 }
 
