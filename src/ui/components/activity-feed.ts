@@ -43,6 +43,10 @@ export function ActivityFeed(p: { query: Query; empty?: string; onChanged?: () =
   if (entries.length === 0) return html`<p class="muted">${p.empty ?? t('activity.noMatch')}</p>`;
   return html`<${NameBookContext.Provider} value=${book}>
     <${ActivityList} entries=${entries} onChanged=${changed} level=${p.level} />
-    ${cursor && html`<div class="load-more"><button type="button" class="btn" disabled=${loadingMore} onClick=${loadMore}>${loadingMore ? t('common.loading') : t('activity.loadOlder')}</button></div>`}
+    ${
+      cursor &&
+      html`<div class="load-more"><button type="button" class="btn" disabled=${loadingMore}
+      onClick=${loadMore}>${loadingMore ? t('common.loading') : t('activity.loadOlder')}</button></div>`
+    }
   </${NameBookContext.Provider}>`;
 }

@@ -63,7 +63,11 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
       </p>
       <p class="entry-summary">${summary}</p>
       ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: e.undoLost })}</p>`}
-      ${!p.compact && html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} entityId=${e.entityId} action=${e.action} only=${p.portId} />`}
+      ${
+        !p.compact &&
+        html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} entityId=${e.entityId} action=${e.action}
+        only=${p.portId} />`
+      }
     </div>
     ${
       app.canEdit &&

@@ -30,11 +30,19 @@ export function ActivityPage(p: { route: Route }) {
     <${PageHeader} title=${t('activity.title')} />
     <div class="card">
       <div class="list-tools">
-        <${QuerySelect} label=${t('field.kind')} param="entityType" value=${f.entityType} options=${[{ value: '', label: t('activity.allKinds') }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))]} />
-        <${QuerySelect} label=${t('activity.userFilter')} param="userId" value=${f.userId} options=${[{ value: '', label: t('activity.allUsers') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: u.username }))]} />
-        <${QuerySelect} label=${t('field.site')} param="siteId" value=${f.siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
-        <${QuerySelect} label=${t('activity.actionFilter')} param="action" value=${f.action} options=${[{ value: '', label: t('activity.allActions') }, ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: t(`activity.action.${a}`) }))]} />
-        ${any && html`<button type="button" class="btn btn-ghost" onClick=${() => setQuery({ entityType: null, userId: null, siteId: null, action: null, entityId: null })}>${t('activity.clearFilters')}</button>`}
+        <${QuerySelect} label=${t('field.kind')} param="entityType" value=${f.entityType}
+          options=${[{ value: '', label: t('activity.allKinds') }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))]} />
+        <${QuerySelect} label=${t('activity.userFilter')} param="userId" value=${f.userId}
+          options=${[{ value: '', label: t('activity.allUsers') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: u.username }))]} />
+        <${QuerySelect} label=${t('field.site')} param="siteId" value=${f.siteId}
+          options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
+        <${QuerySelect} label=${t('activity.actionFilter')} param="action" value=${f.action}
+          options=${[{ value: '', label: t('activity.allActions') }, ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: t(`activity.action.${a}`) }))]} />
+        ${
+          any &&
+          html`<button type="button" class="btn btn-ghost"
+          onClick=${() => setQuery({ entityType: null, userId: null, siteId: null, action: null, entityId: null })}>${t('activity.clearFilters')}</button>`
+        }
       </div>
       ${f.entityId && html`<p class="muted">${t('activity.oneObject')}</p>`}
       <${ActivityFeed} query=${f} level=${2} empty=${any ? t('activity.noFilterMatch') : t('activity.none')} />

@@ -47,7 +47,8 @@ export function AuthPage(p: { mode: 'setup' | 'login'; expired?: boolean; onSign
       ${isSetup && f.text('confirm', t('auth.repeat'), { ...password, autocomplete: 'new-password' })}
       <${FormNotice} message=${form.formError} />
       <div class="form-actions">
-        <${SubmitButton} pending=${form.pending} label=${isSetup ? t('auth.createAdmin') : t('auth.signIn')} pendingLabel=${isSetup ? t('common.creating') : t('auth.signingIn')} />
+        <${SubmitButton} pending=${form.pending} label=${isSetup ? t('auth.createAdmin') : t('auth.signIn')}
+          pendingLabel=${isSetup ? t('common.creating') : t('auth.signingIn')} />
       </div>
     </form>
   </main>`;

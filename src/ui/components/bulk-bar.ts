@@ -89,7 +89,11 @@ export function BulkBar(p: {
   return html`<form class="bulk-bar" onSubmit=${form.onSubmit} aria-label=${t('bulk.label')}>
     <div class="bulk-head">
       <strong>${t('bulk.selected', { count: p.count })}</strong>
-      ${p.count < p.total && html`<button type="button" class="btn btn-ghost btn-small" onClick=${p.onSelectAll}>${t('bulk.selectAll', { count: p.total })}</button>`}
+      ${
+        p.count < p.total &&
+        html`<button type="button" class="btn btn-ghost btn-small"
+        onClick=${p.onSelectAll}>${t('bulk.selectAll', { count: p.total })}</button>`
+      }
       <button type="button" class="btn btn-ghost btn-small" onClick=${p.onClear}>${t('bulk.clear')}</button>
     </div>
     ${!!p.lagMembers && html`<p class="notice info lag-bulk">${t('lag.bulkMembers', { count: p.lagMembers })}</p>`}
@@ -114,7 +118,8 @@ export function BulkBar(p: {
       <div class="field compact">
         <label for=${`${id}-desc`}>${t('field.description')}</label>
         <div class="desc-set">
-          <input type="checkbox" id=${`${id}-setdesc`} checked=${v.setDescription} onChange=${(ev: Event) => form.set('setDescription', (ev.currentTarget as HTMLInputElement).checked)} />
+          <input type="checkbox" id=${`${id}-setdesc`} checked=${v.setDescription}
+            onChange=${(ev: Event) => form.set('setDescription', (ev.currentTarget as HTMLInputElement).checked)} />
           <label for=${`${id}-setdesc`} class="visually-hidden">${t('bulk.setDescription')}</label>
           <input id=${`${id}-desc`} type="text" value=${v.description} disabled=${!v.setDescription} placeholder=${v.setDescription ? '' : t('common.noChange')}
             onInput=${(ev: Event) => form.set('description', (ev.currentTarget as HTMLInputElement).value)} />

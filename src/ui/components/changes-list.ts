@@ -202,7 +202,8 @@ function Rows(p: { rows: Row[]; creation?: boolean }) {
       <dt>${r.field}</dt>
       <dd>${
         r.before !== undefined && !p.creation
-          ? html`<span class="before">${r.before}</span><span class="arrow" aria-label=${t('changes.changedTo')}> → </span><span class="after">${r.after}</span>`
+          ? html`<span class="before">${r.before}</span><span class="arrow"
+            aria-label=${t('changes.changedTo')}> → </span><span class="after">${r.after}</span>`
           : html`<span class="after">${r.after}</span>`
       }${r.count !== undefined && html` <span class="muted">(${t('count.ports', { count: r.count })})</span>`}</dd>
     </div>`,
@@ -250,7 +251,8 @@ function ByEntity(p: { entities: EntityChange[]; c: Ctx; entrySwitch?: string })
     )}
     ${
       lines.length > shown.length &&
-      html`<li class="change-group"><button type="button" class="link-button" onClick=${() => setAll(true)}>${t('changes.showMore', { count: lines.length - shown.length })}</button></li>`
+      html`<li class="change-group"><button type="button" class="link-button"
+        onClick=${() => setAll(true)}>${t('changes.showMore', { count: lines.length - shown.length })}</button></li>`
     }
   </ul>`;
 }

@@ -12,7 +12,8 @@ export function ConfirmDialog(p: { req: ConfirmRequest; onAnswer: (yes: boolean)
   return html`<${Modal} title=${p.req.title} onClose=${() => p.onAnswer(false)}>
     <p class="confirm-text">${p.req.message}</p>
     <div class="form-actions">
-      <button type="button" class=${`btn ${p.req.danger ? 'btn-danger' : 'btn-primary'}`} autofocus=${!p.req.danger} onClick=${() => p.onAnswer(true)}>${p.req.confirmLabel}</button>
+      <button type="button" class=${`btn ${p.req.danger ? 'btn-danger' : 'btn-primary'}`} autofocus=${!p.req.danger}
+        onClick=${() => p.onAnswer(true)}>${p.req.confirmLabel}</button>
       <button type="button" class="btn" onClick=${() => p.onAnswer(false)}>${t('common.cancel')}</button>
     </div>
   </${Modal}>`;

@@ -10,6 +10,9 @@ export function CountsTable(p: { sets: { label: string; counts: Counts }[]; capt
   return html`<div class="table-wrap"><table class="data counts">
     <caption class="visually-hidden">${p.caption}</caption>
     <thead><tr><th scope="col">${t('field.kind')}</th>${p.sets.map((s) => html`<th scope="col" class="num">${s.label}</th>`)}</tr></thead>
-    <tbody>${kinds.map((k) => html`<tr><th scope="row">${t(`counts.${k}`)}</th>${p.sets.map((s) => html`<td class="num">${formatNumber(s.counts[k] ?? 0)}</td>`)}</tr>`)}</tbody>
+    <tbody>${kinds.map(
+      (k) => html`<tr><th scope="row">${t(`counts.${k}`)}</th>
+    ${p.sets.map((s) => html`<td class="num">${formatNumber(s.counts[k] ?? 0)}</td>`)}</tr>`,
+    )}</tbody>
   </table></div>`;
 }

@@ -72,11 +72,17 @@ export function CsvImport() {
       ${file && html`<p class="file-name">${t('csv.fileName', { name: file.name, size: formatNumber(file.size) })}</p>`}
     </${DropZone}>
     <div class="form-actions">
-      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>${state.step === 'uploading' && !state.dry ? t('csv.importing') : t('csv.import', { kind: kindName })}</button>
-      <button type="button" class="btn" disabled=${!file || state.step === 'uploading'} onClick=${() => run(true)}>${state.step === 'uploading' && state.dry ? t('csvCheck.checking') : t('csvCheck.button')}</button>
+      <button type="submit" class="btn btn-primary" disabled=${!file || state.step === 'uploading'}>
+      ${state.step === 'uploading' && !state.dry ? t('csv.importing') : t('csv.import', { kind: kindName })}</button>
+      <button type="button" class="btn" disabled=${!file || state.step === 'uploading'}
+        onClick=${() => run(true)}>${state.step === 'uploading' && state.dry ? t('csvCheck.checking') : t('csvCheck.button')}</button>
     </div>
     ${state.step === 'uploading' && html`<${ProgressBar} fraction=${state.fraction} label=${t('csv.uploading')} />`}
-    ${state.step === 'done' && html`<div class=${`notice ${state.dry ? 'info' : 'success'}`} role="status"><p>${t(state.dry ? 'csvCheck.result' : 'csv.imported', { ...state.counts, kind: kindName })}</p></div>`}
+    ${
+      state.step === 'done' &&
+      html`<div class=${`notice ${state.dry ? 'info' : 'success'}`}
+      role="status"><p>${t(state.dry ? 'csvCheck.result' : 'csv.imported', { ...state.counts, kind: kindName })}</p></div>`
+    }
     ${
       state.step === 'failed' &&
       html`<div class="notice error" role="alert">

@@ -14,5 +14,6 @@ export function csvFileName(name: string): string {
 
 /** The link to the CSV of the list at `path` with `query`; `name` names the file; `label` replaces "Download CSV". */
 export function CsvLink(p: { path: string; query?: Query; name: string; label?: string; small?: boolean }) {
-  return html`<a class=${`btn${p.small ? ' btn-small' : ''}`} href=${listCsvUrl(p.path, p.query)} download=${csvFileName(p.name)}>${p.label ?? t('csvExport.download')}</a>`;
+  return html`<a class=${`btn${p.small ? ' btn-small' : ''}`} href=${listCsvUrl(p.path, p.query)}
+    download=${csvFileName(p.name)}>${p.label ?? t('csvExport.download')}</a>`;
 }

@@ -40,7 +40,10 @@ export function DashboardPage() {
     </${PageHeader}>
     ${counts.error && html`<${ErrorState} error=${counts.error} onRetry=${counts.reload} />`}
     <ul class="tiles" aria-label=${t('dashboard.counts')}>
-      ${tiles.map((tile) => html`<li class="tile"><a href=${tile.href}><span class="tile-value">${tile.value === undefined ? '…' : formatNumber(tile.value)}</span><span class="tile-label">${tile.label}</span></a></li>`)}
+      ${tiles.map(
+        (tile) => html`<li class="tile"><a href=${tile.href}>
+      <span class="tile-value">${tile.value === undefined ? '…' : formatNumber(tile.value)}</span><span class="tile-label">${tile.label}</span></a></li>`,
+      )}
     </ul>
     ${
       c &&

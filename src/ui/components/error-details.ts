@@ -16,7 +16,8 @@ export function ErrorDetails(p: { details: FieldError[]; caption: string }) {
   return html`<div class="table-wrap error-details" tabindex="0" role="region" aria-label=${p.caption}>
     <table class="data">
       <caption class="visually-hidden">${p.caption}</caption>
-      <thead><tr>${rowsMode && html`<th scope="col" class="num">${t('errors.row')}</th>`}<th scope="col">${rowsMode ? t('errors.column') : t('errors.field')}</th><th scope="col">${t('errors.problem')}</th></tr></thead>
+      <thead><tr>${rowsMode && html`<th scope="col" class="num">${t('errors.row')}</th>`}
+      <th scope="col">${rowsMode ? t('errors.column') : t('errors.field')}</th><th scope="col">${t('errors.problem')}</th></tr></thead>
       <tbody>${p.details.map((d) => {
         const f = parseFieldPath(d.field);
         return html`<tr>${rowsMode && html`<td class="num">${f.row}</td>`}<td class="mono">${f.column}</td><td class="wrap">${d.message}</td></tr>`;

@@ -78,7 +78,8 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
     ${
       restore
         ? html`<div class="field inline">
-        <input id=${`${id}-users`} type="checkbox" checked=${replaceUsers} onChange=${(e: Event) => setReplaceUsers((e.currentTarget as HTMLInputElement).checked)} />
+        <input id=${`${id}-users`} type="checkbox" checked=${replaceUsers}
+          onChange=${(e: Event) => setReplaceUsers((e.currentTarget as HTMLInputElement).checked)} />
         <label for=${`${id}-users`}>${t('import.replaceUsers')}</label>
       </div>`
         : html`<div class="field">
@@ -99,10 +100,16 @@ export function JsonImport(p: { mode: 'restore' | 'merge' }) {
       <p>${tParts(restore ? 'import.validRestore' : 'import.validMerge', { file: html`<strong>${file?.name}</strong>` })}</p>
       <${CountsTable} sets=${sets(state.result)} caption=${t('import.dryRunCounts')} />
       ${state.result.fixes && html`<${FixesTable} fixes=${state.result.fixes} />`}
-      <div class="form-actions"><button type="button" class=${restore ? 'btn btn-danger' : 'btn btn-primary'} onClick=${confirmRun}>${restore ? t('import.restoreButton') : t('import.mergeButton')}</button></div>
+      <div class="form-actions"><button type="button" class=${restore ? 'btn btn-danger' : 'btn btn-primary'}
+        onClick=${confirmRun}>${restore ? t('import.restoreButton') : t('import.mergeButton')}</button></div>
     </div>`
     }
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${restore ? t('import.restoredHead') : t('import.mergedHead')}</p><${CountsTable} sets=${sets(state.result)} caption=${t('import.importedCounts')} /></div>`}
+    ${
+      state.step === 'done' &&
+      html`<div class="notice success"
+      role="status"><p>${restore ? t('import.restoredHead') : t('import.mergedHead')}</p><${CountsTable} sets=${sets(state.result)}
+        caption=${t('import.importedCounts')} /></div>`
+    }
     ${
       state.step === 'failed' &&
       html`<div class="notice error" role="alert">

@@ -42,7 +42,8 @@ function fileNote(row: FileRow) {
 function FilesTable(p: { read: ReadFiles }) {
   return html`<div class="table-wrap legacy-files"><table class="data">
     <caption class="visually-hidden">${t('legacyImport.files')}</caption>
-    <thead><tr><th scope="col">${t('fixes.file')}</th><th scope="col" class="num">${t('import.records')}</th><th scope="col">${t('legacyImport.note')}</th></tr></thead>
+    <thead><tr><th scope="col">${t('fixes.file')}</th><th scope="col"
+      class="num">${t('import.records')}</th><th scope="col">${t('legacyImport.note')}</th></tr></thead>
     <tbody>${p.read.rows.map(
       (row) => html`<tr class=${row.role === 'problem' ? 'bad' : row.role === 'left-out' ? 'muted' : ''}>
       <th scope="row" class="mono">${row.name}</th>
@@ -134,7 +135,12 @@ export function LegacyImport() {
     <${DropZone} inputId=${`${id}-files`} prompt=${t('legacyImport.drop')} label=${t('legacyImport.fileLabel')} accept=".json,application/json"
       multiple=${true} disabled=${busy} onFiles=${(files: FileList | undefined) => void pick(files)} />
     ${read && html`<${FilesTable} read=${read} />`}
-    ${blocked && html`<p class="notice error" role="alert">${read.rows.some((r) => r.role === 'problem') ? t('legacyImport.fixFirst') : t('legacyImport.nothing')}</p>`}
+    ${
+      blocked &&
+      html`<p class="notice error" role="alert">${
+        read.rows.some((r) => r.role === 'problem') ? t('legacyImport.fixFirst') : t('legacyImport.nothing')
+      }</p>`
+    }
     <div class="field">
       <label for=${`${id}-conflict`}>${t('import.sameNames')}</label>
       <select id=${`${id}-conflict`} value=${onConflict} onChange=${(e: Event) => setOnConflict((e.currentTarget as HTMLSelectElement).value)}>
@@ -154,7 +160,11 @@ export function LegacyImport() {
       <div class="form-actions"><button type="button" class="btn btn-primary" onClick=${confirmRun}>${t('legacyImport.importButton')}</button></div>
     </div>`
     }
-    ${state.step === 'done' && html`<div class="notice success" role="status"><p>${t('legacyImport.done')}</p><${MergeSummary} result=${state.result} caption=${t('import.importedCounts')} /><${NewPublicLinks} links=${state.result.sharing?.links ?? []} /></div>`}
+    ${
+      state.step === 'done' &&
+      html`<div class="notice success" role="status"><p>${t('legacyImport.done')}</p><${MergeSummary} result=${state.result}
+      caption=${t('import.importedCounts')} /><${NewPublicLinks} links=${state.result.sharing?.links ?? []} /></div>`
+    }
     ${state.step === 'failed' && html`<${Faults} error=${state.error} read=${read} />`}
   </div>`;
 }

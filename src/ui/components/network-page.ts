@@ -54,7 +54,8 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const ports = usePortBook(net.data?.siteId);
   const [editing, setEditing] = useState<Address | null>(null);
   if (net.error)
-    return html`<${PageHeader} title=${t('network.title')} crumbs=${[{ label: t('networks.title'), href: '/networks' }]} /><${ErrorState} error=${net.error} what="network" onRetry=${net.reload} />`;
+    return html`<${PageHeader} title=${t('network.title')} crumbs=${[{ label: t('networks.title'), href: '/networks' }]} /><${ErrorState} error=${net.error}
+      what="network" onRetry=${net.reload} />`;
   const n = net.data;
   if (!n) return html`<${Loading} />`;
   const siteName = site.data?.name ?? '…';
@@ -130,7 +131,11 @@ export function NetworkPage(p: { id: string; route: Route }) {
     v ? html`<${VlanChip} vlan=${v} withName=${true} href=${`/vlans/${v.id}`} />` : n.vlanId ? '…' : t('networks.noVlan')
   } · <a href=${`/tools/subnet?cidr=${n.subnet}`}>${t('subnet.title')}</a>`;
   return html`
-    <${PageHeader} title=${n.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${n.siteId}` }, { label: t('networks.title'), href: `/networks?siteId=${n.siteId}` }]}
+    <${PageHeader} title=${n.name} crumbs=${[
+      { label: t('sites.title'), href: '/sites' },
+      { label: siteName, href: `/sites/${n.siteId}` },
+      { label: t('networks.title'), href: `/networks?siteId=${n.siteId}` },
+    ]}
       sub=${sub}>
       ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
     </${PageHeader}>
@@ -141,7 +146,11 @@ export function NetworkPage(p: { id: string; route: Route }) {
     </section>
     <section class="card" aria-labelledby="net-addresses">
       <div class="card-head"><h2 id="net-addresses">${t('addresses.title')}</h2>
-        ${(list.data?.total ?? 0) > 0 && html`<${CsvLink} small=${true} path=${`/api/networks/${n.id}/addresses`} query=${query} name=${`${n.name}-addresses`} label=${t('csvExport.addresses')} />`}</div>
+        ${
+          (list.data?.total ?? 0) > 0 &&
+          html`<${CsvLink} small=${true} path=${`/api/networks/${n.id}/addresses`} query=${query} name=${`${n.name}-addresses`}
+          label=${t('csvExport.addresses')} />`
+        }</div>
       ${app.canEdit && html`<${AddressForm} onSubmit=${add} />`}
       <${ListBody} caption=${t('addresses.caption', { network: n.name })} filterLabel=${t('addresses.filter')} query=${query} list=${list} columns=${columns}
         empty=${html`<${EmptyState} message=${t('addresses.none')} />`} />
@@ -153,7 +162,12 @@ export function NetworkPage(p: { id: string; route: Route }) {
     <div class="columns">
       <section class="card" aria-labelledby="net-details">
         <h2 id="net-details">${t('network.details')}</h2>
-        ${site.data ? html`<${NetworkForm} key=${n.version} network=${n} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${save} onReload=${net.reload} />` : html`<${Loading} />`}
+        ${
+          site.data
+            ? html`<${NetworkForm} key=${n.version} network=${n} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
+          onSubmit=${save} onReload=${net.reload} />`
+            : html`<${Loading} />`
+        }
       </section>
       <section class="card" aria-labelledby="net-history">
         <h2 id="net-history">${t('network.history')}</h2>

@@ -55,7 +55,11 @@ export function NetworksTable(p: { networks: Network[]; vlans: Map<string, Vlan>
       ${gs.map(
         (g) => html`<tbody key=${g.key}>
         <tr class="group-row"><th scope="rowgroup" colspan=${cols}>
-          ${g.vlan ? html`<${VlanChip} vlan=${g.vlan} withName=${true} href=${`/vlans/${g.vlan.id}`} />` : html`<span class="muted">${t('networks.withoutVlan')}</span>`}
+          ${
+            g.vlan
+              ? html`<${VlanChip} vlan=${g.vlan} withName=${true} href=${`/vlans/${g.vlan.id}`} />`
+              : html`<span class="muted">${t('networks.withoutVlan')}</span>`
+          }
         </th></tr>
         ${g.networks.map(
           (n) => html`<tr key=${n.id}>
@@ -94,10 +98,12 @@ export function NetworksPage(p: { route: Route }) {
   const form = (all: Site[]) =>
     html`<${NetworkForm} key=${adder.formKey} sites=${all} siteId=${siteId || undefined} vlanId=${p.route.query.get('vlanId') ?? undefined}
       submitLabel=${t('networks.add')} onSubmit=${create} onCancel=${closeAddForm} another=${adder.another} />`;
-  return html`<${InventoryList} route=${p.route} query=${query} list=${list}
-    table=${(rows: Network[]) => html`<${NetworksTable} networks=${rows} vlans=${vlans.data ?? new Map()} siteName=${siteId ? undefined : siteName} caption=${t('networks.title')} />`}
+  const table = (rows: Network[]) =>
+    html`<${NetworksTable} networks=${rows} vlans=${vlans.data ?? new Map()} siteName=${siteId ? undefined : siteName} caption=${t('networks.title')} />`;
+  return html`<${InventoryList} route=${p.route} query=${query} list=${list} table=${table}
     csv=${{ path: '/api/networks', name: 'networks' }} title=${t('networks.title')} addLabel=${t('networks.add')} filterLabel=${t('networks.filter')}
     empty=${filtered ? t('networks.noMatch') : t('networks.none')} filtered=${filtered}
-    filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />`}
+    filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
+      options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />`}
     wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'networks.needSite'} form=${form} />`} />`;
 }

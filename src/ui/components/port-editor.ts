@@ -205,7 +205,8 @@ export function PortEditor(p: {
     </div>
     ${text('description', t('field.description'))}
     <div class="field check-field">
-      <input type="checkbox" id=${`${dialog.titleId}-en`} checked=${v.enabled} onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
+      <input type="checkbox" id=${`${dialog.titleId}-en`} checked=${v.enabled}
+        onChange=${(ev: Event) => form.set('enabled', (ev.currentTarget as HTMLInputElement).checked)} />
       <label for=${`${dialog.titleId}-en`}>${t('portEdit.enabledLabel')}</label>
     </div>
     <fieldset class="side-group">

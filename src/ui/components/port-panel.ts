@@ -288,7 +288,10 @@ export function PortPanel(p: {
       ${port.linkedPortId && html`<span class="link-dot" aria-hidden="true"></span>`}
       ${
         tagged.length > 0 &&
-        html`<span class="tag-strip" aria-hidden="true">${tagged.slice(0, 8).map((v) => html`<span key=${v.id} style=${{ background: v.color }}></span>`)}</span>`
+        html`<span class="tag-strip" aria-hidden="true">${tagged.slice(0, 8).map(
+          (v) => html`<span key=${v.id}
+          style=${{ background: v.color }}></span>`,
+        )}</span>`
       }
     </button>`;
   };
@@ -309,9 +312,8 @@ export function PortPanel(p: {
   return html`<div class="panel-wrap" ref=${wrap}>
     <div class=${`panel${p.layout ? ' from-template' : ''}`} role="group" aria-label=${p.label}>
       ${units.map(
-        (
-          u,
-        ) => html`<div class="panel-unit" key=${u.unit} data-unit=${u.unit} role=${stacked ? 'group' : undefined} aria-label=${stacked ? t('panel.unit', { unit: u.unit }) : undefined}>
+        (u) => html`<div class="panel-unit" key=${u.unit} data-unit=${u.unit} role=${stacked ? 'group' : undefined}
+          aria-label=${stacked ? t('panel.unit', { unit: u.unit }) : undefined}>
         ${stacked && html`<span class="unit-label" aria-hidden="true">${u.unit}</span>`}
         ${u.blocks.map((b) => {
           const block = html`<div class=${`panel-block group-${b.group}${b.group === 'rj45' ? '' : ' uplink'}${b.placed ? ' placed' : ''}`} key=${b.key}>
@@ -319,7 +321,8 @@ export function PortPanel(p: {
             </div>`;
           // A labelled block is as wide as its label at least, so that the label never sticks out of the panel.
           return b.label
-            ? html`<div class="panel-group" key=${b.key} role="group" aria-label=${b.label}><span class="block-label" aria-hidden="true">${b.label}</span>${block}</div>`
+            ? html`<div class="panel-group" key=${b.key} role="group" aria-label=${b.label}><span class="block-label"
+              aria-hidden="true">${b.label}</span>${block}</div>`
             : block;
         })}
       </div>`,
@@ -328,7 +331,9 @@ export function PortPanel(p: {
     ${
       tip &&
       html`<div class="port-tip" role="tooltip" style=${{ left: `${tip.x}px`, top: `${tip.y}px` }}>
-      ${portFacts(tip.port, p.vlans, p.links, p.lagOf?.get(tip.port.id)).map((line, i) => (i === 0 ? html`<strong>${line}</strong>` : html`<span>${line}</span>`))}
+      ${portFacts(tip.port, p.vlans, p.links, p.lagOf?.get(tip.port.id)).map((line, i) =>
+        i === 0 ? html`<strong>${line}</strong>` : html`<span>${line}</span>`,
+      )}
     </div>`
     }
   </div>`;

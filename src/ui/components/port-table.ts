@@ -50,7 +50,8 @@ export function PortTable(p: {
     return html`<tr key=${port.id} id=${`port-row-${port.id}`} class=${`${sel.has(port.id) ? 'selected' : ''}${port.enabled ? '' : ' port-off'}`}>
       <td class="check"><input type="checkbox" aria-label=${t('ports.select', { port: port.name })} checked=${sel.has(port.id)}
         onClick=${(e: MouseEvent) => p.selection.toggle(port.id, e.shiftKey)} /></td>
-      <th scope="row" class="port-col"><button type="button" class="link-button" title=${t('ports.historyTitle')} onClick=${() => setHistoryOf(port)}>${port.name}<span class="visually-hidden">${t('ports.historySuffix')}</span></button></th>
+      <th scope="row" class="port-col"><button type="button" class="link-button" title=${t('ports.historyTitle')}
+        onClick=${() => setHistoryOf(port)}>${port.name}<span class="visually-hidden">${t('ports.historySuffix')}</span></button></th>
       ${p.stacked && html`<td class="num">${port.unit}</td>`}
       <td>${t(`portType.${port.type}`)}</td>
       <td class="wrap">${port.description ?? ''}</td>
@@ -58,12 +59,22 @@ export function PortTable(p: {
       <td>${u ? html`<${VlanChip} vlan=${u} withName=${true} />` : ''}</td>
       <td><${Tagged} port=${port} vlans=${p.vlans} /></td>
       <td>${port.linkStatus ? html`<span class=${`link-${port.linkStatus}`}>${t(`linkStatus.${port.linkStatus}`)}</span>` : ''}</td>
-      <td>${port.linkedPortId ? (link ? html`<a href=${`/switches/${link.switchId}?port=${port.linkedPortId}`}>${link.switchName} / ${link.portName}</a>` : t('ports.linked')) : ''}</td>
+      <td>${
+        port.linkedPortId
+          ? link
+            ? html`<a href=${`/switches/${link.switchId}?port=${port.linkedPortId}`}>${link.switchName} / ${link.portName}</a>`
+            : t('ports.linked')
+          : ''
+      }</td>
       <td>${device}${port.macAddress && html`<div class="mono small">${port.macAddress}</div>`}</td>
       <td>${port.poe ? (port.poe.maxWatts === null ? port.poe.type : t('ports.poeWatts', { type: port.poe.type, watts: port.poe.maxWatts })) : ''}</td>
       <td>${port.speed ?? ''}</td>
       <td>${port.enabled ? t('common.yes') : html`<span class="off">${t('common.no')}</span>`}</td>
-      ${p.canEdit && html`<td class="actions"><button type="button" class="btn btn-small" onClick=${() => p.onEdit(port)} aria-label=${t('ports.edit', { port: port.name })}>${t('common.edit')}</button></td>`}
+      ${
+        p.canEdit &&
+        html`<td class="actions"><button type="button" class="btn btn-small" onClick=${() => p.onEdit(port)}
+        aria-label=${t('ports.edit', { port: port.name })}>${t('common.edit')}</button></td>`
+      }
     </tr>`;
   };
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${t('ports.label')}>
@@ -73,7 +84,8 @@ export function PortTable(p: {
         <th scope="col" class="check"><${SelectAll} selection=${p.selection} count=${p.ports.length} /></th>
         <th scope="col">${t('ports.col.port')}</th>${p.stacked && html`<th scope="col">${t('portEdit.unit')}</th>`}<th scope="col">${t('portEdit.type')}</th>
         <th scope="col">${t('field.description')}</th><th scope="col">${t('ports.col.mode')}</th><th scope="col">${t('ports.col.untagged')}</th>
-        <th scope="col">${t('ports.col.tagged')}</th><th scope="col">${t('portEdit.linkStatus')}</th><th scope="col">${t('ports.col.link')}</th><th scope="col">${t('ports.col.device')}</th>
+        <th scope="col">${t('ports.col.tagged')}</th><th scope="col">${t('portEdit.linkStatus')}</th><th scope="col">${t('ports.col.link')}</th>
+        <th scope="col">${t('ports.col.device')}</th>
         <th scope="col">${t('ports.col.poe')}</th><th scope="col">${t('ports.col.speed')}</th>
         <th scope="col">${t('ports.col.enabled')}</th>${p.canEdit && html`<th scope="col"><span class="visually-hidden">${t('common.actions')}</span></th>`}
       </tr></thead>

@@ -40,7 +40,8 @@ export function PrintPage(p: { id: string }) {
   }, [s, vlans.data, links.data]);
 
   if (sw.error)
-    return html`<${PageHeader} title=${t('print.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
+    return html`<${PageHeader} title=${t('print.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error}
+      what="switch" onRetry=${sw.reload} />`;
   if (!s || !data || (s.templateId && template.loading)) return html`<${Loading} />`;
 
   const makeLink = async () => {
@@ -63,7 +64,11 @@ export function PrintPage(p: { id: string }) {
   return html`
     <div class="no-print">
       <${PageHeader} title=${t('print.title')}
-        crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: site.data?.name ?? '…', href: `/sites/${s.siteId}` }, { label: s.name, href: `/switches/${s.id}` }]}
+        crumbs=${[
+          { label: t('sites.title'), href: '/sites' },
+          { label: site.data?.name ?? '…', href: `/sites/${s.siteId}` },
+          { label: s.name, href: `/switches/${s.id}` },
+        ]}
         sub=${url ? t('print.hintPublic') : t('print.hintApp')}>
         ${
           app.canEdit &&

@@ -92,7 +92,8 @@ export function PublicLinks(p: { switchId: string; switchName: string }) {
             ${
               app.canEdit &&
               html`<td class="actions"><button type="button" class="btn btn-small btn-danger-outline"
-                aria-label=${t('publicLinks.revokeOne', { date: formatDateTime(link.createdAt) })} onClick=${() => revoke(link)}>${t('publicLinks.revoke')}</button></td>`
+                aria-label=${t('publicLinks.revokeOne', { date: formatDateTime(link.createdAt) })}
+                  onClick=${() => revoke(link)}>${t('publicLinks.revoke')}</button></td>`
             }
           </tr>`,
           )}</tbody>

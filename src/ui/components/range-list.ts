@@ -71,13 +71,19 @@ export function RangeList(p: { network: Network; ranges: Resource<Range[]>; onCh
     { label: t('field.kind'), render: (r: Range) => html`<span class=${`badge range-${r.kind}`}>${t(`rangeKind.${r.kind}`)}</span>` },
     { label: t('field.description'), render: (r: Range) => r.description },
   ];
+  const table = (rows: Range[]) =>
+    html`<${DataTable} caption=${t('ranges.caption', { network: p.network.name })} columns=${columns} rows=${rows} />`;
   return html`<section class="card" aria-labelledby="net-ranges">
     <div class="card-head"><h2 id="net-ranges">${t('ranges.title')}</h2>
       <div class="card-actions">
-        ${(p.ranges.data?.length ?? 0) > 0 && html`<${CsvLink} small=${true} path=${`/api/networks/${p.network.id}/ranges`} query=${{ sort: 'start' }} name=${`${p.network.name}-ranges`} label=${t('csvExport.ranges')} />`}
+        ${
+          (p.ranges.data?.length ?? 0) > 0 &&
+          html`<${CsvLink} small=${true} path=${`/api/networks/${p.network.id}/ranges`} query=${{ sort: 'start' }}
+          name=${`${p.network.name}-ranges`} label=${t('csvExport.ranges')} />`
+        }
         ${app.canEdit && html`<button type="button" class="btn btn-small" onClick=${() => setEditing('new')}>${t('ranges.add')}</button>`}
       </div></div>
-    <${Loaded} resource=${p.ranges} render=${(rows: Range[]) => html`<${DataTable} caption=${t('ranges.caption', { network: p.network.name })} columns=${columns} rows=${rows} />`}
+    <${Loaded} resource=${p.ranges} render=${table}
       empty=${html`<${EmptyState} message=${t('ranges.none')} />`} />
     ${
       editing &&

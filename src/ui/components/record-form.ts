@@ -36,7 +36,8 @@ export function RecordForm<V>(p: Omit<RecordFormProps<V>, 'onSubmit'> & { form: 
       ${
         p.another &&
         html`<span class="check-label"><input type="checkbox" id=${anotherId} checked=${p.another.checked}
-        onChange=${(e: Event) => p.another?.onChange((e.currentTarget as HTMLInputElement).checked)} /><label for=${anotherId}>${t('form.addAnother')}</label></span>`
+        onChange=${(e: Event) => p.another?.onChange((e.currentTarget as HTMLInputElement).checked)} /><label
+          for=${anotherId}>${t('form.addAnother')}</label></span>`
       }
     </div>`
     }

@@ -24,7 +24,8 @@ export function SidePanel(p: {
   children: ComponentChildren;
 }) {
   const { dialog, form } = p;
-  return html`<dialog ref=${dialog.ref} class=${p.class ? `side-panel ${p.class}` : 'side-panel'} aria-labelledby=${dialog.titleId} onClick=${dialog.onBackdropClick}>
+  return html`<dialog ref=${dialog.ref} class=${p.class ? `side-panel ${p.class}` : 'side-panel'} aria-labelledby=${dialog.titleId}
+    onClick=${dialog.onBackdropClick}>
     <form class="side-form" onSubmit=${form.onSubmit} novalidate>
       <header class="side-head">
         <div>

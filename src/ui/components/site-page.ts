@@ -39,7 +39,8 @@ export function SitePage(p: { id: string; route: Route }) {
   const [discovering, setDiscovering] = useState(false);
 
   if (site.error)
-    return html`<${PageHeader} title=${t('site.title')} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} /><${ErrorState} error=${site.error} what="site" onRetry=${site.reload} />`;
+    return html`<${PageHeader} title=${t('site.title')} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} /><${ErrorState} error=${site.error} what="site"
+      onRetry=${site.reload} />`;
   const s = site.data;
   if (!s) return html`<${Loading} />`;
 
@@ -96,6 +97,9 @@ export function SitePage(p: { id: string; route: Route }) {
     { label: t('field.status'), render: (x) => html`<${StatusBadge} status=${x.status} />` },
     { label: t('field.ports'), className: 'num', render: (x) => formatNumber(x.portCount) },
   ];
+  const switchesTable = (rows: Switch[]) => html`<${DataTable} caption=${t('site.switchesCaption')} columns=${swColumns} rows=${rows} />`;
+  const networksTable = (rows: Network[]) =>
+    html`<${NetworksTable} caption=${t('site.networksCaption')} networks=${rows} vlans=${new Map((vlans.data ?? []).map((v) => [v.id, v]))} />`;
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} sub=${[s.description, s.address].filter(Boolean).join(' · ')}>
       <a class="btn" href=${`/sites/${s.id}/topology`}>${t('topology.title')}</a>
@@ -111,7 +115,7 @@ export function SitePage(p: { id: string; route: Route }) {
     ${s.notes && html`<div class="card notes"><h2 class="visually-hidden">${t('field.notes')}</h2><p>${s.notes}</p></div>`}
     <section class="card" aria-labelledby="site-switches">
       <div class="card-head"><h2 id="site-switches">${t('switches.title')}</h2></div>
-      <${Loaded} resource=${switches} render=${(rows: Switch[]) => html`<${DataTable} caption=${t('site.switchesCaption')} columns=${swColumns} rows=${rows} />`}
+      <${Loaded} resource=${switches} render=${switchesTable}
         empty=${html`<${EmptyState} message=${t('site.noSwitches')}>
           ${app.canEdit && html`<a class="btn" href=${`/switches?new=1&siteId=${s.id}`}>${t('switches.add')}</a>`}
           ${app.isAdmin && html`<a class="btn" href="/settings/data">${t('data.csv')}</a>`}</${EmptyState}>`} />
@@ -125,7 +129,7 @@ export function SitePage(p: { id: string; route: Route }) {
     <section class="card" aria-labelledby="site-networks">
       <div class="card-head"><h2 id="site-networks">${t('networks.title')}</h2>
         ${app.canEdit && html`<a class="btn btn-small" href=${`/networks?new=1&siteId=${s.id}`}>${t('networks.add')}</a>`}</div>
-      <${Loaded} resource=${networks} render=${(rows: Network[]) => html`<${NetworksTable} caption=${t('site.networksCaption')} networks=${rows} vlans=${new Map((vlans.data ?? []).map((v) => [v.id, v]))} />`}
+      <${Loaded} resource=${networks} render=${networksTable}
         empty=${html`<${EmptyState} message=${t('site.noNetworks')} />`} />
     </section>
     <${FindingsCard} findings=${findings} id="site-findings" />

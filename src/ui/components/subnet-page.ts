@@ -36,7 +36,9 @@ export function SubnetPage(p: { route: Route }) {
     ${
       i.split &&
       html`<h2>${t('subnet.splitTitle', { prefix: i.split.prefix, total: countText(i.split.total) })}</h2>
-      <ol class="subnet-split mono">${i.split.subnets.map((x) => html`<li>${x}</li>`)}${String(i.split.subnets.length) !== String(i.split.total) && html`<li>…</li>`}</ol>`
+      <ol class="subnet-split mono">${i.split.subnets.map(
+        (x) => html`<li>${x}</li>`,
+      )}${String(i.split.subnets.length) !== String(i.split.total) && html`<li>…</li>`}</ol>`
     }`;
   return html`<${PageHeader} title=${t('subnet.title')} />
     <section class="card">

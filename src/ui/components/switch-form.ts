@@ -119,12 +119,24 @@ export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sit
   const roles = [{ value: '', label: t('switch.noRole') }, ...SWITCH_ROLES.map((x) => ({ value: x, label: t(`switchRole.${x}`) }))];
   const portCount = { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: t('switch.portCountHint') };
   return html`<${RecordForm} ...${p} form=${form}>
-    <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true, disabled: p.readOnly || !!s })}${f.text('name', t('field.name'), { required: true, maxLength: 100 })}</div>
+    <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true, disabled: p.readOnly || !!s })}${f.text(
+      'name',
+      t('field.name'),
+      { required: true, maxLength: 100 },
+    )}</div>
     <div class="field-row">${f.select('role', t('field.role'), roles)}${f.select('status', t('field.status'), statuses)}</div>
     <div class="field-row">${f.text('vendor', t('switch.vendor'))}${f.text('model', t('field.model'))}</div>
-    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}${f.text('macAddress', t('field.mac'), { placeholder: t('placeholder.mac') })}</div>
+    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}${f.text(
+      'macAddress',
+      t('field.mac'),
+      { placeholder: t('placeholder.mac') },
+    )}</div>
     <div class="field-row">${f.text('serialNumber', t('switch.serialNumber'))}${f.text('firmwareVersion', t('switch.firmwareVersion'))}</div>
-    <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('placeholder.location') })}${f.text('rackPosition', t('switch.rackPosition'), { placeholder: t('placeholder.rack') })}</div>
+    <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('placeholder.location') })}${f.text(
+      'rackPosition',
+      t('switch.rackPosition'),
+      { placeholder: t('placeholder.rack') },
+    )}</div>
     ${
       !s &&
       (templates.data?.length ?? 0) > 0 &&
@@ -142,7 +154,14 @@ export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sit
       html`<p class="hint">${tParts('template.drawnFrom', { template: html`<a href=${`/templates/${madeFrom.data.id}`}>${madeFrom.data.name}</a>` })}</p>`
     }
     <div class="field-row">
-      ${f.text('stackSize', t('switch.stackSize'), { type: 'number', min: 1, max: STACK_MAX, inputMode: 'numeric', hint: t('switch.stackSizeHint'), ...(stackFault && !form.errors.stackSize ? { error: stackFault } : {}) })}
+      ${f.text('stackSize', t('switch.stackSize'), {
+        type: 'number',
+        min: 1,
+        max: STACK_MAX,
+        inputMode: 'numeric',
+        hint: t('switch.stackSizeHint'),
+        ...(stackFault && !form.errors.stackSize ? { error: stackFault } : {}),
+      })}
       ${f.text('poeBudgetWatts', t('switch.poeBudget'), { type: 'number', min: 0, inputMode: 'numeric', hint: t('switch.poeBudgetHint') })}
     </div>
     ${f.text('tags', t('switch.tags'), { hint: t('switch.tagsHint') })}

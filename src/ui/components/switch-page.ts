@@ -150,7 +150,11 @@ function LagList(p: {
     <div class="card-head">
       <h2 id="lags-head">${t('lag.section')}</h2>
       <div class="card-actions">
-        ${p.lags.length > 0 && html`<${CsvLink} small=${true} path=${`/api/switches/${p.sw.id}/lags`} name=${`${p.sw.name}-lags`} label=${t('csvExport.lags')} />`}
+        ${
+          p.lags.length > 0 &&
+          html`<${CsvLink} small=${true} path=${`/api/switches/${p.sw.id}/lags`} name=${`${p.sw.name}-lags`}
+          label=${t('csvExport.lags')} />`
+        }
         ${p.canEdit && html`<button type="button" class="btn btn-small" onClick=${p.onAdd}>${t('lag.add')}</button>`}
       </div>
     </div>
@@ -172,13 +176,20 @@ function LagList(p: {
           return html`<tr key=${lag.id}>
             <th scope="row">${
               p.canEdit
-                ? html`<button type="button" class="link-button mono" aria-label=${t('lag.edit', { name: lag.name })} onClick=${() => p.onEdit(lag)}>${lag.name}</button>`
+                ? html`<button type="button" class="link-button mono" aria-label=${t('lag.edit', { name: lag.name })}
+                  onClick=${() => p.onEdit(lag)}>${lag.name}</button>`
                 : html`<span class="mono">${lag.name}</span>`
             }${lag.description && html` <span class="muted">${lag.description}</span>`}</th>
             <td>${t(`lag.mode.${lag.mode}`)}</td>
             <td class="mono">${lag.memberPortIds.map((id) => nameOf.get(id) ?? '?').join(', ')}</td>
             <td>${vlanText(lag)}</td>
-            <td>${far ? html`<a href=${`/switches/${far.switchId}`}>${t('lag.farEndOf', { switch: far.switchName, lag: far.lagName })}</a>` : lag.remoteLagId ? '…' : t('lag.noFar')}</td>
+            <td>${
+              far
+                ? html`<a href=${`/switches/${far.switchId}`}>${t('lag.farEndOf', { switch: far.switchName, lag: far.lagName })}</a>`
+                : lag.remoteLagId
+                  ? '…'
+                  : t('lag.noFar')
+            }</td>
           </tr>`;
         })}
       </tbody>
@@ -239,7 +250,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
   }, [selection.selected, order]);
 
   if (sw.error)
-    return html`<${PageHeader} title=${t('switch.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error} what="switch" onRetry=${sw.reload} />`;
+    return html`<${PageHeader} title=${t('switch.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error}
+      what="switch" onRetry=${sw.reload} />`;
   if (!s) return html`<${Loading} />`;
 
   const reload = () => sw.reload();
@@ -368,11 +380,20 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const lagMembers = ports.filter((x) => x.lagId && selection.selected.has(x.id)).length;
   return html`
     <${PageHeader} title=${s.name} crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${s.siteId}` }]}
-      sub=${html`<${StatusBadge} status=${s.status} /> ${[s.role ? t(`switchRole.${s.role}`) : '', [s.vendor, s.model].filter(Boolean).join(' '), s.managementIp, s.location, s.rackPosition].filter(Boolean).join(' · ')}
+      sub=${html`<${StatusBadge} status=${s.status} /> ${[
+        s.role ? t(`switchRole.${s.role}`) : '',
+        [s.vendor, s.model].filter(Boolean).join(' '),
+        s.managementIp,
+        s.location,
+        s.rackPosition,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
         ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}
         ${last.data && html`<span class="discovered">${tParts('discover.last', { age: html`<${Age} iso=${last.data.observedAt} />` })}</span>`}`}>
       <button type="button" class=${`btn btn-ghost star${s.favorite ? ' on' : ''}`} aria-pressed=${s.favorite ? 'true' : 'false'} onClick=${toggleFavorite}
-        title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}><span aria-hidden="true">${s.favorite ? '★' : '☆'}</span> ${t('switch.favoriteLabel')}</button>
+        title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}>
+        <span aria-hidden="true">${s.favorite ? '★' : '☆'}</span> ${t('switch.favoriteLabel')}</button>
       <a class="btn" href=${`/switches/${s.id}/print`}>${t('print.button')}</a>
       ${
         app.canEdit &&
@@ -390,9 +411,12 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <section class="card" aria-label=${t('switch.frontPanel')}>
         <div class="card-head">
           <h2>${t('switch.frontPanel')}</h2>
-          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span>${lags.length > 0 && html`<span class="lg lg-lag">${t('lag.legend')}</span>`}</div>
+          <div class="legend" aria-hidden="true"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span>
+          <span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span>
+          <span class="lg lg-linked">${t('ports.linked')}</span>${lags.length > 0 && html`<span class="lg lg-lag">${t('lag.legend')}</span>`}</div>
         </div>
-        <${PortPanel} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked} label=${t('switch.panelLabel', { name: s.name })}
+        <${PortPanel} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked}
+          label=${t('switch.panelLabel', { name: s.name })}
           layout=${layout} lagOf=${lagOf} onOpen=${app.canEdit ? (port: Port) => setEditingId(port.id) : undefined} />
         ${
           legend.length > 0 &&
@@ -453,7 +477,12 @@ export function SwitchPage(p: { id: string; route: Route }) {
     ${
       tab === 'details' &&
       html`<section class="card" aria-label=${t('network.details')}>
-      ${sites.data ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${saveDetails} onReload=${reload} />` : html`<${Loading} />`}
+      ${
+        sites.data
+          ? html`<${SwitchForm} key=${s.version} sw=${s} sites=${sites.data} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
+        onSubmit=${saveDetails} onReload=${reload} />`
+          : html`<${Loading} />`
+      }
     </section>
     <${PublicLinks} switchId=${s.id} switchName=${s.name} />`
     }

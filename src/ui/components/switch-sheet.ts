@@ -110,7 +110,8 @@ export function SwitchSheet(p: { data: PublicSwitch; qr: { url: string; caption:
           ? html`<p class="muted">${t('sheet.noVlans')}</p>`
           : html`<ul class="vlan-legend sheet-legend">${legend.map((v) => html`<li key=${v.id}><${VlanChip} vlan=${v} withName=${true} /></li>`)}</ul>`
       }
-      <p class="legend sheet-marks"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span></p>
+      <p class="legend sheet-marks"><span class="lg lg-trunk">${t('switch.legend.trunk')}</span><span class="lg lg-tagged">${t('switch.legend.tagged')}</span>
+      <span class="lg lg-off">${t('switch.legend.disabled')}</span><span class="lg lg-linked">${t('ports.linked')}</span></p>
     </section>
     <section class="sheet-part" aria-labelledby="sheet-table">
       <${Part} id="sheet-table">${t('switch.portTable')}</${Part}>

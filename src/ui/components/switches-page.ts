@@ -39,7 +39,11 @@ export function SwitchesPage(p: { route: Route }) {
       label: t('field.name'),
       sort: 'name',
       render: (s) =>
-        html`<a href=${`/switches/${s.id}`}>${s.name}</a>${s.favorite && html` <span class="star on" title=${t('switch.favoriteLabel')}><span aria-hidden="true">★</span><span class="visually-hidden">${t('switch.favoriteLabel')}</span></span>`}`,
+        html`<a href=${`/switches/${s.id}`}>${s.name}</a>${
+          s.favorite &&
+          html` <span class="star on"
+          title=${t('switch.favoriteLabel')}><span aria-hidden="true">★</span><span class="visually-hidden">${t('switch.favoriteLabel')}</span></span>`
+        }`,
     },
     { label: t('field.role'), sort: 'role', render: (s) => (s.role ? t(`switchRole.${s.role}`) : '') },
     { label: t('field.site'), render: (s) => html`<a href=${`/sites/${s.siteId}`}>${siteName(s.siteId)}</a>` },
@@ -56,8 +60,11 @@ export function SwitchesPage(p: { route: Route }) {
     csv=${{ path: '/api/switches', name: 'switches' }} title=${t('switches.title')} addLabel=${t('switches.add')} filterLabel=${t('switches.filter')}
     empty=${filtered ? t('switches.noMatch') : t('switches.none')} filtered=${filtered}
     filters=${html`
-      <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
-      <${QuerySelect} label=${t('field.status')} param="status" value=${status} options=${[{ value: '', label: t('switches.anyStatus') }, ...SWITCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
-      <${QuerySelect} label=${t('switches.favorites')} param="favorite" value=${favorite} options=${[{ value: '', label: t('switches.allSwitches') }, { value: 'true', label: t('switches.onlyFavorites') }]} />`}
+      <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
+        options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
+      <${QuerySelect} label=${t('field.status')} param="status" value=${status}
+        options=${[{ value: '', label: t('switches.anyStatus') }, ...SWITCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
+      <${QuerySelect} label=${t('switches.favorites')} param="favorite" value=${favorite}
+        options=${[{ value: '', label: t('switches.allSwitches') }, { value: 'true', label: t('switches.onlyFavorites') }]} />`}
     wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'switches.needSite'} form=${form} />`} />`;
 }

@@ -121,7 +121,8 @@ export function TemplatePage(p: { id: string; route: Route }) {
   const creating = p.id === 'new';
   const res = useResource(async () => (creating ? undefined : getTemplate(p.id)), [p.id]);
   if (res.error)
-    return html`<${PageHeader} title=${t('template.title')} crumbs=${[{ label: t('template.listTitle'), href: '/templates' }]} /><${ErrorState} error=${res.error} what="template" onRetry=${res.reload} />`;
+    return html`<${PageHeader} title=${t('template.title')} crumbs=${[{ label: t('template.listTitle'), href: '/templates' }]} />
+    <${ErrorState} error=${res.error} what="template" onRetry=${res.reload} />`;
   if (!creating && !res.data) return html`<${Loading} />`;
   return html`<${TemplateEditor} key=${res.data ? `${res.data.id}:${res.data.version}` : 'new'} template=${res.data} onReload=${res.reload} />`;
 }
@@ -282,20 +283,34 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
     const number = { type: 'number', inputMode: 'numeric' };
     return html`<div class="block-fields">
       <${SelectField} label=${t('template.block.type')} ...${common('type')} options=${portTypes} onChange=${onText('type')} />
-      <${TextField} label=${t('template.block.count')} ...${common('count')} ...${number} min=${1} max=${LAYOUT_LIMITS.count} required=${true} onInput=${onText('count')} />
-      <${TextField} label=${t('template.block.startIndex')} ...${common('startIndex')} ...${number} min=${0} max=${LAYOUT_LIMITS.startIndex} onInput=${onText('startIndex')} />
+      <${TextField} label=${t('template.block.count')} ...${common('count')} ...${number} min=${1} max=${LAYOUT_LIMITS.count} required=${true}
+        onInput=${onText('count')} />
+      <${TextField} label=${t('template.block.startIndex')} ...${common('startIndex')} ...${number} min=${0} max=${LAYOUT_LIMITS.startIndex}
+        onInput=${onText('startIndex')} />
       <${SelectField} label=${t('template.block.rows')} ...${common('rows')} options=${rowChoices} onChange=${onText('rows')} />
       <${SelectField} label=${t('template.block.order')} ...${common('order')} options=${orders} onChange=${onText('order')} />
-      <div class="wide-field"><${TextField} label=${t('template.block.namePattern')} ...${common('namePattern')} required=${true} hint=${t('template.patternHint')} onInput=${onText('namePattern')} /></div>
-      <${TextField} label=${t('template.block.speed')} ...${common('speed')} placeholder=${t('template.speedPlaceholder')} maxLength=${LAYOUT_LIMITS.speed} onInput=${onText('speed')} />
+      <div class="wide-field"><${TextField} label=${t('template.block.namePattern')} ...${common('namePattern')} required=${true}
+        hint=${t('template.patternHint')} onInput=${onText('namePattern')} /></div>
+      <${TextField} label=${t('template.block.speed')} ...${common('speed')} placeholder=${t('template.speedPlaceholder')} maxLength=${LAYOUT_LIMITS.speed}
+        onInput=${onText('speed')} />
       <${SelectField} label=${t('template.block.poe')} ...${common('poeType', 'poe')} options=${poeChoices} onChange=${onText('poeType')} />
-      ${block.poeType && html`<${TextField} label=${t('template.block.poeWatts')} ...${common('poeWatts', 'poe.maxWatts')} ...${number} min=${0} max=${200} onInput=${onText('poeWatts')} />`}
+      ${
+        block.poeType &&
+        html`<${TextField} label=${t('template.block.poeWatts')} ...${common('poeWatts', 'poe.maxWatts')} ...${number} min=${0} max=${200}
+        onInput=${onText('poeWatts')} />`
+      }
     </div>`;
   };
 
   return html`
     <${PageHeader} title=${title} crumbs=${[{ label: t('template.listTitle'), href: '/templates' }]}
-      sub=${saved ? [saved.vendor, saved.model, t('count.ports', { count: saved.portCount }), t('count.switches', { count: saved.switchCount })].filter(Boolean).join(' · ') : undefined}>
+      sub=${
+        saved
+          ? [saved.vendor, saved.model, t('count.ports', { count: saved.portCount }), t('count.switches', { count: saved.switchCount })]
+              .filter(Boolean)
+              .join(' · ')
+          : undefined
+      }>
       ${saved && app.canEdit && html`<button type="button" class="btn" onClick=${duplicate}>${t('template.duplicate')}</button>`}
       ${saved && html`<button type="button" class="btn" onClick=${exportJson}>${t('template.exportJson')}</button>`}
       ${saved && app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
@@ -333,7 +348,11 @@ function TemplateEditor(p: { template?: Template; onReload: () => void }) {
       </section>
       <section class="card" aria-labelledby="tpl-units">
         <h2 id="tpl-units">${t('template.units')}</h2>
-        ${inUse ? html`<p class="notice info">${t('template.inUse', { count: saved?.switchCount ?? 0 })}</p>` : html`<p class="hint">${t('template.unitsHelp')}</p>`}
+        ${
+          inUse
+            ? html`<p class="notice info">${t('template.inUse', { count: saved?.switchCount ?? 0 })}</p>`
+            : html`<p class="hint">${t('template.unitsHelp')}</p>`
+        }
         ${
           unplaced.length > 0 &&
           html`<div class="notice error" role="alert"><p>${t('template.unitsProblems')}</p><ul>${unplaced.map((x) => html`<li>${x}</li>`)}</ul></div>`

@@ -93,7 +93,8 @@ export function TemplatesPage(p: { route: Route }) {
       ${
         app.canEdit &&
         html`
-        <${FilePick} label=${t('template.importNetbox')} inputLabel=${t('template.netboxFile')} name="netbox" accept=".yaml,.yml,application/yaml,text/yaml,text/plain"
+        <${FilePick} label=${t('template.importNetbox')} inputLabel=${t('template.netboxFile')} name="netbox"
+          accept=".yaml,.yml,application/yaml,text/yaml,text/plain"
           disabled=${busy} onFile=${importNetbox} />
         <${FilePick} label=${t('template.importJson')} inputLabel=${t('template.jsonFile')} name="template-json" accept=".json,application/json"
           disabled=${busy} onFile=${importJson} />
@@ -131,7 +132,8 @@ function Imported(p: { answer: TemplateImport; onClose: () => void }) {
         <div class="table-wrap" tabindex="0" role="region" aria-label=${t('template.skippedCaption')}>
           <table class="data skipped">
             <caption class="visually-hidden">${t('template.skippedCaption')}</caption>
-            <thead><tr><th scope="col">${t('template.col.interface')}</th><th scope="col">${t('template.col.type')}</th><th scope="col">${t('template.col.reason')}</th></tr></thead>
+            <thead><tr><th scope="col">${t('template.col.interface')}</th><th scope="col">${t('template.col.type')}</th>
+            <th scope="col">${t('template.col.reason')}</th></tr></thead>
             <tbody>${skipped.map((s) => html`<tr><td class="mono">${s.name}</td><td class="mono">${s.type}</td><td class="wrap">${s.reason}</td></tr>`)}</tbody>
           </table>
         </div>`

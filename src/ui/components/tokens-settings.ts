@@ -48,7 +48,8 @@ export function TokensSettings() {
       label: t('common.actions'),
       className: 'actions',
       render: (token) =>
-        html`<button type="button" class="btn btn-small btn-danger-outline" onClick=${() => revoke(token)} aria-label=${t('tokens.revokeLabel', { name: token.name })}>${t('tokens.revoke')}</button>`,
+        html`<button type="button" class="btn btn-small btn-danger-outline" onClick=${() => revoke(token)}
+          aria-label=${t('tokens.revokeLabel', { name: token.name })}>${t('tokens.revoke')}</button>`,
     },
   ];
   const f = boundFields(form);
@@ -66,7 +67,8 @@ export function TokensSettings() {
         secret &&
         html`<div class="notice success secret" role="status">
         <p>${tParts('tokens.createdOnce', { name: html`<strong>${secret.name}</strong>` })}</p>
-        <div class="secret-row"><input type="text" readonly value=${secret.token} aria-label=${t('tokens.secretLabel')} class="mono" onFocus=${(e: Event) => (e.currentTarget as HTMLInputElement).select()} />
+        <div class="secret-row"><input type="text" readonly value=${secret.token} aria-label=${t('tokens.secretLabel')} class="mono"
+          onFocus=${(e: Event) => (e.currentTarget as HTMLInputElement).select()} />
           <button type="button" class="btn btn-primary" onClick=${copy}>${t('common.copy')}</button>
           <button type="button" class="btn" onClick=${() => setSecret(null)}>${t('tokens.done')}</button></div>
       </div>`

@@ -15,7 +15,8 @@ export function TopBar(p: { user: User; onSignOut: () => void; navOpen: boolean;
     <${SearchBox} />
     <div class="top-right">
       <${ThemeSwitch} />
-      <a href="/settings/account" class="user-chip" title=${t('topBar.account')}><span class="visually-hidden">${t('topBar.signedInAs')}</span>${p.user.displayName ?? p.user.username}<span class="role-tag">${t(`role.${p.user.role}`)}</span></a>
+      <a href="/settings/account" class="user-chip" title=${t('topBar.account')}><span class="visually-hidden">${t('topBar.signedInAs')}</span>
+      ${p.user.displayName ?? p.user.username}<span class="role-tag">${t(`role.${p.user.role}`)}</span></a>
       <button type="button" class="btn btn-ghost" onClick=${p.onSignOut}>${t('topBar.signOut')}</button>
     </div>
   </header>`;

@@ -307,7 +307,8 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
               <rect x=${c.x - NODE_W / 2} y=${c.y - NODE_H / 2} width=${NODE_W} height=${NODE_H} rx="6"
                 fill=${NODE_FILL} stroke=${NODE_STROKE} stroke-width="1.5" />
               <text class="topo-name" x=${c.x} y=${c.y - 4} text-anchor="middle" font-size="14" font-weight="600" fill=${INK}>${shorten(n.name)}</text>
-              <text class="topo-meta" x=${c.x} y=${c.y + 14} text-anchor="middle" font-size="11" fill=${MUTED}>${role} · ${t('count.ports', { count: n.portCount })}</text>
+              <text class="topo-meta" x=${c.x} y=${c.y + 14} text-anchor="middle" font-size="11"
+                fill=${MUTED}>${role} · ${t('count.ports', { count: n.portCount })}</text>
             </a>`;
           })}
         </g>
@@ -318,8 +319,10 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
         (k) => html`<li><svg width="40" height="12" aria-hidden="true" class=${`topo-edge topo-edge-${k}`}>
             ${
               k === 'lag'
-                ? html`<line class="topo-line" x1="2" y1="6" x2="38" y2="6" stroke=${EDGE} stroke-width="7" /><line class="topo-gap" x1="2" y1="6" x2="38" y2="6" stroke=${NODE_FILL} stroke-width="2.5" />`
-                : html`<line class="topo-line" x1="2" y1="6" x2="38" y2="6" stroke=${EDGE} stroke-width=${k === 'trunk' ? 2.5 : 1.5} stroke-dasharray=${k === 'access' ? '6 4' : undefined} />`
+                ? html`<line class="topo-line" x1="2" y1="6" x2="38" y2="6" stroke=${EDGE} stroke-width="7" /><line class="topo-gap" x1="2" y1="6" x2="38"
+                  y2="6" stroke=${NODE_FILL} stroke-width="2.5" />`
+                : html`<line class="topo-line" x1="2" y1="6" x2="38" y2="6" stroke=${EDGE} stroke-width=${k === 'trunk' ? 2.5 : 1.5}
+                  stroke-dasharray=${k === 'access' ? '6 4' : undefined} />`
             }
           </svg>${t(`topology.legend.${k}` as MessageKey)}</li>`,
       )}

@@ -42,7 +42,8 @@ function UserForm(p: {
     })}
     ${!editing && f.select('role', t('field.role'), roles)}
     <${FormNotice} message=${form.formError} />
-    <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${editing ? t('users.setPassword') : t('users.add')} /><button type="button" class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button></div>
+    <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${editing ? t('users.setPassword') : t('users.add')} /><button type="button"
+      class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button></div>
   </form>`;
 }
 
@@ -81,7 +82,11 @@ export function UsersSettings() {
     {
       label: t('field.role'),
       render: (u) => html`<select aria-label=${t('users.roleOf', { name: u.username })} value=${u.role}
-        onChange=${(e: Event) => act(() => updateUser(u.id, { role: (e.currentTarget as HTMLSelectElement).value }), t('users.roleChanged', { name: u.username }))}>
+        onChange=${(e: Event) =>
+          act(
+            () => updateUser(u.id, { role: (e.currentTarget as HTMLSelectElement).value }),
+            t('users.roleChanged', { name: u.username }),
+          )}>
         ${ROLES.map((role) => html`<option value=${role} selected=${role === u.role}>${t(`role.${role}`)}</option>`)}</select>`,
     },
     {
@@ -96,13 +101,19 @@ export function UsersSettings() {
       label: t('common.actions'),
       className: 'actions',
       render: (u) => html`
-      <button type="button" class="btn btn-small" onClick=${() => act(() => updateUser(u.id, { disabled: !u.disabled }), t(u.disabled ? 'users.wasEnabled' : 'users.wasDisabled', { name: u.username }))}>${u.disabled ? t('users.enable') : t('users.disable')}</button>
+      <button type="button" class="btn btn-small" onClick=${() =>
+        act(
+          () => updateUser(u.id, { disabled: !u.disabled }),
+          t(u.disabled ? 'users.wasEnabled' : 'users.wasDisabled', { name: u.username }),
+        )}>${u.disabled ? t('users.enable') : t('users.disable')}</button>
       <button type="button" class="btn btn-small" onClick=${() => setResetting(u)}>${t('users.setPassword')}</button>
-      <button type="button" class="btn btn-small btn-danger-outline" onClick=${() => remove(u)} aria-label=${t('users.deleteLabel', { name: u.username })}>${t('common.delete')}</button>`,
+      <button type="button" class="btn btn-small btn-danger-outline" onClick=${() => remove(u)}
+        aria-label=${t('users.deleteLabel', { name: u.username })}>${t('common.delete')}</button>`,
     },
   ];
   return html`<section class="card" aria-labelledby="users-head">
-    <div class="card-head"><h2 id="users-head">${t('users.title')}</h2><button type="button" class="btn btn-primary" onClick=${() => setAdding(true)}>${t('users.add')}</button></div>
+    <div class="card-head"><h2 id="users-head">${t('users.title')}</h2><button type="button" class="btn btn-primary"
+      onClick=${() => setAdding(true)}>${t('users.add')}</button></div>
     <${Loaded} resource=${users} render=${(rows: User[]) => html`<${DataTable} caption=${t('users.caption')} columns=${columns} rows=${rows} />`} />
     ${
       adding &&

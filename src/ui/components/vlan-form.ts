@@ -47,7 +47,13 @@ export function VlanForm(p: RecordFormProps<VlanValues> & { vlan?: Vlan; sites: 
           <input id=${pickerId} type="color" value=${isColor(v.color) ? v.color.toLowerCase() : '#888888'} disabled=${ro}
             aria-describedby=${`${pickerId}-hint`} onInput=${(e: Event) => form.set('color', (e.currentTarget as HTMLInputElement).value)} />
           <span class="mono">${isColor(v.color) ? v.color.toLowerCase() : t('vlan.colorAuto')}</span>
-          ${!ro && isColor(v.color) && !n && html`<button type="button" class="btn btn-ghost btn-small" onClick=${() => form.set('color', '')}>${t('vlan.colorReset')}</button>`}
+          ${
+            !ro &&
+            isColor(v.color) &&
+            !n &&
+            html`<button type="button" class="btn btn-ghost btn-small"
+            onClick=${() => form.set('color', '')}>${t('vlan.colorReset')}</button>`
+          }
         </div>
         <p class="hint" id=${`${pickerId}-hint`}>${t('vlan.colorHint')}</p>
         ${form.errors.color && html`<p class="field-error" role="alert">${form.errors.color}</p>`}

@@ -30,12 +30,17 @@ export function VlanMatrix(p: { vlans: Vlan[]; switches: Switch[] }) {
     const u = list.filter((x) => x.untaggedVlanId === n.id).length;
     const tagged = list.filter((x) => x.mode === 'trunk' && x.taggedVlanIds.includes(n.id)).length;
     if (!u && !tagged) return html`<td class="matrix-cell empty"><span class="visually-hidden">${t('common.none')}</span></td>`;
-    return html`<td class="matrix-cell">${u > 0 && html`<span class="mx-u" title=${t('matrix.untagged', { count: u })}>${t('matrix.u', { count: u })}</span>`}${u > 0 && tagged > 0 && ' '}${tagged > 0 && html`<span class="mx-t" title=${t('matrix.tagged', { count: tagged })}>${t('matrix.t', { count: tagged })}</span>`}</td>`;
+    return html`<td class="matrix-cell">${
+      u > 0 && html`<span class="mx-u" title=${t('matrix.untagged', { count: u })}>${t('matrix.u', { count: u })}</span>`
+    }${u > 0 && tagged > 0 && ' '}${
+      tagged > 0 && html`<span class="mx-t" title=${t('matrix.tagged', { count: tagged })}>${t('matrix.t', { count: tagged })}</span>`
+    }</td>`;
   };
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${t('matrix.label')}>
     <table class="data matrix">
       <caption class="visually-hidden">${t('matrix.caption')}</caption>
-      <thead><tr><th scope="col">${t('matrix.vlan')}</th>${p.switches.map((s) => html`<th scope="col"><a href=${`/switches/${s.id}`}>${s.name}</a></th>`)}</tr></thead>
+      <thead><tr><th scope="col">${t('matrix.vlan')}</th>
+        ${p.switches.map((s) => html`<th scope="col"><a href=${`/switches/${s.id}`}>${s.name}</a></th>`)}</tr></thead>
       <tbody>${p.vlans.map(
         (n) => html`<tr key=${n.id}>
         <th scope="row"><${VlanChip} vlan=${n} withName=${true} href=${`/vlans/${n.id}`} /></th>

@@ -59,10 +59,12 @@ function VlanPortsTable(p: { ports: VlanPort[] }) {
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${t('vlan.portsLabel')}>
     <table class="data vlan-ports">
       <caption class="visually-hidden">${t('vlan.portsLabel')}</caption>
-      <thead><tr><th scope="col">${t('vlan.col.switch')}</th><th scope="col">${t('vlan.col.untagged')}</th><th scope="col">${t('ports.col.tagged')}</th></tr></thead>
+      <thead><tr><th scope="col">${t('vlan.col.switch')}</th><th scope="col">${t('vlan.col.untagged')}</th>
+        <th scope="col">${t('ports.col.tagged')}</th></tr></thead>
       <tbody>${gs.map(
         (g) => html`<tr key=${g.id}>
-        <th scope="row"><a href=${`/switches/${g.id}`}>${g.name}</a> <span class="muted">(${t('count.ports', { count: g.untagged.length + g.tagged.length })})</span></th>
+        <th scope="row"><a href=${`/switches/${g.id}`}>${g.name}</a> <span
+          class="muted">(${t('count.ports', { count: g.untagged.length + g.tagged.length })})</span></th>
         <td><${PortLinks} group=${g} ports=${g.untagged} /></td>
         <td><${PortLinks} group=${g} ports=${g.tagged} /></td>
       </tr>`,
@@ -80,7 +82,8 @@ export function VlanPage(p: { id: string; route: Route }) {
   const ports = useResource((signal) => vlanPorts(p.id, signal), [p.id, vlan?.version]);
   const nets = useResource(async (signal) => (await listNetworks({ vlanId: p.id, limit: 500, sort: 'subnet' }, signal)).items, [p.id]);
   if (res.error)
-    return html`<${PageHeader} title=${t('vlan.title')} crumbs=${[{ label: t('vlans.title'), href: '/vlans' }]} /><${ErrorState} error=${res.error} what="vlan" onRetry=${res.reload} />`;
+    return html`<${PageHeader} title=${t('vlan.title')} crumbs=${[{ label: t('vlans.title'), href: '/vlans' }]} /><${ErrorState} error=${res.error} what="vlan"
+      onRetry=${res.reload} />`;
   if (!vlan) return html`<${Loading} />`;
   const v: Vlan = vlan;
   const siteName = site.data?.name ?? '…';
@@ -127,14 +130,22 @@ export function VlanPage(p: { id: string; route: Route }) {
     )}</ul>`;
   return html`
     <${PageHeader} title=${t('vlan.heading', { vlan: v.vid, name: v.name })}
-      crumbs=${[{ label: t('sites.title'), href: '/sites' }, { label: siteName, href: `/sites/${v.siteId}` }, { label: t('vlans.title'), href: `/vlans?siteId=${v.siteId}` }]}
+      crumbs=${[
+        { label: t('sites.title'), href: '/sites' },
+        { label: siteName, href: `/sites/${v.siteId}` },
+        { label: t('vlans.title'), href: `/vlans?siteId=${v.siteId}` },
+      ]}
       sub=${html`<${VlanChip} vlan=${v} /> ${facts}`}>
       ${app.canEdit && html`<button type="button" class="btn btn-danger-outline" onClick=${remove}>${t('common.delete')}</button>`}
     </${PageHeader}>
     <section class="card" aria-labelledby="vlan-ports">
       <div class="card-head"><h2 id="vlan-ports">${t('vlan.ports')}</h2>
         <div class="card-actions"><span class="muted">${formatNumber(portTotal)}</span>
-          ${portTotal > 0 && html`<${CsvLink} small=${true} path=${`/api/vlans/${v.id}/ports`} name=${`vlan-${v.vid}-ports`} label=${t('csvExport.ports')} />`}</div></div>
+          ${
+            portTotal > 0 &&
+            html`<${CsvLink} small=${true} path=${`/api/vlans/${v.id}/ports`} name=${`vlan-${v.vid}-ports`}
+            label=${t('csvExport.ports')} />`
+          }</div></div>
       <${Loaded} resource=${ports} render=${(rows: VlanPort[]) => html`<${VlanPortsTable} ports=${rows} />`} />
     </section>
     <div class="columns">
@@ -145,7 +156,12 @@ export function VlanPage(p: { id: string; route: Route }) {
       </section>
       <section class="card" aria-labelledby="vlan-details">
         <h2 id="vlan-details">${t('network.details')}</h2>
-        ${site.data ? html`<${VlanForm} key=${v.version} vlan=${v} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit} onSubmit=${save} onReload=${res.reload} />` : html`<${Loading} />`}
+        ${
+          site.data
+            ? html`<${VlanForm} key=${v.version} vlan=${v} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
+          onSubmit=${save} onReload=${res.reload} />`
+            : html`<${Loading} />`
+        }
       </section>
     </div>
     <section class="card" aria-labelledby="vlan-history">

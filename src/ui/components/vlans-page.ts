@@ -60,7 +60,13 @@ export function VlansPage(p: { route: Route }) {
     csv=${{ path: '/api/vlans', name: 'vlans' }} title=${t('vlans.title')} addLabel=${t('vlans.add')} filterLabel=${t('vlans.filter')}
     empty=${filtered ? t('vlans.noMatch') : t('vlans.none')} filtered=${filtered}
     filters=${html`
-      <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId} options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
-      <${QuerySelect} label=${t('field.status')} param="status" value=${status} options=${[{ value: '', label: t('switches.anyStatus') }, { value: 'active', label: t('vlanStatus.active') }, { value: 'inactive', label: t('vlanStatus.inactive') }]} />`}
+      <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
+        options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
+      <${QuerySelect} label=${t('field.status')} param="status" value=${status}
+        options=${[
+          { value: '', label: t('switches.anyStatus') },
+          { value: 'active', label: t('vlanStatus.active') },
+          { value: 'inactive', label: t('vlanStatus.inactive') },
+        ]} />`}
     wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'vlans.needSite'} form=${form} />`} />`;
 }
