@@ -168,7 +168,7 @@ function templateImport(ctx: Ctx): Reply {
   const body: Record<string, unknown> = { ...converted.template, ...(name !== null ? { name } : {}) };
   refuseFaults(body, 'create');
   const skipped = converted.skipped;
-  if (flag(ctx, 'dryRun')) return { status: 200, body: { template: preview(ctx, body), skipped } };
+  if (flag(ctx, 'dryRun')) return { status: 200, body: { ...preview(ctx, body), skipped } };
   const kind: EditedKind<TemplateRow, TemplateValues, undefined> = {
     ...TEMPLATES,
     onCreate: () => ({
@@ -176,7 +176,7 @@ function templateImport(ctx: Ctx): Reply {
     }),
   };
   const reply = inventoryCreate({ ...ctx, body }, kind);
-  return { status: reply.status, body: { template: reply.body, skipped }, headers: { Location: reply.headers?.Location ?? '' } };
+  return { ...reply, body: { ...(reply.body as Record<string, unknown>), skipped } };
 }
 
 /** The template an import would store (a dry run): its fields and counts, without id, version or times; 409 for a name taken. */

@@ -203,31 +203,29 @@ export type Template = Stored & {
 export type TemplateList = ListPage<Template>;
 
 export type TemplateImport = {
-  template: {
-    id?: string;
-    name: string;
-    vendor: string | null;
-    model: string | null;
-    description: string | null;
-    units: {
-      type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
-      count: number;
-      startIndex?: number;
-      rows?: number;
-      order?: 'sequential' | 'odd-even' | 'even-odd';
-      namePattern: string;
-      speed?: string | null;
-      poe?: {
-        type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
-        maxWatts: number | null;
-      } | null;
-    }[][];
-    version?: number;
-    createdAt?: string;
-    updatedAt?: string;
-    portCount: number;
-    switchCount: number;
-  };
+  id?: string;
+  name: string;
+  vendor: string | null;
+  model: string | null;
+  description: string | null;
+  units: {
+    type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
+    count: number;
+    startIndex?: number;
+    rows?: number;
+    order?: 'sequential' | 'odd-even' | 'even-odd';
+    namePattern: string;
+    speed?: string | null;
+    poe?: {
+      type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
+      maxWatts: number | null;
+    } | null;
+  }[][];
+  version?: number;
+  createdAt?: string;
+  updatedAt?: string;
+  portCount: number;
+  switchCount: number;
   skipped: {
     name: string;
     type: string;

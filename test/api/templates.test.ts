@@ -352,10 +352,10 @@ console-ports:
   const importYaml = (text: string, query = '', type = 'application/yaml') =>
     call('POST', `/api/templates/import${query}`, { raw: text, headers: { 'content-type': type } });
 
-  it('makes a template of the file (201 with Location), listing what it skipped, in one create entry', async () => {
+  it('makes a template of the file (201 with the template itself and Location), listing what it skipped, in one create entry', async () => {
     const answer = await importYaml(DEVICE_TYPE);
     expect(answer.status, answer.text).toBe(201);
-    const { template, skipped } = answer.body;
+    const { skipped, ...template } = answer.body;
     expect(answer.headers.get('location')).toBe(`/api/templates/${template.id}`);
     expect(template).toMatchObject({ name: 'Acme Switch 8P', vendor: 'Acme', model: 'Switch 8P', switchCount: 0, version: 1 });
     expect(skipped).toEqual([{ name: 'vlan.1', type: 'virtual', reason: expect.any(String) }]);
@@ -379,14 +379,14 @@ console-ports:
   it.each(['application/x-yaml', 'text/yaml', 'text/plain', 'text/plain; charset=utf-8'])('takes the file as %s', async (type) => {
     const answer = await importYaml(DEVICE_TYPE, `?name=${encodeURIComponent(`As ${type}`)}`, type);
     expect(answer.status, answer.text).toBe(201);
-    expect(answer.body.template.name).toBe(`As ${type}`);
+    expect(answer.body.name).toBe(`As ${type}`);
   });
 
   it('answers a dry run with 200 and stores nothing', async () => {
     const answer = await importYaml(DEVICE_TYPE, '?dryRun=true&name=Dry%20run');
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body.template).toMatchObject({ name: 'Dry run', vendor: 'Acme', portCount: 7, switchCount: 0 });
-    expect(answer.body.template.id).toBeUndefined();
+    expect(answer.body).toMatchObject({ name: 'Dry run', vendor: 'Acme', portCount: 7, switchCount: 0, skipped: [{ name: 'vlan.1' }] });
+    expect(answer.body.id).toBeUndefined();
     expect((await must(200, 'GET', '/api/templates?q=Dry%20run')).total).toBe(0);
   });
 

@@ -2,12 +2,17 @@
 import { resourceSchema } from '../../fields/field.ts';
 import { TEMPLATE } from '../../fields/templates.ts';
 
-/** What POST /api/templates/import answers: the template (stored, or as it would be on a dry run) and what the file had that makes no port. */
+const TEMPLATE_SCHEMA = resourceSchema(TEMPLATE);
+
+/**
+ * What POST /api/templates/import answers (API.md): the template itself (stored, or as it would be on a dry run,
+ * without id, version and times), with `skipped`, what the file had that makes no port.
+ */
 export const TEMPLATE_IMPORT_ANSWER = {
-  type: 'object',
-  required: ['template', 'skipped'],
+  ...TEMPLATE_SCHEMA,
+  required: ['name', 'vendor', 'model', 'description', 'units', 'portCount', 'switchCount', 'skipped'],
   properties: {
-    template: { ...resourceSchema(TEMPLATE), required: ['name', 'vendor', 'model', 'description', 'units', 'portCount', 'switchCount'] },
+    ...(TEMPLATE_SCHEMA.properties as Record<string, unknown>),
     skipped: {
       type: 'array',
       description: 'Interfaces of the file that are no front-panel port of the switch (virtual, LAG, stacking, wireless…), each with why.',

@@ -56,7 +56,7 @@ export function TemplatesPage(p: { route: Route }) {
       const answer = await importNetboxTemplate(file, () => undefined);
       setOutcome({ step: 'imported', answer });
       list.reload();
-      const template = answer.template as Template;
+      const { skipped: _skipped, ...template } = answer;
       toastWithUndo(app, t('template.created', { name: template.name }), answer, list.reload);
     } catch (err) {
       failed(err, (message) => t('template.importFailed', { message }));
@@ -120,8 +120,7 @@ export function TemplatesPage(p: { route: Route }) {
 
 /** What a NetBox import made: the template, and each interface of the file that made no port, with why. */
 function Imported(p: { answer: TemplateImport; onClose: () => void }) {
-  const template = p.answer.template as Template;
-  const skipped = p.answer.skipped;
+  const { skipped, ...template } = p.answer;
   return html`<div class="notice success import-outcome" role="status">
     <p>${t('template.imported', { name: template.name, count: template.portCount })}${' '}
       <a href=${`/templates/${template.id}`}>${t('template.open', { name: template.name })}</a></p>
