@@ -50,6 +50,8 @@ export interface MergeOptions {
   sharing?: LegacySharing;
   /** The URL of a new public link's token (`/p/<token>` unless given), answered once in `sharing.links`. */
   publicUrl?: (token: string) => string;
+  /** Every fix in the terms of what was sent, where the reader's differ (an ezSWM backup's own lists and records). */
+  fixesInSourceTerms?: (fixes: MergeFix[]) => MergeFix[];
 }
 
 /** A public link the merge made, with its new token's URL: the only place that token is ever shown. */
@@ -66,6 +68,8 @@ export interface MadePublicLink {
 export interface MergeFix {
   file: string;
   id: string;
+  /** The record in words where its id alone would not say it (an ezSWM backup's port: "port 7 of switch acc-1"). */
+  record?: string;
   field: string;
   from: unknown;
   to: unknown;
@@ -115,6 +119,7 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
       activity: plan.activity.length,
     };
     const sharing = options.sharing && planSharing(db, options.sharing, plan);
+    if (options.fixesInSourceTerms) plan.fixes = options.fixesInSourceTerms(plan.fixes);
     if (!options.dryRun) applyPlan(db, actor, plan, { source: options.source, created });
     const result: MergeResult = { created, merged: plan.merged, fixes: plan.fixes };
     if (!sharing) return result;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
 import { checkLegacyBundle } from './check.ts';
 import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../../test/helpers/needs.ts';
-import { bundleOfEzswmBackup, isEzswmBackup } from './ezswm-backup.ts';
+import { bundleOfEzswmBackup, fixesInBackupTerms, isEzswmBackup } from './ezswm-backup.ts';
 
 // The real backup ezSWM 0.32.2 exported after upgrading the 0.20.3 fixture (../shared/fixtures/ezswm-0.20.3/
 // README.md, "The 0.32.2 backup made from this data"): ports in a table of their own, JSON in strings, LAG
@@ -114,5 +114,44 @@ describe('the shape of an ezSWM backup', () => {
       ],
       'layout-templates': [{ id: 't1', units: [{ unit_number: 1, blocks: [] }] }],
     });
+  });
+});
+
+describe('fixesInBackupTerms', () => {
+  const backup = {
+    schema: 'sqlite-v1',
+    data: {
+      switches: [
+        { id: 'sw-a', name: 'acc-bib' },
+        { id: 'sw-b', name: 'core' },
+      ],
+      ports: [
+        { id: 'p-b1', switch_id: 'sw-b', label: '1' },
+        { id: 'p-a1', switch_id: 'sw-a', label: '1/1/1' },
+        { id: 'p-a2', switch_id: 'sw-a', label: '1/1/2' },
+      ],
+    },
+  };
+  const fix = (file: string, id: string, field: string) => ({ file, id, field, from: 30, to: null, reason: 'why' });
+
+  it("names a port's fix by the backup's own port row: its id, its field, and the port and its switch in words", () => {
+    expect(fixesInBackupTerms(backup, [fix('switches.json', 'sw-a', 'ports[1].access_vlan')])).toEqual([
+      { ...fix('data.ports', 'p-a2', 'access_vlan'), record: 'port 1/1/2 of switch acc-bib' },
+    ]);
+    expect(fixesInBackupTerms(backup, [fix('switches.json', 'sw-b', 'ports[0]')])).toEqual([
+      { ...fix('data.ports', 'p-b1', ''), record: 'port 1 of switch core' },
+    ]);
+  });
+
+  it("names every other file by the backup's list, and leaves what it does not know as it is", () => {
+    expect(
+      fixesInBackupTerms(backup, [
+        fix('lag-groups.json', 'l1', 'remote_device_id'),
+        fix('switches.json', 'sw-a', 'management_ip'),
+        fix('settings.json', '', ''),
+        fix('switches.json', 'sw-a', 'ports[9].access_vlan'),
+        fix('elsewhere', 'x', 'y'),
+      ]).map((named) => named.file),
+    ).toEqual(['data.lagGroups', 'data.switches', 'data.settings', 'data.switches', 'elsewhere']);
   });
 });

@@ -162,3 +162,48 @@ function parsed(row: unknown, fields: string[] | undefined): unknown {
   }
   return copy;
 }
+
+/** A fix as the legacy reader names it: the file and record of the 0.20.x files it read. */
+interface NamedFix {
+  file: string;
+  id: string;
+  field: string;
+}
+
+/**
+ * Fixes named in the backup's own terms, where the reader named the 0.20.x files it made of it: `data.<list>` for
+ * `<kind>.json`, and a port (`switches.json`, its switch's id, `ports[7].access_vlan`) as `data.ports`, its own id
+ * and `access_vlan`, with `record` naming the port and its switch ("port 1/1/7 of switch acc-bib").
+ */
+export function fixesInBackupTerms<F extends NamedFix>(body: Record<string, unknown>, fixes: F[]): (F & { record?: string })[] {
+  const data = isPlainObject(body.data) ? body.data : {};
+  const listOf = new Map<string, string>(Object.entries(LISTS).map(([list, kind]) => [`${kind}.json`, list]));
+  listOf.set('settings.json', 'settings');
+  const portsBySwitch = portRowsBySwitch(data.ports);
+  const switchNames = new Map(rowsOf(data.switches).map((sw) => [idKey(sw.id), String(sw.name ?? '')]));
+  return fixes.map((fix) => {
+    const list = listOf.get(fix.file);
+    if (!list) return fix;
+    const port = /^ports\[(\d+)\]\.?(.*)$/.exec(fix.field);
+    const row = list === 'switches' && port ? portsBySwitch.get(fix.id)?.[Number(port[1])] : undefined;
+    if (!row || !port) return { ...fix, file: `data.${list}` };
+    const record = `port ${String(row.label ?? row.name ?? '')} of switch ${switchNames.get(fix.id) ?? fix.id}`;
+    return { ...fix, file: 'data.ports', id: idKey(row.id) ?? fix.id, field: port[2], record };
+  });
+}
+
+/** The backup's port rows of each switch, in the order nestPorts gave the reader them. */
+function portRowsBySwitch(ports: unknown): Map<string | undefined, Record<string, unknown>[]> {
+  const bySwitch = new Map<string | undefined, Record<string, unknown>[]>();
+  for (const row of rowsOf(ports)) {
+    const key = idKey(row.switch_id);
+    const rows = bySwitch.get(key) ?? [];
+    rows.push(row);
+    bySwitch.set(key, rows);
+  }
+  return bySwitch;
+}
+
+function rowsOf(list: unknown): Record<string, unknown>[] {
+  return Array.isArray(list) ? list.filter(isPlainObject) : [];
+}

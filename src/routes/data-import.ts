@@ -10,7 +10,7 @@ import { schemaVersion } from '../db/migrate.ts';
 import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
 import { SETTINGS_FILE } from '../legacy/settings.ts';
-import { bundleOfEzswmBackup, isEzswmBackup } from '../legacy/ezswm-backup.ts';
+import { bundleOfEzswmBackup, fixesInBackupTerms, isEzswmBackup } from '../legacy/ezswm-backup.ts';
 import type { LegacySharing } from '../legacy/ezswm-sharing.ts';
 import { LEGACY_KINDS, legacyFaultLine, legacyFaultPath, type LegacyBundle, type LegacyFault } from '../legacy/types.ts';
 
@@ -47,8 +47,15 @@ export const DATA_IMPORT_ROUTES: Route[] = [
             items: {
               type: 'object',
               properties: {
-                file: { type: 'string' },
-                id: { type: 'string' },
+                file: {
+                  type: 'string',
+                  description: "The file of a 0.20.x bundle (switches.json), or an ezSWM backup's own list (data.ports).",
+                },
+                id: { type: 'string', description: "The record's id in the file or backup." },
+                record: {
+                  type: 'string',
+                  description: 'The record in words where its id alone would not say it: "port 1/1/7 of switch acc-bib".',
+                },
                 field: { type: 'string' },
                 from: {},
                 to: {},
@@ -109,7 +116,11 @@ function dataImportMerge(ctx: Ctx) {
   const origin = requestOrigin(ctx.app.config, ctx.req) ?? '';
   const publicUrl = (token: string) => `${origin}/p/${token}`;
   const source = legacy ? 'legacy' : 'db-v1';
-  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, { onConflict, dryRun, source, fixes, sharing, publicUrl });
+  const fixesInSourceTerms = isEzswmBackup(ctx.body)
+    ? (all: MergeFix[]) => fixesInBackupTerms(ctx.body as Record<string, unknown>, all)
+    : undefined;
+  const options = { onConflict, dryRun, source, fixes, sharing, publicUrl, fixesInSourceTerms } as const;
+  const result = mergeDocument(ctx.app.db, actorOf(ctx), doc, options);
   // The URLs of new public links are in this answer only, as the switch page's "make a link" answers its one.
   return { body: dryRun ? { ...result, dryRun } : result, headers: { 'Cache-Control': 'no-store' } };
 }

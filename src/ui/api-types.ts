@@ -618,6 +618,7 @@ export type MergeResult = {
   fixes?: {
     file?: string;
     id?: string;
+    record?: string;
     field?: string;
     from?: unknown;
     to?: unknown;

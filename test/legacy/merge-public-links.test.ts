@@ -34,6 +34,8 @@ const linksOf = async (server: TestServerHandle, switchId: string) =>
 
 describe.each(['bundle', 'backup'] as const)('POST /api/data/import of a %s with public-tokens', (format) => {
   const server = useTestServer();
+  // A fix names the file as it was sent: a bundle's public-tokens.json, a backup's own list data.publicTokens.
+  const tokensFile = format === 'bundle' ? 'public-tokens.json' : 'data.publicTokens';
 
   it('makes no public link for a stored switch the token names, lists the dropped link in the fixes, and the token opens nothing', async () => {
     const site = await server.make('/api/sites', { name: 'Campus' });
@@ -46,7 +48,7 @@ describe.each(['bundle', 'backup'] as const)('POST /api/data/import of a %s with
     expect(answer.body.merged).toMatchObject({ sites: 1, switches: 1 });
     expect(answer.body.sharing).toMatchObject({ publicLinks: 0, links: [] });
     expect(answer.body.fixes).toContainEqual({
-      file: 'public-tokens.json',
+      file: tokensFile,
       id: 'tok-1',
       field: 'switch_id',
       from: 'sw-1',
@@ -76,7 +78,7 @@ describe.each(['bundle', 'backup'] as const)('POST /api/data/import of a %s with
     expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newToken).not.toBe(token);
     expect(answer.body.fixes).toContainEqual({
-      file: 'public-tokens.json',
+      file: tokensFile,
       id: 'tok-1',
       field: 'token',
       from: null,
@@ -109,7 +111,7 @@ describe.each(['bundle', 'backup'] as const)('POST /api/data/import of a %s with
     });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.sharing).toEqual({ publicLinks: 1, topologyPositions: 0 });
-    expect(answer.body.fixes).toContainEqual(expect.objectContaining({ file: 'public-tokens.json', id: 'tok-1', field: 'token' }));
+    expect(answer.body.fixes).toContainEqual(expect.objectContaining({ file: tokensFile, id: 'tok-1', field: 'token' }));
     expect((await api(server.baseUrl, 'GET', `/api/p/${token}`)).status).toBe(404);
     expect(await switchNamed(server, 'acc-dry')).toBeUndefined();
   });

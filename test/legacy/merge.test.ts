@@ -72,15 +72,20 @@ describeNeeding([sharedFixture('ezswm-0.32-backup.json')], 'POST /api/data/impor
   const server = useTestServer();
   const backup = JSON.parse(readFileSync(join(FIXTURES, 'ezswm-0.32-backup.json'), 'utf8'));
 
-  it('answers the dry run with its counts, and names each stale remote_device_id and its settings among the fixes', async () => {
+  it("answers the dry run with its counts, and names each stale remote_device_id and its settings among the fixes, in the backup's terms", async () => {
     const answer = await server.call('POST', '/api/data/import?dryRun=true', { body: backup });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ dryRun: true, created: { switches: 9, ports: 557, templates: 3, lags: 4 } });
-    const stale = answer.body.fixes.filter((fix: any) => fix.file === 'lag-groups.json' && fix.field === 'remote_device_id');
+    const stale = answer.body.fixes.filter((fix: any) => fix.file === 'data.lagGroups' && fix.field === 'remote_device_id');
     expect(stale).toHaveLength(4);
     expect(answer.body.fixes).toContainEqual(
-      expect.objectContaining({ file: 'settings.json', reason: 'the settings of another install are not merged' }),
+      expect.objectContaining({ file: 'data.settings', reason: 'the settings of another install are not merged' }),
     );
+    // A port's fix names the backup's own port row (data.ports), its id, and the port and its switch in words.
+    expect(answer.body.fixes).toContainEqual(
+      expect.objectContaining({ file: 'data.ports', field: 'access_vlan', from: 190, record: 'port 1/1/30 of switch acc-hs1' }),
+    );
+    expect(answer.body.fixes.filter((fix: any) => fix.file.endsWith('.json') && fix.file !== 'settings.json')).toEqual([]);
   });
 
   it('creates the same templates and LAG pairs as the 0.20.3 files, the pairs found by their links', async () => {

@@ -25,7 +25,7 @@ export function FixesTable(p: { fixes: Fix[] }) {
         </tr></thead>
         <tbody>${p.fixes.map(
           (f) => html`<tr>
-          <td class="mono">${f.file ?? ''}</td><td class="mono">${f.id ?? ''}</td><td class="mono">${f.field ?? ''}</td>
+          <td class="mono">${f.file ?? ''}</td><td class="mono">${f.record ? html`${f.record}<br /><span class="muted">${f.id}</span>` : (f.id ?? '')}</td><td class="mono">${f.field ?? ''}</td>
           <${ValueCell} v=${f.from} /><${ValueCell} v=${f.to} /><td class="wrap reason">${f.reason ?? ''}</td>
         </tr>`,
         )}</tbody>
