@@ -315,6 +315,7 @@ export const de = {
     vlan: '{vlan} {name}',
     port: '{switch} / {port}',
     deleted: 'gelöscht',
+    publicLink: 'ein öffentlicher Link',
   }),
   ...group('changeField', {
     name: 'Name',

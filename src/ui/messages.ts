@@ -336,6 +336,7 @@ export const en = {
     vlan: '{vlan} {name}',
     port: '{switch} / {port}',
     deleted: 'deleted',
+    publicLink: 'a public link',
   }),
   ...group('changeField', {
     name: 'Name',

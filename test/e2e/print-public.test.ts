@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { itNeeding, NEEDS } from '../helpers/needs.ts';
@@ -179,6 +179,14 @@ describe('print view and public links', () => {
     await visitor.page.getByText('This link opens nothing', { exact: false }).waitFor();
     expect(await axeViolations(visitor.page, 'public page of a revoked link')).toEqual([]);
     expect((await fetch(`${app.baseUrl}/api/p/${publicUrl.split('/p/')[1]}`)).status).toBe(404);
+
+    // The log says a link was made, then that it went: never "deleted" for a link that was made.
+    await page.goto(`${app.baseUrl}/activity`);
+    const entries = page.locator('li.entry').filter({ hasText: 'public link to switch core-1' });
+    await expect.poll(() => entries.count()).toBe(2);
+    const publicLinkChange = async (entry: Locator) => (await entry.locator('.change').first().innerText()).replace(/\s+/g, ' ');
+    expect(await publicLinkChange(entries.filter({ hasText: 'Revoked' }))).toMatch(/a public link → —$/);
+    expect(await publicLinkChange(entries.filter({ hasText: 'Made' }))).toMatch(/— → a public link$/);
 
     expect(problems.errors).toEqual([]);
     expect(seen.errors).toEqual([]);

@@ -132,6 +132,8 @@ function word(field: string, v: unknown, c: Ctx): string {
     if (v.every(isUuid)) words.sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
     return words.join(', ');
   }
+  // A public link's id names a row that revoking deletes: the link itself, never "deleted" (it was made, or it goes).
+  if (field === 'publicLink' && isUuid(v)) return t('words.publicLink');
   if (isUuid(v)) {
     const far = FAR[field];
     if (far) {
