@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
@@ -332,8 +333,8 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
   });
 });
 
-describe('POST /api/data/import with the files ezSWM 0.20.3 wrote', () => {
-  const dir = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'ezswm-0.20.3');
+describeNeeding([sharedFixture('ezswm-0.20.3')], 'POST /api/data/import with the files ezSWM 0.20.3 wrote', () => {
+  const dir = join(SHARED_FIXTURES, 'ezswm-0.20.3');
   const file = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
 
   it('merges them as the start-up migration takes them, listing every fix', async () => {

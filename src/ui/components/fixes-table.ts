@@ -11,6 +11,12 @@ function ValueCell(p: { v: unknown }) {
   return html`<td class="mono value">${typeof p.v === 'object' ? JSON.stringify(p.v) : String(p.v)}</td>`;
 }
 
+/** A fix's record: its id, under the record in words where the answer gives them (an ezSWM backup's port). */
+function RecordCell(p: { fix: Fix }) {
+  const { record, id } = p.fix;
+  return html`<td class="mono">${record ? html`${record}<br /><span class="muted">${id}</span>` : (id ?? '')}</td>`;
+}
+
 /** The table of fixes under a line that counts them; one line when there are none. */
 export function FixesTable(p: { fixes: Fix[] }) {
   if (p.fixes.length === 0) return html`<p>${t('fixes.none')}</p>`;
@@ -25,7 +31,7 @@ export function FixesTable(p: { fixes: Fix[] }) {
         </tr></thead>
         <tbody>${p.fixes.map(
           (f) => html`<tr>
-          <td class="mono">${f.file ?? ''}</td><td class="mono">${f.record ? html`${f.record}<br /><span class="muted">${f.id}</span>` : (f.id ?? '')}</td><td class="mono">${f.field ?? ''}</td>
+          <td class="mono">${f.file ?? ''}</td><${RecordCell} fix=${f} /><td class="mono">${f.field ?? ''}</td>
           <${ValueCell} v=${f.from} /><${ValueCell} v=${f.to} /><td class="wrap reason">${f.reason ?? ''}</td>
         </tr>`,
         )}</tbody>
