@@ -276,6 +276,16 @@ describe('import from ezSWM / 0.20.x in the browser', () => {
       expect(await sum('sites')).toBe(3);
       expect(await sum('switches')).toBe(9);
       expect(await sum('ports')).toBe(557);
+      // Its fixes name the backup's own records: a port by its switch and name, above its id.
+      const fixed = legacy.getByRole('region', { name: 'Fixed values' });
+      const port = fixed.locator('tbody tr').filter({ hasText: 'port 1/1/30 of switch acc-hs1' });
+      expect((await port.locator('td').allInnerTexts()).slice(0, 3)).toEqual([
+        'data.ports',
+        'port 1/1/30 of switch acc-hs1\na5776939-1d8a-4253-b273-24bb169115a5',
+        'access_vlan',
+      ]);
+      await port.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, 'legacy-import-backup-fixes.png') });
       expect(problems.errors).toEqual([]);
       await context.close();
     },
