@@ -2,11 +2,11 @@
 import { renderAristaEos } from './arista-eos.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
 import { renderJunos } from './junos.ts';
+import { CONFIG_DIALECTS, type ConfigDialect } from '../lib/config-dialect.ts';
 import type { ConfigModel } from './model.ts';
 
-/** The dialects a switch configuration can be rendered in. */
-export const CONFIG_DIALECTS = ['cisco-ios', 'arista-eos', 'junos'] as const;
-export type ConfigDialect = (typeof CONFIG_DIALECTS)[number];
+/** The dialects a switch configuration can be rendered in (declared in lib/, where the UI reads them too). */
+export { CONFIG_DIALECTS, type ConfigDialect };
 
 const RENDERERS: Record<ConfigDialect, (model: ConfigModel) => string> = {
   'cisco-ios': renderCiscoIos,

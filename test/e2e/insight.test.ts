@@ -2,6 +2,8 @@
 // the Config tab of a switch: dialect picker, copy and download.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/server.ts';
 import { useBrowserApp } from './support.ts';
 
 let siteId: string;
@@ -62,6 +64,25 @@ describe('insight in the browser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('plant-a-junos.txt');
     expect(readFileSync((await download.path())!, 'utf8')).toBe(junos);
+    await context.close();
+  }, 60_000);
+
+  it("opens on the switch's own dialect: by its vendor, else by its template's", async () => {
+    const juniper = await app.admin('POST', '/api/switches', { siteId, name: 'plant-ex', vendor: 'Juniper Networks', portCount: 2 });
+    const { context, page } = await app.signedIn(`/switches/${juniper.id}?tab=config`);
+    await page.locator('pre.config').waitFor();
+    await expect.poll(() => page.getByLabel('Dialect').inputValue()).toBe('junos');
+    expect(await page.locator('pre.config').innerText()).toContain('host-name plant-ex;');
+    const template = await app.admin('POST', '/api/templates', {
+      name: 'Arista 7050',
+      vendor: 'Arista',
+      units: [[{ type: 'sfp+', count: 4, namePattern: 'Ethernet{n}' }]],
+    });
+    const arista = await app.admin('POST', '/api/switches', { siteId, name: 'plant-leaf', templateId: template.id });
+    await page.goto(`${app.baseUrl}/switches/${arista.id}?tab=config`);
+    await expect.poll(() => page.getByLabel('Dialect').inputValue()).toBe('arista-eos');
+    await page.locator('pre.config').getByText('hostname plant-leaf').waitFor();
+    await page.screenshot({ path: join(ROOT, 'docs', 'screenshots', 'config-tab-own-dialect-1280.png') });
     await context.close();
   }, 60_000);
 });

@@ -6,20 +6,21 @@ import { useApp } from '../app-context.ts';
 import { t } from '../messages.ts';
 import { saveFile } from '../save-file.ts';
 import { copyText } from '../undo.ts';
+import { CONFIG_DIALECTS, dialectOfVendor, type ConfigDialect } from '../../lib/config-dialect.ts';
 import { Loading } from './loading.ts';
 
 // Product names of the dialects, the same in every language.
-const DIALECTS = [
-  ['cisco-ios', 'Cisco IOS'],
-  ['arista-eos', 'Arista EOS'],
-  ['junos', 'Junos'],
-];
+const DIALECT_NAMES: Record<ConfigDialect, string> = { 'cisco-ios': 'Cisco IOS', 'arista-eos': 'Arista EOS', junos: 'Junos' };
 
-/** Dialect picker, the text, copy and download. */
-export function ConfigTab(p: { switchId: string; switchName: string; version: number }) {
+/**
+ * Dialect picker, the text, copy and download; it opens on the switch's own dialect, by its vendor or its template's
+ * (Cisco IOS when neither names one).
+ */
+export function ConfigTab(p: { switchId: string; switchName: string; version: number; vendors: (string | null | undefined)[] }) {
   const app = useApp();
   const id = useId();
-  const [dialect, setDialect] = useState('cisco-ios');
+  const [chosen, setDialect] = useState<string | undefined>(undefined);
+  const dialect = chosen ?? dialectOfVendor(...p.vendors) ?? 'cisco-ios';
   const cfg = useResource(() => switchConfig(p.switchId, dialect), [p.switchId, dialect, p.version]);
   const copy = () => copyText(app, cfg.data ?? '', t('config.copied'));
   const download = () => saveFile(`${p.switchName}-${dialect}.txt`, cfg.data ?? '', 'text/plain');
@@ -28,7 +29,7 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
       <div class="filter-select">
         <label for=${id}>${t('config.dialect')}</label>
         <select id=${id} value=${dialect} onChange=${(e: Event) => setDialect((e.currentTarget as HTMLSelectElement).value)}>
-          ${DIALECTS.map(([v, l]) => html`<option value=${v} selected=${v === dialect}>${l}</option>`)}
+          ${CONFIG_DIALECTS.map((v) => html`<option value=${v} selected=${v === dialect}>${DIALECT_NAMES[v]}</option>`)}
         </select>
       </div>
       <button type="button" class="btn" onClick=${copy} disabled=${!cfg.data}>${t('common.copy')}</button>

@@ -492,7 +492,11 @@ export function SwitchPage(p: { id: string; route: Route }) {
       <${ActivityFeed} query=${{ entityId: s.id }} level=${2} refreshKey=${s.version} empty=${t('switch.noChanges')} onChanged=${reload} />
     </section>`
     }
-    ${tab === 'config' && html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version} />`}
+    ${
+      tab === 'config' &&
+      html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version}
+      vendors=${[s.vendor, template.data?.vendor]} />`
+    }
     ${tab === 'fdb' && html`<${FdbTable} switchId=${s.id} switchName=${s.name} refreshKey=${last.data?.id} />`}
     ${duplicating && html`<${SwitchDuplicate} sw=${s} onDone=${duplicated} onClose=${() => setDuplicating(false)} />`}
     ${
