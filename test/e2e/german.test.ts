@@ -56,6 +56,10 @@ describe('German in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     await h1(page, 'Übersicht');
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Standorte' }).waitFor();
+    // A finding's severity as German writes it, a capitalised noun ("Fehler", not "fehler").
+    const severity = page.locator('li.finding .badge').first();
+    await severity.waitFor();
+    expect(await severity.innerText()).toMatch(/^(Fehler|Warnung|Hinweis)$/);
 
     // A switch: its ports, sections and buttons in German.
     await page.goto(`${app.baseUrl}/switches/${data.coreId}`);
