@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeCidr, normalizeIp } from '../lib/net.ts';
+import { hostNamePattern, normalizeCidr, normalizeIp } from '../lib/net.ts';
 
 /**
  * The repository (or image) root, which holds migrations/ and public/: two folders up from src/boot/config.ts,
@@ -168,7 +168,6 @@ function parseAddresses(variable: string, value: string | undefined): string[] {
 
 /** DISCOVERY_ALLOW when unset: every address (src/discovery/allowed-target.ts keeps link-local and metadata ones out). */
 const DISCOVERY_ALLOW_DEFAULT = ['0.0.0.0/0', '::/0'];
-const HOST_NAME_OR_WILDCARD = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 // Addresses, CIDRs or host names, comma-separated: "10.20.0.0/16, 192.0.2.7, *.mgmt.example.net".
 function parseDiscoveryAllow(value: string | undefined): string[] {
@@ -182,9 +181,9 @@ function discoveryAllowEntry(entry: string): string {
   const cidr = entry.includes('/') ? normalizeCidr(entry) : undefined;
   if (cidr?.ok) return cidr.value;
   if (cidr) throw new ConfigError(`DISCOVERY_ALLOW: "${entry}" ${cidr.reason}`);
-  const name = entry.toLowerCase().replace(/\.$/, '');
+  const name = hostNamePattern(entry);
   // Digits and dots only are a mistyped address, not a name (as a discovery's host, src/discovery/target.ts).
-  if (HOST_NAME_OR_WILDCARD.test(name) && !/^[\d.]+$/.test(name.replace(/^\*\./, ''))) return name;
+  if (name && !/^[\d.]+$/.test(name.replace(/^\*\./, ''))) return name;
   throw new ConfigError(`DISCOVERY_ALLOW: "${entry}" is no address, CIDR or host name (such as 10.20.0.0/16 or *.mgmt.example.net)`);
 }
 
@@ -220,11 +219,9 @@ function urlOf(text: string): URL | undefined {
 // Host names, comma-separated; "*.example.net" allows every name under example.net.
 function parseAllowedHosts(value: string | undefined): string[] {
   return listOf(value).map((entry) => {
-    const name = entry.toLowerCase().replace(/\.$/, '');
-    if (!/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(name)) {
-      throw new ConfigError(`APP_ALLOWED_HOSTS: "${entry}" is not a host name (such as switchyard.example.net or *.example.net)`);
-    }
-    return name;
+    const name = hostNamePattern(entry);
+    if (name) return name;
+    throw new ConfigError(`APP_ALLOWED_HOSTS: "${entry}" is not a host name (such as switchyard.example.net or *.example.net)`);
   });
 }
 

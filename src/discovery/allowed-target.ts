@@ -2,7 +2,7 @@
 // looked up once, every address it has is checked, and the reader is given the first of them as an address, so that
 // it looks nothing up again: a name cannot answer one address to the check and another to the read (DNS rebinding).
 import { createRequire } from 'node:module';
-import { cidrContains, formatIp, parseIp } from '../lib/net.ts';
+import { cidrContains, formatIp, hostNameMatches, parseIp, unmappedIp } from '../lib/net.ts';
 import { DeviceError } from './observed.ts';
 import type { Target } from './target.ts';
 
@@ -23,8 +23,7 @@ export const GUARDED_BLOCKS: readonly string[] = [
   'ff00::/8',
 ];
 
-/** An IPv4 address inside IPv6: mapped (::ffff:a.b.c.d, sent as IPv4) and NAT64's well-known prefix (64:ff9b::/96). */
-const IPV4_MAPPED = '::ffff:0.0.0.0/96';
+/** An IPv4 address inside IPv6 by NAT64's well-known prefix (a mapped one, ::ffff:a.b.c.d, is read as IPv4: canonical). */
 const NAT64 = '64:ff9b::/96';
 
 /** The addresses a name has, as node:dns's lookup with `all` answers them. */
@@ -67,7 +66,7 @@ export function addressAllowed(address: string, allow: readonly string[], byName
   const guard = guardOf(ip);
   if (guard !== undefined) return cidrs.some((entry) => prefixOf(entry) >= prefixOf(guard) && cidrContains(guard, ip));
   if (cidrs.length > 0) return true;
-  return byName !== undefined && allow.some((entry) => !entry.includes('/') && nameMatches(entry, byName));
+  return byName !== undefined && allow.some((entry) => !entry.includes('/') && hostNameMatches(entry, byName));
 }
 
 /** The block of GUARDED_BLOCKS that holds `ip` (an IPv4 address inside NAT64's prefix counts as that address). */
@@ -79,9 +78,7 @@ function guardOf(ip: string): string | undefined {
 /** The canonical text of an address, an IPv4-mapped one as its IPv4 address; undefined for no address. */
 function canonical(address: string): string | undefined {
   const ip = parseIp(address);
-  if (ip === undefined) return undefined;
-  const text = formatIp(ip);
-  return cidrContains(IPV4_MAPPED, text) ? embeddedIpv4(text) : text;
+  return ip && formatIp(unmappedIp(ip));
 }
 
 function embeddedIpv4(ipv6: string): string {
@@ -91,8 +88,4 @@ function embeddedIpv4(ipv6: string): string {
 
 function prefixOf(cidr: string): number {
   return Number(cidr.slice(cidr.indexOf('/') + 1));
-}
-
-function nameMatches(entry: string, name: string): boolean {
-  return entry.startsWith('*.') ? name.endsWith(entry.slice(1)) : entry === name;
 }

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
 import type { Config } from '../boot/config.ts';
-import { cidrContains, formatIp, normalizeIp, parseIp } from '../lib/net.ts';
+import { cidrContains, formatIp, hostNameMatches, normalizeIp, parseIp, unmappedIp } from '../lib/net.ts';
 
 type ClientConfig = Pick<Config, 'trustedProxies' | 'allowedHosts'>;
 
@@ -25,16 +25,13 @@ function peerAddress(req: IncomingMessage): string {
  * one LAN gets and an attacker holds whole; anything else as given.
  */
 export function clientKey(address: string): string {
-  const ip = parseIp(address);
-  if (!ip || ip.family === 4) return address;
-  if (isIpv4Mapped(ip.bytes)) return ip.bytes.subarray(12).join('.');
+  const parsed = parseIp(address);
+  if (!parsed) return address;
+  const ip = unmappedIp(parsed);
+  if (ip.family === 4) return formatIp(ip);
   const network = new Uint8Array(16);
   network.set(ip.bytes.subarray(0, 8));
   return `${formatIp({ family: 6, bytes: network })}/64`;
-}
-
-function isIpv4Mapped(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
 }
 
 /** Whether `address` is one of the trusted proxies. */
@@ -88,7 +85,7 @@ export function isKnownHost(config: ClientConfig, host: string | undefined): boo
   const name = hostName(host);
   if (!name) return false;
   if (parseIp(name) || name === 'localhost' || name === hostname().toLowerCase()) return true;
-  return config.allowedHosts.some((allowed) => (allowed.startsWith('*.') ? name.endsWith(allowed.slice(1)) : name === allowed));
+  return config.allowedHosts.some((allowed) => hostNameMatches(allowed, name));
 }
 
 /** The name part of a Host header, lower case, without port, brackets or a final dot. */

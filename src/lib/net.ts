@@ -88,6 +88,28 @@ export function parseIp(text: string): ParsedIp | undefined {
   return parseIpv4Into(text, bytes, 0) ? { family: 4, bytes } : undefined;
 }
 
+/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4 address it carries; any other address as it is. */
+export function unmappedIp(ip: ParsedIp): ParsedIp {
+  return ip.family === 6 && isIpv4Mapped(ip.bytes) ? { family: 4, bytes: ip.bytes.slice(12) } : ip;
+}
+
+/** A host name or a `*.` wildcard of one, each label 1 to 63 letters, digits and inner hyphens. */
+const HOST_NAME_OR_WILDCARD = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * A host name as the configuration's lists take one (`switch.example.net`, or `*.example.net` for every name under
+ * example.net): in lower case without a final dot; undefined when it is none.
+ */
+export function hostNamePattern(entry: string): string | undefined {
+  const name = entry.toLowerCase().replace(/\.$/, '');
+  return HOST_NAME_OR_WILDCARD.test(name) ? name : undefined;
+}
+
+/** Whether `name` is one that `pattern` (of hostNamePattern) names: itself, or for `*.example.net` any name under it. */
+export function hostNameMatches(pattern: string, name: string): boolean {
+  return pattern.startsWith('*.') ? name.endsWith(pattern.slice(1)) : name === pattern;
+}
+
 function isIpv4Mapped(bytes: Uint8Array): boolean {
   for (let i = 0; i < 10; i++) if (bytes[i] !== 0) return false;
   return bytes[10] === 0xff && bytes[11] === 0xff;
