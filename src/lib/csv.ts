@@ -58,28 +58,20 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
   return { fault: 'not_text', offset, byte: bytes[offset], row: recordAtEnd(before) };
 }
 
-/** The record that the end of `text` is in, counted as parseCsv counts them (0 the header, n data row n). */
+/**
+ * The record that the end of `text` is in, as parseCsv counts them (0 the header, n data row n): parseCsv's own
+ * reading of the text up to there, which ends inside a quoted field when the bad byte is in one.
+ */
 export function recordAtEnd(text: string): number {
   const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const separator = detectSeparator(body);
-  let record = 0;
-  let quoted = false;
-  let cellStart = true;
-  for (let index = 0; index < body.length; index++) {
-    const char = body[index];
-    if (quoted) {
-      if (char === '"' && body[index + 1] === '"') index++;
-      else if (char === '"') quoted = false;
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && body[index + 1] === '\n') index++;
-      record++;
-      cellStart = true;
-    } else {
-      quoted = char === '"' && cellStart;
-      cellStart = char === separator;
-    }
+  try {
+    const records = readRecords(body, detectSeparator(body));
+    // A text that ends a record starts the next one; one that ends inside a record is in its last.
+    return /[\r\n]$/.test(body) ? records.length : Math.max(0, records.length - 1);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return error.row;
+    throw error;
   }
-  return record;
 }
 
 /** Parses CSV text (each cell through unescapeFormula); throws CsvSyntaxError on an unterminated quote or text after a closing quote. */
