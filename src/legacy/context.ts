@@ -450,16 +450,10 @@ export function dedupeNames(
     else seen.add(key);
   }
   // `seen` holds every name of every scope now, so a suffixed name never takes one that a later record has.
-  // Each repeated name's search goes on from the number its last repeat took: the numbers below were taken then,
-  // and `seen` only grows (counting from 2 again made 20,000 repeats of a name take 200 million looks).
-  const nextNumber = new Map<string, number>();
+  const freeName = nameFreer(maxLength, suffix);
   for (const item of repeats) {
     const name = String(item.record.name);
-    const key = scoped(item.scope, name);
-    let n = nextNumber.get(key) ?? 2;
-    let candidate = suffix(name, n, maxLength);
-    while (seen.has(scoped(item.scope, candidate))) candidate = suffix(name, ++n, maxLength);
-    nextNumber.set(key, n + 1);
+    const candidate = freeName(item.scope, name, (taken) => seen.has(scoped(item.scope, taken)));
     seen.add(scoped(item.scope, candidate));
     ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, reason: 'repeats a name in its scope; a number was appended' });
     item.record.name = candidate;
@@ -471,17 +465,20 @@ function scoped(scope: string, name: string): string {
 }
 
 /**
- * Names freed one at a time against what `taken` says (a merge's names, checked against the stored ones too): a taken
- * name gets " (2)", " (3)"… as dedupeNames gives them, each repeat in a scope going on from the number its name's last
- * repeat took, so that n repeats cost n looks, not n²/2 (names are only added while it is used).
+ * Names freed one at a time against what `taken` says (dedupeNames' repeats; a merge's names, checked against the
+ * stored ones too): a taken name gets " (2)", " (3)"… (or what `suffix` makes), each repeat in a scope going on from
+ * the number its name's last repeat took, so that n repeats cost n looks, not n²/2 (names are only added meanwhile).
  */
-export function nameFreer(maxLength: number): (scope: string, name: string, taken: (candidate: string) => boolean) => string {
+export function nameFreer(
+  maxLength: number,
+  suffix: (name: string, n: number, maxLength: number) => string = suffixed,
+): (scope: string, name: string, taken: (candidate: string) => boolean) => string {
   const nextNumber = new Map<string, number>();
   return (scope, name, taken) => {
     if (!taken(name)) return name;
     const key = scoped(scope, name);
     for (let n = nextNumber.get(key) ?? 2; ; n++) {
-      const candidate = suffixed(name, n, maxLength);
+      const candidate = suffix(name, n, maxLength);
       if (taken(candidate)) continue;
       nextNumber.set(key, n + 1);
       return candidate;
