@@ -5,6 +5,7 @@
 import { HttpError } from '../errors/http-error.ts';
 import { Refusal, type FieldFault, type RefusalKind } from '../errors/refusal.ts';
 import { sqliteFailure } from '../db/sqlite-errors.ts';
+import { cutText } from '../lib/json-text.ts';
 import { serialize, type Serialized } from './reply.ts';
 import type { Reply } from './route.ts';
 
@@ -51,7 +52,7 @@ function isLong(text: unknown): boolean {
 }
 
 function cut(text: string): string {
-  return isLong(text) ? `${text.slice(0, MAX_DETAIL_TEXT - 1)}…` : text;
+  return cutText(text, MAX_DETAIL_TEXT);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   type Alias,
   type YAMLMap,
 } from 'yaml';
+import { cutText } from '../lib/json-text.ts';
 import { STACK_MAX, type POE_TYPES, type PORT_TYPES } from '../fields/choices.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { CONTROL_CHARACTERS, EVERY_CONTROL_CHARACTER } from '../fields/field.ts';
@@ -433,11 +434,9 @@ function nameOf(aliases: AliasTargets, item: YAMLMap, path: string, faults: Fiel
   return undefined;
 }
 
-/** A text of the file as a message or the skipped list shows it: its first 100 characters (aliases can repeat a long one). */
+/** A text of the file as a message or the skipped list shows it: its first 100 characters and … (aliases can repeat a long one). */
 function shown(text: string): string {
-  if (text.length <= SHOWN_MAX) return text;
-  const characters = [...text];
-  return characters.length > SHOWN_MAX ? `${characters.slice(0, SHOWN_MAX).join('')}…` : text;
+  return cutText(text, SHOWN_MAX + 1);
 }
 
 /** `mgmt_only`: a boolean, or the words NetBox's YAML 1.1 reader takes for one (yes/no, on/off); missing is false. */

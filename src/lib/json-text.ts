@@ -6,6 +6,12 @@ export function jsonForMessage(value: unknown, max = Number.POSITIVE_INFINITY): 
   const text = jsonOrNull(value);
   if (text === null) return tooDeep(value);
   if (text === undefined) return String(value);
+  return cutText(text, max);
+}
+
+/** A text for a message: itself, or past `max` characters its first max − 1 and "…" (a surrogate pair never split). */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
   // A character is one or two UTF-16 units: 2 × max + 2 units hold more than max characters if the text has them.
   const points = [...text.slice(0, 2 * max + 2)];
   return points.length > max ? `${points.slice(0, max - 1).join('')}…` : text;
