@@ -44,15 +44,11 @@ function cappedDetails(details: FieldFault[]): { details: FieldFault[]; truncate
 
 function shortened(fault: FieldFault): FieldFault {
   if (!isLong(fault.field) && !isLong(fault.message)) return fault;
-  return { ...fault, field: cut(fault.field), message: cut(fault.message) };
+  return { ...fault, field: cutText(fault.field, MAX_DETAIL_TEXT), message: cutText(fault.message, MAX_DETAIL_TEXT) };
 }
 
 function isLong(text: unknown): boolean {
   return typeof text === 'string' && text.length > MAX_DETAIL_TEXT;
-}
-
-function cut(text: string): string {
-  return cutText(text, MAX_DETAIL_TEXT);
 }
 
 /**
