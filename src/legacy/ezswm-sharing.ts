@@ -10,7 +10,7 @@
 import { COORDINATE_MAX } from '../db/topology.ts';
 import { PUBLIC_LINKS_PER_SWITCH, PUBLIC_TOKEN_SHAPE, publicTokenHash } from '../db/public-links.ts';
 import { isPlainObject } from '../fields/field.ts';
-import { addFault, dropUnknown, fixAt, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { addFault, dropUnknown, empty, fixAt, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
 import type { ApiRecord, LegacyFault } from './types.ts';
 
 const KNOWN = {
@@ -85,10 +85,6 @@ export function checkSharing(
     publicLinks: checkTokens(ctx, entries.tokens, siteOf),
     topologyPositions: checkLayouts(ctx, entries.layouts, siteOf),
   };
-}
-
-function empty(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
 }
 
 function checkTokens(ctx: CheckContext, entries: Entry[], siteOf: Map<string, unknown>): LegacyPublicLink[] {

@@ -28,10 +28,10 @@ import { normalizeCidr } from '../lib/net.ts';
 import {
   addFault,
   ascendingUuids,
-  checkGivenMapped,
   checkMapped,
   dedupeNames,
   dropUnknown,
+  empty,
   fixAt,
   idKey,
   keepDate,
@@ -142,11 +142,6 @@ const PORT_MAPPING = mapping({
   connected_device: 'connectedDevice',
   connected_port: 'connectedPort',
 });
-
-/** An empty value as 0.20.3 wrote them: missing, null or "". */
-function empty(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
 
 /** The record with its empty values left out, so that the field rules see them as not given. */
 function given(raw: Record<string, unknown>): Record<string, unknown> {
@@ -611,7 +606,12 @@ function checkPort(
   const placeName = `${Number.isSafeInteger(raw.unit) ? raw.unit : 1}/${Number.isSafeInteger(raw.index) ? raw.index : index}`;
   if (empty(raw.label)) input.name = placeName;
   // A port's name falls back to its place (unit/index): never undefined.
-  const values = checkGivenMapped(ctx, file, entry, PORT, raw, PORT_MAPPING, input, { prefix: at, fallback: { name: placeName } })!;
+  const values = checkMapped(ctx, file, entry, PORT, raw, PORT_MAPPING, {
+    extra: input,
+    givenOnly: true,
+    prefix: at,
+    fallback: { name: placeName },
+  })!;
   const mode = portMode(ctx, entry, raw.port_mode, at);
   const site = vlanOf.get(sw.siteId);
   const untaggedField = mode === 'trunk' ? 'native_vlan' : 'access_vlan';

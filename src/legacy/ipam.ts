@@ -57,10 +57,6 @@ export interface AllocationLink {
   allocationKey: string;
 }
 
-function empty(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
 /** The addresses and ranges of the 0.20.3 files, every rule of docs/IPAM.md kept by the fixes above. */
 export function checkIpam(
   ctx: CheckContext,
@@ -106,8 +102,7 @@ function checkRanges(
   const kept: CheckedRange[] = [];
   for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, KNOWN_RANGE);
-    const given = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => !empty(value)));
-    const values = checkMapped(ctx, file, entry, RANGE, given, RANGE_MAPPING);
+    const values = checkMapped(ctx, file, entry, RANGE, entry.raw, RANGE_MAPPING, { givenOnly: true });
     if (!values) continue;
     const network = networkOf(file, entry);
     if (!network || typeof values.start !== 'string' || typeof values.end !== 'string') continue;
@@ -176,8 +171,7 @@ function checkAllocations(
   const taken = new Map<string, { record: ApiRecord; entry: Entry }>();
   for (const entry of entries) {
     dropUnknown(ctx, file, entry.raw, KNOWN_ALLOCATION);
-    const given = Object.fromEntries(Object.entries(entry.raw).filter(([, value]) => !empty(value)));
-    const values = checkMapped(ctx, file, entry, ADDRESS, given, ADDRESS_MAPPING);
+    const values = checkMapped(ctx, file, entry, ADDRESS, entry.raw, ADDRESS_MAPPING, { givenOnly: true });
     if (!values) continue;
     let network = networkOf(file, entry);
     if (!network || typeof values.address !== 'string') continue;
