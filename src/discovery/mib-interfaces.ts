@@ -1,31 +1,12 @@
 // IF-MIB ifTable and ifXTable: the switch's interfaces.
 import type { ObservedPort } from './observed.ts';
-import { asBytes, asInt, asText, columnByNumber, formatMac, type Walk } from './mib-values.ts';
+import { asBytes, asInt, asText, columnByNumber, formatMac, tableColumns, type Walk } from './mib-values.ts';
 
-const IF_TABLE = '1.3.6.1.2.1.2.2.1';
-const IF_X_TABLE = '1.3.6.1.2.1.31.1.1.1';
-export const IF_DESCR = `${IF_TABLE}.2`;
-export const IF_TYPE = `${IF_TABLE}.3`;
-export const IF_SPEED = `${IF_TABLE}.5`;
-export const IF_PHYS_ADDRESS = `${IF_TABLE}.6`;
-export const IF_ADMIN_STATUS = `${IF_TABLE}.7`;
-export const IF_OPER_STATUS = `${IF_TABLE}.8`;
-export const IF_NAME = `${IF_X_TABLE}.1`;
-export const IF_HIGH_SPEED = `${IF_X_TABLE}.15`;
-export const IF_ALIAS = `${IF_X_TABLE}.18`;
+const IF = tableColumns('1.3.6.1.2.1.2.2.1', { descr: 2, type: 3, speed: 5, physAddress: 6, adminStatus: 7, operStatus: 8 });
+const IF_X = tableColumns('1.3.6.1.2.1.31.1.1.1', { name: 1, highSpeed: 15, alias: 18 });
 
 /** The columns walked for the interfaces. */
-export const INTERFACE_COLUMNS = [
-  IF_DESCR,
-  IF_TYPE,
-  IF_SPEED,
-  IF_PHYS_ADDRESS,
-  IF_ADMIN_STATUS,
-  IF_OPER_STATUS,
-  IF_NAME,
-  IF_HIGH_SPEED,
-  IF_ALIAS,
-];
+export const INTERFACE_COLUMNS = [...Object.values(IF), ...Object.values(IF_X)];
 
 const UP = 1;
 const NOT_PRESENT = 6;
@@ -43,22 +24,22 @@ export function speedMbps(ifSpeed: number | undefined, ifHighSpeed: number | und
 export function decodeInterfaces(walk: Walk): ObservedPort[] {
   const columns = Object.fromEntries(INTERFACE_COLUMNS.map((oid) => [oid, columnByNumber(walk, oid)]));
   const indexes = new Set<number>();
-  for (const oid of [IF_DESCR, IF_TYPE, IF_OPER_STATUS, IF_NAME]) for (const index of columns[oid].keys()) indexes.add(index);
+  for (const oid of [IF.descr, IF.type, IF.operStatus, IF_X.name]) for (const index of columns[oid].keys()) indexes.add(index);
   return [...indexes]
     .sort((a, b) => a - b)
     .map((ifIndex) => {
       const cell = (oid: string) => columns[oid].get(ifIndex);
-      const operStatus = asInt(cell(IF_OPER_STATUS));
+      const operStatus = asInt(cell(IF.operStatus));
       return {
         ifIndex,
-        name: asText(cell(IF_NAME)) || asText(cell(IF_DESCR)) || String(ifIndex),
-        description: asText(cell(IF_ALIAS)) ?? '',
-        ifType: asInt(cell(IF_TYPE)) ?? 1,
-        speedMbps: speedMbps(asInt(cell(IF_SPEED)), asInt(cell(IF_HIGH_SPEED))),
-        adminUp: asInt(cell(IF_ADMIN_STATUS)) === UP,
+        name: asText(cell(IF_X.name)) || asText(cell(IF.descr)) || String(ifIndex),
+        description: asText(cell(IF_X.alias)) ?? '',
+        ifType: asInt(cell(IF.type)) ?? 1,
+        speedMbps: speedMbps(asInt(cell(IF.speed)), asInt(cell(IF_X.highSpeed))),
+        adminUp: asInt(cell(IF.adminStatus)) === UP,
         operUp: operStatus === UP,
         present: operStatus !== NOT_PRESENT,
-        mac: formatMac(asBytes(cell(IF_PHYS_ADDRESS))),
+        mac: formatMac(asBytes(cell(IF.physAddress))),
       };
     });
 }
@@ -72,8 +53,8 @@ export interface InterfaceIndex {
 
 /** The lookups of a decoded interface list; ifDescr is read again from the walk, since a port's name is its ifName. */
 export function indexInterfaces(walk: Walk, ports: readonly ObservedPort[]): InterfaceIndex {
-  const descrs = columnByNumber(walk, IF_DESCR);
-  const names = columnByNumber(walk, IF_NAME);
+  const descrs = columnByNumber(walk, IF.descr);
+  const names = columnByNumber(walk, IF_X.name);
   const byName = new Map<string, number>();
   for (const port of ports) {
     for (const text of [asText(names.get(port.ifIndex)), asText(descrs.get(port.ifIndex))]) {

@@ -11,36 +11,23 @@ import {
   indexParts,
   isPrintableText,
   type SnmpValue,
+  tableColumns,
   type Walk,
 } from './mib-values.ts';
 
-const LLDP_LOC_PORT = '1.0.8802.1.1.2.1.3.7.1';
-export const LLDP_LOC_PORT_ID = `${LLDP_LOC_PORT}.3`;
-export const LLDP_LOC_PORT_DESC = `${LLDP_LOC_PORT}.4`;
-const LLDP_REM = '1.0.8802.1.1.2.1.4.1.1';
-export const LLDP_REM_CHASSIS_ID_SUBTYPE = `${LLDP_REM}.4`;
-export const LLDP_REM_CHASSIS_ID = `${LLDP_REM}.5`;
-export const LLDP_REM_PORT_ID_SUBTYPE = `${LLDP_REM}.6`;
-export const LLDP_REM_PORT_ID = `${LLDP_REM}.7`;
-export const LLDP_REM_PORT_DESC = `${LLDP_REM}.8`;
-export const LLDP_REM_SYS_NAME = `${LLDP_REM}.9`;
-const CDP_CACHE = '1.3.6.1.4.1.9.9.23.1.2.1.1';
-export const CDP_CACHE_ADDRESS_TYPE = `${CDP_CACHE}.3`;
-export const CDP_CACHE_ADDRESS = `${CDP_CACHE}.4`;
-export const CDP_CACHE_DEVICE_ID = `${CDP_CACHE}.6`;
-export const CDP_CACHE_DEVICE_PORT = `${CDP_CACHE}.7`;
+const LLDP_LOC_PORT = tableColumns('1.0.8802.1.1.2.1.3.7.1', { id: 3, desc: 4 });
+const LLDP_REM = tableColumns('1.0.8802.1.1.2.1.4.1.1', {
+  chassisIdSubtype: 4,
+  chassisId: 5,
+  portIdSubtype: 6,
+  portId: 7,
+  portDesc: 8,
+  sysName: 9,
+});
+const CDP_CACHE = tableColumns('1.3.6.1.4.1.9.9.23.1.2.1.1', { addressType: 3, address: 4, deviceId: 6, devicePort: 7 });
 
-export const LLDP_COLUMNS = [
-  LLDP_LOC_PORT_ID,
-  LLDP_LOC_PORT_DESC,
-  LLDP_REM_CHASSIS_ID_SUBTYPE,
-  LLDP_REM_CHASSIS_ID,
-  LLDP_REM_PORT_ID_SUBTYPE,
-  LLDP_REM_PORT_ID,
-  LLDP_REM_PORT_DESC,
-  LLDP_REM_SYS_NAME,
-];
-export const CDP_COLUMNS = [CDP_CACHE_ADDRESS_TYPE, CDP_CACHE_ADDRESS, CDP_CACHE_DEVICE_ID, CDP_CACHE_DEVICE_PORT];
+export const LLDP_COLUMNS = [...Object.values(LLDP_LOC_PORT), ...Object.values(LLDP_REM)];
+export const CDP_COLUMNS = Object.values(CDP_CACHE);
 
 /** LLDP id subtypes: chassis macAddress(4)/networkAddress(5), port macAddress(3)/networkAddress(4). */
 const MAC_SUBTYPE = { chassis: 4, port: 3 };
@@ -62,7 +49,7 @@ export function renderLldpId(subtype: number | undefined, value: SnmpValue | und
  * ifDescr), else by dot1dBasePortIfIndex, else the number itself when it is an ifIndex.
  */
 export function lldpLocalIfIndex(walk: Walk, portNum: number, interfaces: InterfaceIndex, bridgePorts: BridgePorts): number | undefined {
-  for (const oid of [LLDP_LOC_PORT_ID, LLDP_LOC_PORT_DESC]) {
+  for (const oid of [LLDP_LOC_PORT.id, LLDP_LOC_PORT.desc]) {
     const bytes = asBytes(walk.get(`${oid}.${portNum}`));
     if (bytes && bytes.length > 0 && isPrintableText(bytes)) {
       const ifIndex = interfaces.byName.get(asText(bytes)!);
@@ -78,7 +65,7 @@ export function lldpLocalIfIndex(walk: Walk, portNum: number, interfaces: Interf
 export function decodeLldp(walk: Walk, interfaces: InterfaceIndex, bridgePorts: BridgePorts, notes: string[]): ObservedNeighbour[] {
   const neighbours: (ObservedNeighbour & { portNum: number })[] = [];
   const unresolved = new Set<number>();
-  for (const index of column(walk, LLDP_REM_CHASSIS_ID).keys()) {
+  for (const index of column(walk, LLDP_REM.chassisId).keys()) {
     const portNum = indexParts(index)[1];
     const localIfIndex = lldpLocalIfIndex(walk, portNum, interfaces, bridgePorts);
     if (localIfIndex === undefined) {
@@ -89,10 +76,10 @@ export function decodeLldp(walk: Walk, interfaces: InterfaceIndex, bridgePorts: 
     neighbours.push({
       localIfIndex,
       portNum,
-      remoteSysName: asText(cell(LLDP_REM_SYS_NAME)) ?? '',
-      remotePortId: renderLldpId(asInt(cell(LLDP_REM_PORT_ID_SUBTYPE)), cell(LLDP_REM_PORT_ID), 'port'),
-      remotePortDesc: asText(cell(LLDP_REM_PORT_DESC)) ?? '',
-      remoteChassisId: renderLldpId(asInt(cell(LLDP_REM_CHASSIS_ID_SUBTYPE)), cell(LLDP_REM_CHASSIS_ID), 'chassis'),
+      remoteSysName: asText(cell(LLDP_REM.sysName)) ?? '',
+      remotePortId: renderLldpId(asInt(cell(LLDP_REM.portIdSubtype)), cell(LLDP_REM.portId), 'port'),
+      remotePortDesc: asText(cell(LLDP_REM.portDesc)) ?? '',
+      remoteChassisId: renderLldpId(asInt(cell(LLDP_REM.chassisIdSubtype)), cell(LLDP_REM.chassisId), 'chassis'),
       protocol: 'lldp',
     });
   }
@@ -106,15 +93,15 @@ export function decodeLldp(walk: Walk, interfaces: InterfaceIndex, bridgePorts: 
 /** The CDP neighbours (indexed ifIndex.deviceIndex); the chassis id is the cache's IPv4 address when it has one. */
 export function decodeCdp(walk: Walk, interfaces: InterfaceIndex): ObservedNeighbour[] {
   const neighbours: ObservedNeighbour[] = [];
-  for (const [index, deviceId] of column(walk, CDP_CACHE_DEVICE_ID)) {
+  for (const [index, deviceId] of column(walk, CDP_CACHE.deviceId)) {
     const localIfIndex = indexParts(index)[0];
     if (!interfaces.byIfIndex.has(localIfIndex)) continue;
-    const address = asBytes(walk.get(`${CDP_CACHE_ADDRESS}.${index}`));
-    const isIpv4 = asInt(walk.get(`${CDP_CACHE_ADDRESS_TYPE}.${index}`)) === 1 && address?.length === 4;
+    const address = asBytes(walk.get(`${CDP_CACHE.address}.${index}`));
+    const isIpv4 = asInt(walk.get(`${CDP_CACHE.addressType}.${index}`)) === 1 && address?.length === 4;
     neighbours.push({
       localIfIndex,
       remoteSysName: asText(deviceId) ?? '',
-      remotePortId: asText(walk.get(`${CDP_CACHE_DEVICE_PORT}.${index}`)) ?? '',
+      remotePortId: asText(walk.get(`${CDP_CACHE.devicePort}.${index}`)) ?? '',
       remotePortDesc: '',
       remoteChassisId: isIpv4 ? [...address].join('.') : '',
       protocol: 'cdp',

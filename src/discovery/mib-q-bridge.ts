@@ -11,25 +11,24 @@ import {
   indexParts,
   portListMembers,
   type SnmpValue,
+  tableColumns,
   type Walk,
 } from './mib-values.ts';
 
 const Q_VLAN = '1.3.6.1.2.1.17.7.1.4';
-export const DOT1Q_VLAN_FDB_ID = `${Q_VLAN}.2.1.3`;
-export const DOT1Q_VLAN_CURRENT_EGRESS = `${Q_VLAN}.2.1.4`;
-export const DOT1Q_VLAN_CURRENT_UNTAGGED = `${Q_VLAN}.2.1.5`;
-export const DOT1Q_VLAN_STATIC_NAME = `${Q_VLAN}.3.1.1`;
-export const DOT1Q_VLAN_STATIC_EGRESS = `${Q_VLAN}.3.1.2`;
-export const DOT1Q_VLAN_STATIC_UNTAGGED = `${Q_VLAN}.3.1.4`;
-export const DOT1Q_PVID = `${Q_VLAN}.5.1.1`;
+/** dot1qVlanCurrentTable (by time mark and VLAN) and dot1qVlanStaticTable (by VLAN): FDB id, egress and untagged ports. */
+const CURRENT = tableColumns(`${Q_VLAN}.2.1`, { fdbId: 3, egress: 4, untagged: 5 });
+const STATIC = tableColumns(`${Q_VLAN}.3.1`, { name: 1, egress: 2, untagged: 4 });
+export const DOT1Q_VLAN_FDB_ID = CURRENT.fdbId;
+export const DOT1Q_VLAN_STATIC_EGRESS = STATIC.egress;
+const DOT1Q_PVID = `${Q_VLAN}.5.1.1`;
 /** JUNIPER-L2ALD-MIB jnxL2aldVlanName and jnxL2aldVlanTag, by Junos's internal VLAN id. */
-export const JNX_L2ALD_VLAN_NAME = '1.3.6.1.4.1.2636.3.48.1.3.1.1.2';
-export const JNX_L2ALD_VLAN_TAG = '1.3.6.1.4.1.2636.3.48.1.3.1.1.3';
+const JNX_L2ALD_VLAN = tableColumns('1.3.6.1.4.1.2636.3.48.1.3.1.1', { name: 2, tag: 3 });
 
 /** The columns walked for Q-BRIDGE VLANs (the current lists are walked only when the static ones are empty). */
-export const Q_BRIDGE_COLUMNS = [DOT1Q_VLAN_STATIC_NAME, DOT1Q_VLAN_STATIC_EGRESS, DOT1Q_VLAN_STATIC_UNTAGGED, DOT1Q_PVID];
-export const Q_BRIDGE_CURRENT_COLUMNS = [DOT1Q_VLAN_FDB_ID, DOT1Q_VLAN_CURRENT_EGRESS, DOT1Q_VLAN_CURRENT_UNTAGGED];
-export const JUNOS_VLAN_COLUMNS = [JNX_L2ALD_VLAN_NAME, JNX_L2ALD_VLAN_TAG];
+export const Q_BRIDGE_COLUMNS = [...Object.values(STATIC), DOT1Q_PVID];
+export const Q_BRIDGE_CURRENT_COLUMNS = Object.values(CURRENT);
+export const JUNOS_VLAN_COLUMNS = Object.values(JNX_L2ALD_VLAN);
 
 /** A part of a discovery's VLAN facts: the VLANs, each port's membership, and what could not be used. */
 export interface VlanFacts {
@@ -40,7 +39,7 @@ export interface VlanFacts {
 
 /** Whether the walk holds any Q-BRIDGE VLAN (static or current): else the VLANs come from elsewhere (Cisco VTP). */
 export function hasQBridgeVlans(walk: Walk): boolean {
-  return [DOT1Q_VLAN_STATIC_NAME, DOT1Q_VLAN_STATIC_EGRESS, DOT1Q_VLAN_CURRENT_EGRESS].some((oid) => column(walk, oid).size > 0);
+  return [STATIC.name, STATIC.egress, CURRENT.egress].some((oid) => column(walk, oid).size > 0);
 }
 
 /** dot1qVlanCurrentTable's column by VLAN id (its index is timeMark.vid; the latest time mark wins). */
@@ -53,9 +52,9 @@ function currentByVlan(walk: Walk, columnOid: string): Map<number, SnmpValue> {
 /** The VLAN names: dot1qVlanStaticName, and on Junos jnxL2aldVlanName by tag where the static name is missing. */
 function vlanNames(walk: Walk): Map<number, string | null> {
   const names = new Map<number, string | null>();
-  for (const [vid, name] of columnByNumber(walk, DOT1Q_VLAN_STATIC_NAME)) names.set(vid, asText(name));
-  const junosNames = columnByNumber(walk, JNX_L2ALD_VLAN_NAME);
-  for (const [id, tag] of columnByNumber(walk, JNX_L2ALD_VLAN_TAG)) {
+  for (const [vid, name] of columnByNumber(walk, STATIC.name)) names.set(vid, asText(name));
+  const junosNames = columnByNumber(walk, JNX_L2ALD_VLAN.name);
+  for (const [id, tag] of columnByNumber(walk, JNX_L2ALD_VLAN.tag)) {
     const vid = asInt(tag);
     if (vid !== undefined && !names.get(vid)) names.set(vid, asText(junosNames.get(id)));
   }
@@ -68,11 +67,11 @@ function vlanNames(walk: Walk): Map<number, string | null> {
  */
 export function decodeQBridge(walk: Walk, bridgePorts: BridgePorts, junosPortLists: boolean): VlanFacts {
   const names = vlanNames(walk);
-  const staticEgress = columnByNumber(walk, DOT1Q_VLAN_STATIC_EGRESS);
-  const currentEgress = currentByVlan(walk, DOT1Q_VLAN_CURRENT_EGRESS);
+  const staticEgress = columnByNumber(walk, STATIC.egress);
+  const currentEgress = currentByVlan(walk, CURRENT.egress);
   const useStatic = staticEgress.size > 0;
   const egress = useStatic ? staticEgress : currentEgress;
-  const untagged = useStatic ? columnByNumber(walk, DOT1Q_VLAN_STATIC_UNTAGGED) : currentByVlan(walk, DOT1Q_VLAN_CURRENT_UNTAGGED);
+  const untagged = useStatic ? columnByNumber(walk, STATIC.untagged) : currentByVlan(walk, CURRENT.untagged);
 
   const ports = new Map<number, { untagged: Set<number>; tagged: Set<number> }>();
   const unresolved = new Set<number>();

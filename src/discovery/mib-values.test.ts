@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { asText, bitmapMembers, column, compareOids, formatMac, isPrintableText, portListMembers } from './mib-values.ts';
+import { asText, bitmapMembers, column, compareOids, formatMac, isPrintableText, portListMembers, tableColumns } from './mib-values.ts';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
+
+describe('table columns', () => {
+  it("names each column's OID by its number under the table's entry, in the order given", () => {
+    const ifTable = tableColumns('1.3.6.1.2.1.2.2.1', { descr: 2, type: 3, operStatus: 8 });
+    expect(ifTable).toEqual({ descr: '1.3.6.1.2.1.2.2.1.2', type: '1.3.6.1.2.1.2.2.1.3', operStatus: '1.3.6.1.2.1.2.2.1.8' });
+    expect(Object.values(ifTable)).toEqual(['1.3.6.1.2.1.2.2.1.2', '1.3.6.1.2.1.2.2.1.3', '1.3.6.1.2.1.2.2.1.8']);
+  });
+});
 
 describe('PortList bitmaps', () => {
   it.each<[Uint8Array, number[]]>([

@@ -7,6 +7,11 @@ export type SnmpValue = Uint8Array | number | string | null;
 /** Walked varbinds: OID (dotted, without a leading dot) -> value. */
 export type Walk = ReadonlyMap<string, SnmpValue>;
 
+/** A table's column OIDs by name, from its entry's OID and each column's number as the MIB gives it (`{ descr: 2 }`). */
+export function tableColumns<Name extends string>(entryOid: string, numbers: Record<Name, number>): Record<Name, string> {
+  return Object.fromEntries(Object.entries(numbers).map(([name, number]) => [name, `${entryOid}.${number}`])) as Record<Name, string>;
+}
+
 /** Every row of one table column: index suffix (the OID after `columnOid.`) -> value, in the walk's order. */
 export function column(walk: Walk, columnOid: string): Map<string, SnmpValue> {
   const prefix = `${columnOid}.`;
