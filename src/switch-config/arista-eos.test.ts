@@ -6,18 +6,14 @@
 // LACP" (interface Port-Channel<N>; channel-group <N> mode active | passive | on on each member, the
 // port-channel's switchport settings being those the channel uses).
 import { describe, expect, it } from 'vitest';
-import { bareModel, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
+import { bareModel, IPV6_MANAGED, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
 import { renderAristaEos } from './arista-eos.ts';
 
 describe('Arista EOS', () => {
   itRendersTheGoldenFiles('arista-eos', renderAristaEos);
 
   it('writes an IPv6 management address and its default route the EOS way', () => {
-    const text = renderAristaEos(
-      bareModel({
-        management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
-      }),
-    );
+    const text = renderAristaEos(bareModel({ management: IPV6_MANAGED.management }));
     expect(text).toContain('interface Vlan99\n   ipv6 address 2001:db8::5/64\n   no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 

@@ -7,7 +7,7 @@
 // "Configuring EtherChannels" (interface port-channel; channel-group <number> mode active | passive | on on each
 // member, whose switchport mode and VLANs must match the port-channel's, else IOS suspends it).
 import { describe, expect, it } from 'vitest';
-import { bareModel, configPort, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
+import { bareModel, configPort, IPV6_MANAGED, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
 import type { ConfigLag, ConfigLagMode } from './model.ts';
 
@@ -15,12 +15,7 @@ describe('Cisco IOS', () => {
   itRendersTheGoldenFiles('cisco-ios', renderCiscoIos);
 
   it('writes an IPv6 management address with its prefix and the default route to the gateway', () => {
-    const text = renderCiscoIos(
-      bareModel({
-        vlans: [{ vlanId: 99, name: 'Mgmt' }],
-        management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
-      }),
-    );
+    const text = renderCiscoIos(IPV6_MANAGED);
     expect(text).toContain('interface Vlan99\n ipv6 address 2001:db8::5/64\n no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 

@@ -7,19 +7,14 @@
 // ae<count - 1>), a member's ether-options 802.3ad ae<N> (no family of its own), and on ae<N>
 // aggregated-ether-options lacp active | passive (none: static) with the unit 0 switching a port would have.
 import { describe, expect, it } from 'vitest';
-import { bareModel, configPort, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
+import { bareModel, configPort, IPV6_MANAGED, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
 import { junosVlanNames, renderJunos } from './junos.ts';
 
 describe('Junos', () => {
   itRendersTheGoldenFiles('junos', renderJunos);
 
   it('writes an IPv6 management address on irb and its default route in inet6.0', () => {
-    const text = renderJunos(
-      bareModel({
-        vlans: [{ vlanId: 99, name: 'Mgmt' }],
-        management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
-      }),
-    );
+    const text = renderJunos(IPV6_MANAGED);
     expect(text).toContain('    v99-Mgmt {\n        vlan-id 99;\n        l3-interface irb.99;\n    }\n');
     expect(text).toContain('    irb {\n        unit 99 {\n            family inet6 {\n                address 2001:db8::5/64;\n');
     expect(text).toContain('routing-options {\n    rib inet6.0 {\n        static {\n            route ::/0 next-hop 2001:db8::1;\n');
