@@ -179,6 +179,9 @@ function notNullColumns(): Map<string, Set<string>> {
 
 const LINE_WIDTH = 140;
 
+const propertiesOf = (schema: JsonSchema) => (schema.properties ?? {}) as Record<string, JsonSchema>;
+const requiredOf = (schema: JsonSchema) => new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+
 const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether an object schema is the answer of a record: it has a property for every field of it. */
@@ -234,7 +237,7 @@ export function exactDocument(doc: JsonSchema): JsonSchema {
   const exact = walk(doc) as JsonSchema;
   for (const gap of ALWAYS_SENT) {
     const schema = answerSchema(exact, gap.method, gap.path, gap.at);
-    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    const required = requiredOf(schema);
     for (const name of gap.names) required.add(name);
     schema.required = Object.keys(schema.properties as object).filter((name) => required.has(name));
   }
@@ -294,9 +297,9 @@ function literal(value: unknown): string {
 }
 
 function objectType(schema: JsonSchema, names: Map<string, string>, indent: string): string {
-  const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
+  const properties = Object.entries(propertiesOf(schema));
   if (properties.length === 0) return 'Record<string, unknown>';
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const required = requiredOf(schema);
   const inner = `${indent}  `;
   const lines = properties.map(([name, property]) => {
     const head = `${inner}${name}${required.has(name) ? '' : '?'}:`;
@@ -310,9 +313,6 @@ function objectType(schema: JsonSchema, names: Map<string, string>, indent: stri
   });
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
-
-const propertiesOf = (schema: JsonSchema) => (schema.properties ?? {}) as Record<string, JsonSchema>;
-const requiredOf = (schema: JsonSchema) => new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
 
 /** The object schema of `names` only, as `schema` has them. */
 function pick(schema: JsonSchema, names: string[]): JsonSchema {
