@@ -178,24 +178,26 @@ export type SubnetInfo = {
   };
 };
 
+export type PortBlock = {
+  type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
+  count: number;
+  startIndex?: number;
+  rows?: number;
+  order?: 'sequential' | 'odd-even' | 'even-odd';
+  namePattern: string;
+  speed?: string | null;
+  poe?: {
+    type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
+    maxWatts: number | null;
+  } | null;
+};
+
 export type Template = Stored & {
   name: string;
   vendor: string | null;
   model: string | null;
   description: string | null;
-  units: {
-    type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
-    count: number;
-    startIndex?: number;
-    rows?: number;
-    order?: 'sequential' | 'odd-even' | 'even-odd';
-    namePattern: string;
-    speed?: string | null;
-    poe?: {
-      type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
-      maxWatts: number | null;
-    } | null;
-  }[][];
+  units: PortBlock[][];
   portCount: number;
   switchCount: number;
 };
@@ -208,19 +210,7 @@ export type TemplateImport = {
   vendor: string | null;
   model: string | null;
   description: string | null;
-  units: {
-    type: 'rj45' | 'sfp' | 'sfp+' | 'sfp28' | 'qsfp' | 'qsfp28' | 'console' | 'management';
-    count: number;
-    startIndex?: number;
-    rows?: number;
-    order?: 'sequential' | 'odd-even' | 'even-odd';
-    namePattern: string;
-    speed?: string | null;
-    poe?: {
-      type: '802.3af' | '802.3at' | '802.3bt-type3' | '802.3bt-type4' | 'passive-24v' | 'passive-48v';
-      maxWatts: number | null;
-    } | null;
-  }[][];
+  units: PortBlock[][];
   version?: number;
   createdAt?: string;
   updatedAt?: string;
@@ -517,7 +507,7 @@ export type ProposalItem = {
   requires: string[];
 };
 
-export type Discovery = {
+export type DiscoveryRecord = {
   id: string;
   siteId: string;
   switchId: string | null;
@@ -540,41 +530,18 @@ export type Discovery = {
   appliedAt: string | null;
   appliedKeys: string[] | null;
   activityId: string | null;
+};
+
+export type Discovery = DiscoveryRecord & {
   proposal: ProposalItem[];
 };
 
-export type DiscoveryList = {
-  items: {
-    id: string;
-    siteId: string;
-    switchId: string | null;
-    newSwitch: boolean;
-    host: string;
-    observedAt: string;
-    createdBy: string | null;
-    system: {
-      sysName?: string | null;
-      sysDescr?: string | null;
-      sysObjectID?: string | null;
-      sysLocation?: string | null;
-      sysContact?: string | null;
-      vendor?: string | null;
-      model?: string | null;
-      serial?: string | null;
-      macAddress?: string | null;
-    };
-    notes: string[];
-    appliedAt: string | null;
-    appliedKeys: string[] | null;
-    activityId: string | null;
-    proposalCount: number;
-    credentialsRemembered: boolean;
-  }[];
-  total: number;
-  totalExact: boolean;
-  limit: number;
-  offset: number;
+export type DiscoverySummary = DiscoveryRecord & {
+  proposalCount: number;
+  credentialsRemembered: boolean;
 };
+
+export type DiscoveryList = ListPage<DiscoverySummary>;
 
 export type DiscoveryApplied = {
   discovery: Discovery;

@@ -1,6 +1,7 @@
 // Undo from a success message: the activity entry a change's answer named, reversed on request.
 import { ApiError, activityOf, undoActivity } from './api.ts';
 import type { AppServices, ConfirmRequest } from './app-context.ts';
+import type { Resource } from './hooks.ts';
 import { t } from './messages.ts';
 
 /** Explains a failed undo in words; 409 undo_conflict and already_undone get their own sentences. */
@@ -101,4 +102,16 @@ export function toastWithUndo(app: AppServices, message: string, answer: unknown
     timeoutMs: entryId ? 12_000 : 5_000,
     action: entryId ? { label: t('undo.button'), run: () => void runUndo(app, entryId, after) } : undefined,
   });
+}
+
+/** Shows a saved record's answer on its page, over the record the page holds, and offers Undo (then `after` runs). */
+export function showSaved<T extends object>(
+  app: AppServices,
+  page: Resource<T>,
+  saved: Partial<T>,
+  message: string,
+  after = page.reload,
+): void {
+  page.update((shown) => ({ ...shown, ...saved }));
+  toastWithUndo(app, message, saved, after);
 }

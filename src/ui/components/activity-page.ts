@@ -10,7 +10,7 @@ import { setQuery } from '../router.ts';
 import type { Route } from '../router.ts';
 import { PageHeader } from './page-header.ts';
 import { ActivityFeed } from './activity-feed.ts';
-import { QuerySelect } from './query-select.ts';
+import { QuerySelect, SiteSelect } from './query-select.ts';
 
 /** The activity page. */
 export function ActivityPage(p: { route: Route }) {
@@ -34,8 +34,7 @@ export function ActivityPage(p: { route: Route }) {
           options=${[{ value: '', label: t('activity.allKinds') }, ...ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))]} />
         <${QuerySelect} label=${t('activity.userFilter')} param="userId" value=${f.userId}
           options=${[{ value: '', label: t('activity.allUsers') }, ...(users.data ?? []).map((u) => ({ value: u.id, label: u.username }))]} />
-        <${QuerySelect} label=${t('field.site')} param="siteId" value=${f.siteId}
-          options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
+        <${SiteSelect} value=${f.siteId} sites=${sites.data} />
         <${QuerySelect} label=${t('activity.actionFilter')} param="action" value=${f.action}
           options=${[{ value: '', label: t('activity.allActions') }, ...ACTIVITY_ACTIONS.map((a) => ({ value: a, label: t(`activity.action.${a}`) }))]} />
         ${

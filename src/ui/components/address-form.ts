@@ -3,7 +3,7 @@
 import { html, useRef } from '../html.ts';
 import { ADDRESS_STATUSES, DEVICE_TYPES } from '../../fields/choices.ts';
 import type { Address } from '../api-types.ts';
-import { emptyToNull } from '../lookups.ts';
+import { emptyToNull, textsOf } from '../lookups.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import type { PortInfo } from './address-table.ts';
@@ -11,15 +11,8 @@ import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { RecordForm } from './record-form.ts';
 
-const initial = (a?: Address) => ({
-  address: a?.address ?? '',
-  hostname: a?.hostname ?? '',
-  macAddress: a?.macAddress ?? '',
-  deviceType: a?.deviceType ?? '',
-  status: a?.status ?? 'active',
-  description: a?.description ?? '',
-  portId: a?.portId ?? '',
-});
+const initial = (a?: Address) =>
+  textsOf(a, ['address', 'hostname', 'macAddress', 'deviceType', 'status', 'description', 'portId'], { status: 'active' });
 
 /**
  * `onSubmit` gets the API body and, when adding, whether Next free was pressed (the body has no address then:

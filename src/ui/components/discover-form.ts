@@ -79,6 +79,19 @@ export function DiscoverFields(p: {
     { value: '3', label: t('discover.credentials.v3') },
   ];
   const secret = { type: 'password', autocomplete: 'off' };
+  // SNMP v3's authentication and its privacy: each a protocol and a key.
+  const protocolAndKey = (
+    [protocol, protocolLabel, protocols, names]: [keyof DiscoverValues, string, readonly string[], Record<string, string>],
+    [key, keyLabel]: [keyof DiscoverValues, string],
+  ) =>
+    html`<div class="field-row">
+      ${f.select(
+        protocol,
+        protocolLabel,
+        protocols.map((x) => ({ value: x, label: names[x] ?? x })),
+      )}
+      ${f.text(key, keyLabel, { required: true, hint: t('discover.keyHint'), ...secret })}
+    </div>`;
   return html`
     ${f.text('host', t('discover.host'), { required: true, autofocus: true, hint: t('discover.hostHint'), placeholder: t('placeholder.ip') })}
     ${f.select('snmp', t('discover.credentials'), choices)}
@@ -89,22 +102,8 @@ export function DiscoverFields(p: {
         ${f.text('user', t('discover.user'), { required: true })}
         ${f.text('context', t('discover.context'))}
       </div>
-      <div class="field-row">
-        ${f.select(
-          'authProtocol',
-          t('discover.authProtocol'),
-          SNMP_AUTH_PROTOCOLS.map((x) => ({ value: x, label: AUTH_LABELS[x] ?? x })),
-        )}
-        ${f.text('authKey', t('discover.authKey'), { required: true, hint: t('discover.keyHint'), ...secret })}
-      </div>
-      <div class="field-row">
-        ${f.select(
-          'privProtocol',
-          t('discover.privProtocol'),
-          SNMP_PRIV_PROTOCOLS.map((x) => ({ value: x, label: PRIV_LABELS[x] ?? x })),
-        )}
-        ${f.text('privKey', t('discover.privKey'), { required: true, hint: t('discover.keyHint'), ...secret })}
-      </div>`
+      ${protocolAndKey(['authProtocol', t('discover.authProtocol'), SNMP_AUTH_PROTOCOLS, AUTH_LABELS], ['authKey', t('discover.authKey')])}
+      ${protocolAndKey(['privProtocol', t('discover.privProtocol'), SNMP_PRIV_PROTOCOLS, PRIV_LABELS], ['privKey', t('discover.privKey')])}`
     }
     ${
       v.snmp !== 'remembered' &&

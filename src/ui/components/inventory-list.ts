@@ -6,6 +6,7 @@ import type { ListPage } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import type { Resource } from '../hooks.ts';
 import { navigate, setQuery } from '../router.ts';
+import { toastWithUndo } from '../undo.ts';
 import type { Route } from '../router.ts';
 import { PageHeader } from './page-header.ts';
 import { DataTable } from './data-table.ts';
@@ -34,18 +35,22 @@ export const closeAddForm = () => setQuery({ new: null }, { replace: true });
 
 /**
  * "Add another" of a list's Add form: `another` for the form, `formKey` to give the form (a new one empties it),
- * and `created(href)`, which opens the new record's page, or keeps the dialog open with an empty form.
+ * and `created(answer, href, message)`, which opens the new record's page, or keeps the dialog open with an empty
+ * form, and shows `message` with the Undo of the entry `answer` named (the list reloads after it).
  */
 export function useAddAnother(reload: () => void) {
+  const app = useApp();
   const [checked, setChecked] = useState(false);
   const [formKey, setFormKey] = useState(0);
   return {
     another: { checked, onChange: setChecked },
     formKey,
-    created(href: string) {
-      if (!checked) return navigate(href, { replace: true });
-      setFormKey((k) => k + 1);
-      reload();
+    created(answer: unknown, href: string, message: string) {
+      if (checked) {
+        setFormKey((k) => k + 1);
+        reload();
+      } else navigate(href, { replace: true });
+      toastWithUndo(app, message, answer, reload);
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   deleteAddress,
   deleteNetwork,
   getNetwork,
-  getSite,
   getVlan,
   networkAddresses,
   networkFreeBlocks,
@@ -17,19 +16,20 @@ import {
   updateAddress,
   updateNetwork,
 } from '../api.ts';
-import type { Address, FreeBlockList, Network } from '../api-types.ts';
+import type { Address, FreeBlockList, Network, Site } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
+import { useSiteOf, withoutSite } from '../lookups.ts';
 import { t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import { confirmedDelete, toastWithUndo } from '../undo.ts';
+import { confirmedDelete, showSaved, toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
 import { NetworkForm, networkBody } from './network-form.ts';
 import type { NetworkValues } from './network-form.ts';
 import { Loading } from './loading.ts';
-import { ErrorState } from './error-state.ts';
-import { ActivityFeed } from './activity-feed.ts';
+import { RecordLoadError } from './error-state.ts';
+import { DetailsCard, HistoryCard } from './record-cards.ts';
 import { CsvLink } from './csv-link.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { UtilizationBar, countText } from './utilization-bar.ts';
@@ -44,7 +44,7 @@ import { EmptyState } from './empty-state.ts';
 export function NetworkPage(p: { id: string; route: Route }) {
   const app = useApp();
   const net = useResource(() => getNetwork(p.id), [p.id]);
-  const site = useResource(async () => (net.data ? getSite(net.data.siteId) : undefined), [net.data?.siteId]);
+  const site = useSiteOf(net.data?.siteId);
   const vlan = useResource(async () => (net.data?.vlanId ? getVlan(net.data.vlanId) : undefined), [net.data?.vlanId]);
   const query = listQuery(p.route, 'address');
   const list = useResource((signal) => networkAddresses(p.id, query, signal), [p.id, ...Object.values(query)]);
@@ -54,17 +54,15 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const ports = usePortBook(net.data?.siteId);
   const [editing, setEditing] = useState<Address | null>(null);
   if (net.error)
-    return html`<${PageHeader} title=${t('network.title')} crumbs=${[{ label: t('networks.title'), href: '/networks' }]} /><${ErrorState} error=${net.error}
+    return html`<${RecordLoadError} title=${t('network.title')} list=${{ label: t('networks.title'), href: '/networks' }} error=${net.error}
       what="network" onRetry=${net.reload} />`;
   const n = net.data;
   if (!n) return html`<${Loading} />`;
   const siteName = site.data?.name ?? '…';
 
   const save = async (v: NetworkValues) => {
-    const { siteId: _ignored, ...body } = networkBody(v);
-    const updated = await updateNetwork(n.id, body as Partial<Network>, n.version);
-    net.setData({ ...n, ...updated });
-    toastWithUndo(app, t('network.saved', { name: updated.name }), updated, net.reload);
+    const updated = await updateNetwork(n.id, withoutSite(networkBody(v)) as Partial<Network>, n.version);
+    showSaved(app, net, updated, t('network.saved', { name: updated.name }));
   };
   // A network with addresses or ranges asks again before they go with it.
   const remove = async () => {
@@ -160,19 +158,10 @@ export function NetworkPage(p: { id: string; route: Route }) {
       net.reload();
     }} />
     <div class="columns">
-      <section class="card" aria-labelledby="net-details">
-        <h2 id="net-details">${t('network.details')}</h2>
-        ${
-          site.data
-            ? html`<${NetworkForm} key=${n.version} network=${n} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
-          onSubmit=${save} onReload=${net.reload} />`
-            : html`<${Loading} />`
-        }
-      </section>
-      <section class="card" aria-labelledby="net-history">
-        <h2 id="net-history">${t('network.history')}</h2>
-        <${ActivityFeed} query=${{ entityId: n.id }} refreshKey=${n.version} empty=${t('network.noChanges')} onChanged=${net.reload} />
-      </section>
+      <${DetailsCard} id="net-details" site=${site.data} form=${(s: Site) =>
+        html`<${NetworkForm} key=${n.version} network=${n} sites=${[s]} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
+          onSubmit=${save} onReload=${net.reload} />`} />
+      <${HistoryCard} id="net-history" record=${n} onChanged=${net.reload} />
     </div>
     ${
       editing &&

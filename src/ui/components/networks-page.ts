@@ -3,16 +3,14 @@
 import { html } from '../html.ts';
 import { createNetwork, listNetworks, listVlans } from '../api.ts';
 import type { Network, Site, Vlan } from '../api-types.ts';
-import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
-import { useSites } from '../lookups.ts';
+import { siteNamer, useSites } from '../lookups.ts';
 import { formatNumber, t } from '../messages.ts';
 import type { Route } from '../router.ts';
-import { toastWithUndo } from '../undo.ts';
 import { InventoryList, closeAddForm, listQuery, useAddAnother } from './inventory-list.ts';
 import { NetworkForm, networkBody } from './network-form.ts';
 import type { NetworkValues } from './network-form.ts';
-import { QuerySelect } from './query-select.ts';
+import { SiteSelect } from './query-select.ts';
 import { SiteFirst } from './site-first.ts';
 import { VlanChip } from './vlan-chip.ts';
 
@@ -78,7 +76,6 @@ export function NetworksTable(p: { networks: Network[]; vlans: Map<string, Vlan>
 
 /** Networks page, filtered by site through ?siteId= and by text through ?q=; paged, each page under its VLANs. */
 export function NetworksPage(p: { route: Route }) {
-  const app = useApp();
   const siteId = p.route.query.get('siteId') ?? '';
   const query = { ...listQuery(p.route, 'subnet'), siteId };
   const sites = useSites();
@@ -88,11 +85,10 @@ export function NetworksPage(p: { route: Route }) {
     [siteId],
   );
   const adder = useAddAnother(list.reload);
-  const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '…';
+  const siteName = siteNamer(sites.data);
   const create = async (v: NetworkValues) => {
     const n = await createNetwork(networkBody(v) as Partial<Network>);
-    adder.created(`/networks/${n.id}`);
-    toastWithUndo(app, t('networks.created', { name: n.name, subnet: n.subnet }), n, list.reload);
+    adder.created(n, `/networks/${n.id}`, t('networks.created', { name: n.name, subnet: n.subnet }));
   };
   const filtered = !!(query.q || siteId);
   const form = (all: Site[]) =>
@@ -103,7 +99,6 @@ export function NetworksPage(p: { route: Route }) {
   return html`<${InventoryList} route=${p.route} query=${query} list=${list} table=${table}
     csv=${{ path: '/api/networks', name: 'networks' }} title=${t('networks.title')} addLabel=${t('networks.add')} filterLabel=${t('networks.filter')}
     empty=${filtered ? t('networks.noMatch') : t('networks.none')} filtered=${filtered}
-    filters=${html`<${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
-      options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />`}
+    filters=${html`<${SiteSelect} value=${siteId} sites=${sites.data} />`}
     wideForm=${true} form=${html`<${SiteFirst} sites=${sites.data} needSite=${'networks.needSite'} form=${form} />`} />`;
 }

@@ -205,18 +205,18 @@ function shortName(name: string): string {
   return shown.length > 4 ? shown.slice(-4) : shown;
 }
 
+/** What the panel and the port table both show: the ports with their VLANs and links' far ends, and one selection. */
+export type PortsView = { ports: Port[]; vlans: Map<string, Vlan>; links: Map<string, LinkInfo>; selection: Selection; stacked: boolean };
+
 /** The panel; `selection` is shared with the port table. */
-export function PortPanel(p: {
-  ports: Port[];
-  vlans: Map<string, Vlan>;
-  links: Map<string, LinkInfo>;
-  selection: Selection;
-  label: string;
-  stacked: boolean;
-  layout?: PanelLayout;
-  lagOf?: Map<string, string>;
-  onOpen?: (port: Port) => void;
-}) {
+export function PortPanel(
+  p: PortsView & {
+    label: string;
+    layout?: PanelLayout;
+    lagOf?: Map<string, string>;
+    onOpen?: (port: Port) => void;
+  },
+) {
   const units = panelLayout(p.ports, p.layout);
   const spots = spotsOf(units);
   const order = spots.map((s) => s.port);

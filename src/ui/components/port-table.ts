@@ -5,7 +5,7 @@ import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import type { Selection } from '../use-selection.ts';
 import { vlanTextOf, vlansOf } from '../vlan-text.ts';
-import type { LinkInfo } from './port-panel.ts';
+import type { PortsView } from './port-panel.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { PortHistory } from './port-history.ts';
 
@@ -30,17 +30,14 @@ function Tagged(p: { port: Port; vlans: Map<string, Vlan> }) {
 }
 
 /** The table; `onEdit` opens a port in the side panel. */
-export function PortTable(p: {
-  sw: Switch;
-  ports: Port[];
-  vlans: Map<string, Vlan>;
-  links: Map<string, LinkInfo>;
-  selection: Selection;
-  canEdit: boolean;
-  stacked: boolean;
-  onEdit: (port: Port) => void;
-  onReload: () => void;
-}) {
+export function PortTable(
+  p: PortsView & {
+    sw: Switch;
+    canEdit: boolean;
+    onEdit: (port: Port) => void;
+    onReload: () => void;
+  },
+) {
   const sel = p.selection.selected;
   const [historyOf, setHistoryOf] = useState<Port | null>(null);
   const row = (port: Port) => {

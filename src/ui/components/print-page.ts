@@ -2,16 +2,17 @@
 // with a QR code of the switch's public link when one was made in this tab (its URL is answered only once), else
 // of the switch's page in the app; printed on A4 landscape (styles.css, "Print and public links").
 import { html, useMemo, useState } from '../html.ts';
-import { createPublicLink, getPort, getSite, getSwitch, getTemplate, listSwitches, siteVlans } from '../api.ts';
+import { createPublicLink, getSwitch, getTemplate, siteVlans } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
+import { useLinks } from '../far-ends.ts';
+import { useSiteOf } from '../lookups.ts';
 import { t } from '../messages.ts';
 import { recentPublicUrl, rememberPublicUrl } from '../public-urls.ts';
 import { failureText } from '../undo.ts';
-import { ErrorState } from './error-state.ts';
+import { RecordLoadError } from './error-state.ts';
 import { Loading } from './loading.ts';
 import { PageHeader } from './page-header.ts';
-import type { LinkInfo } from './port-panel.ts';
 import { SwitchSheet, sheetOf } from './switch-sheet.ts';
 
 /** The print view of switch `id`. */
@@ -19,18 +20,10 @@ export function PrintPage(p: { id: string }) {
   const app = useApp();
   const sw = useResource(() => getSwitch(p.id), [p.id]);
   const s = sw.data;
-  const site = useResource(async () => (s ? getSite(s.siteId) : undefined), [s?.siteId]);
+  const site = useSiteOf(s?.siteId);
   const vlans = useResource(async (signal) => (s ? siteVlans(s.siteId, signal) : []), [s?.siteId]);
   const template = useResource(async () => (s?.templateId ? getTemplate(s.templateId) : undefined), [s?.templateId]);
-  const links = useResource(async () => {
-    const map = new Map<string, LinkInfo>();
-    const ids = (s?.ports ?? []).map((x) => x.linkedPortId).filter((x): x is string => !!x);
-    if (ids.length === 0) return map;
-    const far = await Promise.all(ids.map((id) => getPort(id).catch(() => undefined)));
-    const names = new Map((await listSwitches({ limit: 500 })).items.map((x) => [x.id, x.name]));
-    for (const f of far) if (f) map.set(f.id, { portName: f.name, switchId: f.switchId, switchName: names.get(f.switchId) ?? '' });
-    return map;
-  }, [s]);
+  const links = useLinks(s?.ports, '');
   const [url, setUrl] = useState(() => recentPublicUrl(p.id));
   const [making, setMaking] = useState(false);
   const data = useMemo(() => {
@@ -40,7 +33,7 @@ export function PrintPage(p: { id: string }) {
   }, [s, vlans.data, links.data]);
 
   if (sw.error)
-    return html`<${PageHeader} title=${t('print.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error}
+    return html`<${RecordLoadError} title=${t('print.title')} list=${{ label: t('switches.title'), href: '/switches' }} error=${sw.error}
       what="switch" onRetry=${sw.reload} />`;
   if (!s || !data || (s.templateId && template.loading)) return html`<${Loading} />`;
 

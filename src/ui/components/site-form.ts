@@ -1,6 +1,7 @@
 // The fields of a site; reports the values up through onSubmit.
 import { html } from '../html.ts';
 import type { Site } from '../api-types.ts';
+import { textsOf } from '../lookups.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { boundFields } from './fields.ts';
@@ -12,10 +13,7 @@ export type SiteValues = { name: string; description: string; address: string; n
 /** Create or edit a site. */
 export function SiteForm(p: RecordFormProps<SiteValues> & { site?: Site }) {
   const s = p.site;
-  const form = useForm<SiteValues>(
-    { name: s?.name ?? '', description: s?.description ?? '', address: s?.address ?? '', notes: s?.notes ?? '' },
-    p.onSubmit,
-  );
+  const form = useForm<SiteValues>(textsOf(s, ['name', 'description', 'address', 'notes']), p.onSubmit);
   const f = boundFields(form, p.readOnly);
   return html`<${RecordForm} ...${p} form=${form}>
     ${f.text('name', t('field.name'), { required: true, maxLength: 100 })}

@@ -8,7 +8,7 @@ import { emptyToNull } from '../lookups.ts';
 import { formatNumber, t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import { confirmedDelete, toastWithUndo } from '../undo.ts';
+import { confirmedDelete, showSaved, toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
 import { DataTable } from './data-table.ts';
 import type { Column } from './data-table.ts';
@@ -17,7 +17,7 @@ import { SiteForm } from './site-form.ts';
 import type { SiteValues } from './site-form.ts';
 import { Loading } from './loading.ts';
 import { Loaded } from './loaded.ts';
-import { ErrorState } from './error-state.ts';
+import { RecordLoadError } from './error-state.ts';
 import { EmptyState } from './empty-state.ts';
 import { StatusBadge } from './status-badge.ts';
 import { FindingsCard } from './findings-list.ts';
@@ -39,16 +39,15 @@ export function SitePage(p: { id: string; route: Route }) {
   const [discovering, setDiscovering] = useState(false);
 
   if (site.error)
-    return html`<${PageHeader} title=${t('site.title')} crumbs=${[{ label: t('sites.title'), href: '/sites' }]} /><${ErrorState} error=${site.error} what="site"
-      onRetry=${site.reload} />`;
+    return html`<${RecordLoadError} title=${t('site.title')} list=${{ label: t('sites.title'), href: '/sites' }} error=${site.error}
+      what="site" onRetry=${site.reload} />`;
   const s = site.data;
   if (!s) return html`<${Loading} />`;
 
   const save = async (v: SiteValues) => {
     const updated = await updateSite(s.id, emptyToNull(v) as Partial<Site>, s.version);
-    site.setData({ ...s, ...updated });
     setEditing(false);
-    toastWithUndo(app, t('site.saved', { name: updated.name }), updated, site.reload);
+    showSaved(app, site, updated, t('site.saved', { name: updated.name }));
   };
   const remove = async () => {
     const sw = switches.data ?? [];

@@ -5,6 +5,7 @@ import { ApiError, allTemplates, getTemplate, siteVlans } from '../api.ts';
 import { SWITCH_STATUSES } from '../api-types.ts';
 import type { Site, Switch, Template, Vlan } from '../api-types.ts';
 import { useResource } from '../hooks.ts';
+import { textsOf } from '../lookups.ts';
 import { t, tParts } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { vlanIdsOf, vlanTextOf } from '../vlan-text.ts';
@@ -60,16 +61,18 @@ export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sit
   const form = useForm<SwitchValues>(
     {
       siteId: s?.siteId ?? p.siteId ?? p.sites[0]?.id ?? '',
-      name: s?.name ?? '',
-      vendor: s?.vendor ?? '',
-      model: s?.model ?? '',
-      serialNumber: s?.serialNumber ?? '',
-      macAddress: s?.macAddress ?? '',
-      managementIp: s?.managementIp ?? '',
-      firmwareVersion: s?.firmwareVersion ?? '',
-      location: s?.location ?? '',
-      rackPosition: s?.rackPosition ?? '',
-      role: s?.role ?? '',
+      ...textsOf(s, [
+        'name',
+        'vendor',
+        'model',
+        'serialNumber',
+        'macAddress',
+        'managementIp',
+        'firmwareVersion',
+        'location',
+        'rackPosition',
+        'role',
+      ]),
       tags: (s?.tags ?? []).join(', '),
       status: s?.status ?? 'active',
       stackSize: String(s?.stackSize ?? 1),
@@ -119,24 +122,21 @@ export function SwitchForm(p: RecordFormProps<SwitchValues> & { sw?: Switch; sit
   const roles = [{ value: '', label: t('switch.noRole') }, ...SWITCH_ROLES.map((x) => ({ value: x, label: t(`switchRole.${x}`) }))];
   const portCount = { type: 'number', min: 0, max: 1024, inputMode: 'numeric', hint: t('switch.portCountHint') };
   return html`<${RecordForm} ...${p} form=${form}>
-    <div class="field-row">${f.select('siteId', t('field.site'), sites, { required: true, disabled: p.readOnly || !!s })}${f.text(
-      'name',
-      t('field.name'),
-      { required: true, maxLength: 100 },
-    )}</div>
+    <div class="field-row">
+      ${f.select('siteId', t('field.site'), sites, { required: true, disabled: p.readOnly || !!s })}
+      ${f.text('name', t('field.name'), { required: true, maxLength: 100 })}
+    </div>
     <div class="field-row">${f.select('role', t('field.role'), roles)}${f.select('status', t('field.status'), statuses)}</div>
     <div class="field-row">${f.text('vendor', t('switch.vendor'))}${f.text('model', t('field.model'))}</div>
-    <div class="field-row">${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}${f.text(
-      'macAddress',
-      t('field.mac'),
-      { placeholder: t('placeholder.mac') },
-    )}</div>
+    <div class="field-row">
+      ${f.text('managementIp', t('field.managementIp'), { placeholder: t('placeholder.ip') })}
+      ${f.text('macAddress', t('field.mac'), { placeholder: t('placeholder.mac') })}
+    </div>
     <div class="field-row">${f.text('serialNumber', t('switch.serialNumber'))}${f.text('firmwareVersion', t('switch.firmwareVersion'))}</div>
-    <div class="field-row">${f.text('location', t('field.location'), { placeholder: t('placeholder.location') })}${f.text(
-      'rackPosition',
-      t('switch.rackPosition'),
-      { placeholder: t('placeholder.rack') },
-    )}</div>
+    <div class="field-row">
+      ${f.text('location', t('field.location'), { placeholder: t('placeholder.location') })}
+      ${f.text('rackPosition', t('switch.rackPosition'), { placeholder: t('placeholder.rack') })}
+    </div>
     ${
       !s &&
       (templates.data?.length ?? 0) > 0 &&

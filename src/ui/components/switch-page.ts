@@ -10,13 +10,9 @@ import {
   deleteLag,
   deletePort,
   deleteSwitch,
-  getLag,
-  getPort,
-  getSite,
   getSwitch,
   getTemplate,
   lastDiscovery,
-  listSwitches,
   setFavorite,
   siteVlans,
   updateLag,
@@ -26,20 +22,21 @@ import {
 import type { BulkPortChange, BulkPortAnswer } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
-import { useSites } from '../lookups.ts';
+import { useFarEnds, useLinks } from '../far-ends.ts';
+import { useSiteOf, useSites } from '../lookups.ts';
 import { navigate, withQuery } from '../router.ts';
 import type { Route } from '../router.ts';
 import type { Lag, Port, Switch, SwitchWithPorts, Vlan } from '../api-types.ts';
 import { t, tParts } from '../messages.ts';
-import { confirmedDelete, failureText, toastWithUndo } from '../undo.ts';
+import { confirmedDelete, failureText, showSaved, toastWithUndo } from '../undo.ts';
 import { useSelection } from '../use-selection.ts';
 import { PageHeader } from './page-header.ts';
 import { Tabs } from './tabs.ts';
 import { Loading } from './loading.ts';
-import { ErrorState } from './error-state.ts';
+import { RecordLoadError } from './error-state.ts';
 import { StatusBadge } from './status-badge.ts';
 import { PortPanel } from './port-panel.ts';
-import type { LinkInfo } from './port-panel.ts';
+import type { LinkInfo, PortsView } from './port-panel.ts';
 import { PortTable } from './port-table.ts';
 import { PortEditor } from './port-editor.ts';
 import type { PortChange } from './port-editor.ts';
@@ -83,50 +80,6 @@ function withPorts(s: SwitchWithPorts, saved: Port[]): SwitchWithPorts {
   const byId = new Map(saved.map((x) => [x.id, x]));
   const added = saved.filter((x) => !s.ports.some((old) => old.id === x.id));
   return { ...s, ports: [...s.ports.map((x) => byId.get(x.id) ?? x), ...added], portCount: s.portCount + added.length };
-}
-
-/** Resolves the far ends of the links of `ports`: port name and switch name. */
-function useLinks(ports: Port[] | undefined): Map<string, LinkInfo> {
-  const ids = (ports ?? [])
-    .map((p) => p.linkedPortId)
-    .filter((x): x is string => !!x)
-    .sort()
-    .join(',');
-  const res = useResource(async () => {
-    const map = new Map<string, LinkInfo>();
-    if (!ids) return map;
-    const far = await Promise.all(ids.split(',').map((id) => getPort(id).catch(() => undefined)));
-    const names = new Map((await listSwitches({ limit: 500 })).items.map((s) => [s.id, s.name]));
-    for (const f of far)
-      if (f) map.set(f.id, { portName: f.name, switchId: f.switchId, switchName: names.get(f.switchId) ?? t('panel.anotherSwitch') });
-    return map;
-  }, [ids]);
-  return res.data ?? new Map();
-}
-
-/** Resolves the far ends of `lags` (the remote LAG, its name and its switch's), by the LAG's id. */
-function useFarEnds(lags: Lag[]): Map<string, FarEnd> {
-  const ids = lags
-    .map((l) => l.remoteLagId)
-    .filter((x): x is string => !!x)
-    .sort()
-    .join(',');
-  const res = useResource(async () => {
-    const map = new Map<string, FarEnd>();
-    if (!ids) return map;
-    const far = await Promise.all(ids.split(',').map((id) => getLag(id).catch(() => undefined)));
-    const names = new Map((await listSwitches({ limit: 500 })).items.map((x) => [x.id, x.name]));
-    for (const f of far)
-      if (f)
-        map.set(f.id, {
-          lagId: f.id,
-          lagName: f.name,
-          switchId: f.switchId,
-          switchName: names.get(f.switchId) ?? t('panel.anotherSwitch'),
-        });
-    return map;
-  }, [ids]);
-  return res.data ?? new Map();
 }
 
 /** The LAGs of the switch: name (opens the LAG's panel), aggregation, members, VLANs and far end. */
@@ -205,13 +158,13 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const focusPort = p.route.query.get('port');
   const sw = useResource(() => getSwitch(p.id), [p.id]);
   const s = sw.data;
-  const site = useResource(async () => (s ? getSite(s.siteId) : undefined), [s?.siteId]);
+  const site = useSiteOf(s?.siteId);
   const vlanList = useResource(async (signal) => (s ? siteVlans(s.siteId, signal) : []), [s?.siteId]);
   const sites = useSites();
   const ports = useMemo(() => [...(s?.ports ?? [])].sort((a, b) => a.unit - b.unit || a.position - b.position), [s]);
   const order = useMemo(() => ports.map((x) => x.id), [ports]);
   const selection = useSelection(order);
-  const links = useLinks(s?.ports);
+  const links = useLinks(s?.ports).data ?? new Map<string, LinkInfo>();
   const vlanById = useMemo(() => new Map((vlanList.data ?? []).map((v) => [v.id, v])), [vlanList.data]);
   // The port in the side panel: its id, or 'new' while creating one.
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -222,7 +175,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const last = useResource((signal) => lastDiscovery(p.id, signal), [p.id]);
   const lags = useMemo(() => [...(s?.lags ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })), [s]);
   const lagOf = useMemo(() => new Map(lags.flatMap((l) => l.memberPortIds.map((id): [string, string] => [id, l.name]))), [lags]);
-  const far = useFarEnds(lags);
+  const far = useFarEnds(lags).data ?? new Map<string, FarEnd>();
   const template = useResource(async () => (s?.templateId ? getTemplate(s.templateId) : undefined), [s?.templateId]);
   const layout = template.data && s ? { units: template.data.units, stackSize: s.stackSize } : undefined;
 
@@ -250,7 +203,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
   }, [selection.selected, order]);
 
   if (sw.error)
-    return html`<${PageHeader} title=${t('switch.title')} crumbs=${[{ label: t('switches.title'), href: '/switches' }]} /><${ErrorState} error=${sw.error}
+    return html`<${RecordLoadError} title=${t('switch.title')} list=${{ label: t('switches.title'), href: '/switches' }} error=${sw.error}
       what="switch" onRetry=${sw.reload} />`;
   if (!s) return html`<${Loading} />`;
 
@@ -315,8 +268,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
   };
   const saveDetails = async (v: SwitchValues) => {
     const updated = await updateSwitch(s.id, switchBody(v, false) as Partial<Switch>, s.version);
-    sw.update((d) => ({ ...d, ...updated }));
-    toastWithUndo(app, t('switch.saved', { name: updated.name }), updated, reload);
+    showSaved(app, sw, updated, t('switch.saved', { name: updated.name }), reload);
   };
   const saveLag = async (lag: Lag | undefined, change: LagChange) => {
     const saved = lag ? await updateLag(lag.id, change, lag.version) : await createLag(s.id, change);
@@ -370,6 +322,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const siteName = site.data?.name ?? '…';
   const vlans: Vlan[] = vlanList.data ?? [];
   const stacked = s.stackSize > 1 || ports.some((x) => x.unit > 1);
+  const portsView: PortsView = { ports, vlans: vlanById, links, selection, stacked };
   // The legend names the VLANs the panel draws: those of this switch's ports, untagged or tagged.
   const usedIds = new Set(ports.flatMap((x) => [x.untaggedVlanId, ...(x.mode === 'trunk' ? x.taggedVlanIds : [])]));
   const legend = vlans.filter((v) => usedIds.has(v.id));
@@ -415,8 +368,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
           <span class="lg lg-tagged">${t('switch.legend.tagged')}</span><span class="lg lg-off">${t('switch.legend.disabled')}</span>
           <span class="lg lg-linked">${t('ports.linked')}</span>${lags.length > 0 && html`<span class="lg lg-lag">${t('lag.legend')}</span>`}</div>
         </div>
-        <${PortPanel} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked}
-          label=${t('switch.panelLabel', { name: s.name })}
+        <${PortPanel} ...${portsView} label=${t('switch.panelLabel', { name: s.name })}
           layout=${layout} lagOf=${lagOf} onOpen=${app.canEdit ? (port: Port) => setEditingId(port.id) : undefined} />
         ${
           legend.length > 0 &&
@@ -442,8 +394,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
           onClear=${() => selection.setAll(false)} onSelectAll=${() => selection.setAll(true)} />`
         }
         ${!app.canEdit && count > 0 && html`<p class="muted">${t('switch.selected', { count })}</p>`}
-        <${PortTable} sw=${s} ports=${ports} vlans=${vlanById} links=${links} selection=${selection} stacked=${stacked}
-          canEdit=${app.canEdit} onEdit=${(port: Port) => setEditingId(port.id)} onReload=${reload} />
+        <${PortTable} ...${portsView} sw=${s} canEdit=${app.canEdit} onEdit=${(port: Port) => setEditingId(port.id)} onReload=${reload} />
       </section>
       ${
         app.canEdit &&

@@ -5,14 +5,14 @@ import { SWITCH_STATUSES } from '../api-types.ts';
 import type { Site, Switch } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
-import { useSites } from '../lookups.ts';
+import { siteNamer, useSites } from '../lookups.ts';
 import { formatNumber, t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
 import { toastWithUndo } from '../undo.ts';
 import type { Column } from './data-table.ts';
 import { InventoryList, closeAddForm, listQuery } from './inventory-list.ts';
-import { QuerySelect } from './query-select.ts';
+import { QuerySelect, SiteSelect } from './query-select.ts';
 import { SiteFirst } from './site-first.ts';
 import { SwitchForm, switchBody } from './switch-form.ts';
 import type { SwitchValues } from './switch-form.ts';
@@ -27,7 +27,7 @@ export function SwitchesPage(p: { route: Route }) {
   const query = { ...listQuery(p.route, 'name'), siteId, status, favorite };
   const sites = useSites();
   const list = useResource((signal) => listSwitches(query, signal), Object.values(query));
-  const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '…';
+  const siteName = siteNamer(sites.data);
 
   const create = async (v: SwitchValues) => {
     const sw = await createSwitch(switchBody(v, true) as Partial<Switch>);
@@ -60,8 +60,7 @@ export function SwitchesPage(p: { route: Route }) {
     csv=${{ path: '/api/switches', name: 'switches' }} title=${t('switches.title')} addLabel=${t('switches.add')} filterLabel=${t('switches.filter')}
     empty=${filtered ? t('switches.noMatch') : t('switches.none')} filtered=${filtered}
     filters=${html`
-      <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
-        options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
+      <${SiteSelect} value=${siteId} sites=${sites.data} />
       <${QuerySelect} label=${t('field.status')} param="status" value=${status}
         options=${[{ value: '', label: t('switches.anyStatus') }, ...SWITCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
       <${QuerySelect} label=${t('switches.favorites')} param="favorite" value=${favorite}

@@ -1,19 +1,20 @@
 // One VLAN: every port that carries it, by switch (untagged or tagged, each linked to its switch's page; as CSV), its
 // networks (subnets), its details (editable), delete (with what it frees), and its history.
 import { html } from '../html.ts';
-import { deleteVlan, getSite, getVlan, listNetworks, updateVlan, vlanPorts } from '../api.ts';
+import { deleteVlan, getVlan, listNetworks, updateVlan, vlanPorts } from '../api.ts';
 import type { VlanPort } from '../api.ts';
-import type { Network, Vlan } from '../api-types.ts';
+import type { Network, Site, Vlan } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
+import { useSiteOf, withoutSite } from '../lookups.ts';
 import { formatNumber, t } from '../messages.ts';
 import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
-import { confirmedDelete, toastWithUndo } from '../undo.ts';
-import { ActivityFeed } from './activity-feed.ts';
+import { confirmedDelete, showSaved, toastWithUndo } from '../undo.ts';
+import { DetailsCard, HistoryCard } from './record-cards.ts';
 import { CsvLink } from './csv-link.ts';
 import { EmptyState } from './empty-state.ts';
-import { ErrorState } from './error-state.ts';
+import { RecordLoadError } from './error-state.ts';
 import { Loaded } from './loaded.ts';
 import { Loading } from './loading.ts';
 import { PageHeader } from './page-header.ts';
@@ -78,21 +79,19 @@ export function VlanPage(p: { id: string; route: Route }) {
   const app = useApp();
   const res = useResource(() => getVlan(p.id), [p.id]);
   const vlan = res.data;
-  const site = useResource(async () => (vlan ? getSite(vlan.siteId) : undefined), [vlan?.siteId]);
+  const site = useSiteOf(vlan?.siteId);
   const ports = useResource((signal) => vlanPorts(p.id, signal), [p.id, vlan?.version]);
   const nets = useResource(async (signal) => (await listNetworks({ vlanId: p.id, limit: 500, sort: 'subnet' }, signal)).items, [p.id]);
   if (res.error)
-    return html`<${PageHeader} title=${t('vlan.title')} crumbs=${[{ label: t('vlans.title'), href: '/vlans' }]} /><${ErrorState} error=${res.error} what="vlan"
-      onRetry=${res.reload} />`;
+    return html`<${RecordLoadError} title=${t('vlan.title')} list=${{ label: t('vlans.title'), href: '/vlans' }} error=${res.error}
+      what="vlan" onRetry=${res.reload} />`;
   if (!vlan) return html`<${Loading} />`;
   const v: Vlan = vlan;
   const siteName = site.data?.name ?? '…';
 
   const save = async (values: VlanValues) => {
-    const { siteId: _ignored, ...body } = vlanBody(values);
-    const updated = await updateVlan(v.id, body as Partial<Vlan>, v.version);
-    res.setData({ ...v, ...updated });
-    toastWithUndo(app, t('vlan.saved', { name: updated.name }), updated, res.reload);
+    const updated = await updateVlan(v.id, withoutSite(vlanBody(values)) as Partial<Vlan>, v.version);
+    showSaved(app, res, updated, t('vlan.saved', { name: updated.name }));
   };
   const remove = async () => {
     const used = v.portCount + v.networkCount > 0;
@@ -154,18 +153,9 @@ export function VlanPage(p: { id: string; route: Route }) {
           ${app.canEdit && html`<a class="btn btn-small" href=${`/networks?new=1&siteId=${v.siteId}&vlanId=${v.id}`}>${t('networks.add')}</a>`}</div>
         <${Loaded} resource=${nets} render=${netColumns} empty=${html`<${EmptyState} message=${t('vlan.noNetworks')} />`} />
       </section>
-      <section class="card" aria-labelledby="vlan-details">
-        <h2 id="vlan-details">${t('network.details')}</h2>
-        ${
-          site.data
-            ? html`<${VlanForm} key=${v.version} vlan=${v} sites=${[site.data]} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
-          onSubmit=${save} onReload=${res.reload} />`
-            : html`<${Loading} />`
-        }
-      </section>
+      <${DetailsCard} id="vlan-details" site=${site.data} form=${(s: Site) =>
+        html`<${VlanForm} key=${v.version} vlan=${v} sites=${[s]} submitLabel=${t('common.save')} readOnly=${!app.canEdit}
+          onSubmit=${save} onReload=${res.reload} />`} />
     </div>
-    <section class="card" aria-labelledby="vlan-history">
-      <h2 id="vlan-history">${t('network.history')}</h2>
-      <${ActivityFeed} query=${{ entityId: v.id }} refreshKey=${v.version} empty=${t('network.noChanges')} onChanged=${res.reload} />
-    </section>`;
+    <${HistoryCard} id="vlan-history" record=${v} onChanged=${res.reload} />`;
 }

@@ -3,15 +3,13 @@
 import { html } from '../html.ts';
 import { createVlan, listVlans } from '../api.ts';
 import type { Site, Vlan } from '../api-types.ts';
-import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
-import { useSites } from '../lookups.ts';
+import { siteNamer, useSites } from '../lookups.ts';
 import { formatNumber, t } from '../messages.ts';
 import type { Route } from '../router.ts';
-import { toastWithUndo } from '../undo.ts';
 import type { Column } from './data-table.ts';
 import { InventoryList, closeAddForm, listQuery, useAddAnother } from './inventory-list.ts';
-import { QuerySelect } from './query-select.ts';
+import { QuerySelect, SiteSelect } from './query-select.ts';
 import { SiteFirst } from './site-first.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { VlanForm, vlanBody } from './vlan-form.ts';
@@ -39,18 +37,16 @@ export function vlanColumns(siteName?: (id: string) => string): Column<Vlan>[] {
 
 /** VLANs list, filtered by site through ?siteId= and by status through ?status=. */
 export function VlansPage(p: { route: Route }) {
-  const app = useApp();
   const siteId = p.route.query.get('siteId') ?? '';
   const status = p.route.query.get('status') ?? '';
   const query = { ...listQuery(p.route, 'vid'), siteId, status };
   const sites = useSites();
   const list = useResource((signal) => listVlans(query, signal), Object.values(query));
   const adder = useAddAnother(list.reload);
-  const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '…';
+  const siteName = siteNamer(sites.data);
   const create = async (v: VlanValues) => {
     const created = await createVlan(vlanBody(v) as Partial<Vlan>);
-    adder.created(`/vlans/${created.id}`);
-    toastWithUndo(app, t('vlans.created', { name: created.name, vlan: created.vid }), created, list.reload);
+    adder.created(created, `/vlans/${created.id}`, t('vlans.created', { name: created.name, vlan: created.vid }));
   };
   const filtered = !!(query.q || siteId || status);
   const form = (all: Site[]) =>
@@ -60,8 +56,7 @@ export function VlansPage(p: { route: Route }) {
     csv=${{ path: '/api/vlans', name: 'vlans' }} title=${t('vlans.title')} addLabel=${t('vlans.add')} filterLabel=${t('vlans.filter')}
     empty=${filtered ? t('vlans.noMatch') : t('vlans.none')} filtered=${filtered}
     filters=${html`
-      <${QuerySelect} label=${t('field.site')} param="siteId" value=${siteId}
-        options=${[{ value: '', label: t('common.allSites') }, ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
+      <${SiteSelect} value=${siteId} sites=${sites.data} />
       <${QuerySelect} label=${t('field.status')} param="status" value=${status}
         options=${[
           { value: '', label: t('switches.anyStatus') },
