@@ -24,7 +24,7 @@ import {
   type LagValues,
 } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
-import { portSwitch, type PortSwitch } from '../db/ports.ts';
+import type { PortSwitch } from '../db/ports.ts';
 import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
@@ -32,7 +32,7 @@ import { LAG } from '../fields/lags.ts';
 import { lagFaults } from '../fields/rules.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { pairFaults } from './links.ts';
-import { refuseInvalid, type Precondition } from './ports.ts';
+import { refuseInvalid, switchOf, toChange, type Precondition } from './ports.ts';
 
 /** A LAG's image before a change, with its members (which are the ports' lag_id, not the LAG's row). */
 interface LagBefore {
@@ -70,7 +70,7 @@ export function createLag(db: Db, actor: Actor, switchId: string, body: unknown)
  * not_found, validation_failed, name_taken and lag_member.
  */
 export function changeLag(db: Db, actor: Actor, id: string, body: unknown, precondition?: Precondition): ApiRecord {
-  const row = lagToChange(db, id, precondition);
+  const row = toChange(getLag(db, id), 'lag', precondition);
   const sw = switchOf(db, row.switch_id);
   const checked = validateInput(LAG, body, 'patch');
   const current = lagToApi(row);
@@ -91,26 +91,12 @@ export function changeLag(db: Db, actor: Actor, id: string, body: unknown, preco
 
 /** Deletes a LAG: its members stay as they are, without lagId; its remote LAG is unpaired. Refuses not_found. */
 export function deleteLag(db: Db, actor: Actor, id: string, precondition?: Precondition): void {
-  const row = lagToChange(db, id, precondition);
+  const row = toChange(getLag(db, id), 'lag', precondition);
   const sw = switchOf(db, row.switch_id);
   recordChange(db, actor, (change) => {
     removeLag(change, id);
     return { activity: lagActivity('delete', beforeOf(row), null, [], sw, `Deleted LAG ${row.name} on ${sw.name}`), result: id };
   });
-}
-
-/** The LAG a change starts from, read once: not_found when there is none, then the caller's precondition. */
-function lagToChange(db: Db, id: string, precondition: Precondition | undefined): LagRow {
-  const row = getLag(db, id);
-  if (!row) throw new Refusal('not_found', 'not_found', 'No such lag.');
-  precondition?.(row.version);
-  return row;
-}
-
-function switchOf(db: Db, id: string): PortSwitch {
-  const sw = portSwitch(db, id);
-  if (!sw) throw new Refusal('not_found', 'not_found', 'No such switch.');
-  return sw;
 }
 
 // A LAG row holds its image's columns and tagged list; its members come apart.

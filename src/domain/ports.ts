@@ -70,7 +70,7 @@ export function createPort(db: Db, actor: Actor, switchId: string, body: unknown
  * Refuses not_found, validation_failed, lag_member (what its LAG sets) and name_taken.
  */
 export function changePort(db: Db, actor: Actor, id: string, body: unknown, precondition?: Precondition): ApiRecord {
-  const row = portToChange(db, id, precondition);
+  const row = toChange(getPort(db, id), 'port', precondition);
   const sw = switchOf(db, row.switch_id);
   const checked = portInput(body, 'patch');
   const current = portToApi(row);
@@ -96,7 +96,7 @@ export function changePort(db: Db, actor: Actor, id: string, body: unknown, prec
 
 /** Deletes a port; the far end of its link is unlinked. Refuses not_found, and lag_member when its LAG would keep fewer than two. */
 export function deletePort(db: Db, actor: Actor, id: string, precondition?: Precondition): void {
-  const row = portToChange(db, id, precondition);
+  const row = toChange(getPort(db, id), 'port', precondition);
   const sw = switchOf(db, row.switch_id);
   if (row.lag_id && memberPortIds(db, row.lag_id).length <= 2)
     throw lagMember(db, row, [{ field: 'lagId', message: 'the LAG would be left with fewer than two members' }], LAG_NEEDS_TWO);
@@ -148,15 +148,15 @@ function writeBulk(db: Db, actor: Actor, sw: PortSwitch, changes: PortPlan[]): s
   }).entry.id;
 }
 
-/** The port a change starts from, read once: not_found when there is none, then the caller's precondition. */
-function portToChange(db: Db, id: string, precondition: Precondition | undefined): PortRow {
-  const row = getPort(db, id);
-  if (!row) throw new Refusal('not_found', 'not_found', 'No such port.');
+/** The record a change starts from, read once: not_found (`No such ${what}.`) when there is none, then the precondition. */
+export function toChange<Row extends { version: number }>(row: Row | undefined, what: string, precondition?: Precondition): Row {
+  if (!row) throw new Refusal('not_found', 'not_found', `No such ${what}.`);
   precondition?.(row.version);
   return row;
 }
 
-function switchOf(db: Db, id: string): PortSwitch {
+/** The switch of a port or LAG written: not_found when there is none. */
+export function switchOf(db: Db, id: string): PortSwitch {
   const sw = portSwitch(db, id);
   if (!sw) throw new Refusal('not_found', 'not_found', 'No such switch.');
   return sw;

@@ -16,7 +16,7 @@ import { Refusal } from '../errors/refusal.ts';
 import { isPlainObject, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { hashPassword } from '../lib/password.ts';
-import { refuseInvalid, type Precondition } from './ports.ts';
+import { refuseInvalid, toChange, type Precondition } from './ports.ts';
 
 /** The fields an admin may change of a user. */
 export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
@@ -51,7 +51,7 @@ export async function createUser(db: Db, body: unknown): Promise<UserRow> {
  * Answers the user as stored. Refuses not_found, validation_failed and last_admin.
  */
 export async function changeUser(db: Db, id: string, body: unknown, precondition?: Precondition): Promise<UserRow> {
-  userToChange(db, id);
+  toChange(getUser(db, id), 'user');
   const input = isPlainObject(body) ? body : undefined;
   const checked = validateInput(ADMIN_EDITABLE, input, 'patch');
   refuseInvalid(checked.faults);
@@ -59,7 +59,7 @@ export async function changeUser(db: Db, id: string, body: unknown, precondition
   const hash = password === undefined ? undefined : await hashPassword(password);
   const values = checked.values as Partial<UserFields>;
   inTransaction(db, () => {
-    const user = userToChange(db, id, precondition);
+    const user = toChange(getUser(db, id), 'user', precondition);
     const role = values.role ?? user.role;
     const disabled = values.disabled === undefined ? user.disabled : values.disabled ? 1 : 0;
     if (role !== 'admin' || disabled !== 0) refuseLastAdmin(db, user);
@@ -74,17 +74,10 @@ export async function changeUser(db: Db, id: string, body: unknown, precondition
 /** Removes a user and its tokens. Refuses not_found and last_admin. */
 export function deleteUser(db: Db, id: string, precondition?: Precondition): void {
   inTransaction(db, () => {
-    const user = userToChange(db, id, precondition);
+    const user = toChange(getUser(db, id), 'user', precondition);
     refuseLastAdmin(db, user);
     deleteUserRow(db, user.id);
   });
-}
-
-function userToChange(db: Db, id: string, precondition?: Precondition): UserRow {
-  const user = getUser(db, id);
-  if (!user) throw new Refusal('not_found', 'not_found', 'No such user.');
-  precondition?.(user.version);
-  return user;
 }
 
 /** 409 last_admin when `user`, who stops being an enabled admin, is the last one. */
