@@ -26,8 +26,16 @@ import {
 } from '../db/ports.ts';
 import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { changesNothing, checkValue, isPlainObject, toColumns, validateInput, type ApiRecord, type Field } from '../fields/field.ts';
-import type { ValidatedInput } from '../fields/field.ts';
+import {
+  changesNothing,
+  checkValue,
+  isPlainObject,
+  toColumns,
+  validateInput,
+  type ApiRecord,
+  type Field,
+  type ValidatedInput,
+} from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { eachOfList, portFaults, vlanSiteFaults, type NamedVlan } from '../fields/rules.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
