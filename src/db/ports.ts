@@ -92,6 +92,21 @@ export function portRefById(db: Db, id: string): { name: string; switchId: strin
     | undefined;
 }
 
+/** What a port's or a LAG's rules and activity need of its switch. */
+export interface PortSwitch {
+  id: string;
+  name: string;
+  siteId: string;
+  stackSize: number;
+}
+
+/** A switch as the rules of its ports and LAGs see it, or undefined when there is no such switch. */
+export function portSwitch(db: Db, switchId: string): PortSwitch | undefined {
+  return prepare(db, 'SELECT id, name, site_id AS siteId, stack_size AS stackSize FROM switches WHERE id = ?').get(switchId) as
+    | PortSwitch
+    | undefined;
+}
+
 /** The switch of a port, or undefined when there is no such port. */
 export function switchOfPort(db: Db, id: string): string | undefined {
   return portRefById(db, id)?.switchId;

@@ -1,9 +1,7 @@
 // What the route table of users (routes/users.ts) names besides the field declarations.
 import { inputSchema } from '../../fields/field.ts';
 import { USER } from '../../fields/users.ts';
-
-/** The fields an admin may change of a user. */
-export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
+import { ADMIN_PATCH_FIELDS } from '../../domain/users.ts';
 
 /** The fields every user may change of their own account (PATCH /api/auth/me). */
 export const OWN_PATCH_FIELDS: readonly string[] = ['displayName', 'language'];

@@ -1,0 +1,217 @@
+// The changes of LAGs (docs/LAGS-TEMPLATES.md, "LAGs"): create, update and delete. Each checks the fields and the
+// rules that look at other records (VLANs of the switch's site, the members: two or more ports of the switch, no
+// console or management port, in no other LAG; the remote LAG of another switch), writes the LAG's mode and VLANs
+// to its members, keeps its pair symmetric and links paired members, and writes the change with its activity entry.
+import { randomUUID } from 'node:crypto';
+import { recordChange, type Actor, type ActivityInput, type Change } from '../db/change.ts';
+import { diffImages, imageToApi, readImage, type Image } from '../db/images.ts';
+import {
+  applyLagToMembers,
+  getLag,
+  insertLag,
+  lagIdByName,
+  lagRefById,
+  lagToApi,
+  linkMembersPairwise,
+  memberCandidate,
+  memberPortIds,
+  removeLag,
+  repairRemoteLags,
+  setLagMembers,
+  setLagTagged,
+  updateLag,
+  type LagRow,
+  type LagValues,
+} from '../db/lags.ts';
+import type { Db } from '../db/open.ts';
+import type { PortSwitch } from '../db/ports.ts';
+import { siteOfVlan } from '../db/vlans.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
+import { LAG } from '../fields/lags.ts';
+import { lagFaults } from '../fields/rules.ts';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
+import { pairFaults } from './links.ts';
+import { refuseInvalid, switchOf, toChange, type Precondition } from './ports.ts';
+
+/** A LAG's image before a change, with its members (which are the ports' lag_id, not the LAG's row). */
+interface LagBefore {
+  image: Image | null;
+  members: string[];
+}
+
+/**
+ * Adds a LAG to a switch; its portMode and VLANs are written to every member, and a remote LAG is paired back with
+ * the members linked pairwise. Answers the LAG as stored. Refuses not_found, validation_failed, name_taken and
+ * lag_member (a port in another LAG).
+ */
+export function createLag(db: Db, actor: Actor, switchId: string, body: unknown): ApiRecord {
+  const sw = switchOf(db, switchId);
+  const id = randomUUID();
+  const checked = validateInput(LAG, body, 'create');
+  const lag: Record<string, unknown> = { ...checked.values, id };
+  refuseInvalid([...checked.faults, ...lagRuleFaults(db, lag, sw, checked.values)]);
+  const values = toColumns(LAG, lag) as LagValues;
+  const members = checked.values.memberPortIds as string[];
+  return recordChange(db, actor, (change) => {
+    refuseClashes(change.db, sw, id, values.name, members);
+    change.touch('lag', id);
+    insertLag(change.db, id, sw.id, values, change.now);
+    setLagTagged(change.db, id, lag.taggedVlanIds as string[]);
+    writeMembersAndPair(change, id, null, values.remote_lag_id, members);
+    const summary = `Created LAG ${values.name} on ${sw.name} with ${members.length} ${members.length === 1 ? 'port' : 'ports'}`;
+    return lagWritten(change, 'create', id, { image: null, members: [] }, sw, summary);
+  }).result;
+}
+
+/**
+ * Changes a LAG: its members (ports that leave keep their configuration), its portMode and VLANs (written to every
+ * member), its remote LAG (symmetric; unpairing leaves the port links). Answers the LAG as stored. Refuses
+ * not_found, validation_failed, name_taken and lag_member.
+ */
+export function changeLag(db: Db, actor: Actor, id: string, body: unknown, precondition?: Precondition): ApiRecord {
+  const row = toChange(getLag(db, id), 'lag', precondition);
+  const sw = switchOf(db, row.switch_id);
+  const checked = validateInput(LAG, body, 'patch');
+  const current = lagToApi(row);
+  const merged = { ...current, ...checked.values };
+  refuseInvalid([...checked.faults, ...lagRuleFaults(db, merged, sw, checked.values)]);
+  if (changesNothing(asSets(current), asSets(checked.values))) return current;
+  const values = toColumns(LAG, merged) as LagValues;
+  const members = merged.memberPortIds as string[];
+  return recordChange(db, actor, (change) => {
+    refuseClashes(change.db, sw, id, values.name, members);
+    change.touch('lag', id);
+    updateLag(change.db, id, values, change.now);
+    setLagTagged(change.db, id, merged.taggedVlanIds as string[]);
+    writeMembersAndPair(change, id, row.remote_lag_id, values.remote_lag_id, members);
+    return lagWritten(change, 'update', id, beforeOf(row), sw, `Updated LAG ${values.name} on ${sw.name}`);
+  }).result;
+}
+
+/** Deletes a LAG: its members stay as they are, without lagId; its remote LAG is unpaired. Refuses not_found. */
+export function deleteLag(db: Db, actor: Actor, id: string, precondition?: Precondition): void {
+  const row = toChange(getLag(db, id), 'lag', precondition);
+  const sw = switchOf(db, row.switch_id);
+  recordChange(db, actor, (change) => {
+    removeLag(change, id);
+    return { activity: lagActivity('delete', beforeOf(row), null, [], sw, `Deleted LAG ${row.name} on ${sw.name}`), result: id };
+  });
+}
+
+// A LAG row holds its image's columns and tagged list; its members come apart.
+function beforeOf(row: LagRow): LagBefore {
+  return { image: row as unknown as Image, members: row.members };
+}
+
+/**
+ * The members become exactly `members` (ports that leave keep their configuration), every member gets the LAG's
+ * mode and VLANs, the remote LAG moves from `before` to `after` (symmetric), and a paired LAG whose pairing or
+ * members changed has its members linked pairwise to the remote's in port order.
+ */
+function writeMembersAndPair(change: Change, id: string, before: string | null, after: string | null, members: string[]): void {
+  const moved = setLagMembers(change, id, members);
+  applyLagToMembers(change, id);
+  repairRemoteLags(change, id, before, after);
+  if (after && (after !== before || moved)) linkMembersPairwise(change, id, after);
+}
+
+/**
+ * The rules of a LAG as it would be (400): its VLANs (lagFaults: of the switch's site, tagged only on a trunk), the
+ * members named in `given` (two or more, each a port of this switch that is no console or management port), and
+ * the remote LAG (an existing LAG of another switch).
+ */
+function lagRuleFaults(db: Db, lag: Record<string, unknown>, sw: PortSwitch, given: Record<string, unknown>): FieldFault[] {
+  const faults = lagFaults(lag, sw.siteId, (vlanId) => siteOfVlan(db, vlanId));
+  if (Array.isArray(given.memberPortIds)) faults.push(...memberFaults(db, given.memberPortIds as string[], sw));
+  const end = { id: String(lag.id), switchId: sw.id, partnerId: lag.remoteLagId as string | null };
+  const sameSwitch = (far: { name?: string }) => `must be a LAG of another switch (${far.name} is on ${sw.name})`;
+  const rule = { field: 'remoteLagId', symmetric: false, words: { sameSwitch } } as const;
+  faults.push(...pairFaults(end, rule, { find: (id) => lagEnd(db, id) }));
+  return faults;
+}
+
+function lagEnd(db: Db, id: string) {
+  const ref = lagRefById(db, id);
+  return ref && { id, switchId: ref.switchId, name: ref.name };
+}
+
+function memberFaults(db: Db, members: string[], sw: PortSwitch): FieldFault[] {
+  const faults: FieldFault[] = [];
+  if (members.length < 2) faults.push({ field: 'memberPortIds', message: `must name two or more ports of switch ${sw.name}` });
+  members.forEach((portId, i) => {
+    const field = `memberPortIds[${i}]`;
+    const port = memberCandidate(db, portId);
+    if (!port) faults.push({ field, message: `port ${portId} does not exist` });
+    else if (port.switchId !== sw.id) faults.push({ field, message: `port ${port.name} is not a port of switch ${sw.name}` });
+    else {
+      const problem = lagMemberTypeProblem(port.name, port.type);
+      if (problem) faults.push({ field, message: problem });
+    }
+  });
+  return faults;
+}
+
+/** Inside the change: the name unique per switch (409 name_taken), each member in no other LAG (409 lag_member). */
+function refuseClashes(db: Db, sw: PortSwitch, id: string, name: string, members: string[]): void {
+  if (lagIdByName(db, sw.id, name, id)) {
+    const faults = [{ field: 'name', message: `switch ${sw.name} has a LAG named "${name}"` }];
+    throw new Refusal('conflict', 'name_taken', 'Another record already has this name.', faults);
+  }
+  const taken: FieldFault[] = [];
+  const named: string[] = [];
+  members.forEach((portId, i) => {
+    const port = memberCandidate(db, portId)!;
+    if (port.lagId === null || port.lagId === id) return;
+    const other = lagRefById(db, port.lagId)?.name ?? port.lagId;
+    taken.push({ field: `memberPortIds[${i}]`, message: `port ${port.name} is a member of LAG ${other}` });
+    named.push(`${port.name} (LAG ${other})`);
+  });
+  if (taken.length) throw inOtherLag(taken, named);
+}
+
+function inOtherLag(taken: FieldFault[], named: string[]): Refusal {
+  const one = taken.length === 1;
+  const message =
+    `A port is in one LAG at most: ${named.join(', ')} ${one ? 'is a member' : 'are members'} of another LAG already; ` +
+    `take ${one ? 'it' : 'them'} out of it first.`;
+  return new Refusal('conflict', 'lag_member', message, taken);
+}
+
+// The id lists compared as sets, as they are stored (tagged sorted; members in port order, whatever order was sent).
+function asSets(values: Record<string, unknown>): Record<string, unknown> {
+  const sorted = { ...values };
+  for (const name of ['taggedVlanIds', 'memberPortIds'])
+    if (Array.isArray(sorted[name])) sorted[name] = [...(sorted[name] as string[])].sort();
+  return sorted;
+}
+
+/** The entry of a written LAG and the LAG as stored, read once after the writes. */
+function lagWritten(
+  change: Change,
+  action: 'create' | 'update',
+  id: string,
+  before: LagBefore,
+  sw: PortSwitch,
+  summary: string,
+): { activity: ActivityInput; result: ApiRecord } {
+  const after = readImage(change.db, 'lag', id)!;
+  const members = memberPortIds(change.db, id);
+  const result: ApiRecord = { ...(imageToApi('lag', after) as ApiRecord), memberPortIds: members };
+  return { activity: lagActivity(action, before, after, members, sw, summary), result };
+}
+
+/** The activity of a change to one LAG; `changes` is its own before/after with its members (ports are in the undo data). */
+function lagActivity(
+  action: 'create' | 'update' | 'delete',
+  before: LagBefore,
+  after: Image | null,
+  members: string[],
+  sw: PortSwitch,
+  summary: string,
+): ActivityInput {
+  const changes: Record<string, [unknown, unknown]> = diffImages('lag', before.image, after);
+  if (JSON.stringify(before.members) !== JSON.stringify(members)) changes.memberPortIds = [before.members, members];
+  const image = (after ?? before.image)!;
+  return { action, entityType: 'lag', entityId: image.id, entityName: String(image.name ?? ''), siteId: sw.siteId, summary, changes };
+}

@@ -1,0 +1,370 @@
+// The changes of ports: create, update, delete and the bulk edit of one switch's ports. Each checks the fields and
+// the rules that look at other records (VLANs of the switch's site, unit within the stack, the link's far end, what
+// a LAG sets on its members), keeps the far ends of links, and writes the change with its activity entry.
+import { randomUUID } from 'node:crypto';
+import { recordChange, type Actor, type ActivityInput } from '../db/change.ts';
+import { diffImages, imageToApi, readImage, type Image } from '../db/images.ts';
+import { lagRefById, memberPortIds } from '../db/lags.ts';
+import type { Db } from '../db/open.ts';
+import {
+  getPort,
+  insertPort,
+  nextPosition,
+  portIdByName,
+  portRefById,
+  portSwitch,
+  portToApi,
+  portsOfSwitch,
+  relinkFarEnds,
+  removePorts,
+  setTagged,
+  switchOfPort,
+  updatePort,
+  type PortRow,
+  type PortSwitch,
+  type PortValues,
+} from '../db/ports.ts';
+import { siteOfVlan } from '../db/vlans.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import {
+  changesNothing,
+  checkValue,
+  isPlainObject,
+  toColumns,
+  validateInput,
+  type ApiRecord,
+  type Field,
+  type ValidatedInput,
+} from '../fields/field.ts';
+import { PORT } from '../fields/ports.ts';
+import { eachOfList, portFaults, vlanSiteFaults, type NamedVlan } from '../fields/rules.ts';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
+import { pairFaults } from './links.ts';
+
+/** Checks a change before it is written (If-Match): given the version of the record it starts from. */
+export type Precondition = (version: number) => void;
+
+/** What a bulk edit answers: the ports it named as they are now, how many changed, and its entry (none when none). */
+export interface BulkPortsResult {
+  items: ApiRecord[];
+  changed: number;
+  activityId: string | null;
+}
+
+/** Adds a port to a switch; answers the port as stored. Refuses not_found, validation_failed and name_taken. */
+export function createPort(db: Db, actor: Actor, switchId: string, body: unknown): ApiRecord {
+  const sw = switchOf(db, switchId);
+  const id = randomUUID();
+  const checked = portInput(body, 'create');
+  const port: Record<string, unknown> = { ...checked.values, id, position: checked.values.position ?? nextPosition(db, sw.id) };
+  refuseInvalid([...checked.faults, ...portRuleFaults(db, port, sw)]);
+  const values = toColumns(PORT, port) as PortValues;
+  return recordChange(db, actor, (change) => {
+    if (portIdByName(change.db, sw.id, values.name)) throw nameTaken(values.name, sw);
+    change.touch('port', id);
+    insertPort(change.db, id, sw.id, values, change.now);
+    setTagged(change.db, id, port.taggedVlanIds as string[]);
+    relinkFarEnds(change, id, null, values.linked_port_id);
+    const after = readImage(change.db, 'port', id)!;
+    return {
+      activity: portActivity('create', null, after, sw, `Created port ${values.name} on ${sw.name}`),
+      result: imageToApi('port', after) as ApiRecord,
+    };
+  }).result;
+}
+
+/**
+ * Changes a port (a link is set on both ends and clears earlier links of either); answers the port as stored.
+ * Refuses not_found, validation_failed, lag_member (what its LAG sets) and name_taken.
+ */
+export function changePort(db: Db, actor: Actor, id: string, body: unknown, precondition?: Precondition): ApiRecord {
+  const row = toChange(getPort(db, id), 'port', precondition);
+  const sw = switchOf(db, row.switch_id);
+  const checked = portInput(body, 'patch');
+  const current = portToApi(row);
+  const merged = { ...current, ...checked.values };
+  refuseInvalid([...checked.faults, ...portRuleFaults(db, merged, sw)]);
+  const owned = lagOwnedFaults(current, checked.values);
+  if (owned.length) throw lagMember(db, row, owned, LAG_OWNS);
+  if (changesNothing(current, withSortedTagged(checked.values))) return current;
+  const values = toColumns(PORT, merged) as PortValues;
+  return recordChange(db, actor, (change) => {
+    if (portIdByName(change.db, sw.id, values.name, id)) throw nameTaken(values.name, sw);
+    change.touch('port', id);
+    relinkFarEnds(change, id, row.linked_port_id, values.linked_port_id);
+    updatePort(change.db, id, values, change.now);
+    setTagged(change.db, id, merged.taggedVlanIds as string[]);
+    const after = readImage(change.db, 'port', id)!;
+    return {
+      activity: portActivity('update', row, after, sw, `Updated port ${values.name} on ${sw.name}`),
+      result: imageToApi('port', after) as ApiRecord,
+    };
+  }).result;
+}
+
+/** Deletes a port; the far end of its link is unlinked. Refuses not_found, and lag_member when its LAG would keep fewer than two. */
+export function deletePort(db: Db, actor: Actor, id: string, precondition?: Precondition): void {
+  const row = toChange(getPort(db, id), 'port', precondition);
+  const sw = switchOf(db, row.switch_id);
+  if (row.lag_id && memberPortIds(db, row.lag_id).length <= 2)
+    throw lagMember(db, row, [{ field: 'lagId', message: 'the LAG would be left with fewer than two members' }], LAG_NEEDS_TWO);
+  recordChange(db, actor, (change) => {
+    removePorts(change, [id]);
+    return { activity: portActivity('delete', row, null, sw, `Deleted port ${row.name} on ${sw.name}`), result: id };
+  });
+}
+
+/**
+ * Changes many ports of one switch at once, all or nothing, in one bulk_update entry. Refuses not_found,
+ * validation_failed, and lag_member when it would set the mode or VLANs of LAG members.
+ */
+export function bulkChangePorts(db: Db, actor: Actor, switchId: string, body: unknown): BulkPortsResult {
+  const sw = switchOf(db, switchId);
+  const bulk = readBulk(db, body, sw);
+  if (bulk.faults.length) throw invalid(bulk.faults, 'The bulk change is invalid; no port was changed.');
+  const planned = planBulk(db, bulk);
+  if (planned.faults.length) throw invalid(planned.faults, 'The bulk change would break a port rule; no port was changed.');
+  if (planned.members.length) throw bulkLagMembers(planned.members);
+  const activityId = planned.changes.length === 0 ? null : writeBulk(db, actor, sw, planned.changes);
+  const named = new Set(bulk.portIds);
+  const items = portsOfSwitch(db, sw.id)
+    .filter((port) => named.has(port.id))
+    .map(portToApi);
+  return { items, changed: planned.changes.length, activityId };
+}
+
+function writeBulk(db: Db, actor: Actor, sw: PortSwitch, changes: PortPlan[]): string {
+  return recordChange(db, actor, (change) => {
+    change.touch(
+      'port',
+      changes.map((plan) => plan.id),
+    );
+    for (const plan of changes) {
+      updatePort(change.db, plan.id, plan.values, change.now);
+      setTagged(change.db, plan.id, plan.tagged);
+    }
+    const summary = `Updated ${changes.length} ${changes.length === 1 ? 'port' : 'ports'} on ${sw.name}`;
+    const activity: ActivityInput = {
+      action: 'bulk_update',
+      entityType: 'switch',
+      entityId: sw.id,
+      entityName: sw.name,
+      siteId: sw.siteId,
+      summary,
+    };
+    return { activity, result: undefined };
+  }).entry.id;
+}
+
+/** The record a change starts from, read once: not_found (`No such ${what}.`) when there is none, then the precondition. */
+export function toChange<Row extends { version: number }>(row: Row | undefined, what: string, precondition?: Precondition): Row {
+  if (!row) throw new Refusal('not_found', 'not_found', `No such ${what}.`);
+  precondition?.(row.version);
+  return row;
+}
+
+/** The switch of a port or LAG written: not_found when there is none. */
+export function switchOf(db: Db, id: string): PortSwitch {
+  const sw = portSwitch(db, id);
+  if (!sw) throw new Refusal('not_found', 'not_found', 'No such switch.');
+  return sw;
+}
+
+/** validateInput for a port, refusing a null position on a change (position has no default). */
+function portInput(body: unknown, mode: 'create' | 'patch', prefix = ''): ValidatedInput {
+  const checked = validateInput(PORT, body, mode, prefix);
+  if (mode === 'patch' && checked.values.position === null) {
+    delete checked.values.position;
+    checked.faults.push({ field: `${prefix}position`, message: 'must be an integer from 0 to 100000' });
+  }
+  return checked;
+}
+
+// Tagged lists are compared sorted, as they are stored and answered.
+function withSortedTagged(values: Record<string, unknown>): Record<string, unknown> {
+  const tagged = values.taggedVlanIds;
+  return Array.isArray(tagged) ? { ...values, taggedVlanIds: [...tagged].sort() } : values;
+}
+
+/** The cross-field rules of a port (mode, VLANs of the switch's site, unit in the stack, self-link) and its link's far end. */
+function portRuleFaults(db: Db, port: Record<string, unknown>, sw: PortSwitch): FieldFault[] {
+  const faults = portFaults(port, sw, (vlanId) => siteOfVlan(db, vlanId));
+  const end = { id: String(port.id), switchId: sw.id, partnerId: port.linkedPortId as string | null };
+  return [...faults, ...pairFaults(end, { field: 'linkedPortId', symmetric: false }, { find: (id) => portEnd(db, id) })];
+}
+
+function portEnd(db: Db, id: string) {
+  const ref = portRefById(db, id);
+  return ref && { id, switchId: ref.switchId, partnerId: ref.linkedPortId };
+}
+
+/** The activity of a change to one port; `changes` is that port's own before/after (far ends are in the undo data). */
+function portActivity(
+  action: 'create' | 'update' | 'delete',
+  before: Image | PortRow | null,
+  after: Image | null,
+  sw: PortSwitch,
+  summary: string,
+): ActivityInput {
+  const name = String((after ?? before)?.name ?? '');
+  const changes = diffImages('port', before as Image | null, after);
+  return { action, entityType: 'port', entityId: (after ?? before)!.id, entityName: name, siteId: sw.siteId, summary, changes };
+}
+
+function invalid(faults: FieldFault[], message = 'The request has invalid fields.'): Refusal {
+  return new Refusal('invalid', 'validation_failed', message, faults);
+}
+
+/** 400 validation_failed naming every fault, when there are any. */
+export function refuseInvalid(faults: FieldFault[]): void {
+  if (faults.length) throw invalid(faults);
+}
+
+function nameTaken(name: string, sw: PortSwitch): Refusal {
+  const faults = [{ field: 'name', message: `switch ${sw.name} has a port named "${name}"` }];
+  return new Refusal('conflict', 'name_taken', 'Another record already has this name.', faults);
+}
+
+/** Fields a bulk edit may not set: each must differ per port. */
+const NOT_BULK = new Set(['name', 'linkedPortId']);
+const BULK_KEYS = new Set(['portIds', 'set', 'addTaggedVlanIds', 'removeTaggedVlanIds']);
+const idListField = (name: string): Field => ({ name, type: 'uuid-list', description: '' });
+
+interface BulkInput {
+  portIds: string[];
+  set: Record<string, unknown>;
+  addTagged: string[];
+  removeTagged: string[];
+  faults: FieldFault[];
+}
+
+/** Checks the body of a bulk edit: its shape, the VLANs it names (of the switch's site), the unit, and that every port is of this switch. */
+function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
+  const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
+  if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
+  for (const key of Object.keys(body))
+    if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
+  const list = (name: 'portIds' | 'addTaggedVlanIds' | 'removeTaggedVlanIds') => {
+    if (body[name] === undefined) return [];
+    const checked = checkValue(idListField(name), body[name]);
+    if (checked.ok) return checked.value as string[];
+    bulk.faults.push({ field: name, message: checked.message });
+    return [];
+  };
+  bulk.portIds = list('portIds');
+  bulk.addTagged = list('addTaggedVlanIds');
+  bulk.removeTagged = list('removeTaggedVlanIds');
+  if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
+  else if (Array.isArray(body.portIds) && body.portIds.length === 0)
+    bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
+  if (body.set !== undefined) {
+    const checked = portInput(body.set, 'patch', 'set.');
+    bulk.set = checked.values;
+    bulk.faults.push(...checked.faults);
+    for (const name of Object.keys(checked.values))
+      if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });
+  }
+  if (Object.keys(bulk.set).length === 0 && bulk.addTagged.length === 0 && bulk.removeTagged.length === 0 && bulk.faults.length === 0) {
+    bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTaggedVlanIds or removeTaggedVlanIds' });
+  }
+  if (typeof bulk.set.unit === 'number' && bulk.set.unit > sw.stackSize)
+    bulk.faults.push({ field: 'set.unit', message: `must be at most the switch's stackSize (${sw.stackSize})` });
+  bulk.faults.push(...bulkVlanFaults(db, bulk, sw), ...bulkPortFaults(db, bulk.portIds, sw));
+  return bulk;
+}
+
+function bulkVlanFaults(db: Db, bulk: BulkInput, sw: PortSwitch): FieldFault[] {
+  const named: NamedVlan[] = [
+    ['set.untaggedVlanId', bulk.set.untaggedVlanId],
+    ...eachOfList('set.taggedVlanIds', (bulk.set.taggedVlanIds ?? []) as string[]),
+    ...eachOfList('addTaggedVlanIds', bulk.addTagged),
+  ];
+  const faults = vlanSiteFaults(named, sw.siteId, (id) => siteOfVlan(db, id));
+  bulk.removeTagged.forEach((id, i) => {
+    if (bulk.addTagged.includes(id)) faults.push({ field: `removeTaggedVlanIds[${i}]`, message: 'is also in addTaggedVlanIds' });
+  });
+  return faults;
+}
+
+function bulkPortFaults(db: Db, portIds: string[], sw: PortSwitch): FieldFault[] {
+  return portIds.flatMap((id, i) =>
+    switchOfPort(db, id) === sw.id ? [] : [{ field: `portIds[${i}]`, message: `port ${id} is not a port of switch ${sw.name}` }],
+  );
+}
+
+interface PortPlan {
+  id: string;
+  values: PortValues;
+  tagged: string[];
+}
+
+/**
+ * What each named port becomes; only ports that change are planned. A port that gains a tagged VLAN becomes a trunk
+ * unless set.mode says otherwise. `members`: the LAG members whose mode or VLANs would change (409 lag_member).
+ */
+function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: FieldFault[]; members: FieldFault[] } {
+  const changes: PortPlan[] = [];
+  const faults: FieldFault[] = [];
+  const members: FieldFault[] = [];
+  bulk.portIds.forEach((id, i) => {
+    const row = getPort(db, id)!;
+    const current = portToApi(row);
+    const had = current.taggedVlanIds as string[];
+    const base = (bulk.set.taggedVlanIds as string[] | undefined) ?? had;
+    const tagged = [...new Set([...base, ...bulk.addTagged])].filter((n) => !bulk.removeTagged.includes(n)).sort();
+    const gains = tagged.some((n) => !had.includes(n));
+    const mode = bulk.set.mode ?? (gains ? 'trunk' : current.mode);
+    if (mode !== 'trunk' && tagged.length > 0) {
+      faults.push({
+        field: `portIds[${i}]`,
+        message: `port ${String(current.name)} would be an access port with tagged VLANs; set mode to trunk or remove them`,
+      });
+      return;
+    }
+    const patch = { ...bulk.set, mode, taggedVlanIds: tagged };
+    if (changesNothing(current, patch)) return;
+    const owned = row.lag_id ? lagOwnedFaults(current, patch) : [];
+    if (owned.length) {
+      const lag = lagRefById(db, row.lag_id!)?.name ?? row.lag_id;
+      const fields = owned.map((fault) => fault.field).join(', ');
+      members.push({
+        field: `portIds[${i}]`,
+        message: `port ${String(current.name)} is a member of LAG ${lag} (its ${fields} cannot change)`,
+      });
+      return;
+    }
+    changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
+  });
+  return { changes, faults, members };
+}
+
+function bulkLagMembers(members: FieldFault[]): Refusal {
+  const named = members.map((m) => m.message).join('; ');
+  const message = `The change would set the mode or VLANs of LAG members (${named}), which their LAG sets; no port was changed.`;
+  return new Refusal('conflict', 'lag_member', message, members);
+}
+
+/** What a LAG sets on its members: a patch may repeat these, not change them. */
+const LAG_OWNED = ['mode', 'untaggedVlanId', 'taggedVlanIds'] as const;
+
+/** The fields a patch of a LAG member would change that its LAG owns (or a type no member may have); [] for other ports. */
+function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): FieldFault[] {
+  if (!current.lagId) return [];
+  const sorted = withSortedTagged(patch);
+  const faults: FieldFault[] = LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map(
+    (name) => ({ field: name, message: 'is set by the LAG the port is a member of' }),
+  );
+  const typeProblem = patch.type !== current.type && lagMemberTypeProblem(current.name, patch.type);
+  if (typeProblem) faults.push({ field: 'type', message: typeProblem });
+  return faults;
+}
+
+const LAG_OWNS = 'sets its mode and VLANs and takes no console or management port: change the LAG, or take the port out of it';
+const LAG_NEEDS_TWO = 'needs two or more members: delete the LAG first, or add a member to it';
+
+/** 409 lag_member for a port of a LAG, naming the LAG; `why` ends the message. */
+function lagMember(db: Db, port: PortRow, faults: FieldFault[], why: string): Refusal {
+  const lag = lagRefById(db, port.lag_id!);
+  const name = lag ? `${lag.name} on ${lag.switchName}` : port.lag_id;
+  return new Refusal('conflict', 'lag_member', `Port ${port.name} is a member of LAG ${name}, which ${why}.`, faults);
+}

@@ -1,0 +1,91 @@
+// The changes of users by an admin: create, update and delete. Each checks the fields, the username unique
+// (case-insensitively) and that the last enabled admin stays one; a new password is hashed before the transaction,
+// and the row is read again inside it (the hash takes its time). Users have no activity entries.
+import { randomUUID } from 'node:crypto';
+import { inTransaction, type Db } from '../db/open.ts';
+import {
+  countEnabledAdmins,
+  deleteUser as deleteUserRow,
+  getUser,
+  getUserByName,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from '../db/users.ts';
+import { Refusal } from '../errors/refusal.ts';
+import { isPlainObject, validateInput } from '../fields/field.ts';
+import { USER } from '../fields/users.ts';
+import { hashPassword } from '../lib/password.ts';
+import { refuseInvalid, toChange, type Precondition } from './ports.ts';
+
+/** The fields an admin may change of a user. */
+export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
+
+const ADMIN_EDITABLE = { ...USER, fields: USER.fields.filter((f) => ADMIN_PATCH_FIELDS.includes(f.name)) };
+
+type UserFields = {
+  role: UserRow['role'];
+  disabled: boolean;
+  displayName: string | null;
+  language: UserRow['language'];
+};
+
+/** Creates a user; answers it as stored. Refuses validation_failed and name_taken. */
+export async function createUser(db: Db, body: unknown): Promise<UserRow> {
+  const checked = validateInput(USER, body, 'create');
+  refuseInvalid(checked.faults);
+  const { username, role, disabled, displayName, language } = checked.values as UserFields & { username: string };
+  if (getUserByName(db, username)) throw nameTaken();
+  const hash = await hashPassword((body as { password: string }).password);
+  const id = randomUUID();
+  inTransaction(db, () => {
+    if (getUserByName(db, username)) throw nameTaken();
+    const user = { id, username, display_name: displayName, language, password_hash: hash, role, disabled: disabled ? 1 : 0 };
+    insertUser(db, { ...user, created_at: new Date().toISOString() });
+  });
+  return getUser(db, id)!;
+}
+
+/**
+ * Changes role, password, disabled, displayName or language; a new password or disabling ends the user's tokens.
+ * Answers the user as stored. Refuses not_found, validation_failed and last_admin.
+ */
+export async function changeUser(db: Db, id: string, body: unknown, precondition?: Precondition): Promise<UserRow> {
+  toChange(getUser(db, id), 'user');
+  const input = isPlainObject(body) ? body : undefined;
+  const checked = validateInput(ADMIN_EDITABLE, input, 'patch');
+  refuseInvalid(checked.faults);
+  const password = typeof input?.password === 'string' ? input.password : undefined;
+  const hash = password === undefined ? undefined : await hashPassword(password);
+  const values = checked.values as Partial<UserFields>;
+  inTransaction(db, () => {
+    const user = toChange(getUser(db, id), 'user', precondition);
+    const role = values.role ?? user.role;
+    const disabled = values.disabled === undefined ? user.disabled : values.disabled ? 1 : 0;
+    if (role !== 'admin' || disabled !== 0) refuseLastAdmin(db, user);
+    const endTokens = hash !== undefined || (disabled === 1 && user.disabled === 0);
+    const display_name = values.displayName === undefined ? user.display_name : values.displayName;
+    const change = { role, disabled, password_hash: hash ?? user.password_hash, display_name, language: values.language ?? user.language };
+    updateUser(db, id, { ...change, endTokens }, new Date().toISOString());
+  });
+  return getUser(db, id)!;
+}
+
+/** Removes a user and its tokens. Refuses not_found and last_admin. */
+export function deleteUser(db: Db, id: string, precondition?: Precondition): void {
+  inTransaction(db, () => {
+    const user = toChange(getUser(db, id), 'user', precondition);
+    refuseLastAdmin(db, user);
+    deleteUserRow(db, user.id);
+  });
+}
+
+/** 409 last_admin when `user`, who stops being an enabled admin, is the last one. */
+function refuseLastAdmin(db: Db, user: UserRow): void {
+  if (user.role === 'admin' && !user.disabled && countEnabledAdmins(db) <= 1)
+    throw new Refusal('conflict', 'last_admin', 'This is the last enabled admin; make another admin first.');
+}
+
+function nameTaken(): Refusal {
+  return new Refusal('conflict', 'name_taken', 'That username is taken.', [{ field: 'username', message: 'is taken' }]);
+}
