@@ -126,6 +126,11 @@ export function insertRow(db: Db, resource: Resource, row: Record<string, unknow
   prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue), ...derivedValues(resource, row));
 }
 
+/** Stores a new row of a resource: its column values, with the id, version 1 and both timestamps `now`. */
+export function insertNew(db: Db, resource: Resource, id: string, values: object, now: string): void {
+  insertRow(db, resource, { ...values, id, version: 1, created_at: now, updated_at: now });
+}
+
 /** Writes the columns of a resource's editable (not read-only) fields from `row`, raises the version and sets updated_at. */
 export function updateRow(db: Db, resource: Resource, id: string, row: Record<string, unknown>, now: string): void {
   const { update, editable } = rowSql(resource);

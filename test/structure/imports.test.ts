@@ -27,7 +27,7 @@ const ROOMS: readonly Room[] = [
   { room: 'boot', rooms: ['db', 'legacy', 'errors', 'lib'] },
   {
     room: 'routes',
-    rooms: ['http', 'auth', 'db', 'fields', 'import', 'legacy', 'switch-config', 'discovery', 'metrics', 'errors', 'lib'],
+    rooms: ['http', 'auth', 'domain', 'db', 'fields', 'import', 'legacy', 'switch-config', 'discovery', 'metrics', 'errors', 'lib'],
   },
   {
     room: 'http',
@@ -36,10 +36,11 @@ const ROOMS: readonly Room[] = [
     types: ['discovery/observed.ts'],
   },
   { room: 'auth', rooms: ['db', 'errors', 'lib'] },
-  { room: 'import', rooms: ['db', 'fields', 'legacy', 'errors', 'lib'] },
-  { room: 'legacy', rooms: ['db', 'fields', 'errors', 'lib'] },
-  { room: 'discovery', rooms: ['db', 'fields', 'errors', 'lib'] },
+  { room: 'import', rooms: ['domain', 'db', 'fields', 'legacy', 'errors', 'lib'] },
+  { room: 'legacy', rooms: ['domain', 'db', 'fields', 'errors', 'lib'] },
+  { room: 'discovery', rooms: ['domain', 'db', 'fields', 'errors', 'lib'] },
   { room: 'metrics', rooms: ['db', 'lib'] },
+  { room: 'domain', rooms: ['db', 'fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },
   { room: 'db', rooms: ['fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },
   { room: 'switch-config', rooms: ['lib'] },
   { room: 'fields', rooms: ['errors', 'lib'] },
