@@ -20,26 +20,21 @@ import { ADDRESS } from '../fields/addresses.ts';
 import { defaultColumns, toColumns, validateInput } from '../fields/field.ts';
 import { addressFaults, addressPortFaults } from '../fields/rules.ts';
 import { networkLabel } from './networks.ts';
-import { createRecord, deleteRecord, refuseInvalid, updateRecord, type DomainKind } from './save.ts';
+import { childWritesOf, refuseInvalid, type ChildWrites, type DomainKind } from './save.ts';
 
-/** Records an address in a network; its new id. */
-export function createAddress(db: Db, actor: Actor, network: NetworkRow, input: unknown): string {
-  return createRecord(db, actor, addressesOf(network), input);
-}
-
-/** Changes an address by a patch; a switch's management address changes its address only through the switch (409). */
-export function changeAddress(db: Db, actor: Actor, address: AddressRow, input: unknown): void {
-  updateRecord(db, actor, addressesOf(getNetwork(db, address.network_id)!), address, input);
-}
-
-/** Deletes an address; a switch's management address goes with the switch's managementIp (409). */
-export function deleteAddress(db: Db, actor: Actor, address: AddressRow): void {
-  deleteRecord(db, actor, addressesOf(getNetwork(db, address.network_id)!), address, (change) => {
+/**
+ * The writes of addresses, each under its network; a switch's management address changes its address and goes only
+ * through the switch (409 managed_by_switch).
+ */
+export const ADDRESS_WRITES: ChildWrites<AddressRow, NetworkRow> = childWritesOf(
+  addressesOf,
+  (db, address) => getNetwork(db, address.network_id)!,
+  (change, address) => {
     if (address.switch_id) throw managedBySwitch(address, "clear or change the switch's managementIp");
     removeAddress(change, address.id);
     return '';
-  });
-}
+  },
+);
 
 /**
  * Records the lowest free address of the network with the input's fields (an address's, without `address`), in

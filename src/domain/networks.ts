@@ -1,7 +1,6 @@
 // Networks (IP subnets): of an existing site, the gateway inside the subnet, the VLAN of the same site; the name
 // unique per site (409 name_taken) and no two subnets of a site overlapping (409 subnet_overlaps). One with
 // addresses or ranges is deleted only with them (force).
-import type { Actor } from '../db/change.ts';
 import { removeNetworkWithHoldings } from '../db/network-removal.ts';
 import {
   insertNetwork,
@@ -21,7 +20,7 @@ import { NETWORK } from '../fields/networks.ts';
 import { networkFaults, vlanSiteFaults } from '../fields/rules.ts';
 import { counted } from '../lib/counted.ts';
 import type { Utilization } from '../lib/ip-math.ts';
-import { createRecord, deleteRecord, siteFaults, updateRecord, type DomainKind } from './save.ts';
+import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 /** A network as its answer reads it: with its exact utilisation. */
 export type NetworkWithUse = NetworkRow & { use?: Utilization };
@@ -39,29 +38,17 @@ const NETWORKS: DomainKind<NetworkWithUse, NetworkValues> = {
   entity: (network) => ({ name: network.name, siteId: network.site_id, label: networkLabel(network) }),
 };
 
-/** Creates a network; its new id. */
-export function createNetwork(db: Db, actor: Actor, input: unknown): string {
-  return createRecord(db, actor, NETWORKS, input);
-}
-
-/** Changes a network by a patch. */
-export function changeNetwork(db: Db, actor: Actor, network: NetworkWithUse, input: unknown): void {
-  updateRecord(db, actor, NETWORKS, network, input);
-}
-
-/** Deletes a network; one with addresses or ranges: 409 network_in_use with the counts, unless `force` deletes them in the same entry. */
-export function deleteNetwork(db: Db, actor: Actor, network: NetworkWithUse, { force }: { force: boolean }): void {
-  deleteRecord(db, actor, NETWORKS, network, (change) => {
-    const held = networkHoldings(change.db, network.id);
-    if (held.addresses + held.ranges === 0) {
-      removeNetwork(change, network.id);
-      return '';
-    }
-    if (!force) throw networkInUse(network, held);
-    removeNetworkWithHoldings(change, network.id);
-    return ` with ${heldText(held)}`;
-  });
-}
+/** The writes of networks; a delete of one with addresses or ranges: 409 network_in_use, unless `force` deletes them in the same entry. */
+export const NETWORK_WRITES: Writes<NetworkWithUse, { force: boolean }> = writesOf(NETWORKS, (change, network, { force }) => {
+  const held = networkHoldings(change.db, network.id);
+  if (held.addresses + held.ranges === 0) {
+    removeNetwork(change, network.id);
+    return '';
+  }
+  if (!force) throw networkInUse(network, held);
+  removeNetworkWithHoldings(change, network.id);
+  return ` with ${heldText(held)}`;
+});
 
 /** "LAN (10.0.0.0/24)": how messages and summaries name a network. */
 export function networkLabel(network: Pick<NetworkValues, 'name' | 'subnet'>): string {

@@ -47,13 +47,47 @@ export interface DomainKind<Row extends Values & StoredRow, Values> {
   entity(record: Values, id: string): { name: string; siteId: string | null; label: string };
 }
 
-/** Creates a record of the input: refused with 400 or 409 (Refusal), else stored with its entry; its new id. */
-export function createRecord<Row extends Values & StoredRow, Values>(
-  db: Db,
-  actor: Actor,
+/** The writes of a kind as its callers make them: create (its new id), update, and delete with the options it takes. */
+export interface Writes<Row, Options = undefined> {
+  create(db: Db, actor: Actor, input: unknown): string;
+  update(db: Db, actor: Actor, row: Row, input: unknown): void;
+  delete(db: Db, actor: Actor, row: Row, options: Options): void;
+}
+
+/** The writes of a kind through the one save path; `remove` deletes a record and what goes with it (see deleteRecord). */
+export function writesOf<Row extends Values & StoredRow, Values, Options = undefined>(
   kind: DomainKind<Row, Values>,
-  input: unknown,
-): string {
+  remove: (change: Change, row: Row, options: Options) => string,
+): Writes<Row, Options> {
+  return {
+    create: (db, actor, input) => createRecord(db, actor, kind, input),
+    update: (db, actor, row, input) => updateRecord(db, actor, kind, row, input),
+    delete: (db, actor, row, options) => deleteRecord(db, actor, kind, row, (change) => remove(change, row, options)),
+  };
+}
+
+/** The writes of a kind whose rules and entries name a parent record (a range's or an address's network). */
+export interface ChildWrites<Row, Parent> {
+  create(db: Db, actor: Actor, parent: Parent, input: unknown): string;
+  update(db: Db, actor: Actor, row: Row, input: unknown): void;
+  delete(db: Db, actor: Actor, row: Row): void;
+}
+
+/** writesOf for a kind of a parent: `kindOf` the kind under one parent, `parentOf` the parent of a stored row. */
+export function childWritesOf<Row extends Values & StoredRow, Values, Parent>(
+  kindOf: (parent: Parent) => DomainKind<Row, Values>,
+  parentOf: (db: Db, row: Row) => Parent,
+  remove: (change: Change, row: Row) => string,
+): ChildWrites<Row, Parent> {
+  return {
+    create: (db, actor, parent, input) => createRecord(db, actor, kindOf(parent), input),
+    update: (db, actor, row, input) => updateRecord(db, actor, kindOf(parentOf(db, row)), row, input),
+    delete: (db, actor, row) => deleteRecord(db, actor, kindOf(parentOf(db, row)), row, (change) => remove(change, row)),
+  };
+}
+
+/** Creates a record of the input: refused with 400 or 409 (Refusal), else stored with its entry; its new id. */
+function createRecord<Row extends Values & StoredRow, Values>(db: Db, actor: Actor, kind: DomainKind<Row, Values>, input: unknown): string {
   const checked = validateInput(kind.resource, input, 'create');
   refuseInvalid([...fieldFaultsOf(kind, input, checked), ...(kind.ruleFaults?.(db, checked.values, checked) ?? [])]);
   const values = toColumns(kind.resource, checked.values) as Values;
@@ -74,7 +108,7 @@ export function createRecord<Row extends Values & StoredRow, Values>(
  * be (400); a patch that changes nothing writes nothing; else in one change the kind's refusals, uniqueness (409),
  * the update and its entry.
  */
-export function updateRecord<Row extends Values & StoredRow, Values>(
+function updateRecord<Row extends Values & StoredRow, Values>(
   db: Db,
   actor: Actor,
   kind: DomainKind<Row, Values>,
@@ -106,7 +140,7 @@ export function updateRecord<Row extends Values & StoredRow, Values>(
  * Deletes the record `row` in one change: `remove` removes it and what goes with it (or refuses), and what it
  * returns ends the summary (" and its 48 ports").
  */
-export function deleteRecord<Row extends Values & StoredRow, Values>(
+function deleteRecord<Row extends Values & StoredRow, Values>(
   db: Db,
   actor: Actor,
   kind: DomainKind<Row, Values>,

@@ -1,11 +1,9 @@
 // Sites: names unique (409 name_taken); a site with switches, VLANs or networks is deleted only with its cascade.
-import type { Actor } from '../db/change.ts';
-import type { Db } from '../db/open.ts';
 import { removeSite, siteIdByName, siteToApi, type SiteRow, type SiteValues } from '../db/sites.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { SITE } from '../fields/sites.ts';
 import { counted } from '../lib/counted.ts';
-import { createRecord, deleteRecord, updateRecord, type DomainKind } from './save.ts';
+import { writesOf, type DomainKind, type Writes } from './save.ts';
 
 const SITES: DomainKind<SiteRow, SiteValues> = {
   resource: SITE,
@@ -16,26 +14,14 @@ const SITES: DomainKind<SiteRow, SiteValues> = {
   entity: (site, id) => ({ name: site.name, siteId: id, label: site.name }),
 };
 
-/** Creates a site; its new id. */
-export function createSite(db: Db, actor: Actor, input: unknown): string {
-  return createRecord(db, actor, SITES, input);
-}
-
-/** Changes a site by a patch. */
-export function changeSite(db: Db, actor: Actor, site: SiteRow, input: unknown): void {
-  updateRecord(db, actor, SITES, site, input);
-}
-
-/** Deletes a site; one with switches, VLANs or networks: 409 site_not_empty, unless `cascade` deletes them all in the same entry. */
-export function deleteSite(db: Db, actor: Actor, site: SiteRow, { cascade }: { cascade: boolean }): void {
-  deleteRecord(db, actor, SITES, site, (change) => {
-    if (!cascade && site.switch_count + site.vlan_count + site.network_count > 0) throw siteNotEmpty(site);
-    const removed = removeSite(change, site.id);
-    if (!cascade) return '';
-    const switches = counted(removed.switches, 'switch', 'switches');
-    return ` with ${switches}, ${counted(removed.ports, 'port')}, ${counted(removed.vlans, 'VLAN')} and ${counted(removed.networks, 'network')}`;
-  });
-}
+/** The writes of sites; a delete of one with switches, VLANs or networks: 409 site_not_empty, unless `cascade` deletes them all in the same entry. */
+export const SITE_WRITES: Writes<SiteRow, { cascade: boolean }> = writesOf(SITES, (change, site, { cascade }) => {
+  if (!cascade && site.switch_count + site.vlan_count + site.network_count > 0) throw siteNotEmpty(site);
+  const removed = removeSite(change, site.id);
+  if (!cascade) return '';
+  const switches = counted(removed.switches, 'switch', 'switches');
+  return ` with ${switches}, ${counted(removed.ports, 'port')}, ${counted(removed.vlans, 'VLAN')} and ${counted(removed.networks, 'network')}`;
+});
 
 function siteNotEmpty(site: SiteRow): Refusal {
   const switches = counted(site.switch_count, 'switch', 'switches');

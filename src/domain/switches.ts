@@ -31,7 +31,7 @@ import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { counted } from '../lib/counted.ts';
 import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
-import { createRecord, deleteRecord, refuseClashes, refuseInvalid, siteFaults, updateRecord, type DomainKind } from './save.ts';
+import { refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
   resource: SWITCH,
@@ -46,28 +46,25 @@ const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
   entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
 };
 
-/** Creates a switch with its ports; one from a template takes the template's unit count as its stackSize unless given. */
-export function createSwitch(db: Db, actor: Actor, input: unknown): string {
-  const body = withTemplateStackSize(db, input);
-  const ruleFaults = (db: Db, record: Record<string, unknown>, checked: ValidatedInput) => [
-    ...switchRuleFaults(db, record, checked),
-    ...templateFaults(db, body, checked),
-  ];
-  return createRecord(db, actor, { ...SWITCHES, ruleFaults }, body);
-}
-
-/** Changes a switch by a patch (its management address follows). */
-export function changeSwitch(db: Db, actor: Actor, row: SwitchRow, input: unknown): void {
-  updateRecord(db, actor, SWITCHES, row, input);
-}
-
-/** Deletes a switch with its ports (far ends of their links unlinked), its LAGs and its management address. */
-export function deleteSwitch(db: Db, actor: Actor, row: SwitchRow): void {
-  deleteRecord(db, actor, SWITCHES, row, (change) => {
+/**
+ * The writes of switches: a new one gets its ports, and one from a template takes the template's unit count as its
+ * stackSize unless given; a delete takes its ports (far ends of their links unlinked), its LAGs and its management
+ * address with it.
+ */
+export const SWITCH_WRITES: Writes<SwitchRow> = {
+  ...writesOf(SWITCHES, (change, row) => {
     const ports = removeSwitch(change, row.id);
     return ports ? ` and its ${counted(ports, 'port')}` : '';
-  });
-}
+  }),
+  create: (db, actor, input) => {
+    const body = withTemplateStackSize(db, input);
+    const ruleFaults = (db: Db, record: Record<string, unknown>, checked: ValidatedInput) => [
+      ...switchRuleFaults(db, record, checked),
+      ...templateFaults(db, body, checked),
+    ];
+    return writesOf({ ...SWITCHES, ruleFaults }, () => '').create(db, actor, body);
+  },
+};
 
 /**
  * A copy of the switch at its site under the input's name (docs/LAGS-TEMPLATES.md, "Switch duplicates"): its fields

@@ -15,7 +15,7 @@ import { isPlainObject, validateInput } from '../fields/field.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { counted } from '../lib/counted.ts';
 import { checkTemplateUnits, layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
-import { createRecord, deleteRecord, refuseClashes, refuseInvalid, updateRecord, type DomainKind } from './save.ts';
+import { refuseClashes, refuseInvalid, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const TEMPLATES: DomainKind<TemplateRow, TemplateValues> = {
   resource: TEMPLATE,
@@ -31,24 +31,17 @@ const TEMPLATES: DomainKind<TemplateRow, TemplateValues> = {
   entity: (template) => ({ name: template.name, siteId: null, label: template.name }),
 };
 
-/** Creates a template; its new id. `summaryEnd` ends the entry's summary (" from a NetBox device type"). */
-export function createTemplate(db: Db, actor: Actor, input: unknown, summaryEnd = ''): string {
-  return createRecord(db, actor, summaryEnd ? { ...TEMPLATES, onCreate: () => ({ summaryEnd }) } : TEMPLATES, input);
-}
+/** The writes of templates; a delete of one that switches are made from: 409 template_in_use. */
+export const TEMPLATE_WRITES: Writes<TemplateRow> = writesOf(TEMPLATES, (change, template) => {
+  const switches = countSwitchesOfTemplate(change.db, template.id);
+  if (switches > 0) throw templateInUse(template, switches, 'id', 'delete or re-create them first');
+  removeTemplate(change, template.id);
+  return '';
+});
 
-/** Changes a template by a patch. */
-export function changeTemplate(db: Db, actor: Actor, template: TemplateRow, input: unknown): void {
-  updateRecord(db, actor, TEMPLATES, template, input);
-}
-
-/** Deletes a template; one that switches are made from: 409 template_in_use. */
-export function deleteTemplate(db: Db, actor: Actor, template: TemplateRow): void {
-  deleteRecord(db, actor, TEMPLATES, template, (change) => {
-    const switches = countSwitchesOfTemplate(change.db, template.id);
-    if (switches > 0) throw templateInUse(template, switches, 'id', 'delete or re-create them first');
-    removeTemplate(change, template.id);
-    return '';
-  });
+/** Creates a template of a NetBox device type; `summaryEnd` ends the entry's summary (" from a NetBox device type"). */
+export function createImportedTemplate(db: Db, actor: Actor, input: unknown, summaryEnd: string): string {
+  return writesOf({ ...TEMPLATES, onCreate: () => ({ summaryEnd }) }, () => '').create(db, actor, input);
 }
 
 /** The template a create of the input would store (a dry run): its fields and counts, without id, version or times. */

@@ -1,6 +1,5 @@
 // VLANs: of an existing site; name and number unique per site (409), the colour too (409 color_taken, picked when
 // not given); a VLAN moves site, or is deleted, only while nothing uses it, unless the delete is forced.
-import type { Actor } from '../db/change.ts';
 import type { Db } from '../db/open.ts';
 import {
   getVlan,
@@ -21,7 +20,7 @@ import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { counted } from '../lib/counted.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
-import { createRecord, deleteRecord, siteFaults, updateRecord, type DomainKind } from './save.ts';
+import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const VLANS: DomainKind<VlanRow, VlanValues> = {
   resource: VLAN,
@@ -36,25 +35,13 @@ const VLANS: DomainKind<VlanRow, VlanValues> = {
   entity: (vlan) => ({ name: vlan.name, siteId: vlan.site_id, label: label(vlan) }),
 };
 
-/** Creates a VLAN; its new id. */
-export function createVlan(db: Db, actor: Actor, input: unknown): string {
-  return createRecord(db, actor, VLANS, input);
-}
-
-/** Changes a VLAN by a patch. */
-export function changeVlan(db: Db, actor: Actor, vlan: VlanRow, input: unknown): void {
-  updateRecord(db, actor, VLANS, vlan, input);
-}
-
-/** Deletes a VLAN; one in use: 409 vlan_in_use with the counts, unless `force` takes it off its users in the same entry. */
-export function deleteVlan(db: Db, actor: Actor, vlan: VlanRow, { force }: { force: boolean }): void {
-  deleteRecord(db, actor, VLANS, vlan, (change) => {
-    const users = vlanUsers(change.db, vlan.id);
-    if (inUse(users) && !force) throw vlanInUse(vlan, users, 'force', 'add ?force=true to take it off them');
-    removeVlan(change, vlan.id);
-    return inUse(users) ? ` and took it off ${usersText(users)}` : '';
-  });
-}
+/** The writes of VLANs; a delete of one in use: 409 vlan_in_use with the counts, unless `force` takes it off its users in the same entry. */
+export const VLAN_WRITES: Writes<VlanRow, { force: boolean }> = writesOf(VLANS, (change, vlan, { force }) => {
+  const users = vlanUsers(change.db, vlan.id);
+  if (inUse(users) && !force) throw vlanInUse(vlan, users, 'force', 'add ?force=true to take it off them');
+  removeVlan(change, vlan.id);
+  return inUse(users) ? ` and took it off ${usersText(users)}` : '';
+});
 
 function label(vlan: Pick<VlanValues, 'name' | 'vid'>): string {
   return `${vlan.name} (VLAN ${vlan.vid})`;

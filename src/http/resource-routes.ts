@@ -2,12 +2,13 @@
 // CSV, get, create, update with If-Match, delete) made from one declaration. The handlers read the request and
 // answer; what a write checks and changes is the domain's (src/domain/<kind>.ts), which the declaration hands in.
 import type { Actor } from '../db/change.ts';
+import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import { inputSchema, resourceSchema, type ApiRecord, type JsonSchema, type Resource } from '../fields/field.ts';
 import { created, etag, withEtag } from './answers.ts';
 import { inventoryList, type ListedKind } from './inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from './list-request.ts';
-import { actorOf, checkIfMatch, pathRow } from './request.ts';
+import { actorOf, checkIfMatch, flag, pathRow } from './request.ts';
 import type { Ctx, Reply, Route } from './route.ts';
 
 type QueryDoc = NonNullable<NonNullable<Route['doc']>['query']>[number];
@@ -25,37 +26,75 @@ export interface ListDeclaration<Filter> {
   filter(ctx: Ctx): Filter;
 }
 
-/** A plain kind as the adapter serves it: its reads, and for each route its summary and its domain call. */
-export interface ResourceDeclaration<Row extends StoredRow, Filter> {
+/** What the domain does for each write of a kind, as the handlers call it. */
+export interface ResourceWrites<Row, Options> {
+  create(db: Db, actor: Actor, input: unknown, ctx: Ctx): string;
+  update(db: Db, actor: Actor, row: Row, input: unknown): void;
+  delete(db: Db, actor: Actor, row: Row, options: Options): void;
+}
+
+/** A plain kind as the adapter serves it: its reads, its writes, and the summaries and docs of its routes. */
+export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = undefined> {
+  /** Its fields; its collection is `/api/${resource.table}`, one record `/api/${resource.table}/:id` (a created one's Location). */
   resource: Resource;
-  /** The path of its collection; one record's is `${path}/:id` (a created one's Location too). */
-  path: string;
-  /** Lists and reads; `get` is also given the caller (a switch's `favorite` is the caller's). */
-  reads: ListedKind<Row, Filter>;
+  /**
+   * Lists and reads; `get` is also given the caller (a switch's `favorite` is the caller's); `csv`, the CSV of records
+   * (import/csv-layout.ts's recordsToCsv): a kind without one lists JSON only (no `format`).
+   */
+  reads: Omit<ListedKind<Row, Filter>, 'resource' | 'csv'> & { csv?: (db: Db, kind: Kind, records: ApiRecord[]) => string };
+  lists: ListDeclaration<Filter>[];
+  summaries: { create: string; get: string; update: string; delete: string };
+  writes: ResourceWrites<Row, Options>;
+  /** Where a create is posted, when not to `path` (a network's ranges: `/api/networks/:id/ranges`). */
+  createPath?: string;
   /** The schema of one record's answer (default: the resource's). */
   record?: JsonSchema;
-  /** Lists answer JSON only (a template has no CSV layout): no `format` parameter. */
-  jsonOnly?: boolean;
-  lists: ListDeclaration<Filter>[];
-  create: { summary: string; path?: string; run(db: Db, actor: Actor, body: unknown, ctx: Ctx): string };
-  get: { summary: string; response?: JsonSchema; answer?(ctx: Ctx, row: Row): ApiRecord & { version: number } };
-  update: { summary: string; run(db: Db, actor: Actor, row: Row, body: unknown): void };
-  delete: { summary: string; query?: QueryDoc[]; run(db: Db, actor: Actor, row: Row, ctx: Ctx): void };
+  /** GET of one answers more than the record (a switch with its ports): its schema and its answer. */
+  getAnswer?: { response: JsonSchema; answer(ctx: Ctx, row: Row): ApiRecord & { version: number } };
+  /** The query parameters of a delete and the options they make (?cascade=true). */
+  deleteOptions?: { query: QueryDoc[]; of(ctx: Ctx): Options };
+}
+
+/** The writes of a kind whose records are created under a record the path names (a network's ranges). */
+export function createdUnder<Row, Parent, Options>(
+  writes: Omit<ResourceWrites<Row, Options>, 'create'> & { create(db: Db, actor: Actor, parent: Parent, input: unknown): string },
+  parentOf: (ctx: Ctx) => Parent,
+): ResourceWrites<Row, Options> {
+  return { ...writes, create: (db, actor, input, ctx) => writes.create(db, actor, parentOf(ctx), input) };
+}
+
+/** A delete's boolean query parameter (?force=true) and the option it makes ({ force: true }). */
+export function flagOption<Name extends string>(
+  name: Name,
+  description: string,
+): { query: QueryDoc[]; of(ctx: Ctx): Record<Name, boolean> } {
+  return {
+    query: [{ name, schema: { type: 'boolean' }, description }],
+    of: (ctx) => ({ [name]: flag(ctx, name) }) as Record<Name, boolean>,
+  };
+}
+
+/** A uuid query filter's OpenAPI parameter (siteId=…). */
+export function uuidParameter(name: string): QueryDoc {
+  return { name, schema: { type: 'string', format: 'uuid' } };
 }
 
 /** The routes of a plain kind, in the order lists, create, get, update, delete. */
-export function resourceRoutes<Row extends StoredRow, Filter>(kind: ResourceDeclaration<Row, Filter>): Route[] {
-  const one = `${kind.path}/:id`;
+export function resourceRoutes<Row extends StoredRow, Filter, Options = undefined>(
+  kind: ResourceDeclaration<Row, Filter, Options>,
+): Route[] {
+  const one = `${pathOf(kind)}/:id`;
   const record = kind.record ?? resourceSchema(kind.resource);
+  const listed = listedKind(kind);
   return [
-    ...kind.lists.map((list) => listRoute(kind, list)),
+    ...kind.lists.map((list) => listRoute(kind, listed, list)),
     {
       method: 'POST',
-      path: kind.create.path ?? kind.path,
+      path: kind.createPath ?? pathOf(kind),
       access: 'editor',
       handler: (ctx) => resourceCreate(ctx, kind),
       body: { accepts: 'json' },
-      summary: kind.create.summary,
+      summary: kind.summaries.create,
       doc: { request: inputSchema(kind.resource, 'create'), response: record, status: 201 },
     },
     {
@@ -63,8 +102,8 @@ export function resourceRoutes<Row extends StoredRow, Filter>(kind: ResourceDecl
       path: one,
       access: 'viewer',
       handler: (ctx) => withEtag(answerOf(ctx, kind, rowOfPath(ctx, kind))),
-      summary: kind.get.summary,
-      doc: { response: kind.get.response ?? record },
+      summary: kind.summaries.get,
+      doc: { response: kind.getAnswer?.response ?? record },
     },
     {
       method: 'PATCH',
@@ -72,7 +111,7 @@ export function resourceRoutes<Row extends StoredRow, Filter>(kind: ResourceDecl
       access: 'editor',
       handler: (ctx) => resourceUpdate(ctx, kind),
       body: { accepts: 'json' },
-      summary: kind.update.summary,
+      summary: kind.summaries.update,
       doc: { request: inputSchema(kind.resource, 'patch'), response: record },
     },
     {
@@ -80,59 +119,80 @@ export function resourceRoutes<Row extends StoredRow, Filter>(kind: ResourceDecl
       path: one,
       access: 'editor',
       handler: (ctx) => resourceDelete(ctx, kind),
-      summary: kind.delete.summary,
-      doc: { status: 204, ...(kind.delete.query ? { query: kind.delete.query } : {}) },
+      summary: kind.summaries.delete,
+      doc: { status: 204, ...(kind.deleteOptions ? { query: kind.deleteOptions.query } : {}) },
     },
   ];
 }
 
-function listRoute<Row extends StoredRow, Filter>(kind: ResourceDeclaration<Row, Filter>, list: ListDeclaration<Filter>): Route {
-  const own = kind.jsonOnly ? LIST_QUERY_DOC.filter((parameter) => parameter.name !== 'format') : LIST_QUERY_DOC;
+/** The kind as the shared list takes it (inventory-handlers.ts). */
+function listedKind<Row extends StoredRow, Filter, Options>(kind: ResourceDeclaration<Row, Filter, Options>): ListedKind<Row, Filter> {
+  const csv = kind.reads.csv;
+  return {
+    ...kind.reads,
+    resource: kind.resource,
+    csv: (db, records) => {
+      if (!csv) throw new Error(`${kind.resource.type} has no CSV layout`);
+      return csv(db, kind.resource.type as Kind, records);
+    },
+  };
+}
+
+function listRoute<Row extends StoredRow, Filter, Options>(
+  kind: ResourceDeclaration<Row, Filter, Options>,
+  listed: ListedKind<Row, Filter>,
+  list: ListDeclaration<Filter>,
+): Route {
+  const own = kind.reads.csv ? LIST_QUERY_DOC : LIST_QUERY_DOC.filter((parameter) => parameter.name !== 'format');
   return {
     method: 'GET',
-    path: list.path ?? kind.path,
+    path: list.path ?? pathOf(kind),
     access: 'viewer',
-    handler: (ctx) => inventoryList(ctx, kind.reads, listRequest(ctx, kind.resource), list.filter(ctx)),
+    handler: (ctx) => inventoryList(ctx, listed, listRequest(ctx, kind.resource), list.filter(ctx)),
     summary: list.summary,
     doc: {
       response: listSchema(kind.resource),
       query: [...own, ...(list.query ?? [])],
-      ...(kind.jsonOnly ? {} : { produces: ['application/json', 'text/csv'] }),
+      ...(kind.reads.csv ? { produces: ['application/json', 'text/csv'] } : {}),
     },
   };
 }
 
 /** POST: the domain creates it (or refuses); 201 with Location and ETag. */
-function resourceCreate<Row extends StoredRow, Filter>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter>): Reply {
-  const id = kind.create.run(ctx.app.db, actorOf(ctx), ctx.body, ctx);
+function resourceCreate<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>): Reply {
+  const id = kind.writes.create(ctx.app.db, actorOf(ctx), ctx.body, ctx);
   const record = kind.reads.toApi(readRow(ctx, kind, id));
-  return created(`${kind.path}/${id}`, record, { ETag: etag(record.version as number) });
+  return created(`${pathOf(kind)}/${id}`, record, { ETag: etag(record.version as number) });
 }
 
 /** PATCH: the row (404, If-Match 412), changed by the domain (or refused); the record as it is then. */
-function resourceUpdate<Row extends StoredRow, Filter>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter>): Reply {
+function resourceUpdate<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>): Reply {
   const row = rowOfPath(ctx, kind);
   checkIfMatch(ctx, row.version);
-  kind.update.run(ctx.app.db, actorOf(ctx), row, ctx.body);
+  kind.writes.update(ctx.app.db, actorOf(ctx), row, ctx.body);
   return withEtag(kind.reads.toApi(readRow(ctx, kind, row.id)) as ApiRecord & { version: number });
 }
 
 /** DELETE: the row (404, If-Match 412), deleted by the domain (or refused); 204. */
-function resourceDelete<Row extends StoredRow, Filter>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter>): Reply {
+function resourceDelete<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>): Reply {
   const row = rowOfPath(ctx, kind);
   checkIfMatch(ctx, row.version);
-  kind.delete.run(ctx.app.db, actorOf(ctx), row, ctx);
+  kind.writes.delete(ctx.app.db, actorOf(ctx), row, kind.deleteOptions?.of(ctx) as Options);
   return { status: 204 };
 }
 
-function rowOfPath<Row extends StoredRow, Filter>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter>): Row {
+function pathOf<Row extends StoredRow, Filter, Options>(kind: ResourceDeclaration<Row, Filter, Options>): string {
+  return `/api/${kind.resource.table}`;
+}
+
+function rowOfPath<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>): Row {
   return pathRow(ctx, kind.resource.type, (db, id) => kind.reads.get(db, id, ctx.user?.id));
 }
 
-function readRow<Row extends StoredRow, Filter>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter>, id: string): Row {
+function readRow<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>, id: string): Row {
   return kind.reads.get(ctx.app.db, id, ctx.user?.id)!;
 }
 
-function answerOf<Row extends StoredRow, Filter>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter>, row: Row) {
-  return kind.get.answer?.(ctx, row) ?? (kind.reads.toApi(row) as ApiRecord & { version: number });
+function answerOf<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>, row: Row) {
+  return kind.getAnswer?.answer(ctx, row) ?? (kind.reads.toApi(row) as ApiRecord & { version: number });
 }

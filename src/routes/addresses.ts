@@ -1,11 +1,11 @@
 import { addressToApi, getAddress, listAddresses, listAddressesJson, type AddressFilter, type AddressRow } from '../db/addresses.ts';
 import { getNetwork } from '../db/networks.ts';
-import { changeAddress, createAddress, deleteAddress } from '../domain/addresses.ts';
+import { ADDRESS_WRITES } from '../domain/addresses.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { ADDRESS } from '../fields/addresses.ts';
 import { ADDRESS_STATUSES, DEVICE_TYPES } from '../fields/choices.ts';
 import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
-import { resourceRoutes } from '../http/resource-routes.ts';
+import { createdUnder, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
@@ -17,45 +17,30 @@ const FILTER_DOC = [
 /** The routes of the IP addresses recorded in networks (docs/IPAM.md). */
 export const ADDRESS_ROUTES: Route[] = resourceRoutes<AddressRow, AddressFilter>({
   resource: ADDRESS,
-  path: '/api/addresses',
-  reads: {
-    resource: ADDRESS,
-    get: getAddress,
-    toApi: addressToApi,
-    listJson: listAddressesJson,
-    list: listAddresses,
-    csv: (db, records) => recordsToCsv(db, 'address', records),
-  },
+  reads: { get: getAddress, toApi: addressToApi, listJson: listAddressesJson, list: listAddresses, csv: recordsToCsv },
   lists: [
+    {
+      summary: "The IP table: the addresses of a site's networks (or of one network), by address; q finds address, hostname, MAC.",
+      query: [uuidParameter('siteId'), uuidParameter('networkId'), ...FILTER_DOC],
+      filter: (ctx) => ({ ...addressFilter(ctx), siteId: uuidFilter(ctx, 'siteId'), networkId: uuidFilter(ctx, 'networkId') }),
+    },
     {
       path: '/api/networks/:id/addresses',
       summary: 'The addresses of a network, by address (numerically) unless sorted otherwise; filtered by status and device type.',
       query: FILTER_DOC,
       filter: (ctx) => ({ ...addressFilter(ctx), networkId: pathRow(ctx, 'network', getNetwork).id }),
     },
-    {
-      summary: "The IP table: the addresses of a site's networks (or of one network), by address; q finds address, hostname, MAC.",
-      query: [
-        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
-        { name: 'networkId', schema: { type: 'string', format: 'uuid' } },
-        ...FILTER_DOC,
-      ],
-      filter: (ctx) => ({ ...addressFilter(ctx), siteId: uuidFilter(ctx, 'siteId'), networkId: uuidFilter(ctx, 'networkId') }),
-    },
   ],
-  create: {
-    path: '/api/networks/:id/addresses',
-    summary:
+  createPath: '/api/networks/:id/addresses',
+  summaries: {
+    create:
       'Record an address in a network: a usable host of its subnet, unique in it (409 address_taken), ' +
       "outside its DHCP ranges (409 in_dhcp_range); portId a port of the network's site.",
-    run: (db, actor, body, ctx) => createAddress(db, actor, pathRow(ctx, 'network', getNetwork), body),
+    get: 'One address, with its ETag.',
+    update: "Change an address (If-Match honoured); a switch's management address changes its address through the switch (409).",
+    delete: "Delete an address; a switch's management address goes with the switch's managementIp (409).",
   },
-  get: { summary: 'One address, with its ETag.' },
-  update: {
-    summary: "Change an address (If-Match honoured); a switch's management address changes its address through the switch (409).",
-    run: changeAddress,
-  },
-  delete: { summary: "Delete an address; a switch's management address goes with the switch's managementIp (409).", run: deleteAddress },
+  writes: createdUnder(ADDRESS_WRITES, (ctx) => pathRow(ctx, 'network', getNetwork)),
 });
 
 function addressFilter(ctx: Ctx): Pick<AddressFilter, 'status' | 'deviceType'> {

@@ -9,55 +9,47 @@ import {
   type NetworkFilter,
 } from '../db/networks.ts';
 import { recordNextAddress } from '../domain/addresses.ts';
-import { changeNetwork, createNetwork, deleteNetwork, type NetworkWithUse } from '../domain/networks.ts';
+import { NETWORK_WRITES, type NetworkWithUse } from '../domain/networks.ts';
 import { ADDRESS } from '../fields/addresses.ts';
 import { resourceSchema } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { countOut, ipText } from '../lib/ip-math.ts';
 import { created, etag } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams } from '../http/list-request.ts';
-import { actorOf, flag, pathRow, uuidFilter } from '../http/request.ts';
-import { resourceRoutes } from '../http/resource-routes.ts';
+import { actorOf, pathRow, uuidFilter } from '../http/request.ts';
+import { flagOption, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 import { FREE_PAGE, NEXT_BODY, ONE_NETWORK } from './schemas/networks.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
 /** The routes of networks (IP subnets). */
 export const NETWORK_ROUTES: Route[] = [
-  ...resourceRoutes<NetworkWithUse, NetworkFilter>({
+  ...resourceRoutes<NetworkWithUse, NetworkFilter, { force: boolean }>({
     resource: NETWORK,
-    path: '/api/networks',
     reads: {
-      resource: NETWORK,
       get: getNetworkWithUse,
       toApi: (row) => networkToApi(row, row.use),
       listJson: listNetworksJson,
       list: listNetworks,
-      csv: (db, records) => recordsToCsv(db, 'network', records),
+      csv: recordsToCsv,
     },
     record: ONE_NETWORK,
     lists: [
       {
         summary: 'List networks (IP subnets), filtered by site and VLAN; q also finds the network whose subnet holds an address.',
-        query: [
-          { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
-          { name: 'vlanId', schema: { type: 'string', format: 'uuid' } },
-        ],
+        query: [uuidParameter('siteId'), uuidParameter('vlanId')],
         filter: (ctx) => ({ siteId: uuidFilter(ctx, 'siteId'), vlanId: uuidFilter(ctx, 'vlanId') }),
       },
     ],
-    create: {
-      summary: 'Create a network; name unique per site (409 name_taken), no two subnets of a site overlap (409 subnet_overlaps).',
-      run: createNetwork,
-    },
-    get: { summary: 'One network, with its ETag and its utilization.' },
-    update: { summary: 'Change a network (If-Match honoured); its VLAN must be of its site.', run: changeNetwork },
-    delete: {
-      summary:
+    summaries: {
+      create: 'Create a network; name unique per site (409 name_taken), no two subnets of a site overlap (409 subnet_overlaps).',
+      get: 'One network, with its ETag and its utilization.',
+      update: 'Change a network (If-Match honoured); its VLAN must be of its site.',
+      delete:
         'Delete a network; one with addresses or ranges: 409 network_in_use with the counts unless force=true, which deletes them in the same activity entry.',
-      query: [{ name: 'force', schema: { type: 'boolean' }, description: 'Also delete its addresses and ranges (undo brings them back).' }],
-      run: (db, actor, network, ctx) => deleteNetwork(db, actor, network, { force: flag(ctx, 'force') }),
     },
+    writes: NETWORK_WRITES,
+    deleteOptions: flagOption('force', 'Also delete its addresses and ranges (undo brings them back).'),
   }),
   {
     method: 'POST',

@@ -2,13 +2,13 @@ import { lagsOfSwitch } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
 import { portToApi, portsOfSwitch } from '../db/ports.ts';
 import { getSwitch, listSwitches, listSwitchesJson, switchToApi, type SwitchFilter, type SwitchRow } from '../db/switches.ts';
-import { addFavorite, changeSwitch, createSwitch, deleteSwitch, duplicateSwitch, removeFavorite } from '../domain/switches.ts';
+import { SWITCH_WRITES, addFavorite, duplicateSwitch, removeFavorite } from '../domain/switches.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { SWITCH_STATUSES } from '../fields/choices.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { created, etag } from '../http/answers.ts';
 import { actorOf, pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
-import { resourceRoutes } from '../http/resource-routes.ts';
+import { resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { SWITCH_DUPLICATE, SWITCH_WITH_PORTS } from './schemas/switches.ts';
@@ -17,20 +17,12 @@ import { SWITCH_DUPLICATE, SWITCH_WITH_PORTS } from './schemas/switches.ts';
 export const SWITCH_ROUTES: Route[] = [
   ...resourceRoutes<SwitchRow, SwitchFilter>({
     resource: SWITCH,
-    path: '/api/switches',
-    reads: {
-      resource: SWITCH,
-      get: getSwitch,
-      toApi: switchToApi,
-      listJson: listSwitchesJson,
-      list: listSwitches,
-      csv: (db, records) => recordsToCsv(db, 'switch', records),
-    },
+    reads: { get: getSwitch, toApi: switchToApi, listJson: listSwitchesJson, list: listSwitches, csv: recordsToCsv },
     lists: [
       {
         summary: "List switches, filtered by site, status and the caller's favourites (favorite=true or false).",
         query: [
-          { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+          uuidParameter('siteId'),
           { name: 'status', schema: { type: 'string', enum: [...SWITCH_STATUSES] } },
           {
             name: 'favorite',
@@ -41,8 +33,8 @@ export const SWITCH_ROUTES: Route[] = [
         filter: (ctx) => ({ siteId: uuidFilter(ctx, 'siteId'), ...listFilters(ctx), callerId: ctx.user!.id }),
       },
     ],
-    create: {
-      summary:
+    summaries: {
+      create:
         'Create a switch; portCount makes ports named 1…N, or templateId makes the ports of a layout template for every member of its ' +
         "stack (stackSize: the template's unit count unless given; 400 on stackSize when the template cannot make that stack; " +
         'portCount with templateId: 400). Name unique per site, MAC unique, management IP unique per site (409); ' +
@@ -50,25 +42,16 @@ export const SWITCH_ROUTES: Route[] = [
         "A management IP inside a network of its site is recorded there as an address with the switch's switchId (an unlinked record of " +
         "that address without a host name or with the switch's is taken over), in the same entry; " +
         'refused inside a DHCP range (409 in_dhcp_range), when recorded for another device (409 address_taken), or as the network or broadcast address (400).',
-      run: createSwitch,
-    },
-    get: {
-      summary: 'One switch with its ports (by position) and its LAGs (by name), with its ETag.',
-      response: SWITCH_WITH_PORTS,
-      answer: (ctx, row) => switchWithPortsAndLags(ctx.app.db, row),
-    },
-    update: {
-      summary:
+      get: 'One switch with its ports (by position) and its LAGs (by name), with its ETag.',
+      update:
         'Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); ' +
         "stackSize stays at least its ports' highest unit (400). " +
         'Its management address moves with managementIp and siteId (same record), and goes when the IP is cleared or lies in no network of ' +
         'the site, in the same entry; refusals as on POST.',
-      run: changeSwitch,
+      delete: 'Delete a switch with its ports (far ends of links are unlinked) and its management address, in one activity entry.',
     },
-    delete: {
-      summary: 'Delete a switch with its ports (far ends of links are unlinked) and its management address, in one activity entry.',
-      run: deleteSwitch,
-    },
+    writes: SWITCH_WRITES,
+    getAnswer: { response: SWITCH_WITH_PORTS, answer: (ctx, row) => switchWithPortsAndLags(ctx.app.db, row) },
   }),
   {
     method: 'POST',

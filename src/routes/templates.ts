@@ -1,5 +1,5 @@
 import { getTemplate, listTemplates, listTemplatesJson, templateToApi } from '../db/templates.ts';
-import { changeTemplate, createTemplate, deleteTemplate, previewTemplate } from '../domain/templates.ts';
+import { TEMPLATE_WRITES, createImportedTemplate, previewTemplate } from '../domain/templates.ts';
 import { HttpError, validationFailed } from '../errors/http-error.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { counted } from '../lib/counted.ts';
@@ -14,18 +14,7 @@ import { TEMPLATE_IMPORT_ANSWER } from './schemas/templates.ts';
 export const TEMPLATE_ROUTES: Route[] = [
   ...resourceRoutes({
     resource: TEMPLATE,
-    path: '/api/templates',
-    reads: {
-      resource: TEMPLATE,
-      get: getTemplate,
-      toApi: templateToApi,
-      listJson: listTemplatesJson,
-      list: listTemplates,
-      csv: () => {
-        throw noCsv();
-      },
-    },
-    jsonOnly: true,
+    reads: { get: getTemplate, toApi: templateToApi, listJson: listTemplatesJson, list: listTemplates },
     lists: [
       {
         summary:
@@ -35,21 +24,18 @@ export const TEMPLATE_ROUTES: Route[] = [
         },
       },
     ],
-    create: {
-      summary:
+    summaries: {
+      create:
         'Create a layout template; names are unique (409 name_taken). ' +
         'The JSON of GET /api/templates/{id} is accepted as it is (its read-only fields are ignored): ' +
         'that is duplicate, export and import. Faults of units name the block (units[0][2].namePattern).',
-      run: (db, actor, body) => createTemplate(db, actor, body),
-    },
-    get: { summary: 'One layout template, with its ETag.' },
-    update: {
-      summary:
+      get: 'One layout template, with its ETag.',
+      update:
         'Change a template (If-Match honoured). Its units cannot change while switches are made from it (409 template_in_use: ' +
         'their panels are drawn from them); name, vendor, model and description can.',
-      run: changeTemplate,
+      delete: 'Delete a template; one that switches are made from: 409 template_in_use.',
     },
-    delete: { summary: 'Delete a template; one that switches are made from: 409 template_in_use.', run: deleteTemplate },
+    writes: TEMPLATE_WRITES,
   }),
   {
     method: 'POST',
@@ -96,7 +82,7 @@ function templateImport(ctx: Ctx): Reply {
   const preview = previewTemplate(ctx.app.db, body);
   if (flag(ctx, 'dryRun')) return { status: 200, body: { ...preview, skipped } };
   const summaryEnd = ` from a NetBox device type${skipped.length ? ` (${counted(skipped.length, 'interface')} skipped)` : ''}`;
-  const id = createTemplate(ctx.app.db, actorOf(ctx), body, summaryEnd);
+  const id = createImportedTemplate(ctx.app.db, actorOf(ctx), body, summaryEnd);
   const record = templateToApi(getTemplate(ctx.app.db, id)!);
   return created(`/api/templates/${id}`, { ...record, skipped }, { ETag: etag(record.version as number) });
 }

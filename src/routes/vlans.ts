@@ -1,12 +1,12 @@
 import { getVlan, listVlans, listVlansJson, portsCarryingVlan, vlanToApi, type VlanFilter, type VlanPortRow } from '../db/vlans.ts';
-import { changeVlan, createVlan, deleteVlan } from '../domain/vlans.ts';
+import { VLAN_WRITES } from '../domain/vlans.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { VLAN_STATUSES } from '../fields/choices.ts';
 import { VLAN } from '../fields/vlans.ts';
 import { csvListAnswer, pageAnswer } from '../http/answers.ts';
 import { LIST_QUERY_DOC, pageRequest } from '../http/list-request.ts';
-import { flag, pathRow, queryInteger, queryOneOf, uuidFilter, wantsCsv } from '../http/request.ts';
-import { resourceRoutes } from '../http/resource-routes.ts';
+import { pathRow, queryInteger, queryOneOf, uuidFilter, wantsCsv } from '../http/request.ts';
+import { flagOption, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { writeCsv } from '../lib/csv.ts';
@@ -16,48 +16,31 @@ import { VLAN_PORTS_CSV_HEADER, VLAN_PORTS_PAGE } from './schemas/vlans.ts';
 export const VLAN_ROUTES: Route[] = [
   ...resourceRoutes({
     resource: VLAN,
-    path: '/api/vlans',
-    reads: {
-      resource: VLAN,
-      get: getVlan,
-      toApi: vlanToApi,
-      listJson: listVlansJson,
-      list: listVlans,
-      csv: (db, r) => recordsToCsv(db, 'vlan', r),
-    },
+    reads: { get: getVlan, toApi: vlanToApi, listJson: listVlansJson, list: listVlans, csv: recordsToCsv },
     lists: [
       {
         summary: 'List VLANs, filtered by site, VLAN number and status.',
         query: [
-          { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
+          uuidParameter('siteId'),
           { name: 'vid', schema: { type: 'integer', minimum: 1, maximum: 4094 } },
           { name: 'status', schema: { type: 'string', enum: [...VLAN_STATUSES] } },
         ],
         filter: vlanFilter,
       },
     ],
-    create: {
-      summary: 'Create a VLAN; name and number unique per site (409), colour unique per site (409 color_taken), picked when not given.',
-      run: createVlan,
-    },
-    get: { summary: 'One VLAN, with its ETag.' },
-    update: {
-      summary: 'Change a VLAN (If-Match honoured); it moves to another site only while nothing uses it (409 vlan_in_use).',
-      run: changeVlan,
-    },
-    delete: {
-      summary:
+    summaries: {
+      create: 'Create a VLAN; name and number unique per site (409), colour unique per site (409 color_taken), picked when not given.',
+      get: 'One VLAN, with its ETag.',
+      update: 'Change a VLAN (If-Match honoured); it moves to another site only while nothing uses it (409 vlan_in_use).',
+      delete:
         'Delete a VLAN; one that ports, networks or switches use: 409 vlan_in_use with the counts unless force=true, ' +
         'which takes it off them in the same activity entry.',
-      query: [
-        {
-          name: 'force',
-          schema: { type: 'boolean' },
-          description: 'Also take it off the ports that carry it and the switches that configure it, and detach its networks.',
-        },
-      ],
-      run: (db, actor, vlan, ctx) => deleteVlan(db, actor, vlan, { force: flag(ctx, 'force') }),
     },
+    writes: VLAN_WRITES,
+    deleteOptions: flagOption(
+      'force',
+      'Also take it off the ports that carry it and the switches that configure it, and detach its networks.',
+    ),
   }),
   {
     method: 'GET',
