@@ -3,12 +3,11 @@ import { ADDRESS } from '../fields/addresses.ts';
 import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { ipKey, type IpKey } from '../lib/ip-math.ts';
 import type { Change } from './change.ts';
-import { deleteEntity } from './images.ts';
+import { removeEntity } from './images.ts';
 import { dhcpRangeHolding } from './ip-keys.ts';
-import type { ListParams } from './list-query.ts';
-import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { keyOrderedPages, rowById, rowsSelect, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { idsWhere, insertRow, updateRow } from './resource-sql.ts';
 import { networkAddressCount } from './networks.ts';
 
 // The addresses recorded in networks (docs/IPAM.md). key_hi/key_lo (the address as a number) are derived columns
@@ -27,17 +26,9 @@ export type NewAddress = AddressValues & { network_id: string; switch_id?: strin
 // By address as a number (then network: the site's IP table may hold one address in two networks). With a
 // network filter, the UNIQUE (network_id, key_hi, key_lo) index gives this order without sorting.
 const ADDRESS_LIST: ListShape = { resource: ADDRESS, alias: 'a', computed: {}, defaultOrder: 'a.key_hi, a.key_lo, a.network_id' };
-const ADDRESS_LIST_DESCENDING: ListShape = {
-  resource: ADDRESS,
-  alias: 'a',
-  computed: {},
-  defaultOrder: 'a.key_hi DESC, a.key_lo DESC, a.network_id DESC',
-};
 
 /** One address by id. */
-export function getAddress(db: Db, id: string): AddressRow | undefined {
-  return prepare(db, `${rowsSelect(ADDRESS_LIST)} WHERE a.id = ?`).get(id) as AddressRow | undefined;
-}
+export const getAddress = (db: Db, id: string) => rowById<AddressRow>(db, ADDRESS_LIST, id);
 
 /** The list filters of addresses: a network, a site (its networks' addresses), a status, a device type. */
 export interface AddressFilter {
@@ -47,37 +38,32 @@ export interface AddressFilter {
   deviceType?: string;
 }
 
-// `sort=address` (ascending or descending) is numeric: the shape whose default order is by key, without a sort.
-function addressesQuery(list: ListParams, filter: AddressFilter): { shape: ListShape; query: ListQuery } {
-  const byAddress = list.sort?.field === 'address';
-  const shape = byAddress && list.sort?.descending ? ADDRESS_LIST_DESCENDING : ADDRESS_LIST;
-  const query = buildListQuery(shape, byAddress ? { ...list, sort: undefined } : list, [
-    { sql: 'a.network_id', value: filter.networkId },
-    { sql: 'a.status', value: filter.status },
-    { sql: 'a.device_type', value: filter.deviceType },
-    { condition: OF_SITE, value: filter.siteId },
-  ]);
-  const { networkId } = filter;
-  const networkOnly =
-    networkId !== undefined && !list.q && [filter.status, filter.deviceType, filter.siteId].every((value) => value === undefined);
-  return { shape, query: networkOnly ? { ...query, keptTotal: (db) => networkAddressCount(db, networkId) } : query };
-}
-
 // A site's addresses are those of its networks, read off the (network_id, key) index; asked as the site of each
 // address's network instead, every address was looked at.
 const OF_SITE = 'a.network_id IN (SELECT n.id FROM networks n WHERE n.site_id = ?)';
 
+// `sort=address` (ascending or descending) is numeric: the shape whose default order is by key, without a sort.
+// A network's addresses alone are counted by derived data (network_address_counts).
+const ADDRESS_PAGES = keyOrderedPages<AddressRow, AddressFilter>(
+  ADDRESS_LIST,
+  'address',
+  (filter) => [
+    { sql: 'a.network_id', value: filter.networkId },
+    { sql: 'a.status', value: filter.status },
+    { sql: 'a.device_type', value: filter.deviceType },
+    { condition: OF_SITE, value: filter.siteId },
+  ],
+  ({ networkId, ...others }, list) =>
+    networkId !== undefined && !list.q && Object.values(others).every((value) => value === undefined)
+      ? (db) => networkAddressCount(db, networkId)
+      : undefined,
+);
+
 /** One page of addresses (filtered by network, site, status and device type; q over the text fields) and the total. */
-export function listAddresses(db: Db, list: ListParams, filter: AddressFilter): { rows: AddressRow[]; total: number } {
-  const { shape, query } = addressesQuery(list, filter);
-  return readRowsPage(db, shape, query) as { rows: AddressRow[]; total: number };
-}
+export const listAddresses = ADDRESS_PAGES.rows;
 
 /** The same page of addresses as listAddresses, serialised as the API's JSON items by SQLite. */
-export function listAddressesJson(db: Db, list: ListParams, filter: AddressFilter): JsonPage {
-  const { shape, query } = addressesQuery(list, filter);
-  return readJsonPage(db, shape, query);
-}
+export const listAddressesJson = ADDRESS_PAGES.json;
 
 /** The id of the address of a network with this key, or undefined. */
 export function addressIdByKey(db: Db, networkId: string, key: IpKey): string | undefined {
@@ -93,9 +79,7 @@ export function addressOfSwitch(db: Db, switchId: string): AddressRow | undefine
 }
 
 /** The ids of a network's addresses. */
-export function addressIdsOfNetwork(db: Db, networkId: string): string[] {
-  return (prepare(db, 'SELECT id FROM addresses WHERE network_id = ?').all(networkId) as { id: string }[]).map((row) => row.id);
-}
+export const addressIdsOfNetwork = (db: Db, networkId: string) => idsWhere(db, ADDRESS, 'network_id', networkId);
 
 /** The ids of the addresses whose device is on one of these ports. */
 export function addressIdsOnPorts(db: Db, portIds: readonly string[]): string[] {
@@ -144,9 +128,7 @@ export function insertAddress(db: Db, id: string, values: NewAddress, now: strin
 }
 
 /** Writes an address's editable columns (and its keys) and raises its version; its network and switch stay. */
-export function updateAddress(db: Db, id: string, values: AddressValues, now: string): void {
-  updateRow(db, ADDRESS, id, values, now);
-}
+export const updateAddress = (db: Db, id: string, values: AddressValues, now: string) => updateRow(db, ADDRESS, id, values, now);
 
 /** Takes the devices off these ports (their addresses stay, without a port), raising their versions. */
 export function detachAddressesFromPorts(db: Db, portIds: readonly string[], now: string): void {
@@ -158,10 +140,7 @@ export function detachAddressesFromPorts(db: Db, portIds: readonly string[], now
 }
 
 /** Deletes an address after recording it. */
-export function removeAddress(change: Change, id: string): void {
-  change.touch('address', id);
-  deleteEntity(change.db, 'address', id);
-}
+export const removeAddress = (change: Change, id: string) => removeEntity(change, 'address', id);
 
 /** An address as the API answers it. */
 export function addressToApi(row: AddressRow): ApiRecord {

@@ -10,6 +10,7 @@ import { VLAN } from '../fields/vlans.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
 import { lagFaults, networkFaults, portFaults, rangeShapeFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
+import type { Change } from './change.ts';
 import { prepare, type Db } from './open.ts';
 import { columnsOf, insertApiRecord, insertApiRecords, insertRow, overwriteRow } from './resource-sql.ts';
 
@@ -209,6 +210,12 @@ export function deleteInventoryAndActivity(db: Db): void {
     ...[...KIND_PLURALS].reverse(),
   ];
   for (const table of tables) prepare(db, `DELETE FROM ${table}`).run();
+}
+
+/** Deletes an entity after recording it (its before-image, for undo). */
+export function removeEntity(change: Pick<Change, 'db' | 'touch'>, kind: Kind, id: string): void {
+  change.touch(kind, id);
+  deleteEntity(change.db, kind, id);
 }
 
 /** Deletes an entity (with its VLAN list; a switch also from everyone's favourites). */

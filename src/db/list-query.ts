@@ -182,6 +182,74 @@ export function rowsSelect(shape: ListShape): string {
   });
 }
 
+const descendingCache = new WeakMap<ListShape, ListShape>();
+
+/**
+ * The shape and the list parameters of a list whose sort on `field` is its default order (a numeric key: an address,
+ * a range's start): sorted on it, the shape itself, or one of the default order reversed, with no sort of its own.
+ */
+export function keyOrdered(shape: ListShape, list: ListParams, field: string): { shape: ListShape; list: ListParams } {
+  if (list.sort?.field !== field) return { shape, list };
+  const descending = getOrMake(descendingCache, shape, () => ({
+    ...shape,
+    defaultOrder: shape.defaultOrder
+      .split(', ')
+      .map((part) => `${part} DESC`)
+      .join(', '),
+  }));
+  return { shape: list.sort.descending ? descending : shape, list: { ...list, sort: undefined } };
+}
+
+/**
+ * The reads of a list whose sort on `field` is its default order (keyOrdered), filtered by `filtersOf`; `kept` gives
+ * the query a total that derived data keeps, where its filter has one (a network's addresses).
+ */
+export function keyOrderedPages<Row, Filter>(
+  shape: ListShape,
+  field: string,
+  filtersOf: (filter: Filter) => ColumnFilter[],
+  kept?: (filter: Filter, list: ListParams) => ListQuery['keptTotal'],
+): PageReads<Row, Filter> {
+  return pageReads((_db, asked, filter) => {
+    const ordered = keyOrdered(shape, asked, field);
+    const query = buildListQuery(ordered.shape, ordered.list, filtersOf(filter));
+    return { shape: ordered.shape, query: { ...query, keptTotal: kept?.(filter, ordered.list) } };
+  });
+}
+
+/** One row by id as a list reads it (rowsSelect: its columns and named counts), or undefined. */
+export function rowById<Row>(db: Db, shape: ListShape, id: string): Row | undefined {
+  return prepare(db, `${rowsSelect(shape)} WHERE ${shape.alias}.id = ?`).get(id) as Row | undefined;
+}
+
+/** The named counts of a list (`{ portCount: sql }`): each computed field with its SELECT name in snake case (`port_count`). */
+export function namedCounts(counts: Record<string, string>): Record<string, ComputedField> {
+  const named = Object.entries(counts).map(([field, sql]) => [field, { sql, name: field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) }]);
+  return Object.fromEntries(named);
+}
+
+/** A list's page as rows (CSV) and as SQLite's JSON (the API's list answer), both of the shape and query a filter makes. */
+export interface PageReads<Row, Filter> {
+  rows(db: Db, list: ListParams, filter: Filter): { rows: Row[]; total: number };
+  json(db: Db, list: ListParams, filter: Filter): JsonPage;
+}
+
+/** The two reads of a list's page, from what makes its shape and query (readRowsPage, readJsonPage). */
+export function pageReads<Row, Filter>(
+  queryOf: (db: Db, list: ListParams, filter: Filter) => { shape: ListShape; query: ListQuery },
+): PageReads<Row, Filter> {
+  return {
+    rows: (db, list, filter) => {
+      const { shape, query } = queryOf(db, list, filter);
+      return readRowsPage(db, shape, query) as { rows: Row[]; total: number };
+    },
+    json: (db, list, filter) => {
+      const { shape, query } = queryOf(db, list, filter);
+      return readJsonPage(db, shape, query);
+    },
+  };
+}
+
 /**
  * The SQL of one page of rows (rowsSelect), with parameters `...query.params, limit, offset`. The page is chosen
  * first without the computed columns, so a count subquery runs for the 100 rows shown, not for every row sorted.

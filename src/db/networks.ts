@@ -20,11 +20,11 @@ import {
 } from '../lib/ip-math.ts';
 import { cidrContains, cidrOverlaps, normalizeIp, parseIp } from '../lib/net.ts';
 import type { Change } from './change.ts';
-import { deleteEntity } from './images.ts';
+import { removeEntity } from './images.ts';
 import type { ListParams, SearchAlso } from './list-query.ts';
-import { buildListQuery, readJsonPage, readRowsPage, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, pageReads, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { insertRow, selectList, updateRow } from './resource-sql.ts';
+import { idWhere, idsWhere, insertNew, selectList, updateRow } from './resource-sql.ts';
 import { jsonBool } from './record-json.ts';
 
 /** A networks row. */
@@ -213,30 +213,23 @@ export function networkIdsHolding(db: Db, ip: string): string[] {
   return rows.filter((row) => cidrContains(row.subnet, ip)).map((row) => row.id);
 }
 
+const NETWORK_PAGES = pageReads<NetworkListRow, NetworkFilter>((db, list, filter) => ({
+  shape: NETWORK_LIST,
+  query: networksQuery(db, list, filter),
+}));
+
 /** One page of networks (filtered by site and VLAN) and the total matching the same filter. */
-export function listNetworks(db: Db, list: ListParams, filter: NetworkFilter): { rows: NetworkListRow[]; total: number } {
-  return readRowsPage(db, NETWORK_LIST, networksQuery(db, list, filter)) as { rows: NetworkListRow[]; total: number };
-}
+export const listNetworks = NETWORK_PAGES.rows;
 
 /** The same page of networks as listNetworks, serialised as the API's JSON items by SQLite. */
-export function listNetworksJson(db: Db, list: ListParams, filter: NetworkFilter): JsonPage {
-  return readJsonPage(db, NETWORK_LIST, networksQuery(db, list, filter));
-}
+export const listNetworksJson = NETWORK_PAGES.json;
 
 /** The id of the network of a site with this name (case-insensitive), other than `exceptId`. */
-export function networkIdByName(db: Db, siteId: string, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM networks WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(
-    siteId,
-    name,
-    exceptId,
-  ) as { id: string } | undefined;
-  return row?.id;
-}
+export const networkIdByName = (db: Db, siteId: string, name: string, exceptId = '') =>
+  idWhere(db, NETWORK, { site_id: siteId, name }, exceptId);
 
 /** The ids of a site's networks. */
-export function networkIdsOfSite(db: Db, siteId: string): string[] {
-  return (prepare(db, 'SELECT id FROM networks WHERE site_id = ?').all(siteId) as { id: string }[]).map((row) => row.id);
-}
+export const networkIdsOfSite = (db: Db, siteId: string) => idsWhere(db, NETWORK, 'site_id', siteId);
 
 /** A site's networks by subnet (imports, checks), their columns only. */
 export function networksOfSite(db: Db, siteId: string): NetworkRow[] {
@@ -270,20 +263,13 @@ export function overlappingNetwork(
 }
 
 /** Stores a new network. */
-export function insertNetwork(db: Db, id: string, values: NetworkValues, now: string): void {
-  insertRow(db, NETWORK, { ...values, id, version: 1, created_at: now, updated_at: now });
-}
+export const insertNetwork = (db: Db, id: string, values: NetworkValues, now: string) => insertNew(db, NETWORK, id, values, now);
 
 /** Writes a network's editable columns and raises its version. */
-export function updateNetwork(db: Db, id: string, values: NetworkValues, now: string): void {
-  updateRow(db, NETWORK, id, values, now);
-}
+export const updateNetwork = (db: Db, id: string, values: NetworkValues, now: string) => updateRow(db, NETWORK, id, values, now);
 
 /** Deletes a network after recording it. */
-export function removeNetwork(change: Change, id: string): void {
-  change.touch('network', id);
-  deleteEntity(change.db, 'network', id);
-}
+export const removeNetwork = (change: Change, id: string) => removeEntity(change, 'network', id);
 
 /**
  * A network as the API answers it: with its counts, from the list's SQL (a list row) or exact (`use`, one

@@ -3,12 +3,11 @@ import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields
 import { RANGE } from '../fields/ranges.ts';
 import { ipKey, type IpKey } from '../lib/ip-math.ts';
 import type { Change } from './change.ts';
-import { deleteEntity } from './images.ts';
+import { removeEntity } from './images.ts';
 import { heldInKeyRange } from './ip-keys.ts';
-import type { ListParams } from './list-query.ts';
-import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { keyOrderedPages, rowById, rowsSelect, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { idsWhere, insertNew, updateRow } from './resource-sql.ts';
 
 // The ranges of networks (DHCP pools, static assignments, addresses held back). start_hi … end_lo are derived
 // columns of RANGE (resource-sql.ts writes them); they are compared in SQL only, never read back.
@@ -23,17 +22,9 @@ export type RangeValues = EditableRowOf<typeof RANGE>;
 export type NewRange = RangeValues & { network_id: string };
 
 const RANGE_LIST: ListShape = { resource: RANGE, alias: 'r', computed: {}, defaultOrder: 'r.start_hi, r.start_lo, r.id' };
-const RANGE_LIST_DESCENDING: ListShape = {
-  resource: RANGE,
-  alias: 'r',
-  computed: {},
-  defaultOrder: 'r.start_hi DESC, r.start_lo DESC, r.id DESC',
-};
 
 /** One range by id. */
-export function getRange(db: Db, id: string): RangeRow | undefined {
-  return prepare(db, `${rowsSelect(RANGE_LIST)} WHERE r.id = ?`).get(id) as RangeRow | undefined;
-}
+export const getRange = (db: Db, id: string) => rowById<RangeRow>(db, RANGE_LIST, id);
 
 /** Every range of a network, by start address. */
 export function listRanges(db: Db, networkId: string): RangeRow[] {
@@ -50,29 +41,18 @@ export interface RangeFilter {
 }
 
 // `sort=start` is numeric, as the default order is.
-function rangesQuery(list: ListParams, filter: RangeFilter): { shape: ListShape; query: ListQuery } {
-  const byStart = list.sort?.field === 'start';
-  const shape = byStart && list.sort?.descending ? RANGE_LIST_DESCENDING : RANGE_LIST;
-  const query = buildListQuery(shape, byStart ? { ...list, sort: undefined } : list, [
-    // A site's ranges are those of its networks, read off the index by network (not the site of every range).
-    { condition: 'r.network_id IN (SELECT n.id FROM networks n WHERE n.site_id = ?)', value: filter.siteId },
-    { sql: 'r.network_id', value: filter.networkId },
-    { sql: 'r.kind', value: filter.kind },
-  ]);
-  return { shape, query };
-}
+const RANGE_PAGES = keyOrderedPages<RangeRow, RangeFilter>(RANGE_LIST, 'start', (filter) => [
+  // A site's ranges are those of its networks, read off the index by network (not the site of every range).
+  { condition: 'r.network_id IN (SELECT n.id FROM networks n WHERE n.site_id = ?)', value: filter.siteId },
+  { sql: 'r.network_id', value: filter.networkId },
+  { sql: 'r.kind', value: filter.kind },
+]);
 
 /** One page of ranges (filtered by site, network and kind) and the total. */
-export function listRangesPage(db: Db, list: ListParams, filter: RangeFilter): { rows: RangeRow[]; total: number } {
-  const { shape, query } = rangesQuery(list, filter);
-  return readRowsPage(db, shape, query) as { rows: RangeRow[]; total: number };
-}
+export const listRangesPage = RANGE_PAGES.rows;
 
 /** The same page of ranges as listRangesPage, serialised as the API's JSON items by SQLite. */
-export function listRangesJson(db: Db, list: ListParams, filter: RangeFilter): JsonPage {
-  const { shape, query } = rangesQuery(list, filter);
-  return readJsonPage(db, shape, query);
-}
+export const listRangesJson = RANGE_PAGES.json;
 
 /** The first range (by start) of a network, other than `exceptId`, that shares an address with start…end (keys). */
 export function overlappingRange(db: Db, networkId: string, start: IpKey, end: IpKey, exceptId = ''): RangeRow | undefined {
@@ -85,9 +65,7 @@ export function overlappingRange(db: Db, networkId: string, start: IpKey, end: I
 }
 
 /** The ids of a network's ranges. */
-export function rangeIdsOfNetwork(db: Db, networkId: string): string[] {
-  return (prepare(db, 'SELECT id FROM ranges WHERE network_id = ?').all(networkId) as { id: string }[]).map((row) => row.id);
-}
+export const rangeIdsOfNetwork = (db: Db, networkId: string) => idsWhere(db, RANGE, 'network_id', networkId);
 
 /** At most this many recorded addresses are named when a DHCP range would cover them. */
 const NAMED_ADDRESSES = 20;
@@ -129,20 +107,13 @@ export function rangeConflict(
 }
 
 /** Stores a new range (its keys derived from start and end). */
-export function insertRange(db: Db, id: string, values: NewRange, now: string): void {
-  insertRow(db, RANGE, { ...values, id, version: 1, created_at: now, updated_at: now });
-}
+export const insertRange = (db: Db, id: string, values: NewRange, now: string) => insertNew(db, RANGE, id, values, now);
 
 /** Writes a range's editable columns (and its keys) and raises its version; its network stays. */
-export function updateRange(db: Db, id: string, values: RangeValues, now: string): void {
-  updateRow(db, RANGE, id, values, now);
-}
+export const updateRange = (db: Db, id: string, values: RangeValues, now: string) => updateRow(db, RANGE, id, values, now);
 
 /** Deletes a range after recording it. */
-export function removeRange(change: Change, id: string): void {
-  change.touch('range', id);
-  deleteEntity(change.db, 'range', id);
-}
+export const removeRange = (change: Change, id: string) => removeEntity(change, 'range', id);
 
 /** A range as the API answers it. */
 export function rangeToApi(row: RangeRow): ApiRecord {

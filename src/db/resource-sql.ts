@@ -126,6 +126,26 @@ export function insertRow(db: Db, resource: Resource, row: Record<string, unknow
   prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue), ...derivedValues(resource, row));
 }
 
+/**
+ * The id of the row of a resource's table whose columns hold these values (a `name` compared case-insensitively: names
+ * are unique in any case), other than `exceptId`: the lookups of uniqueness and of imports by name.
+ */
+export function idWhere(db: Db, resource: Resource, where: Record<string, SQLInputValue>, exceptId = ''): string | undefined {
+  const conditions = Object.keys(where).map((column) => (column === 'name' ? 'name = ? COLLATE NOCASE' : `${column} = ?`));
+  const sql = `SELECT id FROM ${resource.table} WHERE ${conditions.join(' AND ')} AND id <> ?`;
+  return (prepare(db, sql).get(...Object.values(where), exceptId) as { id: string } | undefined)?.id;
+}
+
+/** The ids of the rows of a resource's table whose `column` holds `value` (a site's VLANs, a network's ranges). */
+export function idsWhere(db: Db, resource: Resource, column: string, value: SQLInputValue): string[] {
+  return (prepare(db, `SELECT id FROM ${resource.table} WHERE ${column} = ?`).all(value) as { id: string }[]).map((row) => row.id);
+}
+
+/** Stores a new row of a resource: its column values, with the id, version 1 and both timestamps `now`. */
+export function insertNew(db: Db, resource: Resource, id: string, values: object, now: string): void {
+  insertRow(db, resource, { ...values, id, version: 1, created_at: now, updated_at: now });
+}
+
 /** Writes the columns of a resource's editable (not read-only) fields from `row`, raises the version and sets updated_at. */
 export function updateRow(db: Db, resource: Resource, id: string, row: Record<string, unknown>, now: string): void {
   const { update, editable } = rowSql(resource);

@@ -2,14 +2,13 @@ import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields
 import { SITE } from '../fields/sites.ts';
 import type { Change } from './change.ts';
 import { deleteEntity } from './images.ts';
-import type { ListParams } from './list-query.ts';
-import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListShape } from './list-query.ts';
+import { buildListQuery, namedCounts, pageReads, rowById, type ListShape } from './list-query.ts';
 import { removeNetworkWithHoldings } from './network-removal.ts';
 import { networkIdsOfSite } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { removeSwitch, switchIdsOfSite } from './switches.ts';
 import { removeVlan, vlanIdsOfSite } from './vlans.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { idWhere, insertNew, updateRow } from './resource-sql.ts';
 
 /** A sites row with its counts. */
 export type SiteRow = RowOf<typeof SITE> & { switch_count: number; vlan_count: number; network_count: number };
@@ -17,25 +16,19 @@ export type SiteRow = RowOf<typeof SITE> & { switch_count: number; vlan_count: n
 /** The editable columns of a site. */
 export type SiteValues = EditableRowOf<typeof SITE>;
 
-const SWITCH_COUNT = '(SELECT count(*) FROM switches w WHERE w.site_id = s.id)';
-const VLAN_COUNT = '(SELECT count(*) FROM vlans v WHERE v.site_id = s.id)';
-const NETWORK_COUNT = '(SELECT count(*) FROM networks n WHERE n.site_id = s.id)';
-
 const SITE_LIST: ListShape = {
   resource: SITE,
   alias: 's',
-  computed: {
-    switchCount: { sql: SWITCH_COUNT, name: 'switch_count' },
-    vlanCount: { sql: VLAN_COUNT, name: 'vlan_count' },
-    networkCount: { sql: NETWORK_COUNT, name: 'network_count' },
-  },
+  computed: namedCounts({
+    switchCount: '(SELECT count(*) FROM switches w WHERE w.site_id = s.id)',
+    vlanCount: '(SELECT count(*) FROM vlans v WHERE v.site_id = s.id)',
+    networkCount: '(SELECT count(*) FROM networks n WHERE n.site_id = s.id)',
+  }),
   defaultOrder: 's.name, s.id',
 };
 
 /** One site by id. */
-export function getSite(db: Db, id: string): SiteRow | undefined {
-  return prepare(db, `${rowsSelect(SITE_LIST)} WHERE s.id = ?`).get(id) as SiteRow | undefined;
-}
+export const getSite = (db: Db, id: string) => rowById<SiteRow>(db, SITE_LIST, id);
 
 /** A site's name by id (CSV and import messages name sites). */
 export function siteNameById(db: Db, id: string): string | undefined {
@@ -43,32 +36,21 @@ export function siteNameById(db: Db, id: string): string | undefined {
 }
 
 /** The id of the site with this name (case-insensitive), other than `exceptId`. */
-export function siteIdByName(db: Db, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM sites WHERE name = ? COLLATE NOCASE AND id <> ?').get(name, exceptId) as
-    | { id: string }
-    | undefined;
-  return row?.id;
-}
+export const siteIdByName = (db: Db, name: string, exceptId = '') => idWhere(db, SITE, { name }, exceptId);
+
+const SITE_PAGES = pageReads<SiteRow, void>((_db, list) => ({ shape: SITE_LIST, query: buildListQuery(SITE_LIST, list) }));
 
 /** One page of sites and the total matching the same filter. */
-export function listSites(db: Db, list: ListParams): { rows: SiteRow[]; total: number } {
-  return readRowsPage(db, SITE_LIST, buildListQuery(SITE_LIST, list)) as { rows: SiteRow[]; total: number };
-}
+export const listSites = SITE_PAGES.rows;
 
 /** The same page of sites as listSites, serialised as the API's JSON items by SQLite. */
-export function listSitesJson(db: Db, list: ListParams): JsonPage {
-  return readJsonPage(db, SITE_LIST, buildListQuery(SITE_LIST, list));
-}
+export const listSitesJson = SITE_PAGES.json;
 
 /** Stores a new site. */
-export function insertSite(db: Db, id: string, values: SiteValues, now: string): void {
-  insertRow(db, SITE, { ...values, id, version: 1, created_at: now, updated_at: now });
-}
+export const insertSite = (db: Db, id: string, values: SiteValues, now: string) => insertNew(db, SITE, id, values, now);
 
 /** Writes a site's editable columns and raises its version. */
-export function updateSite(db: Db, id: string, values: SiteValues, now: string): void {
-  updateRow(db, SITE, id, values, now);
-}
+export const updateSite = (db: Db, id: string, values: SiteValues, now: string) => updateRow(db, SITE, id, values, now);
 
 /** What a site delete removed along with the site. */
 export interface Removed {

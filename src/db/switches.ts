@@ -24,7 +24,7 @@ import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, 
 import { prepare, type Db } from './open.ts';
 import { portIdsOfSwitch, removePorts } from './ports.ts';
 import { jsonBool } from './record-json.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { idWhere, idsWhere, insertNew, updateRow } from './resource-sql.ts';
 
 /** A switches row with its port count, its configured VLAN ids (sorted) and whether it is a favourite of the caller. */
 export type SwitchRow = RowOf<typeof SWITCH> & { port_count: number; configured: string[]; favorite: boolean };
@@ -111,33 +111,18 @@ export function listSwitchesJson(db: Db, list: ListParams, filter: SwitchFilter)
 }
 
 /** The id of the switch of a site with this name (case-insensitive), other than `exceptId`. */
-export function switchIdByName(db: Db, siteId: string, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM switches WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(
-    siteId,
-    name,
-    exceptId,
-  ) as { id: string } | undefined;
-  return row?.id;
-}
+export const switchIdByName = (db: Db, siteId: string, name: string, exceptId = '') =>
+  idWhere(db, SWITCH, { site_id: siteId, name }, exceptId);
 
 /** The id of the switch with this MAC address (stored form), other than `exceptId`. */
-export function switchIdByMac(db: Db, mac: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM switches WHERE mac_address = ? AND id <> ?').get(mac, exceptId) as { id: string } | undefined;
-  return row?.id;
-}
+export const switchIdByMac = (db: Db, mac: string, exceptId = '') => idWhere(db, SWITCH, { mac_address: mac }, exceptId);
 
 /** The id of the switch of a site with this management IP (stored form), other than `exceptId`. */
-export function switchIdByIp(db: Db, siteId: string, ip: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM switches WHERE site_id = ? AND management_ip = ? AND id <> ?').get(siteId, ip, exceptId) as
-    | { id: string }
-    | undefined;
-  return row?.id;
-}
+export const switchIdByIp = (db: Db, siteId: string, ip: string, exceptId = '') =>
+  idWhere(db, SWITCH, { site_id: siteId, management_ip: ip }, exceptId);
 
 /** The ids of a site's switches. */
-export function switchIdsOfSite(db: Db, siteId: string): string[] {
-  return (prepare(db, 'SELECT id FROM switches WHERE site_id = ?').all(siteId) as { id: string }[]).map((row) => row.id);
-}
+export const switchIdsOfSite = (db: Db, siteId: string) => idsWhere(db, SWITCH, 'site_id', siteId);
 
 /** The ids of the switches that list a VLAN among their configured VLANs. */
 export function switchIdsConfiguringVlan(db: Db, vlanId: string): string[] {
@@ -158,14 +143,10 @@ export function setConfiguredVlans(db: Db, switchId: string, vlanIds: readonly s
 }
 
 /** Stores a new switch; set its configured VLANs with setConfiguredVlans. */
-export function insertSwitch(db: Db, id: string, values: SwitchValues, now: string): void {
-  insertRow(db, SWITCH, { ...values, id, version: 1, created_at: now, updated_at: now });
-}
+export const insertSwitch = (db: Db, id: string, values: SwitchValues, now: string) => insertNew(db, SWITCH, id, values, now);
 
 /** Writes a switch's editable columns and raises its version. */
-export function updateSwitch(db: Db, id: string, values: SwitchValues, now: string): void {
-  updateRow(db, SWITCH, id, values, now);
-}
+export const updateSwitch = (db: Db, id: string, values: SwitchValues, now: string) => updateRow(db, SWITCH, id, values, now);
 
 /**
  * Deletes a switch after recording it, with its ports (far ends of their links unlinked), its LAGs (LAGs of other

@@ -3,12 +3,12 @@ import { VLAN } from '../fields/vlans.ts';
 import type { Change } from './change.ts';
 import { deleteEntity } from './images.ts';
 import type { ListParams } from './list-query.ts';
-import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
+import { buildListQuery, namedCounts, pageReads, rowById, type ListQuery, type ListShape } from './list-query.ts';
 import { detachNetworksFromVlan, networkIdsOfVlan } from './networks.ts';
 import { prepare, type Db } from './open.ts';
 import { lagIdsUsingVlan, removeVlanFromLag } from './lags.ts';
 import { portIdsUsingVlan, removeVlanFromPort } from './ports.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { idWhere, idsWhere, insertNew, updateRow } from './resource-sql.ts';
 import { removeVlanFromSwitch, switchIdsConfiguringVlan } from './switches.ts';
 
 /** A vlans row with its counts. */
@@ -17,28 +17,21 @@ export type VlanRow = RowOf<typeof VLAN> & { network_count: number; port_count: 
 /** The editable columns of a VLAN. */
 export type VlanValues = EditableRowOf<typeof VLAN>;
 
-const NETWORK_COUNT = '(SELECT count(*) FROM networks n WHERE n.vlan_id = v.id)';
-
 // Each port that carries the VLAN (untagged, tagged or both) once, and the switches with such a port (a switch that
 // only configures it is not counted): from the per-switch counts that migration 0011's triggers keep.
-const PORT_COUNT = '(SELECT coalesce(sum(c.ports), 0) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)';
-const SWITCH_COUNT = '(SELECT count(*) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)';
-
 const VLAN_LIST: ListShape = {
   resource: VLAN,
   alias: 'v',
-  computed: {
-    networkCount: { sql: NETWORK_COUNT, name: 'network_count' },
-    portCount: { sql: PORT_COUNT, name: 'port_count' },
-    switchCount: { sql: SWITCH_COUNT, name: 'switch_count' },
-  },
+  computed: namedCounts({
+    networkCount: '(SELECT count(*) FROM networks n WHERE n.vlan_id = v.id)',
+    portCount: '(SELECT coalesce(sum(c.ports), 0) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)',
+    switchCount: '(SELECT count(*) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)',
+  }),
   defaultOrder: 'v.vid, v.name, v.id',
 };
 
 /** One VLAN by id, with its counts. */
-export function getVlan(db: Db, id: string): VlanRow | undefined {
-  return prepare(db, `${rowsSelect(VLAN_LIST)} WHERE v.id = ?`).get(id) as VlanRow | undefined;
-}
+export const getVlan = (db: Db, id: string) => rowById<VlanRow>(db, VLAN_LIST, id);
 
 /** A VLAN's number and site by id, or undefined when there is no such VLAN (port rules, CSV, configuration). */
 export function vlanRefById(db: Db, id: string): { vid: number; siteId: string } | undefined {
@@ -65,44 +58,26 @@ function vlansQuery(list: ListParams, filter: VlanFilter): ListQuery {
   ]);
 }
 
+const VLAN_PAGES = pageReads<VlanRow, VlanFilter>((_db, list, filter) => ({ shape: VLAN_LIST, query: vlansQuery(list, filter) }));
+
 /** One page of VLANs (filtered by site, number and status) and the total matching the same filter. */
-export function listVlans(db: Db, list: ListParams, filter: VlanFilter): { rows: VlanRow[]; total: number } {
-  return readRowsPage(db, VLAN_LIST, vlansQuery(list, filter)) as { rows: VlanRow[]; total: number };
-}
+export const listVlans = VLAN_PAGES.rows;
 
 /** The same page of VLANs as listVlans, serialised as the API's JSON items by SQLite. */
-export function listVlansJson(db: Db, list: ListParams, filter: VlanFilter): JsonPage {
-  return readJsonPage(db, VLAN_LIST, vlansQuery(list, filter));
-}
+export const listVlansJson = VLAN_PAGES.json;
 
 /** The id of the VLAN of a site with this number, other than `exceptId`. */
-export function vlanIdByVid(db: Db, siteId: string, vid: number, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM vlans WHERE site_id = ? AND vid = ? AND id <> ?').get(siteId, vid, exceptId) as
-    | { id: string }
-    | undefined;
-  return row?.id;
-}
+export const vlanIdByVid = (db: Db, siteId: string, vid: number, exceptId = '') => idWhere(db, VLAN, { site_id: siteId, vid }, exceptId);
 
 /** The id of the VLAN of a site with this name (case-insensitive), other than `exceptId`. */
-export function vlanIdByName(db: Db, siteId: string, name: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM vlans WHERE site_id = ? AND name = ? COLLATE NOCASE AND id <> ?').get(siteId, name, exceptId) as
-    | { id: string }
-    | undefined;
-  return row?.id;
-}
+export const vlanIdByName = (db: Db, siteId: string, name: string, exceptId = '') => idWhere(db, VLAN, { site_id: siteId, name }, exceptId);
 
 /** The id of the VLAN of a site with this colour (stored form, lower case), other than `exceptId`. */
-export function vlanIdByColor(db: Db, siteId: string, color: string, exceptId = ''): string | undefined {
-  const row = prepare(db, 'SELECT id FROM vlans WHERE site_id = ? AND color = ? AND id <> ?').get(siteId, color, exceptId) as
-    | { id: string }
-    | undefined;
-  return row?.id;
-}
+export const vlanIdByColor = (db: Db, siteId: string, color: string, exceptId = '') =>
+  idWhere(db, VLAN, { site_id: siteId, color }, exceptId);
 
 /** The ids of a site's VLANs. */
-export function vlanIdsOfSite(db: Db, siteId: string): string[] {
-  return (prepare(db, 'SELECT id FROM vlans WHERE site_id = ?').all(siteId) as { id: string }[]).map((row) => row.id);
-}
+export const vlanIdsOfSite = (db: Db, siteId: string) => idsWhere(db, VLAN, 'site_id', siteId);
 
 /** The colours a site's VLANs have (lower case), other than that of `exceptId`: what a new colour must avoid. */
 export function usedColors(db: Db, siteId: string, exceptId = ''): Set<string> {
@@ -142,14 +117,10 @@ export function portsCarryingVlan(db: Db, vlanId: string, limit: number, offset:
 }
 
 /** Stores a new VLAN (its colour chosen already). */
-export function insertVlan(db: Db, id: string, values: VlanValues, now: string): void {
-  insertRow(db, VLAN, { ...values, id, version: 1, created_at: now, updated_at: now });
-}
+export const insertVlan = (db: Db, id: string, values: VlanValues, now: string) => insertNew(db, VLAN, id, values, now);
 
 /** Writes a VLAN's editable columns and raises its version. */
-export function updateVlan(db: Db, id: string, values: VlanValues, now: string): void {
-  updateRow(db, VLAN, id, values, now);
-}
+export const updateVlan = (db: Db, id: string, values: VlanValues, now: string) => updateRow(db, VLAN, id, values, now);
 
 /** What uses a VLAN: the ports and LAGs that carry it, the networks in it, the switches that configure it. */
 export interface VlanUsers {

@@ -1,0 +1,103 @@
+// Networks (IP subnets): of an existing site, the gateway inside the subnet, the VLAN of the same site; the name
+// unique per site (409 name_taken) and no two subnets of a site overlapping (409 subnet_overlaps). One with
+// addresses or ranges is deleted only with them (force).
+import { removeNetworkWithHoldings } from '../db/network-removal.ts';
+import {
+  insertNetwork,
+  networkHoldings,
+  networkIdByName,
+  networkToApi,
+  overlappingNetwork,
+  removeNetwork,
+  updateNetwork,
+  type NetworkRow,
+  type NetworkValues,
+} from '../db/networks.ts';
+import type { Db } from '../db/open.ts';
+import { siteOfVlan } from '../db/vlans.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { NETWORK } from '../fields/networks.ts';
+import { networkFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { counted } from '../lib/counted.ts';
+import type { Utilization } from '../lib/ip-math.ts';
+import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
+
+/** A network as its answer reads it: with its exact utilisation. */
+export type NetworkWithUse = NetworkRow & { use?: Utilization };
+
+const NETWORKS: DomainKind<NetworkWithUse, NetworkValues> = {
+  resource: NETWORK,
+  toApi: (row) => networkToApi(row, row.use),
+  insert: insertNetwork,
+  update: updateNetwork,
+  ruleFaults: (db, network, checked) => {
+    const site = siteFaults(db, checked.values.siteId);
+    return [...gatewayFaults(checked.faults, network), ...site, ...vlanFaults(db, [...checked.faults, ...site], network)];
+  },
+  clashes: networkClashes,
+  entity: (network) => ({ name: network.name, siteId: network.site_id, label: networkLabel(network) }),
+};
+
+/** The writes of networks; a delete of one with addresses or ranges: 409 network_in_use, unless `force` deletes them in the same entry. */
+export const NETWORK_WRITES: Writes<NetworkWithUse, { force: boolean }> = writesOf(NETWORKS, (change, network, { force }) => {
+  const held = networkHoldings(change.db, network.id);
+  if (held.addresses + held.ranges === 0) {
+    removeNetwork(change, network.id);
+    return '';
+  }
+  if (!force) throw networkInUse(network, held);
+  removeNetworkWithHoldings(change, network.id);
+  return ` with ${heldText(held)}`;
+});
+
+/** "LAN (10.0.0.0/24)": how messages and summaries name a network. */
+export function networkLabel(network: Pick<NetworkValues, 'name' | 'subnet'>): string {
+  return `${network.name} (${network.subnet})`;
+}
+
+/** 409 network_in_use: the counts of addresses and ranges in the message and in details. */
+function networkInUse(network: NetworkRow, held: { addresses: number; ranges: number }): Refusal {
+  return new Refusal(
+    'conflict',
+    'network_in_use',
+    `The network ${networkLabel(network)} has ${heldText(held)}; add ?force=true to delete them with it.`,
+    [
+      { field: 'force', message: `the network has ${heldText(held)}` },
+      { field: 'addresses', message: `${held.addresses} recorded` },
+      { field: 'ranges', message: `${held.ranges} defined` },
+    ],
+  );
+}
+
+function heldText(held: { addresses: number; ranges: number }): string {
+  return `${counted(held.addresses, 'address', 'addresses')} and ${counted(held.ranges, 'range')}`;
+}
+
+/** The gateway-in-subnet rule, unless subnet or gateway was refused already (the rule would only repeat that). */
+function gatewayFaults(faults: FieldFault[], network: Record<string, unknown>): FieldFault[] {
+  return faults.some((fault) => fault.field === 'subnet' || fault.field === 'gateway') ? [] : networkFaults(network);
+}
+
+/** The VLAN must exist and be of the network's site, unless vlanId or siteId was refused already. */
+function vlanFaults(db: Db, faults: FieldFault[], network: Record<string, unknown>): FieldFault[] {
+  if (faults.some((fault) => fault.field === 'vlanId' || fault.field === 'siteId') || typeof network.siteId !== 'string') return [];
+  return vlanSiteFaults([['vlanId', network.vlanId]], network.siteId, (id) => siteOfVlan(db, id));
+}
+
+/** The name unique per site (409 name_taken); then no overlap with another subnet of the site (409 subnet_overlaps). */
+function networkClashes(db: Db, values: NetworkValues, id: string): FieldFault[] {
+  if (networkIdByName(db, values.site_id, values.name, id))
+    return [{ field: 'name', message: `the site has a network named "${values.name}"` }];
+  const other = overlappingNetwork(db, values.site_id, values.subnet, id);
+  if (other) throw subnetOverlaps(values.subnet, other);
+  return [];
+}
+
+function subnetOverlaps(subnet: string, other: { id: string; name: string; subnet: string }): Refusal {
+  return new Refusal(
+    'conflict',
+    'subnet_overlaps',
+    `${subnet} overlaps ${other.subnet} of the network ${other.name} at the same site; two networks of a site never overlap.`,
+    [{ field: 'subnet', message: `overlaps ${other.subnet} (network ${other.name}, ${other.id})` }],
+  );
+}

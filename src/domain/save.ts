@@ -1,0 +1,209 @@
+// The one save path of the inventory's plain kinds (sites, VLANs, networks, ranges, addresses, templates, switches):
+// a create, an update or a delete of one record is checked and written here, whoever asks (the API's handlers, and
+// in time the imports, discovery and undo). Each kind's module (domain/<kind>.ts) declares its kind once (its
+// reads, its own rules, its cascades, how the activity log names it) and hands it to these. Read top to bottom,
+// each is what a write of that kind does: the fields (400), the rules that look at other records (400), then in one
+// change the kind's refusals (409), uniqueness (409), the write and its activity entry. Refusals are Refusals:
+// no HTTP is known here.
+import { randomUUID } from 'node:crypto';
+import { recordChange, type ActivityInput, type Actor, type Change } from '../db/change.ts';
+import type { Kind } from '../db/images.ts';
+import type { Db } from '../db/open.ts';
+import { insertNew, updateRow } from '../db/resource-sql.ts';
+import { getSite } from '../db/sites.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { changesNothing, toColumns, validateInput, type ApiRecord, type Resource, type ValidatedInput } from '../fields/field.ts';
+
+/** What every stored row has: its id and the version its ETag names. */
+export type StoredRow = { id: string; version: number };
+
+/** A kind that the shared create, update and delete change: its reads, its own rules, how the activity log names it. */
+export interface DomainKind<Row extends Values & StoredRow, Values> {
+  /** Its fields; `resource.type` names it in the activity log. */
+  resource: Resource;
+  /** The record's API form: what a patch is merged into. */
+  toApi(row: Row): ApiRecord;
+  /** The insert of a new row (default: its columns as they are, insertNew). */
+  insert?(db: Db, id: string, values: Values, now: string): void;
+  /** The write of a change (default: its editable columns, updateRow). */
+  update?(db: Db, id: string, values: Values, now: string): void;
+  /** The faults of the fields as the kind names them (a template's units, each block at its own path). */
+  fieldFaults?(input: unknown, faults: FieldFault[]): FieldFault[];
+  /** Faults beyond each field's own, of the record as it would be (`checked`: the input as validated). */
+  ruleFaults?(db: Db, record: Record<string, unknown>, checked: ValidatedInput): FieldFault[];
+  /** The uniqueness faults (409) of these values for the entity `id`, checked inside the change. */
+  clashes(db: Db, values: Values, id: string): FieldFault[];
+  /** Update only, inside the change before the clashes: throws for a change the kind refuses (a move in use). */
+  refuseUpdate?(db: Db, row: Row, values: Values): void;
+  /**
+   * Create and update, inside the change after the row is written: the fields without a column (a switch's
+   * configured VLANs) and what goes with the row in the same entry (a switch's management address); `before` is
+   * the row as it was (undefined on create).
+   */
+  afterWrite?(change: Change, id: string, record: Record<string, unknown>, before: Row | undefined): void;
+  /** Create only, inside the change after the insert: more work (a switch's ports), the summary's end and the entry's changes. */
+  onCreate?(change: Change, id: string, checked: ValidatedInput): { summaryEnd: string; changes?: unknown };
+  /** How the activity log names an entity: its name, its site (null for a kind of no site: templates), and its label in a summary ("LAN (VLAN 10)"). */
+  entity(record: Values, id: string): { name: string; siteId: string | null; label: string };
+}
+
+/** The writes of a kind as its callers make them: create (its new id), update, and delete with the options it takes. */
+export interface Writes<Row, Options = undefined> {
+  create(db: Db, actor: Actor, input: unknown): string;
+  update(db: Db, actor: Actor, row: Row, input: unknown): void;
+  delete(db: Db, actor: Actor, row: Row, options: Options): void;
+}
+
+/** The writes of a kind through the one save path; `remove` deletes a record and what goes with it (see deleteRecord). */
+export function writesOf<Row extends Values & StoredRow, Values, Options = undefined>(
+  kind: DomainKind<Row, Values>,
+  remove: (change: Change, row: Row, options: Options) => string,
+): Writes<Row, Options> {
+  return {
+    create: (db, actor, input) => createRecord(db, actor, kind, input),
+    update: (db, actor, row, input) => updateRecord(db, actor, kind, row, input),
+    delete: (db, actor, row, options) => deleteRecord(db, actor, kind, row, (change) => remove(change, row, options)),
+  };
+}
+
+/** The writes of a kind whose rules and entries name a parent record (a range's or an address's network). */
+export interface ChildWrites<Row, Parent> {
+  create(db: Db, actor: Actor, parent: Parent, input: unknown): string;
+  update(db: Db, actor: Actor, row: Row, input: unknown): void;
+  delete(db: Db, actor: Actor, row: Row): void;
+}
+
+/** writesOf for a kind of a parent: `kindOf` the kind under one parent, `parentOf` the parent of a stored row. */
+export function childWritesOf<Row extends Values & StoredRow, Values, Parent>(
+  kindOf: (parent: Parent) => DomainKind<Row, Values>,
+  parentOf: (db: Db, row: Row) => Parent,
+  remove: (change: Change, row: Row) => string,
+): ChildWrites<Row, Parent> {
+  return {
+    create: (db, actor, parent, input) => createRecord(db, actor, kindOf(parent), input),
+    update: (db, actor, row, input) => updateRecord(db, actor, kindOf(parentOf(db, row)), row, input),
+    delete: (db, actor, row) => deleteRecord(db, actor, kindOf(parentOf(db, row)), row, (change) => remove(change, row)),
+  };
+}
+
+/** Creates a record of the input: refused with 400 or 409 (Refusal), else stored with its entry; its new id. */
+function createRecord<Row extends Values & StoredRow, Values>(db: Db, actor: Actor, kind: DomainKind<Row, Values>, input: unknown): string {
+  const checked = validateInput(kind.resource, input, 'create');
+  refuseInvalid([...fieldFaultsOf(kind, input, checked), ...(kind.ruleFaults?.(db, checked.values, checked) ?? [])]);
+  const values = toColumns(kind.resource, checked.values) as Values;
+  const id = randomUUID();
+  recordChange(db, actor, (change) => {
+    refuseClashes(kind.clashes(change.db, values, id));
+    change.touch(kind.resource.type as Kind, id);
+    (kind.insert ?? ((db, id, values, now) => insertNew(db, kind.resource, id, values as object, now)))(change.db, id, values, change.now);
+    kind.afterWrite?.(change, id, checked.values, undefined);
+    const more = kind.onCreate?.(change, id, checked);
+    return { activity: entryOf(kind, 'create', id, values, more?.summaryEnd ?? '', more?.changes), result: id };
+  });
+  return id;
+}
+
+/**
+ * Changes the record `row` (as read once by the caller) by the input, a patch validated on the record as it would
+ * be (400); a patch that changes nothing writes nothing; else in one change the kind's refusals, uniqueness (409),
+ * the update and its entry.
+ */
+function updateRecord<Row extends Values & StoredRow, Values>(
+  db: Db,
+  actor: Actor,
+  kind: DomainKind<Row, Values>,
+  row: Row,
+  input: unknown,
+): void {
+  const checked = validateInput(kind.resource, input, 'patch');
+  const current = kind.toApi(row);
+  const merged = { ...current, ...checked.values };
+  refuseInvalid([...fieldFaultsOf(kind, input, checked), ...(kind.ruleFaults?.(db, merged, checked) ?? [])]);
+  if (changesNothing(current, sortedLists(kind.resource, checked.values))) return;
+  const values = toColumns(kind.resource, merged) as Values;
+  recordChange(db, actor, (change) => {
+    kind.refuseUpdate?.(change.db, row, values);
+    refuseClashes(kind.clashes(change.db, values, row.id));
+    change.touch(kind.resource.type as Kind, row.id);
+    (kind.update ?? ((db, id, values, now) => updateRow(db, kind.resource, id, values as Record<string, unknown>, now)))(
+      change.db,
+      row.id,
+      values,
+      change.now,
+    );
+    kind.afterWrite?.(change, row.id, merged, row);
+    return { activity: entryOf(kind, 'update', row.id, values, ''), result: row.id };
+  });
+}
+
+/**
+ * Deletes the record `row` in one change: `remove` removes it and what goes with it (or refuses), and what it
+ * returns ends the summary (" and its 48 ports").
+ */
+function deleteRecord<Row extends Values & StoredRow, Values>(
+  db: Db,
+  actor: Actor,
+  kind: DomainKind<Row, Values>,
+  row: Row,
+  remove: (change: Change, row: Row) => string,
+): void {
+  recordChange(db, actor, (change) => {
+    const summaryEnd = remove(change, row);
+    return { activity: entryOf(kind, 'delete', row.id, row, summaryEnd), result: row.id };
+  });
+}
+
+/** 400 validation_failed with every fault found, when there is one. */
+export function refuseInvalid(faults: FieldFault[], message = 'The request has invalid fields.'): void {
+  if (faults.length) throw new Refusal('invalid', 'validation_failed', message, faults);
+}
+
+/** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
+export function refuseClashes(faults: FieldFault[]): void {
+  if (faults.length === 0) return;
+  const names = faults.some((fault) => fault.field === 'name');
+  const fields = faults.map((fault) => fault.field).join(', ');
+  throw new Refusal('conflict', names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults);
+}
+
+/** A fault on siteId when it names no site (an invalid id was reported by validateInput already). */
+export function siteFaults(db: Db, siteId: unknown): FieldFault[] {
+  if (typeof siteId !== 'string' || getSite(db, siteId)) return [];
+  return [{ field: 'siteId', message: `site ${siteId} does not exist` }];
+}
+
+/** The values with each id list sorted, as lists are stored and answered (a list is a set: its order says nothing). */
+export function sortedLists(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const sorted = { ...values };
+  for (const field of resource.fields)
+    if (field.type === 'uuid-list' && Array.isArray(sorted[field.name])) sorted[field.name] = [...(sorted[field.name] as string[])].sort();
+  return sorted;
+}
+
+function fieldFaultsOf<Row extends Values & StoredRow, Values>(kind: DomainKind<Row, Values>, input: unknown, checked: ValidatedInput) {
+  return kind.fieldFaults && checked.faults.length ? kind.fieldFaults(input, checked.faults) : checked.faults;
+}
+
+const DONE: Record<'create' | 'update' | 'delete', string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
+
+/** The activity entry of a change to one entity: "Updated network LAN (VLAN 10)". */
+function entryOf<Row extends Values & StoredRow, Values>(
+  kind: DomainKind<Row, Values>,
+  action: 'create' | 'update' | 'delete',
+  id: string,
+  record: Values,
+  summaryEnd: string,
+  changes?: unknown,
+): ActivityInput {
+  const { name, siteId, label } = kind.entity(record, id);
+  const type = kind.resource.type;
+  return {
+    action,
+    entityType: type,
+    entityId: id,
+    entityName: name,
+    siteId,
+    summary: `${DONE[action]} ${type} ${label}${summaryEnd}`,
+    changes,
+  };
+}

@@ -1,0 +1,252 @@
+// Switches: of an existing site, configured VLANs of it, name unique per site, MAC unique, management IP unique per
+// site (409); a new one gets its ports (portCount, or its template's for every member of its stack); it moves site
+// only while none of its ports carries a VLAN (409 vlan_in_use); its management address is kept with it
+// (db/switches.ts keepManagementAddress). A duplicate copies it with its ports' configuration and its LAGs.
+import { randomUUID } from 'node:crypto';
+import { recordChange, type Actor, type Change } from '../db/change.ts';
+import { diffImages, readImage } from '../db/images.ts';
+import { copyLags } from '../db/lags.ts';
+import { inTransaction, type Db } from '../db/open.ts';
+import { copyPorts, countPortsWithVlans, highestUnit, insertNumberedPorts, insertTemplatePorts } from '../db/ports.ts';
+import {
+  addFavoriteSwitch,
+  getSwitch,
+  insertSwitch,
+  keepManagementAddress,
+  removeFavoriteSwitch,
+  removeSwitch,
+  setConfiguredVlans,
+  switchIdByIp,
+  switchIdByMac,
+  switchIdByName,
+  switchToApi,
+  type SwitchRow,
+  type SwitchValues,
+} from '../db/switches.ts';
+import { getTemplate, templateUnitsOf } from '../db/templates.ts';
+import { siteOfVlan } from '../db/vlans.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { checkValue, isPlainObject, isUuid, type ValidatedInput } from '../fields/field.ts';
+import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
+import { SWITCH } from '../fields/switches.ts';
+import { counted } from '../lib/counted.ts';
+import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
+import { refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
+
+const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
+  resource: SWITCH,
+  toApi: switchToApi,
+  ruleFaults: switchRuleFaults,
+  clashes: switchClashes,
+  refuseUpdate: (db, row, values) => {
+    if (values.site_id !== row.site_id) refuseMoveWithVlans(db, row);
+  },
+  afterWrite: switchAfterWrite,
+  onCreate: addPorts,
+  entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
+};
+
+/**
+ * The writes of switches: a new one gets its ports, and one from a template takes the template's unit count as its
+ * stackSize unless given; a delete takes its ports (far ends of their links unlinked), its LAGs and its management
+ * address with it.
+ */
+export const SWITCH_WRITES: Writes<SwitchRow> = {
+  ...writesOf(SWITCHES, (change, row) => {
+    const ports = removeSwitch(change, row.id);
+    return ports ? ` and its ${counted(ports, 'port')}` : '';
+  }),
+  create: (db, actor, input) => {
+    const body = withTemplateStackSize(db, input);
+    const ruleFaults = (db: Db, record: Record<string, unknown>, checked: ValidatedInput) => [
+      ...switchRuleFaults(db, record, checked),
+      ...templateFaults(db, body, checked),
+    ];
+    return writesOf({ ...SWITCHES, ruleFaults }, () => '').create(db, actor, body);
+  },
+};
+
+/**
+ * A copy of the switch at its site under the input's name (docs/LAGS-TEMPLATES.md, "Switch duplicates"): its fields
+ * but serial, MAC, location and rack position, its configured VLANs, copies of its ports' configuration and of its
+ * LAGs, and the management address of the managementIp given; one create entry. Its new id.
+ */
+export function duplicateSwitch(db: Db, actor: Actor, original: SwitchRow, input: unknown): string {
+  const values = duplicateValues(original, input);
+  const id = randomUUID();
+  recordChange(db, actor, (change) => {
+    refuseClashes(switchClashes(change.db, values, id));
+    change.touch('switch', id);
+    insertSwitch(change.db, id, values, change.now);
+    switchAfterWrite(change, id, { configuredVlanIds: original.configured }, undefined);
+    const portIds = copyPorts(change, original.id, id);
+    const lags = copyLags(change, original.id, id, portIds);
+    const summaryEnd = `${portIds.size ? ` with ${counted(portIds.size, 'port')}` : ''}${lags ? ` and ${counted(lags, 'LAG')}` : ''}`;
+    const changes = {
+      ...diffImages('switch', null, readImage(change.db, 'switch', id)),
+      ...(portIds.size ? { portCount: [0, portIds.size] } : {}),
+    };
+    return {
+      activity: {
+        action: 'create',
+        entityType: 'switch',
+        entityId: id,
+        entityName: values.name,
+        siteId: values.site_id,
+        summary: `Created switch ${values.name} as a copy of ${original.name}${summaryEnd}`,
+        changes,
+      },
+      result: id,
+    };
+  });
+  return id;
+}
+
+/** Makes the switch one of the user's favourites: their own bookmark, in a transaction of its own, outside the activity log. */
+export function addFavorite(db: Db, userId: string, switchId: string): void {
+  inTransaction(db, () => addFavoriteSwitch(db, userId, switchId));
+}
+
+/** Takes the switch off the user's favourites. */
+export function removeFavorite(db: Db, userId: string, switchId: string): void {
+  inTransaction(db, () => removeFavoriteSwitch(db, userId, switchId));
+}
+
+/** Create and update: the configured VLANs, and the management address when the IP, site or name changed. */
+function switchAfterWrite(change: Change, id: string, record: Record<string, unknown>, before: SwitchRow | undefined): void {
+  setConfiguredVlans(change.db, id, (record.configuredVlanIds as string[] | undefined) ?? []);
+  const now = getSwitch(change.db, id)!;
+  const moved = !before || now.management_ip !== before.management_ip || now.site_id !== before.site_id || now.name !== before.name;
+  if (moved) keepManagementAddress(change, now, before?.name);
+}
+
+/** The ports of a new switch: its template's for every member of its stack, else portCount ports named 1…N. */
+function addPorts(change: Change, id: string, checked: ValidatedInput) {
+  const templateId = checked.values.templateId;
+  return typeof templateId === 'string' ? addTemplatePorts(change, id, templateId, checked) : addNumberedPorts(change, id, checked);
+}
+
+/** The ports layOutPorts makes of the template for the switch's stackSize; the entry counts them as addNumberedPorts does. */
+function addTemplatePorts(change: Change, id: string, templateId: string, checked: ValidatedInput) {
+  const template = getTemplate(change.db, templateId)!;
+  const ports = layOutPorts(JSON.parse(template.units), checked.values.stackSize as number);
+  const portIds = ports.map(() => randomUUID());
+  change.touch('port', portIds);
+  insertTemplatePorts(change.db, id, portIds, ports, change.now);
+  const changes = { ...diffImages('switch', null, readImage(change.db, 'switch', id)), portCount: [0, ports.length] };
+  return { summaryEnd: ` with ${counted(ports.length, 'port')} from template ${template.name}`, changes };
+}
+
+/** portCount ports named 1…N; the entry lists the switch's fields and the number of ports, not every new port. */
+function addNumberedPorts(change: Change, id: string, checked: { values: Record<string, unknown> }) {
+  const portCount = checked.values.portCount as number;
+  const portIds = Array.from({ length: portCount }, () => randomUUID());
+  change.touch('port', portIds);
+  insertNumberedPorts(change.db, id, portIds, change.now);
+  const changes = {
+    ...diffImages('switch', null, readImage(change.db, 'switch', id)),
+    ...(portCount ? { portCount: [0, portCount] } : {}),
+  };
+  return { summaryEnd: portCount ? ` with ${counted(portCount, 'port')}` : '', changes };
+}
+
+/** The site exists; configured VLANs are VLANs of it; stackSize leaves every port on a member of the stack. */
+function switchRuleFaults(db: Db, record: Record<string, unknown>, checked: { values: Record<string, unknown> }): FieldFault[] {
+  const faults = siteFaults(db, checked.values.siteId);
+  const configured = Array.isArray(record.configuredVlanIds) ? (record.configuredVlanIds as string[]) : [];
+  if (typeof record.siteId === 'string')
+    faults.push(...vlanSiteFaults(eachOfList('configuredVlanIds', configured), record.siteId, (id) => siteOfVlan(db, id)));
+  if (typeof record.id === 'string' && typeof record.stackSize === 'number') {
+    const used = highestUnit(db, record.id);
+    if (used > record.stackSize)
+      faults.push({ field: 'stackSize', message: `must be at least ${used}: a port is on unit ${used}; move or delete it first` });
+  }
+  return faults;
+}
+
+/** A create body naming a template (that exists) without stackSize: the template's unit count as stackSize. */
+function withTemplateStackSize(db: Db, body: unknown): unknown {
+  if (!isPlainObject(body) || body.stackSize != null || !isUuid(body.templateId)) return body;
+  const units = templateUnitsOf(db, body.templateId.toLowerCase());
+  return units ? { ...body, stackSize: units.length } : body;
+}
+
+/** The template exists and can make a stack of stackSize members (stackProblem); portCount is not given with it. */
+function templateFaults(db: Db, body: unknown, checked: ValidatedInput): FieldFault[] {
+  const templateId = checked.values.templateId;
+  if (typeof templateId !== 'string') return [];
+  const faults: FieldFault[] = [];
+  if (isPlainObject(body) && typeof body.portCount === 'number' && body.portCount !== 0)
+    faults.push({
+      field: 'portCount',
+      message: 'must be left out with templateId: give either portCount or templateId (the template makes the ports)',
+    });
+  const units = templateUnitsOf(db, templateId);
+  if (!units) return [...faults, { field: 'templateId', message: `template ${templateId} does not exist` }];
+  const stackSize = checked.values.stackSize;
+  const problem = typeof stackSize === 'number' ? stackProblem(units, stackSize) : undefined;
+  if (problem) faults.push({ field: 'stackSize', message: problem });
+  return faults;
+}
+
+const NAME_FIELD = SWITCH.fields.find((field) => field.name === 'name')!;
+const MANAGEMENT_IP_FIELD = SWITCH.fields.find((field) => field.name === 'managementIp')!;
+
+/** The columns of a duplicate: the original's, with the input's name and managementIp (400 for a bad input). */
+function duplicateValues(original: SwitchRow, input: unknown): SwitchValues {
+  if (!isPlainObject(input))
+    throw new Refusal('invalid', 'validation_failed', 'The request has invalid fields.', [
+      { field: 'body', message: 'must be a JSON object { name, managementIp? }' },
+    ]);
+  const faults: FieldFault[] = Object.keys(input)
+    .filter((key) => key !== 'name' && key !== 'managementIp')
+    .map((key) => ({ field: key, message: 'is not a field of a duplicate: only name and managementIp' }));
+  const name = checkValue(NAME_FIELD, input.name ?? null);
+  if (!name.ok) faults.push({ field: 'name', message: name.message });
+  const ip = checkValue(MANAGEMENT_IP_FIELD, input.managementIp ?? null);
+  if (!ip.ok) faults.push({ field: 'managementIp', message: ip.message });
+  refuseInvalid(faults);
+  return {
+    site_id: original.site_id,
+    name: (name.ok ? name.value : '') as string,
+    vendor: original.vendor,
+    model: original.model,
+    serial_number: null,
+    mac_address: null,
+    management_ip: (ip.ok ? ip.value : null) as string | null,
+    firmware_version: original.firmware_version,
+    location: null,
+    rack_position: null,
+    role: original.role,
+    tags: original.tags,
+    status: original.status,
+    stack_size: original.stack_size,
+    template_id: original.template_id,
+    poe_budget_watts: original.poe_budget_watts,
+    notes: original.notes,
+  };
+}
+
+function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {
+  const clashes: FieldFault[] = [];
+  if (switchIdByName(db, values.site_id, values.name, id))
+    clashes.push({ field: 'name', message: `the site has a switch named "${values.name}"` });
+  if (values.mac_address && switchIdByMac(db, values.mac_address, id))
+    clashes.push({ field: 'macAddress', message: `another switch has MAC ${values.mac_address}` });
+  if (values.management_ip && switchIdByIp(db, values.site_id, values.management_ip, id)) {
+    clashes.push({ field: 'managementIp', message: `another switch of the site has management IP ${values.management_ip}` });
+  }
+  return clashes;
+}
+
+function refuseMoveWithVlans(db: Db, row: SwitchRow): void {
+  const ports = countPortsWithVlans(db, row.id);
+  if (ports === 0) return;
+  const count = counted(ports, 'port');
+  throw new Refusal(
+    'conflict',
+    'vlan_in_use',
+    `Switch ${row.name} has ${count} carrying VLANs of its site; take them off before moving it.`,
+    [{ field: 'siteId', message: `${count} carry VLANs of the current site` }],
+  );
+}
