@@ -35,9 +35,9 @@ export interface RuleFault extends FieldFault {
   rule?: Rule;
 }
 
-/** A fault that breaks `rule`. */
+/** A fault that breaks `rule`; the rule is not enumerable, so that an answer's details stay { field, message } on every path. */
 export function ruleFault(rule: Rule, field: string, message: string): RuleFault {
-  return { field, message, rule };
+  return Object.defineProperty({ field, message }, 'rule', { value: rule, enumerable: false });
 }
 
 /**
@@ -71,7 +71,7 @@ export type PairProblem = 'missing' | 'same_switch' | 'not_back';
  * back. `endOf` looks a far end up (in the database, a restore document); the callers word the problem.
  */
 export function pairProblem(
-  self: { id: string; switchId: unknown },
+  self: { id: string; switchId?: unknown },
   farId: string,
   endOf: (id: string) => PairEnd | undefined,
 ): PairProblem | undefined {

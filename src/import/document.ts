@@ -18,12 +18,21 @@ import {
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
-import { addressPortFaults, eachOfList, lagFaults, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
+import {
+  addressPortFaults,
+  eachOfList,
+  lagFaults,
+  lagMemberTypeFaults,
+  networkFaults,
+  type PairProblem,
+  pairProblem,
+  portFaults,
+  vlanSiteFaults,
+} from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
-import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { checkTemplateUnits } from '../lib/port-layout.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { ipamFindings } from './ipam.ts';
@@ -495,10 +504,7 @@ function lagDocumentFaults(
       const port = byId.ports.get(portId);
       if (!port) return void faults.push({ field, message: `port ${portId} is not in the document` });
       if (sw && port.switchId !== lag.switchId) faults.push({ field, message: `port "${port.name}" is not a port of the LAG's switch` });
-      else {
-        const problem = lagMemberTypeProblem(port.name, port.type);
-        if (problem) faults.push({ field, message: problem });
-      }
+      else faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, field));
       if (port.lagId !== lag.id)
         faults.push({
           field,
@@ -519,27 +525,32 @@ function lagDocumentFaults(
 
 function remoteLagFaults(lag: StoredRecord, lags: Map<string, StoredRecord>, at: string): FieldFault[] {
   const remote = lag.remoteLagId as string | null;
-  if (!remote) return [];
-  const other = lags.get(remote);
-  if (!other) return [{ field: `${at}remoteLagId`, message: `LAG ${remote} is not in the document` }];
   // A LAG paired with itself is lagFaults' to name.
-  if (other.id === lag.id) return [];
-  if (other.switchId === lag.switchId) return [{ field: `${at}remoteLagId`, message: 'must be a LAG of another switch' }];
-  if (other.remoteLagId !== lag.id)
-    return [{ field: `${at}remoteLagId`, message: `LAG ${remote} does not point back at this LAG (remote LAGs are symmetric)` }];
-  return [];
+  if (!remote || remote === lag.id) return [];
+  const endOf = (id: string) => (lags.has(id) ? { switchId: lags.get(id)!.switchId, far: lags.get(id)!.remoteLagId } : undefined);
+  const problem = pairProblem(lag, remote, endOf);
+  return problem ? [{ field: `${at}remoteLagId`, message: REMOTE_LAG_PROBLEMS[problem](remote) }] : [];
 }
+
+const REMOTE_LAG_PROBLEMS: Record<PairProblem, (far: string) => string> = {
+  missing: (far) => `LAG ${far} is not in the document`,
+  same_switch: () => 'must be a LAG of another switch',
+  not_back: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
+};
 
 function linkFaults(port: StoredRecord, ports: Map<string, StoredRecord>, at: string): FieldFault[] {
   const linked = port.linkedPortId as string | null;
   if (!linked) return [];
-  const other = ports.get(linked);
-  if (!other) return [{ field: `${at}linkedPortId`, message: `port ${linked} is not in the document` }];
-  if (other.switchId === port.switchId) return [{ field: `${at}linkedPortId`, message: 'must be a port of another switch' }];
-  if (other.linkedPortId !== port.id)
-    return [{ field: `${at}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` }];
-  return [];
+  const endOf = (id: string) => (ports.has(id) ? { switchId: ports.get(id)!.switchId, far: ports.get(id)!.linkedPortId } : undefined);
+  const problem = pairProblem(port, linked, endOf);
+  return problem ? [{ field: `${at}linkedPortId`, message: LINK_PROBLEMS[problem](linked) }] : [];
 }
+
+const LINK_PROBLEMS: Record<PairProblem, (far: string) => string> = {
+  missing: (far) => `port ${far} is not in the document`,
+  same_switch: () => 'must be a port of another switch',
+  not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
+};
 
 function userFaults(users: StoredUser[]): FieldFault[] {
   const faults: FieldFault[] = [];
