@@ -435,7 +435,8 @@ function lagMemberFaults(db: Db, item: Planned, lagId: string): RuleFault[] {
   if (differs('mode')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}mode`, message));
   if (differs('untaggedVlanId')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}${column(UNTAGGED)}`, message));
   if (differs('taggedVlanIds')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}${column(TAGGED)}`, message));
-  if (differs('type')) faults.push(...lagMemberTypeFaults({ name: record.name, type: record.type }, `${at}type`, `take it out of LAG "${lag?.name}" first [lag_member]`));
+  const why = `take it out of LAG "${lag?.name}" first [lag_member]`;
+  if (differs('type')) faults.push(...lagMemberTypeFaults({ name: record.name, type: record.type }, `${at}type`, why));
   return faults;
 }
 
