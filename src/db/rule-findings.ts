@@ -1,14 +1,5 @@
 import type { FieldFault } from '../errors/refusal.ts';
-import {
-  addressFaults,
-  lagFaults,
-  networkFaults,
-  type PairProblem,
-  pairProblem,
-  portFaults,
-  rangeFaults,
-  vlanSiteFaults,
-} from '../fields/rules.ts';
+import * as rules from '../fields/rules.ts';
 import type { EntityRef } from './checks.ts';
 import { type Db, prepare } from './open.ts';
 
@@ -52,7 +43,7 @@ interface SwitchedRow {
   far_linked_port_id: string | null;
 }
 
-const LINK_PROBLEMS: Record<PairProblem, (far: string) => string> = {
+const LINK_PROBLEMS: Record<rules.PairProblem, (far: string) => string> = {
   missing: (far) => `port ${far} does not exist`,
   same_switch: () => 'must be a port of another switch',
   not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
@@ -97,10 +88,14 @@ function portBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefi
     untaggedVlanId: row.untagged_vlan_id,
     taggedVlanIds: row.tagged?.split(',') ?? [],
   };
-  const faults = portFaults({ ...port, linkedPortId: row.linked_port_id }, { siteId: row.site_id, stackSize: row.stack_size }, siteOfVlan);
+  const faults = rules.portFaults(
+    { ...port, linkedPortId: row.linked_port_id },
+    { siteId: row.site_id, stackSize: row.stack_size },
+    siteOfVlan,
+  );
   const far = row.linked_port_id;
   const end = row.far_switch_id === null ? undefined : { switchId: row.far_switch_id, far: row.far_linked_port_id };
-  const problem = far && far !== row.id ? pairProblem({ id: row.id, switchId: row.switch_id }, far, () => end) : undefined;
+  const problem = far && far !== row.id ? rules.pairProblem({ id: row.id, switchId: row.switch_id }, far, () => end) : undefined;
   if (far && problem) faults.push({ field: 'linkedPortId', message: LINK_PROBLEMS[problem](far) });
   return { entity: { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` }, faults };
 }
@@ -109,7 +104,7 @@ function lagBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefin
   const lag = { portMode: row.mode, untaggedVlanId: row.untagged_vlan_id, taggedVlanIds: row.tagged?.split(',') ?? [] };
   return {
     entity: { type: 'lag', id: row.id, name: `${row.switch_name} LAG ${row.name}` },
-    faults: lagFaults(lag, row.site_id, siteOfVlan),
+    faults: rules.lagFaults(lag, row.site_id, siteOfVlan),
   };
 }
 
@@ -152,12 +147,12 @@ function ipamBreakOf(row: IpamRow): RuleBreak {
     const vlanSite = (id: string) => (id === row.b ? (row.c ?? undefined) : undefined);
     return {
       entity: network,
-      faults: [...networkFaults({ subnet, gateway: row.a }), ...vlanSiteFaults([['vlanId', row.b]], row.site_id, vlanSite)],
+      faults: [...rules.networkFaults({ subnet, gateway: row.a }), ...rules.vlanSiteFaults([['vlanId', row.b]], row.site_id, vlanSite)],
     };
   }
   if (row.kind === 'address') {
     const name = row.name ? `${row.a} (${row.name})` : (row.a ?? '');
-    return { entity: { type: 'address', id: row.id, name }, faults: addressFaults({ address: row.a }, subnet) };
+    return { entity: { type: 'address', id: row.id, name }, faults: rules.addressFaults({ address: row.a }, subnet) };
   }
-  return { entity: network, faults: rangeFaults({ start: row.a, end: row.b, kind: row.c }, subnet, `range ${row.a}–${row.b}.`) };
+  return { entity: network, faults: rules.rangeFaults({ start: row.a, end: row.b, kind: row.c }, subnet, `range ${row.a}–${row.b}.`) };
 }

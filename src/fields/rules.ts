@@ -15,20 +15,32 @@ export interface Rule {
  * tries each through every path). Below them, here and in lib/, the pure checks each path calls.
  */
 export const RULES = {
-  vlanOfSite: { code: 'validation_failed', kind: 'invalid', field: 'untaggedVlanId' },
-  unitInStack: { code: 'validation_failed', kind: 'invalid', field: 'unit' },
-  gatewayInSubnet: { code: 'validation_failed', kind: 'invalid', field: 'gateway' },
-  addressInSubnet: { code: 'validation_failed', kind: 'invalid', field: 'address' },
-  symmetricPair: { code: 'validation_failed', kind: 'invalid', field: 'linkedPortId' },
-  nameTaken: { code: 'name_taken', kind: 'conflict', field: 'name' },
-  valueTaken: { code: 'conflict', kind: 'conflict', field: 'macAddress' },
-  addressTaken: { code: 'address_taken', kind: 'conflict', field: 'address' },
-  addressOutsideDhcp: { code: 'in_dhcp_range', kind: 'conflict', field: 'address' },
-  rangesApart: { code: 'range_overlaps', kind: 'conflict', field: 'start' },
-  subnetsApart: { code: 'subnet_overlaps', kind: 'conflict', field: 'subnet' },
-  lagMemberType: { code: 'lag_member', kind: 'conflict', field: 'type' },
-  lagMemberSettings: { code: 'lag_member', kind: 'conflict', field: 'mode' },
-} as const satisfies Record<string, Rule>;
+  // A record's own rules: 400 validation_failed, as a field of its own.
+  vlanOfSite: invalid('untaggedVlanId'),
+  unitInStack: invalid('unit'),
+  gatewayInSubnet: invalid('gateway'),
+  addressInSubnet: invalid('address'),
+  symmetricPair: invalid('linkedPortId'),
+  // Values another record holds: 409.
+  nameTaken: conflict('name_taken', 'name'),
+  valueTaken: conflict('conflict', 'macAddress'),
+  addressTaken: conflict('address_taken', 'address'),
+  // Address space shared with another record (docs/IPAM.md): 409.
+  addressOutsideDhcp: conflict('in_dhcp_range', 'address'),
+  rangesApart: conflict('range_overlaps', 'start'),
+  subnetsApart: conflict('subnet_overlaps', 'subnet'),
+  // What a LAG owns of its members (docs/LAGS-TEMPLATES.md): 409.
+  lagMemberType: conflict('lag_member', 'type'),
+  lagMemberSettings: conflict('lag_member', 'mode'),
+};
+
+function invalid(field: string): Rule {
+  return { code: 'validation_failed', kind: 'invalid', field };
+}
+
+function conflict(code: string, field: string): Rule {
+  return { code, kind: 'conflict', field };
+}
 
 /** A fault, and the declared rule it breaks (none: a fault of the record's own fields). */
 export interface RuleFault extends FieldFault {

@@ -421,7 +421,7 @@ function crossFaults(
     if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${port.switchId} is not in the document` });
     else faults.push(...portFaults(port, { siteId: sw.siteId as string, stackSize: (sw.stackSize as number) ?? 1 }, siteOfVlan, at));
     unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
-    faults.push(...linkFaults(port, byId.ports, at));
+    faults.push(...pairFaults(port, byId.ports, LINK, at));
   }
   faults.push(...lagDocumentFaults(doc, byId, where, siteOfVlan));
   faults.push(...ipamDocumentFaults(doc, byId, where));
@@ -517,40 +517,48 @@ function lagDocumentFaults(
           field: `${where('ports', port)}lagId`,
           message: `names LAG "${lag.name}" (${at.slice(0, -1)}), whose memberPortIds does not name this port`,
         });
-    faults.push(...remoteLagFaults(lag, byId.lags, at));
+    faults.push(...pairFaults(lag, byId.lags, REMOTE_LAG, at));
     if (sw) faults.push(...lagFaults(lag, sw.siteId as string, siteOfVlan, at));
   }
   return faults;
 }
 
-function remoteLagFaults(lag: StoredRecord, lags: Map<string, StoredRecord>, at: string): FieldFault[] {
-  const remote = lag.remoteLagId as string | null;
-  // A LAG paired with itself is lagFaults' to name.
-  if (!remote || remote === lag.id) return [];
-  const endOf = (id: string) => (lags.has(id) ? { switchId: lags.get(id)!.switchId, far: lags.get(id)!.remoteLagId } : undefined);
-  const problem = pairProblem(lag, remote, endOf);
-  return problem ? [{ field: `${at}remoteLagId`, message: REMOTE_LAG_PROBLEMS[problem](remote) }] : [];
+/** A pair of the document: the field that names the far end, and the words of each problem. */
+interface DocumentPair {
+  field: 'linkedPortId' | 'remoteLagId';
+  words: Record<PairProblem, (far: string) => string>;
 }
 
-const REMOTE_LAG_PROBLEMS: Record<PairProblem, (far: string) => string> = {
-  missing: (far) => `LAG ${far} is not in the document`,
-  same_switch: () => 'must be a LAG of another switch',
-  not_back: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
+const LINK: DocumentPair = {
+  field: 'linkedPortId',
+  words: {
+    missing: (far) => `port ${far} is not in the document`,
+    same_switch: () => 'must be a port of another switch',
+    not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
+  },
 };
 
-function linkFaults(port: StoredRecord, ports: Map<string, StoredRecord>, at: string): FieldFault[] {
-  const linked = port.linkedPortId as string | null;
-  if (!linked) return [];
-  const endOf = (id: string) => (ports.has(id) ? { switchId: ports.get(id)!.switchId, far: ports.get(id)!.linkedPortId } : undefined);
-  const problem = pairProblem(port, linked, endOf);
-  return problem ? [{ field: `${at}linkedPortId`, message: LINK_PROBLEMS[problem](linked) }] : [];
+const REMOTE_LAG: DocumentPair = {
+  field: 'remoteLagId',
+  words: {
+    missing: (far) => `LAG ${far} is not in the document`,
+    same_switch: () => 'must be a LAG of another switch',
+    not_back: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
+  },
+};
+
+// A link or a LAG pair (pairProblem), its far end looked up among the document's records. A LAG paired with itself
+// is lagFaults' to name.
+function pairFaults(self: StoredRecord, records: Map<string, StoredRecord>, pair: DocumentPair, at: string): FieldFault[] {
+  const farId = self[pair.field] as string | null;
+  if (!farId || (pair === REMOTE_LAG && farId === self.id)) return [];
+  const endOf = (id: string) => {
+    const far = records.get(id);
+    return far && { switchId: far.switchId, far: far[pair.field] };
+  };
+  const problem = pairProblem(self, farId, endOf);
+  return problem ? [{ field: `${at}${pair.field}`, message: pair.words[problem](farId) }] : [];
 }
-
-const LINK_PROBLEMS: Record<PairProblem, (far: string) => string> = {
-  missing: (far) => `port ${far} is not in the document`,
-  same_switch: () => 'must be a port of another switch',
-  not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
-};
 
 function userFaults(users: StoredUser[]): FieldFault[] {
   const faults: FieldFault[] = [];

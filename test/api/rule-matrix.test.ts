@@ -120,6 +120,14 @@ const overlapping = (doc: any) => {
 const at = (doc: any, list: string, id: string) => doc.data[list].find((record: any) => record.id === id);
 const lastEntryOf = async (entityId: string) => (await client.lastEntry(entityId)).id as string;
 const undo = (entryId: string) => call('POST', `/api/activity/${entryId}/undo`);
+/** The undo of a deleted address or range of the Users network, once `range` is made where it was. */
+async function undoOfDelete(list: 'addresses' | 'ranges', record: object, range: object): Promise<ApiAnswer> {
+  const made = await client.make(`/api/networks/${seeded.networks.Users}/${list}`, record);
+  await client.must(204, 'DELETE', `/api/${list}/${made.id}`);
+  const deleted = await lastEntryOf(made.id);
+  await client.make(`/api/networks/${seeded.networks.Users}/ranges`, range);
+  return undo(deleted);
+}
 const both = (json: () => Promise<ApiAnswer>, csv: () => Promise<ApiAnswer>, field: string) => ({
   importJson: { send: json, field },
   importCsv: { send: csv, field },
@@ -292,13 +300,7 @@ const MATRIX: RuleRow[] = [
       merge: { send: () => merge((doc) => (at(doc, 'addresses', ids.address).address = '10.0.10.120')), field: 'address' },
       restore: { send: () => restore((doc) => (at(doc, 'addresses', ids.address).address = '10.0.10.120')), field: 'address' },
       undo: {
-        send: async () => {
-          const address = await client.make(`/api/networks/${seeded.networks.Users}/addresses`, { address: '10.0.10.60' });
-          await client.must(204, 'DELETE', `/api/addresses/${address.id}`);
-          const deleted = await lastEntryOf(address.id);
-          await client.make(`/api/networks/${seeded.networks.Users}/ranges`, { start: '10.0.10.55', end: '10.0.10.65', kind: 'dhcp' });
-          return undo(deleted);
-        },
+        send: () => undoOfDelete('addresses', { address: '10.0.10.60' }, { start: '10.0.10.55', end: '10.0.10.65', kind: 'dhcp' }),
         field: 'address',
       },
       discovery: { na: 'a discovery does not write addresses' },
@@ -337,17 +339,12 @@ const MATRIX: RuleRow[] = [
         field: 'start',
       },
       undo: {
-        send: async () => {
-          const range = await client.make(`/api/networks/${seeded.networks.Users}/ranges`, {
-            start: '10.0.10.200',
-            end: '10.0.10.210',
-            kind: 'static',
-          });
-          await client.must(204, 'DELETE', `/api/ranges/${range.id}`);
-          const deleted = await lastEntryOf(range.id);
-          await client.make(`/api/networks/${seeded.networks.Users}/ranges`, { start: '10.0.10.205', end: '10.0.10.215', kind: 'static' });
-          return undo(deleted);
-        },
+        send: () =>
+          undoOfDelete(
+            'ranges',
+            { start: '10.0.10.200', end: '10.0.10.210', kind: 'static' },
+            { start: '10.0.10.205', end: '10.0.10.215', kind: 'static' },
+          ),
         field: 'start',
       },
       discovery: { na: 'a discovery does not write ranges' },
