@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { addressFaults, addressPortFaults, eachOfList, lagFaults, portFaults, rangeFaults, vlanSiteFaults } from '../fields/rules.ts';
+import {
+  addressFaults,
+  addressPortFaults,
+  eachOfList,
+  lagFaults,
+  lagMemberTypeFaults,
+  type PairEnd,
+  type PairProblem,
+  pairProblem,
+  portFaults,
+  rangeFaults,
+  vlanSiteFaults,
+} from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import { addressConflict, addressIdsOfNetwork, siteOfPort } from './addresses.ts';
@@ -365,22 +377,19 @@ function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
     .filter((other) => other !== linked)
     .map((other) => ({ field: `${prefix}linkedPortId`, message: `port ${other} links to this port, which does not link back` }));
   if (!linked) return faults;
-  const far = readImage(db, 'port', linked);
-  if (!far) faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not exist` });
-  else if (far.switch_id === port.switch_id) faults.push({ field: `${prefix}linkedPortId`, message: 'must be a port of another switch' });
-  else if (far.linked_port_id !== port.id)
-    faults.push({ field: `${prefix}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` });
+  const problem = pairProblem({ id: port.id, switchId: port.switch_id }, linked, (id) => endOf(db, 'port', id));
+  if (problem) faults.push({ field: `${prefix}linkedPortId`, message: LINK_PROBLEMS[problem](linked) });
   return faults;
 }
 
-// A member's LAG is one of its own switch's.
+// A member's LAG is one of its own switch's, and the member an Ethernet port.
 function memberFaults(db: Db, port: Image, prefix: string): FieldFault[] {
   const lagId = port.lag_id as string | null | undefined;
   if (!lagId) return [];
   const lag = readImage(db, 'lag', lagId);
   if (!lag) return [{ field: `${prefix}lagId`, message: `LAG ${lagId} does not exist` }];
   if (lag.switch_id !== port.switch_id) return [{ field: `${prefix}lagId`, message: "must be a LAG of the port's switch" }];
-  return [];
+  return lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`);
 }
 
 // A LAG's remote is an existing LAG of another switch that pairs back, and no other LAG pairs with this one.
@@ -390,13 +399,28 @@ function remoteLagFaults(db: Db, lag: Image, prefix: string): FieldFault[] {
     .filter((other) => other !== remote)
     .map((other) => ({ field: `${prefix}remoteLagId`, message: `LAG ${other} pairs with this LAG, which does not pair back` }));
   if (!remote) return faults;
-  const far = readImage(db, 'lag', remote);
-  if (!far) faults.push({ field: `${prefix}remoteLagId`, message: `LAG ${remote} does not exist` });
-  else if (far.switch_id === lag.switch_id) faults.push({ field: `${prefix}remoteLagId`, message: 'must be a LAG of another switch' });
-  else if (far.remote_lag_id !== lag.id)
-    faults.push({ field: `${prefix}remoteLagId`, message: `LAG ${remote} does not pair back with this LAG (pairs are symmetric)` });
+  const problem = pairProblem({ id: lag.id, switchId: lag.switch_id }, remote, (id) => endOf(db, 'lag', id));
+  if (problem) faults.push({ field: `${prefix}remoteLagId`, message: PAIR_PROBLEMS[problem](remote) });
   return faults;
 }
+
+// The far end of a link or a LAG pair as the pair rule reads it.
+function endOf(db: Db, kind: 'port' | 'lag', id: string): PairEnd | undefined {
+  const image = readImage(db, kind, id);
+  return image ? { switchId: image.switch_id, far: kind === 'port' ? image.linked_port_id : image.remote_lag_id } : undefined;
+}
+
+const LINK_PROBLEMS: Record<PairProblem, (far: string) => string> = {
+  missing: (far) => `port ${far} does not exist`,
+  same_switch: () => 'must be a port of another switch',
+  not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
+};
+
+const PAIR_PROBLEMS: Record<PairProblem, (far: string) => string> = {
+  missing: (far) => `LAG ${far} does not exist`,
+  same_switch: () => 'must be a LAG of another switch',
+  not_back: (far) => `LAG ${far} does not pair back with this LAG (pairs are symmetric)`,
+};
 
 /** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as undo_conflict. */
 function constraintConflict(error: unknown): Refusal | undefined {

@@ -5,6 +5,7 @@
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../lib/net.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
+import { ruleBreaks } from './rule-findings.ts';
 import { addressCountSql, NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
 import { inTransaction, prepare, type Db } from './open.ts';
 import { networkHolding } from './switches.ts';
@@ -28,6 +29,7 @@ export const FINDING_KINDS = [
   'poe_over_budget',
   'vlan_not_carried_by_uplink',
   'unused_vlan',
+  'broken_rule',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
@@ -75,6 +77,7 @@ const SEVERITY_OF: Record<FindingKind, Severity> = {
   poe_over_budget: 'warning',
   vlan_not_carried_by_uplink: 'warning',
   unused_vlan: 'info',
+  broken_rule: 'error',
 };
 
 /** What several checks read, read once per run (lazily). */
@@ -105,6 +108,7 @@ export const CHECKS: Check[] = [
   poeOverBudget,
   vlansNotCarriedByUplinks,
   unusedVlans,
+  brokenRules,
 ];
 
 /**
@@ -717,6 +721,18 @@ function blockOf(row: SubnetRow): Block | undefined {
   const bits = BigInt(address.bytes.length * 8);
   const first = address.bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
   return { row, family: address.family, first, last: first + (1n << (bits - BigInt(prefixText))) - 1n };
+}
+
+/**
+ * broken_rule: a stored record that breaks a rule the write paths refuse (fields/rules.ts): a port's or LAG's VLAN of
+ * another site or tagged VLANs off a trunk, a unit beyond the stack, a link that does not link back, a gateway, address
+ * or range outside its subnet. Rows from before a rule, or written by another tool.
+ */
+function brokenRules(db: Db, site: string | null): Finding[] {
+  return ruleBreaks(db, site, IN_SCOPE).map(({ entity, faults }) => {
+    const broken = faults.map((fault) => `${fault.field} ${fault.message}`).join('; ');
+    return finding('broken_rule', `${entity.name} breaks a rule that changes keep: ${broken}.`, [entity]);
+  });
 }
 
 /**

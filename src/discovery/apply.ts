@@ -47,7 +47,7 @@ import { LAG } from '../fields/lags.ts';
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { lagFaults, portFaults } from '../fields/rules.ts';
+import { lagFaults, lagMemberTypeFaults, portFaults, refusalOf } from '../fields/rules.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { openCredentials, sealCredentials, type CredentialKey } from './credentials.ts';
 import { keepObservations, proposalInput } from './discover.ts';
@@ -420,13 +420,16 @@ function addLagMembers(applying: Applying, name: string, members: string[]): voi
   applyLagToMembers(change, id);
 }
 
-/** The ids of a LAG's members by name: ports of the switch in no other LAG (409 lag_member). */
+/** The ids of a LAG's members by name: Ethernet ports of the switch in no other LAG (409 lag_member). */
 function memberIds(applying: Applying, lagName: string, names: string[], lagId: string | null = null): string[] {
   const db = applying.change.db;
   return names.map((name) => {
     const id = portIdByName(db, applying.switchId, name);
     if (!id) throw new Refusal('conflict', 'discovery_stale', `Port ${name} is gone; nothing was changed.`);
-    const other = memberCandidate(db, id)!.lagId;
+    const candidate = memberCandidate(db, id)!;
+    const typeFaults = lagMemberTypeFaults(candidate, 'memberPortIds');
+    if (typeFaults.length) throw refusalOf(typeFaults, `Port ${name} cannot join ${lagName}; nothing was changed.`);
+    const other = candidate.lagId;
     if (other !== null && other !== lagId)
       throw new Refusal(
         'conflict',

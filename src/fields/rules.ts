@@ -1,6 +1,98 @@
-import type { FieldFault } from '../errors/refusal.ts';
+import { type FieldFault, Refusal, type RefusalKind } from '../errors/refusal.ts';
 import { firstUsable, ipToBigInt, isUsableHost, lastUsable, subnetOf } from '../lib/ip-math.ts';
 import { cidrContains, parseIp } from '../lib/net.ts';
+import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
+
+/** A rule of the data, declared once: the code and kind of the API's refusal when a change breaks it, and the field it names. */
+export interface Rule {
+  code: string;
+  kind: RefusalKind;
+  field: string;
+}
+
+/**
+ * The rules that every write path refuses with the code of the API's own create and update (test/api/rule-matrix.test.ts
+ * tries each through every path). Below them, here and in lib/, the pure checks each path calls.
+ */
+export const RULES = {
+  // A record's own rules: 400 validation_failed, as a field of its own.
+  vlanOfSite: invalid('untaggedVlanId'),
+  unitInStack: invalid('unit'),
+  gatewayInSubnet: invalid('gateway'),
+  addressInSubnet: invalid('address'),
+  symmetricPair: invalid('linkedPortId'),
+  // Values another record holds: 409.
+  nameTaken: conflict('name_taken', 'name'),
+  valueTaken: conflict('conflict', 'macAddress'),
+  addressTaken: conflict('address_taken', 'address'),
+  // Address space shared with another record (docs/IPAM.md): 409.
+  addressOutsideDhcp: conflict('in_dhcp_range', 'address'),
+  rangesApart: conflict('range_overlaps', 'start'),
+  subnetsApart: conflict('subnet_overlaps', 'subnet'),
+  // What a LAG owns of its members (docs/LAGS-TEMPLATES.md): 409.
+  lagMemberType: conflict('lag_member', 'type'),
+  lagMemberSettings: conflict('lag_member', 'mode'),
+};
+
+function invalid(field: string): Rule {
+  return { code: 'validation_failed', kind: 'invalid', field };
+}
+
+function conflict(code: string, field: string): Rule {
+  return { code, kind: 'conflict', field };
+}
+
+/** A fault, and the declared rule it breaks (none: a fault of the record's own fields). */
+export interface RuleFault extends FieldFault {
+  rule?: Rule;
+}
+
+/** A fault that breaks `rule`; the rule is not enumerable, so that an answer's details stay { field, message } on every path. */
+export function ruleFault(rule: Rule, field: string, message: string): RuleFault {
+  return Object.defineProperty({ field, message }, 'rule', { value: rule, enumerable: false });
+}
+
+/**
+ * The refusal of a path that checks many records at once (a bulk import): the code and kind of their rule when every
+ * fault breaks rules of one code, as the API's create or update answers for one record; validation_failed otherwise.
+ */
+export function refusalOf(faults: readonly RuleFault[], message: string): Refusal {
+  const codes = new Set(faults.map((fault) => fault.rule?.code ?? 'validation_failed'));
+  const rule = codes.size === 1 ? faults[0]?.rule : undefined;
+  const details = faults.map(({ field, message: text }) => ({ field, message: text }));
+  return new Refusal(rule?.kind ?? 'invalid', rule?.code ?? 'validation_failed', message, details);
+}
+
+/** A LAG member that is a console or management port, named at `field`; `why` ends the message ("take it out of LAG ae1 first"). */
+export function lagMemberTypeFaults(port: { name: unknown; type: unknown }, field: string, why = ''): RuleFault[] {
+  const problem = lagMemberTypeProblem(port.name, port.type);
+  return problem ? [ruleFault(RULES.lagMemberType, field, why ? `${problem}: ${why}` : problem)] : [];
+}
+
+/** What a symmetric pair's far end is (a port's link, a LAG's remote LAG): its switch, and the id it points at. */
+export interface PairEnd {
+  switchId: unknown;
+  far: unknown;
+}
+
+/** Why a pair is broken: the far end is missing, on the same switch, or does not point back; undefined when it holds. */
+export type PairProblem = 'missing' | 'same_switch' | 'not_back';
+
+/**
+ * The rule of symmetric pairs (a port's link, a LAG's remote LAG): the far end exists, is on another switch, and points
+ * back. `endOf` looks a far end up (in the database, a restore document); the callers word the problem.
+ */
+export function pairProblem(
+  self: { id: string; switchId?: unknown },
+  farId: string,
+  endOf: (id: string) => PairEnd | undefined,
+): PairProblem | undefined {
+  const far = endOf(farId);
+  if (!far) return 'missing';
+  if (far.switchId === self.switchId) return 'same_switch';
+  if (far.far !== self.id) return 'not_back';
+  return undefined;
+}
 
 // Rules that span several fields of one record. The API, the imports and the legacy migration all use
 // these, so a record is judged the same way whichever door it came in by. `prefix` is prepended to the

@@ -5,7 +5,6 @@
 // a row without one (or with the id of no stored record: a file of another install) creates a record: an exported
 // file edited in a spreadsheet imports back as the edit. A row equal to its stored record is left alone and counted
 // as unchanged.
-import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
 import { noteEntry, type Actor } from '../db/change.ts';
@@ -31,14 +30,25 @@ import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName, switchIdsOfSite, switchRefById } from '../db/switches.ts';
 import { siteOfVlan, usedColors, vlanIdByColor, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
 import { isPlainObject, isUuid, toColumns, validateInput, type Resource } from '../fields/field.ts';
-import { addressPortFaults, eachOfList, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
-import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import {
+  addressPortFaults,
+  eachOfList,
+  lagMemberTypeFaults,
+  networkFaults,
+  portFaults,
+  refusalOf,
+  type RuleFault,
+  RULES,
+  ruleFault,
+  vlanSiteFaults,
+} from '../fields/rules.ts';
+import type { FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
 import { ascendingUuids } from '../legacy/context.ts';
 import { foldCase } from './document.ts';
-import { ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
+import { IPAM_RULES, ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
 
 /** One record to import: its data row (from 1) and its fields and reference names. */
 export interface BulkRow {
@@ -113,7 +123,7 @@ interface Planned {
 export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dryRun: boolean, earlier: FieldFault[] = []): BulkResult {
   return inTransaction(db, () => {
     const now = new Date().toISOString();
-    const faults: FieldFault[] = [...earlier];
+    const faults: RuleFault[] = [...earlier];
     if (rows.length === 0 && earlier.length === 0) faults.push({ field: 'rows', message: 'there is nothing to import' });
     const lookups = newLookups(db);
     // Fresh ids in ascending order, handed out in row order: the id index then grows at its right edge instead of
@@ -128,12 +138,7 @@ export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dr
     const links = kind === 'port' ? planLinks(db, planned, faults) : new Map<string, string | null>();
     faults.sort((a, b) => rowOf(a) - rowOf(b));
     if (faults.length)
-      throw new Refusal(
-        'invalid',
-        'validation_failed',
-        `${faults.length} fault${faults.length === 1 ? '' : 's'} in the import; nothing was imported.`,
-        faults,
-      );
+      throw refusalOf(faults, `${faults.length} fault${faults.length === 1 ? '' : 's'} in the import; nothing was imported.`);
     for (const item of planned) if (links.has(item.record.id)) item.record.linkedPortId = links.get(item.record.id);
     const changed = planned.filter((item) => !item.stored || !sameRecord(kind, item.stored, item.record));
     const result: BulkResult = {
@@ -419,19 +424,19 @@ function resolvePort(db: Db, item: Planned, faults: FieldFault[]): void {
 
 // A LAG member's mode and VLANs are its LAG's (docs/LAGS-TEMPLATES.md): a row may repeat them, not change them,
 // nor make the member a console or management port.
-function lagMemberFaults(db: Db, item: Planned, lagId: string): FieldFault[] {
+function lagMemberFaults(db: Db, item: Planned, lagId: string): RuleFault[] {
   const { record, stored, at, refs } = item;
   const lag = lagRefById(db, lagId);
   const message = `is set by LAG "${lag?.name}", of which the port is a member: change the LAG [lag_member]`;
   const canonical = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...value].sort() : (value ?? null));
   const differs = (name: string) => canonical(record[name]) !== canonical(stored?.[name]);
   const column = (keys: VlanKeys) => (given(refs, keys.byNumber) ? keys.byNumber : keys.byId);
-  const faults: FieldFault[] = [];
-  if (differs('mode')) faults.push({ field: `${at}mode`, message });
-  if (differs('untaggedVlanId')) faults.push({ field: `${at}${column(UNTAGGED)}`, message });
-  if (differs('taggedVlanIds')) faults.push({ field: `${at}${column(TAGGED)}`, message });
-  const typeProblem = differs('type') && lagMemberTypeProblem(record.name, record.type);
-  if (typeProblem) faults.push({ field: `${at}type`, message: `${typeProblem}: take it out of LAG "${lag?.name}" first [lag_member]` });
+  const faults: RuleFault[] = [];
+  if (differs('mode')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}mode`, message));
+  if (differs('untaggedVlanId')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}${column(UNTAGGED)}`, message));
+  if (differs('taggedVlanIds')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}${column(TAGGED)}`, message));
+  const why = `take it out of LAG "${lag?.name}" first [lag_member]`;
+  if (differs('type')) faults.push(...lagMemberTypeFaults({ name: record.name, type: record.type }, `${at}type`, why));
   return faults;
 }
 
@@ -583,7 +588,7 @@ function resolveNetworkRef(item: Planned, faults: FieldFault[], lookups: Lookups
 
 // The IPAM rules over the rows and what is stored in their networks (read once per network): an address a usable
 // host, once per network and outside every DHCP range; ranges inside the subnet, never overlapping.
-function ipamFaults(db: Db, planned: Planned[], lookups: Lookups): FieldFault[] {
+function ipamFaults(db: Db, planned: Planned[], lookups: Lookups): RuleFault[] {
   const replaced = new Set(planned.filter((item) => item.stored).map((item) => item.record.id));
   const addresses: IpamAddress[] = [];
   const ranges: IpamRange[] = [];
@@ -603,11 +608,11 @@ function ipamFaults(db: Db, planned: Planned[], lookups: Lookups): FieldFault[] 
       ranges.push({ ...base, start: record.start, end: record.end, kind: String(record.kind) });
   }
   const findings = ipamFindings((id) => lookups.networkById(id)?.subnet, addresses, ranges);
-  return findings.map(({ field, message, code }) => ({ field, message: CONTRACT_CODES.has(code) ? `${message} [${code}]` : message }));
+  return findings.map(({ field, message, code }) => {
+    const rule = IPAM_RULES[code];
+    return rule ? ruleFault(rule, field, `${message} [${code}]`) : { field, message };
+  });
 }
-
-/** The codes of the API's 409s that a finding stands for; named in the message of an import's fault. */
-const CONTRACT_CODES = new Set(['address_taken', 'in_dhcp_range', 'range_overlaps']);
 
 // New VLANs without a colour (and updates that clear it) get the first colour their site does not use.
 function fillColors(db: Db, planned: Planned[]): void {
@@ -630,16 +635,17 @@ function fillColors(db: Db, planned: Planned[]): void {
 }
 
 // Uniqueness as the schema holds it, against the stored data and within the import.
-function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): FieldFault[] {
-  const faults: FieldFault[] = [];
+function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): RuleFault[] {
+  const faults: RuleFault[] = [];
   const seen = new Map<string, number>();
   const check = (key: string, field: string, stored: string | undefined, what: string, item: Planned) => {
     const earlier = seen.get(key);
     const own = item.record.id;
     // A stored record that another row of this import changes may give its value away: judged on the rows then.
     const storedOther = stored && stored !== own && !planned.some((other) => other.stored && other.record.id === stored);
-    if (storedOther) faults.push({ field: item.at + field, message: `${what} exists already` });
-    else if (earlier !== undefined) faults.push({ field: item.at + field, message: `${what} is also in row ${earlier}` });
+    const rule = field === 'name' ? RULES.nameTaken : RULES.valueTaken;
+    if (storedOther) faults.push(ruleFault(rule, item.at + field, `${what} exists already`));
+    else if (earlier !== undefined) faults.push(ruleFault(rule, item.at + field, `${what} is also in row ${earlier}`));
     else seen.set(key, item.row);
   };
   const overlaps: Planned[] = [];
@@ -671,11 +677,11 @@ function uniquenessFaults(db: Db, kind: Kind, planned: Planned[]): FieldFault[] 
       const stored = overlappingNetwork(db, site, r.subnet as string, r.id);
       const changedToo = stored && planned.some((other) => other.stored && other.record.id === stored.id);
       if (stored && !changedToo)
-        faults.push({ field: `${item.at}subnet`, message: `overlaps network "${stored.name}" (${stored.subnet}) of this site` });
+        faults.push(ruleFault(RULES.subnetsApart, `${item.at}subnet`, `overlaps network "${stored.name}" (${stored.subnet}) of this site`));
       const other = overlaps.find(
         (earlier) => earlier.record.siteId === site && cidrOverlaps(earlier.record.subnet as string, r.subnet as string),
       );
-      if (other) faults.push({ field: `${item.at}subnet`, message: `overlaps ${other.record.subnet} of row ${other.row}` });
+      if (other) faults.push(ruleFault(RULES.subnetsApart, `${item.at}subnet`, `overlaps ${other.record.subnet} of row ${other.row}`));
       overlaps.push(item);
     }
     if (kind === 'switch') {

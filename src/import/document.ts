@@ -18,12 +18,21 @@ import {
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
-import { addressPortFaults, eachOfList, lagFaults, networkFaults, portFaults, vlanSiteFaults } from '../fields/rules.ts';
+import {
+  addressPortFaults,
+  eachOfList,
+  lagFaults,
+  lagMemberTypeFaults,
+  networkFaults,
+  type PairProblem,
+  pairProblem,
+  portFaults,
+  vlanSiteFaults,
+} from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
-import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { checkTemplateUnits } from '../lib/port-layout.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { ipamFindings } from './ipam.ts';
@@ -412,7 +421,7 @@ function crossFaults(
     if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${port.switchId} is not in the document` });
     else faults.push(...portFaults(port, { siteId: sw.siteId as string, stackSize: (sw.stackSize as number) ?? 1 }, siteOfVlan, at));
     unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
-    faults.push(...linkFaults(port, byId.ports, at));
+    faults.push(...pairFaults(port, byId.ports, LINK, at));
   }
   faults.push(...lagDocumentFaults(doc, byId, where, siteOfVlan));
   faults.push(...ipamDocumentFaults(doc, byId, where));
@@ -495,10 +504,7 @@ function lagDocumentFaults(
       const port = byId.ports.get(portId);
       if (!port) return void faults.push({ field, message: `port ${portId} is not in the document` });
       if (sw && port.switchId !== lag.switchId) faults.push({ field, message: `port "${port.name}" is not a port of the LAG's switch` });
-      else {
-        const problem = lagMemberTypeProblem(port.name, port.type);
-        if (problem) faults.push({ field, message: problem });
-      }
+      else faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, field));
       if (port.lagId !== lag.id)
         faults.push({
           field,
@@ -511,34 +517,47 @@ function lagDocumentFaults(
           field: `${where('ports', port)}lagId`,
           message: `names LAG "${lag.name}" (${at.slice(0, -1)}), whose memberPortIds does not name this port`,
         });
-    faults.push(...remoteLagFaults(lag, byId.lags, at));
+    faults.push(...pairFaults(lag, byId.lags, REMOTE_LAG, at));
     if (sw) faults.push(...lagFaults(lag, sw.siteId as string, siteOfVlan, at));
   }
   return faults;
 }
 
-function remoteLagFaults(lag: StoredRecord, lags: Map<string, StoredRecord>, at: string): FieldFault[] {
-  const remote = lag.remoteLagId as string | null;
-  if (!remote) return [];
-  const other = lags.get(remote);
-  if (!other) return [{ field: `${at}remoteLagId`, message: `LAG ${remote} is not in the document` }];
-  // A LAG paired with itself is lagFaults' to name.
-  if (other.id === lag.id) return [];
-  if (other.switchId === lag.switchId) return [{ field: `${at}remoteLagId`, message: 'must be a LAG of another switch' }];
-  if (other.remoteLagId !== lag.id)
-    return [{ field: `${at}remoteLagId`, message: `LAG ${remote} does not point back at this LAG (remote LAGs are symmetric)` }];
-  return [];
+/** A pair of the document: the field that names the far end, and the words of each problem. */
+interface DocumentPair {
+  field: 'linkedPortId' | 'remoteLagId';
+  words: Record<PairProblem, (far: string) => string>;
 }
 
-function linkFaults(port: StoredRecord, ports: Map<string, StoredRecord>, at: string): FieldFault[] {
-  const linked = port.linkedPortId as string | null;
-  if (!linked) return [];
-  const other = ports.get(linked);
-  if (!other) return [{ field: `${at}linkedPortId`, message: `port ${linked} is not in the document` }];
-  if (other.switchId === port.switchId) return [{ field: `${at}linkedPortId`, message: 'must be a port of another switch' }];
-  if (other.linkedPortId !== port.id)
-    return [{ field: `${at}linkedPortId`, message: `port ${linked} does not link back to this port (links are symmetric)` }];
-  return [];
+const LINK: DocumentPair = {
+  field: 'linkedPortId',
+  words: {
+    missing: (far) => `port ${far} is not in the document`,
+    same_switch: () => 'must be a port of another switch',
+    not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
+  },
+};
+
+const REMOTE_LAG: DocumentPair = {
+  field: 'remoteLagId',
+  words: {
+    missing: (far) => `LAG ${far} is not in the document`,
+    same_switch: () => 'must be a LAG of another switch',
+    not_back: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
+  },
+};
+
+// A link or a LAG pair (pairProblem), its far end looked up among the document's records. A LAG paired with itself
+// is lagFaults' to name.
+function pairFaults(self: StoredRecord, records: Map<string, StoredRecord>, pair: DocumentPair, at: string): FieldFault[] {
+  const farId = self[pair.field] as string | null;
+  if (!farId || (pair === REMOTE_LAG && farId === self.id)) return [];
+  const endOf = (id: string) => {
+    const far = records.get(id);
+    return far && { switchId: far.switchId, far: far[pair.field] };
+  };
+  const problem = pairProblem(self, farId, endOf);
+  return problem ? [{ field: `${at}${pair.field}`, message: pair.words[problem](farId) }] : [];
 }
 
 function userFaults(users: StoredUser[]): FieldFault[] {

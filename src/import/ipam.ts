@@ -4,7 +4,7 @@
 // sweep (ranges never overlap), a Map (an address once per network) and a binary search (no address inside a
 // DHCP range): no query per row. The rules of one record are those of rules.ts (addressFaults, rangeFaults), the
 // ones the API uses. Pure: no I/O.
-import { addressFaults, rangeFaults } from '../fields/rules.ts';
+import { addressFaults, rangeFaults, type Rule, RULES } from '../fields/rules.ts';
 import { firstUsable, ipToBigInt, lastUsable, subnetOf, type Subnet } from '../lib/ip-math.ts';
 import { parseIp } from '../lib/net.ts';
 
@@ -28,6 +28,13 @@ export interface IpamRange {
   at?: string;
   where: string;
 }
+
+/** The rules of the API's 409s that an IPAM finding stands for (a `record` finding is one of the record's own fields). */
+export const IPAM_RULES: Partial<Record<IpamFinding['code'], Rule>> = {
+  address_taken: RULES.addressTaken,
+  in_dhcp_range: RULES.addressOutsideDhcp,
+  range_overlaps: RULES.rangesApart,
+};
 
 /** One broken rule: the new record it is reported on, the field path and the contract's code. */
 export interface IpamFinding {

@@ -22,11 +22,13 @@ export const BULK_IMPORT_ROUTES: Route[] = [
       `an address's or range's network as site + subnet, an address's port as "<switch> <port>"; ` +
       "an address's switch column names the switch whose management IP it is and is ignored on import, " +
       "and so is a switch's template (templateId), which only POST /api/switches gives; " +
-      "a port that is a LAG member keeps its mode and VLANs, which are its LAG's: a row that changes them is refused [lag_member]). " +
+      "a port that is a LAG member keeps its mode and VLANs, which are its LAG's, and stays an Ethernet port (lag_member)). " +
       'Templates and LAGs are not imported here (404, as an unknown entity): they come with a backup, a merge or their own routes. ' +
       'Addresses and ranges keep the IPAM rules, within the file and against the stored data: a usable host, once per network, ' +
       'never inside a DHCP range (in_dhcp_range); ranges inside the subnet that never overlap (range_overlaps). ' +
-      'Every row is checked first; any fault refuses all (400, details[].field rows[n].column, n from 1). A CSV file is read as UTF-8, ' +
+      'Every row is checked first; any fault refuses all (details[].field rows[n].column, n from 1): when every fault breaks rules of ' +
+      "one code, with that code and status, as the API's create and update answer (name_taken, subnet_overlaps, lag_member: 409), " +
+      'else 400 validation_failed. A CSV file is read as UTF-8, ' +
       `or as Windows-1252 when it is not UTF-8 but clearly that (Excel's "CSV (Comma delimited)"; the answer's encoding says which); ` +
       'any other is refused (400). One import entry.',
     doc: {

@@ -476,7 +476,8 @@ export type Finding = {
     | 'network_nearly_full'
     | 'poe_over_budget'
     | 'vlan_not_carried_by_uplink'
-    | 'unused_vlan';
+    | 'unused_vlan'
+    | 'broken_rule';
   severity: 'error' | 'warning' | 'info';
   message: string;
   entities: EntityRef[];

@@ -506,7 +506,8 @@ describe('POST /api/import/{entity} and LAGs', () => {
     const changed = await source.call('POST', '/api/import/ports', {
       body: [{ id: member, mode: 'trunk', untaggedVlanId: built.seeded.vlans.Users, description: 'x' }],
     });
-    expect(changed.status).toBe(400);
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.code).toBe('lag_member');
     expect(changed.body.error.details).toEqual([
       { field: 'rows[1].mode', message: 'is set by LAG "ae1", of which the port is a member: change the LAG [lag_member]' },
       { field: 'rows[1].untaggedVlanId', message: 'is set by LAG "ae1", of which the port is a member: change the LAG [lag_member]' },
@@ -519,7 +520,8 @@ describe('POST /api/import/{entity} and LAGs', () => {
   it('refuses a row that makes a LAG member a console or management port, as JSON and as CSV, and the export still restores', async () => {
     const member = built.access1.ports['ge-0/0/6'];
     const asJson = await source.call('POST', '/api/import/ports', { body: [{ id: member, type: 'console' }] });
-    expect(asJson.status).toBe(400);
+    expect(asJson.status).toBe(409);
+    expect(asJson.body.error.code).toBe('lag_member');
     expect(asJson.body.error.details).toEqual([
       {
         field: 'rows[1].type',
@@ -528,7 +530,7 @@ describe('POST /api/import/{entity} and LAGs', () => {
     ]);
     const csv = `id,type\r\n${member},management\r\n`;
     const asCsv = await source.call('POST', '/api/import/ports', { raw: csv, headers: { 'content-type': 'text/csv' } });
-    expect(asCsv.status).toBe(400);
+    expect(asCsv.status).toBe(409);
     expect(asCsv.body.error.details.map((detail: { field: string }) => detail.field)).toEqual(['rows[1].type']);
     expect(await source.must(200, 'GET', `/api/ports/${member}`)).toMatchObject({ type: 'rj45', lagId: built.lags.ae1.id });
     const exported = await source.must(200, 'GET', '/api/backup/export');

@@ -5,6 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { useTestServer } from '../helpers/server.ts';
 
+/** A row that breaks a rule the API answers with a 409 (its code in the message) is that 409, as the API's own (issue 34). */
+const statusOf = (message: RegExp) => (/address_taken|in_dhcp_range|range_overlaps/.test(message.source) ? 409 : 400);
+
 const server = useTestServer();
 const { call } = server;
 
@@ -67,7 +70,7 @@ describe('POST /api/import/addresses', () => {
   ])('refuses %s, naming the row, and changes nothing', async (_what, rows, field, message) => {
     const before = (await server.must(200, 'GET', `/api/addresses?networkId=${net}&limit=1`)).total;
     const answer = await csv('addresses', `${HEADER}Campus,10.0.10.0/24,10.0.10.40,fine\n${rows.replaceAll('rows[1]', 'x')}`);
-    expect(answer.status, answer.text).toBe(400);
+    expect(answer.status, answer.text).toBe(statusOf(message));
     const shifted = field.replace(/\[(\d+)\]/, (_m, n) => `[${Number(n) + 1}]`);
     const fault = answer.body.error.details.find((detail: any) => detail.field === shifted);
     expect(fault, answer.text).toBeDefined();
@@ -159,7 +162,7 @@ describe('POST /api/import/ranges', () => {
   ])('refuses %s, naming the row, and changes nothing', async (_what, rows, field, message) => {
     const before = (await server.must(200, 'GET', `/api/networks/${net}/ranges`)).total;
     const answer = await csv('ranges', HEADER + rows);
-    expect(answer.status, answer.text).toBe(400);
+    expect(answer.status, answer.text).toBe(statusOf(message));
     const fault = answer.body.error.details.find((detail: any) => detail.field === field);
     expect(fault, answer.text).toBeDefined();
     expect(fault.message).toMatch(message);

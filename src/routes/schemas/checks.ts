@@ -24,6 +24,10 @@ const KIND_RULES = [
     'that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; ' +
     'every switch with an uplink is judged, a finding per switch naming each such VLAN with its ports.',
   'unused_vlan (info): no port carries the VLAN, untagged or tagged.',
+  'broken_rule (error): a stored record that breaks a rule every change keeps (' +
+    "a port's or LAG's VLAN of another site or tagged VLANs off a trunk, a unit beyond its switch's stack, a link that does " +
+    'not link back, a gateway, address or DHCP/static range outside its subnet): kept from before the rule, or written by another tool; ' +
+    'a finding per record naming each broken field.',
 ].join(' ');
 
 /** The answer of GET /api/checks. */

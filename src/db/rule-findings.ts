@@ -1,0 +1,158 @@
+import type { FieldFault } from '../errors/refusal.ts';
+import * as rules from '../fields/rules.ts';
+import type { EntityRef } from './checks.ts';
+import { type Db, prepare } from './open.ts';
+
+// The rules that the write paths refuse (fields/rules.ts), run over the stored rows for GET /api/checks, so that rows
+// that came in before a rule existed, or were written by another tool, are found rather than kept in silence. One
+// query per kind of row, the lookups the rules need read in bulk, then a pass in JavaScript: no query per row.
+
+/** A stored record that breaks rules: the record, and one fault per broken rule (the field and why). */
+export interface RuleBreak {
+  entity: EntityRef;
+  faults: FieldFault[];
+}
+
+/** Every stored record in scope that breaks a rule; `inScope` is the SQL that keeps the site's rows (`IN (…)`, :site bound). */
+export function ruleBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
+  return [...switchedBreaks(db, site, inScope), ...ipamBreaks(db, site, inScope)].filter((found) => found.faults.length > 0);
+}
+
+function vlanSites(db: Db): (id: string) => string | undefined {
+  const rows = prepare(db, 'SELECT id, site_id FROM vlans').all() as { id: string; site_id: string }[];
+  const sites = new Map(rows.map((row) => [row.id, row.site_id]));
+  return (id) => sites.get(id);
+}
+
+/** A port or a LAG, in the one shape of switchedBreaks' statement (a LAG's mode is its portMode; it has no unit nor link). */
+interface SwitchedRow {
+  kind: 'port' | 'lag';
+  id: string;
+  name: string;
+  mode: string;
+  unit: number | null;
+  untagged_vlan_id: string | null;
+  /** The tagged VLAN ids, comma-separated (null: none). */
+  tagged: string | null;
+  linked_port_id: string | null;
+  switch_id: string;
+  switch_name: string;
+  site_id: string;
+  stack_size: number;
+  far_switch_id: string | null;
+  far_linked_port_id: string | null;
+}
+
+const LINK_PROBLEMS: Record<rules.PairProblem, (far: string) => string> = {
+  missing: (far) => `port ${far} does not exist`,
+  same_switch: () => 'must be a port of another switch',
+  not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
+};
+
+// One statement for the ports and the LAGs, and one for the sites of all VLANs (a VLAN named may be of another site):
+// GET /api/checks runs a fixed number of statements. Reading every port into JavaScript would cost more than every
+// other check together (96,000 rows, their tagged lists), so SQLite narrows the ports to those a port rule could refuse
+// (PORT_CANDIDATES) and the declarations judge them and word the finding. A LAG is read whole: there are few.
+function switchedBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
+  const siteOfVlan = vlanSites(db);
+  const rows = prepare(
+    db,
+    `SELECT 'port' AS kind, p.id, p.name, p.mode, p.unit, p.untagged_vlan_id,
+      (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged, p.linked_port_id, p.switch_id,
+      sw.name AS switch_name, sw.site_id, sw.stack_size, f.switch_id AS far_switch_id, f.linked_port_id AS far_linked_port_id
+    FROM switches sw CROSS JOIN ports p ON p.switch_id = sw.id LEFT JOIN ports f ON f.id = p.linked_port_id
+    WHERE sw.site_id ${inScope} AND ${PORT_CANDIDATES}
+    UNION ALL SELECT 'lag', l.id, l.name, l.port_mode, NULL, l.untagged_vlan_id,
+      (SELECT group_concat(t.vlan_id) FROM lag_tagged_vlans t WHERE t.lag_id = l.id), NULL, l.switch_id, sw.name, sw.site_id,
+      sw.stack_size, NULL, NULL
+    FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id WHERE sw.site_id ${inScope}`,
+  ).all({ site }) as unknown as SwitchedRow[];
+  return rows.map((row) => (row.kind === 'port' ? portBreak(row, siteOfVlan) : lagBreak(row, siteOfVlan)));
+}
+
+/**
+ * The ports a port rule could refuse: a unit past 1 (beyond a stack of one), a link (to be judged symmetric), a switch
+ * whose ports carry a VLAN of another site or none (read from vlan_switch_ports, the VLAN counts per switch, not from
+ * every tagged row), tagged VLANs off a trunk. Every other port passes every rule of portFaults.
+ */
+const PORT_CANDIDATES = `(p.unit > 1 OR p.linked_port_id IS NOT NULL
+  OR p.switch_id IN (SELECT c.switch_id FROM vlan_switch_ports c CROSS JOIN switches cs ON cs.id = c.switch_id
+    LEFT JOIN vlans cv ON cv.id = c.vlan_id WHERE cv.site_id IS NOT cs.site_id)
+  OR (p.mode <> 'trunk' AND EXISTS (SELECT 1 FROM port_tagged_vlans t WHERE t.port_id = p.id)))`;
+
+function portBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
+  const port = {
+    id: row.id,
+    mode: row.mode,
+    unit: row.unit,
+    untaggedVlanId: row.untagged_vlan_id,
+    taggedVlanIds: row.tagged?.split(',') ?? [],
+  };
+  const faults = rules.portFaults(
+    { ...port, linkedPortId: row.linked_port_id },
+    { siteId: row.site_id, stackSize: row.stack_size },
+    siteOfVlan,
+  );
+  const far = row.linked_port_id;
+  const end = row.far_switch_id === null ? undefined : { switchId: row.far_switch_id, far: row.far_linked_port_id };
+  const problem = far && far !== row.id ? rules.pairProblem({ id: row.id, switchId: row.switch_id }, far, () => end) : undefined;
+  if (far && problem) faults.push({ field: 'linkedPortId', message: LINK_PROBLEMS[problem](far) });
+  return { entity: { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` }, faults };
+}
+
+function lagBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
+  const lag = { portMode: row.mode, untaggedVlanId: row.untagged_vlan_id, taggedVlanIds: row.tagged?.split(',') ?? [] };
+  return {
+    entity: { type: 'lag', id: row.id, name: `${row.switch_name} LAG ${row.name}` },
+    faults: rules.lagFaults(lag, row.site_id, siteOfVlan),
+  };
+}
+
+/** A network, address or range, in the one shape of ipamBreaks' statement. */
+interface IpamRow {
+  kind: 'network' | 'address' | 'range';
+  id: string;
+  name: string | null;
+  /** A network's gateway, an address, a range's start. */
+  a: string | null;
+  /** A network's VLAN, a range's end. */
+  b: string | null;
+  /** A network's VLAN's site, a range's kind. */
+  c: string | null;
+  subnet: string | null;
+  network_id: string | null;
+  network_name: string | null;
+  site_id: string;
+}
+
+// One statement for the networks, addresses and ranges (GET /api/checks runs a fixed number of statements).
+function ipamBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
+  const rows = prepare(
+    db,
+    `SELECT 'network' AS kind, n.id, n.name, n.gateway AS a, n.vlan_id AS b, nv.site_id AS c, n.subnet, n.id AS network_id,
+      n.name AS network_name, n.site_id
+    FROM networks n LEFT JOIN vlans nv ON nv.id = n.vlan_id WHERE n.site_id ${inScope}
+    UNION ALL SELECT 'address', a.id, a.hostname, a.address, NULL, NULL, n.subnet, n.id, n.name, n.site_id
+    FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE n.site_id ${inScope}
+    UNION ALL SELECT 'range', r.id, NULL, r.start_address, r.end_address, r.kind, n.subnet, n.id, n.name, n.site_id
+    FROM networks n CROSS JOIN ranges r ON r.network_id = n.id WHERE n.site_id ${inScope}`,
+  ).all({ site }) as unknown as IpamRow[];
+  return rows.map(ipamBreakOf);
+}
+
+function ipamBreakOf(row: IpamRow): RuleBreak {
+  const network = { type: 'network', id: row.network_id ?? row.id, name: row.network_name ?? '' } as const;
+  const subnet = row.subnet ?? '';
+  if (row.kind === 'network') {
+    const vlanSite = (id: string) => (id === row.b ? (row.c ?? undefined) : undefined);
+    return {
+      entity: network,
+      faults: [...rules.networkFaults({ subnet, gateway: row.a }), ...rules.vlanSiteFaults([['vlanId', row.b]], row.site_id, vlanSite)],
+    };
+  }
+  if (row.kind === 'address') {
+    const name = row.name ? `${row.a} (${row.name})` : (row.a ?? '');
+    return { entity: { type: 'address', id: row.id, name }, faults: rules.addressFaults({ address: row.a }, subnet) };
+  }
+  return { entity: network, faults: rules.rangeFaults({ start: row.a, end: row.b, kind: row.c }, subnet, `range ${row.a}–${row.b}.`) };
+}
