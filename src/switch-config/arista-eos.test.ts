@@ -5,57 +5,26 @@
 // three-space indent and EthernetN interface names. sw-hq-03.arista-eos.txt after its chapter "Port Channels and
 // LACP" (interface Port-Channel<N>; channel-group <N> mode active | passive | on on each member, the
 // port-channel's switchport settings being those the channel uses).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigModel } from '../db/switch-config.ts';
-import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
-import { insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
+import { bareModel, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { renderAristaEos } from './arista-eos.ts';
 
-const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
-
 describe('Arista EOS', () => {
-  it('renders sw-hq-01 exactly as the hand-written golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq01(db))!;
-    expect(renderAristaEos(model)).toBe(golden('sw-hq-01.arista-eos.txt'));
-  });
-
-  it('renders sw-hq-02 (hostname folded, configured VLAN, stack member 2, management interface and gateway) as its golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq02(db))!;
-    expect(renderAristaEos(model)).toBe(golden('sw-hq-02.arista-eos.txt'));
-  });
-
-  it('renders sw-hq-03 (an access LAG with LACP active, a static trunk LAG named without a number) as its golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq03(db))!;
-    expect(renderAristaEos(model)).toBe(golden('sw-hq-03.arista-eos.txt'));
-  });
+  itRendersTheGoldenFiles('arista-eos', renderAristaEos);
 
   it('writes an IPv6 management address and its default route the EOS way', () => {
-    const text = renderAristaEos({
-      switchName: 's',
-      siteName: 'x',
-      lastChangeAt: null,
-      vlans: [],
-      ports: [],
-      management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
-    });
+    const text = renderAristaEos(ipv6ManagedModel());
     expect(text).toContain('interface Vlan99\n   ipv6 address 2001:db8::5/64\n   no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 
   it('writes LACP passive as "mode passive" on the member and calls the interface Port-Channel', () => {
-    const text = renderAristaEos({
-      switchName: 's',
-      siteName: 'x',
-      lastChangeAt: null,
-      vlans: [{ vlanId: 5, name: 'Five' }],
-      lags: [{ name: 'Po12', description: null, mode: 'lacp-passive', portMode: 'access', untaggedVlan: 5, taggedVlans: [] }],
-      ports: [{ name: '9', description: null, enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [], lag: 'Po12' }],
-    });
+    const text = renderAristaEos(
+      bareModel({
+        vlans: [{ vlanId: 5, name: 'Five' }],
+        lags: [{ name: 'Po12', description: null, mode: 'lacp-passive', portMode: 'access', untaggedVlan: 5, taggedVlans: [] }],
+        ports: [{ name: '9', description: null, enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [], lag: 'Po12' }],
+      }),
+    );
     expect(text).toContain(
       'interface Port-Channel12\n   description Po12\n   switchport access vlan 5\n   switchport mode access\n   no shutdown\n!\n',
     );
@@ -65,13 +34,12 @@ describe('Arista EOS', () => {
   });
 
   it('names VLAN 1 like any other (EOS lets it be renamed) and uses a port name that is not a number as written', () => {
-    const text = renderAristaEos({
-      switchName: 's',
-      siteName: 'x',
-      lastChangeAt: null,
-      vlans: [{ vlanId: 1, name: 'Native' }],
-      ports: [{ name: 'Port-Channel10', description: null, enabled: false, mode: 'access', untaggedVlan: 1, taggedVlans: [] }],
-    });
+    const text = renderAristaEos(
+      bareModel({
+        vlans: [{ vlanId: 1, name: 'Native' }],
+        ports: [{ name: 'Port-Channel10', description: null, enabled: false, mode: 'access', untaggedVlan: 1, taggedVlans: [] }],
+      }),
+    );
     expect(text).toContain('vlan 1\n   name Native\n!\n');
     expect(text).toContain('interface Port-Channel10\n   switchport access vlan 1\n   switchport mode access\n   shutdown\n!\n');
   });

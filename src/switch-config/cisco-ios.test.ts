@@ -6,59 +6,22 @@
 // "add" and "none"), "description" and "shutdown". sw-hq-03.cisco-ios.txt after the same guide's chapter
 // "Configuring EtherChannels" (interface port-channel; channel-group <number> mode active | passive | on on each
 // member, whose switchport mode and VLANs must match the port-channel's, else IOS suspends it).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigModel } from '../db/switch-config.ts';
-import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
-import { insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
+import { bareModel, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
-import type { ConfigLag, ConfigLagMode, ConfigModel, ConfigPort } from './model.ts';
-
-const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
-
-const bare = (overrides: Partial<ConfigModel>): ConfigModel => ({
-  switchName: 's',
-  siteName: 'x',
-  lastChangeAt: null,
-  vlans: [],
-  ports: [],
-  ...overrides,
-});
+import type { ConfigLag, ConfigLagMode, ConfigPort } from './model.ts';
 
 describe('Cisco IOS', () => {
-  it('renders sw-hq-01 exactly as the hand-written golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq01(db))!;
-    expect(renderCiscoIos(model)).toBe(golden('sw-hq-01.cisco-ios.txt'));
-  });
-
-  it('renders sw-hq-02 (hostname folded, configured VLAN, stack member 2, management interface and gateway) as its golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq02(db))!;
-    expect(renderCiscoIos(model)).toBe(golden('sw-hq-02.cisco-ios.txt'));
-  });
-
-  it('renders sw-hq-03 (an access LAG with LACP active, a static trunk LAG named without a number) as its golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq03(db))!;
-    expect(renderCiscoIos(model)).toBe(golden('sw-hq-03.cisco-ios.txt'));
-  });
+  itRendersTheGoldenFiles('cisco-ios', renderCiscoIos);
 
   it('writes an IPv6 management address with its prefix and the default route to the gateway', () => {
-    const text = renderCiscoIos(
-      bare({
-        vlans: [{ vlanId: 99, name: 'Mgmt' }],
-        management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
-      }),
-    );
+    const text = renderCiscoIos(ipv6ManagedModel());
     expect(text).toContain('interface Vlan99\n ipv6 address 2001:db8::5/64\n no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 
   it('writes no default gateway when the management network has none, and a port of stack member 3 as GigabitEthernet3/0/N', () => {
     const text = renderCiscoIos(
-      bare({
+      bareModel({
         management: { vlanId: 5, address: '10.0.5.9', prefixLength: 23, gateway: null },
         ports: [{ name: '7', unit: 3, description: null, enabled: true, mode: 'access', untaggedVlan: 5, taggedVlans: [] }],
       }),
@@ -70,7 +33,7 @@ describe('Cisco IOS', () => {
 
   it('does not define or rename VLAN 1 and 1002-1005, which IOS keeps for itself', () => {
     const text = renderCiscoIos(
-      bare({
+      bareModel({
         vlans: [
           { vlanId: 1, name: 'Default' },
           { vlanId: 1002, name: 'fddi' },
@@ -86,7 +49,7 @@ describe('Cisco IOS', () => {
 
   it('says "none" for a trunk that carries no VLAN (no list would mean all of them)', () => {
     const text = renderCiscoIos(
-      bare({ ports: [{ name: 'Gi1/0/9', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] }] }),
+      bareModel({ ports: [{ name: 'Gi1/0/9', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] }] }),
     );
     expect(text).toContain('interface Gi1/0/9\n switchport trunk allowed vlan none\n switchport mode trunk\n no shutdown\n');
   });
@@ -94,7 +57,7 @@ describe('Cisco IOS', () => {
   it('continues a long allowed list with "add", never splitting a range', () => {
     const odd = Array.from({ length: 60 }, (_, i) => 101 + 2 * i);
     const text = renderCiscoIos(
-      bare({
+      bareModel({
         ports: [
           { name: 'Te1/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [...odd, 500, 501, 502] },
         ],
@@ -131,7 +94,7 @@ describe('Cisco IOS', () => {
       taggedVlans: [7],
     });
     const text = renderCiscoIos(
-      bare({
+      bareModel({
         vlans: [{ vlanId: 7, name: 'Seven' }],
         lags: [lag('ae0', 'lacp-passive'), lag('Po1', 'static')],
         ports: [member('Gi1/0/1', 'ae0'), member('Gi1/0/2', 'Po1')],
@@ -151,7 +114,7 @@ describe('Cisco IOS', () => {
 
   it('keeps descriptions and names on one line, so no text can add a command', () => {
     const text = renderCiscoIos(
-      bare({
+      bareModel({
         switchName: 'evil\nend',
         vlans: [{ vlanId: 5, name: 'a\nshutdown' }],
         ports: [

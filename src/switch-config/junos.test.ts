@@ -6,46 +6,16 @@
 // Ethernet Interfaces" / "Configuring LACP" for EX Series: chassis aggregated-devices ethernet device-count (ae0 to
 // ae<count - 1>), a member's ether-options 802.3ad ae<N> (no family of its own), and on ae<N>
 // aggregated-ether-options lacp active | passive (none: static) with the unit 0 switching a port would have.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigModel } from '../db/switch-config.ts';
-import { freshDb } from '../../test/fixtures/config/inventory-db.ts';
-import { insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
-import { insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
+import { bareModel, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { junosVlanNames, renderJunos } from './junos.ts';
 import type { ConfigPort } from './model.ts';
 
-const golden = (name: string) => readFileSync(resolve(import.meta.dirname, '../../test/fixtures/config', name), 'utf8');
-
 describe('Junos', () => {
-  it('renders sw-hq-01 exactly as the hand-written golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq01(db))!;
-    expect(renderJunos(model)).toBe(golden('sw-hq-01.junos.txt'));
-  });
-
-  it('renders sw-hq-02 (hostname folded, configured VLAN, stack member 2, management interface and gateway) as its golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq02(db))!;
-    expect(renderJunos(model)).toBe(golden('sw-hq-02.junos.txt'));
-  });
-
-  it('renders sw-hq-03 (an access LAG with LACP active, a static trunk LAG named without a number) as its golden file', () => {
-    const db = freshDb();
-    const model = loadConfigModel(db, insertSwHq03(db))!;
-    expect(renderJunos(model)).toBe(golden('sw-hq-03.junos.txt'));
-  });
+  itRendersTheGoldenFiles('junos', renderJunos);
 
   it('writes an IPv6 management address on irb and its default route in inet6.0', () => {
-    const text = renderJunos({
-      switchName: 's',
-      siteName: 'x',
-      lastChangeAt: null,
-      vlans: [{ vlanId: 99, name: 'Mgmt' }],
-      ports: [],
-      management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
-    });
+    const text = renderJunos(ipv6ManagedModel());
     expect(text).toContain('    v99-Mgmt {\n        vlan-id 99;\n        l3-interface irb.99;\n    }\n');
     expect(text).toContain('    irb {\n        unit 99 {\n            family inet6 {\n                address 2001:db8::5/64;\n');
     expect(text).toContain('routing-options {\n    rib inet6.0 {\n        static {\n            route ::/0 next-hop 2001:db8::1;\n');
@@ -61,17 +31,16 @@ describe('Junos', () => {
       taggedVlans: [],
       lag,
     });
-    const text = renderJunos({
-      switchName: 's',
-      siteName: 'x',
-      lastChangeAt: null,
-      vlans: [],
-      lags: [
-        { name: 'ae7', description: 'to fw', mode: 'lacp-passive', portMode: 'access', untaggedVlan: null, taggedVlans: [] },
-        { name: 'Po7', description: null, mode: 'static', portMode: 'access', untaggedVlan: null, taggedVlans: [] },
-      ],
-      ports: [member('xe-0/1/0', 'ae7'), member('xe-0/1/1', 'Po7')],
-    });
+    const text = renderJunos(
+      bareModel({
+        vlans: [],
+        lags: [
+          { name: 'ae7', description: 'to fw', mode: 'lacp-passive', portMode: 'access', untaggedVlan: null, taggedVlans: [] },
+          { name: 'Po7', description: null, mode: 'static', portMode: 'access', untaggedVlan: null, taggedVlans: [] },
+        ],
+        ports: [member('xe-0/1/0', 'ae7'), member('xe-0/1/1', 'Po7')],
+      }),
+    );
     expect(text).toContain('chassis {\n    aggregated-devices {\n        ethernet {\n            device-count 8;\n');
     expect(text).toContain(
       '    xe-0/1/0 {\n        ether-options {\n            802.3ad ae7;\n        }\n    }\n' +
@@ -86,7 +55,7 @@ describe('Junos', () => {
   });
 
   it('writes no chassis statement for a switch without LAGs', () => {
-    const text = renderJunos({ switchName: 's', siteName: 'x', lastChangeAt: null, vlans: [], ports: [] });
+    const text = renderJunos(bareModel({}));
     expect(text).not.toContain('chassis');
   });
 
@@ -115,16 +84,15 @@ describe('Junos', () => {
   });
 
   it('writes a single trunk VLAN without brackets and leaves out members when a trunk has none', () => {
-    const text = renderJunos({
-      switchName: 's',
-      siteName: 'x',
-      lastChangeAt: null,
-      vlans: [{ vlanId: 7, name: 'Seven' }],
-      ports: [
-        { name: 'xe-0/1/0', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [7] },
-        { name: 'xe-0/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] },
-      ],
-    });
+    const text = renderJunos(
+      bareModel({
+        vlans: [{ vlanId: 7, name: 'Seven' }],
+        ports: [
+          { name: 'xe-0/1/0', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [7] },
+          { name: 'xe-0/1/1', description: null, enabled: true, mode: 'trunk', untaggedVlan: null, taggedVlans: [] },
+        ],
+      }),
+    );
     expect(text).toContain(
       '    xe-0/1/0 {\n        unit 0 {\n            family ethernet-switching {\n                interface-mode trunk;\n' +
         '                vlan {\n                    members 7;\n',
