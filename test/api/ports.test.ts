@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { expectCreated, expectFaults, faultFields, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 interface Port {
   id: string;
@@ -140,8 +140,7 @@ describe('ports: create, trunk, read, update, rename, delete', () => {
         connectedPort: ' port1 ',
       },
     });
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/ports/${answer.body.id}`);
+    expectCreated(answer, '/api/ports');
     expect(answer.body).toMatchObject({
       switchId: sw.id,
       unit: 1,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEditorAndSites } from '../helpers/data.ts';
-import { NO_SUCH_ID, expectFaults } from '../helpers/server.ts';
+import { expectCreated, expectFaults, NO_SUCH_ID } from '../helpers/server.ts';
 
 // The ranges of networks (docs/IPAM.md): each rule for IPv4 and IPv6 on a real server.
 
@@ -50,8 +50,7 @@ describe('range validation', () => {
   ];
   it.each(allowed)('%s → 201', async (_name, network, body) => {
     const answer = await rangeIn(network, body);
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/ranges/${answer.body.id}`);
+    expectCreated(answer, '/api/ranges');
     expect(answer.body).toMatchObject({ networkId: net[network].id, version: 1, description: null });
   });
 

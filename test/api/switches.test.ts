@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { expectCreated, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
@@ -82,8 +82,7 @@ describe('switch create and read', () => {
 
   it('makes portCount ports named 1…N and answers them, ordered by position, on GET', async () => {
     const answer = await call('POST', '/api/switches', { body: { siteId: site.id, name: 'core-1', portCount: 12 } });
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/switches/${answer.body.id}`);
+    expectCreated(answer, '/api/switches');
     expect(answer.body.portCount).toBe(12);
     const got = await call('GET', `/api/switches/${answer.body.id}`);
     expect(got.headers.get('etag')).toBe('"1"');

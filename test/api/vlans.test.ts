@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PALETTE } from '../../src/lib/vlan-colors.ts';
 import { useSites } from '../helpers/data.ts';
-import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { expectCreated, expectFaults, faultFields, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
@@ -47,9 +47,7 @@ describe('VLAN validation', () => {
 describe('VLAN create, read, update', () => {
   it('creates a VLAN without any subnet: 201 with Location, ETag, counts at 0 and status active', async () => {
     const answer = await call('POST', '/api/vlans', { body: { siteId: site.id, name: ' Pure L2 ', vid: 2, description: '' } });
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/vlans/${answer.body.id}`);
-    expect(answer.headers.get('etag')).toBe('"1"');
+    expectCreated(answer, '/api/vlans');
     expect(answer.body).toMatchObject({
       siteId: site.id,
       name: 'Pure L2',
