@@ -2,7 +2,7 @@ import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'n
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -319,4 +319,11 @@ export function expectCreated(answer: ApiAnswer, collection: string): void {
   expect(answer.status, answer.text).toBe(201);
   expect(answer.headers.get('location')).toBe(`${collection}/${answer.body.id}`);
   expect(answer.headers.get('etag')).toBe('"1"');
+}
+
+/** One test per `[query, field]`: GET `path?query` answers 400 validation_failed naming exactly that field. */
+export function itRefusesQueries(call: ApiClient['call'], path: string, queries: [query: string, field: string][]): void {
+  it.each(queries)('refuses %s (400 naming %s)', async (query, field) => {
+    expectFaults(await call('GET', `${path}?${query}`), [field]);
+  });
 }
