@@ -64,26 +64,24 @@ describe('POST /api/data/import with a db-v1 document', () => {
     expect(comparable(await exportDocument(target.baseUrl, target.token))).toEqual(comparable(before));
   });
 
-  it('refuses a MAC address that a stored switch has (409), whatever onConflict says', async () => {
+  it.each([
+    [
+      'a MAC address that a stored switch has (409), whatever onConflict says',
+      ['switches', 'access 2', 'macAddress', 'AA-BB-CC-DD-EE-01'],
+      'a stored switch has MAC address aa:bb:cc:dd:ee:01',
+    ],
+    [
+      'a new network that overlaps a stored one of its site (409)',
+      ['networks', 'Cameras', 'subnet', '10.0.0.0/16'],
+      'overlaps network "Users" (10.0.10.0/24) of site "hq"',
+    ],
+  ])('refuses %s', async (_what, [kind, name, field, value], message) => {
     const clash = structuredClone(doc);
-    const index = clash.data.switches.findIndex((sw: any) => sw.name === 'access 2');
-    clash.data.switches[index].macAddress = 'AA-BB-CC-DD-EE-01';
+    const index = clash.data[kind].findIndex((record: any) => record.name === name);
+    clash.data[kind][index][field] = value;
     const answer = await target.call('POST', '/api/data/import', { body: clash });
     expect(answer.status).toBe(409);
-    expect(answer.body.error.details).toEqual([
-      { field: `data.switches[${index}].macAddress`, message: 'a stored switch has MAC address aa:bb:cc:dd:ee:01' },
-    ]);
-  });
-
-  it('refuses a new network that overlaps a stored one of its site (409)', async () => {
-    const clash = structuredClone(doc);
-    const index = clash.data.networks.findIndex((network: any) => network.name === 'Cameras');
-    clash.data.networks[index].subnet = '10.0.0.0/16';
-    const answer = await target.call('POST', '/api/data/import', { body: clash });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error.details).toEqual([
-      { field: `data.networks[${index}].subnet`, message: 'overlaps network "Users" (10.0.10.0/24) of site "hq"' },
-    ]);
+    expect(answer.body.error.details).toEqual([{ field: `data.${kind}[${index}].${field}`, message }]);
   });
 
   it('answers a dry run with the counts and changes nothing', async () => {
