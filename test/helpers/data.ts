@@ -107,6 +107,21 @@ export function useEditorAndSites() {
   return { server, tokens, ...editor, viewer, site, otherSite };
 }
 
+/** A layout template's unit of an access switch: `rj45` PoE+ ports in two odd-even rows, `sfp` SFP+ uplinks, a console port. */
+export const accessTemplateUnit = (rj45: number, sfp: number) => [
+  {
+    type: 'rj45',
+    count: rj45,
+    rows: 2,
+    order: 'odd-even',
+    namePattern: 'Gi{unit}/0/{n}',
+    speed: '1G',
+    poe: { type: '802.3at', maxWatts: 30 },
+  },
+  { type: 'sfp+', count: sfp, namePattern: 'Te{unit}/1/{n}', speed: '10G' },
+  { type: 'console', count: 1, namePattern: 'con0' },
+];
+
 /** The IPAM tests' networks: at Main (`site`) one per kind of subnet, at Branch (`otherSite`) one with lan's subnet. */
 const IPAM_NETWORKS = {
   lan: ['site', 'LAN', '10.1.0.0/24'],
