@@ -1,16 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiPort as Port } from '../helpers/data.ts';
 import { expectCreated, expectFaults, faultFields, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
-
-interface Port {
-  id: string;
-  name: string;
-  version: number;
-  mode: string;
-  unit: number;
-  linkedPortId: string | null;
-  untaggedVlanId: string | null;
-  taggedVlanIds: string[];
-}
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });

@@ -107,6 +107,19 @@ export function useEditorAndSites() {
   return { server, tokens, ...editor, viewer, site, otherSite };
 }
 
+/** A port as the API answers it: the fields the port tests read. */
+export interface ApiPort {
+  id: string;
+  name: string;
+  version: number;
+  mode: string;
+  unit: number;
+  description: string | null;
+  linkedPortId: string | null;
+  untaggedVlanId: string | null;
+  taggedVlanIds: string[];
+}
+
 /** A layout template's unit of an access switch: `rj45` PoE+ ports in two odd-even rows, `sfp` SFP+ uplinks, a console port. */
 export const accessTemplateUnit = (rj45: number, sfp: number) => [
   {
