@@ -75,8 +75,7 @@ let stackId = '';
 
 describe('layout templates in the browser', () => {
   it('builds a template of two blocks in the editor, the preview following every change', async () => {
-    const { context, page, problems } = await app.signedIn('/templates');
-    await h1(page, 'Templates');
+    const { page, finish } = await app.openPage('/templates', 'Templates');
     await page.getByText('No layout templates yet.').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).waitFor();
     await page.getByRole('link', { name: 'New template' }).first().click();
@@ -147,8 +146,7 @@ describe('layout templates in the browser', () => {
     await page.locator('.field.has-error').filter({ hasText: 'Name' }).getByText('a template named').waitFor();
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('edge 24');
 
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 90_000);
 
   it('makes a stack of two from the template: two rows of panels, each port where the template puts it', async () => {
@@ -264,8 +262,7 @@ describe('layout templates in the browser', () => {
   }, 60_000);
 
   it('imports a NetBox device type, exports, imports and duplicates a template, and refuses deleting one in use', async () => {
-    const { context, page, problems } = await app.signedIn('/templates');
-    await h1(page, 'Templates');
+    const { page, finish } = await app.openPage('/templates', 'Templates');
     await page
       .locator('input[name="netbox"]')
       .setInputFiles({ name: 'cisco-c9200-24t.yaml', mimeType: 'application/yaml', buffer: Buffer.from(NETBOX_YAML) });
@@ -338,8 +335,7 @@ describe('layout templates in the browser', () => {
     await page.getByRole('alert').getByText('Not deleted. Template "Edge 24" is in use').waitFor();
     expect((await app.admin('GET', `/api/templates/${templateId}`)).id).toBe(templateId);
 
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 90_000);
 
   it('have no axe-core violations of any impact, light and dark', async () => {

@@ -101,8 +101,7 @@ describe('redo', () => {
   it('offers Redo in the message after an undo, and Undo again after the redo', async () => {
     const p7 = port('7');
     await app.admin('PATCH', `/api/ports/${p7.id}`, { description: 'Kiosk' });
-    const { context, page, problems } = await app.signedIn('/activity');
-    await h1(page, 'Activity');
+    const { page, finish } = await app.openPage('/activity', 'Activity');
     const e = entry(page, 'Updated port 7 on core-1').first();
     await e.getByRole('button', { name: /^Undo/ }).click();
     await page.getByRole('dialog', { name: 'Undo this change?' }).getByRole('button', { name: 'Undo change' }).click();
@@ -116,8 +115,7 @@ describe('redo', () => {
     // After a redo the message offers Undo again.
     await redone.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(async () => (await current(p7.id)).description).toBe(p7.description);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('offers Redo on an undo entry of the activity list', async () => {
@@ -126,8 +124,7 @@ describe('redo', () => {
     const newest = await app.admin<{ items: { id: string }[] }>('GET', `/api/activity?entityId=${p8.id}&limit=1`);
     await app.admin('POST', `/api/activity/${newest.items[0]!.id}/undo`);
     expect((await current(p8.id)).description).toBe(p8.description);
-    const { context, page, problems } = await app.signedIn('/activity');
-    await h1(page, 'Activity');
+    const { page, finish } = await app.openPage('/activity', 'Activity');
     const undoEntry = entry(page, /^Undid: Updated port 8 on core-1$/);
     // The entry must be drawn before its buttons are counted, or a count of none says nothing.
     await undoEntry.waitFor();
@@ -138,8 +135,7 @@ describe('redo', () => {
     expect((await current(p8.id)).description).toBe('Spare desk');
     // The entry it redid is marked undone and offers nothing more.
     await expect.poll(() => undoEntry.getByText('undone', { exact: true }).count()).toBe(1);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 });
 
