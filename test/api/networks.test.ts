@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import { expectFaults, itRefusesQueries, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import {
+  expectFaults,
+  itRefusesCreates,
+  itRefusesQueries,
+  NO_SUCH_ID,
+  type RefusedBody,
+  siteAndNameFaults,
+  useSignedInUsers,
+  useTestServer,
+} from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed' });
@@ -18,12 +27,9 @@ beforeAll(async () => {
 
 describe('network validation', () => {
   const valid = () => ({ siteId: site.id, name: 'Valid', subnet: '10.99.0.0/24' });
-  const cases: [string, () => unknown, string[]][] = [
+  const cases: RefusedBody[] = [
     ['no siteId, name or subnet', () => ({}), ['name', 'siteId', 'subnet']],
-    ['siteId not an id', () => ({ ...valid(), siteId: 'main' }), ['siteId']],
-    ['siteId of no site', () => ({ ...valid(), siteId: NO_SUCH_ID }), ['siteId']],
-    ['empty name', () => ({ ...valid(), name: '' }), ['name']],
-    ['name of 101 characters', () => ({ ...valid(), name: 'n'.repeat(101) }), ['name']],
+    ...siteAndNameFaults(valid),
     ['subnet empty', () => ({ ...valid(), subnet: ' ' }), ['subnet']],
     ['subnet with host bits', () => ({ ...valid(), subnet: '10.0.10.1/24' }), ['subnet']],
     ['subnet not a CIDR', () => ({ ...valid(), subnet: '10.0.10.0' }), ['subnet']],
@@ -48,9 +54,7 @@ describe('network validation', () => {
       ['dnsServers', 'name', 'subnet', 'vlanId'],
     ],
   ];
-  it.each(cases)('%s → 400', async (_name, body, expected) => {
-    expectFaults(await call('POST', '/api/networks', { body: body() }), expected);
-  });
+  itRefusesCreates(call, '/api/networks', cases);
 
   it('checks the gateway against the subnet it would have after a PATCH', async () => {
     const network = await networkAtMain({ name: 'Moving subnet', subnet: '10.0.32.0/24', gateway: '10.0.32.1' });

@@ -5,8 +5,11 @@ import {
   expectCreated,
   expectFaults,
   faultFields,
+  itRefusesCreates,
   itRefusesQueries,
   NO_SUCH_ID,
+  type RefusedBody,
+  siteAndNameFaults,
   useSignedInUsers,
   useTestServer,
 } from '../helpers/server.ts';
@@ -20,12 +23,9 @@ const vlanAtMain = (body: object) => make('/api/vlans', { siteId: site.id, ...bo
 
 describe('VLAN validation', () => {
   const valid = () => ({ siteId: site.id, name: 'Valid', vid: 100 });
-  const cases: [string, () => unknown, string[]][] = [
+  const cases: RefusedBody[] = [
     ['no siteId, name or vid', () => ({}), ['name', 'siteId', 'vid']],
-    ['siteId not an id', () => ({ ...valid(), siteId: 'main' }), ['siteId']],
-    ['siteId of no site', () => ({ ...valid(), siteId: NO_SUCH_ID }), ['siteId']],
-    ['empty name', () => ({ ...valid(), name: ' ' }), ['name']],
-    ['name of 101 characters', () => ({ ...valid(), name: 'n'.repeat(101) }), ['name']],
+    ...siteAndNameFaults(valid),
     ['vid 0', () => ({ ...valid(), vid: 0 }), ['vid']],
     ['vid 4095', () => ({ ...valid(), vid: 4095 }), ['vid']],
     ['vid as text', () => ({ ...valid(), vid: '10' }), ['vid']],
@@ -41,9 +41,7 @@ describe('VLAN validation', () => {
       ['color', 'name', 'status', 'vid'],
     ],
   ];
-  it.each(cases)('%s → 400', async (_name, body, expected) => {
-    expectFaults(await call('POST', '/api/vlans', { body: body() }), expected);
-  });
+  itRefusesCreates(call, '/api/vlans', cases);
 
   it('refuses the same faults on PATCH and changes nothing', async () => {
     const vlan = await vlanAtMain({ name: 'Patch-valid', vid: 101 });
