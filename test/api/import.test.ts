@@ -6,6 +6,10 @@ import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/need
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
+/** The kinds a merge counts, and its counts: 0 but for those given. */
+const KINDS = ['users', 'sites', 'vlans', 'networks', 'ranges', 'templates', 'switches', 'lags', 'ports', 'addresses', 'activity'];
+const kindCounts = (some: Record<string, number>) => ({ ...Object.fromEntries(KINDS.map((kind) => [kind, 0])), ...some });
+
 // The install the document comes from, and the populated one it is merged into.
 const source = useTestServer();
 const target = useTestServer();
@@ -96,32 +100,10 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('merges into a populated install: same-name site, networks, switches and ports merged, the rest created, references right', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: doc });
     expect(answer.status).toBe(200);
-    expect(answer.body.merged).toEqual({
-      users: 0,
-      sites: 1,
-      vlans: 3,
-      networks: 2,
-      ranges: 0,
-      templates: 0,
-      switches: 2,
-      lags: 0,
-      ports: 6,
-      addresses: 0,
-      activity: 0,
-    });
-    expect(answer.body.created).toEqual({
-      users: 0,
-      sites: 1,
-      vlans: 3,
-      networks: 2,
-      ranges: 0,
-      templates: 0,
-      switches: 2,
-      lags: 0,
-      ports: 5,
-      addresses: 0,
-      activity: doc.data.activity.length,
-    });
+    expect(answer.body.merged).toEqual(kindCounts({ sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6 }));
+    expect(answer.body.created).toEqual(
+      kindCounts({ sites: 1, vlans: 3, networks: 2, switches: 2, ports: 5, activity: doc.data.activity.length }),
+    );
     const vlanIndex = (name: string) => doc.data.vlans.findIndex((vlan: any) => vlan.name === name && vlan.siteId === doc.data.sites[0].id);
     expect(answer.body.fixes).toEqual([
       {
@@ -286,19 +268,7 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
   it('merges a legacy bundle: fresh ids, references remapped, one import entry', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status).toBe(200);
-    expect(answer.body.created).toEqual({
-      users: 0,
-      sites: 1,
-      vlans: 2,
-      networks: 1,
-      ranges: 0,
-      templates: 0,
-      switches: 2,
-      lags: 0,
-      ports: 3,
-      addresses: 0,
-      activity: 1,
-    });
+    expect(answer.body.created).toEqual(kindCounts({ sites: 1, vlans: 2, networks: 1, switches: 2, ports: 3, activity: 1 }));
     const site = (await target.call('GET', '/api/sites?q=Legacy')).body.items[0];
     const switches = (await target.call('GET', `/api/switches?siteId=${site.id}`)).body.items;
     const plant = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'plant-sw').id}`)).body;
