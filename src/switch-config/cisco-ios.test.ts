@@ -7,9 +7,9 @@
 // "Configuring EtherChannels" (interface port-channel; channel-group <number> mode active | passive | on on each
 // member, whose switchport mode and VLANs must match the port-channel's, else IOS suspends it).
 import { describe, expect, it } from 'vitest';
-import { bareModel, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
+import { bareModel, configLag, configPort, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
-import type { ConfigLag, ConfigLagMode, ConfigPort } from './model.ts';
+import type { ConfigLagMode } from './model.ts';
 
 describe('Cisco IOS', () => {
   itRendersTheGoldenFiles('cisco-ios', renderCiscoIos);
@@ -76,23 +76,8 @@ describe('Cisco IOS', () => {
   });
 
   it('writes LACP passive as "mode passive", numbers a LAG named ae0 from 1 (Port-channel0 does not exist), and lists port-channels by number', () => {
-    const member = (name: string, lag: string): ConfigPort => ({
-      name,
-      description: null,
-      enabled: true,
-      mode: 'trunk',
-      untaggedVlan: null,
-      taggedVlans: [7],
-      lag,
-    });
-    const lag = (name: string, mode: ConfigLagMode): ConfigLag => ({
-      name,
-      description: null,
-      mode,
-      portMode: 'trunk',
-      untaggedVlan: null,
-      taggedVlans: [7],
-    });
+    const member = (name: string, lag: string) => configPort(name, { mode: 'trunk', taggedVlans: [7], lag });
+    const lag = (name: string, mode: ConfigLagMode) => configLag(name, { mode, portMode: 'trunk', taggedVlans: [7] });
     const text = renderCiscoIos(
       bareModel({
         vlans: [{ vlanId: 7, name: 'Seven' }],

@@ -7,9 +7,8 @@
 // ae<count - 1>), a member's ether-options 802.3ad ae<N> (no family of its own), and on ae<N>
 // aggregated-ether-options lacp active | passive (none: static) with the unit 0 switching a port would have.
 import { describe, expect, it } from 'vitest';
-import { bareModel, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
+import { bareModel, configPort, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { junosVlanNames, renderJunos } from './junos.ts';
-import type { ConfigPort } from './model.ts';
 
 describe('Junos', () => {
   itRendersTheGoldenFiles('junos', renderJunos);
@@ -22,15 +21,7 @@ describe('Junos', () => {
   });
 
   it('writes LACP passive, counts aggregated devices up to the highest ae number, and numbers a clashing LAG with the lowest free', () => {
-    const member = (name: string, lag: string): ConfigPort => ({
-      name,
-      description: null,
-      enabled: true,
-      mode: 'access',
-      untaggedVlan: null,
-      taggedVlans: [],
-      lag,
-    });
+    const member = (name: string, lag: string) => configPort(name, { lag });
     const text = renderJunos(
       bareModel({
         vlans: [],

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
 import { loadConfigModel } from '../../src/db/switch-config.ts';
-import type { ConfigModel } from '../../src/switch-config/model.ts';
+import type { ConfigLag, ConfigModel, ConfigPort } from '../../src/switch-config/model.ts';
 import { freshDb } from '../fixtures/config/inventory-db.ts';
 import { insertSwHq01, insertSwHq02 } from '../fixtures/config/sw-hq-01.ts';
 import { insertSwHq03 } from '../fixtures/config/sw-hq-03.ts';
@@ -52,3 +52,25 @@ export const ipv6ManagedModel = (): ConfigModel =>
     vlans: [{ vlanId: 99, name: 'Mgmt' }],
     management: { vlanId: 99, address: '2001:db8::5', prefixLength: 64, gateway: '2001:db8::1' },
   });
+
+/** An enabled access port without description or VLANs, changed by `overrides`. */
+export const configPort = (name: string, overrides: Partial<ConfigPort> = {}): ConfigPort => ({
+  name,
+  description: null,
+  enabled: true,
+  mode: 'access',
+  untaggedVlan: null,
+  taggedVlans: [],
+  ...overrides,
+});
+
+/** A static access LAG without description or VLANs, changed by `overrides`. */
+export const configLag = (name: string, overrides: Partial<ConfigLag> = {}): ConfigLag => ({
+  name,
+  description: null,
+  mode: 'static',
+  portMode: 'access',
+  untaggedVlan: null,
+  taggedVlans: [],
+  ...overrides,
+});
