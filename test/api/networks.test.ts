@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import {
-  expectFaults,
-  itRefusesCreates,
-  itRefusesQueries,
-  NO_SUCH_ID,
-  type RefusedBody,
-  siteAndNameFaults,
-  useSignedInUsers,
-  useTestServer,
-} from '../helpers/server.ts';
+import { itRefusesCreates, itRefusesQueries, type RefusedBody, siteAndNameFaults } from '../helpers/refusals.ts';
+import { expectFaults, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed' });

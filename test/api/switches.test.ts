@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import {
-  expectCreated,
-  expectFaults,
-  faultFields,
-  itRefusesCreates,
-  type RefusedBody,
-  siteAndNameFaults,
-  useSignedInUsers,
-  useTestServer,
-} from '../helpers/server.ts';
+import { itRefusesCreates, type RefusedBody, siteAndNameFaults } from '../helpers/refusals.ts';
+import { expectCreated, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });

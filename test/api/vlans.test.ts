@@ -1,18 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PALETTE } from '../../src/lib/vlan-colors.ts';
 import { useSites } from '../helpers/data.ts';
-import {
-  expectCreated,
-  expectFaults,
-  faultFields,
-  itRefusesCreates,
-  itRefusesQueries,
-  NO_SUCH_ID,
-  type RefusedBody,
-  siteAndNameFaults,
-  useSignedInUsers,
-  useTestServer,
-} from '../helpers/server.ts';
+import { itRefusesCreates, itRefusesQueries, type RefusedBody, siteAndNameFaults } from '../helpers/refusals.ts';
+import { expectCreated, expectFaults, faultFields, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
