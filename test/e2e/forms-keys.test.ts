@@ -5,27 +5,22 @@
 // dialogs focus their first field (never the close button or a destructive action), Enter submits, Escape closes;
 // after the bulk bar's Apply focus returns to the selection, Escape clears it; the mobile menu has a backdrop and
 // closes on Escape (screenshots at 375 px, light and dark); axe on the open menu and on Data management.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
-import { seed, type Seeded } from './seed.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
+import { addAccessLag, seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 type PortRec = { id: string; name: string };
 
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
-    const access = await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`);
-    const members = access.ports.filter((p) => p.name === '23' || p.name === '24').map((p) => p.id);
-    await app.admin('POST', `/api/switches/${data.accessId}/lags`, { name: 'Po7', memberPortIds: members });
+    await addAccessLag(baseUrl, adminToken, data, 'Po7');
   },
 });
 

@@ -2,17 +2,14 @@
 // a trunk with tagged VLANs paired with a LAG of another switch (members marked on the panel, the far end listed
 // and linked), a member's editor read-only with a way to its LAG, the bulk bar's 409 lag_member, the LAG deleted;
 // a switch duplicated, landing on the copy; screenshots of the LAG panel at 1280 and 375 px; axe on the pages.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
-import { seed, type Seeded } from './seed.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
+import { addAccessLag, seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
 let accessLagId: string;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 type PortRec = { id: string; name: string; lagId: string | null; linkedPortId: string | null; mode: string; taggedVlanIds: string[] };
 type LagRec = { id: string; name: string; remoteLagId: string | null; memberPortIds: string[]; portMode: string };
@@ -20,11 +17,8 @@ type LagRec = { id: string; name: string; remoteLagId: string | null; memberPort
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     // The far end: a LAG of access-1 on its ports 23 and 24.
-    const access = await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`);
-    const members = access.ports.filter((p) => p.name === '23' || p.name === '24').map((p) => p.id);
-    accessLagId = (await app.admin<LagRec>('POST', `/api/switches/${data.accessId}/lags`, { name: 'Po1', memberPortIds: members })).id;
+    accessLagId = await addAccessLag(baseUrl, adminToken, data, 'Po1');
   },
 });
 

@@ -12,6 +12,9 @@ import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } fr
 
 export { api, TEST_PASSWORD };
 
+/** docs/screenshots: where the browser tests write their screenshots (useBrowserApp makes it). */
+export const SHOTS = join(ROOT, 'docs', 'screenshots');
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -209,6 +212,7 @@ export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => 
   const runnable = fileNeeds([NEEDS.chromium]);
   beforeAll(async () => {
     if (!runnable) return;
+    mkdirSync(SHOTS, { recursive: true });
     await ensureUiBuilt();
     if (opts.firstRun) {
       const server = await startServer();

@@ -3,18 +3,14 @@
 // type imported, a template exported as JSON and imported back, duplicated, and refused deletion while in use; the
 // screenshots template-editor.png, switch-stack-from-template.png and switch-stack-375.png; axe-core on the pages.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { h1, must, axeViolations, useBrowserApp } from './support.ts';
-import { ROOT } from '../helpers/server.ts';
-
-const SHOTS = join(ROOT, 'docs', 'screenshots');
+import { h1, must, axeViolations, useBrowserApp, SHOTS } from './support.ts';
 
 let siteId = '';
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
-    mkdirSync(SHOTS, { recursive: true });
     siteId = (await must(baseUrl, adminToken, 'POST', '/api/sites', { name: 'HQ' })).id;
     await must(baseUrl, adminToken, 'POST', '/api/vlans', { siteId, vid: 10, name: 'Users', color: '#1f77b4' });
   },

@@ -2,17 +2,15 @@
 // dragged with the mouse and moved with the arrow keys (positions saved, still there after a reload), a click and
 // Enter opening the switch, the SVG export's content, the PNG export a real PNG; the side nav's site picker;
 // screenshots at 1280 and 375 px, light and dark; axe on the page.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
 let distId: string;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 type PortRec = { id: string; name: string };
 type Topo = {
@@ -23,7 +21,6 @@ type Topo = {
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     // A distribution switch between core-1 and access-2: a LAG pair to the core (core 45+46, dist 1+2), an access
     // link to access-2 (dist 8 – access-2 port 1). core-1 – access-1 is the seed's trunk.
     const dist = await app.admin('POST', '/api/switches', { siteId: data.hqId, name: 'dist-1', role: 'distribution', portCount: 8 });

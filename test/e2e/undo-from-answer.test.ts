@@ -2,14 +2,10 @@
 // PATCH answered it, and the message's Undo reverses the entry that answer named (its Activity-Id); a port deleted on
 // the switch page offers Undo of exactly its delete, not of a change made after it. Screenshots
 // port-saved-undo-*.png of the message at 1280 and 375 px.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/server.ts';
-import { h1, useBrowserApp } from './support.ts';
-
-const SHOTS = join(ROOT, 'docs', 'screenshots');
+import { h1, useBrowserApp, SHOTS } from './support.ts';
 
 type PortRec = { id: string; name: string; description: string | null };
 let switchId: string;
@@ -18,7 +14,6 @@ const port = (name: string) => ports.find((p) => p.name === name)!;
 
 const app = useBrowserApp({
   setup: async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const siteId = (await app.admin('POST', '/api/sites', { name: 'Annex' })).id;
     await app.admin('POST', '/api/vlans', { siteId, name: 'Printers', vid: 30 });
     switchId = (await app.admin('POST', '/api/switches', { siteId, name: 'annex-sw', portCount: 12 })).id;

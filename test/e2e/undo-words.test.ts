@@ -4,15 +4,12 @@
 // activity list offers Redo on undo entries; a port's history offers undo only of entries about that port (never
 // "created switch"); toasts stay a short stack that leaves the page's primary actions free, at the bottom on a
 // phone; screenshots activity-words-*.png at 1280 and 375 px, light and dark; axe on the pages.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 type PortRec = { id: string; name: string; untaggedVlanId: string | null; description: string | null; enabled: boolean };
@@ -24,7 +21,6 @@ const port = (name: string) => core.find((p) => p.name === name)!;
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     core = (await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.coreId}`)).ports;
     const access = (await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`)).ports;
     const list = await app.admin<{ items: { id: string; vid: number; siteId: string }[] }>(
