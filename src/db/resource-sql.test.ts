@@ -31,6 +31,13 @@ function tableColumns(table: string): string[] {
   return (db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).all() as { name: string }[]).map((row) => row.name);
 }
 
+/** Inserts a site with only a name; answers its id. */
+function addSite(name: string): string {
+  const id = randomUUID();
+  insertSite(db, id, { name, description: null, address: null, notes: null }, NOW);
+  return id;
+}
+
 describe('the field declarations and the tables', () => {
   // In any order: a column added by a later migration comes last in the table, but its field goes where the API answers it.
   it.each(KIND_ORDER)('declare every column of the %s table (fields and derived columns)', (kind) => {
@@ -79,9 +86,8 @@ describe('the rows written from the declarations', () => {
   });
 
   it("make a new switch's ports 1…N with the fields' defaults", () => {
-    const site = randomUUID();
+    const site = addSite('HQ');
     const sw = randomUUID();
-    insertSite(db, site, { name: 'HQ', description: null, address: null, notes: null }, NOW);
     insertRecord(db, 'switch', { id: sw, siteId: site, name: 'core', status: 'active', version: 1, createdAt: NOW, updatedAt: NOW });
     const ports = [randomUUID(), randomUUID(), randomUUID()];
     insertNumberedPorts(db, sw, ports, NOW);
@@ -116,9 +122,8 @@ describe('the name and id lookups', () => {
   let site: string;
   let sw: string;
   beforeEach(() => {
-    site = randomUUID();
+    site = addSite('Lab');
     sw = randomUUID();
-    insertSite(db, site, { name: 'Lab', description: null, address: null, notes: null }, NOW);
     insertRecord(db, 'switch', {
       id: sw,
       siteId: site,
@@ -162,7 +167,7 @@ describe('the name and id lookups', () => {
     expect(networkIdByName(db, site, 'USERS')).toBeDefined();
     expect(vlanIdByName(db, site, 'users')).toBeDefined();
     expect(portIdByName(db, sw, '1')).toBeDefined();
-    insertSite(db, randomUUID(), { name: 'Äpfel', description: null, address: null, notes: null }, NOW);
+    addSite('Äpfel');
     expect(siteIdByName(db, 'äpfel')).toBeUndefined();
     expect(siteIdByName(db, 'Äpfel')).toBeDefined();
   });
@@ -187,9 +192,8 @@ describe('the name and id lookups', () => {
 describe("the derived columns (an address's keys)", () => {
   let network: string;
   beforeEach(() => {
-    const site = randomUUID();
+    const site = addSite('Keys');
     network = randomUUID();
-    insertSite(db, site, { name: 'Keys', description: null, address: null, notes: null }, NOW);
     insertRecord(db, 'network', {
       id: network,
       siteId: site,

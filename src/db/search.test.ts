@@ -63,6 +63,11 @@ beforeAll(() => {
 
 const find = (q: string) => search(db, q, 50);
 const key = (hit: { type: string; id: string }) => `${hit.type}:${Object.entries(ids).find(([, id]) => id === hit.id)?.[0]}`;
+/** The keys of the hits of one type, in their order. */
+const keysOf = (q: string, type: string) =>
+  find(q)
+    .filter((hit) => hit.type === type)
+    .map(key);
 
 describe('search', () => {
   it('ranks an exact name before a prefix before a substring', () => {
@@ -154,11 +159,7 @@ describe('search', () => {
   });
 
   it('finds VLANs by number at every site and by name, named with their number', () => {
-    expect(
-      find('30')
-        .filter((hit) => hit.type === 'vlan')
-        .map(key),
-    ).toEqual(['vlan:vCams', 'vlan:vCamsBranch']);
+    expect(keysOf('30', 'vlan')).toEqual(['vlan:vCams', 'vlan:vCamsBranch']);
     expect(find('vlan 10')[0]).toMatchObject({ type: 'vlan', id: ids.vUsers, name: 'VLAN 10 (Users)', match: 'vid', label: 'VLAN number' });
     expect(find('camera')[0]).toMatchObject({ type: 'vlan', id: ids.vCams, name: 'VLAN 30 (Cameras)', match: 'name', label: 'Name' });
   });
@@ -212,11 +213,7 @@ describe('search of templates and LAGs', () => {
   });
 
   it('finds LAGs by name, named "switch / LAG" with their switch and site, the exact name first', () => {
-    expect(
-      find('po1')
-        .filter((hit) => hit.type === 'lag')
-        .map(key),
-    ).toEqual(['lag:po1', 'lag:po12']);
+    expect(keysOf('po1', 'lag')).toEqual(['lag:po1', 'lag:po12']);
     expect(find('AE0')[0]).toEqual({
       type: 'lag',
       id: ids.ae0,

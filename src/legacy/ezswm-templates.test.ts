@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RJ45_48_POE_BLOCK } from '../../test/fixtures/legacy/make-fixture.ts';
 import { layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
 import { checkLegacyBundle } from './check.ts';
 import { namePatternOf } from './ezswm-templates.ts';
@@ -86,17 +87,7 @@ describe('0.20.3 layout templates as templates', () => {
             't1',
             'Access 48',
             [
-              {
-                id: 'b1',
-                type: 'rj45',
-                count: 48,
-                start_index: 1,
-                rows: 2,
-                row_layout: 'odd-even',
-                default_speed: '1G',
-                label: '1/1/',
-                poe: { type: '802.3at', max_watts: 30 },
-              },
+              { id: 'b1', ...RJ45_48_POE_BLOCK },
               { id: 'b2', type: 'sfp+', count: 4, start_index: 49, rows: 1, label: '1/1/', physical_type: 'sfp+' },
             ],
             { datasheet_url: 'https://example.com', airflow: 'front-to-rear', created_at: '2026-01-02T03:04:05.000Z' },

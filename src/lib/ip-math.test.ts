@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { SUBNET_INFO_10_0_10_0_24 } from '../../test/fixtures/subnet-info.ts';
 import {
   bigIntToIp,
   canonicalIpNumber,
@@ -232,22 +233,7 @@ describe('the next free address and the free blocks', () => {
 
 describe('the subnet calculator', () => {
   it('describes an IPv4 subnet', () => {
-    expect(subnetInfo('10.0.10.0/24')).toEqual({
-      ok: true,
-      info: {
-        cidr: '10.0.10.0/24',
-        family: 4,
-        prefix: 24,
-        network: '10.0.10.0',
-        broadcast: '10.0.10.255',
-        mask: '255.255.255.0',
-        wildcard: '0.0.0.255',
-        firstHost: '10.0.10.1',
-        lastHost: '10.0.10.254',
-        size: 256,
-        hostCount: 254,
-      },
-    });
+    expect(subnetInfo('10.0.10.0/24')).toEqual({ ok: true, info: SUBNET_INFO_10_0_10_0_24 });
   });
 
   it('clears host bits and handles /31, /32 and /0', () => {

@@ -6,14 +6,14 @@
 // LACP" (interface Port-Channel<N>; channel-group <N> mode active | passive | on on each member, the
 // port-channel's switchport settings being those the channel uses).
 import { describe, expect, it } from 'vitest';
-import { bareModel, IPV6_MANAGED, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
+import { bareModel, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { renderAristaEos } from './arista-eos.ts';
 
 describe('Arista EOS', () => {
   itRendersTheGoldenFiles('arista-eos', renderAristaEos);
 
   it('writes an IPv6 management address and its default route the EOS way', () => {
-    const text = renderAristaEos(bareModel({ management: IPV6_MANAGED.management }));
+    const text = renderAristaEos(ipv6ManagedModel());
     expect(text).toContain('interface Vlan99\n   ipv6 address 2001:db8::5/64\n   no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 

@@ -7,15 +7,15 @@
 // "Configuring EtherChannels" (interface port-channel; channel-group <number> mode active | passive | on on each
 // member, whose switchport mode and VLANs must match the port-channel's, else IOS suspends it).
 import { describe, expect, it } from 'vitest';
-import { bareModel, configPort, IPV6_MANAGED, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
+import { bareModel, configLag, configPort, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { renderCiscoIos } from './cisco-ios.ts';
-import type { ConfigLag, ConfigLagMode } from './model.ts';
+import type { ConfigLagMode } from './model.ts';
 
 describe('Cisco IOS', () => {
   itRendersTheGoldenFiles('cisco-ios', renderCiscoIos);
 
   it('writes an IPv6 management address with its prefix and the default route to the gateway', () => {
-    const text = renderCiscoIos(IPV6_MANAGED);
+    const text = renderCiscoIos(ipv6ManagedModel());
     expect(text).toContain('interface Vlan99\n ipv6 address 2001:db8::5/64\n no shutdown\n!\nipv6 route ::/0 2001:db8::1\n!\nend\n');
   });
 
@@ -76,15 +76,8 @@ describe('Cisco IOS', () => {
   });
 
   it('writes LACP passive as "mode passive", numbers a LAG named ae0 from 1 (Port-channel0 does not exist), and lists port-channels by number', () => {
-    const member = (name: string, lag: string) => configPort({ name, mode: 'trunk', taggedVlans: [7], lag });
-    const lag = (name: string, mode: ConfigLagMode): ConfigLag => ({
-      name,
-      description: null,
-      mode,
-      portMode: 'trunk',
-      untaggedVlan: null,
-      taggedVlans: [7],
-    });
+    const member = (name: string, lag: string) => configPort(name, { mode: 'trunk', taggedVlans: [7], lag });
+    const lag = (name: string, mode: ConfigLagMode) => configLag(name, { mode, portMode: 'trunk', taggedVlans: [7] });
     const text = renderCiscoIos(
       bareModel({
         vlans: [{ vlanId: 7, name: 'Seven' }],

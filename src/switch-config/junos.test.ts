@@ -7,23 +7,24 @@
 // ae<count - 1>), a member's ether-options 802.3ad ae<N> (no family of its own), and on ae<N>
 // aggregated-ether-options lacp active | passive (none: static) with the unit 0 switching a port would have.
 import { describe, expect, it } from 'vitest';
-import { bareModel, configPort, IPV6_MANAGED, itRendersTheGoldenFiles } from '../../test/fixtures/config/golden.ts';
+import { bareModel, configPort, ipv6ManagedModel, itRendersTheGoldenFiles } from '../../test/helpers/config-golden.ts';
 import { junosVlanNames, renderJunos } from './junos.ts';
 
 describe('Junos', () => {
   itRendersTheGoldenFiles('junos', renderJunos);
 
   it('writes an IPv6 management address on irb and its default route in inet6.0', () => {
-    const text = renderJunos(IPV6_MANAGED);
+    const text = renderJunos(ipv6ManagedModel());
     expect(text).toContain('    v99-Mgmt {\n        vlan-id 99;\n        l3-interface irb.99;\n    }\n');
     expect(text).toContain('    irb {\n        unit 99 {\n            family inet6 {\n                address 2001:db8::5/64;\n');
     expect(text).toContain('routing-options {\n    rib inet6.0 {\n        static {\n            route ::/0 next-hop 2001:db8::1;\n');
   });
 
   it('writes LACP passive, counts aggregated devices up to the highest ae number, and numbers a clashing LAG with the lowest free', () => {
-    const member = (name: string, lag: string) => configPort({ name, lag });
+    const member = (name: string, lag: string) => configPort(name, { lag });
     const text = renderJunos(
       bareModel({
+        vlans: [],
         lags: [
           { name: 'ae7', description: 'to fw', mode: 'lacp-passive', portMode: 'access', untaggedVlan: null, taggedVlans: [] },
           { name: 'Po7', description: null, mode: 'static', portMode: 'access', untaggedVlan: null, taggedVlans: [] },

@@ -3,7 +3,7 @@ import { loadConfigModel } from '../db/switch-config.ts';
 import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb } from '../../test/fixtures/config/inventory-db.ts';
 import { SW_HQ_01_LAST_CHANGE, SW_HQ_02_LAST_CHANGE, insertSwHq01, insertSwHq02 } from '../../test/fixtures/config/sw-hq-01.ts';
 import { SW_HQ_03_LAST_CHANGE, insertSwHq03 } from '../../test/fixtures/config/sw-hq-03.ts';
-import { bareModel, configPort } from '../../test/fixtures/config/golden.ts';
+import { bareModel, configPort } from '../../test/helpers/config-golden.ts';
 import type { ConfigLag, ConfigModel, ConfigPort } from './model.ts';
 import { CONFIG_DIALECTS, isConfigDialect, renderConfig, type ConfigDialect } from './render.ts';
 import {
@@ -255,7 +255,7 @@ describe('LAG interface numbers', () => {
 
 describe('refusing what could add a command of its own', () => {
   const INJECTED = /username|privilege|system|login|evil/;
-  const port = configPort;
+  const port = (overrides: Partial<ConfigPort>) => configPort('1', overrides);
   const model = (ports: ConfigPort[], overrides: Partial<ConfigModel> = {}) => bareModel({ ports, ...overrides });
 
   /** The error a render throws, or a failure when it renders. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useEditorAndSites } from '../helpers/data.ts';
+import { makeIpamNetworks, useEditorAndSites } from '../helpers/data.ts';
 import { writeDb } from '../helpers/db.ts';
 import { NO_SUCH_ID, expectFaults } from '../helpers/server.ts';
 
@@ -14,13 +14,7 @@ let branchPort: { id: string };
 let mainSwitch: { id: string };
 
 beforeAll(async () => {
-  const network = (siteId: string, name: string, subnet: string) => make('/api/networks', { siteId, name, subnet });
-  net.lan = await network(site.id, 'LAN', '10.1.0.0/24');
-  net.p2p = await network(site.id, 'P2P', '10.2.0.0/31');
-  net.host = await network(site.id, 'Host', '10.3.0.7/32');
-  net.v6 = await network(site.id, 'V6', '2001:db8:1::/64');
-  net.listed = await network(site.id, 'Listed', '10.9.0.0/16');
-  net.branch = await network(otherSite.id, 'Branch LAN', '10.1.0.0/24');
+  Object.assign(net, await makeIpamNetworks(make, { site, otherSite }, ['lan', 'p2p', 'host', 'v6', 'listed', 'branch']));
   mainSwitch = await make('/api/switches', { siteId: site.id, name: 'access 1', portCount: 2 });
   mainPorts = (await must(200, 'GET', `/api/switches/${mainSwitch.id}`)).ports;
   const branchSwitch = await make('/api/switches', { siteId: otherSite.id, name: 'branch 1', portCount: 1 });

@@ -83,6 +83,11 @@ beforeAll(async () => {
 const index = (doc: any, plural: string, id: string) => doc.data[plural].findIndex((record: any) => record.id === id);
 const lagAt = (doc: any, id: string) => doc.data.lags[index(doc, 'lags', id)];
 const portAt = (doc: any, id: string) => doc.data.ports[index(doc, 'ports', id)];
+/** Sets one field of LAG ae1 to `value()`; the path of that field, where the restore must refuse it. */
+const setAe1 = (field: string, value: () => unknown) => (doc: any) => {
+  lagAt(doc, built.lags.ae1.id)[field] = value();
+  return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].${field}`];
+};
 
 describe('backup export', () => {
   it('writes templates before switches and LAGs before ports, with their counts, and the schemaVersion of the newest migration', () => {
@@ -208,22 +213,8 @@ describe('POST /api/backup/import of templates and LAGs', () => {
       },
       /is not in the document/,
     ],
-    [
-      "a LAG's switch that is not in the document",
-      (doc) => {
-        lagAt(doc, built.lags.ae1.id).switchId = randomUUID();
-        return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].switchId`];
-      },
-      /is not in the document/,
-    ],
-    [
-      'a LAG name used twice on one switch (case-insensitively)',
-      (doc) => {
-        lagAt(doc, built.lags.ae1.id).name = 'AE0';
-        return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].name`];
-      },
-      /another LAG of this switch is named/,
-    ],
+    ["a LAG's switch that is not in the document", setAe1('switchId', randomUUID), /is not in the document/],
+    ['a LAG name used twice on one switch (case-insensitively)', setAe1('name', () => 'AE0'), /another LAG of this switch is named/],
     [
       'memberPortIds without a port whose lagId is the LAG (and then fewer than two)',
       (doc) => {
@@ -285,30 +276,9 @@ describe('POST /api/backup/import of templates and LAGs', () => {
       },
       /is not in the document/,
     ],
-    [
-      'a remote LAG that is not in the document',
-      (doc) => {
-        lagAt(doc, built.lags.ae1.id).remoteLagId = randomUUID();
-        return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].remoteLagId`];
-      },
-      /is not in the document/,
-    ],
-    [
-      'a remote LAG on the same switch',
-      (doc) => {
-        lagAt(doc, built.lags.ae1.id).remoteLagId = built.lags.ae0.id;
-        return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].remoteLagId`];
-      },
-      /must be a LAG of another switch/,
-    ],
-    [
-      'a LAG paired with itself',
-      (doc) => {
-        lagAt(doc, built.lags.ae1.id).remoteLagId = built.lags.ae1.id;
-        return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].remoteLagId`];
-      },
-      /a LAG cannot be paired with itself/,
-    ],
+    ['a remote LAG that is not in the document', setAe1('remoteLagId', randomUUID), /is not in the document/],
+    ['a remote LAG on the same switch', setAe1('remoteLagId', () => built.lags.ae0.id), /must be a LAG of another switch/],
+    ['a LAG paired with itself', setAe1('remoteLagId', () => built.lags.ae1.id), /a LAG cannot be paired with itself/],
     [
       'a remote LAG that does not point back',
       (doc) => {
@@ -325,14 +295,7 @@ describe('POST /api/backup/import of templates and LAGs', () => {
       },
       /belongs to another site/,
     ],
-    [
-      'tagged VLANs on an access LAG',
-      (doc) => {
-        lagAt(doc, built.lags.ae1.id).taggedVlanIds = [built.seeded.vlans.Users];
-        return [`data.lags[${index(doc, 'lags', built.lags.ae1.id)}].taggedVlanIds`];
-      },
-      /only a trunk LAG carries tagged VLANs/,
-    ],
+    ['tagged VLANs on an access LAG', setAe1('taggedVlanIds', () => [built.seeded.vlans.Users]), /only a trunk LAG carries tagged VLANs/],
     [
       "a LAG's mode that is none",
       (doc) => {

@@ -1,15 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiPort as Port } from '../helpers/data.ts';
 import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
-
-interface Port {
-  id: string;
-  name: string;
-  version: number;
-  mode: string;
-  description: string | null;
-  untaggedVlanId: string | null;
-  taggedVlanIds: string[];
-}
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });

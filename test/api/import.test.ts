@@ -6,6 +6,10 @@ import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/need
 import { comparable, exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { api, userWithRole, useTestServer } from '../helpers/server.ts';
 
+/** The kinds a merge counts, and its counts: 0 but for those given. */
+const KINDS = ['users', 'sites', 'vlans', 'networks', 'ranges', 'templates', 'switches', 'lags', 'ports', 'addresses', 'activity'];
+const kindCounts = (some: Record<string, number>) => ({ ...Object.fromEntries(KINDS.map((kind) => [kind, 0])), ...some });
+
 // The install the document comes from, and the populated one it is merged into.
 const source = useTestServer();
 const target = useTestServer();
@@ -64,26 +68,24 @@ describe('POST /api/data/import with a db-v1 document', () => {
     expect(comparable(await exportDocument(target.baseUrl, target.token))).toEqual(comparable(before));
   });
 
-  it('refuses a MAC address that a stored switch has (409), whatever onConflict says', async () => {
+  it.each([
+    [
+      'a MAC address that a stored switch has (409), whatever onConflict says',
+      ['switches', 'access 2', 'macAddress', 'AA-BB-CC-DD-EE-01'],
+      'a stored switch has MAC address aa:bb:cc:dd:ee:01',
+    ],
+    [
+      'a new network that overlaps a stored one of its site (409)',
+      ['networks', 'Cameras', 'subnet', '10.0.0.0/16'],
+      'overlaps network "Users" (10.0.10.0/24) of site "hq"',
+    ],
+  ])('refuses %s', async (_what, [kind, name, field, value], message) => {
     const clash = structuredClone(doc);
-    const index = clash.data.switches.findIndex((sw: any) => sw.name === 'access 2');
-    clash.data.switches[index].macAddress = 'AA-BB-CC-DD-EE-01';
+    const index = clash.data[kind].findIndex((record: any) => record.name === name);
+    clash.data[kind][index][field] = value;
     const answer = await target.call('POST', '/api/data/import', { body: clash });
     expect(answer.status).toBe(409);
-    expect(answer.body.error.details).toEqual([
-      { field: `data.switches[${index}].macAddress`, message: 'a stored switch has MAC address aa:bb:cc:dd:ee:01' },
-    ]);
-  });
-
-  it('refuses a new network that overlaps a stored one of its site (409)', async () => {
-    const clash = structuredClone(doc);
-    const index = clash.data.networks.findIndex((network: any) => network.name === 'Cameras');
-    clash.data.networks[index].subnet = '10.0.0.0/16';
-    const answer = await target.call('POST', '/api/data/import', { body: clash });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error.details).toEqual([
-      { field: `data.networks[${index}].subnet`, message: 'overlaps network "Users" (10.0.10.0/24) of site "hq"' },
-    ]);
+    expect(answer.body.error.details).toEqual([{ field: `data.${kind}[${index}].${field}`, message }]);
   });
 
   it('answers a dry run with the counts and changes nothing', async () => {
@@ -98,32 +100,10 @@ describe('POST /api/data/import with a db-v1 document', () => {
   it('merges into a populated install: same-name site, networks, switches and ports merged, the rest created, references right', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: doc });
     expect(answer.status).toBe(200);
-    expect(answer.body.merged).toEqual({
-      users: 0,
-      sites: 1,
-      vlans: 3,
-      networks: 2,
-      ranges: 0,
-      templates: 0,
-      switches: 2,
-      lags: 0,
-      ports: 6,
-      addresses: 0,
-      activity: 0,
-    });
-    expect(answer.body.created).toEqual({
-      users: 0,
-      sites: 1,
-      vlans: 3,
-      networks: 2,
-      ranges: 0,
-      templates: 0,
-      switches: 2,
-      lags: 0,
-      ports: 5,
-      addresses: 0,
-      activity: doc.data.activity.length,
-    });
+    expect(answer.body.merged).toEqual(kindCounts({ sites: 1, vlans: 3, networks: 2, switches: 2, ports: 6 }));
+    expect(answer.body.created).toEqual(
+      kindCounts({ sites: 1, vlans: 3, networks: 2, switches: 2, ports: 5, activity: doc.data.activity.length }),
+    );
     const vlanIndex = (name: string) => doc.data.vlans.findIndex((vlan: any) => vlan.name === name && vlan.siteId === doc.data.sites[0].id);
     expect(answer.body.fixes).toEqual([
       {
@@ -288,19 +268,7 @@ describe('POST /api/data/import with a 0.20.x bundle', () => {
   it('merges a legacy bundle: fresh ids, references remapped, one import entry', async () => {
     const answer = await target.call('POST', '/api/data/import', { body: bundle });
     expect(answer.status).toBe(200);
-    expect(answer.body.created).toEqual({
-      users: 0,
-      sites: 1,
-      vlans: 2,
-      networks: 1,
-      ranges: 0,
-      templates: 0,
-      switches: 2,
-      lags: 0,
-      ports: 3,
-      addresses: 0,
-      activity: 1,
-    });
+    expect(answer.body.created).toEqual(kindCounts({ sites: 1, vlans: 2, networks: 1, switches: 2, ports: 3, activity: 1 }));
     const site = (await target.call('GET', '/api/sites?q=Legacy')).body.items[0];
     const switches = (await target.call('GET', `/api/switches?siteId=${site.id}`)).body.items;
     const plant = (await target.call('GET', `/api/switches/${switches.find((sw: any) => sw.name === 'plant-sw').id}`)).body;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEditorAndSites } from '../helpers/data.ts';
-import { NO_SUCH_ID, expectFaults } from '../helpers/server.ts';
+import { expectCreated, expectFaults, NO_SUCH_ID } from '../helpers/server.ts';
 
 // LAGs (docs/LAGS-TEMPLATES.md, "LAGs") on a real server: every rule, what a LAG writes to its members, pairing,
 // what ports, switches and VLANs may do to a LAG, and the undo of each change.
@@ -132,9 +132,7 @@ describe('a LAG writes its mode and VLANs to its members', () => {
         memberPortIds: [p(2), p(0)],
       },
     });
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/lags/${answer.body.id}`);
-    expect(answer.headers.get('etag')).toBe('"1"');
+    expectCreated(answer, '/api/lags');
     sw.lag = answer.body;
     expect(answer.body).toMatchObject({
       name: 'Po1',

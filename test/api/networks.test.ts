@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { itRefusesCreates, itRefusesQueries, type RefusedBody, siteAndNameFaults } from '../helpers/refusals.ts';
+import { expectFaults, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed' });
@@ -18,12 +19,9 @@ beforeAll(async () => {
 
 describe('network validation', () => {
   const valid = () => ({ siteId: site.id, name: 'Valid', subnet: '10.99.0.0/24' });
-  const cases: [string, () => unknown, string[]][] = [
+  const cases: RefusedBody[] = [
     ['no siteId, name or subnet', () => ({}), ['name', 'siteId', 'subnet']],
-    ['siteId not an id', () => ({ ...valid(), siteId: 'main' }), ['siteId']],
-    ['siteId of no site', () => ({ ...valid(), siteId: NO_SUCH_ID }), ['siteId']],
-    ['empty name', () => ({ ...valid(), name: '' }), ['name']],
-    ['name of 101 characters', () => ({ ...valid(), name: 'n'.repeat(101) }), ['name']],
+    ...siteAndNameFaults(valid),
     ['subnet empty', () => ({ ...valid(), subnet: ' ' }), ['subnet']],
     ['subnet with host bits', () => ({ ...valid(), subnet: '10.0.10.1/24' }), ['subnet']],
     ['subnet not a CIDR', () => ({ ...valid(), subnet: '10.0.10.0' }), ['subnet']],
@@ -48,9 +46,7 @@ describe('network validation', () => {
       ['dnsServers', 'name', 'subnet', 'vlanId'],
     ],
   ];
-  it.each(cases)('%s → 400', async (_name, body, expected) => {
-    expectFaults(await call('POST', '/api/networks', { body: body() }), expected);
-  });
+  itRefusesCreates(call, '/api/networks', cases);
 
   it('checks the gateway against the subnet it would have after a PATCH', async () => {
     const network = await networkAtMain({ name: 'Moving subnet', subnet: '10.0.32.0/24', gateway: '10.0.32.1' });
@@ -207,16 +203,11 @@ describe('network list, read and version', () => {
     expect(Object.keys(one)).toEqual([...Object.keys(items[0]), 'utilization']);
   });
 
-  const badFilters: [string, string][] = [
+  itRefusesQueries(call, '/api/networks', [
     ['vlanId=10', 'vlanId'],
     ['siteId=main', 'siteId'],
     ['sort=gateway', 'sort'],
-  ];
-  it.each(badFilters)('refuses %s (400 naming %s)', async (query, field) => {
-    const answer = await call('GET', `/api/networks?${query}`);
-    expect(answer.status).toBe(400);
-    expect(faultFields(answer)).toEqual([field]);
-  });
+  ]);
 
   it('answers CSV in the import layout, DNS servers in one cell', async () => {
     const csv = await call('GET', `/api/networks?vlanId=${users.id}&sort=name&format=csv`);

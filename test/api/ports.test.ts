@@ -1,16 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NO_SUCH_ID, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
-
-interface Port {
-  id: string;
-  name: string;
-  version: number;
-  mode: string;
-  unit: number;
-  linkedPortId: string | null;
-  untaggedVlanId: string | null;
-  taggedVlanIds: string[];
-}
+import type { ApiPort as Port } from '../helpers/data.ts';
+import { expectCreated, expectFaults, faultFields, NO_SUCH_ID, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
@@ -140,8 +130,7 @@ describe('ports: create, trunk, read, update, rename, delete', () => {
         connectedPort: ' port1 ',
       },
     });
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/ports/${answer.body.id}`);
+    expectCreated(answer, '/api/ports');
     expect(answer.body).toMatchObject({
       switchId: sw.id,
       unit: 1,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useEditorAndSites } from '../helpers/data.ts';
-import { NO_SUCH_ID, expectFaults } from '../helpers/server.ts';
+import { makeIpamNetworks, useEditorAndSites } from '../helpers/data.ts';
+import { expectCreated, expectFaults, NO_SUCH_ID } from '../helpers/server.ts';
 
 // The ranges of networks (docs/IPAM.md): each rule for IPv4 and IPv6 on a real server.
 
@@ -9,15 +9,7 @@ const { call, make, must, lastEntry, viewer, site, otherSite } = useEditorAndSit
 const net: Record<'lan' | 'p2p' | 'host' | 'v6' | 'v6p2p' | 'pools' | 'listed' | 'branch', { id: string }> = {} as never;
 
 beforeAll(async () => {
-  const network = (siteId: string, name: string, subnet: string) => make('/api/networks', { siteId, name, subnet });
-  net.lan = await network(site.id, 'LAN', '10.1.0.0/24');
-  net.p2p = await network(site.id, 'P2P', '10.2.0.0/31');
-  net.host = await network(site.id, 'Host', '10.3.0.7/32');
-  net.v6 = await network(site.id, 'V6', '2001:db8:1::/64');
-  net.v6p2p = await network(site.id, 'V6 P2P', '2001:db8:2::/127');
-  net.pools = await network(site.id, 'Pools', '10.4.0.0/24');
-  net.listed = await network(site.id, 'Listed', '10.9.0.0/16');
-  net.branch = await network(otherSite.id, 'Branch LAN', '10.1.0.0/24');
+  Object.assign(net, await makeIpamNetworks(make, { site, otherSite }, ['lan', 'p2p', 'host', 'v6', 'v6p2p', 'pools', 'listed', 'branch']));
 });
 
 const rangeIn = (network: keyof typeof net, body: object) => call('POST', `/api/networks/${net[network].id}/ranges`, { body });
@@ -50,8 +42,7 @@ describe('range validation', () => {
   ];
   it.each(allowed)('%s → 201', async (_name, network, body) => {
     const answer = await rangeIn(network, body);
-    expect(answer.status, answer.text).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/ranges/${answer.body.id}`);
+    expectCreated(answer, '/api/ranges');
     expect(answer.body).toMatchObject({ networkId: net[network].id, version: 1, description: null });
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { expectCreated, expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
@@ -37,9 +37,7 @@ describe('site validation', () => {
 describe('site create, read, update', () => {
   it('creates with 201, Location and ETag, trims text and stores empty optional text as null', async () => {
     const answer = await call('POST', '/api/sites', { body: { name: '  Berlin HQ ', description: '', address: ' Main St 1 ' } });
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/sites/${answer.body.id}`);
-    expect(answer.headers.get('etag')).toBe('"1"');
+    expectCreated(answer, '/api/sites');
     expect(answer.body).toMatchObject({
       name: 'Berlin HQ',
       description: null,

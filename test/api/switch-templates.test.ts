@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSites } from '../helpers/data.ts';
+import { accessTemplateUnit, useSites } from '../helpers/data.ts';
 import { expectFaults, useTestServer } from '../helpers/server.ts';
 
 // A switch made from a layout template (docs/LAGS-TEMPLATES.md, "Stacks"): its ports are layOutPorts of the template
@@ -14,22 +14,7 @@ const templates: Record<string, any> = {};
 beforeAll(async () => {
   templates.access = await make('/api/templates', {
     name: 'Access',
-    units: [
-      [
-        {
-          type: 'rj45',
-          count: 4,
-          rows: 2,
-          order: 'odd-even',
-          namePattern: 'Gi{unit}/0/{n}',
-          speed: '1G',
-          poe: { type: '802.3at', maxWatts: 30 },
-        },
-        { type: 'sfp+', count: 2, namePattern: 'Te{unit}/1/{n}', speed: '10G' },
-        { type: 'console', count: 1, namePattern: 'con0' },
-        { type: 'management', count: 1, namePattern: 'mgmt0', speed: '1G' },
-      ],
-    ],
+    units: [[...accessTemplateUnit(4, 2), { type: 'management', count: 1, namePattern: 'mgmt0', speed: '1G' }]],
   });
   templates.twoUnits = await make('/api/templates', {
     name: 'Two members',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSites } from '../helpers/data.ts';
-import { expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
+import { itRefusesCreates, type RefusedBody, siteAndNameFaults } from '../helpers/refusals.ts';
+import { expectCreated, expectFaults, faultFields, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
 const tokens = useSignedInUsers(server, { editor: 'ed', viewer: 'vi' });
@@ -18,10 +19,9 @@ beforeAll(async () => {
 
 describe('switch validation', () => {
   const valid = () => ({ siteId: site.id, name: 'valid' });
-  const cases: [string, () => unknown, string[]][] = [
+  const cases: RefusedBody[] = [
     ['no siteId or name', () => ({}), ['name', 'siteId']],
-    ['siteId of no site', () => ({ ...valid(), siteId: '5f0c6a8e-1111-4222-8333-444455556666' }), ['siteId']],
-    ['name of 101 characters', () => ({ ...valid(), name: 's'.repeat(101) }), ['name']],
+    ...siteAndNameFaults(valid),
     ['MAC of five bytes', () => ({ ...valid(), macAddress: 'aa:bb:cc:dd:ee' }), ['macAddress']],
     ['MAC with mixed separators', () => ({ ...valid(), macAddress: 'aa:bb-cc:dd:ee:ff' }), ['macAddress']],
     ['management IP with a leading zero', () => ({ ...valid(), managementIp: '010.0.0.1' }), ['managementIp']],
@@ -52,10 +52,7 @@ describe('switch validation', () => {
       ['macAddress', 'managementIp', 'name', 'status', 'vendor'],
     ],
   ];
-  it.each(cases)('%s → 400', async (_name, body, expected) => {
-    const answer = await call('POST', '/api/switches', { body: body() });
-    expectFaults(answer, expected);
-  });
+  itRefusesCreates(call, '/api/switches', cases);
 
   it('refuses portCount on PATCH', async () => {
     const sw = await make('/api/switches', { siteId: site.id, name: 'no-port-patch' });
@@ -82,8 +79,7 @@ describe('switch create and read', () => {
 
   it('makes portCount ports named 1…N and answers them, ordered by position, on GET', async () => {
     const answer = await call('POST', '/api/switches', { body: { siteId: site.id, name: 'core-1', portCount: 12 } });
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('location')).toBe(`/api/switches/${answer.body.id}`);
+    expectCreated(answer, '/api/switches');
     expect(answer.body.portCount).toBe(12);
     const got = await call('GET', `/api/switches/${answer.body.id}`);
     expect(got.headers.get('etag')).toBe('"1"');

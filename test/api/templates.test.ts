@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSites } from '../helpers/data.ts';
+import { accessTemplateUnit, useSites } from '../helpers/data.ts';
 import { expectFaults, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 
 // Layout templates (docs/LAGS-TEMPLATES.md): their routes, the rules of their units with each fault's path, the 409s of
@@ -24,21 +24,7 @@ const block = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 
-const ACCESS_24 = [
-  [
-    {
-      type: 'rj45',
-      count: 24,
-      rows: 2,
-      order: 'odd-even',
-      namePattern: 'Gi{unit}/0/{n}',
-      speed: '1G',
-      poe: { type: '802.3at', maxWatts: 30 },
-    },
-    { type: 'sfp+', count: 4, namePattern: 'Te{unit}/1/{n}', speed: '10G' },
-    { type: 'console', count: 1, namePattern: 'con0' },
-  ],
-];
+const ACCESS_24 = [accessTemplateUnit(24, 4)];
 
 const createTemplate = (body: object) => call('POST', '/api/templates', { body });
 const undo = async (entityId: string) => call('POST', `/api/activity/${(await lastEntry(entityId)).id}/undo`);

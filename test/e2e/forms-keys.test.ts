@@ -5,27 +5,22 @@
 // dialogs focus their first field (never the close button or a destructive action), Enter submits, Escape closes;
 // after the bulk bar's Apply focus returns to the selection, Escape clears it; the mobile menu has a backdrop and
 // closes on Escape (screenshots at 375 px, light and dark); axe on the open menu and on Data management.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
-import { seed, type Seeded } from './seed.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
+import { addAccessLag, seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 type PortRec = { id: string; name: string };
 
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
-    const access = await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`);
-    const members = access.ports.filter((p) => p.name === '23' || p.name === '24').map((p) => p.id);
-    await app.admin('POST', `/api/switches/${data.accessId}/lags`, { name: 'Po7', memberPortIds: members });
+    await addAccessLag(baseUrl, adminToken, data, 'Po7');
   },
 });
 
@@ -134,8 +129,7 @@ describe('CSV export and import', () => {
   });
 
   it('imports an edited export as updates, and "Only check" says it only checked', async () => {
-    const { context, page, problems } = await app.signedIn('/sites');
-    await h1(page, 'Sites');
+    const { page, finish } = await app.openPage('/sites', 'Sites');
     const exported = await download(page, page.getByRole('link', { name: 'Download CSV' }));
     // Edit the Lab site's description in the file, keeping its id.
     const edited = exported.text.replace('Test bench', 'Test bench (edited)');
@@ -160,8 +154,7 @@ describe('CSV export and import', () => {
     await form.getByRole('button', { name: 'Import sites' }).click();
     await form.getByText('Imported sites: 0 created, 1 updated, 1 unchanged.').waitFor();
     expect((await sites()).find((s) => s.name === 'Lab')?.description).toBe('Test bench (edited)');
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   });
 });
 
@@ -212,8 +205,7 @@ describe('Dialogs and keys', () => {
   });
 
   it("returns focus to the selection after the bulk bar's Apply, and Escape clears the selection", async () => {
-    const { context, page, problems } = await app.signedIn(`/switches/${data.accessId}`);
-    await h1(page, 'access-1');
+    const { page, finish } = await app.openPage(`/switches/${data.accessId}`, 'access-1');
     const sw = await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`);
     const p5 = sw.ports.find((p) => p.name === '5')!;
     const p6 = sw.ports.find((p) => p.name === '6')!;
@@ -238,8 +230,7 @@ describe('Dialogs and keys', () => {
     await page.keyboard.press('Escape');
     await bar.waitFor({ state: 'detached' });
     await page.waitForFunction((id) => document.activeElement === document.querySelector(`#port-row-${id} td.check input`), p6.id);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   });
 
   for (const dark of [false, true]) {

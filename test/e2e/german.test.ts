@@ -4,22 +4,18 @@
 // The activity log and a port's history word each entry in German (no "Updated", "Created", "Deleted", "Undid"), a
 // redo as a redo. Screenshots german-*.png of a switch, a network and the activity page at 1280 and 375 px, light
 // and dark; axe on each.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/server.ts';
 import { seed, type Seeded } from './seed.ts';
-import { h1, axeViolations, TEST_PASSWORD, useBrowserApp, watch } from './support.ts';
+import { h1, axeViolations, TEST_PASSWORD, useBrowserApp, watch, SHOTS } from './support.ts';
 
 let data: Seeded;
 let campusId: string;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     // A /16: 65,534 usable addresses, written 65.534 in German.
     campusId = (await app.admin<{ id: string }>('POST', '/api/networks', { siteId: data.hqId, name: 'Campus', subnet: '10.20.0.0/16' })).id;
     await app.admin('POST', '/api/users', { username: 'anna', password: TEST_PASSWORD, role: 'admin', language: 'de' });

@@ -2,17 +2,14 @@
 // a trunk with tagged VLANs paired with a LAG of another switch (members marked on the panel, the far end listed
 // and linked), a member's editor read-only with a way to its LAG, the bulk bar's 409 lag_member, the LAG deleted;
 // a switch duplicated, landing on the copy; screenshots of the LAG panel at 1280 and 375 px; axe on the pages.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
-import { seed, type Seeded } from './seed.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
+import { addAccessLag, seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
 let accessLagId: string;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 type PortRec = { id: string; name: string; lagId: string | null; linkedPortId: string | null; mode: string; taggedVlanIds: string[] };
 type LagRec = { id: string; name: string; remoteLagId: string | null; memberPortIds: string[]; portMode: string };
@@ -20,11 +17,8 @@ type LagRec = { id: string; name: string; remoteLagId: string | null; memberPort
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     // The far end: a LAG of access-1 on its ports 23 and 24.
-    const access = await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`);
-    const members = access.ports.filter((p) => p.name === '23' || p.name === '24').map((p) => p.id);
-    accessLagId = (await app.admin<LagRec>('POST', `/api/switches/${data.accessId}/lags`, { name: 'Po1', memberPortIds: members })).id;
+    accessLagId = await addAccessLag(baseUrl, adminToken, data, 'Po1');
   },
 });
 
@@ -170,8 +164,7 @@ describe('LAGs in the browser', () => {
   }, 90_000);
 
   it('says at the members when a picked port joined another LAG meanwhile (409 lag_member)', async () => {
-    const { context, page, problems } = await app.signedIn(`/switches/${data.stackId}`);
-    await h1(page, 'access-2');
+    const { page, finish } = await app.openPage(`/switches/${data.stackId}`, 'access-2');
     await page.locator('section[aria-labelledby="lags-head"]').getByRole('button', { name: 'New LAG' }).click();
     const panel = page.getByRole('dialog', { name: 'New LAG' });
     await panel.getByLabel('Name', { exact: true }).fill('Po2');
@@ -197,13 +190,11 @@ describe('LAGs in the browser', () => {
     const rows = page.locator('section[aria-labelledby="lags-head"] tbody tr');
     await rows.filter({ hasText: 'Po2' }).getByText('1, 4').waitFor();
     await rows.filter({ hasText: 'Po9' }).getByText('2, 3').waitFor();
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('duplicates a switch and lands on the copy with its LAG', async () => {
-    const { context, page, problems } = await app.signedIn(`/switches/${data.accessId}`);
-    await h1(page, 'access-1');
+    const { page, finish } = await app.openPage(`/switches/${data.accessId}`, 'access-1');
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicate access-1' });
     const name = dialog.getByLabel('Name', { exact: true });
@@ -224,8 +215,7 @@ describe('LAGs in the browser', () => {
     expect(copy.managementIp).toBe('10.0.99.14');
     expect(copy.siteId).toBe(data.hqId);
     expect(copy.lags.map((l) => [l.name, l.remoteLagId])).toEqual([['Po1', null]]);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('fits the LAG panel on a 375 px screen', async () => {

@@ -4,22 +4,18 @@
 // ../shared/fixtures when they are there. Each goes through the dry run (counts, fixed values) before the import;
 // the screenshot docs/screenshots/legacy-import.png shows the 0.20.3 directory's dry run; axe-core on the states.
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { itNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
-import { axeViolations, useBrowserApp } from './support.ts';
-import { ROOT } from '../helpers/server.ts';
+import { axeViolations, useBrowserApp, SHOTS } from './support.ts';
 
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 const DIRECTORY = join(SHARED_FIXTURES, 'ezswm-0.20.3');
 const BACKUP = join(SHARED_FIXTURES, 'ezswm-0.32-backup.json');
 
 const app = useBrowserApp({
-  setup: async () => {
-    mkdirSync(SHOTS, { recursive: true });
-  },
+  setup: async () => {},
 });
 
 const T = '2025-03-01T10:00:00.000Z';

@@ -1,20 +1,16 @@
 // Screenshots of the main pages (light and dark, 1280 and 375 px wide) into docs/screenshots/, and an
 // axe-core check of the same pages with no violation of any impact.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { axeLine, h1, newPage, runAxe, useBrowserApp } from './support.ts';
-import { ROOT } from '../helpers/server.ts';
+import { axeLine, h1, newPage, runAxe, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
   },
 });
 

@@ -11,17 +11,15 @@ import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { itNeeding, NEEDS } from '../helpers/needs.ts';
 import { ROOT } from '../helpers/server.ts';
-import { h1, newPage, axeViolations, useBrowserApp, watch } from './support.ts';
+import { h1, newPage, axeViolations, useBrowserApp, watch, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 const OUT = join(ROOT, 'test-results');
 
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     mkdirSync(OUT, { recursive: true });
   },
 });

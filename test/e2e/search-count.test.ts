@@ -2,10 +2,8 @@
 // says "more than 10,000", in German too, and still pages on.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/server.ts';
-import { useBrowserApp } from './support.ts';
+import { useBrowserApp, SHOTS } from './support.ts';
 
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 const SITES = 10_050;
 
 const app = useBrowserApp({

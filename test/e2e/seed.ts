@@ -171,3 +171,10 @@ export async function seed(baseUrl: string, token: string): Promise<Seeded> {
     transitNetId: transit,
   };
 }
+
+/** Makes a LAG of access-1 on its ports 23 and 24; answers its id. */
+export async function addAccessLag(baseUrl: string, token: string, data: Seeded, name: string): Promise<string> {
+  const access = await must<{ ports: { id: string; name: string }[] }>(baseUrl, token, 'GET', `/api/switches/${data.accessId}`);
+  const memberPortIds = access.ports.filter((p) => p.name === '23' || p.name === '24').map((p) => p.id);
+  return (await must<{ id: string }>(baseUrl, token, 'POST', `/api/switches/${data.accessId}/lags`, { name, memberPortIds })).id;
+}

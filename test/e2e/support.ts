@@ -12,6 +12,9 @@ import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } fr
 
 export { api, TEST_PASSWORD };
 
+/** docs/screenshots: where the browser tests write their screenshots (useBrowserApp makes it). */
+export const SHOTS = join(ROOT, 'docs', 'screenshots');
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -209,6 +212,7 @@ export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => 
   const runnable = fileNeeds([NEEDS.chromium]);
   beforeAll(async () => {
     if (!runnable) return;
+    mkdirSync(SHOTS, { recursive: true });
     await ensureUiBuilt();
     if (opts.firstRun) {
       const server = await startServer();
@@ -225,6 +229,13 @@ export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => 
     if (!app || !browser) throw new Error('useBrowserApp: beforeAll has not run');
     return { app, browser };
   };
+  /** A new page (see newPage), watched for problems, that opens `path` and signs in as `username`. */
+  const signedIn = async (path: string, username = 'admin', pageOptions: PageOptions = {}): Promise<SignedInPage> => {
+    const { context, page } = await newPage(started().browser, pageOptions);
+    const problems = watch(page);
+    await signIn(page, started().app.baseUrl, path, username);
+    return { context, page, problems };
+  };
   return {
     get baseUrl(): string {
       return started().app.baseUrl;
@@ -239,12 +250,18 @@ export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => 
     admin<T = any>(method: string, path: string, body?: unknown, want?: number[]): Promise<T> {
       return must<T>(started().app.baseUrl, started().app.adminToken, method, path, body, want);
     },
-    /** A new page (see newPage), watched for problems, that opens `path` and signs in as `username`. */
-    async signedIn(path: string, username = 'admin', pageOptions: PageOptions = {}): Promise<SignedInPage> {
-      const { context, page } = await newPage(started().browser, pageOptions);
-      const problems = watch(page);
-      await signIn(page, started().app.baseUrl, path, username);
-      return { context, page, problems };
+    signedIn,
+    /** signedIn() as the admin, once the page's title reads `heading`; its finish() is finishPage(). */
+    async openPage(path: string, heading: string): Promise<SignedInPage & { finish(): Promise<void> }> {
+      const opened = await signedIn(path);
+      await h1(opened.page, heading);
+      return { ...opened, finish: () => finishPage(opened) };
     },
   };
+}
+
+/** Expects that a page reported no errors, and closes it. */
+export async function finishPage({ context, problems }: SignedInPage): Promise<void> {
+  expect(problems.errors).toEqual([]);
+  await context.close();
 }

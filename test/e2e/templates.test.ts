@@ -3,18 +3,14 @@
 // type imported, a template exported as JSON and imported back, duplicated, and refused deletion while in use; the
 // screenshots template-editor.png, switch-stack-from-template.png and switch-stack-375.png; axe-core on the pages.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { h1, must, axeViolations, useBrowserApp } from './support.ts';
-import { ROOT } from '../helpers/server.ts';
-
-const SHOTS = join(ROOT, 'docs', 'screenshots');
+import { h1, must, axeViolations, useBrowserApp, SHOTS } from './support.ts';
 
 let siteId = '';
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
-    mkdirSync(SHOTS, { recursive: true });
     siteId = (await must(baseUrl, adminToken, 'POST', '/api/sites', { name: 'HQ' })).id;
     await must(baseUrl, adminToken, 'POST', '/api/vlans', { siteId, vid: 10, name: 'Users', color: '#1f77b4' });
   },
@@ -75,8 +71,7 @@ let stackId = '';
 
 describe('layout templates in the browser', () => {
   it('builds a template of two blocks in the editor, the preview following every change', async () => {
-    const { context, page, problems } = await app.signedIn('/templates');
-    await h1(page, 'Templates');
+    const { page, finish } = await app.openPage('/templates', 'Templates');
     await page.getByText('No layout templates yet.').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).waitFor();
     await page.getByRole('link', { name: 'New template' }).first().click();
@@ -147,8 +142,7 @@ describe('layout templates in the browser', () => {
     await page.locator('.field.has-error').filter({ hasText: 'Name' }).getByText('a template named').waitFor();
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('edge 24');
 
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 90_000);
 
   it('makes a stack of two from the template: two rows of panels, each port where the template puts it', async () => {
@@ -264,8 +258,7 @@ describe('layout templates in the browser', () => {
   }, 60_000);
 
   it('imports a NetBox device type, exports, imports and duplicates a template, and refuses deleting one in use', async () => {
-    const { context, page, problems } = await app.signedIn('/templates');
-    await h1(page, 'Templates');
+    const { page, finish } = await app.openPage('/templates', 'Templates');
     await page
       .locator('input[name="netbox"]')
       .setInputFiles({ name: 'cisco-c9200-24t.yaml', mimeType: 'application/yaml', buffer: Buffer.from(NETBOX_YAML) });
@@ -338,8 +331,7 @@ describe('layout templates in the browser', () => {
     await page.getByRole('alert').getByText('Not deleted. Template "Edge 24" is in use').waitFor();
     expect((await app.admin('GET', `/api/templates/${templateId}`)).id).toBe(templateId);
 
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 90_000);
 
   it('have no axe-core violations of any impact, light and dark', async () => {

@@ -2,17 +2,15 @@
 // dragged with the mouse and moved with the arrow keys (positions saved, still there after a reload), a click and
 // Enter opening the switch, the SVG export's content, the PNG export a real PNG; the side nav's site picker;
 // screenshots at 1280 and 375 px, light and dark; axe on the page.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
 let distId: string;
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 type PortRec = { id: string; name: string };
 type Topo = {
@@ -23,7 +21,6 @@ type Topo = {
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     // A distribution switch between core-1 and access-2: a LAG pair to the core (core 45+46, dist 1+2), an access
     // link to access-2 (dist 8 – access-2 port 1). core-1 – access-1 is the seed's trunk.
     const dist = await app.admin('POST', '/api/switches', { siteId: data.hqId, name: 'dist-1', role: 'distribution', portCount: 8 });
@@ -52,8 +49,7 @@ const rectOf = (page: Page, name: string) =>
 
 describe('Topology in the browser', () => {
   it('places nodes by role and draws the LAG pair, the trunk and the access link distinctly', async () => {
-    const { context, page, problems } = await app.signedIn(`/sites/${data.hqId}/topology`);
-    await h1(page, 'Topology of HQ');
+    const { page, finish } = await app.openPage(`/sites/${data.hqId}/topology`, 'Topology of HQ');
     const y = async (name: string) => (await rectOf(page, name)).y;
     expect(await y('core-1')).toBeLessThan(await y('dist-1'));
     expect(await y('dist-1')).toBeLessThan(await y('access-1'));
@@ -71,13 +67,11 @@ describe('Topology in the browser', () => {
     expect(await page.locator('g.topo-edge-trunk path').count()).toBe(1);
     const legend = page.getByRole('list', { name: 'Legend' });
     for (const text of ['LAG pair', 'Trunk link', 'Access link']) await legend.getByText(text).waitFor();
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('saves a dragged node, keeps it across a reload, and opens a switch on click (not after a drag)', async () => {
-    const { context, page, problems } = await app.signedIn(`/sites/${data.hqId}/topology`);
-    await h1(page, 'Topology of HQ');
+    const { page, finish } = await app.openPage(`/sites/${data.hqId}/topology`, 'Topology of HQ');
     const before = await rectOf(page, 'access-2');
     const box = (await node(page, 'access-2').locator('rect').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -106,13 +100,11 @@ describe('Topology in the browser', () => {
     await node(page, 'dist-1').click();
     await h1(page, 'dist-1');
     expect(new URL(page.url()).pathname).toBe(`/switches/${distId}`);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('moves a focused node with the arrow keys, saves it, and opens it with Enter', async () => {
-    const { context, page, problems } = await app.signedIn(`/sites/${data.hqId}/topology`);
-    await h1(page, 'Topology of HQ');
+    const { page, finish } = await app.openPage(`/sites/${data.hqId}/topology`, 'Topology of HQ');
     const before = await rectOf(page, 'access-1');
     await node(page, 'access-1').focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
@@ -124,13 +116,11 @@ describe('Topology in the browser', () => {
     expect({ x: saved.x, y: saved.y }).toEqual({ x: after.x + 75, y: after.y + 27 });
     await page.keyboard.press('Enter');
     await h1(page, 'access-1');
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('exports the drawing as an SVG file and as a PNG file', async () => {
-    const { context, page, problems } = await app.signedIn(`/sites/${data.hqId}/topology`);
-    await h1(page, 'Topology of HQ');
+    const { page, finish } = await app.openPage(`/sites/${data.hqId}/topology`, 'Topology of HQ');
     const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
     expect(svgDownload.suggestedFilename()).toBe('topology-HQ.svg');
     const svg = readFileSync((await svgDownload.path())!, 'utf8');
@@ -164,8 +154,7 @@ describe('Topology in the browser', () => {
     expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
     expect(png.readUInt32BE(16)).toBeGreaterThan(400);
     expect(png.readUInt32BE(20)).toBeGreaterThan(200);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('leads from the side nav to a site picker and from the site page to its topology', async () => {

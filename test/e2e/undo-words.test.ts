@@ -4,15 +4,12 @@
 // activity list offers Redo on undo entries; a port's history offers undo only of entries about that port (never
 // "created switch"); toasts stay a short stack that leaves the page's primary actions free, at the bottom on a
 // phone; screenshots activity-words-*.png at 1280 and 375 px, light and dark; axe on the pages.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
-import { h1, axeViolations, useBrowserApp } from './support.ts';
+import { h1, axeViolations, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 type PortRec = { id: string; name: string; untaggedVlanId: string | null; description: string | null; enabled: boolean };
@@ -24,7 +21,6 @@ const port = (name: string) => core.find((p) => p.name === name)!;
 const app = useBrowserApp({
   setup: async ({ baseUrl, adminToken }) => {
     data = await seed(baseUrl, adminToken);
-    mkdirSync(SHOTS, { recursive: true });
     core = (await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.coreId}`)).ports;
     const access = (await app.admin<{ ports: PortRec[] }>('GET', `/api/switches/${data.accessId}`)).ports;
     const list = await app.admin<{ items: { id: string; vid: number; siteId: string }[] }>(
@@ -101,8 +97,7 @@ describe('redo', () => {
   it('offers Redo in the message after an undo, and Undo again after the redo', async () => {
     const p7 = port('7');
     await app.admin('PATCH', `/api/ports/${p7.id}`, { description: 'Kiosk' });
-    const { context, page, problems } = await app.signedIn('/activity');
-    await h1(page, 'Activity');
+    const { page, finish } = await app.openPage('/activity', 'Activity');
     const e = entry(page, 'Updated port 7 on core-1').first();
     await e.getByRole('button', { name: /^Undo/ }).click();
     await page.getByRole('dialog', { name: 'Undo this change?' }).getByRole('button', { name: 'Undo change' }).click();
@@ -116,8 +111,7 @@ describe('redo', () => {
     // After a redo the message offers Undo again.
     await redone.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(async () => (await current(p7.id)).description).toBe(p7.description);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 
   it('offers Redo on an undo entry of the activity list', async () => {
@@ -126,8 +120,7 @@ describe('redo', () => {
     const newest = await app.admin<{ items: { id: string }[] }>('GET', `/api/activity?entityId=${p8.id}&limit=1`);
     await app.admin('POST', `/api/activity/${newest.items[0]!.id}/undo`);
     expect((await current(p8.id)).description).toBe(p8.description);
-    const { context, page, problems } = await app.signedIn('/activity');
-    await h1(page, 'Activity');
+    const { page, finish } = await app.openPage('/activity', 'Activity');
     const undoEntry = entry(page, /^Undid: Updated port 8 on core-1$/);
     // The entry must be drawn before its buttons are counted, or a count of none says nothing.
     await undoEntry.waitFor();
@@ -138,8 +131,7 @@ describe('redo', () => {
     expect((await current(p8.id)).description).toBe('Spare desk');
     // The entry it redid is marked undone and offers nothing more.
     await expect.poll(() => undoEntry.getByText('undone', { exact: true }).count()).toBe(1);
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finish();
   }, 60_000);
 });
 

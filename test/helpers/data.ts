@@ -107,6 +107,60 @@ export function useEditorAndSites() {
   return { server, tokens, ...editor, viewer, site, otherSite };
 }
 
+/** A port as the API answers it: the fields the port tests read. */
+export interface ApiPort {
+  id: string;
+  name: string;
+  version: number;
+  mode: string;
+  unit: number;
+  description: string | null;
+  linkedPortId: string | null;
+  untaggedVlanId: string | null;
+  taggedVlanIds: string[];
+}
+
+/** A layout template's unit of an access switch: `rj45` PoE+ ports in two odd-even rows, `sfp` SFP+ uplinks, a console port. */
+export const accessTemplateUnit = (rj45: number, sfp: number) => [
+  {
+    type: 'rj45',
+    count: rj45,
+    rows: 2,
+    order: 'odd-even',
+    namePattern: 'Gi{unit}/0/{n}',
+    speed: '1G',
+    poe: { type: '802.3at', maxWatts: 30 },
+  },
+  { type: 'sfp+', count: sfp, namePattern: 'Te{unit}/1/{n}', speed: '10G' },
+  { type: 'console', count: 1, namePattern: 'con0' },
+];
+
+/** The IPAM tests' networks: at Main (`site`) one per kind of subnet, at Branch (`otherSite`) one with lan's subnet. */
+const IPAM_NETWORKS = {
+  lan: ['site', 'LAN', '10.1.0.0/24'],
+  p2p: ['site', 'P2P', '10.2.0.0/31'],
+  host: ['site', 'Host', '10.3.0.7/32'],
+  v6: ['site', 'V6', '2001:db8:1::/64'],
+  v6p2p: ['site', 'V6 P2P', '2001:db8:2::/127'],
+  pools: ['site', 'Pools', '10.4.0.0/24'],
+  listed: ['site', 'Listed', '10.9.0.0/16'],
+  branch: ['otherSite', 'Branch LAN', '10.1.0.0/24'],
+} as const;
+
+/** Makes the IPAM networks named in `keys`, in that order; each as `{ id }`. */
+export async function makeIpamNetworks<K extends keyof typeof IPAM_NETWORKS>(
+  make: ApiClient['make'],
+  sites: Record<'site' | 'otherSite', { readonly id: string }>,
+  keys: readonly K[],
+): Promise<Record<K, { id: string }>> {
+  const made = {} as Record<K, { id: string }>;
+  for (const key of keys) {
+    const [site, name, subnet] = IPAM_NETWORKS[key];
+    made[key] = await make('/api/networks', { siteId: sites[site].id, name, subnet });
+  }
+  return made;
+}
+
 /**
  * A small site for change and undo scenarios, made through the API: VLANs `v10` (10, named `ten`, with a network
  * `ten` of `subnet`: `net10`) and `v20` (20, `twenty`, no subnet), two switches (`a` and `b`: name and port count),

@@ -313,3 +313,10 @@ export function expectFaults(answer: ApiAnswer, fields: string[]): void {
   expect(answer.body.error.code).toBe('validation_failed');
   expect(faultFields(answer)).toEqual([...fields].sort());
 }
+
+/** Expects a 201 answer whose Location is the new record's URL below `collection` (`/api/vlans`), at ETag "1". */
+export function expectCreated(answer: ApiAnswer, collection: string): void {
+  expect(answer.status, answer.text).toBe(201);
+  expect(answer.headers.get('location')).toBe(`${collection}/${answer.body.id}`);
+  expect(answer.headers.get('etag')).toBe('"1"');
+}
