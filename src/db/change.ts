@@ -6,8 +6,7 @@ import {
   lagFaults,
   lagMemberTypeFaults,
   type PairEnd,
-  type PairProblem,
-  pairProblem,
+  pairFaults,
   portFaults,
   rangeFaults,
   vlanSiteFaults,
@@ -372,14 +371,9 @@ function ipamFaultsAfterUndo(db: Db, before: ImageSet, after: ImageSet): FieldFa
 
 // A link goes to an existing port of another switch that links back, and no other port links to this one.
 function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
-  const linked = port.linked_port_id as string | null;
-  const faults = portIdsLinkedTo(db, port.id)
-    .filter((other) => other !== linked)
-    .map((other) => ({ field: `${prefix}linkedPortId`, message: `port ${other} links to this port, which does not link back` }));
-  if (!linked) return faults;
-  const problem = pairProblem({ id: port.id, switchId: port.switch_id }, linked, (id) => endOf(db, 'port', id));
-  if (problem) faults.push({ field: `${prefix}linkedPortId`, message: LINK_PROBLEMS[problem](linked) });
-  return faults;
+  const end = { id: port.id, switchId: String(port.switch_id), partnerId: port.linked_port_id as string | null };
+  const lookups = { find: (id: string) => endOf(db, 'port', id), pointingAt: (id: string) => portIdsLinkedTo(db, id) };
+  return pairFaults(end, { field: 'linkedPortId', symmetric: true }, lookups, prefix);
 }
 
 // A member's LAG is one of its own switch's, and the member an Ethernet port.
@@ -394,33 +388,21 @@ function memberFaults(db: Db, port: Image, prefix: string): FieldFault[] {
 
 // A LAG's remote is an existing LAG of another switch that pairs back, and no other LAG pairs with this one.
 function remoteLagFaults(db: Db, lag: Image, prefix: string): FieldFault[] {
-  const remote = lag.remote_lag_id as string | null;
-  const faults = lagIdsPairedWith(db, lag.id)
-    .filter((other) => other !== remote)
-    .map((other) => ({ field: `${prefix}remoteLagId`, message: `LAG ${other} pairs with this LAG, which does not pair back` }));
-  if (!remote) return faults;
-  const problem = pairProblem({ id: lag.id, switchId: lag.switch_id }, remote, (id) => endOf(db, 'lag', id));
-  if (problem) faults.push({ field: `${prefix}remoteLagId`, message: PAIR_PROBLEMS[problem](remote) });
-  return faults;
+  const end = { id: lag.id, switchId: String(lag.switch_id), partnerId: lag.remote_lag_id as string | null };
+  const lookups = { find: (id: string) => endOf(db, 'lag', id), pointingAt: (id: string) => lagIdsPairedWith(db, id) };
+  return pairFaults(end, { field: 'remoteLagId', symmetric: true }, lookups, prefix);
 }
 
 // The far end of a link or a LAG pair as the pair rule reads it.
 function endOf(db: Db, kind: 'port' | 'lag', id: string): PairEnd | undefined {
   const image = readImage(db, kind, id);
-  return image ? { switchId: image.switch_id, far: kind === 'port' ? image.linked_port_id : image.remote_lag_id } : undefined;
+  if (!image) return undefined;
+  return {
+    id,
+    switchId: String(image.switch_id),
+    partnerId: (kind === 'port' ? image.linked_port_id : image.remote_lag_id) as string | null,
+  };
 }
-
-const LINK_PROBLEMS: Record<PairProblem, (far: string) => string> = {
-  missing: (far) => `port ${far} does not exist`,
-  same_switch: () => 'must be a port of another switch',
-  not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
-};
-
-const PAIR_PROBLEMS: Record<PairProblem, (far: string) => string> = {
-  missing: (far) => `LAG ${far} does not exist`,
-  same_switch: () => 'must be a LAG of another switch',
-  not_back: (far) => `LAG ${far} does not pair back with this LAG (pairs are symmetric)`,
-};
 
 /** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as undo_conflict. */
 function constraintConflict(error: unknown): Refusal | undefined {

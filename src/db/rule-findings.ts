@@ -43,12 +43,6 @@ interface SwitchedRow {
   far_linked_port_id: string | null;
 }
 
-const LINK_PROBLEMS: Record<rules.PairProblem, (far: string) => string> = {
-  missing: (far) => `port ${far} does not exist`,
-  same_switch: () => 'must be a port of another switch',
-  not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
-};
-
 // One statement for the ports and the LAGs, and one for the sites of all VLANs (a VLAN named may be of another site):
 // GET /api/checks runs a fixed number of statements. Reading every port into JavaScript would cost more than every
 // other check together (96,000 rows, their tagged lists), so SQLite narrows the ports to those a port rule could refuse
@@ -96,10 +90,10 @@ function portBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefi
     { siteId: row.site_id, stackSize: row.stack_size },
     siteOfVlan,
   );
-  const far = row.linked_port_id;
-  const end = row.far_switch_id === null ? undefined : { switchId: row.far_switch_id, far: row.far_linked_port_id };
-  const problem = far && far !== row.id ? rules.pairProblem({ id: row.id, switchId: row.switch_id }, far, () => end) : undefined;
-  if (far && problem) faults.push({ field: 'linkedPortId', message: LINK_PROBLEMS[problem](far) });
+  const end = (id: string) =>
+    row.far_switch_id === null ? undefined : { id, switchId: row.far_switch_id, partnerId: row.far_linked_port_id };
+  const self = { id: row.id, switchId: row.switch_id, partnerId: row.linked_port_id };
+  faults.push(...rules.pairFaults(self, { field: 'linkedPortId', symmetric: true }, { find: end }));
   return { entity: { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` }, faults };
 }
 

@@ -511,18 +511,16 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
       rank: row.rank,
       ...(row.seen_at ? { seenAt: row.seen_at } : {}),
     });
-  const portMacs =
-    digits === undefined
-      ? []
-      : digits.length === 12
-        ? portsByFullMac(db, digits.match(/../g)!.join(':'), limit)
-        : portsByPartialMac(db, digits, limit);
-  const addressMacs =
-    digits === undefined
-      ? []
-      : digits.length === 12
-        ? addressesByFullMac(db, digits.match(/../g)!.join(':'), limit)
-        : addressesByPartialMac(db, digits, limit);
+  const portMacs = byMac(
+    digits,
+    (mac) => portsByFullMac(db, mac, limit),
+    (part) => portsByPartialMac(db, part, limit),
+  );
+  const addressMacs = byMac(
+    digits,
+    (mac) => addressesByFullMac(db, mac, limit),
+    (part) => addressesByPartialMac(db, part, limit),
+  );
   const addressTexts = address ? addressesByIp(db, ip, limit) : ADDRESS_PREFIX.test(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
   const seen =
     digits === undefined
@@ -572,4 +570,10 @@ function bestFirst(hits: RankedHit[]): RankedHit[] {
       a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
       a.id.localeCompare(b.id),
   );
+}
+
+/** The hits of a MAC search: by the whole address when all 12 hex digits are given, else by the digits given. */
+function byMac<T>(digits: string | undefined, full: (mac: string) => T[], partial: (digits: string) => T[]): T[] {
+  if (digits === undefined) return [];
+  return digits.length === 12 ? full(digits.match(/../g)!.join(':')) : partial(digits);
 }

@@ -31,7 +31,7 @@ import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fie
 import { LAG } from '../fields/lags.ts';
 import { lagFaults } from '../fields/rules.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
-import { pairFaults } from './links.ts';
+import { pairFaults } from '../fields/rules.ts';
 import { refuseInvalid, switchOf, toChange, type Precondition } from './ports.ts';
 
 /** A LAG's image before a change, with its members (which are the ports' lag_id, not the LAG's row). */

@@ -39,7 +39,7 @@ import {
 import { PORT } from '../fields/ports.ts';
 import { eachOfList, portFaults, vlanSiteFaults, type NamedVlan } from '../fields/rules.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
-import { pairFaults } from './links.ts';
+import { pairFaults } from '../fields/rules.ts';
 
 /** Checks a change before it is written (If-Match): given the version of the record it starts from. */
 export type Precondition = (version: number) => void;

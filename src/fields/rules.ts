@@ -69,29 +69,84 @@ export function lagMemberTypeFaults(port: { name: unknown; type: unknown }, fiel
   return problem ? [ruleFault(RULES.lagMemberType, field, why ? `${problem}: ${why}` : problem)] : [];
 }
 
-/** What a symmetric pair's far end is (a port's link, a LAG's remote LAG): its switch, and the id it points at. */
+// The symmetric-pair rule of port links and LAG pairs, written once: a record's partner (a port's linkedPortId, a
+// LAG's remoteLagId) is an existing record of another switch that points back, and no other record points at it.
+// Pure over lookups, so that it judges the database (a write, an undo, the checks) and a document's records alike.
+/** What the rule needs of a record: its id, its switch, the partner it points at, and a name for messages. */
 export interface PairEnd {
-  switchId: unknown;
-  far: unknown;
+  id: string;
+  switchId: string;
+  partnerId?: string | null;
+  name?: string;
 }
 
-/** Why a pair is broken: the far end is missing, on the same switch, or does not point back; undefined when it holds. */
-export type PairProblem = 'missing' | 'same_switch' | 'not_back';
+/** How the rule finds records: by id (undefined when there is none), and the ids of those pointing at one. */
+export interface PairLookups {
+  find(id: string): PairEnd | undefined;
+  /** Asked only when the far end must point back already (`symmetric`). */
+  pointingAt?(id: string): readonly string[];
+}
+
+/** The fields that pair two records. */
+export type PairField = 'linkedPortId' | 'remoteLagId';
+
+/** The wording of a fault; each has a default per field. */
+export interface PairWords {
+  missing(id: string): string;
+  sameSwitch(far: PairEnd): string;
+  noBack(id: string): string;
+}
+
+/** Which pair, whether the far end must point back already, and any wording of the caller's (a document's). */
+export interface PairRule {
+  field: PairField;
+  /** Stored data and documents: true. A write that points the far end back itself: false. */
+  symmetric: boolean;
+  words?: Partial<PairWords>;
+}
+
+const NOUNS: Record<PairField, { noun: string; back: string; stray: string }> = {
+  linkedPortId: {
+    noun: 'port',
+    back: 'does not link back to this port (links are symmetric)',
+    stray: 'links to this port, which does not link back',
+  },
+  remoteLagId: {
+    noun: 'LAG',
+    back: 'does not pair back with this LAG (pairs are symmetric)',
+    stray: 'pairs with this LAG, which does not pair back',
+  },
+};
+
+function wordsOf(rule: PairRule): PairWords & { stray(id: string): string } {
+  const { noun, back, stray } = NOUNS[rule.field];
+  return {
+    missing: (id) => `${noun} ${id} does not exist`,
+    sameSwitch: () => `must be a ${noun} of another switch`,
+    noBack: (id) => `${noun} ${id} ${back}`,
+    ...rule.words,
+    stray: (id) => `${noun} ${id} ${stray}`,
+  };
+}
 
 /**
- * The rule of symmetric pairs (a port's link, a LAG's remote LAG): the far end exists, is on another switch, and points
- * back. `endOf` looks a far end up (in the database, a restore document); the callers word the problem.
+ * The faults of `record`'s pair: other records pointing at it that it does not point back at (symmetric only),
+ * then its partner missing, of the same switch, or not pointing back (symmetric only). A record paired with
+ * itself is left to fields/rules.ts (portFaults, lagFaults), which names it.
  */
-export function pairProblem(
-  self: { id: string; switchId?: unknown },
-  farId: string,
-  endOf: (id: string) => PairEnd | undefined,
-): PairProblem | undefined {
-  const far = endOf(farId);
-  if (!far) return 'missing';
-  if (far.switchId === self.switchId) return 'same_switch';
-  if (far.far !== self.id) return 'not_back';
-  return undefined;
+export function pairFaults(record: PairEnd, rule: PairRule, lookups: PairLookups, prefix = ''): FieldFault[] {
+  const field = `${prefix}${rule.field}`;
+  const words = wordsOf(rule);
+  const partner = record.partnerId ?? null;
+  const faults: FieldFault[] = [];
+  if (rule.symmetric && lookups.pointingAt)
+    for (const other of lookups.pointingAt(record.id)) if (other !== partner) faults.push({ field, message: words.stray(other) });
+  if (partner === null || partner === record.id) return faults;
+  const far = lookups.find(partner);
+  if (!far) faults.push({ field, message: words.missing(partner) });
+  else if (far.switchId === record.switchId) faults.push({ field, message: words.sameSwitch(far) });
+  else if (rule.symmetric && (far.partnerId ?? null) !== record.id) faults.push({ field, message: words.noBack(partner) });
+  return faults;
 }
 
 // Rules that span several fields of one record. The API, the imports and the legacy migration all use

@@ -24,8 +24,9 @@ import {
   lagFaults,
   lagMemberTypeFaults,
   networkFaults,
-  type PairProblem,
-  pairProblem,
+  type PairEnd,
+  type PairRule,
+  pairFaults,
   portFaults,
   vlanSiteFaults,
 } from '../fields/rules.ts';
@@ -421,7 +422,7 @@ function crossFaults(
     if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${port.switchId} is not in the document` });
     else faults.push(...portFaults(port, { siteId: sw.siteId as string, stackSize: (sw.stackSize as number) ?? 1 }, siteOfVlan, at));
     unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
-    faults.push(...pairFaults(port, byId.ports, LINK, at));
+    faults.push(...documentPairFaults(port, byId.ports, LINK, at));
   }
   faults.push(...lagDocumentFaults(doc, byId, where, siteOfVlan));
   faults.push(...ipamDocumentFaults(doc, byId, where));
@@ -517,47 +518,40 @@ function lagDocumentFaults(
           field: `${where('ports', port)}lagId`,
           message: `names LAG "${lag.name}" (${at.slice(0, -1)}), whose memberPortIds does not name this port`,
         });
-    faults.push(...pairFaults(lag, byId.lags, REMOTE_LAG, at));
+    faults.push(...documentPairFaults(lag, byId.lags, REMOTE_LAG, at));
     if (sw) faults.push(...lagFaults(lag, sw.siteId as string, siteOfVlan, at));
   }
   return faults;
 }
 
-/** A pair of the document: the field that names the far end, and the words of each problem. */
-interface DocumentPair {
-  field: 'linkedPortId' | 'remoteLagId';
-  words: Record<PairProblem, (far: string) => string>;
-}
-
-const LINK: DocumentPair = {
-  field: 'linkedPortId',
-  words: {
-    missing: (far) => `port ${far} is not in the document`,
-    same_switch: () => 'must be a port of another switch',
-    not_back: (far) => `port ${far} does not link back to this port (links are symmetric)`,
-  },
-};
-
-const REMOTE_LAG: DocumentPair = {
+// A link or a LAG pair of the document (fields/rules.ts pairFaults), its far end looked up among the document's records.
+const LINK: PairRule = { field: 'linkedPortId', symmetric: true, words: { missing: (far) => `port ${far} is not in the document` } };
+const REMOTE_LAG: PairRule = {
   field: 'remoteLagId',
+  symmetric: true,
   words: {
     missing: (far) => `LAG ${far} is not in the document`,
-    same_switch: () => 'must be a LAG of another switch',
-    not_back: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
+    noBack: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
   },
 };
 
-// A link or a LAG pair (pairProblem), its far end looked up among the document's records. A LAG paired with itself
-// is lagFaults' to name.
-function pairFaults(self: StoredRecord, records: Map<string, StoredRecord>, pair: DocumentPair, at: string): FieldFault[] {
-  const farId = self[pair.field] as string | null;
-  if (!farId || (pair === REMOTE_LAG && farId === self.id)) return [];
-  const endOf = (id: string) => {
-    const far = records.get(id);
-    return far && { switchId: far.switchId, far: far[pair.field] };
-  };
-  const problem = pairProblem(self, farId, endOf);
-  return problem ? [{ field: `${at}${pair.field}`, message: pair.words[problem](farId) }] : [];
+function documentPairFaults(self: StoredRecord, records: Map<string, StoredRecord>, rule: PairRule, at: string): FieldFault[] {
+  const endOf = (record: StoredRecord): PairEnd => ({
+    id: record.id,
+    switchId: String(record.switchId),
+    partnerId: record[rule.field] as string | null,
+  });
+  return pairFaults(
+    endOf(self),
+    rule,
+    {
+      find: (id) => {
+        const far = records.get(id);
+        return far && endOf(far);
+      },
+    },
+    at,
+  );
 }
 
 function userFaults(users: StoredUser[]): FieldFault[] {

@@ -172,6 +172,19 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
 
   // VLANs: by number inside a merged site; a new one takes a name and a colour its site does not have yet.
   const colors = new Map<string, Set<string>>();
+  // A merged record's name, free among the site's stored records and those merged before it (names compared without case).
+  const freeSiteName = (
+    taken: Map<string, Set<string>>,
+    kind: 'vlan' | 'network',
+    siteId: string,
+    wanted: string,
+    storedId: (name: string) => string | undefined,
+  ) => {
+    const names = getOrSet(taken, siteId, () => new Set<string>());
+    const name = freeName(`${kind}\n${siteId}`, wanted, (candidate) => names.has(foldCase(candidate)) || storedId(candidate) !== undefined);
+    names.add(foldCase(name));
+    return name;
+  };
   const vlanNames = new Map<string, Set<string>>();
   doc.vlans.forEach((vlan, i) => {
     const docSite = vlan.siteId as string;
@@ -179,13 +192,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
     if (!mergedIds.has(docSite)) return void create('vlans', vlan, { siteId });
     const stored = vlanIdByVid(db, siteId, vlan.vid as number);
     if (stored) return merge('vlans', vlan.id, stored, `data.vlans[${i}].vid`, `site "${siteName(siteId)}" has a VLAN ${vlan.vid}`);
-    const names = getOrSet(vlanNames, siteId, () => new Set<string>());
-    const name = freeName(
-      `vlan\n${siteId}`,
-      vlan.name as string,
-      (candidate) => names.has(foldCase(candidate)) || vlanIdByName(db, siteId, candidate) !== undefined,
-    );
-    names.add(foldCase(name));
+    const name = freeSiteName(vlanNames, 'vlan', siteId, vlan.name as string, (candidate) => vlanIdByName(db, siteId, candidate));
     if (name !== vlan.name) fix('vlans', vlan, 'name', vlan.name, name, `site "${siteName(siteId)}" has a VLAN of that name`);
     const used = getOrSet(colors, siteId, () => usedColors(db, siteId));
     let color = vlan.color as string;
@@ -216,13 +223,9 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
         message: `overlaps network "${overlap.name}" (${overlap.subnet}) of site "${siteName(siteId)}"`,
       });
     }
-    const names = getOrSet(networkNames, siteId, () => new Set<string>());
-    const name = freeName(
-      `network\n${siteId}`,
-      network.name as string,
-      (candidate) => names.has(foldCase(candidate)) || networkIdByName(db, siteId, candidate) !== undefined,
+    const name = freeSiteName(networkNames, 'network', siteId, network.name as string, (candidate) =>
+      networkIdByName(db, siteId, candidate),
     );
-    names.add(foldCase(name));
     if (name !== network.name)
       fix('networks', network, 'name', network.name, name, `site "${siteName(siteId)}" has a network of that name`);
     create('networks', network, { ...changes, name });

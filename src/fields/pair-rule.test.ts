@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairFaults, type PairEnd, type PairLookups } from './links.ts';
+import { pairFaults, type PairEnd, type PairLookups } from './rules.ts';
 
 // The symmetric-pair rule over plain lookups: the same function judges the database and a document's records.
 
