@@ -2,11 +2,41 @@
 // configured VLANs and a LAG, a link to a switch of another site, a LAG pair across the sites, a public link. One
 // DELETE ?cascade=true; its undo brings the whole export back as it was (the activity log aside, which has the
 // delete and the undo now, and exportedAt), and the redo deletes it all again.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../helpers/server.ts';
+import { ROOT, useTestServer } from '../helpers/server.ts';
+import { observedPort } from '../fixtures/observed-switch.ts';
+import type { ObservedSwitch } from '../../src/discovery/observed.ts';
+import type { FakeReading } from './discovery-server.ts';
 
-const server = useTestServer();
+// The real server with a fake SNMP reader (discovery-server.ts), so that the site holds a discovery too.
+const server = useTestServer({ entry: join(ROOT, 'test', 'api', 'discovery-server.ts') });
 const { call, must, make } = server;
+
+/** A discovery of core-1 at 127.0.0.1, read by the fake reader from what is left for it in <DATA_DIR>/observed. */
+async function discoverCore(site: string, core: string): Promise<string> {
+  mkdirSync(join(server.dataDir, 'observed'), { recursive: true });
+  const system: ObservedSwitch['system'] = {
+    sysName: 'core-1',
+    sysDescr: 'Cisco IOS XE Software',
+    sysObjectID: '1.3.6.1.4.1.9.1.2694',
+    sysLocation: null,
+    sysContact: null,
+    vendor: 'Cisco',
+    model: 'C9300-48P',
+    serial: 'FOC0000X1',
+    macAddress: null,
+  };
+  const observed: ObservedSwitch = {
+    ...{ system, ports: [observedPort(1, 'Gi1/0/1')], vlans: [], membership: [], lags: [], neighbours: [] },
+    ...{ fdb: [], arp: [], poe: [], notes: [] },
+  };
+  const reading: FakeReading = { observed };
+  writeFileSync(join(server.dataDir, 'observed', '127.0.0.1.json'), JSON.stringify(reading));
+  const body = { siteId: site, switchId: core, host: '127.0.0.1', snmp: { version: '2c', community: 'public' } };
+  return (await must(201, 'POST', '/api/discovery', body)).id;
+}
 
 /**
  * The export without what a change and its undo must add: the activity log (its count, when it was made) and each
@@ -31,7 +61,7 @@ async function portsOf(switchId: string): Promise<{ id: string; name: string }[]
   return (await must(200, 'GET', `/api/switches/${switchId}`)).ports;
 }
 
-async function buildSite(): Promise<{ site: string; core: string; far: string; farPorts: { id: string }[] }> {
+async function buildSite(): Promise<{ site: string; core: string; far: string; farPorts: { id: string }[]; discovery: string }> {
   const site = await make('/api/sites', { name: 'Doomed campus' });
   const other = await make('/api/sites', { name: 'Stays' });
   const users = await make('/api/vlans', { siteId: site.id, vid: 10, name: 'Users' });
@@ -68,12 +98,13 @@ async function buildSite(): Promise<{ site: string; core: string; far: string; f
   const farLag = await make(`/api/switches/${far.id}/lags`, { name: 'Po9', memberPortIds: [farPorts[2].id, farPorts[3].id] });
   await must(200, 'PATCH', `/api/lags/${lag.id}`, { remoteLagId: farLag.id });
   await must(201, 'POST', `/api/switches/${core.id}/public-link`);
-  return { site: site.id, core: core.id, far: far.id, farPorts };
+  const discovery = await discoverCore(site.id, core.id);
+  return { site: site.id, core: core.id, far: far.id, farPorts, discovery };
 }
 
 describe('a site deleted with cascade=true', () => {
   it('goes whole, its undo brings the export back as it was, and the redo deletes it again', async () => {
-    const { site, core, far, farPorts } = await buildSite();
+    const { site, core, far, farPorts, discovery } = await buildSite();
     const before = await inventoryExport();
 
     const deleted = await call('DELETE', `/api/sites/${site}?cascade=true`);
@@ -83,14 +114,17 @@ describe('a site deleted with cascade=true', () => {
     const gone = await inventoryExport();
     expect(gone).not.toBe(before);
     expect((await call('GET', `/api/sites/${site}`)).status).toBe(404);
+    expect((await call('GET', `/api/discovery/${discovery}`)).status).toBe(404);
     const farNow = await portsOf(far);
     expect(farNow[0]).toMatchObject({ id: farPorts[0].id, linkedPortId: null });
 
     const undone = await call('POST', `/api/activity/${entryId}/undo`);
     expect(undone.status, undone.text).toBe(200);
     expect(await inventoryExport()).toBe(before);
-    // Its public link is not in the export and stays gone, as docs/SHARING.md says: make a new one.
+    // Its public link is not in the export and stays gone, as docs/SHARING.md says: make a new one. So does its discovery,
+    // an observation rather than documentation (docs/DISCOVERY.md: no activity entry, no undo): discover again.
     expect((await must(200, 'GET', `/api/switches/${core}/public-links`)).total).toBe(0);
+    expect((await call('GET', `/api/discovery/${discovery}`)).status).toBe(404);
 
     const redone = await call('POST', `/api/activity/${undone.body.id}/undo`);
     expect(redone.status, redone.text).toBe(200);

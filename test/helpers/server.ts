@@ -218,12 +218,12 @@ export interface TestServerHandle extends ApiClient {
  * `call` and the other calls are made as that admin.
  */
 export function useTestServer(
-  options: { env?: Record<string, string>; admin?: string | false; dataDir?: () => string } = {},
+  options: { env?: Record<string, string>; admin?: string | false; dataDir?: () => string; entry?: string } = {},
 ): TestServerHandle {
   let server: TestServer | undefined;
   let admin: { token: string; userId: string } | undefined;
   beforeAll(async () => {
-    server = await startServer({ env: options.env, dataDir: options.dataDir?.() });
+    server = await startServer({ env: options.env, dataDir: options.dataDir?.(), entry: options.entry });
     if (options.admin !== false) admin = await setupAdmin(server.baseUrl, options.admin);
   });
   afterAll(async () => {
