@@ -118,6 +118,14 @@ const overlapping = (doc: any) => {
   });
 };
 const at = (doc: any, list: string, id: string) => doc.data[list].find((record: any) => record.id === id);
+/** The undo of a change that widened a record (a subnet, a stack), once a record only the wider one admits was added. */
+async function undoWidening(path: string, create: object, widen: object, added: { path: (id: string) => string; body: object }) {
+  const record = await client.make(path, create);
+  await client.must(200, 'PATCH', `${path}/${record.id}`, widen);
+  const widened = await lastEntryOf(record.id);
+  await client.make(added.path(record.id), added.body);
+  return undo(widened);
+}
 const lastEntryOf = async (entityId: string) => (await client.lastEntry(entityId)).id as string;
 const undo = (entryId: string) => call('POST', `/api/activity/${entryId}/undo`);
 /** The undo of a deleted address or range of the Users network, once `range` is made where it was. */
@@ -270,13 +278,16 @@ const MATRIX: RuleRow[] = [
       merge: { send: () => merge((doc) => (at(doc, 'addresses', ids.address).address = '10.0.11.5')), field: 'address' },
       restore: { send: () => restore((doc) => (at(doc, 'addresses', ids.address).address = '10.0.11.5')), field: 'address' },
       undo: {
-        send: async () => {
-          const network = await client.make('/api/networks', { siteId: seeded.sites.HQ, name: 'narrowed', subnet: '10.7.0.0/24' });
-          await client.must(200, 'PATCH', `/api/networks/${network.id}`, { subnet: '10.7.0.0/16' });
-          const widened = await lastEntryOf(network.id);
-          await client.make(`/api/networks/${network.id}/addresses`, { address: '10.7.5.5' });
-          return undo(widened);
-        },
+        send: () =>
+          undoWidening(
+            '/api/networks',
+            { siteId: seeded.sites.HQ, name: 'narrowed', subnet: '10.7.0.0/24' },
+            { subnet: '10.7.0.0/16' },
+            {
+              path: (id) => `/api/networks/${id}/addresses`,
+              body: { address: '10.7.5.5' },
+            },
+          ),
         field: 'address',
       },
       discovery: { na: 'a discovery does not write addresses' },
@@ -392,13 +403,16 @@ const MATRIX: RuleRow[] = [
       merge: { send: () => merge((doc) => (at(doc, 'ports', accPorts['Gi1/0/3']).unit = 3)), field: 'unit' },
       restore: { send: () => restore((doc) => (at(doc, 'ports', accPorts['Gi1/0/3']).unit = 3)), field: 'unit' },
       undo: {
-        send: async () => {
-          const sw = await client.make('/api/switches', { siteId: seeded.sites.HQ, name: 'stacked' });
-          await client.must(200, 'PATCH', `/api/switches/${sw.id}`, { stackSize: 2 });
-          const grown = await lastEntryOf(sw.id);
-          await client.make(`/api/switches/${sw.id}/ports`, { name: 'u2', unit: 2 });
-          return undo(grown);
-        },
+        send: () =>
+          undoWidening(
+            '/api/switches',
+            { siteId: seeded.sites.HQ, name: 'stacked' },
+            { stackSize: 2 },
+            {
+              path: (id) => `/api/switches/${id}/ports`,
+              body: { name: 'u2', unit: 2 },
+            },
+          ),
         field: 'unit',
       },
       discovery: { na: 'a discovery proposes ports on unit 1 of the documented switch' },
