@@ -102,6 +102,21 @@ export function countedRows(db: Db, table: string): number | undefined {
 }
 
 /**
+ * The SQL of the addresses of the network `alias`: the count the triggers keep (migrations/0015), or, while a bulk
+ * load has it paused, the count on the addresses' index.
+ */
+export function addressCountSql(alias: string): string {
+  return `(CASE WHEN EXISTS (SELECT 1 FROM derived_data_paused) THEN (SELECT count(*) FROM addresses a WHERE a.network_id = ${alias}.id)
+    ELSE coalesce((SELECT c.addresses FROM network_address_counts c WHERE c.network_id = ${alias}.id), 0) END)`;
+}
+
+/** How many addresses a network holds (addressCountSql; 0 for a network that is not there). */
+export function networkAddressCount(db: Db, networkId: string): number {
+  const row = prepare(db, `SELECT ${addressCountSql('n')} AS n FROM networks n WHERE n.id = ?`).get(networkId) as { n: number } | undefined;
+  return row?.n ?? 0;
+}
+
+/**
  * Runs a bulk load (`write`) with the derived data (the search index, the row counts, the VLAN counts per switch,
  * the address counts per network) left alone row by row, then rebuilds them once: filling an FTS table in one pass
  * costs a fraction of keeping it row by row. Only inside a transaction, so that a rollback undoes the pause with
