@@ -28,7 +28,7 @@ import { idWhere, idsWhere, insertNew, selectList, updateRow } from './resource-
 import { jsonBool } from './record-json.ts';
 import { addressCountSql, networkAddressCount } from './search-index.ts';
 
-// checks.ts reads the utilisation of networks with the same count.
+// read/checks.ts works out the utilisation of networks with the same count, and imports it from here.
 export { addressCountSql };
 
 /** A networks row. */

@@ -1,6 +1,6 @@
 // The search index (migrations/0010_search_index.sql): a trigram FTS5 table per searched table, and the row count
-// of every listed table, both kept by triggers in the transaction of every change. A bulk load pauses them and
-// rebuilds both once at its end (withDerivedDataRebuiltAfter).
+// of every listed table, both kept by triggers in the transaction of every change, as are the address counts of
+// networks read here. A bulk load pauses them and rebuilds them once at its end (withDerivedDataRebuiltAfter).
 import { prepare, type Db } from './open.ts';
 import { getOrMake } from '../lib/memo.ts';
 
