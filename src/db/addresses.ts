@@ -8,7 +8,7 @@ import { dhcpRangeHolding } from './ip-keys.ts';
 import { keyOrderedPages, rowById, rowsSelect, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { idsWhere, insertRow, updateRow } from './resource-sql.ts';
-import { networkAddressCount } from './networks.ts';
+import { networkAddressCount } from './search-index.ts';
 
 // The addresses recorded in networks (docs/IPAM.md). key_hi/key_lo (the address as a number) are derived columns
 // of ADDRESS: every INSERT and UPDATE of resource-sql.ts writes them, nothing here reads them back, and lists and

@@ -10,7 +10,7 @@ import { RESOURCES, readImage, type Kind } from './images.ts';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
 import { insertRange, removeRange, updateRange } from './ranges.ts';
-import { removeVlan } from './vlans.ts';
+import { removeVlan } from '../domain/vlans.ts';
 
 const ACTOR: Actor = { id: randomUUID(), username: 'tester' };
 const MIGRATIONS = join(import.meta.dirname, '..', '..', 'migrations');

@@ -26,6 +26,10 @@ import { buildListQuery, pageReads, type ListQuery, type ListShape } from './lis
 import { prepare, type Db } from './open.ts';
 import { idWhere, idsWhere, insertNew, selectList, updateRow } from './resource-sql.ts';
 import { jsonBool } from './record-json.ts';
+import { addressCountSql, networkAddressCount } from './search-index.ts';
+
+// read/checks.ts works out the utilisation of networks with the same count, and imports it from here.
+export { addressCountSql };
 
 /** A networks row. */
 export type NetworkRow = RowOf<typeof NETWORK>;
@@ -87,15 +91,6 @@ const RANGE_RECORDED = `((SELECT count(*) FROM addresses a WHERE a.network_id = 
   + (SELECT count(*) FROM addresses a WHERE r.end_hi > r.start_hi AND a.network_id = r.network_id AND a.key_hi > r.start_hi AND a.key_hi < r.end_hi)
   + (SELECT count(*) FROM addresses a WHERE r.end_hi > r.start_hi AND a.network_id = r.network_id AND a.key_hi = r.end_hi AND a.key_lo <= r.end_lo))`;
 
-/**
- * The SQL of the addresses of the network `alias`: the count the triggers keep (migrations/0015), or, while a bulk
- * load has it paused, the count on the addresses' index.
- */
-export function addressCountSql(alias: string): string {
-  return `(CASE WHEN EXISTS (SELECT 1 FROM derived_data_paused) THEN (SELECT count(*) FROM addresses a WHERE a.network_id = ${alias}.id)
-    ELSE coalesce((SELECT c.addresses FROM network_address_counts c WHERE c.network_id = ${alias}.id), 0) END)`;
-}
-
 const ADDRESS_COUNT = addressCountSql('n');
 
 /** The unrecorded usable addresses of the network's dhcp and reserved ranges. */
@@ -148,12 +143,6 @@ export function networkUse(db: Db, network: Pick<NetworkRow, 'id' | 'subnet'>): 
     held[row.kind] = spans + BigInt(row.ranges - row.unusable - row.recorded);
   }
   return utilization(subnet, BigInt(used), held);
-}
-
-/** How many addresses a network holds (addressCountSql; 0 for a network that is not there). */
-export function networkAddressCount(db: Db, networkId: string): number {
-  const row = prepare(db, `SELECT ${addressCountSql('n')} AS n FROM networks n WHERE n.id = ?`).get(networkId) as { n: number } | undefined;
-  return row?.n ?? 0;
 }
 
 /** Per kind: the ranges, the limbs of Σ(end - start) (upper half high and low 32 bits, lower half the same), their unusable and recorded addresses. */

@@ -6,7 +6,7 @@ import { SEARCH_COUNT_LIMIT, type JsonPage, type ListParams } from './list-query
 import { applyMigrations } from './migrate.ts';
 import { inTransaction, openDatabase, type Db } from './open.ts';
 import { listPortsJson } from './ports.ts';
-import { search } from './search.ts';
+import { search } from './read/search.ts';
 import { SEARCH_INDEXES, countVlanSwitchPorts, withDerivedDataRebuiltAfter } from './search-index.ts';
 import { listSitesJson } from './sites.ts';
 import { listSwitchesJson } from './switches.ts';

@@ -1,6 +1,6 @@
 // The search index (migrations/0010_search_index.sql): a trigram FTS5 table per searched table, and the row count
-// of every listed table, both kept by triggers in the transaction of every change. A bulk load pauses them and
-// rebuilds both once at its end (withDerivedDataRebuiltAfter).
+// of every listed table, both kept by triggers in the transaction of every change, as are the address counts of
+// networks read here. A bulk load pauses them and rebuilds them once at its end (withDerivedDataRebuiltAfter).
 import { prepare, type Db } from './open.ts';
 import { getOrMake } from '../lib/memo.ts';
 
@@ -99,6 +99,21 @@ export function countedRows(db: Db, table: string): number | undefined {
     | { n: number }
     | undefined;
   return row?.n;
+}
+
+/**
+ * The SQL of the addresses of the network `alias`: the count the triggers keep (migrations/0015), or, while a bulk
+ * load has it paused, the count on the addresses' index.
+ */
+export function addressCountSql(alias: string): string {
+  return `(CASE WHEN EXISTS (SELECT 1 FROM derived_data_paused) THEN (SELECT count(*) FROM addresses a WHERE a.network_id = ${alias}.id)
+    ELSE coalesce((SELECT c.addresses FROM network_address_counts c WHERE c.network_id = ${alias}.id), 0) END)`;
+}
+
+/** How many addresses a network holds (addressCountSql; 0 for a network that is not there). */
+export function networkAddressCount(db: Db, networkId: string): number {
+  const row = prepare(db, `SELECT ${addressCountSql('n')} AS n FROM networks n WHERE n.id = ?`).get(networkId) as { n: number } | undefined;
+  return row?.n ?? 0;
 }
 
 /**

@@ -1,13 +1,7 @@
 import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { SITE } from '../fields/sites.ts';
-import type { Change } from './change.ts';
-import { deleteEntity } from './images.ts';
 import { buildListQuery, namedCounts, pageReads, rowById, type ListShape } from './list-query.ts';
-import { removeNetworkWithHoldings } from './network-removal.ts';
-import { networkIdsOfSite } from './networks.ts';
 import { prepare, type Db } from './open.ts';
-import { removeSwitch, switchIdsOfSite } from './switches.ts';
-import { removeVlan, vlanIdsOfSite } from './vlans.ts';
 import { idWhere, insertNew, updateRow } from './resource-sql.ts';
 
 /** A sites row with its counts. */
@@ -51,31 +45,6 @@ export const insertSite = (db: Db, id: string, values: SiteValues, now: string) 
 
 /** Writes a site's editable columns and raises its version. */
 export const updateSite = (db: Db, id: string, values: SiteValues, now: string) => updateRow(db, SITE, id, values, now);
-
-/** What a site delete removed along with the site. */
-export interface Removed {
-  switches: number;
-  vlans: number;
-  networks: number;
-  ports: number;
-}
-
-/**
- * Deletes a site after recording it, with its switches, their ports, its networks with their addresses and ranges, and its VLANs (far ends of
- * links into the site unlinked), so that one activity entry can bring everything back.
- */
-export function removeSite(change: Change, id: string): Removed {
-  change.touch('site', id);
-  const switches = switchIdsOfSite(change.db, id);
-  const networks = networkIdsOfSite(change.db, id);
-  const vlans = vlanIdsOfSite(change.db, id);
-  let ports = 0;
-  for (const switchId of switches) ports += removeSwitch(change, switchId);
-  for (const networkId of networks) removeNetworkWithHoldings(change, networkId);
-  for (const vlanId of vlans) removeVlan(change, vlanId);
-  deleteEntity(change.db, 'site', id);
-  return { switches: switches.length, vlans: vlans.length, networks: networks.length, ports };
-}
 
 /** A site as the API answers it, with its counts. */
 export function siteToApi(row: SiteRow): ApiRecord {

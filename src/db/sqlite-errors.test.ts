@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noteStorageFault, sqliteFailure, storageFaultOf } from './sqlite-errors.ts';
+import { sqliteFailure } from '../http/errors.ts';
+import { noteStorageFault, storageFaultOf } from './sqlite-errors.ts';
 
 let dir: string;
 

@@ -1,17 +1,12 @@
-// What a node:sqlite error means for the API: the router's one error exit, the health check, the start, db/open.ts
-// (its write faults, and a bulk load that finds the database busy), an undo's constraint conflicts and a migration
-// the data refuses decode SQLite's result codes here, and nowhere else.
+// What a node:sqlite error means: the router's one error exit (http/errors.ts, which picks the answer), the health
+// check, the start, db/open.ts (its write faults, and a bulk load that finds the database busy), an undo's
+// constraint conflicts and a migration the data refuses decode SQLite's result codes here, and nowhere else.
 
 /** Why the database cannot take a write: the disk is full, or the file (or its file system) is read-only. */
 export type StorageFault = 'disk_full' | 'read_only';
 
-/** A SQLite failure as the API answers it. */
-export interface SqliteFailure {
-  status: number;
-  code: string;
-  message: string;
-  headers?: Record<string, string>;
-}
+/** What a SQLite error means: another connection holds the lock, a constraint failed, the file moved, or a storage fault. */
+export type SqliteMeaning = 'busy' | 'constraint' | 'moved' | StorageFault;
 
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
@@ -22,18 +17,13 @@ const SQLITE_CONSTRAINT = 19;
 /** SQLITE_READONLY_DBMOVED: the file was renamed, replaced or deleted while the connection had it open. */
 const SQLITE_READONLY_DBMOVED = SQLITE_READONLY | (4 << 8);
 
-/** Each storage fault: its reason and advice in the health check, and the answer a write it stopped gets. */
-export const STORAGE_FAULTS: Readonly<Record<StorageFault, SqliteFailure & { reason: string; advice: string }>> = {
+/** Each storage fault: its reason and advice in the health check. */
+export const STORAGE_FAULTS: Readonly<Record<StorageFault, { reason: string; advice: string }>> = {
   disk_full: {
     reason: 'disk full',
     advice:
       'The disk holding the database is full: changes cannot be saved (sign-in, reads and exports still work). ' +
       'Free space on the data volume or make it larger; writes work again at once, without a restart.',
-    status: 507,
-    code: 'insufficient_storage',
-    message:
-      'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); ' +
-      'writes work again at once, without a restart.',
   },
   read_only: {
     reason: 'read-only database',
@@ -42,18 +32,8 @@ export const STORAGE_FAULTS: Readonly<Record<StorageFault, SqliteFailure & { rea
       'changes cannot be saved (sign-in, reads and exports still work). ' +
       "Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, " +
       'or remount the volume read-write), then restart the service.',
-    status: 503,
-    code: 'read_only',
-    message:
-      'The database cannot be written (its file or file system is read-only), so this change was not saved. ' +
-      "Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, " +
-      'or remount the volume read-write), then restart the service.',
   },
 };
-
-const MOVED_MESSAGE =
-  'The database file was moved, replaced or deleted while the service ran, so this change was not saved. ' +
-  'Restart the service to open the database file that is there now.';
 
 // Disk I/O errors (SQLITE_IOERR_*) do not say why; db/open.ts finds out by probing the volume and notes it here.
 const probedFaults = new WeakMap<object, StorageFault>();
@@ -106,18 +86,13 @@ export function constraintFailure(error: unknown): { unique: string[] } | undefi
   return { unique: unique ? unique[1].split(',').map((column) => column.trim()) : [] };
 }
 
-/** How the API answers a SQLite error it knows; undefined for anything else (a 500). */
-export function sqliteFailure(error: unknown): SqliteFailure | undefined {
+/** What a SQLite error means; undefined for any other error, and for a SQLite error of no known meaning. */
+export function sqliteMeaning(error: unknown): SqliteMeaning | undefined {
   const errcode = sqliteErrcode(error);
   if (errcode === undefined) return undefined;
   const primary = errcode & 0xff;
-  if (primary === SQLITE_BUSY || primary === SQLITE_LOCKED) {
-    return { status: 503, code: 'unavailable', message: 'The database is busy; try again.', headers: { 'Retry-After': '1' } };
-  }
-  if (primary === SQLITE_CONSTRAINT) return { status: 409, code: 'conflict', message: 'The change conflicts with data stored meanwhile.' };
-  if (errcode === SQLITE_READONLY_DBMOVED) return { status: 503, code: 'read_only', message: MOVED_MESSAGE };
-  const fault = storageFaultOf(error);
-  if (!fault) return undefined;
-  const { status, code, message } = STORAGE_FAULTS[fault];
-  return { status, code, message };
+  if (primary === SQLITE_BUSY || primary === SQLITE_LOCKED) return 'busy';
+  if (primary === SQLITE_CONSTRAINT) return 'constraint';
+  if (errcode === SQLITE_READONLY_DBMOVED) return 'moved';
+  return storageFaultOf(error);
 }

@@ -1,15 +1,9 @@
 import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { VLAN } from '../fields/vlans.ts';
-import type { Change } from './change.ts';
-import { deleteEntity } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, namedCounts, pageReads, rowById, type ListQuery, type ListShape } from './list-query.ts';
-import { detachNetworksFromVlan, networkIdsOfVlan } from './networks.ts';
 import { prepare, type Db } from './open.ts';
-import { lagIdsUsingVlan, removeVlanFromLag } from './lags.ts';
-import { portIdsUsingVlan, removeVlanFromPort } from './ports.ts';
 import { idWhere, idsWhere, insertNew, updateRow } from './resource-sql.ts';
-import { removeVlanFromSwitch, switchIdsConfiguringVlan } from './switches.ts';
 
 /** A vlans row with its counts. */
 export type VlanRow = RowOf<typeof VLAN> & { network_count: number; port_count: number; switch_count: number };
@@ -121,43 +115,6 @@ export const insertVlan = (db: Db, id: string, values: VlanValues, now: string) 
 
 /** Writes a VLAN's editable columns and raises its version. */
 export const updateVlan = (db: Db, id: string, values: VlanValues, now: string) => updateRow(db, VLAN, id, values, now);
-
-/** What uses a VLAN: the ports and LAGs that carry it, the networks in it, the switches that configure it. */
-export interface VlanUsers {
-  ports: string[];
-  lags: string[];
-  networks: string[];
-  switches: string[];
-}
-
-/** The ports, LAGs, networks and switches that use a VLAN (what a delete must take it off, or refuse for). */
-export function vlanUsers(db: Db, id: string): VlanUsers {
-  return {
-    ports: portIdsUsingVlan(db, id),
-    lags: lagIdsUsingVlan(db, id),
-    networks: networkIdsOfVlan(db, id),
-    switches: switchIdsConfiguringVlan(db, id),
-  };
-}
-
-/**
- * Deletes a VLAN after recording it, first taking it off every port and LAG that carries it and every switch that
- * configures it, and detaching its networks (they stay, without a VLAN), so that one entry brings all back.
- */
-export function removeVlan(change: Change, id: string): VlanUsers {
-  const users = vlanUsers(change.db, id);
-  change.touch('vlan', id);
-  change.touch('port', users.ports);
-  change.touch('lag', users.lags);
-  change.touch('switch', users.switches);
-  change.touch('network', users.networks);
-  for (const portId of users.ports) removeVlanFromPort(change.db, portId, id, change.now);
-  for (const lagId of users.lags) removeVlanFromLag(change.db, lagId, id, change.now);
-  for (const switchId of users.switches) removeVlanFromSwitch(change.db, switchId, id, change.now);
-  detachNetworksFromVlan(change.db, id, change.now);
-  deleteEntity(change.db, 'vlan', id);
-  return users;
-}
 
 /** A VLAN as the API answers it, with its counts. */
 export function vlanToApi(row: VlanRow): ApiRecord {

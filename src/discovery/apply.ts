@@ -30,17 +30,9 @@ import {
   updatePort,
   type PortValues,
 } from '../db/ports.ts';
-import {
-  getSwitch,
-  insertSwitch,
-  keepManagementAddress,
-  switchIdByIp,
-  switchIdByMac,
-  switchIdByName,
-  updateSwitch,
-  type SwitchValues,
-} from '../db/switches.ts';
+import { getSwitch, insertSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch, type SwitchValues } from '../db/switches.ts';
 import { insertVlan, siteOfVlan, usedColors, vlanIdByName, vlanIdByVid, type VlanValues } from '../db/vlans.ts';
+import { keepManagementAddress } from '../domain/management-address.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { defaultColumns, toColumns } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';

@@ -1,7 +1,7 @@
 // Networks (IP subnets): of an existing site, the gateway inside the subnet, the VLAN of the same site; the name
 // unique per site (409 name_taken) and no two subnets of a site overlapping (409 subnet_overlaps). One with
 // addresses or ranges is deleted only with them (force).
-import { removeNetworkWithHoldings } from '../db/network-removal.ts';
+import { removeNetworkWithHoldings } from './network-removal.ts';
 import {
   insertNetwork,
   networkHoldings,

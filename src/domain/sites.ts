@@ -1,9 +1,17 @@
 // Sites: names unique (409 name_taken); a site with switches, VLANs or networks is deleted only with its cascade.
-import { removeSite, siteIdByName, siteToApi, type SiteRow, type SiteValues } from '../db/sites.ts';
+import type { Change } from '../db/change.ts';
+import { deleteEntity } from '../db/images.ts';
+import { networkIdsOfSite } from '../db/networks.ts';
+import { siteIdByName, siteToApi, type SiteRow, type SiteValues } from '../db/sites.ts';
 import { Refusal } from '../errors/refusal.ts';
+import { switchIdsOfSite } from '../db/switches.ts';
+import { vlanIdsOfSite } from '../db/vlans.ts';
 import { SITE } from '../fields/sites.ts';
 import { counted } from '../lib/counted.ts';
+import { removeNetworkWithHoldings } from './network-removal.ts';
 import { writesOf, type DomainKind, type Writes } from './save.ts';
+import { removeSwitch } from './switches.ts';
+import { removeVlan } from './vlans.ts';
 
 const SITES: DomainKind<SiteRow, SiteValues> = {
   resource: SITE,
@@ -29,4 +37,29 @@ function siteNotEmpty(site: SiteRow): Refusal {
   return new Refusal('conflict', 'site_not_empty', `Site "${site.name}" still has ${what}; delete them first or add ?cascade=true.`, [
     { field: 'cascade', message: `${what} would be deleted too` },
   ]);
+}
+
+/** What a site delete removed along with the site. */
+export interface Removed {
+  switches: number;
+  vlans: number;
+  networks: number;
+  ports: number;
+}
+
+/**
+ * Deletes a site after recording it, with its switches, their ports, its networks with their addresses and ranges, and its VLANs (far ends of
+ * links into the site unlinked), so that one activity entry can bring everything back.
+ */
+export function removeSite(change: Change, id: string): Removed {
+  change.touch('site', id);
+  const switches = switchIdsOfSite(change.db, id);
+  const networks = networkIdsOfSite(change.db, id);
+  const vlans = vlanIdsOfSite(change.db, id);
+  let ports = 0;
+  for (const switchId of switches) ports += removeSwitch(change, switchId);
+  for (const networkId of networks) removeNetworkWithHoldings(change, networkId);
+  for (const vlanId of vlans) removeVlan(change, vlanId);
+  deleteEntity(change.db, 'site', id);
+  return { switches: switches.length, vlans: vlans.length, networks: networks.length, ports };
 }

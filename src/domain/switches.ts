@@ -1,20 +1,27 @@
 // Switches: of an existing site, configured VLANs of it, name unique per site, MAC unique, management IP unique per
 // site (409); a new one gets its ports (portCount, or its template's for every member of its stack); it moves site
 // only while none of its ports carries a VLAN (409 vlan_in_use); its management address is kept with it
-// (db/switches.ts keepManagementAddress). A duplicate copies it with its ports' configuration and its LAGs.
+// (management-address.ts). A duplicate copies it with its ports' configuration and its LAGs.
 import { randomUUID } from 'node:crypto';
 import { recordChange, type Actor, type Change } from '../db/change.ts';
-import { diffImages, readImage } from '../db/images.ts';
-import { copyLags } from '../db/lags.ts';
+import { addressOfSwitch, removeAddress } from '../db/addresses.ts';
+import { deleteEntity, diffImages, readImage } from '../db/images.ts';
+import { copyLags, removeLagsOfSwitch } from '../db/lags.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { copyPorts, countPortsWithVlans, highestUnit, insertNumberedPorts, insertTemplatePorts } from '../db/ports.ts';
+import {
+  copyPorts,
+  countPortsWithVlans,
+  highestUnit,
+  insertNumberedPorts,
+  insertTemplatePorts,
+  portIdsOfSwitch,
+  removePorts,
+} from '../db/ports.ts';
 import {
   addFavoriteSwitch,
   getSwitch,
   insertSwitch,
-  keepManagementAddress,
   removeFavoriteSwitch,
-  removeSwitch,
   setConfiguredVlans,
   switchIdByIp,
   switchIdByMac,
@@ -31,6 +38,7 @@ import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { counted } from '../lib/counted.ts';
 import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
+import { keepManagementAddress } from './management-address.ts';
 import { refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
@@ -249,4 +257,18 @@ function refuseMoveWithVlans(db: Db, row: SwitchRow): void {
     `Switch ${row.name} has ${count} carrying VLANs of its site; take them off before moving it.`,
     [{ field: 'siteId', message: `${count} carry VLANs of the current site` }],
   );
+}
+
+/**
+ * Deletes a switch after recording it, with its ports (far ends of their links unlinked), its LAGs (LAGs of other
+ * switches paired with them unpaired) and its management address; returns how many ports.
+ */
+export function removeSwitch(change: Change, id: string): number {
+  change.touch('switch', id);
+  const address = addressOfSwitch(change.db, id);
+  if (address) removeAddress(change, address.id);
+  const ports = removePorts(change, portIdsOfSwitch(change.db, id));
+  removeLagsOfSwitch(change, id);
+  deleteEntity(change.db, 'switch', id);
+  return ports;
 }

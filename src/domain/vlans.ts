@@ -1,19 +1,22 @@
 // VLANs: of an existing site; name and number unique per site (409), the colour too (409 color_taken, picked when
 // not given); a VLAN moves site, or is deleted, only while nothing uses it, unless the delete is forced.
+import type { Change } from '../db/change.ts';
+import { deleteEntity } from '../db/images.ts';
+import { lagIdsUsingVlan, removeVlanFromLag } from '../db/lags.ts';
+import { detachNetworksFromVlan, networkIdsOfVlan } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
+import { portIdsUsingVlan, removeVlanFromPort } from '../db/ports.ts';
+import { removeVlanFromSwitch, switchIdsConfiguringVlan } from '../db/switches.ts';
 import {
   getVlan,
   insertVlan,
-  removeVlan,
   updateVlan,
   usedColors,
   vlanIdByColor,
   vlanIdByName,
   vlanIdByVid,
   vlanToApi,
-  vlanUsers,
   type VlanRow,
-  type VlanUsers,
   type VlanValues,
 } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
@@ -107,4 +110,41 @@ function vlanInUse(vlan: VlanRow, users: VlanUsers, field: string, hint: string)
     { field: 'networks', message: `${users.networks.length} are in it` },
     { field: 'switches', message: `${users.switches.length} configure it` },
   ]);
+}
+
+/** What uses a VLAN: the ports and LAGs that carry it, the networks in it, the switches that configure it. */
+export interface VlanUsers {
+  ports: string[];
+  lags: string[];
+  networks: string[];
+  switches: string[];
+}
+
+/** The ports, LAGs, networks and switches that use a VLAN (what a delete must take it off, or refuse for). */
+export function vlanUsers(db: Db, id: string): VlanUsers {
+  return {
+    ports: portIdsUsingVlan(db, id),
+    lags: lagIdsUsingVlan(db, id),
+    networks: networkIdsOfVlan(db, id),
+    switches: switchIdsConfiguringVlan(db, id),
+  };
+}
+
+/**
+ * Deletes a VLAN after recording it, first taking it off every port and LAG that carries it and every switch that
+ * configures it, and detaching its networks (they stay, without a VLAN), so that one entry brings all back.
+ */
+export function removeVlan(change: Change, id: string): VlanUsers {
+  const users = vlanUsers(change.db, id);
+  change.touch('vlan', id);
+  change.touch('port', users.ports);
+  change.touch('lag', users.lags);
+  change.touch('switch', users.switches);
+  change.touch('network', users.networks);
+  for (const portId of users.ports) removeVlanFromPort(change.db, portId, id, change.now);
+  for (const lagId of users.lags) removeVlanFromLag(change.db, lagId, id, change.now);
+  for (const switchId of users.switches) removeVlanFromSwitch(change.db, switchId, id, change.now);
+  detachNetworksFromVlan(change.db, id, change.now);
+  deleteEntity(change.db, 'vlan', id);
+  return users;
 }

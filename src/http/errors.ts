@@ -1,10 +1,10 @@
 // What anything thrown while answering means as an API error: an HttpError as it is, a Refusal of the data
-// layer with the status of its kind, a SQLite failure as db/sqlite-errors.ts decodes it (busy 503, conflict
-// 409, disk full 507, read-only 503), anything else a generic 500. The router's error exit (http/router.ts)
+// layer with the status of its kind, a SQLite failure by what db/sqlite-errors.ts decodes it to mean (busy 503,
+// conflict 409, disk full 507, read-only or moved 503), anything else a generic 500. The router's error exit (http/router.ts)
 // is the only caller. An answer lists at most MAX_ERROR_DETAILS faults, and making it never throws.
 import { HttpError } from '../errors/http-error.ts';
 import { Refusal, type FieldFault, type RefusalKind } from '../errors/refusal.ts';
-import { sqliteFailure } from '../db/sqlite-errors.ts';
+import { sqliteMeaning, type SqliteMeaning } from '../db/sqlite-errors.ts';
 import { cutText } from '../lib/json-text.ts';
 import { serialize, type Serialized } from './reply.ts';
 import type { Reply } from './route.ts';
@@ -16,6 +16,49 @@ export const MAX_DETAIL_TEXT = 1000;
 
 const INTERNAL_MESSAGE = 'Something went wrong on the server; its log has the details.';
 const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, not_found: 404, conflict: 409 };
+
+/** A SQLite failure as the API answers it. */
+export interface SqliteFailure {
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+const SQLITE_ANSWERS: Readonly<Record<SqliteMeaning, SqliteFailure>> = {
+  busy: { status: 503, code: 'unavailable', message: 'The database is busy; try again.', headers: { 'Retry-After': '1' } },
+  constraint: { status: 409, code: 'conflict', message: 'The change conflicts with data stored meanwhile.' },
+  moved: {
+    status: 503,
+    code: 'read_only',
+    message:
+      'The database file was moved, replaced or deleted while the service ran, so this change was not saved. ' +
+      'Restart the service to open the database file that is there now.',
+  },
+  disk_full: {
+    status: 507,
+    code: 'insufficient_storage',
+    message:
+      'The disk holding the database is full, so this change was not saved. Free space on the data volume (or make it larger); ' +
+      'writes work again at once, without a restart.',
+  },
+  read_only: {
+    status: 503,
+    code: 'read_only',
+    message:
+      'The database cannot be written (its file or file system is read-only), so this change was not saved. ' +
+      "Make the data volume writable for the service's user (chown the database file and its -wal/-shm files, " +
+      'or remount the volume read-write), then restart the service.',
+  },
+};
+
+/** How the API answers a SQLite error it knows; undefined for anything else (a 500). */
+export function sqliteFailure(error: unknown): SqliteFailure | undefined {
+  const meaning = sqliteMeaning(error);
+  if (meaning === undefined) return undefined;
+  const { headers, ...answer } = SQLITE_ANSWERS[meaning];
+  return headers ? { ...answer, headers: { ...headers } } : answer;
+}
 
 /** The HttpError that answers `error`. */
 export function toHttpError(error: unknown): HttpError {

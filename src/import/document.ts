@@ -4,7 +4,7 @@
 // (0.26.0: no schemaVersion, or one below 6) is converted first (model1.ts), and then checked as any other:
 // its faults name the converted document's paths (a model-1 network i is `data.vlans[i]`).
 import { ACTIONS, ACTIVITY_ENTRY_FIELDS, type ActivityRow } from '../db/activity.ts';
-import { DOCUMENT_KINDS, type Counts, type DocumentKind } from '../db/backup.ts';
+import { DOCUMENT_KINDS, type Counts, type DocumentKind } from '../db/read/backup.ts';
 import {
   KIND_OF,
   KIND_ORDER,

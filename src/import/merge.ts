@@ -14,7 +14,7 @@
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity, type NewActivityRow } from '../db/activity.ts';
-import type { Counts } from '../db/backup.ts';
+import type { Counts } from '../db/read/backup.ts';
 import { noteEntry, type Actor } from '../db/change.ts';
 import { insertRecords, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
 import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
@@ -22,7 +22,7 @@ import { addressOfSwitch, listAddresses } from '../db/addresses.ts';
 import { listRanges, type RangeRow } from '../db/ranges.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { insertPublicLink, newPublicToken, publicTokenHash } from '../db/public-links.ts';
-import { hasTopologyPosition, setTopologyPosition } from '../db/topology.ts';
+import { hasTopologyPosition, setTopologyPosition } from '../db/topology-positions.ts';
 import { portIdByName, portRefById, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName, switchRefById } from '../db/switches.ts';

@@ -5,7 +5,7 @@
 // settings of their users, not part of a document: a restore leaves every user without favourites. A document
 // of 0.26.0 arrives converted (model1.ts); the restore entry says what the conversion did.
 import { randomUUID } from 'node:crypto';
-import type { Counts } from '../db/backup.ts';
+import type { Counts } from '../db/read/backup.ts';
 import { noteEntry, type Actor } from '../db/change.ts';
 import { deleteInventoryAndActivity, insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { deleteUsers, insertStoredUser, maxTokenVersion } from '../db/users.ts';

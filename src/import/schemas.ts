@@ -1,6 +1,6 @@
 // JSON Schemas of the data-management documents, for the OpenAPI document; derived from the field declarations.
 import { ACTIVITY_ENTRY_FIELDS } from '../db/activity.ts';
-import { DOCUMENT_KINDS } from '../db/backup.ts';
+import { DOCUMENT_KINDS } from '../db/read/backup.ts';
 import { KIND_OF, KIND_PLURALS, RESOURCES, type KindPlural } from '../db/images.ts';
 import { columnFields, resourceSchema, type JsonSchema } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';

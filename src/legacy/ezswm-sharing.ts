@@ -7,7 +7,7 @@
 // it into records (`id` the site id) so that it is read as every other file. Also used for the merge (POST
 // /api/data/import, remapSharing: a link only for a switch the merge creates, never with the file's token) and for
 // an ezSWM backup (ezswm-backup.ts). Pure: no I/O.
-import { COORDINATE_MAX } from '../db/topology.ts';
+import { COORDINATE_MAX } from '../db/topology-positions.ts';
 import { PUBLIC_LINKS_PER_SWITCH, PUBLIC_TOKEN_SHAPE, publicTokenHash } from '../db/public-links.ts';
 import { isPlainObject } from '../fields/field.ts';
 import { addFault, dropUnknown, empty, fixAt, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';

@@ -6,7 +6,7 @@ import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { bulkLoad, type Db } from '../db/open.ts';
 import { countVlanSwitchPorts, withDerivedDataRebuiltAfter } from '../db/search-index.ts';
 import { insertPublicLink } from '../db/public-links.ts';
-import { setTopologyPosition } from '../db/topology.ts';
+import { setTopologyPosition } from '../db/topology-positions.ts';
 import { getUserByName } from '../db/users.ts';
 import type { Logger } from '../boot/log.ts';
 import { StartupError } from '../errors/startup-error.ts';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/backup.ts';
+import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/read/backup.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { openSnapshot, type Db } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';

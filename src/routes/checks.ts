@@ -1,4 +1,4 @@
-import { runChecks } from '../db/checks.ts';
+import { runChecks } from '../db/read/checks.ts';
 import { getSite } from '../db/sites.ts';
 import { notFound } from '../errors/http-error.ts';
 import { uuidFilter } from '../http/request.ts';

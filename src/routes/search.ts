@@ -1,4 +1,4 @@
-import { search } from '../db/search.ts';
+import { search } from '../db/read/search.ts';
 import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { queryInteger } from '../http/request.ts';
 import type { Ctx, Route } from '../http/route.ts';

@@ -1,15 +1,7 @@
 import { inTransaction, type Db } from '../db/open.ts';
 import { getSite } from '../db/sites.ts';
-import {
-  clearTopologyPosition,
-  COORDINATE_MAX,
-  POSITIONS_MAX,
-  setTopologyPosition,
-  switchIdsOfSite,
-  topologyLinks,
-  topologyNodes,
-  type TopologyLinkRow,
-} from '../db/topology.ts';
+import { switchIdsOfSite, topologyLinks, topologyNodes, type TopologyLinkRow } from '../db/read/topology.ts';
+import { clearTopologyPosition, COORDINATE_MAX, POSITIONS_MAX, setTopologyPosition } from '../db/topology-positions.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid, type JsonSchema } from '../fields/field.ts';
 import { pathRow } from '../http/request.ts';

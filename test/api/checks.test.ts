@@ -4,7 +4,7 @@
 // server: runChecks runs one pass of SQL per kind, the same few statements whatever the size of the data.
 import type { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { FINDING_KINDS, runChecks } from '../../src/db/checks.ts';
+import { FINDING_KINDS, runChecks } from '../../src/db/read/checks.ts';
 import type { Db } from '../../src/db/open.ts';
 import { addSiteWithEveryKind } from '../fixtures/checks-site.ts';
 import { addSite, addSwitch, freshDb } from '../fixtures/config/inventory-db.ts';

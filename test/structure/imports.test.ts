@@ -57,6 +57,25 @@ const SNMP_READER = /^discovery\/(mib-[a-z-]+|snmp-session|read-switch|observed|
 /** The only module (and its test) that may read SQLite's result codes. */
 const SQLITE_DECODER = ['db/sqlite-errors.ts', 'db/sqlite-errors.test.ts'];
 
+/** The storage's shared modules: of db/, the only ones a kind's SQL file may import (types of any aside). */
+const STORAGE_SHARED = [
+  'db/open.ts',
+  'db/images.ts',
+  'db/resource-sql.ts',
+  'db/list-query.ts',
+  'db/record-json.ts',
+  'db/ip-keys.ts',
+  'db/search-index.ts',
+  'db/sqlite-errors.ts',
+  'db/storage-probe.ts',
+];
+
+/** Modules of db/ that still compose kinds: the audit log and undo engine, and the SQL of ports and LAGs. */
+const STORAGE_COMPOSERS = ['db/change.ts', 'db/ports.ts', 'db/lags.ts'];
+
+/** The read models (search, checks, topology, the export's reads): above the storage, which imports none of them. */
+const READ_MODELS = 'db/read/';
+
 interface Import {
   /** The module imported, relative to src/ (`db/open.ts`), or a package (`node:fs`). */
   target: string;
@@ -226,6 +245,26 @@ describe('the modules of src/', () => {
     };
     for (const path of edges.keys()) if (!index.has(path)) connect(path);
     expect(cycles).toEqual([]);
+  });
+
+  it("keep each kind's SQL in db/ apart: it imports of db/ only the storage's shared modules, never a sibling kind", () => {
+    const wrong: string[] = [];
+    for (const file of MODULES) {
+      if (roomOf(file.path) !== 'db' || file.path.startsWith(READ_MODELS) || STORAGE_COMPOSERS.includes(file.path)) continue;
+      for (const { target, typeOnly } of file.imports) {
+        if (typeOnly || roomOf(target) !== 'db' || target.startsWith(READ_MODELS) || STORAGE_SHARED.includes(target)) continue;
+        wrong.push(`${file.path} imports ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('give the read models of db/read/ a room above the storage: nothing else of db/ imports them', () => {
+    const wrong = MODULES.filter((file) => roomOf(file.path) === 'db' && !file.path.startsWith(READ_MODELS)).flatMap((file) =>
+      file.imports.filter(({ target }) => target.startsWith(READ_MODELS)).map(({ target }) => `${file.path} imports ${target}`),
+    );
+    expect(MODULES.some((file) => file.path.startsWith(READ_MODELS))).toBe(true);
+    expect(wrong).toEqual([]);
   });
 
   it('read SQLite result codes (errcode, ERR_SQLITE_*) in db/sqlite-errors.ts only', () => {

@@ -1,5 +1,5 @@
 // What the route table of checks (routes/checks.ts) names: the shape of the findings, with every kind's rule.
-import { ENTITY_TYPES, FINDING_KINDS, SEVERITIES } from '../../db/checks.ts';
+import { ENTITY_TYPES, FINDING_KINDS, SEVERITIES } from '../../db/read/checks.ts';
 import type { JsonSchema } from '../../fields/field.ts';
 
 const KIND_RULES = [

@@ -1,5 +1,5 @@
 // What the route table of the search (routes/search.ts) names: its limits and the shape of a result.
-import { MATCH_LABELS, SEARCH_TYPES } from '../../db/search.ts';
+import { MATCH_LABELS, SEARCH_TYPES } from '../../db/read/search.ts';
 
 /** The default and the largest number of search results. */
 export const SEARCH_LIMIT = 50;

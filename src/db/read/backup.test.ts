@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordChunks } from './backup.ts';
-import { applyMigrations } from './migrate.ts';
-import { openDatabase, type Db } from './open.ts';
-import { insertTestRow } from './test-rows.ts';
+import { applyMigrations } from '../migrate.ts';
+import { openDatabase, type Db } from '../open.ts';
+import { insertTestRow } from '../test-rows.ts';
 
 // The export reads each kind in chunks sized from the last one: small records come many to a chunk, large
 // ones (a bulk edit's undo image) few, so that no chunk's string is much over the 64 KB aimed at.
@@ -18,7 +18,7 @@ function insertActivity(undoBytes: number): void {
 
 beforeAll(() => {
   db = openDatabase(':memory:');
-  applyMigrations(db, join(import.meta.dirname, '..', '..', 'migrations'));
+  applyMigrations(db, join(import.meta.dirname, '..', '..', '..', 'migrations'));
   const site = insertTestRow(db, 'sites', { name: 'HQ' });
   for (let i = 0; i < 700; i++)
     insertTestRow(db, 'vlans', { site_id: site, name: `vlan-${i}`, vid: i + 1, color: `#${i.toString(16).padStart(6, '0')}` });

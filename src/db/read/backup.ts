@@ -1,6 +1,6 @@
-import { KIND_PLURALS, RESOURCES, VLAN_LISTS, type Kind } from './images.ts';
-import { prepare, type Db } from './open.ts';
-import { jsonBool, recordJson } from './record-json.ts';
+import { KIND_PLURALS, RESOURCES, VLAN_LISTS, type Kind } from '../images.ts';
+import { prepare, type Db } from '../open.ts';
+import { jsonBool, recordJson } from '../record-json.ts';
 
 // The reads of the backup export: counts, then every table in chunks by rowid (keyset paging), so that the
 // export never holds more than one chunk in memory. A favourite switch is a setting of its user, not

@@ -1,7 +1,7 @@
-import type { FieldFault } from '../errors/refusal.ts';
-import * as rules from '../fields/rules.ts';
+import type { FieldFault } from '../../errors/refusal.ts';
+import * as rules from '../../fields/rules.ts';
 import type { EntityRef } from './checks.ts';
-import { type Db, prepare } from './open.ts';
+import { type Db, prepare } from '../open.ts';
 
 // The rules that the write paths refuse (fields/rules.ts), run over the stored rows for GET /api/checks, so that rows
 // that came in before a rule existed, or were written by another tool, are found rather than kept in silence. One

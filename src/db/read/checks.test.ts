@@ -14,11 +14,11 @@ import {
   linkPorts,
   pairLags,
   type PortInput,
-} from '../../test/fixtures/config/inventory-db.ts';
-import { addSiteWithEveryKind } from '../../test/fixtures/checks-site.ts';
-import { addAddress, addRange } from '../../test/helpers/ipam-db.ts';
+} from '../../../test/fixtures/config/inventory-db.ts';
+import { addSiteWithEveryKind } from '../../../test/fixtures/checks-site.ts';
+import { addAddress, addRange } from '../../../test/helpers/ipam-db.ts';
 import { FINDING_KINDS, runChecks, type FindingKind } from './checks.ts';
-import type { Db } from './open.ts';
+import type { Db } from '../open.ts';
 
 /** Port "1", a trunk, of a new switch `switchName` at `site`, its native VLAN a new VLAN of that site. */
 function trunkPort(db: Db, site: string, switchName: string, native: { name: string; vid: number }, tagged: string[] = []): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addAddress, addRange } from '../../test/helpers/ipam-db.ts';
-import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../../test/fixtures/config/inventory-db.ts';
+import { addAddress, addRange } from '../../../test/helpers/ipam-db.ts';
+import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../../../test/fixtures/config/inventory-db.ts';
 import { runChecks } from './checks.ts';
-import type { Db } from './open.ts';
+import type { Db } from '../open.ts';
 
 // GET /api/checks runs the rules that the write paths refuse (fields/rules.ts) over the stored rows: data written
 // before a rule existed, or by another tool (raw SQL here), is found as broken_rule, naming the record and the field.

@@ -2,13 +2,13 @@
 // findings that name every entity involved. `:site` (null for all sites) keeps the findings that involve a site.
 // Each statement starts from what is at the site, through an index by site, so that one site's checks cost what
 // the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
-import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../lib/ip-math.ts';
-import { cidrOverlaps, parseIp } from '../lib/net.ts';
-import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
+import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../../lib/ip-math.ts';
+import { cidrOverlaps, parseIp } from '../../lib/net.ts';
+import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
 import { ruleBreaks } from './rule-findings.ts';
-import { addressCountSql, NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from './networks.ts';
-import { inTransaction, prepare, type Db } from './open.ts';
-import { networkHolding } from './switches.ts';
+import { addressCountSql, NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
+import { inTransaction, prepare, type Db } from '../open.ts';
+import { networkHolding } from '../switches.ts';
 
 /** The kinds of finding, in the order a report lists them within one severity. */
 export const FINDING_KINDS = [

@@ -1,8 +1,8 @@
-import { ipKey } from '../lib/ip-math.ts';
-import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../lib/net.ts';
-import { likePattern } from './list-query.ts';
-import { prepare, type Db } from './open.ts';
-import { phraseQuery, type SearchIndex } from './search-index.ts';
+import { ipKey } from '../../lib/ip-math.ts';
+import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../../lib/net.ts';
+import { likePattern } from '../list-query.ts';
+import { prepare, type Db } from '../open.ts';
+import { phraseQuery, type SearchIndex } from '../search-index.ts';
 
 /** The kinds search finds, in the order they are listed when they match equally well. */
 export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port', 'lag', 'address', 'template'] as const;

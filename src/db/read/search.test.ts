@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from './migrate.ts';
-import { ipKey } from '../lib/ip-math.ts';
-import { openDatabase, type Db } from './open.ts';
-import { insertTestRow } from './test-rows.ts';
+import { applyMigrations } from '../migrate.ts';
+import { ipKey } from '../../lib/ip-math.ts';
+import { openDatabase, type Db } from '../open.ts';
+import { insertTestRow } from '../test-rows.ts';
 import { MATCH_LABELS, search } from './search.ts';
 
 let db: Db;
@@ -21,7 +21,7 @@ function insertAddress(key: string, networkId: string, address: string, values: 
 
 beforeAll(() => {
   db = openDatabase(':memory:');
-  applyMigrations(db, join(import.meta.dirname, '..', '..', 'migrations'));
+  applyMigrations(db, join(import.meta.dirname, '..', '..', '..', 'migrations'));
   insert('sites', 'hq', { name: 'HQ' });
   insert('sites', 'hq2', { name: 'HQ East' });
   insert('sites', 'branch', { name: 'Branch near HQ' });
