@@ -16,7 +16,7 @@ import { Refusal } from '../errors/refusal.ts';
 import { isPlainObject, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { hashPassword } from '../lib/password.ts';
-import { refuseInvalid, toChange, type Precondition } from './ports.ts';
+import { refuseInvalid, toChange, type Precondition } from './save.ts';
 
 /** The fields an admin may change of a user. */
 export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
