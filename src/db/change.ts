@@ -27,10 +27,12 @@ import {
   type Image,
   type ImageSet,
   type Kind,
+  VLAN_LISTS,
 } from './images.ts';
 import { lagIdsOfPorts, lagIdsOfSwitch, lagIdsPairedWith, lagIdsUsingVlan, memberPortIds } from './lags.ts';
 import { inTransaction, type Db } from './open.ts';
 import { constraintFailure } from './sqlite-errors.ts';
+import { columnsOf } from './resource-sql.ts';
 import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from './ports.ts';
 import { rangeConflict, rangeIdsOfNetwork } from './ranges.ts';
 import { switchIdsConfiguringVlan } from './switches.ts';
@@ -56,8 +58,11 @@ export interface Change {
   now: string;
   /** The id its activity entry will have, for a row that names the entry in the same transaction. */
   entryId: string;
-  /** Call before writing an entity (or creating it under a known id): keeps its before-image for undo. */
-  touch(kind: Kind, ids: string | Iterable<string>): void;
+  /**
+   * Call before writing an entity (or creating it under a known id): keeps its before-image for undo. `image`: the
+   * one entity's image as the caller read it in this change (a row with its VLAN list), which is then not read again.
+   */
+  touch(kind: Kind, ids: string | Iterable<string>, image?: Image | null): void;
 }
 
 /** What the work of a change says about it; `changes` is computed from the images when left out. */
@@ -87,11 +92,11 @@ export function recordChange<T>(
       db,
       now: new Date().toISOString(),
       entryId: randomUUID(),
-      touch(kind, ids) {
+      touch(kind, ids, image) {
         before[kind] ??= {};
         const images = before[kind];
         for (const id of typeof ids === 'string' ? [ids] : ids) {
-          if (!(id in images)) images[id] = readImage(db, kind, id);
+          if (!(id in images)) images[id] = image === undefined ? readImage(db, kind, id) : image && imageOf(kind, image);
         }
       },
     };
@@ -100,6 +105,14 @@ export function recordChange<T>(
     const entry = writeEntry(db, actor, change, activity, before, after);
     return { result, entry };
   });
+}
+
+// Only the columns of the kind and its VLAN list: a row read with more (a LAG's members) keeps its image as readImage's.
+function imageOf(kind: Kind, row: Image): Image {
+  const list = VLAN_LISTS[kind];
+  const image = Object.fromEntries(columnsOf(RESOURCES[kind]).map((column) => [column, row[column]])) as Image;
+  if (list) image[list.image] = row[list.image];
+  return image;
 }
 
 function readAfterImages(db: Db, before: ImageSet): ImageSet {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusalOf, seededDatabase, type SeededDb } from '../../test/helpers/domain-db.ts';
 import type { Actor } from '../db/change.ts';
+import { readImage } from '../db/images.ts';
 import { getLag } from '../db/lags.ts';
 import { getPort } from '../db/ports.ts';
 import { changePort, createPort } from './ports.ts';
@@ -58,5 +59,24 @@ describe('a LAG write', () => {
     deleteLag(seeded.db, ACTOR, theirs.id);
     expect(getLag(seeded.db, ours.id)?.remote_lag_id).toBeNull();
     expect(getPort(seeded.db, seeded.ports.b[0])?.lag_id).toBeNull();
+  });
+});
+
+describe("a write handed the record's before image", () => {
+  function lastBefore(kind: 'port' | 'lag', id: string): unknown {
+    const row = seeded.db.prepare('SELECT undo_data FROM activity ORDER BY seq DESC LIMIT 1').get() as { undo_data: string };
+    return (JSON.parse(row.undo_data) as { before: Record<string, Record<string, unknown>> }).before[kind][id];
+  }
+
+  it('keeps in the entry the same before image that reading it inside the change gives (a LAG without its members)', () => {
+    const [p1, p2] = seeded.ports.a;
+    changePort(seeded.db, ACTOR, p1, { taggedVlanIds: [seeded.vlan], mode: 'trunk' });
+    const port = readImage(seeded.db, 'port', p1);
+    changePort(seeded.db, ACTOR, p1, { name: 'uplink' });
+    expect(JSON.stringify(lastBefore('port', p1))).toBe(JSON.stringify(port));
+    const lag = createLag(seeded.db, ACTOR, seeded.switches.a, { name: 'Po1', memberPortIds: [p1, p2] });
+    const image = readImage(seeded.db, 'lag', String(lag.id));
+    changeLag(seeded.db, ACTOR, String(lag.id), { name: 'Po2' });
+    expect(JSON.stringify(lastBefore('lag', String(lag.id)))).toBe(JSON.stringify(image));
   });
 });

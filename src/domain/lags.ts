@@ -32,7 +32,8 @@ import { LAG } from '../fields/lags.ts';
 import { lagFaults } from '../fields/rules.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { pairFaults } from '../fields/rules.ts';
-import { refuseInvalid, switchOf, toChange, type Precondition } from './ports.ts';
+import { switchOf } from './ports.ts';
+import { refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
 
 /** A LAG's image before a change, with its members (which are the ports' lag_id, not the LAG's row). */
 interface LagBefore {
@@ -54,8 +55,8 @@ export function createLag(db: Db, actor: Actor, switchId: string, body: unknown)
   const values = toColumns(LAG, lag) as LagValues;
   const members = checked.values.memberPortIds as string[];
   return recordChange(db, actor, (change) => {
-    refuseClashes(change.db, sw, id, values.name, members);
-    change.touch('lag', id);
+    refuseLagClashes(change.db, sw, id, values.name, members);
+    change.touch('lag', id, null);
     insertLag(change.db, id, sw.id, values, change.now);
     setLagTagged(change.db, id, lag.taggedVlanIds as string[]);
     writeMembersAndPair(change, id, null, values.remote_lag_id, members);
@@ -80,8 +81,8 @@ export function changeLag(db: Db, actor: Actor, id: string, body: unknown, preco
   const values = toColumns(LAG, merged) as LagValues;
   const members = merged.memberPortIds as string[];
   return recordChange(db, actor, (change) => {
-    refuseClashes(change.db, sw, id, values.name, members);
-    change.touch('lag', id);
+    refuseLagClashes(change.db, sw, id, values.name, members);
+    change.touch('lag', id, row as unknown as Image);
     updateLag(change.db, id, values, change.now);
     setLagTagged(change.db, id, merged.taggedVlanIds as string[]);
     writeMembersAndPair(change, id, row.remote_lag_id, values.remote_lag_id, members);
@@ -153,11 +154,8 @@ function memberFaults(db: Db, members: string[], sw: PortSwitch): FieldFault[] {
 }
 
 /** Inside the change: the name unique per switch (409 name_taken), each member in no other LAG (409 lag_member). */
-function refuseClashes(db: Db, sw: PortSwitch, id: string, name: string, members: string[]): void {
-  if (lagIdByName(db, sw.id, name, id)) {
-    const faults = [{ field: 'name', message: `switch ${sw.name} has a LAG named "${name}"` }];
-    throw new Refusal('conflict', 'name_taken', 'Another record already has this name.', faults);
-  }
+function refuseLagClashes(db: Db, sw: PortSwitch, id: string, name: string, members: string[]): void {
+  if (lagIdByName(db, sw.id, name, id)) refuseClashes([{ field: 'name', message: `switch ${sw.name} has a LAG named "${name}"` }]);
   const taken: FieldFault[] = [];
   const named: string[] = [];
   members.forEach((portId, i) => {

@@ -40,9 +40,7 @@ import { PORT } from '../fields/ports.ts';
 import { eachOfList, portFaults, vlanSiteFaults, type NamedVlan } from '../fields/rules.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { pairFaults } from '../fields/rules.ts';
-
-/** Checks a change before it is written (If-Match): given the version of the record it starts from. */
-export type Precondition = (version: number) => void;
+import { notFound, refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
 
 /** What a bulk edit answers: the ports it named as they are now, how many changed, and its entry (none when none). */
 export interface BulkPortsResult {
@@ -60,8 +58,8 @@ export function createPort(db: Db, actor: Actor, switchId: string, body: unknown
   refuseInvalid([...checked.faults, ...portRuleFaults(db, port, sw)]);
   const values = toColumns(PORT, port) as PortValues;
   return recordChange(db, actor, (change) => {
-    if (portIdByName(change.db, sw.id, values.name)) throw nameTaken(values.name, sw);
-    change.touch('port', id);
+    refuseTakenName(change.db, sw, values.name, id);
+    change.touch('port', id, null);
     insertPort(change.db, id, sw.id, values, change.now);
     setTagged(change.db, id, port.taggedVlanIds as string[]);
     relinkFarEnds(change, id, null, values.linked_port_id);
@@ -89,11 +87,12 @@ export function changePort(db: Db, actor: Actor, id: string, body: unknown, prec
   if (changesNothing(current, withSortedTagged(checked.values))) return current;
   const values = toColumns(PORT, merged) as PortValues;
   return recordChange(db, actor, (change) => {
-    if (portIdByName(change.db, sw.id, values.name, id)) throw nameTaken(values.name, sw);
-    change.touch('port', id);
+    refuseTakenName(change.db, sw, values.name, id);
+    change.touch('port', id, row);
     relinkFarEnds(change, id, row.linked_port_id, values.linked_port_id);
     updatePort(change.db, id, values, change.now);
-    setTagged(change.db, id, merged.taggedVlanIds as string[]);
+    const tagged = [...(merged.taggedVlanIds as string[])].sort();
+    if (JSON.stringify(tagged) !== JSON.stringify(row.tagged)) setTagged(change.db, id, tagged);
     const after = readImage(change.db, 'port', id)!;
     return {
       activity: portActivity('update', row, after, sw, `Updated port ${values.name} on ${sw.name}`),
@@ -121,9 +120,9 @@ export function deletePort(db: Db, actor: Actor, id: string, precondition?: Prec
 export function bulkChangePorts(db: Db, actor: Actor, switchId: string, body: unknown): BulkPortsResult {
   const sw = switchOf(db, switchId);
   const bulk = readBulk(db, body, sw);
-  if (bulk.faults.length) throw invalid(bulk.faults, 'The bulk change is invalid; no port was changed.');
+  refuseInvalid(bulk.faults, 'The bulk change is invalid; no port was changed.');
   const planned = planBulk(db, bulk);
-  if (planned.faults.length) throw invalid(planned.faults, 'The bulk change would break a port rule; no port was changed.');
+  refuseInvalid(planned.faults, 'The bulk change would break a port rule; no port was changed.');
   if (planned.members.length) throw bulkLagMembers(planned.members);
   const activityId = planned.changes.length === 0 ? null : writeBulk(db, actor, sw, planned.changes);
   const named = new Set(bulk.portIds);
@@ -156,17 +155,10 @@ function writeBulk(db: Db, actor: Actor, sw: PortSwitch, changes: PortPlan[]): s
   }).entry.id;
 }
 
-/** The record a change starts from, read once: not_found (`No such ${what}.`) when there is none, then the precondition. */
-export function toChange<Row extends { version: number }>(row: Row | undefined, what: string, precondition?: Precondition): Row {
-  if (!row) throw new Refusal('not_found', 'not_found', `No such ${what}.`);
-  precondition?.(row.version);
-  return row;
-}
-
 /** The switch of a port or LAG written: not_found when there is none. */
 export function switchOf(db: Db, id: string): PortSwitch {
   const sw = portSwitch(db, id);
-  if (!sw) throw new Refusal('not_found', 'not_found', 'No such switch.');
+  if (!sw) throw notFound('switch');
   return sw;
 }
 
@@ -211,18 +203,8 @@ function portActivity(
   return { action, entityType: 'port', entityId: (after ?? before)!.id, entityName: name, siteId: sw.siteId, summary, changes };
 }
 
-function invalid(faults: FieldFault[], message = 'The request has invalid fields.'): Refusal {
-  return new Refusal('invalid', 'validation_failed', message, faults);
-}
-
-/** 400 validation_failed naming every fault, when there are any. */
-export function refuseInvalid(faults: FieldFault[]): void {
-  if (faults.length) throw invalid(faults);
-}
-
-function nameTaken(name: string, sw: PortSwitch): Refusal {
-  const faults = [{ field: 'name', message: `switch ${sw.name} has a port named "${name}"` }];
-  return new Refusal('conflict', 'name_taken', 'Another record already has this name.', faults);
+function refuseTakenName(db: Db, sw: PortSwitch, name: string, id: string): void {
+  if (portIdByName(db, sw.id, name, id)) refuseClashes([{ field: 'name', message: `switch ${sw.name} has a port named "${name}"` }]);
 }
 
 /** Fields a bulk edit may not set: each must differ per port. */

@@ -153,6 +153,21 @@ function deleteRecord<Row extends Values & StoredRow, Values>(
   });
 }
 
+/** Checks a change before it is written (If-Match): given the version of the record it starts from. */
+export type Precondition = (version: number) => void;
+
+/** The record a change starts from, read once: not_found (`No such ${what}.`) when there is none, then the precondition. */
+export function toChange<Row extends { version: number }>(row: Row | undefined, what: string, precondition?: Precondition): Row {
+  if (!row) throw notFound(what);
+  precondition?.(row.version);
+  return row;
+}
+
+/** 404 not_found: `No such ${what}.` */
+export function notFound(what: string): Refusal {
+  return new Refusal('not_found', 'not_found', `No such ${what}.`);
+}
+
 /** 400 validation_failed with every fault found, when there is one. */
 export function refuseInvalid(faults: FieldFault[], message = 'The request has invalid fields.'): void {
   if (faults.length) throw new Refusal('invalid', 'validation_failed', message, faults);

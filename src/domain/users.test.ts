@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asyncRefusalOf, countingDatabase, refusalOf } from '../../test/helpers/domain-db.ts';
 import { getUser } from '../db/users.ts';
-import { changeUser, createUser, deleteUser } from './users.ts';
+import { changeOwnProfile, changeUser, createUser, deleteUser, setUpFirstAdmin } from './users.ts';
 
 // The user writes of the domain core without HTTP: the username unique and the last enabled admin kept.
 
@@ -26,5 +26,26 @@ describe('a user write', () => {
     const { db } = countingDatabase();
     const refusal = await asyncRefusalOf(() => createUser(db, { username: 'x', password: 'a long enough password', role: 'root' }));
     expect(refusal).toMatchObject({ kind: 'invalid', code: 'validation_failed', details: [{ field: 'role' }] });
+  });
+
+  it('makes the first admin only while no user exists (409 already_set_up), without a transaction of the caller', async () => {
+    const { db } = countingDatabase();
+    const admin = await setUpFirstAdmin(db, 'root', 'a long enough password');
+    expect(admin).toMatchObject({ username: 'root', role: 'admin', disabled: 0 });
+    expect(await asyncRefusalOf(() => setUpFirstAdmin(db, 'other', 'a long enough password'))).toMatchObject({
+      kind: 'conflict',
+      code: 'already_set_up',
+    });
+  });
+
+  it("changes a user's own displayName and language, and refuses any other field as validation_failed", async () => {
+    const { db } = countingDatabase();
+    const user = await createUser(db, { username: 'x', password: 'a long enough password', role: 'viewer' });
+    expect(changeOwnProfile(db, user.id, { displayName: 'Ex', language: 'de' })).toMatchObject({ display_name: 'Ex', language: 'de' });
+    expect(refusalOf(() => changeOwnProfile(db, user.id, { role: 'admin' }))).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'role' }],
+    });
+    expect(getUser(db, user.id)?.role).toBe('viewer');
   });
 });

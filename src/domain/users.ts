@@ -1,27 +1,38 @@
-// The changes of users by an admin: create, update and delete. Each checks the fields, the username unique
-// (case-insensitively) and that the last enabled admin stays one; a new password is hashed before the transaction,
-// and the row is read again inside it (the hash takes its time). Users have no activity entries.
+// The changes of users: by an admin, create, update and delete; the first admin at setup; a user's own profile. Each
+// checks the fields, the username unique (case-insensitively) and that the last enabled admin stays one; a new
+// password is hashed before the transaction, and the row is read again inside it (the hash takes its time). Users
+// have no activity entries.
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../db/open.ts';
 import {
   countEnabledAdmins,
+  countUsers,
   deleteUser as deleteUserRow,
   getUser,
   getUserByName,
   insertUser,
   updateUser,
+  updateUserProfile,
   type UserRow,
 } from '../db/users.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { isPlainObject, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { hashPassword } from '../lib/password.ts';
-import { refuseInvalid, toChange, type Precondition } from './ports.ts';
+import { refuseInvalid, toChange, type Precondition } from './save.ts';
 
 /** The fields an admin may change of a user. */
 export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
 
-const ADMIN_EDITABLE = { ...USER, fields: USER.fields.filter((f) => ADMIN_PATCH_FIELDS.includes(f.name)) };
+/** The fields every user may change of their own account (PATCH /api/auth/me). */
+export const OWN_PATCH_FIELDS: readonly string[] = ['displayName', 'language'];
+
+const ADMIN_EDITABLE = editableOf(ADMIN_PATCH_FIELDS);
+const OWN_EDITABLE = editableOf(OWN_PATCH_FIELDS);
+
+function editableOf(names: readonly string[]) {
+  return { ...USER, fields: USER.fields.filter((f) => names.includes(f.name)) };
+}
 
 type UserFields = {
   role: UserRow['role'];
@@ -80,10 +91,51 @@ export function deleteUser(db: Db, id: string, precondition?: Precondition): voi
   });
 }
 
+/** Creates the first admin, only while no user exists (409 already_set_up); answers it as stored. Refuses validation_failed. */
+export async function setUpFirstAdmin(db: Db, username: string, password: string): Promise<UserRow> {
+  if (countUsers(db) > 0) throw alreadySetUp();
+  const checked = validateInput(USER, { username, password, role: 'admin' }, 'create');
+  refuseInvalid(checked.faults);
+  const hash = await hashPassword(password);
+  const id = randomUUID();
+  inTransaction(db, () => {
+    // Checked again inside the transaction: two setups racing across the await above make one admin.
+    if (countUsers(db) > 0) throw alreadySetUp();
+    insertUser(db, {
+      id,
+      username: checked.values.username as string,
+      password_hash: hash,
+      role: 'admin',
+      created_at: new Date().toISOString(),
+    });
+  });
+  return getUser(db, id)!;
+}
+
+/** Changes the displayName and language of user `id`, its own; the user as stored (undefined when it is gone). Refuses validation_failed. */
+export function changeOwnProfile(db: Db, id: string, body: unknown): UserRow | undefined {
+  const checked = validateInput(OWN_EDITABLE, body, 'patch');
+  refuseInvalid(checked.faults);
+  const values = checked.values as Partial<Pick<UserFields, 'displayName' | 'language'>>;
+  inTransaction(db, () => {
+    const user = getUser(db, id);
+    if (!user) return;
+    const display_name = values.displayName === undefined ? user.display_name : values.displayName;
+    const profile = { display_name, language: values.language ?? user.language };
+    if (profile.display_name === user.display_name && profile.language === user.language) return;
+    updateUserProfile(db, user.id, profile, new Date().toISOString());
+  });
+  return getUser(db, id);
+}
+
 /** 409 last_admin when `user`, who stops being an enabled admin, is the last one. */
 function refuseLastAdmin(db: Db, user: UserRow): void {
   if (user.role === 'admin' && !user.disabled && countEnabledAdmins(db) <= 1)
     throw new Refusal('conflict', 'last_admin', 'This is the last enabled admin; make another admin first.');
+}
+
+function alreadySetUp(): Refusal {
+  return new Refusal('conflict', 'already_set_up', 'The service is set up already; sign in instead.');
 }
 
 function nameTaken(): Refusal {

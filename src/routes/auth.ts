@@ -1,27 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import { SESSION_TTL_S, sessionCookie } from '../auth/auth.ts';
-import { inTransaction, writeUnlessStorageFails } from '../db/open.ts';
+import { writeUnlessStorageFails } from '../db/open.ts';
+import { changeOwnProfile, setUpFirstAdmin } from '../domain/users.ts';
 import {
   countUsers,
   getUser,
   getUserByName,
-  insertUser,
   revokeSession,
   rewritePasswordHash,
   touchLastLogin,
   updateUser,
-  updateUserProfile,
   userToApi,
   type UserRow,
 } from '../db/users.ts';
 import { HttpError, validationFailed } from '../errors/http-error.ts';
-import { isPlainObject, resourceSchema, validateInput } from '../fields/field.ts';
+import { isPlainObject, resourceSchema } from '../fields/field.ts';
 import { MIN_PASSWORD_LENGTH } from '../fields/choices.ts';
 import { USER } from '../fields/users.ts';
 import { clientAddress, clientKey, isHttps } from '../http/client.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../lib/password.ts';
-import { CREDENTIALS, OWN_PATCH, OWN_PATCH_FIELDS, SESSION } from './schemas/auth.ts';
+import { CREDENTIALS, OWN_PATCH, SESSION } from './schemas/auth.ts';
 
 /** The routes of first-run setup, sign-in and out, and the signed-in user. */
 export const AUTH_ROUTES: Route[] = [
@@ -108,24 +106,7 @@ function authStatus(ctx: Ctx) {
 
 async function authSetup(ctx: Ctx) {
   const { username, password } = credentials(ctx.body);
-  if (countUsers(ctx.app.db) > 0) throw new HttpError(409, 'already_set_up', 'The service is set up already; sign in instead.');
-  const checked = validateInput(USER, { username, password, role: 'admin' }, 'create');
-  if (checked.faults.length) throw validationFailed(checked.faults);
-  const passwordHash = await hashPassword(password);
-  const now = new Date().toISOString();
-  const id = randomUUID();
-  inTransaction(ctx.app.db, () => {
-    // Checked again inside the transaction: two setups racing across the await above make one admin.
-    if (countUsers(ctx.app.db) > 0) throw new HttpError(409, 'already_set_up', 'The service is set up already; sign in instead.');
-    insertUser(ctx.app.db, {
-      id,
-      username: checked.values.username as string,
-      password_hash: passwordHash,
-      role: 'admin',
-      created_at: now,
-    });
-  });
-  return { status: 201, ...(await session(ctx, getUser(ctx.app.db, id)!)) };
+  return { status: 201, ...(await session(ctx, await setUpFirstAdmin(ctx.app.db, username, password))) };
 }
 
 async function authLogin(ctx: Ctx) {
@@ -175,25 +156,10 @@ function authMe(ctx: Ctx) {
 }
 
 function authMeUpdate(ctx: Ctx) {
-  const checked = validateInput(OWN_EDITABLE, ctx.body, 'patch');
-  if (checked.faults.length) throw validationFailed(checked.faults);
-  const values = checked.values as Partial<{ displayName: string | null; language: UserRow['language'] }>;
-  const db = ctx.app.db;
-  inTransaction(db, () => {
-    const user = getUser(db, ctx.user!.id);
-    if (!user) throw new HttpError(401, 'unauthorized', 'Sign in again.');
-    const profile = {
-      display_name: values.displayName === undefined ? user.display_name : values.displayName,
-      language: values.language ?? user.language,
-    };
-    if (profile.display_name === user.display_name && profile.language === user.language) return;
-    updateUserProfile(db, user.id, profile, new Date().toISOString());
-  });
-  return { body: userToApi(getUser(db, ctx.user!.id)!) };
+  const user = changeOwnProfile(ctx.app.db, ctx.user!.id, ctx.body);
+  if (!user) throw new HttpError(401, 'unauthorized', 'Sign in again.');
+  return { body: userToApi(user) };
 }
-
-/** The fields a user may change of their own account. */
-const OWN_EDITABLE = { ...USER, fields: USER.fields.filter((f) => OWN_PATCH_FIELDS.includes(f.name)) };
 
 async function authPassword(ctx: Ctx) {
   if (!isPlainObject(ctx.body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object' }]);

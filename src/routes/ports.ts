@@ -3,52 +3,43 @@ import { getPort, listPorts, listPortsJson, portToApi, type PortFilter, type Por
 import { getSwitch } from '../db/switches.ts';
 import { bulkChangePorts, changePort, createPort, deletePort } from '../domain/ports.ts';
 import { notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { inputSchema, resourceSchema } from '../fields/field.ts';
+import { resourceSchema } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
-import { created, etag, withEtag } from '../http/answers.ts';
-import { inventoryGet, inventoryList, type ListedKind } from '../http/inventory-handlers.ts';
-import { LIST_QUERY_DOC, listRequest, listSchema } from '../http/list-request.ts';
-import { actorOf, checkIfMatch, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
+import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
+import { resourceRoutes, underPath, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { BULK_REQUEST, HISTORY_LIMIT } from './schemas/ports.ts';
 
 /** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
-  {
-    method: 'GET',
-    path: '/api/ports',
-    access: 'viewer',
-    handler: portsList,
-    summary: 'List ports of every switch, filtered by switch and site (for CSV export).',
-    doc: {
-      response: listSchema(PORT),
-      produces: ['application/json', 'text/csv'],
-      query: [
-        ...LIST_QUERY_DOC,
-        { name: 'switchId', schema: { type: 'string', format: 'uuid' } },
-        { name: 'siteId', schema: { type: 'string', format: 'uuid' } },
-      ],
+  ...resourceRoutes<PortRow, PortFilter>({
+    resource: PORT,
+    reads: { get: getPort, toApi: portToApi, listJson: listPortsJson, list: listPorts, csv: recordsToCsv },
+    lists: [
+      {
+        summary: 'List ports of every switch, filtered by switch and site (for CSV export).',
+        query: [uuidParameter('switchId'), uuidParameter('siteId')],
+        filter: (ctx) => ({ switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') }),
+      },
+      {
+        path: '/api/switches/:id/ports',
+        summary: 'List the ports of a switch, by position.',
+        filter: (ctx) => ({ switchId: pathRow(ctx, 'switch', getSwitch).id }),
+      },
+    ],
+    createPath: '/api/switches/:id/ports',
+    summaries: {
+      create: 'Add a port to a switch; name unique per switch (409 name_taken).',
+      get: 'One port, with its ETag.',
+      update:
+        'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either; ' +
+        "a LAG member's mode and VLANs are its LAG's (409 lag_member).",
+      delete: 'Delete a port; the far end of its link is unlinked; a LAG member whose LAG would keep fewer than two: 409 lag_member.',
     },
-  },
-  {
-    method: 'GET',
-    path: '/api/switches/:id/ports',
-    access: 'viewer',
-    handler: switchPortsList,
-    summary: 'List the ports of a switch, by position.',
-    doc: { response: listSchema(PORT), produces: ['application/json', 'text/csv'], query: LIST_QUERY_DOC },
-  },
-  {
-    method: 'POST',
-    path: '/api/switches/:id/ports',
-    access: 'editor',
-    handler: portCreate,
-    body: { accepts: 'json' },
-    summary: 'Add a port to a switch; name unique per switch (409 name_taken).',
-    doc: { request: inputSchema(PORT, 'create'), response: resourceSchema(PORT), status: 201 },
-  },
+    writes: { byId: { create: underPath(createPort, (ctx) => pathId(ctx, 'switch')), update: changePort, delete: deletePort } },
+  }),
   {
     method: 'PATCH',
     path: '/api/switches/:id/ports',
@@ -72,33 +63,6 @@ export const PORT_ROUTES: Route[] = [
   },
   {
     method: 'GET',
-    path: '/api/ports/:id',
-    access: 'viewer',
-    handler: portGet,
-    summary: 'One port, with its ETag.',
-    doc: { response: resourceSchema(PORT) },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/ports/:id',
-    access: 'editor',
-    handler: portUpdate,
-    body: { accepts: 'json' },
-    summary:
-      'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either; ' +
-      "a LAG member's mode and VLANs are its LAG's (409 lag_member).",
-    doc: { request: inputSchema(PORT, 'patch'), response: resourceSchema(PORT) },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/ports/:id',
-    access: 'editor',
-    handler: portDelete,
-    summary: 'Delete a port; the far end of its link is unlinked; a LAG member whose LAG would keep fewer than two: 409 lag_member.',
-    doc: { status: 204 },
-  },
-  {
-    method: 'GET',
     path: '/api/ports/:id/history',
     access: 'viewer',
     handler: portHistory,
@@ -119,44 +83,6 @@ export const PORT_ROUTES: Route[] = [
     },
   },
 ];
-
-/** Ports as the shared list and read of http/inventory-handlers.ts take them; their changes are their own (below). */
-const PORTS: ListedKind<PortRow, PortFilter> = {
-  resource: PORT,
-  get: getPort,
-  toApi: portToApi,
-  listJson: listPortsJson,
-  list: listPorts,
-  csv: (db, records) => recordsToCsv(db, 'port', records),
-};
-
-function portsList(ctx: Ctx) {
-  const list = listRequest(ctx, PORT);
-  return inventoryList(ctx, PORTS, list, { switchId: uuidFilter(ctx, 'switchId'), siteId: uuidFilter(ctx, 'siteId') });
-}
-
-function switchPortsList(ctx: Ctx) {
-  const sw = pathRow(ctx, 'switch', getSwitch);
-  return inventoryList(ctx, PORTS, listRequest(ctx, PORT), { switchId: sw.id });
-}
-
-function portGet(ctx: Ctx) {
-  return inventoryGet(ctx, PORTS);
-}
-
-function portCreate(ctx: Ctx) {
-  const answer = createPort(ctx.app.db, actorOf(ctx), pathId(ctx, 'switch'), ctx.body);
-  return created(`/api/ports/${String(answer.id)}`, answer, { ETag: etag(answer.version) });
-}
-
-function portUpdate(ctx: Ctx) {
-  return withEtag(changePort(ctx.app.db, actorOf(ctx), pathId(ctx, 'port'), ctx.body, (version) => checkIfMatch(ctx, version)));
-}
-
-function portDelete(ctx: Ctx) {
-  deletePort(ctx.app.db, actorOf(ctx), pathId(ctx, 'port'), (version) => checkIfMatch(ctx, version));
-  return { status: 204 };
-}
 
 function portsBulkUpdate(ctx: Ctx) {
   return { body: bulkChangePorts(ctx.app.db, actorOf(ctx), pathId(ctx, 'switch'), ctx.body) };

@@ -1,10 +1,9 @@
 // What the route table of users (routes/users.ts) names besides the field declarations.
 import { inputSchema } from '../../fields/field.ts';
 import { USER } from '../../fields/users.ts';
-import { ADMIN_PATCH_FIELDS } from '../../domain/users.ts';
+import { ADMIN_PATCH_FIELDS, OWN_PATCH_FIELDS } from '../../domain/users.ts';
 
-/** The fields every user may change of their own account (PATCH /api/auth/me). */
-export const OWN_PATCH_FIELDS: readonly string[] = ['displayName', 'language'];
+export { OWN_PATCH_FIELDS };
 
 /** The body of a patch of USER's fields `names`, from their declarations. */
 export function userPatchSchema(names: readonly string[]) {
