@@ -17,11 +17,11 @@ beforeEach(() => {
 });
 
 describe('a LAG write', () => {
-  it('refuses a management port as a member (validation_failed on memberPortIds[i]), the rule of lib/port-kinds.ts', () => {
+  it('refuses a management port as a member (lag_member on memberPortIds[i]), the rule of lib/port-kinds.ts', () => {
     const [p1, p2] = seeded.ports.a;
     changePort(seeded.db, ACTOR, p2, { type: 'management' });
     const refusal = refusalOf(() => createLag(seeded.db, ACTOR, seeded.switches.a, { name: 'Po1', memberPortIds: [p1, p2] }));
-    expect(refusal).toMatchObject({ kind: 'invalid', code: 'validation_failed' });
+    expect(refusal).toMatchObject({ kind: 'conflict', code: 'lag_member' });
     expect(refusal.details).toEqual([
       { field: 'memberPortIds[1]', message: 'port "2" is a management port, which cannot be a LAG member' },
     ]);

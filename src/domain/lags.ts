@@ -29,9 +29,7 @@ import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
-import { lagFaults } from '../fields/rules.ts';
-import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
-import { pairFaults } from '../fields/rules.ts';
+import { lagFaults, lagMemberTypeFaults, pairFaults } from '../fields/rules.ts';
 import { switchOf } from './ports.ts';
 import { refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
 
@@ -145,10 +143,7 @@ function memberFaults(db: Db, members: string[], sw: PortSwitch): FieldFault[] {
     const port = memberCandidate(db, portId);
     if (!port) faults.push({ field, message: `port ${portId} does not exist` });
     else if (port.switchId !== sw.id) faults.push({ field, message: `port ${port.name} is not a port of switch ${sw.name}` });
-    else {
-      const problem = lagMemberTypeProblem(port.name, port.type);
-      if (problem) faults.push({ field, message: problem });
-    }
+    else faults.push(...lagMemberTypeFaults(port, field));
   });
   return faults;
 }

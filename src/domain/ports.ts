@@ -309,10 +309,9 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
     if (owned.length) {
       const lag = lagRefById(db, row.lag_id!)?.name ?? row.lag_id;
       const fields = owned.map((fault) => fault.field).join(', ');
-      members.push({
-        field: `portIds[${i}]`,
-        message: `port ${String(current.name)} is a member of LAG ${lag} (its ${fields} cannot change)`,
-      });
+      const message = `port ${String(current.name)} is a member of LAG ${lag} (its ${fields} cannot change)`;
+      // Each field the LAG owns, of the port the request names at portIds[i].
+      for (const fault of owned) members.push({ field: `portIds[${i}].${fault.field}`, message });
       return;
     }
     changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
@@ -321,7 +320,7 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
 }
 
 function bulkLagMembers(members: FieldFault[]): Refusal {
-  const named = members.map((m) => m.message).join('; ');
+  const named = [...new Set(members.map((m) => m.message))].join('; ');
   const message = `The change would set the mode or VLANs of LAG members (${named}), which their LAG sets; no port was changed.`;
   return new Refusal('conflict', 'lag_member', message, members);
 }

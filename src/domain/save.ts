@@ -13,6 +13,7 @@ import { insertNew, updateRow } from '../db/resource-sql.ts';
 import { getSite } from '../db/sites.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { changesNothing, toColumns, validateInput, type ApiRecord, type Resource, type ValidatedInput } from '../fields/field.ts';
+import { refusalOf, type RuleFault } from '../fields/rules.ts';
 
 /** What every stored row has: its id and the version its ETag names. */
 export type StoredRow = { id: string; version: number };
@@ -168,9 +169,12 @@ export function notFound(what: string): Refusal {
   return new Refusal('not_found', 'not_found', `No such ${what}.`);
 }
 
-/** 400 validation_failed with every fault found, when there is one. */
-export function refuseInvalid(faults: FieldFault[], message = 'The request has invalid fields.'): void {
-  if (faults.length) throw new Refusal('invalid', 'validation_failed', message, faults);
+/**
+ * The refusal of every fault found, when there is one: the code and kind of their declared rule when all break rules of
+ * one code (fields/rules.ts refusalOf: 409 lag_member for a console port as a LAG member), else 400 validation_failed.
+ */
+export function refuseInvalid(faults: RuleFault[], message = 'The request has invalid fields.'): void {
+  if (faults.length) throw refusalOf(faults, message);
 }
 
 /** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */

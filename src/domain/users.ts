@@ -73,7 +73,7 @@ export async function changeUser(db: Db, id: string, body: unknown, precondition
     const user = toChange(getUser(db, id), 'user', precondition);
     const role = values.role ?? user.role;
     const disabled = values.disabled === undefined ? user.disabled : values.disabled ? 1 : 0;
-    if (role !== 'admin' || disabled !== 0) refuseLastAdmin(db, user);
+    if (role !== 'admin' || disabled !== 0) refuseLastAdmin(db, user, role !== 'admin' ? 'role' : 'disabled');
     const endTokens = hash !== undefined || (disabled === 1 && user.disabled === 0);
     const display_name = values.displayName === undefined ? user.display_name : values.displayName;
     const change = { role, disabled, password_hash: hash ?? user.password_hash, display_name, language: values.language ?? user.language };
@@ -128,10 +128,11 @@ export function changeOwnProfile(db: Db, id: string, body: unknown): UserRow | u
   return getUser(db, id);
 }
 
-/** 409 last_admin when `user`, who stops being an enabled admin, is the last one. */
-function refuseLastAdmin(db: Db, user: UserRow): void {
-  if (user.role === 'admin' && !user.disabled && countEnabledAdmins(db) <= 1)
-    throw new Refusal('conflict', 'last_admin', 'This is the last enabled admin; make another admin first.');
+/** 409 last_admin when `user`, who stops being an enabled admin, is the last one; `field` names what an update changes. */
+function refuseLastAdmin(db: Db, user: UserRow, field?: 'role' | 'disabled'): void {
+  if (user.role !== 'admin' || user.disabled || countEnabledAdmins(db) > 1) return;
+  const details = field && [{ field, message: 'would leave no enabled admin' }];
+  throw new Refusal('conflict', 'last_admin', 'This is the last enabled admin; make another admin first.', details);
 }
 
 function alreadySetUp(): Refusal {

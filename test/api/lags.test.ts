@@ -55,8 +55,6 @@ describe('creating a LAG: refusals', () => {
     ['members that are no ids', () => ({ name: 'Po9', memberPortIds: ['1', '2'] }), ['memberPortIds']],
     ['a port of another switch', () => ({ name: 'Po9', memberPortIds: [p(2), sw.other.ports[0]] }), ['memberPortIds[1]']],
     ['a port that does not exist', () => ({ name: 'Po9', memberPortIds: [p(2), NO_SUCH_ID] }), ['memberPortIds[1]']],
-    ['a console port', () => ({ name: 'Po9', memberPortIds: [p(2), sw.console] }), ['memberPortIds[1]']],
-    ['a management port', () => ({ name: 'Po9', memberPortIds: [sw.mgmt, p(2)] }), ['memberPortIds[0]']],
     ['a name that is no interface name', () => ({ name: 'Po{1}', memberPortIds: [p(2), p(3)] }), ['name']],
     ['a mode that is none', () => ({ name: 'Po9', mode: 'lacp', memberPortIds: [p(2), p(3)] }), ['mode']],
     ['a portMode that is none', () => ({ name: 'Po9', portMode: 'hybrid', memberPortIds: [p(2), p(3)] }), ['portMode']],
@@ -78,6 +76,16 @@ describe('creating a LAG: refusals', () => {
   ];
   it.each(cases)('%s → 400', async (_name, body, fields) => {
     expectFaults(await call('POST', `/api/switches/${sw.acc.id}/lags`, { body: body() }), fields);
+  });
+
+  // The rule of lib/port-kinds.ts, with the code every path answers for it (test/api/rule-matrix.test.ts).
+  it.each([
+    ['a console port', () => ({ name: 'Po9', memberPortIds: [p(2), sw.console] }), 'memberPortIds[1]'],
+    ['a management port', () => ({ name: 'Po9', memberPortIds: [sw.mgmt, p(2)] }), 'memberPortIds[0]'],
+  ])('refuses %s as a member with 409 lag_member', async (_name, body, field) => {
+    const answer = await call('POST', `/api/switches/${sw.acc.id}/lags`, { body: body() });
+    expect(answer.status, answer.text).toBe(409);
+    expect(answer.body.error).toMatchObject({ code: 'lag_member', details: [{ field }] });
   });
 
   it('refuses a name the switch has (any case) with 409 name_taken', async () => {
@@ -314,7 +322,7 @@ describe('what a member port may do', () => {
       body: { portIds: [p(5), p(1)], addTaggedVlanIds: [vlan.mgmt] },
     });
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toMatchObject({ code: 'lag_member', details: [{ field: 'portIds[1]' }] });
+    expect(answer.body.error).toMatchObject({ code: 'lag_member', details: [{ field: 'portIds[1].taggedVlanIds' }] });
     expect(answer.body.error.message).toContain('LAG Po1');
     expect(await port(p(5))).toEqual(before);
     const untagged = await call('PATCH', `/api/switches/${sw.acc.id}/ports`, {
