@@ -12,6 +12,7 @@ import {
   vlanSiteFaults,
 } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { getOrMake } from '../lib/memo.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import { addressConflict, addressIdsOfNetwork, siteOfPort } from './addresses.ts';
 import {
@@ -288,11 +289,7 @@ function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet, lagsOfPo
     for (const sw of switchIdsConfiguringVlan(db, id)) switches.add(sw);
   }
   const lookup = (vlanId: string) => siteOfVlan(db, vlanId);
-  const switchOf = new Map<string, Image | null>();
-  const readSwitch = (id: string) => {
-    if (!switchOf.has(id)) switchOf.set(id, readImage(db, 'switch', id));
-    return switchOf.get(id)!;
-  };
+  const readSwitch = imageReader(db, 'switch');
   const faults: FieldFault[] = [];
   for (const id of ports) {
     const port = readImage(db, 'port', id);
@@ -351,11 +348,7 @@ function ipamFaultsAfterUndo(db: Db, before: ImageSet, after: ImageSet): FieldFa
     for (const address of addressIdsOfNetwork(db, id)) addresses.add(address);
     for (const range of rangeIdsOfNetwork(db, id)) ranges.add(range);
   }
-  const networks = new Map<string, Image | null>();
-  const networkOf = (id: string) => {
-    if (!networks.has(id)) networks.set(id, readImage(db, 'network', id));
-    return networks.get(id)!;
-  };
+  const networkOf = imageReader(db, 'network');
   const faults: FieldFault[] = [];
   for (const id of addresses) {
     const image = readImage(db, 'address', id);
@@ -387,6 +380,12 @@ function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
   const end = { id: port.id, switchId: String(port.switch_id), partnerId: port.linked_port_id as string | null };
   const lookups = { find: (id: string) => endOf(db, 'port', id), pointingAt: (id: string) => portIdsLinkedTo(db, id) };
   return pairFaults(end, { field: 'linkedPortId', symmetric: true }, lookups, prefix);
+}
+
+/** Reads each record of `kind` once however often it is asked for (the switch of many ports, the network of many addresses). */
+function imageReader(db: Db, kind: Kind): (id: string) => Image | null {
+  const read = new Map<string, Image | null>();
+  return (id) => getOrMake(read, id, () => readImage(db, kind, id));
 }
 
 // A member's LAG is one of its own switch's, and the member an Ethernet port.

@@ -7,7 +7,7 @@ import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { portRefById, relinkFarEnds, setLink, setTagged } from './ports.ts';
-import { insertRow, updateRow } from './resource-sql.ts';
+import { insertRow, selectIds, updateRow } from './resource-sql.ts';
 
 // The LAGs (port-channels) of switches (docs/LAGS-TEMPLATES.md, "LAGs"). Members point at their LAG (ports.lag_id),
 // so memberPortIds is read from the ports, in port order. The LAG owns its members' mode and VLANs: every change
@@ -80,7 +80,7 @@ export function lagsOfSwitch(db: Db, switchId: string): ApiRecord[] {
 
 /** The ids of a switch's LAGs. */
 export function lagIdsOfSwitch(db: Db, switchId: string): string[] {
-  return (prepare(db, 'SELECT id FROM lags WHERE switch_id = ? ORDER BY name, id').all(switchId) as { id: string }[]).map((row) => row.id);
+  return selectIds(db, 'SELECT id FROM lags WHERE switch_id = ? ORDER BY name, id', switchId);
 }
 
 /** The id of the LAG of a switch with this name (case-insensitive), other than `exceptId`. */
@@ -127,18 +127,17 @@ export function lagTaggedVlanIds(db: Db, lagId: string): string[] {
 
 /** The ids of the LAGs whose remote LAG is this one. */
 export function lagIdsPairedWith(db: Db, lagId: string): string[] {
-  return (prepare(db, 'SELECT id FROM lags WHERE remote_lag_id = ?').all(lagId) as { id: string }[]).map((row) => row.id);
+  return selectIds(db, 'SELECT id FROM lags WHERE remote_lag_id = ?', lagId);
 }
 
 /** The ids of the LAGs that carry a VLAN, untagged or tagged. */
 export function lagIdsUsingVlan(db: Db, vlanId: string): string[] {
-  return (
-    prepare(
-      db,
-      `SELECT id FROM lags WHERE untagged_vlan_id = ?
-    UNION SELECT lag_id FROM lag_tagged_vlans WHERE vlan_id = ?`,
-    ).all(vlanId, vlanId) as { id: string }[]
-  ).map((row) => row.id);
+  return selectIds(
+    db,
+    'SELECT id FROM lags WHERE untagged_vlan_id = ? UNION SELECT lag_id FROM lag_tagged_vlans WHERE vlan_id = ?',
+    vlanId,
+    vlanId,
+  );
 }
 
 /** What the rules of a LAG need to know about a port named as a member: its switch, type and current LAG. */

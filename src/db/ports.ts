@@ -8,7 +8,7 @@ export { setTagged } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { insertApiRecords, insertRow, updateRow } from './resource-sql.ts';
+import { insertApiRecords, insertRow, selectIds, updateRow } from './resource-sql.ts';
 import type { LaidOutPort } from '../lib/port-layout.ts';
 
 /** A ports row with its tagged VLAN ids (sorted, as the activity images keep them). */
@@ -129,18 +129,17 @@ export function nextPosition(db: Db, switchId: string): number {
 
 /** The ids of a switch's ports. */
 export function portIdsOfSwitch(db: Db, switchId: string): string[] {
-  return (prepare(db, 'SELECT id FROM ports WHERE switch_id = ?').all(switchId) as { id: string }[]).map((row) => row.id);
+  return selectIds(db, 'SELECT id FROM ports WHERE switch_id = ?', switchId);
 }
 
 /** The ids of the ports that carry a VLAN, untagged or tagged. */
 export function portIdsUsingVlan(db: Db, vlanId: string): string[] {
-  return (
-    prepare(
-      db,
-      `SELECT id FROM ports WHERE untagged_vlan_id = ?
-    UNION SELECT port_id FROM port_tagged_vlans WHERE vlan_id = ?`,
-    ).all(vlanId, vlanId) as { id: string }[]
-  ).map((row) => row.id);
+  return selectIds(
+    db,
+    'SELECT id FROM ports WHERE untagged_vlan_id = ? UNION SELECT port_id FROM port_tagged_vlans WHERE vlan_id = ?',
+    vlanId,
+    vlanId,
+  );
 }
 
 /** How many ports of a switch carry any VLAN (untagged or tagged). */
@@ -194,7 +193,7 @@ export function removeVlanFromPort(db: Db, id: string, vlanId: string, now: stri
 
 /** The ids of the ports whose link points at this port. */
 export function portIdsLinkedTo(db: Db, id: string): string[] {
-  return (prepare(db, 'SELECT id FROM ports WHERE linked_port_id = ?').all(id) as { id: string }[]).map((row) => row.id);
+  return selectIds(db, 'SELECT id FROM ports WHERE linked_port_id = ?', id);
 }
 
 /** Deletes ports after recording them, first unlinking the far ends that stay; returns how many were deleted. */

@@ -138,7 +138,12 @@ export function idWhere(db: Db, resource: Resource, where: Record<string, SQLInp
 
 /** The ids of the rows of a resource's table whose `column` holds `value` (a site's VLANs, a network's ranges). */
 export function idsWhere(db: Db, resource: Resource, column: string, value: SQLInputValue): string[] {
-  return (prepare(db, `SELECT id FROM ${resource.table} WHERE ${column} = ?`).all(value) as { id: string }[]).map((row) => row.id);
+  return selectIds(db, `SELECT id FROM ${resource.table} WHERE ${column} = ?`, value);
+}
+
+/** The ids a statement selects (its one column named id, or the first), in its order. */
+export function selectIds(db: Db, sql: string, ...params: SQLInputValue[]): string[] {
+  return (prepare(db, sql).all(...params) as { id: string }[]).map((row) => row.id);
 }
 
 /** Stores a new row of a resource: its column values, with the id, version 1 and both timestamps `now`. */

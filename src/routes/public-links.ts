@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { recordChange, type Actor } from '../db/change.ts';
-import { writeUnlessStorageFails, type Db } from '../db/open.ts';
+import { writeUnlessStorageFails } from '../db/open.ts';
+import { makePublicLink, revokePublicLink } from '../domain/public-links.ts';
 import {
-  countPublicLinks,
-  deletePublicLink,
   getPublicLink,
-  insertPublicLink,
   listPublicLinks,
-  newPublicToken,
   publicLinkByTokenHash,
-  PUBLIC_LINKS_PER_SWITCH,
   PUBLIC_TOKEN_SHAPE,
   publicLinkToApi,
   publicTokenHash,
@@ -18,8 +12,8 @@ import {
   touchPublicLink,
   type PublicPortRow,
 } from '../db/public-links.ts';
-import { getSwitch, type SwitchRow } from '../db/switches.ts';
-import { HttpError, notFound } from '../errors/http-error.ts';
+import { getSwitch } from '../db/switches.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { resourceSchema, type JsonSchema, type Resource } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
@@ -93,25 +87,7 @@ const ACCESS_RECORD_MS = 60 * 1000;
 function switchPublicLinkCreate(ctx: Ctx): Reply {
   const db = ctx.app.db;
   const sw = pathRow(ctx, 'switch', getSwitch);
-  const token = newPublicToken();
-  const id = randomUUID();
-  recordChange(db, actorOf(ctx), (change) => {
-    if (countPublicLinks(change.db, sw.id) >= PUBLIC_LINKS_PER_SWITCH)
-      throw new HttpError(
-        409,
-        'too_many_links',
-        `Switch ${sw.name} has ${PUBLIC_LINKS_PER_SWITCH} public links already; revoke one it no longer needs first.`,
-      );
-    insertPublicLink(change.db, {
-      id,
-      switchId: sw.id,
-      tokenHash: publicTokenHash(token),
-      createdAt: change.now,
-      lastAccessAt: null,
-      createdBy: ctx.user!.id,
-    });
-    return { activity: linkActivity(sw, id, 'made'), result: id };
-  });
+  const { id, token } = makePublicLink(db, actorOf(ctx), sw, ctx.user!.id);
   const path = `/p/${token}`;
   const origin = requestOrigin(ctx.app.config, ctx.req);
   const link = publicLinkToApi(getPublicLink(db, id)!);
@@ -130,38 +106,9 @@ function publicLinkGet(ctx: Ctx): Reply {
 }
 
 function publicLinkRevoke(ctx: Ctx): Reply {
-  const db = ctx.app.db;
   const link = pathRow(ctx, 'public link', getPublicLink);
-  revokeLink(db, actorOf(ctx), link.id);
+  revokePublicLink(ctx.app.db, actorOf(ctx), link.id);
   return { status: 204 };
-}
-
-/** Revokes a link with its activity entry; a link revoked meanwhile (by another request) is not found. */
-function revokeLink(db: Db, actor: Actor, id: string): void {
-  recordChange(db, actor, (change) => {
-    const link = getPublicLink(change.db, id);
-    if (!link) throw notFound('public link');
-    const sw = getSwitch(change.db, link.switch_id)!;
-    deletePublicLink(change.db, id);
-    return { activity: linkActivity(sw, id, 'revoked'), result: id };
-  });
-}
-
-/**
- * The activity entry of a link made or revoked: about its switch (so the switch's history shows who shared it), with
- * the link's id and never its token or hash; not undoable (a revoked token stays dead, a new one is made anew).
- */
-function linkActivity(sw: SwitchRow, linkId: string, what: 'made' | 'revoked') {
-  return {
-    action: 'update' as const,
-    entityType: 'switch',
-    entityId: sw.id,
-    entityName: sw.name,
-    siteId: sw.site_id,
-    summary: what === 'made' ? `Made a public link to switch ${sw.name}` : `Revoked a public link to switch ${sw.name}`,
-    changes: { publicLink: what === 'made' ? [null, linkId] : [linkId, null] },
-    undoable: false,
-  };
 }
 
 function publicLinkOpen(ctx: Ctx): Reply {

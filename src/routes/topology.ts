@@ -1,7 +1,8 @@
-import { inTransaction, type Db } from '../db/open.ts';
+import type { Db } from '../db/open.ts';
 import { getSite } from '../db/sites.ts';
-import { switchIdsOfSite, topologyLinks, topologyNodes, type TopologyLinkRow } from '../db/read/topology.ts';
-import { clearTopologyPosition, COORDINATE_MAX, POSITIONS_MAX, setTopologyPosition } from '../db/topology-positions.ts';
+import { topologyLinks, topologyNodes, type TopologyLinkRow } from '../db/read/topology.ts';
+import { saveTopologyLayout, type GivenPosition } from '../domain/topology.ts';
+import { COORDINATE_MAX, POSITIONS_MAX } from '../db/topology-positions.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid, type JsonSchema } from '../fields/field.ts';
 import { pathRow } from '../http/request.ts';
@@ -56,29 +57,8 @@ function siteTopologyLayoutPut(ctx: Ctx): Reply {
   const db = ctx.app.db;
   const site = pathRow(ctx, 'site', getSite);
   const positions = checkedPositions(ctx.body);
-  const ofSite = switchIdsOfSite(
-    db,
-    site.id,
-    positions.map((position) => position.switchId),
-  );
-  const faults = positions
-    .filter((position) => !ofSite.has(position.switchId))
-    .map((position) => ({ field: position.field, message: `must be the id of a switch of site ${site.name}` }));
-  if (faults.length) throw validationFailed(faults, 'The layout names switches that are not of this site.');
-  inTransaction(db, () => {
-    for (const { switchId, at } of positions) {
-      if (at) setTopologyPosition(db, site.id, switchId, at.x, at.y);
-      else clearTopologyPosition(db, site.id, switchId);
-    }
-  });
+  saveTopologyLayout(db, site, positions);
   return { body: topologyOf(db, site.id) };
-}
-
-/** A position of the request body: the switch, where it goes (null: forgotten), and its field for a fault. */
-interface GivenPosition {
-  switchId: string;
-  at: { x: number; y: number } | null;
-  field: string;
 }
 
 /** The positions of a layout body, each checked (400 with every fault). */

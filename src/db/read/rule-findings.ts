@@ -18,8 +18,15 @@ export function ruleBreaks(db: Db, site: string | null, inScope: string): RuleBr
   return [...switchedBreaks(db, site, inScope), ...ipamBreaks(db, site, inScope)].filter((found) => found.faults.length > 0);
 }
 
-function vlanSites(db: Db): (id: string) => string | undefined {
-  const rows = prepare(db, 'SELECT id, site_id FROM vlans').all() as { id: string; site_id: string }[];
+// The sites of the VLANs a judged record may name, in one statement: the VLANs of the sites in scope, and those of
+// other sites that their switches' ports carry (vlan_switch_ports). A record names no other VLAN that exists.
+function vlanSites(db: Db, site: string | null, inScope: string): (id: string) => string | undefined {
+  const rows = prepare(
+    db,
+    `SELECT id, site_id FROM vlans WHERE site_id ${inScope}
+    UNION SELECT v.id, v.site_id FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id CROSS JOIN vlans v ON v.id = c.vlan_id
+    WHERE sw.site_id ${inScope} AND v.site_id IS NOT sw.site_id`,
+  ).all({ site }) as { id: string; site_id: string }[];
   const sites = new Map(rows.map((row) => [row.id, row.site_id]));
   return (id) => sites.get(id);
 }
@@ -48,14 +55,13 @@ interface SwitchedRow {
 // other check together (96,000 rows, their tagged lists), so SQLite narrows the ports to those a port rule could refuse
 // (PORT_CANDIDATES) and the declarations judge them and word the finding. A LAG is read whole: there are few.
 function switchedBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
-  const siteOfVlan = vlanSites(db);
+  const siteOfVlan = vlanSites(db, site, inScope);
   const rows = prepare(
     db,
     `SELECT 'port' AS kind, p.id, p.name, p.mode, p.unit, p.untagged_vlan_id,
       (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged, p.linked_port_id, p.switch_id,
       sw.name AS switch_name, sw.site_id, sw.stack_size, f.switch_id AS far_switch_id, f.linked_port_id AS far_linked_port_id
-    FROM (${PORT_CANDIDATES}) c CROSS JOIN ports p ON p.id = c.id CROSS JOIN switches sw ON sw.id = p.switch_id
-      LEFT JOIN ports f ON f.id = p.linked_port_id
+    FROM ${site === null ? ALL_CANDIDATES : SITE_CANDIDATES} LEFT JOIN ports f ON f.id = p.linked_port_id
     WHERE sw.site_id ${inScope}
     UNION ALL SELECT 'lag', l.id, l.name, l.port_mode, NULL, l.untagged_vlan_id,
       (SELECT group_concat(t.vlan_id) FROM lag_tagged_vlans t WHERE t.lag_id = l.id), NULL, l.switch_id, sw.name, sw.site_id,
@@ -66,16 +72,23 @@ function switchedBreaks(db: Db, site: string | null, inScope: string): RuleBreak
 }
 
 /**
- * The ports a port rule could refuse, each part read through an index: a unit past 1 (beyond a stack of one: the
- * partial index ports_stacked), a link (to be judged symmetric), a switch whose ports carry a VLAN of another site or
- * none (read from vlan_switch_ports, the VLAN counts per switch, not from every tagged row). Every other port passes
- * every rule of portFaults but one: tagged VLANs off a trunk, which every write refuses and which this pass does not
- * look for, since finding it means a lookup for each of the ports that are not trunks (~150 ms at the 1× bench set).
+ * The ports a port rule could refuse: a unit past 1 (beyond a stack of one), a link (to be judged symmetric), a switch
+ * whose ports carry a VLAN of another site or none (read from vlan_switch_ports, the VLAN counts per switch, not from
+ * every tagged row). Every other port passes every rule of portFaults but one: tagged VLANs off a trunk, which every
+ * write refuses and which this pass does not look for, since finding it means a lookup for each of the ports that are
+ * not trunks (~150 ms at the 1× bench set). Of all sites, each part is read through an index (ports_stacked, a partial
+ * index, and ports_linked_port); of one site, its switches' ports are read, so that its cost is what the site holds.
  */
-const PORT_CANDIDATES = `SELECT id FROM ports WHERE unit > 1
+const foreignVlanSwitches = (siteIs: string) => `SELECT sw.id FROM switches sw WHERE sw.site_id ${siteIs} AND EXISTS (SELECT 1
+  FROM vlan_switch_ports c LEFT JOIN vlans cv ON cv.id = c.vlan_id WHERE c.switch_id = sw.id AND cv.site_id IS NOT sw.site_id)`;
+
+const ALL_CANDIDATES = `(SELECT id FROM ports WHERE unit > 1
   UNION SELECT id FROM ports INDEXED BY ports_linked_port WHERE linked_port_id IS NOT NULL
-  UNION SELECT id FROM ports WHERE switch_id IN (SELECT sw.id FROM switches sw WHERE EXISTS (SELECT 1 FROM vlan_switch_ports c
-    LEFT JOIN vlans cv ON cv.id = c.vlan_id WHERE c.switch_id = sw.id AND cv.site_id IS NOT sw.site_id))`;
+  UNION SELECT id FROM ports WHERE switch_id IN (${foreignVlanSwitches('IS NOT NULL')})) c
+  CROSS JOIN ports p ON p.id = c.id CROSS JOIN switches sw ON sw.id = p.switch_id`;
+
+const SITE_CANDIDATES = `switches sw CROSS JOIN ports p ON p.switch_id = sw.id AND (p.unit > 1 OR p.linked_port_id IS NOT NULL
+  OR sw.id IN (${foreignVlanSwitches('= :site')}))`;
 
 function portBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
   const port = {
