@@ -18,18 +18,20 @@ export function ruleBreaks(db: Db, site: string | null, inScope: string): RuleBr
   return [...switchedBreaks(db, site, inScope), ...ipamBreaks(db, site, inScope)].filter((found) => found.faults.length > 0);
 }
 
-// The sites of the VLANs a judged record may name, in one statement: the VLANs of the sites in scope, and those of
-// other sites that their switches' ports carry (vlan_switch_ports). A record names no other VLAN that exists.
-function vlanSites(db: Db, site: string | null, inScope: string): (id: string) => string | undefined {
-  const rows = prepare(
-    db,
-    `SELECT id, site_id FROM vlans WHERE site_id ${inScope}
-    UNION SELECT v.id, v.site_id FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id CROSS JOIN vlans v ON v.id = c.vlan_id
-    WHERE sw.site_id ${inScope} AND v.site_id IS NOT sw.site_id`,
-  ).all({ site }) as { id: string; site_id: string }[];
+// The sites of the VLANs a judged record may name, in one statement: of all sites, every VLAN; of one site, its VLANs
+// and those of other sites that its switches' ports carry (vlan_switch_ports): a record names no other VLAN that exists.
+function vlanSites(db: Db, site: string | null): (id: string) => string | undefined {
+  const rows = prepare(db, site === null ? 'SELECT id, site_id FROM vlans' : SITE_VLANS).all(site === null ? {} : { site }) as {
+    id: string;
+    site_id: string;
+  }[];
   const sites = new Map(rows.map((row) => [row.id, row.site_id]));
   return (id) => sites.get(id);
 }
+
+const SITE_VLANS = `SELECT id, site_id FROM vlans WHERE site_id = :site
+  UNION SELECT v.id, v.site_id FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id CROSS JOIN vlans v ON v.id = c.vlan_id
+  WHERE sw.site_id = :site AND v.site_id IS NOT sw.site_id`;
 
 /** A port or a LAG, in the one shape of switchedBreaks' statement (a LAG's mode is its portMode; it has no unit nor link). */
 interface SwitchedRow {
@@ -55,7 +57,7 @@ interface SwitchedRow {
 // other check together (96,000 rows, their tagged lists), so SQLite narrows the ports to those a port rule could refuse
 // (PORT_CANDIDATES) and the declarations judge them and word the finding. A LAG is read whole: there are few.
 function switchedBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
-  const siteOfVlan = vlanSites(db, site, inScope);
+  const siteOfVlan = vlanSites(db, site);
   const rows = prepare(
     db,
     `SELECT 'port' AS kind, p.id, p.name, p.mode, p.unit, p.untagged_vlan_id,
