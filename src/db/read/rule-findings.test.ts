@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addAddress, addRange } from '../../../test/helpers/ipam-db.ts';
-import { addLag, addNetwork, addPort, addSite, addSwitch, addVlan, freshDb, linkPorts } from '../../../test/fixtures/config/inventory-db.ts';
+import {
+  addLag,
+  addNetwork,
+  addPort,
+  addSite,
+  addSwitch,
+  addVlan,
+  freshDb,
+  linkPorts,
+} from '../../../test/fixtures/config/inventory-db.ts';
 import { runChecks } from './checks.ts';
 import type { Db } from '../open.ts';
 
