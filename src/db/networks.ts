@@ -29,7 +29,6 @@ import { jsonBool } from './record-json.ts';
 import { addressCountSql, networkAddressCount } from './search-index.ts';
 
 // read/checks.ts works out the utilisation of networks with the same count, and imports it from here.
-export { addressCountSql };
 
 /** A networks row. */
 export type NetworkRow = RowOf<typeof NETWORK>;

@@ -6,7 +6,8 @@ import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } f
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
 import { ruleBreaks } from './rule-findings.ts';
-import { addressCountSql, NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
+import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
+import { addressCountSql } from '../search-index.ts';
 import { inTransaction, prepare, type Db } from '../open.ts';
 import { networkHolding } from '../switches.ts';
 
