@@ -1,0 +1,171 @@
+// The rules of each kind that look at other records, put together once per kind: a record passes a kind's rules here
+// whichever path it comes by. The domain's create and update (src/domain), the bulk import, restore and merge (their
+// document), the undo, discovery apply, the legacy migration and GET /api/checks (stored rows) each call the function of
+// the kind and answer its lookups from where their records are: the database, a document's records, an import's rows.
+// The rules themselves are fields/rules.ts's; uniqueness and address space (sets of records) are checked apart.
+import type { FieldFault } from '../errors/refusal.ts';
+import {
+  addressFaults,
+  addressPortFaults,
+  eachOfList,
+  lagFaults,
+  lagMemberTypeFaults,
+  networkFaults,
+  pairFaults,
+  portFaults,
+  rangeFaults,
+  vlanSiteFaults,
+  type PairEnd,
+  type PairWords,
+  type RuleFault,
+} from './rules.ts';
+
+/** What the rules ask of other records. Each answers undefined for a record that is not there. */
+export interface RecordLookups {
+  /** The site of a VLAN. */
+  siteOfVlan(id: string): string | undefined;
+  /** A switch: its site, its stack size, and its name for messages. */
+  switchOf(id: string): { siteId: string; stackSize: number; name?: string } | undefined;
+  /** A port: its switch, its link, and its name and type (a LAG's member). */
+  port(id: string): { switchId: string; linkedPortId?: string | null; name?: unknown; type?: unknown } | undefined;
+  /** A LAG: its switch, its pair, its name. */
+  lag(id: string): { switchId: string; remoteLagId?: string | null; name?: string } | undefined;
+  /** A network: its site and subnet. */
+  network(id: string): { siteId: string; subnet: string } | undefined;
+  /** The records pointing at one (ports linked to a port, LAGs paired with a LAG), asked for symmetric pairs only. */
+  pointingAt?(field: 'linkedPortId' | 'remoteLagId', id: string): readonly string[];
+}
+
+/** How a path judges: the field prefix of its faults, whether a pair's far end must point back already, its wording. */
+export interface RuleContext {
+  /** Prepended to every field (`data.ports[3].`, `rows[2].`); '' for one record of the API. */
+  prefix?: string;
+  /** Stored data and documents: true. A write that points the far end back itself: false. */
+  symmetric: boolean;
+  /** Fields refused already by their own check (a subnet that is no CIDR): the rules reading them are left out. */
+  refused?: ReadonlySet<string>;
+  /** The wording of a missing record (`port X is not in the document`); default `${noun} ${id} does not exist`. */
+  missing?(noun: 'port' | 'LAG' | 'switch' | 'network', id: string): string;
+  /** A pair's wording beyond the defaults (a LAG's far end on the same switch, naming both). */
+  pairWords?: Partial<PairWords>;
+}
+
+type Values = Record<string, unknown>;
+
+/** A network: its gateway inside its subnet, its VLAN of the network's site. */
+export function networkRuleFaults(network: Values, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const { prefix = '', refused } = context;
+  const faults: RuleFault[] = [];
+  if (!refused?.has('subnet') && !refused?.has('gateway')) faults.push(...networkFaults(network, prefix));
+  if (typeof network.siteId === 'string' && !refused?.has('siteId') && !refused?.has('vlanId'))
+    faults.push(...vlanSiteFaults([[`${prefix}vlanId`, network.vlanId]], network.siteId, (id) => lookups.siteOfVlan(id)));
+  return faults;
+}
+
+/** A switch: the VLANs it configures are of its site. */
+export function switchRuleFaults(sw: Values, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const { prefix = '', refused } = context;
+  const configured = Array.isArray(sw.configuredVlanIds) ? (sw.configuredVlanIds as string[]) : [];
+  if (typeof sw.siteId !== 'string' || refused?.has('siteId')) return [];
+  return vlanSiteFaults(eachOfList(`${prefix}configuredVlanIds`, configured), sw.siteId, (id) => lookups.siteOfVlan(id));
+}
+
+/**
+ * A port of switch `switchId`: its VLANs of the switch's site (tagged only on a trunk), its unit in the stack, its link
+ * (a port of another switch; pointing back when `symmetric`), and, as a LAG's member, no console or management port.
+ */
+export function portRuleFaults(port: Values, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const { prefix = '' } = context;
+  const sw = lookups.switchOf(String(port.switchId));
+  if (!sw) return [];
+  const faults: RuleFault[] = portFaults(port, sw, (id) => lookups.siteOfVlan(id), prefix);
+  const end = { id: String(port.id), switchId: String(port.switchId), partnerId: port.linkedPortId as string | null };
+  faults.push(...pairOf(end, 'linkedPortId', lookups, context));
+  if (port.lagId) faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
+  return faults;
+}
+
+/**
+ * A LAG of switch `switchId`: its VLANs as a port's, its pair (a LAG of another switch; pointing back when
+ * `symmetric`), and the members it names (two or more, each a port of its switch that is no console or management port).
+ * `members` false: the LAG's members are not judged (a patch that leaves them as they are).
+ */
+export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: RuleContext & { members?: boolean }): RuleFault[] {
+  const { prefix = '' } = context;
+  const sw = lookups.switchOf(String(lag.switchId));
+  if (!sw) return [];
+  const faults: RuleFault[] = lagFaults(lag, sw.siteId, (id) => lookups.siteOfVlan(id), prefix);
+  const end = { id: String(lag.id), switchId: String(lag.switchId), partnerId: lag.remoteLagId as string | null };
+  faults.push(...pairOf(end, 'remoteLagId', lookups, context));
+  if (context.members !== false && Array.isArray(lag.memberPortIds))
+    faults.push(...memberFaults(lag.memberPortIds as string[], String(lag.switchId), sw.name, lookups, context));
+  return faults;
+}
+
+function memberFaults(members: string[], switchId: string, switchName: string | undefined, lookups: RecordLookups, context: RuleContext) {
+  const { prefix = '' } = context;
+  const faults: RuleFault[] = [];
+  const of = switchName === undefined ? "the LAG's switch" : `switch ${switchName}`;
+  if (members.length < 2) faults.push({ field: `${prefix}memberPortIds`, message: `must name two or more ports of ${of}` });
+  members.forEach((portId, i) => {
+    const field = `${prefix}memberPortIds[${i}]`;
+    const port = lookups.port(portId);
+    if (!port) faults.push({ field, message: missing(context, 'port', portId) });
+    else if (port.switchId !== switchId) faults.push({ field, message: `port ${port.name} is not a port of ${of}` });
+    else faults.push(...lagMemberTypeFaults(port as { name: unknown; type: unknown }, field));
+  });
+  return faults;
+}
+
+/** An address of network `networkId`: a usable host of its subnet, and its port one of the network's site. */
+export function addressRuleFaults(address: Values, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const { prefix = '', refused } = context;
+  const network = lookups.network(String(address.networkId));
+  if (!network) return [];
+  const siteOfPort = (id: string) => {
+    const port = lookups.port(id);
+    return port && lookups.switchOf(port.switchId)?.siteId;
+  };
+  return [
+    ...(refused?.has('address') ? [] : addressFaults(address, network.subnet, prefix)),
+    ...(refused?.has('portId') ? [] : addressPortFaults(address, network.siteId, siteOfPort, prefix)),
+  ];
+}
+
+/** A range of network `networkId`: inside its subnet, start before end, no DHCP pool in a /31 or /32. */
+export function rangeRuleFaults(range: Values, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const { prefix = '', refused } = context;
+  const network = lookups.network(String(range.networkId));
+  if (!network || refused?.has('start') || refused?.has('end')) return [];
+  return rangeFaults(range, network.subnet, prefix);
+}
+
+function pairOf(end: PairEnd, field: 'linkedPortId' | 'remoteLagId', lookups: RecordLookups, context: RuleContext): FieldFault[] {
+  const noun = field === 'linkedPortId' ? 'port' : 'LAG';
+  const find = (id: string) => {
+    const far = field === 'linkedPortId' ? lookups.port(id) : lookups.lag(id);
+    if (!far) return undefined;
+    const partnerId =
+      field === 'linkedPortId'
+        ? (far as { linkedPortId?: string | null }).linkedPortId
+        : (far as { remoteLagId?: string | null }).remoteLagId;
+    return { id, switchId: far.switchId, partnerId, name: typeof far.name === 'string' ? far.name : undefined };
+  };
+  const pointingAt = lookups.pointingAt && ((id: string) => lookups.pointingAt!(field, id));
+  const words = { ...(context.missing && { missing: (id: string) => missing(context, noun, id) }), ...context.pairWords };
+  return pairFaults(end, { field, symmetric: context.symmetric, words }, { find, pointingAt }, context.prefix ?? '');
+}
+
+function missing(context: RuleContext, noun: 'port' | 'LAG' | 'switch' | 'network', id: string): string {
+  return context.missing?.(noun, id) ?? `${noun} ${id} does not exist`;
+}
+
+/** The rules of each kind that has rules across records (sites, VLANs and templates have uniqueness only). */
+export const RECORD_RULES = {
+  network: networkRuleFaults,
+  switch: switchRuleFaults,
+  port: portRuleFaults,
+  lag: lagRuleFaults,
+  address: addressRuleFaults,
+  range: rangeRuleFaults,
+} as const;
