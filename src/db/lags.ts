@@ -94,11 +94,20 @@ export function lagIdByName(db: Db, switchId: string, name: string, exceptId = '
 }
 
 /** A LAG's name and switch (id and name) by id, or undefined when there is no such LAG (messages, rules). */
-export function lagRefById(db: Db, id: string): { name: string; switchId: string; switchName: string } | undefined {
+export function lagRefById(db: Db, id: string): LagRef | undefined {
   return prepare(
     db,
-    'SELECT l.name, l.switch_id AS switchId, w.name AS switchName FROM lags l JOIN switches w ON w.id = l.switch_id WHERE l.id = ?',
-  ).get(id) as { name: string; switchId: string; switchName: string } | undefined;
+    `SELECT l.name, l.switch_id AS switchId, w.name AS switchName, l.remote_lag_id AS remoteLagId
+    FROM lags l JOIN switches w ON w.id = l.switch_id WHERE l.id = ?`,
+  ).get(id) as LagRef | undefined;
+}
+
+/** What the rules and messages of other records need of a LAG: its name, its switch, its pair. */
+export interface LagRef {
+  name: string;
+  switchId: string;
+  switchName: string;
+  remoteLagId: string | null;
 }
 
 /** The member port ids of a LAG, in port order. */

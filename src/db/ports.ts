@@ -86,10 +86,18 @@ const TAGGED_OF_SWITCH = `SELECT t.port_id, t.vlan_id FROM ports p CROSS JOIN po
   WHERE p.switch_id = ? ORDER BY t.port_id, t.vlan_id`;
 
 /** A port's name, switch and link by id, or undefined when there is no such port (links, CSV, imports). */
-export function portRefById(db: Db, id: string): { name: string; switchId: string; linkedPortId: string | null } | undefined {
-  return prepare(db, 'SELECT name, switch_id AS switchId, linked_port_id AS linkedPortId FROM ports WHERE id = ?').get(id) as
-    | { name: string; switchId: string; linkedPortId: string | null }
+export function portRefById(db: Db, id: string): PortRef | undefined {
+  return prepare(db, 'SELECT name, type, switch_id AS switchId, linked_port_id AS linkedPortId FROM ports WHERE id = ?').get(id) as
+    | PortRef
     | undefined;
+}
+
+/** What the rules and messages of other records need of a port: its name and type, its switch, its link. */
+export interface PortRef {
+  name: string;
+  type: string;
+  switchId: string;
+  linkedPortId: string | null;
 }
 
 /** What a port's or a LAG's rules and activity need of its switch. */

@@ -3,22 +3,15 @@
 // management address follows the switch (409 managed_by_switch). The next free address of a network is recorded
 // here too.
 import { randomUUID } from 'node:crypto';
-import {
-  addressConflict,
-  addressToApi,
-  insertAddress,
-  removeAddress,
-  siteOfPort,
-  type AddressRow,
-  type AddressValues,
-} from '../db/addresses.ts';
+import { addressConflict, addressToApi, insertAddress, removeAddress, type AddressRow, type AddressValues } from '../db/addresses.ts';
 import { recordChange, type Actor } from '../db/change.ts';
 import { getNetwork, nextFreeAddress, type NetworkRow } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { ADDRESS } from '../fields/addresses.ts';
 import { defaultColumns, toColumns, validateInput } from '../fields/field.ts';
-import { addressFaults, addressPortFaults } from '../fields/rules.ts';
+import { addressRuleFaults } from '../fields/record-rules.ts';
+import { databaseLookups } from './lookups.ts';
 import { networkLabel } from './networks.ts';
 import { childWritesOf, refuseInvalid, type ChildWrites, type DomainKind } from './save.ts';
 
@@ -69,7 +62,7 @@ function addressesOf(network: NetworkRow): DomainKind<AddressRow, AddressValues>
     resource: ADDRESS,
     toApi: addressToApi,
     insert: (db, id, values, now) => insertAddress(db, id, { ...values, network_id: network.id }, now),
-    ruleFaults: (db, address, checked) => addressRuleFaults(db, network, address, checked.faults),
+    ruleFaults: (db, address, checked) => judgeAddress(db, network, address, checked.faults),
     clashes: (db, values, id) => {
       const conflict = addressConflict(db, network.id, values.address, id);
       if (conflict) throw conflict;
@@ -92,19 +85,15 @@ function nextAddressValues(db: Db, network: NetworkRow, input: unknown): Omit<Ad
       field: 'address',
       message: 'is chosen by the server: leave it out (or record it with POST /api/networks/{id}/addresses)',
     });
-  const refused = new Set(faults.map((fault) => fault.field));
-  if (!refused.has('portId')) faults.push(...addressPortFaults(checked.values, network.site_id, (portId) => siteOfPort(db, portId)));
+  faults.push(...judgeAddress(db, network, checked.values, faults));
   refuseInvalid(faults);
   return { ...defaultColumns(ADDRESS), ...toColumns(ADDRESS, checked.values) } as Omit<AddressValues, 'address'>;
 }
 
-/** A usable host of the network's subnet; the port on a switch of the network's site (unless refused already). */
-function addressRuleFaults(db: Db, network: NetworkRow, address: Record<string, unknown>, faults: FieldFault[]): FieldFault[] {
+/** An address of `network` by its kind's rules (fields/record-rules.ts), but for the fields refused already. */
+function judgeAddress(db: Db, network: NetworkRow, address: Record<string, unknown>, faults: FieldFault[]): FieldFault[] {
   const refused = new Set(faults.map((fault) => fault.field));
-  return [
-    ...(refused.has('address') ? [] : addressFaults(address, network.subnet)),
-    ...(refused.has('portId') ? [] : addressPortFaults(address, network.site_id, (portId) => siteOfPort(db, portId))),
-  ];
+  return addressRuleFaults({ ...address, networkId: network.id }, databaseLookups(db, { network }), { symmetric: false, refused });
 }
 
 function label(address: Pick<AddressValues, 'address' | 'hostname'>, network: NetworkRow): string {

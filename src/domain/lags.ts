@@ -25,11 +25,11 @@ import {
 } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
 import type { PortSwitch } from '../db/ports.ts';
-import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
-import { lagFaults, lagMemberTypeFaults, pairFaults } from '../fields/rules.ts';
+import { lagRuleFaults } from '../fields/record-rules.ts';
+import { databaseLookups } from './lookups.ts';
 import { switchOf } from './ports.ts';
 import { refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
 
@@ -49,7 +49,7 @@ export function createLag(db: Db, actor: Actor, switchId: string, body: unknown)
   const id = randomUUID();
   const checked = validateInput(LAG, body, 'create');
   const lag: Record<string, unknown> = { ...checked.values, id };
-  refuseInvalid([...checked.faults, ...lagRuleFaults(db, lag, sw, checked.values)]);
+  refuseInvalid([...checked.faults, ...judgeLag(db, lag, sw, checked.values)]);
   const values = toColumns(LAG, lag) as LagValues;
   const members = checked.values.memberPortIds as string[];
   return recordChange(db, actor, (change) => {
@@ -74,7 +74,7 @@ export function changeLag(db: Db, actor: Actor, id: string, body: unknown, preco
   const checked = validateInput(LAG, body, 'patch');
   const current = lagToApi(row);
   const merged = { ...current, ...checked.values };
-  refuseInvalid([...checked.faults, ...lagRuleFaults(db, merged, sw, checked.values)]);
+  refuseInvalid([...checked.faults, ...judgeLag(db, merged, sw, checked.values)]);
   if (changesNothing(asSets(current), asSets(checked.values))) return current;
   const values = toColumns(LAG, merged) as LagValues;
   const members = merged.memberPortIds as string[];
@@ -116,36 +116,13 @@ function writeMembersAndPair(change: Change, id: string, before: string | null, 
 }
 
 /**
- * The rules of a LAG as it would be (400): its VLANs (lagFaults: of the switch's site, tagged only on a trunk), the
- * members named in `given` (two or more, each a port of this switch that is no console or management port), and
- * the remote LAG (an existing LAG of another switch).
+ * A LAG as it would be, by its kind's rules (fields/record-rules.ts): its VLANs, the members named in `given`, and its
+ * remote LAG (the write pairs it back itself). A remote LAG of the same switch is named with both.
  */
-function lagRuleFaults(db: Db, lag: Record<string, unknown>, sw: PortSwitch, given: Record<string, unknown>): FieldFault[] {
-  const faults = lagFaults(lag, sw.siteId, (vlanId) => siteOfVlan(db, vlanId));
-  if (Array.isArray(given.memberPortIds)) faults.push(...memberFaults(db, given.memberPortIds as string[], sw));
-  const end = { id: String(lag.id), switchId: sw.id, partnerId: lag.remoteLagId as string | null };
+function judgeLag(db: Db, lag: Record<string, unknown>, sw: PortSwitch, given: Record<string, unknown>): FieldFault[] {
   const sameSwitch = (far: { name?: string }) => `must be a LAG of another switch (${far.name} is on ${sw.name})`;
-  const rule = { field: 'remoteLagId', symmetric: false, words: { sameSwitch } } as const;
-  faults.push(...pairFaults(end, rule, { find: (id) => lagEnd(db, id) }));
-  return faults;
-}
-
-function lagEnd(db: Db, id: string) {
-  const ref = lagRefById(db, id);
-  return ref && { id, switchId: ref.switchId, name: ref.name };
-}
-
-function memberFaults(db: Db, members: string[], sw: PortSwitch): FieldFault[] {
-  const faults: FieldFault[] = [];
-  if (members.length < 2) faults.push({ field: 'memberPortIds', message: `must name two or more ports of switch ${sw.name}` });
-  members.forEach((portId, i) => {
-    const field = `memberPortIds[${i}]`;
-    const port = memberCandidate(db, portId);
-    if (!port) faults.push({ field, message: `port ${portId} does not exist` });
-    else if (port.switchId !== sw.id) faults.push({ field, message: `port ${port.name} is not a port of switch ${sw.name}` });
-    else faults.push(...lagMemberTypeFaults(port, field));
-  });
-  return faults;
+  const context = { symmetric: false, members: Array.isArray(given.memberPortIds), pairWords: { sameSwitch } };
+  return lagRuleFaults({ ...lag, switchId: sw.id }, databaseLookups(db, { switch: sw }), context);
 }
 
 /** Inside the change: the name unique per switch (409 name_taken), each member in no other LAG (409 lag_member). */

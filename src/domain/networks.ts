@@ -14,12 +14,12 @@ import {
   type NetworkValues,
 } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
-import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { NETWORK } from '../fields/networks.ts';
-import { networkFaults, vlanSiteFaults } from '../fields/rules.ts';
+import { networkRuleFaults } from '../fields/record-rules.ts';
 import { counted } from '../lib/counted.ts';
 import type { Utilization } from '../lib/ip-math.ts';
+import { databaseLookups } from './lookups.ts';
 import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 /** A network as its answer reads it: with its exact utilisation. */
@@ -32,7 +32,8 @@ const NETWORKS: DomainKind<NetworkWithUse, NetworkValues> = {
   update: updateNetwork,
   ruleFaults: (db, network, checked) => {
     const site = siteFaults(db, checked.values.siteId);
-    return [...gatewayFaults(checked.faults, network), ...site, ...vlanFaults(db, [...checked.faults, ...site], network)];
+    const refused = new Set([...checked.faults, ...site].map((fault) => fault.field));
+    return [...networkRuleFaults(network, databaseLookups(db), { symmetric: false, refused }), ...site];
   },
   clashes: networkClashes,
   entity: (network) => ({ name: network.name, siteId: network.site_id, label: networkLabel(network) }),
@@ -71,17 +72,6 @@ function networkInUse(network: NetworkRow, held: { addresses: number; ranges: nu
 
 function heldText(held: { addresses: number; ranges: number }): string {
   return `${counted(held.addresses, 'address', 'addresses')} and ${counted(held.ranges, 'range')}`;
-}
-
-/** The gateway-in-subnet rule, unless subnet or gateway was refused already (the rule would only repeat that). */
-function gatewayFaults(faults: FieldFault[], network: Record<string, unknown>): FieldFault[] {
-  return faults.some((fault) => fault.field === 'subnet' || fault.field === 'gateway') ? [] : networkFaults(network);
-}
-
-/** The VLAN must exist and be of the network's site, unless vlanId or siteId was refused already. */
-function vlanFaults(db: Db, faults: FieldFault[], network: Record<string, unknown>): FieldFault[] {
-  if (faults.some((fault) => fault.field === 'vlanId' || fault.field === 'siteId') || typeof network.siteId !== 'string') return [];
-  return vlanSiteFaults([['vlanId', network.vlanId]], network.siteId, (id) => siteOfVlan(db, id));
 }
 
 /** The name unique per site (409 name_taken); then no overlap with another subnet of the site (409 subnet_overlaps). */

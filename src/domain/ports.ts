@@ -11,7 +11,6 @@ import {
   insertPort,
   nextPosition,
   portIdByName,
-  portRefById,
   portSwitch,
   portToApi,
   portsOfSwitch,
@@ -24,7 +23,6 @@ import {
   type PortSwitch,
   type PortValues,
 } from '../db/ports.ts';
-import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import {
   changesNothing,
@@ -37,9 +35,9 @@ import {
   type ValidatedInput,
 } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
-import { eachOfList, portFaults, vlanSiteFaults, type NamedVlan } from '../fields/rules.ts';
-import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
-import { pairFaults } from '../fields/rules.ts';
+import { portRuleFaults, type RecordLookups } from '../fields/record-rules.ts';
+import { RULES, type RuleFault } from '../fields/rules.ts';
+import { databaseLookups } from './lookups.ts';
 import { notFound, refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
 
 /** What a bulk edit answers: the ports it named as they are now, how many changed, and its entry (none when none). */
@@ -55,7 +53,7 @@ export function createPort(db: Db, actor: Actor, switchId: string, body: unknown
   const id = randomUUID();
   const checked = portInput(body, 'create');
   const port: Record<string, unknown> = { ...checked.values, id, position: checked.values.position ?? nextPosition(db, sw.id) };
-  refuseInvalid([...checked.faults, ...portRuleFaults(db, port, sw)]);
+  refuseInvalid([...checked.faults, ...judgePort(databaseLookups(db, { switch: sw }), { ...port, switchId: sw.id }).faults]);
   const values = toColumns(PORT, port) as PortValues;
   return recordChange(db, actor, (change) => {
     refuseTakenName(change.db, sw, values.name, id);
@@ -81,8 +79,9 @@ export function changePort(db: Db, actor: Actor, id: string, body: unknown, prec
   const checked = portInput(body, 'patch');
   const current = portToApi(row);
   const merged = { ...current, ...checked.values };
-  refuseInvalid([...checked.faults, ...portRuleFaults(db, merged, sw)]);
-  const owned = lagOwnedFaults(current, checked.values);
+  const judged = judgePort(databaseLookups(db, { switch: sw }), merged);
+  refuseInvalid([...checked.faults, ...judged.faults]);
+  const owned = [...lagOwnedFaults(current, checked.values), ...judged.memberType];
   if (owned.length) throw lagMember(db, row, owned, LAG_OWNS);
   if (changesNothing(current, withSortedTagged(checked.values))) return current;
   const values = toColumns(PORT, merged) as PortValues;
@@ -121,7 +120,7 @@ export function bulkChangePorts(db: Db, actor: Actor, switchId: string, body: un
   const sw = switchOf(db, switchId);
   const bulk = readBulk(db, body, sw);
   refuseInvalid(bulk.faults, 'The bulk change is invalid; no port was changed.');
-  const planned = planBulk(db, bulk);
+  const planned = planBulk(db, bulk, sw);
   refuseInvalid(planned.faults, 'The bulk change would break a port rule; no port was changed.');
   if (planned.members.length) throw bulkLagMembers(planned.members);
   const activityId = planned.changes.length === 0 ? null : writeBulk(db, actor, sw, planned.changes);
@@ -178,16 +177,16 @@ function withSortedTagged(values: Record<string, unknown>): Record<string, unkno
   return Array.isArray(tagged) ? { ...values, taggedVlanIds: [...tagged].sort() } : values;
 }
 
-/** The cross-field rules of a port (mode, VLANs of the switch's site, unit in the stack, self-link) and its link's far end. */
-function portRuleFaults(db: Db, port: Record<string, unknown>, sw: PortSwitch): FieldFault[] {
-  const faults = portFaults(port, sw, (vlanId) => siteOfVlan(db, vlanId));
-  const end = { id: String(port.id), switchId: sw.id, partnerId: port.linkedPortId as string | null };
-  return [...faults, ...pairFaults(end, { field: 'linkedPortId', symmetric: false }, { find: (id) => portEnd(db, id) })];
-}
-
-function portEnd(db: Db, id: string) {
-  const ref = portRefById(db, id);
-  return ref && { id, switchId: ref.switchId, partnerId: ref.linkedPortId };
+/**
+ * A port as it would be, by its kind's rules (fields/record-rules.ts; the write points the far end of its link back
+ * itself): `memberType` a LAG member's console or management type (409 lag_member, naming the LAG), `faults` the rest.
+ */
+function judgePort(lookups: RecordLookups, port: Record<string, unknown>): { faults: RuleFault[]; memberType: RuleFault[] } {
+  const faults = portRuleFaults(port, lookups, { symmetric: false });
+  return {
+    faults: faults.filter((fault) => fault.rule !== RULES.lagMemberType),
+    memberType: faults.filter((fault) => fault.rule === RULES.lagMemberType),
+  };
 }
 
 /** The activity of a change to one port; `changes` is that port's own before/after (far ends are in the undo data). */
@@ -220,7 +219,7 @@ interface BulkInput {
   faults: FieldFault[];
 }
 
-/** Checks the body of a bulk edit: its shape, the VLANs it names (of the switch's site), the unit, and that every port is of this switch. */
+/** Checks the body of a bulk edit: its shape, and that every port is of this switch (planBulk judges each port as it would be). */
 function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
   const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
   if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
@@ -249,23 +248,11 @@ function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
   if (Object.keys(bulk.set).length === 0 && bulk.addTagged.length === 0 && bulk.removeTagged.length === 0 && bulk.faults.length === 0) {
     bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTaggedVlanIds or removeTaggedVlanIds' });
   }
-  if (typeof bulk.set.unit === 'number' && bulk.set.unit > sw.stackSize)
-    bulk.faults.push({ field: 'set.unit', message: `must be at most the switch's stackSize (${sw.stackSize})` });
-  bulk.faults.push(...bulkVlanFaults(db, bulk, sw), ...bulkPortFaults(db, bulk.portIds, sw));
-  return bulk;
-}
-
-function bulkVlanFaults(db: Db, bulk: BulkInput, sw: PortSwitch): FieldFault[] {
-  const named: NamedVlan[] = [
-    ['set.untaggedVlanId', bulk.set.untaggedVlanId],
-    ...eachOfList('set.taggedVlanIds', (bulk.set.taggedVlanIds ?? []) as string[]),
-    ...eachOfList('addTaggedVlanIds', bulk.addTagged),
-  ];
-  const faults = vlanSiteFaults(named, sw.siteId, (id) => siteOfVlan(db, id));
   bulk.removeTagged.forEach((id, i) => {
-    if (bulk.addTagged.includes(id)) faults.push({ field: `removeTaggedVlanIds[${i}]`, message: 'is also in addTaggedVlanIds' });
+    if (bulk.addTagged.includes(id)) bulk.faults.push({ field: `removeTaggedVlanIds[${i}]`, message: 'is also in addTaggedVlanIds' });
   });
-  return faults;
+  bulk.faults.push(...bulkPortFaults(db, bulk.portIds, sw));
+  return bulk;
 }
 
 function bulkPortFaults(db: Db, portIds: string[], sw: PortSwitch): FieldFault[] {
@@ -281,13 +268,15 @@ interface PortPlan {
 }
 
 /**
- * What each named port becomes; only ports that change are planned. A port that gains a tagged VLAN becomes a trunk
- * unless set.mode says otherwise. `members`: the LAG members whose mode or VLANs would change (409 lag_member).
+ * What each named port becomes; only ports that change are planned, each judged as it would be by the port rules
+ * (`faults`, each at the field of the request that gives the value). A port that gains a tagged VLAN becomes a trunk
+ * unless set.mode says otherwise. `members`: the LAG members whose mode, VLANs or type would change (409 lag_member).
  */
-function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: FieldFault[]; members: FieldFault[] } {
+function planBulk(db: Db, bulk: BulkInput, sw: PortSwitch): { changes: PortPlan[]; faults: FieldFault[]; members: FieldFault[] } {
   const changes: PortPlan[] = [];
-  const faults: FieldFault[] = [];
+  const faults = new Map<string, FieldFault>();
   const members: FieldFault[] = [];
+  const lookups = databaseLookups(db, { switch: sw });
   bulk.portIds.forEach((id, i) => {
     const row = getPort(db, id)!;
     const current = portToApi(row);
@@ -295,17 +284,13 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
     const base = (bulk.set.taggedVlanIds as string[] | undefined) ?? had;
     const tagged = [...new Set([...base, ...bulk.addTagged])].filter((n) => !bulk.removeTagged.includes(n)).sort();
     const gains = tagged.some((n) => !had.includes(n));
-    const mode = bulk.set.mode ?? (gains ? 'trunk' : current.mode);
-    if (mode !== 'trunk' && tagged.length > 0) {
-      faults.push({
-        field: `portIds[${i}]`,
-        message: `port ${String(current.name)} would be an access port with tagged VLANs; set mode to trunk or remove them`,
-      });
-      return;
-    }
-    const patch = { ...bulk.set, mode, taggedVlanIds: tagged };
+    const patch = { ...bulk.set, mode: bulk.set.mode ?? (gains ? 'trunk' : current.mode), taggedVlanIds: tagged };
     if (changesNothing(current, patch)) return;
-    const owned = row.lag_id ? lagOwnedFaults(current, patch) : [];
+    const judged = judgePort(lookups, { ...current, ...patch });
+    for (const fault of judged.faults.map((fault) => atRequestField(bulk, tagged, fault, i, current.name)))
+      faults.set(`${fault.field} ${fault.message}`, fault);
+    if (judged.faults.length) return;
+    const owned = [...lagOwnedFaults(current, patch), ...judged.memberType];
     if (owned.length) {
       const lag = lagRefById(db, row.lag_id!)?.name ?? row.lag_id;
       const fields = owned.map((fault) => fault.field).join(', ');
@@ -316,7 +301,24 @@ function planBulk(db: Db, bulk: BulkInput): { changes: PortPlan[]; faults: Field
     }
     changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
   });
-  return { changes, faults, members };
+  return { changes, faults: [...faults.values()], members };
+}
+
+/**
+ * A fault of port `portIds[i]` as it would be, at the field of the request that gives the value (set.unit,
+ * addTaggedVlanIds[1]); a value the port has already, or one of several fields together, is named at the port.
+ */
+function atRequestField(bulk: BulkInput, tagged: string[], fault: FieldFault, i: number, name: unknown): FieldFault {
+  const { field, message } = fault;
+  const vlan = /^taggedVlanIds\[(\d+)\]$/.exec(field);
+  if (vlan) {
+    const vlanId = tagged[Number(vlan[1])];
+    const setAt = ((bulk.set.taggedVlanIds ?? []) as string[]).indexOf(vlanId);
+    if (setAt >= 0) return { field: `set.taggedVlanIds[${setAt}]`, message };
+    const addAt = bulk.addTagged.indexOf(vlanId);
+    if (addAt >= 0) return { field: `addTaggedVlanIds[${addAt}]`, message };
+  } else if (field in bulk.set) return { field: `set.${field}`, message };
+  return { field: `portIds[${i}]`, message: `port ${String(name)} as it would be: ${field} ${message}` };
 }
 
 function bulkLagMembers(members: FieldFault[]): Refusal {
@@ -328,16 +330,14 @@ function bulkLagMembers(members: FieldFault[]): Refusal {
 /** What a LAG sets on its members: a patch may repeat these, not change them. */
 const LAG_OWNED = ['mode', 'untaggedVlanId', 'taggedVlanIds'] as const;
 
-/** The fields a patch of a LAG member would change that its LAG owns (or a type no member may have); [] for other ports. */
+/** The fields a patch of a LAG member would change that its LAG owns; [] for other ports (a member's type: judgePort). */
 function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): FieldFault[] {
   if (!current.lagId) return [];
   const sorted = withSortedTagged(patch);
-  const faults: FieldFault[] = LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map(
-    (name) => ({ field: name, message: 'is set by the LAG the port is a member of' }),
-  );
-  const typeProblem = patch.type !== current.type && lagMemberTypeProblem(current.name, patch.type);
-  if (typeProblem) faults.push({ field: 'type', message: typeProblem });
-  return faults;
+  return LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map((name) => ({
+    field: name,
+    message: 'is set by the LAG the port is a member of',
+  }));
 }
 
 const LAG_OWNS = 'sets its mode and VLANs and takes no console or management port: change the LAG, or take the port out of it';

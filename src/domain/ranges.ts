@@ -3,7 +3,8 @@
 import { getNetwork, type NetworkRow } from '../db/networks.ts';
 import { insertRange, rangeConflict, rangeToApi, removeRange, type RangeRow, type RangeValues } from '../db/ranges.ts';
 import { RANGE } from '../fields/ranges.ts';
-import { rangeFaults } from '../fields/rules.ts';
+import { rangeRuleFaults } from '../fields/record-rules.ts';
+import { databaseLookups } from './lookups.ts';
 import { childWritesOf, type ChildWrites, type DomainKind } from './save.ts';
 
 /** The writes of ranges, each under its network. */
@@ -22,9 +23,9 @@ function rangesOf(network: NetworkRow): DomainKind<RangeRow, RangeValues> {
     resource: RANGE,
     toApi: rangeToApi,
     insert: (db, id, values, now) => insertRange(db, id, { ...values, network_id: network.id }, now),
-    ruleFaults: (_db, range, checked) => {
-      const refused = checked.faults.some((fault) => ['start', 'end', 'kind'].includes(fault.field));
-      return refused ? [] : rangeFaults(range, network.subnet);
+    ruleFaults: (db, range, checked) => {
+      const refused = new Set(checked.faults.map((fault) => fault.field));
+      return rangeRuleFaults({ ...range, networkId: network.id }, databaseLookups(db, { network }), { symmetric: false, refused });
     },
     clashes: (db, values, id) => {
       const conflict = rangeConflict(db, network.id, { start: values.start_address, end: values.end_address, kind: values.kind }, id);

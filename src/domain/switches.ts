@@ -31,20 +31,20 @@ import {
   type SwitchValues,
 } from '../db/switches.ts';
 import { getTemplate, templateUnitsOf } from '../db/templates.ts';
-import { siteOfVlan } from '../db/vlans.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { checkValue, isPlainObject, isUuid, type ValidatedInput } from '../fields/field.ts';
-import { eachOfList, vlanSiteFaults } from '../fields/rules.ts';
+import { switchRuleFaults } from '../fields/record-rules.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { counted } from '../lib/counted.ts';
 import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
+import { databaseLookups } from './lookups.ts';
 import { keepManagementAddress } from './management-address.ts';
 import { refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
   resource: SWITCH,
   toApi: switchToApi,
-  ruleFaults: switchRuleFaults,
+  ruleFaults: judgeSwitch,
   clashes: switchClashes,
   refuseUpdate: (db, row, values) => {
     if (values.site_id !== row.site_id) refuseMoveWithVlans(db, row);
@@ -67,7 +67,7 @@ export const SWITCH_WRITES: Writes<SwitchRow> = {
   create: (db, actor, input) => {
     const body = withTemplateStackSize(db, input);
     const ruleFaults = (db: Db, record: Record<string, unknown>, checked: ValidatedInput) => [
-      ...switchRuleFaults(db, record, checked),
+      ...judgeSwitch(db, record, checked),
       ...templateFaults(db, body, checked),
     ];
     return writesOf({ ...SWITCHES, ruleFaults }, () => '').create(db, actor, body);
@@ -159,11 +159,9 @@ function addNumberedPorts(change: Change, id: string, checked: { values: Record<
 }
 
 /** The site exists; configured VLANs are VLANs of it; stackSize leaves every port on a member of the stack. */
-function switchRuleFaults(db: Db, record: Record<string, unknown>, checked: { values: Record<string, unknown> }): FieldFault[] {
+function judgeSwitch(db: Db, record: Record<string, unknown>, checked: { values: Record<string, unknown> }): FieldFault[] {
   const faults = siteFaults(db, checked.values.siteId);
-  const configured = Array.isArray(record.configuredVlanIds) ? (record.configuredVlanIds as string[]) : [];
-  if (typeof record.siteId === 'string')
-    faults.push(...vlanSiteFaults(eachOfList('configuredVlanIds', configured), record.siteId, (id) => siteOfVlan(db, id)));
+  faults.push(...switchRuleFaults(record, databaseLookups(db), { symmetric: false }));
   if (typeof record.id === 'string' && typeof record.stackSize === 'number') {
     const used = highestUnit(db, record.id);
     if (used > record.stackSize)
