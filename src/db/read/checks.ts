@@ -725,9 +725,10 @@ function blockOf(row: SubnetRow): Block | undefined {
 }
 
 /**
- * broken_rule: a stored record that breaks a rule the write paths refuse (fields/rules.ts): a port's or LAG's VLAN of
- * another site or tagged VLANs off a trunk, a unit beyond the stack, a link that does not link back, a gateway, address
- * or range outside its subnet. Rows from before a rule, or written by another tool.
+ * broken_rule: a stored record that breaks a rule the write paths refuse (fields/record-rules.ts): a port's or LAG's VLAN
+ * of another site or tagged VLANs off a trunk, a unit beyond the stack, a link or LAG pair that does not point back, a
+ * LAG's members (two or more of its switch, no console or management port), a gateway, address or range outside its
+ * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
 function brokenRules(db: Db, site: string | null): Finding[] {
   return ruleBreaks(db, site, IN_SCOPE).map(({ entity, faults }) => {

@@ -85,6 +85,41 @@ describe('the broken_rule finding', () => {
       'does not link back to this port',
     ],
     [
+      'a LAG pair that does not pair back',
+      (db, { core, edge }) => {
+        const near = addLag(db, core, { name: 'Po1', members: [addPort(db, core, { name: '7' }), addPort(db, core, { name: '8' })] });
+        const far = addLag(db, edge, { name: 'Po1', members: [addPort(db, edge, { name: '7' }), addPort(db, edge, { name: '8' })] });
+        run(db, 'UPDATE lags SET remote_lag_id = ? WHERE id = ?', far, near);
+        return near;
+      },
+      'remoteLagId LAG',
+    ],
+    [
+      'a console port as a LAG member',
+      (db, { edge }) => {
+        const members = [addPort(db, edge, { name: '7' }), addPort(db, edge, { name: '8' })];
+        const lag = addLag(db, edge, { name: 'Po1', members });
+        run(db, "UPDATE ports SET type = 'console' WHERE id = ?", members[1]);
+        return lag;
+      },
+      'memberPortIds[1] port "8" is a console port, which cannot be a LAG member',
+    ],
+    [
+      'a LAG of fewer than two members',
+      (db, { edge }) => addLag(db, edge, { name: 'Po1', members: [addPort(db, edge, { name: '7' })] }),
+      'memberPortIds must name two or more ports of switch edge',
+    ],
+    [
+      "an address on a port of another site's switch",
+      (db, { net }) => {
+        const port = addPort(db, addSwitch(db, addSite(db, 'Branch'), { name: 'branch' }), { name: '1' });
+        const address = addAddress(db, net, '10.0.10.7');
+        run(db, 'UPDATE addresses SET port_id = ? WHERE id = ?', port, address);
+        return address;
+      },
+      'portId port',
+    ],
+    [
       'a gateway outside its subnet',
       (db, { net }) => {
         run(db, "UPDATE networks SET gateway = '10.9.0.1' WHERE id = ?", net);

@@ -1,11 +1,19 @@
 import type { FieldFault } from '../../errors/refusal.ts';
-import * as rules from '../../fields/rules.ts';
+import {
+  addressRuleFaults,
+  lagRuleFaults,
+  networkRuleFaults,
+  portRuleFaults,
+  rangeRuleFaults,
+  type RecordLookups,
+} from '../../fields/record-rules.ts';
 import type { EntityRef } from './checks.ts';
 import { type Db, prepare } from '../open.ts';
 
-// The rules that the write paths refuse (fields/rules.ts), run over the stored rows for GET /api/checks, so that rows
-// that came in before a rule existed, or were written by another tool, are found rather than kept in silence. One
-// query per kind of row, the lookups the rules need read in bulk, then a pass in JavaScript: no query per row.
+// The rules that the write paths refuse, each kind's put together once (fields/record-rules.ts), run over the stored
+// rows for GET /api/checks, so that rows that came in before a rule existed, or were written by another tool, are
+// found rather than kept in silence. One query per kind of row, the lookups the rules need read in bulk with it (each
+// row carries the records its rules ask about), then a pass in JavaScript: no query per row.
 
 /** A stored record that breaks rules: the record, and one fault per broken rule (the field and why). */
 export interface RuleBreak {
@@ -33,7 +41,10 @@ const SITE_VLANS = `SELECT id, site_id FROM vlans WHERE site_id = :site
   UNION SELECT v.id, v.site_id FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id CROSS JOIN vlans v ON v.id = c.vlan_id
   WHERE sw.site_id = :site AND v.site_id IS NOT sw.site_id`;
 
-/** A port or a LAG, in the one shape of switchedBreaks' statement (a LAG's mode is its portMode; it has no unit nor link). */
+/**
+ * A port or a LAG, in the one shape of switchedBreaks' statement: a LAG's mode is its portMode, its link its remote
+ * LAG; it has no unit. `far_*`: the switch and the link of the far end (null: there is none).
+ */
 interface SwitchedRow {
   kind: 'port' | 'lag';
   id: string;
@@ -50,27 +61,42 @@ interface SwitchedRow {
   stack_size: number;
   far_switch_id: string | null;
   far_linked_port_id: string | null;
+  /** A LAG's members as a JSON array of { id, name, type, switchId }, in port order (a port: null). */
+  members: string | null;
 }
+
+/** A LAG's member as its row carries it. */
+interface Member {
+  id: string;
+  name: string;
+  type: string;
+  switchId: string;
+}
+
+const LAG_MEMBERS = `(SELECT json_group_array(json_object('id', m.id, 'name', m.name, 'type', m.type, 'switchId', m.switch_id))
+  FROM (SELECT id, name, type, switch_id FROM ports WHERE lag_id = l.id ORDER BY position, name, id) m)`;
 
 // One statement for the ports and the LAGs, and one for the sites of all VLANs (a VLAN named may be of another site):
 // GET /api/checks runs a fixed number of statements. Reading every port into JavaScript would cost more than every
 // other check together (96,000 rows, their tagged lists), so SQLite narrows the ports to those a port rule could refuse
-// (PORT_CANDIDATES) and the declarations judge them and word the finding. A LAG is read whole: there are few.
+// (PORT_CANDIDATES) and the declarations judge them and word the finding. A LAG is read whole, with its remote LAG and
+// its members: there are few. A port's LAG is left out of its row: its LAG's row judges its members.
 function switchedBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
   const siteOfVlan = vlanSites(db, site);
   const rows = prepare(
     db,
     `SELECT 'port' AS kind, p.id, p.name, p.mode, p.unit, p.untagged_vlan_id,
       (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged, p.linked_port_id, p.switch_id,
-      sw.name AS switch_name, sw.site_id, sw.stack_size, f.switch_id AS far_switch_id, f.linked_port_id AS far_linked_port_id
+      sw.name AS switch_name, sw.site_id, sw.stack_size, f.switch_id AS far_switch_id, f.linked_port_id AS far_linked_port_id,
+      NULL AS members
     FROM ${site === null ? ALL_CANDIDATES : SITE_CANDIDATES} LEFT JOIN ports f ON f.id = p.linked_port_id
     WHERE sw.site_id ${inScope}
     UNION ALL SELECT 'lag', l.id, l.name, l.port_mode, NULL, l.untagged_vlan_id,
-      (SELECT group_concat(t.vlan_id) FROM lag_tagged_vlans t WHERE t.lag_id = l.id), NULL, l.switch_id, sw.name, sw.site_id,
-      sw.stack_size, NULL, NULL
-    FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id WHERE sw.site_id ${inScope}`,
+      (SELECT group_concat(t.vlan_id) FROM lag_tagged_vlans t WHERE t.lag_id = l.id), l.remote_lag_id, l.switch_id, sw.name, sw.site_id,
+      sw.stack_size, f.switch_id, f.remote_lag_id, ${LAG_MEMBERS}
+    FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id LEFT JOIN lags f ON f.id = l.remote_lag_id WHERE sw.site_id ${inScope}`,
   ).all({ site }) as unknown as SwitchedRow[];
-  return rows.map((row) => (row.kind === 'port' ? portBreak(row, siteOfVlan) : lagBreak(row, siteOfVlan)));
+  return rows.map((row) => switchedBreak(row, siteOfVlan));
 }
 
 /**
@@ -92,31 +118,37 @@ const ALL_CANDIDATES = `(SELECT id FROM ports WHERE unit > 1
 const SITE_CANDIDATES = `switches sw CROSS JOIN ports p ON p.switch_id = sw.id AND (p.unit > 1 OR p.linked_port_id IS NOT NULL
   OR sw.id IN (${foreignVlanSwitches('= :site')}))`;
 
-function portBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
-  const port = {
+function switchedBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
+  const members = JSON.parse(row.members ?? '[]') as Member[];
+  const lookups = switchedLookups(row, siteOfVlan, members);
+  const record = {
     id: row.id,
-    mode: row.mode,
-    unit: row.unit,
+    switchId: row.switch_id,
     untaggedVlanId: row.untagged_vlan_id,
     taggedVlanIds: row.tagged?.split(',') ?? [],
   };
-  const faults = rules.portFaults(
-    { ...port, linkedPortId: row.linked_port_id },
-    { siteId: row.site_id, stackSize: row.stack_size },
-    siteOfVlan,
-  );
-  const end = (id: string) =>
-    row.far_switch_id === null ? undefined : { id, switchId: row.far_switch_id, partnerId: row.far_linked_port_id };
-  const self = { id: row.id, switchId: row.switch_id, partnerId: row.linked_port_id };
-  faults.push(...rules.pairFaults(self, { field: 'linkedPortId', symmetric: true }, { find: end }));
-  return { entity: { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` }, faults };
+  if (row.kind === 'port') {
+    const port = { ...record, mode: row.mode, unit: row.unit, linkedPortId: row.linked_port_id };
+    const entity = { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` } as const;
+    return { entity, faults: portRuleFaults(port, lookups, { symmetric: true }) };
+  }
+  const lag = { ...record, portMode: row.mode, remoteLagId: row.linked_port_id, memberPortIds: members.map((member) => member.id) };
+  const entity = { type: 'lag', id: row.id, name: `${row.switch_name} LAG ${row.name}` } as const;
+  return { entity, faults: lagRuleFaults(lag, lookups, { symmetric: true }) };
 }
 
-function lagBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
-  const lag = { portMode: row.mode, untaggedVlanId: row.untagged_vlan_id, taggedVlanIds: row.tagged?.split(',') ?? [] };
+/** What the rules of a port or LAG ask, answered from its row: its switch, its far end, a LAG's members. */
+function switchedLookups(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined, members: Member[]): RecordLookups {
+  const far = (id: string) =>
+    id !== row.linked_port_id || row.far_switch_id === null
+      ? undefined
+      : { switchId: row.far_switch_id, linkedPortId: row.far_linked_port_id, remoteLagId: row.far_linked_port_id };
   return {
-    entity: { type: 'lag', id: row.id, name: `${row.switch_name} LAG ${row.name}` },
-    faults: rules.lagFaults(lag, row.site_id, siteOfVlan),
+    siteOfVlan,
+    switchOf: (id) => (id === row.switch_id ? { siteId: row.site_id, stackSize: row.stack_size, name: row.switch_name } : undefined),
+    port: (id) => (row.kind === 'port' ? far(id) : members.find((member) => member.id === id)),
+    lag: far,
+    network: () => undefined,
   };
 }
 
@@ -127,10 +159,12 @@ interface IpamRow {
   name: string | null;
   /** A network's gateway, an address, a range's start. */
   a: string | null;
-  /** A network's VLAN, a range's end. */
+  /** A network's VLAN, a range's end, an address's port. */
   b: string | null;
-  /** A network's VLAN's site, a range's kind. */
+  /** A network's VLAN's site, a range's kind, an address's port's switch. */
   c: string | null;
+  /** An address's port's site. */
+  d: string | null;
   subnet: string | null;
   network_id: string | null;
   network_name: string | null;
@@ -141,12 +175,13 @@ interface IpamRow {
 function ipamBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
   const rows = prepare(
     db,
-    `SELECT 'network' AS kind, n.id, n.name, n.gateway AS a, n.vlan_id AS b, nv.site_id AS c, n.subnet, n.id AS network_id,
-      n.name AS network_name, n.site_id
+    `SELECT 'network' AS kind, n.id, n.name, n.gateway AS a, n.vlan_id AS b, nv.site_id AS c, NULL AS d, n.subnet,
+      n.id AS network_id, n.name AS network_name, n.site_id
     FROM networks n LEFT JOIN vlans nv ON nv.id = n.vlan_id WHERE n.site_id ${inScope}
-    UNION ALL SELECT 'address', a.id, a.hostname, a.address, NULL, NULL, n.subnet, n.id, n.name, n.site_id
-    FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE n.site_id ${inScope}
-    UNION ALL SELECT 'range', r.id, NULL, r.start_address, r.end_address, r.kind, n.subnet, n.id, n.name, n.site_id
+    UNION ALL SELECT 'address', a.id, a.hostname, a.address, a.port_id, p.switch_id, ps.site_id, n.subnet, n.id, n.name, n.site_id
+    FROM networks n CROSS JOIN addresses a ON a.network_id = n.id LEFT JOIN ports p ON p.id = a.port_id
+      LEFT JOIN switches ps ON ps.id = p.switch_id WHERE n.site_id ${inScope}
+    UNION ALL SELECT 'range', r.id, NULL, r.start_address, r.end_address, r.kind, NULL, n.subnet, n.id, n.name, n.site_id
     FROM networks n CROSS JOIN ranges r ON r.network_id = n.id WHERE n.site_id ${inScope}`,
   ).all({ site }) as unknown as IpamRow[];
   return rows.map(ipamBreakOf);
@@ -154,17 +189,29 @@ function ipamBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
 
 function ipamBreakOf(row: IpamRow): RuleBreak {
   const network = { type: 'network', id: row.network_id ?? row.id, name: row.network_name ?? '' } as const;
-  const subnet = row.subnet ?? '';
+  const lookups = ipamLookups(row);
+  const context = { symmetric: true };
   if (row.kind === 'network') {
-    const vlanSite = (id: string) => (id === row.b ? (row.c ?? undefined) : undefined);
-    return {
-      entity: network,
-      faults: [...rules.networkFaults({ subnet, gateway: row.a }), ...rules.vlanSiteFaults([['vlanId', row.b]], row.site_id, vlanSite)],
-    };
+    const record = { subnet: row.subnet, gateway: row.a, siteId: row.site_id, vlanId: row.b };
+    return { entity: network, faults: networkRuleFaults(record, lookups, context) };
   }
   if (row.kind === 'address') {
     const name = row.name ? `${row.a} (${row.name})` : (row.a ?? '');
-    return { entity: { type: 'address', id: row.id, name }, faults: rules.addressFaults({ address: row.a }, subnet) };
+    const address = { address: row.a, portId: row.b, networkId: row.network_id };
+    return { entity: { type: 'address', id: row.id, name }, faults: addressRuleFaults(address, lookups, context) };
   }
-  return { entity: network, faults: rules.rangeFaults({ start: row.a, end: row.b, kind: row.c }, subnet, `range ${row.a}–${row.b}.`) };
+  const range = { start: row.a, end: row.b, kind: row.c, networkId: row.network_id };
+  return { entity: network, faults: rangeRuleFaults(range, lookups, { ...context, prefix: `range ${row.a}–${row.b}.` }) };
+}
+
+/** What the rules of a network, address or range ask, answered from its row: the network, its VLAN's site, an address's port. */
+function ipamLookups(row: IpamRow): RecordLookups {
+  const address = row.kind === 'address';
+  return {
+    siteOfVlan: (id) => (row.kind === 'network' && id === row.b ? (row.c ?? undefined) : undefined),
+    switchOf: (id) => (address && id === row.c && row.d !== null ? { siteId: row.d, stackSize: 0 } : undefined),
+    port: (id) => (address && id === row.b && row.c !== null ? { switchId: row.c } : undefined),
+    lag: () => undefined,
+    network: (id) => (id === row.network_id ? { siteId: row.site_id, subnet: row.subnet ?? '' } : undefined),
+  };
 }
