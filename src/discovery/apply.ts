@@ -31,7 +31,8 @@ import {
   type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, insertSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch, type SwitchValues } from '../db/switches.ts';
-import { insertVlan, siteOfVlan, usedColors, vlanIdByName, vlanIdByVid, type VlanValues } from '../db/vlans.ts';
+import { insertVlan, usedColors, vlanIdByName, vlanIdByVid, type VlanValues } from '../db/vlans.ts';
+import { databaseLookups } from '../domain/lookups.ts';
 import { keepManagementAddress } from '../domain/management-address.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { defaultColumns, toColumns } from '../fields/field.ts';
@@ -39,7 +40,8 @@ import { LAG } from '../fields/lags.ts';
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { lagFaults, lagMemberTypeFaults, portFaults, refusalOf } from '../fields/rules.ts';
+import { lagRuleFaults, portRuleFaults } from '../fields/record-rules.ts';
+import { lagMemberTypeFaults, refusalOf, type RuleFault } from '../fields/rules.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { openCredentials, sealCredentials, type CredentialKey } from './credentials.ts';
 import { keepObservations, proposalInput } from './discover.ts';
@@ -338,21 +340,17 @@ function vlanId(applying: Applying, vid: number): string {
   return id;
 }
 
-/** Writes each port's patch once, after checking the port rules (VLANs of the site, tagged VLANs only on a trunk). */
+/** Writes each port's patch once, after checking the port rules (fields/record-rules.ts) of the port as it would be. */
 function writePatches(applying: Applying): void {
   const { change } = applying;
   const sw = getSwitch(change.db, applying.switchId)!;
-  const faults: FieldFault[] = [];
+  const lookups = databaseLookups(change.db, { switch: { id: sw.id, name: sw.name, siteId: sw.site_id, stackSize: sw.stack_size } });
+  const faults: RuleFault[] = [];
   for (const [name, patch] of applying.patches) {
     const id = portIdByName(change.db, sw.id, name);
     if (!id) throw new Refusal('conflict', 'discovery_stale', `Port ${name} is gone; nothing was changed.`);
     const merged = { ...portToApi(getPort(change.db, id)!), ...patch };
-    const problems = portFaults(
-      merged,
-      { siteId: sw.site_id, stackSize: sw.stack_size },
-      (vlan) => siteOfVlan(change.db, vlan),
-      `port ${name}.`,
-    );
+    const problems = portRuleFaults(merged, lookups, { prefix: `port ${name}.`, symmetric: false });
     if (problems.length) {
       faults.push(...problems);
       continue;
@@ -362,8 +360,7 @@ function writePatches(applying: Applying): void {
     setTagged(change.db, id, merged.taggedVlanIds as string[]);
   }
   applying.patches.clear();
-  if (faults.length)
-    throw new Refusal('invalid', 'validation_failed', 'The chosen differences would break a port rule; nothing was changed.', faults);
+  if (faults.length) throw refusalOf(faults, 'The chosen differences would break a port rule; nothing was changed.');
 }
 
 // ---- LAGs and links ----
@@ -377,7 +374,7 @@ interface NewLag {
 }
 
 function addLag(applying: Applying, lag: NewLag): void {
-  const { change, switchId, siteId } = applying;
+  const { change, switchId } = applying;
   if (lagIdByName(change.db, switchId, lag.name))
     throw new Refusal('conflict', 'name_taken', `The switch has a LAG named "${lag.name}" now; nothing was changed.`, [
       { field: 'name', message: `the switch has a LAG named "${lag.name}"` },
@@ -386,12 +383,15 @@ function addLag(applying: Applying, lag: NewLag): void {
   const id = randomUUID();
   const record = {
     id,
+    switchId,
     portMode: lag.portMode,
     untaggedVlanId: lag.untaggedVlan === null ? null : vlanId(applying, lag.untaggedVlan),
     taggedVlanIds: lag.taggedVlans.map((vid) => vlanId(applying, vid)).sort(),
   };
-  const faults = lagFaults(record, siteId, (vlan) => siteOfVlan(change.db, vlan), `lag ${lag.name}.`);
-  if (faults.length) throw new Refusal('invalid', 'validation_failed', 'The LAG would break the LAG rules; nothing was changed.', faults);
+  // Its members were judged as they were named (memberIds).
+  const context = { prefix: `lag ${lag.name}.`, symmetric: false, members: false };
+  const faults = lagRuleFaults(record, databaseLookups(change.db), context);
+  if (faults.length) throw refusalOf(faults, 'The LAG would break the LAG rules; nothing was changed.');
   change.touch('lag', id);
   const values: LagValues = {
     ...(defaultColumns(LAG) as LagValues),
