@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusalOf, seededDatabase, type SeededDb } from '../../test/helpers/domain-db.ts';
 import type { Actor } from '../db/change.ts';
+import { insertRecord } from '../db/images.ts';
 import { getPort } from '../db/ports.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { createLag } from './lags.ts';
@@ -57,6 +58,22 @@ describe('a port write', () => {
       code: 'validation_failed',
       details: [{ field: 'linkedPortId', message: 'must be a port of another switch' }],
     });
+  });
+
+  it('judges each port of a bulk edit as it would be: a value the edit sends at its field, one a port holds already at the port', () => {
+    const [lab, labVlan] = [randomUUID(), randomUUID()];
+    const stored = { version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    insertRecord(seeded.db, 'site', { id: lab, name: 'Lab', ...stored });
+    insertRecord(seeded.db, 'vlan', { id: labVlan, siteId: lab, name: 'Lab', vid: 30, color: '#445566', ...stored });
+    const [first, second] = seeded.ports.a;
+    seeded.db.prepare('UPDATE ports SET untagged_vlan_id = ? WHERE id = ?').run(labVlan, second);
+    const refusal = refusalOf(() => bulkChangePorts(seeded.db, ACTOR, seeded.switches.a, { portIds: [first, second], set: { unit: 2 } }));
+    expect(refusal).toMatchObject({ kind: 'invalid', code: 'validation_failed' });
+    expect(refusal.details).toEqual([
+      { field: 'set.unit', message: "must be at most the switch's stackSize (1)" },
+      { field: 'portIds[1]', message: `port 2 as it would be: untaggedVlanId VLAN ${labVlan} belongs to another site` },
+    ]);
+    expect(entries()).toBe(0);
   });
 
   it("checks the caller's precondition against the version it read, before anything is written", () => {
