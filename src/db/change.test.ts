@@ -354,6 +354,19 @@ describe('undoEntry', () => {
     expect(row('port', core.portIds[0])!.linked_port_id).toBe(a.portIds[1]);
   });
 
+  it('brings a deleted row back as it was, its version and times included, and so does the redo of an undone create', () => {
+    const site = createSite('Lab');
+    updateSite(site.id, { notes: 'moved' });
+    const stored = { ...row('site', site.id) };
+    undoEntry(db, ACTOR, deleteSiteCascade(site.id));
+    expect({ ...row('site', site.id) }).toEqual({ ...stored, version: 2 });
+
+    const annex = createSite('Annex');
+    const created = { ...row('site', annex.id) };
+    undoEntry(db, ACTOR, undoEntry(db, ACTOR, annex.entryId).id);
+    expect({ ...row('site', annex.id) }).toEqual({ ...created, version: 1 });
+  });
+
   it('refuses with undo_conflict when the entity changed since, and changes nothing', () => {
     const site = createSite('Lab');
     const first = updateSite(site.id, { notes: 'one' });

@@ -184,11 +184,11 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
 
 /**
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
- * before-image back, with the same ids and a raised version; undoing an `undo` entry redoes the change it
- * reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict when an entity no longer holds
- * what the entry left, a name or id it needs is taken, or a port would break the port rules; already_undone;
- * not_undoable (import, restore, migrate); undo_data_invalid when the stored images break the field rules (written
- * by another tool).
+ * before-image back, with the same ids (a changed one with a raised version, a removed one as it was); undoing an
+ * `undo` entry redoes the change it reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict
+ * when an entity no longer holds what the entry left, a name or id it needs is taken, or a port would break the port
+ * rules; already_undone; not_undoable (import, restore, migrate); undo_data_invalid when the stored images break the
+ * field rules (written by another tool).
  */
 export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
   try {
@@ -482,11 +482,14 @@ function sameImage(expected: Image | null, current: Image | null): boolean {
  */
 function restoreImages(db: Db, before: ImageSet, after: ImageSet, now: string): void {
   const entries = (kind: Kind) => Object.entries(before[kind] ?? {});
-  // The version only ever rises: one above the highest this entity has had, here or in the images.
+  // A changed row's version only ever rises: one above the highest this entity has had, here or in the images.
   const nextVersion = (kind: Kind, image: Image) =>
     Math.max(image.version, after[kind]?.[image.id]?.version ?? 0, currentVersion(db, kind, image.id) ?? 0) + 1;
+  // A removed row comes back as it was, its version and times too (every valid image has them, undoDataFaults): it is
+  // absent now (checkUnchangedSince), and its version names this content again.
+  const asItWas = (image: Image) => String(image.updated_at);
   for (const kind of KIND_ORDER) {
-    for (const [id, image] of entries(kind)) if (image && !after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
+    for (const [id, image] of entries(kind)) if (image && !after[kind]?.[id]) writeImage(db, kind, image, image.version, asItWas(image));
   }
   for (const kind of KIND_ORDER) {
     for (const [id, image] of entries(kind)) if (image && after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
