@@ -46,20 +46,15 @@ async function exportDocument(): Promise<ExportDocument> {
 
 /**
  * The export without what a change and its undo must add: the activity log (its count, when it was made), and the
- * version and updatedAt of the records `changedInPlace`. Records in id order: an undone delete inserts its rows again,
- * after the others.
+ * version and updatedAt of the records `changedInPlace`. Records in the export's order: an undone delete inserts its
+ * rows again where they were.
  */
 function inventoryText(doc: ExportDocument, changedInPlace: readonly string[] = []): string {
   const { activity: _activity, ...data } = doc.data;
   const { activity: _count, ...counts } = doc.counts;
   const loose = ({ version: _version, updatedAt: _updatedAt, ...row }: Record<string, unknown>) => row;
   const records = Object.fromEntries(
-    Object.entries(data).map(([kind, rows]) => [
-      kind,
-      rows
-        .map((row) => (changedInPlace.includes(String(row.id)) ? loose(row) : row))
-        .sort((a, b) => String(a.id).localeCompare(String(b.id))),
-    ]),
+    Object.entries(data).map(([kind, rows]) => [kind, rows.map((row) => (changedInPlace.includes(String(row.id)) ? loose(row) : row))]),
   );
   return JSON.stringify({ ...doc, exportedAt: undefined, counts, data: records }, null, 1);
 }
