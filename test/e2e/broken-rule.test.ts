@@ -1,6 +1,6 @@
 // A stored row that breaks a rule every write refuses (written by another tool: planted here straight into the
 // database) is a broken_rule finding on its site's page, in English and in German: an error naming the record, a link
-// to it, and what is wrong. Screenshots broken-rule-*.png at 1280 px.
+// to it, and what is wrong. Screenshots broken-rule-*.png at 375 and 1280 px.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeDb } from '../helpers/db.ts';
@@ -49,8 +49,11 @@ describe('a broken_rule finding in the browser', () => {
       const recordName = `plant-a port ${brokenPort.name}`;
       expect(await finding.innerText()).toContain(`${recordName} breaks a rule that changes keep:`);
       expect(await finding.innerText()).toContain('belongs to another site');
-      await finding.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(SHOTS, `broken-rule-${language}-1280.png`) });
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await finding.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `broken-rule-${language}-${width}.png`) });
+      }
 
       await finding.getByRole('link', { name: recordName }).click();
       await page.getByRole('heading', { name: 'plant-a', level: 1 }).waitFor();
