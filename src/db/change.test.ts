@@ -257,6 +257,12 @@ function row(kind: Kind, id: string): Record<string, unknown> | undefined {
   return db.prepare(`SELECT * FROM ${RESOURCES[kind].table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
 }
 
+/** Stores an entry's undo data as `change` makes it from what is stored, straight in the database. */
+function storeUndoData(entryId: string, change: (data: Record<string, unknown>) => unknown): void {
+  const data = JSON.parse(getActivity(db, entryId)!.undo_data!);
+  db.prepare('UPDATE activity SET undo_data = ? WHERE id = ?').run(JSON.stringify(change(data)), entryId);
+}
+
 describe('recordChange', () => {
   it('writes one entry with before/after changes in the same transaction', () => {
     const site = createSite('Lab');
@@ -352,6 +358,53 @@ describe('undoEntry', () => {
     expect(snapshot()).toEqual(before);
     expect(row('port', a.portIds[0])).toMatchObject({ linked_port_id: b.portIds[0], mode: 'trunk', untagged_vlan_id: users.id });
     expect(row('port', core.portIds[0])!.linked_port_id).toBe(a.portIds[1]);
+  });
+
+  it('brings a deleted row back as it was, its version and times included, and so does the redo of an undone create', () => {
+    const site = createSite('Lab');
+    updateSite(site.id, { notes: 'moved' });
+    const stored = { ...row('site', site.id) };
+    undoEntry(db, ACTOR, deleteSiteCascade(site.id));
+    expect({ ...row('site', site.id) }).toEqual({ ...stored, version: 2 });
+
+    const annex = createSite('Annex');
+    const created = { ...row('site', annex.id) };
+    undoEntry(db, ACTOR, undoEntry(db, ACTOR, annex.entryId).id);
+    expect({ ...row('site', annex.id) }).toEqual({ ...created, version: 1 });
+  });
+
+  it('brings a deleted row back at its rowid (the export lists rows by rowid), or last when another row holds it now', () => {
+    const rowidOf = (id: string) => (db.prepare('SELECT rowid AS r FROM sites WHERE id = ?').get(id) as { r: number }).r;
+    const [, middle, last] = [createSite('A'), createSite('B'), createSite('C')];
+    const middleAt = rowidOf(middle.id);
+    undoEntry(db, ACTOR, deleteSiteCascade(middle.id));
+    expect(rowidOf(middle.id)).toBe(middleAt);
+
+    const lastAt = rowidOf(last.id);
+    const deletion = deleteSiteCascade(last.id);
+    const next = createSite('D');
+    expect(rowidOf(next.id)).toBe(lastAt);
+    undoEntry(db, ACTOR, deletion);
+    expect(rowidOf(last.id)).toBeGreaterThan(lastAt);
+    expect(rowidOf(next.id)).toBe(lastAt);
+  });
+
+  it('undoes a delete whose entry has no rowids (written before they were kept), the row then last', () => {
+    const [first, second] = [createSite('A'), createSite('B')];
+    const deletion = deleteSiteCascade(first.id);
+    storeUndoData(deletion, ({ rowids: _rowids, ...data }) => data);
+    undoEntry(db, ACTOR, deletion);
+    const order = db.prepare('SELECT id FROM sites ORDER BY rowid').all() as { id: string }[];
+    expect(order.map((row) => row.id)).toEqual([second.id, first.id]);
+  });
+
+  it('refuses as undo_data_invalid rowids that are not positive integers, and changes nothing', () => {
+    const site = createSite('Lab');
+    const deletion = deleteSiteCascade(site.id);
+    storeUndoData(deletion, (data) => ({ ...data, rowids: { site: { [site.id]: 0 } } }));
+    const details = [{ field: `rowids.site.${site.id}`, message: 'must be a positive integer' }];
+    expect(undoFails(deletion)).toMatchObject({ code: 'undo_data_invalid', details });
+    expect(row('site', site.id)).toBeUndefined();
   });
 
   it('refuses with undo_conflict when the entity changed since, and changes nothing', () => {

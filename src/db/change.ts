@@ -23,11 +23,13 @@ import {
   diffImages,
   imageToApi,
   readImage,
+  readStored,
   undoDataFaults,
   writeImage,
   type Image,
   type ImageSet,
   type Kind,
+  type RowidSet,
   VLAN_LISTS,
 } from './images.ts';
 import { lagIdsOfPorts, lagIdsOfSwitch, lagIdsPairedWith, lagIdsUsingVlan, memberPortIds } from './lags.ts';
@@ -38,6 +40,13 @@ import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from './ports.ts';
 import { rangeConflict, rangeIdsOfNetwork } from './ranges.ts';
 import { switchIdsConfiguringVlan } from './switches.ts';
 import { siteOfVlan } from './vlans.ts';
+
+/** What an entry stores to undo it: the images before and after, and the rowids of the rows it removed. */
+interface UndoData {
+  before: ImageSet;
+  after: ImageSet;
+  rowids?: RowidSet;
+}
 
 /** Who made a change: the signed-in user, or the system (legacy migration). */
 export interface Actor {
@@ -89,6 +98,7 @@ export function recordChange<T>(
 ): { result: T; entry: ActivityEntry } {
   return inTransaction(db, () => {
     const before: ImageSet = {};
+    const rowids: RowidSet = {};
     const change: Change = {
       db,
       now: new Date().toISOString(),
@@ -97,15 +107,39 @@ export function recordChange<T>(
         before[kind] ??= {};
         const images = before[kind];
         for (const id of typeof ids === 'string' ? [ids] : ids) {
-          if (!(id in images)) images[id] = image === undefined ? readImage(db, kind, id) : image && imageOf(kind, image);
+          if (id in images) continue;
+          if (image !== undefined) images[id] = image && imageOf(kind, image);
+          else images[id] = readBefore(db, kind, id, rowids);
         }
       },
     };
     const { activity, result } = work(change);
     const after = readAfterImages(db, before);
-    const entry = writeEntry(db, actor, change, activity, before, after);
+    const entry = writeEntry(db, actor, change, activity, { before, after, ...removedRowids(rowids, after) });
     return { result, entry };
   });
+}
+
+// An entity's image before the change, noting its rowid: an undo of its removal inserts it there again.
+function readBefore(db: Db, kind: Kind, id: string, rowids: RowidSet): Image | null {
+  const stored = readStored(db, kind, id);
+  if (!stored) return null;
+  rowids[kind] ??= {};
+  rowids[kind][id] = stored.rowid;
+  return stored.image;
+}
+
+// The rowids of the rows the change removed, if any (most changes remove none, and their undo data has no rowids).
+function removedRowids(rowids: RowidSet, after: ImageSet): { rowids?: RowidSet } {
+  const removed: RowidSet = {};
+  for (const kind of KIND_ORDER) {
+    for (const [id, rowid] of Object.entries(rowids[kind] ?? {})) {
+      if (after[kind]?.[id] !== null) continue;
+      removed[kind] ??= {};
+      removed[kind][id] = rowid;
+    }
+  }
+  return Object.keys(removed).length > 0 ? { rowids: removed } : {};
 }
 
 // Only the columns of the kind and its VLAN list: a row read with more (a LAG's members) keeps its image as readImage's.
@@ -125,7 +159,8 @@ function readAfterImages(db: Db, before: ImageSet): ImageSet {
   return after;
 }
 
-function writeEntry(db: Db, actor: Actor, change: Change, activity: ActivityInput, before: ImageSet, after: ImageSet): ActivityEntry {
+function writeEntry(db: Db, actor: Actor, change: Change, activity: ActivityInput, undoData: UndoData): ActivityEntry {
+  const { before, after } = undoData;
   const undoable = activity.undoable ?? UNDOABLE_BY_DEFAULT.has(activity.action);
   const touched = KIND_ORDER.flatMap((kind) => Object.keys(before[kind] ?? {}).map((id) => ({ type: kind, id })));
   const row = {
@@ -140,7 +175,7 @@ function writeEntry(db: Db, actor: Actor, change: Change, activity: ActivityInpu
     site_id: activity.siteId,
     summary: activity.summary,
     changes: JSON.stringify(activity.changes ?? defaultChanges(activity, before, after)),
-    undo_data: undoable ? JSON.stringify({ before, after }) : null,
+    undo_data: undoable ? JSON.stringify(undoData) : null,
     undoable: undoable ? 1 : 0,
     undone_by: null,
     undo_of: activity.undoOf ?? null,
@@ -184,11 +219,11 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
 
 /**
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
- * before-image back, with the same ids and a raised version; undoing an `undo` entry redoes the change it
- * reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict when an entity no longer holds
- * what the entry left, a name or id it needs is taken, or a port would break the port rules; already_undone;
- * not_undoable (import, restore, migrate); undo_data_invalid when the stored images break the field rules (written
- * by another tool).
+ * before-image back, with the same ids (a changed one with a raised version, a removed one as it was); undoing an
+ * `undo` entry redoes the change it reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict
+ * when an entity no longer holds what the entry left, a name or id it needs is taken, or a port would break the port
+ * rules; already_undone; not_undoable (import, restore, migrate); undo_data_invalid when the stored images break the
+ * field rules (written by another tool).
  */
 export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
   try {
@@ -204,12 +239,12 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
           `A${original.action === 'import' ? 'n' : ''} ${original.action} entry cannot be undone.`,
         );
       }
-      const { before, after } = undoImages(original.undo_data);
+      const { before, after, rowids } = undoImages(original.undo_data);
       checkUnchangedSince(db, after);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
       // The LAGs its ports are members of now: images older than LAGs have no lag_id, and writing one back leaves a LAG.
       const lagsOfPorts = lagIdsOfPorts(db, Object.keys(before.port ?? {}));
-      restoreImages(db, before, after, change.now);
+      restoreImages(db, { before, after, rowids }, change.now);
       checkRulesAfterUndo(db, before, after, lagsOfPorts);
       return {
         activity: {
@@ -233,7 +268,7 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
  * The images of an entry's undo data; refused as undo_data_invalid, naming every fault, when they are not JSON or
  * break the field rules (undoDataFaults): an undo never writes a value that the API would refuse.
  */
-function undoImages(text: string): { before: ImageSet; after: ImageSet } {
+function undoImages(text: string): UndoData {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -249,7 +284,7 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
       faults,
     );
   }
-  return parsed as { before: ImageSet; after: ImageSet };
+  return parsed as UndoData;
 }
 
 /**
@@ -480,13 +515,17 @@ function sameImage(expected: Image | null, current: Image | null): boolean {
  * (parents first), then what it changed, and last what it created (children first), so that a changed row
  * stops referring to a created one before that goes, and a restored row finds its restored parent.
  */
-function restoreImages(db: Db, before: ImageSet, after: ImageSet, now: string): void {
+function restoreImages(db: Db, { before, after, rowids }: UndoData, now: string): void {
   const entries = (kind: Kind) => Object.entries(before[kind] ?? {});
-  // The version only ever rises: one above the highest this entity has had, here or in the images.
+  // A changed row's version only ever rises: one above the highest this entity has had, here or in the images.
   const nextVersion = (kind: Kind, image: Image) =>
     Math.max(image.version, after[kind]?.[image.id]?.version ?? 0, currentVersion(db, kind, image.id) ?? 0) + 1;
+  // A removed row comes back as it was, its version and times too (every valid image has them, undoDataFaults), at its
+  // rowid when the entry has it and it is free: it is absent now (checkUnchangedSince), its version names this content.
+  const asItWas = (kind: Kind, image: Image) =>
+    writeImage(db, kind, image, image.version, String(image.updated_at), rowids?.[kind]?.[image.id]);
   for (const kind of KIND_ORDER) {
-    for (const [id, image] of entries(kind)) if (image && !after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);
+    for (const [id, image] of entries(kind)) if (image && !after[kind]?.[id]) asItWas(kind, image);
   }
   for (const kind of KIND_ORDER) {
     for (const [id, image] of entries(kind)) if (image && after[kind]?.[id]) writeImage(db, kind, image, nextVersion(kind, image), now);

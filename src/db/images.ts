@@ -97,14 +97,27 @@ function columns(kind: Kind): readonly string[] {
   return columnsOf(RESOURCES[kind]);
 }
 
+/**
+ * The rowids of removed rows keyed by kind, then id: where an undo inserts each again, so that the export, which lists
+ * rows in rowid order, lists it where it was.
+ */
+export type RowidSet = Partial<Record<Kind, Record<string, number>>>;
+
 /** The current image of one entity, or null when it does not exist. */
 export function readImage(db: Db, kind: Kind, id: string): Image | null {
+  return readStored(db, kind, id)?.image ?? null;
+}
+
+/** The current image of one entity and its rowid, or undefined when it does not exist. */
+export function readStored(db: Db, kind: Kind, id: string): { image: Image; rowid: number } | undefined {
   const { table } = RESOURCES[kind];
-  const row = prepare(db, `SELECT ${columns(kind).join(', ')} FROM ${table} WHERE id = ?`).get(id) as Image | undefined;
-  if (!row) return null;
+  const sql = `SELECT rowid AS "rowid", ${columns(kind).join(', ')} FROM ${table} WHERE id = ?`;
+  const found = prepare(db, sql).get(id) as (Image & { rowid: number }) | undefined;
+  if (!found) return undefined;
+  const { rowid, ...image } = found;
   const list = VLAN_LISTS[kind];
-  if (list) row[list.image] = listedVlanIds(db, list, id);
-  return { ...row };
+  if (list) image[list.image] = listedVlanIds(db, list, id);
+  return { image, rowid };
 }
 
 /** The stored version of one entity, or undefined when it does not exist. */
@@ -226,15 +239,15 @@ export function deleteEntity(db: Db, kind: Kind, id: string): void {
   prepare(db, `DELETE FROM ${RESOURCES[kind].table} WHERE id = ?`).run(id);
 }
 
-/** Writes an image back: updates the row when it exists, inserts it otherwise; `version` is given. */
-export function writeImage(db: Db, kind: Kind, image: Image, version: number, now: string): void {
+/** Writes an image back: updates the row when it exists, inserts it otherwise (at `rowid` when free); `version` is given. */
+export function writeImage(db: Db, kind: Kind, image: Image, version: number, now: string, rowid?: number): void {
   // A column the image does not have (an entry written before a migration added it: a port's lag_id, a switch's
   // template_id) keeps its current value: an old undo never clears what it did not know of.
   const current = readImage(db, kind, image.id);
   const written: Image = { ...current, ...image };
   const row: Record<string, unknown> = { ...written, version, updated_at: now };
   if (current) overwriteRow(db, RESOURCES[kind], image.id, row);
-  else insertRow(db, RESOURCES[kind], row);
+  else insertRow(db, RESOURCES[kind], row, rowid);
   const list = VLAN_LISTS[kind];
   if (list) setVlanList(db, kind as 'port' | 'switch' | 'lag', image.id, written[list.image] ?? []);
 }
@@ -265,7 +278,8 @@ export function diffImages(kind: Kind, before: Image | null, after: Image | null
 
 /**
  * Every way stored undo data breaks the rules an undo relies on, with paths under `prefix`
- * (`before.switch.<id>.macAddress`): it must be `{ before, after }`, images keyed by kind, then by lower-case id;
+ * (`before.switch.<id>.macAddress`): it must be `{ before, after }`, images keyed by kind, then by lower-case id (and
+ * `rowids`, a RowidSet, where the change removed rows);
  * each entity in both (or in neither); each image null or what a SELECT of that row gives: only its columns (a
  * port's and a LAG's also `tagged`, a switch's `configured`), each value in the form the API stores after its field rules (validateInput's checkValue)
  * and the rules across fields of rules.ts. Which VLANs a port may carry depends on the data at the time of the
@@ -277,7 +291,8 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
   }
   const faults: FieldFault[] = [];
   for (const key of Object.keys(raw))
-    if (key !== 'before' && key !== 'after') faults.push({ field: prefix + key, message: 'is not part of undo data' });
+    if (!UNDO_DATA_KEYS.has(key)) faults.push({ field: prefix + key, message: 'is not part of undo data' });
+  if (raw.rowids !== undefined) faults.push(...rowidFaults(raw.rowids, `${prefix}rowids`));
   const sides = { before: raw.before, after: raw.after };
   for (const [side, other] of [
     ['before', 'after'],
@@ -302,6 +317,24 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
         if (image !== null) faults.push(...imageFaults(kind, id, image, `${at}.${id}.`));
       }
     }
+  }
+  return faults;
+}
+
+const UNDO_DATA_KEYS = new Set(['before', 'after', 'rowids']);
+
+// The rowids of removed rows (RowidSet): positive integers keyed by kind, then id.
+function rowidFaults(raw: unknown, at: string): FieldFault[] {
+  if (!isPlainObject(raw)) return [{ field: at, message: 'must be an object of rowids keyed by kind, then id' }];
+  const faults: FieldFault[] = [];
+  for (const [kind, rowids] of Object.entries(raw)) {
+    if (!isKind(kind) || !isPlainObject(rowids)) {
+      faults.push({ field: `${at}.${kind}`, message: 'must be a kind of the inventory with its rowids keyed by id' });
+      continue;
+    }
+    for (const [id, rowid] of Object.entries(rowids))
+      if (!Number.isSafeInteger(rowid) || (rowid as number) < 1)
+        faults.push({ field: `${at}.${kind}.${id}`, message: 'must be a positive integer' });
   }
   return faults;
 }

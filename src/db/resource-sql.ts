@@ -15,6 +15,8 @@ interface RowSql {
   /** The derived columns after them (none for most kinds). */
   derived: readonly string[];
   insert: string;
+  /** The same INSERT at a given rowid, its first parameter. */
+  insertAt: string;
   /** The columns of the fields that are not read-only: what a change writes. */
   editable: readonly string[];
   update: string;
@@ -40,6 +42,7 @@ function rowSql(resource: Resource): RowSql {
         columns,
         derived,
         insert: `INSERT INTO ${resource.table} (${written.join(', ')}) VALUES (${written.map(() => '?').join(', ')})`,
+        insertAt: `INSERT INTO ${resource.table} (rowid, ${written.join(', ')}) VALUES (?, ${written.map(() => '?').join(', ')})`,
         editable,
         update: `UPDATE ${resource.table} SET ${sets([...editable, ...derived])}, version = version + 1, updated_at = ?
     WHERE id = ?`,
@@ -120,10 +123,16 @@ export function insertApiRecords(db: Db, resource: Resource, records: readonly R
   }
 }
 
-/** Inserts a whole row: every column from `row` by its name (NULL when absent). */
-export function insertRow(db: Db, resource: Resource, row: Record<string, unknown>): void {
-  const { insert, columns } = rowSql(resource);
-  prepare(db, insert).run(...columns.map((column) => (row[column] ?? null) as SQLInputValue), ...derivedValues(resource, row));
+/** Inserts a whole row: every column from `row` by its name (NULL when absent); at `rowid` when given and free. */
+export function insertRow(db: Db, resource: Resource, row: Record<string, unknown>, rowid?: number): void {
+  const { insert, insertAt, columns } = rowSql(resource);
+  const values = [...columns.map((column) => (row[column] ?? null) as SQLInputValue), ...derivedValues(resource, row)];
+  if (rowid !== undefined && !rowidTaken(db, resource, rowid)) prepare(db, insertAt).run(rowid, ...values);
+  else prepare(db, insert).run(...values);
+}
+
+function rowidTaken(db: Db, resource: Resource, rowid: number): boolean {
+  return prepare(db, `SELECT 1 FROM ${resource.table} WHERE rowid = ?`).get(rowid) !== undefined;
 }
 
 /**
