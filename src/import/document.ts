@@ -412,8 +412,8 @@ function crossFaults(
     faults.push(...portRuleFaults(port, lookups, { ...inDocument(at), memberType: false }));
     nameOnce(port, port.switchId, at, 'port of this switch');
   }
-  faults.push(...lagDocumentFaults(doc, byId, where, lookups));
-  faults.push(...ipamDocumentFaults(doc, byId, where, lookups));
+  faults.push(...lagDocumentFaults(doc, { byId, where, lookups }));
+  faults.push(...ipamDocumentFaults(doc, { byId, where, lookups }));
   faults.push(...userFaults(doc.users));
   faults.push(...activityFaults(doc.activity));
   return faults;
@@ -427,6 +427,13 @@ function valuesOnce(sw: StoredRecord, at: string, unique: Unique): void {
     const message = `another switch of this site has ${sw.managementIp}`;
     unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, message, RULES.valueTaken);
   }
+}
+
+/** A document's records by id, the path prefix of each, and the rules' lookups over them. */
+interface DocumentIndex {
+  byId: Record<KindPlural, Map<string, StoredRecord>>;
+  where: (kind: KindPlural, record: StoredRecord) => string;
+  lookups: RecordLookups;
 }
 
 const SITE_REFUSED: ReadonlySet<string> = new Set(['siteId']);
@@ -452,12 +459,7 @@ function documentLookups(byId: Record<KindPlural, Map<string, StoredRecord>>): R
 
 // Addresses and ranges: their network, port and switch are in the document (a switch with one address at most),
 // each keeps its kind's rules, and every IPAM rule of a set holds among them (ipam.ts).
-function ipamDocumentFaults(
-  doc: Pick<CheckedDocument, KindPlural>,
-  byId: Record<KindPlural, Map<string, StoredRecord>>,
-  where: (kind: KindPlural, record: StoredRecord) => string,
-  lookups: RecordLookups,
-): RuleFault[] {
+function ipamDocumentFaults(doc: Pick<CheckedDocument, KindPlural>, { byId, where, lookups }: DocumentIndex): RuleFault[] {
   const faults: RuleFault[] = [];
   const unique = uniquenessChecker(faults);
   const inNetwork = (record: StoredRecord, at: string) => {
@@ -499,12 +501,7 @@ function ipamDocumentFaults(
 
 // LAGs: the switch is in the document; names unique per switch; memberPortIds is exactly the ports whose lagId is
 // the LAG; then the rules of a LAG (record-rules.ts: its members, its pair, its VLANs), worded as the document's.
-function lagDocumentFaults(
-  doc: Pick<CheckedDocument, KindPlural>,
-  byId: Record<KindPlural, Map<string, StoredRecord>>,
-  where: (kind: KindPlural, record: StoredRecord) => string,
-  lookups: RecordLookups,
-): RuleFault[] {
+function lagDocumentFaults(doc: Pick<CheckedDocument, KindPlural>, { byId, where, lookups }: DocumentIndex): RuleFault[] {
   const faults: RuleFault[] = [];
   const nameOnce = nameChecker(uniquenessChecker(faults));
   const membersOf = new Map<string, StoredRecord[]>();
