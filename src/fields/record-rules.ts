@@ -73,24 +73,38 @@ export function switchRuleFaults(sw: Values, lookups: RecordLookups, context: Ru
 /**
  * A port of switch `switchId`: its VLANs of the switch's site (tagged only on a trunk), its unit in the stack, its link
  * (a port of another switch; pointing back when `symmetric`), and, as a LAG's member, no console or management port.
+ * `memberType` false: a member's type is left to its LAG's memberPortIds (a document, which judges the LAG beside it).
  */
-export function portRuleFaults(port: Values, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+export function portRuleFaults(port: Values, lookups: RecordLookups, context: RuleContext & { memberType?: boolean }): RuleFault[] {
   const { prefix = '' } = context;
   const sw = lookups.switchOf(String(port.switchId));
   if (!sw) return [];
   const faults: RuleFault[] = portFaults(port, sw, (id) => lookups.siteOfVlan(id), prefix);
   const end = { id: String(port.id), switchId: String(port.switchId), partnerId: port.linkedPortId as string | null };
   faults.push(...pairOf(end, 'linkedPortId', lookups, context));
-  if (port.lagId) faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
+  if (port.lagId && context.memberType !== false)
+    faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
   return faults;
 }
+
+/** How a LAG's members are worded beyond the defaults; `of` names the LAG's switch (`switch sw1`, `the LAG's switch`). */
+export interface MemberWords {
+  tooFew(of: string): string;
+  otherSwitch(portName: unknown, of: string): string;
+}
+
+/** What a LAG's rules take beyond a RuleContext. */
+export type LagRuleContext = RuleContext & {
+  /** false: the LAG's members are not judged (a patch that leaves them as they are). */
+  members?: boolean;
+  memberWords?: Partial<MemberWords>;
+};
 
 /**
  * A LAG of switch `switchId`: its VLANs as a port's, its pair (a LAG of another switch; pointing back when
  * `symmetric`), and the members it names (two or more, each a port of its switch that is no console or management port).
- * `members` false: the LAG's members are not judged (a patch that leaves them as they are).
  */
-export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: RuleContext & { members?: boolean }): RuleFault[] {
+export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: LagRuleContext): RuleFault[] {
   const { prefix = '' } = context;
   const sw = lookups.switchOf(String(lag.switchId));
   if (!sw) return [];
@@ -102,16 +116,28 @@ export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: Rule
   return faults;
 }
 
-function memberFaults(members: string[], switchId: string, switchName: string | undefined, lookups: RecordLookups, context: RuleContext) {
+const MEMBER_WORDS: MemberWords = {
+  tooFew: (of) => `must name two or more ports of ${of}`,
+  otherSwitch: (portName, of) => `port ${portName} is not a port of ${of}`,
+};
+
+function memberFaults(
+  members: string[],
+  switchId: string,
+  switchName: string | undefined,
+  lookups: RecordLookups,
+  context: LagRuleContext,
+) {
   const { prefix = '' } = context;
+  const words = { ...MEMBER_WORDS, ...context.memberWords };
   const faults: RuleFault[] = [];
   const of = switchName === undefined ? "the LAG's switch" : `switch ${switchName}`;
-  if (members.length < 2) faults.push({ field: `${prefix}memberPortIds`, message: `must name two or more ports of ${of}` });
+  if (members.length < 2) faults.push({ field: `${prefix}memberPortIds`, message: words.tooFew(of) });
   members.forEach((portId, i) => {
     const field = `${prefix}memberPortIds[${i}]`;
     const port = lookups.port(portId);
     if (!port) faults.push({ field, message: missing(context, 'port', portId) });
-    else if (port.switchId !== switchId) faults.push({ field, message: `port ${port.name} is not a port of ${of}` });
+    else if (port.switchId !== switchId) faults.push({ field, message: words.otherSwitch(port.name, of) });
     else faults.push(...lagMemberTypeFaults(port as { name: unknown; type: unknown }, field));
   });
   return faults;

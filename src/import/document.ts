@@ -1,5 +1,5 @@
 // Checks a whole db-v1 document (restore and merge) before anything changes: every record's fields
-// (validateInput with a `data.<kind>[i].` prefix), the cross-field rules of rules.ts, every reference inside
+// (validateInput with a `data.<kind>[i].` prefix), the rules of each kind (fields/record-rules.ts), every reference inside
 // the document and every uniqueness rule the schema holds, each fault with its path. A document of model 1
 // (0.26.0: no schemaVersion, or one below 6) is converted first (model1.ts), and then checked as any other:
 // its faults name the converted document's paths (a model-1 network i is `data.vlans[i]`).
@@ -19,24 +19,24 @@ import {
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
 import {
-  addressPortFaults,
-  eachOfList,
-  lagFaults,
-  lagMemberTypeFaults,
-  networkFaults,
-  type PairEnd,
-  type PairRule,
-  pairFaults,
-  portFaults,
-  vlanSiteFaults,
-} from '../fields/rules.ts';
+  addressRuleFaults,
+  lagRuleFaults,
+  networkRuleFaults,
+  portRuleFaults,
+  rangeRuleFaults,
+  switchRuleFaults,
+  type LagRuleContext,
+  type RecordLookups,
+  type RuleContext,
+} from '../fields/record-rules.ts';
+import { refusalOf, type Rule, ruleFault, type RuleFault, RULES } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 import { isPasswordHash, PASSWORD_HASH_RULE } from '../lib/password.ts';
 import { checkTemplateUnits } from '../lib/port-layout.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
-import { ipamFindings } from './ipam.ts';
+import { ipamFault, ipamFindings } from './ipam.ts';
 import { convertModel1Data, isModel1Document, type Model1Conversion } from './model1.ts';
 
 /** The schema name of the backup document. */
@@ -91,7 +91,9 @@ function describeSchema(schema: unknown): string {
 }
 
 /**
- * Checks a db-v1 document whole; refuses it as validation_failed (invalid) with every fault, or answers it checked.
+ * Checks a db-v1 document whole; refuses it with every fault, or answers it checked. The refusal is the code of the
+ * faults' rule when all break rules of one code (409 name_taken for two VLANs of a site with one name: fields/rules.ts
+ * refusalOf), else 400 validation_failed.
  * `currentSchema` is the schema version of this database: a document written at a later one is refused
  * (unsupported_schema), since its records may hold what this release does not know.
  */
@@ -102,7 +104,7 @@ export function checkDocument(body: unknown, now: string, currentSchema = Number
       { field: 'schema', message: 'is missing' },
     ]);
   }
-  const faults: FieldFault[] = [];
+  const faults: RuleFault[] = [];
   const version = body.schemaVersion;
   if (version !== undefined && !(typeof version === 'number' && Number.isSafeInteger(version) && version >= 1)) {
     faults.push({ field: 'schemaVersion', message: 'must be a schema version (an integer of at least 1), or left out (0.26.0)' });
@@ -146,12 +148,7 @@ export function checkDocument(body: unknown, now: string, currentSchema = Number
   doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
   faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
   if (faults.length)
-    throw new Refusal(
-      'invalid',
-      'validation_failed',
-      `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`,
-      faults,
-    );
+    throw refusalOf(faults, `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`);
   return doc;
 }
 
@@ -358,13 +355,14 @@ export function foldCase(text: unknown): string {
 
 /**
  * Every reference, rule and uniqueness fault across the records of a document; `where` gives a record's path
- * prefix. Records are in the stored shape (ids, not names).
+ * prefix. Records are in the stored shape (ids, not names). The rules of each kind are fields/record-rules.ts's, over
+ * the document's records; what is the document's alone (ids, references, a member's lagId) is checked here.
  */
 function crossFaults(
   doc: Pick<CheckedDocument, KindPlural | 'users' | 'activity'>,
   where: (kind: KindPlural, record: StoredRecord) => string,
-): FieldFault[] {
-  const faults: FieldFault[] = [];
+): RuleFault[] {
+  const faults: RuleFault[] = [];
   const unique = uniquenessChecker(faults);
   const byId = perPlural(() => new Map<string, StoredRecord>());
   for (const kind of KIND_PLURALS) {
@@ -378,83 +376,108 @@ function crossFaults(
   const exists = (kind: KindPlural, id: unknown, field: string, what: string) => {
     if (typeof id === 'string' && !byId[kind].has(id)) faults.push({ field, message: `${what} ${id} is not in the document` });
   };
-  for (const site of doc.sites)
-    unique(`site name`, foldCase(site.name), `${where('sites', site)}name`, `another site is named "${site.name}"`);
-  const siteOfVlan = (id: string) => byId.vlans.get(id)?.siteId as string | undefined;
+  const lookups = documentLookups(byId);
+  // A record of a site the document does not hold is not judged against that site (its siteId is refused already).
+  const ofSite = (record: StoredRecord, at: string) => inDocument(at, byId.sites.has(record.siteId as string) ? undefined : SITE_REFUSED);
+  const nameOnce = nameChecker(unique);
+  for (const site of doc.sites) nameOnce(site, '', where('sites', site), 'site');
   for (const vlan of doc.vlans) {
     const at = where('vlans', vlan);
     exists('sites', vlan.siteId, `${at}siteId`, 'site');
-    unique('vlan vid', `${vlan.siteId}\n${vlan.vid}`, `${at}vid`, `another VLAN of this site has the number ${vlan.vid}`);
-    unique('vlan name', `${vlan.siteId}\n${foldCase(vlan.name)}`, `${at}name`, `another VLAN of this site is named "${vlan.name}"`);
-    unique('vlan color', `${vlan.siteId}\n${vlan.color}`, `${at}color`, `another VLAN of this site has the colour ${vlan.color}`);
+    const inSite = (value: unknown) => `${vlan.siteId}\n${value}`;
+    unique('vlan vid', inSite(vlan.vid), `${at}vid`, `another VLAN of this site has the number ${vlan.vid}`, RULES.valueTaken);
+    nameOnce(vlan, vlan.siteId, at, 'VLAN of this site');
+    unique('vlan color', inSite(vlan.color), `${at}color`, `another VLAN of this site has the colour ${vlan.color}`, RULES.valueTaken);
   }
   // Overlapping subnets of one site are not refused here: model 1 allowed them, migration 0006 keeps them, and
   // a backup of such a database must restore (the checks name them).
   for (const network of doc.networks) {
     const at = where('networks', network);
     exists('sites', network.siteId, `${at}siteId`, 'site');
-    faults.push(...networkFaults({ subnet: network.subnet, gateway: network.gateway }, at));
-    if (typeof network.siteId === 'string' && byId.sites.has(network.siteId))
-      faults.push(...vlanSiteFaults([[`${at}vlanId`, network.vlanId]], network.siteId, siteOfVlan));
-    unique(
-      'network name',
-      `${network.siteId}\n${foldCase(network.name)}`,
-      `${at}name`,
-      `another network of this site is named "${network.name}"`,
-    );
+    faults.push(...networkRuleFaults(network, lookups, ofSite(network, at)));
+    nameOnce(network, network.siteId, at, 'network of this site');
   }
-  for (const template of doc.templates)
-    unique('template name', foldCase(template.name), `${where('templates', template)}name`, `another template is named "${template.name}"`);
+  for (const template of doc.templates) nameOnce(template, '', where('templates', template), 'template');
   for (const sw of doc.switches) {
     const at = where('switches', sw);
     exists('sites', sw.siteId, `${at}siteId`, 'site');
     exists('templates', sw.templateId, `${at}templateId`, 'template');
-    unique('switch name', `${sw.siteId}\n${foldCase(sw.name)}`, `${at}name`, `another switch of this site is named "${sw.name}"`);
-    if (sw.macAddress) unique('mac', String(sw.macAddress), `${at}macAddress`, `another switch has MAC address ${sw.macAddress}`);
-    if (sw.managementIp)
-      unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, `another switch of this site has ${sw.managementIp}`);
-    if (typeof sw.siteId === 'string' && byId.sites.has(sw.siteId))
-      faults.push(...vlanSiteFaults(eachOfList(`${at}configuredVlanIds`, (sw.configuredVlanIds as string[]) ?? []), sw.siteId, siteOfVlan));
+    nameOnce(sw, sw.siteId, at, 'switch of this site');
+    valuesOnce(sw, at, unique);
+    faults.push(...switchRuleFaults(sw, lookups, ofSite(sw, at)));
   }
   for (const port of doc.ports) {
     const at = where('ports', port);
-    const sw = byId.switches.get(port.switchId as string);
-    if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${port.switchId} is not in the document` });
-    else faults.push(...portFaults(port, { siteId: sw.siteId as string, stackSize: (sw.stackSize as number) ?? 1 }, siteOfVlan, at));
-    unique('port name', `${port.switchId}\n${foldCase(port.name)}`, `${at}name`, `another port of this switch is named "${port.name}"`);
-    faults.push(...documentPairFaults(port, byId.ports, LINK, at));
+    exists('switches', port.switchId, `${at}switchId`, 'switch');
+    faults.push(...portRuleFaults(port, lookups, { ...inDocument(at), memberType: false }));
+    nameOnce(port, port.switchId, at, 'port of this switch');
   }
-  faults.push(...lagDocumentFaults(doc, byId, where, siteOfVlan));
-  faults.push(...ipamDocumentFaults(doc, byId, where));
+  faults.push(...lagDocumentFaults(doc, { byId, where, lookups }));
+  faults.push(...ipamDocumentFaults(doc, { byId, where, lookups }));
   faults.push(...userFaults(doc.users));
   faults.push(...activityFaults(doc.activity));
   return faults;
 }
 
-// Addresses and ranges: their network, port and switch are in the document (a port of the network's site, a
-// switch with one address at most), and every IPAM rule holds among them (ipam.ts).
-function ipamDocumentFaults(
-  doc: Pick<CheckedDocument, KindPlural>,
-  byId: Record<KindPlural, Map<string, StoredRecord>>,
-  where: (kind: KindPlural, record: StoredRecord) => string,
-): FieldFault[] {
-  const faults: FieldFault[] = [];
-  const unique = uniquenessChecker(faults);
-  const siteOfPort = (id: string) => byId.switches.get(byId.ports.get(id)?.switchId as string)?.siteId as string | undefined;
-  const networkOf = (record: StoredRecord, at: string) => {
-    const network = byId.networks.get(record.networkId as string);
-    if (!network) faults.push({ field: `${at}networkId`, message: `network ${record.networkId} is not in the document` });
-    return network;
+// A switch's MAC address is unique, and so is its management IP within its site.
+function valuesOnce(sw: StoredRecord, at: string, unique: Unique): void {
+  if (sw.macAddress)
+    unique('mac', String(sw.macAddress), `${at}macAddress`, `another switch has MAC address ${sw.macAddress}`, RULES.valueTaken);
+  if (sw.managementIp) {
+    const message = `another switch of this site has ${sw.managementIp}`;
+    unique('ip', `${sw.siteId}\n${sw.managementIp}`, `${at}managementIp`, message, RULES.valueTaken);
+  }
+}
+
+/** A document's records by id, the path prefix of each, and the rules' lookups over them. */
+interface DocumentIndex {
+  byId: Record<KindPlural, Map<string, StoredRecord>>;
+  where: (kind: KindPlural, record: StoredRecord) => string;
+  lookups: RecordLookups;
+}
+
+const SITE_REFUSED: ReadonlySet<string> = new Set(['siteId']);
+
+/** How a document's records are judged: every pair points back, a missing record is "not in the document". */
+function inDocument(prefix: string, refused?: ReadonlySet<string>): RuleContext {
+  return { prefix, symmetric: true, refused, missing: (noun, id) => `${noun} ${id} is not in the document` };
+}
+
+/** The rules' lookups over a document's records by id. */
+function documentLookups(byId: Record<KindPlural, Map<string, StoredRecord>>): RecordLookups {
+  return {
+    siteOfVlan: (id) => byId.vlans.get(id)?.siteId as string | undefined,
+    switchOf: (id) => {
+      const sw = byId.switches.get(id);
+      return sw && { siteId: sw.siteId as string, stackSize: (sw.stackSize as number) ?? 1 };
+    },
+    port: (id) => byId.ports.get(id) as ReturnType<RecordLookups['port']>,
+    lag: (id) => byId.lags.get(id) as ReturnType<RecordLookups['lag']>,
+    network: (id) => byId.networks.get(id) as ReturnType<RecordLookups['network']>,
   };
-  for (const range of doc.ranges) networkOf(range, where('ranges', range));
+}
+
+// Addresses and ranges: their network, port and switch are in the document (a switch with one address at most),
+// each keeps its kind's rules, and every IPAM rule of a set holds among them (ipam.ts).
+function ipamDocumentFaults(doc: Pick<CheckedDocument, KindPlural>, { byId, where, lookups }: DocumentIndex): RuleFault[] {
+  const faults: RuleFault[] = [];
+  const unique = uniquenessChecker(faults);
+  const inNetwork = (record: StoredRecord, at: string) => {
+    if (byId.networks.has(record.networkId as string)) return true;
+    faults.push({ field: `${at}networkId`, message: `network ${record.networkId} is not in the document` });
+    return false;
+  };
+  for (const range of doc.ranges) {
+    const at = where('ranges', range);
+    if (inNetwork(range, at)) faults.push(...rangeRuleFaults(range, lookups, inDocument(at)));
+  }
   for (const address of doc.addresses) {
     const at = where('addresses', address);
-    const network = networkOf(address, at);
-    if (network) faults.push(...addressPortFaults({ portId: address.portId }, network.siteId as string, siteOfPort, at));
+    if (inNetwork(address, at)) faults.push(...addressRuleFaults(address, lookups, inDocument(at)));
     const switchId = address.switchId as string | null;
     if (switchId === null) continue;
     if (!byId.switches.has(switchId)) faults.push({ field: `${at}switchId`, message: `switch ${switchId} is not in the document` });
-    unique('address switch', switchId, `${at}switchId`, `another address is the management IP of switch ${switchId}`);
+    unique('address switch', switchId, `${at}switchId`, `another address is the management IP of switch ${switchId}`, RULES.valueTaken);
   }
   const subnetOf = (id: string) => byId.networks.get(id)?.subnet as string | undefined;
   const item = (kind: KindPlural, record: StoredRecord) => {
@@ -471,21 +494,16 @@ function ipamDocumentFaults(
       kind: range.kind as string,
     })),
   );
-  for (const { field, message, code } of findings) faults.push({ field, message: code === 'record' ? message : `${message} [${code}]` });
+  // A record's own rules (a finding of code `record`) were judged above, by its kind's.
+  for (const finding of findings) if (finding.code !== 'record') faults.push(ipamFault(finding));
   return faults;
 }
 
 // LAGs: the switch is in the document; names unique per switch; memberPortIds is exactly the ports whose lagId is
-// the LAG (two or more, each a port of the LAG's switch that is no console or management port); remoteLagId a LAG
-// of another switch that points back; its VLANs as a port's (of the switch's site; tagged only on a trunk).
-function lagDocumentFaults(
-  doc: Pick<CheckedDocument, KindPlural>,
-  byId: Record<KindPlural, Map<string, StoredRecord>>,
-  where: (kind: KindPlural, record: StoredRecord) => string,
-  siteOfVlan: (id: string) => string | undefined,
-): FieldFault[] {
-  const faults: FieldFault[] = [];
-  const unique = uniquenessChecker(faults);
+// the LAG; then the rules of a LAG (record-rules.ts: its members, its pair, its VLANs), worded as the document's.
+function lagDocumentFaults(doc: Pick<CheckedDocument, KindPlural>, { byId, where, lookups }: DocumentIndex): RuleFault[] {
+  const faults: RuleFault[] = [];
+  const nameOnce = nameChecker(uniquenessChecker(faults));
   const membersOf = new Map<string, StoredRecord[]>();
   for (const port of doc.ports) {
     const lagId = port.lagId as string | null;
@@ -495,63 +513,49 @@ function lagDocumentFaults(
   }
   for (const lag of doc.lags) {
     const at = where('lags', lag);
-    const sw = byId.switches.get(lag.switchId as string);
-    if (!sw) faults.push({ field: `${at}switchId`, message: `switch ${lag.switchId} is not in the document` });
-    unique('lag name', `${lag.switchId}\n${foldCase(lag.name)}`, `${at}name`, `another LAG of this switch is named "${lag.name}"`);
-    const named = (lag.memberPortIds as string[]) ?? [];
-    if (named.length < 2) faults.push({ field: `${at}memberPortIds`, message: 'must name two or more ports' });
-    named.forEach((portId, j) => {
-      const field = `${at}memberPortIds[${j}]`;
-      const port = byId.ports.get(portId);
-      if (!port) return void faults.push({ field, message: `port ${portId} is not in the document` });
-      if (sw && port.switchId !== lag.switchId) faults.push({ field, message: `port "${port.name}" is not a port of the LAG's switch` });
-      else faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, field));
-      if (port.lagId !== lag.id)
-        faults.push({
-          field,
-          message: `port "${port.name}" has lagId ${port.lagId ?? 'null'}: a member's lagId is its LAG (${where('ports', port)}lagId)`,
-        });
-    });
-    for (const port of membersOf.get(lag.id) ?? [])
-      if (!named.includes(port.id))
-        faults.push({
-          field: `${where('ports', port)}lagId`,
-          message: `names LAG "${lag.name}" (${at.slice(0, -1)}), whose memberPortIds does not name this port`,
-        });
-    faults.push(...documentPairFaults(lag, byId.lags, REMOTE_LAG, at));
-    if (sw) faults.push(...lagFaults(lag, sw.siteId as string, siteOfVlan, at));
+    if (!byId.switches.has(lag.switchId as string))
+      faults.push({ field: `${at}switchId`, message: `switch ${lag.switchId} is not in the document` });
+    nameOnce(lag, lag.switchId, at, 'LAG of this switch');
+    faults.push(...memberLagIdFaults(lag, at, membersOf.get(lag.id) ?? [], byId.ports, where));
+    faults.push(...lagRuleFaults(lag, lookups, { ...inDocument(at), ...LAG_WORDS }));
   }
   return faults;
 }
 
-// A link or a LAG pair of the document (fields/rules.ts pairFaults), its far end looked up among the document's records.
-const LINK: PairRule = { field: 'linkedPortId', symmetric: true, words: { missing: (far) => `port ${far} is not in the document` } };
-const REMOTE_LAG: PairRule = {
-  field: 'remoteLagId',
-  symmetric: true,
-  words: {
-    missing: (far) => `LAG ${far} is not in the document`,
-    noBack: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)`,
+const LAG_WORDS: Pick<LagRuleContext, 'pairWords' | 'memberWords'> = {
+  pairWords: { noBack: (far) => `LAG ${far} does not point back at this LAG (remote LAGs are symmetric)` },
+  memberWords: {
+    tooFew: () => 'must name two or more ports',
+    otherSwitch: (portName) => `port "${portName}" is not a port of the LAG's switch`,
   },
 };
 
-function documentPairFaults(self: StoredRecord, records: Map<string, StoredRecord>, rule: PairRule, at: string): FieldFault[] {
-  const endOf = (record: StoredRecord): PairEnd => ({
-    id: record.id,
-    switchId: String(record.switchId),
-    partnerId: record[rule.field] as string | null,
+// A LAG's memberPortIds and its members' lagId say the same: each port it names has its lagId, each port with its
+// lagId is named.
+function memberLagIdFaults(
+  lag: StoredRecord,
+  at: string,
+  members: StoredRecord[],
+  ports: Map<string, StoredRecord>,
+  where: (kind: KindPlural, record: StoredRecord) => string,
+): FieldFault[] {
+  const faults: FieldFault[] = [];
+  const named = (lag.memberPortIds as string[]) ?? [];
+  named.forEach((portId, j) => {
+    const port = ports.get(portId);
+    if (port && port.lagId !== lag.id)
+      faults.push({
+        field: `${at}memberPortIds[${j}]`,
+        message: `port "${port.name}" has lagId ${port.lagId ?? 'null'}: a member's lagId is its LAG (${where('ports', port)}lagId)`,
+      });
   });
-  return pairFaults(
-    endOf(self),
-    rule,
-    {
-      find: (id) => {
-        const far = records.get(id);
-        return far && endOf(far);
-      },
-    },
-    at,
-  );
+  for (const port of members)
+    if (!named.includes(port.id))
+      faults.push({
+        field: `${where('ports', port)}lagId`,
+        message: `names LAG "${lag.name}" (${at.slice(0, -1)}), whose memberPortIds does not name this port`,
+      });
+  return faults;
 }
 
 function userFaults(users: StoredUser[]): FieldFault[] {
@@ -582,11 +586,26 @@ function activityFaults(entries: StoredActivity[]): FieldFault[] {
   return faults;
 }
 
-function uniquenessChecker(faults: FieldFault[]) {
+/** A record's name unique in its scope (a site's VLANs, a switch's ports), compared as SQLite's NOCASE does. */
+function nameChecker(unique: Unique) {
+  return (record: StoredRecord, scope: unknown, at: string, whose: string) =>
+    unique(
+      `${whose} name`,
+      `${scope}\n${foldCase(record.name)}`,
+      `${at}name`,
+      `another ${whose} is named "${record.name}"`,
+      RULES.nameTaken,
+    );
+}
+
+/** Reports a value seen before in its scope, as breaking `rule`. */
+type Unique = (scope: string, key: string, field: string, message: string, rule: Rule) => void;
+
+function uniquenessChecker(faults: RuleFault[]): Unique {
   const seen = new Set<string>();
-  return (scope: string, key: string, field: string, message: string) => {
+  return (scope, key, field, message, rule) => {
     const full = `${scope}\n${key}`;
-    if (seen.has(full)) faults.push({ field, message });
+    if (seen.has(full)) faults.push(ruleFault(rule, field, message));
     else seen.add(full);
   };
 }

@@ -4,7 +4,7 @@
 // sweep (ranges never overlap), a Map (an address once per network) and a binary search (no address inside a
 // DHCP range): no query per row. The rules of one record are those of rules.ts (addressFaults, rangeFaults), the
 // ones the API uses. Pure: no I/O.
-import { addressFaults, rangeFaults, type Rule, RULES } from '../fields/rules.ts';
+import { addressFaults, rangeFaults, type Rule, type RuleFault, ruleFault, RULES } from '../fields/rules.ts';
 import { firstUsable, ipToBigInt, lastUsable, subnetOf, type Subnet } from '../lib/ip-math.ts';
 import { parseIp } from '../lib/net.ts';
 
@@ -35,6 +35,12 @@ export const IPAM_RULES: Partial<Record<IpamFinding['code'], Rule>> = {
   in_dhcp_range: RULES.addressOutsideDhcp,
   range_overlaps: RULES.rangesApart,
 };
+
+/** A finding as a fault: a clash carries its rule, its code at the end of the message (`… [address_taken]`). */
+export function ipamFault({ field, message, code }: IpamFinding): RuleFault {
+  const rule = IPAM_RULES[code];
+  return rule ? ruleFault(rule, field, `${message} [${code}]`) : { field, message };
+}
 
 /** One broken rule: the new record it is reported on, the field path and the contract's code. */
 export interface IpamFinding {

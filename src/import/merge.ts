@@ -29,13 +29,14 @@ import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName, switchRefById }
 import { lagIdByName, lagRefById, memberCandidate, setPortLag } from '../db/lags.ts';
 import { templateIdByName, templateUnitsOf } from '../db/templates.ts';
 import { usedColors, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
-import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { Refusal } from '../errors/refusal.ts';
+import { refusalOf, ruleFault, type RuleFault, RULES } from '../fields/rules.ts';
 import { cidrOverlaps } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { zeroCounts, foldCase, type CheckedDocument, type StoredActivity } from './document.ts';
 import { nameFreer } from '../legacy/context.ts';
 import { remapSharing, type LegacySharing, type MergedPublicLink, type MergedSharing } from '../legacy/ezswm-sharing.ts';
-import { ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
+import { ipamFault, ipamFindings, type IpamAddress, type IpamRange } from './ipam.ts';
 
 /** How a merge runs. */
 export interface MergeOptions {
@@ -94,25 +95,18 @@ interface MergePlan {
   lagMembers: [string, string][];
   activity: StoredActivity[];
   merged: Counts;
-  clashes: FieldFault[];
+  clashes: RuleFault[];
   fixes: MergeFix[];
   /** The document's id of each record to its stored or new id, per kind. */
   ids: Record<KindPlural, Map<string, string>>;
 }
 
-/** Merges a checked document in one transaction with one `import` entry; a conflict refusal lists the clashes. */
+/** Merges a checked document in one transaction with one `import` entry; a refusal lists the clashes (clashRefusal). */
 export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, options: MergeOptions): MergeResult {
   return inTransaction(db, () => {
     const plan = planMerge(db, doc, options.onConflict);
     plan.fixes.unshift(...(options.fixes ?? []));
-    if (plan.clashes.length) {
-      throw new Refusal(
-        'conflict',
-        'conflict',
-        `The import clashes with stored data in ${plan.clashes.length} place${plan.clashes.length === 1 ? '' : 's'}; nothing was changed.`,
-        plan.clashes,
-      );
-    }
+    if (plan.clashes.length) throw clashRefusal(plan.clashes);
     const created = {
       ...zeroCounts(),
       ...Object.fromEntries(KIND_PLURALS.map((kind) => [kind, plan.inserts[kind].length])),
@@ -127,6 +121,17 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
     if (!options.dryRun) result.sharing.links = writeSharing(db, actor, sharing, plan.now, options.publicUrl ?? ((token) => `/p/${token}`));
     return result;
   });
+}
+
+/**
+ * The refusal of a merge's clashes with the stored data: the code of their rule when all break rules of one code (409
+ * subnet_overlaps for a new network overlapping a stored one: fields/rules.ts refusalOf), else 409 conflict (the
+ * same-name records that onConflict=fail refuses among them).
+ */
+function clashRefusal(clashes: RuleFault[]): Refusal {
+  const message = `The import clashes with stored data in ${clashes.length} place${clashes.length === 1 ? '' : 's'}; nothing was changed.`;
+  const refusal = refusalOf(clashes, message);
+  return refusal.code === 'validation_failed' ? new Refusal('conflict', 'conflict', message, refusal.details) : refusal;
 }
 
 /** How long a VLAN's, network's or template's name may be, with the " (2)" a taken name gets. */
@@ -218,10 +223,8 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
       return merge('networks', network.id, same.id, `data.networks[${i}].subnet`, `site "${siteName(siteId)}" has a network ${subnet}`);
     const overlap = overlappingNetwork(db, siteId, subnet);
     if (overlap) {
-      plan.clashes.push({
-        field: `data.networks[${i}].subnet`,
-        message: `overlaps network "${overlap.name}" (${overlap.subnet}) of site "${siteName(siteId)}"`,
-      });
+      const message = `overlaps network "${overlap.name}" (${overlap.subnet}) of site "${siteName(siteId)}"`;
+      plan.clashes.push(ruleFault(RULES.subnetsApart, `data.networks[${i}].subnet`, message));
     }
     const name = freeSiteName(networkNames, 'network', siteId, network.name as string, (candidate) =>
       networkIdByName(db, siteId, candidate),
@@ -242,14 +245,13 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
       if (stored)
         return merge('switches', sw.id, stored, `data.switches[${i}].name`, `site "${siteName(siteId)}" has a switch named "${sw.name}"`);
       if (sw.managementIp && switchIdByIp(db, siteId, sw.managementIp as string)) {
-        plan.clashes.push({
-          field: `data.switches[${i}].managementIp`,
-          message: `another switch of site "${siteName(siteId)}" has ${sw.managementIp}`,
-        });
+        const message = `another switch of site "${siteName(siteId)}" has ${sw.managementIp}`;
+        plan.clashes.push(ruleFault(RULES.valueTaken, `data.switches[${i}].managementIp`, message));
       }
     }
     if (sw.macAddress && switchIdByMac(db, sw.macAddress as string)) {
-      plan.clashes.push({ field: `data.switches[${i}].macAddress`, message: `a stored switch has MAC address ${sw.macAddress}` });
+      const message = `a stored switch has MAC address ${sw.macAddress}`;
+      plan.clashes.push(ruleFault(RULES.valueTaken, `data.switches[${i}].macAddress`, message));
     }
     create('switches', sw, {
       siteId,
@@ -282,7 +284,7 @@ function planMerge(db: Db, doc: CheckedDocument, onConflict: MergeOptions['onCon
 interface Planner {
   ids: Record<KindPlural, Map<string, string>>;
   onConflict: MergeOptions['onConflict'];
-  clashes: FieldFault[];
+  clashes: RuleFault[];
   mergedIds: Set<string>;
   merge(kind: KindPlural, docId: string, storedId: string, field: string, message: string): void;
   create(kind: KindPlural, record: StoredRecord, changes: Record<string, unknown>): StoredRecord;
@@ -460,8 +462,7 @@ function planIpam(db: Db, doc: CheckedDocument, planner: Planner, plan: MergePla
       ranges.push({ id: row.id, networkId, start: row.start_address, end: row.end_address, kind: row.kind, where: 'a stored range' });
   }
   const subnets = new Map([...networks].map((id) => [id, getNetwork(db, id)?.subnet]));
-  for (const { field, message, code } of ipamFindings((id) => subnets.get(id), addresses, ranges))
-    plan.clashes.push({ field, message: code === 'record' ? message : `${message} [${code}]` });
+  for (const finding of ipamFindings((id) => subnets.get(id), addresses, ranges)) plan.clashes.push(ipamFault(finding));
 }
 
 // New networks of a merged site that overlap each other are a clash as well (the document may hold such
@@ -472,11 +473,10 @@ function overlapsAmongNew(plan: MergePlan, doc: CheckedDocument, mergedIds: Set<
     if (!mergedIds.has(network.siteId as string) || mergedIds.has(network.id)) return;
     const list = getOrSet(bySite, network.siteId as string, () => []);
     const other = list.find((earlier) => cidrOverlaps(earlier.subnet as string, network.subnet as string));
-    if (other)
-      plan.clashes.push({
-        field: `data.networks[${doc.networks.indexOf(network)}].subnet`,
-        message: `overlaps ${other.subnet} of data.networks[${doc.networks.indexOf(other)}], which goes into the same stored site`,
-      });
+    if (other) {
+      const message = `overlaps ${other.subnet} of data.networks[${doc.networks.indexOf(other)}], which goes into the same stored site`;
+      plan.clashes.push(ruleFault(RULES.subnetsApart, `data.networks[${doc.networks.indexOf(network)}].subnet`, message));
+    }
     list.push(network);
   });
 }

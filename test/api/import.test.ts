@@ -73,19 +73,37 @@ describe('POST /api/data/import with a db-v1 document', () => {
       'a MAC address that a stored switch has (409), whatever onConflict says',
       ['switches', 'access 2', 'macAddress', 'AA-BB-CC-DD-EE-01'],
       'a stored switch has MAC address aa:bb:cc:dd:ee:01',
+      'conflict',
     ],
     [
       'a new network that overlaps a stored one of its site (409)',
       ['networks', 'Cameras', 'subnet', '10.0.0.0/16'],
       'overlaps network "Users" (10.0.10.0/24) of site "hq"',
+      'subnet_overlaps',
     ],
-  ])('refuses %s', async (_what, [kind, name, field, value], message) => {
+  ])('refuses %s, with the code of its rule', async (_what, [kind, name, field, value], message, code) => {
     const clash = structuredClone(doc);
     const index = clash.data[kind].findIndex((record: any) => record.name === name);
     clash.data[kind][index][field] = value;
     const answer = await target.call('POST', '/api/data/import', { body: clash });
     expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe(code);
     expect(answer.body.error.details).toEqual([{ field: `data.${kind}[${index}].${field}`, message }]);
+  });
+
+  it('refuses clashes that break rules of two codes with 409 conflict, naming each', async () => {
+    const clash = structuredClone(doc);
+    const switchIndex = clash.data.switches.findIndex((record: any) => record.name === 'access 2');
+    const networkIndex = clash.data.networks.findIndex((record: any) => record.name === 'Cameras');
+    clash.data.switches[switchIndex].macAddress = 'AA-BB-CC-DD-EE-01';
+    clash.data.networks[networkIndex].subnet = '10.0.0.0/16';
+    const answer = await target.call('POST', '/api/data/import?dryRun=true', { body: clash });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('conflict');
+    expect(answer.body.error.details.map((detail: any) => detail.field).sort()).toEqual([
+      `data.networks[${networkIndex}].subnet`,
+      `data.switches[${switchIndex}].macAddress`,
+    ]);
   });
 
   it('answers a dry run with the counts and changes nothing', async () => {

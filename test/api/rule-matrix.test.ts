@@ -1,7 +1,7 @@
 // Every rule on every path (issue 34): the same bad input, tried through each path that can carry it, is refused with
 // the code that the API's own create or update answers for that rule and a details[].field that names the field. A
-// cell that cannot apply says why. Restore and undo answer the envelope code their contract pins for every fault
-// (ENVELOPE below); their details still name the field. After the scenario, the backup export restores cleanly.
+// cell that cannot apply says why. Undo answers the envelope code its contract pins for every fault (ENVELOPE below);
+// its details still name the field. After the scenario, the backup export restores cleanly.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
@@ -43,13 +43,12 @@ interface RuleRow {
 }
 
 /**
- * Paths whose contract answers one code for a whole document or entry, whatever rule its faults break: a restore or
- * a merge checks the document whole (400 validation_failed with every fault, test/api/backup-lags.test.ts; a merge's
- * clash with the stored data is 409 conflict, test/api/import.test.ts), an undo that would break a rule is an
- * undo_conflict (test/api/addresses.test.ts, ranges.test.ts, src/db/change.test.ts).
+ * Paths whose contract answers one code for a whole entry, whatever rule its faults break: an undo that would break a
+ * rule is an undo_conflict (test/api/addresses.test.ts, ranges.test.ts, src/db/change.test.ts). A restore or a merge
+ * answers the rule's code, as the bulk import does (fields/rules.ts refusalOf), and so does a merge's clash with the
+ * stored data.
  */
-const ENVELOPE: Partial<Record<Path, string>> = { restore: 'validation_failed', merge: 'validation_failed', undo: 'undo_conflict' };
-const MERGE_CLASH = 'a merge answers its clashes with the stored data together: 409 conflict (test/api/import.test.ts)';
+const ENVELOPE: Partial<Record<Path, string>> = { undo: 'undo_conflict' };
 
 let server: TestServer;
 let client: ApiClient;
@@ -376,7 +375,7 @@ const MATRIX: RuleRow[] = [
         () => importCsv('networks', [{ siteId: seeded.sites.HQ, name: 'inside', subnet: '10.0.10.128/25' }]),
         'subnet',
       ),
-      merge: { send: () => merge(overlapping), field: 'subnet', code: 'conflict', why: MERGE_CLASH },
+      merge: { send: () => merge(overlapping), field: 'subnet' },
       restore: {
         accepted: () => restore(overlapping),
         why: 'model 1 allowed overlapping subnets and migration 0006 keeps them: their backup must restore; GET /api/checks names them',
