@@ -4,12 +4,13 @@
 // the domain's (src/domain/<kind>.ts), which the declaration hands in.
 import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
+import { HttpError } from '../errors/http-error.ts';
 import type { Writes, Written } from '../domain/save.ts';
 import { inputSchema, resourceSchema, type ApiRecord, type JsonSchema, type Resource } from '../fields/field.ts';
 import { created, etag } from './answers.ts';
 import { inventoryList, type ListedKind } from './inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from './list-request.ts';
-import { actorOf, checkIfMatch, flag, pathId, pathRow } from './request.ts';
+import { actorOf, checkIfMatch, flag, pathId, pathRow, wantsCsv } from './request.ts';
 import type { Access, Ctx, Reply, Route } from './route.ts';
 
 type QueryDoc = NonNullable<NonNullable<Route['doc']>['query']>[number];
@@ -43,6 +44,8 @@ export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = un
     Partial<Pick<ListedKind<Row, Filter>, 'listJson' | 'list'>> & { csv?: (db: Db, kind: Kind, records: ApiRecord[]) => string };
   lists: ListDeclaration<Filter>[];
   summaries: { create: string; get: string; update: string; delete: string };
+  /** Why it has no CSV layout, when reads.csv is absent: the reason a CSV request is refused with ("their units are JSON"). */
+  noCsvBecause?: string;
   /** Its domain writes (domain/save.ts Writes): the handlers hand them the path's id and If-Match as the precondition. */
   writes: Writes<Options, Parent>;
   /** Who may read and who may write (default: viewers read, editors write). */
@@ -124,20 +127,11 @@ export function resourceRoutes<Row extends StoredRow, Filter, Options = undefine
   ];
 }
 
-/** The kind as the shared list takes it (inventory-handlers.ts). */
+/** The kind as the shared list takes it (inventory-handlers.ts); one without a CSV layout is refused CSV before (csvRefused). */
 function listedKind<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>): ListedKind<Row, Filter> {
   const { csv, listJson, list } = kind.reads;
   if (!listJson || !list) throw new Error(`${kind.resource.type} has no list reads`);
-  return {
-    ...kind.reads,
-    listJson,
-    list,
-    resource: kind.resource,
-    csv: (db, records) => {
-      if (!csv) throw new Error(`${kind.resource.type} has no CSV layout`);
-      return csv(db, kind.resource.type as Kind, records);
-    },
-  };
+  return { ...kind.reads, listJson, list, resource: kind.resource, csv: (db, records) => csv!(db, kind.resource.type as Kind, records) };
 }
 
 function listRoute<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>, list: ListDeclaration<Filter>, access: Access): Route {
@@ -147,7 +141,12 @@ function listRoute<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>
     method: 'GET',
     path: list.path ?? pathOf(kind),
     access,
-    handler: (ctx) => inventoryList(ctx, listed, listRequest(ctx, kind.resource), list.filter(ctx)),
+    handler: (ctx) => {
+      const request = listRequest(ctx, kind.resource);
+      const filter = list.filter(ctx);
+      if (!kind.reads.csv && wantsCsv(ctx)) throw csvRefused(kind);
+      return inventoryList(ctx, listed, request, filter);
+    },
     summary: list.summary,
     doc: {
       response: listSchema(kind.resource),
@@ -155,6 +154,15 @@ function listRoute<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>
       ...(kind.reads.csv ? { produces: ['application/json', 'text/csv'] } : {}),
     },
   };
+}
+
+/** 400 on `format` for a kind without a CSV layout: "Templates have no CSV layout (their units are JSON); ask for JSON." */
+function csvRefused<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>): HttpError {
+  const plural = kind.resource.table;
+  const why = kind.noCsvBecause ? ` (${kind.noCsvBecause})` : '';
+  return new HttpError(400, 'validation_failed', `${plural[0].toUpperCase()}${plural.slice(1)} have no CSV layout${why}; ask for JSON.`, [
+    { field: 'format', message: `must be json: ${plural} have no CSV layout` },
+  ]);
 }
 
 /** POST: the domain creates it under its parent, when it has one (or refuses); 201 with Location and ETag. */
