@@ -1,10 +1,11 @@
 // The one save path of the inventory's plain kinds (sites, VLANs, networks, ranges, addresses, templates, switches):
 // a create, an update or a delete of one record is checked and written here, whoever asks (the API's handlers, and
-// in time the imports, discovery and undo). Each kind's module (domain/<kind>.ts) declares its kind once (its
-// reads, its own rules, its cascades, how the activity log names it) and hands it to these. Read top to bottom,
-// each is what a write of that kind does: the fields (400), the rules that look at other records (400), then in one
-// change the kind's refusals (409), uniqueness (409), the write and its activity entry. Refusals are Refusals:
-// no HTTP is known here.
+// in time the imports, discovery and undo), in the one shape of a kind's writes (Writes) that ports, LAGs and users
+// take too. Each kind's module (domain/<kind>.ts) declares its kind once (its reads, its own rules, its cascades, how
+// the activity log names it) and hands it to these. Read top to bottom, each is what a write of that kind does: the
+// record it changes read once (404) and the caller's precondition on it (If-Match, 412), the fields (400), the rules
+// that look at other records (400), then in one change the kind's refusals (409), uniqueness (409), the write and its
+// activity entry. Refusals are Refusals: no HTTP is known here.
 import { randomUUID } from 'node:crypto';
 import { recordChange, type ActivityInput, type Actor, type Change } from '../db/change.ts';
 import type { Kind } from '../db/images.ts';
@@ -137,9 +138,9 @@ export function createRecord<Row extends Values & StoredRow, Values>(
 }
 
 /**
- * Changes the record `row` (as read once by the caller) by the input, a patch validated on the record as it would
- * be (400); a patch that changes nothing writes nothing; else in one change the kind's refusals, uniqueness (409),
- * the update and its entry.
+ * Changes the record `row` (as writesOf or childWritesOf read it, once) by the input, a patch validated on the
+ * record as it would be (400); a patch that changes nothing writes nothing; else in one change the kind's refusals,
+ * uniqueness (409), the update and its entry.
  */
 function updateRecord<Row extends Values & StoredRow, Values>(
   db: Db,
