@@ -226,32 +226,24 @@ describe("the derived columns (an address's keys)", () => {
     updatedAt: NOW,
   });
 
+  // An address's columns but its network: what insertAddress (with the network) and updateAddress write.
+  const values = (address: string) => ({
+    address,
+    hostname: null,
+    mac_address: null,
+    device_type: null,
+    status: 'active' as const,
+    description: null,
+    port_id: null,
+  });
+
   it('are written by every INSERT and UPDATE built here, and never read back into images', () => {
     const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     insertRecord(db, 'address', record(a, '2001:db8::ffff:ffff:ffff:fffe'));
     insertRecords(db, 'address', [record(b, '2001:db8::b'), record(c, '2001:db8::c')]);
-    insertAddress(
-      db,
-      d,
-      {
-        address: '2001:db8::d',
-        hostname: null,
-        mac_address: null,
-        device_type: null,
-        status: 'active',
-        description: null,
-        port_id: null,
-        network_id: network,
-      },
-      NOW,
-    );
+    insertAddress(db, d, { ...values('2001:db8::d'), network_id: network }, NOW);
     expect([a, b, c, d].map(keysOf)).toEqual(['2001:db8::ffff:ffff:ffff:fffe', '2001:db8::b', '2001:db8::c', '2001:db8::d'].map(expected));
-    updateAddress(
-      db,
-      d,
-      { address: '2001:db8::dd', hostname: null, mac_address: null, device_type: null, status: 'active', description: null, port_id: null },
-      NOW,
-    );
+    updateAddress(db, d, values('2001:db8::dd'), NOW);
     expect(keysOf(d)).toEqual(expected('2001:db8::dd'));
     const image = readImage(db, 'address', d)!;
     expect(Object.keys(image)).not.toContain('key_lo');

@@ -3,7 +3,15 @@
 // management address follows the switch (409 managed_by_switch). The next free address of a network is recorded
 // here too.
 import { randomUUID } from 'node:crypto';
-import { addressConflict, addressToApi, insertAddress, removeAddress, type AddressRow, type AddressValues } from '../db/addresses.ts';
+import {
+  addressConflict,
+  addressToApi,
+  getAddress,
+  insertAddress,
+  removeAddress,
+  type AddressRow,
+  type AddressValues,
+} from '../db/addresses.ts';
 import { recordChange, type Actor } from '../db/change.ts';
 import { getNetwork, nextFreeAddress, type NetworkRow } from '../db/networks.ts';
 import type { Db } from '../db/open.ts';
@@ -13,15 +21,15 @@ import { defaultColumns, toColumns, validateInput } from '../fields/field.ts';
 import { addressRuleFaults } from '../fields/record-rules.ts';
 import { databaseLookups } from './lookups.ts';
 import { networkLabel } from './networks.ts';
-import { childWritesOf, refuseInvalid, type ChildWrites, type DomainKind } from './save.ts';
+import { childWritesOf, refuseInvalid, type DomainKind, type Writes } from './save.ts';
 
 /**
  * The writes of addresses, each under its network; a switch's management address changes its address and goes only
  * through the switch (409 managed_by_switch).
  */
-export const ADDRESS_WRITES: ChildWrites<AddressRow, NetworkRow> = childWritesOf(
+export const ADDRESS_WRITES: Writes<undefined, NetworkRow, string> = childWritesOf(
   addressesOf,
-  (db, address) => getNetwork(db, address.network_id)!,
+  { what: ADDRESS.type, get: getAddress, parentOf: (db, address) => getNetwork(db, address.network_id)! },
   (change, address) => {
     if (address.switch_id) throw managedBySwitch(address, "clear or change the switch's managementIp");
     removeAddress(change, address.id);

@@ -31,7 +31,7 @@ import { LAG } from '../fields/lags.ts';
 import { lagRuleFaults } from '../fields/record-rules.ts';
 import { databaseLookups } from './lookups.ts';
 import { switchOf } from './ports.ts';
-import { refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
+import { refuseClashes, refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
 
 /** A LAG's image before a change, with its members (which are the ports' lag_id, not the LAG's row). */
 interface LagBefore {
@@ -97,6 +97,13 @@ export function deleteLag(db: Db, actor: Actor, id: string, precondition?: Preco
     return { activity: lagActivity('delete', beforeOf(row), null, [], sw, `Deleted LAG ${row.name} on ${sw.name}`), result: id };
   });
 }
+
+/** The writes of LAGs as every kind's are made (save.ts Writes), each created under its switch (its id). */
+export const LAG_WRITES: Writes<undefined, string, ApiRecord> = {
+  create: (db, actor, input, switchId) => createLag(db, actor, switchId, input),
+  update: changeLag,
+  delete: deleteLag,
+};
 
 // A LAG row holds its image's columns and tagged list; its members come apart.
 function beforeOf(row: LagRow): LagBefore {

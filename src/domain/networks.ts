@@ -3,6 +3,7 @@
 // addresses or ranges is deleted only with them (force).
 import { removeNetworkWithHoldings } from './network-removal.ts';
 import {
+  getNetwork,
   insertNetwork,
   networkHoldings,
   networkIdByName,
@@ -40,7 +41,7 @@ const NETWORKS: DomainKind<NetworkWithUse, NetworkValues> = {
 };
 
 /** The writes of networks; a delete of one with addresses or ranges: 409 network_in_use, unless `force` deletes them in the same entry. */
-export const NETWORK_WRITES: Writes<NetworkWithUse, { force: boolean }> = writesOf(NETWORKS, (change, network, { force }) => {
+export const NETWORK_WRITES: Writes<{ force: boolean }, void, string> = writesOf(NETWORKS, getNetwork, (change, network, { force }) => {
   const held = networkHoldings(change.db, network.id);
   if (held.addresses + held.ranges === 0) {
     removeNetwork(change, network.id);

@@ -38,7 +38,7 @@ import { PORT } from '../fields/ports.ts';
 import { portRuleFaults, type RecordLookups } from '../fields/record-rules.ts';
 import { RULES, type RuleFault } from '../fields/rules.ts';
 import { databaseLookups } from './lookups.ts';
-import { notFound, refuseClashes, refuseInvalid, toChange, type Precondition } from './save.ts';
+import { notFound, refuseClashes, refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
 
 /** What a bulk edit answers: the ports it named as they are now, how many changed, and its entry (none when none). */
 export interface BulkPortsResult {
@@ -111,6 +111,13 @@ export function deletePort(db: Db, actor: Actor, id: string, precondition?: Prec
     return { activity: portActivity('delete', row, null, sw, `Deleted port ${row.name} on ${sw.name}`), result: id };
   });
 }
+
+/** The writes of ports as every kind's are made (save.ts Writes), each created under its switch (its id). */
+export const PORT_WRITES: Writes<undefined, string, ApiRecord> = {
+  create: (db, actor, input, switchId) => createPort(db, actor, switchId, input),
+  update: changePort,
+  delete: deletePort,
+};
 
 /**
  * Changes many ports of one switch at once, all or nothing, in one bulk_update entry. Refuses not_found,

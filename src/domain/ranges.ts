@@ -1,16 +1,16 @@
 // The address ranges of networks: inside the network's subnet, start ≤ end, overlapping no other range of it
 // (409 range_overlaps); a DHCP range over no recorded address (409 in_dhcp_range).
 import { getNetwork, type NetworkRow } from '../db/networks.ts';
-import { insertRange, rangeConflict, rangeToApi, removeRange, type RangeRow, type RangeValues } from '../db/ranges.ts';
+import { getRange, insertRange, rangeConflict, rangeToApi, removeRange, type RangeRow, type RangeValues } from '../db/ranges.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { rangeRuleFaults } from '../fields/record-rules.ts';
 import { databaseLookups } from './lookups.ts';
-import { childWritesOf, type ChildWrites, type DomainKind } from './save.ts';
+import { childWritesOf, type DomainKind, type Writes } from './save.ts';
 
 /** The writes of ranges, each under its network. */
-export const RANGE_WRITES: ChildWrites<RangeRow, NetworkRow> = childWritesOf(
+export const RANGE_WRITES: Writes<undefined, NetworkRow, string> = childWritesOf(
   rangesOf,
-  (db, range) => getNetwork(db, range.network_id)!,
+  { what: RANGE.type, get: getRange, parentOf: (db, range) => getNetwork(db, range.network_id)! },
   (change, range) => {
     removeRange(change, range.id);
     return '';

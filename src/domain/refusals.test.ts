@@ -67,7 +67,26 @@ describe('a write through the domain', () => {
 
   it('writes no entry for a patch that changes nothing', () => {
     const id = SITE_WRITES.create(db, actor, { name: 'Main' });
-    SITE_WRITES.update(db, actor, getSite(db, id)!, { name: 'Main' });
+    SITE_WRITES.update(db, actor, id, { name: 'Main' });
+    expect(count('activity')).toBe(1);
+  });
+
+  it('reads the record an update or a delete names: not_found without one, then the precondition before any check', () => {
+    const missing = crypto.randomUUID();
+    expect(refusalOf(() => SITE_WRITES.update(db, actor, missing, { name: 'x' }))).toMatchObject({
+      kind: 'not_found',
+      message: 'No such site.',
+    });
+    expect(refusalOf(() => RANGE_WRITES.delete(db, actor, missing, undefined, undefined))).toMatchObject({ message: 'No such range.' });
+    const id = SITE_WRITES.create(db, actor, { name: 'Main' });
+    const seen: number[] = [];
+    const stale = (version: number) => {
+      seen.push(version);
+      throw new Refusal('conflict', 'stale', 'stale');
+    };
+    expect(refusalOf(() => SITE_WRITES.update(db, actor, id, { name: '' }, stale))).toMatchObject({ code: 'stale' });
+    expect(refusalOf(() => SITE_WRITES.delete(db, actor, id, stale, { cascade: false }))).toMatchObject({ code: 'stale' });
+    expect(seen).toEqual([1, 1]);
     expect(count('activity')).toBe(1);
   });
 
@@ -81,9 +100,9 @@ describe('a delete through the domain', () => {
   it('refuses a site that is not empty unless it cascades', () => {
     const siteId = SITE_WRITES.create(db, actor, { name: 'Main' });
     VLAN_WRITES.create(db, actor, { siteId, vid: 10, name: 'LAN' });
-    const refusal = refusalOf(() => SITE_WRITES.delete(db, actor, getSite(db, siteId)!, { cascade: false }));
+    const refusal = refusalOf(() => SITE_WRITES.delete(db, actor, siteId, undefined, { cascade: false }));
     expect(refusal).toMatchObject({ kind: 'conflict', code: 'site_not_empty', details: [{ field: 'cascade' }] });
-    SITE_WRITES.delete(db, actor, getSite(db, siteId)!, { cascade: true });
+    SITE_WRITES.delete(db, actor, siteId, undefined, { cascade: true });
     expect(count('sites') + count('vlans')).toBe(0);
   });
 
@@ -91,19 +110,20 @@ describe('a delete through the domain', () => {
     const siteId = SITE_WRITES.create(db, actor, { name: 'Main' });
     const vlanId = VLAN_WRITES.create(db, actor, { siteId, vid: 10, name: 'LAN' });
     NETWORK_WRITES.create(db, actor, { siteId, vlanId, name: 'LAN', subnet: '10.0.0.0/24' });
-    const refusal = refusalOf(() => VLAN_WRITES.delete(db, actor, getVlan(db, vlanId)!, { force: false }));
+    const refusal = refusalOf(() => VLAN_WRITES.delete(db, actor, vlanId, undefined, { force: false }));
     expect(refusal).toMatchObject({ kind: 'conflict', code: 'vlan_in_use' });
-    VLAN_WRITES.delete(db, actor, getVlan(db, vlanId)!, { force: true });
+    VLAN_WRITES.delete(db, actor, vlanId, undefined, { force: true });
     expect(getVlan(db, vlanId)).toBeUndefined();
   });
 
   it('refuses a network with addresses unless it is forced', () => {
     const siteId = SITE_WRITES.create(db, actor, { name: 'Main' });
     const networkId = NETWORK_WRITES.create(db, actor, { siteId, name: 'LAN', subnet: '10.0.0.0/24' });
-    ADDRESS_WRITES.create(db, actor, getNetwork(db, networkId)!, { address: '10.0.0.5' });
-    const network = { ...getNetwork(db, networkId)! };
-    expect(refusalOf(() => NETWORK_WRITES.delete(db, actor, network, { force: false }))).toMatchObject({ code: 'network_in_use' });
-    NETWORK_WRITES.delete(db, actor, network, { force: true });
+    ADDRESS_WRITES.create(db, actor, { address: '10.0.0.5' }, getNetwork(db, networkId)!);
+    expect(refusalOf(() => NETWORK_WRITES.delete(db, actor, networkId, undefined, { force: false }))).toMatchObject({
+      code: 'network_in_use',
+    });
+    NETWORK_WRITES.delete(db, actor, networkId, undefined, { force: true });
     expect(count('networks') + count('addresses')).toBe(0);
   });
 });
@@ -121,11 +141,11 @@ describe('the rules of one kind', () => {
   it('refuses an address in a DHCP range of its network, and a DHCP range over a recorded address', () => {
     const siteId = SITE_WRITES.create(db, actor, { name: 'Main' });
     const network = getNetwork(db, NETWORK_WRITES.create(db, actor, { siteId, name: 'LAN', subnet: '10.0.0.0/24' }))!;
-    RANGE_WRITES.create(db, actor, network, { start: '10.0.0.100', end: '10.0.0.199', kind: 'dhcp' });
-    const inRange = refusalOf(() => ADDRESS_WRITES.create(db, actor, network, { address: '10.0.0.150' }));
+    RANGE_WRITES.create(db, actor, { start: '10.0.0.100', end: '10.0.0.199', kind: 'dhcp' }, network);
+    const inRange = refusalOf(() => ADDRESS_WRITES.create(db, actor, { address: '10.0.0.150' }, network));
     expect(inRange).toMatchObject({ kind: 'conflict', code: 'in_dhcp_range', details: [{ field: 'address' }] });
-    ADDRESS_WRITES.create(db, actor, network, { address: '10.0.0.20' });
-    const overAddress = refusalOf(() => RANGE_WRITES.create(db, actor, network, { start: '10.0.0.10', end: '10.0.0.30', kind: 'dhcp' }));
+    ADDRESS_WRITES.create(db, actor, { address: '10.0.0.20' }, network);
+    const overAddress = refusalOf(() => RANGE_WRITES.create(db, actor, { start: '10.0.0.10', end: '10.0.0.30', kind: 'dhcp' }, network));
     expect(overAddress).toMatchObject({ kind: 'conflict', code: 'in_dhcp_range', details: [{ field: 'addresses' }] });
   });
 

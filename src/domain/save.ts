@@ -1,10 +1,11 @@
 // The one save path of the inventory's plain kinds (sites, VLANs, networks, ranges, addresses, templates, switches):
 // a create, an update or a delete of one record is checked and written here, whoever asks (the API's handlers, and
-// in time the imports, discovery and undo). Each kind's module (domain/<kind>.ts) declares its kind once (its
-// reads, its own rules, its cascades, how the activity log names it) and hands it to these. Read top to bottom,
-// each is what a write of that kind does: the fields (400), the rules that look at other records (400), then in one
-// change the kind's refusals (409), uniqueness (409), the write and its activity entry. Refusals are Refusals:
-// no HTTP is known here.
+// in time the imports, discovery and undo), in the one shape of a kind's writes (Writes) that ports, LAGs and users
+// take too. Each kind's module (domain/<kind>.ts) declares its kind once (its reads, its own rules, its cascades, how
+// the activity log names it) and hands it to these. Read top to bottom, each is what a write of that kind does: the
+// record it changes read once (404) and the caller's precondition on it (If-Match, 412), the fields (400), the rules
+// that look at other records (400), then in one change the kind's refusals (409), uniqueness (409), the write and its
+// activity entry. Refusals are Refusals: no HTTP is known here.
 import { randomUUID } from 'node:crypto';
 import { recordChange, type ActivityInput, type Actor, type Change } from '../db/change.ts';
 import type { Kind } from '../db/images.ts';
@@ -48,47 +49,79 @@ export interface DomainKind<Row extends Values & StoredRow, Values> {
   entity(record: Values, id: string): { name: string; siteId: string | null; label: string };
 }
 
-/** The writes of a kind as its callers make them: create (its new id), update, and delete with the options it takes. */
-export interface Writes<Row, Options = undefined> {
-  create(db: Db, actor: Actor, input: unknown): string;
-  update(db: Db, actor: Actor, row: Row, input: unknown): void;
-  delete(db: Db, actor: Actor, row: Row, options: Options): void;
+/** Checks a change before it is written (If-Match): given the version of the record it starts from. */
+export type Precondition = (version: number) => void;
+
+/** What a write answers: the new record's id, or the record as stored (answered as it is, without reading it again). */
+export type Written = string | ApiRecord | undefined;
+
+/**
+ * The writes of a kind, as every caller makes them (the API's adapter, http/resource-routes.ts, among them): create
+ * under its parent (a range's network, a port's switch; none for a kind of no parent), and the update and delete of
+ * the record `id`, which the domain reads once: not_found, then the caller's precondition on it, then its checks.
+ */
+export interface Writes<Options = undefined, Parent = void, Created = Written | Promise<Written>> {
+  create(db: Db, actor: Actor, input: unknown, parent: Parent): Created;
+  update(db: Db, actor: Actor, id: string, input: unknown, precondition?: Precondition): Written | Promise<Written>;
+  delete(db: Db, actor: Actor, id: string, precondition: Precondition | undefined, options: Options): void;
 }
 
-/** The writes of a kind through the one save path; `remove` deletes a record and what goes with it (see deleteRecord). */
+/**
+ * The writes of a kind through the one save path; `get` reads the record an update or a delete starts from, `remove`
+ * deletes a record and what goes with it (see deleteRecord).
+ */
 export function writesOf<Row extends Values & StoredRow, Values, Options = undefined>(
   kind: DomainKind<Row, Values>,
+  get: (db: Db, id: string) => Row | undefined,
   remove: (change: Change, row: Row, options: Options) => string,
-): Writes<Row, Options> {
+): Writes<Options, void, string> {
+  const what = kind.resource.type;
   return {
     create: (db, actor, input) => createRecord(db, actor, kind, input),
-    update: (db, actor, row, input) => updateRecord(db, actor, kind, row, input),
-    delete: (db, actor, row, options) => deleteRecord(db, actor, kind, row, (change) => remove(change, row, options)),
+    update: (db, actor, id, input, precondition) => {
+      updateRecord(db, actor, kind, toChange(get(db, id), what, precondition), input);
+    },
+    delete: (db, actor, id, precondition, options) => {
+      const row = toChange(get(db, id), what, precondition);
+      deleteRecord(db, actor, kind, row, (change) => remove(change, row, options));
+    },
   };
 }
 
-/** The writes of a kind whose rules and entries name a parent record (a range's or an address's network). */
-export interface ChildWrites<Row, Parent> {
-  create(db: Db, actor: Actor, parent: Parent, input: unknown): string;
-  update(db: Db, actor: Actor, row: Row, input: unknown): void;
-  delete(db: Db, actor: Actor, row: Row): void;
+/** Where the stored record of a kind of a parent is found: its word in a not_found, its read by id, and its parent. */
+export interface StoredChild<Row, Parent> {
+  what: string;
+  get(db: Db, id: string): Row | undefined;
+  parentOf(db: Db, row: Row): Parent;
 }
 
-/** writesOf for a kind of a parent: `kindOf` the kind under one parent, `parentOf` the parent of a stored row. */
+/** writesOf for a kind of a parent: `kindOf` the kind under one parent, `stored` where its records and their parents are. */
 export function childWritesOf<Row extends Values & StoredRow, Values, Parent>(
   kindOf: (parent: Parent) => DomainKind<Row, Values>,
-  parentOf: (db: Db, row: Row) => Parent,
+  stored: StoredChild<Row, Parent>,
   remove: (change: Change, row: Row) => string,
-): ChildWrites<Row, Parent> {
+): Writes<undefined, Parent, string> {
+  const kindOfRow = (db: Db, row: Row) => kindOf(stored.parentOf(db, row));
   return {
-    create: (db, actor, parent, input) => createRecord(db, actor, kindOf(parent), input),
-    update: (db, actor, row, input) => updateRecord(db, actor, kindOf(parentOf(db, row)), row, input),
-    delete: (db, actor, row) => deleteRecord(db, actor, kindOf(parentOf(db, row)), row, (change) => remove(change, row)),
+    create: (db, actor, input, parent) => createRecord(db, actor, kindOf(parent), input),
+    update: (db, actor, id, input, precondition) => {
+      const row = toChange(stored.get(db, id), stored.what, precondition);
+      updateRecord(db, actor, kindOfRow(db, row), row, input);
+    },
+    delete: (db, actor, id, precondition) => {
+      const row = toChange(stored.get(db, id), stored.what, precondition);
+      deleteRecord(db, actor, kindOfRow(db, row), row, (change) => remove(change, row));
+    },
   };
 }
 
 /** Creates a record of the input: refused with 400 or 409 (Refusal), else stored with its entry; its new id. */
-function createRecord<Row extends Values & StoredRow, Values>(db: Db, actor: Actor, kind: DomainKind<Row, Values>, input: unknown): string {
+export function createRecord<Row extends Values & StoredRow, Values>(
+  db: Db,
+  actor: Actor,
+  kind: DomainKind<Row, Values>,
+  input: unknown,
+): string {
   const checked = validateInput(kind.resource, input, 'create');
   refuseInvalid([...fieldFaultsOf(kind, input, checked), ...(kind.ruleFaults?.(db, checked.values, checked) ?? [])]);
   const values = toColumns(kind.resource, checked.values) as Values;
@@ -105,9 +138,9 @@ function createRecord<Row extends Values & StoredRow, Values>(db: Db, actor: Act
 }
 
 /**
- * Changes the record `row` (as read once by the caller) by the input, a patch validated on the record as it would
- * be (400); a patch that changes nothing writes nothing; else in one change the kind's refusals, uniqueness (409),
- * the update and its entry.
+ * Changes the record `row` (as writesOf or childWritesOf read it, once) by the input, a patch validated on the
+ * record as it would be (400); a patch that changes nothing writes nothing; else in one change the kind's refusals,
+ * uniqueness (409), the update and its entry.
  */
 function updateRecord<Row extends Values & StoredRow, Values>(
   db: Db,
@@ -153,9 +186,6 @@ function deleteRecord<Row extends Values & StoredRow, Values>(
     return { activity: entryOf(kind, 'delete', row.id, row, summaryEnd), result: row.id };
   });
 }
-
-/** Checks a change before it is written (If-Match): given the version of the record it starts from. */
-export type Precondition = (version: number) => void;
 
 /** The record a change starts from, read once: not_found (`No such ${what}.`) when there is none, then the precondition. */
 export function toChange<Row extends { version: number }>(row: Row | undefined, what: string, precondition?: Precondition): Row {

@@ -2,7 +2,7 @@
 import type { Change } from '../db/change.ts';
 import { deleteEntity } from '../db/images.ts';
 import { networkIdsOfSite } from '../db/networks.ts';
-import { siteIdByName, siteToApi, type SiteRow, type SiteValues } from '../db/sites.ts';
+import { getSite, siteIdByName, siteToApi, type SiteRow, type SiteValues } from '../db/sites.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { switchIdsOfSite } from '../db/switches.ts';
 import { vlanIdsOfSite } from '../db/vlans.ts';
@@ -23,7 +23,7 @@ const SITES: DomainKind<SiteRow, SiteValues> = {
 };
 
 /** The writes of sites; a delete of one with switches, VLANs or networks: 409 site_not_empty, unless `cascade` deletes them all in the same entry. */
-export const SITE_WRITES: Writes<SiteRow, { cascade: boolean }> = writesOf(SITES, (change, site, { cascade }) => {
+export const SITE_WRITES: Writes<{ cascade: boolean }, void, string> = writesOf(SITES, getSite, (change, site, { cascade }) => {
   if (!cascade && site.switch_count + site.vlan_count + site.network_count > 0) throw siteNotEmpty(site);
   const removed = removeSite(change, site.id);
   if (!cascade) return '';

@@ -39,7 +39,7 @@ import { counted } from '../lib/counted.ts';
 import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
 import { databaseLookups } from './lookups.ts';
 import { keepManagementAddress } from './management-address.ts';
-import { refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
+import { createRecord, refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
   resource: SWITCH,
@@ -59,8 +59,8 @@ const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
  * stackSize unless given; a delete takes its ports (far ends of their links unlinked), its LAGs and its management
  * address with it.
  */
-export const SWITCH_WRITES: Writes<SwitchRow> = {
-  ...writesOf(SWITCHES, (change, row) => {
+export const SWITCH_WRITES: Writes<undefined, void, string> = {
+  ...writesOf(SWITCHES, getSwitch, (change, row) => {
     const ports = removeSwitch(change, row.id);
     return ports ? ` and its ${counted(ports, 'port')}` : '';
   }),
@@ -70,7 +70,7 @@ export const SWITCH_WRITES: Writes<SwitchRow> = {
       ...judgeSwitch(db, record, checked),
       ...templateFaults(db, body, checked),
     ];
-    return writesOf({ ...SWITCHES, ruleFaults }, () => '').create(db, actor, body);
+    return createRecord(db, actor, { ...SWITCHES, ruleFaults }, body);
   },
 };
 

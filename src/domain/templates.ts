@@ -4,6 +4,7 @@ import type { Actor } from '../db/change.ts';
 import type { Db } from '../db/open.ts';
 import {
   countSwitchesOfTemplate,
+  getTemplate,
   removeTemplate,
   templateIdByName,
   templateToApi,
@@ -15,7 +16,7 @@ import { isPlainObject, validateInput } from '../fields/field.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { counted } from '../lib/counted.ts';
 import { checkTemplateUnits, layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
-import { refuseClashes, refuseInvalid, writesOf, type DomainKind, type Writes } from './save.ts';
+import { createRecord, refuseClashes, refuseInvalid, writesOf, type DomainKind, type Writes } from './save.ts';
 
 const TEMPLATES: DomainKind<TemplateRow, TemplateValues> = {
   resource: TEMPLATE,
@@ -32,7 +33,7 @@ const TEMPLATES: DomainKind<TemplateRow, TemplateValues> = {
 };
 
 /** The writes of templates; a delete of one that switches are made from: 409 template_in_use. */
-export const TEMPLATE_WRITES: Writes<TemplateRow> = writesOf(TEMPLATES, (change, template) => {
+export const TEMPLATE_WRITES: Writes<undefined, void, string> = writesOf(TEMPLATES, getTemplate, (change, template) => {
   const switches = countSwitchesOfTemplate(change.db, template.id);
   if (switches > 0) throw templateInUse(template, switches, 'id', 'delete or re-create them first');
   removeTemplate(change, template.id);
@@ -41,7 +42,7 @@ export const TEMPLATE_WRITES: Writes<TemplateRow> = writesOf(TEMPLATES, (change,
 
 /** Creates a template of a NetBox device type; `summaryEnd` ends the entry's summary (" from a NetBox device type"). */
 export function createImportedTemplate(db: Db, actor: Actor, input: unknown, summaryEnd: string): string {
-  return writesOf({ ...TEMPLATES, onCreate: () => ({ summaryEnd }) }, () => '').create(db, actor, input);
+  return createRecord(db, actor, { ...TEMPLATES, onCreate: () => ({ summaryEnd }) }, input);
 }
 
 /** The template a create of the input would store (a dry run): its fields and counts, without id, version or times. */

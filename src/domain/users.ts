@@ -19,7 +19,7 @@ import { Refusal } from '../errors/refusal.ts';
 import { isPlainObject, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { hashPassword } from '../lib/password.ts';
-import { refuseInvalid, toChange, type Precondition } from './save.ts';
+import { refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
 
 /** The fields an admin may change of a user. */
 export const ADMIN_PATCH_FIELDS: readonly string[] = ['role', 'password', 'disabled', 'displayName', 'language'];
@@ -90,6 +90,13 @@ export function deleteUser(db: Db, id: string, precondition?: Precondition): voi
     deleteUserRow(db, user.id);
   });
 }
+
+/** The writes of users as every kind's are made (save.ts Writes); users have no activity entries: their writes take no actor. */
+export const USER_WRITES: Writes<undefined, void, Promise<string>> = {
+  create: async (db, _actor, input) => (await createUser(db, input)).id,
+  update: async (db, _actor, id, input, precondition) => void (await changeUser(db, id, input, precondition)),
+  delete: (db, _actor, id, precondition) => deleteUser(db, id, precondition),
+};
 
 /** Creates the first admin, only while no user exists (409 already_set_up); answers it as stored. Refuses validation_failed. */
 export async function setUpFirstAdmin(db: Db, username: string, password: string): Promise<UserRow> {

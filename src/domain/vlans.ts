@@ -39,7 +39,7 @@ const VLANS: DomainKind<VlanRow, VlanValues> = {
 };
 
 /** The writes of VLANs; a delete of one in use: 409 vlan_in_use with the counts, unless `force` takes it off its users in the same entry. */
-export const VLAN_WRITES: Writes<VlanRow, { force: boolean }> = writesOf(VLANS, (change, vlan, { force }) => {
+export const VLAN_WRITES: Writes<{ force: boolean }, void, string> = writesOf(VLANS, getVlan, (change, vlan, { force }) => {
   const users = vlanUsers(change.db, vlan.id);
   if (inUse(users) && !force) throw vlanInUse(vlan, users, 'force', 'add ?force=true to take it off them');
   removeVlan(change, vlan.id);

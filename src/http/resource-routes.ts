@@ -2,17 +2,21 @@
 // with If-Match, delete) made from one declaration: the plain kinds of the inventory, ports and LAGs (created under
 // their switch), users (admins only). The handlers read the request and answer; what a write checks and changes is
 // the domain's (src/domain/<kind>.ts), which the declaration hands in.
-import type { Actor } from '../db/change.ts';
 import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
+import { HttpError } from '../errors/http-error.ts';
+import type { Writes, Written } from '../domain/save.ts';
 import { inputSchema, resourceSchema, type ApiRecord, type JsonSchema, type Resource } from '../fields/field.ts';
 import { created, etag } from './answers.ts';
 import { inventoryList, type ListedKind } from './inventory-handlers.ts';
 import { LIST_QUERY_DOC, listRequest, listSchema } from './list-request.ts';
-import { actorOf, checkIfMatch, flag, pathId, pathRow } from './request.ts';
+import { actorOf, checkIfMatch, flag, pathId, pathRow, wantsCsv } from './request.ts';
 import type { Access, Ctx, Reply, Route } from './route.ts';
 
 type QueryDoc = NonNullable<NonNullable<Route['doc']>['query']>[number];
+
+/** A declaration as the reads take it, whatever its writes' options and parent. */
+type Declaration<Row extends StoredRow, Filter> = ResourceDeclaration<Row, Filter, unknown, unknown>;
 
 /** A stored row: its id and the version its ETag names. */
 type StoredRow = { id: string; version: number };
@@ -27,33 +31,8 @@ export interface ListDeclaration<Filter> {
   filter(ctx: Ctx): Filter;
 }
 
-/** What a write answers: the new record's id, or the record as stored (answered as it is, without reading it again). */
-export type Written = string | ApiRecord | undefined;
-
-/** What the domain does for each write of a kind, as the handlers call it, given the row the path names (If-Match checked). */
-export interface ResourceWrites<Row, Options> {
-  create(db: Db, actor: Actor, input: unknown, ctx: Ctx): Written | Promise<Written>;
-  update(db: Db, actor: Actor, row: Row, input: unknown): void;
-  delete(db: Db, actor: Actor, row: Row, options: Options): void;
-}
-
-/**
- * The writes of a kind whose domain reads the record itself, once, and checks If-Match on it as a precondition: ports
- * and LAGs, and users, whose change checks it again after hashing a new password, on the row it then writes.
- */
-export interface WritesById<Options> {
-  byId: {
-    create(db: Db, actor: Actor, input: unknown, ctx: Ctx): Written | Promise<Written>;
-    update(db: Db, actor: Actor, id: string, input: unknown, precondition: Precondition): Written | Promise<Written>;
-    delete(db: Db, actor: Actor, id: string, precondition: Precondition, options: Options): void;
-  };
-}
-
-/** Checks a change before it is written: given the version of the record it starts from (If-Match). */
-type Precondition = (version: number) => void;
-
 /** A kind as the adapter serves it: its reads, its writes, and the summaries and docs of its routes. */
-export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = undefined> {
+export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = undefined, Parent = void> {
   /** Its fields; its collection is `/api/${resource.table}`, one record `/api/${resource.table}/:id` (a created one's Location). */
   resource: Resource;
   /**
@@ -65,11 +44,17 @@ export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = un
     Partial<Pick<ListedKind<Row, Filter>, 'listJson' | 'list'>> & { csv?: (db: Db, kind: Kind, records: ApiRecord[]) => string };
   lists: ListDeclaration<Filter>[];
   summaries: { create: string; get: string; update: string; delete: string };
-  writes: ResourceWrites<Row, Options> | WritesById<Options>;
+  /** Why it has no CSV layout, when reads.csv is absent: the reason a CSV request is refused with ("their units are JSON"). */
+  noCsvBecause?: string;
+  /** Its domain writes (domain/save.ts Writes): the handlers hand them the path's id and If-Match as the precondition. */
+  writes: Writes<Options, Parent>;
   /** Who may read and who may write (default: viewers read, editors write). */
   access?: { read: Access; write: Access };
-  /** Where a create is posted, when not to `path` (a network's ranges: `/api/networks/:id/ranges`; a switch's ports). */
-  createPath?: string;
+  /**
+   * A kind created under the record the path names, when not posted to its collection: where a create is posted (a
+   * network's ranges: `/api/networks/:id/ranges`; a switch's ports) and the parent its create is given (the network's row).
+   */
+  createdUnder?: { path: string; parent(ctx: Ctx): Parent };
   /** The body of an update, when it is not a patch of every field (a user's: what an admin may change). */
   updateRequest?: JsonSchema;
   /** The schema of one record's answer (default: the resource's). */
@@ -78,24 +63,6 @@ export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = un
   getAnswer?: { response: JsonSchema; answer(ctx: Ctx, row: Row): ApiRecord & { version: number } };
   /** The query parameters of a delete and the options they make (?cascade=true). */
   deleteOptions?: { query: QueryDoc[]; of(ctx: Ctx): Options };
-}
-
-type Create = ResourceWrites<unknown, unknown>['create'];
-
-/** The writes of a kind whose records are created under a record the path names (a network's ranges). */
-export function createdUnder<Row, Parent, Options>(
-  writes: Omit<ResourceWrites<Row, Options>, 'create'> & { create(db: Db, actor: Actor, parent: Parent, input: unknown): string },
-  parentOf: (ctx: Ctx) => Parent,
-): ResourceWrites<Row, Options> {
-  return { ...writes, create: underPath(writes.create, parentOf) };
-}
-
-/** A create under the record the path names (a switch's ports: its id), as the adapter calls it. */
-export function underPath<Parent>(
-  create: (db: Db, actor: Actor, parent: Parent, input: unknown) => Written,
-  parentOf: (ctx: Ctx) => Parent,
-): Create {
-  return (db, actor, input, ctx) => create(db, actor, parentOf(ctx), input);
 }
 
 /** A delete's boolean query parameter (?force=true) and the option it makes ({ force: true }). */
@@ -115,17 +82,17 @@ export function uuidParameter(name: string): QueryDoc {
 }
 
 /** The routes of a kind, in the order lists, create, get, update, delete. */
-export function resourceRoutes<Row extends StoredRow, Filter, Options = undefined>(
-  kind: ResourceDeclaration<Row, Filter, Options>,
+export function resourceRoutes<Row extends StoredRow, Filter, Options = undefined, Parent = void>(
+  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
 ): Route[] {
   const one = `${pathOf(kind)}/:id`;
   const record = kind.record ?? resourceSchema(kind.resource);
   const { read, write } = kind.access ?? { read: 'viewer', write: 'editor' };
   return [
-    ...kind.lists.map((list) => listRoute(kind, listedKind(kind), list, read)),
+    ...kind.lists.map((list) => listRoute(kind, list, read)),
     {
       method: 'POST',
-      path: kind.createPath ?? pathOf(kind),
+      path: kind.createdUnder?.path ?? pathOf(kind),
       access: write,
       handler: (ctx) => resourceCreate(ctx, kind),
       body: { accepts: 'json' },
@@ -160,34 +127,26 @@ export function resourceRoutes<Row extends StoredRow, Filter, Options = undefine
   ];
 }
 
-/** The kind as the shared list takes it (inventory-handlers.ts). */
-function listedKind<Row extends StoredRow, Filter, Options>(kind: ResourceDeclaration<Row, Filter, Options>): ListedKind<Row, Filter> {
+/** The kind as the shared list takes it (inventory-handlers.ts); one without a CSV layout is refused CSV before (csvRefused). */
+function listedKind<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>): ListedKind<Row, Filter> {
   const { csv, listJson, list } = kind.reads;
   if (!listJson || !list) throw new Error(`${kind.resource.type} has no list reads`);
-  return {
-    ...kind.reads,
-    listJson,
-    list,
-    resource: kind.resource,
-    csv: (db, records) => {
-      if (!csv) throw new Error(`${kind.resource.type} has no CSV layout`);
-      return csv(db, kind.resource.type as Kind, records);
-    },
-  };
+  return { ...kind.reads, listJson, list, resource: kind.resource, csv: (db, records) => csv!(db, kind.resource.type as Kind, records) };
 }
 
-function listRoute<Row extends StoredRow, Filter, Options>(
-  kind: ResourceDeclaration<Row, Filter, Options>,
-  listed: ListedKind<Row, Filter>,
-  list: ListDeclaration<Filter>,
-  access: Access,
-): Route {
+function listRoute<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>, list: ListDeclaration<Filter>, access: Access): Route {
+  const listed = listedKind(kind);
   const own = kind.reads.csv ? LIST_QUERY_DOC : LIST_QUERY_DOC.filter((parameter) => parameter.name !== 'format');
   return {
     method: 'GET',
     path: list.path ?? pathOf(kind),
     access,
-    handler: (ctx) => inventoryList(ctx, listed, listRequest(ctx, kind.resource), list.filter(ctx)),
+    handler: (ctx) => {
+      const request = listRequest(ctx, kind.resource);
+      const filter = list.filter(ctx);
+      if (!kind.reads.csv && wantsCsv(ctx)) throw csvRefused(kind);
+      return inventoryList(ctx, listed, request, filter);
+    },
     summary: list.summary,
     doc: {
       response: listSchema(kind.resource),
@@ -197,53 +156,51 @@ function listRoute<Row extends StoredRow, Filter, Options>(
   };
 }
 
-/** POST: the domain creates it (or refuses); 201 with Location and ETag. */
-function resourceCreate<Row extends StoredRow, Filter, Options>(
+/** 400 on `format` for a kind without a CSV layout: "Templates have no CSV layout (their units are JSON); ask for JSON." */
+function csvRefused<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>): HttpError {
+  const plural = kind.resource.table;
+  const why = kind.noCsvBecause ? ` (${kind.noCsvBecause})` : '';
+  return new HttpError(400, 'validation_failed', `${plural[0].toUpperCase()}${plural.slice(1)} have no CSV layout${why}; ask for JSON.`, [
+    { field: 'format', message: `must be json: ${plural} have no CSV layout` },
+  ]);
+}
+
+/** POST: the domain creates it under its parent, when it has one (or refuses); 201 with Location and ETag. */
+function resourceCreate<Row extends StoredRow, Filter, Options, Parent>(
   ctx: Ctx,
-  kind: ResourceDeclaration<Row, Filter, Options>,
+  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
 ): Reply | Promise<Reply> {
-  const writes = 'byId' in kind.writes ? kind.writes.byId : kind.writes;
-  return then(writes.create(ctx.app.db, actorOf(ctx), ctx.body, ctx), (written) => {
+  const parent = kind.createdUnder?.parent(ctx) as Parent;
+  return then(kind.writes.create(ctx.app.db, actorOf(ctx), ctx.body, parent), (written) => {
     const { body, headers } = writtenAnswer(ctx, kind, written);
     return created(`${pathOf(kind)}/${String(body.id)}`, body, headers);
   });
 }
 
-/** PATCH: the row (404, If-Match 412), changed by the domain (or refused); the record as it is then. */
-function resourceUpdate<Row extends StoredRow, Filter, Options>(
+/** PATCH: changed by the domain, which reads the record (404), runs If-Match on it (412), then checks (or refuses); the record as it is then. */
+function resourceUpdate<Row extends StoredRow, Filter, Options, Parent>(
   ctx: Ctx,
-  kind: ResourceDeclaration<Row, Filter, Options>,
+  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
 ): Reply | Promise<Reply> {
-  const { db } = ctx.app;
-  if ('byId' in kind.writes) {
-    const written = kind.writes.byId.update(db, actorOf(ctx), pathId(ctx, kind.resource.type), ctx.body, (version) =>
-      checkIfMatch(ctx, version),
-    );
-    return then(written, (record) => writtenAnswer(ctx, kind, record ?? pathId(ctx, kind.resource.type)));
-  }
-  const row = rowOfPath(ctx, kind);
-  checkIfMatch(ctx, row.version);
-  kind.writes.update(db, actorOf(ctx), row, ctx.body);
-  return writtenAnswer(ctx, kind, row.id);
+  const id = pathId(ctx, kind.resource.type);
+  const written = kind.writes.update(ctx.app.db, actorOf(ctx), id, ctx.body, (version) => checkIfMatch(ctx, version));
+  return then(written, (record) => writtenAnswer(ctx, kind, record ?? id));
 }
 
-/** DELETE: the row (404, If-Match 412), deleted by the domain (or refused); 204. */
-function resourceDelete<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>): Reply {
+/** DELETE: deleted by the domain, which reads the record (404) and runs If-Match on it (412) first (or refuses); 204. */
+function resourceDelete<Row extends StoredRow, Filter, Options, Parent>(
+  ctx: Ctx,
+  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
+): Reply {
   const options = kind.deleteOptions?.of(ctx) as Options;
-  if ('byId' in kind.writes) {
-    kind.writes.byId.delete(ctx.app.db, actorOf(ctx), pathId(ctx, kind.resource.type), (version) => checkIfMatch(ctx, version), options);
-    return { status: 204 };
-  }
-  const row = rowOfPath(ctx, kind);
-  checkIfMatch(ctx, row.version);
-  kind.writes.delete(ctx.app.db, actorOf(ctx), row, options);
+  kind.writes.delete(ctx.app.db, actorOf(ctx), pathId(ctx, kind.resource.type), (version) => checkIfMatch(ctx, version), options);
   return { status: 204 };
 }
 
 /** The answer to a write: the record it answered, or the record of the id it wrote as stored now; its ETag. */
-function writtenAnswer<Row extends StoredRow, Filter, Options>(
+function writtenAnswer<Row extends StoredRow, Filter>(
   ctx: Ctx,
-  kind: ResourceDeclaration<Row, Filter, Options>,
+  kind: Declaration<Row, Filter>,
   written: Written,
 ): Reply & { body: ApiRecord; headers: Record<string, string> } {
   if (typeof written === 'object') return { body: written, headers: { ETag: etag(written.version as number) } };
@@ -256,14 +213,14 @@ function then<T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R
   return value instanceof Promise ? value.then(next) : next(value);
 }
 
-function pathOf<Row extends StoredRow, Filter, Options>(kind: ResourceDeclaration<Row, Filter, Options>): string {
+function pathOf<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter>): string {
   return `/api/${kind.resource.table}`;
 }
 
-function rowOfPath<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>): Row {
+function rowOfPath<Row extends StoredRow, Filter>(ctx: Ctx, kind: Declaration<Row, Filter>): Row {
   return pathRow(ctx, kind.resource.type, (db, id) => kind.reads.get(db, id, ctx.user?.id));
 }
 
-function answerOf<Row extends StoredRow, Filter, Options>(ctx: Ctx, kind: ResourceDeclaration<Row, Filter, Options>, row: Row): Reply {
+function answerOf<Row extends StoredRow, Filter>(ctx: Ctx, kind: Declaration<Row, Filter>, row: Row): Reply {
   return { body: kind.getAnswer?.answer(ctx, row) ?? kind.reads.toApi(row), headers: { ETag: etag(row.version) } };
 }

@@ -1,11 +1,11 @@
 import { addressToApi, getAddress, listAddresses, listAddressesJson, type AddressFilter, type AddressRow } from '../db/addresses.ts';
-import { getNetwork } from '../db/networks.ts';
+import { getNetwork, type NetworkRow } from '../db/networks.ts';
 import { ADDRESS_WRITES } from '../domain/addresses.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { ADDRESS } from '../fields/addresses.ts';
 import { ADDRESS_STATUSES, DEVICE_TYPES } from '../fields/choices.ts';
 import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
-import { createdUnder, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
+import { resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
@@ -15,7 +15,7 @@ const FILTER_DOC = [
 ];
 
 /** The routes of the IP addresses recorded in networks (docs/IPAM.md). */
-export const ADDRESS_ROUTES: Route[] = resourceRoutes<AddressRow, AddressFilter>({
+export const ADDRESS_ROUTES: Route[] = resourceRoutes<AddressRow, AddressFilter, undefined, NetworkRow>({
   resource: ADDRESS,
   reads: { get: getAddress, toApi: addressToApi, listJson: listAddressesJson, list: listAddresses, csv: recordsToCsv },
   lists: [
@@ -31,7 +31,7 @@ export const ADDRESS_ROUTES: Route[] = resourceRoutes<AddressRow, AddressFilter>
       filter: (ctx) => ({ ...addressFilter(ctx), networkId: pathRow(ctx, 'network', getNetwork).id }),
     },
   ],
-  createPath: '/api/networks/:id/addresses',
+  createdUnder: { path: '/api/networks/:id/addresses', parent: (ctx) => pathRow(ctx, 'network', getNetwork) },
   summaries: {
     create:
       'Record an address in a network: a usable host of its subnet, unique in it (409 address_taken), ' +
@@ -40,7 +40,7 @@ export const ADDRESS_ROUTES: Route[] = resourceRoutes<AddressRow, AddressFilter>
     update: "Change an address (If-Match honoured); a switch's management address changes its address through the switch (409).",
     delete: "Delete an address; a switch's management address goes with the switch's managementIp (409).",
   },
-  writes: createdUnder(ADDRESS_WRITES, (ctx) => pathRow(ctx, 'network', getNetwork)),
+  writes: ADDRESS_WRITES,
 });
 
 function addressFilter(ctx: Ctx): Pick<AddressFilter, 'status' | 'deviceType'> {

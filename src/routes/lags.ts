@@ -1,16 +1,16 @@
 import { getLag, lagToApi, listLags, listLagsJson, type LagFilter, type LagRow } from '../db/lags.ts';
 import { getSwitch } from '../db/switches.ts';
-import { changeLag, createLag, deleteLag } from '../domain/lags.ts';
+import { LAG_WRITES } from '../domain/lags.ts';
 import { LAG } from '../fields/lags.ts';
 import { pathId, pathRow } from '../http/request.ts';
-import { resourceRoutes, underPath } from '../http/resource-routes.ts';
+import { resourceRoutes } from '../http/resource-routes.ts';
 import type { Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
 /** The routes of LAGs (port-channels) of a switch (docs/LAGS-TEMPLATES.md, "LAGs"). */
-export const LAG_ROUTES: Route[] = resourceRoutes<LagRow, LagFilter>({
+export const LAG_ROUTES: Route[] = resourceRoutes<LagRow, LagFilter, undefined, string>({
   resource: LAG,
-  createPath: '/api/switches/:id/lags',
+  createdUnder: { path: '/api/switches/:id/lags', parent: (ctx) => pathId(ctx, 'switch') },
   summaries: {
     create:
       'Add a LAG to a switch: name unique per switch (409 name_taken), two or more member ports of the switch (not console or ' +
@@ -22,7 +22,7 @@ export const LAG_ROUTES: Route[] = resourceRoutes<LagRow, LagFilter>({
       'its portMode and VLANs (written to every member), its remote LAG (symmetric; unpairing leaves the port links).',
     delete: 'Delete a LAG (If-Match honoured): its members stay as they are, without lagId; its remote LAG is unpaired.',
   },
-  writes: { byId: { create: underPath(createLag, (ctx) => pathId(ctx, 'switch')), update: changeLag, delete: deleteLag } },
+  writes: LAG_WRITES,
   reads: { get: getLag, toApi: lagToApi, listJson: listLagsJson, list: listLags, csv: recordsToCsv },
   lists: [
     {

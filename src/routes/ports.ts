@@ -1,20 +1,20 @@
 import { activityToApi, listActivity } from '../db/activity.ts';
 import { getPort, listPorts, listPortsJson, portToApi, type PortFilter, type PortRow } from '../db/ports.ts';
 import { getSwitch } from '../db/switches.ts';
-import { bulkChangePorts, changePort, createPort, deletePort } from '../domain/ports.ts';
+import { PORT_WRITES, bulkChangePorts } from '../domain/ports.ts';
 import { notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { resourceSchema } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
 import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
-import { resourceRoutes, underPath, uuidParameter } from '../http/resource-routes.ts';
+import { resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { BULK_REQUEST, HISTORY_LIMIT } from './schemas/ports.ts';
 
 /** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
-  ...resourceRoutes<PortRow, PortFilter>({
+  ...resourceRoutes<PortRow, PortFilter, undefined, string>({
     resource: PORT,
     reads: { get: getPort, toApi: portToApi, listJson: listPortsJson, list: listPorts, csv: recordsToCsv },
     lists: [
@@ -29,7 +29,7 @@ export const PORT_ROUTES: Route[] = [
         filter: (ctx) => ({ switchId: pathRow(ctx, 'switch', getSwitch).id }),
       },
     ],
-    createPath: '/api/switches/:id/ports',
+    createdUnder: { path: '/api/switches/:id/ports', parent: (ctx) => pathId(ctx, 'switch') },
     summaries: {
       create: 'Add a port to a switch; name unique per switch (409 name_taken).',
       get: 'One port, with its ETag.',
@@ -38,7 +38,7 @@ export const PORT_ROUTES: Route[] = [
         "a LAG member's mode and VLANs are its LAG's (409 lag_member).",
       delete: 'Delete a port; the far end of its link is unlinked; a LAG member whose LAG would keep fewer than two: 409 lag_member.',
     },
-    writes: { byId: { create: underPath(createPort, (ctx) => pathId(ctx, 'switch')), update: changePort, delete: deletePort } },
+    writes: PORT_WRITES,
   }),
   {
     method: 'PATCH',

@@ -1,18 +1,18 @@
-import { getNetwork } from '../db/networks.ts';
+import { getNetwork, type NetworkRow } from '../db/networks.ts';
 import { getRange, listRangesJson, listRangesPage, rangeToApi, type RangeFilter, type RangeRow } from '../db/ranges.ts';
 import { RANGE_WRITES } from '../domain/ranges.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { RANGE_KINDS } from '../fields/choices.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
-import { createdUnder, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
+import { resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
 const KIND_DOC = { name: 'kind', schema: { type: 'string', enum: [...RANGE_KINDS] } };
 
 /** The routes of the address ranges of networks (DHCP pools, static assignments, addresses held back). */
-export const RANGE_ROUTES: Route[] = resourceRoutes<RangeRow, RangeFilter>({
+export const RANGE_ROUTES: Route[] = resourceRoutes<RangeRow, RangeFilter, undefined, NetworkRow>({
   resource: RANGE,
   reads: { get: getRange, toApi: rangeToApi, listJson: listRangesJson, list: listRangesPage, csv: recordsToCsv },
   lists: [
@@ -28,7 +28,7 @@ export const RANGE_ROUTES: Route[] = resourceRoutes<RangeRow, RangeFilter>({
       filter: (ctx) => ({ siteId: uuidFilter(ctx, 'siteId'), networkId: uuidFilter(ctx, 'networkId'), kind: kindFilter(ctx) }),
     },
   ],
-  createPath: '/api/networks/:id/ranges',
+  createdUnder: { path: '/api/networks/:id/ranges', parent: (ctx) => pathRow(ctx, 'network', getNetwork) },
   summaries: {
     create:
       'Add a range to a network: inside its subnet, start ≤ end, overlapping no other (409 range_overlaps); ' +
@@ -37,7 +37,7 @@ export const RANGE_ROUTES: Route[] = resourceRoutes<RangeRow, RangeFilter>({
     update: 'Change a range (If-Match honoured), under the same rules.',
     delete: 'Delete a range.',
   },
-  writes: createdUnder(RANGE_WRITES, (ctx) => pathRow(ctx, 'network', getNetwork)),
+  writes: RANGE_WRITES,
 });
 
 function kindFilter(ctx: Ctx): string | undefined {

@@ -1,10 +1,10 @@
 import { getTemplate, listTemplates, listTemplatesJson, templateToApi } from '../db/templates.ts';
 import { TEMPLATE_WRITES, createImportedTemplate, previewTemplate } from '../domain/templates.ts';
-import { HttpError, validationFailed } from '../errors/http-error.ts';
+import { validationFailed } from '../errors/http-error.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { counted } from '../lib/counted.ts';
 import { created, etag } from '../http/answers.ts';
-import { actorOf, flag, wantsCsv } from '../http/request.ts';
+import { actorOf, flag } from '../http/request.ts';
 import { resourceRoutes } from '../http/resource-routes.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
 import { NETBOX_FILE_LIMITS, templateFromNetbox } from '../import/netbox-devicetype.ts';
@@ -19,9 +19,7 @@ export const TEMPLATE_ROUTES: Route[] = [
       {
         summary:
           'List layout templates, by name (q searches name, vendor, model and description); JSON only: templates have no CSV layout.',
-        filter: (ctx) => {
-          if (wantsCsv(ctx)) throw noCsv();
-        },
+        filter: () => undefined,
       },
     ],
     summaries: {
@@ -35,6 +33,7 @@ export const TEMPLATE_ROUTES: Route[] = [
         'their panels are drawn from them); name, vendor, model and description can.',
       delete: 'Delete a template; one that switches are made from: 409 template_in_use.',
     },
+    noCsvBecause: 'their units are JSON',
     writes: TEMPLATE_WRITES,
   }),
   {
@@ -85,10 +84,4 @@ function templateImport(ctx: Ctx): Reply {
   const id = createImportedTemplate(ctx.app.db, actorOf(ctx), body, summaryEnd);
   const record = templateToApi(getTemplate(ctx.app.db, id)!);
   return created(`/api/templates/${id}`, { ...record, skipped }, { ETag: etag(record.version as number) });
-}
-
-function noCsv(): HttpError {
-  return new HttpError(400, 'validation_failed', 'Templates have no CSV layout (their units are JSON); ask for JSON.', [
-    { field: 'format', message: 'must be json: templates have no CSV layout' },
-  ]);
 }

@@ -1,5 +1,5 @@
 import { getUser, listUsers, userToApi, type UserRow } from '../db/users.ts';
-import { changeUser, createUser, deleteUser } from '../domain/users.ts';
+import { USER_WRITES } from '../domain/users.ts';
 import { resourceSchema, type ApiRecord } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { resourceRoutes } from '../http/resource-routes.ts';
@@ -29,14 +29,7 @@ export const USER_ROUTES: Route[] = [
       delete: 'Remove a user and its tokens; not the last enabled admin.',
     },
     updateRequest: USER_PATCH,
-    // Users have no activity entries: their writes take no actor.
-    writes: {
-      byId: {
-        create: async (db, _actor, input) => (await createUser(db, input)).id,
-        update: async (db, _actor, id, input, precondition) => void (await changeUser(db, id, input, precondition)),
-        delete: (db, _actor, id, precondition) => deleteUser(db, id, precondition),
-      },
-    },
+    writes: USER_WRITES,
   }),
 ];
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ROUTES } from '../../src/routes/index.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 // Each resource lists with paging, sort, filter and q, and refuses a stale If-Match with 412. The resource tests
@@ -153,5 +154,32 @@ describe('POST answers 201 with a Location where the new resource is', () => {
     const there = await call('GET', location);
     expect(there.status).toBe(200);
     expect(there.body).toMatchObject({ id: created.body.id, version: 1 });
+  });
+});
+
+describe('a list of a kind without a CSV layout refuses CSV with 400 on format', () => {
+  // The adapter's lists (they take sort) that do not answer text/csv, from the route table: templates, and any other.
+  const noCsv = ALL_ROUTES.filter(
+    (route) => route.method === 'GET' && route.doc?.query?.some((parameter) => parameter.name === 'sort') && !route.doc.produces,
+  ).map((route) => route.path);
+
+  it('finds templates among them', () => {
+    expect(noCsv).toContain('/api/templates');
+  });
+
+  const requests = noCsv.flatMap((path): [string, Record<string, string>][] => [
+    [`${path}?format=csv`, {}],
+    [`${path}?sort=name&limit=2`, { accept: 'text/csv' }],
+  ]);
+
+  it.each(requests)('GET %s %j', async (path, headers) => {
+    const answer = await call('GET', path, { headers });
+    expect(answer.status, answer.text).toBe(400);
+    const plural = path.slice('/api/'.length).split('?')[0];
+    expect(answer.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/have no CSV layout.*; ask for JSON\.$/),
+    });
+    expect(answer.body.error.details).toEqual([{ field: 'format', message: `must be json: ${plural} have no CSV layout` }]);
   });
 });
