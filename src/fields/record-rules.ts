@@ -48,6 +48,10 @@ export interface RuleContext {
   missing?(noun: 'port' | 'LAG' | 'switch' | 'network', id: string): string;
   /** A pair's wording beyond the defaults (a LAG's far end on the same switch, naming both). */
   pairWords?: Partial<PairWords>;
+  /** A port's lagId judged too, for a path that writes it itself (the undo): an existing LAG of the port's switch. */
+  portLag?: boolean;
+  /** The wording of a LAG with fewer than two members; default `must name two or more ports of switch <its name>`. */
+  fewMembers?: string;
 }
 
 type Values = Record<string, unknown>;
@@ -81,6 +85,7 @@ export function portRuleFaults(port: Values, lookups: RecordLookups, context: Ru
   const faults: RuleFault[] = portFaults(port, sw, (id) => lookups.siteOfVlan(id), prefix);
   const end = { id: String(port.id), switchId: String(port.switchId), partnerId: port.linkedPortId as string | null };
   faults.push(...pairOf(end, 'linkedPortId', lookups, context));
+  if (context.portLag && typeof port.lagId === 'string') faults.push(...portLagFaults(port.lagId, end.switchId, lookups, context));
   if (port.lagId) faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
   return faults;
 }
@@ -102,11 +107,19 @@ export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: Rule
   return faults;
 }
 
+function portLagFaults(lagId: string, switchId: string, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const field = `${context.prefix ?? ''}lagId`;
+  const lag = lookups.lag(lagId);
+  if (!lag) return [{ field, message: missing(context, 'LAG', lagId) }];
+  return lag.switchId === switchId ? [] : [{ field, message: "must be a LAG of the port's switch" }];
+}
+
 function memberFaults(members: string[], switchId: string, switchName: string | undefined, lookups: RecordLookups, context: RuleContext) {
   const { prefix = '' } = context;
   const faults: RuleFault[] = [];
   const of = switchName === undefined ? "the LAG's switch" : `switch ${switchName}`;
-  if (members.length < 2) faults.push({ field: `${prefix}memberPortIds`, message: `must name two or more ports of ${of}` });
+  if (members.length < 2)
+    faults.push({ field: `${prefix}memberPortIds`, message: context.fewMembers ?? `must name two or more ports of ${of}` });
   members.forEach((portId, i) => {
     const field = `${prefix}memberPortIds[${i}]`;
     const port = lookups.port(portId);

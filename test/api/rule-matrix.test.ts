@@ -1,6 +1,6 @@
 // Every rule on every path (issue 34): the same bad input, tried through each path that can carry it, is refused with
 // the code that the API's own create or update answers for that rule and a details[].field that names the field. A
-// cell that cannot apply says why. Restore and undo answer the envelope code their contract pins for every fault
+// cell that cannot apply says why. Restore and merge answer the envelope code their contract pins for every fault
 // (ENVELOPE below); their details still name the field. After the scenario, the backup export restores cleanly.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,10 +45,10 @@ interface RuleRow {
 /**
  * Paths whose contract answers one code for a whole document or entry, whatever rule its faults break: a restore or
  * a merge checks the document whole (400 validation_failed with every fault, test/api/backup-lags.test.ts; a merge's
- * clash with the stored data is 409 conflict, test/api/import.test.ts), an undo that would break a rule is an
- * undo_conflict (test/api/addresses.test.ts, ranges.test.ts, src/db/change.test.ts).
+ * clash with the stored data is 409 conflict, test/api/import.test.ts). An undo answers the rule's own code, as
+ * the API's create and update (src/domain/undo.ts); undo_conflict is its own refusal (changed since, a name taken).
  */
-const ENVELOPE: Partial<Record<Path, string>> = { restore: 'validation_failed', merge: 'validation_failed', undo: 'undo_conflict' };
+const ENVELOPE: Partial<Record<Path, string>> = { restore: 'validation_failed', merge: 'validation_failed' };
 const MERGE_CLASH = 'a merge answers its clashes with the stored data together: 409 conflict (test/api/import.test.ts)';
 
 let server: TestServer;
@@ -441,7 +441,7 @@ const MATRIX: RuleRow[] = [
       undo: {
         na:
           "a port's type and its LAG are both in its image: joining a LAG changes the port, so an undo of an older type " +
-          'change is refused as changed since (undo_conflict) before any rule; checkRulesAfterUndo checks the type all the same',
+          'change is refused as changed since (undo_conflict) before any rule; domain/undo.ts judges the type all the same',
       },
       discovery: { send: () => discoveryApply(ACC_WITH_CONSOLE_LAG, /^lag:/), field: 'memberPortIds' },
     },
@@ -463,7 +463,7 @@ const MATRIX: RuleRow[] = [
       ),
       merge: { send: () => merge((doc) => (at(doc, 'ports', seeded.ports.e1).linkedPortId = null)), field: 'linkedPortId' },
       restore: { send: () => restore((doc) => (at(doc, 'ports', seeded.ports.e1).linkedPortId = null)), field: 'linkedPortId' },
-      undo: { na: 'an undo that leaves a one-sided link: undo_conflict naming linkedPortId (test/api/restore-checks.test.ts)' },
+      undo: { na: 'undo data of another tool leaves a one-sided link: 400 naming linkedPortId (test/api/restore-checks.test.ts)' },
       discovery: { na: 'a discovery links both ends in one change (test/api/discovery.test.ts)' },
     },
   },
