@@ -372,12 +372,12 @@ describe('undoEntry', () => {
     expect(undoFails(update)).toMatchObject({ code: 'undo_conflict' });
   });
 
-  it('refuses with undo_conflict when a name the undo needs is taken now', () => {
+  it('refuses with name_taken when a name the undo needs is taken now', () => {
     const site = createSite('Lab');
     const deletion = deleteSiteCascade(site.id);
     createSite('LAB');
     const failure = undoFails(deletion);
-    expect(failure).toMatchObject({ kind: 'conflict', code: 'undo_conflict', details: [{ field: 'name' }] });
+    expect(failure).toMatchObject({ kind: 'conflict', code: 'name_taken', details: [{ field: 'name' }] });
     expect(row('site', site.id)).toBeUndefined();
     expect(getActivity(db, deletion)!.undone_by).toBeNull();
   });
@@ -901,11 +901,11 @@ describe('undoEntry of addresses and ranges', () => {
     expect(stored('range', pool)).toBeUndefined();
   });
 
-  it('refuses with undo_conflict naming address when the address is taken again in its network', () => {
+  it('refuses with address_taken naming address when the address is taken again in its network', () => {
     const { id } = addressAt(net, '10.0.1.7');
     const moved = change('address', id, (c) => updateAddress(db, id, { ...ADDRESS, address: '10.0.1.8' }, c.now));
     addressAt(net, '10.0.1.7');
-    expect(undoFails(moved)).toMatchObject({ code: 'undo_conflict', details: [{ field: 'address' }] });
+    expect(undoFails(moved)).toMatchObject({ code: 'address_taken', details: [{ field: 'address' }] });
   });
 
   it("refuses with 400 validation_failed a subnet change back that would leave the network's addresses outside it", () => {

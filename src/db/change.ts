@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Refusal } from '../errors/refusal.ts';
+import { RULES } from '../fields/rules.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import {
   KIND_ORDER,
@@ -178,8 +179,9 @@ export type UndoJudge = (images: UndoImages) => () => void;
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
  * before-image back, with the same ids and a raised version; undoing an `undo` entry redoes the change it
  * reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict when an entity no longer holds
- * what the entry left, or a name or id it needs is taken; already_undone; not_undoable (import, restore, migrate);
- * undo_data_invalid when the stored images break the field rules (written by another tool). `judge` refuses the rest.
+ * what the entry left, or a record it refers to is gone; name_taken (address_taken, conflict) when a value it needs is
+ * taken now; already_undone; not_undoable (import, restore, migrate); undo_data_invalid when the stored images break
+ * the field rules (written by another tool). `judge` refuses the rest.
  */
 export function recordUndo(db: Db, actor: Actor, entryId: string, judge: UndoJudge): ActivityEntry {
   try {
@@ -242,19 +244,25 @@ function undoImages(text: string): { before: ImageSet; after: ImageSet } {
   return parsed as { before: ImageSet; after: ImageSet };
 }
 
-/** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as undo_conflict. */
+/**
+ * A constraint failure while restoring: a value taken meanwhile as the API's create and update answer it (409 name_taken,
+ * address_taken, or conflict for another value), a referenced row gone (or one referring to it made since) as undo_conflict.
+ */
 function constraintConflict(error: unknown): Refusal | undefined {
   const failure = constraintFailure(error);
   if (!failure) return undefined;
   const taken = failure.unique.length > 0 ? uniqueFault(failure.unique.at(-1)!) : undefined;
-  const message = taken
-    ? `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`
-    : 'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
+  if (!taken) {
+    const message =
+      'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
+    return new Refusal('conflict', 'undo_conflict', message);
+  }
+  const rule = taken.field === 'name' ? RULES.nameTaken : taken.field === 'address' ? RULES.addressTaken : RULES.valueTaken;
   return new Refusal(
-    'conflict',
-    'undo_conflict',
-    message,
-    taken ? [{ field: taken.field, message: `is taken now by another ${taken.kind}` }] : undefined,
+    rule.kind,
+    rule.code,
+    `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`,
+    [{ field: taken.field, message: `is taken now by another ${taken.kind}` }],
   );
 }
 

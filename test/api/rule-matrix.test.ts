@@ -46,7 +46,7 @@ interface RuleRow {
  * Paths whose contract answers one code for a whole document or entry, whatever rule its faults break: a restore or
  * a merge checks the document whole (400 validation_failed with every fault, test/api/backup-lags.test.ts; a merge's
  * clash with the stored data is 409 conflict, test/api/import.test.ts). An undo answers the rule's own code, as
- * the API's create and update (src/domain/undo.ts); undo_conflict is its own refusal (changed since, a name taken).
+ * the API's create and update (src/domain/undo.ts); undo_conflict is its own refusal (changed since, a record gone).
  */
 const ENVELOPE: Partial<Record<Path, string>> = { restore: 'validation_failed', merge: 'validation_failed' };
 const MERGE_CLASH = 'a merge answers its clashes with the stored data together: 409 conflict (test/api/import.test.ts)';
@@ -136,6 +136,14 @@ async function undoOfDelete(list: 'addresses' | 'ranges', record: object, range:
   await client.make(`/api/networks/${seeded.networks.Users}/ranges`, range);
   return undo(deleted);
 }
+/** The undo of a deleted VLAN of the Lab site, once another VLAN took its name (and a colour of its own). */
+async function undoOfVlanDelete(name: string, vid: number, otherVid: number): Promise<ApiAnswer> {
+  const made = await client.make('/api/vlans', { siteId: ids.lab, name, vid });
+  await client.must(204, 'DELETE', `/api/vlans/${made.id}`);
+  const deleted = await lastEntryOf(made.id);
+  await client.make('/api/vlans', { siteId: ids.lab, name, vid: otherVid, color: '#123456' });
+  return undo(deleted);
+}
 const both = (json: () => Promise<ApiAnswer>, csv: () => Promise<ApiAnswer>, field: string) => ({
   importJson: { send: json, field },
   importCsv: { send: csv, field },
@@ -210,7 +218,7 @@ const MATRIX: RuleRow[] = [
       ),
       merge: { na: 'a merged VLAN whose name its site uses gets a free name (a fix the answer lists), by the merge contract' },
       restore: { send: () => restore((doc) => (at(doc, 'vlans', seeded.vlans.Voice).name = 'Users')), field: 'name' },
-      undo: { na: 'a name the undo needs that is taken now: undo_conflict naming it (test/api/activity.test.ts)' },
+      undo: { send: () => undoOfVlanDelete('gone', 77, 78), field: 'name' },
       discovery: { na: 'a discovery names a new VLAN after the switch; one of a taken name is name_taken (test/api/discovery.test.ts)' },
     },
   },
