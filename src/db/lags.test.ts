@@ -10,7 +10,7 @@ import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
 import { getPort } from './ports.ts';
 
-// The LAG rules of an undo (checkRulesAfterUndo) and of stored undo data (undoDataFaults), which the API's own
+// The LAG rules of an undo (src/domain/undo.ts) and of stored undo data (undoDataFaults), which the API's own
 // changes never break: here the data is changed behind their back, as another tool or an old entry would.
 
 const ACTOR: Actor = { id: randomUUID(), username: 'tester' };
@@ -154,6 +154,22 @@ describe('the LAG rules of an undo', () => {
     expect(refused.code).toBe('validation_failed');
     expect(refused.details).toContainEqual({ field: `port:${first}.lagId`, message: "must be a LAG of the port's switch" });
     expect(getPort(db, first)!.lag_id).toBeNull();
+  });
+
+  it("answers a broken rule's own code: 409 lag_member for an undo that would make a member a console port", () => {
+    const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
+    const [first] = portsOf.a;
+    const entry = change((x) => {
+      x.touch('port', first);
+      x.db.prepare("UPDATE ports SET description = 'x', version = version + 1 WHERE id = ?").run(first);
+    });
+    // As another tool might have stored it: the member's before-image a console port.
+    db.prepare(`UPDATE activity SET undo_data = json_set(undo_data, '$.before.port."${first}".type', 'console') WHERE id = ?`).run(entry);
+    const refused = refusal(() => undoEntry(db, ACTOR, entry));
+    expect(refused).toMatchObject({ kind: 'conflict', code: 'lag_member' });
+    expect(refused.details).toContainEqual(expect.objectContaining({ field: `port:${first}.type` }));
+    expect(refused.details).toContainEqual(expect.objectContaining({ field: `lag:${lag}.memberPortIds[0]` }));
+    expect(getPort(db, first)).toMatchObject({ type: 'rj45', description: 'x' });
   });
 
   it('keeps the LAG of a port when undoing an entry written before LAGs (its images have no lag_id)', () => {
