@@ -65,6 +65,17 @@ function lagOn(sw: 'a' | 'b' | 'c', name: string, members: string[]): string {
   return id;
 }
 
+/** A LAG of switch a (ports 1 and 2), and an entry that described its first member. */
+function describedMember(): { lag: string; first: string; entry: string } {
+  const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
+  const [first] = portsOf.a;
+  const entry = change((x) => {
+    x.touch('port', first);
+    x.db.prepare("UPDATE ports SET description = 'x', version = version + 1 WHERE id = ?").run(first);
+  });
+  return { lag, first, entry };
+}
+
 function refusal(run: () => unknown): Refusal {
   try {
     run();
@@ -157,12 +168,7 @@ describe('the LAG rules of an undo', () => {
   });
 
   it("answers a broken rule's own code: 409 lag_member for an undo that would make a member a console port", () => {
-    const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
-    const [first] = portsOf.a;
-    const entry = change((x) => {
-      x.touch('port', first);
-      x.db.prepare("UPDATE ports SET description = 'x', version = version + 1 WHERE id = ?").run(first);
-    });
+    const { lag, first, entry } = describedMember();
     // As another tool might have stored it: the member's before-image a console port.
     db.prepare(`UPDATE activity SET undo_data = json_set(undo_data, '$.before.port."${first}".type', 'console') WHERE id = ?`).run(entry);
     const refused = refusal(() => undoEntry(db, ACTOR, entry));
@@ -173,12 +179,7 @@ describe('the LAG rules of an undo', () => {
   });
 
   it('keeps the LAG of a port when undoing an entry written before LAGs (its images have no lag_id)', () => {
-    const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
-    const [first] = portsOf.a;
-    const entry = change((x) => {
-      x.touch('port', first);
-      x.db.prepare("UPDATE ports SET description = 'x', version = version + 1 WHERE id = ?").run(first);
-    });
+    const { lag, first, entry } = describedMember();
     // As an entry of before migration 0008 holds it: images without lag_id.
     db.prepare(
       `UPDATE activity SET undo_data = json_remove(undo_data, '$.before.port."${first}".lag_id', '$.after.port."${first}".lag_id') WHERE id = ?`,
