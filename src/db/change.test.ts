@@ -5,7 +5,8 @@ import { Refusal } from '../errors/refusal.ts';
 import { ipKey } from '../lib/ip-math.ts';
 import { insertAddress, removeAddress, updateAddress, type AddressValues } from './addresses.ts';
 import { getActivity, listActivity } from './activity.ts';
-import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
+import { recordChange, type Actor, type Change } from './change.ts';
+import { undoEntry } from '../domain/undo.ts';
 import { RESOURCES, readImage, type Kind } from './images.ts';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
@@ -424,12 +425,12 @@ describe('undoEntry', () => {
     expect(undoFails(update)).toMatchObject({ code: 'undo_conflict' });
   });
 
-  it('refuses with undo_conflict when a name the undo needs is taken now', () => {
+  it('refuses with name_taken when a name the undo needs is taken now', () => {
     const site = createSite('Lab');
     const deletion = deleteSiteCascade(site.id);
     createSite('LAB');
     const failure = undoFails(deletion);
-    expect(failure).toMatchObject({ kind: 'conflict', code: 'undo_conflict', details: [{ field: 'name' }] });
+    expect(failure).toMatchObject({ kind: 'conflict', code: 'name_taken', details: [{ field: 'name' }] });
     expect(row('site', site.id)).toBeUndefined();
     expect(getActivity(db, deletion)!.undone_by).toBeNull();
   });
@@ -487,7 +488,7 @@ describe('undoEntry', () => {
     expect(row('site', site.id)).toMatchObject({ notes: 'x' });
   });
 
-  it("refuses with undo_conflict an undo of a switch's stackSize that would leave a port beyond its stack", () => {
+  it("refuses with 400 validation_failed an undo of a switch's stackSize that would leave a port beyond its stack", () => {
     const site = createSite('Lab');
     const sw = createSwitch(site.id, 'stack', 1);
     const grow = recordChange(db, ACTOR, (c) => {
@@ -507,7 +508,7 @@ describe('undoEntry', () => {
       };
     });
     const failure = undoFails(grow);
-    expect(failure).toMatchObject({ code: 'undo_conflict', details: [{ field: `port:${sw.portIds[0]}.unit` }] });
+    expect(failure).toMatchObject({ code: 'validation_failed', details: [{ field: `port:${sw.portIds[0]}.unit` }] });
     expect(row('switch', sw.id)).toMatchObject({ stack_size: 2 });
   });
 
@@ -769,51 +770,51 @@ describe('undoEntry with stored images that break the rules (a database written 
       'a VLAN of another site on a port',
       (e) => e.port,
       (d, i) => (d.before.port[i.port].untagged_vlan_id = i.otherVlan),
-      'undo_conflict',
+      'validation_failed',
       (i) => `port:${i.port}.untaggedVlanId`,
     ],
     [
       'a unit beyond the stack of the switch',
       (e) => e.port,
       (d, i) => (d.before.port[i.port].unit = 2),
-      'undo_conflict',
+      'validation_failed',
       (i) => `port:${i.port}.unit`,
     ],
     [
       'a configured VLAN of another site',
       (e) => e.configured,
       (d, i) => (Object.values(d.before.switch as Record<string, { configured: unknown }>)[0].configured = [i.otherVlan]),
-      'undo_conflict',
+      'validation_failed',
       () => 'configuredVlanIds[0]',
     ],
     [
       'a network in a VLAN of another site',
       (e) => e.network,
       (d, i) => (d.before.network[i.network].vlan_id = i.otherVlan),
-      'undo_conflict',
+      'validation_failed',
       (i) => `network:${i.network}.vlanId`,
     ],
     [
       'a link to a port that does not exist',
       (e) => e.port,
       (d, i) => (d.before.port[i.port].linked_port_id = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11'),
-      'undo_conflict',
+      'validation_failed',
       (i) => `port:${i.port}.linkedPortId`,
     ],
     [
       'a link the far end does not return',
       (e) => e.port,
       (d, i) => (d.before.port[i.port].linked_port_id = i.farPort),
-      'undo_conflict',
+      'validation_failed',
       (i) => `port:${i.port}.linkedPortId`,
     ],
-  ])('refuses %s with 409, names it, and changes nothing', (_, entryOf, spoil, code, field) => {
+  ])('refuses %s with its code (a broken rule: 400 validation_failed), names it, and changes nothing', (_, entryOf, spoil, code, field) => {
     const entryId = entryOf(entries);
     corrupt(entryId, (data) => spoil(data, ids));
     const before = snapshot();
     const entryCount = count('activity');
     const failure = undoFails(entryId);
-    expect(failure).toMatchObject({ kind: 'conflict', code });
+    expect(failure).toMatchObject({ kind: code === 'validation_failed' ? 'invalid' : 'conflict', code });
     const fields = (failure.details as { field: string }[]).map((detail) => detail.field);
     expect(fields.some((name) => name === field(ids) || name.endsWith(`.${field(ids)}`))).toBe(true);
     expect(snapshot()).toEqual(before);
@@ -934,33 +935,33 @@ describe('undoEntry of addresses and ranges', () => {
     expect(stored('range', id)).toMatchObject({ start_address: '2001:db8::ffff:ffff:ffff:0', kind: 'dhcp' });
   });
 
-  it('refuses with undo_conflict to bring back an address into a DHCP range made since', () => {
+  it('refuses with 409 in_dhcp_range to bring back an address into a DHCP range made since', () => {
     const { id } = addressAt(net, '10.0.1.50');
     const deleted = change('address', id, (c) => removeAddress(c, id));
     rangeAt(net, '10.0.1.40', '10.0.1.60', 'dhcp');
-    expect(undoFails(deleted)).toMatchObject({ kind: 'conflict', code: 'undo_conflict', details: [{ field: `address:${id}.address` }] });
+    expect(undoFails(deleted)).toMatchObject({ kind: 'conflict', code: 'in_dhcp_range', details: [{ field: `address:${id}.address` }] });
     expect(stored('address', id)).toBeUndefined();
   });
 
-  it('refuses with undo_conflict to bring back a DHCP range over an address recorded since, or over another range', () => {
+  it('refuses with in_dhcp_range and range_overlaps to bring back a DHCP range over an address recorded since, or over another range', () => {
     const pool = rangeAt(net, '10.0.1.40', '10.0.1.60', 'dhcp').id;
     const deleted = change('range', pool, (c) => removeRange(c, pool));
     const address = addressAt(net, '10.0.1.45');
-    expect(undoFails(deleted)).toMatchObject({ code: 'undo_conflict', details: [{ field: `range:${pool}.start` }] });
+    expect(undoFails(deleted)).toMatchObject({ code: 'in_dhcp_range', details: [{ field: `range:${pool}.start` }] });
     change('address', address.id, (c) => removeAddress(c, address.id));
     rangeAt(net, '10.0.1.60', '10.0.1.70', 'static');
-    expect(undoFails(deleted)).toMatchObject({ code: 'undo_conflict', details: [{ field: `range:${pool}.start` }] });
+    expect(undoFails(deleted)).toMatchObject({ code: 'range_overlaps', details: [{ field: `range:${pool}.start` }] });
     expect(stored('range', pool)).toBeUndefined();
   });
 
-  it('refuses with undo_conflict naming address when the address is taken again in its network', () => {
+  it('refuses with address_taken naming address when the address is taken again in its network', () => {
     const { id } = addressAt(net, '10.0.1.7');
     const moved = change('address', id, (c) => updateAddress(db, id, { ...ADDRESS, address: '10.0.1.8' }, c.now));
     addressAt(net, '10.0.1.7');
-    expect(undoFails(moved)).toMatchObject({ code: 'undo_conflict', details: [{ field: 'address' }] });
+    expect(undoFails(moved)).toMatchObject({ code: 'address_taken', details: [{ field: 'address' }] });
   });
 
-  it("refuses with undo_conflict a subnet change back that would leave the network's addresses outside it", () => {
+  it("refuses with 400 validation_failed a subnet change back that would leave the network's addresses outside it", () => {
     const widened = recordChange(db, ACTOR, (c) => {
       c.touch('network', net);
       db.prepare("UPDATE networks SET subnet = '10.0.0.0/16', version = version + 1, updated_at = ? WHERE id = ?").run(c.now, net);
@@ -970,7 +971,7 @@ describe('undoEntry of addresses and ranges', () => {
       };
     }).entry.id;
     const outside = addressAt(net, '10.0.2.5').id;
-    expect(undoFails(widened)).toMatchObject({ code: 'undo_conflict', details: [{ field: `address:${outside}.address` }] });
+    expect(undoFails(widened)).toMatchObject({ code: 'validation_failed', details: [{ field: `address:${outside}.address` }] });
     change('address', outside, (c) => removeAddress(c, outside));
     undoEntry(db, ACTOR, widened);
     expect(row('network', net)).toMatchObject({ subnet: '10.0.1.0/24' });

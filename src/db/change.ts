@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addressFaults,
-  addressPortFaults,
-  eachOfList,
-  lagFaults,
-  lagMemberTypeFaults,
-  type PairEnd,
-  pairFaults,
-  portFaults,
-  rangeFaults,
-  vlanSiteFaults,
-} from '../fields/rules.ts';
-import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { getOrMake } from '../lib/memo.ts';
+import { Refusal } from '../errors/refusal.ts';
+import { RULES } from '../fields/rules.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
-import { addressConflict, addressIdsOfNetwork, siteOfPort } from './addresses.ts';
 import {
   KIND_ORDER,
   RESOURCES,
   currentVersion,
   deleteEntity,
   diffImages,
-  imageToApi,
   readImage,
   readStored,
   undoDataFaults,
@@ -32,14 +18,9 @@ import {
   type RowidSet,
   VLAN_LISTS,
 } from './images.ts';
-import { lagIdsOfPorts, lagIdsOfSwitch, lagIdsPairedWith, lagIdsUsingVlan, memberPortIds } from './lags.ts';
 import { inTransaction, type Db } from './open.ts';
 import { constraintFailure } from './sqlite-errors.ts';
 import { columnsOf } from './resource-sql.ts';
-import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from './ports.ts';
-import { rangeConflict, rangeIdsOfNetwork } from './ranges.ts';
-import { switchIdsConfiguringVlan } from './switches.ts';
-import { siteOfVlan } from './vlans.ts';
 
 /** What an entry stores to undo it: the images before and after, and the rowids of the rows it removed. */
 interface UndoData {
@@ -217,15 +198,27 @@ function defaultChanges(activity: ActivityInput, before: ImageSet, after: ImageS
   return all;
 }
 
+/** The images of an undo: what it writes back (before) over what its entry left (after). */
+export interface UndoImages {
+  before: ImageSet;
+  after: ImageSet;
+}
+
+/**
+ * What judges an undo (domain/undo.ts: the rules): handed the images before they are written, it answers the check to
+ * run once they are, inside the undo's transaction, where what it throws refuses the undo and rolls the writes back.
+ */
+export type UndoJudge = (images: UndoImages) => () => void;
+
 /**
  * Reverses an activity entry in one transaction with its own `undo` entry: every entity it touched gets its
  * before-image back, with the same ids (a changed one with a raised version, a removed one as it was); undoing an
  * `undo` entry redoes the change it reversed. Refuses not_found for an unknown entry, and as conflicts: undo_conflict
- * when an entity no longer holds what the entry left, a name or id it needs is taken, or a port would break the port
- * rules; already_undone; not_undoable (import, restore, migrate); undo_data_invalid when the stored images break the
- * field rules (written by another tool).
+ * when an entity no longer holds what the entry left, or a record it refers to is gone; name_taken (address_taken,
+ * conflict) when a value it needs is taken now; already_undone; not_undoable (import, restore, migrate);
+ * undo_data_invalid when the stored images break the field rules (written by another tool). `judge` refuses the rest.
  */
-export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
+export function recordUndo(db: Db, actor: Actor, entryId: string, judge: UndoJudge): ActivityEntry {
   try {
     return recordChange(db, actor, (change) => {
       const original = getActivity(db, entryId);
@@ -242,10 +235,9 @@ export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry 
       const { before, after, rowids } = undoImages(original.undo_data);
       checkUnchangedSince(db, after);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
-      // The LAGs its ports are members of now: images older than LAGs have no lag_id, and writing one back leaves a LAG.
-      const lagsOfPorts = lagIdsOfPorts(db, Object.keys(before.port ?? {}));
+      const checkWritten = judge({ before, after });
       restoreImages(db, { before, after, rowids }, change.now);
-      checkRulesAfterUndo(db, before, after, lagsOfPorts);
+      checkWritten();
       return {
         activity: {
           action: 'undo',
@@ -288,182 +280,24 @@ function undoImages(text: string): UndoData {
 }
 
 /**
- * Refuses with undo_conflict unless what the undo wrote keeps the API's rules in the data as it is now: the ports it
- * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
- * on a trunk, the unit within the switch's stack, links to an existing port of another switch that links back), the
- * configured VLANs of the switches it wrote and of those configuring the VLANs it wrote (VLANs of the switch's site),
- * the VLAN of the networks it wrote (of the network's site), no port stays linked to one it removed, the LAGs it
- * wrote, those of the switches and those carrying the VLANs it wrote (VLANs of the switch's site, tagged VLANs only
- * on a trunk, a remote LAG of another switch that pairs back, two or more members, those of the ports it wrote too; a
- * member's LAG is its switch's; no LAG pairs with one it removed), and the addresses and ranges it wrote (and those
- * of the networks whose subnet it changed) keep the IPAM rules.
- * Runs after the writes, inside the undo's transaction: a refusal rolls them back.
+ * A constraint failure while restoring: a value taken meanwhile as the API's create and update answer it (409 name_taken,
+ * address_taken, or conflict for another value), a referenced row gone (or one referring to it made since) as undo_conflict.
  */
-function checkRulesAfterUndo(db: Db, before: ImageSet, after: ImageSet, lagsOfPorts: readonly string[]): void {
-  const ports = new Set<string>();
-  const switches = new Set<string>();
-  const lags = new Set<string>();
-  const removed: string[] = [];
-  const removedLags: string[] = [];
-  for (const [id, image] of Object.entries(before.port ?? {})) image ? ports.add(id) : removed.push(id);
-  for (const [id, image] of Object.entries(before.lag ?? {})) image ? lags.add(id) : removedLags.push(id);
-  // The LAGs its ports were members of (before the undo and in its images): each keeps two or more members.
-  for (const id of lagsOfPorts) lags.add(id);
-  for (const images of [before.port, after.port])
-    for (const image of Object.values(images ?? {})) if (image?.lag_id) lags.add(String(image.lag_id));
-  for (const [id, image] of Object.entries(before.switch ?? {})) {
-    if (!image) continue;
-    switches.add(id);
-    for (const port of portIdsOfSwitch(db, id)) ports.add(port);
-    for (const lag of lagIdsOfSwitch(db, id)) lags.add(lag);
-  }
-  for (const [id, image] of Object.entries(before.vlan ?? {})) {
-    if (!image) continue;
-    for (const port of portIdsUsingVlan(db, id)) ports.add(port);
-    for (const lag of lagIdsUsingVlan(db, id)) lags.add(lag);
-    for (const sw of switchIdsConfiguringVlan(db, id)) switches.add(sw);
-  }
-  const lookup = (vlanId: string) => siteOfVlan(db, vlanId);
-  const readSwitch = imageReader(db, 'switch');
-  const faults: FieldFault[] = [];
-  for (const id of ports) {
-    const port = readImage(db, 'port', id);
-    if (!port) continue;
-    const sw = readSwitch(String(port.switch_id));
-    const prefix = `port:${id}.`;
-    const stack = { siteId: String(sw?.site_id ?? ''), stackSize: Number(sw?.stack_size ?? 1) };
-    faults.push(...portFaults({ ...imageToApi('port', port), id }, stack, lookup, prefix));
-    faults.push(...linkFaults(db, port, prefix));
-    faults.push(...memberFaults(db, port, prefix));
-  }
-  for (const id of lags) {
-    const lag = readImage(db, 'lag', id);
-    if (!lag) continue;
-    const sw = readSwitch(String(lag.switch_id));
-    faults.push(...lagFaults({ ...imageToApi('lag', lag), id }, String(sw?.site_id ?? ''), lookup, `lag:${id}.`));
-    faults.push(...remoteLagFaults(db, lag, `lag:${id}.`));
-    if (memberPortIds(db, id).length < 2) faults.push({ field: `lag:${id}.memberPortIds`, message: 'a LAG needs two or more members' });
-  }
-  for (const id of removedLags)
-    for (const other of lagIdsPairedWith(db, id))
-      faults.push({ field: `lag:${other}.remoteLagId`, message: `pairs with LAG ${id}, which the undo removes` });
-  for (const id of switches) {
-    const sw = readSwitch(id);
-    if (sw) faults.push(...vlanSiteFaults(eachOfList(`switch:${id}.configuredVlanIds`, sw.configured ?? []), String(sw.site_id), lookup));
-  }
-  for (const [id, image] of Object.entries(before.network ?? {})) {
-    const network = image && readImage(db, 'network', id);
-    if (network?.vlan_id) faults.push(...vlanSiteFaults([[`network:${id}.vlanId`, network.vlan_id]], String(network.site_id), lookup));
-  }
-  for (const id of removed)
-    for (const other of portIdsLinkedTo(db, id))
-      faults.push({ field: `port:${other}.linkedPortId`, message: `links to port ${id}, which the undo removes` });
-  faults.push(...ipamFaultsAfterUndo(db, before, after));
-  if (faults.length > 0) {
-    throw new Refusal(
-      'conflict',
-      'undo_conflict',
-      'The undo would leave a record that breaks the rules with the data as it is now; nothing was changed.',
-      faults,
-    );
-  }
-}
-
-/**
- * The IPAM rules (docs/IPAM.md) of the addresses and ranges an undo wrote, and of every address and range of a
- * network whose subnet it changed, in the data as it is now: an address a usable host of its network's subnet,
- * outside every DHCP range, on a port of its network's site; a range inside the subnet, overlapping no other, a
- * DHCP range over no recorded address and not in a /31 or /32. (Two addresses of one key break a UNIQUE index.)
- */
-function ipamFaultsAfterUndo(db: Db, before: ImageSet, after: ImageSet): FieldFault[] {
-  const addresses = new Set(Object.keys(before.address ?? {}).filter((id) => before.address![id]));
-  const ranges = new Set(Object.keys(before.range ?? {}).filter((id) => before.range![id]));
-  for (const [id, image] of Object.entries(before.network ?? {})) {
-    if (!image || image.subnet === after.network?.[id]?.subnet) continue;
-    for (const address of addressIdsOfNetwork(db, id)) addresses.add(address);
-    for (const range of rangeIdsOfNetwork(db, id)) ranges.add(range);
-  }
-  const networkOf = imageReader(db, 'network');
-  const faults: FieldFault[] = [];
-  for (const id of addresses) {
-    const image = readImage(db, 'address', id);
-    const network = image && networkOf(String(image.network_id));
-    if (!image || !network) continue;
-    const api = imageToApi('address', image);
-    const prefix = `address:${id}.`;
-    faults.push(...addressFaults(api, String(network.subnet), prefix));
-    faults.push(...addressPortFaults(api, String(network.site_id), (portId) => siteOfPort(db, portId), prefix));
-    const conflict = addressConflict(db, String(image.network_id), String(image.address), id);
-    if (conflict) faults.push({ field: `${prefix}address`, message: conflict.message });
-  }
-  for (const id of ranges) {
-    const image = readImage(db, 'range', id);
-    const network = image && networkOf(String(image.network_id));
-    if (!image || !network) continue;
-    const api = imageToApi('range', image) as { start: string; end: string; kind: string };
-    const prefix = `range:${id}.`;
-    const shape = rangeFaults(api, String(network.subnet), prefix);
-    faults.push(...shape);
-    const conflict = shape.length ? undefined : rangeConflict(db, String(image.network_id), api, id);
-    if (conflict) faults.push({ field: `${prefix}start`, message: conflict.message });
-  }
-  return faults;
-}
-
-// A link goes to an existing port of another switch that links back, and no other port links to this one.
-function linkFaults(db: Db, port: Image, prefix: string): FieldFault[] {
-  const end = { id: port.id, switchId: String(port.switch_id), partnerId: port.linked_port_id as string | null };
-  const lookups = { find: (id: string) => endOf(db, 'port', id), pointingAt: (id: string) => portIdsLinkedTo(db, id) };
-  return pairFaults(end, { field: 'linkedPortId', symmetric: true }, lookups, prefix);
-}
-
-/** Reads each record of `kind` once however often it is asked for (the switch of many ports, the network of many addresses). */
-function imageReader(db: Db, kind: Kind): (id: string) => Image | null {
-  const read = new Map<string, Image | null>();
-  return (id) => getOrMake(read, id, () => readImage(db, kind, id));
-}
-
-// A member's LAG is one of its own switch's, and the member an Ethernet port.
-function memberFaults(db: Db, port: Image, prefix: string): FieldFault[] {
-  const lagId = port.lag_id as string | null | undefined;
-  if (!lagId) return [];
-  const lag = readImage(db, 'lag', lagId);
-  if (!lag) return [{ field: `${prefix}lagId`, message: `LAG ${lagId} does not exist` }];
-  if (lag.switch_id !== port.switch_id) return [{ field: `${prefix}lagId`, message: "must be a LAG of the port's switch" }];
-  return lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`);
-}
-
-// A LAG's remote is an existing LAG of another switch that pairs back, and no other LAG pairs with this one.
-function remoteLagFaults(db: Db, lag: Image, prefix: string): FieldFault[] {
-  const end = { id: lag.id, switchId: String(lag.switch_id), partnerId: lag.remote_lag_id as string | null };
-  const lookups = { find: (id: string) => endOf(db, 'lag', id), pointingAt: (id: string) => lagIdsPairedWith(db, id) };
-  return pairFaults(end, { field: 'remoteLagId', symmetric: true }, lookups, prefix);
-}
-
-// The far end of a link or a LAG pair as the pair rule reads it.
-function endOf(db: Db, kind: 'port' | 'lag', id: string): PairEnd | undefined {
-  const image = readImage(db, kind, id);
-  if (!image) return undefined;
-  return {
-    id,
-    switchId: String(image.switch_id),
-    partnerId: (kind === 'port' ? image.linked_port_id : image.remote_lag_id) as string | null,
-  };
-}
-
-/** A constraint failure while restoring (a name taken meanwhile, a referenced row gone) as undo_conflict. */
 function constraintConflict(error: unknown): Refusal | undefined {
   const failure = constraintFailure(error);
   if (!failure) return undefined;
   const taken = failure.unique.length > 0 ? uniqueFault(failure.unique.at(-1)!) : undefined;
-  const message = taken
-    ? `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`
-    : 'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
+  if (!taken) {
+    const message =
+      'The undo would leave a reference to a record that is gone, or remove one that others refer to now; nothing was changed.';
+    return new Refusal('conflict', 'undo_conflict', message);
+  }
+  const rule = taken.field === 'name' ? RULES.nameTaken : taken.field === 'address' ? RULES.addressTaken : RULES.valueTaken;
   return new Refusal(
-    'conflict',
-    'undo_conflict',
-    message,
-    taken ? [{ field: taken.field, message: `is taken now by another ${taken.kind}` }] : undefined,
+    rule.kind,
+    rule.code,
+    `The undo needs a ${taken.field} that another ${taken.kind} has now; rename that one first. Nothing was changed.`,
+    [{ field: taken.field, message: `is taken now by another ${taken.kind}` }],
   );
 }
 

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Refusal } from '../errors/refusal.ts';
-import { recordChange, undoEntry, type Actor, type Change } from './change.ts';
+import { recordChange, type Actor, type Change } from './change.ts';
+import { undoEntry } from '../domain/undo.ts';
 import { insertRecord, undoDataFaults, type Kind } from './images.ts';
 import { copyLags, getLag, insertLag, lagsOfSwitch, memberPortIds, setLagMembers, setRemoteLag, applyLagToMembers } from './lags.ts';
 import { applyMigrations } from './migrate.ts';
 import { openDatabase, type Db } from './open.ts';
 import { getPort } from './ports.ts';
 
-// The LAG rules of an undo (checkRulesAfterUndo) and of stored undo data (undoDataFaults), which the API's own
+// The LAG rules of an undo (src/domain/undo.ts) and of stored undo data (undoDataFaults), which the API's own
 // changes never break: here the data is changed behind their back, as another tool or an old entry would.
 
 const ACTOR: Actor = { id: randomUUID(), username: 'tester' };
@@ -64,6 +65,17 @@ function lagOn(sw: 'a' | 'b' | 'c', name: string, members: string[]): string {
   return id;
 }
 
+/** A LAG of switch a (ports 1 and 2), and an entry that described its first member. */
+function describedMember(): { lag: string; first: string; entry: string } {
+  const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
+  const [first] = portsOf.a;
+  const entry = change((x) => {
+    x.touch('port', first);
+    x.db.prepare("UPDATE ports SET description = 'x', version = version + 1 WHERE id = ?").run(first);
+  });
+  return { lag, first, entry };
+}
+
 function refusal(run: () => unknown): Refusal {
   try {
     run();
@@ -100,7 +112,7 @@ describe('a LAG and its members in the data layer', () => {
 });
 
 describe('the LAG rules of an undo', () => {
-  it('refuses an undo that would pair a LAG with one that pairs elsewhere now (409 undo_conflict)', () => {
+  it('refuses an undo that would pair a LAG with one that pairs elsewhere now (400 validation_failed)', () => {
     const a = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
     const b = lagOn('b', 'Po1', portsOf.b.slice(0, 2));
     const c = lagOn('c', 'Po1', portsOf.c.slice(0, 2));
@@ -120,7 +132,7 @@ describe('the LAG rules of an undo', () => {
       setRemoteLag(x.db, c, b, x.now);
     });
     const refused = refusal(() => undoEntry(db, ACTOR, onlyA));
-    expect(refused.code).toBe('undo_conflict');
+    expect(refused.code).toBe('validation_failed');
     expect(refused.details).toContainEqual({
       field: `lag:${a}.remoteLagId`,
       message: `LAG ${b} does not pair back with this LAG (pairs are symmetric)`,
@@ -128,19 +140,19 @@ describe('the LAG rules of an undo', () => {
     expect(getLag(db, a)!.remote_lag_id).toBeNull();
   });
 
-  it('refuses an undo that would leave a LAG with fewer than two members (409 undo_conflict)', () => {
+  it('refuses an undo that would leave a LAG with fewer than two members (400 validation_failed)', () => {
     const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
     const [first, second, third] = portsOf.a;
     // An entry that had port 3 join (three members), then port 2 taken out behind its back (two left).
     const joined = change((x) => setLagMembers(x, lag, [first, second, third]));
     change((x) => setLagMembers(x, lag, [first, third]));
     const refused = refusal(() => undoEntry(db, ACTOR, joined));
-    expect(refused.code).toBe('undo_conflict');
+    expect(refused.code).toBe('validation_failed');
     expect(refused.details).toContainEqual({ field: `lag:${lag}.memberPortIds`, message: 'a LAG needs two or more members' });
     expect(memberPortIds(db, lag)).toEqual([first, third]);
   });
 
-  it('refuses an undo that would put a port into a LAG of another switch (409 undo_conflict)', () => {
+  it('refuses an undo that would put a port into a LAG of another switch (400 validation_failed)', () => {
     const lag = lagOn('a', 'Po1', portsOf.a);
     const [first] = portsOf.a;
     // An entry that took port 1 out of the LAG, then the LAG moved to switch b behind its back.
@@ -150,18 +162,24 @@ describe('the LAG rules of an undo', () => {
       x.db.prepare('UPDATE lags SET switch_id = ?, version = version + 1 WHERE id = ?').run(ids.b, lag);
     });
     const refused = refusal(() => undoEntry(db, ACTOR, left));
-    expect(refused.code).toBe('undo_conflict');
+    expect(refused.code).toBe('validation_failed');
     expect(refused.details).toContainEqual({ field: `port:${first}.lagId`, message: "must be a LAG of the port's switch" });
     expect(getPort(db, first)!.lag_id).toBeNull();
   });
 
+  it("answers a broken rule's own code: 409 lag_member for an undo that would make a member a console port", () => {
+    const { lag, first, entry } = describedMember();
+    // As another tool might have stored it: the member's before-image a console port.
+    db.prepare(`UPDATE activity SET undo_data = json_set(undo_data, '$.before.port."${first}".type', 'console') WHERE id = ?`).run(entry);
+    const refused = refusal(() => undoEntry(db, ACTOR, entry));
+    expect(refused).toMatchObject({ kind: 'conflict', code: 'lag_member' });
+    expect(refused.details).toContainEqual(expect.objectContaining({ field: `port:${first}.type` }));
+    expect(refused.details).toContainEqual(expect.objectContaining({ field: `lag:${lag}.memberPortIds[0]` }));
+    expect(getPort(db, first)).toMatchObject({ type: 'rj45', description: 'x' });
+  });
+
   it('keeps the LAG of a port when undoing an entry written before LAGs (its images have no lag_id)', () => {
-    const lag = lagOn('a', 'Po1', portsOf.a.slice(0, 2));
-    const [first] = portsOf.a;
-    const entry = change((x) => {
-      x.touch('port', first);
-      x.db.prepare("UPDATE ports SET description = 'x', version = version + 1 WHERE id = ?").run(first);
-    });
+    const { lag, first, entry } = describedMember();
     // As an entry of before migration 0008 holds it: images without lag_id.
     db.prepare(
       `UPDATE activity SET undo_data = json_remove(undo_data, '$.before.port."${first}".lag_id', '$.after.port."${first}".lag_id') WHERE id = ?`,

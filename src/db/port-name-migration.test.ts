@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Refusal } from '../errors/refusal.ts';
 import { isInterfaceName } from '../lib/interface-name.ts';
-import { undoEntry, type Actor } from './change.ts';
+import type { Actor } from './change.ts';
+import { undoEntry } from '../domain/undo.ts';
 import { applyMigrations, schemaVersion } from './migrate.ts';
 import { integrityCheck, openDatabase, type Db } from './open.ts';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { recordChange, undoEntry, type Actor } from './change.ts';
+import { recordChange, type Actor } from './change.ts';
+import { undoEntry } from '../domain/undo.ts';
 import { deleteInventoryAndActivity } from './images.ts';
 import { SEARCH_COUNT_LIMIT, type JsonPage, type ListParams } from './list-query.ts';
 import { applyMigrations } from './migrate.ts';

@@ -48,6 +48,8 @@ export interface RuleContext {
   missing?(noun: 'port' | 'LAG' | 'switch' | 'network', id: string): string;
   /** A pair's wording beyond the defaults (a LAG's far end on the same switch, naming both). */
   pairWords?: Partial<PairWords>;
+  /** A port's lagId judged too, for a path that writes it itself (the undo): an existing LAG of the port's switch. */
+  portLag?: boolean;
 }
 
 type Values = Record<string, unknown>;
@@ -82,6 +84,7 @@ export function portRuleFaults(port: Values, lookups: RecordLookups, context: Ru
   const faults: RuleFault[] = portFaults(port, sw, (id) => lookups.siteOfVlan(id), prefix);
   const end = { id: String(port.id), switchId: String(port.switchId), partnerId: port.linkedPortId as string | null };
   faults.push(...pairOf(end, 'linkedPortId', lookups, context));
+  if (context.portLag && typeof port.lagId === 'string') faults.push(...portLagFaults(port.lagId, end.switchId, lookups, context));
   if (port.lagId && context.memberType !== false)
     faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
   return faults;
@@ -114,6 +117,13 @@ export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: LagR
   if (context.members !== false && Array.isArray(lag.memberPortIds))
     faults.push(...memberFaults(lag.memberPortIds as string[], String(lag.switchId), sw.name, lookups, context));
   return faults;
+}
+
+function portLagFaults(lagId: string, switchId: string, lookups: RecordLookups, context: RuleContext): RuleFault[] {
+  const field = `${context.prefix ?? ''}lagId`;
+  const lag = lookups.lag(lagId);
+  if (!lag) return [{ field, message: missing(context, 'LAG', lagId) }];
+  return lag.switchId === switchId ? [] : [{ field, message: "must be a LAG of the port's switch" }];
 }
 
 const MEMBER_WORDS: MemberWords = {

@@ -1,5 +1,5 @@
 import { ACTIONS, activityToApi, getActivity, listActivity, type ActivityFilter } from '../db/activity.ts';
-import { undoEntry } from '../db/change.ts';
+import { undoEntry } from '../domain/undo.ts';
 import { KIND_ORDER } from '../db/images.ts';
 import { HttpError, type FieldFault } from '../errors/http-error.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
@@ -43,10 +43,12 @@ export const ACTIVITY_ROUTES: Route[] = [
     handler: activityUndo,
     summary:
       'Reverse an entry (an undo entry: redo) with a new undo entry. 409 undo_conflict when an entity it touched holds other data now, ' +
-      "a name or id it needs is taken, or a port would break the port rules with the data as it is now (VLANs of its switch's site, " +
-      'symmetric links); 409 already_undone; 409 not_undoable for import, restore and migrate, ' +
+      'or a record it refers to is gone; 409 name_taken (address_taken; conflict for another value) when a value it needs is taken now; ' +
+      '409 already_undone; 409 not_undoable for import, restore and migrate, ' +
       'and for an entry whose undo an upgrade lost (the reason is its undoLost); 409 undo_data_invalid when the stored images break the ' +
-      'field rules (a database written by another tool). A refused undo changes nothing.',
+      'field rules (a database written by another tool). A record the undo would leave that breaks a rule with the data as it is now ' +
+      "is refused with that rule's code, as a create or update answers it (409 in_dhcp_range, range_overlaps, lag_member; else 400 " +
+      'validation_failed), each detail naming <kind>:<id>.<field>. A refused undo changes nothing.',
     doc: { response: ACTIVITY_ENTRY_SCHEMA },
   },
 ];

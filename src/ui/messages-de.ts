@@ -149,8 +149,8 @@ export const de = {
   }),
   ...group('undo', {
     conflict:
-      'Rückgängig nicht möglich: Das Objekt wurde nach diesem Eintrag erneut geändert, oder ein Name oder eine ID, die es braucht, ' +
-      'ist inzwischen vergeben. ({message}) Laden Sie neu, um den aktuellen Stand zu sehen.',
+      'Rückgängig nicht möglich: Das Objekt wurde nach diesem Eintrag erneut geändert, oder ein Datensatz, auf den es verweist, ' +
+      'ist inzwischen gelöscht. ({message}) Laden Sie neu, um den aktuellen Stand zu sehen.',
     alreadyUndone: 'Diese Änderung wurde bereits rückgängig gemacht. Laden Sie neu, um den aktuellen Stand zu sehen.',
     notUndoable: 'Importe, Wiederherstellungen und Migrationen können nicht rückgängig gemacht werden.',
     forbidden: 'Sie dürfen keine Änderungen rückgängig machen.',

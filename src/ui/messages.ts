@@ -176,7 +176,7 @@ export const en = {
   }),
   ...group('undo', {
     conflict:
-      'Cannot undo: the object was changed again after this entry, or a name or id it needs is taken now. ({message}) Reload to see the current state.',
+      'Cannot undo: the object was changed again after this entry, or a record it refers to is gone now. ({message}) Reload to see the current state.',
     alreadyUndone: 'This change has already been undone. Reload to see the current state.',
     notUndoable: 'Imports, restores and migrations cannot be undone.',
     forbidden: 'You are not allowed to undo changes.',

@@ -4,7 +4,7 @@ import type { AppServices, ConfirmRequest } from './app-context.ts';
 import type { Resource } from './hooks.ts';
 import { t } from './messages.ts';
 
-/** Explains a failed undo in words; 409 undo_conflict and already_undone get their own sentences. */
+/** Explains a failed undo in words; 409 undo_conflict and already_undone get their own sentences, a broken rule its message. */
 function undoFailureText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'undo_conflict') {

@@ -144,14 +144,14 @@ describe('undo over HTTP', () => {
     expect((await newestEntry(site.id)).action).toBe('update');
   });
 
-  it('refuses with 409 undo_conflict when a name the undo needs is taken now', async () => {
+  it('refuses with 409 name_taken when a name the undo needs is taken now', async () => {
     const site = await must(201, 'POST', '/api/sites', { name: 'Reused name' });
     expect((await call('DELETE', `/api/sites/${site.id}`)).status).toBe(204);
     const deletion = await newestEntry(site.id);
     await must(201, 'POST', '/api/sites', { name: 'REUSED NAME' });
     const answer = await undo(deletion.id);
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toMatchObject({ code: 'undo_conflict', details: [{ field: 'name' }] });
+    expect(answer.body.error).toMatchObject({ code: 'name_taken', details: [{ field: 'name' }] });
   });
 
   it('refuses a second undo with 409 already_undone; undoing the undo redoes, and that can be undone too', async () => {

@@ -337,24 +337,24 @@ describe('activity and undo of addresses', () => {
     expect((await addressIn('lan', { address: '10.1.0.73' })).status).toBe(409);
   });
 
-  it('refuses to undo a delete once a DHCP range covers the address: 409 undo_conflict', async () => {
+  it('refuses to undo a delete once a DHCP range covers the address: 409 in_dhcp_range', async () => {
     const address = (await addressIn('lan', { address: '10.1.0.180' })).body;
     expect((await call('DELETE', `/api/addresses/${address.id}`)).status).toBe(204);
     const entry = await lastEntry(address.id);
     await make(`/api/networks/${net.lan.id}/ranges`, { start: '10.1.0.176', end: '10.1.0.191', kind: 'dhcp' });
     const answer = await call('POST', `/api/activity/${entry.id}/undo`);
     expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('undo_conflict');
+    expect(answer.body.error.code).toBe('in_dhcp_range');
     expect((await call('GET', `/api/addresses/${address.id}`)).status).toBe(404);
   });
 
-  it('refuses to undo an update whose old address is taken now: 409 undo_conflict naming address', async () => {
+  it('refuses to undo an update whose old address is taken now: 409 address_taken naming address', async () => {
     const address = (await addressIn('lan', { address: '10.1.0.80' })).body;
     await must(200, 'PATCH', `/api/addresses/${address.id}`, { address: '10.1.0.81' });
     const entry = await lastEntry(address.id);
     await addressIn('lan', { address: '10.1.0.80' });
     const answer = await call('POST', `/api/activity/${entry.id}/undo`);
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toMatchObject({ code: 'undo_conflict', details: [{ field: 'address' }] });
+    expect(answer.body.error).toMatchObject({ code: 'address_taken', details: [{ field: 'address' }] });
   });
 });

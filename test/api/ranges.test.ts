@@ -221,25 +221,25 @@ describe('ETag, If-Match, activity and undo of ranges', () => {
     expect((await call('POST', `/api/networks/${net.lan.id}/addresses`, { body: { address: '10.1.0.45' } })).status).toBe(409);
   });
 
-  it('refuses to undo the delete of a DHCP range once an address is recorded inside it: 409 undo_conflict', async () => {
+  it('refuses to undo the delete of a DHCP range once an address is recorded inside it: 409 in_dhcp_range', async () => {
     const range = (await rangeIn('lan', { start: '10.1.0.230', end: '10.1.0.240', kind: 'dhcp' })).body;
     expect((await call('DELETE', `/api/ranges/${range.id}`)).status).toBe(204);
     const entry = await lastEntry(range.id);
     await make(`/api/networks/${net.lan.id}/addresses`, { address: '10.1.0.235' });
     const answer = await call('POST', `/api/activity/${entry.id}/undo`);
     expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('undo_conflict');
+    expect(answer.body.error.code).toBe('in_dhcp_range');
     expect((await call('GET', `/api/ranges/${range.id}`)).status).toBe(404);
   });
 
-  it('refuses to undo the delete of a range once another overlaps its place: 409 undo_conflict', async () => {
+  it('refuses to undo the delete of a range once another overlaps its place: 409 range_overlaps', async () => {
     const range = (await rangeIn('lan', { start: '10.1.0.241', end: '10.1.0.245', kind: 'static' })).body;
     expect((await call('DELETE', `/api/ranges/${range.id}`)).status).toBe(204);
     const entry = await lastEntry(range.id);
     await make(`/api/networks/${net.lan.id}/ranges`, { start: '10.1.0.244', end: '10.1.0.250', kind: 'reserved' });
     const answer = await call('POST', `/api/activity/${entry.id}/undo`);
     expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('undo_conflict');
+    expect(answer.body.error.code).toBe('range_overlaps');
   });
 });
 

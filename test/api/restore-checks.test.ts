@@ -146,14 +146,14 @@ describe('POST /api/activity/{id}/undo of an entry whose images are bad in the d
     storeUndoData(entry.id, JSON.stringify(entry.undoData));
   });
 
-  it('refuses a link to a port that does not exist with 409 undo_conflict, and the server goes on writing', async () => {
+  it('refuses a link to a port that does not exist with 400 validation_failed, and the server goes on writing', async () => {
     const { index, id } = updateOf('port', servers.seeded.ports.c1);
     const entry = structuredClone(servers.original.data.activity[index]);
     entry.undoData.before.port[id].linked_port_id = '0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11';
     storeUndoData(entry.id, JSON.stringify(entry.undoData));
     const answer = await api(target.baseUrl, 'POST', `/api/activity/${entry.id}/undo`, { token: targetToken });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('undo_conflict');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
     expect(answer.body.error.details).toContainEqual({
       field: `port:${id}.linkedPortId`,
       message: 'port 0b6f7a52-2a7c-4f53-9d43-6f7e1c1d9a11 does not exist',

@@ -1,7 +1,8 @@
 // Every rule on every path (issue 34): the same bad input, tried through each path that can carry it, is refused with
 // the code that the API's own create or update answers for that rule and a details[].field that names the field. A
-// cell that cannot apply says why. Undo answers the envelope code its contract pins for every fault (ENVELOPE below);
-// its details still name the field. After the scenario, the backup export restores cleanly.
+// cell that cannot apply says why. Every path answers the rule's own code (fields/rules.ts refusalOf), the undo
+// included; its own refusals (undo_conflict) are for what is the undo's alone. After the scenario, the backup export
+// restores cleanly.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
@@ -41,14 +42,6 @@ interface RuleRow {
   code: string;
   cells: Record<Path, Cell>;
 }
-
-/**
- * Paths whose contract answers one code for a whole entry, whatever rule its faults break: an undo that would break a
- * rule is an undo_conflict (test/api/addresses.test.ts, ranges.test.ts, src/db/change.test.ts). A restore or a merge
- * answers the rule's code, as the bulk import does (fields/rules.ts refusalOf), and so does a merge's clash with the
- * stored data.
- */
-const ENVELOPE: Partial<Record<Path, string>> = { undo: 'undo_conflict' };
 
 let server: TestServer;
 let client: ApiClient;
@@ -135,6 +128,14 @@ async function undoOfDelete(list: 'addresses' | 'ranges', record: object, range:
   await client.make(`/api/networks/${seeded.networks.Users}/ranges`, range);
   return undo(deleted);
 }
+/** The undo of a deleted VLAN of the Lab site, once another VLAN took its name (and a colour of its own). */
+async function undoOfVlanDelete(name: string, vid: number, otherVid: number): Promise<ApiAnswer> {
+  const made = await client.make('/api/vlans', { siteId: ids.lab, name, vid });
+  await client.must(204, 'DELETE', `/api/vlans/${made.id}`);
+  const deleted = await lastEntryOf(made.id);
+  await client.make('/api/vlans', { siteId: ids.lab, name, vid: otherVid, color: '#123456' });
+  return undo(deleted);
+}
 const both = (json: () => Promise<ApiAnswer>, csv: () => Promise<ApiAnswer>, field: string) => ({
   importJson: { send: json, field },
   importCsv: { send: csv, field },
@@ -209,7 +210,7 @@ const MATRIX: RuleRow[] = [
       ),
       merge: { na: 'a merged VLAN whose name its site uses gets a free name (a fix the answer lists), by the merge contract' },
       restore: { send: () => restore((doc) => (at(doc, 'vlans', seeded.vlans.Voice).name = 'Users')), field: 'name' },
-      undo: { na: 'a name the undo needs that is taken now: undo_conflict naming it (test/api/activity.test.ts)' },
+      undo: { send: () => undoOfVlanDelete('gone', 77, 78), field: 'name' },
       discovery: { na: 'a discovery names a new VLAN after the switch; one of a taken name is name_taken (test/api/discovery.test.ts)' },
     },
   },
@@ -440,7 +441,7 @@ const MATRIX: RuleRow[] = [
       undo: {
         na:
           "a port's type and its LAG are both in its image: joining a LAG changes the port, so an undo of an older type " +
-          'change is refused as changed since (undo_conflict) before any rule; checkRulesAfterUndo checks the type all the same',
+          'change is refused as changed since (undo_conflict) before any rule; domain/undo.ts judges the type all the same',
       },
       discovery: { send: () => discoveryApply(ACC_WITH_CONSOLE_LAG, /^lag:/), field: 'memberPortIds' },
     },
@@ -462,7 +463,7 @@ const MATRIX: RuleRow[] = [
       ),
       merge: { send: () => merge((doc) => (at(doc, 'ports', seeded.ports.e1).linkedPortId = null)), field: 'linkedPortId' },
       restore: { send: () => restore((doc) => (at(doc, 'ports', seeded.ports.e1).linkedPortId = null)), field: 'linkedPortId' },
-      undo: { na: 'an undo that leaves a one-sided link: undo_conflict naming linkedPortId (test/api/restore-checks.test.ts)' },
+      undo: { na: 'undo data of another tool leaves a one-sided link: 400 naming linkedPortId (test/api/restore-checks.test.ts)' },
       discovery: { na: 'a discovery links both ends in one change (test/api/discovery.test.ts)' },
     },
   },
@@ -500,7 +501,7 @@ describe.each(MATRIX)('$rule', (row) => {
       expect(cell.code === undefined || (cell.why?.length ?? 0) > 10, 'a code of its own needs its reason').toBe(true);
       const answer = await cell.send();
       expect(answer.status, `${path}: ${answer.text}`).toBeGreaterThanOrEqual(400);
-      expect(answer.body.error.code, `${path}: ${answer.text}`).toBe(cell.code ?? ENVELOPE[path] ?? row.code);
+      expect(answer.body.error.code, `${path}: ${answer.text}`).toBe(cell.code ?? row.code);
       const fields: string[] = (answer.body.error.details ?? []).map((detail: { field: string }) => detail.field);
       const named = (field: string) => field === cell.field || field.endsWith(`.${cell.field}`);
       expect(fields.some(named), `${path}: ${answer.text}`).toBe(true);

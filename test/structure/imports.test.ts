@@ -57,7 +57,7 @@ const SNMP_READER = /^discovery\/(mib-[a-z-]+|snmp-session|read-switch|observed|
 /** The only module (and its test) that may read SQLite's result codes. */
 const SQLITE_DECODER = ['db/sqlite-errors.ts', 'db/sqlite-errors.test.ts'];
 
-/** The storage's shared modules: of db/, the only ones a kind's SQL file may import (types of any aside). */
+/** The storage's shared modules (the activity log's SQL among them): of db/, the only ones a kind's SQL file may import (types aside). */
 const STORAGE_SHARED = [
   'db/open.ts',
   'db/images.ts',
@@ -68,10 +68,11 @@ const STORAGE_SHARED = [
   'db/search-index.ts',
   'db/sqlite-errors.ts',
   'db/storage-probe.ts',
+  'db/activity.ts',
 ];
 
-/** Modules of db/ that still compose kinds: the audit log and undo engine, and the SQL of ports and LAGs. */
-const STORAGE_COMPOSERS = ['db/change.ts', 'db/ports.ts', 'db/lags.ts'];
+/** Modules of db/ that still compose kinds: the SQL of ports and LAGs. */
+const STORAGE_COMPOSERS = ['db/ports.ts', 'db/lags.ts'];
 
 /** The read models (search, checks, topology, the export's reads): above the storage, which imports none of them. */
 const READ_MODELS = 'db/read/';
