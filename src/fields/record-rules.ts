@@ -48,6 +48,8 @@ export interface RuleContext {
   missing?(noun: 'port' | 'LAG' | 'switch' | 'network', id: string): string;
   /** A pair's wording beyond the defaults (a LAG's far end on the same switch, naming both). */
   pairWords?: Partial<PairWords>;
+  /** What ends the message of a LAG member that is a console or management port (`take it out of LAG "ae1" first`). */
+  lagMemberWhy?(lagId: string): string;
 }
 
 type Values = Record<string, unknown>;
@@ -81,7 +83,8 @@ export function portRuleFaults(port: Values, lookups: RecordLookups, context: Ru
   const faults: RuleFault[] = portFaults(port, sw, (id) => lookups.siteOfVlan(id), prefix);
   const end = { id: String(port.id), switchId: String(port.switchId), partnerId: port.linkedPortId as string | null };
   faults.push(...pairOf(end, 'linkedPortId', lookups, context));
-  if (port.lagId) faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
+  if (port.lagId)
+    faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`, context.lagMemberWhy?.(String(port.lagId))));
   return faults;
 }
 
