@@ -352,7 +352,8 @@ function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook, vlan
       if (entry.key !== null) ctx.ids.networks.delete(entry.key);
       continue;
     }
-    const vlanId = keptUnderRules(ctx, file, entry, values, siteId, lookups);
+    values.siteId = siteId ?? null;
+    const vlanId = keptUnderRules(ctx, entry, values, lookups);
     const network: ApiRecord = {
       id: newIdOf(ctx, 'networks', entry),
       ...values,
@@ -376,17 +377,11 @@ function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook, vlan
  * A network as the rules of a network take it (networkRuleFaults): a gateway outside its subnet is kept in its
  * description; a VLAN that no longer exists, or of another site than the network's, is dropped. Answers its VLAN.
  */
-function keptUnderRules(
-  ctx: CheckContext,
-  file: LegacyFile,
-  entry: Entry,
-  values: Record<string, unknown>,
-  siteId: string | undefined,
-  lookups: RecordLookups,
-): string | null {
+function keptUnderRules(ctx: CheckContext, entry: Entry, values: Record<string, unknown>, lookups: RecordLookups): string | null {
+  const file = 'networks.json';
   const vlanKey = entry.raw.vlan_id;
   const vlanId = empty(vlanKey) ? null : (ref(ctx, 'vlans', vlanKey) ?? null);
-  const faults = networkRuleFaults({ ...values, siteId, vlanId }, lookups, MIGRATED);
+  const faults = networkRuleFaults({ ...values, vlanId }, lookups, MIGRATED);
   const gateway = faults.find((fault) => fault.field === 'gateway');
   if (gateway) {
     keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, gateway.message);
