@@ -50,6 +50,8 @@ export interface RuleContext {
   pairWords?: Partial<PairWords>;
   /** A port's lagId judged too, for a path that writes it itself (the undo): an existing LAG of the port's switch. */
   portLag?: boolean;
+  /** What ends the message of a LAG member that is a console or management port (`take it out of LAG "ae1" first`). */
+  lagMemberWhy?(lagId: string): string;
 }
 
 type Values = Record<string, unknown>;
@@ -86,7 +88,7 @@ export function portRuleFaults(port: Values, lookups: RecordLookups, context: Ru
   faults.push(...pairOf(end, 'linkedPortId', lookups, context));
   if (context.portLag && typeof port.lagId === 'string') faults.push(...portLagFaults(port.lagId, end.switchId, lookups, context));
   if (port.lagId && context.memberType !== false)
-    faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`));
+    faults.push(...lagMemberTypeFaults({ name: port.name, type: port.type }, `${prefix}type`, context.lagMemberWhy?.(String(port.lagId))));
   return faults;
 }
 

@@ -22,26 +22,24 @@ import {
 } from '../db/images.ts';
 import { lagRefById } from '../db/lags.ts';
 import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
-import { listAddresses, siteOfPort } from '../db/addresses.ts';
+import { listAddresses } from '../db/addresses.ts';
 import { listRanges } from '../db/ranges.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { highestUnit, insertNumberedPorts, nextPosition, portIdByName, portRefById, setLink } from '../db/ports.ts';
+import { highestUnit, insertNumberedPorts, nextPosition, portIdByName, portRefById, portSwitch, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
-import { getSwitch, switchIdByIp, switchIdByMac, switchIdByName, switchIdsOfSite, switchRefById } from '../db/switches.ts';
+import { switchIdByIp, switchIdByMac, switchIdByName, switchIdsOfSite, switchRefById } from '../db/switches.ts';
 import { siteOfVlan, usedColors, vlanIdByColor, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
 import { isPlainObject, isUuid, toColumns, validateInput, type Resource } from '../fields/field.ts';
 import {
-  addressPortFaults,
-  eachOfList,
-  lagMemberTypeFaults,
-  networkFaults,
-  portFaults,
-  refusalOf,
-  type RuleFault,
-  RULES,
-  ruleFault,
-  vlanSiteFaults,
-} from '../fields/rules.ts';
+  addressRuleFaults,
+  networkRuleFaults,
+  portRuleFaults,
+  rangeRuleFaults,
+  switchRuleFaults,
+  type RecordLookups,
+  type RuleContext,
+} from '../fields/record-rules.ts';
+import { refusalOf, type RuleFault, RULES, ruleFault } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
@@ -215,9 +213,9 @@ function planRow(db: Db, kind: Kind, { row, raw }: BulkRow, now: string, faults:
   if (stored && kind === 'port' && record.position === null) record.position = stored.position;
   const item: Planned = { row, at, record, stored, refs };
   if (kind === 'vlan' || kind === 'network' || kind === 'switch') resolveOwnSite(db, item, faults);
-  if (kind === 'network') resolveNetwork(db, item, faults);
-  if (kind === 'switch') resolveSwitchRecord(db, item, faults);
-  if (kind === 'port') resolvePort(db, item, faults);
+  if (kind === 'network') resolveNetwork(db, item, faults, lookups);
+  if (kind === 'switch') resolveSwitchRecord(db, item, faults, lookups);
+  if (kind === 'port') resolvePort(db, item, faults, lookups);
   if (kind === 'address' || kind === 'range') resolveIpam(db, kind, item, faults, lookups);
   return faults.length === start ? item : undefined;
 }
@@ -325,12 +323,18 @@ function vlanByNumber(db: Db, siteId: string, vid: number, field: string, faults
 }
 
 // VLAN faults of the rules name the id fields; a row that named the VLANs by number hears of its own column.
-function renamed(faults: FieldFault[], item: Planned, keys: VlanKeys): FieldFault[] {
-  const byNumber = given(item.refs, keys.byNumber);
-  return faults.map((fault) => ({
-    ...fault,
-    field: byNumber ? fault.field.replace(new RegExp(`\\.${keys.byId}(\\[\\d+\\])?$`), `.${keys.byNumber}`) : fault.field,
-  }));
+function renamed(faults: RuleFault[], item: Planned, keys: VlanKeys): RuleFault[] {
+  if (!given(item.refs, keys.byNumber)) return faults;
+  const idField = new RegExp(`\\.${keys.byId}(\\[\\d+\\])?$`);
+  return faults.map((fault) => {
+    const field = fault.field.replace(idField, `.${keys.byNumber}`);
+    return field === fault.field ? fault : { field, message: fault.message };
+  });
+}
+
+// The rules judge a row as the API judges a write: its far ends are the import's to point back (planLinks).
+function ruleContext(item: Planned): RuleContext {
+  return { prefix: item.at, symmetric: false };
 }
 
 const NETWORK_VLAN: VlanKeys = { byNumber: 'vlan', byId: 'vlanId' };
@@ -338,38 +342,24 @@ const CONFIGURED: VlanKeys = { byNumber: 'configuredVlans', byId: 'configuredVla
 const UNTAGGED: VlanKeys = { byNumber: 'untaggedVlan', byId: 'untaggedVlanId' };
 const TAGGED: VlanKeys = { byNumber: 'taggedVlans', byId: 'taggedVlanIds' };
 
-function resolveNetwork(db: Db, item: Planned, faults: FieldFault[]): void {
-  const { record, at } = item;
+function resolveNetwork(db: Db, item: Planned, faults: FieldFault[], lookups: Lookups): void {
+  const { record } = item;
   const siteId = record.siteId as string | undefined;
   if (siteId) {
     const vlanId = resolveVlan(db, item, siteId, NETWORK_VLAN, faults);
     if (vlanId !== undefined || !item.stored) record.vlanId = vlanId ?? null;
-    faults.push(
-      ...renamed(
-        vlanSiteFaults([[`${at}vlanId`, record.vlanId]], siteId, (id) => siteOfVlan(db, id)),
-        item,
-        NETWORK_VLAN,
-      ),
-    );
   }
-  faults.push(...networkFaults({ subnet: record.subnet, gateway: record.gateway }, at));
+  faults.push(...renamed(networkRuleFaults(record, lookups.rules, ruleContext(item)), item, NETWORK_VLAN));
 }
 
-function resolveSwitchRecord(db: Db, item: Planned, faults: FieldFault[]): void {
+function resolveSwitchRecord(db: Db, item: Planned, faults: FieldFault[], lookups: Lookups): void {
   const { record, at, stored } = item;
   const siteId = record.siteId as string | undefined;
   if (siteId) {
     const configured = resolveVlanList(db, item, siteId, CONFIGURED, faults);
     if (configured !== undefined || !stored) record.configuredVlanIds = configured ?? [];
-    const named = eachOfList(`${at}configuredVlanIds`, record.configuredVlanIds as string[]);
-    faults.push(
-      ...renamed(
-        vlanSiteFaults(named, siteId, (id) => siteOfVlan(db, id)),
-        item,
-        CONFIGURED,
-      ),
-    );
   }
+  faults.push(...renamed(switchRuleFaults(record, lookups.rules, ruleContext(item)), item, CONFIGURED));
   if (stored && typeof record.stackSize === 'number' && record.stackSize < highestUnit(db, record.id))
     faults.push({
       field: `${at}stackSize`,
@@ -377,10 +367,10 @@ function resolveSwitchRecord(db: Db, item: Planned, faults: FieldFault[]): void 
     });
 }
 
-function resolveSwitch(db: Db, item: Planned, faults: FieldFault[]): { id: string; siteId: string } | undefined {
+function resolveSwitch(db: Db, item: Planned, faults: FieldFault[], lookups: Lookups): { id: string; siteId: string } | undefined {
   const { refs, at, stored } = item;
   if (present(refs.switchId)) {
-    const sw = isUuid(refs.switchId) ? switchRefById(db, refs.switchId.toLowerCase()) : undefined;
+    const sw = isUuid(refs.switchId) ? lookups.rules.switchOf(refs.switchId.toLowerCase()) : undefined;
     if (sw) return { id: (refs.switchId as string).toLowerCase(), siteId: sw.siteId };
     return void faults.push({
       field: `${at}switchId`,
@@ -388,7 +378,7 @@ function resolveSwitch(db: Db, item: Planned, faults: FieldFault[]): { id: strin
     });
   }
   if (stored && !present(refs.switch) && !present(refs.site)) {
-    const sw = switchRefById(db, stored.switchId as string)!;
+    const sw = lookups.rules.switchOf(stored.switchId as string)!;
     return { id: stored.switchId as string, siteId: sw.siteId };
   }
   const siteId = resolveSite(db, refs, at, faults);
@@ -401,10 +391,10 @@ function resolveSwitch(db: Db, item: Planned, faults: FieldFault[]): { id: strin
   return { id, siteId };
 }
 
-// A port's switch, VLANs (numbers of the switch's site, or ids) and the rules of rules.ts.
-function resolvePort(db: Db, item: Planned, faults: FieldFault[]): void {
-  const { record, at, stored } = item;
-  const sw = resolveSwitch(db, item, faults);
+// A port's switch, VLANs (numbers of the switch's site, or ids), the link it gives by id, and the rules of a port.
+function resolvePort(db: Db, item: Planned, faults: FieldFault[], lookups: Lookups): void {
+  const { record, at, stored, refs } = item;
+  const sw = resolveSwitch(db, item, faults, lookups);
   if (!sw) return;
   if (stored && sw.id !== stored.switchId) {
     faults.push({ field: `${at}switch`, message: 'cannot be changed by an import: a port stays on its switch' });
@@ -416,14 +406,21 @@ function resolvePort(db: Db, item: Planned, faults: FieldFault[]): void {
   const tagged = resolveVlanList(db, item, sw.siteId, TAGGED, faults);
   if (tagged !== undefined || !stored) record.taggedVlanIds = tagged ?? [];
   if (!stored) record.linkedPortId = null;
-  const stackSize = getSwitch(db, sw.id)?.stack_size ?? 1;
-  const ruleFaults = portFaults(record, { siteId: sw.siteId, stackSize }, (id) => siteOfVlan(db, id), at);
+  if (present(refs.linkedPortId) && !isUuid(refs.linkedPortId))
+    faults.push({ field: `${at}linkedPortId`, message: 'must be an id (a UUID)' });
+  // The link judged is the one the row gives by id; one given by names is judged as planLinks finds it, a stored one is kept.
+  const linkedPortId = present(refs.linkedPortId) && isUuid(refs.linkedPortId) ? refs.linkedPortId.toLowerCase() : null;
+  const context = {
+    ...ruleContext(item),
+    lagMemberWhy: (lagId: string) => `take it out of LAG "${lagRefById(db, lagId)?.name}" first [lag_member]`,
+  };
+  const ruleFaults = portRuleFaults({ ...record, linkedPortId }, lookups.rules, context);
   faults.push(...renamed(renamed(ruleFaults, item, UNTAGGED), item, TAGGED));
   if (stored?.lagId) faults.push(...lagMemberFaults(db, item, stored.lagId as string));
 }
 
-// A LAG member's mode and VLANs are its LAG's (docs/LAGS-TEMPLATES.md): a row may repeat them, not change them,
-// nor make the member a console or management port.
+// A LAG member's mode and VLANs are its LAG's (docs/LAGS-TEMPLATES.md): a row may repeat them, not change them
+// (that it is no console or management port is a rule of every port's, portRuleFaults).
 function lagMemberFaults(db: Db, item: Planned, lagId: string): RuleFault[] {
   const { record, stored, at, refs } = item;
   const lag = lagRefById(db, lagId);
@@ -435,8 +432,6 @@ function lagMemberFaults(db: Db, item: Planned, lagId: string): RuleFault[] {
   if (differs('mode')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}mode`, message));
   if (differs('untaggedVlanId')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}${column(UNTAGGED)}`, message));
   if (differs('taggedVlanIds')) faults.push(ruleFault(RULES.lagMemberSettings, `${at}${column(TAGGED)}`, message));
-  const why = `take it out of LAG "${lag?.name}" first [lag_member]`;
-  if (differs('type')) faults.push(...lagMemberTypeFaults({ name: record.name, type: record.type }, `${at}type`, why));
   return faults;
 }
 
@@ -451,6 +446,8 @@ interface Lookups {
   networkById(id: string): NetworkRef | undefined;
   /** A port of a site's switch by "<switch> <port>". */
   port(siteId: string, cell: string): string | undefined;
+  /** What the rules of a record ask of others (record-rules.ts), each read once; a port found by name is known already. */
+  rules: RecordLookups;
 }
 
 interface NetworkRef {
@@ -459,12 +456,21 @@ interface NetworkRef {
   siteId: string;
 }
 
+/** A lookup by key that reads each key once. */
+function memo<T>(read: (key: string) => T | undefined): (key: string) => T | undefined {
+  const known = new Map<string, T | undefined>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, read(key));
+    return known.get(key);
+  };
+}
+
 function newLookups(db: Db): Lookups {
   const sites = new Map<string, string | undefined>();
   const networksBySite = new Map<string, Map<string, NetworkRef>>();
-  const networks = new Map<string, NetworkRef | undefined>();
   const switchesBySite = new Map<string, Map<string, string>>();
   const ports = new Map<string, string | undefined>();
+  const portsById = new Map<string, { switchId: string; name?: string; linkedPortId?: string | null } | undefined>();
   const siteNetworks = (siteId: string) => {
     let map = networksBySite.get(siteId);
     if (!map) {
@@ -481,29 +487,23 @@ function newLookups(db: Db): Lookups {
     }
     return map;
   };
-  const subnets = new Map<string, string | undefined>();
+  const networkById = memo((id) => {
+    const row = getNetwork(db, id);
+    return row && { id: row.id, subnet: row.subnet, siteId: row.site_id };
+  });
   return {
     freshId: randomUUID,
-    subnet(text) {
-      if (!subnets.has(text)) {
-        const cidr = normalizeCidr(text);
-        subnets.set(text, cidr.ok ? cidr.value : undefined);
-      }
-      return subnets.get(text);
-    },
+    subnet: memo((text) => {
+      const cidr = normalizeCidr(text);
+      return cidr.ok ? cidr.value : undefined;
+    }),
     siteId(name) {
       const key = foldCase(name);
       if (!sites.has(key)) sites.set(key, siteIdByName(db, name));
       return sites.get(key);
     },
     network: (siteId, subnet) => siteNetworks(siteId).get(subnet),
-    networkById(id) {
-      if (!networks.has(id)) {
-        const row = getNetwork(db, id);
-        networks.set(id, row ? { id: row.id, subnet: row.subnet, siteId: row.site_id } : undefined);
-      }
-      return networks.get(id);
-    },
+    networkById,
     port(siteId, cell) {
       const key = `${siteId}\n${cell}`;
       if (!ports.has(key)) {
@@ -512,11 +512,23 @@ function newLookups(db: Db): Lookups {
         let found: string | undefined;
         for (let cut = cell.lastIndexOf(' '); cut > 0 && !found; cut = cell.lastIndexOf(' ', cut - 1)) {
           const switchId = switches.get(foldCase(cell.slice(0, cut).trim()));
-          if (switchId) found = portIdByName(db, switchId, cell.slice(cut + 1).trim());
+          if (!switchId) continue;
+          found = portIdByName(db, switchId, cell.slice(cut + 1).trim());
+          if (found) portsById.set(found, { switchId });
         }
         ports.set(key, found);
       }
       return ports.get(key);
+    },
+    rules: {
+      siteOfVlan: memo((id) => siteOfVlan(db, id)),
+      switchOf: memo((id) => portSwitch(db, id)),
+      port(id) {
+        if (!portsById.has(id)) portsById.set(id, portRefById(db, id));
+        return portsById.get(id);
+      },
+      lag: memo((id) => lagRefById(db, id)),
+      network: networkById,
     },
   };
 }
@@ -535,7 +547,7 @@ function resolveIpam(db: Db, kind: 'address' | 'range', item: Planned, faults: F
     return;
   }
   record.networkId = network.id;
-  if (kind === 'range') return;
+  if (kind === 'range') return void faults.push(...rangeRuleFaults(record, lookups.rules, ruleContext(item)));
   if (stored?.switchId && record.address !== stored.address) {
     const name = switchRefById(db, stored.switchId as string)?.name;
     faults.push({
@@ -546,7 +558,6 @@ function resolveIpam(db: Db, kind: 'address' | 'range', item: Planned, faults: F
   if (present(refs.portId)) {
     if (!isUuid(refs.portId)) return void faults.push({ field: `${at}portId`, message: 'must be an id (a UUID)' });
     record.portId = refs.portId.toLowerCase();
-    faults.push(...addressPortFaults({ portId: record.portId }, network.siteId, (id) => siteOfPort(db, id), at));
   } else if (present(refs.port)) {
     const cell = String(refs.port).trim();
     const id = lookups.port(network.siteId, cell);
@@ -559,6 +570,9 @@ function resolveIpam(db: Db, kind: 'address' | 'range', item: Planned, faults: F
           `a space and the port's name ("core-1 Gi1/0/7")`,
       });
   } else if (given(refs, 'port') || given(refs, 'portId') || !stored) record.portId = null;
+  // The port judged is the one the row names: a stored one that the row keeps is not read again.
+  const judged = stored && !given(refs, 'port') && !given(refs, 'portId') ? { ...record, portId: null } : record;
+  faults.push(...addressRuleFaults(judged, lookups.rules, ruleContext(item)));
 }
 
 function resolveNetworkRef(item: Planned, faults: FieldFault[], lookups: Lookups): NetworkRef | undefined {
@@ -776,15 +790,8 @@ function planLinks(db: Db, planned: Planned[], faults: FieldFault[]): Map<string
 
 function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults: FieldFault[]): string | undefined {
   const { refs, record, at } = item;
-  if (present(refs.linkedPortId)) {
-    const id = isUuid(refs.linkedPortId) ? refs.linkedPortId.toLowerCase() : undefined;
-    const port = id && (portRefById(db, id) ?? [...byName.values()].find((other) => other.record.id === id)?.record);
-    if (!id || !port)
-      return void faults.push({ field: `${at}linkedPortId`, message: id ? `port ${id} does not exist` : 'must be an id (a UUID)' });
-    if (port.switchId === record.switchId)
-      return void faults.push({ field: `${at}linkedPortId`, message: 'must be a port of another switch' });
-    return id;
-  }
+  // A link by id was judged with the port's rules (resolvePort).
+  if (present(refs.linkedPortId)) return (refs.linkedPortId as string).toLowerCase();
   const switchName = text(refs.linkedSwitch);
   const portName = text(refs.linkedPort);
   if (switchName === undefined && portName === undefined) return undefined;

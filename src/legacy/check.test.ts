@@ -248,6 +248,12 @@ describe('checkLegacyBundle: what the model refuses is fixed and logged, never f
       (data) => expect(byName(data.networks, 'Users')!.siteId).toBe(byName(data.sites, 'Default')!.id),
     ],
     [
+      "a network whose VLAN is of another site keeps no VLAN (the API's rule of a network)",
+      (b) => (b.networks[0].vlan_id = 'v20'),
+      { file: 'networks.json', id: 'n10', field: 'vlan_id', from: 'v20', to: null },
+      (data) => expect(byName(data.networks, 'Users')!.vlanId).toBeNull(),
+    ],
+    [
       'a switch without a site goes to the site Default, the one of the files when they have it',
       (b) => {
         delete b.switches[2].site_id;

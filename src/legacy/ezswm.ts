@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { jsonForMessage } from '../lib/json-text.ts';
 import { NETWORK } from '../fields/networks.ts';
 import { PORT } from '../fields/ports.ts';
-import { networkFaults } from '../fields/rules.ts';
+import { networkRuleFaults, type RecordLookups } from '../fields/record-rules.ts';
 import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
@@ -47,6 +47,7 @@ import { checkSharing } from './ezswm-sharing.ts';
 import { checkTemplates, templateKeyOf, type LegacyTemplates } from './ezswm-templates.ts';
 import { noteOverlap, uniqueColors } from './fixes.ts';
 import { checkIpam, type AllocationLink } from './ipam.ts';
+import { lookupsOf, MIGRATED } from './rule-lookups.ts';
 import { stackProblem } from '../lib/port-layout.ts';
 import type { ApiRecord, LegacyFile, LegacyKind, LegacyRecords } from './types.ts';
 
@@ -204,7 +205,7 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
   );
   const book: SiteBook = { sites };
   const vlans = checkVlans(ctx, entries.vlans, book);
-  const networks = checkNetworks(ctx, entries.networks, book);
+  const networks = checkNetworks(ctx, entries.networks, book, vlans);
   const templates = checkTemplates(ctx, entries['layout-templates']);
   const { switches, ports, links, portIds, claims } = checkSwitches(ctx, entries.switches, vlans, templates, book);
   const lags = checkLags(ctx, entries['lag-groups'], { entries: entries.switches, switches, portIds, claims });
@@ -318,10 +319,11 @@ function sameNumber(
   return false;
 }
 
-function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook): ApiRecord[] {
+function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook, vlans: ApiRecord[]): ApiRecord[] {
   const file = 'networks.json';
   const named: Named[] = [];
   const networks: ApiRecord[] = [];
+  const lookups = lookupsOf({ vlans: new Map(vlans.map((vlan) => [vlan.id, vlan])) });
   // The networks so far by site, for the overlap notes (a scan of every site's would be quadratic).
   const ofSite = new Map<unknown, ApiRecord[]>();
   for (const entry of entries) {
@@ -350,18 +352,8 @@ function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook): Api
       if (entry.key !== null) ctx.ids.networks.delete(entry.key);
       continue;
     }
-    keepGatewayOutside(ctx, file, entry, values);
-    let vlanId: string | null = null;
-    if (!empty(entry.raw.vlan_id)) {
-      vlanId = ref(ctx, 'vlans', entry.raw.vlan_id) ?? null;
-      if (!vlanId)
-        ctx.fixes.push({
-          ...fixAt(file, entry, 'vlan_id'),
-          from: entry.raw.vlan_id,
-          to: null,
-          reason: 'names a VLAN that no longer exists; the network keeps no VLAN',
-        });
-    }
+    values.siteId = siteId ?? null;
+    const vlanId = keptUnderRules(ctx, entry, values, lookups);
     const network: ApiRecord = {
       id: newIdOf(ctx, 'networks', entry),
       ...values,
@@ -381,12 +373,25 @@ function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook): Api
   return networks;
 }
 
-/** A gateway the network's rules refuse (outside its subnet) is kept in its description. */
-function keepGatewayOutside(ctx: CheckContext, file: LegacyFile, entry: Entry, values: Record<string, unknown>): void {
-  const fault = networkFaults(values).find((candidate) => candidate.field === 'gateway');
-  if (!fault) return;
-  keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, fault.message);
-  values.gateway = null;
+/**
+ * A network as the rules of a network take it (networkRuleFaults): a gateway outside its subnet is kept in its
+ * description; a VLAN that no longer exists, or of another site than the network's, is dropped. Answers its VLAN.
+ */
+function keptUnderRules(ctx: CheckContext, entry: Entry, values: Record<string, unknown>, lookups: RecordLookups): string | null {
+  const file = 'networks.json';
+  const vlanKey = entry.raw.vlan_id;
+  const vlanId = empty(vlanKey) ? null : (ref(ctx, 'vlans', vlanKey) ?? null);
+  const faults = networkRuleFaults({ ...values, vlanId }, lookups, MIGRATED);
+  const gateway = faults.find((fault) => fault.field === 'gateway');
+  if (gateway) {
+    keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, gateway.message);
+    values.gateway = null;
+  }
+  const dropVlan = (reason: string) => ctx.fixes.push({ ...fixAt(file, entry, 'vlan_id'), from: vlanKey, to: null, reason });
+  if (!empty(vlanKey) && !vlanId) dropVlan('names a VLAN that no longer exists; the network keeps no VLAN');
+  if (!faults.some((fault) => fault.field === 'vlanId')) return vlanId;
+  dropVlan("names a VLAN of another site than the network's; the network keeps no VLAN");
+  return null;
 }
 
 /** A port waiting for the links: its record, its legacy far port and where it sits. */

@@ -18,11 +18,12 @@
 import { randomUUID } from 'node:crypto';
 import { ADDRESS } from '../fields/addresses.ts';
 import { checkValue, type Field } from '../fields/field.ts';
-import { addressFaults, rangeFaults } from '../fields/rules.ts';
+import { addressRuleFaults, rangeRuleFaults, type RecordLookups } from '../fields/record-rules.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { bigIntToIp, ipToBigInt, isUsableHost } from '../lib/ip-math.ts';
 import { cidrContains, formatIp, parseIp } from '../lib/net.ts';
 import { checkMapped, dropUnknown, fixAt, idKey, keepTimes, mapping, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { lookupsOf, MIGRATED } from './rule-lookups.ts';
 import type { ApiRecord } from './types.ts';
 
 const KNOWN_ALLOCATION = new Set([
@@ -80,11 +81,17 @@ export function checkIpam(
     }
     return network;
   };
-  const ranges = checkRanges(ctx, entries.ranges, networkOf);
-  const { addresses, byKey } = checkAllocations(ctx, entries.allocations, networkOf, networks);
-  managementAddresses(ctx, switches, networks, addresses);
+  // The ports are those that name an allocation: the only ones an address's rules ask about.
+  const lookups = lookupsOf({
+    networks: networkById,
+    switches: new Map(switches.map((sw) => [sw.id, sw])),
+    ports: new Map(links.map(({ port }) => [port.id, port])),
+  });
+  const ranges = checkRanges(ctx, entries.ranges, networkOf, lookups);
+  const { addresses, byKey } = checkAllocations(ctx, entries.allocations, networkOf, networks, lookups);
+  managementAddresses(ctx, switches, networks, addresses, lookups);
   splitDhcpRanges(ctx, ranges, addresses, networkById);
-  linkPorts(ctx, links, byKey, switches, networkById);
+  linkPorts(ctx, links, byKey, lookups);
   return { addresses, ranges: ranges.map((item) => item.record) };
 }
 
@@ -97,6 +104,7 @@ function checkRanges(
   ctx: CheckContext,
   entries: Entry[],
   networkOf: (file: 'ip-ranges.json', entry: Entry) => ApiRecord | undefined,
+  lookups: RecordLookups,
 ): CheckedRange[] {
   const file = 'ip-ranges.json';
   const kept: CheckedRange[] = [];
@@ -113,7 +121,7 @@ function checkRanges(
       version: 1,
       ...keepTimes(ctx, file, entry),
     };
-    const faults = rangeFaults({ start: record.start, end: record.end, kind: record.kind }, network.subnet as string);
+    const faults = rangeRuleFaults(record, lookups, MIGRATED);
     if (faults.some((fault) => fault.field !== 'kind')) {
       ctx.fixes.push({
         ...fixAt(file, entry, faults[0].field === 'start' ? 'start_ip' : 'end_ip'),
@@ -164,6 +172,7 @@ function checkAllocations(
   entries: Entry[],
   networkOf: (file: 'ip-allocations.json', entry: Entry) => ApiRecord | undefined,
   networks: ApiRecord[],
+  lookups: RecordLookups,
 ): { addresses: ApiRecord[]; byKey: Map<string, ApiRecord> } {
   const file = 'ip-allocations.json';
   const addresses: ApiRecord[] = [];
@@ -176,9 +185,10 @@ function checkAllocations(
     let network = networkOf(file, entry);
     if (!network || typeof values.address !== 'string') continue;
     const address = values.address;
-    if (addressFaults({ address }, network.subnet as string).length > 0) {
+    const [fault] = addressRuleFaults({ address, networkId: network.id }, lookups, MIGRATED);
+    if (fault) {
       const home = networks.find((other) => other.siteId === network!.siteId && isUsableHost(other.subnet as string, address));
-      const reason = addressFaults({ address }, network.subnet as string)[0].message;
+      const reason = fault.message;
       ctx.fixes.push({
         ...fixAt(file, entry, 'network_id'),
         from: entry.raw.network_id,
@@ -219,7 +229,13 @@ function checkAllocations(
 }
 
 // A switch's management IP inside a network of its site is that network's address with switchId.
-function managementAddresses(ctx: CheckContext, switches: ApiRecord[], networks: ApiRecord[], addresses: ApiRecord[]): void {
+function managementAddresses(
+  ctx: CheckContext,
+  switches: ApiRecord[],
+  networks: ApiRecord[],
+  addresses: ApiRecord[],
+  lookups: RecordLookups,
+): void {
   const byPlace = new Map(addresses.map((address) => [`${address.networkId} ${address.address}`, address]));
   const legacyId = new Map([...ctx.ids.switches].map(([key, id]) => [id, key]));
   // Each site's networks in file order: the first that holds the IP, without a scan of every site's (quadratic at 10,000 switches).
@@ -239,7 +255,7 @@ function managementAddresses(ctx: CheckContext, switches: ApiRecord[], networks:
       existing.switchId = sw.id;
       continue;
     }
-    if (!isUsableHost(network.subnet as string, ip)) {
+    if (addressRuleFaults({ address: ip, networkId: network.id }, lookups, MIGRATED).length > 0) {
       ctx.fixes.push({
         file: 'switches.json',
         id: legacyId.get(sw.id) ?? String(sw.name),
@@ -317,22 +333,14 @@ function splitDhcpRanges(ctx: CheckContext, ranges: CheckedRange[], addresses: A
 
 // A port's connected_allocation_id: the address's port, when the address came across, no earlier port claimed it
 // and the port's switch is at the network's site.
-function linkPorts(
-  ctx: CheckContext,
-  links: AllocationLink[],
-  byKey: Map<string, ApiRecord>,
-  switches: ApiRecord[],
-  networkById: Map<string, ApiRecord>,
-): void {
-  const siteOfSwitch = new Map(switches.map((sw) => [sw.id, sw.siteId]));
+function linkPorts(ctx: CheckContext, links: AllocationLink[], byKey: Map<string, ApiRecord>, lookups: RecordLookups): void {
   for (const { port, entry, index, allocationKey } of links) {
     const address = byKey.get(allocationKey);
-    const site = siteOfSwitch.get(port.switchId as string);
     const reason = !address
       ? 'names an allocation that was not migrated or does not exist; dropped'
       : address.portId
         ? 'names an allocation that an earlier port is connected to; dropped'
-        : networkById.get(address.networkId as string)?.siteId !== site
+        : addressRuleFaults({ ...address, portId: port.id }, lookups, MIGRATED).length > 0
           ? "names an allocation of another site than the switch's; dropped"
           : undefined;
     if (!reason) {

@@ -92,12 +92,23 @@ export function subnetOf(cidr: string): Subnet | undefined {
  * network nor the broadcast address; for IPv6 shorter than /127, not the subnet-router anycast address (the first).
  */
 export function isUsableHost(cidr: string, ip: string): boolean {
-  const subnet = subnetOf(cidr);
+  const hosts = usableHostsOf(cidr);
   const address = parseIp(ip);
-  if (subnet === undefined || address === undefined || address.family !== subnet.family) return false;
+  if (hosts === undefined || address === undefined || address.family !== hosts.family) return false;
   const value = ipToBigInt(address);
-  if (value < subnet.first || value > subnet.last) return false;
-  return value >= firstUsable(subnet) && value <= lastUsable(subnet);
+  return value >= hosts.first && value <= hosts.last;
+}
+
+// The usable hosts of the subnet asked for last: an import judges thousands of addresses of one network in a row
+// (parsing its subnet each time was most of what the rule of 30,000 addresses cost).
+let lastHosts: { cidr: string; hosts?: { family: 4 | 6; first: bigint; last: bigint } } | undefined;
+
+function usableHostsOf(cidr: string): { family: 4 | 6; first: bigint; last: bigint } | undefined {
+  if (lastHosts?.cidr !== cidr) {
+    const subnet = subnetOf(cidr);
+    lastHosts = { cidr, hosts: subnet && { family: subnet.family, first: firstUsable(subnet), last: lastUsable(subnet) } };
+  }
+  return lastHosts.hosts;
 }
 
 /** The first assignable address of a subnet (after the network address or the subnet-router anycast address). */
