@@ -257,6 +257,26 @@ export function inTransaction<T>(db: Db, work: () => T, mode: 'IMMEDIATE' | 'DEF
   }
 }
 
+/** The end of a rehearsal: thrown out of its transaction so that the transaction rolls back. */
+const REHEARSED = Symbol('rehearsed');
+
+/**
+ * Runs `work` in a transaction that always rolls back, and answers its result: a dry run that does all that the real
+ * run would (its refusals too), leaving nothing behind. What `work` throws is thrown, as from inTransaction.
+ */
+export function rehearse<T>(db: Db, work: () => T): T {
+  let result: T | undefined;
+  try {
+    inTransaction(db, () => {
+      result = work();
+      throw REHEARSED;
+    });
+  } catch (error) {
+    if (error !== REHEARSED) throw error;
+  }
+  return result as T;
+}
+
 function synchronous<T>(result: T): T {
   if (result instanceof Promise) throw new Error('inTransaction: work must be synchronous');
   return result;

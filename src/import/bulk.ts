@@ -7,7 +7,7 @@
 // as unchanged.
 import { randomUUID } from 'node:crypto';
 import { insertActivity } from '../db/activity.ts';
-import { noteEntry, type Actor } from '../db/change.ts';
+import { noteEntry, type Actor, type Change } from '../db/change.ts';
 import {
   imageToApi,
   KIND_ORDER,
@@ -24,7 +24,7 @@ import { lagRefById } from '../db/lags.ts';
 import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
 import { listAddresses } from '../db/addresses.ts';
 import { listRanges } from '../db/ranges.ts';
-import { inTransaction, type Db } from '../db/open.ts';
+import { inTransaction, rehearse, type Db } from '../db/open.ts';
 import { highestUnit, insertNumberedPorts, nextPosition, portIdByName, portRefById, portSwitch, setLink } from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { switchIdByIp, switchIdByMac, switchIdByName, switchIdsOfSite, switchRefById } from '../db/switches.ts';
@@ -40,7 +40,8 @@ import {
   type RuleContext,
 } from '../fields/record-rules.ts';
 import { refusalOf, type RuleFault, RULES, ruleFault } from '../fields/rules.ts';
-import type { FieldFault } from '../errors/refusal.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { keepManagementAddress } from '../domain/management-address.ts';
 import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
@@ -119,7 +120,9 @@ interface Planned {
  * dryRun). `earlier` are faults found while reading the rows (bad CSV cells), reported with the rest.
  */
 export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dryRun: boolean, earlier: FieldFault[] = []): BulkResult {
-  return inTransaction(db, () => {
+  // A dry run writes as the import would and rolls back: what the writes refuse (a switch's management address in a
+  // DHCP range), it refuses too.
+  return (dryRun ? rehearse : inTransaction)(db, () => {
     const now = new Date().toISOString();
     const faults: RuleFault[] = [...earlier];
     if (rows.length === 0 && earlier.length === 0) faults.push({ field: 'rows', message: 'there is nothing to import' });
@@ -145,7 +148,7 @@ export function bulkImport(db: Db, actor: Actor, kind: Kind, rows: BulkRow[], dr
       unchanged: planned.length - changed.length,
       ids: planned.map((item) => item.record.id),
     };
-    if (!dryRun) write(db, actor, kind, changed, links, now, result);
+    write(db, { actor, dryRun }, kind, changed, links, now, result);
     return result;
   });
 }
@@ -818,9 +821,10 @@ function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults:
   return target;
 }
 
+/** Writes the changed rows and what goes with them, and the import's entry (named in the answer unless a dry run's). */
 function write(
   db: Db,
-  actor: Actor,
+  { actor, dryRun }: { actor: Actor; dryRun: boolean },
   kind: Kind,
   changed: Planned[],
   links: Map<string, string | null>,
@@ -849,6 +853,7 @@ function write(
   // Created records go in with multi-row INSERTs (30,000 addresses of a CSV in a few statements per thousand).
   insertRecords(db, kind, creates);
   if (kind === 'switch') for (const record of creates) touched.push(...createPorts(db, record, now));
+  if (kind === 'switch') keepManagementAddresses(db, changed, now, touched);
   // Far ends that no row writes: their link alone changes.
   for (const [portId, linked] of links) {
     if (written.has(portId)) continue;
@@ -858,7 +863,7 @@ function write(
   const plural = RESOURCES[kind].table;
   const rows = result.created + result.updated + result.unchanged;
   const entryId = randomUUID();
-  noteEntry(actor, entryId);
+  if (!dryRun) noteEntry(actor, entryId);
   insertActivity(
     db,
     {
@@ -902,4 +907,32 @@ function createPorts(db: Db, sw: StoredRecord, now: string): { type: string; id:
   const ids = Array.from({ length: typeof sw.portCount === 'number' ? sw.portCount : 0 }, () => randomUUID());
   insertNumberedPorts(db, sw.id, ids, now);
   return ids.map((id) => ({ type: 'port', id }));
+}
+
+/**
+ * A switch's management IP kept as an address of its site's network, as its create and update through the API keep
+ * it (domain/management-address.ts): for each switch row that sets its IP, site or name. What that refuses (an IP in
+ * a DHCP range, recorded for another device) is refused at the row's managementIp.
+ */
+function keepManagementAddresses(db: Db, changed: Planned[], now: string, touched: { type: string; id: string }[]): void {
+  const touch = (type: string, ids: string | Iterable<string>) => {
+    for (const id of typeof ids === 'string' ? [ids] : ids) touched.push({ type, id });
+  };
+  const change: Change = { db, now, entryId: '', touch };
+  for (const { at, record, stored } of changed) {
+    if (stored && (['managementIp', 'siteId', 'name'] as const).every((field) => stored[field] === record[field])) continue;
+    const sw = {
+      id: record.id,
+      name: String(record.name),
+      site_id: String(record.siteId),
+      management_ip: (record.managementIp as string) ?? null,
+    };
+    try {
+      keepManagementAddress(change, sw, stored ? String(stored.name) : undefined);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const details = error.details?.map((fault) => ({ ...fault, field: `${at}${fault.field}` }));
+      throw new Refusal(error.kind, error.code, `${at.slice(0, -1)}: ${error.message} Nothing was imported.`, details);
+    }
+  }
 }
