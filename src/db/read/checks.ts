@@ -731,10 +731,52 @@ function blockOf(row: SubnetRow): Block | undefined {
  * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
 function brokenRules(db: Db, site: string | null): Finding[] {
-  return ruleBreaks(db, site, IN_SCOPE).map(({ entity, faults }) => {
-    const broken = faults.map((fault) => `${fault.field} ${fault.message}`).join('; ');
-    return finding('broken_rule', `${entity.name} breaks a rule that changes keep: ${broken}.`, [entity]);
+  const breaks = ruleBreaks(db, site, IN_SCOPE);
+  const vlanNames = namesOfVlans(
+    db,
+    breaks.flatMap(({ faults }) => faults.flatMap((fault) => [...fault.message.matchAll(VLAN_ID)].map((m) => m[1]))),
+  );
+  return breaks.map(({ entity, faults }) => {
+    const broken = faults.map(
+      (fault) => `${fieldLabel(fault.field)}: ${fault.message.replace(VLAN_ID, (text, id) => vlanNames.get(id) ?? text)}`,
+    );
+    return finding('broken_rule', `${entity.name} breaks a rule that changes keep: ${broken.join('; ')}.`, [entity]);
   });
+}
+
+// A rule's message names a VLAN by its id; the finding names it as an admin knows it: "VLAN 20 (Cameras) of site HQ".
+const VLAN_ID = /VLAN ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
+
+function namesOfVlans(db: Db, ids: string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const rows = prepare(
+    db,
+    `SELECT v.id, v.vid, v.name, s.name AS site_name FROM vlans v JOIN sites s ON s.id = v.site_id
+    WHERE v.id IN (SELECT value FROM json_each(:ids))`,
+  ).all({ ids: JSON.stringify([...new Set(ids)]) }) as { id: string; vid: number; name: string; site_name: string }[];
+  return new Map(rows.map((row) => [row.id, `VLAN ${row.vid} (${row.name}) of site ${row.site_name}`]));
+}
+
+// The words of a record's field in a finding: "untagged VLAN", not untaggedVlanId; a list's index left out.
+const FIELD_LABELS: Record<string, string> = {
+  untaggedVlanId: 'untagged VLAN',
+  taggedVlanIds: 'tagged VLANs',
+  configuredVlanIds: 'configured VLANs',
+  vlanId: 'VLAN',
+  linkedPortId: 'link',
+  remoteLagId: 'remote LAG',
+  memberPortIds: 'members',
+  portId: 'port',
+};
+
+function fieldLabel(field: string): string {
+  const name =
+    field
+      .replace(/\[\d+\]$/, '')
+      .split('.')
+      .pop() ?? field;
+  const where = field.includes('.') ? `${field.slice(0, field.lastIndexOf('.'))} ` : '';
+  return `${where}${FIELD_LABELS[name] ?? name}`;
 }
 
 /**

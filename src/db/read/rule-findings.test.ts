@@ -53,7 +53,7 @@ describe('the broken_rule finding', () => {
         run(db, 'UPDATE ports SET unit = 3 WHERE id = ?', port);
         return port;
       },
-      "unit must be at most the switch's stackSize (1)",
+      "unit: must be at most the switch's stackSize (1)",
     ],
     [
       "a port's VLAN of another site",
@@ -62,7 +62,7 @@ describe('the broken_rule finding', () => {
         run(db, 'UPDATE ports SET untagged_vlan_id = ? WHERE id = ?', labVlan, port);
         return port;
       },
-      'belongs to another site',
+      'untagged VLAN: VLAN 30 (lab) of site Lab belongs to another site',
     ],
     [
       "a LAG's tagged VLAN of another site",
@@ -92,7 +92,7 @@ describe('the broken_rule finding', () => {
         run(db, 'UPDATE lags SET remote_lag_id = ? WHERE id = ?', far, near);
         return near;
       },
-      'remoteLagId LAG',
+      'remote LAG: LAG',
     ],
     [
       'a console port as a LAG member',
@@ -102,12 +102,12 @@ describe('the broken_rule finding', () => {
         run(db, "UPDATE ports SET type = 'console' WHERE id = ?", members[1]);
         return lag;
       },
-      'memberPortIds[1] port "8" is a console port, which cannot be a LAG member',
+      'members: port "8" is a console port, which cannot be a LAG member',
     ],
     [
       'a LAG of fewer than two members',
       (db, { edge }) => addLag(db, edge, { name: 'Po1', members: [addPort(db, edge, { name: '7' })] }),
-      'memberPortIds must name two or more ports of switch edge',
+      'members: must name two or more ports of switch edge',
     ],
     [
       "an address on a port of another site's switch",
@@ -117,7 +117,7 @@ describe('the broken_rule finding', () => {
         run(db, 'UPDATE addresses SET port_id = ? WHERE id = ?', port, address);
         return address;
       },
-      'portId port',
+      'port: port',
     ],
     [
       'a gateway outside its subnet',
@@ -125,7 +125,7 @@ describe('the broken_rule finding', () => {
         run(db, "UPDATE networks SET gateway = '10.9.0.1' WHERE id = ?", net);
         return net;
       },
-      'gateway must be an address inside 10.0.10.0/24',
+      'gateway: must be an address inside 10.0.10.0/24',
     ],
     [
       'an address outside its subnet',
@@ -134,7 +134,7 @@ describe('the broken_rule finding', () => {
         run(db, "UPDATE addresses SET address = '10.0.11.6' WHERE id = ?", address);
         return address;
       },
-      'address must be an address inside 10.0.10.0/24',
+      'address: must be an address inside 10.0.10.0/24',
     ],
   ])('finds %s, written as another tool would', (_, write, message) => {
     const db = freshDb();
