@@ -13,17 +13,7 @@ import { portIdsLinkedTo, portIdsOfSwitch, portIdsUsingVlan } from '../db/ports.
 import { rangeConflict, rangeIdsOfNetwork } from '../db/ranges.ts';
 import { switchIdsConfiguringVlan } from '../db/switches.ts';
 import type { Refusal } from '../errors/refusal.ts';
-import {
-  addressRuleFaults,
-  lagRuleFaults,
-  networkRuleFaults,
-  portRuleFaults,
-  rangeRuleFaults,
-  switchRuleFaults,
-  type RecordLookups,
-  type LagRuleContext,
-  type RuleContext,
-} from '../fields/record-rules.ts';
+import { RECORD_RULES, type RecordLookups, type LagRuleContext, type RuleContext } from '../fields/record-rules.ts';
 import { refusalOf, RULES, ruleFault, type RuleFault } from '../fields/rules.ts';
 import { getOrMake } from '../lib/memo.ts';
 
@@ -100,11 +90,14 @@ function refuseBrokenRules(db: Db, judged: Judged): void {
       if (image) faults.push(...rules({ ...imageToApi(kind, image), id }, contextOf(kind, id, judged.removed)));
     }
   };
-  judge('port', (port, context) => portRuleFaults(port, lookups, context));
-  judge('lag', (lag, context) => lagRuleFaults({ ...lag, memberPortIds: memberPortIds(db, String(lag.id)) }, lookups, context));
-  judge('switch', (sw, context) => switchRuleFaults(sw, lookups, context));
-  judge('network', (network, context) => networkRuleFaults(network, lookups, context));
-  judge('address', (address, context) => [...addressRuleFaults(address, lookups, context), ...addressClash(db, address, lookups, context)]);
+  judge('port', (port, context) => RECORD_RULES.port(port, lookups, context));
+  judge('lag', (lag, context) => RECORD_RULES.lag({ ...lag, memberPortIds: memberPortIds(db, String(lag.id)) }, lookups, context));
+  judge('switch', (sw, context) => RECORD_RULES.switch(sw, lookups, context));
+  judge('network', (network, context) => RECORD_RULES.network(network, lookups, context));
+  judge('address', (address, context) => [
+    ...RECORD_RULES.address(address, lookups, context),
+    ...addressClash(db, address, lookups, context),
+  ]);
   judge('range', (range, context) => rangeFaultsAndClash(db, range, lookups, context));
   if (faults.length > 0) throw refusalOf(faults, BROKEN_RULES);
 }
@@ -133,7 +126,7 @@ function addressClash(db: Db, address: Record<string, unknown>, lookups: RecordL
 // A range's own rules, then, when it keeps them, one overlapping it or a DHCP pool over recorded addresses.
 function rangeFaultsAndClash(db: Db, range: Record<string, unknown>, lookups: RecordLookups, context: RuleContext): RuleFault[] {
   if (!lookups.network(String(range.networkId))) return [];
-  const faults = rangeRuleFaults(range, lookups, context);
+  const faults = RECORD_RULES.range(range, lookups, context);
   if (faults.length > 0) return faults;
   const { start, end, kind } = range as { start: string; end: string; kind: string };
   return clashFaults(rangeConflict(db, String(range.networkId), { start, end, kind }, String(range.id)), `${context.prefix}start`);

@@ -18,17 +18,7 @@ import {
 } from '../db/images.ts';
 import type { StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
-import {
-  addressRuleFaults,
-  lagRuleFaults,
-  networkRuleFaults,
-  portRuleFaults,
-  rangeRuleFaults,
-  switchRuleFaults,
-  type LagRuleContext,
-  type RecordLookups,
-  type RuleContext,
-} from '../fields/record-rules.ts';
+import { RECORD_RULES, type LagRuleContext, type RecordLookups, type RuleContext } from '../fields/record-rules.ts';
 import { refusalOf, type Rule, ruleFault, type RuleFault, RULES } from '../fields/rules.ts';
 import { USER } from '../fields/users.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
@@ -394,7 +384,7 @@ function crossFaults(
   for (const network of doc.networks) {
     const at = where('networks', network);
     exists('sites', network.siteId, `${at}siteId`, 'site');
-    faults.push(...networkRuleFaults(network, lookups, ofSite(network, at)));
+    faults.push(...RECORD_RULES.network(network, lookups, ofSite(network, at)));
     nameOnce(network, network.siteId, at, 'network of this site');
   }
   for (const template of doc.templates) nameOnce(template, '', where('templates', template), 'template');
@@ -404,12 +394,12 @@ function crossFaults(
     exists('templates', sw.templateId, `${at}templateId`, 'template');
     nameOnce(sw, sw.siteId, at, 'switch of this site');
     valuesOnce(sw, at, unique);
-    faults.push(...switchRuleFaults(sw, lookups, ofSite(sw, at)));
+    faults.push(...RECORD_RULES.switch(sw, lookups, ofSite(sw, at)));
   }
   for (const port of doc.ports) {
     const at = where('ports', port);
     exists('switches', port.switchId, `${at}switchId`, 'switch');
-    faults.push(...portRuleFaults(port, lookups, { ...inDocument(at), memberType: false }));
+    faults.push(...RECORD_RULES.port(port, lookups, { ...inDocument(at), memberType: false }));
     nameOnce(port, port.switchId, at, 'port of this switch');
   }
   faults.push(...lagDocumentFaults(doc, { byId, where, lookups }));
@@ -469,11 +459,11 @@ function ipamDocumentFaults(doc: Pick<CheckedDocument, KindPlural>, { byId, wher
   };
   for (const range of doc.ranges) {
     const at = where('ranges', range);
-    if (inNetwork(range, at)) faults.push(...rangeRuleFaults(range, lookups, inDocument(at)));
+    if (inNetwork(range, at)) faults.push(...RECORD_RULES.range(range, lookups, inDocument(at)));
   }
   for (const address of doc.addresses) {
     const at = where('addresses', address);
-    if (inNetwork(address, at)) faults.push(...addressRuleFaults(address, lookups, inDocument(at)));
+    if (inNetwork(address, at)) faults.push(...RECORD_RULES.address(address, lookups, inDocument(at)));
     const switchId = address.switchId as string | null;
     if (switchId === null) continue;
     if (!byId.switches.has(switchId)) faults.push({ field: `${at}switchId`, message: `switch ${switchId} is not in the document` });
@@ -517,7 +507,7 @@ function lagDocumentFaults(doc: Pick<CheckedDocument, KindPlural>, { byId, where
       faults.push({ field: `${at}switchId`, message: `switch ${lag.switchId} is not in the document` });
     nameOnce(lag, lag.switchId, at, 'LAG of this switch');
     faults.push(...memberLagIdFaults(lag, at, membersOf.get(lag.id) ?? [], byId.ports, where));
-    faults.push(...lagRuleFaults(lag, lookups, { ...inDocument(at), ...LAG_WORDS }));
+    faults.push(...RECORD_RULES.lag(lag, lookups, { ...inDocument(at), ...LAG_WORDS }));
   }
   return faults;
 }
