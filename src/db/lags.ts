@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
 import type { Change } from './change.ts';
@@ -6,7 +5,6 @@ import { deleteEntity, setVlanList, VLAN_LISTS } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
-import { portRefById, relinkFarEnds, setLink, setTagged } from './ports.ts';
 import { insertRow, selectIds, updateRow } from './resource-sql.ts';
 
 // The LAGs (port-channels) of switches (docs/LAGS-TEMPLATES.md, "LAGs"). Members point at their LAG (ports.lag_id),
@@ -200,27 +198,6 @@ export function setPortLag(db: Db, portId: string, lagId: string | null, now: st
   prepare(db, 'UPDATE ports SET lag_id = ?, version = version + 1, updated_at = ? WHERE id = ?').run(lagId, now, portId);
 }
 
-/** Whether a port's mode and VLANs are those given (tagged sorted). */
-function portCarries(db: Db, portId: string, mode: string, untagged: string | null, tagged: readonly string[]): boolean {
-  const row = prepare(
-    db,
-    `SELECT mode, untagged_vlan_id AS untagged,
-    (SELECT json_group_array(vlan_id) FROM (SELECT vlan_id FROM port_tagged_vlans WHERE port_id = ports.id ORDER BY vlan_id)) AS tagged
-    FROM ports WHERE id = ?`,
-  ).get(portId) as { mode: string; untagged: string | null; tagged: string } | undefined;
-  return row !== undefined && row.mode === mode && row.untagged === untagged && row.tagged === JSON.stringify(tagged);
-}
-
-/** Writes a port's mode and untagged VLAN and raises its version (its tagged list: setTagged). */
-function setPortModeAndVlan(db: Db, portId: string, mode: string, untagged: string | null, now: string): void {
-  prepare(db, 'UPDATE ports SET mode = ?, untagged_vlan_id = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
-    mode,
-    untagged,
-    now,
-    portId,
-  );
-}
-
 /** A LAG as the API answers it, with its tagged VLAN ids and its members in port order. */
 export function lagToApi(row: LagRow): ApiRecord {
   return { ...apiOf(LAG, row), taggedVlanIds: row.tagged, memberPortIds: row.members };
@@ -243,18 +220,6 @@ export function setLagMembers(change: Change, lagId: string, members: readonly s
   return leaving.length + joining.length > 0;
 }
 
-/** Writes a LAG's port mode and VLANs to every member that does not carry them yet (one change, one entry). */
-export function applyLagToMembers(change: Change, lagId: string): void {
-  const lag = getLag(change.db, lagId);
-  if (!lag) return;
-  for (const portId of lag.members) {
-    if (portCarries(change.db, portId, lag.port_mode, lag.untagged_vlan_id, lag.tagged)) continue;
-    change.touch('port', portId);
-    setPortModeAndVlan(change.db, portId, lag.port_mode, lag.untagged_vlan_id, change.now);
-    setTagged(change.db, portId, lag.tagged);
-  }
-}
-
 /**
  * Moves the pairing of `lagId` from `before` to `after` on the other LAGs, as relinkFarEnds does for ports: the old
  * partner and the new partner's old partners are unpaired, the new partner points back. The caller writes `lagId`
@@ -272,23 +237,6 @@ export function repairRemoteLags(change: Change, lagId: string, before: string |
   if (after) setRemoteLag(change.db, after, lagId, change.now);
 }
 
-/**
- * Links the members of two paired LAGs pairwise in port order (member 1 with member 1, …, as many pairs as the
- * smaller LAG has), unlinking what those ports were linked to before; pairs linked already stay as they are.
- */
-export function linkMembersPairwise(change: Change, lagId: string, remoteLagId: string): void {
-  const ours = memberPortIds(change.db, lagId);
-  const theirs = memberPortIds(change.db, remoteLagId);
-  for (let i = 0; i < Math.min(ours.length, theirs.length); i++) {
-    const [a, b] = [ours[i], theirs[i]];
-    const linked = portRefById(change.db, a)?.linkedPortId ?? null;
-    if (linked === b && portRefById(change.db, b)?.linkedPortId === a) continue;
-    change.touch('port', a);
-    relinkFarEnds(change, a, linked, b);
-    setLink(change.db, a, b, change.now);
-  }
-}
-
 /** Deletes a LAG after recording it: its members stay as they are (without lagId), its remote LAG is unpaired. */
 export function removeLag(change: Change, id: string): void {
   change.touch('lag', id);
@@ -304,36 +252,5 @@ export function removeLagsOfSwitch(change: Change, switchId: string): number {
   const ids = lagIdsOfSwitch(change.db, switchId);
   // Pairs within the switch are never made (a remote LAG is another switch's), but unpair first all the same.
   for (const id of ids) removeLag(change, id);
-  return ids.length;
-}
-
-/**
- * Copies the LAGs of one switch to another (a switch duplicate): the same name, modes, VLANs and description, the
- * members mapped through `portIdMap` (old port id -> new), no remote LAG. The new ports must carry the LAG's
- * configuration already (they are copies); the LAG writes it to them all the same. Returns how many LAGs.
- */
-export function copyLags(change: Change, fromSwitchId: string, toSwitchId: string, portIdMap: Map<string, string>): number {
-  const ids = lagIdsOfSwitch(change.db, fromSwitchId);
-  for (const fromId of ids) {
-    const lag = getLag(change.db, fromId)!;
-    const id = randomUUID();
-    change.touch('lag', id);
-    const values: LagValues = {
-      name: lag.name,
-      mode: lag.mode,
-      port_mode: lag.port_mode,
-      untagged_vlan_id: lag.untagged_vlan_id,
-      remote_lag_id: null,
-      description: lag.description,
-    };
-    insertLag(change.db, id, toSwitchId, values, change.now);
-    setLagTagged(change.db, id, lag.tagged);
-    setLagMembers(
-      change,
-      id,
-      lag.members.flatMap((portId) => (portIdMap.has(portId) ? [portIdMap.get(portId)!] : [])),
-    );
-    applyLagToMembers(change, id);
-  }
   return ids.length;
 }

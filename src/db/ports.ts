@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiOf, checkValue, defaultColumns, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
-import { addressIdsOnPorts, detachAddressesFromPorts } from './addresses.ts';
 import type { Change } from './change.ts';
-import { deleteEntity, insertRecords, taggedVlanIds } from './images.ts';
+import { insertRecords, taggedVlanIds } from './images.ts';
 export { setTagged } from './images.ts';
 import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
@@ -204,19 +203,6 @@ export function portIdsLinkedTo(db: Db, id: string): string[] {
   return selectIds(db, 'SELECT id FROM ports WHERE linked_port_id = ?', id);
 }
 
-/** Deletes ports after recording them, first unlinking the far ends that stay; returns how many were deleted. */
-export function removePorts(change: Change, ids: readonly string[]): number {
-  const gone = new Set(ids);
-  const farEnds = [...new Set(ids.flatMap((id) => portIdsLinkedTo(change.db, id)))].filter((id) => !gone.has(id));
-  change.touch('port', [...ids, ...farEnds]);
-  // The devices' addresses stay; they are no longer on a port.
-  change.touch('address', addressIdsOnPorts(change.db, ids));
-  detachAddressesFromPorts(change.db, ids, change.now);
-  for (const id of farEnds) setLink(change.db, id, null, change.now);
-  for (const id of ids) deleteEntity(change.db, 'port', id);
-  return ids.length;
-}
-
 /**
  * Moves the link of `portId` from `before` to `after` on the other ends: the old partner and the new
  * partner's old partner are unlinked, the new partner points back. The caller writes `portId` itself.
@@ -293,4 +279,25 @@ export function copyPorts(change: Change, fromSwitchId: string, toSwitchId: stri
   }));
   insertRecords(change.db, 'port', records);
   return copies;
+}
+
+/** Whether a port's mode and VLANs are those given (tagged sorted). */
+export function portCarries(db: Db, portId: string, mode: string, untagged: string | null, tagged: readonly string[]): boolean {
+  const row = prepare(
+    db,
+    `SELECT mode, untagged_vlan_id AS untagged,
+    (SELECT json_group_array(vlan_id) FROM (SELECT vlan_id FROM port_tagged_vlans WHERE port_id = ports.id ORDER BY vlan_id)) AS tagged
+    FROM ports WHERE id = ?`,
+  ).get(portId) as { mode: string; untagged: string | null; tagged: string } | undefined;
+  return row !== undefined && row.mode === mode && row.untagged === untagged && row.tagged === JSON.stringify(tagged);
+}
+
+/** Writes a port's mode and untagged VLAN and raises its version (its tagged list: setTagged). */
+export function setPortModeAndVlan(db: Db, portId: string, mode: string, untagged: string | null, now: string): void {
+  prepare(db, 'UPDATE ports SET mode = ?, untagged_vlan_id = ?, version = version + 1, updated_at = ? WHERE id = ?').run(
+    mode,
+    untagged,
+    now,
+    portId,
+  );
 }

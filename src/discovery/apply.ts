@@ -7,7 +7,6 @@ import { recordChange, type Actor, type Change } from '../db/change.ts';
 import { getDiscovery, keepSwitchCredentials, markDiscoveryApplied, type DiscoveryRow } from '../db/discoveries.ts';
 import type { ActivityEntry } from '../db/activity.ts';
 import {
-  applyLagToMembers,
   insertLag,
   lagIdByName,
   lagRefById,
@@ -32,6 +31,7 @@ import {
 } from '../db/ports.ts';
 import { getSwitch, insertSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch, type SwitchValues } from '../db/switches.ts';
 import { insertVlan, usedColors, vlanIdByName, vlanIdByVid, type VlanValues } from '../db/vlans.ts';
+import { applyLagToMembers } from '../domain/lags.ts';
 import { databaseLookups } from '../domain/lookups.ts';
 import { keepManagementAddress } from '../domain/management-address.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';

@@ -6,13 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { recordChange, type Actor, type ActivityInput, type Change } from '../db/change.ts';
 import { diffImages, imageToApi, readImage, type Image } from '../db/images.ts';
 import {
-  applyLagToMembers,
   getLag,
   insertLag,
   lagIdByName,
   lagRefById,
+  lagIdsOfSwitch,
   lagToApi,
-  linkMembersPairwise,
   memberCandidate,
   memberPortIds,
   removeLag,
@@ -24,7 +23,7 @@ import {
   type LagValues,
 } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
-import type { PortSwitch } from '../db/ports.ts';
+import { portCarries, portRefById, relinkFarEnds, setLink, setPortModeAndVlan, setTagged, type PortSwitch } from '../db/ports.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
@@ -191,4 +190,64 @@ function lagActivity(
   if (JSON.stringify(before.members) !== JSON.stringify(members)) changes.memberPortIds = [before.members, members];
   const image = (after ?? before.image)!;
   return { action, entityType: 'lag', entityId: image.id, entityName: String(image.name ?? ''), siteId: sw.siteId, summary, changes };
+}
+
+/** Writes a LAG's port mode and VLANs to every member that does not carry them yet (one change, one entry). */
+export function applyLagToMembers(change: Change, lagId: string): void {
+  const lag = getLag(change.db, lagId);
+  if (!lag) return;
+  for (const portId of lag.members) {
+    if (portCarries(change.db, portId, lag.port_mode, lag.untagged_vlan_id, lag.tagged)) continue;
+    change.touch('port', portId);
+    setPortModeAndVlan(change.db, portId, lag.port_mode, lag.untagged_vlan_id, change.now);
+    setTagged(change.db, portId, lag.tagged);
+  }
+}
+
+/**
+ * Links the members of two paired LAGs pairwise in port order (member 1 with member 1, …, as many pairs as the
+ * smaller LAG has), unlinking what those ports were linked to before; pairs linked already stay as they are.
+ */
+export function linkMembersPairwise(change: Change, lagId: string, remoteLagId: string): void {
+  const ours = memberPortIds(change.db, lagId);
+  const theirs = memberPortIds(change.db, remoteLagId);
+  for (let i = 0; i < Math.min(ours.length, theirs.length); i++) {
+    const [a, b] = [ours[i], theirs[i]];
+    const linked = portRefById(change.db, a)?.linkedPortId ?? null;
+    if (linked === b && portRefById(change.db, b)?.linkedPortId === a) continue;
+    change.touch('port', a);
+    relinkFarEnds(change, a, linked, b);
+    setLink(change.db, a, b, change.now);
+  }
+}
+
+/**
+ * Copies the LAGs of one switch to another (a switch duplicate): the same name, modes, VLANs and description, the
+ * members mapped through `portIdMap` (old port id -> new), no remote LAG. The new ports must carry the LAG's
+ * configuration already (they are copies); the LAG writes it to them all the same. Returns how many LAGs.
+ */
+export function copyLags(change: Change, fromSwitchId: string, toSwitchId: string, portIdMap: Map<string, string>): number {
+  const ids = lagIdsOfSwitch(change.db, fromSwitchId);
+  for (const fromId of ids) {
+    const lag = getLag(change.db, fromId)!;
+    const id = randomUUID();
+    change.touch('lag', id);
+    const values: LagValues = {
+      name: lag.name,
+      mode: lag.mode,
+      port_mode: lag.port_mode,
+      untagged_vlan_id: lag.untagged_vlan_id,
+      remote_lag_id: null,
+      description: lag.description,
+    };
+    insertLag(change.db, id, toSwitchId, values, change.now);
+    setLagTagged(change.db, id, lag.tagged);
+    setLagMembers(
+      change,
+      id,
+      lag.members.flatMap((portId) => (portIdMap.has(portId) ? [portIdMap.get(portId)!] : [])),
+    );
+    applyLagToMembers(change, id);
+  }
+  return ids.length;
 }

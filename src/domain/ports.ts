@@ -2,8 +2,9 @@
 // the rules that look at other records (VLANs of the switch's site, unit within the stack, the link's far end, what
 // a LAG sets on its members), keeps the far ends of links, and writes the change with its activity entry.
 import { randomUUID } from 'node:crypto';
-import { recordChange, type Actor, type ActivityInput } from '../db/change.ts';
-import { diffImages, imageToApi, readImage, type Image } from '../db/images.ts';
+import { recordChange, type Actor, type ActivityInput, type Change } from '../db/change.ts';
+import { addressIdsOnPorts, detachAddressesFromPorts } from '../db/addresses.ts';
+import { deleteEntity, diffImages, imageToApi, readImage, type Image } from '../db/images.ts';
 import { lagRefById, memberPortIds } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
 import {
@@ -13,9 +14,10 @@ import {
   portIdByName,
   portSwitch,
   portToApi,
+  portIdsLinkedTo,
   portsOfSwitch,
   relinkFarEnds,
-  removePorts,
+  setLink,
   setTagged,
   switchOfPort,
   updatePort,
@@ -355,4 +357,17 @@ function lagMember(db: Db, port: PortRow, faults: FieldFault[], why: string): Re
   const lag = lagRefById(db, port.lag_id!);
   const name = lag ? `${lag.name} on ${lag.switchName}` : port.lag_id;
   return new Refusal('conflict', 'lag_member', `Port ${port.name} is a member of LAG ${name}, which ${why}.`, faults);
+}
+
+/** Deletes ports after recording them, first unlinking the far ends that stay; returns how many were deleted. */
+export function removePorts(change: Change, ids: readonly string[]): number {
+  const gone = new Set(ids);
+  const farEnds = [...new Set(ids.flatMap((id) => portIdsLinkedTo(change.db, id)))].filter((id) => !gone.has(id));
+  change.touch('port', [...ids, ...farEnds]);
+  // The devices' addresses stay; they are no longer on a port.
+  change.touch('address', addressIdsOnPorts(change.db, ids));
+  detachAddressesFromPorts(change.db, ids, change.now);
+  for (const id of farEnds) setLink(change.db, id, null, change.now);
+  for (const id of ids) deleteEntity(change.db, 'port', id);
+  return ids.length;
 }

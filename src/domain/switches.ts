@@ -6,17 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { recordChange, type Actor, type Change } from '../db/change.ts';
 import { addressOfSwitch, removeAddress } from '../db/addresses.ts';
 import { deleteEntity, diffImages, readImage } from '../db/images.ts';
-import { copyLags, removeLagsOfSwitch } from '../db/lags.ts';
+import { removeLagsOfSwitch } from '../db/lags.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import {
-  copyPorts,
-  countPortsWithVlans,
-  highestUnit,
-  insertNumberedPorts,
-  insertTemplatePorts,
-  portIdsOfSwitch,
-  removePorts,
-} from '../db/ports.ts';
+import { copyPorts, countPortsWithVlans, highestUnit, insertNumberedPorts, insertTemplatePorts, portIdsOfSwitch } from '../db/ports.ts';
+import { copyLags } from './lags.ts';
+import { removePorts } from './ports.ts';
 import {
   addFavoriteSwitch,
   getSwitch,
