@@ -7,6 +7,7 @@ import { addressIdsOnPorts, detachAddressesFromPorts } from '../db/addresses.ts'
 import { deleteEntity, diffImages, imageToApi, readImage, type Image } from '../db/images.ts';
 import { lagRefById, memberPortIds } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
+import { vlanIdByVid, vlanRefById } from '../db/vlans.ts';
 import {
   getPort,
   insertPort,
@@ -38,7 +39,7 @@ import {
 } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portRuleFaults, type RecordLookups } from '../fields/record-rules.ts';
-import { RULES, type RuleFault } from '../fields/rules.ts';
+import { RULES, refusalOf, ruleFault, type RuleFault } from '../fields/rules.ts';
 import { databaseLookups } from './lookups.ts';
 import { notFound, refuseClashes, refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
 
@@ -75,7 +76,14 @@ export function createPort(db: Db, actor: Actor, switchId: string, body: unknown
  * Changes a port (a link is set on both ends and clears earlier links of either); answers the port as stored.
  * Refuses not_found, validation_failed, lag_member (what its LAG sets) and name_taken.
  */
-export function changePort(db: Db, actor: Actor, id: string, body: unknown, precondition?: Precondition): ApiRecord {
+export function changePort(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: unknown,
+  precondition?: Precondition,
+  options: PortChangeOptions = { matchFarEnd: false },
+): ApiRecord {
   const row = toChange(getPort(db, id), 'port', precondition);
   const sw = switchOf(db, row.switch_id);
   const checked = portInput(body, 'patch');
@@ -85,7 +93,8 @@ export function changePort(db: Db, actor: Actor, id: string, body: unknown, prec
   refuseInvalid([...checked.faults, ...judged.faults]);
   const owned = [...lagOwnedFaults(current, checked.values), ...judged.memberType];
   if (owned.length) throw lagMember(db, row, owned, LAG_OWNS);
-  if (changesNothing(current, withSortedTagged(checked.values))) return current;
+  const farEnd = options.matchFarEnd ? farEndMatching(db, id, merged, sw) : undefined;
+  if (changesNothing(current, withSortedTagged(checked.values)) && !farEnd) return current;
   const values = toColumns(PORT, merged) as PortValues;
   return recordChange(db, actor, (change) => {
     refuseTakenName(change.db, sw, values.name, id);
@@ -94,12 +103,74 @@ export function changePort(db: Db, actor: Actor, id: string, body: unknown, prec
     updatePort(change.db, id, values, change.now);
     const tagged = [...(merged.taggedVlanIds as string[])].sort();
     if (JSON.stringify(tagged) !== JSON.stringify(row.tagged)) setTagged(change.db, id, tagged);
+    if (farEnd) writeFarEnd(change, farEnd);
     const after = readImage(change.db, 'port', id)!;
+    const matched = farEnd ? `; gave port ${farEnd.values.name} on ${farEnd.sw.name} the same mode and VLANs` : '';
     return {
-      activity: portActivity('update', row, after, sw, `Updated port ${values.name} on ${sw.name}`),
+      activity: portActivity('update', row, after, sw, `Updated port ${values.name} on ${sw.name}${matched}`),
       result: imageToApi('port', after) as ApiRecord,
     };
   }).result;
+}
+
+/** The options of a port's change: `matchFarEnd` gives the far end of its link the port's mode and VLANs in the same change. */
+export interface PortChangeOptions {
+  matchFarEnd: boolean;
+}
+
+/** The far end of a link as a change that matches it would write it. */
+interface FarEndPlan {
+  id: string;
+  sw: PortSwitch;
+  values: PortValues;
+  tagged: string[];
+}
+
+/**
+ * The far end of `port`'s link given its mode, untagged and tagged VLANs: the same VLANs at the same site, at another
+ * site the VLANs of that site with the same numbers (400 when it has none of a number); undefined when it has them
+ * already. Refuses a port without a link (400), and a LAG member far end whose LAG sets other ones (409 lag_member).
+ */
+function farEndMatching(db: Db, id: string, port: ApiRecord, sw: PortSwitch): FarEndPlan | undefined {
+  const farId = port.linkedPortId as string | null;
+  if (!farId) refuseInvalid([{ field: 'matchFarEnd', message: 'the port has no link: give linkedPortId' }]);
+  const farRow = getPort(db, farId!)!;
+  const farSw = switchOf(db, farRow.switch_id);
+  const far = portToApi(farRow);
+  const label = `port ${farRow.name} on ${farSw.name}`;
+  const vlanAtFar = (vlanId: string) => (farSw.siteId === sw.siteId ? vlanId : sameNumberAt(db, vlanId, farSw, label));
+  const untagged = port.untaggedVlanId as string | null;
+  const patch = {
+    mode: port.mode,
+    untaggedVlanId: untagged && vlanAtFar(untagged),
+    taggedVlanIds: (port.taggedVlanIds as string[]).map(vlanAtFar).sort(),
+  };
+  if (changesNothing(far, patch)) return undefined;
+  const owned = lagOwnedFaults(far, patch);
+  if (owned.length) throw lagMember(db, farRow, owned, LAG_OWNS);
+  const linked = { ...far, ...patch, linkedPortId: id };
+  const judged = judgePort(databaseLookups(db, { switch: farSw }), linked);
+  const atFlag = (fault: RuleFault) => {
+    const message = `${label} as it would be: ${fault.field} ${fault.message}`;
+    return fault.rule ? ruleFault(fault.rule, 'matchFarEnd', message) : { field: 'matchFarEnd', message };
+  };
+  refuseInvalid(judged.faults.map(atFlag));
+  return { id: farId!, sw: farSw, values: toColumns(PORT, linked) as PortValues, tagged: patch.taggedVlanIds };
+}
+
+/** The VLAN of the far end's site with the number of `vlanId`; 400 (the rule of a port's VLANs) when it has none. */
+function sameNumberAt(db: Db, vlanId: string, farSw: PortSwitch, label: string): string {
+  const vid = vlanRefById(db, vlanId)!.vid;
+  const found = vlanIdByVid(db, farSw.siteId, vid);
+  if (found) return found;
+  const message = `VLAN ${vid} does not exist at the site of ${label}: add it there, or link without matchFarEnd`;
+  throw refusalOf([ruleFault(RULES.vlanOfSite, 'matchFarEnd', message)], 'The far end cannot carry the same VLANs; nothing was changed.');
+}
+
+function writeFarEnd(change: Change, farEnd: FarEndPlan): void {
+  change.touch('port', farEnd.id);
+  updatePort(change.db, farEnd.id, farEnd.values, change.now);
+  setTagged(change.db, farEnd.id, farEnd.tagged);
 }
 
 /** Deletes a port; the far end of its link is unlinked. Refuses not_found, and lag_member when its LAG would keep fewer than two. */
@@ -115,7 +186,7 @@ export function deletePort(db: Db, actor: Actor, id: string, precondition?: Prec
 }
 
 /** The writes of ports as every kind's are made (save.ts Writes), each created under its switch (its id). */
-export const PORT_WRITES: Writes<undefined, string, ApiRecord> = {
+export const PORT_WRITES: Writes<undefined, string, ApiRecord, PortChangeOptions> = {
   create: (db, actor, input, switchId) => createPort(db, actor, switchId, input),
   update: changePort,
   delete: deletePort,

@@ -59,10 +59,18 @@ export type Written = string | ApiRecord | undefined;
  * The writes of a kind, as every caller makes them (the API's adapter, http/resource-routes.ts, among them): create
  * under its parent (a range's network, a port's switch; none for a kind of no parent), and the update and delete of
  * the record `id`, which the domain reads once: not_found, then the caller's precondition on it, then its checks.
+ * `Options` are a delete's (a site's cascade), `UpdateOptions` an update's (a port's matchFarEnd).
  */
-export interface Writes<Options = undefined, Parent = void, Created = Written | Promise<Written>> {
+export interface Writes<Options = undefined, Parent = void, Created = Written | Promise<Written>, UpdateOptions = undefined> {
   create(db: Db, actor: Actor, input: unknown, parent: Parent): Created;
-  update(db: Db, actor: Actor, id: string, input: unknown, precondition?: Precondition): Written | Promise<Written>;
+  update(
+    db: Db,
+    actor: Actor,
+    id: string,
+    input: unknown,
+    precondition?: Precondition,
+    options?: UpdateOptions,
+  ): Written | Promise<Written>;
   delete(db: Db, actor: Actor, id: string, precondition: Precondition | undefined, options: Options): void;
 }
 

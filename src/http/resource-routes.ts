@@ -16,7 +16,7 @@ import type { Access, Ctx, Reply, Route } from './route.ts';
 type QueryDoc = NonNullable<NonNullable<Route['doc']>['query']>[number];
 
 /** A declaration as the reads take it, whatever its writes' options and parent. */
-type Declaration<Row extends StoredRow, Filter> = ResourceDeclaration<Row, Filter, unknown, unknown>;
+type Declaration<Row extends StoredRow, Filter> = ResourceDeclaration<Row, Filter, unknown, unknown, unknown>;
 
 /** A stored row: its id and the version its ETag names. */
 type StoredRow = { id: string; version: number };
@@ -32,7 +32,7 @@ export interface ListDeclaration<Filter> {
 }
 
 /** A kind as the adapter serves it: its reads, its writes, and the summaries and docs of its routes. */
-export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = undefined, Parent = void> {
+export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = undefined, Parent = void, UpdateOptions = undefined> {
   /** Its fields; its collection is `/api/${resource.table}`, one record `/api/${resource.table}/:id` (a created one's Location). */
   resource: Resource;
   /**
@@ -47,7 +47,7 @@ export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = un
   /** Why it has no CSV layout, when reads.csv is absent: the reason a CSV request is refused with ("their units are JSON"). */
   noCsvBecause?: string;
   /** Its domain writes (domain/save.ts Writes): the handlers hand them the path's id and If-Match as the precondition. */
-  writes: Writes<Options, Parent>;
+  writes: Writes<Options, Parent, Written | Promise<Written>, UpdateOptions>;
   /** Who may read and who may write (default: viewers read, editors write). */
   access?: { read: Access; write: Access };
   /**
@@ -63,9 +63,11 @@ export interface ResourceDeclaration<Row extends StoredRow, Filter, Options = un
   getAnswer?: { response: JsonSchema; answer(ctx: Ctx, row: Row): ApiRecord & { version: number } };
   /** The query parameters of a delete and the options they make (?cascade=true). */
   deleteOptions?: { query: QueryDoc[]; of(ctx: Ctx): Options };
+  /** The query parameters of an update and the options they make (a port's ?matchFarEnd=true). */
+  updateOptions?: { query: QueryDoc[]; of(ctx: Ctx): UpdateOptions };
 }
 
-/** A delete's boolean query parameter (?force=true) and the option it makes ({ force: true }). */
+/** A write's boolean query parameter (?force=true) and the option it makes ({ force: true }). */
 export function flagOption<Name extends string>(
   name: Name,
   description: string,
@@ -82,8 +84,8 @@ export function uuidParameter(name: string): QueryDoc {
 }
 
 /** The routes of a kind, in the order lists, create, get, update, delete. */
-export function resourceRoutes<Row extends StoredRow, Filter, Options = undefined, Parent = void>(
-  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
+export function resourceRoutes<Row extends StoredRow, Filter, Options = undefined, Parent = void, UpdateOptions = undefined>(
+  kind: ResourceDeclaration<Row, Filter, Options, Parent, UpdateOptions>,
 ): Route[] {
   const one = `${pathOf(kind)}/:id`;
   const record = kind.record ?? resourceSchema(kind.resource);
@@ -114,7 +116,11 @@ export function resourceRoutes<Row extends StoredRow, Filter, Options = undefine
       handler: (ctx) => resourceUpdate(ctx, kind),
       body: { accepts: 'json' },
       summary: kind.summaries.update,
-      doc: { request: kind.updateRequest ?? inputSchema(kind.resource, 'patch'), response: record },
+      doc: {
+        request: kind.updateRequest ?? inputSchema(kind.resource, 'patch'),
+        response: record,
+        ...(kind.updateOptions ? { query: kind.updateOptions.query } : {}),
+      },
     },
     {
       method: 'DELETE',
@@ -168,7 +174,7 @@ function csvRefused<Row extends StoredRow, Filter>(kind: Declaration<Row, Filter
 /** POST: the domain creates it under its parent, when it has one (or refuses); 201 with Location and ETag. */
 function resourceCreate<Row extends StoredRow, Filter, Options, Parent>(
   ctx: Ctx,
-  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
+  kind: ResourceDeclaration<Row, Filter, Options, Parent, unknown>,
 ): Reply | Promise<Reply> {
   const parent = kind.createdUnder?.parent(ctx) as Parent;
   return then(kind.writes.create(ctx.app.db, actorOf(ctx), ctx.body, parent), (written) => {
@@ -178,19 +184,20 @@ function resourceCreate<Row extends StoredRow, Filter, Options, Parent>(
 }
 
 /** PATCH: changed by the domain, which reads the record (404), runs If-Match on it (412), then checks (or refuses); the record as it is then. */
-function resourceUpdate<Row extends StoredRow, Filter, Options, Parent>(
+function resourceUpdate<Row extends StoredRow, Filter, Options, Parent, UpdateOptions>(
   ctx: Ctx,
-  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
+  kind: ResourceDeclaration<Row, Filter, Options, Parent, UpdateOptions>,
 ): Reply | Promise<Reply> {
   const id = pathId(ctx, kind.resource.type);
-  const written = kind.writes.update(ctx.app.db, actorOf(ctx), id, ctx.body, (version) => checkIfMatch(ctx, version));
+  const options = kind.updateOptions?.of(ctx);
+  const written = kind.writes.update(ctx.app.db, actorOf(ctx), id, ctx.body, (version) => checkIfMatch(ctx, version), options);
   return then(written, (record) => writtenAnswer(ctx, kind, record ?? id));
 }
 
 /** DELETE: deleted by the domain, which reads the record (404) and runs If-Match on it (412) first (or refuses); 204. */
 function resourceDelete<Row extends StoredRow, Filter, Options, Parent>(
   ctx: Ctx,
-  kind: ResourceDeclaration<Row, Filter, Options, Parent>,
+  kind: ResourceDeclaration<Row, Filter, Options, Parent, unknown>,
 ): Reply {
   const options = kind.deleteOptions?.of(ctx) as Options;
   kind.writes.delete(ctx.app.db, actorOf(ctx), pathId(ctx, kind.resource.type), (version) => checkIfMatch(ctx, version), options);

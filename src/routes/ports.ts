@@ -1,20 +1,20 @@
 import { activityToApi, listActivity } from '../db/activity.ts';
 import { getPort, listPorts, listPortsJson, portToApi, type PortFilter, type PortRow } from '../db/ports.ts';
 import { getSwitch } from '../db/switches.ts';
-import { PORT_WRITES, bulkChangePorts } from '../domain/ports.ts';
+import { PORT_WRITES, bulkChangePorts, type PortChangeOptions } from '../domain/ports.ts';
 import { notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { resourceSchema } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
 import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
-import { resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
+import { flagOption, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 import { BULK_REQUEST, HISTORY_LIMIT } from './schemas/ports.ts';
 
 /** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
-  ...resourceRoutes<PortRow, PortFilter, undefined, string>({
+  ...resourceRoutes<PortRow, PortFilter, undefined, string, PortChangeOptions>({
     resource: PORT,
     reads: { get: getPort, toApi: portToApi, listJson: listPortsJson, list: listPorts, csv: recordsToCsv },
     lists: [
@@ -35,10 +35,18 @@ export const PORT_ROUTES: Route[] = [
       get: 'One port, with its ETag.',
       update:
         'Change a port (If-Match honoured); a link is set on both ends and clears earlier links of either; ' +
-        "a LAG member's mode and VLANs are its LAG's (409 lag_member).",
+        "a LAG member's mode and VLANs are its LAG's (409 lag_member); ?matchFarEnd=true gives the far end of its link " +
+        'the same mode and VLANs in the same change.',
       delete: 'Delete a port; the far end of its link is unlinked; a LAG member whose LAG would keep fewer than two: 409 lag_member.',
     },
     writes: PORT_WRITES,
+    updateOptions: flagOption(
+      'matchFarEnd',
+      "Give the far end of the port's link (as it is after this change) the port's mode, untagged and tagged VLANs, " +
+        'written in the same change and activity entry (one undo reverses both ends). At another site the far end gets ' +
+        "that site's VLANs of the same numbers; 400 on matchFarEnd when the port has no link or that site lacks a number; " +
+        '409 lag_member when the far end is a LAG member whose LAG sets other ones.',
+    ),
   }),
   {
     method: 'PATCH',
