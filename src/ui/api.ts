@@ -165,7 +165,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
 
 const get = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });
 const post = <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body: body ?? {}, query });
-const patch = <T>(path: string, body: unknown, ifMatch?: number) => request<T>('PATCH', path, { body, ifMatch });
+const patch = <T>(path: string, body: unknown, ifMatch?: number, query?: Query) => request<T>('PATCH', path, { body, ifMatch, query });
 const del = (path: string, ifMatch?: number, query?: Query) => request<NoContent>('DELETE', path, { ifMatch, query });
 
 // Authentication and the signed-in user. GET /api/auth/status has no answer schema in the OpenAPI document.
@@ -233,7 +233,9 @@ export const switchConfig = (id: string, dialect: string) =>
   request<string>('GET', `/api/switches/${id}/config`, { query: { dialect }, accept: 'text/plain' });
 
 export const getPort = (id: string) => get<Port>(`/api/ports/${id}`);
-export const updatePort = (id: string, body: Partial<Port>, version?: number) => patch<Port>(`/api/ports/${id}`, body, version);
+/** Changes a port; `matchFarEnd` gives the far end of its link the same mode and VLANs in the same change. */
+export const updatePort = (id: string, body: Partial<Port>, version?: number, options: { matchFarEnd?: boolean } = {}) =>
+  patch<Port>(`/api/ports/${id}`, body, version, { matchFarEnd: options.matchFarEnd || undefined });
 export const createPort = (switchId: string, body: Partial<Port>) => post<Port>(`/api/switches/${switchId}/ports`, body);
 export const deletePort = (id: string, version?: number) => del(`/api/ports/${id}`, version);
 

@@ -787,6 +787,9 @@ export const de = {
     linkPort: 'Port dieses Switches',
     noLink: 'kein dokumentierter Switch',
     choosePort: 'Port wählen',
+    matchFarEnd: 'Port {port} von {switch} denselben Modus und dieselben VLANs geben',
+    matchFarEndHint:
+      'Sein Modus oder seine VLANs weichen von diesem Port ab. Beide Ports werden in einer Änderung gespeichert, die ein Rückgängig ganz zurücknimmt.',
     connectedPort: 'Dessen Port',
     addresses: 'IP-Adressen:',
     mac: 'MAC-Adresse des Geräts',

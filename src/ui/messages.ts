@@ -865,6 +865,8 @@ export const en = {
     linkPort: 'Port of that switch',
     noLink: 'not a documented switch',
     choosePort: 'choose port',
+    matchFarEnd: 'Give {switch} port {port} the same mode and VLANs',
+    matchFarEndHint: "Its mode or VLANs differ from this port's. Both ports are saved in one change, and one undo reverses both.",
     connectedPort: 'Its port',
     addresses: 'IP addresses:',
     mac: 'MAC address of the device',

@@ -39,7 +39,8 @@ beforeAll(async () => {
 });
 
 describe('linking with matchFarEnd gives the far end the same mode and VLANs', () => {
-  type Row = [name: string, farSwitch: () => string, near: () => object, far: () => object, farBefore?: () => object];
+  type Values = Record<string, unknown>;
+  type Row = [name: string, farSwitch: () => string, near: () => Values, far: () => Values, farBefore?: () => Values];
   const rows: Row[] = [
     ['a far end on another switch of the same site: the same VLANs', () => ids.core2, trunk, trunk],
     [

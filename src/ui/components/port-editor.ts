@@ -11,6 +11,7 @@ import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
 import { useForm } from '../use-form.ts';
 import { vlanIdsOf, vlanTextOf } from '../vlan-text.ts';
+import { useFarEndMatch } from './far-end-match.ts';
 import { SelectField, TextField } from './fields.ts';
 import type { LinkInfo } from './port-panel.ts';
 import { SidePanel } from './side-panel.ts';
@@ -100,7 +101,8 @@ export function PortEditor(p: {
   links: Map<string, LinkInfo>;
   /** The name of the LAG the port is a member of, and what opens that LAG's panel. */
   lag?: { name: string; open: () => void };
-  onSubmit: (c: PortChange) => Promise<unknown>;
+  /** `matchFarEnd`: give the far end of the link the same mode and VLANs in the same change. */
+  onSubmit: (c: PortChange, options: { matchFarEnd: boolean }) => Promise<unknown>;
   onDelete?: () => Promise<unknown>;
   onClose: () => void;
   onReload: () => void;
@@ -128,7 +130,7 @@ export function PortEditor(p: {
       connectedDevice: port?.connectedDevice ?? '',
       connectedPort: port?.connectedPort ?? '',
     },
-    async (v) => p.onSubmit(changeOf(v, p.vlans, !!p.lag)),
+    async (v) => p.onSubmit(changeOf(v, p.vlans, !!p.lag), { matchFarEnd: farEnd.match }),
     ['taggedVlanIds', 'poe', 'maxWatts'],
   );
   const v = form.values;
@@ -181,6 +183,16 @@ export function PortEditor(p: {
   const farOptions = [{ value: '', label: t('portEdit.choosePort') }, ...(farPorts ?? []).map((fp) => ({ value: fp.id, label: fp.name }))];
   if (v.linkedPortId && !farPorts && link) farOptions.push({ value: v.linkedPortId, label: link.portName });
   const title = port ? t('portEdit.title', { port: port.name }) : t('portEdit.newTitle');
+  const nearTagged = vlanIdsOf(v.mode === 'trunk' ? v.tagged : '', p.vlans);
+  const farEnd = useFarEndMatch({
+    sw: p.sw,
+    vlans: p.vlans,
+    near: { mode: v.mode, untaggedVlanId: v.untaggedVlanId || null, taggedVlanIds: nearTagged.ok ? nearTagged.ids : [] },
+    far: port && v.linkSwitchId ? farPorts?.find((fp) => fp.id === v.linkedPortId) : undefined,
+    farSwitch: switches?.find((s) => s.id === v.linkSwitchId),
+    isNew: v.linkedPortId !== (port?.linkedPortId ?? ''),
+    id: `${dialog.titleId}-match`,
+  });
 
   return html`<${SidePanel} dialog=${dialog} form=${form} title=${title} subtitle=${p.sw.name}
       submitLabel=${port ? t('common.save') : t('portEdit.create')} deleteLabel=${t('portEdit.delete')} onDelete=${p.onDelete} onReload=${p.onReload}>
@@ -247,6 +259,7 @@ export function PortEditor(p: {
         ${select('linkSwitchId', t('portEdit.linkSwitch'), linkOptions)}
         ${v.linkSwitchId && select('linkedPortId', t('portEdit.linkPort'), farOptions)}
       </div>
+      ${farEnd.view}
       ${
         !v.linkSwitchId &&
         html`<div class="field-row">

@@ -214,8 +214,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
     if (relinksOthers(s.ports, before, saved)) reload();
     else sw.update((d) => withPorts(d, [saved]));
   };
-  const savePort = async (port: Port, change: PortChange) => {
-    const saved = await updatePort(port.id, change, port.version);
+  const savePort = async (port: Port, change: PortChange, options: { matchFarEnd: boolean }) => {
+    const saved = await updatePort(port.id, change, port.version, options);
     setEditingId(null);
     showPort(port, saved);
     const renamed = saved.name !== port.name;
@@ -410,7 +410,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
             },
           }
         }
-        onSubmit=${(c: PortChange) => (editing ? savePort(editing, c) : addPort(c))}
+        onSubmit=${(c: PortChange, o: { matchFarEnd: boolean }) => (editing ? savePort(editing, c, o) : addPort(c))}
         onDelete=${editing ? () => removePort(editing) : undefined}
         onClose=${() => setEditingId(null)} onReload=${reload} />`
       }
