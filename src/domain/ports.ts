@@ -94,13 +94,14 @@ export function changePort(
   const owned = [...lagOwnedFaults(current, checked.values), ...judged.memberType];
   if (owned.length) throw lagMember(db, row, owned, LAG_OWNS);
   const farEnd = options.matchFarEnd ? farEndMatching(db, id, merged, sw) : undefined;
-  if (changesNothing(current, withSortedTagged(checked.values)) && !farEnd) return current;
+  const unchanged = changesNothing(current, withSortedTagged(checked.values));
+  if (unchanged && !farEnd) return current;
   const values = toColumns(PORT, merged) as PortValues;
   return recordChange(db, actor, (change) => {
     refuseTakenName(change.db, sw, values.name, id);
     change.touch('port', id, row);
     relinkFarEnds(change, id, row.linked_port_id, values.linked_port_id);
-    updatePort(change.db, id, values, change.now);
+    if (!unchanged) updatePort(change.db, id, values, change.now);
     const tagged = [...(merged.taggedVlanIds as string[])].sort();
     if (JSON.stringify(tagged) !== JSON.stringify(row.tagged)) setTagged(change.db, id, tagged);
     if (farEnd) writeFarEnd(change, farEnd);

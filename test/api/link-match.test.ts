@@ -73,6 +73,16 @@ describe('linking with matchFarEnd gives the far end the same mode and VLANs', (
     expect(carried(await read(b.id))).toMatchObject({ mode: 'trunk', taggedVlanIds: [vlans.cameras], linkedPortId: a.id });
   });
 
+  it('matches the far end of a link whose ends differ with an empty change, the port itself left as it was', async () => {
+    const a = await port(ids.core1, trunk());
+    const b = await port(ids.core2);
+    await must(200, 'PATCH', `/api/ports/${a.id}`, { linkedPortId: b.id });
+    const linked = await read(a.id);
+    expect((await linkMatching(a.id, {})).status).toBe(200);
+    expect(carried(await read(b.id))).toEqual({ ...trunk(), linkedPortId: a.id });
+    expect((await read(a.id)).version).toBe(linked.version);
+  });
+
   it('leaves the far end as it is without the flag', async () => {
     const a = await port(ids.core1, trunk());
     const b = await port(ids.core2);
