@@ -2,12 +2,13 @@
 // migrated at the server's first start, then what an admin does in the first hour: a new access switch in the site
 // whose switches 0.20.3 placed (it has no position: its row's place is where acc-bib was saved), and a link between
 // the two ends of the access row (its straight line crosses two switches, so it bends). Each site's topology at 1280
-// and 375 px: no two switches' boxes overlap on the page, and every link stays inside the drawing's viewBox.
+// and 375 px: no two switches' boxes overlap on the page, and every link stays inside the drawing's viewBox; a switch
+// dropped on another moves aside, and is saved where it is drawn.
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { describeNeeding, itNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
+import { describeNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
 import { ensureUiBuilt, finishPage, h1, launchBrowser, newPage, signIn, SHOTS, watch } from './support.ts';
 
@@ -92,7 +93,7 @@ describeNeeding(NEED, 'the topology of a migrated 0.20.3 data directory', () => 
     await server?.stop();
   });
 
-  itNeeding(NEED, 'draws no switch on another and no link off the canvas, at 1280 and 375 px', { timeout: 120_000 }, async () => {
+  it('draws no switch on another and no link off the canvas, at 1280 and 375 px', { timeout: 120_000 }, async () => {
     for (const width of [1280, 375]) {
       const { context, page } = await newPage(browser, { width, height: width > 400 ? 860 : 780 });
       const problems = watch(page);
@@ -108,5 +109,34 @@ describeNeeding(NEED, 'the topology of a migrated 0.20.3 data directory', () => 
       }
       await finishPage({ context, page, problems });
     }
+  });
+
+  it('moves a switch dropped on another aside, and saves where it is drawn', { timeout: 60_000 }, async () => {
+    const nord = sites.find((site) => site.name === 'Hauptcampus Nord')!;
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signIn(page, server.baseUrl, `/sites/${nord.id}/topology`, ADMIN.username, ADMIN.password);
+    await h1(page, 'Topology of Hauptcampus Nord');
+    const boxOf = async (name: string) => (await drawingOf(page)).nodes.find((n) => n.name === name)!;
+    const [from, onto] = [await boxOf('acc-neu'), await boxOf('acc-hs2')];
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) {
+      const k = i / 5;
+      await page.mouse.move(from.x + (onto.x - from.x) * k + from.width / 2, from.y + (onto.y - from.y) * k + from.height / 2);
+    }
+    await page.mouse.up();
+    await page.getByText('Position of acc-neu saved.').waitFor({ state: 'attached' });
+    const drawing = await drawingOf(page);
+    for (const [i, a] of drawing.nodes.entries())
+      for (const b of drawing.nodes.slice(i + 1)) expect(overlaps(a, b), `${a.name} on ${b.name}`).toBe(false);
+    const drawn = await page
+      .locator('a.topo-node[data-name="acc-neu"] rect')
+      .evaluate((r) => ({ x: Number(r.getAttribute('x')) + 75, y: Number(r.getAttribute('y')) + 27 }));
+    const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: ADMIN });
+    const topology = await api(server.baseUrl, 'GET', `/api/sites/${nord.id}/topology`, { token: login.body.token });
+    const saved = topology.body.nodes.find((n: { name: string }) => n.name === 'acc-neu');
+    expect({ x: saved.x, y: saved.y }).toEqual({ x: Math.round(drawn.x), y: Math.round(drawn.y) });
+    await finishPage({ context, page, problems });
   });
 });
