@@ -12,6 +12,7 @@ const CLEAR = 10;
 const GAP_X = 40;
 const TIER_H = 130;
 const PAD = 24;
+const CANVAS_MIN = { w: 320, h: 160 };
 /** The widest empty stretch the canvas keeps between two positions, either way. */
 export const GAP_MAX = 400;
 /** The steps of the search for a free place: half a node across, a row down. */
@@ -151,7 +152,10 @@ export function canvasOf(pos: Positions, curves: readonly Curve[]): Box {
   const minY = Math.min(...boxes.map((b) => b.y)) - PAD;
   const maxX = Math.max(...boxes.map((b) => b.x + b.w)) + PAD;
   const maxY = Math.max(...boxes.map((b) => b.y + b.h)) + PAD;
-  return { x: minX, y: minY, w: Math.max(maxX - minX, 320), h: Math.max(maxY - minY, 160) };
+  // A small drawing gets the canvas's least size, with the drawing in its middle.
+  const w = Math.max(maxX - minX, CANVAS_MIN.w);
+  const h = Math.max(maxY - minY, CANVAS_MIN.h);
+  return { x: minX - (w - (maxX - minX)) / 2, y: minY - (h - (maxY - minY)) / 2, w, h };
 }
 
 /** The box around a quadratic curve: its ends and, on each axis, its extreme between them. */
