@@ -4,7 +4,7 @@
 // clicked or Entered to open the switch, and exported as SVG or PNG. Also /topology: the site picker.
 import { html, useEffect, useMemo, useRef, useState } from '../html.ts';
 import { getSite, listSites, saveTopologyLayout, siteTopology } from '../api.ts';
-import type { Topology, TopologyEdge, TopologyNode } from '../api.ts';
+import type { Topology, TopologyEdge } from '../api.ts';
 import type { Site } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
@@ -16,14 +16,9 @@ import { PageHeader } from './page-header.ts';
 import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { EmptyState } from './empty-state.ts';
+import { canvasOf, curvesOf, freePlace, labelPoint, layout, NODE_H, NODE_W, type Point, type Positions } from '../topology-layout.ts';
 
-const NODE_W = 150;
-const NODE_H = 54;
-const GAP_X = 40;
-const TIER_H = 130;
-const PAD = 24;
 const STEP = 10;
-const ROLE_TIER: Record<string, number> = { core: 0, distribution: 1, access: 2 };
 const SVG_NS = 'http://www.w3.org/2000/svg';
 // The exported file is drawn in the light palette: these attributes stand in the SVG itself, and the page's
 // stylesheet overrides them on screen (dark theme included).
@@ -34,68 +29,10 @@ const NODE_STROKE = '#57606a';
 const EDGE = '#3d4a57';
 const FONT = 'system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif';
 
-type Point = { x: number; y: number };
-type Positions = Record<string, Point>;
-
-/** Where each node is drawn (its centre): the saved position, else a place in its role's row. */
-export function layout(nodes: TopologyNode[]): Positions {
-  const tiers = new Map<number, TopologyNode[]>();
-  for (const n of nodes) {
-    const tier = ROLE_TIER[n.role ?? ''] ?? 3;
-    tiers.set(tier, [...(tiers.get(tier) ?? []), n]);
-  }
-  const out: Positions = {};
-  for (const [tier, row] of tiers) {
-    const width = row.length * NODE_W + (row.length - 1) * GAP_X;
-    row.forEach((n, i) => {
-      out[n.switchId] = { x: -width / 2 + NODE_W / 2 + i * (NODE_W + GAP_X), y: tier * TIER_H };
-    });
-  }
-  for (const n of nodes) if (n.x !== null && n.y !== null) out[n.switchId] = { x: n.x, y: n.y };
-  return out;
-}
-
-/** The drawing's bounds around every node, with a margin. */
-function bounds(pos: Positions): { x: number; y: number; w: number; h: number } {
-  const pts = Object.values(pos);
-  if (pts.length === 0) return { x: 0, y: 0, w: 400, h: 200 };
-  const minX = Math.min(...pts.map((p) => p.x)) - NODE_W / 2 - PAD;
-  const maxX = Math.max(...pts.map((p) => p.x)) + NODE_W / 2 + PAD;
-  const minY = Math.min(...pts.map((p) => p.y)) - NODE_H / 2 - PAD;
-  const maxY = Math.max(...pts.map((p) => p.y)) + NODE_H / 2 + PAD;
-  return { x: minX, y: minY, w: Math.max(maxX - minX, 320), h: Math.max(maxY - minY, 160) };
-}
-
 /** An edge's kind: a LAG pair, a trunk, or access links. */
 function edgeKind(e: TopologyEdge): 'lag' | 'trunk' | 'access' {
   if (e.lagIds.length > 0) return 'lag';
   return e.trunk ? 'trunk' : 'access';
-}
-
-/** Whether the segment or curve from `a` to `b` (through control point `c`) passes over a node other than its ends. */
-function crosses(a: Point, b: Point, c: Point, others: Point[]): boolean {
-  for (let i = 1; i < 24; i++) {
-    const k = i / 24;
-    const x = (1 - k) ** 2 * a.x + 2 * (1 - k) * k * c.x + k ** 2 * b.x;
-    const y = (1 - k) ** 2 * a.y + 2 * (1 - k) * k * c.y + k ** 2 * b.y;
-    if (others.some((o) => Math.abs(x - o.x) < NODE_W / 2 + 8 && Math.abs(y - o.y) < NODE_H / 2 + 8)) return true;
-  }
-  return false;
-}
-
-/** The control point of an edge: the midpoint (a straight line) unless that passes over another node, then a bend. */
-export function bend(a: Point, b: Point, others: Point[]): Point {
-  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  if (!crosses(a, b, mid, others)) return mid;
-  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-  const nx = -(b.y - a.y) / len;
-  const ny = (b.x - a.x) / len;
-  for (const off of [70, -70, 140, -140, 210, -210, 280, -280]) {
-    // A quadratic curve's middle lies halfway to its control point: twice the offset wanted.
-    const c = { x: mid.x + nx * off * 2, y: mid.y + ny * off * 2 };
-    if (!crosses(a, b, c, others)) return c;
-  }
-  return { x: mid.x + nx * 140, y: mid.y + ny * 140 };
 }
 
 /** A name that fits a node (about 18 characters), with an ellipsis when cut. */
@@ -178,11 +115,12 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
   const [pos, setPos] = useState<Positions>(() => layout(nodes));
   const [status, setStatus] = useState('');
   const drag = useRef<{ id: string; start: Point; origin: Point; moved: boolean } | null>(null);
-  const frozen = useRef<ReturnType<typeof bounds> | null>(null);
+  const frozen = useRef<ReturnType<typeof canvasOf> | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const justDragged = useRef(false);
   const byId = useMemo(() => new Map(nodes.map((n) => [n.switchId, n])), [nodes]);
-  const box = frozen.current ?? bounds(pos);
+  const curves = curvesOf(pos, p.topology.edges);
+  const box = frozen.current ?? canvasOf(pos, curves);
 
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 
@@ -204,7 +142,7 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
   const onPointerDown = (id: string) => (e: PointerEvent) => {
     if (!p.canEdit || e.button !== 0) return;
     (e.currentTarget as Element).setPointerCapture(e.pointerId);
-    frozen.current = bounds(pos);
+    frozen.current = box;
     drag.current = { id, start: toSvg(e), origin: pos[id]!, moved: false };
   };
   const onPointerMove = (e: PointerEvent) => {
@@ -225,7 +163,9 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
     if (!d.moved) return setPos((old) => ({ ...old }));
     justDragged.current = true;
     const now = toSvg(e);
-    const at = { x: d.origin.x + now.x - d.start.x, y: d.origin.y + now.y - d.start.y };
+    // Dropped on another switch, it moves aside to the nearest free place.
+    const others = Object.entries(pos).flatMap(([id, at]) => (id === d.id ? [] : [at]));
+    const at = freePlace({ x: d.origin.x + now.x - d.start.x, y: d.origin.y + now.y - d.start.y }, others);
     setPos((old) => ({ ...old, [d.id]: at }));
     void save(d.id, at);
   };
@@ -263,9 +203,8 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
         width=${box.w} height=${box.h} role="group" aria-label=${t('topology.drawingOf', { site: p.siteName })}
         font-family=${FONT} onPointerMove=${onPointerMove} onPointerUp=${onPointerUp} onPointerCancel=${onPointerUp}>
         <g class="topo-edges">
-          ${p.topology.edges.map((e) => {
-            const a = centre(e.a);
-            const b = centre(e.b);
+          ${p.topology.edges.map((e, i) => {
+            const { a, b, c } = curves[i]!;
             const kind = edgeKind(e);
             const label = t('topology.edgeTitle', {
               a: byId.get(e.a)?.name ?? '',
@@ -273,14 +212,12 @@ function Drawing(p: { siteId: string; siteName: string; topology: Topology; canE
               links: t('topology.links', { count: e.ports.length }),
               kind: t(`topology.kind.${kind}` as MessageKey),
             });
-            const others = nodes.filter((n) => n.switchId !== e.a && n.switchId !== e.b).map((n) => centre(n.switchId));
-            const c = bend(a, b, others);
             const straight = c.x === (a.x + b.x) / 2 && c.y === (a.y + b.y) / 2;
             const line = (cls: string, attrs: Record<string, string | number>) =>
               straight
                 ? html`<line class=${cls} x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} ...${attrs} />`
                 : html`<path class=${cls} d=${`M${a.x} ${a.y}Q${c.x} ${c.y} ${b.x} ${b.y}`} fill="none" ...${attrs} />`;
-            const labelAt = { x: (a.x + b.x) / 4 + c.x / 2, y: (a.y + b.y) / 4 + c.y / 2 };
+            const labelAt = labelPoint(curves[i]!);
             return html`<g class=${`topo-edge topo-edge-${kind}`} data-a=${e.a} data-b=${e.b}>
               <title>${label}</title>
               ${
