@@ -58,7 +58,6 @@ export const NAMED: Named[] = [
   { name: 'VlanPort', method: 'get', path: '/api/vlans/{id}/ports', at: 'items[]' },
   { name: 'VlanPortList', method: 'get', path: '/api/vlans/{id}/ports' },
   { name: 'Network', method: 'get', path: '/api/networks', at: 'items[]' },
-  { name: 'NetworkWithUtilization', method: 'get', path: '/api/networks/{id}' },
   { name: 'NetworkList', method: 'get', path: '/api/networks' },
   { name: 'Address', method: 'get', path: '/api/addresses/{id}' },
   { name: 'AddressList', method: 'get', path: '/api/networks/{id}/addresses' },
@@ -225,7 +224,7 @@ function exactRecord(schema: JsonSchema, resource: Resource, notNull: Map<string
     if (WRITE_ONLY.includes(name)) continue;
     const field = resource.fields.find((f) => f.name === name);
     const neverNull = field && (field.column ? columns.has(field.column) : field.readOnly || field.default !== undefined);
-    properties[name] = neverNull ? withoutNull(field?.column ? notNullBranch(property) : property) : property;
+    properties[name] = neverNull ? withoutNull(notNullBranch(property)) : property;
   }
   const required = Array.isArray(schema.required) ? schema.required.filter((name) => name in properties) : schema.required;
   return { ...schema, properties, required };

@@ -19,6 +19,8 @@ export interface ComputedField {
   sql: string;
   /** The SELECT's column name (`port_count`); a computed field can be sorted on only when it has one. */
   name?: string;
+  /** What a sort on the field orders by, when not its value (a network's utilization: its percent). */
+  sortSql?: string;
 }
 
 /** How one resource's list is queried: its table alias, the SQL of its computed fields and its default order. */
@@ -90,7 +92,7 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
     orderBy: `ORDER BY ${orderOf(shape, list)}`,
     limit: list.limit,
     offset: list.offset,
-    computedSort: list.sort && shape.computed?.[list.sort.field]?.name ? shape.computed[list.sort.field] : undefined,
+    computedSort: list.sort ? sortedByValue(shape.computed?.[list.sort.field]) : undefined,
     search,
   };
 }
@@ -327,10 +329,16 @@ function buildPageJsonSql(shape: ListShape, query: ListQuery): string {
     CROSS JOIN ${resource.table} ${a} ON ${a}.rowid = page.k`;
 }
 
+/** The computed field a sort orders by its value, which the page query then computes for every row. */
+function sortedByValue(computed: ComputedField | undefined): ComputedField | undefined {
+  return computed?.name && !computed.sortSql ? computed : undefined;
+}
+
 function orderOf(shape: ListShape, list: ListParams): string {
   if (!list.sort) return shape.defaultOrder;
   const field = shape.resource.fields.find((f) => f.name === list.sort!.field);
-  const expression = field?.column ? `${shape.alias}.${field.column}` : shape.computed?.[list.sort.field]?.name;
+  const computed = shape.computed?.[list.sort.field];
+  const expression = field?.column ? `${shape.alias}.${field.column}` : (computed?.sortSql ?? computed?.name);
   if (!expression) return shape.defaultOrder;
   // The id last keeps pages stable when the sorted values tie.
   return `${expression} ${list.sort.descending ? 'DESC' : 'ASC'}, ${shape.alias}.id`;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { freeBlocks, ipKey, ipText, ipToBigInt, nextFree, subnetOf, type Interval } from '../lib/ip-math.ts';
 import { parseIp } from '../lib/net.ts';
 import { applyMigrations } from './migrate.ts';
-import { listNetworks, networkFreeBlocks, networkUse, nextFreeAddress } from './networks.ts';
+import { NETWORK_PERCENT_SQL, listNetworks, networkFreeBlocks, networkUse, nextFreeAddress } from './networks.ts';
 import { openDatabase, type Db } from './open.ts';
 import { insertTestRow } from './test-rows.ts';
 
@@ -133,8 +133,8 @@ describe('the next free address and the free blocks in SQL', () => {
   });
 });
 
-describe('the list percent in SQL', () => {
-  it('is the exact percent for IPv4, ranges over the network and broadcast addresses too', () => {
+describe('the utilisation of a list row', () => {
+  it("is one network's utilisation, its percent in SQL too, ranges over the network and broadcast addresses too", () => {
     const cases: [string, [string, string, string][], number][] = [
       ['10.3.0.0/24', [['10.3.0.0', '10.3.0.127', 'dhcp']], 0],
       ['10.3.1.0/24', [['10.3.1.128', '10.3.1.255', 'reserved']], 3],
@@ -165,9 +165,11 @@ describe('the list percent in SQL', () => {
     }
     const rows = listNetworks(db, { limit: 100, offset: 0, sort: undefined, q: undefined }, {}).rows;
     expect(rows).toHaveLength(cases.length);
+    const percentInSql = db.prepare(`SELECT ${NETWORK_PERCENT_SQL} AS percent FROM networks n WHERE n.id = ?`);
     for (const row of rows) {
       const use = networkUse(db, row)!;
-      expect([row.subnet, row.utilization_percent, row.address_count]).toEqual([row.subnet, use.percent, use.used]);
+      const listed = { subnet: row.subnet, utilization: JSON.parse(row.utilization), percent: percentInSql.get(row.id)?.percent };
+      expect(listed).toEqual({ subnet: row.subnet, utilization: use, percent: use.percent });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { NETWORK } from '../fields/networks.ts';
-import type { StatementSync } from 'node:sqlite';
+import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import {
   NEARLY_FULL_PERCENT,
   freeBlocks,
@@ -15,6 +15,7 @@ import {
   lastUsable,
   type FreeBlock,
   type Interval,
+  type RangeUse,
   type Subnet,
   type Utilization,
 } from '../lib/ip-math.ts';
@@ -23,7 +24,7 @@ import type { Change } from './change.ts';
 import { removeEntity } from './images.ts';
 import type { ListParams, SearchAlso } from './list-query.ts';
 import { buildListQuery, pageReads, type ListQuery, type ListShape } from './list-query.ts';
-import { prepare, type Db } from './open.ts';
+import { defineSqlFunction, prepare, type Db } from './open.ts';
 import { idWhere, idsWhere, insertNew, selectList, updateRow } from './resource-sql.ts';
 import { jsonBool } from './record-json.ts';
 import { addressCountSql, networkAddressCount } from './search-index.ts';
@@ -37,7 +38,7 @@ export type NetworkRow = RowOf<typeof NETWORK>;
 export type NetworkValues = EditableRowOf<typeof NETWORK>;
 
 /** A networks row with the counts its list computes (docs/IPAM.md: utilisation). */
-export type NetworkListRow = NetworkRow & { address_count: number; utilization_percent: number };
+export type NetworkListRow = NetworkRow & { address_count: number; utilization: string };
 
 // The utilisation of a network in SQL, for list pages that SQLite serialises (one value per row of `n`).
 //
@@ -99,12 +100,24 @@ const HELD = `(SELECT total(${RANGE_SIZE} - ${RANGE_UNUSABLE} - ${RANGE_RECORDED
 const PERCENT = `(SELECT CASE WHEN t % 10 = 0 THEN t / 10 ELSE t / 10.0 END
   FROM (SELECT CAST((${ADDRESS_COUNT} + ${HELD}) * 1000.0 / ${USABLE} + 0.5 AS INTEGER) AS t))`;
 
+/**
+ * The DHCP and reserved ranges of the network `n` as text, `kind start_hi start_lo end_hi end_lo recorded` each,
+ * comma-separated (integers as text are exact, where a function's arguments would not be past 2^53).
+ */
+const HELD_RANGES = `(SELECT group_concat(r.kind || ' ' || r.start_hi || ' ' || r.start_lo || ' ' || r.end_hi || ' ' || r.end_lo
+    || ' ' || ${RANGE_RECORDED}, ',') FROM ranges r WHERE r.network_id = n.id AND r.kind IN ('dhcp', 'reserved'))`;
+
+const UTILIZATION_FUNCTION = 'network_utilization';
+
+/** The whole utilisation of the network `n` as JSON, exact: ip-math.ts's utilization, as one network's answer has it. */
+const UTILIZATION = `json(${UTILIZATION_FUNCTION}(n.subnet, ${ADDRESS_COUNT}, ${HELD_RANGES}))`;
+
 const NETWORK_LIST: ListShape = {
   resource: NETWORK,
   alias: 'n',
   computed: {
     addressCount: { sql: ADDRESS_COUNT, name: 'address_count' },
-    utilizationPercent: { sql: PERCENT, name: 'utilization_percent' },
+    utilization: { sql: UTILIZATION, name: 'utilization', sortSql: PERCENT },
     nearlyFull: { sql: jsonBool(`${PERCENT} >= ${NEARLY_FULL_PERCENT}`) },
   },
   defaultOrder: 'n.subnet, n.id',
@@ -201,10 +214,28 @@ export function networkIdsHolding(db: Db, ip: string): string[] {
   return rows.filter((row) => cidrContains(row.subnet, ip)).map((row) => row.id);
 }
 
-const NETWORK_PAGES = pageReads<NetworkListRow, NetworkFilter>((db, list, filter) => ({
-  shape: NETWORK_LIST,
-  query: networksQuery(db, list, filter),
-}));
+const NETWORK_PAGES = pageReads<NetworkListRow, NetworkFilter>((db, list, filter) => {
+  defineSqlFunction(db, UTILIZATION_FUNCTION, utilizationJson);
+  return { shape: NETWORK_LIST, query: networksQuery(db, list, filter) };
+});
+
+/** network_utilization(subnet, recorded addresses, HELD_RANGES): the utilisation's JSON text. */
+function utilizationJson(subnetText: SQLOutputValue, used: SQLOutputValue, held: SQLOutputValue): string {
+  const subnet = subnetOf(String(subnetText));
+  if (!subnet) return 'null';
+  const ranges = typeof held === 'string' ? held.split(',').map(heldRangeOf) : [];
+  return JSON.stringify(utilization(subnet, BigInt(Number(used)), ranges));
+}
+
+function heldRangeOf(text: string): RangeUse {
+  const [kind, startHi, startLo, endHi, endLo, recorded] = text.split(' ') as [string, string, string, string, string, string];
+  return {
+    kind,
+    first: valueOfKey({ hi: BigInt(startHi), lo: BigInt(startLo) }),
+    last: valueOfKey({ hi: BigInt(endHi), lo: BigInt(endLo) }),
+    recorded: BigInt(recorded),
+  };
+}
 
 /** One page of networks (filtered by site and VLAN) and the total matching the same filter. */
 export const listNetworks = NETWORK_PAGES.rows;
@@ -259,27 +290,19 @@ export const updateNetwork = (db: Db, id: string, values: NetworkValues, now: st
 /** Deletes a network after recording it. */
 export const removeNetwork = (change: Change, id: string) => removeEntity(change, 'network', id);
 
-/**
- * A network as the API answers it: with its counts, from the list's SQL (a list row) or exact (`use`, one
- * network's answer, which then carries the whole `utilization` too).
- */
+/** A network as the API answers it: with its counts and utilisation, from the list's SQL (a list row) or from `use` (one network's). */
 export function networkToApi(row: NetworkRow | NetworkListRow, use?: Utilization): ApiRecord {
   const record = apiOf(NETWORK, row);
   if (use) {
-    return {
-      ...record,
-      addressCount: use.used,
-      utilizationPercent: use.percent,
-      nearlyFull: use.percent >= NEARLY_FULL_PERCENT,
-      utilization: use,
-    };
+    return { ...record, addressCount: use.used, utilization: use, nearlyFull: use.percent >= NEARLY_FULL_PERCENT };
   }
-  const percent = (row as NetworkListRow).utilization_percent;
+  const listed = row as Partial<NetworkListRow>;
+  const listedUse = listed.utilization === undefined ? undefined : (JSON.parse(listed.utilization) as Utilization | null);
   return {
     ...record,
-    addressCount: (row as NetworkListRow).address_count,
-    utilizationPercent: percent,
-    nearlyFull: percent >= NEARLY_FULL_PERCENT,
+    addressCount: listed.address_count,
+    utilization: listedUse,
+    nearlyFull: listedUse ? listedUse.percent >= NEARLY_FULL_PERCENT : false,
   };
 }
 

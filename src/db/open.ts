@@ -1,4 +1,4 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { isBusy, isDiskIoError, noteStorageFault, storageFaultOf, type StorageFault } from './sqlite-errors.ts';
 import { probeStorage } from './storage-probe.ts';
 import { getOrMake } from '../lib/memo.ts';
@@ -164,6 +164,16 @@ export function prepare(db: Db, sql: string): StatementSync {
   const statement = db.prepare(sql);
   statements.set(sql, statement);
   return statement;
+}
+
+const definedFunctions = new WeakMap<Db, Set<string>>();
+
+/** Defines a deterministic SQL function on the connection once (its arity is fn.length: no rest parameters). */
+export function defineSqlFunction(db: Db, name: string, fn: (...args: SQLOutputValue[]) => SQLInputValue): void {
+  const defined = getOrMake(definedFunctions, db, () => new Set<string>());
+  if (defined.has(name)) return;
+  db.function(name, { deterministic: true, directOnly: true }, fn);
+  defined.add(name);
 }
 
 /**

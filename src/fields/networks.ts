@@ -2,10 +2,41 @@ import { NEARLY_FULL_PERCENT } from '../lib/ip-math.ts';
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
 import { STORED_FIELDS, VERSION_FIELDS, ipAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
-import { declareResource, type Normalized } from './field.ts';
+import { declareResource, type JsonSchema, type Normalized } from './field.ts';
 
 /** Most DNS servers a network lists. */
 const DNS_SERVERS_MAX = 8;
+
+/** A count: a number below 2^53, else its decimal text (IPv6). */
+export const COUNT_SCHEMA: JsonSchema = {
+  oneOf: [
+    { type: 'integer', minimum: 0 },
+    { type: 'string', pattern: '^[0-9]+$' },
+  ],
+};
+
+/** ip-math.ts's Utilization. */
+const UTILIZATION_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['size', 'usable', 'used', 'reserved', 'dhcp', 'free', 'percent'],
+  properties: {
+    size: { ...COUNT_SCHEMA, description: 'Every address of the subnet.' },
+    usable: {
+      ...COUNT_SCHEMA,
+      description: 'The assignable ones: IPv4 below /31 without network and broadcast; IPv6 without the subnet-router anycast address.',
+    },
+    used: { ...COUNT_SCHEMA, description: 'The recorded addresses.' },
+    reserved: { ...COUNT_SCHEMA, description: 'The unrecorded usable addresses of reserved ranges.' },
+    dhcp: { ...COUNT_SCHEMA, description: 'The unrecorded usable addresses of DHCP ranges.' },
+    free: { ...COUNT_SCHEMA, description: 'The rest of the usable addresses.' },
+    percent: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: '(used + dhcp + reserved) / usable, in per cent, rounded half up to one decimal.',
+    },
+  },
+};
 
 /** A network: an IP subnet of one site, in at most one VLAN of that site. */
 export const NETWORK = declareResource({
@@ -62,22 +93,20 @@ export const NETWORK = declareResource({
       description: 'The addresses recorded in this network.',
     },
     {
-      name: 'utilizationPercent',
+      name: 'utilization',
       type: 'json',
       readOnly: true,
       csv: false,
       sortable: true,
-      schema: { type: 'number', minimum: 0, maximum: 100 },
-      description:
-        'Recorded addresses and the unrecorded ones of DHCP and reserved ranges, in per cent of the usable addresses, ' +
-        'to one decimal (lists compute IPv6 figures in double precision).',
+      schema: UTILIZATION_SCHEMA,
+      description: "How full the network is (docs/IPAM.md), in lists as in one network's answer; sorted by its percent.",
     },
     {
       name: 'nearlyFull',
       type: 'boolean',
       readOnly: true,
       csv: false,
-      description: `utilizationPercent is ${NEARLY_FULL_PERCENT} or more.`,
+      description: `utilization.percent is ${NEARLY_FULL_PERCENT} or more.`,
     },
   ],
 });

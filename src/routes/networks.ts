@@ -19,7 +19,7 @@ import { PAGE_QUERY_DOC, pageParams } from '../http/list-request.ts';
 import { actorOf, pathRow, uuidFilter } from '../http/request.ts';
 import { flagOption, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
-import { FREE_PAGE, NEXT_BODY, ONE_NETWORK } from './schemas/networks.ts';
+import { FREE_PAGE, NEXT_BODY } from './schemas/networks.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
 
 /** The routes of networks (IP subnets). */
@@ -33,7 +33,6 @@ export const NETWORK_ROUTES: Route[] = [
       list: listNetworks,
       csv: recordsToCsv,
     },
-    record: ONE_NETWORK,
     lists: [
       {
         summary: 'List networks (IP subnets), filtered by site and VLAN; q also finds the network whose subnet holds an address.',

@@ -106,11 +106,6 @@ export type Network = Stored & {
   dnsServers: string[];
   description: string | null;
   addressCount: number;
-  utilizationPercent: number | null;
-  nearlyFull: boolean;
-};
-
-export type NetworkWithUtilization = Network & {
   utilization: {
     size: number | string;
     usable: number | string;
@@ -120,6 +115,7 @@ export type NetworkWithUtilization = Network & {
     free: number | string;
     percent: number;
   };
+  nearlyFull: boolean;
 };
 
 export type NetworkList = ListPage<Network>;

@@ -19,7 +19,6 @@ import type {
   MergeResult,
   NetworkList,
   Network,
-  NetworkWithUtilization,
   NewApiToken,
   Port,
   PortHistory,
@@ -203,7 +202,7 @@ function records<R, L, One = R>(path: string) {
 
 const sites = records<Site, SiteList>('/api/sites');
 const vlans = records<Vlan, VlanList>('/api/vlans');
-const networks = records<Network, NetworkList, NetworkWithUtilization>('/api/networks');
+const networks = records<Network, NetworkList>('/api/networks');
 const switches = records<Switch, SwitchList, SwitchWithPorts>('/api/switches');
 export const { list: listSites, read: getSite, create: createSite, update: updateSite } = sites;
 export const { list: listVlans, read: getVlan, create: createVlan, update: updateVlan } = vlans;

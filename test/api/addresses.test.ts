@@ -282,6 +282,21 @@ describe('lists of addresses', () => {
     expect((await call('GET', '/api/addresses?siteId=main')).status).toBe(400);
   });
 
+  it("lists every site's addresses without siteId, paged, each naming its network and so its site; the CSV names both", async () => {
+    const ofSite = async (id: string) => (await must(200, 'GET', `/api/addresses?siteId=${id}&limit=1`)).total;
+    const all = await must(200, 'GET', '/api/addresses?limit=500');
+    expect(all.total).toBe((await ofSite(site.id)) + (await ofSite(otherSite.id)));
+    const networks = new Set(all.items.map((item: { networkId: string }) => item.networkId));
+    expect(networks.has(net.branch.id) && networks.has(net.listed.id)).toBe(true);
+    const paged = await must(200, 'GET', '/api/addresses?limit=2&offset=2');
+    expect(paged).toMatchObject({ total: all.total, limit: 2, offset: 2, items: all.items.slice(2, 4) });
+    const csv = (await call('GET', '/api/addresses?format=csv')).text.trim().split(/\r?\n/);
+    const column = csv[0].split(',').indexOf('site');
+    expect(new Set(csv.slice(1).map((line) => line.split(',')[column]))).toEqual(
+      new Set(await Promise.all([site, otherSite].map(async (one) => (await must(200, 'GET', `/api/sites/${one.id}`)).name))),
+    );
+  });
+
   it('is readable by a viewer', async () => {
     expect((await viewer.call('GET', path())).status).toBe(200);
     expect((await viewer.call('GET', `/api/addresses?siteId=${site.id}`)).status).toBe(200);

@@ -10,21 +10,25 @@ import type { Column } from './data-table.ts';
 /** A port of the site: "switch / port" and the link to it on its switch's page. */
 export type PortInfo = { label: string; href: string };
 
-/** The site's switches and ports (the first 500 of each) by id. */
-export function usePortBook(siteId: string | undefined) {
+/** The switches and ports of the sites (the first 500 switches of each) by id. */
+export function usePortBook(siteIds: (string | undefined)[]) {
+  const sites = [...new Set(siteIds.filter((id): id is string => !!id))].sort();
   return useResource(
     async (signal) => {
       const book = new Map<string, PortInfo>();
-      if (!siteId) return book;
-      const [switches, ports] = await Promise.all([listSwitches({ siteId, limit: 500 }, signal), sitePorts(siteId, signal)]);
-      const names = new Map(switches.items.map((s) => [s.id, s.name]));
-      for (const s of switches.items) book.set(s.id, { label: s.name, href: `/switches/${s.id}` });
-      for (const p of ports)
-        book.set(p.id, { label: `${names.get(p.switchId) ?? '…'} / ${p.name}`, href: `/switches/${p.switchId}?port=${p.id}` });
+      await Promise.all(sites.map((siteId) => addSitePorts(book, siteId, signal)));
       return book;
     },
-    [siteId],
+    [sites.join()],
   );
+}
+
+async function addSitePorts(book: Map<string, PortInfo>, siteId: string, signal: AbortSignal): Promise<void> {
+  const [switches, ports] = await Promise.all([listSwitches({ siteId, limit: 500 }, signal), sitePorts(siteId, signal)]);
+  const names = new Map(switches.items.map((s) => [s.id, s.name]));
+  for (const s of switches.items) book.set(s.id, { label: s.name, href: `/switches/${s.id}` });
+  for (const p of ports)
+    book.set(p.id, { label: `${names.get(p.switchId) ?? '…'} / ${p.name}`, href: `/switches/${p.switchId}?port=${p.id}` });
 }
 
 /** An address's type, status and port as words; `first` is the address column (a link or an edit button). */

@@ -51,7 +51,7 @@ export function NetworkPage(p: { id: string; route: Route }) {
   const ranges = useResource((signal) => networkRanges(p.id, signal), [p.id]);
   // Read again whenever the network is (its counts change with every address and range).
   const free = useResource((signal) => networkFreeBlocks(p.id, signal), [p.id, net.data]);
-  const ports = usePortBook(net.data?.siteId);
+  const ports = usePortBook([net.data?.siteId]);
   const [editing, setEditing] = useState<Address | null>(null);
   if (net.error)
     return html`<${RecordLoadError} title=${t('network.title')} list=${{ label: t('networks.title'), href: '/networks' }} error=${net.error}

@@ -36,7 +36,7 @@ function grouped(networks: Network[], vlans: Map<string, Vlan>, siteName: (id: s
 /** A network at 80 % and more is flagged "nearly full" in words, not by colour alone. */
 export const NetworkUse = (p: { network: Network }) =>
   p.network.nearlyFull &&
-  html` <span class="badge nearly-full">${t('networks.nearlyFull', { percent: formatNumber(p.network.utilizationPercent ?? 0) })}</span>`;
+  html` <span class="badge nearly-full">${t('networks.nearlyFull', { percent: formatNumber(p.network.utilization.percent) })}</span>`;
 
 /** The grouped table of `networks`; `siteName` adds the site column. */
 export function NetworksTable(p: { networks: Network[]; vlans: Map<string, Vlan>; siteName?: (id: string) => string; caption: string }) {

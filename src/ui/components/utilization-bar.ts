@@ -1,7 +1,7 @@
 // A network's utilisation: a bar of its used, DHCP, reserved and free addresses, under it the subnet's address
 // space with the ranges drawn where they lie, and the figures in words (the colours are a key, not the message).
 import { html } from '../html.ts';
-import type { NetworkWithUtilization, Range } from '../api-types.ts';
+import type { Network, Range } from '../api-types.ts';
 import { canonicalIpNumber } from '../../lib/ip-math.ts';
 import { formatNumber, t } from '../messages.ts';
 
@@ -11,7 +11,7 @@ const PARTS = ['used', 'dhcp', 'reserved', 'free'] as const;
 export const countText = (n: number | string) => formatNumber(BigInt(n));
 
 /** The bar, the ranges at their positions and the legend with the figures. */
-export function UtilizationBar(p: { network: NetworkWithUtilization; ranges: Range[] }) {
+export function UtilizationBar(p: { network: Network; ranges: Range[] }) {
   const u = p.network.utilization;
   const first = canonicalIpNumber(p.network.subnet.split('/')[0]!);
   const size = BigInt(u.size);
