@@ -8,6 +8,7 @@ import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { insertApiRecords, insertRow, selectIds, updateRow } from './resource-sql.ts';
+import { interfaceNameForms } from '../lib/interface-name.ts';
 import type { LaidOutPort } from '../lib/port-layout.ts';
 
 /** A ports row with its tagged VLAN ids (sorted, as the activity images keep them). */
@@ -27,6 +28,7 @@ const PORT_LIST: ListShape = {
   alias: 'p',
   computed: { taggedVlanIds: { sql: taggedVlanIdsJson('p') } },
   defaultOrder: 'p.switch_id, p.position, p.name, p.id',
+  spellings: { column: 'name', of: interfaceNameForms },
 };
 
 function withTagged(db: Db, row: Omit<PortRow, 'tagged'> | undefined): PortRow | undefined {

@@ -63,24 +63,22 @@ const INTERFACE_TYPES: readonly (readonly [string, string, ...string[]])[] = [
   ['Tunnel', 'Tu'],
 ];
 
-/** Each spelling of a known prefix, lower case, to its type's long and short form. */
-const TYPE_OF_PREFIX = new Map(
-  INTERFACE_TYPES.flatMap(([long, short, ...others]) => [long, short, ...others].map((prefix) => [prefix.toLowerCase(), { long, short }])),
-);
+/** Each spelling of a known prefix, lower case, to every spelling of its type. */
+const TYPE_OF_PREFIX = new Map(INTERFACE_TYPES.flatMap((spellings) => spellings.map((prefix) => [prefix.toLowerCase(), spellings])));
 
 /** A name as a prefix of letters (and "-") and the rest, which begins with a digit (`Gi1/0/5`, `Port-channel 10`). */
 const PREFIXED_NAME = /^([A-Za-z][A-Za-z-]*?) *(\d[A-Za-z0-9/.:_+-]*)$/;
 
 /**
- * The usual spellings of an interface name: the name as given, then its long and short forms when its prefix is a
- * known one (`Gi1/0/5` → `Gi1/0/5`, `GigabitEthernet1/0/5`; `Te 1/1/1` → …, `TenGigabitEthernet1/1/1`, `Te1/1/1`),
- * each once (case-insensitively). Search and every "switch/port" input find a port by any of them.
+ * The usual spellings of an interface name: the name as given, then, when its prefix is a known one, its long form,
+ * its short form and its type's other spellings (`Gi1/0/5` → `Gi1/0/5`, `GigabitEthernet1/0/5`, `Gig1/0/5`), each
+ * once (case-insensitively). Search and every "switch/port" input find a port by any of them.
  */
 export function interfaceNameForms(name: string): string[] {
   const given = name.trim();
   const parts = PREFIXED_NAME.exec(given);
   const type = parts ? TYPE_OF_PREFIX.get(parts[1].toLowerCase()) : undefined;
-  const forms = type ? [given, type.long + parts![2], type.short + parts![2]] : [given];
+  const forms = type ? [given, ...type.map((prefix) => prefix + parts![2])] : [given];
   return forms.filter((form, i) => forms.findIndex((other) => other.toLowerCase() === form.toLowerCase()) === i);
 }
 

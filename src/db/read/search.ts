@@ -1,3 +1,4 @@
+import { interfaceNameForms } from '../../lib/interface-name.ts';
 import { ipKey } from '../../lib/ip-math.ts';
 import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../../lib/net.ts';
 import { likePattern } from '../list-query.ts';
@@ -308,16 +309,43 @@ const SWITCH_AND_NAME = {
 
 /**
  * The ways of cutting q in two at a "/" or a space, each [switch name, the other name, that name as a LIKE prefix]
- * (`acc-1/Po1`, `acc-1 Po1`); at most 32.
+ * (`acc-1/Po1`, `acc-1 Po1`), the other name in each of its spellings (`acc-1 Port-channel1`); at most 32 cuts.
  */
 function switchAndNamePairs(q: string): [string, string, string][] {
   const pairs: [string, string, string][] = [];
-  for (const cut of q.matchAll(/\s*\/\s*|\s+/g)) {
+  for (const cut of [...q.matchAll(/\s*\/\s*|\s+/g)].slice(0, 32)) {
     const switchName = q.slice(0, cut.index).trim();
     const name = q.slice(cut.index + cut[0].length).trim();
-    if (switchName && name && pairs.length < 32) pairs.push([switchName, name, likePattern(name).slice(1)]);
+    if (!switchName || !name) continue;
+    for (const form of interfaceNameForms(name)) pairs.push([switchName, form, likePattern(form).slice(1)]);
   }
   return pairs;
+}
+
+/** A name that may be an interface's: letters, then a digit (`Gi1/0/5`, `xe-0/0/5`, `ae0`, `mgmt0`). */
+const INTERFACE_LIKE = /^[a-z][a-z-]* ?\d/i;
+
+/**
+ * Ports whose name is q or begins with it, in any of its spellings (`Gi1/0/5` finds `GigabitEthernet1/0/5` on
+ * every switch); named "switch / port". Only for a q like an interface name, each spelling looked up in the index.
+ */
+function portsByName(db: Db, q: string, limit: number): HitRow[] {
+  if (!INTERFACE_LIKE.test(q)) return [];
+  const forms = interfaceNameForms(q).filter((form) => phraseQuery(form, []) !== undefined);
+  if (forms.length === 0) return [];
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'name' AS match, p.name AS value,
+      min(CASE WHEN p.name = json_extract(f.value, '$[0]') COLLATE NOCASE THEN 0 ELSE 2 END) AS rank
+    FROM ports p JOIN switches w ON w.id = p.switch_id CROSS JOIN json_each(:forms) f
+    WHERE p.rowid IN (SELECT rowid FROM ports_search WHERE ports_search MATCH :phrases)
+      AND p.name LIKE json_extract(f.value, '$[1]') ESCAPE '\\'
+    GROUP BY p.id ORDER BY rank, name LIMIT :limit`,
+  ).all({
+    forms: JSON.stringify(forms.map((form) => [form, likePattern(form).slice(1)])),
+    phrases: forms.map((form) => phraseQuery(form, ['name'])).join(' OR '),
+    limit,
+  }) as unknown as HitRow[];
 }
 
 /** LAGs whose name contains q; named "switch / LAG". */
@@ -540,6 +568,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
     ...networksByText(db, q, limit).map(tag('network')),
     ...(address ? networksContaining(db, ip, address.family) : []),
     ...bySwitchAndName(db, 'ports', q, limit).map(tag('port')),
+    ...portsByName(db, q, limit).map(tag('port')),
     ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
     ...seen.map(tag('port')),
