@@ -131,6 +131,19 @@ export function portIdByName(db: Db, switchId: string, name: string, exceptId = 
   return row?.id;
 }
 
+/**
+ * The id of the port of a switch named `name` in any of its spellings (lib/interface-name.ts interfaceNameForms:
+ * `Gi1/0/5` names `GigabitEthernet1/0/5`), case-insensitively; the name as given first.
+ */
+export function portIdBySpelling(db: Db, switchId: string, name: string): string | undefined {
+  const row = prepare(
+    db,
+    `SELECT p.id FROM json_each(?) f CROSS JOIN ports p ON p.switch_id = ? AND p.name = f.value COLLATE NOCASE
+    ORDER BY f.key LIMIT 1`,
+  ).get(JSON.stringify(interfaceNameForms(name)), switchId) as { id: string } | undefined;
+  return row?.id;
+}
+
 /** The position after the last port of a switch (1 for the first). */
 export function nextPosition(db: Db, switchId: string): number {
   return (prepare(db, 'SELECT coalesce(max(position), 0) + 1 AS n FROM ports WHERE switch_id = ?').get(switchId) as { n: number }).n;
