@@ -326,26 +326,49 @@ function switchAndNamePairs(q: string): [string, string, string][] {
 const INTERFACE_LIKE = /^[a-z][a-z-]* ?\d/i;
 
 /**
- * Ports whose name is q or begins with it, in any of its spellings (`Gi1/0/5` finds `GigabitEthernet1/0/5` on
- * every switch); named "switch / port". Only for a q like an interface name, each spelling looked up in the index.
+ * Ports whose name is q or begins with it, in any of its spellings (`Gi1/0/5` finds `GigabitEthernet1/0/5` on every
+ * switch), for a q like an interface name; named "switch / port", the exact names first.
  */
 function portsByName(db: Db, q: string, limit: number): HitRow[] {
   if (!INTERFACE_LIKE.test(q)) return [];
-  const forms = interfaceNameForms(q).filter((form) => phraseQuery(form, []) !== undefined);
-  if (forms.length === 0) return [];
+  return interfaceNameForms(q)
+    .flatMap((form) => [...portsNamed(db, form, limit), ...portsNamedFrom(db, form, limit)])
+    .sort((a, b) => a.rank - b.rank || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)))
+    .slice(0, limit);
+}
+
+/**
+ * The first `limit` ports named `name` (case-insensitively), by switch name: the few found in ports_name sorted, or
+ * where many switches have such a port (Gi1/0/5), the switches walked in name order, each looked up in ports_name,
+ * until the page is full.
+ */
+function portsNamed(db: Db, name: string, limit: number): HitRow[] {
+  const many = (
+    prepare(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM ports WHERE name = ? LIMIT ?)').get(name, MANY_PORTS) as { n: number }
+  ).n;
+  const found =
+    many < MANY_PORTS
+      ? 'ports p INDEXED BY ports_name JOIN switches w ON w.id = p.switch_id WHERE p.name = :name ORDER BY name'
+      : 'switches w INDEXED BY switches_name_binary CROSS JOIN ports p INDEXED BY ports_name ON p.name = :name AND p.switch_id = w.id ' +
+        'ORDER BY w.name COLLATE BINARY';
   return prepare(
     db,
-    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'name' AS match, p.name AS value,
-      min(CASE WHEN p.name = json_extract(f.value, '$[0]') COLLATE NOCASE THEN 0 ELSE 2 END) AS rank
-    FROM ports p JOIN switches w ON w.id = p.switch_id CROSS JOIN json_each(:forms) f
-    WHERE p.rowid IN (SELECT rowid FROM ports_search WHERE ports_search MATCH :phrases)
-      AND p.name LIKE json_extract(f.value, '$[1]') ESCAPE '\\'
-    GROUP BY p.id ORDER BY rank, name LIMIT :limit`,
-  ).all({
-    forms: JSON.stringify(forms.map((form) => [form, likePattern(form).slice(1)])),
-    phrases: forms.map((form) => phraseQuery(form, ['name'])).join(' OR '),
-    limit,
-  }) as unknown as HitRow[];
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'name' AS match, p.name AS value, 0 AS rank
+    FROM ${found} LIMIT :limit`,
+  ).all({ name, limit }) as unknown as HitRow[];
+}
+
+/**
+ * The first `limit` ports whose name begins with `prefix` and is longer, in name order (a range of ports_name that
+ * stops when the page is full: names are ASCII, so each such name sorts before the prefix followed by DEL).
+ */
+function portsNamedFrom(db: Db, prefix: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'name' AS match, p.name AS value, 2 AS rank
+    FROM ports p INDEXED BY ports_name JOIN switches w ON w.id = p.switch_id
+    WHERE p.name > :prefix AND p.name < :prefix || char(127) ORDER BY p.name, w.name LIMIT :limit`,
+  ).all({ prefix, limit }) as unknown as HitRow[];
 }
 
 /** LAGs whose name contains q; named "switch / LAG". */
