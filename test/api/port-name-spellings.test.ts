@@ -1,6 +1,6 @@
 // Issue 35: a port is found by every usual spelling of its name (src/lib/interface-name.ts interfaceNameForms):
 // with its switch ("acc-sw-01/Gi1/0/5", "acc-sw-01 Gi1/0/5"), bare, long or short, in GET /api/search and in the
-// ports lists' q.
+// ports lists' q; a bulk import names a port so too (a link's linkedPort, an address's "switch port" or "switch/port").
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/server.ts';
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
   ids.xe = (await port(ids.dist, 'xe-0/0/5')).id;
   ids.et = (await port(ids.dist, 'Ethernet1/49')).id;
   ids.mgmt = (await port(ids.dist, 'mgmt0')).id;
+  await server.make('/api/networks', { siteId: site.id, name: 'users', subnet: '10.9.0.0/24' });
 });
 
 const PORT_FORMS: [string, string][] = [
@@ -86,5 +87,31 @@ describe("a switch's ports list finds a port by every usual form of its name", (
     expect(portIdsIn(longQ.items)).toEqual(['distGi5']);
     const everywhere = await server.must(200, 'GET', '/api/ports?q=gi1%2F0%2F5');
     expect(portIdsIn(everywhere.items).sort()).toEqual(['distGi5', 'gi5', 'gi50']);
+  });
+});
+
+describe('a bulk import names a port by any spelling of its name', () => {
+  let hosts = 10;
+
+  it.each([
+    ['Gi1/0/5', 'gi5'],
+    ['gigabitethernet1/0/50', 'gi50'],
+    ['TenGigabitEthernet1/1/1', 'te1'],
+  ])('links a port to linkedPort %j: the port %s', async (linkedPort, far) => {
+    const row = { site: 'Plant', switch: 'dist-01', name: `ge-0/1/${linkedPort.length}`, linkedSwitch: 'acc-sw-01', linkedPort };
+    const answer = await server.must(201, 'POST', '/api/import/ports', [row]);
+    expect((await server.must(200, 'GET', `/api/ports/${answer.ids[0]}`)).linkedPortId).toBe(ids[far]);
+  });
+
+  it.each([
+    ['acc-sw-01 Gi1/0/5', 'gi5'],
+    ['acc-sw-01/Gi1/0/5', 'gi5'],
+    ['acc-sw-01 / GigabitEthernet1/0/5', 'gi5'],
+    ['acc-sw-01 TenGigE1/1/1', 'te1'],
+  ])('records an address on the port %j names: the port %s', async (port, expected) => {
+    hosts += 1;
+    const address = `10.9.0.${hosts}`;
+    const answer = await server.must(201, 'POST', '/api/import/addresses', [{ site: 'Plant', network: '10.9.0.0/24', address, port }]);
+    expect((await server.must(200, 'GET', `/api/addresses/${answer.ids[0]}`)).portId).toBe(ids[expected]);
   });
 });
