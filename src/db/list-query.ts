@@ -32,6 +32,8 @@ export interface ListShape {
   computed?: Record<string, ComputedField>;
   /** ORDER BY text when no sort is asked for. */
   defaultOrder: string;
+  /** A column that q is also looked for in other spellings of (a port's name: `Gi1/0/5` as `GigabitEthernet1/0/5`). */
+  spellings?: { column: string; of: (q: string) => string[] };
 }
 
 /** The pieces of a list query: WHERE text with its parameters, ORDER BY text, and the page. */
@@ -76,15 +78,16 @@ export function buildListQuery(shape: ListShape, list: ListParams, filters: Colu
   let search: IndexedSearch | undefined;
   if (list.q) {
     const columns = shape.resource.fields.filter((f) => f.searchable && f.column).map((f) => `${f.column}`);
-    const matches = columns.map((column) => `${shape.alias}.${column} LIKE ? ESCAPE '\\'`);
-    for (let i = 0; i < columns.length; i++) params.push(likePattern(list.q));
+    const texts = searchedTexts(shape, columns, list.q);
+    const matches = texts.map(({ column }) => `${shape.alias}.${column} LIKE ? ESCAPE '\\'`);
+    for (const { text } of texts) params.push(likePattern(text));
     if (searchAlso) {
       matches.push(searchAlso.sql);
       params.push(...searchAlso.params);
     }
     if (matches.length) clauses.push(`(${matches.join(' OR ')})`);
     // q alone narrows the list: its rows can come from the search index instead (readPage decides).
-    if (clauses.length === 1 && !searchAlso) search = indexedSearch(shape, columns, list.q);
+    if (clauses.length === 1 && !searchAlso) search = indexedSearch(shape, texts);
   }
   return {
     where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '',
@@ -102,22 +105,33 @@ interface IndexedSearch {
   lookups: { sql: string; phrase: string }[];
 }
 
+/** Each searchable column with q, and the column of the shape's `spellings` with each other spelling of q too. */
+function searchedTexts(shape: ListShape, columns: string[], q: string): { column: string; text: string }[] {
+  const texts = columns.map((column) => ({ column, text: q }));
+  const { spellings } = shape;
+  if (!spellings || !columns.includes(spellings.column)) return texts;
+  const others = spellings.of(q).filter((text) => text.toLowerCase() !== q.toLowerCase());
+  return [...texts, ...others.map((text) => ({ column: spellings.column, text }))];
+}
+
 /**
- * The rowids whose searchable columns contain q, by the table's search indexes (the phrase of q finds exactly the
- * rows LIKE finds: src/db/search-index.ts); undefined when q is shorter than three characters or an index does
- * not cover every searchable column.
+ * The rowids whose searchable columns contain their text (q, or another spelling of it), by the table's search
+ * indexes (the phrase of a text finds exactly the rows LIKE finds: src/db/search-index.ts); undefined when a text
+ * is shorter than three characters or an index does not cover every searchable column.
  */
-function indexedSearch(shape: ListShape, columns: string[], q: string): IndexedSearch | undefined {
+function indexedSearch(shape: ListShape, texts: { column: string; text: string }[]): IndexedSearch | undefined {
   const lookups: IndexedSearch['lookups'] = [];
   const covered = new Set<string>();
   for (const { index, columns: indexed } of searchIndexesOf(shape.resource.table)) {
-    const mine = columns.filter((column) => indexed.includes(column));
-    const phrase = mine.length ? phraseQuery(q, mine) : undefined;
-    if (phrase === undefined) continue;
-    lookups.push({ sql: `SELECT rowid FROM ${index} WHERE ${index} MATCH ?`, phrase });
-    for (const column of mine) covered.add(column);
+    for (const text of new Set(texts.map(({ text }) => text))) {
+      const mine = texts.filter((searched) => searched.text === text && indexed.includes(searched.column)).map(({ column }) => column);
+      const phrase = mine.length ? phraseQuery(text, mine) : undefined;
+      if (phrase === undefined) continue;
+      lookups.push({ sql: `SELECT rowid FROM ${index} WHERE ${index} MATCH ?`, phrase });
+      for (const column of mine) covered.add(`${column}\n${text}`);
+    }
   }
-  if (covered.size < columns.length) return undefined;
+  if (covered.size < texts.length) return undefined;
   return { lookups };
 }
 

@@ -6,7 +6,7 @@ import { checkValue, type Field } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { interfaceNameProblem } from '../lib/interface-name.ts';
+import { interfaceNameProblem, sameInterface } from '../lib/interface-name.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import type { ObservedMembership, ObservedPort, ObservedSwitch } from './observed.ts';
 
@@ -506,8 +506,9 @@ function farPort(context: Context, neighbour: ObservedSwitch['neighbours'][numbe
       (chassis !== null && candidate.macAddress === chassis),
   );
   if (!sw) return undefined;
-  const wanted = new Set([canonicalName(neighbour.remotePortId), canonicalName(neighbour.remotePortDesc)]);
-  const port = sw.ports.find((candidate) => wanted.has(canonicalName(candidate.name)));
+  // LLDP and CDP may spell the port another way than the documentation: "Gi1/0/1" is "GigabitEthernet1/0/1".
+  const wanted = [neighbour.remotePortId, neighbour.remotePortDesc].filter((name) => name.trim() !== '');
+  const port = sw.ports.find((candidate) => wanted.some((name) => sameInterface(name, candidate.name)));
   if (!port) {
     context.notes.push(
       `A neighbour is switch ${sw.name}, but neither "${printable(neighbour.remotePortId)}" nor "${printable(neighbour.remotePortDesc)}" ` +
@@ -516,26 +517,6 @@ function farPort(context: Context, neighbour: ObservedSwitch['neighbours'][numbe
     return undefined;
   }
   return { switch: sw.name, port: port.name };
-}
-
-const LONG_INTERFACE_NAMES: [RegExp, string][] = [
-  [/^gigabitethernet/, 'gi'],
-  [/^tengigabitethernet/, 'te'],
-  [/^twentyfivegige/, 'twe'],
-  [/^fortygigabitethernet/, 'fo'],
-  [/^hundredgige/, 'hu'],
-  [/^fastethernet/, 'fa'],
-  [/^port-channel/, 'po'],
-  [/^ethernet/, 'eth'],
-  [/^et(?=\d)/, 'eth'],
-];
-
-/** An interface name as LLDP and CDP may spell it: "GigabitEthernet1/0/1" and "gi1/0/1" are one port. */
-function canonicalName(name: string): string {
-  const text = name.trim().toLowerCase().replace(/\s+/g, '');
-  if (text === '') return '\u0000';
-  for (const [long, short] of LONG_INTERFACE_NAMES) if (long.test(text)) return text.replace(long, short);
-  return text;
 }
 
 // ---- A switch that is not documented yet ----

@@ -25,7 +25,16 @@ import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from 
 import { listAddresses } from '../db/addresses.ts';
 import { listRanges } from '../db/ranges.ts';
 import { inTransaction, rehearse, type Db } from '../db/open.ts';
-import { highestUnit, insertNumberedPorts, nextPosition, portIdByName, portRefById, portSwitch, setLink } from '../db/ports.ts';
+import {
+  highestUnit,
+  insertNumberedPorts,
+  nextPosition,
+  portIdByName,
+  portIdBySpelling,
+  portRefById,
+  portSwitch,
+  setLink,
+} from '../db/ports.ts';
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { switchIdByIp, switchIdByMac, switchIdByName, switchIdsOfSite, switchRefById } from '../db/switches.ts';
 import { siteOfVlan, usedColors, vlanIdByColor, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
@@ -42,6 +51,7 @@ import {
 import { refusalOf, type RuleFault, RULES, ruleFault } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { keepManagementAddress } from '../domain/management-address.ts';
+import { interfaceNameForms } from '../lib/interface-name.ts';
 import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
@@ -510,14 +520,17 @@ function newLookups(db: Db): Lookups {
     port(siteId, cell) {
       const key = `${siteId}\n${cell}`;
       if (!ports.has(key)) {
-        // The longest switch name the cell starts with (followed by a space) whose switch has the rest as a port.
+        // The longest switch name the cell starts with (followed by a space or "/") whose switch has the rest as a
+        // port, in any spelling of its name.
         const switches = siteSwitches(siteId);
         let found: string | undefined;
-        for (let cut = cell.lastIndexOf(' '); cut > 0 && !found; cut = cell.lastIndexOf(' ', cut - 1)) {
+        for (const cut of [...cell.matchAll(/[ /]/g)].map((match) => match.index).reverse()) {
           const switchId = switches.get(foldCase(cell.slice(0, cut).trim()));
-          if (!switchId) continue;
-          found = portIdByName(db, switchId, cell.slice(cut + 1).trim());
-          if (found) portsById.set(found, { switchId });
+          if (switchId) found = portIdBySpelling(db, switchId, cell.slice(cut + 1).trim());
+          if (found) {
+            portsById.set(found, { switchId: switchId! });
+            break;
+          }
         }
         ports.set(key, found);
       }
@@ -816,7 +829,8 @@ function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults:
     });
   if (switchId === record.switchId)
     return void faults.push({ field: `${at}linkedSwitch`, message: "must be another switch than the port's own" });
-  const target = byName.get(`${switchId}\n${foldCase(portName)}`)?.record.id ?? portIdByName(db, switchId, portName);
+  const planned = interfaceNameForms(portName).map((form) => byName.get(`${switchId}\n${foldCase(form)}`)?.record.id);
+  const target = planned.find(Boolean) ?? portIdBySpelling(db, switchId, portName);
   if (!target) return void faults.push({ field: `${at}linkedPort`, message: `switch "${switchName}" has no port named "${portName}"` });
   return target;
 }

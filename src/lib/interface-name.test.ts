@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INTERFACE_NAME_MAX, interfaceNameProblem, isInterfaceName, suffixedInterfaceName } from './interface-name.ts';
+import {
+  INTERFACE_NAME_MAX,
+  interfaceNameForms,
+  interfaceNameProblem,
+  isInterfaceName,
+  sameInterface,
+  suffixedInterfaceName,
+} from './interface-name.ts';
 
 describe('interface names', () => {
   it.each([
@@ -77,5 +84,62 @@ describe('interface names', () => {
         expect(suffixed.length).toBeLessThanOrEqual(INTERFACE_NAME_MAX);
       }),
     );
+  });
+});
+
+describe('the usual spellings of an interface name', () => {
+  it.each([
+    ['Gi1/0/5', ['Gi1/0/5', 'GigabitEthernet1/0/5', 'Gig1/0/5']],
+    ['GigabitEthernet1/0/5', ['GigabitEthernet1/0/5', 'Gi1/0/5', 'Gig1/0/5']],
+    ['gi1/0/5', ['gi1/0/5', 'GigabitEthernet1/0/5', 'Gig1/0/5']],
+    ['Gig1/0/5', ['Gig1/0/5', 'GigabitEthernet1/0/5', 'Gi1/0/5']],
+    ['Gi 1/0/5', ['Gi 1/0/5', 'GigabitEthernet1/0/5', 'Gi1/0/5', 'Gig1/0/5']],
+    ['Fa0/1', ['Fa0/1', 'FastEthernet0/1']],
+    ['Te1/1/1', ['Te1/1/1', 'TenGigabitEthernet1/1/1', 'TenGigE1/1/1', 'Ten1/1/1']],
+    ['TenGigE0/0/0/1', ['TenGigE0/0/0/1', 'TenGigabitEthernet0/0/0/1', 'Te0/0/0/1', 'Ten0/0/0/1']],
+    ['Twe1/0/1', ['Twe1/0/1', 'TwentyFiveGigE1/0/1', 'TwentyFiveGigabitEthernet1/0/1']],
+    ['Tw1/0/1', ['Tw1/0/1', 'TwoGigabitEthernet1/0/1']],
+    ['Fo1/1/1', ['Fo1/1/1', 'FortyGigabitEthernet1/1/1', 'FortyGigE1/1/1']],
+    ['HundredGigE1/0/49', ['HundredGigE1/0/49', 'Hu1/0/49', 'HundredGigabitEthernet1/0/49']],
+    ['AppGigabitEthernet1/0/1', ['AppGigabitEthernet1/0/1', 'Ap1/0/1']],
+    ['Et1', ['Et1', 'Ethernet1', 'Eth1']],
+    ['Eth1/1', ['Eth1/1', 'Ethernet1/1', 'Et1/1']],
+    ['Ethernet1/49/1', ['Ethernet1/49/1', 'Eth1/49/1', 'Et1/49/1']],
+    ['Po10', ['Po10', 'Port-channel10', 'PortChannel10']],
+    ['port-channel10', ['port-channel10', 'Po10', 'PortChannel10']],
+    ['Port-Channel 10', ['Port-Channel 10', 'Port-channel10', 'Po10', 'PortChannel10']],
+    ['Ma1', ['Ma1', 'Management1', 'Mgmt1']],
+    ['mgmt0', ['mgmt0', 'Management0', 'Ma0']],
+    ['Vlan10', ['Vlan10', 'Vl10']],
+    ['Gi1/0/5.100', ['Gi1/0/5.100', 'GigabitEthernet1/0/5.100', 'Gig1/0/5.100']],
+    ['ge-0/0/5', ['ge-0/0/5']],
+    ['xe-0/1/0:2', ['xe-0/1/0:2']],
+    ['et-0/0/1', ['et-0/0/1']],
+    ['ae0', ['ae0']],
+    ['48', ['48']],
+    ['port 4', ['port 4']],
+    ['sw-3-12', ['sw-3-12']],
+    ['uplink 1', ['uplink 1']],
+    ['Gi', ['Gi']],
+  ])('%j is also written %j', (name, forms) => {
+    expect(interfaceNameForms(name)).toEqual(forms);
+  });
+
+  it('says that two spellings name one interface, and that names of different interfaces do not', () => {
+    const interfaces = [
+      ['Gi1/0/5', 'GigabitEthernet1/0/5', 'gig1/0/5', 'gi 1/0/5'],
+      ['Te1/1/1', 'TenGigE1/1/1', 'tengigabitethernet1/1/1'],
+      ['Po1', 'port-channel1', 'PortChannel1'],
+      ['Et1', 'Ethernet1', 'eth1'],
+      ['ae0', 'AE0'],
+      ['Gi1/0/50'],
+      ['Te1/0/5'],
+      ['ge-0/0/5'],
+      ['Gi0/0/5'],
+      ['et-1'],
+    ];
+    for (const [i, spellings] of interfaces.entries())
+      for (const [j, others] of interfaces.entries())
+        for (const a of spellings) for (const b of others) expect(sameInterface(a, b), `${a} and ${b}`).toBe(i === j);
   });
 });

@@ -37,3 +37,53 @@ export function suffixedInterfaceName(name: string, n: number): string {
   const suffix = `_${n}`;
   return name.slice(0, Math.max(1, INTERFACE_NAME_MAX - suffix.length)) + suffix;
 }
+
+/**
+ * The interface types whose names vendors write long and short, each [long form, short form, other spellings]: the
+ * prefixes Cisco IOS/IOS-XE/IOS-XR/NX-OS, Arista EOS and their peers put before an interface's number.
+ * Junos's names (ge-, xe-, et-, ae) and names without a known prefix have one spelling only.
+ */
+const INTERFACE_TYPES: readonly (readonly [string, string, ...string[]])[] = [
+  ['FastEthernet', 'Fa'],
+  ['GigabitEthernet', 'Gi', 'Gig'],
+  ['TwoGigabitEthernet', 'Tw'],
+  ['FiveGigabitEthernet', 'Fi'],
+  ['TenGigabitEthernet', 'Te', 'TenGigE', 'Ten'],
+  ['TwentyFiveGigE', 'Twe', 'TwentyFiveGigabitEthernet'],
+  ['FortyGigabitEthernet', 'Fo', 'FortyGigE'],
+  ['FiftyGigE', 'Fif', 'FiftyGigabitEthernet'],
+  ['HundredGigE', 'Hu', 'HundredGigabitEthernet'],
+  ['FourHundredGigE', 'Fou', 'FourHundredGigabitEthernet'],
+  ['AppGigabitEthernet', 'Ap'],
+  ['Ethernet', 'Eth', 'Et'],
+  ['Port-channel', 'Po', 'PortChannel'],
+  ['Management', 'Ma', 'Mgmt'],
+  ['Vlan', 'Vl'],
+  ['Loopback', 'Lo'],
+  ['Tunnel', 'Tu'],
+];
+
+/** Each spelling of a known prefix, lower case, to every spelling of its type. */
+const TYPE_OF_PREFIX = new Map(INTERFACE_TYPES.flatMap((spellings) => spellings.map((prefix) => [prefix.toLowerCase(), spellings])));
+
+/** A name as a prefix of letters (and "-") and the rest, which begins with a digit (`Gi1/0/5`, `Port-channel 10`). */
+const PREFIXED_NAME = /^([A-Za-z][A-Za-z-]*?) *(\d[A-Za-z0-9/.:_+-]*)$/;
+
+/**
+ * The usual spellings of an interface name: the name as given, then, when its prefix is a known one, its long form,
+ * its short form and its type's other spellings (`Gi1/0/5` → `Gi1/0/5`, `GigabitEthernet1/0/5`, `Gig1/0/5`), each
+ * once (case-insensitively). Search and every "switch/port" input find a port by any of them.
+ */
+export function interfaceNameForms(name: string): string[] {
+  const given = name.trim();
+  const parts = PREFIXED_NAME.exec(given);
+  const type = parts ? TYPE_OF_PREFIX.get(parts[1].toLowerCase()) : undefined;
+  const forms = type ? [given, ...type.map((prefix) => prefix + parts![2])] : [given];
+  return forms.filter((form, i) => forms.findIndex((other) => other.toLowerCase() === form.toLowerCase()) === i);
+}
+
+/** Whether two names are spellings of the same interface (`Gi1/0/5` and `gigabitethernet1/0/5`). */
+export function sameInterface(a: string, b: string): boolean {
+  const formsOfB = new Set(interfaceNameForms(b).map((form) => form.toLowerCase()));
+  return interfaceNameForms(a).some((form) => formsOfB.has(form.toLowerCase()));
+}

@@ -1,3 +1,4 @@
+import { interfaceNameForms } from '../../lib/interface-name.ts';
 import { ipKey } from '../../lib/ip-math.ts';
 import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../../lib/net.ts';
 import { likePattern } from '../list-query.ts';
@@ -308,16 +309,66 @@ const SWITCH_AND_NAME = {
 
 /**
  * The ways of cutting q in two at a "/" or a space, each [switch name, the other name, that name as a LIKE prefix]
- * (`acc-1/Po1`, `acc-1 Po1`); at most 32.
+ * (`acc-1/Po1`, `acc-1 Po1`), the other name in each of its spellings (`acc-1 Port-channel1`); at most 32 cuts.
  */
 function switchAndNamePairs(q: string): [string, string, string][] {
   const pairs: [string, string, string][] = [];
-  for (const cut of q.matchAll(/\s*\/\s*|\s+/g)) {
+  for (const cut of [...q.matchAll(/\s*\/\s*|\s+/g)].slice(0, 32)) {
     const switchName = q.slice(0, cut.index).trim();
     const name = q.slice(cut.index + cut[0].length).trim();
-    if (switchName && name && pairs.length < 32) pairs.push([switchName, name, likePattern(name).slice(1)]);
+    if (!switchName || !name) continue;
+    for (const form of interfaceNameForms(name)) pairs.push([switchName, form, likePattern(form).slice(1)]);
   }
   return pairs;
+}
+
+/** A name that may be an interface's: letters, then a digit (`Gi1/0/5`, `xe-0/0/5`, `ae0`, `mgmt0`). */
+const INTERFACE_LIKE = /^[a-z][a-z-]* ?\d/i;
+
+/**
+ * Ports whose name is q or begins with it, in any of its spellings (`Gi1/0/5` finds `GigabitEthernet1/0/5` on every
+ * switch), for a q like an interface name; named "switch / port", the exact names first.
+ */
+function portsByName(db: Db, q: string, limit: number): HitRow[] {
+  if (!INTERFACE_LIKE.test(q)) return [];
+  return interfaceNameForms(q)
+    .flatMap((form) => [...portsNamed(db, form, limit), ...portsNamedFrom(db, form, limit)])
+    .sort((a, b) => a.rank - b.rank || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)))
+    .slice(0, limit);
+}
+
+/**
+ * The first `limit` ports named `name` (case-insensitively), by switch name: the few found in ports_name sorted, or
+ * where many switches have such a port (Gi1/0/5), the switches walked in name order, each looked up in ports_name,
+ * until the page is full.
+ */
+function portsNamed(db: Db, name: string, limit: number): HitRow[] {
+  const many = (
+    prepare(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM ports WHERE name = ? LIMIT ?)').get(name, MANY_PORTS) as { n: number }
+  ).n;
+  const found =
+    many < MANY_PORTS
+      ? 'ports p INDEXED BY ports_name JOIN switches w ON w.id = p.switch_id WHERE p.name = :name ORDER BY name'
+      : 'switches w INDEXED BY switches_name_binary CROSS JOIN ports p INDEXED BY ports_name ON p.name = :name AND p.switch_id = w.id ' +
+        'ORDER BY w.name COLLATE BINARY';
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'name' AS match, p.name AS value, 0 AS rank
+    FROM ${found} LIMIT :limit`,
+  ).all({ name, limit }) as unknown as HitRow[];
+}
+
+/**
+ * The first `limit` ports whose name begins with `prefix` and is longer, in name order (a range of ports_name that
+ * stops when the page is full: names are ASCII, so each such name sorts before the prefix followed by DEL).
+ */
+function portsNamedFrom(db: Db, prefix: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'name' AS match, p.name AS value, 2 AS rank
+    FROM ports p INDEXED BY ports_name JOIN switches w ON w.id = p.switch_id
+    WHERE p.name > :prefix AND p.name < :prefix || char(127) ORDER BY p.name, w.name LIMIT :limit`,
+  ).all({ prefix, limit }) as unknown as HitRow[];
 }
 
 /** LAGs whose name contains q; named "switch / LAG". */
@@ -540,6 +591,7 @@ export function search(db: Db, text: string, limit: number): SearchHit[] {
     ...networksByText(db, q, limit).map(tag('network')),
     ...(address ? networksContaining(db, ip, address.family) : []),
     ...bySwitchAndName(db, 'ports', q, limit).map(tag('port')),
+    ...portsByName(db, q, limit).map(tag('port')),
     ...portMacs.map(tag('port')),
     ...portsByText(db, q, limit).map(tag('port')),
     ...seen.map(tag('port')),
