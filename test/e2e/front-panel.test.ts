@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { h1, must, useBrowserApp, SHOTS } from './support.ts';
+import { finishPage, h1, must, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -86,8 +86,7 @@ describe('the front panel', () => {
       await page.waitForTimeout(100);
       const last = await boxOf(page, 'Te1/1/4');
       expect(last.x + last.width).toBeLessThanOrEqual(width);
-      expect(problems.errors).toEqual([]);
-      await context.close();
+      await finishPage({ context, page, problems });
     }, 60_000);
 
     it(`puts the even ports on top for even-odd counted from 0 at ${width} px`, async () => {
@@ -99,8 +98,7 @@ describe('the front panel', () => {
       expect(Math.abs(one.x - zero.x)).toBeLessThan(1);
       expect(Math.abs(two.y - zero.y)).toBeLessThan(1);
       await page.screenshot({ path: join(SHOTS, `front-panel-even-on-top-${width}.png`), fullPage: true });
-      expect(problems.errors).toEqual([]);
-      await context.close();
+      await finishPage({ context, page, problems });
     }, 60_000);
 
     it(`keeps each stack member's SFP ports in a cage of their own at ${width} px`, async () => {
@@ -121,8 +119,7 @@ describe('the front panel', () => {
         .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
       await page.waitForTimeout(100);
       await page.screenshot({ path: join(SHOTS, `front-panel-stack-sfp-${width}.png`), fullPage: true });
-      expect(problems.errors).toEqual([]);
-      await context.close();
+      await finishPage({ context, page, problems });
     }, 60_000);
   }
 });
@@ -153,8 +150,7 @@ describe('the port table', () => {
         await page.screenshot({ path: join(SHOTS, 'port-table-1280.png'), fullPage: true });
       }
     }
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finishPage({ context, page, problems });
   }, 60_000);
 
   it('keeps the port names in view while the table scrolls sideways at 375 px', async () => {
@@ -170,7 +166,6 @@ describe('the port table', () => {
     expect(Math.abs(after.x - before.x)).toBeLessThan(1);
     await wrap.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'port-table-375.png') });
-    expect(problems.errors).toEqual([]);
-    await context.close();
+    await finishPage({ context, page, problems });
   }, 60_000);
 });
