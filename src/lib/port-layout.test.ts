@@ -118,6 +118,15 @@ describe('where the panel draws a port', () => {
     expect(cells({ count: 4, rows: 2, order: 'even-odd' })).toEqual(['1.0', '0.0', '1.1', '0.1']);
   });
 
+  it.each([
+    ['even-odd', 0, ['0.0', '1.0', '0.1', '1.1']],
+    ['odd-even', 0, ['1.0', '0.0', '1.1', '0.1']],
+    ['even-odd', 2, ['0.0', '1.0', '0.1', '1.1']],
+    ['odd-even', 3, ['0.0', '1.0', '0.1', '1.1']],
+  ] as const)('%s keeps its parity on top when numbering starts at %i', (order, startIndex, expected) => {
+    expect(cells({ count: 4, rows: 2, order, startIndex })).toEqual(expected);
+  });
+
   it('sequential fills the top row first', () => {
     expect(cells({ count: 6, rows: 2, order: 'sequential' })).toEqual(['0.0', '0.1', '0.2', '1.0', '1.1', '1.2']);
   });

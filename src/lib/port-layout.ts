@@ -214,13 +214,19 @@ export function columnsOf(block: Pick<TemplateBlock, 'count' | 'rows'>): number 
   return Math.ceil(block.count / Math.max(1, Math.min(block.rows, block.count)));
 }
 
-/** Where the `i`th port (0-based) of a block is drawn. */
-export function cellOf(block: Pick<TemplateBlock, 'count' | 'rows' | 'order'>, i: number): { row: number; column: number } {
+/**
+ * Where the `i`th port (0-based) of a block is drawn. Odd-even and even-odd go by the ports' numbers, not their
+ * places: a column is filled from the top when its first port has the parity the order puts on top (port 1 for
+ * odd-even, port 0 or 2 for even-odd), else from the bottom.
+ */
+export function cellOf(block: Pick<TemplateBlock, 'count' | 'rows' | 'order' | 'startIndex'>, i: number): { row: number; column: number } {
   const rows = Math.max(1, Math.min(block.rows, block.count));
   if (block.order === 'sequential') {
     const columns = columnsOf(block);
     return { row: Math.floor(i / columns), column: i % columns };
   }
   const down = i % rows;
-  return { row: block.order === 'odd-even' ? down : rows - 1 - down, column: Math.floor(i / rows) };
+  const firstIsOdd = Math.abs(block.startIndex) % 2 === 1;
+  const fromTop = (block.order === 'odd-even') === firstIsOdd;
+  return { row: fromTop ? down : rows - 1 - down, column: Math.floor(i / rows) };
 }

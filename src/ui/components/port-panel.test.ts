@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Port } from '../api-types.ts';
 import type { TemplateBlock } from '../../lib/port-layout.ts';
-import { blockChunks, panelLayout } from './port-panel.ts';
+import { blockChunks, panelLayout, shortName } from './port-panel.ts';
 
 /** A switch's port as the panel reads it (name, place and type; the rest does not decide where it is drawn). */
 const portOf = (n: number): Port => ({ id: `port-${n}`, name: `Gi1/0/${n}`, unit: 1, position: n, type: 'rj45' }) as Port;
@@ -66,5 +66,14 @@ describe('the front panel of a template block, in groups', () => {
         [13, 15],
       ],
     ]);
+  });
+});
+
+/** Port names and the text their port shows. */
+const LABELS: Record<string, string> = { 'con 0': 'con 0', 'Gi1/0/12': '12', Et48: 'Et48', Ethernet48: '48', console: 'cons' };
+
+describe('the text on a port', () => {
+  it('is a short name whole, else the number it ends with: never a word cut at its start', () => {
+    expect(Object.keys(LABELS).map(shortName)).toEqual(Object.values(LABELS));
   });
 });

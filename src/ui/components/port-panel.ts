@@ -5,7 +5,7 @@
 // Fill = untagged (native) VLAN colour; a trunk has a striped edge and a strip of its tagged VLANs' colours;
 // disabled = grey with a slash; linked = dot; a LAG member has a bar along its top. Hover or focus shows the
 // details; click, shift-click and the keyboard select; double-click or Enter with Alt opens the port's editor.
-import { html, useRef, useState } from '../html.ts';
+import { html, useEffect, useRef, useState } from '../html.ts';
 import type { Port, Vlan } from '../api-types.ts';
 import { textOn } from '../format.ts';
 import { t } from '../messages.ts';
@@ -29,7 +29,7 @@ const GROUPS: { key: string; types: Port['type'][]; label?: MessageKey }[] = [
   { key: 'mgmt', types: ['console', 'management'], label: 'panel.group.mgmt' },
 ];
 
-/** Columns of a template block drawn side by side before the block wraps (12 ports of two rows, as UI.md says). */
+/** Columns of a template block drawn as one group, a gap between groups (12 ports of two rows, as switches have them). */
 const CHUNK_COLUMNS = 6;
 
 /** The lines a port's tooltip and label describe (`lag`: the name of the LAG the port is a member of). */
@@ -61,7 +61,7 @@ type Unit = { unit: number; blocks: Block[] };
 /** A piece of a template's block, drawn as a grid of its own: `columns` × `rows`, each cell at its grid place (1-based). */
 type Chunk = { columns: number; rows: number; cells: (Cell & { gridRow: number; gridColumn: number })[] };
 
-/** A template's block cut every CHUNK_COLUMNS columns (so that a narrow screen wraps it), left to right. */
+/** A template's block cut every CHUNK_COLUMNS columns, left to right (drawn in one line: the panel scrolls, never wraps). */
 export function blockChunks(b: Block): Chunk[] {
   return Array.from({ length: Math.ceil(b.columns / CHUNK_COLUMNS) }, (_, chunk) => ({
     columns: Math.min(CHUNK_COLUMNS, b.columns - chunk * CHUNK_COLUMNS),
@@ -198,11 +198,18 @@ function arrowTarget(spots: Spot[], i: number, key: string): number {
   return column[0]?.j ?? there[0]!.j;
 }
 
-/** The text on a port: its number after the last slash, or the last four characters of a longer name. */
-function shortName(name: string): string {
-  const tail = name.slice(name.lastIndexOf('/') + 1);
-  const shown = tail || name;
-  return shown.length > 4 ? shown.slice(-4) : shown;
+/** Most characters of a name a port shows whole. */
+const LABEL_MAX = 5;
+
+/**
+ * The text on a port: its name after the last slash, whole when it is short (`con 0`, `Et48`); of a longer one the
+ * number it ends with (`Ethernet48`: 48), else its first characters: never the end of a word cut off its start.
+ */
+export function shortName(name: string): string {
+  const tail = name.slice(name.lastIndexOf('/') + 1) || name;
+  if (tail.length <= LABEL_MAX) return tail;
+  const number = /\d+$/.exec(tail)?.[0];
+  return number && number.length <= LABEL_MAX ? number : tail.slice(0, LABEL_MAX - 1);
 }
 
 /** What the panel and the port table both show: the ports with their VLANs and links' far ends, and one selection. */
@@ -225,6 +232,8 @@ export function PortPanel(
   const [tip, setTip] = useState<{ port: Port; x: number; y: number } | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const current = order.some((x) => x.id === focusId) ? focusId : order[0]?.id;
+  // A panel redrawn from its template replaces the port under the pointer without a mouseleave: no tooltip stays.
+  useEffect(() => setTip(null), [p.layout?.units]);
 
   const showTip = (port: Port, el: HTMLElement) => {
     const box = wrap.current?.getBoundingClientRect();
@@ -272,6 +281,7 @@ export function PortPanel(
       .filter(Boolean)
       .join(' ');
     const style = { ...(fill ? { '--fill': fill, color: port.enabled ? textOn(fill) : undefined } : {}), ...place };
+    const label = shortName(port.name);
     return html`<button type="button" key=${port.id} class=${cls} style=${style} data-port=${port.id} data-name=${port.name}
       data-lag=${lag} tabindex=${port.id === current ? 0 : -1} aria-pressed=${sel ? 'true' : 'false'}
       aria-label=${portFacts(port, p.vlans, p.links, lag).join('; ')}
@@ -283,7 +293,7 @@ export function PortPanel(
       onKeyDown=${(e: KeyboardEvent) => onKey(e, port)}
       onMouseEnter=${(e: MouseEvent) => showTip(port, e.currentTarget as HTMLElement)} onMouseLeave=${() => setTip(null)}
       onFocus=${(e: FocusEvent) => showTip(port, e.currentTarget as HTMLElement)} onBlur=${() => setTip(null)}>
-      <span class="port-name">${shortName(port.name)}</span>
+      <span class=${`port-name${label.length === LABEL_MAX ? ' long' : ''}`}>${label}</span>
       ${lag && html`<span class="lag-mark" aria-hidden="true"></span>`}
       ${port.linkedPortId && html`<span class="link-dot" aria-hidden="true"></span>`}
       ${
@@ -310,6 +320,7 @@ export function PortPanel(
     });
   if (order.length === 0) return html`<p class="muted">${t('panel.noPorts')}</p>`;
   return html`<div class="panel-wrap" ref=${wrap}>
+    <div class="panel-scroll">
     <div class=${`panel${p.layout ? ' from-template' : ''}`} role="group" aria-label=${p.label}>
       ${units.map(
         (u) => html`<div class="panel-unit" key=${u.unit} data-unit=${u.unit} role=${stacked ? 'group' : undefined}
@@ -327,6 +338,7 @@ export function PortPanel(
         })}
       </div>`,
       )}
+    </div>
     </div>
     ${
       tip &&

@@ -79,7 +79,8 @@ export function PortTable(
       <caption class="visually-hidden">${t('ports.caption', { switch: p.sw.name })}</caption>
       <thead><tr>
         <th scope="col" class="check"><${SelectAll} selection=${p.selection} count=${p.ports.length} /></th>
-        <th scope="col">${t('ports.col.port')}</th>${p.stacked && html`<th scope="col">${t('portEdit.unit')}</th>`}<th scope="col">${t('portEdit.type')}</th>
+        <th scope="col" class="port-col">${t('ports.col.port')}</th>
+        ${p.stacked && html`<th scope="col">${t('portEdit.unit')}</th>`}<th scope="col">${t('portEdit.type')}</th>
         <th scope="col">${t('field.description')}</th><th scope="col">${t('ports.col.mode')}</th><th scope="col">${t('ports.col.untagged')}</th>
         <th scope="col">${t('ports.col.tagged')}</th><th scope="col">${t('portEdit.linkStatus')}</th><th scope="col">${t('ports.col.link')}</th>
         <th scope="col">${t('ports.col.device')}</th>

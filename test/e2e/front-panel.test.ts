@@ -1,0 +1,171 @@
+// The front panel keeps the switch's physical rows (issue 35): a 48-port switch of two rows draws 24 columns in one
+// line and scrolls sideways inside its frame when it must; even-odd puts the even ports on top also when a block
+// counts from 0; a stack member's SFP ports sit in their own cage; a console port reads `con 0`. The port table at
+// 1280 px shows every column and Edit without scrolling its own box, its port names sticky when it scrolls at
+// 375 px. Screenshots front-panel-*.png and port-table-*.png at 1280 and 375 px.
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { finishPage, h1, must, useBrowserApp, SHOTS } from './support.ts';
+import { seed, type Seeded } from './seed.ts';
+
+let data: Seeded;
+const ids: Record<string, string> = {};
+
+/** A template block as the API takes it, with the defaults of the rest. */
+const block = (over: Record<string, unknown>) => ({ type: 'rj45', count: 1, rows: 1, order: 'sequential', ...over });
+
+const app = useBrowserApp({
+  setup: async ({ baseUrl, adminToken }) => {
+    data = await seed(baseUrl, adminToken);
+    const call = (path: string, body: unknown) => must(baseUrl, adminToken, 'POST', path, body);
+    const access48 = await call('/api/templates', {
+      name: 'Access 48',
+      units: [
+        [
+          block({ type: 'console', namePattern: 'con 0', startIndex: 0 }),
+          block({ count: 48, rows: 2, order: 'odd-even', namePattern: 'Gi{unit}/0/{n}' }),
+          block({ type: 'sfp+', count: 4, namePattern: 'Te{unit}/1/{n}' }),
+        ],
+      ],
+    });
+    const evenOnTop = await call('/api/templates', {
+      name: 'Even on top from 0',
+      units: [[block({ count: 12, rows: 2, order: 'even-odd', startIndex: 0, namePattern: 'ge-0/0/{n}' })]],
+    });
+    const site = { siteId: data.hqId };
+    ids.access48 = (await call('/api/switches', { ...site, name: 'access-48', templateId: access48.id })).id;
+    ids.evenOnTop = (await call('/api/switches', { ...site, name: 'edge-0', templateId: evenOnTop.id })).id;
+    ids.stack = (await call('/api/switches', { ...site, name: 'stack-sfp', templateId: access48.id, stackSize: 2 })).id;
+  },
+});
+
+/** Opens a switch page at a width, once its panel shows. */
+async function openSwitch(path: string, name: string, width: number) {
+  const opened = await app.signedIn(path, 'admin', { width, height: width > 400 ? 900 : 780 });
+  await h1(opened.page, name);
+  await opened.page.locator('.panel .port').first().waitFor();
+  // Once the template has drawn the panel (no tooltip of a port that was under the pointer at sign-in).
+  await opened.page.waitForLoadState('networkidle').catch(() => undefined);
+  await opened.page.mouse.move(0, 0);
+  await opened.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await opened.page.waitForTimeout(200);
+  return opened;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(page: Page, name: string): Promise<Box> {
+  const box = await page.locator(`.panel .port[data-name="${name}"]`).boundingBox();
+  if (!box) throw new Error(`no box for port ${name}`);
+  return box;
+}
+
+/** Whether the page itself scrolls sideways (it must not: only the panel's frame and tables do). */
+const pageOverflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe('the front panel', () => {
+  for (const width of [1280, 375]) {
+    it(`draws a 48-port switch of two rows as 24 columns in one line at ${width} px`, async () => {
+      const { page, context, problems } = await openSwitch(`/switches/${ids.access48}`, 'access-48', width);
+      const odd = await Promise.all(Array.from({ length: 24 }, (_, i) => boxOf(page, `Gi1/0/${2 * i + 1}`)));
+      const even = await Promise.all(Array.from({ length: 24 }, (_, i) => boxOf(page, `Gi1/0/${2 * i + 2}`)));
+      expect(new Set(odd.map((b) => Math.round(b.y))).size).toBe(1);
+      expect(new Set(even.map((b) => Math.round(b.y))).size).toBe(1);
+      expect(even[0]!.y).toBeGreaterThan(odd[0]!.y);
+      expect(new Set(odd.map((b) => Math.round(b.x))).size).toBe(24);
+      for (let i = 1; i < 24; i++) expect(odd[i]!.x).toBeGreaterThan(odd[i - 1]!.x);
+      expect(await pageOverflows(page)).toBe(false);
+      // The console port's label is whole.
+      expect(await page.locator('.panel .port[data-name="con 0"] .port-name').innerText()).toBe('con 0');
+      expect(await page.locator('.port-tip').count()).toBe(0);
+      await page.screenshot({ path: join(SHOTS, `front-panel-48-${width}.png`), fullPage: true });
+      // The panel scrolls inside its frame to its last port.
+      const scroller = page.locator('.panel-scroll').first();
+      await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      await page.waitForTimeout(100);
+      const last = await boxOf(page, 'Te1/1/4');
+      expect(last.x + last.width).toBeLessThanOrEqual(width);
+      await finishPage({ context, page, problems });
+    }, 60_000);
+
+    it(`puts the even ports on top for even-odd counted from 0 at ${width} px`, async () => {
+      const { page, context, problems } = await openSwitch(`/switches/${ids.evenOnTop}`, 'edge-0', width);
+      const zero = await boxOf(page, 'ge-0/0/0');
+      const one = await boxOf(page, 'ge-0/0/1');
+      const two = await boxOf(page, 'ge-0/0/2');
+      expect(one.y).toBeGreaterThan(zero.y + zero.height / 2);
+      expect(Math.abs(one.x - zero.x)).toBeLessThan(1);
+      expect(Math.abs(two.y - zero.y)).toBeLessThan(1);
+      await page.screenshot({ path: join(SHOTS, `front-panel-even-on-top-${width}.png`), fullPage: true });
+      await finishPage({ context, page, problems });
+    }, 60_000);
+
+    it(`keeps each stack member's SFP ports in a cage of their own at ${width} px`, async () => {
+      const { page, context, problems } = await openSwitch(`/switches/${ids.stack}`, 'stack-sfp', width);
+      for (const unit of [1, 2]) {
+        const cage = page.locator(`.panel-unit[data-unit="${unit}"] .panel-group`, { has: page.locator('.group-sfp') });
+        expect(await cage.locator('.port').evaluateAll((ports) => ports.map((p) => (p as HTMLElement).dataset.name))).toEqual(
+          [1, 2, 3, 4].map((n) => `Te${unit}/1/${n}`),
+        );
+        expect(await cage.locator('.port-slot').count()).toBe(0);
+      }
+      expect(await page.locator('.panel .port-slot').count()).toBe(0);
+      expect(await pageOverflows(page)).toBe(false);
+      // Scrolled to its end, the panel shows both members' cages.
+      await page
+        .locator('.panel-scroll')
+        .first()
+        .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(SHOTS, `front-panel-stack-sfp-${width}.png`), fullPage: true });
+      await finishPage({ context, page, problems });
+    }, 60_000);
+  }
+});
+
+describe('the port table', () => {
+  it('shows every column and Edit at 1280 px without scrolling its own box', async () => {
+    const { page, context, problems } = await app.signedIn(`/switches/${data.coreId}`, 'admin', { width: 1280, height: 900 });
+    const switches: [string, string, string][] = [
+      [data.coreId, 'core-1', 'Et48'],
+      [ids.stack, 'stack-sfp', 'Te2/1/4'],
+    ];
+    for (const [id, name, lastPort] of switches) {
+      await page.goto(`${app.baseUrl}/switches/${id}`);
+      await h1(page, name);
+      const wrap = page.locator('.table-wrap', { has: page.locator('table.ports') });
+      await wrap.locator('tbody tr').first().waitFor();
+      const sizes = await wrap.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+      expect(sizes.scroll, name).toBeLessThanOrEqual(sizes.client);
+      const wrapBox = (await wrap.boundingBox())!;
+      const last = page.getByRole('button', { name: `Edit port ${lastPort}`, exact: true });
+      await last.scrollIntoViewIfNeeded();
+      expect(await wrap.evaluate((e) => e.scrollLeft)).toBe(0);
+      const box = (await last.boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(Math.min(1280, wrapBox.x + wrapBox.width));
+      if (name === 'core-1') {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: join(SHOTS, 'port-table-1280.png'), fullPage: true });
+      }
+    }
+    await finishPage({ context, page, problems });
+  }, 60_000);
+
+  it('keeps the port names in view while the table scrolls sideways at 375 px', async () => {
+    const { page, context, problems } = await openSwitch(`/switches/${data.coreId}`, 'core-1', 375);
+    const wrap = page.locator('.table-wrap', { has: page.locator('table.ports') });
+    const name = page.locator('table.ports tbody th.port-col').first();
+    expect(await name.evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
+    const before = (await name.boundingBox())!;
+    await wrap.evaluate((e) => e.scrollTo({ left: 300 }));
+    await page.waitForTimeout(100);
+    expect(await wrap.evaluate((e) => e.scrollLeft)).toBeGreaterThan(100);
+    const after = (await name.boundingBox())!;
+    expect(Math.abs(after.x - before.x)).toBeLessThan(1);
+    await wrap.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'port-table-375.png') });
+    await finishPage({ context, page, problems });
+  }, 60_000);
+});
