@@ -37,6 +37,7 @@ export const BUILT_AFTER = [
   'ports_untagged_vlan',
   'ports_description_nocase',
   'ports_connected_device_nocase',
+  'ports_name',
   'activity_entity',
   'activity_site',
   'activity_user',
