@@ -7,7 +7,17 @@ import { SITE } from '../fields/sites.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { VLAN } from '../fields/vlans.ts';
-import { checkValue, columnFields, isPlainObject, isUuid, rowToApi, toColumnValue, type Field, type Resource } from '../fields/field.ts';
+import {
+  checkValue,
+  columnFields,
+  isPlainObject,
+  isUuid,
+  rowToApi,
+  toColumns,
+  toColumnValue,
+  type Field,
+  type Resource,
+} from '../fields/field.ts';
 import { lagFaults, networkFaults, portFaults, rangeShapeFaults } from '../fields/rules.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import type { Change } from './change.ts';
@@ -258,6 +268,14 @@ export function imageToApi(kind: Kind, image: Image): Record<string, unknown> {
   const list = VLAN_LISTS[kind];
   if (list) api[list.field] = image[list.image] ?? [];
   return api;
+}
+
+/** An image with some fields set to API values (a VLAN list field to its ids, sorted as an image holds them). */
+export function withApiValues(kind: Kind, image: Image, values: Record<string, unknown>): Image {
+  const changed: Image = { ...image, ...toColumns(RESOURCES[kind], values) };
+  const list = VLAN_LISTS[kind];
+  if (list && Array.isArray(values[list.field])) changed[list.image] = [...(values[list.field] as string[])].sort();
+  return changed;
 }
 
 const NOT_DIFFED = new Set(['version', 'updatedAt', 'createdAt']);

@@ -38,7 +38,6 @@ import {
   keepLine,
   keepRefusedValue,
   keepTimes,
-  mapping,
   newIdOf,
 } from './context.ts';
 import type { CheckContext, Entry, Named } from './context.ts';
@@ -47,6 +46,8 @@ import { checkSharing } from './ezswm-sharing.ts';
 import { checkTemplates, templateKeyOf, type LegacyTemplates } from './ezswm-templates.ts';
 import { noteOverlap, uniqueColors } from './fixes.ts';
 import { checkIpam, type AllocationLink } from './ipam.ts';
+import { NETWORK_MAPPING, PORT_MAPPING, SITE_MAPPING, SWITCH_MAPPING, VLAN_MAPPING } from './mappings.ts';
+import { legacyChange, type HistoryKind, type HistoryLookups, type LegacyChange } from './history.ts';
 import { lookupsOf, MIGRATED } from './rule-lookups.ts';
 import { stackProblem } from '../lib/port-layout.ts';
 import type { ApiRecord, LegacyFile, LegacyKind, LegacyRecords } from './types.ts';
@@ -110,39 +111,6 @@ const USER_FIELDS = Object.fromEntries(USER.fields.map((field) => [field.name, f
   'username' | 'role' | 'displayName' | 'language',
   Field
 >;
-
-const SITE_MAPPING = mapping({ name: 'name', description: 'description' });
-const VLAN_MAPPING = mapping({ vlan_id: 'vid', name: 'name', description: 'description', status: 'status', color: 'color' });
-const NETWORK_MAPPING = mapping({
-  name: 'name',
-  subnet: 'subnet',
-  gateway: 'gateway',
-  dns_servers: 'dnsServers',
-  description: 'description',
-});
-const SWITCH_MAPPING = mapping({
-  name: 'name',
-  manufacturer: 'vendor',
-  model: 'model',
-  serial_number: 'serialNumber',
-  location: 'location',
-  rack_position: 'rackPosition',
-  management_ip: 'managementIp',
-  firmware_version: 'firmwareVersion',
-  role: 'role',
-  tags: 'tags',
-  notes: 'notes',
-});
-const PORT_MAPPING = mapping({
-  label: 'name',
-  unit: 'unit',
-  type: 'type',
-  speed: 'speed',
-  description: 'description',
-  mac_address: 'macAddress',
-  connected_device: 'connectedDevice',
-  connected_port: 'connectedPort',
-});
 
 /** The record with its empty values left out, so that the field rules see them as not given. */
 function given(raw: Record<string, unknown>): Record<string, unknown> {
@@ -223,14 +191,19 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
       record,
     ]),
   );
+  const history = historyOf(ctx, vlans, portIds, records);
   const activity = entries.activity.map((entry) => {
-    const checked = activityEntry(ctx, entry, records, entries.users);
+    const checked = activityEntry(ctx, entry, history, entries.users);
     if (ctx.release) entry.raw = RELEASED;
     return checked;
   });
   activity.sort(byTime);
   const sharing = checkSharing(ctx, { tokens: entries['public-tokens'], layouts: entries['topology-layouts'] }, switches);
-  return { sites, vlans, networks, switches, ports, addresses, ranges, templates: templates.templates, lags, activity, users, ...sharing };
+  return {
+    ...{ sites, vlans, networks, switches, ports, addresses, ranges, templates: templates.templates, lags, activity, users },
+    ...sharing,
+    history: history.changes,
+  };
 }
 
 /**
@@ -797,7 +770,50 @@ const KINDS: Record<string, { file: LegacyKind; type: string } | undefined> = {
 
 const VERBS: Record<string, string | undefined> = { create: 'Created', update: 'Updated', delete: 'Deleted', bulk_update: 'Updated' };
 
-function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, ApiRecord>, users: Entry[]): ApiRecord {
+/** What the activity entries are mapped with: the records by new id, the ports by legacy id, and the changes found. */
+interface HistoryBook {
+  records: Map<string, ApiRecord>;
+  portIds: Map<string, ApiRecord>;
+  vlansOfSite: (siteId: unknown) => Map<string, string> | undefined;
+  /** The changes of the entries that carry previous values, by the new entry id. */
+  changes: Map<string, LegacyChange>;
+}
+
+function historyOf(ctx: CheckContext, vlans: ApiRecord[], portIds: Map<string, ApiRecord>, records: Map<string, ApiRecord>): HistoryBook {
+  let bySite: Map<unknown, Map<string, string>> | undefined;
+  const vlansOfSite = (siteId: unknown) => {
+    bySite ??= vlanNumbersBySite(vlans);
+    return bySite.get(siteId);
+  };
+  return { records, portIds, vlansOfSite, changes: new Map() };
+}
+
+function vlanNumbersBySite(vlans: ApiRecord[]): Map<unknown, Map<string, string>> {
+  const bySite = new Map<unknown, Map<string, string>>();
+  for (const vlan of vlans) {
+    const site = bySite.get(vlan.siteId) ?? new Map<string, string>();
+    bySite.set(vlan.siteId, site);
+    site.set(String(vlan.vid), vlan.id);
+  }
+  return bySite;
+}
+
+/** The record an entry is about: its entity, or for a port's edit (update_port) the port its metadata names. */
+function entryTarget(
+  ctx: CheckContext,
+  raw: Record<string, unknown>,
+  book: HistoryBook,
+): { kind?: (typeof KINDS)[string]; record?: ApiRecord } {
+  const kind = KINDS[String(raw.entity_type ?? '')];
+  const entityId = kind ? ref(ctx, kind.file, raw.entity_id) : undefined;
+  const record = entityId ? book.records.get(entityId) : undefined;
+  const portKey = isPlainObject(raw.metadata) ? idKey(raw.metadata.port_id) : undefined;
+  const port = portKey && kind?.type === 'switch' ? book.portIds.get(portKey) : undefined;
+  if (port && port.switchId === record?.id) return { kind: { file: 'switches', type: 'port' }, record: port };
+  return { kind, record };
+}
+
+function activityEntry(ctx: CheckContext, entry: Entry, book: HistoryBook, users: Entry[]): ApiRecord {
   const { raw } = entry;
   const file = 'activity.json';
   const at = keepDate(ctx, file, entry, 'timestamp', ctx.now);
@@ -810,16 +826,15 @@ function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, Api
       to: 'update',
       reason: `is none of ${Object.keys(ACTIONS).join(', ')}; the entry is an update, its summary names the action`,
     });
-  const type = String(raw.entity_type ?? '');
-  const kind = KINDS[type];
-  const entityId = kind ? ref(ctx, kind.file, raw.entity_id) : undefined;
-  const record = entityId ? records.get(entityId) : undefined;
-  // An address's or range's site is its network's, a LAG's its switch's (a template has none).
+  const legacyType = String(raw.entity_type ?? '');
+  const { kind, record } = entryTarget(ctx, raw, book);
+  const type = kind?.type ?? legacyType;
+  // An address's or range's site is its network's, a LAG's or a port's its switch's (a template has none).
   const holder =
     record && typeof record.networkId === 'string'
-      ? records.get(record.networkId)
-      : record && kind?.type === 'lag'
-        ? records.get(record.switchId as string)
+      ? book.records.get(record.networkId)
+      : record && (type === 'lag' || type === 'port')
+        ? book.records.get(record.switchId as string)
         : record;
   const user = users.find((candidate) => candidate.key === idKey(raw.user_id));
   if (!user && !empty(raw.user_id))
@@ -834,29 +849,56 @@ function activityEntry(ctx: CheckContext, entry: Entry, records: Map<string, Api
       ...fixAt(file, entry, 'entity_id'),
       from: raw.entity_id,
       to: null,
-      reason: `names a ${type.replace('_', ' ')} that no longer exists; the entry keeps the old id in its summary`,
+      reason: `names a ${legacyType.replace('_', ' ')} that no longer exists; the entry keeps the old id in its summary`,
     });
   const name =
-    typeof raw.entity_name === 'string' ? raw.entity_name : ((record?.name ?? record?.address ?? record?.start) as string | undefined);
+    type === 'port'
+      ? String(record!.name)
+      : typeof raw.entity_name === 'string'
+        ? raw.entity_name
+        : ((record?.name ?? record?.address ?? record?.start) as string | undefined);
   const verb = VERBS[action ?? 'update'] ?? 'Changed';
   let summary = `${verb} ${type.replace('_', ' ') || 'record'}${name ? ` ${name}` : ''}`;
+  if (type === 'port') summary += ` on ${String(holder?.name)}`;
   if (action !== original) summary += ` (0.20.x: ${original})`;
   if (!record && !empty(raw.entity_id))
-    summary += ` (legacy ${type || 'record'} id ${String(raw.entity_id)}${kind ? ', no longer exists' : ''})`;
+    summary += ` (legacy ${legacyType || 'record'} id ${String(raw.entity_id)}${kind ? ', no longer exists' : ''})`;
+  const id = newIdOf(ctx, 'activity', entry);
+  const change =
+    record && isHistoryKind(type)
+      ? legacyChange(raw, { kind: type, recordId: record.id }, historyLookups(ctx, book, record, holder))
+      : undefined;
+  if (change) book.changes.set(id, change);
   return {
-    id: newIdOf(ctx, 'activity', entry),
+    id,
     at,
     userId: user?.key ? (ctx.ids.users.get(user.key) ?? null) : null,
     username: typeof user?.raw.username === 'string' ? user.raw.username : null,
     action: action ?? 'update',
-    entityType: kind ? kind.type : null,
+    entityType: kind ? type : null,
     entityId: record?.id ?? null,
     entityName: name ?? null,
-    siteId: record ? (kind?.file === 'sites' ? record.id : ((holder?.siteId as string) ?? null)) : null,
+    siteId: record ? (type === 'site' ? record.id : ((holder?.siteId as string) ?? null)) : null,
     summary,
     changes: null,
     undoable: false,
     undoneBy: null,
     undoOf: null,
+  };
+}
+
+const HISTORY_KINDS = new Set<string>(['site', 'vlan', 'network', 'switch', 'port', 'address', 'range']);
+
+function isHistoryKind(type: string): type is HistoryKind {
+  return HISTORY_KINDS.has(type);
+}
+
+/** The lookups of an entry's values: VLAN numbers among those of the record's site (its own, or its holder's). */
+function historyLookups(ctx: CheckContext, book: HistoryBook, record: ApiRecord, holder: ApiRecord | undefined): HistoryLookups {
+  const siteId = holder?.siteId ?? record.siteId;
+  return {
+    vlanByNumber: (vid) => (typeof vid === 'number' || typeof vid === 'string' ? book.vlansOfSite(siteId)?.get(String(vid)) : undefined),
+    vlanByKey: (key) => ref(ctx, 'vlans', key),
+    current: record,
   };
 }

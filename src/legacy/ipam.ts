@@ -22,7 +22,8 @@ import { addressRuleFaults, rangeRuleFaults, type RecordLookups } from '../field
 import { RANGE } from '../fields/ranges.ts';
 import { bigIntToIp, ipToBigInt, isUsableHost } from '../lib/ip-math.ts';
 import { cidrContains, formatIp, parseIp } from '../lib/net.ts';
-import { checkMapped, dropUnknown, fixAt, idKey, keepTimes, mapping, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { checkMapped, dropUnknown, fixAt, idKey, keepTimes, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { ADDRESS_MAPPING, RANGE_MAPPING } from './mappings.ts';
 import { lookupsOf, MIGRATED } from './rule-lookups.ts';
 import type { ApiRecord } from './types.ts';
 
@@ -40,15 +41,6 @@ const KNOWN_ALLOCATION = new Set([
 ]);
 const KNOWN_RANGE = new Set(['id', 'network_id', 'start_ip', 'end_ip', 'type', 'description', 'created_at', 'updated_at']);
 const HOSTNAME: Field = ADDRESS.fields.find((field) => field.name === 'hostname')!;
-const ADDRESS_MAPPING = mapping({
-  ip_address: 'address',
-  hostname: 'hostname',
-  mac_address: 'macAddress',
-  device_type: 'deviceType',
-  status: 'status',
-  description: 'description',
-});
-const RANGE_MAPPING = mapping({ start_ip: 'start', end_ip: 'end', type: 'kind', description: 'description' });
 
 /** A port that names an allocation (connected_allocation_id), for the links. */
 export interface AllocationLink {

@@ -242,6 +242,7 @@ function writeRecords(db: Db, data: LegacyData): Set<string> {
     skipped.size === 0
       ? data.activity
       : data.activity.map((entry) => (skipped.has(entry.userId as string) ? { ...entry, userId: null } : entry)),
+    data.history,
   );
   data.activity = [];
   return skipped;

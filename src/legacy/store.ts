@@ -1,6 +1,8 @@
 import { insertActivities, type Action, type NewActivityRow } from '../db/activity.ts';
 import { insertStoredUser, type StoredUser } from '../db/users.ts';
 import { prepare, type Db } from '../db/open.ts';
+import type { LegacyChange } from './history.ts';
+import { historyUndo, type HistoryUndo } from './history-undo.ts';
 import type { ApiRecord } from './types.ts';
 
 // The legacy migration's own SQL: what it finds stored, its users and activity entries as it keeps them, and the
@@ -71,13 +73,25 @@ export function insertLegacyUser(db: Db, user: ApiRecord): void {
   insertStoredUser(db, { ...user, version: 1 } as unknown as StoredUser, 1);
 }
 
-/** Stores legacy activity entries as ordinary, never undoable entries (each names only its own entity). */
-export function insertLegacyActivities(db: Db, entries: readonly ApiRecord[]): void {
+/**
+ * Stores legacy activity entries (each names only its own entity): those with the history of their record
+ * (history-undo.ts) with their changes, undoable when their undo data could be made; the rest as history only.
+ */
+export function insertLegacyActivities(db: Db, entries: readonly ApiRecord[], history: ReadonlyMap<string, LegacyChange>): void {
+  const undo =
+    history.size > 0
+      ? historyUndo(
+          db,
+          entries.map((entry) => entry.id),
+          history,
+        )
+      : new Map<string, HistoryUndo>();
+  const row = (entry: ApiRecord) => activityRow(entry, undo.get(entry.id));
   // A thousand rows at a time: 100,000 rows made at once would all outlive the young generation, for nothing.
-  for (let start = 0; start < entries.length; start += 1024) insertActivities(db, entries.slice(start, start + 1024).map(activityRow));
+  for (let start = 0; start < entries.length; start += 1024) insertActivities(db, entries.slice(start, start + 1024).map(row));
 }
 
-function activityRow(entry: ApiRecord): NewActivityRow {
+function activityRow(entry: ApiRecord, undo: HistoryUndo | undefined): NewActivityRow {
   return {
     id: entry.id,
     at: entry.at as string,
@@ -89,11 +103,12 @@ function activityRow(entry: ApiRecord): NewActivityRow {
     entity_name: text(entry.entityName),
     site_id: text(entry.siteId),
     summary: entry.summary as string,
-    changes: null,
-    undo_data: null,
-    undoable: 0,
+    changes: undo ? JSON.stringify(undo.changes) : null,
+    undo_data: undo?.undoData ?? null,
+    undoable: undo?.undoData ? 1 : 0,
     undone_by: null,
     undo_of: null,
+    undo_lost: undo?.lost ?? null,
   };
 }
 

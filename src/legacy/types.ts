@@ -1,5 +1,6 @@
 // The shapes shared by the 0.20.x reader, checker, writer and the data-import endpoint.
 import type { LegacyPosition, LegacyPublicLink } from './ezswm-sharing.ts';
+import type { LegacyChange } from './history.ts';
 
 /** The legacy files, in the order they are read and reported. */
 export const LEGACY_FILES = [
@@ -107,6 +108,8 @@ export interface LegacyRecords {
   publicLinks: LegacyPublicLink[];
   /** From topology-layouts.json: node_positions, switch and site ids remapped. */
   topologyPositions: LegacyPosition[];
+  /** The changes of the activity entries that carry their record's previous values, by the entry's new id (history.ts). */
+  history: Map<string, LegacyChange>;
 }
 
 /**
