@@ -191,7 +191,7 @@ export function checkEzswm(ctx: CheckContext, entries: Record<LegacyKind, Entry[
       record,
     ]),
   );
-  const history = historyOf(ctx, vlans, portIds, records);
+  const history = historyOf(vlans, portIds, records);
   const activity = entries.activity.map((entry) => {
     const checked = activityEntry(ctx, entry, history, entries.users);
     if (ctx.release) entry.raw = RELEASED;
@@ -779,7 +779,7 @@ interface HistoryBook {
   changes: Map<string, LegacyChange>;
 }
 
-function historyOf(ctx: CheckContext, vlans: ApiRecord[], portIds: Map<string, ApiRecord>, records: Map<string, ApiRecord>): HistoryBook {
+function historyOf(vlans: ApiRecord[], portIds: Map<string, ApiRecord>, records: Map<string, ApiRecord>): HistoryBook {
   let bySite: Map<unknown, Map<string, string>> | undefined;
   const vlansOfSite = (siteId: unknown) => {
     bySite ??= vlanNumbersBySite(vlans);

@@ -91,8 +91,8 @@ describeNeeding([sharedFixture('ezswm-0.20.3')], 'the 0.20.x history after the u
 
   it('undoes the newest 0.20.x entry of a record; an older one only after it, else refused as changed since', async () => {
     const undoable = entries.filter((entry) => entry.undoable && entry.entityType === 'port');
-    const byRecord = Map.groupBy(undoable, (entry: any) => entry.entityId);
-    const [portId, pair] = [...byRecord].find(([, list]) => list.length >= 2)!;
+    const portId = undoable.find((entry) => undoable.filter((other) => other.entityId === entry.entityId).length >= 2).entityId;
+    const pair = undoable.filter((entry) => entry.entityId === portId);
     const [newer, older] = pair; // newest first, as the log lists them
     const portNow = () => api(server.baseUrl, 'GET', `/api/ports/${portId}`, { token }).then((answer) => answer.body);
     const early = await api(server.baseUrl, 'POST', `/api/activity/${older.id}/undo`, { token });
