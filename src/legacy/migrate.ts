@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { insertActivity } from '../db/activity.ts';
+import { counted } from '../lib/counted.ts';
 import { insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { bulkLoad, type Db } from '../db/open.ts';
 import { countVlanSwitchPorts, withDerivedDataRebuiltAfter } from '../db/search-index.ts';
@@ -260,12 +261,13 @@ function stopwatch(): () => number {
 }
 
 function summaryOf(counts: MigrationCounts): string {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = (value: number, noun: string, nouns?: string) => counted(value, noun, nouns).replace(/^\d+/, value.toLocaleString('en-US'));
   return (
-    `Migrated the 0.20.x data: ${n(counts.sites)} sites, ${n(counts.vlans)} VLANs, ${n(counts.networks)} networks, ${n(counts.switches)} switches, ` +
-    `${n(counts.ports)} ports, ${n(counts.addresses)} addresses, ${n(counts.ranges)} ranges, ${n(counts.templates)} templates, ` +
-    `${n(counts.lags)} LAGs, ${n(counts.activity)} activity entries, ${n(counts.users)} users, ` +
-    `${n(counts.publicLinks)} public links, ${n(counts.topologyPositions)} topology positions`
+    `Migrated the 0.20.x data: ${n(counts.sites, 'site')}, ${n(counts.vlans, 'VLAN')}, ${n(counts.networks, 'network')}, ` +
+    `${n(counts.switches, 'switch', 'switches')}, ${n(counts.ports, 'port')}, ${n(counts.addresses, 'address', 'addresses')}, ` +
+    `${n(counts.ranges, 'range')}, ${n(counts.templates, 'template')}, ${n(counts.lags, 'LAG')}, ` +
+    `${n(counts.activity, 'activity entry', 'activity entries')}, ${n(counts.users, 'user')}, ${n(counts.publicLinks, 'public link')}, ` +
+    `${n(counts.topologyPositions, 'topology position')}`
   );
 }
 

@@ -82,6 +82,21 @@ const FORMS: [EntryFacts, string, string?][] = [
     e('import', 'site', null, 'Imported 1 site: 0 created, 1 updated, 0 unchanged'),
     '1 Standort importiert: 0 angelegt, 1 geändert, 0 unverändert',
   ],
+  // Migrated 0.20.x entries (src/legacy/ezswm.ts): the 0.20.x action and a record that is gone in their tails.
+  [
+    e('update', 'port', '1/1/25', 'Updated port 1/1/25 on core-n1 (0.20.x: update_port)'),
+    'Port 1/1/25 an core-n1 (0.20.x: update_port) geändert',
+  ],
+  [
+    e('bulk_update', 'switch', 'acc-bib', 'Updated switch acc-bib (0.20.x: bulk_update_ports)'),
+    'Switch acc-bib (0.20.x: bulk_update_ports) geändert',
+  ],
+  [e('update', 'vlan', 'VoIP', 'Updated vlan VoIP'), 'VLAN VoIP geändert'],
+  [e('create', 'switch', 'acc-hs2', 'Created switch acc-hs2 (0.20.x: duplicate)'), 'Switch acc-hs2 (0.20.x: duplicate) angelegt'],
+  [
+    e('delete', 'range', '10.1.0.10 - 10.1.0.99', 'Deleted range 10.1.0.10 - 10.1.0.99 (legacy ip_range id 7gVkAE6d, no longer exists)'),
+    'Bereich 10.1.0.10 - 10.1.0.99 (ip_range 7gVkAE6d aus 0.20.x, existiert nicht mehr) gelöscht',
+  ],
   [e('undo', 'port', '8', 'Undid: Updated port 8 on core-1'), 'Rückgängig gemacht: Port 8 an core-1 geändert'],
   [
     e('undo', 'switch', 'spare-1', 'Undid: Deleted switch spare-1 and its 2 ports'),
@@ -129,6 +144,17 @@ describe('an activity entry in words', () => {
 
     it('says a redo as a redo', () => {
       expect(entrySummary(e('undo', 'port', '8', 'Undid: Undid: Updated port 8 on core-1'))).toBe('Wiederholt: Port 8 an core-1 geändert');
+    });
+
+    it("words the migration's own entry from its counts", () => {
+      const counts = { sites: 3, vlans: 11, networks: 12, switches: 9, ports: 557, addresses: 24, ranges: 9, templates: 3, lags: 4 };
+      const migrate = e('migrate', null, null, 'Migrated the 0.20.x data: …', {
+        counts: { ...counts, activity: 162, users: 2, usersSkipped: 0, publicLinks: 1, topologyPositions: 9 },
+      });
+      expect(entrySummary(migrate)).toBe(
+        '0.20.x-Daten übernommen: 3 Standorte, 11 VLANs, 12 Netzwerke, 9 Switches, 557 Ports, 24 Adressen, 9 Bereiche, 3 Vorlagen, ' +
+          '4 LAGs, 162 Aktivitätseinträge, 2 Benutzer, 1 öffentlicher Link, 9 Topologie-Positionen',
+      );
     });
 
     it('words an import of a backup and a restore from their counts', () => {

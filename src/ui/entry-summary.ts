@@ -102,17 +102,36 @@ function tailChoices(tails: string[]): string[][] {
 /** A create, update or delete of one entity: "{what}{tail}" in the active language. */
 function oneEntity(action: string, type: string, name: string, summary: string): string | undefined {
   const whats = type === 'address' ? ['address', 'addressHost'] : [type];
+  return entityWords(
+    action,
+    whats.map((what) => `says.what.${what}`),
+    TAILS[`${action}.${type}`] ?? [],
+    name,
+    summary,
+  );
+}
+
+/** The tails of a migrated 0.20.x entry: its own action, and the id of a record it named that is gone. */
+const LEGACY_TAILS = ['legacyAction', 'legacyGone'];
+
+/** A migrated 0.20.x entry ("Updated port 5 on core-1 (0.20.x: update_port)"); a bulk edit of ports reads as an update. */
+function migratedEntity(action: string, type: string, name: string, summary: string): string | undefined {
+  const verb = action === 'bulk_update' ? 'update' : action;
+  if (!(`says.legacyWhat.${type}` in en)) return undefined;
+  return entityWords(verb, [`says.legacyWhat.${type}`], LEGACY_TAILS, name, summary);
+}
+
+/** `summary` read as the says.<action> form with one of `whatKeys` and some of `tails`, said in the active language. */
+function entityWords(action: string, whatKeys: string[], tails: string[], name: string, summary: string): string | undefined {
   const verb = english(`says.${action}`);
-  for (const what of whats) {
-    for (const tails of tailChoices(TAILS[`${action}.${type}`] ?? [])) {
-      const template = verb
-        .replace('{what}', english(`says.what.${what}`))
-        .replace('{tail}', tails.map((k) => english(`says.tail.${k}`)).join(''));
+  for (const whatKey of whatKeys) {
+    for (const chosen of tailChoices(tails)) {
+      const template = verb.replace('{what}', english(whatKey)).replace('{tail}', chosen.map((k) => english(`says.tail.${k}`)).join(''));
       const p = read(template, summary, name);
       if (p)
         return t(`says.${action}` as MessageKey, {
-          what: t(`says.what.${what}` as MessageKey, p),
-          tail: tails.map((k) => t(`says.tail.${k}` as MessageKey, p)).join(''),
+          what: t(whatKey as MessageKey, p),
+          tail: chosen.map((k) => t(`says.tail.${k}` as MessageKey, p)).join(''),
         });
     }
   }
@@ -141,6 +160,12 @@ function fromCounts(e: EntryFacts): string | undefined {
     if (created === undefined || merged === undefined) return undefined;
     return t('says.merge', { source: t(`says.source.${c.source}` as MessageKey), created, merged });
   }
+  if (e.action === 'migrate') {
+    if (!isObject(c.counts)) return undefined;
+    const { usersSkipped: _skipped, ...counted } = c.counts;
+    const counts = countList(counted, []);
+    return counts && t('says.migrated', { counts });
+  }
   if (e.action === 'restore') {
     const counts = countList(c.restored, ['users']);
     if (counts === undefined) return undefined;
@@ -160,7 +185,7 @@ function fromCounts(e: EntryFacts): string | undefined {
 /** The entry in words of the active language, or undefined when the UI does not know its form. */
 function worded(e: EntryFacts): string | undefined {
   const { action, entityType: type, summary } = e;
-  if (action === 'import' || action === 'restore') {
+  if (action === 'import' || action === 'restore' || action === 'migrate') {
     if (action === 'import' && type && PLURAL[type]) {
       const p = read(english('says.import'), summary, '', PLURAL[type]);
       return p && t('says.import', p);
@@ -173,7 +198,7 @@ function worded(e: EntryFacts): string | undefined {
     const p = read(english(key), summary, name);
     return p && t(key, p);
   };
-  if (action === 'bulk_update') return type === 'switch' ? says('says.bulk') : undefined;
+  if (action === 'bulk_update') return type === 'switch' ? (says('says.bulk') ?? migratedEntity(action, type, name, summary)) : undefined;
   if (action === 'discovery') return type === 'switch' ? says('says.discovery') : undefined;
   if (action !== 'create' && action !== 'update' && action !== 'delete') return undefined;
   if (action === 'update' && type === 'switch') {
@@ -181,7 +206,8 @@ function worded(e: EntryFacts): string | undefined {
     if (link) return link;
   }
   // A kind is worded when the catalogue has its says.what.* message.
-  return `says.what.${type}` in en ? oneEntity(action, type, name, summary) : undefined;
+  const own = `says.what.${type}` in en ? oneEntity(action, type, name, summary) : undefined;
+  return own ?? migratedEntity(action, type, name, summary);
 }
 
 /** How many undos deep an entry is: 1 for an undo ("Undid: …"), 2 for a redo ("Undid: Undid: …"), 0 otherwise. */

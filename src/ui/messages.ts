@@ -95,6 +95,8 @@ export const en = {
     activity: { one: '{count} activity entry', other: '{count} activity entries' },
     interfaces: { one: '{count} interface', other: '{count} interfaces' },
     differences: { one: '{count} difference', other: '{count} differences' },
+    publicLinks: { one: '{count} public link', other: '{count} public links' },
+    topologyPositions: { one: '{count} topology position', other: '{count} topology positions' },
   }),
 
   // API values shown as words.
@@ -299,6 +301,19 @@ export const en = {
     'tail.vlanUsers': ' and took it off {ports}, {networks} and {switches} (configured)',
     'tail.vlanUsersLags': ' and took it off {ports}, {lags}, {networks} and {switches} (configured)',
     'tail.nextFree': ', the next free one',
+    // Migrated 0.20.x entries (src/legacy/ezswm.ts activityEntry) and the migration's own entry.
+    'legacyWhat.site': 'site {name}',
+    'legacyWhat.vlan': 'vlan {name}',
+    'legacyWhat.network': 'network {name}',
+    'legacyWhat.switch': 'switch {name}',
+    'legacyWhat.template': 'template {name}',
+    'legacyWhat.lag': 'lag {name}',
+    'legacyWhat.range': 'range {name}',
+    'legacyWhat.address': 'address {name}',
+    'legacyWhat.port': 'port {name} on {switch}',
+    'tail.legacyAction': ' (0.20.x: {original})',
+    'tail.legacyGone': ' (legacy {legacyType} id {legacyId}, no longer exists)',
+    migrated: 'Migrated the 0.20.x data: {counts}',
     bulk: 'Updated {ports} on {name}',
     linkMade: 'Made a public link to switch {name}',
     linkRevoked: 'Revoked a public link to switch {name}',

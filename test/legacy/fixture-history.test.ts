@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
+import { entrySummary } from '../../src/ui/entry-summary.ts';
+import { setLanguage } from '../../src/ui/messages.ts';
 
 const FIXTURE = join(SHARED_FIXTURES, 'ezswm-0.20.3');
 const fixture = (name: string): any => JSON.parse(readFileSync(join(FIXTURE, name), 'utf8'));
@@ -87,6 +89,16 @@ describeNeeding([sharedFixture('ezswm-0.20.3')], 'the 0.20.x history after the u
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('not_undoable');
     expect(refused.body.error.message).toContain(lost[0].undoLost);
+  });
+
+  it("reads every migrated entry, and the migration's own, in German in the German UI", async () => {
+    await setLanguage('de');
+    try {
+      const english = entries.filter((entry) => entrySummary(entry) === entry.summary).map((entry) => entry.summary);
+      expect(english).toEqual([]);
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('undoes the newest 0.20.x entry of a record; an older one only after it, else refused as changed since', async () => {
