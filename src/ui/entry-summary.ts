@@ -89,6 +89,11 @@ function read(template: string, text: string, name: string, rows?: string): Para
   return params;
 }
 
+/** The parts of `text` when it reads as the English `template` (its {placeholders} as free text), as written. */
+export function readForm(template: string, text: string): Params | undefined {
+  return read(template, text, '');
+}
+
 /**
  * Every choice of tails out of `tails`, each in their order, the most tails first: a free part ({original}) could
  * otherwise swallow the tails after it.

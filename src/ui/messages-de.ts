@@ -254,6 +254,14 @@ export const de = {
     noFilterMatch: 'Keine Aktivität passt zu diesen Filtern.',
     none: 'Noch keine Änderungen. Jede Änderung an Standorten, Switches, Netzwerken und Ports erscheint hier.',
   }),
+  ...group('undoLost', {
+    changedSince:
+      '{kind} hat heute andere Werte, als dieser Eintrag hinterließ ({fields}): geändert durch eine spätere Änderung, die das ' +
+      '0.20.x-Protokoll nicht kennt, oder korrigiert durch die Migration',
+    vlanGone: '{legacyField} {value} nennt ein VLAN, das nicht übernommen wurde',
+    vlanElsewhere: '{legacyField} {value} nennt ein VLAN, das es am Standort nicht gibt',
+    gone: '{kind} gibt es nicht mehr',
+  }),
   ...group('says', {
     create: '{what}{tail} angelegt',
     update: '{what}{tail} geändert',

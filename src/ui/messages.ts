@@ -273,6 +273,15 @@ export const en = {
   }),
   // An activity entry in words (entry-summary.ts). The English messages are the server's own summaries, read back
   // to find their parts ({what}{tail} of a create, update or delete; counts as the count.* messages say them).
+  // Why a migrated 0.20.x entry cannot be undone (undo-lost.ts; the server's forms, src/legacy/history*.ts).
+  ...group('undoLost', {
+    changedSince:
+      'the {kind} holds other values now than this entry left ({fields}): changed by a later change the 0.20.x log does not hold, ' +
+      'or fixed by the migration',
+    vlanGone: 'its {legacyField} {value} names a VLAN that was not migrated',
+    vlanElsewhere: 'its {legacyField} {value} names a VLAN that is not at the site',
+    gone: 'the {kind} is gone',
+  }),
   ...group('says', {
     create: 'Created {what}{tail}',
     update: 'Updated {what}{tail}',

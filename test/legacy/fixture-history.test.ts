@@ -10,6 +10,7 @@ import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/need
 import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
 import { entrySummary } from '../../src/ui/entry-summary.ts';
 import { setLanguage } from '../../src/ui/messages.ts';
+import { undoLostWords } from '../../src/ui/undo-lost.ts';
 
 const FIXTURE = join(SHARED_FIXTURES, 'ezswm-0.20.3');
 const fixture = (name: string): any => JSON.parse(readFileSync(join(FIXTURE, name), 'utf8'));
@@ -96,6 +97,10 @@ describeNeeding([sharedFixture('ezswm-0.20.3')], 'the 0.20.x history after the u
     try {
       const english = entries.filter((entry) => entrySummary(entry) === entry.summary).map((entry) => entry.summary);
       expect(english).toEqual([]);
+      // And why one cannot be undone, where the reason is the history's own (not a value's validation message).
+      const reasons = entries.map((entry) => entry.undoLost).filter((reason) => reason && !reason.startsWith('its previous values'));
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons.filter((reason) => undoLostWords(reason) === reason)).toEqual([]);
     } finally {
       await setLanguage('en');
     }

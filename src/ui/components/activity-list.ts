@@ -7,6 +7,7 @@ import { entrySummary, undoDepth } from '../entry-summary.ts';
 import { dayKey, dayLabel, formatTime } from '../format.ts';
 import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
+import { undoLostWords } from '../undo-lost.ts';
 import { EntityLink } from './entity-link.ts';
 import type { ChangesProps } from './changes-list.ts';
 
@@ -62,7 +63,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
         ${line}${e.undoneBy && html` <span class="tag">${t('activity.undone')}</span>`}
       </p>
       <p class="entry-summary">${summary}</p>
-      ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: e.undoLost })}</p>`}
+      ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: undoLostWords(e.undoLost) })}</p>`}
       ${
         !p.compact &&
         html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} entityId=${e.entityId} action=${e.action}

@@ -9,6 +9,7 @@ import { getLag, getPort, getSwitch } from '../api.ts';
 import { displayValue } from '../format.ts';
 import { en, t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
+import { fieldLabel as label, upperFirst } from '../field-label.ts';
 import { useNameBook } from '../name-book.ts';
 import type { NameBook } from '../name-book.ts';
 import {
@@ -103,14 +104,6 @@ function enumGroup(field: string, kind: string | null | undefined): string | und
     deviceType: 'deviceType',
   }[field];
 }
-
-/** A field's label: its catalogue entry, else its name in words ("poeBudgetWatts" → "Poe budget watts"). */
-function label(field: string): string {
-  if (`changeField.${field}` in en) return t(`changeField.${field}` as MessageKey);
-  return upperFirst(field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
-}
-
-const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * How ids read: `book` (current names), `local` (names the entry gives them itself, for what is gone since), `far`
