@@ -67,7 +67,10 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
     await lost.first().waitFor();
     // The reason too is German: the history's own reasons are worded from the catalogue.
     await expect.poll(() => lost.filter({ hasText: /hat heute andere Werte|nennt ein VLAN/ }).count()).toBeGreaterThan(0);
-    await lost.filter({ hasText: /hat heute andere Werte/ }).first().scrollIntoViewIfNeeded();
+    await lost
+      .filter({ hasText: /hat heute andere Werte/ })
+      .first()
+      .scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'history-upgrade-activity-de.png') });
     await page.goto(`${server.baseUrl}/switches/${target.switchId}`);
     await h1(page, target.switchName);
@@ -98,15 +101,18 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
     };
     await undo(rows.nth(0));
     await page.locator('.toast').filter({ hasText: 'Undone' }).first().waitFor();
-    const undid = (id: string) => api(server.baseUrl, 'GET', `/api/activity?entityType=port&entityId=${target.portId}`, { token });
-    await expect.poll(async () => (await undid(newer.id)).body.items.find((e: any) => e.id === newer.id)?.undoneBy).not.toBeNull();
+    const undoneBy = async (id: string) => {
+      const history = await api(server.baseUrl, 'GET', `/api/activity?entityType=port&entityId=${target.portId}`, { token });
+      return history.body.items.find((e: any) => e.id === id)?.undoneBy;
+    };
+    await expect.poll(() => undoneBy(newer.id)).not.toBeNull();
     await undo(
       dialog
         .locator('li.entry')
         .filter({ has: page.locator('.entry-summary', { hasText: older.summary }) })
         .last(),
     );
-    await expect.poll(async () => (await undid(older.id)).body.items.find((e: any) => e.id === older.id)?.undoneBy).not.toBeNull();
+    await expect.poll(() => undoneBy(older.id)).not.toBeNull();
     await page.screenshot({ path: join(SHOTS, 'history-upgrade-port-undone.png') });
     await finishPage({ context, page, problems });
   });
