@@ -609,10 +609,10 @@ export const de = {
   }),
   ...group('migration', {
     title: 'Migration von 0.20.x',
+    count: { one: '1 Wert wurde korrigiert.', other: '{count} Werte wurden korrigiert.' },
     intro:
       'Am {at} wurden Ihre Daten aus 0.20.x übernommen. Ein Wert, der gegen eine Regel dieser Version verstieß, wurde dabei korrigiert; ' +
       'jede Korrektur steht auch im Verlauf ihres Datensatzes.',
-    count: { one: '1 Wert wurde korrigiert.', other: '{count} Werte wurden korrigiert.' },
     none: 'Hier wurden keine Daten aus 0.20.x übernommen.',
     noFixes: 'Kein Wert musste korrigiert werden.',
     heading: '{kind} ({count})',

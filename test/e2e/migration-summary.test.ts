@@ -3,13 +3,12 @@
 // summary at /migration: the fixes grouped by kind, each linking to its record, in English and in German. Dismissed,
 // the notice stays away for that user; a viewer never sees it. A fixed port's history holds its migration entry.
 // Screenshots migration-notice-*.png, migration-summary-*.png, migration-port-history-*.png.
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { describeNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
-import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
-import { ensureUiBuilt, finishPage, h1, launchBrowser, newPage, SHOTS, submitSignIn, TEST_PASSWORD, watch } from './support.ts';
+import { describeNeeding, NEEDS, sharedFixture } from '../helpers/needs.ts';
+import { api, type TestServer } from '../helpers/server.ts';
+import { finishPage, h1, launchBrowser, newPage, SHOTS, startUpgraded, submitSignIn, TEST_PASSWORD, watch } from './support.ts';
 
 const FIXTURE = 'ezswm-0.20.3';
 const NEED = [NEEDS.chromium, sharedFixture(FIXTURE)];
@@ -52,10 +51,7 @@ async function signedInAt(page: Page, who: { username: string; password: string;
 
 describeNeeding(NEED, 'the summary of the migration and its notice on the dashboard', () => {
   beforeAll(async () => {
-    const dataDir = freshDataDir();
-    cpSync(join(SHARED_FIXTURES, FIXTURE), dataDir, { recursive: true });
-    await ensureUiBuilt();
-    server = await startServer({ dataDir });
+    server = await startUpgraded(FIXTURE);
     browser = await launchBrowser();
     const token = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'campus_admin', password: AS.en.password } }))
       .body.token;
