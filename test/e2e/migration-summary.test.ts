@@ -8,7 +8,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeNeeding, NEEDS, sharedFixture } from '../helpers/needs.ts';
 import { api, type TestServer } from '../helpers/server.ts';
-import { finishPage, h1, launchBrowser, newPage, SHOTS, startUpgraded, submitSignIn, TEST_PASSWORD, watch } from './support.ts';
+import {
+  axeViolations,
+  finishPage,
+  h1,
+  launchBrowser,
+  newPage,
+  SHOTS,
+  startUpgraded,
+  submitSignIn,
+  TEST_PASSWORD,
+  watch,
+} from './support.ts';
 
 const FIXTURE = 'ezswm-0.20.3';
 const NEED = [NEEDS.chromium, sharedFixture(FIXTURE)];
@@ -69,11 +80,12 @@ describeNeeding(NEED, 'the summary of the migration and its notice on the dashbo
     { timeout: 90_000 },
     async (language) => {
       const words = AS[language];
-      const { context, page } = await newPage(browser);
+      const { context, page } = await newPage(browser, { bypassCSP: true });
       const problems = watch(page);
       await signedInAt(page, words);
       const notice = page.locator('.migration-notice');
       await notice.waitFor();
+      expect(await axeViolations(page, `the dashboard with the notice (${language})`)).toEqual([]);
       expect(await notice.locator('p').first().innerText()).toMatch(words.notice);
       expect(await notice.innerText()).toContain(String(fixCount));
       for (const width of [1280, 375]) {
@@ -86,6 +98,7 @@ describeNeeding(NEED, 'the summary of the migration and its notice on the dashbo
       await h1(page, words.title);
       await page.getByRole('heading', { name: words.ports, level: 2 }).waitFor();
       expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toContain(`${words.notMigrated} (11)`);
+      expect(await axeViolations(page, `the summary of the migration (${language})`)).toEqual([]);
       expect(await page.locator('tbody tr').count()).toBe(fixCount);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
