@@ -106,6 +106,8 @@ export const NAMED: Named[] = [
   { name: 'RestoreResult', method: 'post', path: '/api/backup/import' },
   { name: 'MergeResult', method: 'post', path: '/api/data/import' },
   { name: 'CsvImportResult', method: 'post', path: '/api/import/{entity}' },
+  { name: 'MigrationFix', method: 'get', path: '/api/migration', at: 'fixes[]' },
+  { name: 'Migration', method: 'get', path: '/api/migration' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

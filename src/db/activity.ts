@@ -236,6 +236,17 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
   return prepare(db, sql).all(...params, filter.limit) as unknown as Omit<ActivityRow, 'undo_data'>[];
 }
 
+/**
+ * The newest entry of a legacy migration as a whole (action migrate, about no one record: not the entries of its
+ * fixes), or undefined. Found through activity_entity, where the entries without an entity are few.
+ */
+export function latestMigrationEntry(db: Db): { at: string; changes: string | null } | undefined {
+  return prepare(
+    db,
+    "SELECT at, changes FROM activity WHERE entity_type IS NULL AND entity_id IS NULL AND action = 'migrate' ORDER BY seq DESC LIMIT 1",
+  ).get() as { at: string; changes: string | null } | undefined;
+}
+
 /** The time of the newest entry: when the data last changed. */
 export function lastChangeAt(db: Db): string | undefined {
   return (prepare(db, 'SELECT at FROM activity ORDER BY seq DESC LIMIT 1').get() as { at: string } | undefined)?.at;

@@ -1,5 +1,6 @@
 import { checkEzswm } from './ezswm.ts';
 import { entriesOf, newContext, type CheckContext, type Entry } from './context.ts';
+import { fixedRecords } from './fix-records.ts';
 import { fileOfKind, recordsOf } from './read.ts';
 import { writableJson } from '../lib/json-text.ts';
 import { LEGACY_KINDS, type LegacyBundle, type LegacyData, type LegacyFault, type LegacyFix, type LegacyKind } from './types.ts';
@@ -33,7 +34,8 @@ export function checkLegacy(
   const entries = entriesByKind(ctx, bundle);
   const data = checkEzswm(ctx, entries);
   if (ctx.faults.length > 0) return { faults: ctx.faults };
-  return { data: { ...data, fixes: ctx.fixes.map(writableFix), dropped: [...ctx.dropped.values()] }, faults: [] };
+  const fixRecords = fixedRecords(ctx, data);
+  return { data: { ...data, fixes: ctx.fixes.map(writableFix), fixRecords, dropped: [...ctx.dropped.values()] }, faults: [] };
 }
 
 /** A fix whose values JSON can write, as its log line and the migration's entry do: one nested too deep is described. */

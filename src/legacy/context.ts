@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EVERY_CONTROL_CHARACTER, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
+import type { FixTarget } from './fix-records.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
 
 /** A record of a legacy file with its place: index in the file, legacy id as text (null when missing or bad). */
@@ -16,6 +17,8 @@ export interface CheckContext {
   now: string;
   faults: LegacyFault[];
   fixes: LegacyFix[];
+  /** The record a fix is about, where its file and legacy id name another (fix-records.ts). */
+  fixTargets: Map<LegacyFix, FixTarget>;
   dropped: Map<string, DroppedField>;
   /** Legacy id (as text) to new UUID, per kind. */
   ids: Record<LegacyKind, Map<string, string>>;
@@ -34,6 +37,7 @@ export function newContext(now = new Date().toISOString()): CheckContext {
     now,
     faults: [],
     fixes: [],
+    fixTargets: new Map(),
     dropped: new Map(),
     ids: {
       sites: new Map(),

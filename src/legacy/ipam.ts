@@ -276,7 +276,22 @@ function managementAddresses(
     };
     addresses.push(address);
     byPlace.set(`${network.id} ${ip}`, address);
+    noteManagementAddress(ctx, legacyId.get(sw.id) ?? String(sw.name), sw, network, address);
   }
+}
+
+/** A management IP that had no allocation, recorded as an address of its switch: listed as a fix of that address. */
+function noteManagementAddress(ctx: CheckContext, legacyId: string, sw: ApiRecord, network: ApiRecord, address: ApiRecord): void {
+  const fix = {
+    file: 'switches.json' as const,
+    id: legacyId,
+    field: 'management_ip',
+    from: null,
+    to: address.address,
+    reason: `the management IP of switch ${sw.name} had no allocation in network "${network.name}" (${network.subnet}); recorded as its address`,
+  };
+  ctx.fixes.push(fix);
+  ctx.fixTargets.set(fix, { kind: 'address', id: address.id });
 }
 
 // A DHCP range never holds a recorded address: one that does is split around them.

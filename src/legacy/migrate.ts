@@ -13,6 +13,7 @@ import type { Logger } from '../boot/log.ts';
 import { StartupError } from '../errors/startup-error.ts';
 import { archiveName, moveToArchive, planOf, unmovedFiles, type ArchivePlan } from './archive.ts';
 import { checkLegacy } from './check.ts';
+import { fixEntries } from './fix-entries.ts';
 import { findLegacyFiles, readLegacyDir } from './read.ts';
 import { holdsData, insertLegacyActivities, insertLegacyUser, latestMigrateChanges, withIndexesBuiltAfter } from './store.ts';
 import { readSettings, SETTINGS_FILE } from './settings.ts';
@@ -201,6 +202,9 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
   counts.users -= skipped.size;
   counts.usersSkipped = skipped.size;
   const skippedUsers = data.users.filter((user) => skipped.has(user.id)).map((user) => String(user.username));
+  // Before the overall entry, which stays the newest `migrate` entry (latestMigrateChanges reads its archive).
+  for (const { row, touched } of fixEntries(data.fixes, data.fixRecords, now)) insertActivity(db, row, touched);
+  const fixes = data.fixes.map((fix, i) => ({ ...fix, record: data.fixRecords[i] }));
   insertActivity(db, {
     id: randomUUID(),
     at: now,
@@ -212,7 +216,7 @@ function writeAll(db: Db, data: LegacyData, plan: ArchivePlan, now: string): Wri
     entity_name: null,
     site_id: null,
     summary: summaryOf(counts),
-    changes: JSON.stringify({ counts, archive: plan.archive, files: plan.files, skippedUsers, fixes: data.fixes, dropped: data.dropped }),
+    changes: JSON.stringify({ counts, archive: plan.archive, files: plan.files, skippedUsers, fixes, dropped: data.dropped }),
     undo_data: null,
     undoable: 0,
     undone_by: null,

@@ -1,5 +1,6 @@
 // The shapes shared by the 0.20.x reader, checker, writer and the data-import endpoint.
 import type { LegacyPosition, LegacyPublicLink } from './ezswm-sharing.ts';
+import type { FixedRecord } from './fix-records.ts';
 import type { LegacyChange } from './history.ts';
 
 /** The legacy files, in the order they are read and reported. */
@@ -122,6 +123,8 @@ export interface LegacyRecords {
  */
 export interface LegacyData extends LegacyRecords {
   fixes: LegacyFix[];
+  /** The migrated record each fix is about, index for index with `fixes` (null: none, the fix is listed under its file). */
+  fixRecords: (FixedRecord | null)[];
   dropped: DroppedField[];
 }
 

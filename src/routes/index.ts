@@ -10,6 +10,7 @@ import { DISCOVERY_ROUTES } from './discovery.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { METRICS_ROUTES } from './metrics.ts';
+import { MIGRATION_ROUTES } from './migration.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
 import { PUBLIC_LINK_ROUTES } from './public-links.ts';
@@ -51,5 +52,6 @@ export const ALL_ROUTES: Route[] = [
   ...ACTIVITY_ROUTES,
   ...BACKUP_ROUTES,
   ...DATA_IMPORT_ROUTES,
+  ...MIGRATION_ROUTES,
   ...BULK_IMPORT_ROUTES,
 ];

@@ -611,6 +611,26 @@ export type CsvImportResult = {
   encoding?: 'utf-8' | 'windows-1252';
 };
 
+export type MigrationFix = {
+  kind: 'site' | 'vlan' | 'network' | 'switch' | 'port' | 'address' | 'range' | 'template' | 'lag' | 'user' | null;
+  recordId: string | null;
+  recordName: string | null;
+  recordPath: string | null;
+  parentName: string | null;
+  file: string;
+  legacyId: string;
+  field: string;
+  from: unknown;
+  to: unknown;
+  reason: string;
+};
+
+export type Migration = {
+  at: string;
+  counts: Record<string, unknown>;
+  fixes: MigrationFix[];
+};
+
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];

@@ -17,6 +17,7 @@ import type {
   Lag,
   LagList,
   MergeResult,
+  Migration,
   NetworkList,
   Network,
   NewApiToken,
@@ -298,6 +299,15 @@ export const subnetInfo = (cidr: string, split?: string, signal?: AbortSignal) =
 export const search = async (q: string, signal?: AbortSignal) => (await get<SearchAnswer>('/api/search', { q }, signal)).results;
 
 /** The findings of the consistency checks, of one site or of all. */
+/** The last migration of 0.20.x files with every value it fixed; null when none happened here (404). */
+export const getMigration = async (signal?: AbortSignal): Promise<Migration | null> => {
+  try {
+    return await get<Migration>('/api/migration', undefined, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
 export const checks = async (siteId?: string): Promise<Finding[]> => (await get<ChecksAnswer>('/api/checks', { siteId })).findings;
 
 // Topology of a site (docs/SHARING.md): nodes with their saved positions, edges between linked switches.

@@ -670,6 +670,35 @@ export const en = {
     to: 'To',
     reason: 'Reason',
   }),
+  // The summary of the 0.20.x migration (migration-page.ts) and the dashboard's notice of it (migration-notice.ts).
+  ...group('migration', {
+    title: 'Migration from 0.20.x',
+    intro:
+      'On {at} your 0.20.x data was brought across. A value that broke a rule of this release was fixed on the way; ' +
+      'each fix is in its record’s history too.',
+    count: { one: '1 value was fixed.', other: '{count} values were fixed.' },
+    none: 'No 0.20.x data was migrated here.',
+    noFixes: 'No value needed fixing.',
+    heading: '{kind} ({count})',
+    caption: 'Fixes: {kind}',
+    notMigrated: 'Not migrated, from {file}',
+    'kind.site': 'Sites',
+    'kind.vlan': 'VLANs',
+    'kind.network': 'Networks',
+    'kind.switch': 'Switches',
+    'kind.port': 'Ports',
+    'kind.lag': 'LAGs',
+    'kind.address': 'IP addresses',
+    'kind.range': 'Address ranges',
+    'kind.template': 'Templates',
+    'kind.user': 'Users',
+    notice: {
+      one: 'Your 0.20.x data was migrated on {at}. 1 value was fixed on the way.',
+      other: 'Your 0.20.x data was migrated on {at}. {count} values were fixed on the way.',
+    },
+    review: 'Review the fixes',
+    dismiss: 'Dismiss',
+  }),
 
   // Small pieces: loading states, dialogs, page heads, the unknown page, a port's history.
   ...group('loading', {

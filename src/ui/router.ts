@@ -25,6 +25,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/templates\/([^/]+)\/?$/, 'template'],
   [/^\/tools\/subnet\/?$/, 'subnet'],
   [/^\/activity\/?$/, 'activity'],
+  [/^\/migration\/?$/, 'migration'],
   [/^\/p\/([^/]+)\/?$/, 'public'],
   [/^\/settings\/?$/, 'settings'],
   [/^\/settings\/(data|users|tokens|account)\/?$/, 'settings'],

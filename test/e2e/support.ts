@@ -1,14 +1,14 @@
 // Shared pieces of the browser tests: one UI build per test run, the browser, a server with an admin, sign-in,
 // useBrowserApp(), which sets all of that up for a test file, and axe-core on a page.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildUi } from '../../scripts/build-ui.ts';
-import { CHROMIUM_PATH, fileNeeds, NEEDS } from '../helpers/needs.ts';
-import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
+import { CHROMIUM_PATH, fileNeeds, NEEDS, SHARED_FIXTURES } from '../helpers/needs.ts';
+import { ROOT, api, freshDataDir, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
 
 export { api, TEST_PASSWORD };
 
@@ -86,6 +86,17 @@ export async function startWithAdmin(): Promise<App> {
   const server = await startServer();
   const { token } = await setupAdmin(server.baseUrl);
   return { server, baseUrl: server.baseUrl, adminToken: token };
+}
+
+/**
+ * The UI built and a server started on a copy of the data directory of a shared fixture (../shared/fixtures/<fixture>),
+ * which it migrates at its first start: an upgrade, as the browser tests of issue 35 see it.
+ */
+export async function startUpgraded(fixture: string): Promise<TestServer> {
+  const dataDir = freshDataDir();
+  cpSync(join(SHARED_FIXTURES, fixture), dataDir, { recursive: true });
+  await ensureUiBuilt();
+  return startServer({ dataDir });
 }
 
 /** Calls the API with a token and fails the test on an unexpected status. */

@@ -4,13 +4,12 @@
 // the two ends of the access row (its straight line crosses two switches, so it bends). Each site's topology at 1280
 // and 375 px: no two switches' boxes overlap on the page, and every link stays inside the drawing's viewBox; a switch
 // dropped on another moves aside, and is saved where it is drawn.
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { describeNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
-import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
-import { ensureUiBuilt, finishPage, h1, launchBrowser, newPage, signIn, SHOTS, watch } from './support.ts';
+import { describeNeeding, NEEDS, sharedFixture } from '../helpers/needs.ts';
+import { api, type TestServer } from '../helpers/server.ts';
+import { finishPage, h1, launchBrowser, newPage, signIn, SHOTS, startUpgraded, watch } from './support.ts';
 
 const FIXTURE = 'ezswm-0.20.3';
 /** The fixture's admin and the password its README names. */
@@ -78,10 +77,7 @@ async function firstHour(token: string): Promise<void> {
 
 describeNeeding(NEED, 'the topology of a migrated 0.20.3 data directory', () => {
   beforeAll(async () => {
-    const dataDir = freshDataDir();
-    cpSync(join(SHARED_FIXTURES, FIXTURE), dataDir, { recursive: true });
-    await ensureUiBuilt();
-    server = await startServer({ dataDir });
+    server = await startUpgraded(FIXTURE);
     browser = await launchBrowser();
     const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: ADMIN });
     const list = await api(server.baseUrl, 'GET', '/api/sites?sort=name', { token: login.body.token });

@@ -33,10 +33,20 @@ export function archives(dir: string): string[] {
   return readdirSync(dir).filter((name) => name.startsWith('_archive_'));
 }
 
-/** Rows per table, for the tables the migration writes. */
+/**
+ * Rows per table, for the tables the migration writes; `activity` without the migration's entries of each fixed
+ * record (isFixEntry), which test/legacy/fixes-where-they-happened.test.ts counts.
+ */
 export function counts(dataDir: string): Record<string, number> {
   const tables = [...COUNTED_KINDS, 'port_tagged_vlans'];
-  return Object.fromEntries(tables.map((table) => [table, readDb<{ n: number }>(dataDir, `SELECT count(*) AS n FROM ${table}`)[0].n]));
+  const sql = (table: string) =>
+    `SELECT count(*) AS n FROM ${table}${table === 'activity' ? " WHERE NOT (action = 'migrate' AND entity_type IS NOT NULL)" : ''}`;
+  return Object.fromEntries(tables.map((table) => [table, readDb<{ n: number }>(dataDir, sql(table))[0].n]));
+}
+
+/** An entry the migration wrote about one record it fixed (legacy/fix-entries.ts), besides its one overall entry. */
+export function isFixEntry(entry: { action: string; entityType: string | null }): boolean {
+  return entry.action === 'migrate' && entry.entityType !== null;
 }
 
 /** The sample's files by name, parsed. */

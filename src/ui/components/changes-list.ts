@@ -80,7 +80,8 @@ function useFarNames(wanted: Wanted[], viaSwitch?: string): (id: string) => FarT
   return (id) => farCache.get(id);
 }
 
-const HIDDEN = new Set(['id', 'version', 'createdAt', 'updatedAt', 'password']);
+// reasons: a migration fix's, which its entry's summary says in words.
+const HIDDEN = new Set(['id', 'version', 'createdAt', 'updatedAt', 'password', 'reasons']);
 
 /** Fields naming ports or LAGs, and how their value reads: with its switch (`core-1 / 1`) or alone (`45`). */
 const FAR: Record<string, { kind: 'port' | 'lag'; withSwitch: boolean }> = {

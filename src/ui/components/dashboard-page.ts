@@ -11,6 +11,7 @@ import { FindingsCard } from './findings-list.ts';
 import { Loaded } from './loaded.ts';
 import { ErrorState } from './error-state.ts';
 import { EmptyState } from './empty-state.ts';
+import { MigrationNotice } from './migration-notice.ts';
 
 /** Counts, recent activity and findings. */
 export function DashboardPage() {
@@ -38,6 +39,7 @@ export function DashboardPage() {
     <${PageHeader} title=${t('dashboard.title')}>
       ${app.canEdit && html`<a class="btn btn-primary" href="/sites?new=1">${t('sites.add')}</a>`}
     </${PageHeader}>
+    <${MigrationNotice} />
     ${counts.error && html`<${ErrorState} error=${counts.error} onRetry=${counts.reload} />`}
     <ul class="tiles" aria-label=${t('dashboard.counts')}>
       ${tiles.map(

@@ -6,7 +6,7 @@ import { t } from '../messages.ts';
 export type Fix = NonNullable<MergeResult['fixes']>[number];
 
 /** A fix's value in its cell: none (muted) for an empty one, JSON for a list or object. */
-function ValueCell(p: { v: unknown }) {
+export function ValueCell(p: { v: unknown }) {
   if (p.v === null || p.v === undefined || p.v === '') return html`<td class="value muted">${t('common.none')}</td>`;
   return html`<td class="mono value">${typeof p.v === 'object' ? JSON.stringify(p.v) : String(p.v)}</td>`;
 }

@@ -36,6 +36,7 @@ const TemplatePage = lazyPage(async () => (await import('./template-page.ts')).T
 const PrintPage = lazyPage(async () => (await import('./print-page.ts')).PrintPage);
 const TopologyPage = lazyPage(async () => (await import('./topology-page.ts')).TopologyPage);
 const TopologyIndex = lazyPage(async () => (await import('./topology-page.ts')).TopologyIndex);
+const MigrationPage = lazyPage(async () => (await import('./migration-page.ts')).MigrationPage);
 
 /** The list pages, by route name. */
 const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
@@ -48,6 +49,7 @@ const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
   templates: TemplatesPage,
   activity: ActivityPage,
   topologies: TopologyIndex,
+  migration: MigrationPage,
 };
 
 /** The pages of one record, by route name: each made anew for another id. */

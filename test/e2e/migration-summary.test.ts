@@ -1,0 +1,142 @@
+// Issue 35, "the upgraded admin": after the upgrade of the real 0.20.3 data directory (../shared/fixtures/ezswm-0.20.3,
+// a copy migrated at the server's first start), the dashboard tells an admin what the migration fixed and links to the
+// summary at /migration: the fixes grouped by kind, each linking to its record, in English and in German. Dismissed,
+// the notice stays away for that user; a viewer never sees it. A fixed port's history holds its migration entry.
+// Screenshots migration-notice-*.png, migration-summary-*.png, migration-port-history-*.png.
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describeNeeding, NEEDS, sharedFixture } from '../helpers/needs.ts';
+import { api, type TestServer } from '../helpers/server.ts';
+import {
+  axeViolations,
+  finishPage,
+  h1,
+  launchBrowser,
+  newPage,
+  SHOTS,
+  startUpgraded,
+  submitSignIn,
+  TEST_PASSWORD,
+  watch,
+} from './support.ts';
+
+const FIXTURE = 'ezswm-0.20.3';
+const NEED = [NEEDS.chromium, sharedFixture(FIXTURE)];
+
+/** Who signs in for each language (the fixture's admin, and a German admin made after the upgrade), and the words looked for. */
+const AS = {
+  en: {
+    username: 'campus_admin',
+    password: 'Campus-Admin-2025!',
+    signOut: 'Sign out',
+    notice: /^Your 0\.20\.x data was migrated on .+\. \d+ values were fixed on the way\.$/,
+    review: 'Review the fixes',
+    dismiss: 'Dismiss',
+    title: 'Migration from 0.20.x',
+    ports: /^Ports \(\d+\)$/,
+    notMigrated: 'Not migrated, from activity.json',
+  },
+  de: {
+    username: 'anna',
+    password: TEST_PASSWORD,
+    signOut: 'Abmelden',
+    notice: /^Ihre Daten aus 0\.20\.x wurden am .+ übernommen\. Dabei wurden \d+ Werte korrigiert\.$/,
+    review: 'Korrekturen ansehen',
+    dismiss: 'Ausblenden',
+    title: 'Migration von 0.20.x',
+    ports: /^Ports \(\d+\)$/,
+    notMigrated: 'Nicht übernommen, aus activity.json',
+  },
+};
+
+let server: TestServer;
+let browser: Browser;
+let fixCount: number;
+
+async function signedInAt(page: Page, who: { username: string; password: string; signOut: string }): Promise<void> {
+  await page.goto(server.baseUrl);
+  await submitSignIn(page, who.username, who.password);
+  await page.getByRole('button', { name: who.signOut }).waitFor();
+}
+
+describeNeeding(NEED, 'the summary of the migration and its notice on the dashboard', () => {
+  beforeAll(async () => {
+    server = await startUpgraded(FIXTURE);
+    browser = await launchBrowser();
+    const token = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'campus_admin', password: AS.en.password } }))
+      .body.token;
+    const anna = { username: 'anna', password: TEST_PASSWORD, role: 'admin', language: 'de' };
+    expect((await api(server.baseUrl, 'POST', '/api/users', { token, body: anna })).status).toBe(201);
+    fixCount = (await api(server.baseUrl, 'GET', '/api/migration', { token })).body.fixes.length;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(['en', 'de'] as const)(
+    'tells an admin on the dashboard, links to the fixes grouped by kind, each to its record, until dismissed (%s)',
+    { timeout: 90_000 },
+    async (language) => {
+      const words = AS[language];
+      const { context, page } = await newPage(browser, { bypassCSP: true });
+      const problems = watch(page);
+      await signedInAt(page, words);
+      const notice = page.locator('.migration-notice');
+      await notice.waitFor();
+      expect(await axeViolations(page, `the dashboard with the notice (${language})`)).toEqual([]);
+      expect(await notice.locator('p').first().innerText()).toMatch(words.notice);
+      expect(await notice.innerText()).toContain(String(fixCount));
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width > 400 ? 800 : 760 });
+        await page.screenshot({ path: join(SHOTS, `migration-notice-${language}-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await notice.getByRole('link', { name: words.review }).click();
+      await h1(page, words.title);
+      await page.getByRole('heading', { name: words.ports, level: 2 }).waitFor();
+      expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toContain(`${words.notMigrated} (11)`);
+      expect(await axeViolations(page, `the summary of the migration (${language})`)).toEqual([]);
+      expect(await page.locator('tbody tr').count()).toBe(fixCount);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+        await page.screenshot({ path: join(SHOTS, `migration-summary-${language}-${width}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await page.getByRole('link', { name: 'acc-hs1 / 1/1/30' }).click();
+      await h1(page, 'acc-hs1');
+      expect(new URL(page.url()).searchParams.has('port')).toBe(true);
+      await page.locator('th.port-col button', { hasText: /^1\/1\/30/ }).click();
+      const history = page.getByRole('dialog');
+      await history.getByText('Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none', { exact: false }).waitFor();
+      await page.screenshot({ path: join(SHOTS, `migration-port-history-${language}-1280.png`) });
+      await page.keyboard.press('Escape');
+
+      await page.goto(server.baseUrl);
+      await notice.getByRole('button', { name: words.dismiss }).click();
+      await notice.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByRole('button', { name: words.signOut }).waitFor();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      expect(await notice.count()).toBe(0);
+      await finishPage({ context, page, problems });
+    },
+  );
+
+  it('shows a viewer no notice, and the summary when asked for it', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signedInAt(page, { username: 'helpdesk', password: 'Helpdesk-Neu-2026', signOut: 'Abmelden' });
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.migration-notice').count()).toBe(0);
+    await page.goto(`${server.baseUrl}/migration`);
+    await h1(page, AS.de.title);
+    await page.getByRole('heading', { name: AS.de.ports, level: 2 }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(fixCount);
+    await finishPage({ context, page, problems });
+  });
+});
