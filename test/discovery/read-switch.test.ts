@@ -19,7 +19,7 @@ import { SNMPSIM_V3, startSnmpsim } from './snmpsim.ts';
 
 const RECORDINGS = join(import.meta.dirname, 'recordings');
 const LIMITS = { requestTimeoutMs: 500, retries: 1, deadlineMs: 20_000 };
-/** snmpsim names a device's Cisco per-VLAN v3 contexts `<device>@<vlan>` (a real Cisco: `vlan-<vlan>`), and so does snmprec-agent.ts. */
+/** snmpsim and snmprec-agent.ts name a device's Cisco per-VLAN v3 contexts `<device>@<vlan>` (a real Cisco: `vlan-<vlan>`). */
 const SIMULATOR_CONTEXTS = { vlanContextPattern: '{context}@{vlan}' };
 
 function port(
