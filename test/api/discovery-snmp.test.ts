@@ -1,14 +1,14 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freeUdpPort, SNMPSIM_V3, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
-import { describeNeeding, NEEDS } from '../helpers/needs.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
+import { freeUdpPort, SNMPSIM_V3 } from '../discovery/snmpsim.ts';
 import { ROOT, useTestServer } from '../helpers/server.ts';
 
-// Discovery end to end: the real server with its real SNMP reader against snmpsimd serving the project's own
-// recordings (test/discovery/recordings/). An undocumented Aruba switch is discovered by address, every difference
-// applied (the switch, its ports, VLANs, LAG and the links LLDP names), its MAC table kept and searched, discovered
-// again with the remembered credentials (nothing left to propose), and taken back by one undo; a Junos switch over
-// SNMPv3; and a host where nothing answers.
+// Discovery end to end: the real server with its real SNMP reader against the recordings agent
+// (test/discovery/snmprec-agent.ts) serving the project's own recordings (test/discovery/recordings/). An undocumented
+// Aruba switch is discovered by address, every difference applied (the switch, its ports, VLANs, LAG and the links
+// LLDP names), its MAC table kept and searched, discovered again with the remembered credentials (nothing left to
+// propose), and taken back by one undo; a Junos switch over SNMPv3; and a host where nothing answers.
 
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
 
@@ -17,13 +17,13 @@ interface ProposalItem {
   kind: string;
 }
 
-describeNeeding([NEEDS.snmpsimd], 'discovering recorded switches through the API', () => {
+describe('discovering recorded switches through the API', () => {
   const server = useTestServer({ env: { DISCOVERY_TIMEOUT_MS: '15000' } });
-  let agent: Snmpsim;
+  let agent: SimulatedAgent;
   const ids = {} as Record<'site' | 'core' | 'core1' | 'core2', string>;
 
   beforeAll(async () => {
-    agent = await startSnmpsim(RECORDINGS, 'aruba_2930f');
+    agent = await startSnmprecAgent(RECORDINGS);
     ids.site = (await server.make('/api/sites', { name: 'Campus' })).id;
     // core-1 is documented: LLDP on the Aruba's ports 9 and 10 names its ports 1/1/1 and 1/1/2.
     ids.core = (await server.make('/api/switches', { siteId: ids.site, name: 'core-1' })).id;

@@ -1,12 +1,14 @@
 // Discovery of ten real switches' recordings (LibreNMS, GPL: read from ../shared/fixtures/snmp, never copied here),
-// served by snmpsimd through the fixtures' serve.sh, compared with the discovery each must give (expected/<device>.json,
-// compared as its README's "How tests should compare" says). Needs that folder and snmpsimd (helpers/needs.ts).
+// served by the recordings agent (snmprec-agent.ts), compared with the discovery each must give (expected/<device>.json,
+// compared as its README's "How tests should compare" says); and, where snmpsimd is installed, each read through the
+// fixtures' serve.sh exactly as through the recordings agent. Needs that folder (helpers/needs.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ObservedSwitch, SnmpCredentials } from '../../src/discovery/observed.ts';
 import { readSwitch } from '../../src/discovery/read-switch.ts';
 import { describeNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
+import { type SimulatedAgent, startSnmprecAgent } from './snmprec-agent.ts';
 import { SNMPSIM_V3, type Snmpsim, startServeScript } from './snmpsim.ts';
 
 const FIXTURES = join(SHARED_FIXTURES, 'snmp');
@@ -121,13 +123,14 @@ function compare(observed: ObservedSwitch, expected: Expected): void {
   );
 }
 
-describeNeeding([sharedFixture('snmp/serve.sh'), NEEDS.snmpsimd], 'discovery of the ten LibreNMS switch recordings', () => {
-  let agent: Snmpsim;
+describeNeeding([sharedFixture('snmp/data')], 'discovery of the ten LibreNMS switch recordings', () => {
+  let agent: SimulatedAgent;
   const byV2c = new Map<string, ObservedSwitch>();
+  const target = () => ({ host: '127.0.0.1', port: agent.port });
 
   beforeAll(async () => {
-    agent = await startServeScript(join(FIXTURES, 'serve.sh'), 'junos_ex4600mp');
-  }, 150_000);
+    agent = await startSnmprecAgent(join(FIXTURES, 'data'));
+  });
 
   afterAll(async () => {
     await agent?.stop();
@@ -135,7 +138,7 @@ describeNeeding([sharedFixture('snmp/serve.sh'), NEEDS.snmpsimd], 'discovery of 
 
   for (const device of DEVICES) {
     it(`reads ${device} over v2c as its expected discovery says`, async () => {
-      const observed = await readSwitch({ host: '127.0.0.1', port: agent.port }, v2c(device), LIMITS);
+      const observed = await readSwitch(target(), v2c(device), LIMITS);
       byV2c.set(device, observed);
       compare(observed, expectedOf(device));
     }, 90_000);
@@ -143,9 +146,28 @@ describeNeeding([sharedFixture('snmp/serve.sh'), NEEDS.snmpsimd], 'discovery of 
 
   for (const device of ['ios_c3560', 'arista_eos', 'junos_qfx5100']) {
     it(`reads ${device} over v3 authPriv (SHA, AES) with its context, as over v2c`, async () => {
-      const observed = await readSwitch({ host: '127.0.0.1', port: agent.port }, v3(device), LIMITS, SIMULATOR_CONTEXTS);
+      const observed = await readSwitch(target(), v3(device), LIMITS, SIMULATOR_CONTEXTS);
       compare(observed, expectedOf(device));
       if (byV2c.has(device)) expect(observed).toEqual(byV2c.get(device));
     }, 90_000);
   }
+
+  describeNeeding([sharedFixture('snmp/serve.sh'), NEEDS.snmpsimd], 'and through snmpsimd', () => {
+    let snmpsim: Snmpsim;
+
+    beforeAll(async () => {
+      snmpsim = await startServeScript(join(FIXTURES, 'serve.sh'), 'junos_ex4600mp');
+    }, 150_000);
+
+    afterAll(async () => {
+      await snmpsim?.stop();
+    });
+
+    for (const device of DEVICES) {
+      it(`reads ${device} through snmpsimd exactly as through the recordings agent`, async () => {
+        const throughSnmpsim = await readSwitch({ host: '127.0.0.1', port: snmpsim.port }, v2c(device), LIMITS);
+        expect(await readSwitch(target(), v2c(device), LIMITS)).toEqual(throughSnmpsim);
+      }, 90_000);
+    }
+  });
 });

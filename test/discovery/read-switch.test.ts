@@ -1,5 +1,6 @@
-// Reading a switch over SNMP: the project's own recordings (recordings/README.md) served by snmpsimd and decoded
-// exactly; SNMPv3; and agents that do not answer, answer too slowly or answer garbage.
+// Reading a switch over SNMP: the project's own recordings (recordings/README.md) served by the recordings agent
+// (snmprec-agent.ts) and decoded exactly, and read the same through snmpsimd where it is installed; SNMPv3; and agents
+// that do not answer, answer too slowly or answer garbage.
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import { join } from 'node:path';
@@ -12,11 +13,14 @@ import {
   type SnmpCredentials,
 } from '../../src/discovery/observed.ts';
 import { readSwitch } from '../../src/discovery/read-switch.ts';
-import { describeNeeding, NEEDS } from '../helpers/needs.ts';
-import { SNMPSIM_V3, type Snmpsim, startSnmpsim } from './snmpsim.ts';
+import { itNeeding, NEEDS } from '../helpers/needs.ts';
+import { type SimulatedAgent, startSnmprecAgent } from './snmprec-agent.ts';
+import { SNMPSIM_V3, startSnmpsim } from './snmpsim.ts';
 
 const RECORDINGS = join(import.meta.dirname, 'recordings');
 const LIMITS = { requestTimeoutMs: 500, retries: 1, deadlineMs: 20_000 };
+/** snmpsim and snmprec-agent.ts name a device's Cisco per-VLAN v3 contexts `<device>@<vlan>` (a real Cisco: `vlan-<vlan>`). */
+const SIMULATOR_CONTEXTS = { vlanContextPattern: '{context}@{vlan}' };
 
 function port(
   ifIndex: number,
@@ -337,13 +341,13 @@ async function failure(read: Promise<unknown>): Promise<DeviceError> {
   return error as DeviceError;
 }
 
-describeNeeding([NEEDS.snmpsimd], 'reading the recorded switches of recordings/', () => {
-  let agent: Snmpsim;
+describe('reading the recorded switches of recordings/', () => {
+  let agent: SimulatedAgent;
   const target = () => ({ host: '127.0.0.1', port: agent.port });
 
   beforeAll(async () => {
-    agent = await startSnmpsim(RECORDINGS, 'cisco_ios');
-  }, 90_000);
+    agent = await startSnmprecAgent(RECORDINGS);
+  });
 
   afterAll(async () => {
     await agent?.stop();
@@ -357,9 +361,27 @@ describeNeeding([NEEDS.snmpsimd], 'reading the recorded switches of recordings/'
     expect(await readSwitch(target(), { version: '2c', community }, LIMITS)).toEqual(expected);
   });
 
+  itNeeding(
+    [NEEDS.snmpsimd],
+    'reads them through snmpsimd exactly as through the recordings agent, over v2c and v3',
+    { timeout: 120_000 },
+    async () => {
+      const snmpsim = await startSnmpsim(RECORDINGS, 'cisco_ios');
+      try {
+        for (const name of ['cisco_ios', 'aruba_2930f', 'junos_ex2300']) {
+          for (const credentials of [{ version: '2c', community: name } as const, v3(name)]) {
+            const throughSnmpsim = await readSwitch({ host: '127.0.0.1', port: snmpsim.port }, credentials, LIMITS, SIMULATOR_CONTEXTS);
+            expect(await readSwitch(target(), credentials, LIMITS, SIMULATOR_CONTEXTS)).toEqual(throughSnmpsim);
+          }
+        }
+      } finally {
+        await snmpsim.stop();
+      }
+    },
+  );
+
   it('reads over v3 authPriv (SHA, AES-128) with a context, a Cisco per-VLAN instance as a context of its own', async () => {
-    const simulatorContexts = { vlanContextPattern: '{context}@{vlan}' };
-    expect(await readSwitch(target(), v3('cisco_ios'), LIMITS, simulatorContexts)).toEqual(CISCO);
+    expect(await readSwitch(target(), v3('cisco_ios'), LIMITS, SIMULATOR_CONTEXTS)).toEqual(CISCO);
     expect(await readSwitch(target(), v3('aruba_2930f'), LIMITS)).toEqual(ARUBA);
   });
 

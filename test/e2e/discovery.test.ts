@@ -1,15 +1,16 @@
-// SNMP discovery in the browser, against the real server and the project's own recordings served by snmpsimd
-// (test/discovery/recordings/): a switch's Discover with a wrong community (the busy state, then 504 in words),
-// the grouped review, a choice that pulls in what it needs, Apply, the switch changed, Undo, the activity log's
-// entry and its undo in words, entity by entity; the last discovery's age, the MAC table and search's "seen on"; a
-// stale discovery (409) that names what changed and reads again with the credentials the API says are remembered;
-// from a site's page, a new switch over SNMPv3 (a wrong key first: 502 in words), created with its ports and taken
-// back, and its entry. Screenshots at 1280 and 375 px; axe on the review and the activity.
+// SNMP discovery in the browser, against the real server and the project's own recordings (test/discovery/recordings/)
+// served by the recordings agent (test/discovery/snmprec-agent.ts): a switch's Discover with a wrong community (the
+// busy state, then 504 in words), the grouped review, a choice that pulls in what it needs, Apply, the switch changed,
+// Undo, the activity log's entry and its undo in words, entity by entity; the last discovery's age, the MAC table and
+// search's "seen on"; a stale discovery (409) that names what changed and reads again with the credentials the API says
+// are remembered; from a site's page, a new switch over SNMPv3 (a wrong key first: 502 in words), created with its
+// ports and taken back, and its entry. Screenshots at 1280 and 375 px; axe on the review and the activity.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SNMPSIM_V3, type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
+import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
+import { SNMPSIM_V3 } from '../discovery/snmpsim.ts';
 import { fileNeeds, NEEDS } from '../helpers/needs.ts';
 import { ROOT, type TestServer, setupAdmin, startServer } from '../helpers/server.ts';
 import { ensureUiBuilt, h1, launchBrowser, must, newPage, axeViolations, signIn, TEST_PASSWORD, watch } from './support.ts';
@@ -17,7 +18,7 @@ import { ensureUiBuilt, h1, launchBrowser, must, newPage, axeViolations, signIn,
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
 const SHOTS = join(ROOT, 'docs', 'screenshots');
 
-let agent: Snmpsim;
+let agent: SimulatedAgent;
 let server: TestServer;
 let browser: Browser;
 let token: string;
@@ -25,12 +26,12 @@ const ids = { site: '', acc: '', port1: '' };
 
 const admin = <T = any>(method: string, path: string, body?: unknown) => must<T>(server.baseUrl, token, method, path, body);
 const host = () => `127.0.0.1:${agent.port}`;
-const runnable = fileNeeds([NEEDS.chromium, NEEDS.snmpsimd]);
+const runnable = fileNeeds([NEEDS.chromium]);
 
 beforeAll(async () => {
   if (!runnable) return;
   mkdirSync(SHOTS, { recursive: true });
-  [agent] = await Promise.all([startSnmpsim(RECORDINGS, 'aruba_2930f'), ensureUiBuilt()]);
+  [agent] = await Promise.all([startSnmprecAgent(RECORDINGS), ensureUiBuilt()]);
   // A wrong community gets no answer: a discovery timeout shorter than the default keeps that wait short, and long
   // enough that the right one is read in time on a busy machine (4 s timed a good read out under CI's load).
   server = await startServer({ env: { DISCOVERY_TIMEOUT_MS: '10000' } });

@@ -39,7 +39,8 @@ export function sharedFixture(relativePath: string): Need {
 
 export const NEEDS = {
   chromium: systemTool(CHROMIUM_PATH, 'apt-get install chromium'),
-  snmpsimd: systemTool('snmpsimd', 'apt-get install snmpsim snmp'),
+  /** Only the cross-checks of the recordings agent (test/discovery/snmprec-agent.ts) with snmpsimd need it. */
+  snmpsimd: systemTool('snmpsimd', 'apt-get install snmpsim'),
   shellcheck: systemTool('shellcheck', 'apt-get install shellcheck'),
   pdftoppm: systemTool('pdftoppm', 'apt-get install poppler-utils'),
   root: {

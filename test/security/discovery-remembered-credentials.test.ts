@@ -1,28 +1,27 @@
-// Credentials an admin asks the service to remember are for the agent they were given for. An editor who names
-// another host (or port) and leaves snmp out must not make the service send them there: a v2c community travels in
-// clear, and a v3 request gives away the user name and an HMAC to guess the keys from offline. Here the real server
-// and its real SNMP reader: an Aruba switch served by snmpsimd, whose community an admin remembered, and a listening
+// Credentials an admin asks the service to remember are for the agent they were given for. An editor who names another
+// host (or port) and leaves snmp out must not make the service send them there: a v2c community travels in clear, and a
+// v3 request gives away the user name and an HMAC to guess the keys from offline. Here the real server and its real
+// SNMP reader: an Aruba switch served by the recordings agent, whose community an admin remembered, and a listening
 // socket of the "editor's" on another port of the loopback that counts what reaches it.
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Snmpsim, startSnmpsim } from '../discovery/snmpsim.ts';
-import { describeNeeding, NEEDS } from '../helpers/needs.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
 import { type ApiClient, ROOT, useSignedInUsers, useTestServer } from '../helpers/server.ts';
 import { type UdpWitness, udpWitness } from '../helpers/udp-witness.ts';
 
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
 const COMMUNITY = 'aruba_2930f';
 
-describeNeeding([NEEDS.snmpsimd], 'credentials remembered for a switch', () => {
+describe('credentials remembered for a switch', () => {
   const server = useTestServer({ env: { DISCOVERY_TIMEOUT_MS: '6000' } });
   const tokens = useSignedInUsers(server, { editor: 'ed' });
   const editor = () => server.as(() => tokens.editor);
-  let agent: Snmpsim;
+  let agent: SimulatedAgent;
   let listener: UdpWitness;
   const scope = { siteId: '', switchId: '' };
 
   beforeAll(async () => {
-    agent = await startSnmpsim(RECORDINGS, COMMUNITY);
+    agent = await startSnmprecAgent(RECORDINGS);
     listener = await udpWitness('127.0.0.1');
     scope.siteId = (await server.make('/api/sites', { name: 'Campus' })).id;
     scope.switchId = (await server.make('/api/switches', { siteId: scope.siteId, name: 'acc-1' })).id;
