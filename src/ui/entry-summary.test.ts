@@ -146,6 +146,21 @@ describe('an activity entry in words', () => {
       expect(entrySummary(e('undo', 'port', '8', 'Undid: Undid: Updated port 8 on core-1'))).toBe('Wiederholt: Port 8 an core-1 geändert');
     });
 
+    it('words the head of what the migration fixed of a record, its details as the server wrote them', () => {
+      const fixed = e(
+        'migrate',
+        'port',
+        '1/1/30',
+        "Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none (VLAN 190 does not exist at the switch's site; dropped)",
+      );
+      expect(entrySummary(fixed)).toBe(
+        "Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: access_vlan 190 → none (VLAN 190 does not exist at the switch's site; dropped)",
+      );
+      expect(entrySummary(e('migrate', 'vlan', '190 (Kiosk)', 'Migration fixed VLAN 190 (Kiosk): color "#fff" → "#22c55e" (taken)'))).toBe(
+        'Migration hat VLAN 190 (Kiosk) korrigiert: color "#fff" → "#22c55e" (taken)',
+      );
+    });
+
     it("words the migration's own entry from its counts", () => {
       const counts = { sites: 3, vlans: 11, networks: 12, switches: 9, ports: 557, addresses: 24, ranges: 9, templates: 3, lags: 4 };
       const migrate = e('migrate', null, null, 'Migrated the 0.20.x data: …', {

@@ -187,9 +187,25 @@ function fromCounts(e: EntryFacts): string | undefined {
   return undefined;
 }
 
+/**
+ * What the migration fixed of one record ("Migration fixed port 5 of switch core-1: <details>"): its head in the active
+ * language; the details, the server's words of each fix and its reason, as written.
+ */
+function fixedRecord(name: string, summary: string): string | undefined {
+  for (const what of ['says.fixWhatOf', 'says.fixWhat'] as const) {
+    const p = read(english('says.fixed').replace('{what}', english(what)), summary, name);
+    if (!p) continue;
+    const kindWord = (kind: string) => (`kind.${kind.toLowerCase()}` in en ? t(`kind.${kind.toLowerCase()}` as MessageKey) : kind);
+    const words = { ...p, kind: kindWord(p.kind!), parentKind: p.parentKind && kindWord(p.parentKind) };
+    return t('says.fixed', { what: t(what, words), details: p.details! });
+  }
+  return undefined;
+}
+
 /** The entry in words of the active language, or undefined when the UI does not know its form. */
 function worded(e: EntryFacts): string | undefined {
   const { action, entityType: type, summary } = e;
+  if (action === 'migrate' && type && e.entityName !== null) return fixedRecord(e.entityName, summary);
   if (action === 'import' || action === 'restore' || action === 'migrate') {
     if (action === 'import' && type && PLURAL[type]) {
       const p = read(english('says.import'), summary, '', PLURAL[type]);

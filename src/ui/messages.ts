@@ -323,6 +323,10 @@ export const en = {
     'tail.legacyAction': ' (0.20.x: {original})',
     'tail.legacyGone': ' (legacy {legacyType} id {legacyId}, no longer exists)',
     migrated: 'Migrated the 0.20.x data: {counts}',
+    // What the migration fixed of one record (src/legacy/fix-entries.ts).
+    fixed: 'Migration fixed {what}: {details}',
+    fixWhat: '{kind} {name}',
+    fixWhatOf: '{kind} {name} of {parentKind} {parent}',
     bulk: 'Updated {ports} on {name}',
     linkMade: 'Made a public link to switch {name}',
     linkRevoked: 'Revoked a public link to switch {name}',
