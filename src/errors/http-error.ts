@@ -1,6 +1,7 @@
 // The API's error answer as a handler or a step of the router throws it: HttpError(status, code, message,
 // details), which the router alone turns into the error answer. The data layer throws a Refusal instead
 // (refusal.ts), which http/errors.ts answers with the status of its kind.
+import { ERROR_FORMS, fillForm, type MessageParams } from './message-forms.ts';
 import type { FieldFault } from './refusal.ts';
 
 export type { FieldFault } from './refusal.ts';
@@ -11,26 +12,37 @@ export class HttpError extends Error {
   readonly code: string;
   readonly details?: FieldFault[];
   readonly headers?: Record<string, string>;
+  /** The values `message` is worded from by the form of its code (message-forms.ts ERROR_FORMS), when it is. */
+  readonly params?: MessageParams;
 
-  constructor(status: number, code: string, message: string, details?: FieldFault[], headers?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: FieldFault[],
+    headers?: Record<string, string>,
+    params?: MessageParams,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.headers = headers;
+    this.params = params;
   }
 }
 
 /** 400 validation_failed with every fault found. */
-export function validationFailed(details: FieldFault[], message = 'The request has invalid fields.'): HttpError {
-  return new HttpError(400, 'validation_failed', message, details);
+export function validationFailed(details: FieldFault[], message?: string): HttpError {
+  if (message !== undefined) return new HttpError(400, 'validation_failed', message, details);
+  return new HttpError(400, 'validation_failed', ERROR_FORMS.validation_failed, details, undefined, {});
 }
 
 /** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
 export function uniquenessConflict(faults: FieldFault[]): HttpError {
   const names = faults.some((fault) => fault.field === 'name');
-  const fields = faults.map((fault) => fault.field).join(', ');
-  return new HttpError(409, names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults);
+  const params = { fields: faults.map((fault) => fault.field).join(', ') };
+  return new HttpError(409, names ? 'name_taken' : 'conflict', fillForm(ERROR_FORMS.conflict, params), faults, undefined, params);
 }
 
 /** 404 not_found for a resource kind. */

@@ -1,0 +1,70 @@
+// The forms of the messages the API words from values: a stable code for each form, beside its English text with
+// {placeholders}. An answer sends the code and the values (params) with the English text, so that the UI words the
+// message in its own language (src/ui/messages.ts and messages-de.ts hold the same codes; a test ties them).
+
+/** The values a message is made of, by placeholder name. */
+export type MessageParams = Record<string, string | number>;
+
+/** The forms of a field's fault (details[].message), by code. */
+export const FIELD_FORMS = {
+  not_object: 'must be a JSON object',
+  unknown_field: 'is not a field of {kind}',
+  create_only: 'can only be given when creating',
+  required: 'is required',
+  not_null: 'must not be null',
+  not_boolean: 'must be true or false',
+  not_uuid: 'must be an id (a UUID)',
+  not_id_list: 'must be a list of ids',
+  not_uuid_list: 'must be a list of ids (UUIDs)',
+  not_timestamp: 'must be an ISO 8601 date and time',
+  not_string: 'must be a string',
+  control_characters: 'must not contain control characters',
+  one_of: 'must be one of {values}',
+  too_short: 'must be at least {min} characters',
+  too_long: 'must be at most {max} characters',
+  not_integer: 'must be an integer',
+  int_range: 'must be an integer from {min} to {max}',
+  not_ip: 'must be an IPv4 or IPv6 address',
+  not_mac: 'must be a MAC address like aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff',
+  not_colour: 'must be a colour like #1f77b4',
+  not_username: 'may contain only letters, digits, ".", "_" and "-"',
+  not_hostname: 'must be a host name: labels of letters, digits, "-" and "_" (at most 63 each), separated by "."',
+  gateway_needs_subnet: 'needs a subnet',
+  outside_subnet: 'must be an address inside {subnet}',
+  tagged_needs_trunk_port: 'only a trunk port carries tagged VLANs; set mode to trunk',
+  tagged_needs_trunk_lag: 'only a trunk LAG carries tagged VLANs; set portMode to trunk',
+  unit_over_stack: "must be at most the switch's stackSize ({stackSize})",
+  port_linked_to_itself: 'a port cannot be linked to itself',
+  lag_paired_with_itself: 'a LAG cannot be paired with itself',
+  vlan_missing: 'VLAN {id} does not exist',
+  vlan_of_other_site: 'VLAN {id} belongs to another site',
+  range_family: 'must be an IPv{family} address, as start is',
+  range_reversed: 'must be at least start ({start})',
+  no_dhcp_in_subnet: 'a /{prefix} has no addresses to lease: no dhcp range in a /31 or /32',
+  port_missing: 'port {id} does not exist',
+  site_missing: 'site {id} does not exist',
+  port_of_other_site: "port {id} is on a switch of another site than the network's",
+  site_name_taken: 'a site named "{name}" exists',
+  vlan_name_taken: 'the site has a VLAN named "{name}"',
+  vid_taken: 'the site has a VLAN {vid}',
+  network_name_taken: 'the site has a network named "{name}"',
+  switch_name_taken: 'the site has a switch named "{name}"',
+  mac_taken: 'another switch has MAC {mac}',
+  management_ip_taken: 'another switch of the site has management IP {ip}',
+  username_taken: 'is taken',
+} as const;
+
+/** The code of a field fault's form. */
+export type FieldFormCode = keyof typeof FIELD_FORMS;
+
+/** The forms of an error's own message (error.message), by the error's code; sent with params only when worded so. */
+export const ERROR_FORMS = {
+  validation_failed: 'The request has invalid fields.',
+  name_taken: 'Another record already has this {fields}.',
+  conflict: 'Another record already has this {fields}.',
+} as const;
+
+/** The text of `form` with each {placeholder} filled from `params` (one left as it is when it has no value). */
+export function fillForm(form: string, params: MessageParams): string {
+  return form.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
