@@ -64,6 +64,20 @@ export const ERROR_FORMS = {
   conflict: 'Another record already has this {fields}.',
 } as const;
 
+/** The forms of the findings of GET /api/checks that their kind and params word, by kind. */
+export const FINDING_FORMS = {
+  duplicate_management_ip: 'Management IP {ip} is used by {switchCount} switches: {switches}.',
+  duplicate_mac: 'MAC address {mac} is used by {switchCount} switches: {switches}.',
+  address_in_dhcp_range: 'Address {address} of network {network} ({subnet}, {site}) is inside its DHCP range {start}-{end}.',
+  link_mode_mismatch: 'The link between {portA} ({modeA}) and {portB} ({modeB}) has different modes at its ends.',
+  management_ip_outside_subnets: 'Management IP {ip} of switch {switch} is in none of the IPv{family} subnets of site {site}.',
+  overlapping_subnets: 'Networks {networkA} ({subnetA}) and {networkB} ({subnetB}) of site {site} overlap.',
+  network_nearly_full:
+    'Network {network} ({subnet}, {site}) is {percent} % used: ' +
+    '{used} recorded, {dhcp} in DHCP ranges and {reserved} reserved of {usable} usable addresses.',
+  unused_vlan: 'VLAN {vid} ({vlan}) of site {site} is carried by no port.',
+} as const;
+
 /** The text of `form` with each {placeholder} filled from `params` (one left as it is when it has no value). */
 export function fillForm(form: string, params: MessageParams): string {
   return form.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
