@@ -12,7 +12,7 @@ import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import { insertNew, updateRow } from '../db/resource-sql.ts';
 import { getSite } from '../db/sites.ts';
-import { ERROR_FORMS, fillForm } from '../errors/message-forms.ts';
+import { ERROR_FORMS, fillForm } from '../lib/message-forms.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { changesNothing, faultOf, toColumns, validateInput, type ApiRecord, type Resource, type ValidatedInput } from '../fields/field.ts';
 import { refusalOf, type RuleFault } from '../fields/rules.ts';

@@ -1,7 +1,6 @@
 // The API's error answer as a handler or a step of the router throws it: HttpError(status, code, message,
 // details), which the router alone turns into the error answer. The data layer throws a Refusal instead
 // (refusal.ts), which http/errors.ts answers with the status of its kind.
-import { ERROR_FORMS, fillForm, type MessageParams } from './message-forms.ts';
 import type { FieldFault } from './refusal.ts';
 
 export type { FieldFault } from './refusal.ts';
@@ -12,8 +11,8 @@ export class HttpError extends Error {
   readonly code: string;
   readonly details?: FieldFault[];
   readonly headers?: Record<string, string>;
-  /** The values `message` is worded from by the form of its code (message-forms.ts ERROR_FORMS), when it is. */
-  readonly params?: MessageParams;
+  /** The values `message` is worded from by the form of its code (lib/message-forms.ts ERROR_FORMS), when it is. */
+  readonly params?: Record<string, string | number>;
 
   constructor(
     status: number,
@@ -21,7 +20,7 @@ export class HttpError extends Error {
     message: string,
     details?: FieldFault[],
     headers?: Record<string, string>,
-    params?: MessageParams,
+    params?: Record<string, string | number>,
   ) {
     super(message);
     this.status = status;
@@ -35,14 +34,14 @@ export class HttpError extends Error {
 /** 400 validation_failed with every fault found. */
 export function validationFailed(details: FieldFault[], message?: string): HttpError {
   if (message !== undefined) return new HttpError(400, 'validation_failed', message, details);
-  return new HttpError(400, 'validation_failed', ERROR_FORMS.validation_failed, details, undefined, {});
+  return new HttpError(400, 'validation_failed', 'The request has invalid fields.', details, undefined, {});
 }
 
 /** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
 export function uniquenessConflict(faults: FieldFault[]): HttpError {
   const names = faults.some((fault) => fault.field === 'name');
-  const params = { fields: faults.map((fault) => fault.field).join(', ') };
-  return new HttpError(409, names ? 'name_taken' : 'conflict', fillForm(ERROR_FORMS.conflict, params), faults, undefined, params);
+  const fields = faults.map((fault) => fault.field).join(', ');
+  return new HttpError(409, names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults, undefined, { fields });
 }
 
 /** 404 not_found for a resource kind. */

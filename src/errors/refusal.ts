@@ -6,7 +6,7 @@
 export interface FieldFault {
   field: string;
   message: string;
-  /** The code of the message's form (errors/message-forms.ts), when it has one, and the values it is worded from. */
+  /** The code of the message's form (lib/message-forms.ts), when it has one, and the values it is worded from. */
   code?: string;
   params?: Record<string, string | number>;
 }
@@ -19,7 +19,7 @@ export class Refusal extends Error {
   readonly kind: RefusalKind;
   readonly code: string;
   readonly details?: FieldFault[];
-  /** The values `message` is worded from by the form of its code (errors/message-forms.ts ERROR_FORMS), when it is. */
+  /** The values `message` is worded from by the form of its code (lib/message-forms.ts ERROR_FORMS), when it is. */
   readonly params?: Record<string, string | number>;
 
   constructor(kind: RefusalKind, code: string, message: string, details?: FieldFault[], params?: Record<string, string | number>) {

@@ -1,4 +1,4 @@
-import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams } from '../errors/message-forms.ts';
+import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams } from '../lib/message-forms.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 

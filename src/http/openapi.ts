@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../fields/field.ts';
 import { YAML_MEDIA_TYPES, type Route } from './route.ts';
 
-/** The values a message is worded from, by the name of its placeholder in the form of its code (src/errors/message-forms.ts). */
+/** The values a message is worded from, by the name of its placeholder in the form of its code (src/lib/message-forms.ts). */
 export const MESSAGE_PARAMS_SCHEMA: JsonSchema = {
   type: 'object',
   additionalProperties: { type: ['string', 'number'] },
@@ -30,7 +30,6 @@ const ERROR_SCHEMA: JsonSchema = {
           description: 'Each fault: the path into the request it names, and what is wrong (each cut at 1,000 characters). At most 1,000.',
           items: {
             type: 'object',
-            required: ['field', 'message'],
             properties: {
               field: { type: 'string' },
               message: { type: 'string' },

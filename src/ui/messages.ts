@@ -1,9 +1,10 @@
 // Every word the UI shows, in one English catalogue keyed by where it is used, and t() to look one up.
 // Messages hold {placeholders}; a message with plural forms picks one by {count} under the language's plural
 // rules. Text that comes from the API is worded again where the UI knows its form: error messages, their faults and
-// findings by their code and params (server-messages.ts, the server's forms under serverFault, serverError and
-// serverFinding), an activity entry's summary from its parts (entry-summary.ts); else shown as the server wrote it.
+// findings by their code and params (server-messages.ts; the English forms are the server's own, lib/message-forms.ts,
+// under serverFault, serverError and serverFinding), an activity entry's summary from its parts (entry-summary.ts).
 // A second language is a second catalogue of the same keys (typed by Catalogue) and a choice of MESSAGES.
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS } from '../lib/message-forms.ts';
 
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
 export type Message = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
@@ -555,69 +556,9 @@ export const en = {
   }),
 
   // Failed loads and saves (error-state.ts, form-notice.ts).
-  ...group('serverFault', {
-    not_object: 'must be a JSON object',
-    unknown_field: 'is not a field of {kind}',
-    create_only: 'can only be given when creating',
-    required: 'is required',
-    not_null: 'must not be null',
-    not_boolean: 'must be true or false',
-    not_uuid: 'must be an id (a UUID)',
-    not_id_list: 'must be a list of ids',
-    not_uuid_list: 'must be a list of ids (UUIDs)',
-    not_timestamp: 'must be an ISO 8601 date and time',
-    not_string: 'must be a string',
-    control_characters: 'must not contain control characters',
-    one_of: 'must be one of {values}',
-    too_short: 'must be at least {min} characters',
-    too_long: 'must be at most {max} characters',
-    not_integer: 'must be an integer',
-    int_range: 'must be an integer from {min} to {max}',
-    not_ip: 'must be an IPv4 or IPv6 address',
-    not_mac: 'must be a MAC address like aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff',
-    not_colour: 'must be a colour like #1f77b4',
-    not_username: 'may contain only letters, digits, ".", "_" and "-"',
-    not_hostname: 'must be a host name: labels of letters, digits, "-" and "_" (at most 63 each), separated by "."',
-    gateway_needs_subnet: 'needs a subnet',
-    outside_subnet: 'must be an address inside {subnet}',
-    tagged_needs_trunk_port: 'only a trunk port carries tagged VLANs; set mode to trunk',
-    tagged_needs_trunk_lag: 'only a trunk LAG carries tagged VLANs; set portMode to trunk',
-    unit_over_stack: "must be at most the switch's stackSize ({stackSize})",
-    port_linked_to_itself: 'a port cannot be linked to itself',
-    lag_paired_with_itself: 'a LAG cannot be paired with itself',
-    vlan_missing: 'VLAN {id} does not exist',
-    vlan_of_other_site: 'VLAN {id} belongs to another site',
-    range_family: 'must be an IPv{family} address, as start is',
-    range_reversed: 'must be at least start ({start})',
-    no_dhcp_in_subnet: 'a /{prefix} has no addresses to lease: no dhcp range in a /31 or /32',
-    port_missing: 'port {id} does not exist',
-    site_missing: 'site {id} does not exist',
-    port_of_other_site: "port {id} is on a switch of another site than the network's",
-    site_name_taken: 'a site named "{name}" exists',
-    vlan_name_taken: 'the site has a VLAN named "{name}"',
-    vid_taken: 'the site has a VLAN {vid}',
-    network_name_taken: 'the site has a network named "{name}"',
-    switch_name_taken: 'the site has a switch named "{name}"',
-    mac_taken: 'another switch has MAC {mac}',
-    management_ip_taken: 'another switch of the site has management IP {ip}',
-    username_taken: 'is taken',
-  }),
-  ...group('serverError', {
-    validation_failed: 'The request has invalid fields.',
-    name_taken: 'Another record already has this {fields}.',
-    conflict: 'Another record already has this {fields}.',
-  }),
-  ...group('serverFinding', {
-    duplicate_management_ip: 'Management IP {ip} is used by {switchCount} switches: {switches}.',
-    duplicate_mac: 'MAC address {mac} is used by {switchCount} switches: {switches}.',
-    address_in_dhcp_range: 'Address {address} of network {network} ({subnet}, {site}) is inside its DHCP range {start}-{end}.',
-    link_mode_mismatch: 'The link between {portA} ({modeA}) and {portB} ({modeB}) has different modes at its ends.',
-    management_ip_outside_subnets: 'Management IP {ip} of switch {switch} is in none of the IPv{family} subnets of site {site}.',
-    overlapping_subnets: 'Networks {networkA} ({subnetA}) and {networkB} ({subnetB}) of site {site} overlap.',
-    network_nearly_full:
-      'Network {network} ({subnet}, {site}) is {percent} % used: {used} recorded, {dhcp} in DHCP ranges and {reserved} reserved of {usable} usable addresses.',
-    unused_vlan: 'VLAN {vid} ({vlan}) of site {site} is carried by no port.',
-  }),
+  ...group('serverFault', FIELD_FORMS),
+  ...group('serverError', ERROR_FORMS),
+  ...group('serverFinding', FINDING_FORMS),
   ...group('errorState', {
     'notFound.page': 'This page does not exist, or it was deleted.',
     'notFound.site': 'This site does not exist, or it was deleted.',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../errors/message-forms.ts';
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../lib/message-forms.ts';
 import { de } from './messages-de.ts';
 import { en, setLanguage } from './messages.ts';
 import { errorText, faultText, findingText } from './server-messages.ts';

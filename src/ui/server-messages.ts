@@ -1,5 +1,5 @@
 // The API's messages in the user's language: a finding by its kind, an error and each of its faults by their code,
-// each worded from its params by the catalogue's form of that code (the server's forms: src/errors/message-forms.ts);
+// each worded from its params by the catalogue's form of that code (the server's forms: src/lib/message-forms.ts);
 // the server's English text when it sends no params or the catalogue has no form of the code.
 import { en, type MessageKey, t } from './messages.ts';
 

@@ -2,7 +2,7 @@
 // its own language: each fault of a refusal (details[].code and params), the refusal's own message where its code
 // has a form (error.params), and a finding whose kind has a form (params). The English text is the form filled.
 import { describe, expect, it } from 'vitest';
-import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../../src/errors/message-forms.ts';
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../../src/lib/message-forms.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 const server = useTestServer();
@@ -21,6 +21,12 @@ type Refused = [
   detail: Detail,
 ];
 const refused = (...row: Refused): Refused => row;
+
+/** A request for a VLAN of `body` at a site that has VLAN 10 Users. */
+const besideUsers = (body: Record<string, unknown>) => async (s: Setup) => {
+  await make('/api/vlans', { siteId: s.siteId, vid: 10, name: 'Users' });
+  return { path: '/api/vlans', body: { siteId: s.siteId, ...body } };
+};
 
 const refusals: Refused[] = [
   refused(
@@ -75,26 +81,16 @@ const refusals: Refused[] = [
     'validation_failed',
     { field: 'untaggedVlanId', code: 'vlan_of_other_site', params: { id: expect.any(String) } },
   ),
-  refused(
-    "a VLAN with another VLAN's name",
-    async (s) => {
-      await make('/api/vlans', { siteId: s.siteId, vid: 10, name: 'Users' });
-      return { path: '/api/vlans', body: { siteId: s.siteId, vid: 11, name: 'Users' } };
-    },
-    409,
-    'name_taken',
-    { field: 'name', code: 'vlan_name_taken', params: { name: 'Users' } },
-  ),
-  refused(
-    "a VLAN with another VLAN's number",
-    async (s) => {
-      await make('/api/vlans', { siteId: s.siteId, vid: 10, name: 'Users' });
-      return { path: '/api/vlans', body: { siteId: s.siteId, vid: 10, name: 'Guests' } };
-    },
-    409,
-    'conflict',
-    { field: 'vid', code: 'vid_taken', params: { vid: 10 } },
-  ),
+  refused("a VLAN with another VLAN's name", besideUsers({ vid: 11, name: 'Users' }), 409, 'name_taken', {
+    field: 'name',
+    code: 'vlan_name_taken',
+    params: { name: 'Users' },
+  }),
+  refused("a VLAN with another VLAN's number", besideUsers({ vid: 10, name: 'Guests' }), 409, 'conflict', {
+    field: 'vid',
+    code: 'vid_taken',
+    params: { vid: 10 },
+  }),
 ];
 
 describe('a refusal', () => {

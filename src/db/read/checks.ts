@@ -5,7 +5,7 @@
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
-import { FINDING_FORMS, fillForm, type MessageParams } from '../../errors/message-forms.ts';
+import { FINDING_FORMS, fillForm, type MessageParams } from '../../lib/message-forms.ts';
 import { ruleBreaks } from './rule-findings.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
 import { addressCountSql } from '../search-index.ts';
@@ -57,7 +57,7 @@ export interface Finding {
   kind: FindingKind;
   severity: Severity;
   message: string;
-  /** The values the message is made of, when its kind's form words it from them (errors/message-forms.ts FINDING_FORMS). */
+  /** The values the message is made of, when its kind's form words it from them (lib/message-forms.ts FINDING_FORMS). */
   params?: MessageParams;
   entities: EntityRef[];
 }

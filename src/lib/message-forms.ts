@@ -1,6 +1,7 @@
 // The forms of the messages the API words from values: a stable code for each form, beside its English text with
 // {placeholders}. An answer sends the code and the values (params) with the English text, so that the UI words the
-// message in its own language (src/ui/messages.ts and messages-de.ts hold the same codes; a test ties them).
+// message in its own language: src/ui/messages.ts takes these forms as its English ones, messages-de.ts words the same
+// codes in German (src/ui/server-messages.test.ts ties them).
 
 /** The values a message is made of, by placeholder name. */
 export type MessageParams = Record<string, string | number>;

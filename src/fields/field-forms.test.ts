@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Field, checkValue, faultOf, validateInput } from '../fields/field.ts';
-import { VLAN } from '../fields/vlans.ts';
-import { ERROR_FORMS, FIELD_FORMS, fillForm } from './message-forms.ts';
+import { type Field, checkValue, faultOf, validateInput } from './field.ts';
+import { VLAN } from './vlans.ts';
 
 const VID: Field = { name: 'vid', type: 'integer', description: 'VLAN number.', min: 1, max: 4094 };
-
-describe('the forms of the messages', () => {
-  it('fill each placeholder from the params, and leave one without a value as it is', () => {
-    expect(fillForm(FIELD_FORMS.int_range, { min: 1, max: 4094 })).toBe('must be an integer from 1 to 4094');
-    expect(fillForm(FIELD_FORMS.int_range, { min: 1 })).toBe('must be an integer from 1 to {max}');
-    expect(fillForm(ERROR_FORMS.name_taken, { fields: 'name, vid' })).toBe('Another record already has this name, vid.');
-  });
-
-  it('have codes of lower-case words, each form a text of its own', () => {
-    for (const code of [...Object.keys(FIELD_FORMS), ...Object.keys(ERROR_FORMS)]) expect(code).toMatch(/^[a-z]+(_[a-z0-9]+)*$/);
-    expect(new Set(Object.values(FIELD_FORMS)).size).toBe(Object.keys(FIELD_FORMS).length);
-  });
-});
 
 describe('a fault worded by a form', () => {
   it('carries the code and params of its form beside the English message', () => {
