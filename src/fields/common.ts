@@ -1,4 +1,4 @@
-import { INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
+import { INTERFACE_NAME_MAX, interfaceNameFault } from '../lib/interface-name.ts';
 import { ipKey } from '../lib/ip-math.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import { type DerivedColumns, type Field, type Normalized, refused } from './field.ts';
@@ -80,8 +80,8 @@ export function optionalText<const N extends string, const C extends string>(
 
 /** A port's or a LAG's name, written raw into configurations (`interface <name>`): the rule of src/lib/interface-name.ts. */
 export function interfaceName(text: string): Normalized {
-  const problem = interfaceNameProblem(text);
-  return problem === undefined ? { ok: true, value: text } : { ok: false, message: problem };
+  const fault = interfaceNameFault(text);
+  return fault === undefined ? { ok: true, value: text } : refused(fault.code, fault.params);
 }
 
 /** An IPv4 or IPv6 address in its stored spelling. */

@@ -1,4 +1,4 @@
-import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams } from '../lib/message-forms.ts';
+import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams, withForm } from '../lib/message-forms.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 
@@ -16,6 +16,11 @@ export function refused(code: FieldFormCode, params: MessageParams = {}): { ok: 
   return withForm({ ok: false, message: fillForm(FIELD_FORMS[code], params) }, code, params);
 }
 
+/** Why a value is refused, worded by the form `code` from `params`, for a fault made later (faultAt). */
+export function reason(code: FieldFormCode, params: MessageParams = {}): Refused {
+  return { message: fillForm(FIELD_FORMS[code], params), code, params };
+}
+
 /** A fault at `field`, worded by the form `code` from `params`. */
 export function faultOf(field: string, code: FieldFormCode, params: MessageParams = {}): FieldFault {
   return withForm({ field, message: fillForm(FIELD_FORMS[code], params) }, code, params);
@@ -25,12 +30,6 @@ export function faultOf(field: string, code: FieldFormCode, params: MessageParam
 export function faultAt(field: string, reason: Refused): FieldFault {
   const fault = { field, message: reason.message };
   return reason.code === undefined ? fault : withForm(fault, reason.code, reason.params ?? {});
-}
-
-// Not enumerable, as rules.ts gives a fault its rule: a fault compares and copies as { field, message } on every path,
-// and http/errors.ts writes the code and params into the answer.
-function withForm<T extends object>(target: T, code: string, params: MessageParams): T {
-  return Object.defineProperties(target, { code: { value: code }, params: { value: params } });
 }
 
 /** One field of a resource, declared once: validation, row mapping, CSV columns and OpenAPI derive from it. */

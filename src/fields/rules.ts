@@ -1,8 +1,9 @@
 import { type FieldFault, Refusal, type RefusalKind } from '../errors/refusal.ts';
 import { firstUsable, ipToBigInt, isUsableHost, lastUsable, subnetOf } from '../lib/ip-math.ts';
 import { cidrContains, parseIp } from '../lib/net.ts';
+import type { FieldFormCode } from '../lib/message-forms.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
-import { faultAt, faultOf } from './field.ts';
+import { faultAt, faultOf, type Refused, reason } from './field.ts';
 
 /** A rule of the data, declared once: the code and kind of the API's refusal when a change breaks it, and the field it names. */
 export interface Rule {
@@ -91,11 +92,11 @@ export interface PairLookups {
 /** The fields that pair two records. */
 export type PairField = 'linkedPortId' | 'remoteLagId';
 
-/** The wording of a fault; each has a default per field. */
+/** The wording of a fault (a text, or a form's: Refused); each has a default per field, a form of lib/message-forms.ts. */
 export interface PairWords {
-  missing(id: string): string;
-  sameSwitch(far: PairEnd): string;
-  noBack(id: string): string;
+  missing(id: string): string | Refused;
+  sameSwitch(far: PairEnd): string | Refused;
+  noBack(id: string): string | Refused;
 }
 
 /** Which pair, whether the far end must point back already, and any wording of the caller's (a document's). */
@@ -106,27 +107,22 @@ export interface PairRule {
   words?: Partial<PairWords>;
 }
 
-const NOUNS: Record<PairField, { noun: string; back: string; stray: string }> = {
-  linkedPortId: {
-    noun: 'port',
-    back: 'does not link back to this port (links are symmetric)',
-    stray: 'links to this port, which does not link back',
-  },
-  remoteLagId: {
-    noun: 'LAG',
-    back: 'does not pair back with this LAG (pairs are symmetric)',
-    stray: 'pairs with this LAG, which does not pair back',
-  },
+const PAIR_FORMS: Record<PairField, Record<'missing' | 'sameSwitch' | 'noBack' | 'stray', FieldFormCode>> = {
+  linkedPortId: { missing: 'port_missing', sameSwitch: 'port_of_same_switch', noBack: 'port_no_link_back', stray: 'port_stray_link' },
+  remoteLagId: { missing: 'lag_missing', sameSwitch: 'lag_of_same_switch', noBack: 'lag_no_pair_back', stray: 'lag_stray_pair' },
 };
 
-function wordsOf(rule: PairRule): PairWords & { stray(id: string): string } {
-  const { noun, back, stray } = NOUNS[rule.field];
+/** A caller's wording as a Refused: a text of its own, or a form's. */
+const reasonOf = (words: string | Refused): Refused => (typeof words === 'string' ? { message: words } : words);
+
+function wordsOf(rule: PairRule): PairWords & { stray(id: string): Refused } {
+  const forms = PAIR_FORMS[rule.field];
   return {
-    missing: (id) => `${noun} ${id} does not exist`,
-    sameSwitch: () => `must be a ${noun} of another switch`,
-    noBack: (id) => `${noun} ${id} ${back}`,
+    missing: (id) => reason(forms.missing, { id }),
+    sameSwitch: () => reason(forms.sameSwitch),
+    noBack: (id) => reason(forms.noBack, { id }),
     ...rule.words,
-    stray: (id) => `${noun} ${id} ${stray}`,
+    stray: (id) => reason(forms.stray, { id }),
   };
 }
 
@@ -141,12 +137,12 @@ export function pairFaults(record: PairEnd, rule: PairRule, lookups: PairLookups
   const partner = record.partnerId ?? null;
   const faults: FieldFault[] = [];
   if (rule.symmetric && lookups.pointingAt)
-    for (const other of lookups.pointingAt(record.id)) if (other !== partner) faults.push({ field, message: words.stray(other) });
+    for (const other of lookups.pointingAt(record.id)) if (other !== partner) faults.push(faultAt(field, words.stray(other)));
   if (partner === null || partner === record.id) return faults;
   const far = lookups.find(partner);
-  if (!far) faults.push({ field, message: words.missing(partner) });
-  else if (far.switchId === record.switchId) faults.push({ field, message: words.sameSwitch(far) });
-  else if (rule.symmetric && (far.partnerId ?? null) !== record.id) faults.push({ field, message: words.noBack(partner) });
+  if (!far) faults.push(faultAt(field, reasonOf(words.missing(partner))));
+  else if (far.switchId === record.switchId) faults.push(faultAt(field, reasonOf(words.sameSwitch(far))));
+  else if (rule.symmetric && (far.partnerId ?? null) !== record.id) faults.push(faultAt(field, reasonOf(words.noBack(partner))));
   return faults;
 }
 
@@ -239,20 +235,17 @@ export function vlanSiteFaults(named: readonly NamedVlan[], siteId: string, site
 export function addressFaults(address: { address?: unknown }, subnet: string, prefix = ''): FieldFault[] {
   if (typeof address.address !== 'string') return [];
   if (isUsableHost(subnet, address.address)) return [];
-  return [{ field: `${prefix}address`, message: unusableReason(subnet, address.address) }];
+  return [faultOf(`${prefix}address`, unusableReason(subnet, address.address), { subnet })];
 }
 
-function unusableReason(cidr: string, text: string): string {
+function unusableReason(cidr: string, text: string): FieldFormCode {
   const subnet = subnetOf(cidr);
   const ip = parseIp(text);
-  if (!subnet || !ip || ip.family !== subnet.family || !cidrContains(cidr, text)) return `must be an address inside ${cidr}`;
+  if (!subnet || !ip || ip.family !== subnet.family || !cidrContains(cidr, text)) return 'outside_subnet';
   const value = ipToBigInt(ip);
-  if (value < firstUsable(subnet))
-    return subnet.family === 4
-      ? `is the network address of ${cidr}; the hosts run from the next address`
-      : `is the subnet-router anycast address of ${cidr}, which no host may hold`;
-  if (value > lastUsable(subnet)) return `is the broadcast address of ${cidr}; the hosts end one address before it`;
-  return `must be a usable host of ${cidr}`;
+  if (value < firstUsable(subnet)) return subnet.family === 4 ? 'network_address' : 'subnet_router_anycast';
+  if (value > lastUsable(subnet)) return 'broadcast_address';
+  return 'not_usable_host';
 }
 
 /** A range's own shape: start and end of one family, start at most end (no subnet needed: undo data is judged by it too). */

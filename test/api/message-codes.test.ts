@@ -81,6 +81,34 @@ const refusals: Refused[] = [
     'validation_failed',
     { field: 'untaggedVlanId', code: 'vlan_of_other_site', params: { id: expect.any(String) } },
   ),
+  refused(
+    'a subnet with host bits set',
+    async (s) => ({ path: '/api/networks', body: { siteId: s.siteId, name: 'n', subnet: '10.9.0.1/24' } }),
+    400,
+    'validation_failed',
+    { field: 'subnet', code: 'host_bits_set', params: { network: '10.9.0.0/24' } },
+  ),
+  refused(
+    'a port name that is no interface name',
+    async (s) => ({
+      path: `/api/switches/${(await make('/api/switches', { siteId: s.siteId, name: 'edge' })).id}/ports`,
+      body: { name: 'Gi1/0/1;' },
+    }),
+    400,
+    'validation_failed',
+    { field: 'name', code: 'not_interface_name', params: {} },
+  ),
+  refused(
+    "a link to a port of the port's own switch",
+    async (s) => {
+      const sw = (await make('/api/switches', { siteId: s.siteId, name: 'edge' })).id;
+      const other = (await make(`/api/switches/${sw}/ports`, { name: '2' })).id;
+      return { path: `/api/switches/${sw}/ports`, body: { name: '1', linkedPortId: other } };
+    },
+    400,
+    'validation_failed',
+    { field: 'linkedPortId', code: 'port_of_same_switch', params: {} },
+  ),
   refused("a VLAN with another VLAN's name", besideUsers({ vid: 11, name: 'Users' }), 409, 'name_taken', {
     field: 'name',
     code: 'vlan_name_taken',
