@@ -22,6 +22,7 @@ import { counted } from '../lib/counted.ts';
 import type { Utilization } from '../lib/ip-math.ts';
 import { databaseLookups } from './lookups.ts';
 import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
+import { faultOf } from '../fields/field.ts';
 
 /** A network as its answer reads it: with its exact utilisation. */
 export type NetworkWithUse = NetworkRow & { use?: Utilization };
@@ -77,8 +78,7 @@ function heldText(held: { addresses: number; ranges: number }): string {
 
 /** The name unique per site (409 name_taken); then no overlap with another subnet of the site (409 subnet_overlaps). */
 function networkClashes(db: Db, values: NetworkValues, id: string): FieldFault[] {
-  if (networkIdByName(db, values.site_id, values.name, id))
-    return [{ field: 'name', message: `the site has a network named "${values.name}"` }];
+  if (networkIdByName(db, values.site_id, values.name, id)) return [faultOf('name', 'network_name_taken', { name: values.name })];
   const other = overlappingNetwork(db, values.site_id, values.subnet, id);
   if (other) throw subnetOverlaps(values.subnet, other);
   return [];

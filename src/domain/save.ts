@@ -12,8 +12,9 @@ import type { Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import { insertNew, updateRow } from '../db/resource-sql.ts';
 import { getSite } from '../db/sites.ts';
+import { ERROR_FORMS, fillForm } from '../lib/message-forms.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { changesNothing, toColumns, validateInput, type ApiRecord, type Resource, type ValidatedInput } from '../fields/field.ts';
+import { changesNothing, faultOf, toColumns, validateInput, type ApiRecord, type Resource, type ValidatedInput } from '../fields/field.ts';
 import { refusalOf, type RuleFault } from '../fields/rules.ts';
 
 /** What every stored row has: its id and the version its ETag names. */
@@ -211,22 +212,25 @@ export function notFound(what: string): Refusal {
  * The refusal of every fault found, when there is one: the code and kind of their declared rule when all break rules of
  * one code (fields/rules.ts refusalOf: 409 lag_member for a console port as a LAG member), else 400 validation_failed.
  */
-export function refuseInvalid(faults: RuleFault[], message = 'The request has invalid fields.'): void {
-  if (faults.length) throw refusalOf(faults, message);
+export function refuseInvalid(faults: RuleFault[], message?: string): void {
+  if (faults.length === 0) return;
+  const refusal = refusalOf(faults, message ?? ERROR_FORMS.validation_failed);
+  if (message !== undefined || refusal.code !== 'validation_failed') throw refusal;
+  throw new Refusal(refusal.kind, refusal.code, refusal.message, refusal.details, {});
 }
 
 /** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
 export function refuseClashes(faults: FieldFault[]): void {
   if (faults.length === 0) return;
   const names = faults.some((fault) => fault.field === 'name');
-  const fields = faults.map((fault) => fault.field).join(', ');
-  throw new Refusal('conflict', names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults);
+  const params = { fields: faults.map((fault) => fault.field).join(', ') };
+  throw new Refusal('conflict', names ? 'name_taken' : 'conflict', fillForm(ERROR_FORMS.conflict, params), faults, params);
 }
 
 /** A fault on siteId when it names no site (an invalid id was reported by validateInput already). */
 export function siteFaults(db: Db, siteId: unknown): FieldFault[] {
   if (typeof siteId !== 'string' || getSite(db, siteId)) return [];
-  return [{ field: 'siteId', message: `site ${siteId} does not exist` }];
+  return [faultOf('siteId', 'site_missing', { id: siteId })];
 }
 
 /** The values with each id list sorted, as lists are stored and answered (a list is a set: its order says nothing). */

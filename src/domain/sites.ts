@@ -12,12 +12,12 @@ import { removeNetworkWithHoldings } from './network-removal.ts';
 import { writesOf, type DomainKind, type Writes } from './save.ts';
 import { removeSwitch } from './switches.ts';
 import { removeVlan } from './vlans.ts';
+import { faultOf } from '../fields/field.ts';
 
 const SITES: DomainKind<SiteRow, SiteValues> = {
   resource: SITE,
   toApi: siteToApi,
-  clashes: (db, values, id) =>
-    siteIdByName(db, values.name, id) ? [{ field: 'name', message: `a site named "${values.name}" exists` }] : [],
+  clashes: (db, values, id) => (siteIdByName(db, values.name, id) ? [faultOf('name', 'site_name_taken', { name: values.name })] : []),
   // A site's entry is of its own site.
   entity: (site, id) => ({ name: site.name, siteId: id, label: site.name }),
 };

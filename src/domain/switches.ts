@@ -26,7 +26,7 @@ import {
 } from '../db/switches.ts';
 import { getTemplate, templateUnitsOf } from '../db/templates.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { checkValue, isPlainObject, isUuid, type ValidatedInput } from '../fields/field.ts';
+import { checkValue, faultOf, isPlainObject, isUuid, type ValidatedInput } from '../fields/field.ts';
 import { switchRuleFaults } from '../fields/record-rules.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { counted } from '../lib/counted.ts';
@@ -229,12 +229,11 @@ function duplicateValues(original: SwitchRow, input: unknown): SwitchValues {
 
 function switchClashes(db: Db, values: SwitchValues, id: string): FieldFault[] {
   const clashes: FieldFault[] = [];
-  if (switchIdByName(db, values.site_id, values.name, id))
-    clashes.push({ field: 'name', message: `the site has a switch named "${values.name}"` });
+  if (switchIdByName(db, values.site_id, values.name, id)) clashes.push(faultOf('name', 'switch_name_taken', { name: values.name }));
   if (values.mac_address && switchIdByMac(db, values.mac_address, id))
-    clashes.push({ field: 'macAddress', message: `another switch has MAC ${values.mac_address}` });
+    clashes.push(faultOf('macAddress', 'mac_taken', { mac: values.mac_address }));
   if (values.management_ip && switchIdByIp(db, values.site_id, values.management_ip, id)) {
-    clashes.push({ field: 'managementIp', message: `another switch of the site has management IP ${values.management_ip}` });
+    clashes.push(faultOf('managementIp', 'management_ip_taken', { ip: values.management_ip }));
   }
   return clashes;
 }

@@ -16,7 +16,7 @@ import {
   type UserRow,
 } from '../db/users.ts';
 import { Refusal } from '../errors/refusal.ts';
-import { isPlainObject, validateInput } from '../fields/field.ts';
+import { faultOf, isPlainObject, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { hashPassword } from '../lib/password.ts';
 import { refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
@@ -147,5 +147,5 @@ function alreadySetUp(): Refusal {
 }
 
 function nameTaken(): Refusal {
-  return new Refusal('conflict', 'name_taken', 'That username is taken.', [{ field: 'username', message: 'is taken' }]);
+  return new Refusal('conflict', 'name_taken', 'That username is taken.', [faultOf('username', 'username_taken')]);
 }

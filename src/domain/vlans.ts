@@ -24,6 +24,7 @@ import { VLAN } from '../fields/vlans.ts';
 import { counted } from '../lib/counted.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
+import { faultOf } from '../fields/field.ts';
 
 const VLANS: DomainKind<VlanRow, VlanValues> = {
   resource: VLAN,
@@ -65,9 +66,8 @@ function withColor(db: Db, values: VlanValues, id: string): VlanValues {
 /** Name and number unique per site (409 name_taken, or conflict for the number alone); then the colour (409 color_taken). */
 function vlanClashes(db: Db, values: VlanValues, id: string): FieldFault[] {
   const clashes: FieldFault[] = [];
-  if (vlanIdByName(db, values.site_id, values.name, id))
-    clashes.push({ field: 'name', message: `the site has a VLAN named "${values.name}"` });
-  if (vlanIdByVid(db, values.site_id, values.vid, id)) clashes.push({ field: 'vid', message: `the site has a VLAN ${values.vid}` });
+  if (vlanIdByName(db, values.site_id, values.name, id)) clashes.push(faultOf('name', 'vlan_name_taken', { name: values.name }));
+  if (vlanIdByVid(db, values.site_id, values.vid, id)) clashes.push(faultOf('vid', 'vid_taken', { vid: values.vid }));
   if (clashes.length === 0 && values.color && vlanIdByColor(db, values.site_id, values.color, id)) throw colorTaken(values.color);
   return clashes;
 }

@@ -11,26 +11,37 @@ export class HttpError extends Error {
   readonly code: string;
   readonly details?: FieldFault[];
   readonly headers?: Record<string, string>;
+  /** The values `message` is worded from by the form of its code (lib/message-forms.ts ERROR_FORMS), when it is. */
+  readonly params?: Record<string, string | number>;
 
-  constructor(status: number, code: string, message: string, details?: FieldFault[], headers?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: FieldFault[],
+    headers?: Record<string, string>,
+    params?: Record<string, string | number>,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.headers = headers;
+    this.params = params;
   }
 }
 
 /** 400 validation_failed with every fault found. */
-export function validationFailed(details: FieldFault[], message = 'The request has invalid fields.'): HttpError {
-  return new HttpError(400, 'validation_failed', message, details);
+export function validationFailed(details: FieldFault[], message?: string): HttpError {
+  if (message !== undefined) return new HttpError(400, 'validation_failed', message, details);
+  return new HttpError(400, 'validation_failed', 'The request has invalid fields.', details, undefined, {});
 }
 
 /** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
 export function uniquenessConflict(faults: FieldFault[]): HttpError {
   const names = faults.some((fault) => fault.field === 'name');
   const fields = faults.map((fault) => fault.field).join(', ');
-  return new HttpError(409, names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults);
+  return new HttpError(409, names ? 'name_taken' : 'conflict', `Another record already has this ${fields}.`, faults, undefined, { fields });
 }
 
 /** 404 not_found for a resource kind. */

@@ -6,6 +6,9 @@
 export interface FieldFault {
   field: string;
   message: string;
+  /** The code of the message's form (lib/message-forms.ts), when it has one, and the values it is worded from. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** What was wrong: the input breaks a rule, names nothing that exists, or clashes with the stored data. */
@@ -16,11 +19,14 @@ export class Refusal extends Error {
   readonly kind: RefusalKind;
   readonly code: string;
   readonly details?: FieldFault[];
+  /** The values `message` is worded from by the form of its code (lib/message-forms.ts ERROR_FORMS), when it is. */
+  readonly params?: Record<string, string | number>;
 
-  constructor(kind: RefusalKind, code: string, message: string, details?: FieldFault[]) {
+  constructor(kind: RefusalKind, code: string, message: string, details?: FieldFault[], params?: Record<string, string | number>) {
     super(message);
     this.kind = kind;
     this.code = code;
     this.details = details;
+    this.params = params;
   }
 }

@@ -1,6 +1,6 @@
 import { ADDRESS_STATUSES, DEVICE_TYPES } from './choices.ts';
 import { STORED_FIELDS, VERSION_FIELDS, ipAddress, ipKeyColumns, macAddress, optionalText } from './common.ts';
-import { declareResource, type Normalized } from './field.ts';
+import { declareResource, type Normalized, refused } from './field.ts';
 
 /** An IP address recorded in a network: who holds it. */
 export const ADDRESS = declareResource({
@@ -76,7 +76,5 @@ const LABEL = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
 
 function hostname(text: string): Normalized {
   const labels = text.replace(/\.$/, '').split('.');
-  return labels.every((label) => LABEL.test(label))
-    ? { ok: true, value: text }
-    : { ok: false, message: 'must be a host name: labels of letters, digits, "-" and "_" (at most 63 each), separated by "."' };
+  return labels.every((label) => LABEL.test(label)) ? { ok: true, value: text } : refused('not_hostname');
 }

@@ -1,7 +1,7 @@
-import { INTERFACE_NAME_MAX, interfaceNameProblem } from '../lib/interface-name.ts';
+import { INTERFACE_NAME_MAX, interfaceNameFault } from '../lib/interface-name.ts';
 import { ipKey } from '../lib/ip-math.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
-import type { DerivedColumns, Field, Normalized } from './field.ts';
+import { type DerivedColumns, type Field, type Normalized, refused } from './field.ts';
 
 /** The id, first field of every stored inventory resource. */
 export const STORED_FIELDS = [
@@ -80,22 +80,20 @@ export function optionalText<const N extends string, const C extends string>(
 
 /** A port's or a LAG's name, written raw into configurations (`interface <name>`): the rule of src/lib/interface-name.ts. */
 export function interfaceName(text: string): Normalized {
-  const problem = interfaceNameProblem(text);
-  return problem === undefined ? { ok: true, value: text } : { ok: false, message: problem };
+  const fault = interfaceNameFault(text);
+  return fault === undefined ? { ok: true, value: text } : refused(fault.code, fault.params);
 }
 
 /** An IPv4 or IPv6 address in its stored spelling. */
 export function ipAddress(text: string): Normalized {
   const ip = normalizeIp(text);
-  return ip ? { ok: true, value: ip } : { ok: false, message: 'must be an IPv4 or IPv6 address' };
+  return ip ? { ok: true, value: ip } : refused('not_ip');
 }
 
 /** A MAC address in any common spelling, stored lower case with colons. */
 export function macAddress(text: string): Normalized {
   const value = normalizeMac(text);
-  return value
-    ? { ok: true, value }
-    : { ok: false, message: 'must be a MAC address like aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff' };
+  return value ? { ok: true, value } : refused('not_mac');
 }
 
 /** A CSV cell's list: items separated by ";" (or ","), blanks dropped. */

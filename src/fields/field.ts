@@ -1,3 +1,4 @@
+import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams, withForm } from '../lib/message-forms.ts';
 import type { FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 
@@ -5,7 +6,31 @@ import { getOrMake } from '../lib/memo.ts';
 export type JsonSchema = Record<string, unknown>;
 
 /** The outcome of a field's own normaliser (MAC spelling, CIDR, colour…). */
-export type Normalized = { ok: true; value: unknown } | { ok: false; message: string };
+export type Normalized = { ok: true; value: unknown } | ({ ok: false } & Refused);
+
+/** Why a value is refused: its message, and the code and params of the message's form where it has one. */
+export type Refused = { message: string; code?: string; params?: MessageParams };
+
+/** A refused value, worded by the form `code` from `params`. */
+export function refused(code: FieldFormCode, params: MessageParams = {}): { ok: false } & Refused {
+  return withForm({ ok: false, message: fillForm(FIELD_FORMS[code], params) }, code, params);
+}
+
+/** Why a value is refused, worded by the form `code` from `params`, for a fault made later (faultAt). */
+export function reason(code: FieldFormCode, params: MessageParams = {}): Refused {
+  return { message: fillForm(FIELD_FORMS[code], params), code, params };
+}
+
+/** A fault at `field`, worded by the form `code` from `params`. */
+export function faultOf(field: string, code: FieldFormCode, params: MessageParams = {}): FieldFault {
+  return withForm({ field, message: fillForm(FIELD_FORMS[code], params) }, code, params);
+}
+
+/** The fault at `field` of a refused value, with the code and params of its form when it has one. */
+export function faultAt(field: string, reason: Refused): FieldFault {
+  const fault = { field, message: reason.message };
+  return reason.code === undefined ? fault : withForm(fault, reason.code, reason.params ?? {});
+}
 
 /** One field of a resource, declared once: validation, row mapping, CSV columns and OpenAPI derive from it. */
 export interface Field {
@@ -125,27 +150,27 @@ export function validateInput(resource: Resource, input: unknown, mode: 'create'
   const faults: FieldFault[] = [];
   const values: Record<string, unknown> = {};
   if (!isPlainObject(input)) {
-    return { values, faults: [{ field: prefix.replace(/\.$/, '') || 'body', message: 'must be a JSON object' }] };
+    return { values, faults: [faultOf(prefix.replace(/\.$/, '') || 'body', 'not_object')] };
   }
   const known = fieldNames(resource);
   for (const key of Object.keys(input)) {
-    if (!known.has(key)) faults.push({ field: prefix + key, message: `is not a field of ${resource.type}` });
+    if (!known.has(key)) faults.push(faultOf(prefix + key, 'unknown_field', { kind: resource.type }));
   }
   for (const field of resource.fields) {
     if (field.readOnly) continue;
     const present = Object.hasOwn(input, field.name);
     if (field.createOnly && mode === 'patch') {
-      if (present) faults.push({ field: prefix + field.name, message: 'can only be given when creating' });
+      if (present) faults.push(faultOf(prefix + field.name, 'create_only'));
       continue;
     }
     if (!present) {
-      if (mode === 'create' && field.required) faults.push({ field: prefix + field.name, message: 'is required' });
+      if (mode === 'create' && field.required) faults.push(faultOf(prefix + field.name, 'required'));
       else if (mode === 'create') values[field.name] = field.default ?? null;
       continue;
     }
     const checked = checkValue(field, input[field.name]);
     if (checked.ok) values[field.name] = checked.value;
-    else faults.push({ field: prefix + field.name, message: checked.message });
+    else faults.push(faultAt(prefix + field.name, checked));
   }
   return { values, faults };
 }
@@ -160,9 +185,9 @@ function fieldNames(resource: Resource): Set<string> {
 /** Checks one value against its field's rules; the value comes back in its stored form. */
 export function checkValue(field: Field, raw: unknown): Normalized {
   if (raw === null || (typeof raw === 'string' && raw.trim() === '' && field.type === 'text')) {
-    if (field.required) return { ok: false, message: 'is required' };
+    if (field.required) return refused('required');
     if (field.type === 'boolean' || field.type === 'uuid-list' || field.default !== undefined) {
-      return field.default !== undefined ? { ok: true, value: field.default } : { ok: false, message: 'must not be null' };
+      return field.default !== undefined ? { ok: true, value: field.default } : refused('not_null');
     }
     return { ok: true, value: null };
   }
@@ -173,17 +198,15 @@ export function checkValue(field: Field, raw: unknown): Normalized {
     case 'integer':
       return checkInteger(field, raw);
     case 'boolean':
-      return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, message: 'must be true or false' };
+      return typeof raw === 'boolean' ? { ok: true, value: raw } : refused('not_boolean');
     case 'uuid':
-      return isUuid(raw) ? { ok: true, value: raw.toLowerCase() } : { ok: false, message: 'must be an id (a UUID)' };
+      return isUuid(raw) ? { ok: true, value: raw.toLowerCase() } : refused('not_uuid');
     case 'uuid-list':
       return checkUuidList(raw);
     case 'timestamp': {
       // Parsed once (a legacy migration checks 100,000 activity dates): new Date(text) is new Date(Date.parse(text)).
       const time = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
-      return Number.isNaN(time)
-        ? { ok: false, message: 'must be an ISO 8601 date and time' }
-        : { ok: true, value: new Date(time).toISOString() };
+      return Number.isNaN(time) ? refused('not_timestamp') : { ok: true, value: new Date(time).toISOString() };
     }
     case 'json':
       return field.check ? field.check(raw) : { ok: false, message: 'has no rule' };
@@ -197,19 +220,19 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f
 export const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, 'g');
 
 function checkText(field: Field, raw: unknown): Normalized {
-  if (typeof raw !== 'string') return { ok: false, message: 'must be a string' };
+  if (typeof raw !== 'string') return refused('not_string');
   const text = raw.trim();
   // node:sqlite reads text back only up to a NUL; other control characters have no place in inventory text.
-  if (CONTROL_CHARACTERS.test(text)) return { ok: false, message: 'must not contain control characters' };
+  if (CONTROL_CHARACTERS.test(text)) return refused('control_characters');
   if (field.values && !field.values.includes(text)) {
-    return { ok: false, message: `must be one of ${field.values.join(', ')}` };
+    return refused('one_of', { values: field.values.join(', ') });
   }
   const length = [...text].length;
   if (field.minLength !== undefined && length < field.minLength) {
-    return { ok: false, message: field.minLength === 1 ? 'is required' : `must be at least ${field.minLength} characters` };
+    return field.minLength === 1 ? refused('required') : refused('too_short', { min: field.minLength });
   }
   if (field.maxLength !== undefined && length > field.maxLength) {
-    return { ok: false, message: `must be at most ${field.maxLength} characters` };
+    return refused('too_long', { max: field.maxLength });
   }
   return field.normalize ? field.normalize(text) : { ok: true, value: text };
 }
@@ -221,13 +244,14 @@ function checkInteger(field: Field, raw: unknown): Normalized {
     (field.min === undefined || raw >= field.min) &&
     (field.max === undefined || raw <= field.max);
   if (inRange) return { ok: true, value: raw === 0 ? 0 : raw };
-  const range = field.min !== undefined && field.max !== undefined ? ` from ${field.min} to ${field.max}` : '';
-  return { ok: false, message: `must be an integer${range}` };
+  return field.min !== undefined && field.max !== undefined
+    ? refused('int_range', { min: field.min, max: field.max })
+    : refused('not_integer');
 }
 
 function checkUuidList(raw: unknown): Normalized {
-  if (!Array.isArray(raw)) return { ok: false, message: 'must be a list of ids' };
-  if (!raw.every(isUuid)) return { ok: false, message: 'must be a list of ids (UUIDs)' };
+  if (!Array.isArray(raw)) return refused('not_id_list');
+  if (!raw.every(isUuid)) return refused('not_uuid_list');
   return { ok: true, value: [...new Set(raw.map((id) => (id as string).toLowerCase()))] };
 }
 

@@ -2,7 +2,7 @@ import { NEARLY_FULL_PERCENT } from '../lib/ip-math.ts';
 import { normalizeCidr, normalizeIp } from '../lib/net.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
 import { STORED_FIELDS, VERSION_FIELDS, ipAddress, nameField, optionalText, siteIdField, splitList } from './common.ts';
-import { declareResource, type JsonSchema, type Normalized } from './field.ts';
+import { declareResource, type JsonSchema, type Normalized, refused } from './field.ts';
 
 /** Most DNS servers a network lists. */
 const DNS_SERVERS_MAX = 8;
@@ -113,7 +113,8 @@ export const NETWORK = declareResource({
 
 function subnet(text: string): Normalized {
   const result = normalizeCidr(text);
-  return result.ok ? { ok: true, value: result.value } : { ok: false, message: `${result.reason}` };
+  if (result.ok) return { ok: true, value: result.value };
+  return result.code ? refused(result.code, result.params) : { ok: false, message: result.reason };
 }
 
 function dnsServers(raw: unknown): Normalized {

@@ -4,6 +4,7 @@
 // the kind and answer its lookups from where their records are: the database, a document's records, an import's rows.
 // The rules themselves are fields/rules.ts's; uniqueness and address space (sets of records) are checked apart.
 import type { FieldFault } from '../errors/refusal.ts';
+import { faultAt, faultOf, type Refused, reason } from './field.ts';
 import {
   addressFaults,
   addressPortFaults,
@@ -124,8 +125,8 @@ export function lagRuleFaults(lag: Values, lookups: RecordLookups, context: LagR
 function portLagFaults(lagId: string, switchId: string, lookups: RecordLookups, context: RuleContext): RuleFault[] {
   const field = `${context.prefix ?? ''}lagId`;
   const lag = lookups.lag(lagId);
-  if (!lag) return [{ field, message: missing(context, 'LAG', lagId) }];
-  return lag.switchId === switchId ? [] : [{ field, message: "must be a LAG of the port's switch" }];
+  if (!lag) return [faultAt(field, missing(context, 'LAG', lagId))];
+  return lag.switchId === switchId ? [] : [faultOf(field, 'lag_of_other_switch')];
 }
 
 const MEMBER_WORDS: MemberWords = {
@@ -148,7 +149,7 @@ function memberFaults(
   members.forEach((portId, i) => {
     const field = `${prefix}memberPortIds[${i}]`;
     const port = lookups.port(portId);
-    if (!port) faults.push({ field, message: missing(context, 'port', portId) });
+    if (!port) faults.push(faultAt(field, missing(context, 'port', portId)));
     else if (port.switchId !== switchId) faults.push({ field, message: words.otherSwitch(port.name, of) });
     else faults.push(...lagMemberTypeFaults(port as { name: unknown; type: unknown }, field));
   });
@@ -194,8 +195,11 @@ function pairOf(end: PairEnd, field: 'linkedPortId' | 'remoteLagId', lookups: Re
   return pairFaults(end, { field, symmetric: context.symmetric, words }, { find, pointingAt }, context.prefix ?? '');
 }
 
-function missing(context: RuleContext, noun: 'port' | 'LAG' | 'switch' | 'network', id: string): string {
-  return context.missing?.(noun, id) ?? `${noun} ${id} does not exist`;
+const MISSING_FORMS = { port: 'port_missing', LAG: 'lag_missing', switch: 'switch_missing', network: 'network_missing' } as const;
+
+function missing(context: RuleContext, noun: keyof typeof MISSING_FORMS, id: string): Refused {
+  const words = context.missing?.(noun, id);
+  return words === undefined ? reason(MISSING_FORMS[noun], { id }) : { message: words };
 }
 
 /** The rules of each kind that has rules across records (sites, VLANs and templates have uniqueness only). */

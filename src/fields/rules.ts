@@ -1,7 +1,9 @@
 import { type FieldFault, Refusal, type RefusalKind } from '../errors/refusal.ts';
 import { firstUsable, ipToBigInt, isUsableHost, lastUsable, subnetOf } from '../lib/ip-math.ts';
 import { cidrContains, parseIp } from '../lib/net.ts';
+import type { FieldFormCode } from '../lib/message-forms.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
+import { faultAt, faultOf, type Refused, reason } from './field.ts';
 
 /** A rule of the data, declared once: the code and kind of the API's refusal when a change breaks it, and the field it names. */
 export interface Rule {
@@ -59,7 +61,7 @@ export function ruleFault(rule: Rule, field: string, message: string): RuleFault
 export function refusalOf(faults: readonly RuleFault[], message: string): Refusal {
   const codes = new Set(faults.map((fault) => fault.rule?.code ?? 'validation_failed'));
   const rule = codes.size === 1 ? faults[0]?.rule : undefined;
-  const details = faults.map(({ field, message: text }) => ({ field, message: text }));
+  const details = faults.map((fault) => faultAt(fault.field, fault));
   return new Refusal(rule?.kind ?? 'invalid', rule?.code ?? 'validation_failed', message, details);
 }
 
@@ -90,11 +92,11 @@ export interface PairLookups {
 /** The fields that pair two records. */
 export type PairField = 'linkedPortId' | 'remoteLagId';
 
-/** The wording of a fault; each has a default per field. */
+/** The wording of a fault (a text, or a form's: Refused); each has a default per field, a form of lib/message-forms.ts. */
 export interface PairWords {
-  missing(id: string): string;
-  sameSwitch(far: PairEnd): string;
-  noBack(id: string): string;
+  missing(id: string): string | Refused;
+  sameSwitch(far: PairEnd): string | Refused;
+  noBack(id: string): string | Refused;
 }
 
 /** Which pair, whether the far end must point back already, and any wording of the caller's (a document's). */
@@ -105,27 +107,22 @@ export interface PairRule {
   words?: Partial<PairWords>;
 }
 
-const NOUNS: Record<PairField, { noun: string; back: string; stray: string }> = {
-  linkedPortId: {
-    noun: 'port',
-    back: 'does not link back to this port (links are symmetric)',
-    stray: 'links to this port, which does not link back',
-  },
-  remoteLagId: {
-    noun: 'LAG',
-    back: 'does not pair back with this LAG (pairs are symmetric)',
-    stray: 'pairs with this LAG, which does not pair back',
-  },
+const PAIR_FORMS: Record<PairField, Record<'missing' | 'sameSwitch' | 'noBack' | 'stray', FieldFormCode>> = {
+  linkedPortId: { missing: 'port_missing', sameSwitch: 'port_of_same_switch', noBack: 'port_no_link_back', stray: 'port_stray_link' },
+  remoteLagId: { missing: 'lag_missing', sameSwitch: 'lag_of_same_switch', noBack: 'lag_no_pair_back', stray: 'lag_stray_pair' },
 };
 
-function wordsOf(rule: PairRule): PairWords & { stray(id: string): string } {
-  const { noun, back, stray } = NOUNS[rule.field];
+/** A caller's wording as a Refused: a text of its own, or a form's. */
+const reasonOf = (words: string | Refused): Refused => (typeof words === 'string' ? { message: words } : words);
+
+function wordsOf(rule: PairRule): PairWords & { stray(id: string): Refused } {
+  const forms = PAIR_FORMS[rule.field];
   return {
-    missing: (id) => `${noun} ${id} does not exist`,
-    sameSwitch: () => `must be a ${noun} of another switch`,
-    noBack: (id) => `${noun} ${id} ${back}`,
+    missing: (id) => reason(forms.missing, { id }),
+    sameSwitch: () => reason(forms.sameSwitch),
+    noBack: (id) => reason(forms.noBack, { id }),
     ...rule.words,
-    stray: (id) => `${noun} ${id} ${stray}`,
+    stray: (id) => reason(forms.stray, { id }),
   };
 }
 
@@ -140,12 +137,12 @@ export function pairFaults(record: PairEnd, rule: PairRule, lookups: PairLookups
   const partner = record.partnerId ?? null;
   const faults: FieldFault[] = [];
   if (rule.symmetric && lookups.pointingAt)
-    for (const other of lookups.pointingAt(record.id)) if (other !== partner) faults.push({ field, message: words.stray(other) });
+    for (const other of lookups.pointingAt(record.id)) if (other !== partner) faults.push(faultAt(field, words.stray(other)));
   if (partner === null || partner === record.id) return faults;
   const far = lookups.find(partner);
-  if (!far) faults.push({ field, message: words.missing(partner) });
-  else if (far.switchId === record.switchId) faults.push({ field, message: words.sameSwitch(far) });
-  else if (rule.symmetric && (far.partnerId ?? null) !== record.id) faults.push({ field, message: words.noBack(partner) });
+  if (!far) faults.push(faultAt(field, reasonOf(words.missing(partner))));
+  else if (far.switchId === record.switchId) faults.push(faultAt(field, reasonOf(words.sameSwitch(far))));
+  else if (rule.symmetric && (far.partnerId ?? null) !== record.id) faults.push(faultAt(field, reasonOf(words.noBack(partner))));
   return faults;
 }
 
@@ -157,9 +154,8 @@ export function pairFaults(record: PairEnd, rule: PairRule, lookups: PairLookups
 export function networkFaults(network: { subnet?: unknown; gateway?: unknown }, prefix = ''): FieldFault[] {
   const { subnet, gateway } = network;
   if (gateway === null || gateway === undefined) return [];
-  if (subnet === null || subnet === undefined) return [{ field: `${prefix}gateway`, message: 'needs a subnet' }];
-  if (!cidrContains(String(subnet), String(gateway)))
-    return [{ field: `${prefix}gateway`, message: `must be an address inside ${subnet}` }];
+  if (subnet === null || subnet === undefined) return [faultOf(`${prefix}gateway`, 'gateway_needs_subnet')];
+  if (!cidrContains(String(subnet), String(gateway))) return [faultOf(`${prefix}gateway`, 'outside_subnet', { subnet: String(subnet) })];
   return [];
 }
 
@@ -179,14 +175,13 @@ export function portFaults(
   const faults: FieldFault[] = [];
   const tagged = Array.isArray(port.taggedVlanIds) ? (port.taggedVlanIds as string[]) : [];
   if (port.mode !== 'trunk' && tagged.length > 0) {
-    faults.push({ field: `${prefix}taggedVlanIds`, message: 'only a trunk port carries tagged VLANs; set mode to trunk' });
+    faults.push(faultOf(`${prefix}taggedVlanIds`, 'tagged_needs_trunk_port'));
   }
   if (typeof port.unit === 'number' && port.unit > switchOf.stackSize)
-    faults.push({ field: `${prefix}unit`, message: `must be at most the switch's stackSize (${switchOf.stackSize})` });
+    faults.push(faultOf(`${prefix}unit`, 'unit_over_stack', { stackSize: switchOf.stackSize }));
   const named: NamedVlan[] = [[`${prefix}untaggedVlanId`, port.untaggedVlanId], ...eachOfList(`${prefix}taggedVlanIds`, tagged)];
   faults.push(...vlanSiteFaults(named, switchOf.siteId, siteOfVlan));
-  if (port.id && port.linkedPortId === port.id)
-    faults.push({ field: `${prefix}linkedPortId`, message: 'a port cannot be linked to itself' });
+  if (port.id && port.linkedPortId === port.id) faults.push(faultOf(`${prefix}linkedPortId`, 'port_linked_to_itself'));
   return faults;
 }
 
@@ -202,11 +197,10 @@ export function lagFaults(
 ): FieldFault[] {
   const faults: FieldFault[] = [];
   const tagged = Array.isArray(lag.taggedVlanIds) ? (lag.taggedVlanIds as string[]) : [];
-  if (lag.portMode !== 'trunk' && tagged.length > 0)
-    faults.push({ field: `${prefix}taggedVlanIds`, message: 'only a trunk LAG carries tagged VLANs; set portMode to trunk' });
+  if (lag.portMode !== 'trunk' && tagged.length > 0) faults.push(faultOf(`${prefix}taggedVlanIds`, 'tagged_needs_trunk_lag'));
   const named: NamedVlan[] = [[`${prefix}untaggedVlanId`, lag.untaggedVlanId], ...eachOfList(`${prefix}taggedVlanIds`, tagged)];
   faults.push(...vlanSiteFaults(named, siteId, siteOfVlan));
-  if (lag.id && lag.remoteLagId === lag.id) faults.push({ field: `${prefix}remoteLagId`, message: 'a LAG cannot be paired with itself' });
+  if (lag.id && lag.remoteLagId === lag.id) faults.push(faultOf(`${prefix}remoteLagId`, 'lag_paired_with_itself'));
   return faults;
 }
 
@@ -228,8 +222,8 @@ export function vlanSiteFaults(named: readonly NamedVlan[], siteId: string, site
   for (const [field, id] of named) {
     if (typeof id !== 'string') continue;
     const site = siteOfVlan(id);
-    if (site === undefined) faults.push({ field, message: `VLAN ${id} does not exist` });
-    else if (site !== siteId) faults.push({ field, message: `VLAN ${id} belongs to another site` });
+    if (site === undefined) faults.push(faultOf(field, 'vlan_missing', { id }));
+    else if (site !== siteId) faults.push(faultOf(field, 'vlan_of_other_site', { id }));
   }
   return faults;
 }
@@ -241,20 +235,17 @@ export function vlanSiteFaults(named: readonly NamedVlan[], siteId: string, site
 export function addressFaults(address: { address?: unknown }, subnet: string, prefix = ''): FieldFault[] {
   if (typeof address.address !== 'string') return [];
   if (isUsableHost(subnet, address.address)) return [];
-  return [{ field: `${prefix}address`, message: unusableReason(subnet, address.address) }];
+  return [faultOf(`${prefix}address`, unusableReason(subnet, address.address), { subnet })];
 }
 
-function unusableReason(cidr: string, text: string): string {
+function unusableReason(cidr: string, text: string): FieldFormCode {
   const subnet = subnetOf(cidr);
   const ip = parseIp(text);
-  if (!subnet || !ip || ip.family !== subnet.family || !cidrContains(cidr, text)) return `must be an address inside ${cidr}`;
+  if (!subnet || !ip || ip.family !== subnet.family || !cidrContains(cidr, text)) return 'outside_subnet';
   const value = ipToBigInt(ip);
-  if (value < firstUsable(subnet))
-    return subnet.family === 4
-      ? `is the network address of ${cidr}; the hosts run from the next address`
-      : `is the subnet-router anycast address of ${cidr}, which no host may hold`;
-  if (value > lastUsable(subnet)) return `is the broadcast address of ${cidr}; the hosts end one address before it`;
-  return `must be a usable host of ${cidr}`;
+  if (value < firstUsable(subnet)) return subnet.family === 4 ? 'network_address' : 'subnet_router_anycast';
+  if (value > lastUsable(subnet)) return 'broadcast_address';
+  return 'not_usable_host';
 }
 
 /** A range's own shape: start and end of one family, start at most end (no subnet needed: undo data is judged by it too). */
@@ -263,8 +254,8 @@ export function rangeShapeFaults(range: { start?: unknown; end?: unknown }, pref
   const start = parseIp(range.start);
   const end = parseIp(range.end);
   if (!start || !end) return [];
-  if (start.family !== end.family) return [{ field: `${prefix}end`, message: `must be an IPv${start.family} address, as start is` }];
-  if (ipToBigInt(start) > ipToBigInt(end)) return [{ field: `${prefix}end`, message: `must be at least start (${range.start})` }];
+  if (start.family !== end.family) return [faultOf(`${prefix}end`, 'range_family', { family: start.family })];
+  if (ipToBigInt(start) > ipToBigInt(end)) return [faultOf(`${prefix}end`, 'range_reversed', { start: range.start })];
   return [];
 }
 
@@ -276,13 +267,12 @@ export function rangeFaults(range: { start?: unknown; end?: unknown; kind?: unkn
   const faults: FieldFault[] = [];
   for (const field of ['start', 'end'] as const) {
     const value = range[field];
-    if (typeof value === 'string' && !cidrContains(subnet, value))
-      faults.push({ field: `${prefix}${field}`, message: `must be an address inside ${subnet}` });
+    if (typeof value === 'string' && !cidrContains(subnet, value)) faults.push(faultOf(`${prefix}${field}`, 'outside_subnet', { subnet }));
   }
   if (faults.length === 0) faults.push(...rangeShapeFaults(range, prefix));
   const net = subnetOf(subnet);
   if (range.kind === 'dhcp' && net && net.prefix >= (net.family === 4 ? 32 : 128) - 1)
-    faults.push({ field: `${prefix}kind`, message: `a /${net.prefix} has no addresses to lease: no dhcp range in a /31 or /32` });
+    faults.push(faultOf(`${prefix}kind`, 'no_dhcp_in_subnet', { prefix: net.prefix }));
   return faults;
 }
 
@@ -293,8 +283,7 @@ export type PortSiteLookup = (portId: string) => string | undefined;
 export function addressPortFaults(address: { portId?: unknown }, siteId: string, siteOfPort: PortSiteLookup, prefix = ''): FieldFault[] {
   if (typeof address.portId !== 'string') return [];
   const site = siteOfPort(address.portId);
-  if (site === undefined) return [{ field: `${prefix}portId`, message: `port ${address.portId} does not exist` }];
-  if (site !== siteId)
-    return [{ field: `${prefix}portId`, message: `port ${address.portId} is on a switch of another site than the network's` }];
+  if (site === undefined) return [faultOf(`${prefix}portId`, 'port_missing', { id: address.portId })];
+  if (site !== siteId) return [faultOf(`${prefix}portId`, 'port_of_other_site', { id: address.portId })];
   return [];
 }

@@ -1,5 +1,5 @@
 import { LANGUAGES, MIN_PASSWORD_LENGTH, ROLES } from './choices.ts';
-import { declareResource, type Normalized } from './field.ts';
+import { declareResource, type Normalized, refused } from './field.ts';
 
 /** A user who can sign in. Passwords are write-only: never answered. */
 export const USER = declareResource({
@@ -60,9 +60,7 @@ export const USER = declareResource({
 });
 
 function username(text: string): Normalized {
-  return /^[A-Za-z0-9._-]+$/.test(text)
-    ? { ok: true, value: text }
-    : { ok: false, message: 'may contain only letters, digits, ".", "_" and "-"' };
+  return /^[A-Za-z0-9._-]+$/.test(text) ? { ok: true, value: text } : refused('not_username');
 }
 
 // Passwords are not trimmed: checkValue trims text, so the raw value is re-checked by the auth routes.

@@ -1,7 +1,7 @@
 import { VLAN_STATUSES } from './choices.ts';
 import { isColor } from '../lib/vlan-colors.ts';
 import { STORED_FIELDS, VERSION_FIELDS, nameField, optionalText, siteIdField } from './common.ts';
-import { declareResource, type Normalized } from './field.ts';
+import { declareResource, type Normalized, refused } from './field.ts';
 
 /** A VLAN of one site: layer 2, a number and a name; it carries 0…n networks. */
 export const VLAN = declareResource({
@@ -62,5 +62,5 @@ export const VLAN = declareResource({
 });
 
 function color(text: string): Normalized {
-  return isColor(text) ? { ok: true, value: text.toLowerCase() } : { ok: false, message: 'must be a colour like #1f77b4' };
+  return isColor(text) ? { ok: true, value: text.toLowerCase() } : refused('not_colour');
 }

@@ -63,7 +63,8 @@ export function sqliteFailure(error: unknown): SqliteFailure | undefined {
 /** The HttpError that answers `error`. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof Refusal) return new HttpError(REFUSAL_STATUS[error.kind], error.code, error.message, error.details);
+  if (error instanceof Refusal)
+    return new HttpError(REFUSAL_STATUS[error.kind], error.code, error.message, error.details, undefined, error.params);
   const sqlite = sqliteFailure(error);
   if (sqlite) return new HttpError(sqlite.status, sqlite.code, sqlite.message, undefined, sqlite.headers);
   return new HttpError(500, 'internal', INTERNAL_MESSAGE);
@@ -75,19 +76,22 @@ export function toHttpError(error: unknown): HttpError {
  * millions of faults made an answer longer than a string can be).
  */
 export function errorReply(error: HttpError): Reply {
-  const body = { error: { code: error.code, message: error.message, ...(error.details ? cappedDetails(error.details) : {}) } };
+  const params = error.params ? { params: error.params } : {};
+  const body = { error: { code: error.code, message: error.message, ...params, ...(error.details ? cappedDetails(error.details) : {}) } };
   return { status: error.status, body, headers: error.headers };
 }
 
 function cappedDetails(details: FieldFault[]): { details: FieldFault[]; truncated?: true; detailsTotal?: number } {
-  const listed = details.slice(0, MAX_ERROR_DETAILS).map(shortened);
+  const listed = details.slice(0, MAX_ERROR_DETAILS).map(detailOf);
   if (details.length <= MAX_ERROR_DETAILS) return { details: listed };
   return { details: listed, truncated: true, detailsTotal: details.length };
 }
 
-function shortened(fault: FieldFault): FieldFault {
-  if (!isLong(fault.field) && !isLong(fault.message)) return fault;
-  return { ...fault, field: cutText(fault.field, MAX_DETAIL_TEXT), message: cutText(fault.message, MAX_DETAIL_TEXT) };
+/** A fault as the answer lists it: with the code and params of its message's form (not enumerable on the fault), or cut when long. */
+function detailOf(fault: FieldFault): FieldFault {
+  if (isLong(fault.field) || isLong(fault.message))
+    return { ...fault, field: cutText(fault.field, MAX_DETAIL_TEXT), message: cutText(fault.message, MAX_DETAIL_TEXT) };
+  return fault.code === undefined ? fault : { ...fault, code: fault.code, params: fault.params ?? {} };
 }
 
 function isLong(text: unknown): boolean {

@@ -1,6 +1,15 @@
 import type { JsonSchema } from '../fields/field.ts';
 import { YAML_MEDIA_TYPES, type Route } from './route.ts';
 
+/** The values a message is worded from, by the name of its placeholder in the form of its code (src/lib/message-forms.ts). */
+export const MESSAGE_PARAMS_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: { type: ['string', 'number'] },
+  description:
+    "The values the message is made of, by the placeholders of its code's form: a client words the message in its own language " +
+    'from the code and these, and shows the English message for a code it does not know.',
+};
+
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['error'],
@@ -11,11 +20,26 @@ const ERROR_SCHEMA: JsonSchema = {
       properties: {
         code: { type: 'string' },
         message: { type: 'string' },
+        params: {
+          ...MESSAGE_PARAMS_SCHEMA,
+          description: 'Present when the message is the form of its code (validation_failed, name_taken).',
+        },
         details: {
           type: 'array',
           maxItems: 1000,
           description: 'Each fault: the path into the request it names, and what is wrong (each cut at 1,000 characters). At most 1,000.',
-          items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+          items: {
+            type: 'object',
+            properties: {
+              field: { type: 'string' },
+              message: { type: 'string' },
+              code: {
+                type: 'string',
+                description: 'The form of the message (int_range, required, not_mac…), when it has one; with params.',
+              },
+              params: MESSAGE_PARAMS_SCHEMA,
+            },
+          },
         },
         truncated: { const: true, description: 'Present when there were more than 1,000 faults: details lists the first 1,000.' },
         detailsTotal: { type: 'integer', description: 'With truncated: how many faults there were.' },

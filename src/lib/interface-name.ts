@@ -4,6 +4,8 @@
 // statement and start one of the stored text's own. migrations/0004_port_interface_names.sql applies the same
 // rule (and the same suffix) to names stored before it.
 
+import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams } from './message-forms.ts';
+
 /** The longest port name. */
 export const INTERFACE_NAME_MAX = 64;
 
@@ -16,12 +18,18 @@ const ALLOWED_CHARACTERS = /^[A-Za-z0-9/.:_+ -]*$/;
 const INTERFACE_NAME_PATTERN = '^(?! *$)[A-Za-z0-9/.:_+ -]{1,64}$';
 const INTERFACE_NAME = new RegExp(INTERFACE_NAME_PATTERN);
 
+/** Why `name` is not a plain interface name, as the form of a field fault (lib/message-forms.ts), or undefined when it is one. */
+export function interfaceNameFault(name: string): { code: FieldFormCode; params: MessageParams } | undefined {
+  if (!ALLOWED_CHARACTERS.test(name)) return { code: 'not_interface_name', params: {} };
+  if (name.trim() === '') return { code: 'required', params: {} };
+  if (name.length > INTERFACE_NAME_MAX) return { code: 'too_long', params: { max: INTERFACE_NAME_MAX } };
+  return undefined;
+}
+
 /** Why `name` is not a plain interface name (a message for a field fault), or undefined when it is one. */
 export function interfaceNameProblem(name: string): string | undefined {
-  if (!ALLOWED_CHARACTERS.test(name)) return `must be a plain interface name: ${INTERFACE_NAME_CHARACTERS}`;
-  if (name.trim() === '') return 'is required';
-  if (name.length > INTERFACE_NAME_MAX) return `must be at most ${INTERFACE_NAME_MAX} characters`;
-  return undefined;
+  const fault = interfaceNameFault(name);
+  return fault && fillForm(FIELD_FORMS[fault.code], fault.params);
 }
 
 /** Whether `name` is a plain interface name: 1–64 ASCII letters, digits, spaces and `/ . : - _ +`, not only spaces. */

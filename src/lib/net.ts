@@ -3,6 +3,7 @@
 // All functions are strict: they never trim, so callers trim user input first if they want to.
 // IPv4 octets with leading zeros ("010.0.0.1") are refused everywhere, because some tools read
 // them as octal; IPv6 zone ids ("fe80::1%eth0") and brackets ("[::1]") are refused too.
+import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams, withForm } from './message-forms.ts';
 
 /** An IP address as its family and its 4 (IPv4) or 16 (IPv6) bytes in network order. */
 export interface ParsedIp {
@@ -11,12 +12,13 @@ export interface ParsedIp {
 }
 
 /** The outcome of normalizeCidr: the canonical CIDR, or a short reason (with a suggested fix when only host bits are wrong). */
-export type CidrResult = { ok: true; value: string } | { ok: false; reason: string; network?: string; address?: string };
+export type CidrResult =
+  | { ok: true; value: string }
+  | { ok: false; reason: string; network?: string; address?: string; code?: FieldFormCode; params?: MessageParams };
 
 const DECIMAL_OCTET = /^(?:0|[1-9][0-9]{0,2})$/;
 const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
 const PREFIX = /^(?:0|[1-9][0-9]*)$/;
-const CIDR_EXAMPLE_REASON = 'is not an IPv4 or IPv6 CIDR like 10.0.10.0/24';
 
 function parseIpv4Into(text: string, out: Uint8Array, offset: number): boolean {
   const parts = text.split('.');
@@ -166,18 +168,23 @@ interface ParsedCidr {
   prefix: number;
 }
 
+/** A refusal of a CIDR: its reason worded by the form `code` (withForm: the code and params not enumerable). */
+function cidrRefusal<T extends object>(code: FieldFormCode, params: MessageParams = {}, extra?: T) {
+  return withForm({ ok: false as const, reason: fillForm(FIELD_FORMS[code], params), ...extra }, code, params);
+}
+
 /** Splits "addr/prefix" into a parsed address and a checked prefix length, or a reason. */
-function parseCidr(text: string): ParsedCidr | { reason: string } {
-  if (typeof text !== 'string') return { reason: CIDR_EXAMPLE_REASON };
+function parseCidr(text: string): ParsedCidr | ReturnType<typeof cidrRefusal> {
+  if (typeof text !== 'string') return cidrRefusal('not_cidr');
   const slash = text.indexOf('/');
-  if (slash === -1 || slash !== text.lastIndexOf('/')) return { reason: CIDR_EXAMPLE_REASON };
+  if (slash === -1 || slash !== text.lastIndexOf('/')) return cidrRefusal('not_cidr');
   const ip = parseIp(text.slice(0, slash));
   const prefixText = text.slice(slash + 1);
-  if (ip === undefined || !PREFIX.test(prefixText)) return { reason: CIDR_EXAMPLE_REASON };
+  if (ip === undefined || !PREFIX.test(prefixText)) return cidrRefusal('not_cidr');
   const prefix = Number(prefixText);
   const max = ip.family === 4 ? 32 : 128;
   if (prefix > max) {
-    return { reason: `has a prefix length of ${prefixText}, but an IPv${ip.family} prefix runs from 0 to ${max}` };
+    return cidrRefusal('prefix_out_of_range', { prefix: prefixText, family: ip.family, max });
   }
   return { ip, prefix };
 }
@@ -201,17 +208,12 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 /** Checks and canonicalizes "addr/prefix"; with host bits set it fails but names the network and address so a caller can offer the fix. */
 export function normalizeCidr(text: string): CidrResult {
   const parsed = parseCidr(text);
-  if ('reason' in parsed) return { ok: false, reason: parsed.reason };
+  if ('reason' in parsed) return parsed;
   const { ip, prefix } = parsed;
   const networkBytes = maskBytes(ip.bytes, prefix);
   const network = `${formatIp({ family: ip.family, bytes: networkBytes })}/${prefix}`;
   if (!sameBytes(networkBytes, ip.bytes)) {
-    return {
-      ok: false,
-      reason: `has host bits set; the network is ${network}`,
-      network,
-      address: formatIp(ip),
-    };
+    return cidrRefusal('host_bits_set', { network }, { network, address: formatIp(ip) });
   }
   return { ok: true, value: network };
 }

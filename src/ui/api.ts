@@ -52,9 +52,10 @@ import type {
   Topology,
 } from './api-types.ts';
 import { t } from './messages.ts';
+import { errorText, faultText, type ServerParams } from './server-messages.ts';
 
-/** One fault of an error answer: the field path (`name`, `rows[7].vlanId`) and what is wrong with it. */
-export type FieldError = { field: string; message: string };
+/** One fault of an error answer: the field path (`name`, `rows[7].vlanId`) and what is wrong with it (its form's code and params). */
+export type FieldError = { field: string; message: string; code?: string; params?: ServerParams };
 
 /** An error answer of the API: HTTP status, the contract's code, its message and the per-field details. */
 export class ApiError extends Error {
@@ -96,12 +97,19 @@ function apiUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-type ErrorBody = { error: { code: string; message: string; details?: FieldError[] } };
+type ErrorBody = { error: { code: string; message: string; params?: ServerParams; details?: FieldError[] } };
 
-// The API answers every error with the Error schema; anything else (a proxy's page) has only its status.
+// The API answers every error with the Error schema; anything else (a proxy's page) has only its status. Its messages
+// are worded in the user's language here, once, for every display of an error.
 function errorFrom(status: number, statusText: string, body: unknown): ApiError {
   const e = (body as Partial<ErrorBody> | null)?.error;
-  if (e) return new ApiError(status, e.code, e.message, e.details ?? []);
+  if (e)
+    return new ApiError(
+      status,
+      e.code,
+      errorText(e),
+      (e.details ?? []).map((d) => ({ ...d, message: faultText(d) })),
+    );
   return new ApiError(status, `http_${status}`, statusText || t('api.httpStatus', { status }));
 }
 

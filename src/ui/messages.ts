@@ -1,8 +1,10 @@
 // Every word the UI shows, in one English catalogue keyed by where it is used, and t() to look one up.
 // Messages hold {placeholders}; a message with plural forms picks one by {count} under the language's plural
-// rules. Text that comes from the API (error messages, findings) is shown as the server wrote it; an activity
-// entry's summary is worded again from its parts (entry-summary.ts) where the UI knows its form.
+// rules. Text that comes from the API is worded again where the UI knows its form: error messages, their faults and
+// findings by their code and params (server-messages.ts; the English forms are the server's own, lib/message-forms.ts,
+// under serverFault, serverError and serverFinding), an activity entry's summary from its parts (entry-summary.ts).
 // A second language is a second catalogue of the same keys (typed by Catalogue) and a choice of MESSAGES.
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS } from '../lib/message-forms.ts';
 
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
 export type Message = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
@@ -582,6 +584,9 @@ export const en = {
   }),
 
   // Failed loads and saves (error-state.ts, form-notice.ts).
+  ...group('serverFault', FIELD_FORMS),
+  ...group('serverError', ERROR_FORMS),
+  ...group('serverFinding', FINDING_FORMS),
   ...group('errorState', {
     'notFound.page': 'This page does not exist, or it was deleted.',
     'notFound.site': 'This site does not exist, or it was deleted.',

@@ -12,7 +12,9 @@ describe('first-run setup', () => {
     expect((await call('GET', '/api/auth/status')).body).toEqual({ setupRequired: true, user: null });
     const weak = await call('POST', '/api/auth/setup', { body: { username: 'admin', password: 'short' } });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.details).toEqual([{ field: 'password', message: 'must be at least 10 characters' }]);
+    expect(weak.body.error.details).toEqual([
+      { field: 'password', message: 'must be at least 10 characters', code: 'too_short', params: { min: 10 } },
+    ]);
     admin = await setupAdmin(server.baseUrl);
     const again = await call('POST', '/api/auth/setup', { body: { username: 'other', password: TEST_PASSWORD } });
     expect(again.status).toBe(409);

@@ -25,7 +25,12 @@ describe('a restore dry run with 5,000 faults', () => {
     expect(answer.status, answer.text.slice(0, 500)).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
     expect(answer.body.error.details).toHaveLength(1000);
-    expect(answer.body.error.details[0]).toEqual({ field: 'data.sites[0].name', message: expect.any(String) });
+    expect(answer.body.error.details[0]).toEqual({
+      field: 'data.sites[0].name',
+      message: expect.any(String),
+      code: 'required',
+      params: {},
+    });
     expect(answer.body.error).toMatchObject({ truncated: true, detailsTotal: 5000 });
   });
 });

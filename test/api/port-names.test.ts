@@ -30,7 +30,7 @@ const portNames = async (switchId: string): Promise<string[]> =>
 function refusedName(answer: { status: number; body: any; text: string }, field: string): void {
   expect(answer.status, answer.text).toBe(400);
   expect(answer.body.error.code).toBe('validation_failed');
-  expect(answer.body.error.details).toContainEqual({ field, message: RULE });
+  expect(answer.body.error.details).toContainEqual({ field, message: RULE, code: 'not_interface_name', params: {} });
 }
 
 beforeAll(async () => {

@@ -641,6 +641,7 @@ describe('runChecks', () => {
         kind: 'link_mode_mismatch',
         severity: 'error',
         message: 'The link between sw-a port 1 (access) and sw-b port 48 (trunk) has different modes at its ends.',
+        params: { portA: 'sw-a port 1', modeA: 'access', portB: 'sw-b port 48', modeB: 'trunk' },
         entities: [
           { type: 'port', id: b, name: 'sw-a port 1' },
           { type: 'port', id: a, name: 'sw-b port 48' },
@@ -650,6 +651,7 @@ describe('runChecks', () => {
         kind: 'unused_vlan',
         severity: 'info',
         message: 'VLAN 300 (Spare) of site HQ is carried by no port.',
+        params: { vid: 300, vlan: 'Spare', site: 'HQ' },
         entities: [{ type: 'vlan', id: spare, name: 'Spare' }],
       },
     ]);
@@ -690,6 +692,7 @@ describe('runChecks', () => {
         kind: 'overlapping_subnets',
         severity: 'warning',
         message: 'Networks LAN (10.0.0.0/16) and Office (10.0.10.0/24) of site HQ overlap.',
+        params: { networkA: 'LAN', subnetA: '10.0.0.0/16', networkB: 'Office', subnetB: '10.0.10.0/24', site: 'HQ' },
         entities: [
           { type: 'network', id: lan, name: 'LAN' },
           { type: 'network', id: office, name: 'Office' },
@@ -848,6 +851,14 @@ describe('runChecks', () => {
         kind: 'address_in_dhcp_range',
         severity: 'error',
         message: 'Address 10.0.1.150 (cam-1) of network LAN (10.0.1.0/24, HQ) is inside its DHCP range 10.0.1.100-10.0.1.200.',
+        params: {
+          address: '10.0.1.150 (cam-1)',
+          network: 'LAN',
+          subnet: '10.0.1.0/24',
+          site: 'HQ',
+          start: '10.0.1.100',
+          end: '10.0.1.200',
+        },
         entities: [
           { type: 'address', id: leased, name: '10.0.1.150 (cam-1)' },
           { type: 'network', id: lan, name: 'LAN' },
@@ -868,6 +879,7 @@ describe('runChecks', () => {
         kind: 'network_nearly_full',
         severity: 'warning',
         message: 'Network Uplink (192.0.2.0/30, HQ) is 100 % used: 2 recorded, 0 in DHCP ranges and 0 reserved of 2 usable addresses.',
+        params: { network: 'Uplink', subnet: '192.0.2.0/30', site: 'HQ', percent: 100, used: '2', dhcp: '0', reserved: '0', usable: '2' },
         entities: [{ type: 'network', id: p2p, name: 'Uplink' }],
       },
     ]);

@@ -5,6 +5,7 @@
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
+import { FINDING_FORMS, fillForm, type MessageParams } from '../../lib/message-forms.ts';
 import { ruleBreaks } from './rule-findings.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
 import { addressCountSql } from '../search-index.ts';
@@ -56,6 +57,8 @@ export interface Finding {
   kind: FindingKind;
   severity: Severity;
   message: string;
+  /** The values the message is made of, when its kind's form words it from them (lib/message-forms.ts FINDING_FORMS). */
+  params?: MessageParams;
   entities: EntityRef[];
 }
 
@@ -157,6 +160,11 @@ function finding(kind: FindingKind, message: string, entities: EntityRef[]): Fin
   return { kind, severity: SEVERITY_OF[kind], message, entities };
 }
 
+/** A finding whose message its kind's form words from `params`. */
+function wordedFinding(kind: keyof typeof FINDING_FORMS, params: MessageParams, entities: EntityRef[]): Finding {
+  return { kind, severity: SEVERITY_OF[kind], message: fillForm(FINDING_FORMS[kind], params), params, entities };
+}
+
 /** Rows that share a key, grouped in the order the rows came. */
 function groupBy<T>(rows: T[], key: (row: T) => string): T[][] {
   const groups = new Map<string, T[]>();
@@ -214,9 +222,9 @@ function duplicateManagementIps(db: Db, site: string | null): Finding[] {
     ORDER BY sw.management_ip, s.name, sw.name, sw.id`,
   ).all({ site }) as unknown as SwitchRow[];
   return groupBy(rows, (row) => row.key).map((group) =>
-    finding(
+    wordedFinding(
       'duplicate_management_ip',
-      `Management IP ${group[0].key} is used by ${group.length} switches: ${switchList(group)}.`,
+      { ip: group[0].key, switchCount: group.length, switches: switchList(group) },
       group.map(switchRef),
     ),
   );
@@ -236,9 +244,9 @@ function duplicateMacs(db: Db, site: string | null): Finding[] {
     ORDER BY m.digits, s.name, sw.name, sw.id`,
   ).all({ site }) as unknown as SwitchRow[];
   return groupBy(rows, (row) => row.key).map((group) =>
-    finding(
+    wordedFinding(
       'duplicate_mac',
-      `MAC address ${group[0].key.match(/../g)!.join(':')} is used by ${group.length} switches: ${switchList(group)}.`,
+      { mac: group[0].key.match(/../g)!.join(':'), switchCount: group.length, switches: switchList(group) },
       group.map(switchRef),
     ),
   );
@@ -425,11 +433,10 @@ function linkModeMismatches(_db: Db, _site: string | null, reads: Reads): Findin
   return linksOf(reads)
     .filter(([a, b]) => a.mode !== b.mode)
     .map(([a, b]) =>
-      finding(
-        'link_mode_mismatch',
-        `The link between ${portLabel(a)} (${a.mode}) and ${portLabel(b)} (${b.mode}) has different modes at its ends.`,
-        [portRef(a), portRef(b)],
-      ),
+      wordedFinding('link_mode_mismatch', { portA: portLabel(a), modeA: a.mode, portB: portLabel(b), modeB: b.mode }, [
+        portRef(a),
+        portRef(b),
+      ]),
     );
 }
 
@@ -690,10 +697,9 @@ function managementIpsOutsideSubnets(db: Db, site: string | null, reads: Reads):
       return sameFamily.length > 0 && !sameFamily.some((network) => holdsAddress(network, address));
     })
     .map((row) =>
-      finding(
+      wordedFinding(
         'management_ip_outside_subnets',
-        `Management IP ${row.management_ip} of switch ${row.name} is in none of the IPv${row.management_ip.includes(':') ? 6 : 4} subnets ` +
-          `of site ${row.site_name}.`,
+        { ip: row.management_ip, switch: row.name, family: row.management_ip.includes(':') ? 6 : 4, site: row.site_name },
         [switchRef(row)],
       ),
     );
@@ -805,9 +811,15 @@ function overlappingSubnets(db: Db, site: string | null): Finding[] {
       for (const outer of open) {
         if (!cidrOverlaps(outer.row.subnet, block.row.subnet)) continue;
         findings.push(
-          finding(
+          wordedFinding(
             'overlapping_subnets',
-            `Networks ${outer.row.name} (${outer.row.subnet}) and ${block.row.name} (${block.row.subnet}) of site ${block.row.site_name} overlap.`,
+            {
+              networkA: outer.row.name,
+              subnetA: outer.row.subnet,
+              networkB: block.row.name,
+              subnetB: block.row.subnet,
+              site: block.row.site_name,
+            },
             [
               { type: 'network', id: outer.row.id, name: outer.row.name },
               { type: 'network', id: block.row.id, name: block.row.name },
@@ -1030,9 +1042,7 @@ function unusedVlans(db: Db, site: string | null): Finding[] {
       AND NOT EXISTS (SELECT 1 FROM port_tagged_vlans t WHERE t.vlan_id = v.id)`,
   ).all({ site }) as unknown as UnusedRow[];
   return rows.map((row) =>
-    finding('unused_vlan', `VLAN ${row.vid} (${row.name}) of site ${row.site_name} is carried by no port.`, [
-      { type: 'vlan', id: row.id, name: row.name },
-    ]),
+    wordedFinding('unused_vlan', { vid: row.vid, vlan: row.name, site: row.site_name }, [{ type: 'vlan', id: row.id, name: row.name }]),
   );
 }
 
@@ -1108,10 +1118,16 @@ function addressesInDhcpRanges(db: Db, site: string | null): Finding[] {
     WHERE n.site_id ${IN_SCOPE}`,
   ).all({ site }) as unknown as InRangeRow[];
   return rows.map((row) =>
-    finding(
+    wordedFinding(
       'address_in_dhcp_range',
-      `Address ${addressRef(row).name} of network ${row.network_name} (${row.subnet}, ${row.site_name}) ` +
-        `is inside its DHCP range ${row.start_address}-${row.end_address}.`,
+      {
+        address: addressRef(row).name,
+        network: row.network_name,
+        subnet: row.subnet,
+        site: row.site_name,
+        start: row.start_address,
+        end: row.end_address,
+      },
       [addressRef(row), networkRef(row)],
     ),
   );
@@ -1229,11 +1245,8 @@ function nearlyFullNetworks(db: Db, site: string | null): Finding[] {
       recorded: BigInt(recorded),
     }));
     const use = utilization(subnet, BigInt(row.used), ranges);
-    return finding(
-      'network_nearly_full',
-      `Network ${row.name} (${row.subnet}, ${row.site_name}) is ${row.percent} % used: ` +
-        `${use.used} recorded, ${use.dhcp} in DHCP ranges and ${use.reserved} reserved of ${use.usable} usable addresses.`,
-      [{ type: 'network', id: row.id, name: row.name }],
-    );
+    const counts = { used: `${use.used}`, dhcp: `${use.dhcp}`, reserved: `${use.reserved}`, usable: `${use.usable}` };
+    const params = { network: row.name, subnet: row.subnet, site: row.site_name, percent: row.percent, ...counts };
+    return wordedFinding('network_nearly_full', params, [{ type: 'network', id: row.id, name: row.name }]);
   });
 }

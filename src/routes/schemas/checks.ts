@@ -1,6 +1,7 @@
 // What the route table of checks (routes/checks.ts) names: the shape of the findings, with every kind's rule.
 import { ENTITY_TYPES, FINDING_KINDS, SEVERITIES } from '../../db/read/checks.ts';
 import type { JsonSchema } from '../../fields/field.ts';
+import { MESSAGE_PARAMS_SCHEMA } from '../../http/openapi.ts';
 
 const KIND_RULES = [
   'duplicate_management_ip (error): one management IP on several switches, across sites too (sites share one address space).',
@@ -45,6 +46,10 @@ export const FINDINGS_SCHEMA: JsonSchema = {
           kind: { type: 'string', enum: [...FINDING_KINDS], description: KIND_RULES },
           severity: { type: 'string', enum: [...SEVERITIES] },
           message: { type: 'string' },
+          params: {
+            ...MESSAGE_PARAMS_SCHEMA,
+            description: 'Present when the kind has a form that words the message from these values (an IP, names, VLAN numbers, counts).',
+          },
           entities: {
             type: 'array',
             description:

@@ -3,6 +3,7 @@ import { html } from '../html.ts';
 import type { Finding } from '../api-types.ts';
 import type { Resource } from '../hooks.ts';
 import { t } from '../messages.ts';
+import { findingText } from '../server-messages.ts';
 import { EntityLink } from './entity-link.ts';
 import { Loaded } from './loaded.ts';
 
@@ -17,7 +18,7 @@ export function FindingsList(p: { findings: Finding[] }) {
       (f) => html`<li class=${`finding sev-${f.severity}`}>
       <span class=${`badge sev-${f.severity}`}>${t(`severity.${f.severity}`)}</span>
       <div>
-        <p>${f.message}</p>
+        <p>${findingText(f)}</p>
         ${
           f.entities.length > 0 &&
           html`<p class="finding-entities">

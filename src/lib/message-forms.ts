@@ -1,0 +1,115 @@
+// The forms of the messages the API words from values: a stable code for each form, beside its English text with
+// {placeholders}. An answer sends the code and the values (params) with the English text, so that the UI words the
+// message in its own language: src/ui/messages.ts takes these forms as its English ones, messages-de.ts words the same
+// codes in German (src/ui/server-messages.test.ts ties them).
+
+/** The values a message is made of, by placeholder name. */
+export type MessageParams = Record<string, string | number>;
+
+/** The forms of a field's fault (details[].message), by code. */
+export const FIELD_FORMS = {
+  not_object: 'must be a JSON object',
+  unknown_field: 'is not a field of {kind}',
+  create_only: 'can only be given when creating',
+  required: 'is required',
+  not_null: 'must not be null',
+  not_boolean: 'must be true or false',
+  not_uuid: 'must be an id (a UUID)',
+  not_id_list: 'must be a list of ids',
+  not_uuid_list: 'must be a list of ids (UUIDs)',
+  not_timestamp: 'must be an ISO 8601 date and time',
+  not_string: 'must be a string',
+  control_characters: 'must not contain control characters',
+  one_of: 'must be one of {values}',
+  too_short: 'must be at least {min} characters',
+  too_long: 'must be at most {max} characters',
+  not_integer: 'must be an integer',
+  int_range: 'must be an integer from {min} to {max}',
+  not_ip: 'must be an IPv4 or IPv6 address',
+  not_cidr: 'is not an IPv4 or IPv6 CIDR like 10.0.10.0/24',
+  prefix_out_of_range: 'has a prefix length of {prefix}, but an IPv{family} prefix runs from 0 to {max}',
+  host_bits_set: 'has host bits set; the network is {network}',
+  not_interface_name: 'must be a plain interface name: ASCII letters, digits, spaces and / . : - _ +',
+  not_mac: 'must be a MAC address like aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF or aabb.ccdd.eeff',
+  not_colour: 'must be a colour like #1f77b4',
+  not_username: 'may contain only letters, digits, ".", "_" and "-"',
+  not_hostname: 'must be a host name: labels of letters, digits, "-" and "_" (at most 63 each), separated by "."',
+  gateway_needs_subnet: 'needs a subnet',
+  outside_subnet: 'must be an address inside {subnet}',
+  network_address: 'is the network address of {subnet}; the hosts run from the next address',
+  subnet_router_anycast: 'is the subnet-router anycast address of {subnet}, which no host may hold',
+  broadcast_address: 'is the broadcast address of {subnet}; the hosts end one address before it',
+  not_usable_host: 'must be a usable host of {subnet}',
+  tagged_needs_trunk_port: 'only a trunk port carries tagged VLANs; set mode to trunk',
+  tagged_needs_trunk_lag: 'only a trunk LAG carries tagged VLANs; set portMode to trunk',
+  unit_over_stack: "must be at most the switch's stackSize ({stackSize})",
+  port_linked_to_itself: 'a port cannot be linked to itself',
+  lag_paired_with_itself: 'a LAG cannot be paired with itself',
+  vlan_missing: 'VLAN {id} does not exist',
+  vlan_of_other_site: 'VLAN {id} belongs to another site',
+  range_family: 'must be an IPv{family} address, as start is',
+  range_reversed: 'must be at least start ({start})',
+  no_dhcp_in_subnet: 'a /{prefix} has no addresses to lease: no dhcp range in a /31 or /32',
+  port_missing: 'port {id} does not exist',
+  lag_missing: 'LAG {id} does not exist',
+  switch_missing: 'switch {id} does not exist',
+  network_missing: 'network {id} does not exist',
+  port_of_same_switch: 'must be a port of another switch',
+  lag_of_same_switch: 'must be a LAG of another switch',
+  port_no_link_back: 'port {id} does not link back to this port (links are symmetric)',
+  lag_no_pair_back: 'LAG {id} does not pair back with this LAG (pairs are symmetric)',
+  port_stray_link: 'port {id} links to this port, which does not link back',
+  lag_stray_pair: 'LAG {id} pairs with this LAG, which does not pair back',
+  lag_of_other_switch: "must be a LAG of the port's switch",
+  site_missing: 'site {id} does not exist',
+  port_of_other_site: "port {id} is on a switch of another site than the network's",
+  site_name_taken: 'a site named "{name}" exists',
+  vlan_name_taken: 'the site has a VLAN named "{name}"',
+  vid_taken: 'the site has a VLAN {vid}',
+  network_name_taken: 'the site has a network named "{name}"',
+  switch_name_taken: 'the site has a switch named "{name}"',
+  mac_taken: 'another switch has MAC {mac}',
+  management_ip_taken: 'another switch of the site has management IP {ip}',
+  username_taken: 'is taken',
+} as const;
+
+/** The code of a field fault's form. */
+export type FieldFormCode = keyof typeof FIELD_FORMS;
+
+/** The forms of an error's own message (error.message), by the error's code; sent with params only when worded so. */
+export const ERROR_FORMS = {
+  validation_failed: 'The request has invalid fields.',
+  name_taken: 'Another record already has this {fields}.',
+  conflict: 'Another record already has this {fields}.',
+} as const;
+
+/** The forms of the findings of GET /api/checks that their kind and params word, by kind. */
+export const FINDING_FORMS = {
+  duplicate_management_ip: 'Management IP {ip} is used by {switchCount} switches: {switches}.',
+  duplicate_mac: 'MAC address {mac} is used by {switchCount} switches: {switches}.',
+  address_in_dhcp_range: 'Address {address} of network {network} ({subnet}, {site}) is inside its DHCP range {start}-{end}.',
+  link_mode_mismatch: 'The link between {portA} ({modeA}) and {portB} ({modeB}) has different modes at its ends.',
+  management_ip_outside_subnets: 'Management IP {ip} of switch {switch} is in none of the IPv{family} subnets of site {site}.',
+  overlapping_subnets: 'Networks {networkA} ({subnetA}) and {networkB} ({subnetB}) of site {site} overlap.',
+  network_nearly_full:
+    'Network {network} ({subnet}, {site}) is {percent} % used: ' +
+    '{used} recorded, {dhcp} in DHCP ranges and {reserved} reserved of {usable} usable addresses.',
+  unused_vlan: 'VLAN {vid} ({vlan}) of site {site} is carried by no port.',
+} as const;
+
+/**
+ * `target` with the code and params of its message's form, as properties that are not enumerable (as rules.ts gives a
+ * fault its rule): a fault still compares and copies as { field, message }, and http/errors.ts writes them into the answer.
+ */
+export function withForm<T extends object, C extends string>(
+  target: T,
+  code: C,
+  params: MessageParams,
+): T & { code?: C; params?: MessageParams } {
+  return Object.defineProperties(target, { code: { value: code }, params: { value: params } });
+}
+
+/** The text of `form` with each {placeholder} filled from `params` (one left as it is when it has no value). */
+export function fillForm(form: string, params: MessageParams): string {
+  return form.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../lib/message-forms.ts';
+import { de } from './messages-de.ts';
+import { en, setLanguage } from './messages.ts';
+import { errorText, faultText, findingText } from './server-messages.ts';
+
+const SERVER_FORMS: [prefix: string, forms: Record<string, string>][] = [
+  ['serverFault', FIELD_FORMS],
+  ['serverError', ERROR_FORMS],
+  ['serverFinding', FINDING_FORMS],
+];
+
+/** Params for every placeholder of a form: numbers for some, text for the others. */
+const sampleParams = (form: string) =>
+  Object.fromEntries([...form.matchAll(/\{(\w+)\}/g)].map(([, name], i) => [name!, i % 2 ? 4094 + i : `<${name}>`]));
+
+afterEach(() => setLanguage('en'));
+
+describe('the catalogues and the server’s message forms', () => {
+  it('have an English and a German form for every code the server words a message by, and none besides', () => {
+    for (const [prefix, forms] of SERVER_FORMS) {
+      const codes = Object.keys(forms).map((code) => `${prefix}.${code}`);
+      const catalogued = Object.keys(en).filter((key) => key.startsWith(`${prefix}.`));
+      expect(catalogued.sort()).toEqual(codes.sort());
+      expect(codes.filter((key) => !(key in de))).toEqual([]);
+    }
+  });
+
+  it('word each English form with its params exactly as the server does', () => {
+    for (const [prefix, forms] of SERVER_FORMS) {
+      for (const [code, form] of Object.entries(forms)) {
+        const params = sampleParams(form);
+        const message = fillForm(form, params);
+        const worded = { serverFault: faultText, serverError: errorText, serverFinding: findingText }[prefix]!;
+        expect(worded({ code, kind: code, params, message: 'fallback' } as never)).toBe(message);
+        expect(form).not.toContain('{count}');
+      }
+    }
+  });
+});
+
+describe('a message of the API in the user’s language', () => {
+  it('is worded from its code and params in German', async () => {
+    await setLanguage('de');
+    expect(faultText({ code: 'int_range', params: { min: 1, max: 4094 }, message: 'must be an integer from 1 to 4094' })).toBe(
+      'muss eine ganze Zahl von 1 bis 4094 sein',
+    );
+    expect(errorText({ code: 'validation_failed', params: {}, message: 'The request has invalid fields.' })).toBe(
+      'Die Anfrage enthält ungültige Felder.',
+    );
+    const finding = { kind: 'unused_vlan', params: { vid: 300, vlan: 'Spare', site: 'HQ' }, message: '' };
+    expect(findingText(finding)).toBe('VLAN 300 (Spare) des Standorts HQ führt kein Port.');
+  });
+
+  it('is the server’s English text for a code the catalogue lacks, or without params', async () => {
+    await setLanguage('de');
+    expect(faultText({ code: 'no_such_form', params: {}, message: 'is odd' })).toBe('is odd');
+    expect(faultText({ message: 'is odd' })).toBe('is odd');
+    expect(errorText({ code: 'validation_failed', message: 'The VLAN filters are invalid.' })).toBe('The VLAN filters are invalid.');
+    expect(findingText({ kind: 'broken_rule', params: {}, message: 'sw-1 breaks a rule.' })).toBe('sw-1 breaks a rule.');
+  });
+});

@@ -1,0 +1,83 @@
+// The server's messages in German (issue 35): the findings of the dashboard and a form's validation messages,
+// which the server sends with their code and params, read in German in the German UI, not as the server's English.
+// Screenshots german-findings-*.png (1280 and 375 px) and german-form-errors-1280.png.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { h1, newPage, SHOTS, submitSignIn, TEST_PASSWORD, useBrowserApp, watch } from './support.ts';
+
+let siteId: string;
+
+const app = useBrowserApp({
+  setup: async () => {
+    siteId = (await app.admin<{ id: string }>('POST', '/api/sites', { name: 'Zentrale' })).id;
+    await app.admin('POST', '/api/vlans', { siteId, vid: 10, name: 'Users' });
+    await app.admin('POST', '/api/networks', { siteId, name: 'LAN', subnet: '10.7.0.0/24' });
+    await app.admin('POST', '/api/switches', { siteId, name: 'stray', managementIp: '10.6.0.9' });
+    const a = (await app.admin<{ id: string }>('POST', '/api/switches', { siteId, name: 'sw-a' })).id;
+    const b = (await app.admin<{ id: string }>('POST', '/api/switches', { siteId, name: 'sw-b' })).id;
+    const far = (await app.admin<{ id: string }>('POST', `/api/switches/${b}/ports`, { name: '48', mode: 'trunk' })).id;
+    await app.admin('POST', `/api/switches/${a}/ports`, { name: '1', mode: 'access', linkedPortId: far });
+    await app.admin('POST', '/api/users', { username: 'anna', password: TEST_PASSWORD, role: 'admin', language: 'de' });
+  },
+});
+
+/** A page of `width` px, signed in as anna (German), at `path`. */
+async function openGerman(path: string, width = 1280) {
+  const { context, page } = await newPage(app.browser, { width });
+  const problems = watch(page);
+  await page.goto(app.baseUrl + path);
+  await submitSignIn(page, 'anna');
+  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+  return { context, page, problems };
+}
+
+const findingTexts = (page: Page) => page.locator('li.finding p:not(.finding-entities)').allInnerTexts();
+
+describe("the server's messages in German", () => {
+  it('shows the findings in German, worded from their kind and params', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page, problems } = await openGerman('/', width);
+      await h1(page, 'Übersicht');
+      await page.locator('li.finding').first().waitFor();
+      const texts = await findingTexts(page);
+      expect(texts).toContain(
+        'Die Verbindung zwischen sw-a port 1 (access) und sw-b port 48 (trunk) hat an ihren Enden verschiedene Modi.',
+      );
+      expect(texts).toContain('Die Management-IP 10.6.0.9 des Switches stray liegt in keinem der IPv4-Subnetze des Standorts Zentrale.');
+      expect(texts).toContain('VLAN 10 (Users) des Standorts Zentrale führt kein Port.');
+      for (const english of ['has different modes', 'is in none of', 'is carried by no port'])
+        expect(texts.join('\n')).not.toContain(english);
+      await page.locator('li.finding').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `german-findings-${width}.png`), fullPage: width === 375 });
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("shows a form's validation messages from the server in German under their fields", async () => {
+    const { context, page, problems } = await openGerman('/vlans?new=1');
+    const dialog = page.getByRole('dialog', { name: 'VLAN anlegen' });
+    await dialog.waitFor();
+    await dialog.getByLabel('VLAN-Nummer').fill('10');
+    await dialog.getByLabel('Name', { exact: true }).fill('Users');
+    await dialog.getByRole('button', { name: 'VLAN anlegen' }).click();
+    await dialog.getByText('der Standort hat schon ein VLAN namens „Users“').waitFor();
+    await dialog.getByText('der Standort hat schon ein VLAN 10').waitFor();
+    expect(await dialog.innerText()).not.toContain('the site has');
+    await page.screenshot({ path: join(SHOTS, 'german-form-errors-1280.png') });
+
+    await page.goto(`${app.baseUrl}/networks?new=1`);
+    const network = page.getByRole('dialog', { name: 'Netzwerk anlegen' });
+    await network.waitFor();
+    await network.getByLabel('Subnetz').fill('10.9.0.0/24');
+    await network.getByLabel('Name', { exact: true }).fill('Gäste');
+    await network.getByLabel('Gateway').fill('10.8.0.1');
+    await network.getByRole('button', { name: 'Netzwerk anlegen' }).click();
+    await network.getByText('muss eine Adresse in 10.9.0.0/24 sein').waitFor();
+    expect(await network.innerText()).not.toContain('must be an address inside');
+    await page.screenshot({ path: join(SHOTS, 'german-form-errors-network-1280.png') });
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
