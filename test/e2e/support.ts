@@ -1,14 +1,14 @@
 // Shared pieces of the browser tests: one UI build per test run, the browser, a server with an admin, sign-in,
 // useBrowserApp(), which sets all of that up for a test file, and axe-core on a page.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildUi } from '../../scripts/build-ui.ts';
-import { CHROMIUM_PATH, fileNeeds, NEEDS } from '../helpers/needs.ts';
-import { ROOT, api, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
+import { CHROMIUM_PATH, fileNeeds, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
+import { ROOT, api, freshDataDir, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
 
 export { api, TEST_PASSWORD };
 
@@ -86,6 +86,26 @@ export async function startWithAdmin(): Promise<App> {
   const server = await startServer();
   const { token } = await setupAdmin(server.baseUrl);
   return { server, baseUrl: server.baseUrl, adminToken: token };
+}
+
+/** The real 0.20.3 data directory of ../shared/fixtures, and its admin with the password its README names. */
+export const LEGACY_FIXTURE = 'ezswm-0.20.3';
+export const LEGACY_ADMIN = { username: 'campus_admin', password: 'Campus-Admin-2025!' };
+/** What a test of the migrated fixture needs: Chromium and the fixture. */
+export const LEGACY_FIXTURE_NEEDS = [NEEDS.chromium, sharedFixture(LEGACY_FIXTURE)];
+
+/**
+ * A server started on a copy of the 0.20.3 data directory, which it migrates at its first start, the browser, and
+ * a token of the fixture's admin.
+ */
+export async function startMigratedFixture(): Promise<{ server: TestServer; browser: Browser; token: string }> {
+  const dataDir = freshDataDir();
+  cpSync(join(SHARED_FIXTURES, LEGACY_FIXTURE), dataDir, { recursive: true });
+  await ensureUiBuilt();
+  const server = await startServer({ dataDir });
+  const browser = await launchBrowser();
+  const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: LEGACY_ADMIN });
+  return { server, browser, token: login.body.token };
 }
 
 /** Calls the API with a token and fails the test on an unexpected status. */
