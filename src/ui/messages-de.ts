@@ -443,6 +443,7 @@ export const de = {
     label: 'Konfiguration',
     dialect: 'Dialekt',
     textLabel: 'Konfiguration in {dialect}',
+    noDialectOf: 'Switchyard schreibt keinen Dialekt von {vendor}: dies ist {dialect}. Wählen Sie den, der Ihrem Switch am nächsten ist.',
   }),
   ...group('counts', {
     nothing: 'Nichts zu importieren.',

@@ -474,6 +474,7 @@ export const en = {
     label: 'Configuration',
     dialect: 'Dialect',
     textLabel: 'Configuration in {dialect}',
+    noDialectOf: 'Switchyard writes no dialect of {vendor}: this is {dialect}. Choose the one closest to your switch.',
   }),
 
   // Record counts of imports (counts-table.ts): the kinds as the server names them.

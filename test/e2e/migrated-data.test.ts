@@ -1,9 +1,10 @@
-// A stack after an upgrade (issue 35): the real 0.20.3 data directory migrated at the server's first start, its
-// two-member stack stk-verw (a two-unit Cisco C9200L template: 24 RJ45 and 4 SFP+ per member) and a stack of two
-// made from a NetBox device type (the Aruba 6100: 48 RJ45 and 4 SFP+ per member). At 1280 and 375 px: each member's
-// SFP+ ports sit in a cage of their own right of its copper ports, with no empty slot; the LAG editor's panel
-// scrolls inside its frame, so that the second member's uplinks can be picked; every migrated switch's port table
-// shows Edit at 1280 px without a sideways scroll. Screenshots migrated-stack-*.png.
+// The first hour on migrated data (issue 35): the real 0.20.3 data directory migrated at the server's first start,
+// with its two-member stack stk-verw (a two-unit Cisco C9200L template: 24 RJ45 and 4 SFP+ per member) and a stack
+// of two made from a NetBox device type (the Aruba 6100: 48 RJ45 and 4 SFP+ per member). At 1280 and 375 px: each
+// member's SFP+ ports sit in a cage of their own right of its copper ports, with no empty slot; the LAG editor's
+// panel scrolls inside its frame, so that the second member's uplinks can be picked; deleting a site says what goes
+// with it, addresses too; the Config tab of an Aruba switch says that it shows Cisco IOS; every migrated switch's
+// port table shows Edit at 1280 px without a sideways scroll. Screenshots migrated-*.png.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ const scrollsSideways = (page: Page, selector: string) =>
     .first()
     .evaluate((e) => e.scrollWidth > e.clientWidth + 1);
 
-describeNeeding(LEGACY_FIXTURE_NEEDS, 'a migrated stack at 1280 and 375 px', () => {
+describeNeeding(LEGACY_FIXTURE_NEEDS, 'the first hour on migrated data, at 1280 and 375 px', () => {
   beforeAll(async () => {
     ({ server, browser, token } = await startMigratedFixture());
     for (const sw of (await call('GET', '/api/switches?limit=500')).items) switchIds[sw.name] = sw.id;
@@ -98,7 +99,7 @@ describeNeeding(LEGACY_FIXTURE_NEEDS, 'a migrated stack at 1280 and 375 px', () 
       await opened.page
         .locator('.panel-wrap')
         .first()
-        .screenshot({ path: join(SHOTS, `migrated-stack-${name}-${width}.png`) });
+        .screenshot({ path: join(SHOTS, `migrated-stack-sfp-${name}-${width}.png`) });
       await finishPage(opened);
     }
   });
@@ -126,10 +127,48 @@ describeNeeding(LEGACY_FIXTURE_NEEDS, 'a migrated stack at 1280 and 375 px', () 
       await last.click();
       await members.getByText('Chosen: Te1/1/4, Te2/1/4 (2 ports)').waitFor();
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: join(SHOTS, `migrated-stack-lag-${width}.png`) });
+      await page.screenshot({ path: join(SHOTS, `migrated-lag-members-${width}.png`) });
       await finishPage(opened);
     },
   );
+
+  it.each(WIDTHS)('says what deleting a migrated site takes with it, its addresses too, at %i px', { timeout: 60_000 }, async (width) => {
+    const opened = await newPage(browser, { width, height: width > 400 ? 900 : 780 });
+    const problems = watch(opened.page);
+    const { page } = opened;
+    const sued = (await call('GET', '/api/sites?q=Campus')).items.find((site: { name: string }) => site.name === 'Campus Süd');
+    await signIn(page, server.baseUrl, `/sites/${sued.id}`, LEGACY_ADMIN.username, LEGACY_ADMIN.password);
+    await h1(page, 'Campus Süd');
+    await page.locator('table').first().locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Delete site?' });
+    await question.getByText('Delete site Campus Süd with 2 switches, 80 ports, 3 VLANs, 3 networks, 3 addresses?').waitFor();
+    await page.screenshot({ path: join(SHOTS, `migrated-site-delete-${width}.png`) });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await finishPage({ ...opened, problems });
+  });
+
+  it('says on the Config tab of a switch whose vendor has no dialect which one it shows, at 1280 and 375 px', {
+    timeout: 90_000,
+  }, async () => {
+    const note = 'Switchyard writes no dialect of HPE Aruba Networking: this is Cisco IOS. Choose the one closest to your switch.';
+    const noted = { 'acc-bib': 1, 'stk-verw': 0 };
+    for (const width of WIDTHS) {
+      const opened = await openSwitch('acc-bib', width);
+      for (const [name, count] of Object.entries(noted)) {
+        await opened.page.goto(`${server.baseUrl}/switches/${switchIds[name]}?tab=config`);
+        await opened.page.locator('pre.config').getByText(`hostname ${name}`).waitFor();
+        expect(await opened.page.getByLabel('Dialect').inputValue()).toBe('cisco-ios');
+        expect(await opened.page.getByText(note).count(), name).toBe(count);
+        if (count) await opened.page.screenshot({ path: join(SHOTS, `migrated-config-no-dialect-${width}.png`) });
+      }
+      await opened.page.getByLabel('Dialect').selectOption('junos');
+      await opened.page.locator('pre.config').getByText('# Dialect: junos').waitFor();
+      expect(await opened.page.getByText(note).count()).toBe(0);
+      await finishPage(opened);
+    }
+  });
 
   it('shows every migrated switch’s port table with Edit at 1280 px, without a sideways scroll of its own', {
     timeout: 120_000,
@@ -151,7 +190,7 @@ describeNeeding(LEGACY_FIXTURE_NEEDS, 'a migrated stack at 1280 and 375 px', () 
       const [wrapBox, editBox] = [(await wrap.boundingBox())!, (await edit.boundingBox())!];
       const wide = await wrap.evaluate((e) => e.scrollWidth - e.clientWidth);
       if (wide > 0 || editBox.x + editBox.width > wrapBox.x + wrapBox.width) overflowing.push(`${name}: ${wide} px too wide`);
-      if (name === 'stk-verw') await page.screenshot({ path: join(SHOTS, 'migrated-stack-port-table-1280.png') });
+      if (name === 'stk-verw') await page.screenshot({ path: join(SHOTS, 'migrated-port-table-1280.png') });
     }
     expect(overflowing).toEqual([]);
     await finishPage(opened);
