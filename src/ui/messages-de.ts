@@ -316,6 +316,8 @@ export const de = {
     port: '{switch} / {port}',
     deleted: 'gelöscht',
     publicLink: 'ein öffentlicher Link',
+    block: '{count} × {type}',
+    unit: 'Einheit {unit}: {blocks}',
   }),
   ...group('changeField', {
     name: 'Name',

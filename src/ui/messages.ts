@@ -337,6 +337,8 @@ export const en = {
     port: '{switch} / {port}',
     deleted: 'deleted',
     publicLink: 'a public link',
+    block: '{count} × {type}',
+    unit: 'unit {unit}: {blocks}',
   }),
   ...group('changeField', {
     name: 'Name',

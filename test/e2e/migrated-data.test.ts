@@ -3,8 +3,9 @@
 // of two made from a NetBox device type (the Aruba 6100: 48 RJ45 and 4 SFP+ per member). At 1280 and 375 px: each
 // member's SFP+ ports sit in a cage of their own right of its copper ports, with no empty slot; the LAG editor's
 // panel scrolls inside its frame, so that the second member's uplinks can be picked; deleting a site says what goes
-// with it, addresses too; the Config tab of an Aruba switch says that it shows Cisco IOS; every migrated switch's
-// port table shows Edit at 1280 px without a sideways scroll. Screenshots migrated-*.png.
+// with it, addresses too; the Config tab of an Aruba switch says that it shows Cisco IOS; the activity list writes a
+// template's layout in words; every migrated switch's port table shows Edit at 1280 px without a sideways scroll.
+// Screenshots migrated-*.png.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -166,6 +167,29 @@ describeNeeding(LEGACY_FIXTURE_NEEDS, 'the first hour on migrated data, at 1280 
       await opened.page.getByLabel('Dialect').selectOption('junos');
       await opened.page.locator('pre.config').getByText('# Dialect: junos').waitFor();
       expect(await opened.page.getByText(note).count()).toBe(0);
+      await finishPage(opened);
+    }
+  });
+
+  it("writes a template's layout in the activity list as its blocks, never as JSON, at 1280 and 375 px", { timeout: 60_000 }, async () => {
+    const block = (type: string, count: number, namePattern: string) => ({ type, count, namePattern });
+    const units = [[block('management', 1, 'Gi0/0'), block('rj45', 24, 'Gi1/0/{n}')], [block('rj45', 24, 'Gi2/0/{n}')]];
+    await call('POST', '/api/templates', { name: 'Two members', units });
+    const layouts = {
+      'Aruba 6100-48G-POE4-4SFP+-370W': '48 × RJ45, 4 × SFP+, 1 × console, 1 × console',
+      'Two members': 'unit 1: 1 × management, 24 × RJ45; unit 2: 24 × RJ45',
+    };
+    for (const width of WIDTHS) {
+      const opened = await openSwitch('stk-verw', width);
+      await opened.page.goto(`${server.baseUrl}/activity?entityType=template&action=create`);
+      for (const [name, words] of Object.entries(layouts)) {
+        await opened.page
+          .locator('li', { hasText: `Created template ${name}` })
+          .getByText(words, { exact: true })
+          .waitFor();
+      }
+      expect(await opened.page.locator('main').innerText()).not.toContain('{"type"');
+      await opened.page.screenshot({ path: join(SHOTS, `migrated-activity-layout-${width}.png`) });
       await finishPage(opened);
     }
   });
