@@ -6,6 +6,7 @@ import {
   interfaceNameProblem,
   isInterfaceName,
   sameInterface,
+  storedInterfaceNames,
   suffixedInterfaceName,
 } from './interface-name.ts';
 
@@ -123,6 +124,15 @@ describe('the usual spellings of an interface name', () => {
     ['Gi', ['Gi']],
   ])('%j is also written %j', (name, forms) => {
     expect(interfaceNameForms(name)).toEqual(forms);
+  });
+
+  it.each([
+    ['Gi1/0/5', ['Gi1/0/5', 'GigabitEthernet1/0/5', 'Gig1/0/5', 'Gi 1/0/5', 'GigabitEthernet 1/0/5', 'Gig 1/0/5']],
+    ['gigabitEthernet 1/0/25', ['gigabitEthernet 1/0/25', 'GigabitEthernet1/0/25', 'Gi1/0/25', 'Gig1/0/25', 'Gi 1/0/25', 'Gig 1/0/25']],
+    ['ge-0/0/5', ['ge-0/0/5']],
+    ['port 4', ['port 4']],
+  ])('looks %j up also as it is stored with a space before its number (TP-Link): %j', (name, stored) => {
+    expect(storedInterfaceNames(name)).toEqual(stored);
   });
 
   it('says that two spellings name one interface, and that names of different interfaces do not', () => {

@@ -86,8 +86,23 @@ export function interfaceNameForms(name: string): string[] {
   const given = name.trim();
   const parts = PREFIXED_NAME.exec(given);
   const type = parts ? TYPE_OF_PREFIX.get(parts[1].toLowerCase()) : undefined;
-  const forms = type ? [given, ...type.map((prefix) => prefix + parts![2])] : [given];
-  return forms.filter((form, i) => forms.findIndex((other) => other.toLowerCase() === form.toLowerCase()) === i);
+  return onceEach(type ? [given, ...type.map((prefix) => prefix + parts![2])] : [given]);
+}
+
+/**
+ * The names a port of one of these spellings may be stored under: interfaceNameForms, then each form of a known
+ * prefix with a space before its number, as TP-Link names its ports (`gigabitEthernet 1/0/5`). Search looks a port
+ * up by each of them.
+ */
+export function storedInterfaceNames(name: string): string[] {
+  const forms = interfaceNameForms(name);
+  const spaced = forms.map((form) => PREFIXED_NAME.exec(form)).filter((parts) => parts && TYPE_OF_PREFIX.has(parts[1].toLowerCase()));
+  return onceEach([...forms, ...spaced.map((parts) => `${parts![1]} ${parts![2]}`)]);
+}
+
+/** Names without a repeat, case-insensitively, in their order. */
+function onceEach(names: string[]): string[] {
+  return names.filter((name, i) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === i);
 }
 
 /** Whether two names are spellings of the same interface (`Gi1/0/5` and `gigabitethernet1/0/5`). */

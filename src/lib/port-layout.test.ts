@@ -101,6 +101,20 @@ describe('the ports of a switch made from a template', () => {
     expect(stackProblem(twoUnits, 2)).toBeUndefined();
   });
 
+  it("puts each stack member's SFP+ ports in a block of their own, one row with no empty cell (the 0.20.3 C9200L stack)", () => {
+    const member = (unit: number) => [
+      block({ count: 24, rows: 2, order: 'odd-even', namePattern: `Gi${unit}/0/{n}` }),
+      block({ type: 'sfp+', count: 4, namePattern: `Te${unit}/1/{n}` }),
+    ];
+    const units: TemplateUnits = [[block({ type: 'management', namePattern: 'Gi0/{n}', startIndex: 0 }), ...member(1)], member(2)];
+    const cages = [1, 2].map((unit) => layOutPorts(units, 2).filter((port) => port.unit === unit && port.type === 'sfp+'));
+    expect(cages.map((cage) => cage.map((port) => `${port.name} ${port.row}.${port.column}`))).toEqual(
+      [1, 2].map((unit) => [1, 2, 3, 4].map((n) => `Te${unit}/1/${n} 0.${n - 1}`)),
+    );
+    expect(cages.map((cage) => new Set(cage.map((port) => port.block)).size)).toEqual([1, 1]);
+    expect(cages.map((cage) => cage[0]!.block)).toEqual([2, 1]);
+  });
+
   it('refuses a stack of a template whose names hold no member number', () => {
     expect(stackProblem([[block({ count: 48, namePattern: 'Ethernet{n}' })]], 2)).toMatch(/must be 1/);
   });

@@ -341,6 +341,8 @@ export const de = {
     port: '{switch} / {port}',
     deleted: 'gelöscht',
     publicLink: 'ein öffentlicher Link',
+    block: '{count} × {type}',
+    unit: 'Einheit {unit}: {blocks}',
   }),
   ...group('changeField', {
     name: 'Name',
@@ -468,6 +470,7 @@ export const de = {
     label: 'Konfiguration',
     dialect: 'Dialekt',
     textLabel: 'Konfiguration in {dialect}',
+    noDialectOf: 'Switchyard schreibt keinen Dialekt von {vendor}: dies ist {dialect}. Wählen Sie den, der Ihrem Switch am nächsten ist.',
   }),
   ...group('counts', {
     nothing: 'Nichts zu importieren.',

@@ -367,6 +367,8 @@ export const en = {
     port: '{switch} / {port}',
     deleted: 'deleted',
     publicLink: 'a public link',
+    block: '{count} × {type}',
+    unit: 'unit {unit}: {blocks}',
   }),
   ...group('changeField', {
     name: 'Name',
@@ -504,6 +506,7 @@ export const en = {
     label: 'Configuration',
     dialect: 'Dialect',
     textLabel: 'Configuration in {dialect}',
+    noDialectOf: 'Switchyard writes no dialect of {vendor}: this is {dialect}. Choose the one closest to your switch.',
   }),
 
   // Record counts of imports (counts-table.ts): the kinds as the server names them.

@@ -115,3 +115,19 @@ describe('a bulk import names a port by any spelling of its name', () => {
     expect((await server.must(200, 'GET', `/api/addresses/${answer.ids[0]}`)).portId).toBe(ids[expected]);
   });
 });
+
+describe('GET /api/search finds a port stored with a space before its number, as TP-Link names its ports', () => {
+  beforeAll(async () => {
+    const siteId = (await server.must(200, 'GET', `/api/switches/${ids.acc}`)).siteId;
+    ids.tplink = (await server.make('/api/switches', { siteId, name: 'tl-sw-01' })).id;
+    ids.tplinkGi5 = (await server.make(`/api/switches/${ids.tplink}/ports`, { name: 'gigabitEthernet 1/0/5' })).id;
+  });
+
+  it.each(['Gi1/0/5', 'GigabitEthernet1/0/5', 'tl-sw-01 Gi1/0/5', 'tl-sw-01/gigabitethernet1/0/5', 'gigabitEthernet 1/0/5'])(
+    '%j finds it',
+    async (q) => {
+      const { results } = await server.must(200, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
+      expect(portIdsIn(results)).toContain('tplinkGi5');
+    },
+  );
+});

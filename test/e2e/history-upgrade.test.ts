@@ -3,18 +3,26 @@
 // with their before and after values; the newest undoes from there, and the one before it only then. An entry the
 // migration could not make undoable says why. The German user (the fixture's helpdesk) reads the same history in
 // German. The port is found in the fixture: the first port with two edits that kept their previous values.
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { describeNeeding, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
-import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
-import { ensureUiBuilt, finishPage, h1, launchBrowser, newPage, signIn, SHOTS, watch } from './support.ts';
+import { describeNeeding, SHARED_FIXTURES } from '../helpers/needs.ts';
+import { api, type TestServer } from '../helpers/server.ts';
+import {
+  finishPage,
+  h1,
+  LEGACY_ADMIN as ADMIN,
+  LEGACY_FIXTURE as FIXTURE,
+  LEGACY_FIXTURE_NEEDS as NEED,
+  newPage,
+  signIn,
+  SHOTS,
+  startMigratedFixture,
+  watch,
+} from './support.ts';
 
-const FIXTURE = 'ezswm-0.20.3';
-const ADMIN = { username: 'campus_admin', password: 'Campus-Admin-2025!' };
 const VIEWER_DE = { username: 'helpdesk', password: 'Helpdesk-Neu-2026' };
-const NEED = [NEEDS.chromium, sharedFixture(FIXTURE)];
 
 let server: TestServer;
 let browser: Browser;
@@ -41,12 +49,7 @@ const entry = (scope: Locator, summary: string) =>
 
 describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, in the browser', () => {
   beforeAll(async () => {
-    const dataDir = freshDataDir();
-    cpSync(join(SHARED_FIXTURES, FIXTURE), dataDir, { recursive: true });
-    await ensureUiBuilt();
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    token = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: ADMIN })).body.token;
+    ({ server, browser, token } = await startMigratedFixture());
     target = await portEditedTwice();
   }, 120_000);
   afterAll(async () => {

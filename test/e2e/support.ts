@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildUi } from '../../scripts/build-ui.ts';
-import { CHROMIUM_PATH, fileNeeds, NEEDS, SHARED_FIXTURES } from '../helpers/needs.ts';
+import { CHROMIUM_PATH, fileNeeds, NEEDS, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { ROOT, api, freshDataDir, setupAdmin, startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
 
 export { api, TEST_PASSWORD };
@@ -97,6 +97,20 @@ export async function startUpgraded(fixture: string): Promise<TestServer> {
   cpSync(join(SHARED_FIXTURES, fixture), dataDir, { recursive: true });
   await ensureUiBuilt();
   return startServer({ dataDir });
+}
+
+/** The real 0.20.3 data directory of ../shared/fixtures, and its admin with the password its README names. */
+export const LEGACY_FIXTURE = 'ezswm-0.20.3';
+export const LEGACY_ADMIN = { username: 'campus_admin', password: 'Campus-Admin-2025!' };
+/** What a test of the migrated fixture needs: Chromium and the fixture. */
+export const LEGACY_FIXTURE_NEEDS = [NEEDS.chromium, sharedFixture(LEGACY_FIXTURE)];
+
+/** A server upgraded from the 0.20.3 data directory (startUpgraded), the browser, and a token of the fixture's admin. */
+export async function startMigratedFixture(): Promise<{ server: TestServer; browser: Browser; token: string }> {
+  const server = await startUpgraded(LEGACY_FIXTURE);
+  const browser = await launchBrowser();
+  const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: LEGACY_ADMIN });
+  return { server, browser, token: login.body.token };
 }
 
 /** Calls the API with a token and fails the test on an unexpected status. */

@@ -7,14 +7,19 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { describeNeeding, NEEDS, sharedFixture } from '../helpers/needs.ts';
+import { describeNeeding } from '../helpers/needs.ts';
 import { api, type TestServer } from '../helpers/server.ts';
-import { finishPage, h1, launchBrowser, newPage, signIn, SHOTS, startUpgraded, watch } from './support.ts';
-
-const FIXTURE = 'ezswm-0.20.3';
-/** The fixture's admin and the password its README names. */
-const ADMIN = { username: 'campus_admin', password: 'Campus-Admin-2025!' };
-const NEED = [NEEDS.chromium, sharedFixture(FIXTURE)];
+import {
+  finishPage,
+  h1,
+  LEGACY_ADMIN as ADMIN,
+  LEGACY_FIXTURE_NEEDS as NEED,
+  newPage,
+  signIn,
+  SHOTS,
+  startMigratedFixture,
+  watch,
+} from './support.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 type Drawing = { viewBox: Box; nodes: (Box & { name: string })[]; edges: (Box & { ends: string })[] };
@@ -77,12 +82,11 @@ async function firstHour(token: string): Promise<void> {
 
 describeNeeding(NEED, 'the topology of a migrated 0.20.3 data directory', () => {
   beforeAll(async () => {
-    server = await startUpgraded(FIXTURE);
-    browser = await launchBrowser();
-    const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: ADMIN });
-    const list = await api(server.baseUrl, 'GET', '/api/sites?sort=name', { token: login.body.token });
+    let token: string;
+    ({ server, browser, token } = await startMigratedFixture());
+    const list = await api(server.baseUrl, 'GET', '/api/sites?sort=name', { token });
     sites = list.body.items;
-    await firstHour(login.body.token);
+    await firstHour(token);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

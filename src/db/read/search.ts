@@ -1,4 +1,4 @@
-import { interfaceNameForms } from '../../lib/interface-name.ts';
+import { storedInterfaceNames } from '../../lib/interface-name.ts';
 import { ipKey } from '../../lib/ip-math.ts';
 import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../../lib/net.ts';
 import { likePattern } from '../list-query.ts';
@@ -317,7 +317,7 @@ function switchAndNamePairs(q: string): [string, string, string][] {
     const switchName = q.slice(0, cut.index).trim();
     const name = q.slice(cut.index + cut[0].length).trim();
     if (!switchName || !name) continue;
-    for (const form of interfaceNameForms(name)) pairs.push([switchName, form, likePattern(form).slice(1)]);
+    for (const form of storedInterfaceNames(name)) pairs.push([switchName, form, likePattern(form).slice(1)]);
   }
   return pairs;
 }
@@ -331,7 +331,7 @@ const INTERFACE_LIKE = /^[a-z][a-z-]* ?\d/i;
  */
 function portsByName(db: Db, q: string, limit: number): HitRow[] {
   if (!INTERFACE_LIKE.test(q)) return [];
-  return interfaceNameForms(q)
+  return storedInterfaceNames(q)
     .flatMap((form) => [...portsNamed(db, form, limit), ...portsNamedFrom(db, form, limit)])
     .sort((a, b) => a.rank - b.rank || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)))
     .slice(0, limit);

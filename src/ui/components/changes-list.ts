@@ -117,8 +117,19 @@ type Ctx = {
   kind?: string | null;
 };
 
+/** A template's layout in words: its blocks as count × type, unit by unit when it has several (`1 × RJ45, 4 × SFP+`). */
+function layoutWords(units: { count: number; type: string }[][]): string {
+  const blocksOf = (unit: { count: number; type: string }[]) =>
+    unit
+      .map((b) => t('words.block', { count: b.count, type: `portType.${b.type}` in en ? t(`portType.${b.type}` as MessageKey) : b.type }))
+      .join(', ');
+  if (units.length === 1) return blocksOf(units[0]!);
+  return units.map((unit, i) => t('words.unit', { unit: i + 1, blocks: blocksOf(unit) })).join('; ');
+}
+
 /** One value of `field` in words. */
 function word(field: string, v: unknown, c: Ctx): string {
+  if (field === 'units' && Array.isArray(v) && v.every(Array.isArray)) return layoutWords(v);
   if (Array.isArray(v)) {
     if (v.length === 0) return '—';
     const words = v.map((x) => word(field, x, c));

@@ -11,16 +11,19 @@ import { Loading } from './loading.ts';
 
 // Product names of the dialects, the same in every language.
 const DIALECT_NAMES: Record<ConfigDialect, string> = { 'cisco-ios': 'Cisco IOS', 'arista-eos': 'Arista EOS', junos: 'Junos' };
+const FALLBACK: ConfigDialect = 'cisco-ios';
 
 /**
  * Dialect picker, the text, copy and download; it opens on the switch's own dialect, by its vendor or its template's
- * (Cisco IOS when neither names one).
+ * (Cisco IOS when neither names one, saying so when a vendor is documented).
  */
 export function ConfigTab(p: { switchId: string; switchName: string; version: number; vendors: (string | null | undefined)[] }) {
   const app = useApp();
   const id = useId();
   const [chosen, setDialect] = useState<string | undefined>(undefined);
-  const dialect = chosen ?? dialectOfVendor(...p.vendors) ?? 'cisco-ios';
+  const own = dialectOfVendor(...p.vendors);
+  const dialect = chosen ?? own ?? FALLBACK;
+  const vendor = p.vendors.find((name) => name?.trim());
   const cfg = useResource(() => switchConfig(p.switchId, dialect), [p.switchId, dialect, p.version]);
   const copy = () => copyText(app, cfg.data ?? '', t('config.copied'));
   const download = () => saveFile(`${p.switchName}-${dialect}.txt`, cfg.data ?? '', 'text/plain');
@@ -35,6 +38,7 @@ export function ConfigTab(p: { switchId: string; switchName: string; version: nu
       <button type="button" class="btn" onClick=${copy} disabled=${!cfg.data}>${t('common.copy')}</button>
       <button type="button" class="btn" onClick=${download} disabled=${!cfg.data}>${t('common.download')}</button>
     </div>
+    ${!own && !chosen && vendor && html`<p class="hint">${t('config.noDialectOf', { vendor, dialect: DIALECT_NAMES[FALLBACK] })}</p>`}
     ${
       cfg.error
         ? html`<div class="notice error" role="alert"><p>${cfg.error.message}</p></div>`

@@ -63,7 +63,7 @@ export function PortTable(
             : t('ports.linked')
           : ''
       }</td>
-      <td>${device}${port.macAddress && html`<div class="mono small">${port.macAddress}</div>`}</td>
+      <td class="device">${device}${port.macAddress && html`<div class="mono small">${port.macAddress}</div>`}</td>
       <td>${port.poe ? (port.poe.maxWatts === null ? port.poe.type : t('ports.poeWatts', { type: port.poe.type, watts: port.poe.maxWatts })) : ''}</td>
       <td>${port.speed ?? ''}</td>
       <td>${port.enabled ? t('common.yes') : html`<span class="off">${t('common.no')}</span>`}</td>

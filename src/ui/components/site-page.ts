@@ -54,11 +54,13 @@ export function SitePage(p: { id: string; route: Route }) {
     const ports = sw.reduce((n, x) => n + x.portCount, 0);
     const nets = networks.data?.length ?? s.networkCount;
     const vl = vlans.data?.length ?? s.vlanCount;
+    const addresses = (networks.data ?? []).reduce((n, x) => n + x.addressCount, 0);
     const parts = [
       sw.length ? t('count.switches', { count: sw.length }) : '',
       ports ? t('count.ports', { count: ports }) : '',
       vl ? t('count.vlans', { count: vl }) : '',
       nets ? t('count.networks', { count: nets }) : '',
+      addresses ? t('count.addresses', { count: addresses }) : '',
     ].filter(Boolean);
     const question = {
       title: t('site.deleteTitle'),
