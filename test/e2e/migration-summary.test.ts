@@ -36,6 +36,7 @@ const AS = {
     title: 'Migration from 0.20.x',
     ports: /^Ports \(\d+\)$/,
     notMigrated: 'Not migrated, from activity.json',
+    fixedPort: 'Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none',
   },
   de: {
     username: 'anna',
@@ -47,6 +48,7 @@ const AS = {
     title: 'Migration von 0.20.x',
     ports: /^Ports \(\d+\)$/,
     notMigrated: 'Nicht übernommen, aus activity.json',
+    fixedPort: 'Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: access_vlan 190 → none',
   },
 };
 
@@ -111,7 +113,7 @@ describeNeeding(NEED, 'the summary of the migration and its notice on the dashbo
       expect(new URL(page.url()).searchParams.has('port')).toBe(true);
       await page.locator('th.port-col button', { hasText: /^1\/1\/30/ }).click();
       const history = page.getByRole('dialog');
-      await history.getByText('Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none', { exact: false }).waitFor();
+      await history.getByText(words.fixedPort, { exact: false }).waitFor();
       await page.screenshot({ path: join(SHOTS, `migration-port-history-${language}-1280.png`) });
       await page.keyboard.press('Escape');
 
