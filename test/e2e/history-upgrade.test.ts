@@ -68,6 +68,10 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
     await h1(page, 'Aktivität');
     const lost = page.locator('li.entry').filter({ has: page.locator('.hint', { hasText: 'Nicht rückgängig zu machen' }) });
     await lost.first().waitFor();
+    // The migration's own entry links to its summary instead of listing its counts and fixes as JSON.
+    const migrated = page.locator('li.entry.action-migrate').filter({ hasText: '0.20.x-Daten übernommen' });
+    await migrated.getByRole('link', { name: 'Korrekturen ansehen' }).waitFor();
+    expect(await migrated.innerText()).not.toContain('"file"');
     // The reason too is German: the history's own reasons are worded from the catalogue.
     await expect.poll(() => lost.filter({ hasText: /hat heute andere Werte|nennt ein VLAN/ }).count()).toBeGreaterThan(0);
     await lost

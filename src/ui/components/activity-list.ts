@@ -27,6 +27,10 @@ function ChangesList(p: ChangesProps) {
   return Changes ? html`<${Changes} ...${p} />` : null;
 }
 
+/** The entry of the 0.20.x migration itself: its counts and fixes are on /migration, not a list of changes. */
+const isLegacyMigration = (e: ActivityEntry) =>
+  e.action === 'migrate' && e.entityType === null && typeof e.changes === 'object' && e.changes !== null && 'archive' in e.changes;
+
 /** One entry: time, who, what, which object, the changes, Undo. */
 function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean; portId?: string }) {
   const app = useApp();
@@ -64,8 +68,10 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
       </p>
       <p class="entry-summary">${summary}</p>
       ${e.undoLost && html`<p class="hint">${t('activity.undoLost', { reason: undoLostWords(e.undoLost) })}</p>`}
+      ${!p.compact && isLegacyMigration(e) && html`<p><a href="/migration">${t('migration.review')}</a></p>`}
       ${
         !p.compact &&
+        !isLegacyMigration(e) &&
         html`<${ChangesList} changes=${e.changes} creation=${e.action === 'create'} kind=${e.entityType} entityId=${e.entityId} action=${e.action}
         only=${p.portId} />`
       }
