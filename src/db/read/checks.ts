@@ -5,7 +5,7 @@
 import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
-import { ruleBreaks } from './rule-findings.ts';
+import { type LinkedPortRecord, ruleBreaks } from './rule-findings.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
 import { addressCountSql } from '../search-index.ts';
 import { inTransaction, prepare, type Db } from '../open.ts';
@@ -319,6 +319,8 @@ interface LinkedPort {
   taggedVids: number[];
   /** The VLANs it carries, untagged or tagged, each once, as flat `rowid, vid` pairs (no object per VLAN). */
   carried: number[];
+  /** What the port rules judge (rule-findings.ts): a linked port is read once for every check. */
+  record: LinkedPortRecord;
 }
 
 interface LinkedPortRow {
@@ -332,12 +334,17 @@ interface LinkedPortRow {
   untagged_rowid: number | null;
   untagged_vid: number | null;
   tagged: string | null;
+  unit: number;
+  stack_size: number;
+  untagged_vlan_id: string | null;
+  tagged_ids: string | null;
 }
 
 const LINKED_PORT_COLUMNS = `p.id, p.name, p.switch_id, sw.name AS switch_name, sw.site_id, p.mode, p.linked_port_id,
       uv.rowid AS untagged_rowid, uv.vid AS untagged_vid,
       (SELECT group_concat(v.rowid || ':' || v.vid) FROM port_tagged_vlans t CROSS JOIN vlans v ON v.id = t.vlan_id
-        WHERE t.port_id = p.id) AS tagged`;
+        WHERE t.port_id = p.id) AS tagged,
+      p.unit, sw.stack_size, p.untagged_vlan_id, (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged_ids`;
 const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id LEFT JOIN vlans uv ON uv.id = p.untagged_vlan_id`;
 
 function linkedPortOf(row: LinkedPortRow): LinkedPort {
@@ -356,6 +363,19 @@ function linkedPortOf(row: LinkedPortRow): LinkedPort {
     untaggedVid: row.untagged_vid,
     taggedVids: vidsOfPairs(tagged).sort((x, y) => x - y),
     carried,
+    record: {
+      id: row.id,
+      name: row.name,
+      mode: row.mode,
+      unit: row.unit,
+      untaggedVlanId: row.untagged_vlan_id,
+      taggedVlanIds: row.tagged_ids,
+      linkedPortId: row.linked_port_id,
+      switchId: row.switch_id,
+      switchName: row.switch_name,
+      siteId: row.site_id,
+      stackSize: row.stack_size,
+    },
   };
 }
 
@@ -730,8 +750,8 @@ function blockOf(row: SubnetRow): Block | undefined {
  * LAG's members (two or more of its switch, no console or management port), a gateway, address or range outside its
  * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
-function brokenRules(db: Db, site: string | null): Finding[] {
-  const breaks = ruleBreaks(db, site, IN_SCOPE);
+function brokenRules(db: Db, site: string | null, reads: Reads): Finding[] {
+  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads));
   const vlanNames = namesOfVlans(
     db,
     breaks.flatMap(({ faults }) => faults.flatMap((fault) => [...fault.message.matchAll(VLAN_ID)].map((m) => m[1]))),
@@ -742,6 +762,16 @@ function brokenRules(db: Db, site: string | null): Finding[] {
     );
     return finding('broken_rule', `${entity.name} breaks a rule that changes keep: ${broken.join('; ')}.`, [entity]);
   });
+}
+
+/** The linked ports of switches at :site, each with the switch and link of its far end (none: no port has its id). */
+function* linkedPortsToJudge(site: string | null, reads: Reads): Iterable<LinkedPortRecord> {
+  const ports = reads.linkedPorts();
+  for (const port of ports.values()) {
+    if (port.linkedPortId === null || (site !== null && port.siteId !== site)) continue;
+    const far = ports.get(port.linkedPortId)?.record;
+    yield { ...port.record, far: far && { switchId: far.switchId, linkedPortId: far.linkedPortId } };
+  }
 }
 
 // A rule's message names a VLAN by its id; the finding names it as an admin knows it: "VLAN 20 (Cameras) of site HQ".
