@@ -384,21 +384,27 @@ function linkedPortOf(row: LinkedPortRow): LinkedPort {
  * one-sided links (a port linked to one that does not link back) that are not among them. Read once per run.
  */
 function readLinkedPorts(db: Db, site: string | null): Map<string, LinkedPort> {
-  const rows = prepare(
-    db,
-    `WITH ends AS (${linkedInScope('ports')})
-    SELECT ${LINKED_PORT_COLUMNS} FROM ends CROSS JOIN ports p ON p.id = ends.id ${LINKED_PORT_JOINS}`,
-  ).all({ site }) as unknown as LinkedPortRow[];
-  const ports = new Map(rows.map((row) => [row.id, linkedPortOf(row)]));
+  const ports = new Map<string, LinkedPort>();
+  for (const row of prepare(db, site === null ? EVERY_LINKED_PORT : LINKED_PORTS_OF_SITE).iterate(site === null ? {} : { site })) {
+    const port = linkedPortOf(row as unknown as LinkedPortRow);
+    ports.set(port.id, port);
+  }
   const missing = [...ports.values()].flatMap((port) => (port.linkedPortId && !ports.has(port.linkedPortId) ? [port.linkedPortId] : []));
   if (missing.length === 0) return ports;
   const farRows = prepare(
     db,
     `SELECT ${LINKED_PORT_COLUMNS} FROM ports p ${LINKED_PORT_JOINS} WHERE p.id IN (SELECT value FROM json_each(:ids))`,
-  ).all({ ids: JSON.stringify(missing) }) as unknown as LinkedPortRow[];
-  for (const row of farRows) ports.set(row.id, linkedPortOf(row));
+  ).iterate({ ids: JSON.stringify(missing) });
+  for (const row of farRows) ports.set(String(row.id), linkedPortOf(row as unknown as LinkedPortRow));
   return ports;
 }
+
+/** Of all sites, every linked port straight from the index by link, each row read once. */
+const EVERY_LINKED_PORT = `SELECT ${LINKED_PORT_COLUMNS} FROM ports p INDEXED BY ports_linked_port ${LINKED_PORT_JOINS}
+  WHERE p.linked_port_id IS NOT NULL`;
+
+const LINKED_PORTS_OF_SITE = `WITH ends AS (${linkedInScope('ports')})
+  SELECT ${LINKED_PORT_COLUMNS} FROM ends CROSS JOIN ports p ON p.id = ends.id ${LINKED_PORT_JOINS}`;
 
 interface LinkEnd {
   id: string;
@@ -915,22 +921,26 @@ interface Judged {
  *
  * The links come from the run's linked ports (readLinkedPorts); a switch's ports per VLAN are vlan_switch_ports'
  * counts (migration 0011) less its uplinks and disabled ports that carry it, so that no port's VLANs are read but
- * theirs. VLANs travel as `rowid:vid` text, one row per switch, and the sets are compared here, not in SQL.
+ * theirs. VLANs travel as `id:ports` text, one row per switch, and the sets are compared here, not in SQL.
  */
 function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
   const judged = judgedSwitches(db, site, reads);
   if (judged.size === 0) return [];
+  const vlans = judgedSwitchVlans(db, site);
   const uncarriedBySwitch = new Map<string, Uncarried[]>();
   for (const row of judgedVlans(db, [...judged.keys()])) {
-    const uncarried = uncarriedVlans(judged.get(row.switch_id)!, integersOf(row.counts), integersOf(row.configured));
+    const uncarried = uncarriedVlans(
+      judged.get(row.switch_id)!,
+      vlanTuplesOf(row.counts, vlans, true),
+      vlanTuplesOf(row.configured, vlans, false),
+    );
     if (uncarried.length > 0) uncarriedBySwitch.set(row.switch_id, uncarried);
   }
-  const vlans = vlansByRowid(db, [...new Set([...uncarriedBySwitch.values()].flatMap((list) => list.map((u) => u.rowid)))]);
   const how = ({ ports, configured: isConfigured }: Uncarried) =>
     [isConfigured ? 'configured' : '', ports ? `on ${plural(ports, 'port')}` : ''].filter(Boolean).join(', ');
   return [...uncarriedBySwitch].map(([switchId, uncarried]) => {
     const { name, neighbourList } = judged.get(switchId)!;
-    const vlanOf = (u: Uncarried) => vlans.get(u.rowid)!;
+    const vlanOf = (u: Uncarried) => vlans.byRowid.get(u.rowid)!;
     return finding(
       'vlan_not_carried_by_uplink',
       `Switch ${name} uses ${plural(uncarried.length, 'VLAN')} that no trunk towards its linked switches (${neighbourList}) ` +
@@ -973,10 +983,11 @@ function holds(tuples: number[], width: number, offset: number, value: number): 
   return false;
 }
 
-// SQLite's NOCASE order (switch names' collation): ASCII letters folded, then the code units.
+// SQLite's NOCASE order (switch names' collation): ASCII letters folded, then the code units; names equal folded
+// by their code units, so that the order does not hang on the order the links were read in.
 function compareNoCase(a: string, b: string): number {
   const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  return compareText(fold(a), fold(b));
+  return compareText(fold(a), fold(b)) || compareText(a, b);
 }
 
 /** The switches at :site with an uplink: their neighbours, the VLAN numbers carried at both ends, the ports excluded. */
@@ -1020,27 +1031,67 @@ function judgedSwitches(db: Db, site: string | null, reads: Reads): Map<string, 
 }
 
 /**
- * Per judged switch, its VLANs as `rowid:vid:ports` (vlan_switch_ports, from the index by switch that holds the
- * count) and its configured VLANs as `rowid:vid`; row by row, so that no switch's text outlives its turn.
+ * Per judged switch, its VLANs as `id:ports` (vlan_switch_ports, from the index by switch that holds the count) and
+ * its configured VLANs as ids; row by row, so that no switch's text outlives its turn. The VLANs are not joined here:
+ * each switch names a few of the same VLANs, which judgedSwitchVlans reads once.
  */
 function judgedVlans(db: Db, switchIds: string[]): Iterable<{ switch_id: string; counts: string | null; configured: string | null }> {
   return prepare(
     db,
     `SELECT j.value AS switch_id,
-      (SELECT group_concat(v.rowid || ':' || v.vid || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
-        CROSS JOIN vlans v ON v.id = c.vlan_id WHERE c.switch_id = j.value) AS counts,
-      (SELECT group_concat(v.rowid || ':' || v.vid) FROM switch_configured_vlans c CROSS JOIN vlans v ON v.id = c.vlan_id
-        WHERE c.switch_id = j.value) AS configured
+      (SELECT group_concat(c.vlan_id || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
+        WHERE c.switch_id = j.value) AS counts,
+      (SELECT group_concat(c.vlan_id) FROM switch_configured_vlans c WHERE c.switch_id = j.value) AS configured
     FROM json_each(:ids) j`,
   ).iterate({ ids: JSON.stringify(switchIds) }) as Iterable<{ switch_id: string; counts: string | null; configured: string | null }>;
 }
 
-/** VLANs by rowid: their id and name, for the findings. */
-function vlansByRowid(db: Db, rowids: number[]): Map<number, { id: string; name: string }> {
-  const rows = prepare(db, 'SELECT rowid AS r, id, name FROM vlans WHERE rowid IN (SELECT value FROM json_each(:rowids))').all({
-    rowids: JSON.stringify(rowids),
-  }) as unknown as { r: number; id: string; name: string }[];
-  return new Map(rows.map((row) => [row.r, row]));
+interface VlanRow {
+  rowid: number;
+  id: string;
+  vid: number;
+  name: string;
+}
+
+/** The VLANs the switches at :site name, by id and by rowid. */
+interface SwitchVlans {
+  byId: Map<string, VlanRow>;
+  byRowid: Map<number, VlanRow>;
+}
+
+/**
+ * Every VLAN a switch at :site counts or configures: of all sites every VLAN; of one site its own and those of other
+ * sites that its switches' ports carry or that its switches configure.
+ */
+function judgedSwitchVlans(db: Db, site: string | null): SwitchVlans {
+  const rows = prepare(db, site === null ? 'SELECT rowid, id, vid, name FROM vlans' : VLANS_OF_SITE_SWITCHES).all(
+    site === null ? {} : { site },
+  ) as unknown as VlanRow[];
+  return { byId: new Map(rows.map((row) => [row.id, row])), byRowid: new Map(rows.map((row) => [row.rowid, row])) };
+}
+
+const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name FROM vlans WHERE site_id = :site
+  UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id
+    CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site
+  UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN switch_configured_vlans c ON c.switch_id = sw.id
+    CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site`;
+
+/**
+ * A group_concat list of VLAN ids (`id:ports` items when `counted`) as flat `rowid, vid` pairs (`rowid, vid, ports`
+ * triples), in its order; an id that names no VLAN is left out, as a join would.
+ */
+function vlanTuplesOf(list: string | null, vlans: SwitchVlans, counted: boolean): number[] {
+  const tuples: number[] = [];
+  for (let start = 0; list && start < list.length; ) {
+    const comma = list.indexOf(',', start);
+    const end = comma === -1 ? list.length : comma;
+    const colon = counted ? list.lastIndexOf(':', end - 1) : end;
+    const vlan = vlans.byId.get(list.slice(start, colon));
+    if (vlan) tuples.push(vlan.rowid, vlan.vid);
+    if (vlan && counted) tuples.push(Number(list.slice(colon + 1, end)));
+    start = end + 1;
+  }
+  return tuples;
 }
 
 interface UnusedRow {
