@@ -86,6 +86,8 @@ interface Reads {
   linkedPorts: () => Map<string, LinkedPort>;
   /** The networks of each site at :site. */
   siteNetworks: () => Map<string, SiteNetwork[]>;
+  /** Every VLAN, by id and by rowid: of all sites, the VLANs the linked ports and the switches name. */
+  everyVlan: () => Vlans;
 }
 
 type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
@@ -132,10 +134,13 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
 function readsOf(db: Db, site: string | null): Reads {
   let linkedPorts: Map<string, LinkedPort> | undefined;
   let siteNetworks: Map<string, SiteNetwork[]> | undefined;
-  return {
-    linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site)),
+  let everyVlan: Vlans | undefined;
+  const reads: Reads = {
+    linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site, reads)),
     siteNetworks: () => (siteNetworks ??= readSiteNetworks(db, site)),
+    everyVlan: () => (everyVlan ??= vlansOf(prepare(db, 'SELECT rowid, id, vid, name FROM vlans').all() as unknown as VlanRow[])),
   };
+  return reads;
 }
 
 /** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
@@ -331,27 +336,23 @@ interface LinkedPortRow {
   site_id: string;
   mode: string;
   linked_port_id: string | null;
-  untagged_rowid: number | null;
-  untagged_vid: number | null;
-  tagged: string | null;
   unit: number;
   stack_size: number;
   untagged_vlan_id: string | null;
   tagged_ids: string | null;
 }
 
-const LINKED_PORT_COLUMNS = `p.id, p.name, p.switch_id, sw.name AS switch_name, sw.site_id, p.mode, p.linked_port_id,
-      uv.rowid AS untagged_rowid, uv.vid AS untagged_vid,
-      (SELECT group_concat(v.rowid || ':' || v.vid) FROM port_tagged_vlans t CROSS JOIN vlans v ON v.id = t.vlan_id
-        WHERE t.port_id = p.id) AS tagged,
-      p.unit, sw.stack_size, p.untagged_vlan_id, (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged_ids`;
-const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id LEFT JOIN vlans uv ON uv.id = p.untagged_vlan_id`;
+// The VLANs as stored ids, looked up in the run's VLANs (vlanTuplesOf): not joined to vlans row by row.
+const LINKED_PORT_COLUMNS = `p.id, p.name, p.switch_id, sw.name AS switch_name, sw.site_id, p.mode, p.linked_port_id, p.unit, sw.stack_size,
+      p.untagged_vlan_id, (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged_ids`;
+const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id`;
 
-function linkedPortOf(row: LinkedPortRow): LinkedPort {
-  const tagged = integersOf(row.tagged);
-  const carried = row.untagged_rowid === null ? tagged : [row.untagged_rowid, row.untagged_vid!];
+function linkedPortOf(row: LinkedPortRow, vlans: Vlans): LinkedPort {
+  const untagged = row.untagged_vlan_id === null ? undefined : vlans.byId.get(row.untagged_vlan_id);
+  const tagged = vlanTuplesOf(row.tagged_ids, vlans, false);
+  const carried = untagged === undefined ? tagged : [untagged.rowid, untagged.vid];
   for (let i = 0; carried !== tagged && i < tagged.length; i += 2)
-    if (tagged[i] !== row.untagged_rowid) carried.push(tagged[i], tagged[i + 1]);
+    if (tagged[i] !== untagged?.rowid) carried.push(tagged[i], tagged[i + 1]);
   return {
     id: row.id,
     name: row.name,
@@ -360,7 +361,7 @@ function linkedPortOf(row: LinkedPortRow): LinkedPort {
     siteId: row.site_id,
     mode: row.mode,
     linkedPortId: row.linked_port_id,
-    untaggedVid: row.untagged_vid,
+    untaggedVid: untagged?.vid ?? null,
     taggedVids: vidsOfPairs(tagged).sort((x, y) => x - y),
     carried,
     record: {
@@ -383,20 +384,27 @@ function linkedPortOf(row: LinkedPortRow): LinkedPort {
  * Both ends of every link with an end at :site, by id: the ports whose links touch the site, then the far ends of
  * one-sided links (a port linked to one that does not link back) that are not among them. Read once per run.
  */
-function readLinkedPorts(db: Db, site: string | null): Map<string, LinkedPort> {
-  const ports = new Map<string, LinkedPort>();
-  for (const row of prepare(db, site === null ? EVERY_LINKED_PORT : LINKED_PORTS_OF_SITE).iterate(site === null ? {} : { site })) {
-    const port = linkedPortOf(row as unknown as LinkedPortRow);
-    ports.set(port.id, port);
-  }
-  const missing = [...ports.values()].flatMap((port) => (port.linkedPortId && !ports.has(port.linkedPortId) ? [port.linkedPortId] : []));
-  if (missing.length === 0) return ports;
-  const farRows = prepare(
-    db,
-    `SELECT ${LINKED_PORT_COLUMNS} FROM ports p ${LINKED_PORT_JOINS} WHERE p.id IN (SELECT value FROM json_each(:ids))`,
-  ).iterate({ ids: JSON.stringify(missing) });
-  for (const row of farRows) ports.set(String(row.id), linkedPortOf(row as unknown as LinkedPortRow));
-  return ports;
+function readLinkedPorts(db: Db, site: string | null, reads: Reads): Map<string, LinkedPort> {
+  const rows = prepare(db, site === null ? EVERY_LINKED_PORT : LINKED_PORTS_OF_SITE).all(
+    site === null ? {} : { site },
+  ) as unknown as LinkedPortRow[];
+  const read = new Set(rows.map((row) => row.id));
+  const missing = rows.flatMap((row) => (row.linked_port_id && !read.has(row.linked_port_id) ? [row.linked_port_id] : []));
+  if (missing.length > 0) rows.push(...(prepare(db, FAR_ENDS).all({ ids: JSON.stringify(missing) }) as unknown as LinkedPortRow[]));
+  const vlans = site === null ? reads.everyVlan() : vlansWithIds(db, rows.flatMap(vlanIdsOf));
+  return new Map(rows.map((row) => [row.id, linkedPortOf(row, vlans)]));
+}
+
+const FAR_ENDS = `SELECT ${LINKED_PORT_COLUMNS} FROM ports p ${LINKED_PORT_JOINS} WHERE p.id IN (SELECT value FROM json_each(:ids))`;
+
+const vlanIdsOf = (row: LinkedPortRow) => [...(row.untagged_vlan_id ? [row.untagged_vlan_id] : []), ...(row.tagged_ids?.split(',') ?? [])];
+
+/** The VLANs of these ids (those that exist). */
+function vlansWithIds(db: Db, ids: string[]): Vlans {
+  const rows = prepare(db, 'SELECT rowid, id, vid, name FROM vlans WHERE id IN (SELECT value FROM json_each(:ids))').all({
+    ids: JSON.stringify([...new Set(ids)]),
+  });
+  return vlansOf(rows as unknown as VlanRow[]);
 }
 
 /** Of all sites, every linked port straight from the index by link, each row read once. */
@@ -926,7 +934,7 @@ interface Judged {
 function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
   const judged = judgedSwitches(db, site, reads);
   if (judged.size === 0) return [];
-  const vlans = judgedSwitchVlans(db, site);
+  const vlans = judgedSwitchVlans(db, site, reads);
   const uncarriedBySwitch = new Map<string, Uncarried[]>();
   for (const row of judgedVlans(db, [...judged.keys()])) {
     const uncarried = uncarriedVlans(
@@ -1053,8 +1061,8 @@ interface VlanRow {
   name: string;
 }
 
-/** The VLANs the switches at :site name, by id and by rowid. */
-interface SwitchVlans {
+/** VLANs by id and by rowid. */
+interface Vlans {
   byId: Map<string, VlanRow>;
   byRowid: Map<number, VlanRow>;
 }
@@ -1063,12 +1071,14 @@ interface SwitchVlans {
  * Every VLAN a switch at :site counts or configures: of all sites every VLAN; of one site its own and those of other
  * sites that its switches' ports carry or that its switches configure.
  */
-function judgedSwitchVlans(db: Db, site: string | null): SwitchVlans {
-  const rows = prepare(db, site === null ? 'SELECT rowid, id, vid, name FROM vlans' : VLANS_OF_SITE_SWITCHES).all(
-    site === null ? {} : { site },
-  ) as unknown as VlanRow[];
-  return { byId: new Map(rows.map((row) => [row.id, row])), byRowid: new Map(rows.map((row) => [row.rowid, row])) };
+function judgedSwitchVlans(db: Db, site: string | null, reads: Reads): Vlans {
+  return site === null ? reads.everyVlan() : vlansOf(prepare(db, VLANS_OF_SITE_SWITCHES).all({ site }) as unknown as VlanRow[]);
 }
+
+const vlansOf = (rows: VlanRow[]): Vlans => ({
+  byId: new Map(rows.map((row) => [row.id, row])),
+  byRowid: new Map(rows.map((row) => [row.rowid, row])),
+});
 
 const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name FROM vlans WHERE site_id = :site
   UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id
@@ -1080,7 +1090,7 @@ const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name FROM vlans WHERE sit
  * A group_concat list of VLAN ids (`id:ports` items when `counted`) as flat `rowid, vid` pairs (`rowid, vid, ports`
  * triples), in its order; an id that names no VLAN is left out, as a join would.
  */
-function vlanTuplesOf(list: string | null, vlans: SwitchVlans, counted: boolean): number[] {
+function vlanTuplesOf(list: string | null, vlans: Vlans, counted: boolean): number[] {
   const tuples: number[] = [];
   for (let start = 0; list && start < list.length; ) {
     const comma = list.indexOf(',', start);
