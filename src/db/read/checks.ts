@@ -349,7 +349,7 @@ const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id`;
 
 function linkedPortOf(row: LinkedPortRow, vlans: Vlans): LinkedPort {
   const untagged = row.untagged_vlan_id === null ? undefined : vlans.byId.get(row.untagged_vlan_id);
-  const tagged = vlanTuplesOf(row.tagged_ids, vlans, false);
+  const tagged = vlanTuplesOf(row.tagged_ids, vlans);
   const carried = untagged === undefined ? tagged : [untagged.rowid, untagged.vid];
   for (let i = 0; carried !== tagged && i < tagged.length; i += 2)
     if (tagged[i] !== untagged?.rowid) carried.push(tagged[i], tagged[i + 1]);
@@ -929,7 +929,7 @@ interface Judged {
  *
  * The links come from the run's linked ports (readLinkedPorts); a switch's ports per VLAN are vlan_switch_ports'
  * counts (migration 0011) less its uplinks and disabled ports that carry it, so that no port's VLANs are read but
- * theirs. VLANs travel as `id:ports` text, one row per switch, and the sets are compared here, not in SQL.
+ * theirs. VLANs travel as `rowid:ports` text, one row per switch, and the sets are compared here, not in SQL.
  */
 function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
   const judged = judgedSwitches(db, site, reads);
@@ -937,11 +937,7 @@ function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Fi
   const vlans = judgedSwitchVlans(db, site, reads);
   const uncarriedBySwitch = new Map<string, Uncarried[]>();
   for (const row of judgedVlans(db, [...judged.keys()])) {
-    const uncarried = uncarriedVlans(
-      judged.get(row.switch_id)!,
-      vlanTuplesOf(row.counts, vlans, true),
-      vlanTuplesOf(row.configured, vlans, false),
-    );
+    const uncarried = uncarriedVlans(judged.get(row.switch_id)!, withVids(row.counts, vlans, 2), withVids(row.configured, vlans, 1));
     if (uncarried.length > 0) uncarriedBySwitch.set(row.switch_id, uncarried);
   }
   const how = ({ ports, configured: isConfigured }: Uncarried) =>
@@ -1039,19 +1035,31 @@ function judgedSwitches(db: Db, site: string | null, reads: Reads): Map<string, 
 }
 
 /**
- * Per judged switch, its VLANs as `id:ports` (vlan_switch_ports, from the index by switch that holds the count) and
- * its configured VLANs as ids; row by row, so that no switch's text outlives its turn. The VLANs are not joined here:
- * each switch names a few of the same VLANs, which judgedSwitchVlans reads once.
+ * Per judged switch, its VLANs as `rowid:ports` (vlan_switch_ports, from the index by switch that holds the count)
+ * and its configured VLANs as rowids; row by row, so that no switch's text outlives its turn. A VLAN's rowid comes
+ * from the index of its id alone; its number from the run's VLANs (withVids).
  */
 function judgedVlans(db: Db, switchIds: string[]): Iterable<{ switch_id: string; counts: string | null; configured: string | null }> {
   return prepare(
     db,
     `SELECT j.value AS switch_id,
-      (SELECT group_concat(c.vlan_id || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
-        WHERE c.switch_id = j.value) AS counts,
-      (SELECT group_concat(c.vlan_id) FROM switch_configured_vlans c WHERE c.switch_id = j.value) AS configured
+      (SELECT group_concat(v.rowid || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
+        CROSS JOIN vlans v ON v.id = c.vlan_id WHERE c.switch_id = j.value) AS counts,
+      (SELECT group_concat(v.rowid) FROM switch_configured_vlans c CROSS JOIN vlans v ON v.id = c.vlan_id
+        WHERE c.switch_id = j.value) AS configured
     FROM json_each(:ids) j`,
   ).iterate({ ids: JSON.stringify(switchIds) }) as Iterable<{ switch_id: string; counts: string | null; configured: string | null }>;
+}
+
+/** A list of tuples of `width` integers, each led by a VLAN's rowid, with the VLAN's number put after the rowid. */
+function withVids(list: string | null, vlans: Vlans, width: number): number[] {
+  const integers = integersOf(list);
+  const tuples: number[] = [];
+  for (let i = 0; i + width - 1 < integers.length; i += width) {
+    tuples.push(integers[i], vlans.byRowid.get(integers[i])!.vid);
+    for (let k = 1; k < width; k++) tuples.push(integers[i + k]);
+  }
+  return tuples;
 }
 
 interface VlanRow {
@@ -1086,19 +1094,14 @@ const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name FROM vlans WHERE sit
   UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN switch_configured_vlans c ON c.switch_id = sw.id
     CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site`;
 
-/**
- * A group_concat list of VLAN ids (`id:ports` items when `counted`) as flat `rowid, vid` pairs (`rowid, vid, ports`
- * triples), in its order; an id that names no VLAN is left out, as a join would.
- */
-function vlanTuplesOf(list: string | null, vlans: Vlans, counted: boolean): number[] {
+/** A group_concat list of VLAN ids as flat `rowid, vid` pairs, in its order; an id that names no VLAN is left out, as a join would. */
+function vlanTuplesOf(list: string | null, vlans: Vlans): number[] {
   const tuples: number[] = [];
   for (let start = 0; list && start < list.length; ) {
     const comma = list.indexOf(',', start);
     const end = comma === -1 ? list.length : comma;
-    const colon = counted ? list.lastIndexOf(':', end - 1) : end;
-    const vlan = vlans.byId.get(list.slice(start, colon));
+    const vlan = vlans.byId.get(list.slice(start, end));
     if (vlan) tuples.push(vlan.rowid, vlan.vid);
-    if (vlan && counted) tuples.push(Number(list.slice(colon + 1, end)));
     start = end + 1;
   }
   return tuples;
