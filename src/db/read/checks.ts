@@ -6,7 +6,7 @@ import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } f
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
 import { FINDING_FORMS, fillForm, type MessageParams } from '../../lib/message-forms.ts';
-import { ruleBreaks } from './rule-findings.ts';
+import { type LinkedPortRecord, ruleBreaks } from './rule-findings.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
 import { addressCountSql } from '../search-index.ts';
 import { inTransaction, prepare, type Db } from '../open.ts';
@@ -89,6 +89,8 @@ interface Reads {
   linkedPorts: () => Map<string, LinkedPort>;
   /** The networks of each site at :site. */
   siteNetworks: () => Map<string, SiteNetwork[]>;
+  /** Every VLAN, by id and by rowid: of all sites, the VLANs the linked ports and the switches name. */
+  everyVlan: () => Vlans;
 }
 
 type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
@@ -135,10 +137,13 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
 function readsOf(db: Db, site: string | null): Reads {
   let linkedPorts: Map<string, LinkedPort> | undefined;
   let siteNetworks: Map<string, SiteNetwork[]> | undefined;
-  return {
-    linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site)),
+  let everyVlan: Vlans | undefined;
+  const reads: Reads = {
+    linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site, reads)),
     siteNetworks: () => (siteNetworks ??= readSiteNetworks(db, site)),
+    everyVlan: () => (everyVlan ??= vlansOf(prepare(db, 'SELECT rowid, id, vid, name FROM vlans').all() as unknown as VlanRow[])),
   };
+  return reads;
 }
 
 /** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
@@ -327,6 +332,8 @@ interface LinkedPort {
   taggedVids: number[];
   /** The VLANs it carries, untagged or tagged, each once, as flat `rowid, vid` pairs (no object per VLAN). */
   carried: number[];
+  /** What the port rules judge (rule-findings.ts): a linked port is read once for every check. */
+  record: LinkedPortRecord;
 }
 
 interface LinkedPortRow {
@@ -337,22 +344,23 @@ interface LinkedPortRow {
   site_id: string;
   mode: string;
   linked_port_id: string | null;
-  untagged_rowid: number | null;
-  untagged_vid: number | null;
-  tagged: string | null;
+  unit: number;
+  stack_size: number;
+  untagged_vlan_id: string | null;
+  tagged_ids: string | null;
 }
 
-const LINKED_PORT_COLUMNS = `p.id, p.name, p.switch_id, sw.name AS switch_name, sw.site_id, p.mode, p.linked_port_id,
-      uv.rowid AS untagged_rowid, uv.vid AS untagged_vid,
-      (SELECT group_concat(v.rowid || ':' || v.vid) FROM port_tagged_vlans t CROSS JOIN vlans v ON v.id = t.vlan_id
-        WHERE t.port_id = p.id) AS tagged`;
-const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id LEFT JOIN vlans uv ON uv.id = p.untagged_vlan_id`;
+// The VLANs as stored ids, looked up in the run's VLANs (vlanTuplesOf): not joined to vlans row by row.
+const LINKED_PORT_COLUMNS = `p.id, p.name, p.switch_id, sw.name AS switch_name, sw.site_id, p.mode, p.linked_port_id, p.unit, sw.stack_size,
+      p.untagged_vlan_id, (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged_ids`;
+const LINKED_PORT_JOINS = `CROSS JOIN switches sw ON sw.id = p.switch_id`;
 
-function linkedPortOf(row: LinkedPortRow): LinkedPort {
-  const tagged = integersOf(row.tagged);
-  const carried = row.untagged_rowid === null ? tagged : [row.untagged_rowid, row.untagged_vid!];
+function linkedPortOf(row: LinkedPortRow, vlans: Vlans): LinkedPort {
+  const untagged = row.untagged_vlan_id === null ? undefined : vlans.byId.get(row.untagged_vlan_id);
+  const tagged = vlanTuplesOf(row.tagged_ids, vlans);
+  const carried = untagged === undefined ? tagged : [untagged.rowid, untagged.vid];
   for (let i = 0; carried !== tagged && i < tagged.length; i += 2)
-    if (tagged[i] !== row.untagged_rowid) carried.push(tagged[i], tagged[i + 1]);
+    if (tagged[i] !== untagged?.rowid) carried.push(tagged[i], tagged[i + 1]);
   return {
     id: row.id,
     name: row.name,
@@ -361,9 +369,22 @@ function linkedPortOf(row: LinkedPortRow): LinkedPort {
     siteId: row.site_id,
     mode: row.mode,
     linkedPortId: row.linked_port_id,
-    untaggedVid: row.untagged_vid,
+    untaggedVid: untagged?.vid ?? null,
     taggedVids: vidsOfPairs(tagged).sort((x, y) => x - y),
     carried,
+    record: {
+      id: row.id,
+      name: row.name,
+      mode: row.mode,
+      unit: row.unit,
+      untaggedVlanId: row.untagged_vlan_id,
+      taggedVlanIds: row.tagged_ids,
+      linkedPortId: row.linked_port_id,
+      switchId: row.switch_id,
+      switchName: row.switch_name,
+      siteId: row.site_id,
+      stackSize: row.stack_size,
+    },
   };
 }
 
@@ -371,22 +392,35 @@ function linkedPortOf(row: LinkedPortRow): LinkedPort {
  * Both ends of every link with an end at :site, by id: the ports whose links touch the site, then the far ends of
  * one-sided links (a port linked to one that does not link back) that are not among them. Read once per run.
  */
-function readLinkedPorts(db: Db, site: string | null): Map<string, LinkedPort> {
-  const rows = prepare(
-    db,
-    `WITH ends AS (${linkedInScope('ports')})
-    SELECT ${LINKED_PORT_COLUMNS} FROM ends CROSS JOIN ports p ON p.id = ends.id ${LINKED_PORT_JOINS}`,
-  ).all({ site }) as unknown as LinkedPortRow[];
-  const ports = new Map(rows.map((row) => [row.id, linkedPortOf(row)]));
-  const missing = [...ports.values()].flatMap((port) => (port.linkedPortId && !ports.has(port.linkedPortId) ? [port.linkedPortId] : []));
-  if (missing.length === 0) return ports;
-  const farRows = prepare(
-    db,
-    `SELECT ${LINKED_PORT_COLUMNS} FROM ports p ${LINKED_PORT_JOINS} WHERE p.id IN (SELECT value FROM json_each(:ids))`,
-  ).all({ ids: JSON.stringify(missing) }) as unknown as LinkedPortRow[];
-  for (const row of farRows) ports.set(row.id, linkedPortOf(row));
-  return ports;
+function readLinkedPorts(db: Db, site: string | null, reads: Reads): Map<string, LinkedPort> {
+  const rows = prepare(db, site === null ? EVERY_LINKED_PORT : LINKED_PORTS_OF_SITE).all(
+    site === null ? {} : { site },
+  ) as unknown as LinkedPortRow[];
+  const read = new Set(rows.map((row) => row.id));
+  const missing = rows.flatMap((row) => (row.linked_port_id && !read.has(row.linked_port_id) ? [row.linked_port_id] : []));
+  if (missing.length > 0) rows.push(...(prepare(db, FAR_ENDS).all({ ids: JSON.stringify(missing) }) as unknown as LinkedPortRow[]));
+  const vlans = site === null ? reads.everyVlan() : vlansWithIds(db, rows.flatMap(vlanIdsOf));
+  return new Map(rows.map((row) => [row.id, linkedPortOf(row, vlans)]));
 }
+
+const FAR_ENDS = `SELECT ${LINKED_PORT_COLUMNS} FROM ports p ${LINKED_PORT_JOINS} WHERE p.id IN (SELECT value FROM json_each(:ids))`;
+
+const vlanIdsOf = (row: LinkedPortRow) => [...(row.untagged_vlan_id ? [row.untagged_vlan_id] : []), ...(row.tagged_ids?.split(',') ?? [])];
+
+/** The VLANs of these ids (those that exist). */
+function vlansWithIds(db: Db, ids: string[]): Vlans {
+  const rows = prepare(db, 'SELECT rowid, id, vid, name FROM vlans WHERE id IN (SELECT value FROM json_each(:ids))').all({
+    ids: JSON.stringify([...new Set(ids)]),
+  });
+  return vlansOf(rows as unknown as VlanRow[]);
+}
+
+/** Of all sites, every linked port straight from the index by link, each row read once. */
+const EVERY_LINKED_PORT = `SELECT ${LINKED_PORT_COLUMNS} FROM ports p INDEXED BY ports_linked_port ${LINKED_PORT_JOINS}
+  WHERE p.linked_port_id IS NOT NULL`;
+
+const LINKED_PORTS_OF_SITE = `WITH ends AS (${linkedInScope('ports')})
+  SELECT ${LINKED_PORT_COLUMNS} FROM ends CROSS JOIN ports p ON p.id = ends.id ${LINKED_PORT_JOINS}`;
 
 interface LinkEnd {
   id: string;
@@ -736,8 +770,8 @@ function blockOf(row: SubnetRow): Block | undefined {
  * LAG's members (two or more of its switch, no console or management port), a gateway, address or range outside its
  * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
-function brokenRules(db: Db, site: string | null): Finding[] {
-  const breaks = ruleBreaks(db, site, IN_SCOPE);
+function brokenRules(db: Db, site: string | null, reads: Reads): Finding[] {
+  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads));
   const vlanNames = namesOfVlans(
     db,
     breaks.flatMap(({ faults }) => faults.flatMap((fault) => [...fault.message.matchAll(VLAN_ID)].map((m) => m[1]))),
@@ -748,6 +782,16 @@ function brokenRules(db: Db, site: string | null): Finding[] {
     );
     return finding('broken_rule', `${entity.name} breaks a rule that changes keep: ${broken.join('; ')}.`, [entity]);
   });
+}
+
+/** The linked ports of switches at :site, each with the switch and link of its far end (none: no port has its id). */
+function* linkedPortsToJudge(site: string | null, reads: Reads): Iterable<LinkedPortRecord> {
+  const ports = reads.linkedPorts();
+  for (const port of ports.values()) {
+    if (port.linkedPortId === null || (site !== null && port.siteId !== site)) continue;
+    const far = ports.get(port.linkedPortId)?.record;
+    yield { ...port.record, far: far && { switchId: far.switchId, linkedPortId: far.linkedPortId } };
+  }
 }
 
 // A rule's message names a VLAN by its id; the finding names it as an admin knows it: "VLAN 20 (Cameras) of site HQ".
@@ -897,22 +941,22 @@ interface Judged {
  *
  * The links come from the run's linked ports (readLinkedPorts); a switch's ports per VLAN are vlan_switch_ports'
  * counts (migration 0011) less its uplinks and disabled ports that carry it, so that no port's VLANs are read but
- * theirs. VLANs travel as `rowid:vid` text, one row per switch, and the sets are compared here, not in SQL.
+ * theirs. VLANs travel as `rowid:ports` text, one row per switch, and the sets are compared here, not in SQL.
  */
 function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
   const judged = judgedSwitches(db, site, reads);
   if (judged.size === 0) return [];
+  const vlans = judgedSwitchVlans(db, site, reads);
   const uncarriedBySwitch = new Map<string, Uncarried[]>();
   for (const row of judgedVlans(db, [...judged.keys()])) {
-    const uncarried = uncarriedVlans(judged.get(row.switch_id)!, integersOf(row.counts), integersOf(row.configured));
+    const uncarried = uncarriedVlans(judged.get(row.switch_id)!, withVids(row.counts, vlans, 2), withVids(row.configured, vlans, 1));
     if (uncarried.length > 0) uncarriedBySwitch.set(row.switch_id, uncarried);
   }
-  const vlans = vlansByRowid(db, [...new Set([...uncarriedBySwitch.values()].flatMap((list) => list.map((u) => u.rowid)))]);
   const how = ({ ports, configured: isConfigured }: Uncarried) =>
     [isConfigured ? 'configured' : '', ports ? `on ${plural(ports, 'port')}` : ''].filter(Boolean).join(', ');
   return [...uncarriedBySwitch].map(([switchId, uncarried]) => {
     const { name, neighbourList } = judged.get(switchId)!;
-    const vlanOf = (u: Uncarried) => vlans.get(u.rowid)!;
+    const vlanOf = (u: Uncarried) => vlans.byRowid.get(u.rowid)!;
     return finding(
       'vlan_not_carried_by_uplink',
       `Switch ${name} uses ${plural(uncarried.length, 'VLAN')} that no trunk towards its linked switches (${neighbourList}) ` +
@@ -955,10 +999,11 @@ function holds(tuples: number[], width: number, offset: number, value: number): 
   return false;
 }
 
-// SQLite's NOCASE order (switch names' collation): ASCII letters folded, then the code units.
+// SQLite's NOCASE order (switch names' collation): ASCII letters folded, then the code units; names equal folded
+// by their code units, so that the order does not hang on the order the links were read in.
 function compareNoCase(a: string, b: string): number {
   const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  return compareText(fold(a), fold(b));
+  return compareText(fold(a), fold(b)) || compareText(a, b);
 }
 
 /** The switches at :site with an uplink: their neighbours, the VLAN numbers carried at both ends, the ports excluded. */
@@ -1002,27 +1047,76 @@ function judgedSwitches(db: Db, site: string | null, reads: Reads): Map<string, 
 }
 
 /**
- * Per judged switch, its VLANs as `rowid:vid:ports` (vlan_switch_ports, from the index by switch that holds the
- * count) and its configured VLANs as `rowid:vid`; row by row, so that no switch's text outlives its turn.
+ * Per judged switch, its VLANs as `rowid:ports` (vlan_switch_ports, from the index by switch that holds the count)
+ * and its configured VLANs as rowids; row by row, so that no switch's text outlives its turn. A VLAN's rowid comes
+ * from the index of its id alone; its number from the run's VLANs (withVids).
  */
 function judgedVlans(db: Db, switchIds: string[]): Iterable<{ switch_id: string; counts: string | null; configured: string | null }> {
   return prepare(
     db,
     `SELECT j.value AS switch_id,
-      (SELECT group_concat(v.rowid || ':' || v.vid || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
+      (SELECT group_concat(v.rowid || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
         CROSS JOIN vlans v ON v.id = c.vlan_id WHERE c.switch_id = j.value) AS counts,
-      (SELECT group_concat(v.rowid || ':' || v.vid) FROM switch_configured_vlans c CROSS JOIN vlans v ON v.id = c.vlan_id
+      (SELECT group_concat(v.rowid) FROM switch_configured_vlans c CROSS JOIN vlans v ON v.id = c.vlan_id
         WHERE c.switch_id = j.value) AS configured
     FROM json_each(:ids) j`,
   ).iterate({ ids: JSON.stringify(switchIds) }) as Iterable<{ switch_id: string; counts: string | null; configured: string | null }>;
 }
 
-/** VLANs by rowid: their id and name, for the findings. */
-function vlansByRowid(db: Db, rowids: number[]): Map<number, { id: string; name: string }> {
-  const rows = prepare(db, 'SELECT rowid AS r, id, name FROM vlans WHERE rowid IN (SELECT value FROM json_each(:rowids))').all({
-    rowids: JSON.stringify(rowids),
-  }) as unknown as { r: number; id: string; name: string }[];
-  return new Map(rows.map((row) => [row.r, row]));
+/** A list of tuples of `width` integers, each led by a VLAN's rowid, with the VLAN's number put after the rowid. */
+function withVids(list: string | null, vlans: Vlans, width: number): number[] {
+  const integers = integersOf(list);
+  const tuples: number[] = [];
+  for (let i = 0; i + width - 1 < integers.length; i += width) {
+    tuples.push(integers[i], vlans.byRowid.get(integers[i])!.vid);
+    for (let k = 1; k < width; k++) tuples.push(integers[i + k]);
+  }
+  return tuples;
+}
+
+interface VlanRow {
+  rowid: number;
+  id: string;
+  vid: number;
+  name: string;
+}
+
+/** VLANs by id and by rowid. */
+interface Vlans {
+  byId: Map<string, VlanRow>;
+  byRowid: Map<number, VlanRow>;
+}
+
+/**
+ * Every VLAN a switch at :site counts or configures: of all sites every VLAN; of one site its own and those of other
+ * sites that its switches' ports carry or that its switches configure.
+ */
+function judgedSwitchVlans(db: Db, site: string | null, reads: Reads): Vlans {
+  return site === null ? reads.everyVlan() : vlansOf(prepare(db, VLANS_OF_SITE_SWITCHES).all({ site }) as unknown as VlanRow[]);
+}
+
+const vlansOf = (rows: VlanRow[]): Vlans => ({
+  byId: new Map(rows.map((row) => [row.id, row])),
+  byRowid: new Map(rows.map((row) => [row.rowid, row])),
+});
+
+const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name FROM vlans WHERE site_id = :site
+  UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id
+    CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site
+  UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN switch_configured_vlans c ON c.switch_id = sw.id
+    CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site`;
+
+/** A group_concat list of VLAN ids as flat `rowid, vid` pairs, in its order; an id that names no VLAN is left out, as a join would. */
+function vlanTuplesOf(list: string | null, vlans: Vlans): number[] {
+  const tuples: number[] = [];
+  for (let start = 0; list && start < list.length; ) {
+    const comma = list.indexOf(',', start);
+    const end = comma === -1 ? list.length : comma;
+    const vlan = vlans.byId.get(list.slice(start, end));
+    if (vlan) tuples.push(vlan.rowid, vlan.vid);
+    start = end + 1;
+  }
+  return tuples;
 }
 
 interface UnusedRow {

@@ -21,9 +21,31 @@ export interface RuleBreak {
   faults: FieldFault[];
 }
 
-/** Every stored record in scope that breaks a rule; `inScope` is the SQL that keeps the site's rows (`IN (…)`, :site bound). */
-export function ruleBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
-  return [...switchedBreaks(db, site, inScope), ...ipamBreaks(db, site, inScope)].filter((found) => found.faults.length > 0);
+/**
+ * A linked port of a switch at the site, as the checks read it once for every check that looks at links; `far`: the
+ * switch and the link of the port it links to (undefined: no port has that id). Its tagged VLAN ids comma-separated.
+ */
+export interface LinkedPortRecord {
+  id: string;
+  name: string;
+  mode: string;
+  unit: number;
+  untaggedVlanId: string | null;
+  taggedVlanIds: string | null;
+  linkedPortId: string | null;
+  switchId: string;
+  switchName: string;
+  siteId: string;
+  stackSize: number;
+  far?: { switchId: string; linkedPortId: string | null };
+}
+
+/**
+ * Every stored record in scope that breaks a rule; `inScope` is the SQL that keeps the site's rows (`IN (…)`, :site
+ * bound), `linkedPorts` the linked ports of the site's switches (the checks have read them).
+ */
+export function ruleBreaks(db: Db, site: string | null, inScope: string, linkedPorts: Iterable<LinkedPortRecord>): RuleBreak[] {
+  return [...switchedBreaks(db, site, inScope, linkedPorts), ...ipamBreaks(db, site, inScope)];
 }
 
 // The sites of the VLANs a judged record may name, in one statement: of all sites, every VLAN; of one site, its VLANs
@@ -79,47 +101,75 @@ const LAG_MEMBERS = `(SELECT json_group_array(json_object('id', m.id, 'name', m.
 // One statement for the ports and the LAGs, and one for the sites of all VLANs (a VLAN named may be of another site):
 // GET /api/checks runs a fixed number of statements. Reading every port into JavaScript would cost more than every
 // other check together (96,000 rows, their tagged lists), so SQLite narrows the ports to those a port rule could refuse
-// (PORT_CANDIDATES) and the declarations judge them and word the finding. A LAG is read whole, with its remote LAG and
-// its members: there are few. A port's LAG is left out of its row: its LAG's row judges its members.
-function switchedBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
+// (PORT_CANDIDATES) and the declarations judge them and word the finding; the linked ports among them the checks have
+// read already (for the link checks), so the statement leaves them out. A LAG is read whole, with its remote LAG and
+// its members: there are few. A port's LAG is left out of its row: its LAG's row judges its members. Rows are judged
+// as they come, and only a break is kept.
+function switchedBreaks(db: Db, site: string | null, inScope: string, linkedPorts: Iterable<LinkedPortRecord>): RuleBreak[] {
   const siteOfVlan = vlanSites(db, site);
   const rows = prepare(
     db,
     `SELECT 'port' AS kind, p.id, p.name, p.mode, p.unit, p.untagged_vlan_id,
       (SELECT group_concat(t.vlan_id) FROM port_tagged_vlans t WHERE t.port_id = p.id) AS tagged, p.linked_port_id, p.switch_id,
-      sw.name AS switch_name, sw.site_id, sw.stack_size, f.switch_id AS far_switch_id, f.linked_port_id AS far_linked_port_id,
-      NULL AS members
-    FROM ${site === null ? ALL_CANDIDATES : SITE_CANDIDATES} LEFT JOIN ports f ON f.id = p.linked_port_id
-    WHERE sw.site_id ${inScope}
+      sw.name AS switch_name, sw.site_id, sw.stack_size, NULL AS far_switch_id, NULL AS far_linked_port_id, NULL AS members
+    FROM ${site === null ? ALL_CANDIDATES : SITE_CANDIDATES}
+    WHERE sw.site_id ${inScope} AND p.linked_port_id IS NULL
     UNION ALL SELECT 'lag', l.id, l.name, l.port_mode, NULL, l.untagged_vlan_id,
       (SELECT group_concat(t.vlan_id) FROM lag_tagged_vlans t WHERE t.lag_id = l.id), l.remote_lag_id, l.switch_id, sw.name, sw.site_id,
       sw.stack_size, f.switch_id, f.remote_lag_id, ${LAG_MEMBERS}
     FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id LEFT JOIN lags f ON f.id = l.remote_lag_id WHERE sw.site_id ${inScope}`,
-  ).all({ site }) as unknown as SwitchedRow[];
-  return rows.map((row) => switchedBreak(row, siteOfVlan));
+  ).iterate({ site }) as Iterable<SwitchedRow>;
+  const breaks: RuleBreak[] = [];
+  const judge = (row: SwitchedRow) => {
+    const found = switchedBreak(row, siteOfVlan);
+    if (found) breaks.push(found);
+  };
+  for (const row of rows) judge(row);
+  for (const port of linkedPorts) judge(linkedPortRow(port));
+  return breaks;
+}
+
+/** A linked port the checks read, in the shape of switchedBreaks' rows. */
+function linkedPortRow(port: LinkedPortRecord): SwitchedRow {
+  return {
+    kind: 'port',
+    id: port.id,
+    name: port.name,
+    mode: port.mode,
+    unit: port.unit,
+    untagged_vlan_id: port.untaggedVlanId,
+    tagged: port.taggedVlanIds,
+    linked_port_id: port.linkedPortId,
+    switch_id: port.switchId,
+    switch_name: port.switchName,
+    site_id: port.siteId,
+    stack_size: port.stackSize,
+    far_switch_id: port.far?.switchId ?? null,
+    far_linked_port_id: port.far?.linkedPortId ?? null,
+    members: null,
+  };
 }
 
 /**
- * The ports a port rule could refuse: a unit past 1 (beyond a stack of one), a link (to be judged symmetric), a switch
- * whose ports carry a VLAN of another site or none (read from vlan_switch_ports, the VLAN counts per switch, not from
- * every tagged row). Every other port passes every rule of portFaults but one: tagged VLANs off a trunk, which every
- * write refuses and which this pass does not look for, since finding it means a lookup for each of the ports that are
- * not trunks (~150 ms at the 1× bench set). Of all sites, each part is read through an index (ports_stacked, a partial
- * index, and ports_linked_port); of one site, its switches' ports are read, so that its cost is what the site holds.
+ * The unlinked ports a port rule could refuse: a unit past 1 (beyond a stack of one), a switch whose ports carry a
+ * VLAN of another site or none (read from vlan_switch_ports, the VLAN counts per switch, not from every tagged row).
+ * Every other port passes every rule of portFaults but one: tagged VLANs off a trunk, which every write refuses and
+ * which this pass does not look for, since finding it means a lookup for each of the ports that are not trunks
+ * (~150 ms at the 1× bench set). Of all sites, each part is read through an index (ports_stacked, a partial index);
+ * of one site, its switches' ports are read, so that its cost is what the site holds.
  */
 const foreignVlanSwitches = (siteIs: string) => `SELECT sw.id FROM switches sw WHERE sw.site_id ${siteIs} AND EXISTS (SELECT 1
   FROM vlan_switch_ports c LEFT JOIN vlans cv ON cv.id = c.vlan_id WHERE c.switch_id = sw.id AND cv.site_id IS NOT sw.site_id)`;
 
 const ALL_CANDIDATES = `(SELECT id FROM ports WHERE unit > 1
-  UNION SELECT id FROM ports INDEXED BY ports_linked_port WHERE linked_port_id IS NOT NULL
   UNION SELECT id FROM ports WHERE switch_id IN (${foreignVlanSwitches('IS NOT NULL')})) c
   CROSS JOIN ports p ON p.id = c.id CROSS JOIN switches sw ON sw.id = p.switch_id`;
 
-const SITE_CANDIDATES = `switches sw CROSS JOIN ports p ON p.switch_id = sw.id AND (p.unit > 1 OR p.linked_port_id IS NOT NULL
-  OR sw.id IN (${foreignVlanSwitches('= :site')}))`;
+const SITE_CANDIDATES = `switches sw CROSS JOIN ports p ON p.switch_id = sw.id AND (p.unit > 1 OR sw.id IN (${foreignVlanSwitches('= :site')}))`;
 
-function switchedBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak {
-  const members = JSON.parse(row.members ?? '[]') as Member[];
+/** The record's break, or undefined when it breaks no rule (its entity then not made). */
+function switchedBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak | undefined {
+  const members = row.members === null ? [] : (JSON.parse(row.members) as Member[]);
   const lookups = switchedLookups(row, siteOfVlan, members);
   const record = {
     id: row.id,
@@ -129,12 +179,12 @@ function switchedBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | un
   };
   if (row.kind === 'port') {
     const port = { ...record, mode: row.mode, unit: row.unit, linkedPortId: row.linked_port_id };
-    const entity = { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` } as const;
-    return { entity, faults: portRuleFaults(port, lookups, { symmetric: true }) };
+    const faults = portRuleFaults(port, lookups, { symmetric: true });
+    return faults.length === 0 ? undefined : { entity: { type: 'port', id: row.id, name: `${row.switch_name} port ${row.name}` }, faults };
   }
   const lag = { ...record, portMode: row.mode, remoteLagId: row.linked_port_id, memberPortIds: members.map((member) => member.id) };
-  const entity = { type: 'lag', id: row.id, name: `${row.switch_name} LAG ${row.name}` } as const;
-  return { entity, faults: lagRuleFaults(lag, lookups, { symmetric: true }) };
+  const faults = lagRuleFaults(lag, lookups, { symmetric: true });
+  return faults.length === 0 ? undefined : { entity: { type: 'lag', id: row.id, name: `${row.switch_name} LAG ${row.name}` }, faults };
 }
 
 /** What the rules of a port or LAG ask, answered from its row: its switch, its far end, a LAG's members. */
@@ -183,8 +233,13 @@ function ipamBreaks(db: Db, site: string | null, inScope: string): RuleBreak[] {
       LEFT JOIN switches ps ON ps.id = p.switch_id WHERE n.site_id ${inScope}
     UNION ALL SELECT 'range', r.id, NULL, r.start_address, r.end_address, r.kind, NULL, n.subnet, n.id, n.name, n.site_id
     FROM networks n CROSS JOIN ranges r ON r.network_id = n.id WHERE n.site_id ${inScope}`,
-  ).all({ site }) as unknown as IpamRow[];
-  return rows.map(ipamBreakOf);
+  ).iterate({ site }) as Iterable<IpamRow>;
+  const breaks: RuleBreak[] = [];
+  for (const row of rows) {
+    const found = ipamBreakOf(row);
+    if (found.faults.length > 0) breaks.push(found);
+  }
+  return breaks;
 }
 
 function ipamBreakOf(row: IpamRow): RuleBreak {
