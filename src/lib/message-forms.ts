@@ -71,16 +71,39 @@ export const FIELD_FORMS = {
   mac_taken: 'another switch has MAC {mac}',
   management_ip_taken: 'another switch of the site has management IP {ip}',
   username_taken: 'is taken',
+  colour_of_other_vlan: 'another VLAN of the site has {color}',
+  overlaps_network: 'overlaps {subnet} (network {network}, {id})',
+  overlaps_range: 'overlaps {start}-{end} (range {id})',
+  address_recorded: 'is recorded already (address {id})',
+  in_dhcp_range: 'is in the DHCP range {start}-{end} (range {id})',
+  covers_recorded_address: '{address} is recorded (address {id})',
+  port_name_taken: 'switch {switch} has a port named "{name}"',
+  not_bulk_field: 'is not a field of a bulk port change',
+  no_ports_named: 'must name at least one port',
+  not_set_in_bulk: 'cannot be set on many ports at once',
+  empty_bulk_change: 'the change is empty: give set, addTaggedVlanIds or removeTaggedVlanIds',
+  also_added: 'is also in addTaggedVlanIds',
+  port_of_other_switch: 'port {id} is not a port of switch {switch}',
+  set_by_lag: 'is set by the LAG the port is a member of',
+  lag_member_fields: 'port {port} is a member of LAG {lag} (its {fields} cannot change)',
 } as const;
 
 /** The code of a field fault's form. */
 export type FieldFormCode = keyof typeof FIELD_FORMS;
 
-/** The forms of an error's own message (error.message), by the error's code; sent with params only when worded so. */
+/**
+ * The forms of an error's own message (error.message), by the error's code; sent with params only when worded so (an
+ * address_taken of a switch's management IP and an in_dhcp_range of a DHCP range over addresses are worded otherwise).
+ */
 export const ERROR_FORMS = {
   validation_failed: 'The request has invalid fields.',
   name_taken: 'Another record already has this {fields}.',
   conflict: 'Another record already has this {fields}.',
+  color_taken: 'Another VLAN of the site has the colour {color}; choose another, or leave it out to get a free one.',
+  subnet_overlaps: '{subnet} overlaps {otherSubnet} of the network {network} at the same site; two networks of a site never overlap.',
+  address_taken: 'The network has the address {address} recorded already.',
+  in_dhcp_range: '{address} lies in the DHCP range {start}-{end} of the network; the DHCP server leases those.',
+  range_overlaps: '{start}-{end} overlaps the {kind} range {otherStart}-{otherEnd} of the network; ranges never overlap.',
 } as const;
 
 /** The forms of the findings of GET /api/checks that their kind and params word, by kind. */

@@ -13,12 +13,15 @@ const site = async () => (await make('/api/sites', { name: `codes ${++sequence}`
 /** What a request needs: a fresh site and what the scenario made there. */
 type Setup = { siteId: string; otherSiteId: string };
 type Detail = { field: string; code: keyof typeof FIELD_FORMS; params: Record<string, unknown> };
+type Request = { method?: 'POST' | 'PATCH'; path: string; body: unknown };
 type Refused = [
   name: string,
-  request: (s: Setup) => Promise<{ path: string; body: unknown }>,
+  request: (s: Setup) => Promise<Request>,
   status: number,
   code: string,
   detail: Detail,
+  /** The values of the refusal's own message, when its code's form words it (ERROR_FORMS). */
+  errorParams?: Record<string, unknown>,
 ];
 const refused = (...row: Refused): Refused => row;
 
@@ -27,6 +30,27 @@ const besideUsers = (body: Record<string, unknown>) => async (s: Setup) => {
   await make('/api/vlans', { siteId: s.siteId, vid: 10, name: 'Users' });
   return { path: '/api/vlans', body: { siteId: s.siteId, ...body } };
 };
+
+/** A network 10.9.0.0/24 "lan" at the site, with the DHCP range 10.9.0.100-10.9.0.199 and the address 10.9.0.5. */
+async function lan(siteId: string) {
+  const network = (await make('/api/networks', { siteId, name: 'lan', subnet: '10.9.0.0/24' })).id as string;
+  const range = (await make(`/api/networks/${network}/ranges`, { kind: 'dhcp', start: '10.9.0.100', end: '10.9.0.199' })).id as string;
+  const address = (await make(`/api/networks/${network}/addresses`, { address: '10.9.0.5' })).id as string;
+  return { network, range, address };
+}
+
+/** A switch "edge" at the site with ports 1 and 2, and one "far" with port 1. */
+async function edgeAndFar(siteId: string) {
+  const edge = (await make('/api/switches', { siteId, name: 'edge' })).id as string;
+  const far = (await make('/api/switches', { siteId, name: 'far' })).id as string;
+  const ports = [
+    (await make(`/api/switches/${edge}/ports`, { name: '1' })).id,
+    (await make(`/api/switches/${edge}/ports`, { name: '2' })).id,
+  ];
+  return { edge, ports: ports as string[], farPort: (await make(`/api/switches/${far}/ports`, { name: '1' })).id as string };
+}
+
+const anId = expect.any(String);
 
 const refusals: Refused[] = [
   refused(
@@ -119,17 +143,145 @@ const refusals: Refused[] = [
     code: 'vid_taken',
     params: { vid: 10 },
   }),
+  refused(
+    "a VLAN with another VLAN's colour",
+    async (s) => {
+      await make('/api/vlans', { siteId: s.siteId, vid: 10, name: 'Users', color: '#123456' });
+      return { path: '/api/vlans', body: { siteId: s.siteId, vid: 11, name: 'Guests', color: '#123456' } };
+    },
+    409,
+    'color_taken',
+    { field: 'color', code: 'colour_of_other_vlan', params: { color: '#123456' } },
+    { color: '#123456' },
+  ),
+  refused(
+    "a subnet overlapping another network's",
+    async (s) => {
+      await lan(s.siteId);
+      return { path: '/api/networks', body: { siteId: s.siteId, name: 'half', subnet: '10.9.0.0/25' } };
+    },
+    409,
+    'subnet_overlaps',
+    { field: 'subnet', code: 'overlaps_network', params: { subnet: '10.9.0.0/24', network: 'lan', id: anId } },
+    { subnet: '10.9.0.0/25', otherSubnet: '10.9.0.0/24', network: 'lan' },
+  ),
+  refused(
+    'an address recorded already',
+    async (s) => ({ path: `/api/networks/${(await lan(s.siteId)).network}/addresses`, body: { address: '10.9.0.5' } }),
+    409,
+    'address_taken',
+    { field: 'address', code: 'address_recorded', params: { id: anId } },
+    { address: '10.9.0.5' },
+  ),
+  refused(
+    'an address in a DHCP range',
+    async (s) => ({ path: `/api/networks/${(await lan(s.siteId)).network}/addresses`, body: { address: '10.9.0.150' } }),
+    409,
+    'in_dhcp_range',
+    { field: 'address', code: 'in_dhcp_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
+    { address: '10.9.0.150', start: '10.9.0.100', end: '10.9.0.199' },
+  ),
+  refused(
+    "a switch's management IP in a DHCP range",
+    async (s) => {
+      await lan(s.siteId);
+      return { path: '/api/switches', body: { siteId: s.siteId, name: 'edge', managementIp: '10.9.0.150' } };
+    },
+    409,
+    'in_dhcp_range',
+    { field: 'managementIp', code: 'in_dhcp_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
+    { address: '10.9.0.150', start: '10.9.0.100', end: '10.9.0.199' },
+  ),
+  refused(
+    "a switch's management IP another device has",
+    async (s) => {
+      const { network } = await lan(s.siteId);
+      await make(`/api/networks/${network}/addresses`, { address: '10.9.0.6', hostname: 'printer' });
+      return { path: '/api/switches', body: { siteId: s.siteId, name: 'edge', managementIp: '10.9.0.6' } };
+    },
+    409,
+    'address_taken',
+    { field: 'managementIp', code: 'address_recorded', params: { id: anId } },
+  ),
+  refused(
+    "a switch row of a bulk import whose management IP is in a DHCP range, at the row's field",
+    async (s) => {
+      await lan(s.siteId);
+      return { path: '/api/import/switches', body: [{ siteId: s.siteId, name: 'edge', managementIp: '10.9.0.150' }] };
+    },
+    409,
+    'in_dhcp_range',
+    { field: 'rows[1].managementIp', code: 'in_dhcp_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
+  ),
+  refused(
+    'a DHCP range over a recorded address',
+    async (s) => ({
+      path: `/api/networks/${(await lan(s.siteId)).network}/ranges`,
+      body: { kind: 'dhcp', start: '10.9.0.2', end: '10.9.0.9' },
+    }),
+    409,
+    'in_dhcp_range',
+    { field: 'addresses', code: 'covers_recorded_address', params: { address: '10.9.0.5', id: anId } },
+  ),
+  refused(
+    'a range over another range',
+    async (s) => ({
+      path: `/api/networks/${(await lan(s.siteId)).network}/ranges`,
+      body: { kind: 'reserved', start: '10.9.0.190', end: '10.9.0.210' },
+    }),
+    409,
+    'range_overlaps',
+    { field: 'start', code: 'overlaps_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
+    { start: '10.9.0.190', end: '10.9.0.210', kind: 'dhcp', otherStart: '10.9.0.100', otherEnd: '10.9.0.199' },
+  ),
+  refused(
+    "a port with another port's name",
+    async (s) => ({ path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`, body: { name: '1' } }),
+    409,
+    'name_taken',
+    { field: 'name', code: 'port_name_taken', params: { switch: 'edge', name: '1' } },
+  ),
+  refused(
+    'a bulk port edit of no ports',
+    async (s) => ({ method: 'PATCH', path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`, body: { portIds: [], set: {} } }),
+    400,
+    'validation_failed',
+    { field: 'portIds', code: 'no_ports_named', params: {} },
+  ),
+  refused(
+    "a bulk port edit of another switch's port",
+    async (s) => {
+      const { edge, farPort } = await edgeAndFar(s.siteId);
+      return { method: 'PATCH', path: `/api/switches/${edge}/ports`, body: { portIds: [farPort], set: { description: 'x' } } };
+    },
+    400,
+    'validation_failed',
+    { field: 'portIds[0]', code: 'port_of_other_switch', params: { id: anId, switch: 'edge' } },
+  ),
+  refused(
+    'a bulk port edit that sets a name on many ports',
+    async (s) => {
+      const { edge, ports } = await edgeAndFar(s.siteId);
+      return { method: 'PATCH', path: `/api/switches/${edge}/ports`, body: { portIds: ports, set: { name: 'x' } } };
+    },
+    400,
+    'validation_failed',
+    { field: 'set.name', code: 'not_set_in_bulk', params: {} },
+  ),
 ];
 
 describe('a refusal', () => {
-  it.each(refusals)('of %s names the form of each fault with its values', async (_name, request, status, code, detail) => {
-    const { path, body } = await request({ siteId: await site(), otherSiteId: await site() });
-    const answer = await call('POST', path, { body });
+  it.each(refusals)('of %s names the form of each fault with its values', async (_name, request, status, code, detail, errorParams) => {
+    const { method = 'POST', path, body } = await request({ siteId: await site(), otherSiteId: await site() });
+    const answer = await call(method, path, { body });
     expect(answer.status).toBe(status);
     expect(answer.body.error.code).toBe(code);
     const fault = answer.body.error.details.find((d: { field: string }) => d.field === detail.field);
     expect(fault).toEqual({ ...detail, message: expect.any(String) });
     expect(fault.message).toBe(fillForm(FIELD_FORMS[detail.code], fault.params));
+    if (!errorParams) return;
+    expect(answer.body.error.params).toEqual(errorParams);
+    expect(answer.body.error.message).toBe(fillForm(ERROR_FORMS[code as keyof typeof ERROR_FORMS], errorParams as Record<string, string>));
   });
 
   it("gives its own message's values when its code's form words it, and none when the message is a route's own", async () => {
