@@ -106,7 +106,10 @@ export const ERROR_FORMS = {
   range_overlaps: '{start}-{end} overlaps the {kind} range {otherStart}-{otherEnd} of the network; ranges never overlap.',
 } as const;
 
-/** The forms of the findings of GET /api/checks that their kind and params word, by kind. */
+/**
+ * The forms of the findings of GET /api/checks that their kind and params word: by kind, and a kind's other forms by
+ * `<kind>.<variant>` (a finding names such a form in `form`).
+ */
 export const FINDING_FORMS = {
   duplicate_management_ip: 'Management IP {ip} is used by {switchCount} switches: {switches}.',
   duplicate_mac: 'MAC address {mac} is used by {switchCount} switches: {switches}.',
@@ -118,6 +121,21 @@ export const FINDING_FORMS = {
     'Network {network} ({subnet}, {site}) is {percent} % used: ' +
     '{used} recorded, {dhcp} in DHCP ranges and {reserved} reserved of {usable} usable addresses.',
   unused_vlan: 'VLAN {vid} ({vlan}) of site {site} is carried by no port.',
+  gateway_is_management_ip:
+    'Gateway {gateway} of network {network} ({subnet}, {site}) is also the management IP of switch {switch} ({switchSite}).',
+  'gateway_is_management_ip.in_vlan':
+    'Gateway {gateway} of network {network} ({subnet}, VLAN {vid}, {site}) is also the management IP of switch {switch} ({switchSite}).',
+  poe_over_budget: 'PoE demand of switch {switch} is {demand} W ({ports} enabled PoE ports), over its budget of {budget} W.',
+  'poe_over_budget.one_port': 'PoE demand of switch {switch} is {demand} W (1 enabled PoE port), over its budget of {budget} W.',
+  management_ip_not_recorded: 'Management IP {ip} of switch {switch} lies in network {network} ({subnet}) but has no address record there.',
+  'management_ip_not_recorded.without_ip':
+    'Switch {switch} has no management IP, but address {address} in network {recordNetwork} ({recordSubnet}) is recorded as it.',
+  'management_ip_not_recorded.differs':
+    'Management IP {ip} of switch {switch} differs from its address record {address} in network {recordNetwork} ({recordSubnet}): ' +
+    'it lies in network {network} ({subnet}).',
+  'management_ip_not_recorded.differs_outside':
+    'Management IP {ip} of switch {switch} differs from its address record {address} in network {recordNetwork} ({recordSubnet}): ' +
+    'it lies in no network of site {site}.',
 } as const;
 
 /**

@@ -648,6 +648,24 @@ export const de = {
       'Das Netzwerk {network} ({subnet}, {site}) ist zu {percent} % belegt: ' +
       '{used} erfasst, {dhcp} in DHCP-Bereichen und {reserved} reserviert von {usable} nutzbaren Adressen.',
     unused_vlan: 'VLAN {vid} ({vlan}) des Standorts {site} führt kein Port.',
+    gateway_is_management_ip:
+      'Das Gateway {gateway} des Netzwerks {network} ({subnet}, {site}) ist auch die Management-IP des Switches {switch} ({switchSite}).',
+    'gateway_is_management_ip.in_vlan':
+      'Das Gateway {gateway} des Netzwerks {network} ({subnet}, VLAN {vid}, {site}) ist auch die Management-IP des Switches {switch} ({switchSite}).',
+    poe_over_budget:
+      'Der PoE-Bedarf des Switches {switch} beträgt {demand} W ({ports} aktive PoE-Ports), über seinem Budget von {budget} W.',
+    'poe_over_budget.one_port':
+      'Der PoE-Bedarf des Switches {switch} beträgt {demand} W (1 aktiver PoE-Port), über seinem Budget von {budget} W.',
+    management_ip_not_recorded:
+      'Die Management-IP {ip} des Switches {switch} liegt im Netzwerk {network} ({subnet}), hat dort aber keinen Adresseintrag.',
+    'management_ip_not_recorded.without_ip':
+      'Der Switch {switch} hat keine Management-IP, aber die Adresse {address} im Netzwerk {recordNetwork} ({recordSubnet}) ist als sie erfasst.',
+    'management_ip_not_recorded.differs':
+      'Die Management-IP {ip} des Switches {switch} weicht von ihrem Adresseintrag {address} im Netzwerk {recordNetwork} ({recordSubnet}) ab: ' +
+      'sie liegt im Netzwerk {network} ({subnet}).',
+    'management_ip_not_recorded.differs_outside':
+      'Die Management-IP {ip} des Switches {switch} weicht von ihrem Adresseintrag {address} im Netzwerk {recordNetwork} ({recordSubnet}) ab: ' +
+      'sie liegt in keinem Netzwerk des Standorts {site}.',
   }),
   ...group('errorState', {
     'notFound.page': 'Diese Seite gibt es nicht, oder sie wurde gelöscht.',

@@ -298,7 +298,8 @@ describe('a refusal', () => {
   });
 });
 
-type Found = [kind: keyof typeof FINDING_FORMS, build: (siteId: string) => Promise<void>, params: Record<string, unknown>];
+type Found = [form: keyof typeof FINDING_FORMS, build: (siteId: string) => Promise<void>, params: Record<string, unknown>];
+const codesSite = expect.stringMatching(/^codes /);
 const found = (...row: Found): Found => row;
 
 const findings: Found[] = [
@@ -327,15 +328,42 @@ const findings: Found[] = [
     },
     { ip: '10.6.0.9', switch: 'stray', family: 4, site: expect.stringMatching(/^codes /) },
   ),
+  found(
+    'gateway_is_management_ip.in_vlan',
+    async (siteId) => {
+      const vlanId = (await make('/api/vlans', { siteId, vid: 10, name: 'Users' })).id;
+      await make('/api/networks', { siteId, name: 'lan', subnet: '10.7.0.0/24', gateway: '10.7.0.1', vlanId });
+      await make('/api/switches', { siteId, name: 'core', managementIp: '10.7.0.1' });
+    },
+    { gateway: '10.7.0.1', network: 'lan', subnet: '10.7.0.0/24', vid: 10, site: codesSite, switch: 'core', switchSite: codesSite },
+  ),
+  found(
+    'poe_over_budget.one_port',
+    async (siteId) => {
+      const sw = (await make('/api/switches', { siteId, name: 'poe', poeBudgetWatts: 10 })).id;
+      await make(`/api/switches/${sw}/ports`, { name: '1', poe: { type: '802.3at', maxWatts: 25.5 } });
+    },
+    { switch: 'poe', demand: 25.5, budget: 10 },
+  ),
+  found(
+    'management_ip_not_recorded',
+    async (siteId) => {
+      await make('/api/switches', { siteId, name: 'core', managementIp: '10.7.0.2' });
+      await make('/api/networks', { siteId, name: 'lan', subnet: '10.7.0.0/24' });
+    },
+    { ip: '10.7.0.2', switch: 'core', network: 'lan', subnet: '10.7.0.0/24' },
+  ),
 ];
 
 describe('a finding', () => {
-  it.each(findings)('%s gives the values its kind words its message from', async (kind, build, params) => {
+  it.each(findings)('%s gives the values its form words its message from, and a variant its form', async (form, build, params) => {
     const siteId = await site();
     await build(siteId);
     const answer = await call('GET', `/api/checks?siteId=${siteId}`);
+    const [kind] = form.split('.');
     const finding = answer.body.findings.find((f: { kind: string }) => f.kind === kind);
+    expect(finding.form).toBe(form === kind ? undefined : form);
     expect(finding.params).toEqual(params);
-    expect(finding.message).toBe(fillForm(FINDING_FORMS[kind], finding.params));
+    expect(finding.message).toBe(fillForm(FINDING_FORMS[form], finding.params));
   });
 });
