@@ -86,6 +86,17 @@ export const FIELD_FORMS = {
   port_of_other_switch: 'port {id} is not a port of switch {switch}',
   set_by_lag: 'is set by the LAG the port is a member of',
   lag_member_fields: 'port {port} is a member of LAG {lag} (its {fields} cannot change)',
+  poe_not_object: 'must be null or { type, maxWatts }',
+  poe_unknown_field: 'has no field {field}: only type and maxWatts',
+  poe_type: 'type must be one of {values}',
+  poe_watts: 'maxWatts must be a number of watts from 0 to {max}, or null',
+  poe_cell: 'must be like 802.3at/30 (standard/watts)',
+  not_tag_list: 'must be a list of tags',
+  not_tag: 'each tag must be 1 to {max} characters, without ";", "," or control characters',
+  too_many_tags: 'must list at most {max} tags',
+  not_address_list: 'must be a list of addresses',
+  too_many_addresses: 'must list at most {max} addresses',
+  item_not_ip: '{value} is not an IPv4 or IPv6 address',
 } as const;
 
 /** The code of a field fault's form. */

@@ -242,6 +242,30 @@ const refusals: Refused[] = [
     { field: 'name', code: 'port_name_taken', params: { switch: 'edge', name: '1' } },
   ),
   refused(
+    "a port's PoE of no standard",
+    async (s) => ({
+      path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`,
+      body: { name: '3', poe: { type: 'x', maxWatts: 5 } },
+    }),
+    400,
+    'validation_failed',
+    { field: 'poe', code: 'poe_type', params: { values: expect.stringContaining('802.3at') } },
+  ),
+  refused(
+    "a switch's tags that are no list",
+    async (s) => ({ path: '/api/switches', body: { siteId: s.siteId, name: 'edge', tags: 'core' } }),
+    400,
+    'validation_failed',
+    { field: 'tags', code: 'not_tag_list', params: {} },
+  ),
+  refused(
+    "a network's DNS server that is no address",
+    async (s) => ({ path: '/api/networks', body: { siteId: s.siteId, name: 'n', subnet: '10.9.0.0/24', dnsServers: ['dns'] } }),
+    400,
+    'validation_failed',
+    { field: 'dnsServers', code: 'item_not_ip', params: { value: '"dns"' } },
+  ),
+  refused(
     'a bulk port edit of no ports',
     async (s) => ({ method: 'PATCH', path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`, body: { portIds: [], set: {} } }),
     400,
