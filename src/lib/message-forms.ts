@@ -132,6 +132,12 @@ export const FINDING_FORMS = {
     'Network {network} ({subnet}, {site}) is {percent} % used: ' +
     '{used} recorded, {dhcp} in DHCP ranges and {reserved} reserved of {usable} usable addresses.',
   unused_vlan: 'VLAN {vid} ({vlan}) of site {site} is carried by no port.',
+  link_native_vlan_mismatch:
+    'The link between {portA} (untagged VLAN {vidA}) and {portB} (untagged VLAN {vidB}) has different untagged VLANs at its ends.',
+  'link_native_vlan_mismatch.none_at_a':
+    'The link between {portA} (no untagged VLAN) and {portB} (untagged VLAN {vidB}) has different untagged VLANs at its ends.',
+  'link_native_vlan_mismatch.none_at_b':
+    'The link between {portA} (untagged VLAN {vidA}) and {portB} (no untagged VLAN) has different untagged VLANs at its ends.',
   gateway_is_management_ip:
     'Gateway {gateway} of network {network} ({subnet}, {site}) is also the management IP of switch {switch} ({switchSite}).',
   'gateway_is_management_ip.in_vlan':

@@ -659,6 +659,12 @@ export const de = {
       'Das Netzwerk {network} ({subnet}, {site}) ist zu {percent} % belegt: ' +
       '{used} erfasst, {dhcp} in DHCP-Bereichen und {reserved} reserviert von {usable} nutzbaren Adressen.',
     unused_vlan: 'VLAN {vid} ({vlan}) des Standorts {site} führt kein Port.',
+    link_native_vlan_mismatch:
+      'Die Verbindung zwischen {portA} (ungetaggtes VLAN {vidA}) und {portB} (ungetaggtes VLAN {vidB}) hat an ihren Enden verschiedene ungetaggte VLANs.',
+    'link_native_vlan_mismatch.none_at_a':
+      'Die Verbindung zwischen {portA} (kein ungetaggtes VLAN) und {portB} (ungetaggtes VLAN {vidB}) hat an ihren Enden verschiedene ungetaggte VLANs.',
+    'link_native_vlan_mismatch.none_at_b':
+      'Die Verbindung zwischen {portA} (ungetaggtes VLAN {vidA}) und {portB} (kein ungetaggtes VLAN) hat an ihren Enden verschiedene ungetaggte VLANs.',
     gateway_is_management_ip:
       'Das Gateway {gateway} des Netzwerks {network} ({subnet}, {site}) ist auch die Management-IP des Switches {switch} ({switchSite}).',
     'gateway_is_management_ip.in_vlan':

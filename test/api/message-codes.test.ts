@@ -345,6 +345,17 @@ const findings: Found[] = [
     { portA: 'sw-a port 1', modeA: 'access', portB: 'sw-b port 48', modeB: 'trunk' },
   ),
   found(
+    'link_native_vlan_mismatch.none_at_b',
+    async (siteId) => {
+      const vlan = (await make('/api/vlans', { siteId, vid: 10, name: 'Users' })).id;
+      const a = (await make('/api/switches', { siteId, name: 'sw-a' })).id;
+      const b = (await make('/api/switches', { siteId, name: 'sw-b' })).id;
+      const far = (await make(`/api/switches/${b}/ports`, { name: '48' })).id;
+      await make(`/api/switches/${a}/ports`, { name: '1', untaggedVlanId: vlan, linkedPortId: far });
+    },
+    { portA: 'sw-a port 1', portB: 'sw-b port 48', vidA: 10 },
+  ),
+  found(
     'management_ip_outside_subnets',
     async (siteId) => {
       await make('/api/networks', { siteId, name: 'lan', subnet: '10.7.0.0/24' });

@@ -453,16 +453,16 @@ function linkModeMismatches(_db: Db, _site: string | null, reads: Reads): Findin
 
 /** link_native_vlan_mismatch: the ends of a link have different untagged VLANs, compared by number. */
 function linkNativeVlanMismatches(_db: Db, _site: string | null, reads: Reads): Finding[] {
-  const vlan = (end: LinkEnd) => (end.vlan === null ? 'no untagged VLAN' : `untagged VLAN ${end.vlan}`);
+  const form = (a: LinkEnd, b: LinkEnd) =>
+    a.vlan === null
+      ? 'link_native_vlan_mismatch.none_at_a'
+      : b.vlan === null
+        ? 'link_native_vlan_mismatch.none_at_b'
+        : 'link_native_vlan_mismatch';
+  const vids = (a: LinkEnd, b: LinkEnd) => ({ ...(a.vlan === null ? {} : { vidA: a.vlan }), ...(b.vlan === null ? {} : { vidB: b.vlan }) });
   return linksOf(reads)
     .filter(([a, b]) => a.vlan !== b.vlan)
-    .map(([a, b]) =>
-      finding(
-        'link_native_vlan_mismatch',
-        `The link between ${portLabel(a)} (${vlan(a)}) and ${portLabel(b)} (${vlan(b)}) has different untagged VLANs at its ends.`,
-        [portRef(a), portRef(b)],
-      ),
-    );
+    .map(([a, b]) => wordedFinding(form(a, b), { portA: portLabel(a), portB: portLabel(b), ...vids(a, b) }, [portRef(a), portRef(b)]));
 }
 
 /**
