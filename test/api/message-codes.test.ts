@@ -24,6 +24,9 @@ type Refused = [
   errorParams?: Record<string, unknown>,
 ];
 const refused = (...row: Refused): Refused => row;
+/** A 400 validation_failed row: its fault's field, form and params, and the request. */
+const invalid = (name: string, field: string, code: Detail['code'], params: Record<string, unknown>, request: Refused[1]): Refused =>
+  refused(name, request, 400, 'validation_failed', { field, code, params });
 
 /** A request for a VLAN of `body` at a site that has VLAN 10 Users. */
 const besideUsers = (body: Record<string, unknown>) => async (s: Setup) => {
@@ -38,6 +41,28 @@ async function lan(siteId: string) {
   const address = (await make(`/api/networks/${network}/addresses`, { address: '10.9.0.5' })).id as string;
   return { network, range, address };
 }
+
+/** A request made at a site that has lan (above). */
+const inLan = (request: (s: Setup, made: Awaited<ReturnType<typeof lan>>) => Request | Promise<Request>) => async (s: Setup) =>
+  request(s, await lan(s.siteId));
+
+/** lan's DHCP range as a fault names it. */
+const LAN_POOL = { start: '10.9.0.100', end: '10.9.0.199', id: expect.any(String) };
+
+/** A refusal of 10.9.0.150, in lan's DHCP range, at `field`. */
+const inLanPool = (name: string, field: string, request: Parameters<typeof inLan>[0]): Refused =>
+  refused(
+    name,
+    inLan(request),
+    409,
+    'in_dhcp_range',
+    { field, code: 'in_dhcp_range', params: LAN_POOL },
+    {
+      address: '10.9.0.150',
+      start: '10.9.0.100',
+      end: '10.9.0.199',
+    },
+  );
 
 /** A switch "edge" at the site with ports 1 and 2, and one "far" with port 1. */
 async function edgeAndFar(siteId: string) {
@@ -156,10 +181,7 @@ const refusals: Refused[] = [
   ),
   refused(
     "a subnet overlapping another network's",
-    async (s) => {
-      await lan(s.siteId);
-      return { path: '/api/networks', body: { siteId: s.siteId, name: 'half', subnet: '10.9.0.0/25' } };
-    },
+    inLan((s) => ({ path: '/api/networks', body: { siteId: s.siteId, name: 'half', subnet: '10.9.0.0/25' } })),
     409,
     'subnet_overlaps',
     { field: 'subnet', code: 'overlaps_network', params: { subnet: '10.9.0.0/24', network: 'lan', id: anId } },
@@ -167,71 +189,53 @@ const refusals: Refused[] = [
   ),
   refused(
     'an address recorded already',
-    async (s) => ({ path: `/api/networks/${(await lan(s.siteId)).network}/addresses`, body: { address: '10.9.0.5' } }),
+    inLan((_s, { network }) => ({ path: `/api/networks/${network}/addresses`, body: { address: '10.9.0.5' } })),
     409,
     'address_taken',
     { field: 'address', code: 'address_recorded', params: { id: anId } },
     { address: '10.9.0.5' },
   ),
-  refused(
-    'an address in a DHCP range',
-    async (s) => ({ path: `/api/networks/${(await lan(s.siteId)).network}/addresses`, body: { address: '10.9.0.150' } }),
-    409,
-    'in_dhcp_range',
-    { field: 'address', code: 'in_dhcp_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
-    { address: '10.9.0.150', start: '10.9.0.100', end: '10.9.0.199' },
-  ),
-  refused(
-    "a switch's management IP in a DHCP range",
-    async (s) => {
-      await lan(s.siteId);
-      return { path: '/api/switches', body: { siteId: s.siteId, name: 'edge', managementIp: '10.9.0.150' } };
-    },
-    409,
-    'in_dhcp_range',
-    { field: 'managementIp', code: 'in_dhcp_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
-    { address: '10.9.0.150', start: '10.9.0.100', end: '10.9.0.199' },
-  ),
+  inLanPool('an address in a DHCP range', 'address', (_s, { network }) => ({
+    path: `/api/networks/${network}/addresses`,
+    body: { address: '10.9.0.150' },
+  })),
+  inLanPool("a switch's management IP in a DHCP range", 'managementIp', (s) => ({
+    path: '/api/switches',
+    body: { siteId: s.siteId, name: 'edge', managementIp: '10.9.0.150' },
+  })),
   refused(
     "a switch's management IP another device has",
-    async (s) => {
-      const { network } = await lan(s.siteId);
+    inLan(async (s, { network }) => {
       await make(`/api/networks/${network}/addresses`, { address: '10.9.0.6', hostname: 'printer' });
       return { path: '/api/switches', body: { siteId: s.siteId, name: 'edge', managementIp: '10.9.0.6' } };
-    },
+    }),
     409,
     'address_taken',
     { field: 'managementIp', code: 'address_recorded', params: { id: anId } },
   ),
   refused(
     "a switch row of a bulk import whose management IP is in a DHCP range, at the row's field",
-    async (s) => {
-      await lan(s.siteId);
-      return { path: '/api/import/switches', body: [{ siteId: s.siteId, name: 'edge', managementIp: '10.9.0.150' }] };
-    },
+    inLan((s) => ({ path: '/api/import/switches', body: [{ siteId: s.siteId, name: 'edge', managementIp: '10.9.0.150' }] })),
     409,
     'in_dhcp_range',
-    { field: 'rows[1].managementIp', code: 'in_dhcp_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
+    { field: 'rows[1].managementIp', code: 'in_dhcp_range', params: LAN_POOL },
   ),
   refused(
     'a DHCP range over a recorded address',
-    async (s) => ({
-      path: `/api/networks/${(await lan(s.siteId)).network}/ranges`,
-      body: { kind: 'dhcp', start: '10.9.0.2', end: '10.9.0.9' },
-    }),
+    inLan((_s, { network }) => ({ path: `/api/networks/${network}/ranges`, body: { kind: 'dhcp', start: '10.9.0.2', end: '10.9.0.9' } })),
     409,
     'in_dhcp_range',
     { field: 'addresses', code: 'covers_recorded_address', params: { address: '10.9.0.5', id: anId } },
   ),
   refused(
     'a range over another range',
-    async (s) => ({
-      path: `/api/networks/${(await lan(s.siteId)).network}/ranges`,
+    inLan((_s, { network }) => ({
+      path: `/api/networks/${network}/ranges`,
       body: { kind: 'reserved', start: '10.9.0.190', end: '10.9.0.210' },
-    }),
+    })),
     409,
     'range_overlaps',
-    { field: 'start', code: 'overlaps_range', params: { start: '10.9.0.100', end: '10.9.0.199', id: anId } },
+    { field: 'start', code: 'overlaps_range', params: LAN_POOL },
     { start: '10.9.0.190', end: '10.9.0.210', kind: 'dhcp', otherStart: '10.9.0.100', otherEnd: '10.9.0.199' },
   ),
   refused(
@@ -241,30 +245,18 @@ const refusals: Refused[] = [
     'name_taken',
     { field: 'name', code: 'port_name_taken', params: { switch: 'edge', name: '1' } },
   ),
-  refused(
-    "a port's PoE of no standard",
-    async (s) => ({
-      path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`,
-      body: { name: '3', poe: { type: 'x', maxWatts: 5 } },
-    }),
-    400,
-    'validation_failed',
-    { field: 'poe', code: 'poe_type', params: { values: expect.stringContaining('802.3at') } },
-  ),
-  refused(
-    "a switch's tags that are no list",
-    async (s) => ({ path: '/api/switches', body: { siteId: s.siteId, name: 'edge', tags: 'core' } }),
-    400,
-    'validation_failed',
-    { field: 'tags', code: 'not_tag_list', params: {} },
-  ),
-  refused(
-    "a network's DNS server that is no address",
-    async (s) => ({ path: '/api/networks', body: { siteId: s.siteId, name: 'n', subnet: '10.9.0.0/24', dnsServers: ['dns'] } }),
-    400,
-    'validation_failed',
-    { field: 'dnsServers', code: 'item_not_ip', params: { value: '"dns"' } },
-  ),
+  invalid("a port's PoE of no standard", 'poe', 'poe_type', { values: expect.stringContaining('802.3at') }, async (s) => ({
+    path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`,
+    body: { name: '3', poe: { type: 'x', maxWatts: 5 } },
+  })),
+  invalid("a switch's tags that are no list", 'tags', 'not_tag_list', {}, async (s) => ({
+    path: '/api/switches',
+    body: { siteId: s.siteId, name: 'edge', tags: 'core' },
+  })),
+  invalid("a network's DNS server that is no address", 'dnsServers', 'item_not_ip', { value: '"dns"' }, async (s) => ({
+    path: '/api/networks',
+    body: { siteId: s.siteId, name: 'n', subnet: '10.9.0.0/24', dnsServers: ['dns'] },
+  })),
   refused(
     'a bulk port edit of no ports',
     async (s) => ({ method: 'PATCH', path: `/api/switches/${(await edgeAndFar(s.siteId)).edge}/ports`, body: { portIds: [], set: {} } }),
