@@ -1,6 +1,6 @@
-import { Refusal } from '../errors/refusal.ts';
+import type { Refusal } from '../errors/refusal.ts';
 import { ADDRESS } from '../fields/addresses.ts';
-import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
+import { apiOf, faultOf, formedConflict, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { ipKey, type IpKey } from '../lib/ip-math.ts';
 import type { Change } from './change.ts';
 import { removeEntity } from './images.ts';
@@ -108,17 +108,12 @@ export function addressConflict(db: Db, networkId: string, address: string, exce
   if (!key) return undefined;
   const holder = addressIdByKey(db, networkId, key);
   if (holder && holder !== exceptId)
-    return new Refusal('conflict', 'address_taken', `The network has the address ${address} recorded already.`, [
-      { field: 'address', message: `is recorded already (address ${holder})` },
-    ]);
+    return formedConflict('address_taken', { address }, [faultOf('address', 'address_recorded', { id: holder })]);
   const pool = dhcpRangeHolding(db, networkId, key);
-  if (pool)
-    return new Refusal(
-      'conflict',
-      'in_dhcp_range',
-      `${address} lies in the DHCP range ${pool.start_address}-${pool.end_address} of the network; the DHCP server leases those.`,
-      [{ field: 'address', message: `is in the DHCP range ${pool.start_address}-${pool.end_address} (range ${pool.id})` }],
-    );
+  if (pool) {
+    const range = { start: pool.start_address, end: pool.end_address };
+    return formedConflict('in_dhcp_range', { address, ...range }, [faultOf('address', 'in_dhcp_range', { ...range, id: pool.id })]);
+  }
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { Refusal } from '../errors/refusal.ts';
-import { apiOf, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
+import { apiOf, faultOf, formedConflict, type ApiRecord, type EditableRowOf, type RowOf } from '../fields/field.ts';
 import { RANGE } from '../fields/ranges.ts';
 import { ipKey, type IpKey } from '../lib/ip-math.ts';
 import type { Change } from './change.ts';
@@ -86,11 +86,10 @@ export function rangeConflict(
   if (!start || !end) return undefined;
   const other = overlappingRange(db, networkId, start, end, exceptId);
   if (other)
-    return new Refusal(
-      'conflict',
+    return formedConflict(
       'range_overlaps',
-      `${range.start}-${range.end} overlaps the ${other.kind} range ${other.start_address}-${other.end_address} of the network; ranges never overlap.`,
-      [{ field: 'start', message: `overlaps ${other.start_address}-${other.end_address} (range ${other.id})` }],
+      { start: range.start, end: range.end, kind: other.kind, otherStart: other.start_address, otherEnd: other.end_address },
+      [faultOf('start', 'overlaps_range', { start: other.start_address, end: other.end_address, id: other.id })],
     );
   if (range.kind !== 'dhcp') return undefined;
   const held = heldInKeyRange(db, networkId, start, end, NAMED_ADDRESSES + 1);
@@ -102,7 +101,7 @@ export function rangeConflict(
     'in_dhcp_range',
     `A DHCP range ${range.start}-${range.end} would cover recorded addresses (${named.join(', ')}${more}); ` +
       'move or delete them first, or make it a static range.',
-    held.slice(0, NAMED_ADDRESSES).map((row) => ({ field: 'addresses', message: `${row.address} is recorded (address ${row.id})` })),
+    held.slice(0, NAMED_ADDRESSES).map((row) => faultOf('addresses', 'covers_recorded_address', { address: row.address, id: row.id })),
   );
 }
 

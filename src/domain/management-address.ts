@@ -16,7 +16,7 @@ import { networksOfSite } from '../db/networks.ts';
 import { networkHolding } from '../db/switches.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { ADDRESS } from '../fields/addresses.ts';
-import { checkValue } from '../fields/field.ts';
+import { checkValue, faultOf, movedFault } from '../fields/field.ts';
 import { ipKey, isUsableHost } from '../lib/ip-math.ts';
 
 /** What keeping a switch's management address needs of it (its row as it is now). */
@@ -87,10 +87,7 @@ export function keepManagementAddress(change: Change, sw: ManagedSwitch, previou
     ]);
   const holderId = addressIdByKey(db, network.id, ipKey(ip)!);
   const pool = holderId !== undefined && holderId === current?.id ? undefined : addressConflict(db, network.id, ip, holderId ?? '');
-  if (pool)
-    throw new Refusal('conflict', pool.code, pool.message, [
-      { field: 'managementIp', message: pool.details?.[0]?.message ?? pool.message },
-    ]);
+  if (pool) throw new Refusal('conflict', pool.code, pool.message, [movedFault(pool.details![0]!, 'managementIp')], pool.params);
   const hostname = hostnameOfSwitch(sw.name);
   if (holderId !== undefined && holderId !== current?.id) {
     const holder = getAddress(db, holderId)!;
@@ -131,9 +128,7 @@ function addressTaken(ip: string, where: string, holder: AddressRow, current: Ad
     ? `${ip} is recorded in ${where} already (as ${who}), and the switch's management IP is recorded as ${current.address}; ` +
       'delete one of the two records first.'
     : `${ip} is recorded in ${where} for ${who}; change or delete that record first, or pick another management IP.`;
-  return new Refusal('conflict', 'address_taken', message, [
-    { field: 'managementIp', message: `is recorded already (address ${holder.id})` },
-  ]);
+  return new Refusal('conflict', 'address_taken', message, [faultOf('managementIp', 'address_recorded', { id: holder.id })]);
 }
 
 /** Writes some columns of an address (its keys follow), after recording it; nothing when they hold those values. */

@@ -22,7 +22,7 @@ import { counted } from '../lib/counted.ts';
 import type { Utilization } from '../lib/ip-math.ts';
 import { databaseLookups } from './lookups.ts';
 import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
-import { faultOf } from '../fields/field.ts';
+import { faultOf, formedConflict } from '../fields/field.ts';
 
 /** A network as its answer reads it: with its exact utilisation. */
 export type NetworkWithUse = NetworkRow & { use?: Utilization };
@@ -85,10 +85,6 @@ function networkClashes(db: Db, values: NetworkValues, id: string): FieldFault[]
 }
 
 function subnetOverlaps(subnet: string, other: { id: string; name: string; subnet: string }): Refusal {
-  return new Refusal(
-    'conflict',
-    'subnet_overlaps',
-    `${subnet} overlaps ${other.subnet} of the network ${other.name} at the same site; two networks of a site never overlap.`,
-    [{ field: 'subnet', message: `overlaps ${other.subnet} (network ${other.name}, ${other.id})` }],
-  );
+  const fault = faultOf('subnet', 'overlaps_network', { subnet: other.subnet, network: other.name, id: other.id });
+  return formedConflict('subnet_overlaps', { subnet, otherSubnet: other.subnet, network: other.name }, [fault]);
 }

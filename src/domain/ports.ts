@@ -30,7 +30,9 @@ import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import {
   changesNothing,
   checkValue,
+  faultOf,
   isPlainObject,
+  movedFault,
   toColumns,
   validateInput,
   type ApiRecord,
@@ -284,7 +286,7 @@ function portActivity(
 }
 
 function refuseTakenName(db: Db, sw: PortSwitch, name: string, id: string): void {
-  if (portIdByName(db, sw.id, name, id)) refuseClashes([{ field: 'name', message: `switch ${sw.name} has a port named "${name}"` }]);
+  if (portIdByName(db, sw.id, name, id)) refuseClashes([faultOf('name', 'port_name_taken', { switch: sw.name, name })]);
 }
 
 /** Fields a bulk edit may not set: each must differ per port. */
@@ -304,8 +306,7 @@ interface BulkInput {
 function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
   const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
   if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
-  for (const key of Object.keys(body))
-    if (!BULK_KEYS.has(key)) bulk.faults.push({ field: key, message: 'is not a field of a bulk port change' });
+  for (const key of Object.keys(body)) if (!BULK_KEYS.has(key)) bulk.faults.push(faultOf(key, 'not_bulk_field'));
   const list = (name: 'portIds' | 'addTaggedVlanIds' | 'removeTaggedVlanIds') => {
     if (body[name] === undefined) return [];
     const checked = checkValue(idListField(name), body[name]);
@@ -317,20 +318,18 @@ function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
   bulk.addTagged = list('addTaggedVlanIds');
   bulk.removeTagged = list('removeTaggedVlanIds');
   if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
-  else if (Array.isArray(body.portIds) && body.portIds.length === 0)
-    bulk.faults.push({ field: 'portIds', message: 'must name at least one port' });
+  else if (Array.isArray(body.portIds) && body.portIds.length === 0) bulk.faults.push(faultOf('portIds', 'no_ports_named'));
   if (body.set !== undefined) {
     const checked = portInput(body.set, 'patch', 'set.');
     bulk.set = checked.values;
     bulk.faults.push(...checked.faults);
-    for (const name of Object.keys(checked.values))
-      if (NOT_BULK.has(name)) bulk.faults.push({ field: `set.${name}`, message: 'cannot be set on many ports at once' });
+    for (const name of Object.keys(checked.values)) if (NOT_BULK.has(name)) bulk.faults.push(faultOf(`set.${name}`, 'not_set_in_bulk'));
   }
   if (Object.keys(bulk.set).length === 0 && bulk.addTagged.length === 0 && bulk.removeTagged.length === 0 && bulk.faults.length === 0) {
-    bulk.faults.push({ field: 'set', message: 'the change is empty: give set, addTaggedVlanIds or removeTaggedVlanIds' });
+    bulk.faults.push(faultOf('set', 'empty_bulk_change'));
   }
   bulk.removeTagged.forEach((id, i) => {
-    if (bulk.addTagged.includes(id)) bulk.faults.push({ field: `removeTaggedVlanIds[${i}]`, message: 'is also in addTaggedVlanIds' });
+    if (bulk.addTagged.includes(id)) bulk.faults.push(faultOf(`removeTaggedVlanIds[${i}]`, 'also_added'));
   });
   bulk.faults.push(...bulkPortFaults(db, bulk.portIds, sw));
   return bulk;
@@ -338,7 +337,7 @@ function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
 
 function bulkPortFaults(db: Db, portIds: string[], sw: PortSwitch): FieldFault[] {
   return portIds.flatMap((id, i) =>
-    switchOfPort(db, id) === sw.id ? [] : [{ field: `portIds[${i}]`, message: `port ${id} is not a port of switch ${sw.name}` }],
+    switchOfPort(db, id) === sw.id ? [] : [faultOf(`portIds[${i}]`, 'port_of_other_switch', { id, switch: sw.name })],
   );
 }
 
@@ -375,9 +374,9 @@ function planBulk(db: Db, bulk: BulkInput, sw: PortSwitch): { changes: PortPlan[
     if (owned.length) {
       const lag = lagRefById(db, row.lag_id!)?.name ?? row.lag_id;
       const fields = owned.map((fault) => fault.field).join(', ');
-      const message = `port ${String(current.name)} is a member of LAG ${lag} (its ${fields} cannot change)`;
+      const params = { port: String(current.name), lag: String(lag), fields };
       // Each field the LAG owns, of the port the request names at portIds[i].
-      for (const fault of owned) members.push({ field: `portIds[${i}].${fault.field}`, message });
+      for (const fault of owned) members.push(faultOf(`portIds[${i}].${fault.field}`, 'lag_member_fields', params));
       return;
     }
     changes.push({ id, values: toColumns(PORT, { ...current, ...patch }) as PortValues, tagged });
@@ -395,10 +394,10 @@ function atRequestField(bulk: BulkInput, tagged: string[], fault: FieldFault, i:
   if (vlan) {
     const vlanId = tagged[Number(vlan[1])];
     const setAt = ((bulk.set.taggedVlanIds ?? []) as string[]).indexOf(vlanId);
-    if (setAt >= 0) return { field: `set.taggedVlanIds[${setAt}]`, message };
+    if (setAt >= 0) return movedFault(fault, `set.taggedVlanIds[${setAt}]`);
     const addAt = bulk.addTagged.indexOf(vlanId);
-    if (addAt >= 0) return { field: `addTaggedVlanIds[${addAt}]`, message };
-  } else if (field in bulk.set) return { field: `set.${field}`, message };
+    if (addAt >= 0) return movedFault(fault, `addTaggedVlanIds[${addAt}]`);
+  } else if (field in bulk.set) return movedFault(fault, `set.${field}`);
   return { field: `portIds[${i}]`, message: `port ${String(name)} as it would be: ${field} ${message}` };
 }
 
@@ -415,10 +414,9 @@ const LAG_OWNED = ['mode', 'untaggedVlanId', 'taggedVlanIds'] as const;
 function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): FieldFault[] {
   if (!current.lagId) return [];
   const sorted = withSortedTagged(patch);
-  return LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map((name) => ({
-    field: name,
-    message: 'is set by the LAG the port is a member of',
-  }));
+  return LAG_OWNED.filter((name) => name in sorted && !changesNothing(current, { [name]: sorted[name] })).map((name) =>
+    faultOf(name, 'set_by_lag'),
+  );
 }
 
 const LAG_OWNS = 'sets its mode and VLANs and takes no console or management port: change the LAG, or take the port out of it';

@@ -24,7 +24,7 @@ import { VLAN } from '../fields/vlans.ts';
 import { counted } from '../lib/counted.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
-import { faultOf } from '../fields/field.ts';
+import { faultOf, formedConflict } from '../fields/field.ts';
 
 const VLANS: DomainKind<VlanRow, VlanValues> = {
   resource: VLAN,
@@ -73,12 +73,7 @@ function vlanClashes(db: Db, values: VlanValues, id: string): FieldFault[] {
 }
 
 function colorTaken(color: string): Refusal {
-  return new Refusal(
-    'conflict',
-    'color_taken',
-    `Another VLAN of the site has the colour ${color}; choose another, or leave it out to get a free one.`,
-    [{ field: 'color', message: `another VLAN of the site has ${color}` }],
-  );
+  return formedConflict('color_taken', { color }, [faultOf('color', 'colour_of_other_vlan', { color })]);
 }
 
 function refuseMoveInUse(db: Db, vlan: VlanRow): void {

@@ -1,5 +1,5 @@
-import { FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams, withForm } from '../lib/message-forms.ts';
-import type { FieldFault } from '../errors/refusal.ts';
+import { ERROR_FORMS, FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams, withForm } from '../lib/message-forms.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 
 /** A JSON Schema fragment, as the OpenAPI 3.1 document uses them. */
@@ -24,6 +24,16 @@ export function reason(code: FieldFormCode, params: MessageParams = {}): Refused
 /** A fault at `field`, worded by the form `code` from `params`. */
 export function faultOf(field: string, code: FieldFormCode, params: MessageParams = {}): FieldFault {
   return withForm({ field, message: fillForm(FIELD_FORMS[code], params) }, code, params);
+}
+
+/** `fault` at `field`, its message's code and params kept (a copy by spreading drops them: they are not enumerable). */
+export function movedFault(fault: FieldFault, field: string, message = fault.message): FieldFault {
+  return fault.code === undefined ? { field, message } : withForm({ field, message }, fault.code, fault.params ?? {});
+}
+
+/** A 409 whose message the form of its code words from `params` (an address taken, a colour taken, an overlap). */
+export function formedConflict(code: keyof typeof ERROR_FORMS, params: MessageParams, details: FieldFault[]): Refusal {
+  return new Refusal('conflict', code, fillForm(ERROR_FORMS[code], params), details, params);
 }
 
 /** The fault at `field` of a refused value, with the code and params of its form when it has one. */

@@ -118,12 +118,12 @@ function subnet(text: string): Normalized {
 }
 
 function dnsServers(raw: unknown): Normalized {
-  if (!Array.isArray(raw)) return { ok: false, message: 'must be a list of addresses' };
-  if (raw.length > DNS_SERVERS_MAX) return { ok: false, message: `must list at most ${DNS_SERVERS_MAX} addresses` };
+  if (!Array.isArray(raw)) return refused('not_address_list');
+  if (raw.length > DNS_SERVERS_MAX) return refused('too_many_addresses', { max: DNS_SERVERS_MAX });
   const servers: string[] = [];
   for (const item of raw) {
     const ip = typeof item === 'string' ? normalizeIp(item.trim()) : undefined;
-    if (!ip) return { ok: false, message: `${jsonForMessage(item, 60)} is not an IPv4 or IPv6 address` };
+    if (!ip) return refused('item_not_ip', { value: jsonForMessage(item, 60) });
     if (!servers.includes(ip)) servers.push(ip);
   }
   return { ok: true, value: servers };

@@ -1,7 +1,7 @@
 import { LINK_STATUSES, POE_TYPES, PORT_MODES, PORT_TYPES, STACK_MAX } from './choices.ts';
 import { INTERFACE_NAME_CHARACTERS } from '../lib/interface-name.ts';
 import { STORED_FIELDS, SWITCH_ID_FIELD, VERSION_FIELDS, interfaceNameField, macAddress, optionalText, vlanFields } from './common.ts';
-import { declareResource, type Normalized } from './field.ts';
+import { declareResource, type Normalized, refused } from './field.ts';
 
 /** A port's PoE: its standard and the most it delivers (watts). */
 export interface Poe {
@@ -88,14 +88,16 @@ export const PORT = declareResource({
   ],
 });
 
+const POE_WATTS_MAX = 200;
+
 function poe(raw: unknown): Normalized {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, message: 'must be null or { type, maxWatts }' };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refused('poe_not_object');
   const { type, maxWatts, ...rest } = raw as Record<string, unknown>;
-  if (Object.keys(rest).length) return { ok: false, message: `has no field ${Object.keys(rest)[0]}: only type and maxWatts` };
-  if (!POE_TYPES.includes(type as Poe['type'])) return { ok: false, message: `type must be one of ${POE_TYPES.join(', ')}` };
+  if (Object.keys(rest).length) return refused('poe_unknown_field', { field: Object.keys(rest)[0]! });
+  if (!POE_TYPES.includes(type as Poe['type'])) return refused('poe_type', { values: POE_TYPES.join(', ') });
   const watts = maxWatts ?? null;
-  if (watts !== null && !(typeof watts === 'number' && Number.isFinite(watts) && watts >= 0 && watts <= 200))
-    return { ok: false, message: 'maxWatts must be a number of watts from 0 to 200, or null' };
+  if (watts !== null && !(typeof watts === 'number' && Number.isFinite(watts) && watts >= 0 && watts <= POE_WATTS_MAX))
+    return refused('poe_watts', { max: POE_WATTS_MAX });
   return { ok: true, value: { type, maxWatts: watts === null ? null : Math.round(watts * 10) / 10 } };
 }
 
@@ -106,6 +108,6 @@ function poeText(value: Poe): string {
 
 function poeFromText(text: string): Normalized {
   const [type, watts] = text.trim().split('/');
-  if (watts !== undefined && !/^\d+(\.\d+)?$/.test(watts.trim())) return { ok: false, message: 'must be like 802.3at/30 (standard/watts)' };
+  if (watts !== undefined && !/^\d+(\.\d+)?$/.test(watts.trim())) return refused('poe_cell');
   return poe({ type: type.trim(), maxWatts: watts === undefined ? null : Number(watts) });
 }

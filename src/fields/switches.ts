@@ -10,7 +10,7 @@ import {
   siteIdField,
   splitList,
 } from './common.ts';
-import { declareResource, type Normalized } from './field.ts';
+import { declareResource, type Normalized, refused } from './field.ts';
 
 /** Most tags of a switch, and most characters of one. */
 const TAGS_MAX = 20;
@@ -131,13 +131,12 @@ export const SWITCH = declareResource({
 });
 
 function tags(raw: unknown): Normalized {
-  if (!Array.isArray(raw)) return { ok: false, message: 'must be a list of tags' };
+  if (!Array.isArray(raw)) return refused('not_tag_list');
   const kept: string[] = [];
   for (const item of raw) {
     const tag = typeof item === 'string' ? item.trim() : '';
-    if (!tag || tag.length > TAG_LENGTH_MAX || /[;,\u0000-\u001f\u007f]/.test(tag))
-      return { ok: false, message: `each tag must be 1 to ${TAG_LENGTH_MAX} characters, without ";", "," or control characters` };
+    if (!tag || tag.length > TAG_LENGTH_MAX || /[;,\u0000-\u001f\u007f]/.test(tag)) return refused('not_tag', { max: TAG_LENGTH_MAX });
     if (!kept.some((other) => other.toLowerCase() === tag.toLowerCase())) kept.push(tag);
   }
-  return kept.length > TAGS_MAX ? { ok: false, message: `must list at most ${TAGS_MAX} tags` } : { ok: true, value: kept };
+  return kept.length > TAGS_MAX ? refused('too_many_tags', { max: TAGS_MAX }) : { ok: true, value: kept };
 }

@@ -38,7 +38,7 @@ import {
 import { siteIdByName, siteNameById } from '../db/sites.ts';
 import { switchIdByIp, switchIdByMac, switchIdByName, switchIdsOfSite, switchRefById } from '../db/switches.ts';
 import { siteOfVlan, usedColors, vlanIdByColor, vlanIdByName, vlanIdByVid } from '../db/vlans.ts';
-import { isPlainObject, isUuid, toColumns, validateInput, type Resource } from '../fields/field.ts';
+import { isPlainObject, isUuid, movedFault, toColumns, validateInput, type Resource } from '../fields/field.ts';
 import {
   addressRuleFaults,
   networkRuleFaults,
@@ -945,7 +945,7 @@ function keepManagementAddresses(db: Db, changed: Planned[], now: string, touche
       keepManagementAddress(change, sw, stored ? String(stored.name) : undefined);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      const details = error.details?.map((fault) => ({ ...fault, field: `${at}${fault.field}` }));
+      const details = error.details?.map((fault) => movedFault(fault, `${at}${fault.field}`));
       throw new Refusal(error.kind, error.code, `${at.slice(0, -1)}: ${error.message} Nothing was imported.`, details);
     }
   }

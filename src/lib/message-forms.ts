@@ -71,19 +71,56 @@ export const FIELD_FORMS = {
   mac_taken: 'another switch has MAC {mac}',
   management_ip_taken: 'another switch of the site has management IP {ip}',
   username_taken: 'is taken',
+  colour_of_other_vlan: 'another VLAN of the site has {color}',
+  overlaps_network: 'overlaps {subnet} (network {network}, {id})',
+  overlaps_range: 'overlaps {start}-{end} (range {id})',
+  address_recorded: 'is recorded already (address {id})',
+  in_dhcp_range: 'is in the DHCP range {start}-{end} (range {id})',
+  covers_recorded_address: '{address} is recorded (address {id})',
+  port_name_taken: 'switch {switch} has a port named "{name}"',
+  not_bulk_field: 'is not a field of a bulk port change',
+  no_ports_named: 'must name at least one port',
+  not_set_in_bulk: 'cannot be set on many ports at once',
+  empty_bulk_change: 'the change is empty: give set, addTaggedVlanIds or removeTaggedVlanIds',
+  also_added: 'is also in addTaggedVlanIds',
+  port_of_other_switch: 'port {id} is not a port of switch {switch}',
+  set_by_lag: 'is set by the LAG the port is a member of',
+  lag_member_fields: 'port {port} is a member of LAG {lag} (its {fields} cannot change)',
+  poe_not_object: 'must be null or { type, maxWatts }',
+  poe_unknown_field: 'has no field {field}: only type and maxWatts',
+  poe_type: 'type must be one of {values}',
+  poe_watts: 'maxWatts must be a number of watts from 0 to {max}, or null',
+  poe_cell: 'must be like 802.3at/30 (standard/watts)',
+  not_tag_list: 'must be a list of tags',
+  not_tag: 'each tag must be 1 to {max} characters, without ";", "," or control characters',
+  too_many_tags: 'must list at most {max} tags',
+  not_address_list: 'must be a list of addresses',
+  too_many_addresses: 'must list at most {max} addresses',
+  item_not_ip: '{value} is not an IPv4 or IPv6 address',
 } as const;
 
 /** The code of a field fault's form. */
 export type FieldFormCode = keyof typeof FIELD_FORMS;
 
-/** The forms of an error's own message (error.message), by the error's code; sent with params only when worded so. */
+/**
+ * The forms of an error's own message (error.message), by the error's code; sent with params only when worded so (an
+ * address_taken of a switch's management IP and an in_dhcp_range of a DHCP range over addresses are worded otherwise).
+ */
 export const ERROR_FORMS = {
   validation_failed: 'The request has invalid fields.',
   name_taken: 'Another record already has this {fields}.',
   conflict: 'Another record already has this {fields}.',
+  color_taken: 'Another VLAN of the site has the colour {color}; choose another, or leave it out to get a free one.',
+  subnet_overlaps: '{subnet} overlaps {otherSubnet} of the network {network} at the same site; two networks of a site never overlap.',
+  address_taken: 'The network has the address {address} recorded already.',
+  in_dhcp_range: '{address} lies in the DHCP range {start}-{end} of the network; the DHCP server leases those.',
+  range_overlaps: '{start}-{end} overlaps the {kind} range {otherStart}-{otherEnd} of the network; ranges never overlap.',
 } as const;
 
-/** The forms of the findings of GET /api/checks that their kind and params word, by kind. */
+/**
+ * The forms of the findings of GET /api/checks that their kind and params word: by kind, and a kind's other forms by
+ * `<kind>.<variant>` (a finding names such a form in `form`).
+ */
 export const FINDING_FORMS = {
   duplicate_management_ip: 'Management IP {ip} is used by {switchCount} switches: {switches}.',
   duplicate_mac: 'MAC address {mac} is used by {switchCount} switches: {switches}.',
@@ -95,6 +132,27 @@ export const FINDING_FORMS = {
     'Network {network} ({subnet}, {site}) is {percent} % used: ' +
     '{used} recorded, {dhcp} in DHCP ranges and {reserved} reserved of {usable} usable addresses.',
   unused_vlan: 'VLAN {vid} ({vlan}) of site {site} is carried by no port.',
+  link_native_vlan_mismatch:
+    'The link between {portA} (untagged VLAN {vidA}) and {portB} (untagged VLAN {vidB}) has different untagged VLANs at its ends.',
+  'link_native_vlan_mismatch.none_at_a':
+    'The link between {portA} (no untagged VLAN) and {portB} (untagged VLAN {vidB}) has different untagged VLANs at its ends.',
+  'link_native_vlan_mismatch.none_at_b':
+    'The link between {portA} (untagged VLAN {vidA}) and {portB} (no untagged VLAN) has different untagged VLANs at its ends.',
+  gateway_is_management_ip:
+    'Gateway {gateway} of network {network} ({subnet}, {site}) is also the management IP of switch {switch} ({switchSite}).',
+  'gateway_is_management_ip.in_vlan':
+    'Gateway {gateway} of network {network} ({subnet}, VLAN {vid}, {site}) is also the management IP of switch {switch} ({switchSite}).',
+  poe_over_budget: 'PoE demand of switch {switch} is {demand} W ({ports} enabled PoE ports), over its budget of {budget} W.',
+  'poe_over_budget.one_port': 'PoE demand of switch {switch} is {demand} W (1 enabled PoE port), over its budget of {budget} W.',
+  management_ip_not_recorded: 'Management IP {ip} of switch {switch} lies in network {network} ({subnet}) but has no address record there.',
+  'management_ip_not_recorded.without_ip':
+    'Switch {switch} has no management IP, but address {address} in network {recordNetwork} ({recordSubnet}) is recorded as it.',
+  'management_ip_not_recorded.differs':
+    'Management IP {ip} of switch {switch} differs from its address record {address} in network {recordNetwork} ({recordSubnet}): ' +
+    'it lies in network {network} ({subnet}).',
+  'management_ip_not_recorded.differs_outside':
+    'Management IP {ip} of switch {switch} differs from its address record {address} in network {recordNetwork} ({recordSubnet}): ' +
+    'it lies in no network of site {site}.',
 } as const;
 
 /**

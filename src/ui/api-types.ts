@@ -476,6 +476,7 @@ export type Finding = {
     | 'broken_rule';
   severity: 'error' | 'warning' | 'info';
   message: string;
+  form?: string;
   params?: Record<string, unknown>;
   entities: EntityRef[];
 };

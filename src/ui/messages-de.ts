@@ -611,11 +611,44 @@ export const de = {
     mac_taken: 'ein anderer Switch hat die MAC-Adresse {mac}',
     management_ip_taken: 'ein anderer Switch des Standorts hat die Management-IP {ip}',
     username_taken: 'ist schon vergeben',
+    colour_of_other_vlan: 'ein anderes VLAN des Standorts hat {color}',
+    overlaps_network: 'überlappt {subnet} (Netzwerk {network}, {id})',
+    overlaps_range: 'überlappt {start}-{end} (Bereich {id})',
+    address_recorded: 'ist schon erfasst (Adresse {id})',
+    in_dhcp_range: 'liegt im DHCP-Bereich {start}-{end} (Bereich {id})',
+    covers_recorded_address: '{address} ist erfasst (Adresse {id})',
+    port_name_taken: 'Switch {switch} hat schon einen Port namens „{name}“',
+    not_bulk_field: 'ist kein Feld einer Sammeländerung von Ports',
+    no_ports_named: 'muss mindestens einen Port nennen',
+    not_set_in_bulk: 'lässt sich nicht für viele Ports auf einmal setzen',
+    empty_bulk_change: 'die Änderung ist leer: geben Sie set, addTaggedVlanIds oder removeTaggedVlanIds an',
+    also_added: 'steht auch in addTaggedVlanIds',
+    port_of_other_switch: 'Port {id} ist kein Port des Switches {switch}',
+    set_by_lag: 'setzt der LAG, dem der Port angehört',
+    lag_member_fields: 'Port {port} gehört zum LAG {lag} (seine Felder {fields} können sich nicht ändern)',
+    poe_not_object: 'muss null oder { type, maxWatts } sein',
+    poe_unknown_field: 'hat kein Feld {field}: nur type und maxWatts',
+    poe_type: 'type muss einer der Werte {values} sein',
+    poe_watts: 'maxWatts muss eine Zahl von Watt von 0 bis {max} oder null sein',
+    poe_cell: 'muss wie 802.3at/30 aussehen (Standard/Watt)',
+    not_tag_list: 'muss eine Liste von Tags sein',
+    not_tag: 'jedes Tag muss 1 bis {max} Zeichen lang sein, ohne „;“, „,“ oder Steuerzeichen',
+    too_many_tags: 'darf höchstens {max} Tags nennen',
+    not_address_list: 'muss eine Liste von Adressen sein',
+    too_many_addresses: 'darf höchstens {max} Adressen nennen',
+    item_not_ip: '{value} ist keine IPv4- oder IPv6-Adresse',
   }),
   ...group('serverError', {
     validation_failed: 'Die Anfrage enthält ungültige Felder.',
     name_taken: 'Ein anderer Eintrag hat schon diese Werte: {fields}.',
     conflict: 'Ein anderer Eintrag hat schon diese Werte: {fields}.',
+    color_taken:
+      'Ein anderes VLAN des Standorts hat schon die Farbe {color}; wählen Sie eine andere, oder lassen Sie sie weg, um eine freie zu bekommen.',
+    subnet_overlaps:
+      '{subnet} überlappt {otherSubnet} des Netzwerks {network} am selben Standort; zwei Netzwerke eines Standorts überlappen sich nie.',
+    address_taken: 'Das Netzwerk hat die Adresse {address} schon erfasst.',
+    in_dhcp_range: '{address} liegt im DHCP-Bereich {start}-{end} des Netzwerks; diese Adressen vergibt der DHCP-Server.',
+    range_overlaps: '{start}-{end} überlappt den {kind}-Bereich {otherStart}-{otherEnd} des Netzwerks; Bereiche überlappen sich nie.',
   }),
   ...group('serverFinding', {
     duplicate_management_ip: 'Die Management-IP {ip} nutzen {switchCount} Switches: {switches}.',
@@ -629,6 +662,30 @@ export const de = {
       'Das Netzwerk {network} ({subnet}, {site}) ist zu {percent} % belegt: ' +
       '{used} erfasst, {dhcp} in DHCP-Bereichen und {reserved} reserviert von {usable} nutzbaren Adressen.',
     unused_vlan: 'VLAN {vid} ({vlan}) des Standorts {site} führt kein Port.',
+    link_native_vlan_mismatch:
+      'Die Verbindung zwischen {portA} (ungetaggtes VLAN {vidA}) und {portB} (ungetaggtes VLAN {vidB}) hat an ihren Enden verschiedene ungetaggte VLANs.',
+    'link_native_vlan_mismatch.none_at_a':
+      'Die Verbindung zwischen {portA} (kein ungetaggtes VLAN) und {portB} (ungetaggtes VLAN {vidB}) hat an ihren Enden verschiedene ungetaggte VLANs.',
+    'link_native_vlan_mismatch.none_at_b':
+      'Die Verbindung zwischen {portA} (ungetaggtes VLAN {vidA}) und {portB} (kein ungetaggtes VLAN) hat an ihren Enden verschiedene ungetaggte VLANs.',
+    gateway_is_management_ip:
+      'Das Gateway {gateway} des Netzwerks {network} ({subnet}, {site}) ist auch die Management-IP des Switches {switch} ({switchSite}).',
+    'gateway_is_management_ip.in_vlan':
+      'Das Gateway {gateway} des Netzwerks {network} ({subnet}, VLAN {vid}, {site}) ist auch die Management-IP des Switches {switch} ({switchSite}).',
+    poe_over_budget:
+      'Der PoE-Bedarf des Switches {switch} beträgt {demand} W ({ports} aktive PoE-Ports), über seinem Budget von {budget} W.',
+    'poe_over_budget.one_port':
+      'Der PoE-Bedarf des Switches {switch} beträgt {demand} W (1 aktiver PoE-Port), über seinem Budget von {budget} W.',
+    management_ip_not_recorded:
+      'Die Management-IP {ip} des Switches {switch} liegt im Netzwerk {network} ({subnet}), hat dort aber keinen Adresseintrag.',
+    'management_ip_not_recorded.without_ip':
+      'Der Switch {switch} hat keine Management-IP, aber die Adresse {address} im Netzwerk {recordNetwork} ({recordSubnet}) ist als sie erfasst.',
+    'management_ip_not_recorded.differs':
+      'Die Management-IP {ip} des Switches {switch} weicht von ihrem Adresseintrag {address} im Netzwerk {recordNetwork} ({recordSubnet}) ab: ' +
+      'sie liegt im Netzwerk {network} ({subnet}).',
+    'management_ip_not_recorded.differs_outside':
+      'Die Management-IP {ip} des Switches {switch} weicht von ihrem Adresseintrag {address} im Netzwerk {recordNetwork} ({recordSubnet}) ab: ' +
+      'sie liegt in keinem Netzwerk des Standorts {site}.',
   }),
   ...group('errorState', {
     'notFound.page': 'Diese Seite gibt es nicht, oder sie wurde gelöscht.',

@@ -32,7 +32,7 @@ describe('the catalogues and the server’s message forms', () => {
         const params = sampleParams(form);
         const message = fillForm(form, params);
         const worded = { serverFault: faultText, serverError: errorText, serverFinding: findingText }[prefix]!;
-        expect(worded({ code, kind: code, params, message: 'fallback' } as never)).toBe(message);
+        expect(worded({ code, kind: code.split('.')[0], form: code, params, message: 'fallback' } as never)).toBe(message);
         expect(form).not.toContain('{count}');
       }
     }
@@ -50,6 +50,13 @@ describe('a message of the API in the user’s language', () => {
     );
     const finding = { kind: 'unused_vlan', params: { vid: 300, vlan: 'Spare', site: 'HQ' }, message: '' };
     expect(findingText(finding)).toBe('VLAN 300 (Spare) des Standorts HQ führt kein Port.');
+    const variant = {
+      kind: 'poe_over_budget',
+      form: 'poe_over_budget.one_port',
+      params: { switch: 'sw-1', demand: 30, budget: 15 },
+      message: '',
+    };
+    expect(findingText(variant)).toBe('Der PoE-Bedarf des Switches sw-1 beträgt 30 W (1 aktiver PoE-Port), über seinem Budget von 15 W.');
   });
 
   it('is the server’s English text for a code the catalogue lacks, or without params', async () => {

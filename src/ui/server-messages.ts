@@ -22,6 +22,8 @@ export const faultText = (fault: { code?: string; params?: ServerParams; message
 export const errorText = (error: { code: string; params?: ServerParams; message: string }): string =>
   wordedOr(`serverError.${error.code}`, error.params, error.message, (p) => t(`serverError.${error.code}` as MessageKey, p));
 
-/** A finding of GET /api/checks in the user's language. */
-export const findingText = (finding: { kind: string; params?: ServerParams; message: string }): string =>
-  wordedOr(`serverFinding.${finding.kind}`, finding.params, finding.message, (p) => t(`serverFinding.${finding.kind}` as MessageKey, p));
+/** A finding of GET /api/checks in the user's language, by its form: its kind's own, or the variant it names. */
+export function findingText(finding: { kind: string; form?: string; params?: ServerParams; message: string }): string {
+  const form = finding.form ?? finding.kind;
+  return wordedOr(`serverFinding.${form}`, finding.params, finding.message, (p) => t(`serverFinding.${form}` as MessageKey, p));
+}

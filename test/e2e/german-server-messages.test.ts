@@ -1,5 +1,6 @@
 // The server's messages in German (issue 35): the findings of the dashboard and a form's validation messages,
-// which the server sends with their code and params, read in German in the German UI, not as the server's English.
+// which the server sends with their code (a finding's kind or form) and params, read in German in the German UI, not as the
+// server's English.
 // Screenshots german-findings-*.png (1280 and 375 px) and german-form-errors-1280.png.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -18,6 +19,8 @@ const app = useBrowserApp({
     const b = (await app.admin<{ id: string }>('POST', '/api/switches', { siteId, name: 'sw-b' })).id;
     const far = (await app.admin<{ id: string }>('POST', `/api/switches/${b}/ports`, { name: '48', mode: 'trunk' })).id;
     await app.admin('POST', `/api/switches/${a}/ports`, { name: '1', mode: 'access', linkedPortId: far });
+    const poe = (await app.admin<{ id: string }>('POST', '/api/switches', { siteId, name: 'poe-1', poeBudgetWatts: 10 })).id;
+    await app.admin('POST', `/api/switches/${poe}/ports`, { name: '1', poe: { type: '802.3at', maxWatts: 25.5 } });
     await app.admin('POST', '/api/users', { username: 'anna', password: TEST_PASSWORD, role: 'admin', language: 'de' });
   },
 });
@@ -46,7 +49,8 @@ describe("the server's messages in German", () => {
       );
       expect(texts).toContain('Die Management-IP 10.6.0.9 des Switches stray liegt in keinem der IPv4-Subnetze des Standorts Zentrale.');
       expect(texts).toContain('VLAN 10 (Users) des Standorts Zentrale führt kein Port.');
-      for (const english of ['has different modes', 'is in none of', 'is carried by no port'])
+      expect(texts).toContain('Der PoE-Bedarf des Switches poe-1 beträgt 25.5 W (1 aktiver PoE-Port), über seinem Budget von 10 W.');
+      for (const english of ['has different modes', 'is in none of', 'is carried by no port', 'PoE demand'])
         expect(texts.join('\n')).not.toContain(english);
       await page.locator('li.finding').first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `german-findings-${width}.png`), fullPage: width === 375 });

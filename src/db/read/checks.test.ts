@@ -702,6 +702,7 @@ describe('runChecks', () => {
         kind: 'poe_over_budget',
         severity: 'warning',
         message: 'PoE demand of switch acc-1 is 40.9 W (2 enabled PoE ports), over its budget of 30 W.',
+        params: { switch: 'acc-1', demand: 40.9, ports: 2, budget: 30 },
         entities: [acc1],
       },
       {
@@ -869,6 +870,16 @@ describe('runChecks', () => {
         severity: 'warning',
         message:
           'Management IP 10.0.1.2 of switch acc-1 differs from its address record 10.0.1.3 in network LAN (10.0.1.0/24): it lies in network LAN (10.0.1.0/24).',
+        form: 'management_ip_not_recorded.differs',
+        params: {
+          ip: '10.0.1.2',
+          switch: 'acc-1',
+          address: '10.0.1.3',
+          recordNetwork: 'LAN',
+          recordSubnet: '10.0.1.0/24',
+          network: 'LAN',
+          subnet: '10.0.1.0/24',
+        },
         entities: [
           { type: 'switch', id: sw, name: 'acc-1' },
           { type: 'address', id: old, name: '10.0.1.3 (acc-1)' },

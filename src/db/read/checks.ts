@@ -57,7 +57,9 @@ export interface Finding {
   kind: FindingKind;
   severity: Severity;
   message: string;
-  /** The values the message is made of, when its kind's form words it from them (lib/message-forms.ts FINDING_FORMS). */
+  /** The form of the message when it is not its kind's own (`<kind>.<variant>`, lib/message-forms.ts FINDING_FORMS). */
+  form?: string;
+  /** The values the message is made of, when a form of its kind words it from them (lib/message-forms.ts FINDING_FORMS). */
   params?: MessageParams;
   entities: EntityRef[];
 }
@@ -165,9 +167,11 @@ function finding(kind: FindingKind, message: string, entities: EntityRef[]): Fin
   return { kind, severity: SEVERITY_OF[kind], message, entities };
 }
 
-/** A finding whose message its kind's form words from `params`. */
-function wordedFinding(kind: keyof typeof FINDING_FORMS, params: MessageParams, entities: EntityRef[]): Finding {
-  return { kind, severity: SEVERITY_OF[kind], message: fillForm(FINDING_FORMS[kind], params), params, entities };
+/** A finding whose message `form` words from `params`: its kind's own form, or a variant of it (`<kind>.<variant>`). */
+function wordedFinding(form: keyof typeof FINDING_FORMS, params: MessageParams, entities: EntityRef[]): Finding {
+  const kind = form.split('.')[0] as FindingKind;
+  const message = fillForm(FINDING_FORMS[form], params);
+  return { kind, severity: SEVERITY_OF[kind], message, ...(form === kind ? {} : { form }), params, entities };
 }
 
 /** Rows that share a key, grouped in the order the rows came. */
@@ -283,10 +287,17 @@ function gatewaysThatAreManagementIps(db: Db, site: string | null): Finding[] {
       JOIN sites ns ON ns.id = n.site_id JOIN sites ss ON ss.id = sw.site_id LEFT JOIN vlans v ON v.id = n.vlan_id`,
   ).all({ site }) as unknown as GatewayRow[];
   return rows.map((row) =>
-    finding(
-      'gateway_is_management_ip',
-      `Gateway ${row.gateway} of network ${row.network_name} (${row.subnet}${row.vid === null ? '' : `, VLAN ${row.vid}`}, ` +
-        `${row.network_site}) is also the management IP of switch ${row.switch_name} (${row.switch_site}).`,
+    wordedFinding(
+      row.vid === null ? 'gateway_is_management_ip' : 'gateway_is_management_ip.in_vlan',
+      {
+        gateway: row.gateway,
+        network: row.network_name,
+        subnet: row.subnet,
+        ...(row.vid === null ? {} : { vid: row.vid }),
+        site: row.network_site,
+        switch: row.switch_name,
+        switchSite: row.switch_site,
+      },
       [
         { type: 'network', id: row.network_id, name: row.network_name },
         { type: 'switch', id: row.switch_id, name: row.switch_name },
@@ -476,16 +487,16 @@ function linkModeMismatches(_db: Db, _site: string | null, reads: Reads): Findin
 
 /** link_native_vlan_mismatch: the ends of a link have different untagged VLANs, compared by number. */
 function linkNativeVlanMismatches(_db: Db, _site: string | null, reads: Reads): Finding[] {
-  const vlan = (end: LinkEnd) => (end.vlan === null ? 'no untagged VLAN' : `untagged VLAN ${end.vlan}`);
+  const form = (a: LinkEnd, b: LinkEnd) =>
+    a.vlan === null
+      ? 'link_native_vlan_mismatch.none_at_a'
+      : b.vlan === null
+        ? 'link_native_vlan_mismatch.none_at_b'
+        : 'link_native_vlan_mismatch';
+  const vids = (a: LinkEnd, b: LinkEnd) => ({ ...(a.vlan === null ? {} : { vidA: a.vlan }), ...(b.vlan === null ? {} : { vidB: b.vlan }) });
   return linksOf(reads)
     .filter(([a, b]) => a.vlan !== b.vlan)
-    .map(([a, b]) =>
-      finding(
-        'link_native_vlan_mismatch',
-        `The link between ${portLabel(a)} (${vlan(a)}) and ${portLabel(b)} (${vlan(b)}) has different untagged VLANs at its ends.`,
-        [portRef(a), portRef(b)],
-      ),
-    );
+    .map(([a, b]) => wordedFinding(form(a, b), { portA: portLabel(a), portB: portLabel(b), ...vids(a, b) }, [portRef(a), portRef(b)]));
 }
 
 /**
@@ -898,9 +909,9 @@ function poeOverBudget(db: Db, site: string | null): Finding[] {
     GROUP BY sw.id HAVING sum(json_extract(p.poe, '$.maxWatts')) > sw.poe_budget_watts`,
   ).all({ site }) as unknown as PoeRow[];
   return rows.map((row) =>
-    finding(
-      'poe_over_budget',
-      `PoE demand of switch ${row.name} is ${row.demand} W (${plural(row.ports, 'enabled PoE port')}), over its budget of ${row.budget} W.`,
+    wordedFinding(
+      row.ports === 1 ? 'poe_over_budget.one_port' : 'poe_over_budget',
+      { switch: row.name, demand: row.demand, ...(row.ports === 1 ? {} : { ports: row.ports }), budget: row.budget },
       [switchRef(row)],
     ),
   );
@@ -1270,28 +1281,25 @@ function managementIpsNotRecorded(db: Db, site: string | null, reads: Reads): Fi
         : {
             ref: addressRef({ id: row.address_id, address: row.address!, hostname: row.hostname }),
             network: { type: 'network' as const, id: row.network_id!, name: row.network_name! },
-            where: `${row.address} in network ${row.network_name} (${row.subnet})`,
+            where: { address: row.address!, recordNetwork: row.network_name!, recordSubnet: row.subnet! },
           };
     if (recorded && holder && row.address === row.management_ip && row.network_id === holder.id) continue;
     if (!recorded && !holder) continue;
     const sw = switchRef(row);
-    const ip = `Management IP ${row.management_ip} of switch ${row.name}`;
-    const held = holder && `network ${holder.name} (${holder.subnet})`;
+    const ip = { ip: row.management_ip!, switch: row.name };
+    const held = holder && { network: holder.name, subnet: holder.subnet };
     const holderRef = holder && { type: 'network' as const, id: holder.id, name: holder.name };
     if (!recorded) {
-      findings.push(finding('management_ip_not_recorded', `${ip} lies in ${held} but has no address record there.`, [sw, holderRef!]));
+      findings.push(wordedFinding('management_ip_not_recorded', { ...ip, ...held! }, [sw, holderRef!]));
     } else if (row.management_ip === null) {
-      findings.push(
-        finding('management_ip_not_recorded', `Switch ${row.name} has no management IP, but address ${recorded.where} is recorded as it.`, [
-          sw,
-          recorded.ref,
-          recorded.network,
-        ]),
-      );
+      const params = { switch: row.name, ...recorded.where };
+      findings.push(wordedFinding('management_ip_not_recorded.without_ip', params, [sw, recorded.ref, recorded.network]));
     } else {
-      const should = held ? `it lies in ${held}` : `it lies in no network of site ${row.site_name}`;
+      const [form, should] = held
+        ? (['management_ip_not_recorded.differs', held] as const)
+        : (['management_ip_not_recorded.differs_outside', { site: row.site_name }] as const);
       findings.push(
-        finding('management_ip_not_recorded', `${ip} differs from its address record ${recorded.where}: ${should}.`, [
+        wordedFinding(form, { ...ip, ...recorded.where, ...should }, [
           sw,
           recorded.ref,
           recorded.network,

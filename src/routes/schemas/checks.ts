@@ -46,6 +46,12 @@ export const FINDINGS_SCHEMA: JsonSchema = {
           kind: { type: 'string', enum: [...FINDING_KINDS], description: KIND_RULES },
           severity: { type: 'string', enum: [...SEVERITIES] },
           message: { type: 'string' },
+          form: {
+            type: 'string',
+            description:
+              "The form of the message when it is not the kind's own: a variant of the kind (poe_over_budget.one_port, " +
+              'management_ip_not_recorded.differs…), worded from params.',
+          },
           params: {
             ...MESSAGE_PARAMS_SCHEMA,
             description: 'Present when the kind has a form that words the message from these values (an IP, names, VLAN numbers, counts).',
