@@ -11,6 +11,22 @@ const e = (
   changes: unknown = {},
 ): EntryFacts => ({ action, entityType, entityName, summary, changes });
 
+/** Migrated 0.20.x entries (src/legacy/ezswm.ts): the 0.20.x action and a record that is gone in their tails. */
+function migratedForms(): [EntryFacts, string][] {
+  const legacy = (action: EntryFacts['action'], kind: NonNullable<EntryFacts['entityType']>, name: string, on: string, tail: string) =>
+    e(action, kind, name, `${action === 'create' ? 'Created' : action === 'delete' ? 'Deleted' : 'Updated'} ${kind} ${name}${on}${tail}`);
+  return [
+    [legacy('update', 'port', '1/1/25', ' on core-n1', ' (0.20.x: update_port)'), 'Port 1/1/25 an core-n1 (0.20.x: update_port) geändert'],
+    [legacy('bulk_update', 'switch', 'acc-bib', '', ' (0.20.x: bulk_update_ports)'), 'Switch acc-bib (0.20.x: bulk_update_ports) geändert'],
+    [legacy('update', 'vlan', 'VoIP', '', ''), 'VLAN VoIP geändert'],
+    [legacy('create', 'switch', 'acc-hs2', '', ' (0.20.x: duplicate)'), 'Switch acc-hs2 (0.20.x: duplicate) angelegt'],
+    [
+      legacy('delete', 'range', '10.1.0.10 - 10.1.0.99', '', ' (legacy ip_range id 7gVkAE6d, no longer exists)'),
+      'Bereich 10.1.0.10 - 10.1.0.99 (ip_range 7gVkAE6d aus 0.20.x, existiert nicht mehr) gelöscht',
+    ],
+  ];
+}
+
 // Summaries as the server writes them (the routes' own forms), with what German says for each (and English, where it
 // spells a word as the rest of the UI does).
 const FORMS: [EntryFacts, string, string?][] = [
@@ -82,21 +98,7 @@ const FORMS: [EntryFacts, string, string?][] = [
     e('import', 'site', null, 'Imported 1 site: 0 created, 1 updated, 0 unchanged'),
     '1 Standort importiert: 0 angelegt, 1 geändert, 0 unverändert',
   ],
-  // Migrated 0.20.x entries (src/legacy/ezswm.ts): the 0.20.x action and a record that is gone in their tails.
-  [
-    e('update', 'port', '1/1/25', 'Updated port 1/1/25 on core-n1 (0.20.x: update_port)'),
-    'Port 1/1/25 an core-n1 (0.20.x: update_port) geändert',
-  ],
-  [
-    e('bulk_update', 'switch', 'acc-bib', 'Updated switch acc-bib (0.20.x: bulk_update_ports)'),
-    'Switch acc-bib (0.20.x: bulk_update_ports) geändert',
-  ],
-  [e('update', 'vlan', 'VoIP', 'Updated vlan VoIP'), 'VLAN VoIP geändert'],
-  [e('create', 'switch', 'acc-hs2', 'Created switch acc-hs2 (0.20.x: duplicate)'), 'Switch acc-hs2 (0.20.x: duplicate) angelegt'],
-  [
-    e('delete', 'range', '10.1.0.10 - 10.1.0.99', 'Deleted range 10.1.0.10 - 10.1.0.99 (legacy ip_range id 7gVkAE6d, no longer exists)'),
-    'Bereich 10.1.0.10 - 10.1.0.99 (ip_range 7gVkAE6d aus 0.20.x, existiert nicht mehr) gelöscht',
-  ],
+  ...migratedForms(),
   [e('undo', 'port', '8', 'Undid: Updated port 8 on core-1'), 'Rückgängig gemacht: Port 8 an core-1 geändert'],
   [
     e('undo', 'switch', 'spare-1', 'Undid: Deleted switch spare-1 and its 2 ports'),

@@ -9,18 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { describeNeeding, SHARED_FIXTURES } from '../helpers/needs.ts';
 import { api, type TestServer } from '../helpers/server.ts';
-import {
-  finishPage,
-  h1,
-  LEGACY_ADMIN as ADMIN,
-  LEGACY_FIXTURE as FIXTURE,
-  LEGACY_FIXTURE_NEEDS as NEED,
-  newPage,
-  signIn,
-  SHOTS,
-  startMigratedFixture,
-  watch,
-} from './support.ts';
+import * as e2e from './support.ts';
+import { LEGACY_ADMIN as ADMIN, LEGACY_FIXTURE as FIXTURE, LEGACY_FIXTURE_NEEDS as NEED } from './support.ts';
 
 const VIEWER_DE = { username: 'helpdesk', password: 'Helpdesk-Neu-2026' };
 
@@ -49,7 +39,7 @@ const entry = (scope: Locator, summary: string) =>
 
 describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, in the browser', () => {
   beforeAll(async () => {
-    ({ server, browser, token } = await startMigratedFixture());
+    ({ server, browser, token } = await e2e.startMigratedFixture());
     target = await portEditedTwice();
   }, 120_000);
   afterAll(async () => {
@@ -58,14 +48,14 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
   });
 
   it("reads a port's 0.20.x edits in German, with their values and the reason one cannot be undone", { timeout: 60_000 }, async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
-    const problems = watch(page);
+    const { context, page } = await e2e.newPage(browser, { width: 1280, height: 900 });
+    const problems = e2e.watch(page);
     await page.goto(`${server.baseUrl}/activity`);
     await page.locator('form input[autocomplete="username"]').fill(VIEWER_DE.username);
     await page.locator('form input[type="password"]').fill(VIEWER_DE.password);
     await page.locator('form button[type="submit"]').click();
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();
-    await h1(page, 'Aktivität');
+    await e2e.h1(page, 'Aktivität');
     const lost = page.locator('li.entry').filter({ has: page.locator('.hint', { hasText: 'Nicht rückgängig zu machen' }) });
     await lost.first().waitFor();
     // The migration's own entry links to its summary instead of listing its counts and fixes as JSON.
@@ -78,22 +68,22 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
       .filter({ hasText: /hat heute andere Werte/ })
       .first()
       .scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'history-upgrade-activity-de.png') });
+    await page.screenshot({ path: join(e2e.SHOTS, 'history-upgrade-activity-de.png') });
     await page.goto(`${server.baseUrl}/switches/${target.switchId}`);
-    await h1(page, target.switchName);
+    await e2e.h1(page, target.switchName);
     await page.getByRole('button', { name: `${target.portName} – Verlauf`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Verlauf von Port ${target.portName} an ${target.switchName}` });
     const german = `Port ${target.portName} an ${target.switchName} (0.20.x: update_port) geändert`;
     await expect.poll(() => entry(dialog, german).count()).toBe(2);
-    await page.screenshot({ path: join(SHOTS, 'history-upgrade-port-de.png') });
-    await finishPage({ context, page, problems });
+    await page.screenshot({ path: join(e2e.SHOTS, 'history-upgrade-port-de.png') });
+    await e2e.finishPage({ context, page, problems });
   });
 
   it('undoes the newest 0.20.x edit of the port from its history, then the one before it', { timeout: 60_000 }, async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
-    const problems = watch(page);
-    await signIn(page, server.baseUrl, `/switches/${target.switchId}`, ADMIN.username, ADMIN.password);
-    await h1(page, target.switchName);
+    const { context, page } = await e2e.newPage(browser, { width: 1280, height: 900 });
+    const problems = e2e.watch(page);
+    await e2e.signIn(page, server.baseUrl, `/switches/${target.switchId}`, ADMIN.username, ADMIN.password);
+    await e2e.h1(page, target.switchName);
     await page.getByRole('button', { name: `${target.portName} history`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `History of port ${target.portName} on ${target.switchName}` });
     const [newer, older] = target.entries;
@@ -101,7 +91,7 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
     await expect.poll(() => rows.count()).toBe(2);
     // Each shows its values; the newest first.
     await expect.poll(() => rows.nth(0).locator('.change').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SHOTS, 'history-upgrade-port.png') });
+    await page.screenshot({ path: join(e2e.SHOTS, 'history-upgrade-port.png') });
     const undo = async (row: Locator) => {
       await row.getByRole('button', { name: /^Undo/ }).click();
       await page.getByRole('dialog', { name: 'Undo this change?' }).getByRole('button', { name: 'Undo change' }).click();
@@ -120,7 +110,7 @@ describeNeeding(NEED, 'the 0.20.x history of a migrated 0.20.3 data directory, i
         .last(),
     );
     await expect.poll(() => undoneBy(older.id)).not.toBeNull();
-    await page.screenshot({ path: join(SHOTS, 'history-upgrade-port-undone.png') });
-    await finishPage({ context, page, problems });
+    await page.screenshot({ path: join(e2e.SHOTS, 'history-upgrade-port-undone.png') });
+    await e2e.finishPage({ context, page, problems });
   });
 });
