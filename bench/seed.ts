@@ -77,6 +77,8 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
   const vlans: Record<string, unknown>[] = [];
   const networks: Record<string, unknown>[] = [];
   const switches: { id: string; name: string; ports: Record<string, unknown>[] }[] = [];
+  // The network each site's management IPs lie in (its first VLAN's, 10.<site>.1.0/24).
+  const managementNetworkOf = new Map<unknown, string>();
   let ports = 0;
   const vids = Array.from({ length: SEED_SIZE.vlansPerSite }, (_, v) => (v + 1) * 10);
   for (let s = 1; s <= SEED_SIZE.sites * scale; s++) {
@@ -110,6 +112,7 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
         updated_at: created,
       });
     });
+    managementNetworkOf.set(site.id, String(networks[networks.length - vids.length].id));
     const first = switches.length;
     for (let w = 0; w < SEED_SIZE.switchesPerSite; w++) {
       const number = switches.length + 1;
@@ -195,7 +198,18 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
       timestamp: at(a),
     });
   }
-  const files = { users: [admin], sites, vlans, networks, switches, activity };
+  // Each switch's management IP allocated in its network, as 0.20.3 did (made last: the rest of the data stays as it was).
+  const allocations = switches.map((sw) => ({
+    id: id(),
+    network_id: managementNetworkOf.get((sw as Record<string, unknown>).site_id),
+    ip_address: (sw as Record<string, unknown>).management_ip,
+    hostname: sw.name,
+    device_type: 'switch',
+    status: 'active',
+    created_at: created,
+    updated_at: created,
+  }));
+  const files = { users: [admin], sites, vlans, networks, switches, activity, 'ip-allocations': allocations };
   for (const [file, records] of Object.entries(files)) writeFileSync(join(dataDir, `${file}.json`), JSON.stringify(records, null, 2));
   return {
     sites: sites.length,
