@@ -1,10 +1,11 @@
 // Every word the UI shows, in one English catalogue keyed by where it is used, and t() to look one up.
 // Messages hold {placeholders}; a message with plural forms picks one by {count} under the language's plural
 // rules. Text that comes from the API is worded again where the UI knows its form: error messages, their faults and
-// findings by their code and params (server-messages.ts; the English forms are the server's own, lib/message-forms.ts,
-// under serverFault, serverError and serverFinding), an activity entry's summary from its parts (entry-summary.ts).
+// findings by their code and params (server-messages.ts: a second language words the server's forms,
+// lib/message-forms.ts, under serverFault, serverError and serverFinding; English shows the server's own text, so the
+// English catalogue and the first load carry none of them), an activity entry's summary from its parts (entry-summary.ts).
 // A second language is a second catalogue of the same keys (typed by Catalogue) and a choice of MESSAGES.
-import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS } from '../lib/message-forms.ts';
+import type { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS } from '../lib/message-forms.ts';
 
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
 export type Message = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
@@ -587,9 +588,6 @@ export const en = {
   }),
 
   // Failed loads and saves (error-state.ts, form-notice.ts).
-  ...group('serverFault', FIELD_FORMS),
-  ...group('serverError', ERROR_FORMS),
-  ...group('serverFinding', FINDING_FORMS),
   ...group('errorState', {
     'notFound.page': 'This page does not exist, or it was deleted.',
     'notFound.site': 'This site does not exist, or it was deleted.',
@@ -1505,10 +1503,19 @@ export const en = {
 /** The key of a message. */
 export type MessageKey = keyof typeof en;
 
-/** What a catalogue of another language must provide: a message for every key. */
-export type Catalogue = Record<MessageKey, Message>;
+/** The key of a form of the server's messages (lib/message-forms.ts), which a second language words by its code. */
+export type ServerFormKey =
+  | `serverFault.${keyof typeof FIELD_FORMS & string}`
+  | `serverError.${keyof typeof ERROR_FORMS & string}`
+  | `serverFinding.${keyof typeof FINDING_FORMS & string}`;
 
-let MESSAGES: Catalogue = en;
+/** What a catalogue of another language must provide: a message for every key, and a form for every server code. */
+export type Catalogue = Record<MessageKey, Message> & Record<ServerFormKey, string>;
+
+/** The active language's catalogue: English (which has no server forms), or a Catalogue. */
+type Messages = Record<MessageKey, Message> & Partial<Record<ServerFormKey, string>>;
+
+let MESSAGES: Messages = en;
 let LANGUAGE: Language = 'en';
 let PLURALS = new Intl.PluralRules(LOCALE);
 let NUMBERS = new Intl.NumberFormat(LOCALE);
@@ -1524,7 +1531,7 @@ export const browserLanguage = (): Language => (typeof navigator !== 'undefined'
  * for numbers, dates and plural forms. Callers re-render after it resolves.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  const catalogue: Catalogue = lang === 'de' ? (await import('./messages-de.ts')).de : en;
+  const catalogue: Messages = lang === 'de' ? (await import('./messages-de.ts')).de : en;
   MESSAGES = catalogue;
   LANGUAGE = lang;
   LOCALE = lang === 'de' ? 'de-DE' : 'en';
@@ -1539,9 +1546,12 @@ export const formatNumber = (n: number | bigint): string => NUMBERS.format(n);
 /** Values of a message's placeholders; `count` also picks the plural form and is written as a number ("2,000"). */
 type MessageParams = { count?: number } & Record<string, string | number | undefined>;
 
+/** Whether the active language words the server's message of `key` (English shows the server's own text). */
+export const hasServerForm = (key: string): key is ServerFormKey => key in MESSAGES && /^server(Fault|Error|Finding)\./.test(key);
+
 /** The message `key` with its placeholders filled: t('bulk.selected', { count: 3 }) → "3 ports selected". */
-export function t(key: MessageKey, params: MessageParams = {}): string {
-  const message = MESSAGES[key] ?? en[key];
+export function t(key: MessageKey | ServerFormKey, params: MessageParams = {}): string {
+  const message: Message = MESSAGES[key] ?? en[key as MessageKey];
   const text = typeof message === 'string' ? message : (message[PLURALS.select(params.count ?? 0)] ?? message.other);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];

@@ -1,7 +1,7 @@
 // The API's messages in the user's language: a finding by its kind, an error and each of its faults by their code,
 // each worded from its params by the catalogue's form of that code (the server's forms: src/lib/message-forms.ts);
-// the server's English text when it sends no params or the catalogue has no form of the code.
-import { en, type MessageKey, t } from './messages.ts';
+// the server's English text in English, and when it sends no params or the catalogue has no form of the code.
+import { hasServerForm, t } from './messages.ts';
 
 /** The values a message of the API is worded from. */
 export type ServerParams = Record<string, unknown>;
@@ -9,21 +9,21 @@ export type ServerParams = Record<string, unknown>;
 type Params = Record<string, string | number>;
 
 /** `word(params)` when the catalogue has the form `key` and the params are strings and numbers, else the server's `message`. */
-function wordedOr(key: string, params: ServerParams | undefined, message: string, word: (params: Params) => string): string {
-  const wordable = params !== undefined && key in en && Object.values(params).every((v) => typeof v === 'string' || typeof v === 'number');
-  return wordable ? word(params as Params) : message;
+function wordedOr(key: string, params: ServerParams | undefined, message: string): string {
+  const wordable = params !== undefined && Object.values(params).every((v) => typeof v === 'string' || typeof v === 'number');
+  return wordable && hasServerForm(key) ? t(key, params as Params) : message;
 }
 
 /** A fault of an error answer (details[]) in the user's language. */
 export const faultText = (fault: { code?: string; params?: ServerParams; message: string }): string =>
-  wordedOr(`serverFault.${fault.code}`, fault.params, fault.message, (p) => t(`serverFault.${fault.code}` as MessageKey, p));
+  wordedOr(`serverFault.${fault.code}`, fault.params, fault.message);
 
 /** An error answer's own message in the user's language. */
 export const errorText = (error: { code: string; params?: ServerParams; message: string }): string =>
-  wordedOr(`serverError.${error.code}`, error.params, error.message, (p) => t(`serverError.${error.code}` as MessageKey, p));
+  wordedOr(`serverError.${error.code}`, error.params, error.message);
 
 /** A finding of GET /api/checks in the user's language, by its form: its kind's own, or the variant it names. */
 export function findingText(finding: { kind: string; form?: string; params?: ServerParams; message: string }): string {
   const form = finding.form ?? finding.kind;
-  return wordedOr(`serverFinding.${form}`, finding.params, finding.message, (p) => t(`serverFinding.${form}` as MessageKey, p));
+  return wordedOr(`serverFinding.${form}`, finding.params, finding.message);
 }
