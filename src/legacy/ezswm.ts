@@ -395,12 +395,7 @@ function checkSwitches(
 ): SwitchesChecked {
   const file = 'switches.json';
   // VLAN numbers by site: a port's are looked up in its switch's site (several hundred thousand lookups).
-  const vlanOf = new Map<unknown, Map<string, string>>();
-  for (const vlan of vlans) {
-    const site = vlanOf.get(vlan.siteId) ?? new Map<string, string>();
-    vlanOf.set(vlan.siteId, site);
-    site.set(String(vlan.vid), vlan.id);
-  }
+  const vlanOf = vlanNumbersBySite(vlans);
   const names: Named[] = [];
   const ips = new Map<string, string>();
   const ports: ApiRecord[] = [];
@@ -788,6 +783,7 @@ function historyOf(vlans: ApiRecord[], portIds: Map<string, ApiRecord>, records:
   return { records, portIds, vlansOfSite, changes: new Map() };
 }
 
+/** The VLANs' ids by site, then by their number as text. */
 function vlanNumbersBySite(vlans: ApiRecord[]): Map<unknown, Map<string, string>> {
   const bySite = new Map<unknown, Map<string, string>>();
   for (const vlan of vlans) {
