@@ -37,7 +37,7 @@ export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<vo
   }
   const bytes = await readBytes(ctx.req, spec.limit ?? BODY_LIMIT);
   if (isCsv) return keepCsv(ctx, bytes);
-  ctx.body = parseJson(utf8Text(bytes, notUtf8Json));
+  ctx.body = parseJson(withoutByteOrderMark(utf8Text(bytes, notUtf8Json)));
   ctx.bodyType = 'json';
 }
 
@@ -92,6 +92,14 @@ function notUtf8Yaml(problem: string): HttpError {
   return new HttpError(400, 'validation_failed', `The YAML file is not UTF-8 text: ${problem}; save it as UTF-8.`, [
     { field: 'body', message: problem },
   ]);
+}
+
+/**
+ * The text without a leading byte order mark: Windows tools (PowerShell's `Out-File -Encoding utf8`, Notepad) write
+ * one, and RFC 8259 lets a parser ignore it; JSON.parse would refuse it.
+ */
+function withoutByteOrderMark(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 function parseJson(text: string): unknown {

@@ -74,6 +74,12 @@ describe('a JSON body or a YAML file that is not UTF-8', () => {
     expect((await server.call('GET', '/api/sites?q=ller')).body.total).toBe(0);
   });
 
+  it('reads a JSON body that begins with a UTF-8 byte order mark, as Windows tools write it', async () => {
+    const answer = await send('/api/sites', 'application/json', concat(Uint8Array.from([0xef, 0xbb, 0xbf]), utf8('{"name":"Genève"}')));
+    expect(answer.status).toBe(201);
+    expect(answer.body.name).toBe('Genève');
+  });
+
   it('refuses a Windows-1252 JSON array of import rows', async () => {
     const answer = await send('/api/import/sites', 'application/json', cp1252('[{"name":"K\xf6ln"}]'));
     expect(answer.status).toBe(400);
@@ -91,6 +97,6 @@ describe('what is stored', () => {
   it('holds no U+FFFD after all of the above', async () => {
     const document = await exportDocument(server.baseUrl, server.token);
     expect(JSON.stringify(document.data)).not.toContain('\uFFFD');
-    expect(document.data.sites.map((site: any) => site.name).sort()).toEqual(['Düsseldorf', 'Zürich']);
+    expect(document.data.sites.map((site: any) => site.name).sort()).toEqual(['Düsseldorf', 'Genève', 'Zürich']);
   });
 });
