@@ -12,14 +12,14 @@ export type VlanRow = RowOf<typeof VLAN> & { network_count: number; port_count: 
 export type VlanValues = EditableRowOf<typeof VLAN>;
 
 // Each port that carries the VLAN (untagged, tagged or both) once, and the switches with such a port (a switch that
-// only configures it is not counted): from the per-switch counts that migration 0011's triggers keep.
+// only configures it is not counted): from the per-VLAN sums of the per-switch counts (migrations 0011 and 0018).
 const VLAN_LIST: ListShape = {
   resource: VLAN,
   alias: 'v',
   computed: namedCounts({
     networkCount: '(SELECT count(*) FROM networks n WHERE n.vlan_id = v.id)',
-    portCount: '(SELECT coalesce(sum(c.ports), 0) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)',
-    switchCount: '(SELECT count(*) FROM vlan_switch_ports c WHERE c.vlan_id = v.id)',
+    portCount: 'coalesce((SELECT c.ports FROM vlan_counts c WHERE c.vlan_id = v.id), 0)',
+    switchCount: 'coalesce((SELECT c.switches FROM vlan_counts c WHERE c.vlan_id = v.id), 0)',
   }),
   defaultOrder: 'v.vid, v.name, v.id',
 };
@@ -100,7 +100,7 @@ const VLAN_PORTS = `FROM ports p JOIN switches w ON w.id = p.switch_id
 
 /** One page of the ports that carry a VLAN, by switch name, unit and position, with the total. */
 export function portsCarryingVlan(db: Db, vlanId: string, limit: number, offset: number): { rows: VlanPortRow[]; total: number } {
-  const { n } = prepare(db, 'SELECT coalesce(sum(ports), 0) AS n FROM vlan_switch_ports WHERE vlan_id = ?').get(vlanId) as { n: number };
+  const { n } = prepare(db, 'SELECT coalesce((SELECT ports FROM vlan_counts WHERE vlan_id = ?), 0) AS n').get(vlanId) as { n: number };
   const rows = prepare(
     db,
     `SELECT p.id, p.name, p.unit, p.position, p.mode, p.description, w.id AS switch_id, w.name AS switch_name,
