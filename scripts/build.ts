@@ -20,6 +20,8 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   backup: 'src/cli/backup.ts',
   // The SNMP reader with net-snmp, a bundle of its own that the server loads on the first discovery (src/server.ts).
   discovery: 'src/discovery/read-switch.ts',
+  // The NetBox device-type reader with the `yaml` package, loaded by the first template import (src/routes/templates.ts).
+  netbox: 'src/import/netbox-devicetype.ts',
 };
 
 // Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.

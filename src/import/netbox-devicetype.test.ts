@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { checkTemplateUnits, layOutPorts, stackProblem, type TemplateBlock } from '../lib/port-layout.ts';
 import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../../test/helpers/needs.ts';
-import { mapInterfaceType, NETBOX_FILE_LIMITS, templateFromNetbox } from './netbox-devicetype.ts';
+import { mapInterfaceType, templateFromNetbox } from './netbox-devicetype.ts';
+import { NETBOX_FILE_LIMITS } from './netbox-limits.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'netbox');

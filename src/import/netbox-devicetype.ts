@@ -22,6 +22,7 @@ import {
   type Alias,
   type YAMLMap,
 } from 'yaml';
+import { NETBOX_FILE_LIMITS } from './netbox-limits.ts';
 import { cutText } from '../lib/json-text.ts';
 import { STACK_MAX, type POE_TYPES, type PORT_TYPES } from '../fields/choices.ts';
 import type { FieldFault } from '../errors/refusal.ts';
@@ -149,25 +150,6 @@ interface PortSource {
   /** A console or management port: the stack's own, so its name never gets {unit}. */
   stackOwn: boolean;
 }
-
-/**
- * What a device-type file may hold at most, so that reading one keeps the event loop well under 100 ms (a real
- * switch's file is 3-7 kB of at most ~2,500 tokens, without aliases or tags).
- */
-export const NETBOX_FILE_LIMITS = {
-  /** The body limit of POST /api/templates/import. */
-  bytes: 64 * 1024,
-  /** Lexemes of the text (names, values, indicators, indentation, line ends): the parser's time grows with them. */
-  tokens: 16_000,
-  /** Lists and mappings within each other, as the text's indentation, block indicators and brackets tell it. */
-  depth: 32,
-  /** Aliases (`*name`): each names a node of the file once more. */
-  aliases: 100,
-  /** Tags (`!name`): each one the core schema does not know costs the parser a warning. */
-  tags: 100,
-  /** Lists, mappings and values of the document, each alias counted as the nodes it names. */
-  nodes: 32_000,
-} as const;
 
 /**
  * Reads a NetBox device-type YAML file and makes a one-unit template of it: `manufacturer` → vendor, `model` →

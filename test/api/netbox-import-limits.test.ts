@@ -1,7 +1,7 @@
 // Issue 33, finding 2: a NetBox device-type file is read on the event loop, so POST /api/templates/import holds it
 // to limits (NETBOX_FILE_LIMITS) that keep the reading well under 100 ms; a hostile file is refused in bounded time.
 import { describe, expect, it } from 'vitest';
-import { NETBOX_FILE_LIMITS } from '../../src/import/netbox-devicetype.ts';
+import { NETBOX_FILE_LIMITS } from '../../src/import/netbox-limits.ts';
 import { useTestServer } from '../helpers/server.ts';
 
 const HEAD = 'manufacturer: Acme\nmodel: Hostile\n';

@@ -26,14 +26,17 @@ describe('scripts/build.ts', () => {
       migrate: 'src/cli/migrate.ts',
       backup: 'src/cli/backup.ts',
       discovery: 'src/discovery/read-switch.ts',
+      netbox: 'src/import/netbox-devicetype.ts',
     });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
-    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js', 'discovery.js']);
-    // The server loads the reader beside it at run time, and carries none of net-snmp itself.
+    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js', 'discovery.js', 'netbox.js']);
+    // The server loads the readers beside it at run time, and carries none of net-snmp or yaml itself.
     const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');
     expect(server).toMatch(/["']\.\/discovery\.js["']/);
     expect(server).not.toContain('net-snmp');
+    expect(server).toMatch(/["']\.\/netbox\.js["']/);
+    expect(server).not.toContain('node_modules/yaml/');
     // The reader bundle reads on its own; its DeviceError is known to the server's copy by name and kind.
     const { readSwitch } = await import(join(tmp, 'dist', 'discovery.js'));
     const silent = readSwitch(
@@ -47,6 +50,11 @@ describe('scripts/build.ts', () => {
     );
     expect(failure).not.toBeInstanceOf(DeviceError);
     expect(DeviceError.is(failure) && failure.kind).toBe('timeout');
+    const { templateFromNetbox } = await import(join(tmp, 'dist', 'netbox.js'));
+    expect(templateFromNetbox('manufacturer: Acme\nmodel: S1\ninterfaces:\n  - name: ge-0/0/1\n    type: 1000base-t\n')).toMatchObject({
+      ok: true,
+      template: { vendor: 'Acme', model: 'S1' },
+    });
     for (const file of result.serverFiles) {
       const code = readFileSync(file, 'utf8');
       const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map(
