@@ -176,7 +176,7 @@ export function rebuildDerivedData(db: Db, counted?: VlanSwitchCounts): void {
   refillVlanCounts(db);
 }
 
-/** Each VLAN's port and switch counts (migration 0018) from vlan_switch_ports, counted again. */
+/** Each VLAN's port and switch counts (migration 0019) from vlan_switch_ports, counted again. */
 function refillVlanCounts(db: Db): void {
   prepare(db, 'DELETE FROM vlan_counts').run();
   prepare(

@@ -4,7 +4,7 @@ import { inTransaction, openDatabase, type Db } from './open.ts';
 import { withDerivedDataRebuiltAfter } from './search-index.ts';
 import { insertTestRow, MIGRATIONS, migrationsUpTo } from './test-rows.ts';
 
-// vlan_counts (migration 0018) holds, for each VLAN a port carries, the sum and the number of its vlan_switch_ports rows.
+// vlan_counts (migration 0019) holds, for each VLAN a port carries, the sum and the number of its vlan_switch_ports rows.
 
 let db: Db;
 beforeEach(() => {

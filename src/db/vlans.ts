@@ -12,7 +12,7 @@ export type VlanRow = RowOf<typeof VLAN> & { network_count: number; port_count: 
 export type VlanValues = EditableRowOf<typeof VLAN>;
 
 // Each port that carries the VLAN (untagged, tagged or both) once, and the switches with such a port (a switch that
-// only configures it is not counted): from the per-VLAN sums of the per-switch counts (migrations 0011 and 0018).
+// only configures it is not counted): from the per-VLAN sums of the per-switch counts (migrations 0011 and 0019).
 const VLAN_LIST: ListShape = {
   resource: VLAN,
   alias: 'v',

@@ -1,4 +1,4 @@
--- 0018: each VLAN's port and switch counts, kept by triggers on vlan_switch_ports (0011), of which they are the sum
+-- 0019: each VLAN's port and switch counts, kept by triggers on vlan_switch_ports (0011), of which they are the sum
 -- and the number of rows. A list of 500 VLANs read ~20,000 rows of vlan_switch_ports (a VLAN's rows on each switch
 -- of its site), scattered over a table that grows with the database (4.9 ms at 1×, 7.7 ms at 5×); it reads one
 -- row per VLAN here. A row only while a port carries the VLAN. vlan_switch_ports' rows are written only by 0011's
