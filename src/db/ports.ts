@@ -8,7 +8,7 @@ import type { ListParams } from './list-query.ts';
 import { buildListQuery, readJsonPage, readRowsPage, rowsSelect, type JsonPage, type ListQuery, type ListShape } from './list-query.ts';
 import { prepare, type Db } from './open.ts';
 import { insertApiRecords, insertRow, selectIds, updateRow } from './resource-sql.ts';
-import { interfaceNameForms } from '../lib/interface-name.ts';
+import { storedInterfaceNames } from '../lib/interface-name.ts';
 import type { LaidOutPort } from '../lib/port-layout.ts';
 
 /** A ports row with its tagged VLAN ids (sorted, as the activity images keep them). */
@@ -28,7 +28,7 @@ const PORT_LIST: ListShape = {
   alias: 'p',
   computed: { taggedVlanIds: { sql: taggedVlanIdsJson('p') } },
   defaultOrder: 'p.switch_id, p.position, p.name, p.id',
-  spellings: { column: 'name', of: interfaceNameForms },
+  spellings: { column: 'name', of: storedInterfaceNames },
 };
 
 function withTagged(db: Db, row: Omit<PortRow, 'tagged'> | undefined): PortRow | undefined {
@@ -132,7 +132,7 @@ export function portIdByName(db: Db, switchId: string, name: string, exceptId = 
 }
 
 /**
- * The id of the port of a switch named `name` in any of its spellings (lib/interface-name.ts interfaceNameForms:
+ * The id of the port of a switch named `name` in any of its spellings (lib/interface-name.ts storedInterfaceNames:
  * `Gi1/0/5` names `GigabitEthernet1/0/5`), case-insensitively; the name as given first.
  */
 export function portIdBySpelling(db: Db, switchId: string, name: string): string | undefined {
@@ -140,7 +140,7 @@ export function portIdBySpelling(db: Db, switchId: string, name: string): string
     db,
     `SELECT p.id FROM json_each(?) f CROSS JOIN ports p ON p.switch_id = ? AND p.name = f.value COLLATE NOCASE
     ORDER BY f.key LIMIT 1`,
-  ).get(JSON.stringify(interfaceNameForms(name)), switchId) as { id: string } | undefined;
+  ).get(JSON.stringify(storedInterfaceNames(name)), switchId) as { id: string } | undefined;
   return row?.id;
 }
 

@@ -51,7 +51,7 @@ import {
 import { refusalOf, type RuleFault, RULES, ruleFault } from '../fields/rules.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { keepManagementAddress } from '../domain/management-address.ts';
-import { interfaceNameForms } from '../lib/interface-name.ts';
+import { storedInterfaceNames } from '../lib/interface-name.ts';
 import { cidrOverlaps, normalizeCidr } from '../lib/net.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { parseVlanList } from '../lib/vlan-ranges.ts';
@@ -829,7 +829,7 @@ function linkTarget(db: Db, item: Planned, byName: Map<string, Planned>, faults:
     });
   if (switchId === record.switchId)
     return void faults.push({ field: `${at}linkedSwitch`, message: "must be another switch than the port's own" });
-  const planned = interfaceNameForms(portName).map((form) => byName.get(`${switchId}\n${foldCase(form)}`)?.record.id);
+  const planned = storedInterfaceNames(portName).map((form) => byName.get(`${switchId}\n${foldCase(form)}`)?.record.id);
   const target = planned.find(Boolean) ?? portIdBySpelling(db, switchId, portName);
   if (!target) return void faults.push({ field: `${at}linkedPort`, message: `switch "${switchName}" has no port named "${portName}"` });
   return target;

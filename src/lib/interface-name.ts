@@ -80,7 +80,7 @@ const PREFIXED_NAME = /^([A-Za-z][A-Za-z-]*?) *(\d[A-Za-z0-9/.:_+-]*)$/;
 /**
  * The usual spellings of an interface name: the name as given, then, when its prefix is a known one, its long form,
  * its short form and its type's other spellings (`Gi1/0/5` → `Gi1/0/5`, `GigabitEthernet1/0/5`, `Gig1/0/5`), each
- * once (case-insensitively). Search and every "switch/port" input find a port by any of them.
+ * once (case-insensitively). Two names are of one interface when their forms meet (sameInterface).
  */
 export function interfaceNameForms(name: string): string[] {
   const given = name.trim();
@@ -91,8 +91,8 @@ export function interfaceNameForms(name: string): string[] {
 
 /**
  * The names a port of one of these spellings may be stored under: interfaceNameForms, then each form of a known
- * prefix with a space before its number, as TP-Link names its ports (`gigabitEthernet 1/0/5`). Search looks a port
- * up by each of them.
+ * prefix with a space before its number, as TP-Link names its ports (`gigabitEthernet 1/0/5`). Search, the ports
+ * lists' q and every "switch/port" input (a bulk import's linked port, an address's port) look a port up by each.
  */
 export function storedInterfaceNames(name: string): string[] {
   const forms = interfaceNameForms(name);

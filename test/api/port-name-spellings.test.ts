@@ -130,4 +130,20 @@ describe('GET /api/search finds a port stored with a space before its number, as
       expect(portIdsIn(results)).toContain('tplinkGi5');
     },
   );
+
+  it.each(['Gi1/0/5', 'GigabitEthernet1/0/5', 'gi 1/0/5'])("the ports lists' q %j finds it", async (q) => {
+    const ofSwitch = await server.must(200, 'GET', `/api/switches/${ids.tplink}/ports?q=${encodeURIComponent(q)}`);
+    expect(portIdsIn(ofSwitch.items)).toEqual(['tplinkGi5']);
+    const everywhere = await server.must(200, 'GET', `/api/ports?q=${encodeURIComponent(q)}`);
+    expect(portIdsIn(everywhere.items)).toContain('tplinkGi5');
+  });
+
+  it('a bulk import names it by its short form: a link and an address', async () => {
+    const row = { site: 'Plant', switch: 'dist-01', name: 'ge-0/2/1', linkedSwitch: 'tl-sw-01', linkedPort: 'Gi1/0/5' };
+    const linked = await server.must(201, 'POST', '/api/import/ports', [row]);
+    expect((await server.must(200, 'GET', `/api/ports/${linked.ids[0]}`)).linkedPortId).toBe(ids.tplinkGi5);
+    const address = { site: 'Plant', network: '10.9.0.0/24', address: '10.9.0.100', port: 'tl-sw-01/Gi1/0/5' };
+    const recorded = await server.must(201, 'POST', '/api/import/addresses', [address]);
+    expect((await server.must(200, 'GET', `/api/addresses/${recorded.ids[0]}`)).portId).toBe(ids.tplinkGi5);
+  });
 });
