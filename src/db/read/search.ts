@@ -493,7 +493,7 @@ function addressesByHostname(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT ${ADDRESS_HIT}, 'hostname' AS match, a.hostname AS value, ${rank('a.hostname')} AS rank
-    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches(q, 'addresses_search', 'a', 'hostname')}
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches(q, 'addresses_hostname_search', 'a', 'hostname')}
     ORDER BY rank, a.hostname, a.id LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
