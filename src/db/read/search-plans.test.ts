@@ -27,7 +27,14 @@ function databaseWithMacs(): Db {
   insert('ports', 'seen', { switch_id: ids.core, name: 'Gi1/0/3', position: 3 });
   insert('ports', 'noted', { switch_id: ids.core, name: 'Gi1/0/2', position: 2, description: 'relay for 02:00:5e:33:44:55' });
   const { hi, lo } = ipKey('10.0.10.60')!;
-  insert('addresses', 'host', { network_id: ids.users, address: '10.0.10.60', key_hi: hi, key_lo: lo, mac_address: '02:00:5e:33:44:55' });
+  insert('addresses', 'host', {
+    network_id: ids.users,
+    address: '10.0.10.60',
+    key_hi: hi,
+    key_lo: lo,
+    mac_address: '02:00:5e:33:44:55',
+    hostname: 'lab-printer',
+  });
   made
     .prepare('INSERT INTO fdb_entries (switch_id, port_id, mac, vlan, seen_at) VALUES (?, ?, ?, ?, ?)')
     .run(ids.core, ids.seen, '02:00:5E:33:44:55', 10, '2026-01-02T00:00:00.000Z');
@@ -93,6 +100,14 @@ describe('search of a whole address', () => {
     expect(ran.flatMap(([sql, args]) => scans(sql, args).map((scan) => `${scan} in ${sql.replace(/\s+/g, ' ').slice(0, 120)}`))).toEqual(
       [],
     );
+  });
+
+  it('finds host names recorded before the migration, and those changed after it, in their own index', () => {
+    expect(search(db, 'printer', 50).map(key)).toEqual(['address:host:hostname']);
+    db.prepare('UPDATE addresses SET hostname = ? WHERE id = ?').run('copier-2', ids.host);
+    expect(search(db, 'printer', 50)).toEqual([]);
+    expect(search(db, 'copier', 50).map(key)).toEqual(['address:host:hostname']);
+    db.prepare('UPDATE addresses SET hostname = ? WHERE id = ?').run('lab-printer', ids.host);
   });
 
   it('finds the port where the MAC of an IP address of a kept ARP table was seen, by the MAC key', () => {
