@@ -102,6 +102,11 @@ describe('search of a whole address', () => {
     );
   });
 
+  it.each(['5254.0001', '0200.5e33', '52:54:00', '02-00-5e-33'])('looks for part of a MAC (%s) in no address text', (q) => {
+    const ran = statementsOf(() => search(db, q, 50));
+    expect(ran.filter(([sql, args]) => scans(sql, args).some((scan) => /^SCAN a\b/.test(scan)))).toEqual([]);
+  });
+
   it('finds host names recorded before the migration, and those changed after it, in their own index', () => {
     expect(search(db, 'printer', 50).map(key)).toEqual(['address:host:hostname']);
     db.prepare('UPDATE addresses SET hostname = ? WHERE id = ?').run('copier-2', ids.host);

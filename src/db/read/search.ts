@@ -523,6 +523,18 @@ function addressesByPartialMac(db: Db, digits: string, limit: number): HitRow[] 
 /** The beginning of an address as typed: digits and hex with at least one "." or ":" (`10.0.1`, `2001:db8:`). */
 const ADDRESS_PREFIX = /^(?=.*[.:])[0-9a-f.:]+$/i;
 
+/**
+ * Whether q can begin an address as stored: IPv4 octets of at most 3 digits, IPv6 groups of at most 4 hex digits
+ * without a leading zero (canonical text). Part of a MAC (`5254.0001`, `52:54:00`) cannot, and is not looked for
+ * among the addresses' text, which only a walk of every address would answer.
+ */
+function canBeginAddress(q: string): boolean {
+  if (!ADDRESS_PREFIX.test(q)) return false;
+  if (q.includes(':') && q.includes('.')) return true;
+  if (q.includes(':')) return q.split(':').every((group) => group.length <= 4 && !/^0./.test(group));
+  return q.split('.').every((octet) => /^\d{0,3}$/.test(octet));
+}
+
 /** The networks whose subnet contains the address, most specific first, ranked between exact and prefix. */
 function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
   // Every subnet that can hold the address: the address itself with each prefix length, its host bits cleared.
@@ -596,7 +608,7 @@ function hitsOfText(db: Db, q: string, digits: string | undefined, limit: number
   const ip = address ? normalizeIp(q)! : q;
   const vlan = VLAN_QUERY.exec(q);
   const vid = vlan ? Number(vlan[1]) : undefined;
-  const addressTexts = address ? addressesByIp(db, ip, limit) : ADDRESS_PREFIX.test(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
+  const addressTexts = address ? addressesByIp(db, ip, limit) : canBeginAddress(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
   const seen = digits ? portsSeenWithPartialMac(db, digits, limit) : address ? portsSeenWithIp(db, ip, limit) : [];
   return [
     ...sitesByName(db, q, limit).map(tagged('site')),
