@@ -18,8 +18,8 @@ export const SEED_SIZE = { sites: 50, vlansPerSite: 20, switchesPerSite: 40, por
 /** The benchmark admin's credentials. */
 export const BENCH_USER = { username: 'bench', password: 'bench password 1' };
 
-/** A small deterministic generator, so every run builds the same data. */
-function random(seed: number) {
+/** A small deterministic generator, so every run builds the same data (and the bench's picks repeat with their seed). */
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;
@@ -92,12 +92,15 @@ export interface SeedCounts {
   addresses: number;
 }
 
+/** Which data set: today's, or the campus using the IPAM (issue 36). */
+export type SeedProfile = 'default' | 'ipam';
+
 /** How a data set differs from SEED_SIZE: ports per switch, and `scale` times the sites (with their VLANs, networks and switches) and the activity. */
 export interface SeedShape {
   portsPerSwitch?: number;
   scale?: number;
   /** `ipam`: the campus using the IPAM (hosts with addresses, MACs and ports naming them); else today's data set. */
-  profile?: 'default' | 'ipam';
+  profile?: SeedProfile;
 }
 
 /** Writes the 0.20.x files of the data set into `dataDir`; returns the record counts. */
