@@ -19,7 +19,7 @@ describe('GET /api/backup/export', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="switchyard-backup-\d{8}T\d{6}Z\.json"$/);
     const doc = answer.body;
-    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 17, app: 'switchyard' });
+    expect(doc).toMatchObject({ schema: 'db-v1', schemaVersion: 18, app: 'switchyard' });
     expect(Object.keys(doc).slice(0, 2)).toEqual(['schema', 'schemaVersion']);
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
     expect(Object.keys(doc.data)).toEqual(EXPORT_ORDER);
