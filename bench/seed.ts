@@ -5,6 +5,10 @@
 // same step. 50 sites with 20 VLANs each, every VLAN with its network; 2,000 switches of 48 ports (96,000
 // ports; 50 a switch for the 100,000-port migration), half of them trunks with 5–20 tagged VLANs, each second
 // switch linked to the next by a trunk written on both ends; 100,000 activity entries; one admin.
+// The IPAM profile (issue 36, `profile: 'ipam'`) is the same campus using the IPAM: 20 hosts in each network
+// (20,000 recorded addresses at 1×, beside the switches' management addresses), each with a host name and a MAC
+// of one vendor's prefix (52:54:00, so the MACs share their first digits as a real fleet's do), each host on a
+// port that carries its MAC and a description naming it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
@@ -14,8 +18,8 @@ export const SEED_SIZE = { sites: 50, vlansPerSite: 20, switchesPerSite: 40, por
 /** The benchmark admin's credentials. */
 export const BENCH_USER = { username: 'bench', password: 'bench password 1' };
 
-/** A small deterministic generator, so every run builds the same data. */
-function random(seed: number) {
+/** A small deterministic generator, so every run builds the same data (and the bench's picks repeat with their seed). */
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;
@@ -25,10 +29,56 @@ function random(seed: number) {
 
 const NANOID = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict';
 
+/** Ids as 0.20.x made them (nanoid), drawn from `next`. */
+function nanoid(next: () => number): () => string {
+  return () => {
+    let text = '';
+    for (let i = 0; i < 21; i++) text += NANOID[Math.floor(next() * 64)];
+    return text;
+  };
+}
+
 /** MAC address of the device on port 1 of switch number `n`, as the bench searches for it. */
 export function benchMac(n: number): string {
   const hex = n.toString(16).padStart(6, '0');
   return `02:00:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
+}
+
+/** How many hosts the IPAM profile records in each network (one per port on the first ports of the site's switches). */
+export const HOSTS_PER_NETWORK = 20;
+const HOST_KINDS = [
+  ['ws', 'other'],
+  ['prn', 'printer'],
+  ['ap', 'ap'],
+  ['cam', 'camera'],
+  ['tel', 'phone'],
+  ['srv', 'server'],
+] as const;
+
+/** The MAC address of the IPAM profile's host number `n` (from 0): the prefix 52:54:00, then n in hex. */
+export function hostMac(n: number): string {
+  const hex = n.toString(16).padStart(6, '0');
+  return `52:54:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
+}
+
+/** A host of the IPAM profile: its address record (without the network) and what its port carries. */
+interface Host {
+  address: string;
+  hostname: string;
+  mac: string;
+  deviceType: string;
+  description: string;
+}
+
+/** The hosts of site `s` (HOSTS_PER_NETWORK in each of its networks), numbered on from `first`. */
+function hostsOfSite(s: number, networks: number, first: number, next: () => number): Host[] {
+  return Array.from({ length: networks * HOSTS_PER_NETWORK }, (_, h) => {
+    const [prefix, deviceType] = HOST_KINDS[Math.floor(next() * HOST_KINDS.length)];
+    const hostname = `${prefix}-${s}-${String(first + h).padStart(6, '0')}`;
+    const room = `${1 + Math.floor(next() * 4)}.${String(Math.floor(next() * 40)).padStart(2, '0')}`;
+    const address = `10.${s}.${Math.floor(h / HOSTS_PER_NETWORK) + 1}.${100 + (h % HOSTS_PER_NETWORK)}`;
+    return { address, hostname, mac: hostMac(first + h), deviceType, description: `${hostname} room ${room}` };
+  });
 }
 
 /** The record counts of a written data set, as the migration reports them. */
@@ -39,20 +89,30 @@ export interface SeedCounts {
   switches: number;
   ports: number;
   activity: number;
+  addresses: number;
 }
+
+/** Which data set: today's, or the campus using the IPAM (issue 36). */
+export type SeedProfile = 'default' | 'ipam';
 
 /** How a data set differs from SEED_SIZE: ports per switch, and `scale` times the sites (with their VLANs, networks and switches) and the activity. */
 export interface SeedShape {
   portsPerSwitch?: number;
   scale?: number;
+  /** `ipam`: the campus using the IPAM (hosts with addresses, MACs and ports naming them); else today's data set. */
+  profile?: SeedProfile;
 }
 
 /** Writes the 0.20.x files of the data set into `dataDir`; returns the record counts. */
 export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Promise<SeedCounts> {
-  const { portsPerSwitch = SEED_SIZE.portsPerSwitch, scale = 1 } = shape;
+  const { portsPerSwitch = SEED_SIZE.portsPerSwitch, scale = 1, profile = 'default' } = shape;
   // A site's networks are 10.<site>.<n>.0/24.
   if (SEED_SIZE.sites * scale > 255) throw new Error(`scale ${scale}: at most 255 sites`);
   const next = random(42);
+  // The hosts draw from a generator of their own, so that the rest of the data is that of today's data set.
+  const nextOfHosts = random(36);
+  const hostId = nanoid(nextOfHosts);
+  const hostAllocations: Record<string, unknown>[] = [];
   const id = () => {
     let text = '';
     for (let i = 0; i < 21; i++) text += NANOID[Math.floor(next() * 64)];
@@ -112,7 +172,12 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
         updated_at: created,
       });
     });
-    managementNetworkOf.set(site.id, String(networks[networks.length - vids.length].id));
+    const siteNetworks = networks.slice(-vids.length);
+    managementNetworkOf.set(site.id, String(siteNetworks[0].id));
+    const hosts = profile === 'ipam' ? hostsOfSite(s, vids.length, hostAllocations.length, nextOfHosts) : [];
+    hosts.forEach((host, h) =>
+      hostAllocations.push(allocationOf(host, siteNetworks[Math.floor(h / HOSTS_PER_NETWORK)].id, created, hostId)),
+    );
     const first = switches.length;
     for (let w = 0; w < SEED_SIZE.switchesPerSite; w++) {
       const number = switches.length + 1;
@@ -134,6 +199,7 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
           tagged_vlans: trunk ? [...vids].sort(() => next() - 0.5).slice(0, 5 + Math.floor(next() * 16)) : [],
           description: `port ${p}`,
           mac_address: p === 1 ? benchMac(number) : '',
+          ...(profile === 'ipam' ? hostPort(hosts[(p - 1) * SEED_SIZE.switchesPerSite + w]) : {}),
           connected_device: '',
           connected_device_id: null,
           connected_port: '',
@@ -199,7 +265,7 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
     });
   }
   // Each switch's management IP allocated in its network, as 0.20.3 did (made last: the rest of the data stays as it was).
-  const allocations = switches.map((sw) => ({
+  const allocations: Record<string, unknown>[] = switches.map((sw) => ({
     id: id(),
     network_id: managementNetworkOf.get((sw as Record<string, unknown>).site_id),
     ip_address: (sw as Record<string, unknown>).management_ip,
@@ -209,6 +275,7 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
     created_at: created,
     updated_at: created,
   }));
+  allocations.push(...hostAllocations);
   const files = { users: [admin], sites, vlans, networks, switches, activity, 'ip-allocations': allocations };
   for (const [file, records] of Object.entries(files)) writeFileSync(join(dataDir, `${file}.json`), JSON.stringify(records, null, 2));
   return {
@@ -218,5 +285,27 @@ export async function writeSeedFiles(dataDir: string, shape: SeedShape = {}): Pr
     switches: switches.length,
     ports,
     activity: activity.length,
+    addresses: allocations.length,
+  };
+}
+
+/** What a port of the IPAM profile carries: its host's MAC and a description naming it, or nothing (no host). */
+function hostPort(host: Host | undefined): Record<string, unknown> {
+  return { description: host?.description ?? '', mac_address: host?.mac ?? '' };
+}
+
+/** The 0.20.x allocation of a host in its network. */
+function allocationOf(host: Host, networkId: unknown, created: string, id: () => string): Record<string, unknown> {
+  return {
+    id: id(),
+    network_id: networkId,
+    ip_address: host.address,
+    hostname: host.hostname,
+    mac_address: host.mac,
+    device_type: host.deviceType,
+    description: '',
+    status: 'active',
+    created_at: created,
+    updated_at: created,
   };
 }

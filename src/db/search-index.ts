@@ -54,6 +54,7 @@ export const SEARCH_INDEXES = {
   },
   ports_description_search: { table: 'ports', columns: { description: 'lower(description)' } },
   ports_connected_device_search: { table: 'ports', columns: { connected_device: 'lower(connected_device)' } },
+  addresses_hostname_search: { table: 'addresses', columns: { hostname: 'lower(hostname)' } },
   addresses_search: {
     table: 'addresses',
     columns: {

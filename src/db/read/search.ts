@@ -109,6 +109,12 @@ const macMatches = (index: SearchIndex, alias: string) =>
   `${alias}.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH '{mac_digits} : ' || :phrase)`;
 const macPhrase = (digits: string) => `"${digits}"`;
 
+/**
+ * A MAC address's key: its hex digits, lower case, whatever the spelling stored. Each place a MAC is kept has an
+ * index on this expression (migrations/0012 and 0018), so that a whole MAC is a key lookup.
+ */
+const macKey = (column: string) => `lower(replace(replace(replace(${column}, ':', ''), '-', ''), '.', ''))`;
+
 /** Sites whose name contains q. */
 function sitesByName(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
@@ -162,6 +168,15 @@ function switchesByMac(db: Db, digits: string, limit: number): HitRow[] {
     FROM switches WHERE ${macMatches('switches_search', 'switches')}
     ORDER BY rank, name LIMIT :limit`,
   ).all({ digits, phrase: macPhrase(digits), limit }) as unknown as HitRow[];
+}
+
+/** Switches whose MAC address is these 12 hex digits. */
+function switchesByFullMac(db: Db, digits: string, limit: number): HitRow[] {
+  return prepare(
+    db,
+    `SELECT id, name, site_id, 'macAddress' AS match, mac_address AS value, 0 AS rank
+    FROM switches WHERE ${macKey('mac_address')} = ? ORDER BY name LIMIT ?`,
+  ).all(digits, limit) as unknown as HitRow[];
 }
 
 /** A VLAN's name in a result: "VLAN <vid> (<name>)", so that the number shows whatever matched. */
@@ -393,13 +408,13 @@ function templatesByText(db: Db, q: string, limit: number): HitRow[] {
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
-/** Ports whose connected device's MAC address is these 12 hex digits (stored lower case with colons). */
-function portsByFullMac(db: Db, mac: string, limit: number): HitRow[] {
+/** Ports whose connected device's MAC address is these 12 hex digits. */
+function portsByFullMac(db: Db, digits: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, 'deviceMacAddress' AS match, p.mac_address AS value, 0 AS rank
-    FROM ports p JOIN switches w ON w.id = p.switch_id WHERE p.mac_address = ? ORDER BY name LIMIT ?`,
-  ).all(mac, limit) as unknown as HitRow[];
+    FROM ports p JOIN switches w ON w.id = p.switch_id WHERE ${macKey('p.mac_address')} = ? AND p.mac_address IS NOT NULL ORDER BY name LIMIT ?`,
+  ).all(digits, limit) as unknown as HitRow[];
 }
 
 /** Ports whose connected device's MAC address holds these hex digits (fewer than 12). */
@@ -417,14 +432,14 @@ function portsByPartialMac(db: Db, digits: string, limit: number): HitRow[] {
 /** A port where a discovery saw an address: "switch / port", and when it was last seen there (docs/DISCOVERY.md). */
 const SEEN_PORT = `p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, max(f.seen_at) AS seen_at`;
 
-/** Ports where a kept MAC table saw this MAC address (12 hex digits, stored lower case with colons). */
-function portsSeenWithMac(db: Db, mac: string, limit: number): HitRow[] {
+/** Ports where a kept MAC table saw this MAC address (12 hex digits). */
+function portsSeenWithMac(db: Db, digits: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT ${SEEN_PORT}, 'seenMac' AS match, f.mac AS value, ${SEEN} AS rank
     FROM fdb_entries f JOIN ports p ON p.id = f.port_id JOIN switches w ON w.id = p.switch_id
-    WHERE f.mac = ? GROUP BY p.id ORDER BY seen_at DESC, name LIMIT ?`,
-  ).all(mac, limit) as unknown as HitRow[];
+    WHERE ${macKey('f.mac')} = ? GROUP BY p.id ORDER BY seen_at DESC, name LIMIT ?`,
+  ).all(digits, limit) as unknown as HitRow[];
 }
 
 /** Ports where a kept MAC table saw a MAC address holding these hex digits (fewer than 12). */
@@ -443,7 +458,7 @@ function portsSeenWithIp(db: Db, ip: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT ${SEEN_PORT}, 'seenIp' AS match, a.ip AS value, ${SEEN} AS rank
-    FROM arp_entries a JOIN fdb_entries f ON f.mac = a.mac JOIN ports p ON p.id = f.port_id JOIN switches w ON w.id = p.switch_id
+    FROM arp_entries a JOIN fdb_entries f ON ${macKey('f.mac')} = ${macKey('a.mac')} JOIN ports p ON p.id = f.port_id JOIN switches w ON w.id = p.switch_id
     WHERE a.ip = ? GROUP BY p.id ORDER BY seen_at DESC, name LIMIT ?`,
   ).all(ip, limit) as unknown as HitRow[];
 }
@@ -452,16 +467,13 @@ function portsSeenWithIp(db: Db, ip: string, limit: number): HitRow[] {
 const ADDRESS_NAME = `a.address || coalesce(' (' || a.hostname || ')', '')`;
 const ADDRESS_HIT = `a.id, ${ADDRESS_NAME} AS name, n.site_id, a.network_id`;
 
-/**
- * Recorded addresses equal to the address `ip` (its key, in every network of its family: each network's index
- * finds it), whatever spelling q used.
- */
+/** Recorded addresses equal to the address `ip` (its key, in every network: addresses_key), whatever spelling q used. */
 function addressesByIp(db: Db, ip: string, limit: number): HitRow[] {
   const key = ipKey(ip)!;
   return prepare(
     db,
     `SELECT ${ADDRESS_HIT}, 'ipAddress' AS match, a.address AS value, 0 AS rank
-    FROM networks n CROSS JOIN addresses a ON a.network_id = n.id AND a.key_hi = :hi AND a.key_lo = :lo
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE a.key_hi = :hi AND a.key_lo = :lo
     ORDER BY name, a.id LIMIT :limit`,
   ).all({ hi: key.hi, lo: key.lo, limit }) as unknown as HitRow[];
 }
@@ -481,18 +493,19 @@ function addressesByHostname(db: Db, q: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT ${ADDRESS_HIT}, 'hostname' AS match, a.hostname AS value, ${rank('a.hostname')} AS rank
-    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches(q, 'addresses_search', 'a', 'hostname')}
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${matches(q, 'addresses_hostname_search', 'a', 'hostname')}
     ORDER BY rank, a.hostname, a.id LIMIT :limit`,
   ).all(textParams(q, limit)) as unknown as HitRow[];
 }
 
-/** Recorded addresses whose device's MAC address is these 12 hex digits (stored lower case with colons). */
-function addressesByFullMac(db: Db, mac: string, limit: number): HitRow[] {
+/** Recorded addresses whose device's MAC address is these 12 hex digits. */
+function addressesByFullMac(db: Db, digits: string, limit: number): HitRow[] {
   return prepare(
     db,
     `SELECT ${ADDRESS_HIT}, 'macAddress' AS match, a.mac_address AS value, 0 AS rank
-    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE a.mac_address = ? ORDER BY name, a.id LIMIT ?`,
-  ).all(mac, limit) as unknown as HitRow[];
+    FROM addresses a JOIN networks n ON n.id = a.network_id WHERE ${macKey('a.mac_address')} = ? AND a.mac_address IS NOT NULL
+    ORDER BY name, a.id LIMIT ?`,
+  ).all(digits, limit) as unknown as HitRow[];
 }
 
 /** Recorded addresses whose device's MAC address holds these hex digits (fewer than 12). */
@@ -509,6 +522,18 @@ function addressesByPartialMac(db: Db, digits: string, limit: number): HitRow[] 
 
 /** The beginning of an address as typed: digits and hex with at least one "." or ":" (`10.0.1`, `2001:db8:`). */
 const ADDRESS_PREFIX = /^(?=.*[.:])[0-9a-f.:]+$/i;
+
+/**
+ * Whether q can begin an address as stored: IPv4 octets of at most 3 digits, IPv6 groups of at most 4 hex digits
+ * without a leading zero (canonical text). Part of a MAC (`5254.0001`, `52:54:00`) cannot, and is not looked for
+ * among the addresses' text, which only a walk of every address would answer.
+ */
+function canBeginAddress(q: string): boolean {
+  if (!ADDRESS_PREFIX.test(q)) return false;
+  if (q.includes(':') && q.includes('.')) return true;
+  if (q.includes(':')) return q.split(':').every((group) => group.length <= 4 && !/^0./.test(group));
+  return q.split('.').every((octet) => /^\d{0,3}$/.test(octet));
+}
 
 /** The networks whose subnet contains the address, most specific first, ranked between exact and prefix. */
 function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
@@ -534,77 +559,78 @@ function networksContaining(db: Db, ip: string, family: 4 | 6): RankedHit[] {
 
 const VLAN_QUERY = /^(?:vlan\s*)?(\d{1,4})$/i;
 
+/** A result row as a ranked hit of a kind. */
+const tagged =
+  (type: SearchType) =>
+  (row: HitRow): RankedHit => ({
+    type,
+    id: row.id,
+    name: row.name,
+    ...(row.site_id ? { siteId: row.site_id } : {}),
+    ...(row.switch_id ? { switchId: row.switch_id } : {}),
+    ...(row.network_id ? { networkId: row.network_id } : {}),
+    match: row.match,
+    label: MATCH_LABELS[row.match],
+    value: String(row.value),
+    rank: row.rank,
+    ...(row.seen_at ? { seenAt: row.seen_at } : {}),
+  });
+
 /**
  * Finds sites, switches, VLANs, networks, ports (those where a discovery saw a MAC or IP address too), LAGs, recorded
  * addresses and templates for a search text, best first: exact before
  * (subnet containing an address before) prefix before substring; equal ranks by kind, then name. At most `limit`
- * results.
+ * results. A whole MAC address, in any spelling, is looked up where MACs are kept, by key, and in nothing else.
  */
 export function search(db: Db, text: string, limit: number): SearchHit[] {
   const q = text.trim();
   const address = parseIp(q);
-  const ip = address ? normalizeIp(q)! : q;
   const digits = address ? undefined : macDigits(q);
-  const vlan = VLAN_QUERY.exec(q);
-  const vid = vlan ? Number(vlan[1]) : undefined;
-  const tag =
-    (type: SearchType) =>
-    (row: HitRow): RankedHit => ({
-      type,
-      id: row.id,
-      name: row.name,
-      ...(row.site_id ? { siteId: row.site_id } : {}),
-      ...(row.switch_id ? { switchId: row.switch_id } : {}),
-      ...(row.network_id ? { networkId: row.network_id } : {}),
-      match: row.match,
-      label: MATCH_LABELS[row.match],
-      value: String(row.value),
-      rank: row.rank,
-      ...(row.seen_at ? { seenAt: row.seen_at } : {}),
-    });
-  const portMacs = byMac(
-    digits,
-    (mac) => portsByFullMac(db, mac, limit),
-    (part) => portsByPartialMac(db, part, limit),
-  );
-  const addressMacs = byMac(
-    digits,
-    (mac) => addressesByFullMac(db, mac, limit),
-    (part) => addressesByPartialMac(db, part, limit),
-  );
-  const addressTexts = address ? addressesByIp(db, ip, limit) : ADDRESS_PREFIX.test(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
-  const seen =
-    digits === undefined
-      ? address
-        ? portsSeenWithIp(db, ip, limit)
-        : []
-      : digits.length === 12
-        ? portsSeenWithMac(db, digits.match(/../g)!.join(':'), limit)
-        : portsSeenWithPartialMac(db, digits, limit);
-  const hits: RankedHit[] = [
-    ...sitesByName(db, q, limit).map(tag('site')),
-    ...switchesByText(db, q, ip, limit).map(tag('switch')),
-    ...switchesByTag(db, q, limit).map(tag('switch')),
-    ...(digits ? switchesByMac(db, digits, limit).map(tag('switch')) : []),
-    ...vlansByName(db, q, limit).map(tag('vlan')),
-    ...(vid !== undefined && vid >= 1 && vid <= 4094 ? vlansByVid(db, vid, limit).map(tag('vlan')) : []),
-    ...networksByText(db, q, limit).map(tag('network')),
-    ...(address ? networksContaining(db, ip, address.family) : []),
-    ...bySwitchAndName(db, 'ports', q, limit).map(tag('port')),
-    ...portsByName(db, q, limit).map(tag('port')),
-    ...portMacs.map(tag('port')),
-    ...portsByText(db, q, limit).map(tag('port')),
-    ...seen.map(tag('port')),
-    ...bySwitchAndName(db, 'lags', q, limit).map(tag('lag')),
-    ...lagsByName(db, q, limit).map(tag('lag')),
-    ...addressTexts.map(tag('address')),
-    ...addressesByHostname(db, q, limit).map(tag('address')),
-    ...addressMacs.map(tag('address')),
-    ...templatesByText(db, q, limit).map(tag('template')),
-  ];
+  const hits = digits?.length === 12 ? hitsOfMac(db, digits, limit) : hitsOfText(db, q, digits, limit);
   return bestFirst(hits)
     .slice(0, limit)
     .map(({ rank: _rank, ...hit }) => hit);
+}
+
+/** The hits of a whole MAC address (its 12 hex digits): the key lookups of each place a MAC is kept. */
+function hitsOfMac(db: Db, digits: string, limit: number): RankedHit[] {
+  return [
+    ...switchesByFullMac(db, digits, limit).map(tagged('switch')),
+    ...portsByFullMac(db, digits, limit).map(tagged('port')),
+    ...portsSeenWithMac(db, digits, limit).map(tagged('port')),
+    ...addressesByFullMac(db, digits, limit).map(tagged('address')),
+  ];
+}
+
+/** The hits of any other text: names, numbers, addresses, part of a MAC (`digits`, fewer than 12), switch/port. */
+function hitsOfText(db: Db, q: string, digits: string | undefined, limit: number): RankedHit[] {
+  const address = parseIp(q);
+  const ip = address ? normalizeIp(q)! : q;
+  const vlan = VLAN_QUERY.exec(q);
+  const vid = vlan ? Number(vlan[1]) : undefined;
+  const addressTexts = address ? addressesByIp(db, ip, limit) : canBeginAddress(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
+  const seen = digits ? portsSeenWithPartialMac(db, digits, limit) : address ? portsSeenWithIp(db, ip, limit) : [];
+  return [
+    ...sitesByName(db, q, limit).map(tagged('site')),
+    ...switchesByText(db, q, ip, limit).map(tagged('switch')),
+    ...switchesByTag(db, q, limit).map(tagged('switch')),
+    ...(digits ? switchesByMac(db, digits, limit).map(tagged('switch')) : []),
+    ...vlansByName(db, q, limit).map(tagged('vlan')),
+    ...(vid !== undefined && vid >= 1 && vid <= 4094 ? vlansByVid(db, vid, limit).map(tagged('vlan')) : []),
+    ...networksByText(db, q, limit).map(tagged('network')),
+    ...(address ? networksContaining(db, ip, address.family) : []),
+    ...bySwitchAndName(db, 'ports', q, limit).map(tagged('port')),
+    ...portsByName(db, q, limit).map(tagged('port')),
+    ...(digits ? portsByPartialMac(db, digits, limit).map(tagged('port')) : []),
+    ...portsByText(db, q, limit).map(tagged('port')),
+    ...seen.map(tagged('port')),
+    ...bySwitchAndName(db, 'lags', q, limit).map(tagged('lag')),
+    ...lagsByName(db, q, limit).map(tagged('lag')),
+    ...addressTexts.map(tagged('address')),
+    ...addressesByHostname(db, q, limit).map(tagged('address')),
+    ...(digits ? addressesByPartialMac(db, digits, limit).map(tagged('address')) : []),
+    ...templatesByText(db, q, limit).map(tagged('template')),
+  ];
 }
 
 /** One hit per entity (its best match), sorted by rank, kind and name. */
@@ -622,10 +648,4 @@ function bestFirst(hits: RankedHit[]): RankedHit[] {
       a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
       a.id.localeCompare(b.id),
   );
-}
-
-/** The hits of a MAC search: by the whole address when all 12 hex digits are given, else by the digits given. */
-function byMac<T>(digits: string | undefined, full: (mac: string) => T[], partial: (digits: string) => T[]): T[] {
-  if (digits === undefined) return [];
-  return digits.length === 12 ? full(digits.match(/../g)!.join(':')) : partial(digits);
 }
