@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { applyMigrations } from './migrate.ts';
 import { inTransaction, openDatabase, type Db } from './open.ts';
 import { withDerivedDataRebuiltAfter } from './search-index.ts';
+import { planOf, statementsOf } from './test-plans.ts';
 import { insertTestRow, MIGRATIONS, migrationsUpTo } from './test-rows.ts';
+import { listVlansJson } from './vlans.ts';
 
 // vlan_counts (migration 0019) holds, for each VLAN a port carries, the sum and the number of its vlan_switch_ports rows.
 
@@ -77,5 +79,21 @@ describe('the VLAN counts', () => {
     insertTestRow(db, 'ports', { switch_id: switches[1], name: 'Gi1/0/1', position: 1, untagged_vlan_id: vlans[2] });
     applyMigrations(db, MIGRATIONS);
     expect(kept()).toEqual([{ vlan_id: vlans[2], ports: 1, switches: 1 }]);
+  });
+
+  it("are what a page of VLANs reads, one row per VLAN by its key, and no VLAN's rows of each switch", () => {
+    const { switches, vlans } = inventory();
+    insertTestRow(db, 'ports', { switch_id: switches[0], name: 'Gi1/0/1', position: 1, untagged_vlan_id: vlans[0] });
+    let page = '';
+    const ran = statementsOf(() => (page = listVlansJson(db, { limit: 500, offset: 0, sort: undefined, q: undefined }, {}).items));
+    expect(JSON.parse(page).map((vlan: { portCount: number; switchCount: number }) => [vlan.portCount, vlan.switchCount])).toEqual([
+      [1, 1],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(ran.filter(([sql]) => sql.includes('vlan_switch_ports'))).toEqual([]);
+    const counting = ran.filter(([sql]) => sql.includes('vlan_counts'));
+    expect(counting).toHaveLength(1);
+    expect(planOf(db, ...counting[0])).toContain('SEARCH c USING PRIMARY KEY (vlan_id=?)');
   });
 });

@@ -1,10 +1,10 @@
 // A whole IP or MAC address is a key lookup (issue 36): every statement search runs for one reads its table through
 // an index, never by a SCAN, and every spelling of a MAC finds the same records, wherever a MAC is kept.
-import { StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipKey } from '../../lib/ip-math.ts';
 import { applyMigrations, schemaVersion } from '../migrate.ts';
 import { openDatabase, type Db } from '../open.ts';
+import { planOf, statementsOf } from '../test-plans.ts';
 import { insertTestRow, MIGRATIONS, migrationsUpTo } from '../test-rows.ts';
 import { search } from './search.ts';
 
@@ -45,31 +45,9 @@ function databaseWithMacs(): Db {
   return made;
 }
 
-/** The statements (SQL and arguments) that `work` runs on any connection. */
-function statementsOf(work: () => void): [string, unknown[]][] {
-  const ran: [string, unknown[]][] = [];
-  const methods = ['all', 'get'] as const;
-  const originals = methods.map((method) => StatementSync.prototype[method]);
-  methods.forEach((method, i) => {
-    (StatementSync.prototype as unknown as Record<string, unknown>)[method] = function (this: StatementSync, ...args: unknown[]) {
-      ran.push([this.sourceSQL, args]);
-      return (originals[i] as (...a: unknown[]) => unknown).apply(this, args);
-    };
-  });
-  try {
-    work();
-  } finally {
-    methods.forEach((method, i) => ((StatementSync.prototype as unknown as Record<string, unknown>)[method] = originals[i]));
-  }
-  return ran;
-}
-
 /** The lines of a statement's plan that read a whole table (a search index, json_each or a subquery's rows aside). */
 function scans(sql: string, args: unknown[]): string[] {
-  const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(args as [])) as { detail: string }[];
-  return plan
-    .map(({ detail }) => detail)
-    .filter((detail) => /^SCAN /.test(detail) && !/VIRTUAL TABLE|^SCAN \(subquery|CONSTANT ROW/.test(detail));
+  return planOf(db, sql, args).filter((detail) => /^SCAN /.test(detail) && !/VIRTUAL TABLE|^SCAN \(subquery|CONSTANT ROW/.test(detail));
 }
 
 beforeAll(() => {
