@@ -6,7 +6,7 @@
 // addresses holds open at no cost but a socket, a connection that trickles its headers or sits idle between
 // requests. When the cap is reached, the one waiting longest is closed to make room; a connection whose request
 // is being served is never closed by it. The log says how many were closed, at most every 10 s.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientKey, isTrustedProxy, socketAddress } from './client.ts';
 import type { Config } from '../boot/config.ts';
@@ -72,12 +72,15 @@ export function capPendingConnections(server: Server, config: Pick<Config, 'maxP
   if (cap === 0) return;
   // A Set iterates in insertion order: a connection is added again each time it starts waiting, so the first is the oldest.
   const pending = new Set<Socket>();
-  // Requests of a connection being served (more than one when pipelined).
-  const serving = new Map<Socket, number>();
+  // Requests of each connection being served (more than one when pipelined): a counter made once per connection,
+  // and one shared listener, so that a request allocates nothing here (the young generation's collections are a
+  // large part of what a cached read costs).
+  const serving = new WeakMap<Socket, { requests: number }>();
   const noteDrop = dropNotes(log, cap);
 
   const startWaiting = (socket: Socket) => {
     pending.add(socket);
+    if (pending.size <= cap) return;
     for (const oldest of pending) {
       if (pending.size <= cap) break;
       pending.delete(oldest);
@@ -86,26 +89,27 @@ export function capPendingConnections(server: Server, config: Pick<Config, 'maxP
     }
   };
 
+  // Once an answer is done (`this` is its response), its connection waits for the next request unless another is served.
+  function answered(this: ServerResponse) {
+    const socket = this.req.socket;
+    const counter = serving.get(socket);
+    if (counter && --counter.requests > 0) return;
+    // A connection that the answer ends (Connection: close) is not writable by now; a kept-alive one waits again.
+    if (!socket.destroyed && socket.writable) startWaiting(socket);
+  }
+
   server.on('connection', (socket: Socket) => {
     if (socket.destroyed) return;
-    socket.once('close', () => {
-      pending.delete(socket);
-      serving.delete(socket);
-    });
+    serving.set(socket, { requests: 0 });
+    socket.once('close', () => pending.delete(socket));
     startWaiting(socket);
   });
 
-  server.on('request', (req, res) => {
-    const socket = req.socket;
-    pending.delete(socket);
-    serving.set(socket, (serving.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (serving.get(socket) ?? 1) - 1;
-      if (left > 0) return void serving.set(socket, left);
-      serving.delete(socket);
-      // A connection that the answer ends (Connection: close) is not writable by now; a kept-alive one waits again.
-      if (!socket.destroyed && socket.writable) startWaiting(socket);
-    });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    pending.delete(req.socket);
+    const counter = serving.get(req.socket);
+    if (counter) counter.requests++;
+    res.on('close', answered);
   });
 }
 
