@@ -482,13 +482,11 @@ function bytesOf(bodies: Record<string, Buffer>): Record<string, number> {
 
 /** BENCH_ONLY=cached: the cached lists and their floors alone, on the 1× data set freshly seeded and migrated. */
 async function mainCachedOnly() {
+  await (await import('../scripts/build.ts')).buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-cached-'));
   const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  console.log(`seeding ${dataDir} …`);
-  const counts = await writeSeedFiles(dataDir);
-  const { buildServer } = await import('../scripts/build.ts');
-  await buildServer();
-  migrateTimed(env, dataDir, counts);
+  console.log(`seeding and migrating ${dataDir} …`);
+  migrateTimed(env, dataDir, await writeSeedFiles(dataDir));
   await firstSignIn(env);
   const server = await startServerPinned(env);
   const results: Record<string, LoadResult> = {};
