@@ -912,9 +912,17 @@ function printTable(r: Report, goals = targets(r)) {
 
 // The cached lists' notes (PROFILE_NOTES), one for their req/s and one for their CPU, at both page sizes.
 const CACHED_RATE_NOTE =
-  "A cached read is a route match, a data-version check, the token check (memoised per data version) and one writeHead and write of the kept bytes: ~37 µs of server CPU against the floor's ~26 µs. At 50 connections the load generator, not the server, often bounds both, so the req/s ratio moves with the noise of the run. On this VM runs of one build measure 36–58 µs of server CPU per cached read and the floor 25,000–33,000 req/s (alternating runs of two builds each show the whole range; in the slow runs the server idles 15–18% of the time and makes more writev calls per answer), so the ratio of one run lands anywhere from ~0.6 to ~1.0.";
+  'A hit is answered before any URL is parsed and without a promise (http/router.ts answerFromCache): the path looked up as it came, ' +
+  'the data version, the caller known at this data version, the key, one writeHead and write of the kept bytes. At 50 connections ' +
+  'the one-core load generator bounds the floor and the cached list alike when the machine is quiet, so the req/s ratio moves with ' +
+  "the noise of the run; the CPU ratio beside it is the steadier measure. Run BENCH_ONLY=cached a few times to see a run's spread.";
 const CACHED_CPU_NOTE =
-  "A cached hit: a route map lookup, the data version from the -shm header (one pread), the caller known at this data version, one writeHead with a ready header list. Alternating runs of server and floor measured 0.96–1.40× (median 1.23×); one run's ratio moves with the VM.";
+  'What a hit adds to the floor (a profile of 2026-12-07, node bench/profile.ts and --cpu-prof): the data version (one pread of the ' +
+  "-shm header and SQLite's total_changes(), ~3 µs), node:http's handling of the six more headers (security headers, no-cache, " +
+  "ETag: ~1 µs and ~1 KB of strings), the caller and the key (~1 µs), and the young generation's collections of that garbage (1 MB " +
+  'semi-spaces, src/boot/node-flags.ts: a collection every ~125 answers). Until then the cap on waiting connections kept them in a ' +
+  "Set whose tables, remade as it churned, were promoted (~200 KB a collection against the floor's nothing, ~6 ms pauses on the " +
+  'pinned core), and the router made a URL, a ctx and two promises per hit: 2.2× the floor then, ~1.3× after, on a busy machine.';
 
 // What the profiles (`node bench/profile.ts …`, node --cpu-prof) showed for each target that can be missed,
 // printed under the targets table for those missed in this run.
