@@ -70,11 +70,13 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     readSwitch: options.readSwitch ?? readSwitchOnDemand,
     requests,
   };
-  const handleApi = createRouter(ALL_ROUTES, requests);
+  const { answerFromCache, handleApi } = createRouter(ALL_ROUTES, requests);
 
   const server = createServer(
     { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
     (req: IncomingMessage, res: ServerResponse) => {
+      // Most requests of a busy service are reads that the read cache answers: those parse no URL (http/router.ts).
+      if (answerFromCache(app, req, res)) return;
       const url = new URL(req.url ?? '/', 'http://localhost');
       // API answers carry the security headers in their one writeHead (see http/reply.ts).
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return void handleApi(app, req, res, url);

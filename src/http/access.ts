@@ -64,11 +64,20 @@ export function knownCaller(app: App, req: IncomingMessage, access: Access, vers
   return caller && withRole(caller.user, access);
 }
 
+/** knownCaller without its 403: undefined when the role is too weak as well (authorize then refuses). */
+export function knownCallerWithRole(app: App, req: IncomingMessage, access: Access, version: string): AuthUser | undefined {
+  if (access === 'public') return undefined;
+  const user = app.auth.knownCaller(req, version)?.user;
+  return user && hasRole(user, access) ? user : undefined;
+}
+
 function withRole(user: AuthUser, access: Exclude<Access, 'public'>): AuthUser {
-  if (access !== 'user' && ROLES.indexOf(user.role) < ROLES.indexOf(access)) {
-    throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
-  }
+  if (!hasRole(user, access)) throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
   return user;
+}
+
+function hasRole(user: AuthUser, access: Exclude<Access, 'public'>): boolean {
+  return access === 'user' || ROLES.indexOf(user.role) >= ROLES.indexOf(access);
 }
 
 function requireKnownHost(app: App, req: IncomingMessage): void {

@@ -2,11 +2,12 @@ import { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../boot/log.ts';
-import { capConnectionsPerAddress } from './connection-cap.ts';
+import { capConnectionsPerAddress, capPendingConnections } from './connection-cap.ts';
 
 /** A socket as the cap sees it: its peer address, and whether the cap destroyed it. */
 class FakeSocket extends EventEmitter {
   destroyed = false;
+  writable = true;
   readonly remoteAddress: string;
   constructor(remoteAddress: string) {
     super();
@@ -44,5 +45,33 @@ describe('the per-address connection cap', () => {
     connect('192.0.2.1');
     expect(connect('::ffff:192.0.2.1').destroyed).toBe(true);
     expect(connect('::ffff:192.0.2.2').destroyed).toBe(false);
+  });
+});
+
+describe('the cap on connections waiting for request headers', () => {
+  it('closes the one waiting longest, never one being served, and puts a connection idle after its answer last in line', () => {
+    const server = new EventEmitter();
+    capPendingConnections(server as Server, { maxPendingConnections: 2 }, createLogger('error'));
+    const connect = () => {
+      const socket = new FakeSocket('192.0.2.1');
+      server.emit('connection', socket);
+      return socket;
+    };
+    const request = (socket: FakeSocket) => {
+      const res = Object.assign(new EventEmitter(), { req: { socket } });
+      server.emit('request', res.req, res);
+      return () => res.emit('close');
+    };
+    const [a, b] = [connect(), connect()];
+    const c = connect();
+    expect([a.destroyed, b.destroyed, c.destroyed]).toEqual([true, false, false]);
+    const answerB = request(b);
+    const d = connect();
+    const e = connect();
+    expect([b.destroyed, c.destroyed, d.destroyed, e.destroyed], 'b is served: c waited longest').toEqual([false, true, false, false]);
+    answerB();
+    expect([b.destroyed, d.destroyed, e.destroyed], 'b waits again, after d and e').toEqual([false, true, false]);
+    expect(connect().destroyed).toBe(false);
+    expect(e.destroyed).toBe(true);
   });
 });

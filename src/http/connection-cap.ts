@@ -6,7 +6,7 @@
 // addresses holds open at no cost but a socket, a connection that trickles its headers or sits idle between
 // requests. When the cap is reached, the one waiting longest is closed to make room; a connection whose request
 // is being served is never closed by it. The log says how many were closed, at most every 10 s.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientKey, isTrustedProxy, socketAddress } from './client.ts';
 import type { Config } from '../boot/config.ts';
@@ -70,43 +70,89 @@ export function capConnectionsPerAddress(
 export function capPendingConnections(server: Server, config: Pick<Config, 'maxPendingConnections'>, log: Logger): void {
   const cap = config.maxPendingConnections;
   if (cap === 0) return;
-  // A Set iterates in insertion order: a connection is added again each time it starts waiting, so the first is the oldest.
-  const pending = new Set<Socket>();
-  // Requests of a connection being served (more than one when pipelined).
-  const serving = new Map<Socket, number>();
+  const line = waitingLine();
+  const connections = new WeakMap<Socket, Connection>();
   const noteDrop = dropNotes(log, cap);
 
-  const startWaiting = (socket: Socket) => {
-    pending.add(socket);
-    for (const oldest of pending) {
-      if (pending.size <= cap) break;
-      pending.delete(oldest);
-      oldest.destroy();
+  const startWaiting = (connection: Connection) => {
+    line.join(connection);
+    for (let oldest = line.oldest(); oldest && line.size() > cap; oldest = line.oldest()) {
+      line.leave(oldest);
+      oldest.socket.destroy();
       noteDrop();
     }
   };
 
+  // Once an answer is done (`this` is its response), its connection waits for the next request unless another is served.
+  function answered(this: ServerResponse) {
+    const connection = connections.get(this.req.socket);
+    if (!connection || --connection.requests > 0) return;
+    // A connection that the answer ends (Connection: close) is not writable by now; a kept-alive one waits again.
+    if (!connection.socket.destroyed && connection.socket.writable) startWaiting(connection);
+  }
+
   server.on('connection', (socket: Socket) => {
     if (socket.destroyed) return;
-    socket.once('close', () => {
-      pending.delete(socket);
-      serving.delete(socket);
-    });
-    startWaiting(socket);
+    const connection: Connection = { socket, requests: 0, waiting: false, older: undefined, newer: undefined };
+    connections.set(socket, connection);
+    socket.once('close', () => line.leave(connection));
+    startWaiting(connection);
   });
 
-  server.on('request', (req, res) => {
-    const socket = req.socket;
-    pending.delete(socket);
-    serving.set(socket, (serving.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (serving.get(socket) ?? 1) - 1;
-      if (left > 0) return void serving.set(socket, left);
-      serving.delete(socket);
-      // A connection that the answer ends (Connection: close) is not writable by now; a kept-alive one waits again.
-      if (!socket.destroyed && socket.writable) startWaiting(socket);
-    });
+  // One shared listener per answer and nothing else made: what a request allocates is swept by the young generation's
+  // collections, a large part of what a cached read costs.
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const connection = connections.get(req.socket);
+    if (!connection) return;
+    line.leave(connection);
+    connection.requests++;
+    res.on('close', answered);
   });
+}
+
+/** An open connection as the pending cap sees it: its requests being served (several when pipelined), its place in line. */
+interface Connection {
+  socket: Socket;
+  requests: number;
+  waiting: boolean;
+  older: Connection | undefined;
+  newer: Connection | undefined;
+}
+
+/**
+ * The connections waiting for request headers, oldest first: a list linked through the connections themselves, so
+ * that a connection joining or leaving it allocates nothing (a Set of them made a new table every few dozen
+ * requests, kept long enough to be promoted to the old generation). Joining again keeps a connection's place.
+ */
+function waitingLine() {
+  let oldest: Connection | undefined;
+  let newest: Connection | undefined;
+  let size = 0;
+  return {
+    size: () => size,
+    oldest: () => oldest,
+    join(connection: Connection): void {
+      if (connection.waiting) return;
+      connection.waiting = true;
+      connection.older = newest;
+      connection.newer = undefined;
+      if (newest) newest.newer = connection;
+      else oldest = connection;
+      newest = connection;
+      size++;
+    },
+    leave(connection: Connection): void {
+      if (!connection.waiting) return;
+      connection.waiting = false;
+      if (connection.older) connection.older.newer = connection.newer;
+      else oldest = connection.newer;
+      if (connection.newer) connection.newer.older = connection.older;
+      else newest = connection.older;
+      connection.older = undefined;
+      connection.newer = undefined;
+      size--;
+    },
+  };
 }
 
 /** Counts closed connections and logs them: the first at once, then at most once per PENDING_LOG_EVERY_MS. */

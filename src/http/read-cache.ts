@@ -14,8 +14,8 @@ export interface CachedReply {
 export interface ReadCache {
   /** The current data version: changes with every write of this process and every commit of another. */
   version(): string;
-  /** The answer kept for `key` at this data version. */
-  get(key: string, version: string): CachedReply | undefined;
+  /** The answer kept for `key` at this data version; a miss not counted with `countsMiss` false (a get that counts it follows). */
+  get(key: string, version: string, countsMiss?: boolean): CachedReply | undefined;
   /** Keeps an answer made from the data at `versionAtStart` (taken before the handler ran). */
   set(key: string, versionAtStart: string, reply: Omit<CachedReply, 'bytes'>): void;
   stats(): { entries: number; bytes: number; hits: number; misses: number };
@@ -44,6 +44,10 @@ export function createReadCache(db: Db, maxBytes = READ_CACHE_MAX_BYTES): ReadCa
     bytes = 0;
     entriesVersion = version;
   };
+  const current = (version: string) => {
+    if (version !== entriesVersion) reset(version);
+    return entries;
+  };
 
   // An own statement returning arrays: this runs before every read.
   const ownChanges = db.prepare('SELECT total_changes()');
@@ -66,16 +70,11 @@ export function createReadCache(db: Db, maxBytes = READ_CACHE_MAX_BYTES): ReadCa
 
   return {
     version,
-    get(key, version) {
+    get(key, version, countsMiss = true) {
       // Inside an open transaction (a commit group not yet committed) the data may still be rolled back.
-      if (db.isTransaction) {
-        misses++;
-        return undefined;
-      }
-      if (version !== entriesVersion) reset(version);
-      const reply = entries.get(key);
+      const reply = db.isTransaction ? undefined : current(version).get(key);
       if (reply) hits++;
-      else misses++;
+      else if (countsMiss) misses++;
       return reply;
     },
     set(key, versionAtStart, reply) {

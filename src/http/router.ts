@@ -9,9 +9,9 @@ import { observe, type RequestStats, type RouteStats } from '../metrics/request-
 import { allowedByAddress, authorize, isMutating, knownCaller } from './access.ts';
 import { writeOnceCommitted } from './after-commit.ts';
 import { readBody } from './body.ts';
-import { answerAndKeep, cacheKey, isCacheable, keptAnswer } from './cached-read.ts';
+import { answerAndKeep, cacheKey, isCacheable, keptAnswer, keptAnswerFor } from './cached-read.ts';
 import { errorAnswerOf } from './errors.ts';
-import { serialize, withActivityId, type Serialized } from './reply.ts';
+import { serialize, withActivityId, writeReply, type Serialized } from './reply.ts';
 import type { App, Ctx, Route } from './route.ts';
 
 interface CompiledRoute {
@@ -22,16 +22,36 @@ interface CompiledRoute {
   stats: RouteStats;
 }
 
+// A path of letters, digits, '_', '-' and '/' is its own pathname: the URL parser changes none of them.
+const PLAIN_API_PATH = /^\/api\/[\w/-]*$/;
+
 /**
  * Matches requests against a flat route table and runs the handler; the one error exit of the API. Every answer
  * is counted in `requests` by route pattern (never the raw path), method and status, with its latency.
+ * answerFromCache answers the reads that memory alone decides, before any URL is parsed; handleApi the rest.
  */
 export function createRouter(routes: Route[], requests: RequestStats) {
   const compiled = routes.map((route) => compile(route, requests));
   const exact = exactPaths(compiled);
+  const exactReads = exact.get('GET');
 
-  return async function handleApi(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const logsRequests = app.config.logLevel === 'info' || app.config.logLevel === 'debug';
+  /** Answers a GET of a plain path from the read cache when memory alone decides it (cached-read.ts); true when it did. */
+  function answerFromCache(app: App, req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const started = performance.now();
+    const url = req.url ?? '';
+    const end = url.indexOf('?');
+    const path = end === -1 ? url : url.slice(0, end);
+    const found = PLAIN_API_PATH.test(path) ? exactReads?.get(path) : undefined;
+    const answer = found && keptAnswerFor(app, req, found.route);
+    if (!answer) return false;
+    req.resume();
+    writeReply(res, answer);
+    noteAnswered(app, req, res, found.stats, found.route.secretPath ? found.route.path : path, started);
+    return true;
+  }
+
+  async function handleApi(app: App, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const started = performance.now();
     const path = url.pathname;
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
@@ -85,11 +105,18 @@ export function createRouter(routes: Route[], requests: RequestStats) {
       answer = errorAnswer(app, res, error, method, logged);
     }
     if (answer) await writeOnceCommitted(app.db, res, answer, (error) => errorAnswer(app, res, error, method, logged));
-    const elapsedMs = performance.now() - started;
-    observe(stats ?? requests.unmatched(method), res.statusCode, elapsedMs / 1000);
-    if (!logsRequests) return;
-    app.log.info('request', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(elapsedMs * 10) / 10 });
-  };
+    noteAnswered(app, req, res, stats ?? requests.unmatched(method), logged, started);
+  }
+
+  return { answerFromCache, handleApi };
+}
+
+/** Counts an answer with its latency, and logs it at the info level. */
+function noteAnswered(app: App, req: IncomingMessage, res: ServerResponse, stats: RouteStats, logged: string, started: number): void {
+  const elapsedMs = performance.now() - started;
+  observe(stats, res.statusCode, elapsedMs / 1000);
+  if (app.config.logLevel !== 'info' && app.config.logLevel !== 'debug') return;
+  app.log.info('request', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(elapsedMs * 10) / 10 });
 }
 
 /**

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeDb } from '../helpers/db.ts';
-import { api, userWithRole, useTestServer } from '../helpers/server.ts';
+import { TEST_PASSWORD, TEST_SECRET, api, userWithRole, useTestServer, type Role } from '../helpers/server.ts';
 
 // The read cache keeps serialised answers until the data changes. Each scenario reads (so the answer is
 // cached), changes the data by one door, and reads again at once: the second read must show the change.
@@ -64,6 +66,91 @@ describe('the read cache never answers stale', () => {
     expect((await api(server.baseUrl, 'GET', '/api/sites', { token: viewer.token })).status).toBe(200);
     await call('PATCH', `/api/users/${viewer.userId}`, { body: { disabled: true } });
     expect((await api(server.baseUrl, 'GET', '/api/sites', { token: viewer.token })).status).toBe(401);
+  });
+});
+
+describe('a caller whose answers are kept is refused at once when it loses its right', () => {
+  // The caller reads a list twice (the second answer is kept, and its caller known from memory), loses its right by
+  // one door, and reads the same list again at once.
+  interface Caller {
+    userId: string;
+    token: string;
+    /** How it reads: its session as Bearer or as the cookie, or an API token. */
+    headers: Record<string, string>;
+  }
+  const session = (token: string) => ({ authorization: `Bearer ${token}` });
+  const cookie = (token: string) => ({ cookie: `session=${token}` });
+  const apiToken = async (token: string) => {
+    const made = await api(server.baseUrl, 'POST', '/api/tokens', { token, body: { name: 'script', expiresInDays: 30 } });
+    return { id: made.body.id as string, headers: session(made.body.token) };
+  };
+  /** A session token of the caller's user that expires in two seconds. */
+  const shortLived = async (token: string) => {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const expiresAtS = Math.floor(Date.now() / 1000) + 2;
+    const jwt = new SignJWT({ ver: claims.ver, jti: randomUUID() }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub);
+    return session(await jwt.setExpirationTime(expiresAtS).sign(new TextEncoder().encode(TEST_SECRET)));
+  };
+  const untilExpired = () => new Promise((done) => setTimeout(done, 3_000));
+  const cases: [string, Role, string, (token: string) => Promise<Record<string, string>>, (caller: Caller) => Promise<unknown>, number][] =
+    [
+      [
+        'its session signed out',
+        'viewer',
+        '/api/sites',
+        async (token) => session(token),
+        (c) => call('POST', '/api/auth/logout', { token: c.token }),
+        401,
+      ],
+      [
+        'its session signed out, read with the cookie',
+        'viewer',
+        '/api/sites',
+        async (token) => cookie(token),
+        (c) => call('POST', '/api/auth/logout', { token: undefined, headers: { ...c.headers, origin: server.baseUrl } }),
+        401,
+      ],
+      [
+        'its API token revoked',
+        'viewer',
+        '/api/sites',
+        async (token) => (await apiToken(token)).headers,
+        async (c) => {
+          const tokens = await call('GET', '/api/tokens', { token: c.token });
+          return call('DELETE', `/api/tokens/${tokens.body.items[0].id}`, { token: c.token });
+        },
+        401,
+      ],
+      [
+        'its role lowered',
+        'admin',
+        '/api/users',
+        async (token) => session(token),
+        (c) => must(200, 'PATCH', `/api/users/${c.userId}`, { role: 'viewer' }),
+        403,
+      ],
+      [
+        'its password changed',
+        'viewer',
+        '/api/sites',
+        async (token) => session(token),
+        (c) =>
+          call('POST', '/api/auth/password', {
+            token: c.token,
+            body: { currentPassword: TEST_PASSWORD, newPassword: 'another horse 1' },
+          }),
+        401,
+      ],
+      ['its token expired', 'viewer', '/api/sites', shortLived, untilExpired, 401],
+    ];
+  it.each(cases)('%s', async (name, role, path, readsWith, loseRight, status) => {
+    const user = await userWithRole(server.baseUrl, server.token, `kept-${name.replace(/\W+/g, '-')}`, role);
+    const caller = { ...user, headers: await readsWith(user.token) };
+    const read = () => call('GET', path, { token: undefined, headers: caller.headers });
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(200);
+    await loseRight(caller);
+    expect((await read()).status).toBe(status);
   });
 });
 
