@@ -37,6 +37,12 @@ const app = useBrowserApp({
     ids.access48 = (await call('/api/switches', { ...site, name: 'access-48', templateId: access48.id })).id;
     ids.evenOnTop = (await call('/api/switches', { ...site, name: 'edge-0', templateId: evenOnTop.id })).id;
     ids.stack = (await call('/api/switches', { ...site, name: 'stack-sfp', templateId: access48.id, stackSize: 2 })).id;
+    ids.grown = (await call('/api/switches', { ...site, name: 'grown-sfp', templateId: access48.id })).id;
+    ids.grownBare = (await call('/api/switches', { ...site, name: 'grown-bare', portCount: 0 })).id;
+    const bare = [...Array.from({ length: 12 }, (_, i) => ['rj45', `Gi1/0/${i + 1}`]), ...[1, 2, 3, 4].map((n) => ['sfp+', `Te1/1/${n}`])];
+    for (const [type, name] of bare) await call(`/api/switches/${ids.grownBare}/ports`, { type, name });
+    // Both grow to a stack of two after they were made: the new member's ports come with the change.
+    for (const id of [ids.grown, ids.grownBare]) await must(baseUrl, adminToken, 'PATCH', `/api/switches/${id}`, { stackSize: 2 });
   },
 });
 
@@ -101,8 +107,13 @@ describe('the front panel', () => {
       await finishPage({ context, page, problems });
     }, 60_000);
 
-    it(`keeps each stack member's SFP ports in a cage of their own at ${width} px`, async () => {
-      const { page, context, problems } = await openSwitch(`/switches/${ids.stack}`, 'stack-sfp', width);
+    it.each([
+      ['stack-sfp', 'made a stack'],
+      ['grown-sfp', 'grown to a stack after it was made'],
+      ['grown-bare', 'grown without a template'],
+    ])(`keeps each member's SFP ports of %s (%s) in a cage of their own at ${width} px`, { timeout: 60_000 }, async (name) => {
+      const id = { 'stack-sfp': ids.stack, 'grown-sfp': ids.grown, 'grown-bare': ids.grownBare }[name]!;
+      const { page, context, problems } = await openSwitch(`/switches/${id}`, name, width);
       for (const unit of [1, 2]) {
         const cage = page.locator(`.panel-unit[data-unit="${unit}"] .panel-group`, { has: page.locator('.group-sfp') });
         expect(await cage.locator('.port').evaluateAll((ports) => ports.map((p) => (p as HTMLElement).dataset.name))).toEqual(
@@ -118,9 +129,9 @@ describe('the front panel', () => {
         .first()
         .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
       await page.waitForTimeout(100);
-      await page.screenshot({ path: join(SHOTS, `front-panel-stack-sfp-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `front-panel-${name}-${width}.png`), fullPage: true });
       await finishPage({ context, page, problems });
-    }, 60_000);
+    });
   }
 });
 

@@ -121,7 +121,7 @@ export function panelLayout(ports: Port[], layout?: PanelLayout): Unit[] {
       const key = `${laid.unit}:${laid.block}`;
       let block = placed.get(key);
       if (!block) {
-        const spec = (layout.units.length === 1 ? layout.units[0]! : layout.units[laid.unit - 1]!)[laid.block]!;
+        const spec = (layout.units[laid.unit - 1] ?? layout.units[0]!)[laid.block]!;
         const g = groupOf(spec.type);
         block = {
           key: `t${laid.block}`,
