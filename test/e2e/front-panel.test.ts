@@ -1,16 +1,29 @@
 // The front panel keeps the switch's physical rows (issue 35): a 48-port switch of two rows draws 24 columns in one
 // line and scrolls sideways inside its frame when it must; even-odd puts the even ports on top also when a block
-// counts from 0; a stack member's SFP ports sit in their own cage; a console port reads `con 0`. The port table at
+// counts from 0; a stack member's SFP ports sit in their own cage, also on a stack grown after it was made; a
+// Ubiquiti's PoE++ ports 41–48 sit in the two rows of its ports 1–40; a console port reads `con 0`. The port table at
 // 1280 px shows every column and Edit without scrolling its own box, its port names sticky when it scrolls at
 // 375 px. Screenshots front-panel-*.png and port-table-*.png at 1280 and 375 px.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { finishPage, h1, must, useBrowserApp, SHOTS } from './support.ts';
+import { api, finishPage, h1, must, useBrowserApp, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
 const ids: Record<string, string> = {};
+
+/** A NetBox device type shaped as Ubiquiti's USW-Pro-48-PoE: Port 1–40 PoE+, Port 41–48 PoE++ (one run of 48), 4 SFP+. */
+const UBIQUITI_LIKE = [
+  'manufacturer: Ubiquiti',
+  'model: USW-Pro-48-PoE-like',
+  'interfaces:',
+  ...Array.from(
+    { length: 48 },
+    (_, i) => `  - { name: Port ${i + 1}, type: 1000base-t, poe_mode: pse, poe_type: type${i < 40 ? '2-ieee802.3at' : '3-ieee802.3bt'} }`,
+  ),
+  ...[49, 50, 51, 52].map((n) => `  - { name: SFP+ ${n}, type: 10gbase-x-sfpp }`),
+].join('\n');
 
 /** A template block as the API takes it, with the defaults of the rest. */
 const block = (over: Record<string, unknown>) => ({ type: 'rj45', count: 1, rows: 1, order: 'sequential', ...over });
@@ -37,6 +50,9 @@ const app = useBrowserApp({
     ids.access48 = (await call('/api/switches', { ...site, name: 'access-48', templateId: access48.id })).id;
     ids.evenOnTop = (await call('/api/switches', { ...site, name: 'edge-0', templateId: evenOnTop.id })).id;
     ids.stack = (await call('/api/switches', { ...site, name: 'stack-sfp', templateId: access48.id, stackSize: 2 })).id;
+    const yaml = { token: adminToken, raw: UBIQUITI_LIKE, headers: { 'content-type': 'application/yaml' } };
+    const ubiquiti = (await api(baseUrl, 'POST', '/api/templates/import', yaml)).body;
+    ids.ubiquiti = (await call('/api/switches', { ...site, name: 'usw-48', templateId: ubiquiti.id })).id;
     ids.grown = (await call('/api/switches', { ...site, name: 'grown-sfp', templateId: access48.id })).id;
     ids.grownBare = (await call('/api/switches', { ...site, name: 'grown-bare', portCount: 0 })).id;
     const bare = [...Array.from({ length: 12 }, (_, i) => ['rj45', `Gi1/0/${i + 1}`]), ...[1, 2, 3, 4].map((n) => ['sfp+', `Te1/1/${n}`])];
@@ -104,6 +120,24 @@ describe('the front panel', () => {
       expect(Math.abs(one.x - zero.x)).toBeLessThan(1);
       expect(Math.abs(two.y - zero.y)).toBeLessThan(1);
       await page.screenshot({ path: join(SHOTS, `front-panel-even-on-top-${width}.png`), fullPage: true });
+      await finishPage({ context, page, problems });
+    }, 60_000);
+
+    it(`draws a Ubiquiti's PoE++ ports 41–48 in the two rows of its ports 1–40, odd on top, at ${width} px`, async () => {
+      const { page, context, problems } = await openSwitch(`/switches/${ids.ubiquiti}`, 'usw-48', width);
+      const [p39, p40, p41, p42] = await Promise.all([39, 40, 41, 42].map((n) => boxOf(page, `Port ${n}`)));
+      expect(Math.abs(p41!.y - p39!.y)).toBeLessThan(1);
+      expect(Math.abs(p42!.y - p40!.y)).toBeLessThan(1);
+      expect(Math.abs(p42!.x - p41!.x)).toBeLessThan(1);
+      expect(p41!.x).toBeGreaterThan(p39!.x);
+      const sfp = await Promise.all([49, 50, 51, 52].map((n) => boxOf(page, `SFP+ ${n}`)));
+      expect(new Set(sfp.map((b) => Math.round(b.y))).size).toBe(1);
+      await page
+        .locator('.panel-scroll')
+        .first()
+        .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(SHOTS, `front-panel-ubiquiti-${width}.png`), fullPage: true });
       await finishPage({ context, page, problems });
     }, 60_000);
 
