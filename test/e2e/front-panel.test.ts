@@ -1,13 +1,14 @@
 // The front panel keeps the switch's physical rows (issue 35): a 48-port switch of two rows draws 24 columns in one
 // line and scrolls sideways inside its frame when it must; even-odd puts the even ports on top also when a block
 // counts from 0; a stack member's SFP ports sit in their own cage, also on a stack grown after it was made; a
-// Ubiquiti's PoE++ ports 41–48 sit in the two rows of its ports 1–40; a console port reads `con 0`. The port table at
+// Ubiquiti's PoE++ ports 41–48 sit in the two rows of its ports 1–40; a console port reads `con 0`; the public page
+// draws a switch's four SFP+ cages in one row. The port table at
 // 1280 px shows every column and Edit without scrolling its own box, its port names sticky when it scrolls at
 // 375 px. Screenshots front-panel-*.png and port-table-*.png at 1280 and 375 px.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, finishPage, h1, must, useBrowserApp, SHOTS } from './support.ts';
+import { api, finishPage, h1, must, newPage, useBrowserApp, watch, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
@@ -166,6 +167,28 @@ describe('the front panel', () => {
       await page.screenshot({ path: join(SHOTS, `front-panel-${name}-${width}.png`), fullPage: true });
       await finishPage({ context, page, problems });
     });
+  }
+});
+
+describe('the public page', () => {
+  for (const width of [1280, 375]) {
+    it(`draws the four SFP+ cages of a switch without a template in one row, as its switch page does, at ${width} px`, async () => {
+      const link = await must(app.baseUrl, app.adminToken, 'POST', `/api/switches/${data.coreId}/public-link`);
+      const { context, page } = await newPage(app.browser, { width, height: width > 400 ? 900 : 780 });
+      const problems = watch(page);
+      await page.goto(link.url);
+      await h1(page, 'core-1');
+      const cages = await Promise.all(['45', '46', 'Et47', 'Et48'].map((name) => boxOf(page, name)));
+      expect(new Set(cages.map((b) => Math.round(b.y))).size).toBe(1);
+      for (let i = 1; i < 4; i++) expect(cages[i]!.x).toBeGreaterThan(cages[i - 1]!.x);
+      await page
+        .locator('.panel-scroll')
+        .first()
+        .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(SHOTS, `public-sfp-one-row-${width}.png`) });
+      await finishPage({ context, page, problems });
+    }, 60_000);
   }
 });
 
