@@ -2,7 +2,8 @@
 // line and scrolls sideways inside its frame when it must; even-odd puts the even ports on top also when a block
 // counts from 0; a stack member's SFP ports sit in their own cage, also on a stack grown after it was made; a
 // Ubiquiti's PoE++ ports 41–48 sit in the two rows of its ports 1–40; a console port reads `con 0`; the public page
-// draws a switch's four SFP+ cages in one row. The port table at
+// draws a switch's four SFP+ cages in one row; the switch page printed from 1280 px puts every column of its port
+// table on the paper. The port table at
 // 1280 px shows every column and Edit without scrolling its own box, its port names sticky when it scrolls at
 // 375 px. Screenshots front-panel-*.png and port-table-*.png at 1280 and 375 px.
 import { describe, expect, it } from 'vitest';
@@ -218,6 +219,43 @@ describe('the port table', () => {
         await page.screenshot({ path: join(SHOTS, 'port-table-1280.png'), fullPage: true });
       }
     }
+    await finishPage({ context, page, problems });
+  }, 60_000);
+
+  it('prints the switch page from 1280 px with every column of its port table on the paper, Edit and checkboxes left out', async () => {
+    const { page, context, problems } = await openSwitch(`/switches/${data.coreId}`, 'core-1', 1280);
+    await page.emulateMedia({ media: 'print' });
+    // A4 portrait within 10 mm margins at 96 dpi: the width the printed page is laid out in.
+    await page.setViewportSize({ width: 718, height: 1000 });
+    await page.waitForTimeout(200);
+    const wrap = page.locator('.table-wrap', { has: page.locator('table.ports') });
+    const right = (await wrap.boundingBox())!.x + (await wrap.boundingBox())!.width;
+    const headings = await page
+      .locator('table.ports thead th')
+      .evaluateAll((ths) =>
+        ths
+          .filter((th) => getComputedStyle(th).display !== 'none')
+          .map((th) => [th.textContent, th.getBoundingClientRect().right, th.getBoundingClientRect().left] as [string, number, number]),
+      );
+    expect(headings.map(([text]) => text)).toEqual([
+      'Port',
+      'Type',
+      'Description',
+      'Mode',
+      'Untagged VLAN',
+      'Tagged',
+      'Link status',
+      'Link',
+      'Device',
+      'PoE',
+      'Speed',
+      'Enabled',
+    ]);
+    for (const [text, edge] of headings) expect(edge, text).toBeLessThanOrEqual(Math.min(718, right) + 1);
+    // Side by side, none drawn over another (the port's name is sticky on screen only).
+    for (let i = 1; i < headings.length; i++) expect(headings[i]![2], headings[i]![0]).toBeGreaterThanOrEqual(headings[i - 1]![1] - 1);
+    await page.screenshot({ path: join(SHOTS, 'port-table-print-1280.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await finishPage({ context, page, problems });
   }, 60_000);
 

@@ -334,7 +334,7 @@ export function PortPanel(
           aria-label=${stacked ? t('panel.unit', { unit: u.unit }) : undefined}>
         ${stacked && html`<span class="unit-label" aria-hidden="true">${u.unit}</span>`}
         ${u.blocks.map((b) => {
-          const oneRow = !b.placed && b.rows === 1 && (b.group === 'sfp' || b.group === 'qsfp');
+          const oneRow = !b.placed && b.rows === 1 && b.group !== 'rj45';
           const block = html`<div class=${`panel-block group-${b.group}${b.group === 'rj45' ? '' : ' uplink'}${b.placed ? ' placed' : ''}${oneRow ? ' one-row' : ''}`}
               key=${b.key}>
               ${b.placed ? placedCells(b) : b.cells.map((c) => c.port && portButton(c.port))}
