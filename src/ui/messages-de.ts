@@ -224,6 +224,8 @@ export const de = {
     undoLabel: 'Rückgängig: {summary}',
     system: 'System',
     undone: 'rückgängig gemacht',
+    gone: 'gelöscht',
+    goneHistory: 'Verlauf von {name} (gelöscht)',
     undoLost: 'Nicht rückgängig zu machen: {reason}',
     'line.create': '{user} hat {kind} {entity} angelegt',
     'line.update': '{user} hat {kind} {entity} geändert',
