@@ -426,6 +426,7 @@ export const de = {
   ...group('nav', {
     label: 'Hauptnavigation',
     tools: 'Werkzeuge',
+    migration: 'Korrekturen der Migration',
   }),
   ...group('theme', {
     label: 'Farbschema',

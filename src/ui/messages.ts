@@ -454,6 +454,7 @@ export const en = {
   }),
   ...group('nav', {
     label: 'Main',
+    migration: 'Migration fixes',
   }),
   ...group('theme', {
     label: 'Colour theme',
