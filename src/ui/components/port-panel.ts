@@ -335,8 +335,8 @@ export function PortPanel(
         ${stacked && html`<span class="unit-label" aria-hidden="true">${u.unit}</span>`}
         ${u.blocks.map((b) => {
           const oneRow = !b.placed && b.rows === 1 && b.group !== 'rj45';
-          const block = html`<div class=${`panel-block group-${b.group}${b.group === 'rj45' ? '' : ' uplink'}${b.placed ? ' placed' : ''}${oneRow ? ' one-row' : ''}`}
-              key=${b.key}>
+          const cls = `panel-block group-${b.group}${b.group === 'rj45' ? '' : ' uplink'}${b.placed ? ' placed' : ''}${oneRow ? ' one-row' : ''}`;
+          const block = html`<div class=${cls} key=${b.key}>
               ${b.placed ? placedCells(b) : b.cells.map((c) => c.port && portButton(c.port))}
             </div>`;
           // A labelled block is as wide as its label at least, so that the label never sticks out of the panel.
