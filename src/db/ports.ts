@@ -241,11 +241,15 @@ export function portToApi(row: PortRow): ApiRecord {
 
 const POE_FIELD = PORT.fields.find((field) => field.name === 'poe')!;
 
+/** What a port made for a switch (its template's, or a grown stack's member's) is given; the rest is the fields' defaults. */
+export type MadePort = Pick<LaidOutPort, 'name' | 'unit' | 'position' | 'type' | 'speed' | 'poe'>;
+
 /**
- * Adds the ports a template lays out (layOutPorts) to a new switch, one per id given: their name, unit, position,
- * type, speed and PoE (watts as a port stores them), every other field its default; in multi-row INSERTs.
+ * Adds the ports a template lays out (layOutPorts), or a grown stack's members' ports, to a switch, one per id given:
+ * their name, unit, position, type, speed and PoE (watts as a port stores them), every other field its default; in
+ * multi-row INSERTs.
  */
-export function insertTemplatePorts(db: Db, switchId: string, ids: readonly string[], ports: readonly LaidOutPort[], now: string): void {
+export function insertTemplatePorts(db: Db, switchId: string, ids: readonly string[], ports: readonly MadePort[], now: string): void {
   const records = ports.map((port, index) => {
     const poe = port.poe === null ? null : checkValue(POE_FIELD, port.poe);
     return {

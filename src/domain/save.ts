@@ -8,7 +8,7 @@
 // activity entry. Refusals are Refusals: no HTTP is known here.
 import { randomUUID } from 'node:crypto';
 import { recordChange, type ActivityInput, type Actor, type Change } from '../db/change.ts';
-import type { Kind } from '../db/images.ts';
+import { diffImages, readImage, type Kind } from '../db/images.ts';
 import type { Db } from '../db/open.ts';
 import { insertNew, updateRow } from '../db/resource-sql.ts';
 import { getSite } from '../db/sites.ts';
@@ -46,6 +46,11 @@ export interface DomainKind<Row extends Values & StoredRow, Values> {
   afterWrite?(change: Change, id: string, record: Record<string, unknown>, before: Row | undefined): void;
   /** Create only, inside the change after the insert: more work (a switch's ports), the summary's end and the entry's changes. */
   onCreate?(change: Change, id: string, checked: ValidatedInput): { summaryEnd: string; changes?: unknown };
+  /**
+   * Update only, inside the change after afterWrite: more work that the change calls for (a grown stack's ports), the
+   * summary's end and what the entry's changes add to the record's own (undefined: nothing more).
+   */
+  onUpdate?(change: Change, before: Row): { summaryEnd: string; changes: Record<string, unknown> } | undefined;
   /** How the activity log names an entity: its name, its site (null for a kind of no site: templates), and its label in a summary ("LAN (VLAN 10)"). */
   entity(record: Values, id: string): { name: string; siteId: string | null; label: string };
 }
@@ -167,7 +172,9 @@ function updateRecord<Row extends Values & StoredRow, Values>(
   recordChange(db, actor, (change) => {
     kind.refuseUpdate?.(change.db, row, values);
     refuseClashes(kind.clashes(change.db, values, row.id));
-    change.touch(kind.resource.type as Kind, row.id);
+    const type = kind.resource.type as Kind;
+    change.touch(type, row.id);
+    const image = kind.onUpdate ? readImage(change.db, type, row.id) : null;
     (kind.update ?? ((db, id, values, now) => updateRow(db, kind.resource, id, values as Record<string, unknown>, now)))(
       change.db,
       row.id,
@@ -175,7 +182,9 @@ function updateRecord<Row extends Values & StoredRow, Values>(
       change.now,
     );
     kind.afterWrite?.(change, row.id, merged, row);
-    return { activity: entryOf(kind, 'update', row.id, values, ''), result: row.id };
+    const more = kind.onUpdate?.(change, row);
+    const changes = more && { ...diffImages(type, image, readImage(change.db, type, row.id)), ...more.changes };
+    return { activity: entryOf(kind, 'update', row.id, values, more?.summaryEnd ?? '', changes), result: row.id };
   });
 }
 

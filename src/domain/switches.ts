@@ -8,7 +8,18 @@ import { addressOfSwitch, removeAddress } from '../db/addresses.ts';
 import { deleteEntity, diffImages, readImage } from '../db/images.ts';
 import { removeLagsOfSwitch } from '../db/lags.ts';
 import { inTransaction, type Db } from '../db/open.ts';
-import { copyPorts, countPortsWithVlans, highestUnit, insertNumberedPorts, insertTemplatePorts, portIdsOfSwitch } from '../db/ports.ts';
+import {
+  copyPorts,
+  countPortsWithVlans,
+  highestUnit,
+  insertNumberedPorts,
+  insertTemplatePorts,
+  nextPosition,
+  portIdsOfSwitch,
+  portsOfSwitch,
+  type MadePort,
+  type PortRow,
+} from '../db/ports.ts';
 import { copyLags } from './lags.ts';
 import { removePorts } from './ports.ts';
 import {
@@ -30,7 +41,8 @@ import { checkValue, faultOf, isPlainObject, isUuid, type ValidatedInput } from 
 import { switchRuleFaults } from '../fields/record-rules.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { counted } from '../lib/counted.ts';
-import { layOutPorts, stackProblem } from '../lib/port-layout.ts';
+import { layOutPorts, memberPortName, stackProblem } from '../lib/port-layout.ts';
+import { OUT_OF_BAND_PORT_TYPES } from '../lib/port-kinds.ts';
 import { databaseLookups } from './lookups.ts';
 import { keepManagementAddress } from './management-address.ts';
 import { createRecord, refuseClashes, refuseInvalid, siteFaults, writesOf, type DomainKind, type Writes } from './save.ts';
@@ -45,6 +57,7 @@ const SWITCHES: DomainKind<SwitchRow, SwitchValues> = {
   },
   afterWrite: switchAfterWrite,
   onCreate: addPorts,
+  onUpdate: growStack,
   entity: (row) => ({ name: row.name, siteId: row.site_id, label: row.name }),
 };
 
@@ -151,6 +164,49 @@ function addNumberedPorts(change: Change, id: string, checked: { values: Record<
   };
   return { summaryEnd: portCount ? ` with ${counted(portCount, 'port')}` : '', changes };
 }
+
+/** A stack grown by an update: each new member gets its ports (newMemberPorts); the entry counts them as a create does. */
+function growStack(change: Change, before: SwitchRow) {
+  const grown = getSwitch(change.db, before.id)!;
+  if (grown.stack_size <= before.stack_size) return undefined;
+  const existing = portsOfSwitch(change.db, grown.id);
+  const ports = newMemberPorts(change.db, grown, before.stack_size, existing);
+  if (ports.length === 0) return undefined;
+  const portIds = ports.map(() => randomUUID());
+  change.touch('port', portIds);
+  insertTemplatePorts(change.db, grown.id, portIds, ports, change.now);
+  return {
+    summaryEnd: ` with ${counted(ports.length, 'new port')} of its new members`,
+    changes: { portCount: [existing.length, existing.length + ports.length] },
+  };
+}
+
+/**
+ * The ports of the members a stack grew by, as its first member has them: its template's (layOutPorts), else member
+ * 1's. A name the switch has already is left out (a port added by hand); their positions follow the last port's.
+ */
+function newMemberPorts(db: Db, sw: SwitchRow, fromSize: number, existing: PortRow[]): MadePort[] {
+  const units = sw.template_id ? templateUnitsOf(db, sw.template_id) : undefined;
+  const made = units
+    ? layOutPorts(units, sw.stack_size).filter((port) => port.unit > fromSize)
+    : membersLikeTheFirst(existing, fromSize, sw.stack_size);
+  const taken = new Set(existing.map((port) => port.name.toLowerCase()));
+  const fresh = made.filter((port) => !taken.has(port.name.toLowerCase()));
+  const position = nextPosition(db, sw.id);
+  return fresh.map((port, i) => ({ ...port, position: position + i }));
+}
+
+/** Member 1's ports (but its console and management ports) on each member after `fromSize`, renamed by memberPortName. */
+function membersLikeTheFirst(existing: PortRow[], fromSize: number, stackSize: number): Omit<MadePort, 'position'>[] {
+  const first = existing.filter((port) => port.unit === 1 && !OUT_OF_BAND_PORT_TYPES.includes(port.type));
+  const made: Omit<MadePort, 'position'>[] = [];
+  for (let unit = fromSize + 1; unit <= stackSize; unit++)
+    for (const port of first) made.push({ ...copyOf(port), name: memberPortName(port.name, unit), unit });
+  return made;
+}
+
+/** What a member's copy of a port keeps of it: its type, speed and PoE. */
+const copyOf = (port: PortRow) => ({ type: port.type, speed: port.speed, poe: port.poe === null ? null : JSON.parse(port.poe) });
 
 /** The site exists; configured VLANs are VLANs of it; stackSize leaves every port on a member of the stack. */
 function judgeSwitch(db: Db, record: Record<string, unknown>, checked: { values: Record<string, unknown> }): FieldFault[] {

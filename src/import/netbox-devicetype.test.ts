@@ -159,6 +159,20 @@ describe('a NetBox device type as a template', () => {
     },
   );
 
+  it("draws a run that goes on counting with other PoE in the rows of the run before it (Ubiquiti's Port 41–48)", () => {
+    const port = (n: number, poe: string) => `  - { name: Port ${n}, type: 1000base-t, poe_mode: pse, poe_type: ${poe} }`;
+    const interfaces = [
+      ...Array.from({ length: 16 }, (_, i) => port(i + 1, 'type2-ieee802.3at')),
+      port(17, 'type3-ieee802.3bt'),
+      port(18, 'type3-ieee802.3bt'),
+    ];
+    const { template } = imported(['manufacturer: Example', 'model: PoE 18', 'interfaces:', ...interfaces].join('\n'));
+    expect(template.units[0]!.map(({ count, startIndex, rows, order }) => ({ count, startIndex, rows, order }))).toEqual([
+      { count: 16, startIndex: 1, rows: 2, order: 'odd-even' },
+      { count: 2, startIndex: 17, rows: 2, order: 'odd-even' },
+    ]);
+  });
+
   it('cuts a long description to 1000 characters', () => {
     const text = `manufacturer: X\nmodel: Y\npart_number: P-1\ncomments: "${'é'.repeat(1200)}"\ninterfaces:\n  - {name: p1, type: 1000base-t}\n`;
     const { description } = imported(text).template;
@@ -507,6 +521,15 @@ describeNeeding([sharedFixture('netbox-devicetypes/expected.json')], 'the six fi
     expect(skipped.map(({ name, type }) => ({ name, type }))).toEqual(
       want.interfaces.filter((item) => !PORT_TYPE_OF[item.type]).map(({ name, type }) => ({ name, type })),
     );
+  });
+
+  it("draws the Ubiquiti's Port 41–48 (PoE++) in the two rows of Port 1–40, odd on top, its SFP+ cages in one row", () => {
+    const { units } = imported(readFileSync(join(LIBRARY, 'Ubiquiti', 'USW-Pro-48-PoE.yaml'), 'utf8')).template;
+    expect(units[0]!.map(({ namePattern, count, rows, order }) => `${namePattern} ×${count} ${rows} ${order}`)).toEqual([
+      'Port {n} ×40 2 odd-even',
+      'Port {n} ×8 2 odd-even',
+      'SFP+ {n} ×4 1 sequential',
+    ]);
   });
 
   it('makes stackable templates of the stackable switches and single switches of the others', () => {

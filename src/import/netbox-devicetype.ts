@@ -553,7 +553,27 @@ function blocksOf(ports: PortSource[]): { block: TemplateBlock; sources: PortSou
     drafts.push({ sources: [port], tokens, last: tokens });
   }
   const blocks = drafts.map((draft) => ({ block: blockOf(draft), sources: draft.sources }));
+  keepRowsOfContinuedBlocks(blocks.map(({ block }) => block));
   return unitPlaceholders(blocks, drafts);
+}
+
+/**
+ * A block that goes on counting where the block before it ends, in the same pattern and type, is drawn in that
+ * block's rows and order: a switch's last ports that only differ in PoE (Ubiquiti's Port 41–48 after Port 1–40) sit
+ * in the same two rows, odd on top, not in a row of their own.
+ */
+function keepRowsOfContinuedBlocks(blocks: TemplateBlock[]): void {
+  blocks.forEach((block, i) => {
+    const before = blocks[i - 1];
+    const continues =
+      before !== undefined &&
+      before.type === block.type &&
+      before.namePattern === block.namePattern &&
+      block.startIndex === before.startIndex + before.count;
+    if (!continues || before.rows <= block.rows || block.count < before.rows) return;
+    block.rows = before.rows;
+    block.order = before.order;
+  });
 }
 
 function blockOf(draft: BlockDraft): TemplateBlock {

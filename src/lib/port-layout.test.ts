@@ -3,6 +3,7 @@ import {
   cellOf,
   checkTemplateUnits,
   layOutPorts,
+  memberPortName,
   portNameOf,
   stackProblem,
   type TemplateBlock,
@@ -113,6 +114,26 @@ describe('the ports of a switch made from a template', () => {
     );
     expect(cages.map((cage) => new Set(cage.map((port) => port.block)).size)).toEqual([1, 1]);
     expect(cages.map((cage) => cage[0]!.block)).toEqual([2, 1]);
+  });
+
+  it("gives a stack grown beyond a template of several units member 1's ports on each further member, but its out-of-band ports", () => {
+    const units: TemplateUnits = [
+      [block({ type: 'management', namePattern: 'Gi0/{n}', startIndex: 0 }), block({ type: 'sfp+', count: 2, namePattern: 'Te1/1/{n}' })],
+      [block({ type: 'sfp+', count: 2, namePattern: 'Te2/1/{n}' })],
+    ];
+    const third = layOutPorts(units, 3).filter((port) => port.unit === 3);
+    expect(third.map((port) => `${port.name} ${port.block}:${port.row}.${port.column}`)).toEqual(['Te3/1/1 1:0.0', 'Te3/1/2 1:0.1']);
+  });
+
+  it.each([
+    ['Gi1/0/5', 2, 'Gi2/0/5'],
+    ['1/1/49', 3, '3/1/49'],
+    ['ge-0/0/5', 2, 'ge-1/0/5'],
+    ['Te1/1/4', 4, 'Te4/1/4'],
+    ['5', 2, '2/5'],
+    ['Port 12', 2, '2/Port 12'],
+  ])("names member 1's %s on member %i %s", (name, unit, want) => {
+    expect(memberPortName(name, unit)).toBe(want);
   });
 
   it('refuses a stack of a template whose names hold no member number', () => {

@@ -2,7 +2,7 @@
 // blocks of ports. One implementation for the server (checking a template, making a switch's ports) and the UI
 // (the live preview, the panel of a switch made from a template). Pure: no I/O.
 import { interfaceNameProblem } from './interface-name.ts';
-import { BLOCK_ORDERS, POE_TYPES, PORT_TYPES, STACK_MAX } from './port-kinds.ts';
+import { BLOCK_ORDERS, OUT_OF_BAND_PORT_TYPES, POE_TYPES, PORT_TYPES, STACK_MAX } from './port-kinds.ts';
 
 /** One block of ports of a unit: `count` ports of one type, drawn in `rows` rows, named by `namePattern`. */
 export interface TemplateBlock {
@@ -54,6 +54,20 @@ const ANY_BRACE = /[{}]/;
 export function portNameOf(pattern: string, unit: number, n: number): string {
   const values: Record<string, number> = { n, n0: n - 1, unit, unit0: unit - 1 };
   return pattern.replace(PLACEHOLDER, (_, key: string) => String(values[key]));
+}
+
+// The first number of a name when a slash follows it: a member's number (`Gi1/0/5`, `1/1/49`, Juniper's `ge-0/0/5`).
+const FIRST_MEMBER = /^(\D*)([01])\//;
+
+/**
+ * The name that member `unit` gives the port member 1 names `name` (a stack grown where no template makes the new
+ * member's ports): its first number, 1 (or 0, counted from 0) before a slash, becomes the member's (`Gi1/0/5` →
+ * `Gi2/0/5`, `ge-0/0/5` → `ge-1/0/5`), else `unit/` is put in front (`5` → `2/5`), as 0.20.3 named them.
+ */
+export function memberPortName(name: string, unit: number): string {
+  const first = FIRST_MEMBER.exec(name);
+  if (!first) return `${unit}/${name}`;
+  return `${first[1]}${first[2] === '1' ? unit : unit - 1}/${name.slice(first[0].length)}`;
 }
 
 /** Whether a pattern names ports differently on each stack member. */
@@ -181,19 +195,23 @@ export function stackProblem(units: TemplateUnits, stackSize: number): string | 
 /**
  * The ports a template makes for a switch of `stackSize` members, in position order. A one-unit template is
  * repeated for each member, except its blocks whose pattern has no {unit}: a stack's console and management port
- * are the stack's own, made on member 1 only.
+ * are the stack's own, made on member 1 only. A stack grown beyond a template of several units gets member 1's
+ * ports on each further member, named by memberPortName, but its console and management ports.
  */
 export function layOutPorts(units: TemplateUnits, stackSize: number): LaidOutPort[] {
   const ports: LaidOutPort[] = [];
   for (let unit = 1; unit <= Math.max(1, stackSize); unit++) {
     const repeated = units.length === 1;
-    const blocks = repeated ? units[0] : (units[unit - 1] ?? []);
+    const beyond = !repeated && unit > units.length;
+    const blocks = repeated ? units[0] : (units[unit - 1] ?? units[0]);
     blocks.forEach((block, b) => {
       if (repeated && unit > 1 && !patternHasUnit(block.namePattern)) return;
+      if (beyond && OUT_OF_BAND_PORT_TYPES.includes(block.type)) return;
       for (let i = 0; i < block.count; i++) {
         const { row, column } = cellOf(block, i);
+        const n = block.startIndex + i;
         ports.push({
-          name: portNameOf(block.namePattern, unit, block.startIndex + i),
+          name: beyond ? memberPortName(portNameOf(block.namePattern, 1, n), unit) : portNameOf(block.namePattern, unit, n),
           unit,
           position: ports.length + 1,
           type: block.type,

@@ -45,7 +45,7 @@ export const SWITCH_ROUTES: Route[] = [
       get: 'One switch with its ports (by position) and its LAGs (by name), with its ETag.',
       update:
         'Change a switch (If-Match honoured); it moves site only while none of its ports carries a VLAN (409 vlan_in_use); ' +
-        "stackSize stays at least its ports' highest unit (400). " +
+        "stackSize stays at least its ports' highest unit (400); raised, it gives the new members their ports (the template's, else member 1's). " +
         'Its management address moves with managementIp and siteId (same record), and goes when the IP is cleared or lies in no network of ' +
         'the site, in the same entry; refusals as on POST.',
       delete: 'Delete a switch with its ports (far ends of links are unlinked) and its management address, in one activity entry.',

@@ -224,6 +224,8 @@ export const de = {
     undoLabel: 'Rückgängig: {summary}',
     system: 'System',
     undone: 'rückgängig gemacht',
+    gone: 'gelöscht',
+    goneHistory: 'Verlauf von {name} (gelöscht)',
     undoLost: 'Nicht rückgängig zu machen: {reason}',
     'line.create': '{user} hat {kind} {entity} angelegt',
     'line.update': '{user} hat {kind} {entity} geändert',
@@ -424,6 +426,7 @@ export const de = {
   ...group('nav', {
     label: 'Hauptnavigation',
     tools: 'Werkzeuge',
+    migration: 'Korrekturen der Migration',
   }),
   ...group('theme', {
     label: 'Farbschema',

@@ -244,6 +244,8 @@ export const en = {
     undoLabel: 'Undo: {summary}',
     system: 'system',
     undone: 'undone',
+    gone: 'deleted',
+    goneHistory: 'History of {name} (deleted)',
     undoLost: 'Cannot be undone: {reason}',
     'line.create': '{user} created {kind} {entity}',
     'line.update': '{user} changed {kind} {entity}',
@@ -452,6 +454,7 @@ export const en = {
   }),
   ...group('nav', {
     label: 'Main',
+    migration: 'Migration fixes',
   }),
   ...group('theme', {
     label: 'Colour theme',

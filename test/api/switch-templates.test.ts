@@ -170,3 +170,58 @@ describe('activity and undo', () => {
     expect((await must(200, 'GET', `/api/templates/${templates.big.id}`)).switchCount).toBe(1);
   });
 });
+
+describe('a stack grown after it was made', () => {
+  const grow = (id: string, stackSize: number) => must(200, 'PATCH', `/api/switches/${id}`, { stackSize });
+
+  it("gives each new member its template's ports, the blocks without {unit} on member 1 only, after the last port", async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'grown', templateId: templates.access.id });
+    expect((await grow(sw.id, 3)).portCount).toBe(20);
+    const ports = await portsOf(sw.id);
+    expect(ports.slice(8).map(short)).toEqual(
+      [2, 3].flatMap((unit, m) =>
+        ['Gi{u}/0/1', 'Gi{u}/0/2', 'Gi{u}/0/3', 'Gi{u}/0/4', 'Te{u}/1/1', 'Te{u}/1/2'].map((name, i) => [
+          9 + 6 * m + i,
+          unit,
+          name.replace('{u}', String(unit)),
+        ]),
+      ),
+    );
+    expect(ports.find((port) => port.name === 'Te3/1/2')).toMatchObject({ type: 'sfp+', speed: '10G' });
+  });
+
+  it("gives a switch without a template member 1's ports, renamed for each member, but its console and management ports", async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'no template', portCount: 0 });
+    for (const [name, type] of [
+      ['Gi1/0/1', 'rj45'],
+      ['Te1/1/1', 'sfp+'],
+      ['con0', 'console'],
+    ])
+      await make(`/api/switches/${sw.id}/ports`, { name, type, speed: type === 'sfp+' ? '10G' : null });
+    await grow(sw.id, 2);
+    expect((await portsOf(sw.id)).map((port) => [port.unit, port.name, port.type, port.speed])).toEqual([
+      [1, 'Gi1/0/1', 'rj45', null],
+      [1, 'Te1/1/1', 'sfp+', '10G'],
+      [1, 'con0', 'console', null],
+      [2, 'Gi2/0/1', 'rj45', null],
+      [2, 'Te2/1/1', 'sfp+', '10G'],
+    ]);
+  });
+
+  it("keeps a port the new member has already, and grows a two-unit template's stack by member 1's ports", async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'two grown', templateId: templates.twoUnits.id });
+    await grow(sw.id, 3);
+    const names = (await portsOf(sw.id)).map((port) => `${port.unit}:${port.name}`);
+    expect(names.join(' ')).toBe('1:ge-0/0/0 1:ge-0/0/1 2:ge-1/0/0 2:ge-1/0/1 2:ge-1/0/2 3:ge-2/0/0 3:ge-2/0/1');
+  });
+
+  it('records the new ports in the update entry, and its undo takes them away with the stack size', async () => {
+    const sw = await make('/api/switches', { siteId: site.id, name: 'grown undone', templateId: templates.big.id });
+    await grow(sw.id, 2);
+    const entry = await lastEntry(sw.id);
+    expect(entry).toMatchObject({ action: 'update', summary: 'Updated switch grown undone with 52 new ports of its new members' });
+    expect(entry.changes).toEqual({ stackSize: [1, 2], portCount: [52, 104] });
+    expect((await call('POST', `/api/activity/${entry.id}/undo`)).status).toBe(200);
+    expect(await must(200, 'GET', `/api/switches/${sw.id}`)).toMatchObject({ stackSize: 1, portCount: 52 });
+  });
+});

@@ -1,16 +1,31 @@
 // The front panel keeps the switch's physical rows (issue 35): a 48-port switch of two rows draws 24 columns in one
 // line and scrolls sideways inside its frame when it must; even-odd puts the even ports on top also when a block
-// counts from 0; a stack member's SFP ports sit in their own cage; a console port reads `con 0`. The port table at
+// counts from 0; a stack member's SFP ports sit in their own cage, also on a stack grown after it was made; a
+// Ubiquiti's PoE++ ports 41–48 sit in the two rows of its ports 1–40; a console port reads `con 0`; the public page
+// draws a switch's four SFP+ cages in one row; the switch page printed from 1280 px puts every column of its port
+// table on the paper. The port table at
 // 1280 px shows every column and Edit without scrolling its own box, its port names sticky when it scrolls at
 // 375 px. Screenshots front-panel-*.png and port-table-*.png at 1280 and 375 px.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { finishPage, h1, must, useBrowserApp, SHOTS } from './support.ts';
+import { api, finishPage, h1, must, newPage, useBrowserApp, watch, SHOTS } from './support.ts';
 import { seed, type Seeded } from './seed.ts';
 
 let data: Seeded;
 const ids: Record<string, string> = {};
+
+/** A NetBox device type shaped as Ubiquiti's USW-Pro-48-PoE: Port 1–40 PoE+, Port 41–48 PoE++ (one run of 48), 4 SFP+. */
+const UBIQUITI_LIKE = [
+  'manufacturer: Ubiquiti',
+  'model: USW-Pro-48-PoE-like',
+  'interfaces:',
+  ...Array.from(
+    { length: 48 },
+    (_, i) => `  - { name: Port ${i + 1}, type: 1000base-t, poe_mode: pse, poe_type: type${i < 40 ? '2-ieee802.3at' : '3-ieee802.3bt'} }`,
+  ),
+  ...[49, 50, 51, 52].map((n) => `  - { name: SFP+ ${n}, type: 10gbase-x-sfpp }`),
+].join('\n');
 
 /** A template block as the API takes it, with the defaults of the rest. */
 const block = (over: Record<string, unknown>) => ({ type: 'rj45', count: 1, rows: 1, order: 'sequential', ...over });
@@ -37,6 +52,15 @@ const app = useBrowserApp({
     ids.access48 = (await call('/api/switches', { ...site, name: 'access-48', templateId: access48.id })).id;
     ids.evenOnTop = (await call('/api/switches', { ...site, name: 'edge-0', templateId: evenOnTop.id })).id;
     ids.stack = (await call('/api/switches', { ...site, name: 'stack-sfp', templateId: access48.id, stackSize: 2 })).id;
+    const yaml = { token: adminToken, raw: UBIQUITI_LIKE, headers: { 'content-type': 'application/yaml' } };
+    const ubiquiti = (await api(baseUrl, 'POST', '/api/templates/import', yaml)).body;
+    ids.ubiquiti = (await call('/api/switches', { ...site, name: 'usw-48', templateId: ubiquiti.id })).id;
+    ids.grown = (await call('/api/switches', { ...site, name: 'grown-sfp', templateId: access48.id })).id;
+    ids.grownBare = (await call('/api/switches', { ...site, name: 'grown-bare', portCount: 0 })).id;
+    const bare = [...Array.from({ length: 12 }, (_, i) => ['rj45', `Gi1/0/${i + 1}`]), ...[1, 2, 3, 4].map((n) => ['sfp+', `Te1/1/${n}`])];
+    for (const [type, name] of bare) await call(`/api/switches/${ids.grownBare}/ports`, { type, name });
+    // Both grow to a stack of two after they were made: the new member's ports come with the change.
+    for (const id of [ids.grown, ids.grownBare]) await must(baseUrl, adminToken, 'PATCH', `/api/switches/${id}`, { stackSize: 2 });
   },
 });
 
@@ -101,8 +125,31 @@ describe('the front panel', () => {
       await finishPage({ context, page, problems });
     }, 60_000);
 
-    it(`keeps each stack member's SFP ports in a cage of their own at ${width} px`, async () => {
-      const { page, context, problems } = await openSwitch(`/switches/${ids.stack}`, 'stack-sfp', width);
+    it(`draws a Ubiquiti's PoE++ ports 41–48 in the two rows of its ports 1–40, odd on top, at ${width} px`, async () => {
+      const { page, context, problems } = await openSwitch(`/switches/${ids.ubiquiti}`, 'usw-48', width);
+      const [p39, p40, p41, p42] = await Promise.all([39, 40, 41, 42].map((n) => boxOf(page, `Port ${n}`)));
+      expect(Math.abs(p41!.y - p39!.y)).toBeLessThan(1);
+      expect(Math.abs(p42!.y - p40!.y)).toBeLessThan(1);
+      expect(Math.abs(p42!.x - p41!.x)).toBeLessThan(1);
+      expect(p41!.x).toBeGreaterThan(p39!.x);
+      const sfp = await Promise.all([49, 50, 51, 52].map((n) => boxOf(page, `SFP+ ${n}`)));
+      expect(new Set(sfp.map((b) => Math.round(b.y))).size).toBe(1);
+      await page
+        .locator('.panel-scroll')
+        .first()
+        .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(SHOTS, `front-panel-ubiquiti-${width}.png`), fullPage: true });
+      await finishPage({ context, page, problems });
+    }, 60_000);
+
+    it.each([
+      ['stack-sfp', 'made a stack'],
+      ['grown-sfp', 'grown to a stack after it was made'],
+      ['grown-bare', 'grown without a template'],
+    ])(`keeps each member's SFP ports of %s (%s) in a cage of their own at ${width} px`, { timeout: 60_000 }, async (name) => {
+      const id = { 'stack-sfp': ids.stack, 'grown-sfp': ids.grown, 'grown-bare': ids.grownBare }[name]!;
+      const { page, context, problems } = await openSwitch(`/switches/${id}`, name, width);
       for (const unit of [1, 2]) {
         const cage = page.locator(`.panel-unit[data-unit="${unit}"] .panel-group`, { has: page.locator('.group-sfp') });
         expect(await cage.locator('.port').evaluateAll((ports) => ports.map((p) => (p as HTMLElement).dataset.name))).toEqual(
@@ -118,7 +165,29 @@ describe('the front panel', () => {
         .first()
         .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
       await page.waitForTimeout(100);
-      await page.screenshot({ path: join(SHOTS, `front-panel-stack-sfp-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(SHOTS, `front-panel-${name}-${width}.png`), fullPage: true });
+      await finishPage({ context, page, problems });
+    });
+  }
+});
+
+describe('the public page', () => {
+  for (const width of [1280, 375]) {
+    it(`draws the four SFP+ cages of a switch without a template in one row, as its switch page does, at ${width} px`, async () => {
+      const link = await must(app.baseUrl, app.adminToken, 'POST', `/api/switches/${data.coreId}/public-link`);
+      const { context, page } = await newPage(app.browser, { width, height: width > 400 ? 900 : 780 });
+      const problems = watch(page);
+      await page.goto(link.url);
+      await h1(page, 'core-1');
+      const cages = await Promise.all(['45', '46', 'Et47', 'Et48'].map((name) => boxOf(page, name)));
+      expect(new Set(cages.map((b) => Math.round(b.y))).size).toBe(1);
+      for (let i = 1; i < 4; i++) expect(cages[i]!.x).toBeGreaterThan(cages[i - 1]!.x);
+      await page
+        .locator('.panel-scroll')
+        .first()
+        .evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: join(SHOTS, `public-sfp-one-row-${width}.png`) });
       await finishPage({ context, page, problems });
     }, 60_000);
   }
@@ -150,6 +219,43 @@ describe('the port table', () => {
         await page.screenshot({ path: join(SHOTS, 'port-table-1280.png'), fullPage: true });
       }
     }
+    await finishPage({ context, page, problems });
+  }, 60_000);
+
+  it('prints the switch page from 1280 px with every column of its port table on the paper, Edit and checkboxes left out', async () => {
+    const { page, context, problems } = await openSwitch(`/switches/${data.coreId}`, 'core-1', 1280);
+    await page.emulateMedia({ media: 'print' });
+    // A4 portrait within 10 mm margins at 96 dpi: the width the printed page is laid out in.
+    await page.setViewportSize({ width: 718, height: 1000 });
+    await page.waitForTimeout(200);
+    const wrap = page.locator('.table-wrap', { has: page.locator('table.ports') });
+    const right = (await wrap.boundingBox())!.x + (await wrap.boundingBox())!.width;
+    const headings = await page
+      .locator('table.ports thead th')
+      .evaluateAll((ths) =>
+        ths
+          .filter((th) => getComputedStyle(th).display !== 'none')
+          .map((th) => [th.textContent, th.getBoundingClientRect().right, th.getBoundingClientRect().left] as [string, number, number]),
+      );
+    expect(headings.map(([text]) => text)).toEqual([
+      'Port',
+      'Type',
+      'Description',
+      'Mode',
+      'Untagged VLAN',
+      'Tagged',
+      'Link status',
+      'Link',
+      'Device',
+      'PoE',
+      'Speed',
+      'Enabled',
+    ]);
+    for (const [text, edge] of headings) expect(edge, text).toBeLessThanOrEqual(Math.min(718, right) + 1);
+    // Side by side, none drawn over another (the port's name is sticky on screen only).
+    for (let i = 1; i < headings.length; i++) expect(headings[i]![2], headings[i]![0]).toBeGreaterThanOrEqual(headings[i - 1]![1] - 1);
+    await page.screenshot({ path: join(SHOTS, 'port-table-print-1280.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await finishPage({ context, page, problems });
   }, 60_000);
 

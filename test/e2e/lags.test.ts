@@ -1,7 +1,8 @@
 // LAGs and switch duplicates in the browser: a LAG made by picking ports on the front panel of its side panel,
 // a trunk with tagged VLANs paired with a LAG of another switch (members marked on the panel, the far end listed
 // and linked), a member's editor read-only with a way to its LAG, the bulk bar's 409 lag_member, the LAG deleted;
-// a switch duplicated, landing on the copy; screenshots of the LAG panel at 1280 and 375 px; axe on the pages.
+// a switch duplicated, landing on the copy; screenshots of the LAG panel at 1280 and 375 px; axe on the pages; the
+// LAG editor's VLAN names whole at 1280 and 375 px.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -40,6 +41,38 @@ async function fits(page: Page, width: number): Promise<void> {
 }
 
 describe('LAGs in the browser', () => {
+  it.each([1280, 375])("shows every VLAN's name whole in the LAG editor at %i px", { timeout: 60_000 }, async (width) => {
+    const { context, page, problems } = await app.signedIn(`/switches/${data.coreId}`, 'admin', { width, height: 900 });
+    await h1(page, 'core-1');
+    await page.getByRole('button', { name: 'New LAG' }).click();
+    const editor = page.getByRole('dialog', { name: 'New LAG' });
+    await editor.getByLabel('Port mode').selectOption('trunk');
+    const names = editor.locator('.vlan-check span:last-child');
+    await names.first().waitFor();
+    // A name is cut when it is wider than its box, and broken when one of its words lies on two lines.
+    const shown = await names.evaluateAll((spans) =>
+      spans.map((span) => {
+        const text = span.firstChild!;
+        const range = document.createRange();
+        let at = 0;
+        const broken = (span.textContent ?? '').split(' ').some((word) => {
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          at += word.length + 1;
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        });
+        return { text: span.textContent, cut: span.scrollWidth > span.clientWidth + 1, broken };
+      }),
+    );
+    expect(shown.map((name) => name.text)).toContain('Storage replication');
+    expect(shown.filter((name) => name.cut || name.broken)).toEqual([]);
+    await editor.locator('.vlan-checks').scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: join(SHOTS, `lag-vlan-names-${width}.png`) });
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   it('makes a LAG by picking ports on the panel, pairs it, shows its members and far end, and deletes it', async () => {
     const { context, page, problems } = await app.signedIn(`/switches/${data.coreId}`);
     await h1(page, 'core-1');

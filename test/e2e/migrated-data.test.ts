@@ -1,6 +1,7 @@
 // The first hour on migrated data (issue 35): the real 0.20.3 data directory migrated at the server's first start,
 // with its two-member stack stk-verw (a two-unit Cisco C9200L template: 24 RJ45 and 4 SFP+ per member) and a stack
-// of two made from a NetBox device type (the Aruba 6100: 48 RJ45 and 4 SFP+ per member). At 1280 and 375 px: each
+// of two made from a NetBox device type (the Aruba 6100: 48 RJ45 and 4 SFP+ per member), and acc-hs1 grown to a
+// stack of two after the migration (its one-unit template's ports for the new member). At 1280 and 375 px: each
 // member's SFP+ ports sit in a cage of their own right of its copper ports, with no empty slot; the LAG editor's
 // panel scrolls inside its frame, so that the second member's uplinks can be picked; deleting a site says what goes
 // with it, addresses too; the Config tab of an Aruba switch says that it shows Cisco IOS; the activity list writes a
@@ -76,6 +77,8 @@ describeNeeding(LEGACY_FIXTURE_NEEDS, 'the first hour on migrated data, at 1280 
     for (const sw of (await call('GET', '/api/switches?limit=500')).items) switchIds[sw.name] = sw.id;
     const stack = await call('GET', `/api/switches/${switchIds['stk-verw']}`);
     switchIds['aruba-stack'] = await netboxStack(stack.siteId);
+    // A migrated switch grown to a stack of two: its new member gets its template's ports.
+    await call('PATCH', `/api/switches/${switchIds['acc-hs1']}`, { stackSize: 2 });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -86,6 +89,7 @@ describeNeeding(LEGACY_FIXTURE_NEEDS, 'the first hour on migrated data, at 1280 
     const stacks: [string, (unit: number) => string[]][] = [
       ['stk-verw', (unit) => [1, 2, 3, 4].map((n) => `Te${unit}/1/${n}`)],
       ['aruba-stack', (unit) => [49, 50, 51, 52].map((n) => `${unit}/1/${n}`)],
+      ['acc-hs1', (unit) => [49, 50, 51, 52].map((n) => `${unit}/1/${n}`)],
     ];
     for (const [name, sfpOf] of stacks) {
       const opened = await openSwitch(name, width);

@@ -1,8 +1,9 @@
 // Issue 35, "the upgraded admin": after the upgrade of the real 0.20.3 data directory (../shared/fixtures/ezswm-0.20.3,
 // a copy migrated at the server's first start), the dashboard tells an admin what the migration fixed and links to the
 // summary at /migration: the fixes grouped by kind, each linking to its record, in English and in German. Dismissed,
-// the notice stays away for that user; a viewer never sees it. A fixed port's history holds its migration entry.
-// Screenshots migration-notice-*.png, migration-summary-*.png, migration-port-history-*.png.
+// the notice stays away for that user, and the side navigation still lists the summary; a viewer never sees the notice.
+// A fixed port's history holds its migration entry. Screenshots migration-notice-*.png, migration-summary-*.png,
+// migration-port-history-*.png, migration-nav-*.png.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -127,6 +128,45 @@ describeNeeding(NEED, 'the summary of the migration and its notice on the dashbo
       await finishPage({ context, page, problems });
     },
   );
+
+  it('lists the summary in the side navigation, also once the notice is dismissed, at 1280 and 375 px', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    const problems = watch(page);
+    await signedInAt(page, AS.en);
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const notice = page.locator('.migration-notice');
+    if (await notice.count()) await notice.getByRole('button', { name: AS.en.dismiss }).click();
+    await notice.waitFor({ state: 'detached' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const width of [1280, 375]) {
+      await page.goto(server.baseUrl);
+      await page.setViewportSize({ width, height: width > 400 ? 800 : 760 });
+      if (width < 400) await page.locator('.menu-button').click();
+      const link = nav.getByRole('link', { name: 'Migration fixes' });
+      await link.waitFor();
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual([
+        'Dashboard',
+        'Sites',
+        'Switches',
+        'VLANs',
+        'Networks',
+        'IP addresses',
+        'Topology',
+        'Tools',
+        'Templates',
+        'Activity',
+        'Migration fixes',
+        'Settings',
+      ]);
+      await page.screenshot({ path: join(SHOTS, `migration-nav-${width}.png`) });
+      await link.click();
+      await h1(page, AS.en.title);
+      // The menu closes on the way (375 px): the link is read hidden.
+      expect(await page.locator('.side-nav a[href="/migration"]').getAttribute('aria-current')).toBe('page');
+    }
+    await finishPage({ context, page, problems });
+  });
 
   it('shows a viewer no notice, and the summary when asked for it', { timeout: 60_000 }, async () => {
     const { context, page } = await newPage(browser);

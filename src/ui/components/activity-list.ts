@@ -8,6 +8,7 @@ import { dayKey, dayLabel, formatTime } from '../format.ts';
 import { t, tParts } from '../messages.ts';
 import { runUndo } from '../undo.ts';
 import { undoLostWords } from '../undo-lost.ts';
+import { entitiesOf, isObject } from './change-entities.ts';
 import { EntityLink } from './entity-link.ts';
 import type { ChangesProps } from './changes-list.ts';
 
@@ -31,8 +32,19 @@ function ChangesList(p: ChangesProps) {
 const isLegacyMigration = (e: ActivityEntry) =>
   e.action === 'migrate' && e.entityType === null && typeof e.changes === 'object' && e.changes !== null && 'archive' in e.changes;
 
-/** One entry: time, who, what, which object, the changes, Undo. */
-function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean; portId?: string }) {
+/** The ids of the entities that the entries deleted and no undo brought back: their pages are gone. */
+function deletedIn(entries: ActivityEntry[]): Set<string> {
+  const gone = new Set<string>();
+  for (const e of entries) {
+    if (e.undoneBy) continue;
+    if (e.action === 'delete' && e.entityId) gone.add(e.entityId);
+    for (const entity of (isObject(e.changes) && entitiesOf(e.changes)) || []) if (entity.state === 'deleted') gone.add(entity.id);
+  }
+  return gone;
+}
+
+/** One entry: time, who, what, which object (`gone`: deleted, so named with a link to its history), the changes, Undo. */
+function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean; portId?: string; gone: boolean }) {
   const app = useApp();
   const e = p.e;
   // Undoing an undo entry redoes; undoing a redo (an undo of an undo entry) undoes again. The depth is read from
@@ -58,7 +70,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
   const line = tParts(`activity.line.${depth > 0 && depth % 2 === 0 ? 'redo' : e.action}`, {
     user: html`<strong>${e.username ?? t('activity.system')}</strong>`,
     kind: e.entityType ? t(`kind.${e.entityType}`) : '',
-    entity: e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} />`,
+    entity: e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} gone=${p.gone} />`,
   });
   return html`<li class=${`entry action-${e.action}${e.undoneBy ? ' undone' : ''}`}>
     <time datetime=${e.at} class="entry-time">${formatTime(e.at)}</time>
@@ -89,6 +101,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
 
 /** The timeline; `onChanged` runs after an undo so that the owner can reload; `portId`: the history of that port. */
 export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => void; compact?: boolean; level?: 2 | 3; portId?: string }) {
+  const gone = deletedIn(p.entries);
   const groups: { key: string; items: ActivityEntry[] }[] = [];
   for (const e of p.entries) {
     const key = dayKey(e.at);
@@ -100,7 +113,10 @@ export function ActivityList(p: { entries: ActivityEntry[]; onChanged?: () => vo
     ${groups.map(
       (g) => html`<section class="day" key=${g.key} aria-label=${dayLabel(g.key)}>
       ${p.level === 2 ? html`<h2 class="day-head">${dayLabel(g.key)}</h2>` : html`<h3 class="day-head">${dayLabel(g.key)}</h3>`}
-      <ol class="entries">${g.items.map((e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} portId=${p.portId} />`)}</ol>
+      <ol class="entries">${g.items.map(
+        (e) => html`<${Entry} key=${e.id} e=${e} onChanged=${p.onChanged} compact=${p.compact} portId=${p.portId}
+        gone=${!!e.entityId && gone.has(e.entityId)} />`,
+      )}</ol>
     </section>`,
     )}
   </div>`;

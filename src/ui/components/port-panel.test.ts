@@ -69,6 +69,20 @@ describe('the front panel of a template block, in groups', () => {
   });
 });
 
+describe('the front panel of a switch without a template', () => {
+  const cages = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: `sfp-${i}`, name: `Te1/1/${i + 1}`, unit: 1, position: i + 1, type: 'sfp+' }) as Port);
+  const shape = (count: number) => panelLayout(cages(count))[0]!.blocks.map((b) => [b.rows, b.columns, b.cells.map((c) => c.row).join('')]);
+
+  it('draws fewer than 12 cages in one row, as a switch has its uplinks', () => {
+    expect(shape(4)).toEqual([[1, 4, '0000']]);
+  });
+
+  it('draws 12 cages or more in two rows, odd on top', () => {
+    expect(shape(12)).toEqual([[2, 6, '010101010101']]);
+  });
+});
+
 /** Port names and the text their port shows. */
 const LABELS: Record<string, string> = { 'con 0': 'con 0', 'Gi1/0/12': '12', Et48: 'Et48', Ethernet48: '48', console: 'cons' };
 

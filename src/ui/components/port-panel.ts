@@ -1,7 +1,7 @@
 // The front-panel picture of a switch: one row per stack unit. Drawn from the switch's layout template when it
 // has one (its blocks with their rows and order, where src/lib/port-layout.ts places each port; ports the template
 // does not make come after, as below), else from the ports' types: the RJ45 ports in blocks of 12 (odd ports on
-// top, even below), then the SFP, QSFP and console/management groups.
+// top, even below), then the SFP and QSFP groups (in one row when fewer than 12) and console/management.
 // Fill = untagged (native) VLAN colour; a trunk has a striped edge and a strip of its tagged VLANs' colours;
 // disabled = grey with a slash; linked = dot; a LAG member has a bar along its top. Hover or focus shows the
 // details; click, shift-click and the keyboard select; double-click or Enter with Alt opens the port's editor.
@@ -82,19 +82,26 @@ function groupLabel(g: (typeof GROUPS)[number], ports: { type: Port['type'] }[])
   return g.label ? t(g.label) : undefined;
 }
 
-/** The blocks by type of some ports of one unit: RJ45 in blocks of 12, then SFP, QSFP, console and management. */
+/** Fewer cages than this (SFP, QSFP) sit in one row, as a switch's uplinks do; as many or more in two, as its copper ports. */
+const CAGES_IN_TWO_ROWS = 12;
+
+/**
+ * The blocks by type of some ports of one unit: RJ45 in blocks of 12 of two rows, then SFP and QSFP (in one row
+ * when fewer than CAGES_IN_TWO_ROWS), console and management.
+ */
 function typeBlocks(ports: Port[], prefix: string): Block[] {
   const blocks: Block[] = [];
   for (const g of GROUPS) {
     const of = ports.filter((p) => g.types.includes(p.type));
+    const rows = (g.key === 'sfp' || g.key === 'qsfp') && of.length < CAGES_IN_TWO_ROWS ? 1 : 2;
     for (let i = 0; i < of.length; i += 12) {
-      const cells = of.slice(i, i + 12).map((port, j) => ({ port, name: port.name, row: j % 2, column: Math.floor(j / 2) }));
+      const cells = of.slice(i, i + 12).map((port, j) => ({ port, name: port.name, row: j % rows, column: Math.floor(j / rows) }));
       blocks.push({
         key: `${prefix}${g.key}${i}`,
         group: g.key,
         label: i === 0 ? groupLabel(g, of) : undefined,
-        rows: Math.min(2, cells.length),
-        columns: Math.ceil(cells.length / 2),
+        rows: Math.min(rows, cells.length),
+        columns: Math.ceil(cells.length / rows),
         cells,
         placed: false,
       });
@@ -121,7 +128,7 @@ export function panelLayout(ports: Port[], layout?: PanelLayout): Unit[] {
       const key = `${laid.unit}:${laid.block}`;
       let block = placed.get(key);
       if (!block) {
-        const spec = (layout.units.length === 1 ? layout.units[0]! : layout.units[laid.unit - 1]!)[laid.block]!;
+        const spec = (layout.units[laid.unit - 1] ?? layout.units[0]!)[laid.block]!;
         const g = groupOf(spec.type);
         block = {
           key: `t${laid.block}`,
@@ -327,7 +334,9 @@ export function PortPanel(
           aria-label=${stacked ? t('panel.unit', { unit: u.unit }) : undefined}>
         ${stacked && html`<span class="unit-label" aria-hidden="true">${u.unit}</span>`}
         ${u.blocks.map((b) => {
-          const block = html`<div class=${`panel-block group-${b.group}${b.group === 'rj45' ? '' : ' uplink'}${b.placed ? ' placed' : ''}`} key=${b.key}>
+          const oneRow = !b.placed && b.rows === 1 && b.group !== 'rj45';
+          const cls = `panel-block group-${b.group}${b.group === 'rj45' ? '' : ' uplink'}${b.placed ? ' placed' : ''}${oneRow ? ' one-row' : ''}`;
+          const block = html`<div class=${cls} key=${b.key}>
               ${b.placed ? placedCells(b) : b.cells.map((c) => c.port && portButton(c.port))}
             </div>`;
           // A labelled block is as wide as its label at least, so that the label never sticks out of the panel.

@@ -85,7 +85,8 @@ export function PortTable(
         <th scope="col">${t('ports.col.tagged')}</th><th scope="col">${t('portEdit.linkStatus')}</th><th scope="col">${t('ports.col.link')}</th>
         <th scope="col">${t('ports.col.device')}</th>
         <th scope="col">${t('ports.col.poe')}</th><th scope="col">${t('ports.col.speed')}</th>
-        <th scope="col">${t('ports.col.enabled')}</th>${p.canEdit && html`<th scope="col"><span class="visually-hidden">${t('common.actions')}</span></th>`}
+        <th scope="col">${t('ports.col.enabled')}</th>
+        ${p.canEdit && html`<th scope="col" class="actions"><span class="visually-hidden">${t('common.actions')}</span></th>`}
       </tr></thead>
       <tbody>${p.ports.map(row)}</tbody>
     </table>

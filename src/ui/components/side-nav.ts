@@ -1,4 +1,7 @@
-// The left navigation; under 760 px it is a menu the top bar opens.
+// The left navigation; under 760 px it is a menu the top bar opens. The summary of the 0.20.x migration's fixes is
+// listed while there are any, before Settings (the dashboard's notice links to it too, until it is dismissed).
+import { getMigration } from '../api.ts';
+import { useResource } from '../hooks.ts';
 import { html } from '../html.ts';
 import { t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
@@ -18,11 +21,15 @@ const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
   { href: '/settings/account', label: 'settings.title', match: ['settings'] },
 ];
 
+const MIGRATION_ITEM: (typeof ITEMS)[number] = { href: '/migration', label: 'nav.migration', match: ['migration'] };
+
 /** The main navigation, marking the current section. */
 export function SideNav(p: { route: Route }) {
+  const migration = useResource((signal) => getMigration(signal).catch(() => null), []);
+  const items = migration.data?.fixes.length ? [...ITEMS.slice(0, -1), MIGRATION_ITEM, ...ITEMS.slice(-1)] : ITEMS;
   return html`<nav class="side-nav" id="side-nav" aria-label=${t('nav.label')}>
     <ul>
-      ${ITEMS.map((i) => {
+      ${items.map((i) => {
         const current = i.match.includes(p.route.name);
         return html`<li><a href=${i.href} class=${current ? 'current' : undefined} aria-current=${current ? 'page' : undefined}>${t(i.label)}</a></li>`;
       })}
