@@ -97,6 +97,14 @@ export const FIELD_FORMS = {
   not_address_list: 'must be a list of addresses',
   too_many_addresses: 'must list at most {max} addresses',
   item_not_ip: '{value} is not an IPv4 or IPv6 address',
+  as_it_would_be: 'port {port} as it would be: {field} {fault}',
+  far_end_as_it_would_be: 'port {port} on {switch} as it would be: {field} {fault}',
+  no_link_to_match: 'the port has no link: give linkedPortId',
+  vlan_missing_at_far_end: 'VLAN {vid} does not exist at the site of port {port} on {switch}: add it there, or link without matchFarEnd',
+  lag_left_too_small: 'the LAG would be left with fewer than two members',
+  lag_member_type: 'port "{port}" is a {type} port, which cannot be a LAG member',
+  lag_name_taken: 'switch {switch} has a LAG named "{name}"',
+  port_in_other_lag: 'port {port} is a member of LAG {lag}',
 } as const;
 
 /** The code of a field fault's form. */
@@ -115,6 +123,18 @@ export const ERROR_FORMS = {
   address_taken: 'The network has the address {address} recorded already.',
   in_dhcp_range: '{address} lies in the DHCP range {start}-{end} of the network; the DHCP server leases those.',
   range_overlaps: '{start}-{end} overlaps the {kind} range {otherStart}-{otherEnd} of the network; ranges never overlap.',
+  'validation_failed.bulk': 'The bulk change is invalid; no port was changed.',
+  'validation_failed.bulk_rule': 'The bulk change would break a port rule; no port was changed.',
+  'validation_failed.far_end_vlans': 'The far end cannot carry the same VLANs; nothing was changed.',
+  'lag_member.owns':
+    'Port {port} is a member of LAG {lag} on {switch}, which sets its mode and VLANs and takes no console or management port: ' +
+    'change the LAG, or take the port out of it.',
+  'lag_member.needs_two':
+    'Port {port} is a member of LAG {lag} on {switch}, which needs two or more members: delete the LAG first, or add a member to it.',
+  'lag_member.in_other_lag': 'A port is in one LAG at most: {ports} is a member of another LAG already; take it out of it first.',
+  'lag_member.in_other_lags': 'A port is in one LAG at most: {ports} are members of another LAG already; take them out of it first.',
+  'lag_member.member_type': 'A LAG takes no console or management port.',
+  'lag_member.bulk': 'The change would set the mode or VLANs of LAG members ({members}), which their LAG sets; no port was changed.',
 } as const;
 
 /**

@@ -637,6 +637,15 @@ export const de = {
     not_address_list: 'muss eine Liste von Adressen sein',
     too_many_addresses: 'darf höchstens {max} Adressen nennen',
     item_not_ip: '{value} ist keine IPv4- oder IPv6-Adresse',
+    as_it_would_be: 'Port {port} nach der Änderung: {field} {fault}',
+    far_end_as_it_would_be: 'Port {port} auf {switch} nach der Änderung: {field} {fault}',
+    no_link_to_match: 'der Port ist mit nichts verbunden: geben Sie linkedPortId an',
+    vlan_missing_at_far_end:
+      'VLAN {vid} gibt es am Standort von Port {port} auf {switch} nicht: legen Sie es dort an, oder verbinden Sie ohne matchFarEnd',
+    lag_left_too_small: 'dem LAG blieben weniger als zwei Mitglieder',
+    lag_member_type: 'Port „{port}“ ist ein {type}-Port und kann kein LAG-Mitglied sein',
+    lag_name_taken: 'Switch {switch} hat schon einen LAG namens „{name}“',
+    port_in_other_lag: 'Port {port} gehört zum LAG {lag}',
   }),
   ...group('serverError', {
     validation_failed: 'Die Anfrage enthält ungültige Felder.',
@@ -649,6 +658,22 @@ export const de = {
     address_taken: 'Das Netzwerk hat die Adresse {address} schon erfasst.',
     in_dhcp_range: '{address} liegt im DHCP-Bereich {start}-{end} des Netzwerks; diese Adressen vergibt der DHCP-Server.',
     range_overlaps: '{start}-{end} überlappt den {kind}-Bereich {otherStart}-{otherEnd} des Netzwerks; Bereiche überlappen sich nie.',
+    'validation_failed.bulk': 'Die Sammeländerung ist ungültig; kein Port wurde geändert.',
+    'validation_failed.bulk_rule': 'Die Sammeländerung würde eine Regel der Ports verletzen; kein Port wurde geändert.',
+    'validation_failed.far_end_vlans': 'Das andere Ende kann nicht dieselben VLANs führen; nichts wurde geändert.',
+    'lag_member.owns':
+      'Port {port} gehört zum LAG {lag} auf {switch}, der seinen Modus und seine VLANs setzt und keinen Konsolen- oder Management-Port ' +
+      'aufnimmt: ändern Sie den LAG, oder nehmen Sie den Port aus ihm heraus.',
+    'lag_member.needs_two':
+      'Port {port} gehört zum LAG {lag} auf {switch}, der zwei oder mehr Mitglieder braucht: löschen Sie zuerst den LAG, ' +
+      'oder fügen Sie ihm ein Mitglied hinzu.',
+    'lag_member.in_other_lag':
+      'Ein Port gehört höchstens einem LAG an: {ports} gehört schon einem anderen LAG an; nehmen Sie ihn erst dort heraus.',
+    'lag_member.in_other_lags':
+      'Ein Port gehört höchstens einem LAG an: {ports} gehören schon einem anderen LAG an; nehmen Sie sie erst dort heraus.',
+    'lag_member.member_type': 'Ein LAG nimmt keinen Konsolen- oder Management-Port auf.',
+    'lag_member.bulk':
+      'Die Änderung würde den Modus oder die VLANs von LAG-Mitgliedern ({members}) setzen, die ihr LAG setzt; kein Port wurde geändert.',
   }),
   ...group('serverFinding', {
     duplicate_management_ip: 'Die Management-IP {ip} nutzen {switchCount} Switches: {switches}.',

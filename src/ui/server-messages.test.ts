@@ -74,6 +74,24 @@ describe('a message of the API in the user’s language', () => {
     expect(findingText(variant)).toBe('Der PoE-Bedarf des Switches sw-1 beträgt 30 W (1 aktiver PoE-Port), über seinem Budget von 15 W.');
   });
 
+  it('words a fault it quotes (a port as it would be) and the variant of an error’s form in German too', async () => {
+    await setLanguage('de');
+    const quoting = {
+      code: 'as_it_would_be',
+      params: {
+        port: '2',
+        field: 'unit',
+        fault: "must be at most the switch's stackSize (2)",
+        faultCode: 'unit_over_stack',
+        'fault.stackSize': 2,
+      },
+      message: "port 2 as it would be: unit must be at most the switch's stackSize (2)",
+    };
+    expect(faultText(quoting)).toBe('Port 2 nach der Änderung: unit darf höchstens die Stack-Größe des Switches sein (2)');
+    const lagMember = { code: 'lag_member', form: 'lag_member.needs_two', params: { port: '47', lag: 'Po1', switch: 'edge' }, message: '' };
+    expect(errorText(lagMember)).toMatch(/^Port 47 gehört zum LAG Po1 auf edge, der zwei oder mehr Mitglieder braucht/);
+  });
+
   it('is the server’s English text for a code the catalogue lacks, or without params', async () => {
     await setLanguage('de');
     expect(faultText({ code: 'no_such_form', params: {}, message: 'is odd' })).toBe('is odd');

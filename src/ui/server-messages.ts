@@ -14,13 +14,25 @@ function wordedOr(key: string, params: ServerParams | undefined, message: string
   return wordable && hasServerForm(key) ? t(key, params as Params) : message;
 }
 
-/** A fault of an error answer (details[]) in the user's language. */
-export const faultText = (fault: { code?: string; params?: ServerParams; message: string }): string =>
-  wordedOr(`serverFault.${fault.code}`, fault.params, fault.message);
+type Fault = { code?: string; params?: ServerParams; message: string };
 
-/** An error answer's own message in the user's language. */
-export const errorText = (error: { code: string; params?: ServerParams; message: string }): string =>
-  wordedOr(`serverError.${error.code}`, error.params, error.message);
+/** A fault of an error answer (details[]) in the user's language; a fault it quotes (`as_it_would_be`) too. */
+export function faultText(fault: Fault): string {
+  const quoted = quotedFault(fault.params);
+  const params = quoted ? { ...fault.params, fault: faultText(quoted) } : fault.params;
+  return wordedOr(`serverFault.${fault.code}`, params, fault.message);
+}
+
+/** The fault that params quote as {fault}: its code in `faultCode`, its params as `fault.<name>`. */
+function quotedFault(params: ServerParams | undefined): Fault | undefined {
+  if (typeof params?.faultCode !== 'string' || typeof params.fault !== 'string') return undefined;
+  const own = Object.entries(params).filter(([name]) => name.startsWith('fault.'));
+  return { code: params.faultCode, params: Object.fromEntries(own.map(([name, value]) => [name.slice(6), value])), message: params.fault };
+}
+
+/** An error answer's own message in the user's language, by the variant of its code's form it names, else by its code. */
+export const errorText = (error: { code: string; form?: string; params?: ServerParams; message: string }): string =>
+  wordedOr(`serverError.${error.form ?? error.code}`, error.params, error.message);
 
 /** A finding of GET /api/checks in the user's language, by its form: its kind's own, or the variant it names. */
 export function findingText(finding: { kind: string; form?: string; params?: ServerParams; message: string }): string {
