@@ -1,7 +1,7 @@
 // The API's messages in the user's language: a finding by its kind, an error and each of its faults by their code,
 // each worded from its params by the catalogue's form of that code (the server's forms: src/lib/message-forms.ts);
 // the server's English text in English, and when it sends no params or the catalogue has no form of the code.
-import { hasServerForm, t } from './messages.ts';
+import { formatNumber, hasServerForm, t } from './messages.ts';
 
 /** The values a message of the API is worded from. */
 export type ServerParams = Record<string, unknown>;
@@ -11,8 +11,20 @@ type Params = Record<string, string | number>;
 /** `word(params)` when the catalogue has the form `key` and the params are strings and numbers, else the server's `message`. */
 function wordedOr(key: string, params: ServerParams | undefined, message: string): string {
   const wordable = params !== undefined && Object.values(params).every((v) => typeof v === 'string' || typeof v === 'number');
-  return wordable && hasServerForm(key) ? t(key, params as Params) : message;
+  return wordable && hasServerForm(key) ? t(key, localNumbers(params as Params)) : message;
 }
+
+/** The params that are amounts (watts, per cents, counts of addresses and ports) that the server's forms are worded from. */
+const AMOUNTS = new Set(['demand', 'budget', 'percent', 'used', 'dhcp', 'reserved', 'usable', 'switchCount', 'ports']);
+
+/** Amounts and fractions written in the user's locale ("25,5", "65.534" in German); numbers that name (a VLAN, a prefix) as they are. */
+const localNumbers = (params: Params): Params =>
+  Object.fromEntries(
+    Object.entries(params).map(([name, v]) => [
+      name,
+      typeof v === 'number' && (AMOUNTS.has(name) || !Number.isInteger(v)) ? formatNumber(v) : v,
+    ]),
+  );
 
 type Fault = { code?: string; params?: ServerParams; message: string };
 

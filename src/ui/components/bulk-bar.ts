@@ -68,7 +68,7 @@ export function BulkBar(p: {
       // 409 lag_member: each member and its LAG once (a fault per field would repeat them), without the request's fields.
       if (err instanceof ApiError && err.code === 'lag_member') {
         const members = [...new Set(err.details.map((d) => d.message))];
-        throw new ApiError(err.status, err.code, [err.message, ...members].join(' '));
+        throw new ApiError(err.status, err.code, `${err.message} ${members.join('; ')}`);
       }
       throw err;
     }
