@@ -524,6 +524,8 @@ describe('checkLegacyBundle: data', () => {
       from: 'not a date',
       to: '2023-03-05T12:00:00.000Z',
       reason: 'is not a valid date; replaced',
+      code: 'date_replaced',
+      params: {},
     });
   });
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EVERY_CONTROL_CHARACTER, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
+import { FIX_FORMS, fillForm, type FixFormCode, type MessageParams } from '../lib/message-forms.ts';
 import type { FixTarget } from './fix-records.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
 
@@ -381,7 +382,7 @@ export function keepDate(ctx: CheckContext, file: LegacyFile, entry: Entry, fiel
   if (raw === undefined || raw === null || raw === '') return fallback;
   const checked = checkValue(CREATED_AT, raw);
   if (checked.ok) return checked.value as string;
-  ctx.fixes.push({ ...fixAt(file, entry, field), from: raw, to: fallback, reason: 'is not a valid date; replaced' });
+  ctx.fixes.push({ ...fixAt(file, entry, field), from: raw, to: fallback, ...fixReason('date_replaced') });
   return fallback;
 }
 
@@ -400,6 +401,11 @@ export function keepTimes(
 }
 
 /** Where a fix of a record is reported: its file, its legacy id (`#3` for the third record when it has none), the field. */
+/** A fix's reason worded by the form `code` of FIX_FORMS from `params`, with its code and params (the UI words it in German). */
+export function fixReason(code: FixFormCode, params: MessageParams = {}): Pick<LegacyFix, 'reason' | 'code' | 'params'> {
+  return { reason: fillForm(FIX_FORMS[code], params), code, params };
+}
+
 export function fixAt(file: LegacyFile, entry: Entry, field = 'name'): Named['fixAt'] {
   return { file, id: entry.key ?? `#${entry.index + 1}`, field };
 }
@@ -435,7 +441,7 @@ export function dedupeNames(
     const name = String(item.record.name);
     const candidate = freeName(item.scope, name, (taken) => seen.has(scoped(item.scope, taken)));
     seen.add(scoped(item.scope, candidate));
-    ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, reason: 'repeats a name in its scope; a number was appended' });
+    ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, ...fixReason('name_repeated') });
     item.record.name = candidate;
   }
 }

@@ -175,6 +175,31 @@ export const FINDING_FORMS = {
     'it lies in no network of site {site}.',
 } as const;
 
+/** The forms of the reasons of the 0.20.x migration's fixes (a fix's reason), by code. */
+export const FIX_FORMS = {
+  vlan_not_at_site: "VLAN {vid} does not exist at the switch's site; dropped",
+  access_no_tagged: 'an access port carries no tagged VLANs; dropped',
+  mode_neither: 'is neither access nor trunk; the port is an access port',
+  stale_link: 'the far port is connected to another port (a stale link); dropped',
+  port_gone: 'names a port that does not exist; dropped',
+  network_vlan_gone: 'names a VLAN that no longer exists; the network keeps no VLAN',
+  network_vlan_elsewhere: "names a VLAN of another site than the network's; the network keeps no VLAN",
+  management_ip_twice: 'is the management IP of switch {switch} of the same site too; kept in the notes',
+  entry_names_gone: 'names a {kind} that no longer exists; the entry keeps the old id in its summary',
+  entry_user_gone: 'names a user that no longer exists; the entry keeps no user',
+  link_revoked: 'was revoked in 0.20.x, so its token stays dead; the public link is not migrated',
+  host_bits_kept: 'had host bits set; the network is kept',
+  gateway_from_subnet: 'taken from the address in the subnet',
+  name_repeated: 'repeats a name in its scope; a number was appended',
+  date_replaced: 'is not a valid date; replaced',
+  role_missing: 'is missing; the user is a viewer',
+  management_ip_recorded:
+    'the management IP of switch {switch} had no allocation in network "{network}" ({subnet}); recorded as its address',
+} as const;
+
+/** The code of a fix reason's form. */
+export type FixFormCode = keyof typeof FIX_FORMS;
+
 /**
  * `target` with the code and params of its message's form, as properties that are not enumerable (as rules.ts gives a
  * fault its rule): a fault still compares and copies as { field, message }, and http/errors.ts writes them into the answer.

@@ -163,6 +163,39 @@ describe('an activity entry in words', () => {
       );
     });
 
+    it('words what the migration fixed of a record from its changes: each field by its label, each reason by its form', () => {
+      const reasons = {
+        access_vlan: "VLAN 190 does not exist at the switch's site; dropped",
+        tagged_vlans: 'an access port carries no tagged VLANs; dropped',
+        port_mode: 'is neither access nor trunk; the port is an access port',
+        label: 'an odd reason',
+      };
+      const fixed = e(
+        'migrate',
+        'port',
+        '1/1/30',
+        `Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none (${reasons.access_vlan}); …`,
+        {
+          access_vlan: [190, null],
+          tagged_vlans: [[20], []],
+          port_mode: ['hybrid', 'access'],
+          label: ['x', 'y'],
+          reasons,
+          forms: {
+            access_vlan: { code: 'vlan_not_at_site', params: { vid: '190' } },
+            tagged_vlans: { code: 'access_no_tagged', params: {} },
+            port_mode: { code: 'mode_neither', params: {} },
+          },
+          fields: { access_vlan: 'untaggedVlanId', tagged_vlans: 'taggedVlanIds', port_mode: 'mode', label: 'name' },
+        },
+      );
+      expect(entrySummary(fixed)).toBe(
+        'Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: Untagged VLAN 190 → — (VLAN 190 gibt es am Standort des Switches nicht; entfernt); ' +
+          'Tagged VLANs 20 → — (ein Access-Port führt keine getaggten VLANs; entfernt); ' +
+          'Modus hybrid → access (ist weder access noch trunk; der Port ist ein Access-Port); 1 weitere',
+      );
+    });
+
     it("words the migration's own entry from its counts", () => {
       const counts = { sites: 3, vlans: 11, networks: 12, switches: 9, ports: 557, addresses: 24, ranges: 9, templates: 3, lags: 4 };
       const migrate = e('migrate', null, null, 'Migrated the 0.20.x data: …', {

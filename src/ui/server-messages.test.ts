@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../lib/message-forms.ts';
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, FIX_FORMS, fillForm } from '../lib/message-forms.ts';
 import { de } from './messages-de.ts';
 import { en, setLanguage } from './messages.ts';
-import { errorText, faultText, findingText } from './server-messages.ts';
+import { errorText, faultText, findingText, fixReasonText } from './server-messages.ts';
 
 const SERVER_FORMS: [prefix: string, forms: Record<string, string>][] = [
   ['serverFault', FIELD_FORMS],
   ['serverError', ERROR_FORMS],
   ['serverFinding', FINDING_FORMS],
+  ['serverFix', FIX_FORMS],
 ];
 
 /** Params for every placeholder of a form: numbers for some, text for the others. */
@@ -47,8 +48,8 @@ describe('the catalogues and the server’s message forms', () => {
       for (const [code, form] of Object.entries(forms)) {
         const params = sampleParams(form);
         const message = fillForm(form, params);
-        const worded = { serverFault: faultText, serverError: errorText, serverFinding: findingText }[prefix]!;
-        expect(worded({ code, kind: code.split('.')[0], form: code, params, message } as never)).toBe(message);
+        const worded = { serverFault: faultText, serverError: errorText, serverFinding: findingText, serverFix: fixReasonText }[prefix]!;
+        expect(worded({ code, kind: code.split('.')[0], form: code, params, message, reason: message } as never)).toBe(message);
       }
     }
   });

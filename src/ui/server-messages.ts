@@ -46,6 +46,10 @@ function quotedFault(params: ServerParams | undefined): Fault | undefined {
 export const errorText = (error: { code: string; form?: string; params?: ServerParams; message: string }): string =>
   wordedOr(`serverError.${error.form ?? error.code}`, error.params, error.message);
 
+/** The reason of a fix of the 0.20.x migration in the user's language, by its code (GET /api/migration, a fix entry's changes). */
+export const fixReasonText = (fix: { code?: string; params?: ServerParams; reason: string }): string =>
+  wordedOr(`serverFix.${fix.code}`, fix.params, fix.reason);
+
 /** A finding of GET /api/checks in the user's language, by its form: its kind's own, or the variant it names. */
 export function findingText(finding: { kind: string; form?: string; params?: ServerParams; message: string }): string {
   const form = finding.form ?? finding.kind;
