@@ -164,30 +164,46 @@ describe('an activity entry in words', () => {
     });
 
     it('words what the migration fixed of a record from its changes: each field by its label, each reason by its form', () => {
-      const reasons = {
-        access_vlan: "VLAN 190 does not exist at the switch's site; dropped",
-        tagged_vlans: 'an access port carries no tagged VLANs; dropped',
-        port_mode: 'is neither access nor trunk; the port is an access port',
-        label: 'an odd reason',
+      // Each fix: its field in the file's name and the API's, from, to, its reason, and the reason's form where it has one.
+      const fixes: [string, string, unknown, unknown, string, { code: string; params: Record<string, string> }?][] = [
+        [
+          'access_vlan',
+          'untaggedVlanId',
+          190,
+          null,
+          "VLAN 190 does not exist at the switch's site; dropped",
+          { code: 'vlan_not_at_site', params: { vid: '190' } },
+        ],
+        [
+          'tagged_vlans',
+          'taggedVlanIds',
+          [20],
+          [],
+          'an access port carries no tagged VLANs; dropped',
+          { code: 'access_no_tagged', params: {} },
+        ],
+        [
+          'port_mode',
+          'mode',
+          'hybrid',
+          'access',
+          'is neither access nor trunk; the port is an access port',
+          { code: 'mode_neither', params: {} },
+        ],
+        ['label', 'name', 'x', 'y', 'an odd reason'],
+      ];
+      const changes = {
+        ...Object.fromEntries(fixes.map(([field, , from, to]) => [field, [from, to]])),
+        reasons: Object.fromEntries(fixes.map(([field, , , , reason]) => [field, reason])),
+        forms: Object.fromEntries(fixes.filter((fix) => fix[5]).map(([field, , , , , form]) => [field, form])),
+        fields: Object.fromEntries(fixes.map(([field, api]) => [field, api])),
       };
       const fixed = e(
         'migrate',
         'port',
         '1/1/30',
-        `Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none (${reasons.access_vlan}); …`,
-        {
-          access_vlan: [190, null],
-          tagged_vlans: [[20], []],
-          port_mode: ['hybrid', 'access'],
-          label: ['x', 'y'],
-          reasons,
-          forms: {
-            access_vlan: { code: 'vlan_not_at_site', params: { vid: '190' } },
-            tagged_vlans: { code: 'access_no_tagged', params: {} },
-            port_mode: { code: 'mode_neither', params: {} },
-          },
-          fields: { access_vlan: 'untaggedVlanId', tagged_vlans: 'taggedVlanIds', port_mode: 'mode', label: 'name' },
-        },
+        `Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none (${fixes[0]![4]}); …`,
+        changes,
       );
       expect(entrySummary(fixed)).toBe(
         'Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: Untagged VLAN 190 → — (VLAN 190 gibt es am Standort des Switches nicht; entfernt); ' +

@@ -16,13 +16,6 @@ describe('numbers in the UI', () => {
 
   it("write the amounts of the server's messages in German (watts, per cents, counts), and leave the numbers that name", async () => {
     await setLanguage('de');
-    const poe = {
-      kind: 'poe_over_budget',
-      form: 'poe_over_budget.one_port',
-      params: { switch: 'sw-1', demand: 25.5, budget: 10 },
-      message: '',
-    };
-    expect(findingText(poe)).toBe('Der PoE-Bedarf des Switches sw-1 beträgt 25,5 W (1 aktiver PoE-Port), über seinem Budget von 10 W.');
     const full = {
       kind: 'network_nearly_full',
       params: { network: 'lan', subnet: '10.0.0.0/16', site: 'HQ', percent: 92.5, used: 60000, dhcp: 500, reserved: 120, usable: 65534 },
