@@ -25,7 +25,7 @@ import {
 import type { Db } from '../db/open.ts';
 import { portCarries, portRefById, relinkFarEnds, setLink, setPortModeAndVlan, setTagged, type PortSwitch } from '../db/ports.ts';
 import type { Refusal, FieldFault } from '../errors/refusal.ts';
-import { changesNothing, faultOf, formedRefusal, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
+import { changesNothing, faultOf, formedRefusal, reason, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
 import { lagRuleFaults } from '../fields/record-rules.ts';
 import { databaseLookups } from './lookups.ts';
@@ -126,7 +126,7 @@ function writeMembersAndPair(change: Change, id: string, before: string | null, 
  * remote LAG (the write pairs it back itself). A remote LAG of the same switch is named with both.
  */
 function judgeLag(db: Db, lag: Record<string, unknown>, sw: PortSwitch, given: Record<string, unknown>): FieldFault[] {
-  const sameSwitch = (far: { name?: string }) => `must be a LAG of another switch (${far.name} is on ${sw.name})`;
+  const sameSwitch = (far: { name?: string }) => reason('lag_of_same_switch_named', { lag: String(far.name), switch: sw.name });
   const context = { symmetric: false, members: Array.isArray(given.memberPortIds), pairWords: { sameSwitch } };
   return lagRuleFaults({ ...lag, switchId: sw.id }, databaseLookups(db, { switch: sw }), context);
 }

@@ -120,7 +120,7 @@ const PAIR_FORMS: Record<PairField, Record<'missing' | 'sameSwitch' | 'noBack' |
 };
 
 /** A caller's wording as a Refused: a text of its own, or a form's. */
-const reasonOf = (words: string | Refused): Refused => (typeof words === 'string' ? { message: words } : words);
+export const reasonOf = (words: string | Refused): Refused => (typeof words === 'string' ? { message: words } : words);
 
 function wordsOf(rule: PairRule): PairWords & { stray(id: string): Refused } {
   const forms = PAIR_FORMS[rule.field];

@@ -105,6 +105,22 @@ export const FIELD_FORMS = {
   lag_member_type: 'port "{port}" is a {type} port, which cannot be a LAG member',
   lag_name_taken: 'switch {switch} has a LAG named "{name}"',
   port_in_other_lag: 'port {port} is a member of LAG {lag}',
+  leaves_no_admin: 'would leave no enabled admin',
+  lag_too_few: "must name two or more ports of the LAG's switch",
+  lag_too_few_of: 'must name two or more ports of switch {switch}',
+  member_of_other_switch: "port {port} is not a port of the LAG's switch",
+  member_not_of_switch: 'port {port} is not a port of switch {switch}',
+  lag_of_same_switch_named: 'must be a LAG of another switch ({lag} is on {switch})',
+  template_name_taken: 'a template named "{name}" exists',
+  stack_below_ports: 'must be at least {unit}: a port is on unit {unit}; move or delete it first',
+  port_count_with_template: 'must be left out with templateId: give either portCount or templateId (the template makes the ports)',
+  template_missing: 'template {id} does not exist',
+  not_duplicate_object: 'must be a JSON object { name, managementIp? }',
+  not_duplicate_field: 'is not a field of a duplicate: only name and managementIp',
+  address_chosen_by_server: 'is chosen by the server: leave it out (or record it with POST /api/networks/{id}/addresses)',
+  management_address_of: 'is the management IP of switch {switch}',
+  not_host_of_network: 'is the network or broadcast address of network {network} ({subnet}); pick a host address',
+  switch_of_other_site: 'must be the id of a switch of site {site}',
 } as const;
 
 /** The code of a field fault's form. */
@@ -134,6 +150,13 @@ export const ERROR_FORMS = {
   'lag_member.in_other_lag': 'A port is in one LAG at most: {ports} is a member of another LAG already; take it out of it first.',
   'lag_member.in_other_lags': 'A port is in one LAG at most: {ports} are members of another LAG already; take them out of it first.',
   'lag_member.member_type': 'A LAG takes no console or management port.',
+  last_admin: 'This is the last enabled admin; make another admin first.',
+  'managed_by_switch.delete':
+    "{address} is the management IP of switch {switch}, kept in step with it; clear or change the switch's managementIp instead.",
+  'managed_by_switch.change':
+    "{address} is the management IP of switch {switch}, kept in step with it; change the switch's managementIp instead.",
+  'validation_failed.not_host': '{address} is not a host address of network {network} ({subnet}).',
+  'validation_failed.layout_other_site': 'The layout names switches that are not of this site.',
   'lag_member.bulk': 'The change would set the mode or VLANs of LAG members ({members}), which their LAG sets; no port was changed.',
 } as const;
 

@@ -647,6 +647,23 @@ export const de = {
     lag_member_type: 'Port „{port}“ ist ein {type}-Port und kann kein LAG-Mitglied sein',
     lag_name_taken: 'Switch {switch} hat schon einen LAG namens „{name}“',
     port_in_other_lag: 'Port {port} gehört zum LAG {lag}',
+    leaves_no_admin: 'ließe keinen aktiven Administrator übrig',
+    lag_too_few: 'muss zwei oder mehr Ports des Switches des LAGs nennen',
+    lag_too_few_of: 'muss zwei oder mehr Ports des Switches {switch} nennen',
+    member_of_other_switch: 'Port {port} ist kein Port des Switches des LAGs',
+    member_not_of_switch: 'Port {port} ist kein Port des Switches {switch}',
+    lag_of_same_switch_named: 'muss ein LAG eines anderen Switches sein ({lag} liegt auf {switch})',
+    template_name_taken: 'es gibt schon eine Vorlage namens „{name}“',
+    stack_below_ports: 'muss mindestens {unit} sein: ein Port liegt auf Einheit {unit}; verschieben oder löschen Sie ihn zuerst',
+    port_count_with_template:
+      'muss mit templateId wegbleiben: geben Sie entweder portCount oder templateId an (die Vorlage legt die Ports an)',
+    template_missing: 'Vorlage {id} gibt es nicht',
+    not_duplicate_object: 'muss ein JSON-Objekt { name, managementIp? } sein',
+    not_duplicate_field: 'ist kein Feld einer Kopie: nur name und managementIp',
+    address_chosen_by_server: 'wählt der Server: lassen Sie es weg (oder erfassen Sie sie mit POST /api/networks/{id}/addresses)',
+    management_address_of: 'ist die Management-IP des Switches {switch}',
+    not_host_of_network: 'ist die Netzwerk- oder Broadcast-Adresse des Netzwerks {network} ({subnet}); wählen Sie eine Host-Adresse',
+    switch_of_other_site: 'muss die ID eines Switches des Standorts {site} sein',
   }),
   ...group('serverError', {
     validation_failed: 'Die Anfrage enthält ungültige Felder.',
@@ -673,6 +690,13 @@ export const de = {
     'lag_member.in_other_lags':
       'Ein Port gehört höchstens einem LAG an: {ports} gehören schon einem anderen LAG an; nehmen Sie sie erst dort heraus.',
     'lag_member.member_type': 'Ein LAG nimmt keinen Konsolen- oder Management-Port auf.',
+    last_admin: 'Dies ist der letzte aktive Administrator; machen Sie zuerst jemand anderen zum Administrator.',
+    'managed_by_switch.delete':
+      '{address} ist die Management-IP des Switches {switch} und folgt ihm; leeren oder ändern Sie stattdessen die managementIp des Switches.',
+    'managed_by_switch.change':
+      '{address} ist die Management-IP des Switches {switch} und folgt ihm; ändern Sie stattdessen die managementIp des Switches.',
+    'validation_failed.not_host': '{address} ist keine Host-Adresse des Netzwerks {network} ({subnet}).',
+    'validation_failed.layout_other_site': 'Die Anordnung nennt Switches, die nicht zu diesem Standort gehören.',
     'lag_member.bulk':
       'Die Änderung würde den Modus oder die VLANs von LAG-Mitgliedern ({members}) setzen, die ihr LAG setzt; kein Port wurde geändert.',
   }),

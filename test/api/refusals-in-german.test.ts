@@ -1,6 +1,7 @@
-// Every refusal the UI's port and LAG writes can meet reads in German: each fault carries the code and params of its
-// form, and the refusal's own message its params (and the variant of its code's form), each form worded by the
-// German catalogue. A message the server still builds as text, without a code, fails here.
+// Every refusal the UI's writes of ports, LAGs, switches, addresses, templates and users can meet reads in German:
+// each fault carries the code and params of its form, and the refusal's own message its params (and the variant of
+// its code's form), each form worded by the German catalogue. A message the server builds as text, without a code,
+// fails here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_FORMS, FIELD_FORMS, fillForm } from '../../src/lib/message-forms.ts';
 import { de } from '../../src/ui/messages-de.ts';
@@ -9,12 +10,27 @@ import { useTestServer } from '../helpers/server.ts';
 const server = useTestServer();
 const { call, make } = server;
 
-type Made = { edge: string; ports: string[]; console: string; lag: string; members: string[]; branchPort: string; users: string };
+type Made = {
+  main: string;
+  edge: string;
+  ports: string[];
+  console: string;
+  lag: string;
+  members: string[];
+  branch: string;
+  branchSwitch: string;
+  branchPort: string;
+  users: string;
+  stack: string;
+  lan: string;
+  managed: string;
+};
 const made = {} as Made;
 
 beforeAll(async () => {
-  const main = (await make('/api/sites', { name: 'Main' })).id;
-  const branch = (await make('/api/sites', { name: 'Branch' })).id;
+  made.main = (await make('/api/sites', { name: 'Main' })).id;
+  made.branch = (await make('/api/sites', { name: 'Branch' })).id;
+  const { main, branch } = made;
   made.users = (await make('/api/vlans', { siteId: main, vid: 10, name: 'Users' })).id;
   made.edge = (await make('/api/switches', { siteId: main, name: 'edge' })).id;
   const port = async (switchId: string, body: object) => (await make(`/api/switches/${switchId}/ports`, body)).id as string;
@@ -22,10 +38,16 @@ beforeAll(async () => {
   made.console = await port(made.edge, { name: 'con 0', type: 'console' });
   made.members = [await port(made.edge, { name: '47' }), await port(made.edge, { name: '48' })];
   made.lag = (await make(`/api/switches/${made.edge}/lags`, { name: 'Po1', memberPortIds: made.members })).id;
-  made.branchPort = await port((await make('/api/switches', { siteId: branch, name: 'branch-1' })).id, { name: '1' });
+  made.branchSwitch = (await make('/api/switches', { siteId: branch, name: 'branch-1' })).id;
+  made.branchPort = await port(made.branchSwitch, { name: '1' });
+  made.stack = (await make('/api/switches', { siteId: main, name: 'stack', stackSize: 2 })).id;
+  await port(made.stack, { name: '2/0/1', unit: 2 });
+  made.lan = (await make('/api/networks', { siteId: main, name: 'lan', subnet: '10.9.0.0/24' })).id;
+  await make('/api/switches', { siteId: main, name: 'managed', managementIp: '10.9.0.2' });
+  made.managed = (await call('GET', `/api/networks/${made.lan}/addresses`)).body.items[0].id;
 });
 
-type Request = { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+type Request = { method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'; path: string; body?: unknown };
 const bulk = (body: unknown): Request => ({ method: 'PATCH', path: `/api/switches/${made.edge}/ports`, body });
 const lags = (body: unknown): Request => ({ method: 'POST', path: `/api/switches/${made.edge}/lags`, body });
 
@@ -54,6 +76,51 @@ const refusals: [name: string, request: () => Request | Promise<Request>][] = [
   ['a LAG of a member of another LAG', () => lags({ name: 'Po2', memberPortIds: [made.ports[0], made.members[0]] })],
   ['a LAG of members of another LAG', () => lags({ name: 'Po2', memberPortIds: made.members })],
   ['a LAG of a console port', () => lags({ name: 'Po3', memberPortIds: [made.ports[0], made.console] })],
+  ['a LAG of one port', () => lags({ name: 'Po4', memberPortIds: [made.ports[0]] })],
+  ['a LAG of a port of another switch', () => lags({ name: 'Po4', memberPortIds: [made.ports[0], made.branchPort] })],
+  ['a LAG paired with a LAG of its own switch', () => lags({ name: 'Po4', memberPortIds: made.ports, remoteLagId: made.lag })],
+  ['a stack smaller than its ports', () => ({ method: 'PATCH', path: `/api/switches/${made.stack}`, body: { stackSize: 1 } })],
+  [
+    'a switch of a template that is none, with a port count',
+    () => ({ method: 'POST', path: '/api/switches', body: { siteId: made.main, name: 't', portCount: 8, templateId: made.users } }),
+  ],
+  [
+    'a switch whose management IP is its network’s address',
+    () => ({ method: 'POST', path: '/api/switches', body: { siteId: made.main, name: 'n', managementIp: '10.9.0.0' } }),
+  ],
+  ['a duplicate that is no object', () => ({ method: 'POST', path: `/api/switches/${made.edge}/duplicate`, body: [] })],
+  [
+    'a duplicate with a field it has not',
+    () => ({ method: 'POST', path: `/api/switches/${made.edge}/duplicate`, body: { name: 'x', site: 'y' } }),
+  ],
+  ['the delete of a switch’s management address', () => ({ method: 'DELETE', path: `/api/addresses/${made.managed}` })],
+  [
+    'a change of a switch’s management address',
+    () => ({ method: 'PATCH', path: `/api/addresses/${made.managed}`, body: { address: '10.9.0.3' } }),
+  ],
+  [
+    'a layout of a switch of another site',
+    () => ({
+      method: 'PUT',
+      path: `/api/sites/${made.main}/topology-layout`,
+      body: { positions: { [made.branchSwitch]: { x: 1, y: 1 } } },
+    }),
+  ],
+  [
+    'a template with the name of another',
+    async () => {
+      const units = [[{ type: 'rj45', count: 4, namePattern: '{n}' }]];
+      await make('/api/templates', { name: 'T1', units });
+      return { method: 'POST', path: '/api/templates', body: { name: 'T1', units } };
+    },
+  ],
+  [
+    'the last admin made a viewer',
+    async () => {
+      const admin = (await call('GET', '/api/auth/me')).body.id;
+      return { method: 'PATCH', path: `/api/users/${admin}`, body: { role: 'viewer' } };
+    },
+  ],
 ];
 
 type Fault = { field: string; message: string; code?: keyof typeof FIELD_FORMS; params?: Record<string, string | number> };
