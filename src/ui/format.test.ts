@@ -12,6 +12,7 @@ describe('numbers in the UI', () => {
     expect(poeText({ type: '802.3at', maxWatts: 25.5 })).toBe('802.3at 25,5 W');
     expect(displayValue({ type: '802.3bt-type4', maxWatts: 1500.5 })).toBe('802.3bt-type4 1.500,5 W');
     expect(poeText({ type: '802.3af', maxWatts: null })).toBe('802.3af');
+    expect([displayValue(370.5), displayValue(4094)]).toEqual(['370,5', '4094']);
   });
 
   it("write the amounts of the server's messages in German (watts, per cents, counts), and leave the numbers that name", async () => {

@@ -74,5 +74,7 @@ export function displayValue(v: unknown): string {
     return JSON.stringify(v);
   }
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+  // A fraction (a PoE budget of 25.5 W) with the locale's decimal mark; whole numbers (a VLAN, a unit) as they are.
+  if (typeof v === 'number' && !Number.isInteger(v)) return formatNumber(v);
   return String(v);
 }
