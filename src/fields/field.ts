@@ -42,14 +42,14 @@ export function quotingFault(
   params: MessageParams,
   quoted: FieldFault,
 ): FieldFault {
-  const quotedForm =
-    quoted.code === undefined
-      ? {}
-      : {
-          faultCode: quoted.code,
-          ...Object.fromEntries(Object.entries(quoted.params ?? {}).map(([name, value]) => [`fault.${name}`, value])),
-        };
-  return faultOf(field, code, { ...params, field: quoted.field, fault: quoted.message, ...quotedForm });
+  return faultOf(field, code, { ...params, field: quoted.field, ...quotedParams(quoted) });
+}
+
+/** The params that quote `quoted` as {fault}: its message, and its form's code and params as `faultCode` and `fault.<name>`. */
+export function quotedParams(quoted: Refused): MessageParams {
+  if (quoted.code === undefined) return { fault: quoted.message };
+  const own = Object.entries(quoted.params ?? {}).map(([name, value]) => [`fault.${name}`, value]);
+  return { fault: quoted.message, faultCode: quoted.code, ...Object.fromEntries(own) };
 }
 
 /** A 409 whose message the form of its code words from `params` (an address taken, a colour taken, an overlap). */

@@ -1,5 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EVERY_CONTROL_CHARACTER, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
+import {
+  EVERY_CONTROL_CHARACTER,
+  checkValue,
+  isPlainObject,
+  quotedParams,
+  validateInput,
+  type Field,
+  type Refused,
+  type Resource,
+} from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
 import { FIX_FORMS, fillForm, type FixFormCode, type MessageParams } from '../lib/message-forms.ts';
@@ -280,23 +289,33 @@ function keepRefused(
         ...fixAt(at.file, at.entry, where.field),
         from,
         to: input[keeper.name],
-        reason: `${fault.message}; shortened, control characters spelled out`,
+        ...fixReason('shortened', quotedParams(fault)),
       });
       continue;
     }
     if (!required) {
-      keepRefusedValue(ctx, at.resource, input, where, from, fault.message);
+      keepRefusedValue(ctx, at.resource, input, where, from, fault);
       continue;
     }
     const to = fallback[fault.field] ?? (fault.field === 'name' ? defaultName(at) : undefined);
     if (to === undefined) {
-      ctx.fixes.push({ ...fixAt(at.file, at.entry, where.field), from, to: null, reason: `${fault.message}; the record is not migrated` });
+      ctx.fixes.push({
+        ...fixAt(at.file, at.entry, where.field),
+        from,
+        to: null,
+        ...fixReason('not_migrated_record', quotedParams(fault)),
+      });
       return undefined;
     }
     input[fault.field] = to;
     if (from === null)
-      ctx.fixes.push({ ...fixAt(at.file, at.entry, where.field), from, to, reason: `${fault.message}; ${shown(to)} given` });
-    else keepRefusedValue(ctx, at.resource, input, where, from, `${fault.message}; replaced by ${shown(to)}`);
+      ctx.fixes.push({
+        ...fixAt(at.file, at.entry, where.field),
+        from,
+        to,
+        ...fixReason('given_instead', { ...quotedParams(fault), value: shown(to) }),
+      });
+    else keepRefusedValue(ctx, at.resource, input, where, from, fault, shown(to));
   }
   const again = validateInput(at.resource, input, 'create');
   // Only a fallback of the caller's could still fail here: a fault of the caller's making, not of the files.
@@ -315,18 +334,16 @@ export function keepRefusedValue(
   values: Record<string, unknown>,
   where: { file: LegacyFile; entry: Entry; field: string },
   from: unknown,
-  message: string,
+  why: Refused,
+  replacedBy?: string,
 ): void {
   const keeper = keeperOf(resource);
   const field = where.field.replace(/^.*\]\./, '');
   // A refused value of the keeper itself cannot be kept in it.
   const keepable = keeper !== undefined && field !== keeper.name;
-  ctx.fixes.push({
-    ...fixAt(where.file, where.entry, where.field),
-    from,
-    to: null,
-    reason: `${message}${keepable ? `; kept in the ${keeper.name}` : '; dropped'}`,
-  });
+  const params = { ...quotedParams(why), ...(replacedBy !== undefined && { value: replacedBy }), ...(keepable && { keeper: keeper.name }) };
+  const code = replacedBy === undefined ? (keepable ? 'kept_in' : 'dropped_value') : keepable ? 'replaced_kept_in' : 'replaced_dropped';
+  ctx.fixes.push({ ...fixAt(where.file, where.entry, where.field), from, to: null, ...fixReason(code, params) });
   if (!keepable) return;
   keepLine(resource, values, `${field}: ${shown(from)}`);
 }

@@ -358,7 +358,7 @@ function keptUnderRules(ctx: CheckContext, entry: Entry, values: Record<string, 
   const faults = networkRuleFaults({ ...values, vlanId }, lookups, MIGRATED);
   const gateway = faults.find((fault) => fault.field === 'gateway');
   if (gateway) {
-    keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, gateway.message);
+    keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, gateway);
     values.gateway = null;
   }
   const dropVlan = (code: 'network_vlan_gone' | 'network_vlan_elsewhere') =>
@@ -543,7 +543,9 @@ function vlanNumbers(
 ): string[] {
   if (empty(value)) return [];
   if (!Array.isArray(value)) {
-    keepRefusedValue(ctx, holder.resource, holder.values, { file: 'switches.json', entry, field }, value, 'must be a list of VLAN numbers');
+    keepRefusedValue(ctx, holder.resource, holder.values, { file: 'switches.json', entry, field }, value, {
+      message: 'must be a list of VLAN numbers',
+    });
     return [];
   }
   const ids: string[] = [];
@@ -606,7 +608,7 @@ function checkPort(
   if (isPlainObject(raw.poe)) {
     const checked = checkValue(POE_FIELD, { type: raw.poe.type, maxWatts: raw.poe.max_watts ?? null });
     if (checked.ok) poe = checked.value;
-    else keepRefusedValue(ctx, PORT, values, { file, entry, field: `${at}poe` }, raw.poe, checked.message);
+    else keepRefusedValue(ctx, PORT, values, { file, entry, field: `${at}poe` }, raw.poe, checked);
   }
   return {
     id: '',

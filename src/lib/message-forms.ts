@@ -216,6 +216,13 @@ export const FIX_FORMS = {
   name_repeated: 'repeats a name in its scope; a number was appended',
   date_replaced: 'is not a valid date; replaced',
   role_missing: 'is missing; the user is a viewer',
+  not_migrated_record: '{fault}; the record is not migrated',
+  given_instead: '{fault}; {value} given',
+  shortened: '{fault}; shortened, control characters spelled out',
+  kept_in: '{fault}; kept in the {keeper}',
+  dropped_value: '{fault}; dropped',
+  replaced_kept_in: '{fault}; replaced by {value}; kept in the {keeper}',
+  replaced_dropped: '{fault}; replaced by {value}; dropped',
   management_ip_recorded:
     'the management IP of switch {switch} had no allocation in network "{network}" ({subnet}); recorded as its address',
 } as const;

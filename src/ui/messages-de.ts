@@ -717,6 +717,13 @@ export const de = {
     name_repeated: 'wiederholt einen Namen in seinem Bereich; eine Nummer wurde angehängt',
     date_replaced: 'ist kein gültiges Datum; ersetzt',
     role_missing: 'fehlt; der Benutzer ist ein Betrachter',
+    not_migrated_record: '{fault}; der Datensatz wird nicht übernommen',
+    given_instead: '{fault}; {value} eingesetzt',
+    shortened: '{fault}; gekürzt, Steuerzeichen ausgeschrieben',
+    kept_in: '{fault}; in {keeper} behalten',
+    dropped_value: '{fault}; entfernt',
+    replaced_kept_in: '{fault}; durch {value} ersetzt; in {keeper} behalten',
+    replaced_dropped: '{fault}; durch {value} ersetzt; entfernt',
     management_ip_recorded:
       'die Management-IP des Switches {switch} war im Netzwerk „{network}“ ({subnet}) nicht vergeben; als seine Adresse erfasst',
   }),

@@ -93,6 +93,15 @@ describe('a message of the API in the user’s language', () => {
     expect(errorText(lagMember)).toMatch(/^Port 47 gehört zum LAG Po1 auf edge, der zwei oder mehr Mitglieder braucht/);
   });
 
+  it('words the reason of a migration fix in German, the fault it quotes and the field that keeps the value too', async () => {
+    await setLanguage('de');
+    const params = { fault: 'must be a MAC address like aa:bb:cc:dd:ee:ff', faultCode: 'not_mac', keeper: 'notes' };
+    expect(fixReasonText({ code: 'kept_in', params, reason: 'must be a MAC address…; kept in the notes' })).toBe(
+      'muss eine MAC-Adresse wie aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF oder aabb.ccdd.eeff sein; in Notizen behalten',
+    );
+    expect(fixReasonText({ code: 'dropped_value', params: { fault: 'is odd' }, reason: 'is odd; dropped' })).toBe('is odd; entfernt');
+  });
+
   it('is the server’s English text for a code the catalogue lacks, or without params', async () => {
     await setLanguage('de');
     expect(faultText({ code: 'no_such_form', params: {}, message: 'is odd' })).toBe('is odd');

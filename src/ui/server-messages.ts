@@ -1,6 +1,7 @@
 // The API's messages in the user's language: a finding by its kind, an error and each of its faults by their code,
 // each worded from its params by the catalogue's form of that code (the server's forms: src/lib/message-forms.ts);
 // the server's English text in English, and when it sends no params or the catalogue has no form of the code.
+import { fieldLabel } from './field-label.ts';
 import { formatNumber, hasServerForm, t } from './messages.ts';
 
 /** The values a message of the API is worded from. */
@@ -46,9 +47,20 @@ function quotedFault(params: ServerParams | undefined): Fault | undefined {
 export const errorText = (error: { code: string; form?: string; params?: ServerParams; message: string }): string =>
   wordedOr(`serverError.${error.form ?? error.code}`, error.params, error.message);
 
-/** The reason of a fix of the 0.20.x migration in the user's language, by its code (GET /api/migration, a fix entry's changes). */
-export const fixReasonText = (fix: { code?: string; params?: ServerParams; reason: string }): string =>
-  wordedOr(`serverFix.${fix.code}`, fix.params, fix.reason);
+/**
+ * The reason of a fix of the 0.20.x migration in the user's language, by its code (GET /api/migration, a fix entry's
+ * changes): the fault it quotes worded too, the field that keeps a refused value by its label.
+ */
+export function fixReasonText(fix: { code?: string; params?: ServerParams; reason: string }): string {
+  const quoted = quotedFault(fix.params);
+  const keeper = fix.params?.keeper;
+  const params = fix.params && {
+    ...fix.params,
+    ...(quoted && { fault: faultText(quoted) }),
+    ...(typeof keeper === 'string' && { keeper: fieldLabel(keeper) }),
+  };
+  return wordedOr(`serverFix.${fix.code}`, params, fix.reason);
+}
 
 /** A finding of GET /api/checks in the user's language, by its form: its kind's own, or the variant it names. */
 export function findingText(finding: { kind: string; form?: string; params?: ServerParams; message: string }): string {
