@@ -17,7 +17,7 @@ import { getNetwork, nextFreeAddress, type NetworkRow } from '../db/networks.ts'
 import type { Db } from '../db/open.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
 import { ADDRESS } from '../fields/addresses.ts';
-import { defaultColumns, toColumns, validateInput } from '../fields/field.ts';
+import { defaultColumns, faultOf, formedRefusal, toColumns, validateInput } from '../fields/field.ts';
 import { addressRuleFaults } from '../fields/record-rules.ts';
 import { databaseLookups } from './lookups.ts';
 import { networkLabel } from './networks.ts';
@@ -31,7 +31,7 @@ export const ADDRESS_WRITES: Writes<undefined, NetworkRow, string> = childWrites
   addressesOf,
   { what: ADDRESS.type, get: getAddress, parentOf: (db, address) => getNetwork(db, address.network_id)! },
   (change, address) => {
-    if (address.switch_id) throw managedBySwitch(address, "clear or change the switch's managementIp");
+    if (address.switch_id) throw managedBySwitch(address, 'managed_by_switch.delete');
     removeAddress(change, address.id);
     return '';
   },
@@ -77,7 +77,7 @@ function addressesOf(network: NetworkRow): DomainKind<AddressRow, AddressValues>
       return [];
     },
     refuseUpdate: (_db, address, values) => {
-      if (address.switch_id && values.address !== address.address) throw managedBySwitch(address, "change the switch's managementIp");
+      if (address.switch_id && values.address !== address.address) throw managedBySwitch(address, 'managed_by_switch.change');
     },
     entity: (address) => ({ name: address.address, siteId: network.site_id, label: label(address, network) }),
   };
@@ -89,10 +89,7 @@ function nextAddressValues(db: Db, network: NetworkRow, input: unknown): Omit<Ad
   const checked = validateInput(ADDRESS, body, 'patch');
   const faults = [...checked.faults];
   if (typeof body === 'object' && body !== null && Object.hasOwn(body, 'address'))
-    faults.push({
-      field: 'address',
-      message: 'is chosen by the server: leave it out (or record it with POST /api/networks/{id}/addresses)',
-    });
+    faults.push(faultOf('address', 'address_chosen_by_server'));
   faults.push(...judgeAddress(db, network, checked.values, faults));
   refuseInvalid(faults);
   return { ...defaultColumns(ADDRESS), ...toColumns(ADDRESS, checked.values) } as Omit<AddressValues, 'address'>;
@@ -109,13 +106,9 @@ function label(address: Pick<AddressValues, 'address' | 'hostname'>, network: Ne
 }
 
 /** 409 managed_by_switch: a switch's management address follows the switch. */
-function managedBySwitch(address: AddressRow, hint: string): Refusal {
-  return new Refusal(
-    'conflict',
-    'managed_by_switch',
-    `${address.address} is the management IP of switch ${address.switch_id}, kept in step with it; ${hint} instead.`,
-    [{ field: 'address', message: `is the management IP of switch ${address.switch_id}` }],
-  );
+function managedBySwitch(address: AddressRow, form: 'managed_by_switch.delete' | 'managed_by_switch.change'): Refusal {
+  const params = { address: address.address, switch: address.switch_id! };
+  return formedRefusal('conflict', form, params, [faultOf('address', 'management_address_of', { switch: address.switch_id! })]);
 }
 
 /** 409 network_full: no usable address is left outside the ranges, the gateway and the recorded ones. */

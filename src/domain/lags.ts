@@ -24,8 +24,8 @@ import {
 } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
 import { portCarries, portRefById, relinkFarEnds, setLink, setPortModeAndVlan, setTagged, type PortSwitch } from '../db/ports.ts';
-import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { changesNothing, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
+import type { Refusal, FieldFault } from '../errors/refusal.ts';
+import { changesNothing, faultOf, formedRefusal, reason, toColumns, validateInput, type ApiRecord } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
 import { lagRuleFaults } from '../fields/record-rules.ts';
 import { databaseLookups } from './lookups.ts';
@@ -126,32 +126,29 @@ function writeMembersAndPair(change: Change, id: string, before: string | null, 
  * remote LAG (the write pairs it back itself). A remote LAG of the same switch is named with both.
  */
 function judgeLag(db: Db, lag: Record<string, unknown>, sw: PortSwitch, given: Record<string, unknown>): FieldFault[] {
-  const sameSwitch = (far: { name?: string }) => `must be a LAG of another switch (${far.name} is on ${sw.name})`;
+  const sameSwitch = (far: { name?: string }) => reason('lag_of_same_switch_named', { lag: String(far.name), switch: sw.name });
   const context = { symmetric: false, members: Array.isArray(given.memberPortIds), pairWords: { sameSwitch } };
   return lagRuleFaults({ ...lag, switchId: sw.id }, databaseLookups(db, { switch: sw }), context);
 }
 
 /** Inside the change: the name unique per switch (409 name_taken), each member in no other LAG (409 lag_member). */
 function refuseLagClashes(db: Db, sw: PortSwitch, id: string, name: string, members: string[]): void {
-  if (lagIdByName(db, sw.id, name, id)) refuseClashes([{ field: 'name', message: `switch ${sw.name} has a LAG named "${name}"` }]);
+  if (lagIdByName(db, sw.id, name, id)) refuseClashes([faultOf('name', 'lag_name_taken', { switch: sw.name, name })]);
   const taken: FieldFault[] = [];
   const named: string[] = [];
   members.forEach((portId, i) => {
     const port = memberCandidate(db, portId)!;
     if (port.lagId === null || port.lagId === id) return;
     const other = lagRefById(db, port.lagId)?.name ?? port.lagId;
-    taken.push({ field: `memberPortIds[${i}]`, message: `port ${port.name} is a member of LAG ${other}` });
+    taken.push(faultOf(`memberPortIds[${i}]`, 'port_in_other_lag', { port: port.name, lag: other }));
     named.push(`${port.name} (LAG ${other})`);
   });
   if (taken.length) throw inOtherLag(taken, named);
 }
 
 function inOtherLag(taken: FieldFault[], named: string[]): Refusal {
-  const one = taken.length === 1;
-  const message =
-    `A port is in one LAG at most: ${named.join(', ')} ${one ? 'is a member' : 'are members'} of another LAG already; ` +
-    `take ${one ? 'it' : 'them'} out of it first.`;
-  return new Refusal('conflict', 'lag_member', message, taken);
+  const form = taken.length === 1 ? 'lag_member.in_other_lag' : 'lag_member.in_other_lags';
+  return formedRefusal('conflict', form, { ports: named.join(', ') }, taken);
 }
 
 // The id lists compared as sets, as they are stored (tagged sorted; members in port order, whatever order was sent).

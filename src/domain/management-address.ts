@@ -16,7 +16,7 @@ import { networksOfSite } from '../db/networks.ts';
 import { networkHolding } from '../db/switches.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { ADDRESS } from '../fields/addresses.ts';
-import { checkValue, faultOf, movedFault } from '../fields/field.ts';
+import { checkValue, faultOf, formedRefusal, movedFault } from '../fields/field.ts';
 import { ipKey, isUsableHost } from '../lib/ip-math.ts';
 
 /** What keeping a switch's management address needs of it (its row as it is now). */
@@ -81,9 +81,10 @@ export function keepManagementAddress(change: Change, sw: ManagedSwitch, previou
   }
   const ip = sw.management_ip!;
   const where = `network ${network.name} (${network.subnet})`;
+  const of = { network: network.name, subnet: network.subnet };
   if (!isUsableHost(network.subnet, ip))
-    throw new Refusal('invalid', 'validation_failed', `${ip} is not a host address of ${where}.`, [
-      { field: 'managementIp', message: `is the network or broadcast address of ${where}; pick a host address` },
+    throw formedRefusal('invalid', 'validation_failed.not_host', { address: ip, ...of }, [
+      faultOf('managementIp', 'not_host_of_network', of),
     ]);
   const holderId = addressIdByKey(db, network.id, ipKey(ip)!);
   const pool = holderId !== undefined && holderId === current?.id ? undefined : addressConflict(db, network.id, ip, holderId ?? '');

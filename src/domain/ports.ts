@@ -26,13 +26,16 @@ import {
   type PortSwitch,
   type PortValues,
 } from '../db/ports.ts';
-import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import type { Refusal, FieldFault } from '../errors/refusal.ts';
 import {
   changesNothing,
   checkValue,
+  faultAt,
   faultOf,
+  formedRefusal,
   isPlainObject,
   movedFault,
+  quotingFault,
   toColumns,
   validateInput,
   type ApiRecord,
@@ -41,7 +44,7 @@ import {
 } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { portRuleFaults, type RecordLookups } from '../fields/record-rules.ts';
-import { RULES, refusalOf, ruleFault, type RuleFault } from '../fields/rules.ts';
+import { RULES, withRule, type RuleFault } from '../fields/rules.ts';
 import { databaseLookups } from './lookups.ts';
 import { notFound, refuseClashes, refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
 
@@ -94,7 +97,7 @@ export function changePort(
   const judged = judgePort(databaseLookups(db, { switch: sw }), merged);
   refuseInvalid([...checked.faults, ...judged.faults]);
   const owned = [...lagOwnedFaults(current, checked.values), ...judged.memberType];
-  if (owned.length) throw lagMember(db, row, owned, LAG_OWNS);
+  if (owned.length) throw lagMember(db, row, owned, 'lag_member.owns');
   const farEnd = options.matchFarEnd ? farEndMatching(db, id, merged, sw) : undefined;
   const unchanged = changesNothing(current, withSortedTagged(checked.values));
   if (unchanged && !farEnd) return current;
@@ -136,12 +139,12 @@ interface FarEndPlan {
  */
 function farEndMatching(db: Db, id: string, port: ApiRecord, sw: PortSwitch): FarEndPlan | undefined {
   const farId = port.linkedPortId as string | null;
-  if (!farId) refuseInvalid([{ field: 'matchFarEnd', message: 'the port has no link: give linkedPortId' }]);
+  if (!farId) refuseInvalid([faultOf('matchFarEnd', 'no_link_to_match')]);
   const farRow = getPort(db, farId!)!;
   const farSw = switchOf(db, farRow.switch_id);
   const far = portToApi(farRow);
-  const label = `port ${farRow.name} on ${farSw.name}`;
-  const vlanAtFar = (vlanId: string) => (farSw.siteId === sw.siteId ? vlanId : sameNumberAt(db, vlanId, farSw, label));
+  const farPort = { port: farRow.name, switch: farSw.name };
+  const vlanAtFar = (vlanId: string) => (farSw.siteId === sw.siteId ? vlanId : sameNumberAt(db, vlanId, farSw, farPort));
   const untagged = port.untaggedVlanId as string | null;
   const patch = {
     mode: port.mode,
@@ -150,24 +153,21 @@ function farEndMatching(db: Db, id: string, port: ApiRecord, sw: PortSwitch): Fa
   };
   if (changesNothing(far, patch)) return undefined;
   const owned = lagOwnedFaults(far, patch);
-  if (owned.length) throw lagMember(db, farRow, owned, LAG_OWNS);
+  if (owned.length) throw lagMember(db, farRow, owned, 'lag_member.owns');
   const linked = { ...far, ...patch, linkedPortId: id };
   const judged = judgePort(databaseLookups(db, { switch: farSw }), linked);
-  const atFlag = (fault: RuleFault) => {
-    const message = `${label} as it would be: ${fault.field} ${fault.message}`;
-    return fault.rule ? ruleFault(fault.rule, 'matchFarEnd', message) : { field: 'matchFarEnd', message };
-  };
+  const atFlag = (fault: RuleFault) => withRule(fault.rule, quotingFault('matchFarEnd', 'far_end_as_it_would_be', farPort, fault));
   refuseInvalid(judged.faults.map(atFlag));
   return { id: farId!, sw: farSw, values: toColumns(PORT, linked) as PortValues, tagged: patch.taggedVlanIds };
 }
 
 /** The VLAN of the far end's site with the number of `vlanId`; 400 (the rule of a port's VLANs) when it has none. */
-function sameNumberAt(db: Db, vlanId: string, farSw: PortSwitch, label: string): string {
+function sameNumberAt(db: Db, vlanId: string, farSw: PortSwitch, farPort: { port: string; switch: string }): string {
   const vid = vlanRefById(db, vlanId)!.vid;
   const found = vlanIdByVid(db, farSw.siteId, vid);
   if (found) return found;
-  const message = `VLAN ${vid} does not exist at the site of ${label}: add it there, or link without matchFarEnd`;
-  throw refusalOf([ruleFault(RULES.vlanOfSite, 'matchFarEnd', message)], 'The far end cannot carry the same VLANs; nothing was changed.');
+  const fault = withRule(RULES.vlanOfSite, faultOf('matchFarEnd', 'vlan_missing_at_far_end', { vid, ...farPort }));
+  throw formedRefusal(RULES.vlanOfSite.kind, 'validation_failed.far_end_vlans', {}, [fault]);
 }
 
 function writeFarEnd(change: Change, farEnd: FarEndPlan): void {
@@ -181,7 +181,7 @@ export function deletePort(db: Db, actor: Actor, id: string, precondition?: Prec
   const row = toChange(getPort(db, id), 'port', precondition);
   const sw = switchOf(db, row.switch_id);
   if (row.lag_id && memberPortIds(db, row.lag_id).length <= 2)
-    throw lagMember(db, row, [{ field: 'lagId', message: 'the LAG would be left with fewer than two members' }], LAG_NEEDS_TWO);
+    throw lagMember(db, row, [faultOf('lagId', 'lag_left_too_small')], 'lag_member.needs_two');
   recordChange(db, actor, (change) => {
     removePorts(change, [id]);
     return { activity: portActivity('delete', row, null, sw, `Deleted port ${row.name} on ${sw.name}`), result: id };
@@ -202,9 +202,9 @@ export const PORT_WRITES: Writes<undefined, string, ApiRecord, PortChangeOptions
 export function bulkChangePorts(db: Db, actor: Actor, switchId: string, body: unknown): BulkPortsResult {
   const sw = switchOf(db, switchId);
   const bulk = readBulk(db, body, sw);
-  refuseInvalid(bulk.faults, 'The bulk change is invalid; no port was changed.');
+  refuseInvalid(bulk.faults, 'validation_failed.bulk');
   const planned = planBulk(db, bulk, sw);
-  refuseInvalid(planned.faults, 'The bulk change would break a port rule; no port was changed.');
+  refuseInvalid(planned.faults, 'validation_failed.bulk_rule');
   if (planned.members.length) throw bulkLagMembers(planned.members);
   const activityId = planned.changes.length === 0 ? null : writeBulk(db, actor, sw, planned.changes);
   const named = new Set(bulk.portIds);
@@ -249,7 +249,7 @@ function portInput(body: unknown, mode: 'create' | 'patch', prefix = ''): Valida
   const checked = validateInput(PORT, body, mode, prefix);
   if (mode === 'patch' && checked.values.position === null) {
     delete checked.values.position;
-    checked.faults.push({ field: `${prefix}position`, message: 'must be an integer from 0 to 100000' });
+    checked.faults.push(faultOf(`${prefix}position`, 'int_range', { min: 0, max: 100000 }));
   }
   return checked;
 }
@@ -305,19 +305,19 @@ interface BulkInput {
 /** Checks the body of a bulk edit: its shape, and that every port is of this switch (planBulk judges each port as it would be). */
 function readBulk(db: Db, body: unknown, sw: PortSwitch): BulkInput {
   const bulk: BulkInput = { portIds: [], set: {}, addTagged: [], removeTagged: [], faults: [] };
-  if (!isPlainObject(body)) return { ...bulk, faults: [{ field: 'body', message: 'must be a JSON object' }] };
+  if (!isPlainObject(body)) return { ...bulk, faults: [faultOf('body', 'not_object')] };
   for (const key of Object.keys(body)) if (!BULK_KEYS.has(key)) bulk.faults.push(faultOf(key, 'not_bulk_field'));
   const list = (name: 'portIds' | 'addTaggedVlanIds' | 'removeTaggedVlanIds') => {
     if (body[name] === undefined) return [];
     const checked = checkValue(idListField(name), body[name]);
     if (checked.ok) return checked.value as string[];
-    bulk.faults.push({ field: name, message: checked.message });
+    bulk.faults.push(faultAt(name, checked));
     return [];
   };
   bulk.portIds = list('portIds');
   bulk.addTagged = list('addTaggedVlanIds');
   bulk.removeTagged = list('removeTaggedVlanIds');
-  if (body.portIds === undefined) bulk.faults.push({ field: 'portIds', message: 'is required' });
+  if (body.portIds === undefined) bulk.faults.push(faultOf('portIds', 'required'));
   else if (Array.isArray(body.portIds) && body.portIds.length === 0) bulk.faults.push(faultOf('portIds', 'no_ports_named'));
   if (body.set !== undefined) {
     const checked = portInput(body.set, 'patch', 'set.');
@@ -389,7 +389,7 @@ function planBulk(db: Db, bulk: BulkInput, sw: PortSwitch): { changes: PortPlan[
  * addTaggedVlanIds[1]); a value the port has already, or one of several fields together, is named at the port.
  */
 function atRequestField(bulk: BulkInput, tagged: string[], fault: FieldFault, i: number, name: unknown): FieldFault {
-  const { field, message } = fault;
+  const { field } = fault;
   const vlan = /^taggedVlanIds\[(\d+)\]$/.exec(field);
   if (vlan) {
     const vlanId = tagged[Number(vlan[1])];
@@ -398,13 +398,12 @@ function atRequestField(bulk: BulkInput, tagged: string[], fault: FieldFault, i:
     const addAt = bulk.addTagged.indexOf(vlanId);
     if (addAt >= 0) return movedFault(fault, `addTaggedVlanIds[${addAt}]`);
   } else if (field in bulk.set) return movedFault(fault, `set.${field}`);
-  return { field: `portIds[${i}]`, message: `port ${String(name)} as it would be: ${field} ${message}` };
+  return quotingFault(`portIds[${i}]`, 'as_it_would_be', { port: String(name) }, fault);
 }
 
 function bulkLagMembers(members: FieldFault[]): Refusal {
-  const named = [...new Set(members.map((m) => m.message))].join('; ');
-  const message = `The change would set the mode or VLANs of LAG members (${named}), which their LAG sets; no port was changed.`;
-  return new Refusal('conflict', 'lag_member', message, members);
+  const named = new Set(members.map((member) => `${member.params!.port} (LAG ${member.params!.lag})`));
+  return formedRefusal('conflict', 'lag_member.bulk', { members: [...named].join(', ') }, members);
 }
 
 /** What a LAG sets on its members: a patch may repeat these, not change them. */
@@ -419,14 +418,10 @@ function lagOwnedFaults(current: ApiRecord, patch: Record<string, unknown>): Fie
   );
 }
 
-const LAG_OWNS = 'sets its mode and VLANs and takes no console or management port: change the LAG, or take the port out of it';
-const LAG_NEEDS_TWO = 'needs two or more members: delete the LAG first, or add a member to it';
-
-/** 409 lag_member for a port of a LAG, naming the LAG; `why` ends the message. */
-function lagMember(db: Db, port: PortRow, faults: FieldFault[], why: string): Refusal {
+/** 409 lag_member for a port of a LAG, naming the LAG and its switch; `form` says why. */
+function lagMember(db: Db, port: PortRow, faults: FieldFault[], form: 'lag_member.owns' | 'lag_member.needs_two'): Refusal {
   const lag = lagRefById(db, port.lag_id!);
-  const name = lag ? `${lag.name} on ${lag.switchName}` : port.lag_id;
-  return new Refusal('conflict', 'lag_member', `Port ${port.name} is a member of LAG ${name}, which ${why}.`, faults);
+  return formedRefusal('conflict', form, { port: port.name, lag: lag?.name ?? port.lag_id!, switch: lag?.switchName ?? '' }, faults);
 }
 
 /** Deletes ports after recording them, first unlinking the far ends that stay; returns how many were deleted. */

@@ -14,8 +14,17 @@ import { insertNew, updateRow } from '../db/resource-sql.ts';
 import { getSite } from '../db/sites.ts';
 import { ERROR_FORMS, fillForm } from '../lib/message-forms.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { changesNothing, faultOf, toColumns, validateInput, type ApiRecord, type Resource, type ValidatedInput } from '../fields/field.ts';
-import { refusalOf, type RuleFault } from '../fields/rules.ts';
+import {
+  changesNothing,
+  faultOf,
+  formedRefusal,
+  toColumns,
+  validateInput,
+  type ApiRecord,
+  type Resource,
+  type ValidatedInput,
+} from '../fields/field.ts';
+import { RULES, refusalOf, type RuleFault } from '../fields/rules.ts';
 
 /** What every stored row has: its id and the version its ETag names. */
 export type StoredRow = { id: string; version: number };
@@ -221,12 +230,17 @@ export function notFound(what: string): Refusal {
  * The refusal of every fault found, when there is one: the code and kind of their declared rule when all break rules of
  * one code (fields/rules.ts refusalOf: 409 lag_member for a console port as a LAG member), else 400 validation_failed.
  */
-export function refuseInvalid(faults: RuleFault[], message?: string): void {
+export function refuseInvalid(faults: RuleFault[], form: InvalidForm = 'validation_failed'): void {
   if (faults.length === 0) return;
-  const refusal = refusalOf(faults, message ?? ERROR_FORMS.validation_failed);
-  if (message !== undefined || refusal.code !== 'validation_failed') throw refusal;
-  throw new Refusal(refusal.kind, refusal.code, refusal.message, refusal.details, {});
+  const refusal = refusalOf(faults, ERROR_FORMS[form]);
+  if (faults.every((fault) => fault.rule === RULES.lagMemberType))
+    throw formedRefusal(refusal.kind, 'lag_member.member_type', {}, refusal.details);
+  if (refusal.code !== 'validation_failed') throw refusal;
+  throw formedRefusal(refusal.kind, form, {}, refusal.details);
 }
+
+/** A form of a 400 validation_failed's own message (`validation_failed.bulk`: the bulk edit's). */
+type InvalidForm = Extract<keyof typeof ERROR_FORMS, `validation_failed${string}`>;
 
 /** 409 for values another record holds already: `name_taken` when a name clashes, else `conflict`; every clash in details. */
 export function refuseClashes(faults: FieldFault[]): void {

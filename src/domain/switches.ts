@@ -37,7 +37,7 @@ import {
 } from '../db/switches.ts';
 import { getTemplate, templateUnitsOf } from '../db/templates.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { checkValue, faultOf, isPlainObject, isUuid, type ValidatedInput } from '../fields/field.ts';
+import { checkValue, faultAt, faultOf, formedRefusal, isPlainObject, isUuid, type ValidatedInput } from '../fields/field.ts';
 import { switchRuleFaults } from '../fields/record-rules.ts';
 import { SWITCH } from '../fields/switches.ts';
 import { counted } from '../lib/counted.ts';
@@ -214,8 +214,7 @@ function judgeSwitch(db: Db, record: Record<string, unknown>, checked: { values:
   faults.push(...switchRuleFaults(record, databaseLookups(db), { symmetric: false }));
   if (typeof record.id === 'string' && typeof record.stackSize === 'number') {
     const used = highestUnit(db, record.id);
-    if (used > record.stackSize)
-      faults.push({ field: 'stackSize', message: `must be at least ${used}: a port is on unit ${used}; move or delete it first` });
+    if (used > record.stackSize) faults.push(faultOf('stackSize', 'stack_below_ports', { unit: used }));
   }
   return faults;
 }
@@ -233,12 +232,9 @@ function templateFaults(db: Db, body: unknown, checked: ValidatedInput): FieldFa
   if (typeof templateId !== 'string') return [];
   const faults: FieldFault[] = [];
   if (isPlainObject(body) && typeof body.portCount === 'number' && body.portCount !== 0)
-    faults.push({
-      field: 'portCount',
-      message: 'must be left out with templateId: give either portCount or templateId (the template makes the ports)',
-    });
+    faults.push(faultOf('portCount', 'port_count_with_template'));
   const units = templateUnitsOf(db, templateId);
-  if (!units) return [...faults, { field: 'templateId', message: `template ${templateId} does not exist` }];
+  if (!units) return [...faults, faultOf('templateId', 'template_missing', { id: templateId })];
   const stackSize = checked.values.stackSize;
   const problem = typeof stackSize === 'number' ? stackProblem(units, stackSize) : undefined;
   if (problem) faults.push({ field: 'stackSize', message: problem });
@@ -250,17 +246,14 @@ const MANAGEMENT_IP_FIELD = SWITCH.fields.find((field) => field.name === 'manage
 
 /** The columns of a duplicate: the original's, with the input's name and managementIp (400 for a bad input). */
 function duplicateValues(original: SwitchRow, input: unknown): SwitchValues {
-  if (!isPlainObject(input))
-    throw new Refusal('invalid', 'validation_failed', 'The request has invalid fields.', [
-      { field: 'body', message: 'must be a JSON object { name, managementIp? }' },
-    ]);
+  if (!isPlainObject(input)) throw formedRefusal('invalid', 'validation_failed', {}, [faultOf('body', 'not_duplicate_object')]);
   const faults: FieldFault[] = Object.keys(input)
     .filter((key) => key !== 'name' && key !== 'managementIp')
-    .map((key) => ({ field: key, message: 'is not a field of a duplicate: only name and managementIp' }));
+    .map((key) => faultOf(key, 'not_duplicate_field'));
   const name = checkValue(NAME_FIELD, input.name ?? null);
-  if (!name.ok) faults.push({ field: 'name', message: name.message });
+  if (!name.ok) faults.push(faultAt('name', name));
   const ip = checkValue(MANAGEMENT_IP_FIELD, input.managementIp ?? null);
-  if (!ip.ok) faults.push({ field: 'managementIp', message: ip.message });
+  if (!ip.ok) faults.push(faultAt('managementIp', ip));
   refuseInvalid(faults);
   return {
     site_id: original.site_id,

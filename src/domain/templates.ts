@@ -12,7 +12,7 @@ import {
   type TemplateValues,
 } from '../db/templates.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { isPlainObject, validateInput } from '../fields/field.ts';
+import { faultOf, isPlainObject, validateInput } from '../fields/field.ts';
 import { TEMPLATE } from '../fields/templates.ts';
 import { counted } from '../lib/counted.ts';
 import { checkTemplateUnits, layOutPorts, type TemplateUnits } from '../lib/port-layout.ts';
@@ -55,7 +55,7 @@ export function previewTemplate(db: Db, input: unknown): Record<string, unknown>
 }
 
 function nameClashes(db: Db, name: string, id = ''): FieldFault[] {
-  return templateIdByName(db, name, id) ? [{ field: 'name', message: `a template named "${name}" exists` }] : [];
+  return templateIdByName(db, name, id) ? [faultOf('name', 'template_name_taken', { name })] : [];
 }
 
 /**

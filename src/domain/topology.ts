@@ -4,7 +4,7 @@ import type { Db } from '../db/open.ts';
 import { inTransaction } from '../db/open.ts';
 import { switchIdsOfSite } from '../db/read/topology.ts';
 import { clearTopologyPosition, setTopologyPosition } from '../db/topology-positions.ts';
-import { Refusal } from '../errors/refusal.ts';
+import { faultOf, formedRefusal } from '../fields/field.ts';
 
 /** A position of a layout: the switch, where it goes (null: forgotten), and its field in the request for a fault. */
 export interface GivenPosition {
@@ -22,8 +22,8 @@ export function saveTopologyLayout(db: Db, site: { id: string; name: string }, p
   );
   const faults = positions
     .filter((position) => !ofSite.has(position.switchId))
-    .map((position) => ({ field: position.field, message: `must be the id of a switch of site ${site.name}` }));
-  if (faults.length) throw new Refusal('invalid', 'validation_failed', 'The layout names switches that are not of this site.', faults);
+    .map((position) => faultOf(position.field, 'switch_of_other_site', { site: site.name }));
+  if (faults.length) throw formedRefusal('invalid', 'validation_failed.layout_other_site', {}, faults);
   inTransaction(db, () => {
     for (const { switchId, at } of positions) {
       if (at) setTopologyPosition(db, site.id, switchId, at.x, at.y);

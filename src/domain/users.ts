@@ -16,7 +16,7 @@ import {
   type UserRow,
 } from '../db/users.ts';
 import { Refusal } from '../errors/refusal.ts';
-import { faultOf, isPlainObject, validateInput } from '../fields/field.ts';
+import { faultOf, formedRefusal, isPlainObject, validateInput } from '../fields/field.ts';
 import { USER } from '../fields/users.ts';
 import { hashPassword } from '../lib/password.ts';
 import { refuseInvalid, toChange, type Precondition, type Writes } from './save.ts';
@@ -138,8 +138,7 @@ export function changeOwnProfile(db: Db, id: string, body: unknown): UserRow | u
 /** 409 last_admin when `user`, who stops being an enabled admin, is the last one; `field` names what an update changes. */
 function refuseLastAdmin(db: Db, user: UserRow, field?: 'role' | 'disabled'): void {
   if (user.role !== 'admin' || user.disabled || countEnabledAdmins(db) > 1) return;
-  const details = field && [{ field, message: 'would leave no enabled admin' }];
-  throw new Refusal('conflict', 'last_admin', 'This is the last enabled admin; make another admin first.', details);
+  throw formedRefusal('conflict', 'last_admin', {}, field && [faultOf(field, 'leaves_no_admin')]);
 }
 
 function alreadySetUp(): Refusal {

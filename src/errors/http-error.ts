@@ -13,6 +13,8 @@ export class HttpError extends Error {
   readonly headers?: Record<string, string>;
   /** The values `message` is worded from by the form of its code (lib/message-forms.ts ERROR_FORMS), when it is. */
   readonly params?: Record<string, string | number>;
+  /** The variant of its code's form that words `message`, when the code has several (a Refusal's). */
+  readonly form?: string;
 
   constructor(
     status: number,
@@ -21,6 +23,7 @@ export class HttpError extends Error {
     details?: FieldFault[],
     headers?: Record<string, string>,
     params?: Record<string, string | number>,
+    form?: string,
   ) {
     super(message);
     this.status = status;
@@ -28,6 +31,7 @@ export class HttpError extends Error {
     this.details = details;
     this.headers = headers;
     this.params = params;
+    this.form = form;
   }
 }
 

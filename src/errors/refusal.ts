@@ -21,12 +21,22 @@ export class Refusal extends Error {
   readonly details?: FieldFault[];
   /** The values `message` is worded from by the form of its code (lib/message-forms.ts ERROR_FORMS), when it is. */
   readonly params?: Record<string, string | number>;
+  /** The variant of its code's form that words `message` (`lag_member.owns`), when the code has several. */
+  readonly form?: string;
 
-  constructor(kind: RefusalKind, code: string, message: string, details?: FieldFault[], params?: Record<string, string | number>) {
+  constructor(
+    kind: RefusalKind,
+    code: string,
+    message: string,
+    details?: FieldFault[],
+    params?: Record<string, string | number>,
+    form?: string,
+  ) {
     super(message);
     this.kind = kind;
     this.code = code;
     this.details = details;
     this.params = params;
+    this.form = form;
   }
 }

@@ -1,5 +1,5 @@
 import { ERROR_FORMS, FIELD_FORMS, type FieldFormCode, fillForm, type MessageParams, withForm } from '../lib/message-forms.ts';
-import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { Refusal, type FieldFault, type RefusalKind } from '../errors/refusal.ts';
 import { getOrMake } from '../lib/memo.ts';
 
 /** A JSON Schema fragment, as the OpenAPI 3.1 document uses them. */
@@ -31,9 +31,36 @@ export function movedFault(fault: FieldFault, field: string, message = fault.mes
   return fault.code === undefined ? { field, message } : withForm({ field, message }, fault.code, fault.params ?? {});
 }
 
+/**
+ * A fault at `field` that quotes another record's `quoted` fault by the form `code` ({field} and {fault}: `port 2 as it
+ * would be: unit must be at most…`); the quoted fault's code and params go along as `faultCode` and `fault.<name>`, so
+ * that a client words the quote in its language too.
+ */
+export function quotingFault(
+  field: string,
+  code: 'as_it_would_be' | 'far_end_as_it_would_be',
+  params: MessageParams,
+  quoted: FieldFault,
+): FieldFault {
+  return faultOf(field, code, { ...params, field: quoted.field, ...quotedParams(quoted) });
+}
+
+/** The params that quote `quoted` as {fault}: its message, and its form's code and params as `faultCode` and `fault.<name>`. */
+export function quotedParams(quoted: Refused): MessageParams {
+  if (quoted.code === undefined) return { fault: quoted.message };
+  const own = Object.entries(quoted.params ?? {}).map(([name, value]) => [`fault.${name}`, value]);
+  return { fault: quoted.message, faultCode: quoted.code, ...Object.fromEntries(own) };
+}
+
 /** A 409 whose message the form of its code words from `params` (an address taken, a colour taken, an overlap). */
 export function formedConflict(code: keyof typeof ERROR_FORMS, params: MessageParams, details: FieldFault[]): Refusal {
   return new Refusal('conflict', code, fillForm(ERROR_FORMS[code], params), details, params);
+}
+
+/** A refusal worded by `form` of ERROR_FORMS from `params`: its code, and the variant it names (`lag_member.owns`). */
+export function formedRefusal(kind: RefusalKind, form: keyof typeof ERROR_FORMS, params: MessageParams, details?: FieldFault[]): Refusal {
+  const [code, variant] = form.split('.');
+  return new Refusal(kind, code!, fillForm(ERROR_FORMS[form], params), details, params, variant && form);
 }
 
 /** The fault at `field` of a refused value, with the code and params of its form when it has one. */

@@ -15,6 +15,7 @@ import {
   pairFaults,
   portFaults,
   rangeFaults,
+  reasonOf,
   vlanSiteFaults,
   type PairEnd,
   type PairWords,
@@ -95,8 +96,8 @@ export function portRuleFaults(port: Values, lookups: RecordLookups, context: Ru
 
 /** How a LAG's members are worded beyond the defaults; `of` names the LAG's switch (`switch sw1`, `the LAG's switch`). */
 export interface MemberWords {
-  tooFew(of: string): string;
-  otherSwitch(portName: unknown, of: string): string;
+  tooFew(of: string): string | Refused;
+  otherSwitch(portName: unknown, of: string): string | Refused;
 }
 
 /** What a LAG's rules take beyond a RuleContext. */
@@ -129,10 +130,15 @@ function portLagFaults(lagId: string, switchId: string, lookups: RecordLookups, 
   return lag.switchId === switchId ? [] : [faultOf(field, 'lag_of_other_switch')];
 }
 
-const MEMBER_WORDS: MemberWords = {
-  tooFew: (of) => `must name two or more ports of ${of}`,
-  otherSwitch: (portName, of) => `port ${portName} is not a port of ${of}`,
-};
+/** The members' faults by their forms: of switch X, or of the LAG's switch when its name is not known. */
+function memberForms(switchName: string | undefined): MemberWords {
+  if (switchName === undefined)
+    return { tooFew: () => reason('lag_too_few'), otherSwitch: (portName) => reason('member_of_other_switch', { port: String(portName) }) };
+  return {
+    tooFew: () => reason('lag_too_few_of', { switch: switchName }),
+    otherSwitch: (portName) => reason('member_not_of_switch', { port: String(portName), switch: switchName }),
+  };
+}
 
 function memberFaults(
   members: string[],
@@ -142,15 +148,15 @@ function memberFaults(
   context: LagRuleContext,
 ) {
   const { prefix = '' } = context;
-  const words = { ...MEMBER_WORDS, ...context.memberWords };
+  const words = { ...memberForms(switchName), ...context.memberWords };
   const faults: RuleFault[] = [];
   const of = switchName === undefined ? "the LAG's switch" : `switch ${switchName}`;
-  if (members.length < 2) faults.push({ field: `${prefix}memberPortIds`, message: words.tooFew(of) });
+  if (members.length < 2) faults.push(faultAt(`${prefix}memberPortIds`, reasonOf(words.tooFew(of))));
   members.forEach((portId, i) => {
     const field = `${prefix}memberPortIds[${i}]`;
     const port = lookups.port(portId);
     if (!port) faults.push(faultAt(field, missing(context, 'port', portId)));
-    else if (port.switchId !== switchId) faults.push({ field, message: words.otherSwitch(port.name, of) });
+    else if (port.switchId !== switchId) faults.push(faultAt(field, reasonOf(words.otherSwitch(port.name, of))));
     else faults.push(...lagMemberTypeFaults(port as { name: unknown; type: unknown }, field));
   });
   return faults;

@@ -54,6 +54,11 @@ export function ruleFault(rule: Rule, field: string, message: string): RuleFault
   return Object.defineProperty({ field, message }, 'rule', { value: rule, enumerable: false });
 }
 
+/** `fault` as breaking `rule` (when there is one), its code and params kept. */
+export function withRule(rule: Rule | undefined, fault: FieldFault): RuleFault {
+  return rule ? Object.defineProperty(fault, 'rule', { value: rule, enumerable: false }) : fault;
+}
+
 /**
  * The refusal of a path that checks many records at once (a bulk import): the code and kind of their rule when every
  * fault breaks rules of one code, as the API's create or update answers for one record; validation_failed otherwise.
@@ -68,7 +73,9 @@ export function refusalOf(faults: readonly RuleFault[], message: string): Refusa
 /** A LAG member that is a console or management port, named at `field`; `why` ends the message ("take it out of LAG ae1 first"). */
 export function lagMemberTypeFaults(port: { name: unknown; type: unknown }, field: string, why = ''): RuleFault[] {
   const problem = lagMemberTypeProblem(port.name, port.type);
-  return problem ? [ruleFault(RULES.lagMemberType, field, why ? `${problem}: ${why}` : problem)] : [];
+  if (!problem) return [];
+  if (why) return [ruleFault(RULES.lagMemberType, field, `${problem}: ${why}`)];
+  return [withRule(RULES.lagMemberType, faultOf(field, 'lag_member_type', { port: String(port.name), type: String(port.type) }))];
 }
 
 // The symmetric-pair rule of port links and LAG pairs, written once: a record's partner (a port's linkedPortId, a
@@ -113,7 +120,7 @@ const PAIR_FORMS: Record<PairField, Record<'missing' | 'sameSwitch' | 'noBack' |
 };
 
 /** A caller's wording as a Refused: a text of its own, or a form's. */
-const reasonOf = (words: string | Refused): Refused => (typeof words === 'string' ? { message: words } : words);
+export const reasonOf = (words: string | Refused): Refused => (typeof words === 'string' ? { message: words } : words);
 
 function wordsOf(rule: PairRule): PairWords & { stray(id: string): Refused } {
   const forms = PAIR_FORMS[rule.field];

@@ -64,7 +64,7 @@ export function sqliteFailure(error: unknown): SqliteFailure | undefined {
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof Refusal)
-    return new HttpError(REFUSAL_STATUS[error.kind], error.code, error.message, error.details, undefined, error.params);
+    return new HttpError(REFUSAL_STATUS[error.kind], error.code, error.message, error.details, undefined, error.params, error.form);
   const sqlite = sqliteFailure(error);
   if (sqlite) return new HttpError(sqlite.status, sqlite.code, sqlite.message, undefined, sqlite.headers);
   return new HttpError(500, 'internal', INTERNAL_MESSAGE);
@@ -76,7 +76,7 @@ export function toHttpError(error: unknown): HttpError {
  * millions of faults made an answer longer than a string can be).
  */
 export function errorReply(error: HttpError): Reply {
-  const params = error.params ? { params: error.params } : {};
+  const params = error.params ? { ...(error.form && { form: error.form }), params: error.params } : {};
   const body = { error: { code: error.code, message: error.message, ...params, ...(error.details ? cappedDetails(error.details) : {}) } };
   return { status: error.status, body, headers: error.headers };
 }

@@ -24,6 +24,11 @@ const ERROR_SCHEMA: JsonSchema = {
           ...MESSAGE_PARAMS_SCHEMA,
           description: 'Present when the message is the form of its code (validation_failed, name_taken).',
         },
+        form: {
+          type: 'string',
+          description:
+            'With params, when the code words its message in several ways: the variant (lag_member.owns, validation_failed.bulk).',
+        },
         details: {
           type: 'array',
           maxItems: 1000,

@@ -323,9 +323,16 @@ describe('checkLegacyBundle: what the model refuses is fixed and logged, never f
       (data) => expect(data.ports[0].description).toBe('type: coax'),
     ],
     [
-      "a bad MAC address of a port is kept in its description, after the port's own",
+      "a bad MAC address of a port is kept in its description, after the port's own, the reason quoting the MAC's form",
       (b) => Object.assign(b.switches[0].ports[0], { mac_address: 'zz:zz', description: 'Printer' }),
-      { file: 'switches.json', id: 'a', field: 'ports[0].mac_address', from: 'zz:zz' },
+      {
+        file: 'switches.json',
+        id: 'a',
+        field: 'ports[0].mac_address',
+        from: 'zz:zz',
+        code: 'kept_in',
+        params: expect.objectContaining({ faultCode: 'not_mac', keeper: 'description' }),
+      },
       (data) => expect([data.ports[0].macAddress, data.ports[0].description]).toEqual([null, 'Printer\nmac_address: zz:zz']),
     ],
     [
@@ -524,6 +531,8 @@ describe('checkLegacyBundle: data', () => {
       from: 'not a date',
       to: '2023-03-05T12:00:00.000Z',
       reason: 'is not a valid date; replaced',
+      code: 'date_replaced',
+      params: {},
     });
   });
 

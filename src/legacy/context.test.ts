@@ -25,7 +25,7 @@ describe('keepRefusedValue', () => {
   const refuse = (field: string, values: Record<string, unknown>) => {
     const ctx = { fixes: [] } as unknown as CheckContext;
     const entry = { index: 0, key: 'sw1', raw: {} };
-    keepRefusedValue(ctx, SWITCH, values, { file: 'switches.json', entry, field }, 'x'.repeat(3), 'is refused');
+    keepRefusedValue(ctx, SWITCH, values, { file: 'switches.json', entry, field }, 'x'.repeat(3), { message: 'is refused' });
     return ctx.fixes[0]!.reason;
   };
 

@@ -1,7 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EVERY_CONTROL_CHARACTER, checkValue, isPlainObject, validateInput, type Field, type Resource } from '../fields/field.ts';
+import {
+  EVERY_CONTROL_CHARACTER,
+  checkValue,
+  isPlainObject,
+  quotedParams,
+  validateInput,
+  type Field,
+  type Refused,
+  type Resource,
+} from '../fields/field.ts';
 import { VERSION_FIELDS } from '../fields/common.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
+import { FIX_FORMS, fillForm, type FixFormCode, type MessageParams } from '../lib/message-forms.ts';
 import type { FixTarget } from './fix-records.ts';
 import type { DroppedField, LegacyFault, LegacyFile, LegacyFix, LegacyKind } from './types.ts';
 
@@ -279,23 +289,33 @@ function keepRefused(
         ...fixAt(at.file, at.entry, where.field),
         from,
         to: input[keeper.name],
-        reason: `${fault.message}; shortened, control characters spelled out`,
+        ...fixReason('shortened', quotedParams(fault)),
       });
       continue;
     }
     if (!required) {
-      keepRefusedValue(ctx, at.resource, input, where, from, fault.message);
+      keepRefusedValue(ctx, at.resource, input, where, from, fault);
       continue;
     }
     const to = fallback[fault.field] ?? (fault.field === 'name' ? defaultName(at) : undefined);
     if (to === undefined) {
-      ctx.fixes.push({ ...fixAt(at.file, at.entry, where.field), from, to: null, reason: `${fault.message}; the record is not migrated` });
+      ctx.fixes.push({
+        ...fixAt(at.file, at.entry, where.field),
+        from,
+        to: null,
+        ...fixReason('not_migrated_record', quotedParams(fault)),
+      });
       return undefined;
     }
     input[fault.field] = to;
     if (from === null)
-      ctx.fixes.push({ ...fixAt(at.file, at.entry, where.field), from, to, reason: `${fault.message}; ${shown(to)} given` });
-    else keepRefusedValue(ctx, at.resource, input, where, from, `${fault.message}; replaced by ${shown(to)}`);
+      ctx.fixes.push({
+        ...fixAt(at.file, at.entry, where.field),
+        from,
+        to,
+        ...fixReason('given_instead', { ...quotedParams(fault), value: shown(to) }),
+      });
+    else keepRefusedValue(ctx, at.resource, input, where, from, fault, shown(to));
   }
   const again = validateInput(at.resource, input, 'create');
   // Only a fallback of the caller's could still fail here: a fault of the caller's making, not of the files.
@@ -314,18 +334,16 @@ export function keepRefusedValue(
   values: Record<string, unknown>,
   where: { file: LegacyFile; entry: Entry; field: string },
   from: unknown,
-  message: string,
+  why: Refused,
+  replacedBy?: string,
 ): void {
   const keeper = keeperOf(resource);
   const field = where.field.replace(/^.*\]\./, '');
   // A refused value of the keeper itself cannot be kept in it.
   const keepable = keeper !== undefined && field !== keeper.name;
-  ctx.fixes.push({
-    ...fixAt(where.file, where.entry, where.field),
-    from,
-    to: null,
-    reason: `${message}${keepable ? `; kept in the ${keeper.name}` : '; dropped'}`,
-  });
+  const params = { ...quotedParams(why), ...(replacedBy !== undefined && { value: replacedBy }), ...(keepable && { keeper: keeper.name }) };
+  const code = replacedBy === undefined ? (keepable ? 'kept_in' : 'dropped_value') : keepable ? 'replaced_kept_in' : 'replaced_dropped';
+  ctx.fixes.push({ ...fixAt(where.file, where.entry, where.field), from, to: null, ...fixReason(code, params) });
   if (!keepable) return;
   keepLine(resource, values, `${field}: ${shown(from)}`);
 }
@@ -381,7 +399,7 @@ export function keepDate(ctx: CheckContext, file: LegacyFile, entry: Entry, fiel
   if (raw === undefined || raw === null || raw === '') return fallback;
   const checked = checkValue(CREATED_AT, raw);
   if (checked.ok) return checked.value as string;
-  ctx.fixes.push({ ...fixAt(file, entry, field), from: raw, to: fallback, reason: 'is not a valid date; replaced' });
+  ctx.fixes.push({ ...fixAt(file, entry, field), from: raw, to: fallback, ...fixReason('date_replaced') });
   return fallback;
 }
 
@@ -400,6 +418,11 @@ export function keepTimes(
 }
 
 /** Where a fix of a record is reported: its file, its legacy id (`#3` for the third record when it has none), the field. */
+/** A fix's reason worded by the form `code` of FIX_FORMS from `params`, with its code and params (the UI words it in German). */
+export function fixReason(code: FixFormCode, params: MessageParams = {}): Pick<LegacyFix, 'reason' | 'code' | 'params'> {
+  return { reason: fillForm(FIX_FORMS[code], params), code, params };
+}
+
 export function fixAt(file: LegacyFile, entry: Entry, field = 'name'): Named['fixAt'] {
   return { file, id: entry.key ?? `#${entry.index + 1}`, field };
 }
@@ -435,7 +458,7 @@ export function dedupeNames(
     const name = String(item.record.name);
     const candidate = freeName(item.scope, name, (taken) => seen.has(scoped(item.scope, taken)));
     seen.add(scoped(item.scope, candidate));
-    ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, reason: 'repeats a name in its scope; a number was appended' });
+    ctx.fixes.push({ ...item.fixAt, from: name, to: candidate, ...fixReason('name_repeated') });
     item.record.name = candidate;
   }
 }

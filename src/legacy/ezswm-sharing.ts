@@ -10,7 +10,7 @@
 import { COORDINATE_MAX } from '../db/topology-positions.ts';
 import { PUBLIC_LINKS_PER_SWITCH, PUBLIC_TOKEN_SHAPE, publicTokenHash } from '../db/public-links.ts';
 import { isPlainObject } from '../fields/field.ts';
-import { addFault, dropUnknown, empty, fixAt, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { addFault, dropUnknown, empty, fixAt, fixReason, idKey, keepDate, newIdOf, type CheckContext, type Entry } from './context.ts';
 import type { ApiRecord, LegacyFault } from './types.ts';
 
 const KNOWN = {
@@ -97,7 +97,7 @@ function checkTokens(ctx: CheckContext, entries: Entry[], siteOf: Map<string, un
     const notMigrated = (field: string, from: unknown, reason: string) =>
       ctx.fixes.push({ ...fixAt(file, entry, field), from, to: null, reason: `${reason}; the public link is not migrated` });
     if (!empty(raw.revoked_at)) {
-      notMigrated('revoked_at', raw.revoked_at, 'was revoked in 0.20.x, so its token stays dead');
+      ctx.fixes.push({ ...fixAt(file, entry, 'revoked_at'), from: raw.revoked_at, to: null, ...fixReason('link_revoked') });
       continue;
     }
     const key = idKey(raw.switch_id);

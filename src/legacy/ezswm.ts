@@ -33,6 +33,7 @@ import {
   dropUnknown,
   empty,
   fixAt,
+  fixReason,
   idKey,
   keepDate,
   keepLine,
@@ -309,11 +310,11 @@ function checkNetworks(ctx: CheckContext, entries: Entry[], book: SiteBook, vlan
         ...fixAt(file, entry, 'subnet'),
         from: raw.subnet,
         to: cidr.network,
-        reason: 'had host bits set; the network is kept',
+        ...fixReason('host_bits_kept'),
       });
       if (raw.gateway === undefined) {
         raw.gateway = cidr.address;
-        ctx.fixes.push({ ...fixAt(file, entry, 'gateway'), from: null, to: cidr.address, reason: 'taken from the address in the subnet' });
+        ctx.fixes.push({ ...fixAt(file, entry, 'gateway'), from: null, to: cidr.address, ...fixReason('gateway_from_subnet') });
       }
       raw.subnet = cidr.network;
     }
@@ -357,13 +358,14 @@ function keptUnderRules(ctx: CheckContext, entry: Entry, values: Record<string, 
   const faults = networkRuleFaults({ ...values, vlanId }, lookups, MIGRATED);
   const gateway = faults.find((fault) => fault.field === 'gateway');
   if (gateway) {
-    keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, gateway.message);
+    keepRefusedValue(ctx, NETWORK, values, { file, entry, field: 'gateway' }, values.gateway, gateway);
     values.gateway = null;
   }
-  const dropVlan = (reason: string) => ctx.fixes.push({ ...fixAt(file, entry, 'vlan_id'), from: vlanKey, to: null, reason });
-  if (!empty(vlanKey) && !vlanId) dropVlan('names a VLAN that no longer exists; the network keeps no VLAN');
+  const dropVlan = (code: 'network_vlan_gone' | 'network_vlan_elsewhere') =>
+    ctx.fixes.push({ ...fixAt(file, entry, 'vlan_id'), from: vlanKey, to: null, ...fixReason(code) });
+  if (!empty(vlanKey) && !vlanId) dropVlan('network_vlan_gone');
   if (!faults.some((fault) => fault.field === 'vlanId')) return vlanId;
-  dropVlan("names a VLAN of another site than the network's; the network keeps no VLAN");
+  dropVlan('network_vlan_elsewhere');
   return null;
 }
 
@@ -425,7 +427,7 @@ function checkSwitches(
           ...fixAt(file, entry, 'management_ip'),
           from: sw.managementIp,
           to: null,
-          reason: `is the management IP of switch ${other} of the same site too; kept in the notes`,
+          ...fixReason('management_ip_twice', { switch: String(other) }),
         });
         keepLine(SWITCH, sw, `Management IP (0.20.x): ${sw.managementIp}`);
         sw.managementIp = null;
@@ -541,7 +543,9 @@ function vlanNumbers(
 ): string[] {
   if (empty(value)) return [];
   if (!Array.isArray(value)) {
-    keepRefusedValue(ctx, holder.resource, holder.values, { file: 'switches.json', entry, field }, value, 'must be a list of VLAN numbers');
+    keepRefusedValue(ctx, holder.resource, holder.values, { file: 'switches.json', entry, field }, value, {
+      message: 'must be a list of VLAN numbers',
+    });
     return [];
   }
   const ids: string[] = [];
@@ -556,7 +560,7 @@ function vlanNumbers(
         ...fixAt('switches.json', entry, field),
         from: vid,
         to: null,
-        reason: `VLAN ${scalar ? String(vid) : jsonForMessage(vid, 60)} does not exist at the switch's site; dropped`,
+        ...fixReason('vlan_not_at_site', { vid: scalar ? String(vid) : jsonForMessage(vid, 60) }),
       });
   }
   return ids;
@@ -595,7 +599,7 @@ function checkPort(
       ...fixAt(file, entry, `${at}tagged_vlans`),
       from: raw.tagged_vlans,
       to: [],
-      reason: 'an access port carries no tagged VLANs; dropped',
+      ...fixReason('access_no_tagged'),
     });
     taggedVlanIds = [];
   }
@@ -604,7 +608,7 @@ function checkPort(
   if (isPlainObject(raw.poe)) {
     const checked = checkValue(POE_FIELD, { type: raw.poe.type, maxWatts: raw.poe.max_watts ?? null });
     if (checked.ok) poe = checked.value;
-    else keepRefusedValue(ctx, PORT, values, { file, entry, field: `${at}poe` }, raw.poe, checked.message);
+    else keepRefusedValue(ctx, PORT, values, { file, entry, field: `${at}poe` }, raw.poe, checked);
   }
   return {
     id: '',
@@ -636,7 +640,7 @@ function portMode(ctx: CheckContext, entry: Entry, value: unknown, at: string): 
       ...fixAt('switches.json', entry, `${at}port_mode`),
       from: value,
       to: 'access',
-      reason: 'is neither access nor trunk; the port is an access port',
+      ...fixReason('mode_neither'),
     });
   return 'access';
 }
@@ -657,7 +661,7 @@ function oneVlan(
     ...fixAt('switches.json', entry, `${at}${field}`),
     from: vid,
     to: null,
-    reason: `VLAN ${String(vid)} does not exist at the switch's site; dropped`,
+    ...fixReason('vlan_not_at_site', { vid: String(vid) }),
   });
   return null;
 }
@@ -677,7 +681,7 @@ function linkPorts(ctx: CheckContext, pending: PendingPort[], portIds: Map<strin
         ...fixAt('switches.json', item.entry, `ports[${item.index}].connected_port_id`),
         from: item.farPortKey,
         to: null,
-        reason: far ? 'the far port is connected to another port (a stale link); dropped' : 'names a port that does not exist; dropped',
+        ...fixReason(far ? 'stale_link' : 'port_gone'),
       });
   }
 }
@@ -715,7 +719,7 @@ function checkUsers(ctx: CheckContext, entries: Entry[]): ApiRecord[] {
       continue;
     }
     if (empty(raw.role))
-      ctx.fixes.push({ ...fixAt(file, entry, 'role'), from: raw.role ?? null, to: 'viewer', reason: 'is missing; the user is a viewer' });
+      ctx.fixes.push({ ...fixAt(file, entry, 'role'), from: raw.role ?? null, to: 'viewer', ...fixReason('role_missing') });
     users.push({
       id: newIdOf(ctx, 'users', entry),
       username: username.value,
@@ -838,14 +842,14 @@ function activityEntry(ctx: CheckContext, entry: Entry, book: HistoryBook, users
       ...fixAt(file, entry, 'user_id'),
       from: raw.user_id,
       to: null,
-      reason: 'names a user that no longer exists; the entry keeps no user',
+      ...fixReason('entry_user_gone'),
     });
   if (kind && !record && !empty(raw.entity_id))
     ctx.fixes.push({
       ...fixAt(file, entry, 'entity_id'),
       from: raw.entity_id,
       to: null,
-      reason: `names a ${legacyType.replace('_', ' ')} that no longer exists; the entry keeps the old id in its summary`,
+      ...fixReason('entry_names_gone', { kind: legacyType.replace('_', ' ') }),
     });
   const name =
     type === 'port'

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NewActivityRow } from '../db/activity.ts';
 import { jsonForMessage } from '../lib/json-text.ts';
+import type { MessageParams } from '../lib/message-forms.ts';
+import { apiFieldOf } from './mappings.ts';
 import type { FixedRecord } from './fix-records.ts';
 import type { LegacyFix } from './types.ts';
 
@@ -69,17 +71,26 @@ function valueWords(value: unknown): string {
   return value === null || value === undefined ? 'none' : jsonForMessage(value, 60);
 }
 
-/** `{ field: [from, to] }` with `reasons: { field: reason }`; a field fixed again is numbered (`tagged_vlans (2)`). */
+/**
+ * `{ field: [from, to] }` with `reasons: { field: reason }`, `forms: { field: { code, params } }` of the reasons that have a
+ * form and `fields: { field: <the API's name> }` of the fields that have one (the UI words them in its language); a
+ * field fixed again is numbered (`tagged_vlans (2)`).
+ */
 function changesOf(fixes: LegacyFix[]): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   const reasons: Record<string, string> = {};
+  const forms: Record<string, { code: string; params: MessageParams }> = {};
+  const fields: Record<string, string> = {};
   for (const fix of fixes) {
     let field = fieldOf(fix);
     for (let n = 2; field in changes; n++) field = `${fieldOf(fix)} (${n})`;
     changes[field] = [fix.from ?? null, fix.to ?? null];
     reasons[field] = fix.reason;
+    if (fix.code) forms[field] = { code: fix.code, params: fix.params ?? {} };
+    const api = apiFieldOf(fix.file, fix.field);
+    if (api) fields[field] = api;
   }
-  return { ...changes, reasons };
+  return { ...changes, reasons, ...(Object.keys(forms).length && { forms }), ...(Object.keys(fields).length && { fields }) };
 }
 
 /** The fix's field in its record's own terms: a port's without `ports[3].`; the whole record's as `record`. */

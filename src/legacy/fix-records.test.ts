@@ -100,7 +100,7 @@ describe('fixEntries', () => {
     );
   });
 
-  it('holds each fixed field as [from, to] with its reason, a field fixed again numbered', () => {
+  it("holds each fixed field as [from, to] with its reason, its reason's form and the API's name of the field, a field fixed again numbered", () => {
     const own = entries.find((e) => e.row.entity_id === port.id)!;
     expect(JSON.parse(own.row.changes!)).toEqual({
       access_vlan: [190, null],
@@ -111,6 +111,12 @@ describe('fixEntries', () => {
         tagged_vlans: "VLAN 30 does not exist at the switch's site; dropped",
         'tagged_vlans (2)': "VLAN 31 does not exist at the switch's site; dropped",
       },
+      forms: {
+        access_vlan: { code: 'vlan_not_at_site', params: { vid: '190' } },
+        tagged_vlans: { code: 'vlan_not_at_site', params: { vid: '30' } },
+        'tagged_vlans (2)': { code: 'vlan_not_at_site', params: { vid: '31' } },
+      },
+      fields: { access_vlan: 'untaggedVlanId', tagged_vlans: 'taggedVlanIds', 'tagged_vlans (2)': 'taggedVlanIds' },
     });
   });
 

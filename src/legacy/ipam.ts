@@ -22,7 +22,7 @@ import { addressRuleFaults, rangeRuleFaults, type RecordLookups } from '../field
 import { RANGE } from '../fields/ranges.ts';
 import { bigIntToIp, ipToBigInt, isUsableHost } from '../lib/ip-math.ts';
 import { cidrContains, formatIp, parseIp } from '../lib/net.ts';
-import { checkMapped, dropUnknown, fixAt, idKey, keepTimes, newIdOf, type CheckContext, type Entry } from './context.ts';
+import { checkMapped, dropUnknown, fixAt, fixReason, idKey, keepTimes, newIdOf, type CheckContext, type Entry } from './context.ts';
 import { ADDRESS_MAPPING, RANGE_MAPPING } from './mappings.ts';
 import { lookupsOf, MIGRATED } from './rule-lookups.ts';
 import type { ApiRecord } from './types.ts';
@@ -288,7 +288,7 @@ function noteManagementAddress(ctx: CheckContext, legacyId: string, sw: ApiRecor
     field: 'management_ip',
     from: null,
     to: address.address,
-    reason: `the management IP of switch ${sw.name} had no allocation in network "${network.name}" (${network.subnet}); recorded as its address`,
+    ...fixReason('management_ip_recorded', { switch: String(sw.name), network: String(network.name), subnet: String(network.subnet) }),
   };
   ctx.fixes.push(fix);
   ctx.fixTargets.set(fix, { kind: 'address', id: address.id });

@@ -2,6 +2,7 @@
 import type { LegacyPosition, LegacyPublicLink } from './ezswm-sharing.ts';
 import type { FixedRecord } from './fix-records.ts';
 import type { LegacyChange } from './history.ts';
+import type { FixFormCode, MessageParams } from '../lib/message-forms.ts';
 
 /** The legacy files, in the order they are read and reported. */
 export const LEGACY_FILES = [
@@ -76,6 +77,9 @@ export interface LegacyFix {
   from: unknown;
   to: unknown;
   reason: string;
+  /** The code of the reason's form (lib/message-forms.ts FIX_FORMS), when it has one, and the values it is worded from. */
+  code?: FixFormCode;
+  params?: MessageParams;
 }
 
 /** Unknown fields that were dropped, counted per file and field name (`ports[].label` for fields of ports). */

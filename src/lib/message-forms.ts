@@ -97,6 +97,30 @@ export const FIELD_FORMS = {
   not_address_list: 'must be a list of addresses',
   too_many_addresses: 'must list at most {max} addresses',
   item_not_ip: '{value} is not an IPv4 or IPv6 address',
+  as_it_would_be: 'port {port} as it would be: {field} {fault}',
+  far_end_as_it_would_be: 'port {port} on {switch} as it would be: {field} {fault}',
+  no_link_to_match: 'the port has no link: give linkedPortId',
+  vlan_missing_at_far_end: 'VLAN {vid} does not exist at the site of port {port} on {switch}: add it there, or link without matchFarEnd',
+  lag_left_too_small: 'the LAG would be left with fewer than two members',
+  lag_member_type: 'port "{port}" is a {type} port, which cannot be a LAG member',
+  lag_name_taken: 'switch {switch} has a LAG named "{name}"',
+  port_in_other_lag: 'port {port} is a member of LAG {lag}',
+  leaves_no_admin: 'would leave no enabled admin',
+  lag_too_few: "must name two or more ports of the LAG's switch",
+  lag_too_few_of: 'must name two or more ports of switch {switch}',
+  member_of_other_switch: "port {port} is not a port of the LAG's switch",
+  member_not_of_switch: 'port {port} is not a port of switch {switch}',
+  lag_of_same_switch_named: 'must be a LAG of another switch ({lag} is on {switch})',
+  template_name_taken: 'a template named "{name}" exists',
+  stack_below_ports: 'must be at least {unit}: a port is on unit {unit}; move or delete it first',
+  port_count_with_template: 'must be left out with templateId: give either portCount or templateId (the template makes the ports)',
+  template_missing: 'template {id} does not exist',
+  not_duplicate_object: 'must be a JSON object { name, managementIp? }',
+  not_duplicate_field: 'is not a field of a duplicate: only name and managementIp',
+  address_chosen_by_server: 'is chosen by the server: leave it out (or record it with POST /api/networks/{id}/addresses)',
+  management_address_of: 'is the management IP of switch {switch}',
+  not_host_of_network: 'is the network or broadcast address of network {network} ({subnet}); pick a host address',
+  switch_of_other_site: 'must be the id of a switch of site {site}',
 } as const;
 
 /** The code of a field fault's form. */
@@ -115,6 +139,25 @@ export const ERROR_FORMS = {
   address_taken: 'The network has the address {address} recorded already.',
   in_dhcp_range: '{address} lies in the DHCP range {start}-{end} of the network; the DHCP server leases those.',
   range_overlaps: '{start}-{end} overlaps the {kind} range {otherStart}-{otherEnd} of the network; ranges never overlap.',
+  'validation_failed.bulk': 'The bulk change is invalid; no port was changed.',
+  'validation_failed.bulk_rule': 'The bulk change would break a port rule; no port was changed.',
+  'validation_failed.far_end_vlans': 'The far end cannot carry the same VLANs; nothing was changed.',
+  'lag_member.owns':
+    'Port {port} is a member of LAG {lag} on {switch}, which sets its mode and VLANs and takes no console or management port: ' +
+    'change the LAG, or take the port out of it.',
+  'lag_member.needs_two':
+    'Port {port} is a member of LAG {lag} on {switch}, which needs two or more members: delete the LAG first, or add a member to it.',
+  'lag_member.in_other_lag': 'A port is in one LAG at most: {ports} is a member of another LAG already; take it out of it first.',
+  'lag_member.in_other_lags': 'A port is in one LAG at most: {ports} are members of another LAG already; take them out of it first.',
+  'lag_member.member_type': 'A LAG takes no console or management port.',
+  last_admin: 'This is the last enabled admin; make another admin first.',
+  'managed_by_switch.delete':
+    "{address} is the management IP of switch {switch}, kept in step with it; clear or change the switch's managementIp instead.",
+  'managed_by_switch.change':
+    "{address} is the management IP of switch {switch}, kept in step with it; change the switch's managementIp instead.",
+  'validation_failed.not_host': '{address} is not a host address of network {network} ({subnet}).',
+  'validation_failed.layout_other_site': 'The layout names switches that are not of this site.',
+  'lag_member.bulk': 'The change would set the mode or VLANs of LAG members ({members}), which their LAG sets; no port was changed.',
 } as const;
 
 /**
@@ -154,6 +197,38 @@ export const FINDING_FORMS = {
     'Management IP {ip} of switch {switch} differs from its address record {address} in network {recordNetwork} ({recordSubnet}): ' +
     'it lies in no network of site {site}.',
 } as const;
+
+/** The forms of the reasons of the 0.20.x migration's fixes (a fix's reason), by code. */
+export const FIX_FORMS = {
+  vlan_not_at_site: "VLAN {vid} does not exist at the switch's site; dropped",
+  access_no_tagged: 'an access port carries no tagged VLANs; dropped',
+  mode_neither: 'is neither access nor trunk; the port is an access port',
+  stale_link: 'the far port is connected to another port (a stale link); dropped',
+  port_gone: 'names a port that does not exist; dropped',
+  network_vlan_gone: 'names a VLAN that no longer exists; the network keeps no VLAN',
+  network_vlan_elsewhere: "names a VLAN of another site than the network's; the network keeps no VLAN",
+  management_ip_twice: 'is the management IP of switch {switch} of the same site too; kept in the notes',
+  entry_names_gone: 'names a {kind} that no longer exists; the entry keeps the old id in its summary',
+  entry_user_gone: 'names a user that no longer exists; the entry keeps no user',
+  link_revoked: 'was revoked in 0.20.x, so its token stays dead; the public link is not migrated',
+  host_bits_kept: 'had host bits set; the network is kept',
+  gateway_from_subnet: 'taken from the address in the subnet',
+  name_repeated: 'repeats a name in its scope; a number was appended',
+  date_replaced: 'is not a valid date; replaced',
+  role_missing: 'is missing; the user is a viewer',
+  not_migrated_record: '{fault}; the record is not migrated',
+  given_instead: '{fault}; {value} given',
+  shortened: '{fault}; shortened, control characters spelled out',
+  kept_in: '{fault}; kept in the {keeper}',
+  dropped_value: '{fault}; dropped',
+  replaced_kept_in: '{fault}; replaced by {value}; kept in the {keeper}',
+  replaced_dropped: '{fault}; replaced by {value}; dropped',
+  management_ip_recorded:
+    'the management IP of switch {switch} had no allocation in network "{network}" ({subnet}); recorded as its address',
+} as const;
+
+/** The code of a fix reason's form. */
+export type FixFormCode = keyof typeof FIX_FORMS;
 
 /**
  * `target` with the code and params of its message's form, as properties that are not enumerable (as rules.ts gives a

@@ -1,6 +1,8 @@
 import { latestMigrationEntry } from '../db/activity.ts';
 import { notFound } from '../errors/http-error.ts';
 import type { Ctx, Route } from '../http/route.ts';
+import { apiFieldOf } from '../legacy/mappings.ts';
+import type { LegacyFile } from '../legacy/types.ts';
 import { MIGRATION_SCHEMA } from './schemas/migration.ts';
 
 /** The route of the last legacy migration's summary. */
@@ -32,6 +34,8 @@ interface StoredFix {
   from?: unknown;
   to?: unknown;
   reason: string;
+  code?: string;
+  params?: Record<string, string | number>;
   record?: { kind: string; id: string; name: string; parent: { kind: string; id: string; name: string } | null } | null;
 }
 
@@ -46,9 +50,11 @@ function fixToApi(fix: StoredFix) {
     file: fix.file,
     legacyId: fix.id,
     field: fix.field,
+    apiField: apiFieldOf(fix.file as LegacyFile, fix.field),
     from: fix.from ?? null,
     to: fix.to ?? null,
     reason: fix.reason,
+    ...(fix.code && { code: fix.code, params: fix.params ?? {} }),
   };
 }
 

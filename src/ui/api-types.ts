@@ -622,9 +622,12 @@ export type MigrationFix = {
   file: string;
   legacyId: string;
   field: string;
+  apiField: string | null;
   from: unknown;
   to: unknown;
   reason: string;
+  code?: string;
+  params?: Record<string, unknown>;
 };
 
 export type Migration = {

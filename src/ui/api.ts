@@ -97,7 +97,7 @@ function apiUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-type ErrorBody = { error: { code: string; message: string; params?: ServerParams; details?: FieldError[] } };
+type ErrorBody = { error: { code: string; message: string; form?: string; params?: ServerParams; details?: FieldError[] } };
 
 // The API answers every error with the Error schema; anything else (a proxy's page) has only its status. Its messages
 // are worded in the user's language here, once, for every display of an error.

@@ -163,6 +163,55 @@ describe('an activity entry in words', () => {
       );
     });
 
+    it('words what the migration fixed of a record from its changes: each field by its label, each reason by its form', () => {
+      // Each fix: its field in the file's name and the API's, from, to, its reason, and the reason's form where it has one.
+      const fixes: [string, string, unknown, unknown, string, { code: string; params: Record<string, string> }?][] = [
+        [
+          'access_vlan',
+          'untaggedVlanId',
+          190,
+          null,
+          "VLAN 190 does not exist at the switch's site; dropped",
+          { code: 'vlan_not_at_site', params: { vid: '190' } },
+        ],
+        [
+          'tagged_vlans',
+          'taggedVlanIds',
+          [20],
+          [],
+          'an access port carries no tagged VLANs; dropped',
+          { code: 'access_no_tagged', params: {} },
+        ],
+        [
+          'port_mode',
+          'mode',
+          'hybrid',
+          'access',
+          'is neither access nor trunk; the port is an access port',
+          { code: 'mode_neither', params: {} },
+        ],
+        ['label', 'name', 'x', 'y', 'an odd reason'],
+      ];
+      const changes = {
+        ...Object.fromEntries(fixes.map(([field, , from, to]) => [field, [from, to]])),
+        reasons: Object.fromEntries(fixes.map(([field, , , , reason]) => [field, reason])),
+        forms: Object.fromEntries(fixes.filter((fix) => fix[5]).map(([field, , , , , form]) => [field, form])),
+        fields: Object.fromEntries(fixes.map(([field, api]) => [field, api])),
+      };
+      const fixed = e(
+        'migrate',
+        'port',
+        '1/1/30',
+        `Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none (${fixes[0]![4]}); …`,
+        changes,
+      );
+      expect(entrySummary(fixed)).toBe(
+        'Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: Untagged VLAN 190 → — (VLAN 190 gibt es am Standort des Switches nicht; entfernt); ' +
+          'Tagged VLANs 20 → — (ein Access-Port führt keine getaggten VLANs; entfernt); ' +
+          'Modus hybrid → access (ist weder access noch trunk; der Port ist ein Access-Port); 1 weitere',
+      );
+    });
+
     it("words the migration's own entry from its counts", () => {
       const counts = { sites: 3, vlans: 11, networks: 12, switches: 9, ports: 557, addresses: 24, ranges: 9, templates: 3, lags: 4 };
       const migrate = e('migrate', null, null, 'Migrated the 0.20.x data: …', {

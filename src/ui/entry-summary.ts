@@ -8,9 +8,11 @@
 import { RANGE_KINDS } from '../fields/choices.ts';
 import type { ActivityEntry } from './api-types.ts';
 import { isObject } from './components/change-entities.ts';
-import { formatDateTime } from './format.ts';
-import { en, formatNumber, t } from './messages.ts';
+import { fieldLabel } from './field-label.ts';
+import { displayValue, formatDateTime } from './format.ts';
+import { en, formatNumber, language, t } from './messages.ts';
 import type { MessageKey } from './messages.ts';
+import { fixReasonText } from './server-messages.ts';
 
 /** What the wording needs of an entry. */
 export type EntryFacts = Pick<ActivityEntry, 'action' | 'entityType' | 'entityName' | 'summary' | 'changes'>;
@@ -189,23 +191,47 @@ function fromCounts(e: EntryFacts): string | undefined {
 
 /**
  * What the migration fixed of one record ("Migration fixed port 5 of switch core-1: <details>"): its head in the active
- * language; the details, the server's words of each fix and its reason, as written.
+ * language; the details in English as the server wrote them, in another language worded from the entry's changes.
  */
-function fixedRecord(name: string, summary: string): string | undefined {
+function fixedRecord(name: string, summary: string, changes: unknown): string | undefined {
   for (const what of ['says.fixWhatOf', 'says.fixWhat'] as const) {
     const p = read(english('says.fixed').replace('{what}', english(what)), summary, name);
     if (!p) continue;
     const kindWord = (kind: string) => (`kind.${kind.toLowerCase()}` in en ? t(`kind.${kind.toLowerCase()}` as MessageKey) : kind);
     const words = { ...p, kind: kindWord(p.kind!), parentKind: p.parentKind && kindWord(p.parentKind) };
-    return t('says.fixed', { what: t(what, words), details: p.details! });
+    const details = (language() !== 'en' && fixDetails(changes)) || p.details!;
+    return t('says.fixed', { what: t(what, words), details });
   }
   return undefined;
+}
+
+/** How many fixes of a record its summary spells out (legacy/fix-entries.ts FIXES_IN_SUMMARY). */
+const FIXES_IN_SUMMARY = 3;
+
+type FixChanges = Record<string, unknown> & {
+  reasons: Record<string, string>;
+  forms?: Record<string, { code: string; params: Record<string, string | number> }>;
+  fields?: Record<string, string>;
+};
+
+/** A fix entry's fixes as its summary lists them: "Untagged VLAN 190 → — (<reason>)", the field and reason in the active language. */
+function fixDetails(changes: unknown): string | undefined {
+  if (!isObject(changes) || !isObject(changes.reasons)) return undefined;
+  const c = changes as FixChanges;
+  const fields = Object.keys(c.reasons);
+  const words = fields.slice(0, FIXES_IN_SUMMARY).map((field) => {
+    const [from, to] = (Array.isArray(c[field]) ? c[field] : [null, null]) as unknown[];
+    const reason = fixReasonText({ ...c.forms?.[field], reason: c.reasons[field]! });
+    return `${fieldLabel(c.fields?.[field] ?? field)} ${displayValue(from)} → ${displayValue(to)} (${reason})`;
+  });
+  if (fields.length > FIXES_IN_SUMMARY) words.push(t('says.fixMore', { count: fields.length - FIXES_IN_SUMMARY }));
+  return words.join('; ');
 }
 
 /** The entry in words of the active language, or undefined when the UI does not know its form. */
 function worded(e: EntryFacts): string | undefined {
   const { action, entityType: type, summary } = e;
-  if (action === 'migrate' && type && e.entityName !== null) return fixedRecord(e.entityName, summary);
+  if (action === 'migrate' && type && e.entityName !== null) return fixedRecord(e.entityName, summary, e.changes);
   if (action === 'import' || action === 'restore' || action === 'migrate') {
     if (action === 'import' && type && PLURAL[type]) {
       const p = read(english('says.import'), summary, '', PLURAL[type]);

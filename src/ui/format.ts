@@ -57,16 +57,24 @@ export function textOn(hex: string): string {
   return lum > 0.179 ? '#000000' : '#ffffff';
 }
 
+/** A port's PoE: its standard, with its maximum in watts in the user's locale ("802.3at 25.5 W", German "802.3at 25,5 W"). */
+export function poeText(poe: { type: string; maxWatts: number | null } | null): string {
+  if (!poe) return '';
+  return poe.maxWatts === null ? poe.type : t('ports.poeWatts', { type: poe.type, watts: formatNumber(poe.maxWatts) });
+}
+
 /** A value of an activity entry's changes for display: null as "—", lists joined, objects as JSON. */
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length ? v.map(displayValue).join(', ') : '—';
   if (typeof v === 'object') {
     const poe = v as { type?: unknown; maxWatts?: unknown };
-    if (typeof poe.type === 'string' && 'maxWatts' in poe)
-      return poe.maxWatts === null ? poe.type : `${poe.type} ${String(poe.maxWatts)} W`;
+    if (typeof poe.type === 'string' && (poe.maxWatts === null || typeof poe.maxWatts === 'number'))
+      return poeText({ type: poe.type, maxWatts: poe.maxWatts });
     return JSON.stringify(v);
   }
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+  // A fraction (a PoE budget of 25.5 W) with the locale's decimal mark; whole numbers (a VLAN, a unit) as they are.
+  if (typeof v === 'number' && !Number.isInteger(v)) return formatNumber(v);
   return String(v);
 }

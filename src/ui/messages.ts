@@ -5,7 +5,7 @@
 // lib/message-forms.ts, under serverFault, serverError and serverFinding; English shows the server's own text, so the
 // English catalogue and the first load carry none of them), an activity entry's summary from its parts (entry-summary.ts).
 // A second language is a second catalogue of the same keys (typed by Catalogue) and a choice of MESSAGES.
-import type { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS } from '../lib/message-forms.ts';
+import type { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, FIX_FORMS } from '../lib/message-forms.ts';
 
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
 export type Message = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
@@ -332,6 +332,7 @@ export const en = {
     fixed: 'Migration fixed {what}: {details}',
     fixWhat: '{kind} {name}',
     fixWhatOf: '{kind} {name} of {parentKind} {parent}',
+    fixMore: '{count} more',
     bulk: 'Updated {ports} on {name}',
     linkMade: 'Made a public link to switch {name}',
     linkRevoked: 'Revoked a public link to switch {name}',
@@ -1510,7 +1511,8 @@ export type MessageKey = keyof typeof en;
 export type ServerFormKey =
   | `serverFault.${keyof typeof FIELD_FORMS & string}`
   | `serverError.${keyof typeof ERROR_FORMS & string}`
-  | `serverFinding.${keyof typeof FINDING_FORMS & string}`;
+  | `serverFinding.${keyof typeof FINDING_FORMS & string}`
+  | `serverFix.${keyof typeof FIX_FORMS & string}`;
 
 /** What a catalogue of another language must provide: a message for every key, and a form for every server code. */
 export type Catalogue = Record<MessageKey, Message> & Record<ServerFormKey, string>;
@@ -1550,7 +1552,7 @@ export const formatNumber = (n: number | bigint): string => NUMBERS.format(n);
 type MessageParams = { count?: number } & Record<string, string | number | undefined>;
 
 /** Whether the active language words the server's message of `key` (English shows the server's own text). */
-export const hasServerForm = (key: string): key is ServerFormKey => key in MESSAGES && /^server(Fault|Error|Finding)\./.test(key);
+export const hasServerForm = (key: string): key is ServerFormKey => key in MESSAGES && /^server(Fault|Error|Finding|Fix)\./.test(key);
 
 /** The message `key` with its placeholders filled: t('bulk.selected', { count: 3 }) → "3 ports selected". */
 export function t(key: MessageKey | ServerFormKey, params: MessageParams = {}): string {

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, fillForm } from '../lib/message-forms.ts';
+import { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, FIX_FORMS, fillForm } from '../lib/message-forms.ts';
 import { de } from './messages-de.ts';
 import { en, setLanguage } from './messages.ts';
-import { errorText, faultText, findingText } from './server-messages.ts';
+import { errorText, faultText, findingText, fixReasonText } from './server-messages.ts';
 
 const SERVER_FORMS: [prefix: string, forms: Record<string, string>][] = [
   ['serverFault', FIELD_FORMS],
   ['serverError', ERROR_FORMS],
   ['serverFinding', FINDING_FORMS],
+  ['serverFix', FIX_FORMS],
 ];
 
 /** Params for every placeholder of a form: numbers for some, text for the others. */
@@ -47,8 +48,8 @@ describe('the catalogues and the server’s message forms', () => {
       for (const [code, form] of Object.entries(forms)) {
         const params = sampleParams(form);
         const message = fillForm(form, params);
-        const worded = { serverFault: faultText, serverError: errorText, serverFinding: findingText }[prefix]!;
-        expect(worded({ code, kind: code.split('.')[0], form: code, params, message } as never)).toBe(message);
+        const worded = { serverFault: faultText, serverError: errorText, serverFinding: findingText, serverFix: fixReasonText }[prefix]!;
+        expect(worded({ code, kind: code.split('.')[0], form: code, params, message, reason: message } as never)).toBe(message);
       }
     }
   });
@@ -72,6 +73,33 @@ describe('a message of the API in the user’s language', () => {
       message: '',
     };
     expect(findingText(variant)).toBe('Der PoE-Bedarf des Switches sw-1 beträgt 30 W (1 aktiver PoE-Port), über seinem Budget von 15 W.');
+  });
+
+  it('words a fault it quotes (a port as it would be) and the variant of an error’s form in German too', async () => {
+    await setLanguage('de');
+    const quoting = {
+      code: 'as_it_would_be',
+      params: {
+        port: '2',
+        field: 'unit',
+        fault: "must be at most the switch's stackSize (2)",
+        faultCode: 'unit_over_stack',
+        'fault.stackSize': 2,
+      },
+      message: "port 2 as it would be: unit must be at most the switch's stackSize (2)",
+    };
+    expect(faultText(quoting)).toBe('Port 2 nach der Änderung: unit darf höchstens die Stack-Größe des Switches sein (2)');
+    const lagMember = { code: 'lag_member', form: 'lag_member.needs_two', params: { port: '47', lag: 'Po1', switch: 'edge' }, message: '' };
+    expect(errorText(lagMember)).toMatch(/^Port 47 gehört zum LAG Po1 auf edge, der zwei oder mehr Mitglieder braucht/);
+  });
+
+  it('words the reason of a migration fix in German, the fault it quotes and the field that keeps the value too', async () => {
+    await setLanguage('de');
+    const params = { fault: 'must be a MAC address like aa:bb:cc:dd:ee:ff', faultCode: 'not_mac', keeper: 'notes' };
+    expect(fixReasonText({ code: 'kept_in', params, reason: 'must be a MAC address…; kept in the notes' })).toBe(
+      'muss eine MAC-Adresse wie aa:bb:cc:dd:ee:ff, AA-BB-CC-DD-EE-FF oder aabb.ccdd.eeff sein; in Notizen behalten',
+    );
+    expect(fixReasonText({ code: 'dropped_value', params: { fault: 'is odd' }, reason: 'is odd; dropped' })).toBe('is odd; entfernt');
   });
 
   it('is the server’s English text for a code the catalogue lacks, or without params', async () => {

@@ -105,7 +105,9 @@ describe('creating a LAG: refusals', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('lag_member');
     expect(answer.body.error.message).toContain('2 (LAG Po1)');
-    expect(answer.body.error.details).toEqual([{ field: 'memberPortIds[1]', message: 'port 2 is a member of LAG Po1' }]);
+    expect(answer.body.error.details).toEqual([
+      { field: 'memberPortIds[1]', message: 'port 2 is a member of LAG Po1', code: 'port_in_other_lag', params: { port: '2', lag: 'Po1' } },
+    ]);
   });
 
   it('answers 404 for no switch, 403 to a viewer, and changes nothing on any refusal', async () => {
@@ -224,7 +226,7 @@ describe('a LAG writes its mode and VLANs to its members', () => {
     expect(member.status).toBe(409);
     expect(member.body.error).toMatchObject({
       code: 'lag_member',
-      details: [{ field: 'memberPortIds[3]', message: 'port 2 is a member of LAG Po2' }],
+      details: [{ field: 'memberPortIds[3]', message: 'port 2 is a member of LAG Po2', code: 'port_in_other_lag' }],
     });
     const stale = await call('PATCH', `/api/lags/${sw.lag.id}`, { body: { description: 'x' }, headers: { 'if-match': '"1"' } });
     expect(stale.status).toBe(412);

@@ -38,6 +38,7 @@ const AS = {
     ports: /^Ports \(\d+\)$/,
     notMigrated: 'Not migrated, from activity.json',
     fixedPort: 'Migration fixed port 1/1/30 of switch acc-hs1: access_vlan 190 → none',
+    fixRow: ['Untagged VLAN', 'ports[29].access_vlan', "VLAN 190 does not exist at the switch's site; dropped"],
   },
   de: {
     username: 'anna',
@@ -49,7 +50,9 @@ const AS = {
     title: 'Migration von 0.20.x',
     ports: /^Ports \(\d+\)$/,
     notMigrated: 'Nicht übernommen, aus activity.json',
-    fixedPort: 'Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: access_vlan 190 → none',
+    fixedPort:
+      'Migration hat Port 1/1/30 von Switch acc-hs1 korrigiert: Untagged VLAN 190 → — (VLAN 190 gibt es am Standort des Switches nicht; entfernt)',
+    fixRow: ['Untagged VLAN', 'ports[29].access_vlan', 'VLAN 190 gibt es am Standort des Switches nicht; entfernt'],
   },
 };
 
@@ -103,6 +106,9 @@ describeNeeding(NEED, 'the summary of the migration and its notice on the dashbo
       expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toContain(`${words.notMigrated} (11)`);
       expect(await axeViolations(page, `the summary of the migration (${language})`)).toEqual([]);
       expect(await page.locator('tbody tr').count()).toBe(fixCount);
+      // A fix's field by its label in the UI's language over the file's name, and its reason in that language.
+      const fixRow = await page.locator('tbody tr', { has: page.getByRole('link', { name: 'acc-hs1 / 1/1/30' }) }).innerText();
+      for (const part of words.fixRow) expect(fixRow).toContain(part);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
         await page.screenshot({ path: join(SHOTS, `migration-summary-${language}-${width}.png`), fullPage: true });

@@ -6,6 +6,8 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FIX_FORMS, fillForm } from '../../src/lib/message-forms.ts';
+import { de } from '../../src/ui/messages-de.ts';
 import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { api, freshDataDir, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -58,6 +60,8 @@ describeNeeding([sharedFixture('ezswm-0.20.3')], 'the fixes of a migrated 0.20.3
     expect(entry.changes).toEqual({
       access_vlan: [190, null],
       reasons: { access_vlan: "VLAN 190 does not exist at the switch's site; dropped" },
+      forms: { access_vlan: { code: 'vlan_not_at_site', params: { vid: '190' } } },
+      fields: { access_vlan: 'untaggedVlanId' },
     });
     const switchHistory = (await get(`/api/activity?entityId=${sw.id}&limit=100`)).items.map((e: { id: string }) => e.id);
     expect(switchHistory).toContain(entry.id);
@@ -103,5 +107,17 @@ describeNeeding([sharedFixture('ezswm-0.20.3')], 'the fixes of a migrated 0.20.3
     const port = fixes.find((fix: { kind: string; recordName: string }) => fix.kind === 'port' && fix.recordName === '1/1/30');
     expect(port).toMatchObject({ parentName: 'acc-hs1', field: 'ports[29].access_vlan', from: 190, to: null, file: 'switches.json' });
     expect(port.recordPath).toBe(`/switches/${(await switchNamed('acc-hs1')).id}?port=${port.recordId}`);
+  });
+
+  it("gives each fix's reason the code and params of its form, which German words, and its field the API's name", async () => {
+    const { fixes } = await get('/api/migration');
+    const DE = de as unknown as Record<string, string>;
+    for (const fix of fixes) {
+      expect(fix.code, fix.reason).toBeDefined();
+      expect(DE[`serverFix.${fix.code}`], fix.code).toBeDefined();
+      expect(fix.reason).toBe(fillForm(FIX_FORMS[fix.code as keyof typeof FIX_FORMS], fix.params));
+    }
+    const port = fixes.find((fix: { field: string }) => fix.field === 'ports[29].access_vlan');
+    expect(port).toMatchObject({ apiField: 'untaggedVlanId', code: 'vlan_not_at_site', params: { vid: '190' } });
   });
 });

@@ -9,7 +9,7 @@ const VALUE: JsonSchema = { description: 'A value as the 0.20.x file held it, or
 /** One value the migration fixed, with the record it is about. */
 const FIX_SCHEMA: JsonSchema = {
   type: 'object',
-  required: ['kind', 'recordId', 'recordName', 'recordPath', 'parentName', 'file', 'legacyId', 'field', 'from', 'to', 'reason'],
+  required: ['kind', 'recordId', 'recordName', 'recordPath', 'parentName', 'file', 'legacyId', 'field', 'apiField', 'from', 'to', 'reason'],
   properties: {
     kind: { type: ['string', 'null'], enum: [...FIXED_KINDS, null], description: 'The kind of the record; null when it was not migrated.' },
     recordId: { type: ['string', 'null'], format: 'uuid' },
@@ -19,9 +19,12 @@ const FIX_SCHEMA: JsonSchema = {
     file: { type: 'string', description: 'The 0.20.x file the value was in.' },
     legacyId: { type: 'string', description: "The record's id in that file (a port's: its switch's)." },
     field: { type: 'string', description: "The field in the file's names (`ports[3].access_vlan`)." },
+    apiField: { type: ['string', 'null'], description: "The field in the API's names (untaggedVlanId), when it has one." },
     from: VALUE,
     to: VALUE,
     reason: { type: 'string' },
+    code: { type: 'string', description: 'The form of the reason (lib/message-forms.ts FIX_FORMS), when it has one; with params.' },
+    params: { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'The values the reason is worded from.' },
   },
 };
 

@@ -65,8 +65,11 @@ export function BulkBar(p: {
     try {
       await p.onSubmit(change);
     } catch (err) {
-      // 409 lag_member: its message names every member and its LAG already; its details would repeat them.
-      if (err instanceof ApiError && err.code === 'lag_member') throw new ApiError(err.status, err.code, err.message);
+      // 409 lag_member: each member and its LAG once (a fault per field would repeat them), without the request's fields.
+      if (err instanceof ApiError && err.code === 'lag_member') {
+        const members = [...new Set(err.details.map((d) => d.message))];
+        throw new ApiError(err.status, err.code, `${err.message} ${members.join('; ')}`);
+      }
       throw err;
     }
     setValues(BLANK);

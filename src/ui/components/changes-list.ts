@@ -80,8 +80,8 @@ function useFarNames(wanted: Wanted[], viaSwitch?: string): (id: string) => FarT
   return (id) => farCache.get(id);
 }
 
-// reasons: a migration fix's, which its entry's summary says in words.
-const HIDDEN = new Set(['id', 'version', 'createdAt', 'updatedAt', 'password', 'reasons']);
+// reasons, forms and fields: a migration fix's, which its entry's summary says in words.
+const HIDDEN = new Set(['id', 'version', 'createdAt', 'updatedAt', 'password', 'reasons', 'forms', 'fields']);
 
 /** Fields naming ports or LAGs, and how their value reads: with its switch (`core-1 / 1`) or alone (`45`). */
 const FAR: Record<string, { kind: 'port' | 'lag'; withSwitch: boolean }> = {
@@ -173,6 +173,8 @@ type Row = { field: string; before?: string; after: string; count?: number };
 
 function rowsOf(changes: Record<string, unknown>, c: Ctx, only?: string): Row[] {
   const rows: Row[] = [];
+  // A migration fix's fields by the API's names, where its changes name them as the 0.20.x file did (access_vlan).
+  const apiNames = (isObject(changes.fields) ? changes.fields : {}) as Record<string, string>;
   for (const [field, v] of Object.entries(changes)) {
     if (HIDDEN.has(field)) continue;
     // Many entities at once: { <id>: { field: [before, after] } } grouped by identical change.
@@ -194,7 +196,7 @@ function rowsOf(changes: Record<string, unknown>, c: Ctx, only?: string): Row[] 
       rows.push(...groups.values());
       continue;
     }
-    if (isPair(v)) rows.push({ field: label(field), before: word(field, v[0], c), after: word(field, v[1], c) });
+    if (isPair(v)) rows.push({ field: label(apiNames[field] ?? field), before: word(field, v[0], c), after: word(field, v[1], c) });
     else rows.push({ field: label(field), after: word(field, v, c) });
   }
   return rows;

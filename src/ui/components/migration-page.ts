@@ -3,7 +3,9 @@
 import { html } from '../html.ts';
 import { getMigration } from '../api.ts';
 import type { Migration, MigrationFix } from '../api-types.ts';
+import { fieldLabel } from '../field-label.ts';
 import { formatDateTime } from '../format.ts';
+import { fixReasonText } from '../server-messages.ts';
 import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
@@ -39,6 +41,13 @@ function RecordCell(p: { fix: MigrationFix }) {
   return html`<td><a href=${fix.recordPath}>${name}</a></td>`;
 }
 
+/** A fix's field by its label in the UI's language, the 0.20.x file's name under it; that name alone when the API has none. */
+function FieldCell(p: { fix: MigrationFix }) {
+  const { apiField, field } = p.fix;
+  if (!apiField) return html`<td class="mono">${field}</td>`;
+  return html`<td>${fieldLabel(apiField)}<br /><span class="mono muted">${field}</span></td>`;
+}
+
 function FixGroup(p: { group: Group }) {
   const { group } = p;
   const id = `migration-${group.key.replace(/\W+/g, '-')}`;
@@ -54,8 +63,8 @@ function FixGroup(p: { group: Group }) {
         </tr></thead>
         <tbody>${group.fixes.map(
           (fix) => html`<tr>
-          <${RecordCell} fix=${fix} /><td class="mono">${fix.field}</td>
-          <${ValueCell} v=${fix.from} /><${ValueCell} v=${fix.to} /><td class="wrap reason">${fix.reason}</td>
+          <${RecordCell} fix=${fix} /><${FieldCell} fix=${fix} />
+          <${ValueCell} v=${fix.from} /><${ValueCell} v=${fix.to} /><td class="wrap reason">${fixReasonText(fix)}</td>
         </tr>`,
         )}</tbody>
       </table>

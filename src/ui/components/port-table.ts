@@ -2,6 +2,7 @@
 // the side panel.
 import { html, useEffect, useRef, useState } from '../html.ts';
 import type { Port, Switch, Vlan } from '../api-types.ts';
+import { poeText } from '../format.ts';
 import { t } from '../messages.ts';
 import type { Selection } from '../use-selection.ts';
 import { vlanTextOf, vlansOf } from '../vlan-text.ts';
@@ -64,7 +65,7 @@ export function PortTable(
           : ''
       }</td>
       <td class="device">${device}${port.macAddress && html`<div class="mono small">${port.macAddress}</div>`}</td>
-      <td>${port.poe ? (port.poe.maxWatts === null ? port.poe.type : t('ports.poeWatts', { type: port.poe.type, watts: port.poe.maxWatts })) : ''}</td>
+      <td>${poeText(port.poe)}</td>
       <td>${port.speed ?? ''}</td>
       <td>${port.enabled ? t('common.yes') : html`<span class="off">${t('common.no')}</span>`}</td>
       ${

@@ -6,6 +6,7 @@ import { encode } from 'uqr';
 import { html, useMemo } from '../html.ts';
 import type { PublicPort, PublicSwitch, PublicVlan } from '../api.ts';
 import type { Port, Vlan } from '../api-types.ts';
+import { poeText } from '../format.ts';
 import { t } from '../messages.ts';
 import { useSelection } from '../use-selection.ts';
 import { compactRanges } from '../../lib/vlan-ranges.ts';
@@ -133,7 +134,7 @@ export function SwitchSheet(p: { data: PublicSwitch; qr: { url: string; caption:
               <td>${x.untaggedVlan ? html`<${VlanChip} vlan=${x.untaggedVlan} withName=${true} />` : ''}</td>
               <td class="mono">${x.mode === 'trunk' ? compactRanges(x.taggedVlans.map((v) => v.vid)) : ''}</td>
               <td>${farEndText(x)}</td>
-              <td>${x.poe ? (x.poe.maxWatts === null ? x.poe.type : t('ports.poeWatts', { type: x.poe.type, watts: x.poe.maxWatts })) : ''}</td>
+              <td>${poeText(x.poe)}</td>
               <td>${x.speed ?? ''}</td>
               <td>${x.enabled ? t('common.yes') : html`<span class="off">${t('common.no')}</span>`}</td>
             </tr>`,
