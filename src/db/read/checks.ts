@@ -2,7 +2,16 @@
 // findings that name every entity involved. `:site` (null for all sites) keeps the findings that involve a site.
 // Each statement starts from what is at the site, through an index by site, so that one site's checks cost what
 // the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
-import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../../lib/ip-math.ts';
+import {
+  firstUsable,
+  ipToBigInt,
+  isUsableHost,
+  lastUsable,
+  NEARLY_FULL_PERCENT,
+  type Subnet,
+  subnetOf,
+  utilization,
+} from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
 import { FINDING_FORMS, fillForm, type MessageParams } from '../../lib/message-forms.ts';
@@ -93,6 +102,8 @@ interface Reads {
   siteNetworks: () => Map<string, SiteNetwork[]>;
   /** Every VLAN, by id and by rowid: of all sites, the VLANs the linked ports and the switches name. */
   everyVlan: () => Vlans;
+  /** What the address checks judge of the addresses recorded at :site. */
+  addressFacts: () => AddressFacts;
 }
 
 type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
@@ -140,7 +151,9 @@ function readsOf(db: Db, site: string | null): Reads {
   let linkedPorts: Map<string, LinkedPort> | undefined;
   let siteNetworks: Map<string, SiteNetwork[]> | undefined;
   let everyVlan: Vlans | undefined;
+  let addressFacts: AddressFacts | undefined;
   const reads: Reads = {
+    addressFacts: () => (addressFacts ??= readAddressFacts(db, site)),
     linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site, reads)),
     siteNetworks: () => (siteNetworks ??= readSiteNetworks(db, site)),
     everyVlan: () => (everyVlan ??= vlansOf(prepare(db, 'SELECT rowid, id, vid, name FROM vlans').all() as unknown as VlanRow[])),
@@ -782,7 +795,7 @@ function blockOf(row: SubnetRow): Block | undefined {
  * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
 function brokenRules(db: Db, site: string | null, reads: Reads): Finding[] {
-  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads));
+  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads), reads.addressFacts().unusable);
   const vlanNames = namesOfVlans(
     db,
     breaks.flatMap(({ faults }) => faults.flatMap((fault) => [...fault.message.matchAll(VLAN_ID)].map((m) => m[1]))),
@@ -1176,22 +1189,79 @@ interface RecordedRow {
   site_name: string;
 }
 
+/** What the address checks judge of the addresses recorded at :site, from one pass over them (readAddressFacts). */
+interface AddressFacts {
+  /** The ids of the addresses whose text is recorded more than once at their site. */
+  twice: string[];
+  /** The ids of the addresses that are no usable host of their network's subnet. */
+  unusable: string[];
+}
+
+/**
+ * The ids and texts of the addresses recorded at :site, a network's as one text ("id address id address …"), site by
+ * site, judged as they come: duplicate_address and the address rules of broken_rule judge them all, and 100,000 rows,
+ * or their texts kept until the end of the run, cost more than the judging.
+ */
+function readAddressFacts(db: Db, site: string | null): AddressFacts {
+  const rows = prepare(
+    db,
+    `SELECT n.site_id, n.subnet, (SELECT group_concat(a.id || ' ' || a.address, ' ') FROM addresses a WHERE a.network_id = n.id) AS recorded
+    FROM networks n WHERE n.site_id ${IN_SCOPE} ORDER BY n.site_id`,
+  ).iterate({ site }) as Iterable<{ site_id: string; subnet: string; recorded: string | null }>;
+  const twice = new Set<string>();
+  const unusable: string[] = [];
+  let siteId: string | undefined;
+  let seen = new Map<string, string>();
+  for (const row of rows) {
+    if (row.site_id !== siteId) [siteId, seen] = [row.site_id, new Map()];
+    const usable = usableHostTest(row.subnet);
+    const words = row.recorded?.split(' ') ?? [];
+    for (let i = 0; i + 1 < words.length; i += 2) {
+      const [id, address] = [words[i], words[i + 1]];
+      const earlier = seen.get(address);
+      if (earlier === undefined) seen.set(address, id);
+      else twice.add(earlier).add(id);
+      if (!usable(address)) unusable.push(id);
+    }
+  }
+  return { twice: [...twice], unusable };
+}
+
+/** ip-math.ts's isUsableHost of one subnet, an IPv4 address in its canonical text judged without BigInts. */
+function usableHostTest(cidr: string): (address: string) => boolean {
+  const subnet = subnetOf(cidr);
+  if (subnet?.family !== 4) return (address) => isUsableHost(cidr, address);
+  const [first, last] = [Number(firstUsable(subnet)), Number(lastUsable(subnet))];
+  return (address) => {
+    const value = canonicalIpv4Number(address);
+    return value === undefined ? isUsableHost(cidr, address) : value >= first && value <= last;
+  };
+}
+
+/** The number of an IPv4 address in canonical dotted text (no leading zeros), else undefined. */
+function canonicalIpv4Number(text: string): number | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  let value = 0;
+  for (const part of parts) {
+    if (!/^(?:0|[1-9][0-9]{0,2})$/.test(part) || Number(part) > 255) return undefined;
+    value = value * 256 + Number(part);
+  }
+  return value;
+}
+
 /**
  * duplicate_address: one address recorded in two networks of a site (possible only where their subnets overlap,
  * which model 1 and the legacy migration left behind). Grouped by the address's canonical text, which is one per
- * address.
+ * address: found in one pass over the addresses at the site (readAddressFacts), then the records of those texts read.
  */
-function duplicateAddresses(db: Db, site: string | null): Finding[] {
+function duplicateAddresses(db: Db, _site: string | null, reads: Reads): Finding[] {
   const rows = prepare(
     db,
-    `WITH recorded AS MATERIALIZED (
-      SELECT a.id, a.address, a.hostname, n.id AS network_id, n.name AS network_name, n.subnet, n.site_id
-      FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE n.site_id ${IN_SCOPE}),
-    twice AS (SELECT site_id, address FROM recorded GROUP BY site_id, address HAVING count(*) > 1)
-    SELECT r.*, s.name AS site_name FROM twice t
-      CROSS JOIN recorded r ON r.site_id = t.site_id AND r.address = t.address JOIN sites s ON s.id = r.site_id
-    ORDER BY r.site_id, r.address, r.network_name, r.id`,
-  ).all({ site }) as unknown as RecordedRow[];
+    `SELECT a.id, a.address, a.hostname, n.id AS network_id, n.name AS network_name, n.subnet, n.site_id, s.name AS site_name
+    FROM json_each(:ids) j CROSS JOIN addresses a ON a.id = j.value CROSS JOIN networks n ON n.id = a.network_id JOIN sites s ON s.id = n.site_id
+    ORDER BY n.site_id, a.address, n.name, a.id`,
+  ).all({ ids: JSON.stringify(reads.addressFacts().twice) }) as unknown as RecordedRow[];
   return groupBy(rows, (row) => `${row.site_id} ${row.address}`).map((group) =>
     finding(
       'duplicate_address',
