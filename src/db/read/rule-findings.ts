@@ -42,7 +42,8 @@ export interface LinkedPortRecord {
 
 /**
  * Every stored record in scope that breaks a rule; `inScope` is the SQL that keeps the site's rows (`IN (…)`, :site
- * bound), `linkedPorts` the linked ports of the site's switches (the checks have read them), `unusableAddresses` the ids of the addresses in scope that are no usable host of their network.
+ * bound), `linkedPorts` the linked ports of the site's switches (the checks have read them), `unusableAddresses` the
+ * ids of the addresses in scope that are no usable host of their network.
  */
 export function ruleBreaks(
   db: Db,
