@@ -144,16 +144,37 @@ export const CHECKS: Check[] = [
  * switches is there), sorted by severity, kind, message and entity ids; all read from one snapshot.
  */
 export function runChecks(db: Db, siteId?: string): Finding[] {
-  const site = siteId ?? null;
-  const findings = inTransaction(
+  return sortedFindings(db, siteId ?? null, (finding) => finding);
+}
+
+/**
+ * runChecks' answer of GET /api/checks as JSON text, each finding serialised as soon as its check has made it: tens of
+ * thousands of findings with their entities and params, kept as objects until the answer, were most of what the
+ * garbage collector copied.
+ */
+export function runChecksJson(db: Db, siteId?: string): string {
+  return `{"findings":[${sortedFindings(db, siteId ?? null, (finding) => JSON.stringify(finding)).join(',')}]}`;
+}
+
+/** The findings as `keep` keeps each, sorted by severity, kind, message and entity ids (each key made once). */
+function sortedFindings<T>(db: Db, site: string | null, keep: (finding: Finding) => T): T[] {
+  const keyed = inTransaction(
     db,
     () => {
       const reads = readsOf(db, site);
-      return CHECKS.flatMap((check) => check(db, site, reads));
+      return CHECKS.flatMap((check) =>
+        check(db, site, reads).map((finding) => ({
+          kept: keep(finding),
+          rank: RANK.get(finding.kind)!,
+          message: finding.message,
+          ids: finding.entities.map((e) => e.id).join(),
+        })),
+      );
     },
     'DEFERRED',
   );
-  return sortFindings(findings);
+  keyed.sort((a, b) => a.rank - b.rank || compareText(a.message, b.message) || compareText(a.ids, b.ids));
+  return keyed.map(({ kept }) => kept);
 }
 
 function readsOf(db: Db, site: string | null): Reads {
@@ -172,13 +193,6 @@ function readsOf(db: Db, site: string | null): Reads {
 
 /** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
 const RANK = new Map(FINDING_KINDS.map((kind, i) => [kind, SEVERITIES.indexOf(SEVERITY_OF[kind]) * FINDING_KINDS.length + i]));
-
-/** Sorted by severity, kind, message and entity ids; each finding's key made once (there may be tens of thousands). */
-function sortFindings(findings: Finding[]): Finding[] {
-  const keyed = findings.map((finding) => ({ finding, rank: RANK.get(finding.kind)!, ids: finding.entities.map((e) => e.id).join() }));
-  keyed.sort((a, b) => a.rank - b.rank || compareText(a.finding.message, b.finding.message) || compareText(a.ids, b.ids));
-  return keyed.map(({ finding }) => finding);
-}
 
 // Code-unit order: the same everywhere, whatever the locale.
 function compareText(a: string, b: string): number {
