@@ -35,20 +35,15 @@ const KIND_RULES = [
  * A list a finding's message is made of: each part worded by its form (a finding form of its own, `part.…`, or a field
  * fault's, `fault.<code>`) from its params (text, numbers, lists), then joined by the separator.
  */
+const MESSAGE_PART_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['form', 'params'],
+  properties: { form: { type: 'string' }, params: { type: 'object' } },
+};
 const MESSAGE_LIST_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['separator', 'parts'],
-  properties: {
-    separator: { type: 'string' },
-    parts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['form', 'params'],
-        properties: { form: { type: 'string' }, params: { type: 'object' } },
-      },
-    },
-  },
+  properties: { separator: { type: 'string' }, parts: { type: 'array', items: MESSAGE_PART_SCHEMA } },
 };
 
 /** The answer of GET /api/checks. */
