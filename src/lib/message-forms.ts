@@ -6,6 +6,21 @@
 /** The values a message is made of, by placeholder name. */
 export type MessageParams = Record<string, string | number>;
 
+/** A part of a finding's message, worded by a form of its own (a key of FINDING_FORMS, or `fault.<FIELD_FORMS code>`). */
+export interface MessagePart {
+  form: string;
+  params: FindingParams;
+}
+
+/** A list a finding's message is made of (the VLANs only one end carries…): each part worded, then joined by `separator`. */
+export interface MessageList {
+  separator: string;
+  parts: MessagePart[];
+}
+
+/** The values of a finding's message: a list, too, which the client words part by part and joins. */
+export type FindingParams = Record<string, string | number | MessageList>;
+
 /** The forms of a field's fault (details[].message), by code. */
 export const FIELD_FORMS = {
   not_object: 'must be a JSON object',
@@ -196,6 +211,48 @@ export const FINDING_FORMS = {
   'management_ip_not_recorded.differs_outside':
     'Management IP {ip} of switch {switch} differs from its address record {address} in network {recordNetwork} ({recordSubnet}): ' +
     'it lies in no network of site {site}.',
+  link_tagged_vlan_mismatch: 'The link between {portA} and {portB} carries different tagged VLANs at its ends: {vlans}.',
+  lag_member_mismatch: 'Member {port} of LAG {lag} on switch {switch} differs from its LAG: {differences}.',
+  lag_pair_mismatch: 'The LAG pair between {lagA} and {lagB} differs at its ends: {differences}.',
+  vlan_not_carried_by_uplink:
+    'Switch {switch} uses {vlanCount} VLANs that no trunk towards its linked switches ({neighbours}) carries at both ends: {vlans}.',
+  'vlan_not_carried_by_uplink.one_vlan':
+    'Switch {switch} uses 1 VLAN that no trunk towards its linked switches ({neighbours}) carries at both ends: {vlans}.',
+  duplicate_address: 'Address {address} is recorded in {networkCount} networks of site {site}: {records}.',
+  broken_rule: '{entity} breaks a rule that changes keep: {faults}.',
+  // The parts of the lists above (MessageList), each worded on its own.
+  'part.vlan_only_on': 'VLAN {vid} only on {where}',
+  'part.vlan_only_on_member': 'VLAN {vid} only on the member',
+  'part.vlan_only_on_lag': 'VLAN {vid} only on the LAG',
+  'part.member_type': 'port "{port}" is a {type} port, which cannot be a LAG member',
+  'part.member_mode': 'mode {mode} where the LAG is {lagMode}',
+  'part.member_untagged': 'untagged VLAN {vid} where the LAG has VLAN {lagVid}',
+  'part.member_untagged.lag_none': 'untagged VLAN {vid} where the LAG has none',
+  'part.member_untagged.member_none': 'no untagged VLAN where the LAG has VLAN {lagVid}',
+  'part.pair_mode': 'mode {modeA} on {atA}, {modeB} on {atB}',
+  'part.pair_untagged': 'untagged VLAN {vidA} on {atA}, VLAN {vidB} on {atB}',
+  'part.pair_untagged.none_at_a': 'untagged none on {atA}, VLAN {vidB} on {atB}',
+  'part.pair_untagged.none_at_b': 'untagged VLAN {vidA} on {atA}, none on {atB}',
+  'part.pair_aggregation': 'aggregation {aggregationA} on {atA}, {aggregationB} on {atB}',
+  'part.pair_members': '{membersA} members on {atA}, {membersB} on {atB}',
+  'part.pair_members.one_at_a': '1 member on {atA}, {membersB} on {atB}',
+  'part.uncarried_on_ports': 'VLAN {vid} ({vlan}, on {ports} ports)',
+  'part.uncarried_on_one_port': 'VLAN {vid} ({vlan}, on 1 port)',
+  'part.uncarried_configured': 'VLAN {vid} ({vlan}, configured)',
+  'part.uncarried_configured_on_ports': 'VLAN {vid} ({vlan}, configured, on {ports} ports)',
+  'part.uncarried_configured_on_one_port': 'VLAN {vid} ({vlan}, configured, on 1 port)',
+  'part.recorded_in': '{network} ({subnet})',
+  'part.recorded_in_as': '{network} ({subnet}) as {hostname}',
+  'part.rule_fault': '{field}: {fault}',
+  'part.vlan_of_site': '{vid} ({vlan}) of site {site}',
+  'part.field_untagged_vlan': 'untagged VLAN',
+  'part.field_tagged_vlans': 'tagged VLANs',
+  'part.field_configured_vlans': 'configured VLANs',
+  'part.field_vlan': 'VLAN',
+  'part.field_link': 'link',
+  'part.field_remote_lag': 'remote LAG',
+  'part.field_members': 'members',
+  'part.field_port': 'port',
 } as const;
 
 /** The forms of the reasons of the 0.20.x migration's fixes (a fix's reason), by code. */
@@ -242,7 +299,23 @@ export function withForm<T extends object, C extends string>(
   return Object.defineProperties(target, { code: { value: code }, params: { value: params } });
 }
 
-/** The text of `form` with each {placeholder} filled from `params` (one left as it is when it has no value). */
-export function fillForm(form: string, params: MessageParams): string {
-  return form.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/**
+ * The text of `form` with each {placeholder} filled from `params` (one left as it is when it has no value), a list's
+ * parts each by its form.
+ */
+export function fillForm(form: string, params: FindingParams): string {
+  return form.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === 'object' ? wordList(value, (part) => fillForm(partForm(part.form), part.params)) : String(value);
+  });
+}
+
+/** A list's parts, each worded by `word`, joined. */
+export const wordList = (list: MessageList, word: (part: MessagePart) => string): string => list.parts.map(word).join(list.separator);
+
+/** The English form of a part: a finding's form, or a field fault's (`fault.<code>`). */
+function partForm(form: string): string {
+  const forms: Record<string, string> = form.startsWith('fault.') ? FIELD_FORMS : FINDING_FORMS;
+  return forms[form.replace(/^fault\./, '')] ?? form;
 }

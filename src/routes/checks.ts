@@ -1,4 +1,4 @@
-import { runChecks } from '../db/read/checks.ts';
+import { runChecksJson } from '../db/read/checks.ts';
 import { getSite } from '../db/sites.ts';
 import { notFound } from '../errors/http-error.ts';
 import { uuidFilter } from '../http/request.ts';
@@ -31,5 +31,5 @@ export const CHECK_ROUTES: Route[] = [
 function checksList(ctx: Ctx) {
   const siteId = uuidFilter(ctx, 'siteId');
   if (siteId && !getSite(ctx.app.db, siteId)) throw notFound('site');
-  return { body: { findings: runChecks(ctx.app.db, siteId) } };
+  return { json: runChecksJson(ctx.app.db, siteId) };
 }

@@ -1554,6 +1554,9 @@ type MessageParams = { count?: number } & Record<string, string | number | undef
 /** Whether the active language words the server's message of `key` (English shows the server's own text). */
 export const hasServerForm = (key: string): key is ServerFormKey => key in MESSAGES && /^server(Fault|Error|Finding|Fix)\./.test(key);
 
+/** The active language's form of the server's message `key`, when it words it. */
+export const serverForm = (key: string): string | undefined => (hasServerForm(key) ? MESSAGES[key] : undefined);
+
 /** The message `key` with its placeholders filled: t('bulk.selected', { count: 3 }) → "3 ports selected". */
 export function t(key: MessageKey | ServerFormKey, params: MessageParams = {}): string {
   const message: Message = MESSAGES[key] ?? en[key as MessageKey];

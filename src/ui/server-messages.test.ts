@@ -102,6 +102,29 @@ describe('a message of the API in the user’s language', () => {
     expect(fixReasonText({ code: 'dropped_value', params: { fault: 'is odd' }, reason: 'is odd; dropped' })).toBe('is odd; entfernt');
   });
 
+  it('words a finding made from a list in German, part by part, a field fault and a VLAN inside a part too', async () => {
+    await setLanguage('de');
+    const vlans = { separator: '; ', parts: [{ form: 'part.vlan_only_on', params: { vid: 30, where: 'acc-1 Gi1/0/48' } }] };
+    const tagged = { kind: 'link_tagged_vlan_mismatch', params: { portA: 'a port 1', portB: 'b port 2', vlans }, message: '' };
+    expect(findingText(tagged)).toBe(
+      'Die Verbindung zwischen a port 1 und b port 2 trägt an ihren Enden verschiedene getaggte VLANs: VLAN 30 nur an acc-1 Gi1/0/48.',
+    );
+    const vlan = { separator: '', parts: [{ form: 'part.vlan_of_site', params: { vid: 20, vlan: 'Cams', site: 'HQ' } }] };
+    const fault = { separator: '', parts: [{ form: 'fault.vlan_of_other_site', params: { id: vlan } }] };
+    const field = { separator: '', parts: [{ form: 'part.field_untagged_vlan', params: {} }] };
+    const faults = { separator: '; ', parts: [{ form: 'part.rule_fault', params: { field, fault } }] };
+    expect(findingText({ kind: 'broken_rule', params: { entity: 'sw-1 port 3', faults }, message: '' })).toBe(
+      'sw-1 port 3 verletzt eine Regel, die Änderungen einhalten: ungetaggtes VLAN: VLAN 20 (Cams) des Standorts HQ gehört zu einem anderen Standort.',
+    );
+  });
+
+  it('is the server’s English text when a part of a list has no form in the catalogue', async () => {
+    await setLanguage('de');
+    const vlans = { separator: '; ', parts: [{ form: 'part.no_such_part', params: {} }] };
+    const finding = { kind: 'link_tagged_vlan_mismatch', params: { portA: 'a', portB: 'b', vlans }, message: 'The link …' };
+    expect(findingText(finding)).toBe('The link …');
+  });
+
   it('is the server’s English text for a code the catalogue lacks, or without params', async () => {
     await setLanguage('de');
     expect(faultText({ code: 'no_such_form', params: {}, message: 'is odd' })).toBe('is odd');

@@ -5,6 +5,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { FINDING_KINDS, runChecks } from '../../src/db/read/checks.ts';
+import { FINDING_FORMS, type FindingParams, fillForm } from '../../src/lib/message-forms.ts';
 import type { Db } from '../../src/db/open.ts';
 import { addSiteWithEveryKind } from '../fixtures/checks-site.ts';
 import { addSite, addSwitch, freshDb } from '../fixtures/config/inventory-db.ts';
@@ -307,6 +308,12 @@ describe('GET /api/checks: LAG members', () => {
         kind: 'lag_member_mismatch',
         severity: 'error',
         message: 'Member 1 of LAG Po1 on switch lag-edge differs from its LAG: VLAN 20 only on the LAG.',
+        params: {
+          port: '1',
+          lag: 'Po1',
+          switch: 'lag-edge',
+          differences: { separator: '; ', parts: [{ form: 'part.vlan_only_on_lag', params: { vid: 20 } }] },
+        },
         entities: [
           { type: 'lag', id: lag, name: 'lag-edge LAG Po1' },
           { type: 'port', id: members[0], name: 'lag-edge port 1' },
@@ -314,6 +321,26 @@ describe('GET /api/checks: LAG members', () => {
       },
     ]);
   });
+});
+
+describe('GET /api/checks: the findings made from a list', () => {
+  const LIST_KINDS = ['link_tagged_vlan_mismatch', 'lag_pair_mismatch', 'vlan_not_carried_by_uplink'];
+  it.each(scenarios.filter(([, kind]) => LIST_KINDS.includes(kind)))(
+    '%s (%s) carries the params its message is worded from, a list part by part',
+    async (_name, kind, build) => {
+      const a = await site();
+      await build(a);
+      const found = (await findings(a)).filter((f) => f.kind === kind) as (Finding & { form?: string; params?: FindingParams })[];
+      for (const finding of found) {
+        expect(finding.params, finding.message).toBeDefined();
+        expect(fillForm(FINDING_FORMS[(finding.form ?? kind) as keyof typeof FINDING_FORMS], finding.params!)).toBe(finding.message);
+        expect(
+          Object.values(finding.params!).some((value) => typeof value === 'object'),
+          'a list param',
+        ).toBe(true);
+      }
+    },
+  );
 });
 
 describe('GET /api/checks answers', () => {
@@ -330,6 +357,11 @@ describe('GET /api/checks answers', () => {
         kind: 'link_tagged_vlan_mismatch',
         severity: 'error',
         message: 'The link between core-7 port 1 and edge-7 port 48 carries different tagged VLANs at its ends: VLAN 30 only on core-7 1.',
+        params: {
+          portA: 'core-7 port 1',
+          portB: 'edge-7 port 48',
+          vlans: { separator: '; ', parts: [{ form: 'part.vlan_only_on', params: { vid: 30, where: 'core-7 1' } }] },
+        },
         entities: [
           { type: 'port', id: far, name: 'core-7 port 1' },
           { type: 'port', id: uplink, name: 'edge-7 port 48' },
@@ -340,6 +372,12 @@ describe('GET /api/checks answers', () => {
         severity: 'warning',
         message:
           'Switch edge-7 uses 1 VLAN that no trunk towards its linked switches (core-7) carries at both ends: VLAN 30 (Cameras, on 1 port).',
+        form: 'vlan_not_carried_by_uplink.one_vlan',
+        params: {
+          switch: 'edge-7',
+          neighbours: 'core-7',
+          vlans: { separator: '; ', parts: [{ form: 'part.uncarried_on_one_port', params: { vid: 30, vlan: 'Cameras' } }] },
+        },
         entities: [
           { type: 'switch', id: edge, name: 'edge-7' },
           { type: 'vlan', id: cams, name: 'Cameras' },

@@ -1,6 +1,6 @@
 // A stored row that breaks a rule every write refuses (written by another tool: planted here straight into the
-// database) is a broken_rule finding on its site's page, in English and in German: an error naming the record, a link
-// to it, and what is wrong. Screenshots broken-rule-*.png at 375 and 1280 px.
+// database) is a broken_rule finding on its site's page, in English and in German (worded from its params): an error
+// naming the record, a link to it, and what is wrong. Screenshots broken-rule-*.png at 375 and 1280 px.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeDb } from '../helpers/db.ts';
@@ -23,8 +23,22 @@ const app = useBrowserApp({
 
 /** The words the test looks for in each language. */
 const WORDS = {
-  en: { username: 'admin', signOut: 'Sign out', findings: 'Findings', severity: 'error' },
-  de: { username: 'anna', signOut: 'Abmelden', findings: 'Befunde', severity: 'Fehler' },
+  en: {
+    username: 'admin',
+    signOut: 'Sign out',
+    findings: 'Findings',
+    severity: 'error',
+    breaks: 'breaks a rule that changes keep:',
+    otherSite: 'belongs to another site',
+  },
+  de: {
+    username: 'anna',
+    signOut: 'Abmelden',
+    findings: 'Befunde',
+    severity: 'Fehler',
+    breaks: 'verletzt eine Regel, die Änderungen einhalten:',
+    otherSite: 'gehört zu einem anderen Standort',
+  },
 };
 
 /** The site page of Plant, signed in through the form (in the browser's English) as the user of `language`. */
@@ -43,12 +57,12 @@ describe('a broken_rule finding in the browser', () => {
     async (language) => {
       const { context, page, problems } = await plantPage(language);
       const card = page.locator('section', { has: page.getByRole('heading', { name: WORDS[language].findings }) });
-      const finding = card.locator('li.finding').filter({ hasText: 'breaks a rule' });
+      const finding = card.locator('li.finding').filter({ hasText: WORDS[language].breaks });
       await finding.waitFor();
       expect(await finding.locator('.badge').innerText()).toBe(WORDS[language].severity);
       const recordName = `plant-a port ${brokenPort.name}`;
-      expect(await finding.innerText()).toContain(`${recordName} breaks a rule that changes keep:`);
-      expect(await finding.innerText()).toContain('belongs to another site');
+      expect(await finding.innerText()).toContain(`${recordName} ${WORDS[language].breaks}`);
+      expect(await finding.innerText()).toContain(WORDS[language].otherSite);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await finding.scrollIntoViewIfNeeded();

@@ -683,6 +683,17 @@ describe('runChecks', () => {
         message:
           'The link between acc-1 port Gi1/0/48 and core-1 port Te1/0/1 carries different tagged VLANs at its ends: ' +
           'VLAN 30 only on acc-1 Gi1/0/48; VLAN 20 only on core-1 Te1/0/1.',
+        params: {
+          portA: 'acc-1 port Gi1/0/48',
+          portB: 'core-1 port Te1/0/1',
+          vlans: {
+            separator: '; ',
+            parts: [
+              { form: 'part.vlan_only_on', params: { vid: 30, where: 'acc-1 Gi1/0/48' } },
+              { form: 'part.vlan_only_on', params: { vid: 20, where: 'core-1 Te1/0/1' } },
+            ],
+          },
+        },
         entities: [
           { type: 'port', id: near, name: 'acc-1 port Gi1/0/48' },
           { type: 'port', id: far, name: 'core-1 port Te1/0/1' },
@@ -710,6 +721,12 @@ describe('runChecks', () => {
         severity: 'warning',
         message:
           'Switch acc-1 uses 1 VLAN that no trunk towards its linked switches (core-1) carries at both ends: VLAN 40 (Lab, configured).',
+        form: 'vlan_not_carried_by_uplink.one_vlan',
+        params: {
+          switch: 'acc-1',
+          neighbours: 'core-1',
+          vlans: { separator: '; ', parts: [{ form: 'part.uncarried_configured', params: { vid: 40, vlan: 'Lab' } }] },
+        },
         entities: [acc1, { type: 'vlan', id: lab, name: 'Lab' }],
       },
     ]);
@@ -742,6 +759,18 @@ describe('runChecks', () => {
         message:
           'Switch edge uses 2 VLANs that no trunk towards its linked switches (core) carries at both ends: VLAN 10 (v10, on 2 ports); ' +
           'VLAN 30 (v30, on 1 port).',
+        params: {
+          switch: 'edge',
+          vlanCount: 2,
+          neighbours: 'core',
+          vlans: {
+            separator: '; ',
+            parts: [
+              { form: 'part.uncarried_on_ports', params: { vid: 10, vlan: 'v10', ports: 2 } },
+              { form: 'part.uncarried_on_one_port', params: { vid: 30, vlan: 'v30' } },
+            ],
+          },
+        },
         entities: [edgeRef, { type: 'vlan', id: users, name: 'v10' }, { type: 'vlan', id: cams, name: 'v30' }],
       },
     ]);
@@ -774,6 +803,18 @@ describe('runChecks', () => {
         severity: 'error',
         message:
           'Member 12 of LAG Po2 on switch acc-1 differs from its LAG: mode trunk where the LAG is access; untagged VLAN 20 where the LAG has VLAN 10.',
+        params: {
+          port: '12',
+          lag: 'Po2',
+          switch: 'acc-1',
+          differences: {
+            separator: '; ',
+            parts: [
+              { form: 'part.member_mode', params: { mode: 'trunk', lagMode: 'access' } },
+              { form: 'part.member_untagged', params: { vid: 20, lagVid: 10 } },
+            ],
+          },
+        },
         entities: [
           { type: 'lag', id: access.id, name: 'acc-1 LAG Po2' },
           { type: 'port', id: access.members[1], name: 'acc-1 port 12' },
@@ -785,6 +826,19 @@ describe('runChecks', () => {
         message:
           'Member 2 of LAG Po1 on switch acc-1 differs from its LAG: no untagged VLAN where the LAG has VLAN 99; VLAN 30 only on the member; ' +
           'VLAN 20 only on the LAG.',
+        params: {
+          port: '2',
+          lag: 'Po1',
+          switch: 'acc-1',
+          differences: {
+            separator: '; ',
+            parts: [
+              { form: 'part.member_untagged.member_none', params: { lagVid: 99 } },
+              { form: 'part.vlan_only_on_member', params: { vid: 30 } },
+              { form: 'part.vlan_only_on_lag', params: { vid: 20 } },
+            ],
+          },
+        },
         entities: [po1, { type: 'port', id: near.members[1], name: 'acc-1 port 2' }],
       },
       {
@@ -794,6 +848,23 @@ describe('runChecks', () => {
           'The LAG pair between acc-1 LAG Po1 and core-1 LAG ae0 differs at its ends: untagged VLAN 99 on acc-1 Po1, none on core-1 ae0; ' +
           'VLAN 20 only on acc-1 Po1; VLAN 40 only on core-1 ae0; aggregation lacp-active on acc-1 Po1, static on core-1 ae0; ' +
           '2 members on acc-1 Po1, 3 on core-1 ae0.',
+        params: {
+          lagA: 'acc-1 LAG Po1',
+          lagB: 'core-1 LAG ae0',
+          differences: {
+            separator: '; ',
+            parts: [
+              { form: 'part.pair_untagged.none_at_b', params: { vidA: 99, atA: 'acc-1 Po1', atB: 'core-1 ae0' } },
+              { form: 'part.vlan_only_on', params: { vid: 20, where: 'acc-1 Po1' } },
+              { form: 'part.vlan_only_on', params: { vid: 40, where: 'core-1 ae0' } },
+              {
+                form: 'part.pair_aggregation',
+                params: { aggregationA: 'lacp-active', aggregationB: 'static', atA: 'acc-1 Po1', atB: 'core-1 ae0' },
+              },
+              { form: 'part.pair_members', params: { membersA: 2, membersB: 3, atA: 'acc-1 Po1', atB: 'core-1 ae0' } },
+            ],
+          },
+        },
         entities: [po1, { type: 'lag', id: far.id, name: 'core-1 LAG ae0' }],
       },
     ]);
@@ -814,6 +885,12 @@ describe('runChecks', () => {
         kind: 'lag_member_mismatch',
         severity: 'error',
         message: 'Member 22 of LAG Po3 on switch acc-1 differs from its LAG: port "22" is a console port, which cannot be a LAG member.',
+        params: {
+          port: '22',
+          lag: 'Po3',
+          switch: 'acc-1',
+          differences: { separator: '; ', parts: [{ form: 'part.member_type', params: { port: '22', type: 'console' } }] },
+        },
         entities: [
           { type: 'lag', id: lag.id, name: 'acc-1 LAG Po3' },
           { type: 'port', id: lag.members[1], name: 'acc-1 port 22' },
@@ -841,6 +918,18 @@ describe('runChecks', () => {
         kind: 'duplicate_address',
         severity: 'error',
         message: 'Address 10.0.1.5 is recorded in 2 networks of site HQ: LAN (10.0.1.0/24), Wide (10.0.0.0/16) as printer.',
+        params: {
+          address: '10.0.1.5',
+          networkCount: 2,
+          site: 'HQ',
+          records: {
+            separator: ', ',
+            parts: [
+              { form: 'part.recorded_in', params: { network: 'LAN', subnet: '10.0.1.0/24' } },
+              { form: 'part.recorded_in_as', params: { network: 'Wide', subnet: '10.0.0.0/16', hostname: 'printer' } },
+            ],
+          },
+        },
         entities: [
           { type: 'address', id: twiceLan, name: '10.0.1.5' },
           { type: 'address', id: twiceWide, name: '10.0.1.5 (printer)' },

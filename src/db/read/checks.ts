@@ -2,10 +2,28 @@
 // findings that name every entity involved. `:site` (null for all sites) keeps the findings that involve a site.
 // Each statement starts from what is at the site, through an index by site, so that one site's checks cost what
 // the site holds, not what the database holds; for all sites each is one pass over the data, its lookups indexed.
-import { ipToBigInt, NEARLY_FULL_PERCENT, type Subnet, subnetOf, utilization } from '../../lib/ip-math.ts';
+import {
+  firstUsable,
+  ipToBigInt,
+  isUsableHost,
+  lastUsable,
+  NEARLY_FULL_PERCENT,
+  type Subnet,
+  subnetOf,
+  utilization,
+} from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
-import { FINDING_FORMS, fillForm, type MessageParams } from '../../lib/message-forms.ts';
+import type { FieldFault } from '../../errors/refusal.ts';
+import {
+  FIELD_FORMS,
+  type FieldFormCode,
+  FINDING_FORMS,
+  type FindingParams,
+  fillForm,
+  type MessageList,
+  type MessagePart,
+} from '../../lib/message-forms.ts';
 import { type LinkedPortRecord, ruleBreaks } from './rule-findings.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
 import { addressCountSql } from '../search-index.ts';
@@ -60,7 +78,7 @@ export interface Finding {
   /** The form of the message when it is not its kind's own (`<kind>.<variant>`, lib/message-forms.ts FINDING_FORMS). */
   form?: string;
   /** The values the message is made of, when a form of its kind words it from them (lib/message-forms.ts FINDING_FORMS). */
-  params?: MessageParams;
+  params?: FindingParams;
   entities: EntityRef[];
 }
 
@@ -93,6 +111,8 @@ interface Reads {
   siteNetworks: () => Map<string, SiteNetwork[]>;
   /** Every VLAN, by id and by rowid: of all sites, the VLANs the linked ports and the switches name. */
   everyVlan: () => Vlans;
+  /** What the address checks judge of the addresses recorded at :site. */
+  addressFacts: () => AddressFacts;
 }
 
 type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
@@ -124,23 +144,46 @@ export const CHECKS: Check[] = [
  * switches is there), sorted by severity, kind, message and entity ids; all read from one snapshot.
  */
 export function runChecks(db: Db, siteId?: string): Finding[] {
-  const site = siteId ?? null;
-  const findings = inTransaction(
+  return sortedFindings(db, siteId ?? null, (finding) => finding);
+}
+
+/**
+ * runChecks' answer of GET /api/checks as JSON text, each finding serialised as soon as its check has made it: tens of
+ * thousands of findings with their entities and params, kept as objects until the answer, were most of what the
+ * garbage collector copied.
+ */
+export function runChecksJson(db: Db, siteId?: string): string {
+  return `{"findings":[${sortedFindings(db, siteId ?? null, (finding) => JSON.stringify(finding)).join(',')}]}`;
+}
+
+/** The findings as `keep` keeps each, sorted by severity, kind, message and entity ids (each key made once). */
+function sortedFindings<T>(db: Db, site: string | null, keep: (finding: Finding) => T): T[] {
+  const keyed = inTransaction(
     db,
     () => {
       const reads = readsOf(db, site);
-      return CHECKS.flatMap((check) => check(db, site, reads));
+      return CHECKS.flatMap((check) =>
+        check(db, site, reads).map((finding) => ({
+          kept: keep(finding),
+          rank: RANK.get(finding.kind)!,
+          message: finding.message,
+          ids: finding.entities.map((e) => e.id).join(),
+        })),
+      );
     },
     'DEFERRED',
   );
-  return sortFindings(findings);
+  keyed.sort((a, b) => a.rank - b.rank || compareText(a.message, b.message) || compareText(a.ids, b.ids));
+  return keyed.map(({ kept }) => kept);
 }
 
 function readsOf(db: Db, site: string | null): Reads {
   let linkedPorts: Map<string, LinkedPort> | undefined;
   let siteNetworks: Map<string, SiteNetwork[]> | undefined;
   let everyVlan: Vlans | undefined;
+  let addressFacts: AddressFacts | undefined;
   const reads: Reads = {
+    addressFacts: () => (addressFacts ??= readAddressFacts(db, site)),
     linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site, reads)),
     siteNetworks: () => (siteNetworks ??= readSiteNetworks(db, site)),
     everyVlan: () => (everyVlan ??= vlansOf(prepare(db, 'SELECT rowid, id, vid, name FROM vlans').all() as unknown as VlanRow[])),
@@ -151,24 +194,13 @@ function readsOf(db: Db, site: string | null): Reads {
 /** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
 const RANK = new Map(FINDING_KINDS.map((kind, i) => [kind, SEVERITIES.indexOf(SEVERITY_OF[kind]) * FINDING_KINDS.length + i]));
 
-/** Sorted by severity, kind, message and entity ids; each finding's key made once (there may be tens of thousands). */
-function sortFindings(findings: Finding[]): Finding[] {
-  const keyed = findings.map((finding) => ({ finding, rank: RANK.get(finding.kind)!, ids: finding.entities.map((e) => e.id).join() }));
-  keyed.sort((a, b) => a.rank - b.rank || compareText(a.finding.message, b.finding.message) || compareText(a.ids, b.ids));
-  return keyed.map(({ finding }) => finding);
-}
-
 // Code-unit order: the same everywhere, whatever the locale.
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function finding(kind: FindingKind, message: string, entities: EntityRef[]): Finding {
-  return { kind, severity: SEVERITY_OF[kind], message, entities };
-}
-
 /** A finding whose message `form` words from `params`: its kind's own form, or a variant of it (`<kind>.<variant>`). */
-function wordedFinding(form: keyof typeof FINDING_FORMS, params: MessageParams, entities: EntityRef[]): Finding {
+function wordedFinding(form: keyof typeof FINDING_FORMS, params: FindingParams, entities: EntityRef[]): Finding {
   const kind = form.split('.')[0] as FindingKind;
   const message = fillForm(FINDING_FORMS[form], params);
   return { kind, severity: SEVERITY_OF[kind], message, ...(form === kind ? {} : { form }), params, entities };
@@ -181,7 +213,9 @@ function groupBy<T>(rows: T[], key: (row: T) => string): T[][] {
   return [...groups.values()];
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** A part of a list param, worded by its form. */
+const part = (form: keyof typeof FINDING_FORMS | `fault.${string}`, params: FindingParams = {}): MessagePart => ({ form, params });
+const list = (separator: string, parts: MessagePart[]): MessageList => ({ separator, parts });
 
 /**
  * `site_id ${IN_SCOPE}`: the site :site, or every site when it is null. SQLite looks each site up in the index by
@@ -511,14 +545,11 @@ function linkTaggedVlanMismatches(_db: Db, _site: string | null, reads: Reads): 
     const onlyA = a.tagged.filter((vid) => !b.tagged.includes(vid));
     const onlyB = b.tagged.filter((vid) => !a.tagged.includes(vid));
     if (onlyA.length === 0 && onlyB.length === 0) continue;
-    const only = (vids: number[], end: LinkEnd) => vids.map((vid) => `VLAN ${vid} only on ${end.switchName} ${end.name}`);
+    const only = (vids: number[], end: LinkEnd) =>
+      vids.map((vid) => part('part.vlan_only_on', { vid, where: `${end.switchName} ${end.name}` }));
+    const vlans = list('; ', [...only(onlyA, a), ...only(onlyB, b)]);
     findings.push(
-      finding(
-        'link_tagged_vlan_mismatch',
-        `The link between ${portLabel(a)} and ${portLabel(b)} carries different tagged VLANs at its ends: ` +
-          `${[...only(onlyA, a), ...only(onlyB, b)].join('; ')}.`,
-        [portRef(a), portRef(b)],
-      ),
+      wordedFinding('link_tagged_vlan_mismatch', { portA: portLabel(a), portB: portLabel(b), vlans }, [portRef(a), portRef(b)]),
     );
   }
   return findings;
@@ -543,9 +574,9 @@ const lagRef = (lag: { id: string; name: string; switchName: string }): EntityRe
   name: `${lag.switchName} LAG ${lag.name}`,
 });
 
-/** "VLAN 30 only on <where>" for each VLAN of `vids` that `other` does not hold. */
-const onlyOn = (vids: number[], other: number[], where: string) =>
-  vids.filter((vid) => !other.includes(vid)).map((vid) => `VLAN ${vid} only on ${where}`);
+/** "VLAN 30 only on <where>" for each VLAN of `vids` that `other` does not hold, by `form`. */
+const onlyOn = (vids: number[], other: number[], form: keyof typeof FINDING_FORMS, where?: string) =>
+  vids.filter((vid) => !other.includes(vid)).map((vid) => part(form, where === undefined ? { vid } : { vid, where }));
 
 interface LagMemberRow {
   lag_id: string;
@@ -580,29 +611,39 @@ function lagMemberMismatches(db: Db, site: string | null): Finding[] {
   ).all({ site }) as unknown as LagMemberRow[];
   const findings: Finding[] = [];
   for (const row of rows) {
-    const differences: string[] = [];
-    const typeProblem = lagMemberTypeProblem(row.port_name, row.port_type);
-    if (typeProblem) differences.push(typeProblem);
-    if (row.port_mode !== row.lag_mode) differences.push(`mode ${row.port_mode} where the LAG is ${row.lag_mode}`);
-    if (row.port_vlan !== row.lag_vlan) {
-      const own = row.port_vlan === null ? 'no untagged VLAN' : `untagged VLAN ${row.port_vlan}`;
-      differences.push(`${own} where the LAG has ${row.lag_vlan === null ? 'none' : `VLAN ${row.lag_vlan}`}`);
-    }
-    if (row.port_mode === 'trunk' && row.lag_mode === 'trunk') {
-      const [portTagged, lagTagged] = [vidsOf(row.port_tagged), vidsOf(row.lag_tagged)];
-      differences.push(...onlyOn(portTagged, lagTagged, 'the member'), ...onlyOn(lagTagged, portTagged, 'the LAG'));
-    }
+    const differences = memberDifferences(row);
     if (differences.length === 0) continue;
     const lag = { id: row.lag_id, name: row.lag_name, switchName: row.switch_name };
     findings.push(
-      finding(
+      wordedFinding(
         'lag_member_mismatch',
-        `Member ${row.port_name} of LAG ${row.lag_name} on switch ${row.switch_name} differs from its LAG: ${differences.join('; ')}.`,
+        { port: row.port_name, lag: row.lag_name, switch: row.switch_name, differences: list('; ', differences) },
         [lagRef(lag), portRef({ id: row.port_id, name: row.port_name, switchName: row.switch_name })],
       ),
     );
   }
   return findings;
+}
+
+/** What a LAG member has other than its LAG, each as a part of lag_member_mismatch's list. */
+function memberDifferences(row: LagMemberRow): MessagePart[] {
+  const differences: MessagePart[] = [];
+  if (lagMemberTypeProblem(row.port_name, row.port_type))
+    differences.push(part('part.member_type', { port: row.port_name, type: row.port_type }));
+  if (row.port_mode !== row.lag_mode) differences.push(part('part.member_mode', { mode: row.port_mode, lagMode: row.lag_mode }));
+  if (row.port_vlan !== row.lag_vlan) {
+    if (row.port_vlan === null) differences.push(part('part.member_untagged.member_none', { lagVid: row.lag_vlan! }));
+    else if (row.lag_vlan === null) differences.push(part('part.member_untagged.lag_none', { vid: row.port_vlan }));
+    else differences.push(part('part.member_untagged', { vid: row.port_vlan, lagVid: row.lag_vlan }));
+  }
+  if (row.port_mode === 'trunk' && row.lag_mode === 'trunk') {
+    const [portTagged, lagTagged] = [vidsOf(row.port_tagged), vidsOf(row.lag_tagged)];
+    differences.push(
+      ...onlyOn(portTagged, lagTagged, 'part.vlan_only_on_member'),
+      ...onlyOn(lagTagged, portTagged, 'part.vlan_only_on_lag'),
+    );
+  }
+  return differences;
 }
 
 interface LagEnd {
@@ -659,28 +700,41 @@ function lagPairMismatches(db: Db, site: string | null): Finding[] {
   ).all({ site }) as unknown as LagPairRow[];
   const findings: Finding[] = [];
   for (const [a, b] of rows.map(lagPairEnds)) {
-    const [atA, atB] = [`${a.switchName} ${a.name}`, `${b.switchName} ${b.name}`];
-    const differences: string[] = [];
-    if (a.mode !== b.mode) differences.push(`mode ${a.mode} on ${atA}, ${b.mode} on ${atB}`);
-    if (a.vlan !== b.vlan) {
-      const vlan = (end: LagEnd) => (end.vlan === null ? 'none' : `VLAN ${end.vlan}`);
-      differences.push(`untagged ${vlan(a)} on ${atA}, ${vlan(b)} on ${atB}`);
-    }
-    if (a.mode === 'trunk' && b.mode === 'trunk') differences.push(...onlyOn(a.tagged, b.tagged, atA), ...onlyOn(b.tagged, a.tagged, atB));
-    if ((a.aggregation === 'static') !== (b.aggregation === 'static')) {
-      differences.push(`aggregation ${a.aggregation} on ${atA}, ${b.aggregation} on ${atB}`);
-    }
-    if (a.members !== b.members) differences.push(`${plural(a.members, 'member')} on ${atA}, ${b.members} on ${atB}`);
+    const differences = pairDifferences(a, b);
     if (differences.length === 0) continue;
-    findings.push(
-      finding(
-        'lag_pair_mismatch',
-        `The LAG pair between ${lagRef(a).name} and ${lagRef(b).name} differs at its ends: ${differences.join('; ')}.`,
-        [lagRef(a), lagRef(b)],
-      ),
-    );
+    const params = { lagA: lagRef(a).name, lagB: lagRef(b).name, differences: list('; ', differences) };
+    findings.push(wordedFinding('lag_pair_mismatch', params, [lagRef(a), lagRef(b)]));
   }
   return findings;
+}
+
+/** What differs at the two ends of a LAG pair, each as a part of lag_pair_mismatch's list. */
+function pairDifferences(a: LagEnd, b: LagEnd): MessagePart[] {
+  const at = { atA: `${a.switchName} ${a.name}`, atB: `${b.switchName} ${b.name}` };
+  const differences: MessagePart[] = [];
+  if (a.mode !== b.mode) differences.push(part('part.pair_mode', { modeA: a.mode, modeB: b.mode, ...at }));
+  if (a.vlan !== b.vlan) {
+    if (a.vlan === null) differences.push(part('part.pair_untagged.none_at_a', { vidB: b.vlan!, ...at }));
+    else if (b.vlan === null) differences.push(part('part.pair_untagged.none_at_b', { vidA: a.vlan, ...at }));
+    else differences.push(part('part.pair_untagged', { vidA: a.vlan, vidB: b.vlan, ...at }));
+  }
+  if (a.mode === 'trunk' && b.mode === 'trunk') {
+    differences.push(
+      ...onlyOn(a.tagged, b.tagged, 'part.vlan_only_on', at.atA),
+      ...onlyOn(b.tagged, a.tagged, 'part.vlan_only_on', at.atB),
+    );
+  }
+  if ((a.aggregation === 'static') !== (b.aggregation === 'static')) {
+    differences.push(part('part.pair_aggregation', { aggregationA: a.aggregation, aggregationB: b.aggregation, ...at }));
+  }
+  if (a.members !== b.members) {
+    const members =
+      a.members === 1
+        ? part('part.pair_members.one_at_a', { membersB: b.members, ...at })
+        : part('part.pair_members', { membersA: a.members, membersB: b.members, ...at });
+    differences.push(members);
+  }
+  return differences;
 }
 
 /** A network of a site with its subnet parsed once (undefined for a subnet that does not parse). */
@@ -782,17 +836,31 @@ function blockOf(row: SubnetRow): Block | undefined {
  * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
 function brokenRules(db: Db, site: string | null, reads: Reads): Finding[] {
-  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads));
-  const vlanNames = namesOfVlans(
+  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads), reads.addressFacts().unusable);
+  const vlans = vlansNamed(
     db,
     breaks.flatMap(({ faults }) => faults.flatMap((fault) => [...fault.message.matchAll(VLAN_ID)].map((m) => m[1]))),
   );
   return breaks.map(({ entity, faults }) => {
-    const broken = faults.map(
-      (fault) => `${fieldLabel(fault.field)}: ${fault.message.replace(VLAN_ID, (text, id) => vlanNames.get(id) ?? text)}`,
-    );
-    return finding('broken_rule', `${entity.name} breaks a rule that changes keep: ${broken.join('; ')}.`, [entity]);
+    const broken = faults.map((fault) => part('part.rule_fault', { field: fieldLabel(fault.field), fault: faultWords(fault, vlans) }));
+    return wordedFinding('broken_rule', { entity: entity.name, faults: list('; ', broken) }, [entity]);
   });
+}
+
+/**
+ * A fault as its form words it (`fault.<code>`), a VLAN it names by id named as an admin knows it ("VLAN 20 (Cameras)
+ * of site HQ"); a fault without a form, or one whose message is not its form's, as its message.
+ */
+function faultWords(fault: FieldFault, vlans: Map<string, MessagePart>): string | MessageList {
+  const form: string | undefined = FIELD_FORMS[fault.code as FieldFormCode];
+  if (!form || !fault.params || fillForm(form, fault.params) !== fault.message) {
+    return fault.message.replace(VLAN_ID, (text, id: string) =>
+      vlans.has(id) ? `VLAN ${fillForm('{vlan}', { vlan: list('', [vlans.get(id)!]) })}` : text,
+    );
+  }
+  const vlan = typeof fault.params.id === 'string' ? vlans.get(fault.params.id) : undefined;
+  const params = vlan && form.includes('VLAN {id}') ? { ...fault.params, id: list('', [vlan]) } : fault.params;
+  return list('', [part(`fault.${fault.code}`, params)]);
 }
 
 /** The linked ports of switches at :site, each with the switch and link of its far end (none: no port has its id). */
@@ -808,36 +876,38 @@ function* linkedPortsToJudge(site: string | null, reads: Reads): Iterable<Linked
 // A rule's message names a VLAN by its id; the finding names it as an admin knows it: "VLAN 20 (Cameras) of site HQ".
 const VLAN_ID = /VLAN ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
 
-function namesOfVlans(db: Db, ids: string[]): Map<string, string> {
+function vlansNamed(db: Db, ids: string[]): Map<string, MessagePart> {
   if (ids.length === 0) return new Map();
   const rows = prepare(
     db,
     `SELECT v.id, v.vid, v.name, s.name AS site_name FROM vlans v JOIN sites s ON s.id = v.site_id
     WHERE v.id IN (SELECT value FROM json_each(:ids))`,
   ).all({ ids: JSON.stringify([...new Set(ids)]) }) as { id: string; vid: number; name: string; site_name: string }[];
-  return new Map(rows.map((row) => [row.id, `VLAN ${row.vid} (${row.name}) of site ${row.site_name}`]));
+  return new Map(rows.map((row) => [row.id, part('part.vlan_of_site', { vid: row.vid, vlan: row.name, site: row.site_name })]));
 }
 
 // The words of a record's field in a finding: "untagged VLAN", not untaggedVlanId; a list's index left out.
-const FIELD_LABELS: Record<string, string> = {
-  untaggedVlanId: 'untagged VLAN',
-  taggedVlanIds: 'tagged VLANs',
-  configuredVlanIds: 'configured VLANs',
-  vlanId: 'VLAN',
-  linkedPortId: 'link',
-  remoteLagId: 'remote LAG',
-  memberPortIds: 'members',
-  portId: 'port',
+const FIELD_LABELS: Record<string, keyof typeof FINDING_FORMS> = {
+  untaggedVlanId: 'part.field_untagged_vlan',
+  taggedVlanIds: 'part.field_tagged_vlans',
+  configuredVlanIds: 'part.field_configured_vlans',
+  vlanId: 'part.field_vlan',
+  linkedPortId: 'part.field_link',
+  remoteLagId: 'part.field_remote_lag',
+  memberPortIds: 'part.field_members',
+  portId: 'part.field_port',
 };
 
-function fieldLabel(field: string): string {
+/** A field's words: its label's part, or the field's own name after where it is ("range 10.0.0.5–10.0.0.9 start"). */
+function fieldLabel(field: string): string | MessageList {
   const name =
     field
       .replace(/\[\d+\]$/, '')
       .split('.')
       .pop() ?? field;
-  const where = field.includes('.') ? `${field.slice(0, field.lastIndexOf('.'))} ` : '';
-  return `${where}${FIELD_LABELS[name] ?? name}`;
+  const label = FIELD_LABELS[name];
+  if (!field.includes('.')) return label ? list('', [part(label)]) : name;
+  return `${field.slice(0, field.lastIndexOf('.'))} ${label ? FINDING_FORMS[label] : name}`;
 }
 
 /**
@@ -963,18 +1033,32 @@ function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Fi
     const uncarried = uncarriedVlans(judged.get(row.switch_id)!, withVids(row.counts, vlans, 2), withVids(row.configured, vlans, 1));
     if (uncarried.length > 0) uncarriedBySwitch.set(row.switch_id, uncarried);
   }
-  const how = ({ ports, configured: isConfigured }: Uncarried) =>
-    [isConfigured ? 'configured' : '', ports ? `on ${plural(ports, 'port')}` : ''].filter(Boolean).join(', ');
   return [...uncarriedBySwitch].map(([switchId, uncarried]) => {
     const { name, neighbourList } = judged.get(switchId)!;
     const vlanOf = (u: Uncarried) => vlans.byRowid.get(u.rowid)!;
-    return finding(
-      'vlan_not_carried_by_uplink',
-      `Switch ${name} uses ${plural(uncarried.length, 'VLAN')} that no trunk towards its linked switches (${neighbourList}) ` +
-        `carries at both ends: ${uncarried.map((u) => `VLAN ${u.vid} (${vlanOf(u).name}, ${how(u)})`).join('; ')}.`,
-      [switchRef({ id: switchId, name }), ...uncarried.map((u): EntityRef => ({ type: 'vlan', id: vlanOf(u).id, name: vlanOf(u).name }))],
-    );
+    const [form, count] =
+      uncarried.length === 1
+        ? (['vlan_not_carried_by_uplink.one_vlan', {}] as const)
+        : (['vlan_not_carried_by_uplink', { vlanCount: uncarried.length }] as const);
+    const parts = uncarried.map((u) => uncarriedPart(u, vlanOf(u).name));
+    return wordedFinding(form, { switch: name, ...count, neighbours: neighbourList, vlans: list('; ', parts) }, [
+      switchRef({ id: switchId, name }),
+      ...uncarried.map((u): EntityRef => ({ type: 'vlan', id: vlanOf(u).id, name: vlanOf(u).name })),
+    ]);
   });
+}
+
+/** An uncarried VLAN as a part of the finding's list: "VLAN 30 (Cameras, configured, on 2 ports)". */
+function uncarriedPart({ vid, ports, configured }: Uncarried, vlan: string): MessagePart {
+  if (ports === 0) return part('part.uncarried_configured', { vid, vlan });
+  const form = configured
+    ? ports === 1
+      ? 'part.uncarried_configured_on_one_port'
+      : 'part.uncarried_configured_on_ports'
+    : ports === 1
+      ? 'part.uncarried_on_one_port'
+      : 'part.uncarried_on_ports';
+  return part(form, ports === 1 ? { vid, vlan } : { vid, vlan, ports });
 }
 
 /** A VLAN used on a judged switch that none of its uplinks carries at both ends. */
@@ -1176,28 +1260,111 @@ interface RecordedRow {
   site_name: string;
 }
 
+/** What the address checks judge of the addresses recorded at :site, from one pass over them (readAddressFacts). */
+interface AddressFacts {
+  /** The records of the addresses whose text is recorded more than once at their site. */
+  twice: RecordedRow[];
+  /** The ids of the addresses that are no usable host of their network's subnet. */
+  unusable: string[];
+}
+
+interface NetworkRecordsRow {
+  id: string;
+  name: string;
+  subnet: string;
+  site_id: string;
+  site_name: string;
+  /** "id address hostname id address hostname …" (a host name has no spaces; none is empty). */
+  recorded: string | null;
+}
+
+/**
+ * The addresses recorded at :site, a network's as one text, site by site, judged as they come: duplicate_address and
+ * the address rules of broken_rule judge them all, and 100,000 rows, or their texts kept until the end of the run,
+ * cost more than the judging.
+ */
+function readAddressFacts(db: Db, site: string | null): AddressFacts {
+  const rows = prepare(
+    db,
+    `SELECT n.id, n.name, n.subnet, n.site_id, s.name AS site_name,
+      (SELECT group_concat(a.id || ' ' || a.address || ' ' || coalesce(a.hostname, ''), ' ') FROM addresses a WHERE a.network_id = n.id) AS recorded
+    FROM networks n JOIN sites s ON s.id = n.site_id WHERE n.site_id ${IN_SCOPE} ORDER BY n.site_id`,
+  ).iterate({ site }) as Iterable<NetworkRecordsRow>;
+  const twice = new Set<RecordedRow>();
+  const unusable: string[] = [];
+  let siteId: string | undefined;
+  let seen = new Map<string, RecordedRow>();
+  for (const row of rows) {
+    if (row.site_id !== siteId) [siteId, seen] = [row.site_id, new Map()];
+    const usable = usableHostTest(row.subnet);
+    const words = row.recorded?.split(' ') ?? [];
+    for (let i = 0; i + 2 < words.length; i += 3) {
+      const recorded = recordedRow(row, words[i], words[i + 1], words[i + 2]);
+      const earlier = seen.get(recorded.address);
+      if (earlier === undefined) seen.set(recorded.address, recorded);
+      else twice.add(earlier).add(recorded);
+      if (!usable(recorded.address)) unusable.push(recorded.id);
+    }
+  }
+  return { twice: [...twice], unusable };
+}
+
+const recordedRow = (network: NetworkRecordsRow, id: string, address: string, hostname: string): RecordedRow => ({
+  id,
+  address,
+  hostname: hostname || null,
+  network_id: network.id,
+  network_name: network.name,
+  subnet: network.subnet,
+  site_id: network.site_id,
+  site_name: network.site_name,
+});
+
+/** ip-math.ts's isUsableHost of one subnet, an IPv4 address in its canonical text judged without BigInts. */
+function usableHostTest(cidr: string): (address: string) => boolean {
+  const subnet = subnetOf(cidr);
+  if (subnet?.family !== 4) return (address) => isUsableHost(cidr, address);
+  const [first, last] = [Number(firstUsable(subnet)), Number(lastUsable(subnet))];
+  return (address) => {
+    const value = canonicalIpv4Number(address);
+    return value === undefined ? isUsableHost(cidr, address) : value >= first && value <= last;
+  };
+}
+
+/** The number of an IPv4 address in canonical dotted text (no leading zeros), else undefined. */
+function canonicalIpv4Number(text: string): number | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4) return undefined;
+  let value = 0;
+  for (const part of parts) {
+    if (!/^(?:0|[1-9][0-9]{0,2})$/.test(part) || Number(part) > 255) return undefined;
+    value = value * 256 + Number(part);
+  }
+  return value;
+}
+
 /**
  * duplicate_address: one address recorded in two networks of a site (possible only where their subnets overlap,
  * which model 1 and the legacy migration left behind). Grouped by the address's canonical text, which is one per
- * address.
+ * address: found in the one pass over the addresses at the site (readAddressFacts).
  */
-function duplicateAddresses(db: Db, site: string | null): Finding[] {
-  const rows = prepare(
-    db,
-    `WITH recorded AS MATERIALIZED (
-      SELECT a.id, a.address, a.hostname, n.id AS network_id, n.name AS network_name, n.subnet, n.site_id
-      FROM networks n CROSS JOIN addresses a ON a.network_id = n.id WHERE n.site_id ${IN_SCOPE}),
-    twice AS (SELECT site_id, address FROM recorded GROUP BY site_id, address HAVING count(*) > 1)
-    SELECT r.*, s.name AS site_name FROM twice t
-      CROSS JOIN recorded r ON r.site_id = t.site_id AND r.address = t.address JOIN sites s ON s.id = r.site_id
-    ORDER BY r.site_id, r.address, r.network_name, r.id`,
-  ).all({ site }) as unknown as RecordedRow[];
+function duplicateAddresses(_db: Db, _site: string | null, reads: Reads): Finding[] {
+  // As SQLite ordered them: by site, address, network name (NOCASE) and id.
+  const rows = [...reads.addressFacts().twice].sort(
+    (x, y) =>
+      compareText(x.site_id, y.site_id) ||
+      compareText(x.address, y.address) ||
+      compareNoCase(x.network_name, y.network_name) ||
+      compareText(x.id, y.id),
+  );
+  const recordedIn = (row: RecordedRow) =>
+    row.hostname
+      ? part('part.recorded_in_as', { network: row.network_name, subnet: row.subnet, hostname: row.hostname })
+      : part('part.recorded_in', { network: row.network_name, subnet: row.subnet });
   return groupBy(rows, (row) => `${row.site_id} ${row.address}`).map((group) =>
-    finding(
+    wordedFinding(
       'duplicate_address',
-      `Address ${group[0].address} is recorded in ${group.length} networks of site ${group[0].site_name}: ${group
-        .map((row) => `${row.network_name} (${row.subnet})${row.hostname ? ` as ${row.hostname}` : ''}`)
-        .join(', ')}.`,
+      { address: group[0].address, networkCount: group.length, site: group[0].site_name, records: list(', ', group.map(recordedIn)) },
       [...group.map(addressRef), ...group.map(networkRef)],
     ),
   );

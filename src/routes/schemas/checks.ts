@@ -31,6 +31,21 @@ const KIND_RULES = [
     'a finding per record naming each broken field.',
 ].join(' ');
 
+/**
+ * A list a finding's message is made of: each part worded by its form (a finding form of its own, `part.…`, or a field
+ * fault's, `fault.<code>`) from its params (text, numbers, lists), then joined by the separator.
+ */
+const MESSAGE_PART_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['form', 'params'],
+  properties: { form: { type: 'string' }, params: { type: 'object' } },
+};
+const MESSAGE_LIST_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['separator', 'parts'],
+  properties: { separator: { type: 'string' }, parts: { type: 'array', items: MESSAGE_PART_SCHEMA } },
+};
+
 /** The answer of GET /api/checks. */
 export const FINDINGS_SCHEMA: JsonSchema = {
   type: 'object',
@@ -54,7 +69,10 @@ export const FINDINGS_SCHEMA: JsonSchema = {
           },
           params: {
             ...MESSAGE_PARAMS_SCHEMA,
-            description: 'Present when the kind has a form that words the message from these values (an IP, names, VLAN numbers, counts).',
+            additionalProperties: { anyOf: [{ type: ['string', 'number'] }, MESSAGE_LIST_SCHEMA] },
+            description:
+              'Present when the kind has a form that words the message from these values (an IP, names, VLAN numbers, counts, ' +
+              'and lists: the VLANs only one end carries, the differences of a LAG member, the broken rules of a record).',
           },
           entities: {
             type: 'array',
