@@ -67,6 +67,12 @@ export const SEARCH_INDEXES = {
   },
 } as const;
 
+/**
+ * The SQL of a MAC address's key: its hex digits, lower case, whatever the spelling stored. Each place a MAC is kept
+ * has an index on this very expression (migrations/0012 and 0018), so that a whole MAC is a key lookup.
+ */
+export const macKey = (column: string) => `lower(replace(replace(replace(${column}, ':', ''), '-', ''), '.', ''))`;
+
 /** A search index (an FTS5 table). */
 export type SearchIndex = keyof typeof SEARCH_INDEXES;
 

@@ -26,7 +26,7 @@ import {
 } from '../../lib/message-forms.ts';
 import { type LinkedPortRecord, ruleBreaks } from './rule-findings.ts';
 import { NETWORK_PERCENT_SQL, RANGE_RECORDED_SQL } from '../networks.ts';
-import { addressCountSql } from '../search-index.ts';
+import { addressCountSql, macKey } from '../search-index.ts';
 import { inTransaction, prepare, type Db } from '../open.ts';
 import { networkHolding } from '../switches.ts';
 
@@ -274,7 +274,7 @@ function duplicateManagementIps(db: Db, site: string | null): Finding[] {
 }
 
 /** A switch's MAC address as its hex digits: the expression of the index switches_mac_digits (migration 0012). */
-const macDigitsOf = (sw: string) => `lower(replace(replace(replace(${sw}.mac_address, ':', ''), '-', ''), '.', ''))`;
+const macDigitsOf = (sw: string) => macKey(`${sw}.mac_address`);
 
 /** duplicate_mac: one MAC address on several switches, compared by its hex digits whatever the spelling stored. */
 function duplicateMacs(db: Db, site: string | null): Finding[] {

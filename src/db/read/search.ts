@@ -3,7 +3,7 @@ import { ipKey } from '../../lib/ip-math.ts';
 import { cidrContains, macDigits, normalizeCidr, normalizeIp, parseIp } from '../../lib/net.ts';
 import { likePattern } from '../list-query.ts';
 import { prepare, type Db } from '../open.ts';
-import { phraseQuery, type SearchIndex } from '../search-index.ts';
+import { macKey, phraseQuery, type SearchIndex } from '../search-index.ts';
 
 /** The kinds search finds, in the order they are listed when they match equally well. */
 export const SEARCH_TYPES = ['site', 'switch', 'vlan', 'network', 'port', 'lag', 'address', 'template'] as const;
@@ -108,12 +108,6 @@ const matches = (q: string, index: SearchIndex, alias: string, column: string) =
 const macMatches = (index: SearchIndex, alias: string) =>
   `${alias}.rowid IN (SELECT rowid FROM ${index} WHERE ${index} MATCH '{mac_digits} : ' || :phrase)`;
 const macPhrase = (digits: string) => `"${digits}"`;
-
-/**
- * A MAC address's key: its hex digits, lower case, whatever the spelling stored. Each place a MAC is kept has an
- * index on this expression (migrations/0012 and 0018), so that a whole MAC is a key lookup.
- */
-const macKey = (column: string) => `lower(replace(replace(replace(${column}, ':', ''), '-', ''), '.', ''))`;
 
 /** Sites whose name contains q. */
 function sitesByName(db: Db, q: string, limit: number): HitRow[] {
