@@ -55,7 +55,7 @@ export async function answerAndKeep(ctx: Ctx, route: Route, key: string, version
   // so it never earns a 304.
   answer.headers.ETag ??= listEtag(version, key);
   // Kept as bytes: encoding the same text again for every answer was a tenth of a cached read.
-  answer.body = Buffer.from(answer.body);
+  if (typeof answer.body === 'string') answer.body = Buffer.from(answer.body);
   ctx.app.cache.set(key, version, answer as Kept);
   return revalidated(ctx.req, answer as Kept);
 }

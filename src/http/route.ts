@@ -53,8 +53,8 @@ export interface Reply {
   body?: unknown;
   /** A ready text body (CSV, configuration text); sent as is with its own content type header. */
   text?: string | Buffer;
-  /** A body already serialised as JSON (by SQLite, for list pages); sent as is, as application/json. */
-  json?: string;
+  /** A body already serialised as JSON (by SQLite, for list pages; as bytes, the checks); sent as is, as application/json. */
+  json?: string | Buffer;
   /** Headers of the answer, Set-Cookie included: a handler writes no header on `res` itself. */
   headers?: Record<string, string>;
 }

@@ -2,6 +2,7 @@
 // {placeholders}. An answer sends the code and the values (params) with the English text, so that the UI words the
 // message in its own language: src/ui/messages.ts takes these forms as its English ones, messages-de.ts words the same
 // codes in German (src/ui/server-messages.test.ts ties them).
+import { getOrMake } from './memo.ts';
 
 /** The values a message is made of, by placeholder name. */
 export type MessageParams = Record<string, string | number>;
@@ -304,18 +305,29 @@ export function withForm<T extends object, C extends string>(
  * parts each by its form.
  */
 export function fillForm(form: string, params: FindingParams): string {
-  return form.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!(name in params)) return whole;
+  const pieces = piecesOf(form);
+  let text = pieces[0];
+  for (let i = 1; i < pieces.length; i += 2) {
+    const name = pieces[i];
     const value = params[name];
-    return typeof value === 'object' ? wordList(value, (part) => fillForm(partForm(part.form), part.params)) : String(value);
-  });
+    if (!(name in params)) text += `{${name}}`;
+    else text += typeof value === 'object' ? wordList(value, (part) => fillForm(partForm(part.form), part.params)) : String(value);
+    text += pieces[i + 1];
+  }
+  return text;
 }
+
+// A form cut once at its placeholders: [text, name, text, name, …, text]. The checks of a large install fill
+// ~200,000 forms a run, and a regular expression's replace per fill was a tenth of what they allocated. Forms are
+// the catalogues' texts, a fixed set.
+const formPieces = new Map<string, string[]>();
+const piecesOf = (form: string): string[] => getOrMake(formPieces, form, () => form.split(/\{(\w+)\}/));
 
 /** A list's parts, each worded by `word`, joined. */
 export const wordList = (list: MessageList, word: (part: MessagePart) => string): string => list.parts.map(word).join(list.separator);
 
 /** The English form of a part: a finding's form, or a field fault's (`fault.<code>`). */
 function partForm(form: string): string {
-  const forms: Record<string, string> = form.startsWith('fault.') ? FIELD_FORMS : FINDING_FORMS;
-  return forms[form.replace(/^fault\./, '')] ?? form;
+  const fault = form.startsWith('fault.');
+  return (fault ? (FIELD_FORMS as Record<string, string>)[form.slice(6)] : (FINDING_FORMS as Record<string, string>)[form]) ?? form;
 }

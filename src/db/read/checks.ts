@@ -13,6 +13,7 @@ import {
   utilization,
 } from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
+import { jsonListBytes } from '../../lib/json-bytes.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
 import type { FieldFault } from '../../errors/refusal.ts';
 import {
@@ -113,6 +114,8 @@ interface Reads {
   everyVlan: () => Vlans;
   /** What the address checks judge of the addresses recorded at :site. */
   addressFacts: () => AddressFacts;
+  /** The VLANs of each switch at :site, and the VLANs they name. */
+  switchVlans: () => SwitchVlansRead;
 }
 
 type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
@@ -148,12 +151,15 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
 }
 
 /**
- * runChecks' answer of GET /api/checks as JSON text, each finding serialised as soon as its check has made it: tens of
+ * runChecks' answer of GET /api/checks as JSON bytes, each finding serialised as soon as its check has made it: tens of
  * thousands of findings with their entities and params, kept as objects until the answer, were most of what the
  * garbage collector copied.
  */
-export function runChecksJson(db: Db, siteId?: string): string {
-  return `{"findings":[${sortedFindings(db, siteId ?? null, (finding) => JSON.stringify(finding)).join(',')}]}`;
+export function runChecksJson(db: Db, siteId?: string): Buffer {
+  return jsonListBytes(
+    'findings',
+    sortedFindings(db, siteId ?? null, (finding) => JSON.stringify(finding)),
+  );
 }
 
 /** The findings as `keep` keeps each, sorted by severity, kind, message and entity ids (each key made once). */
@@ -182,11 +188,13 @@ function readsOf(db: Db, site: string | null): Reads {
   let siteNetworks: Map<string, SiteNetwork[]> | undefined;
   let everyVlan: Vlans | undefined;
   let addressFacts: AddressFacts | undefined;
+  let switchVlans: SwitchVlansRead | undefined;
   const reads: Reads = {
     addressFacts: () => (addressFacts ??= readAddressFacts(db, site)),
+    switchVlans: () => (switchVlans ??= readSwitchVlans(db, site, reads)),
     linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site, reads)),
     siteNetworks: () => (siteNetworks ??= readSiteNetworks(db, site)),
-    everyVlan: () => (everyVlan ??= vlansOf(prepare(db, 'SELECT rowid, id, vid, name FROM vlans').all() as unknown as VlanRow[])),
+    everyVlan: () => (everyVlan ??= vlansOf(prepare(db, 'SELECT rowid, id, vid, name, site_id FROM vlans').all() as unknown as VlanRow[])),
   };
   return reads;
 }
@@ -454,7 +462,7 @@ const vlanIdsOf = (row: LinkedPortRow) => [...(row.untagged_vlan_id ? [row.untag
 
 /** The VLANs of these ids (those that exist). */
 function vlansWithIds(db: Db, ids: string[]): Vlans {
-  const rows = prepare(db, 'SELECT rowid, id, vid, name FROM vlans WHERE id IN (SELECT value FROM json_each(:ids))').all({
+  const rows = prepare(db, 'SELECT rowid, id, vid, name, site_id FROM vlans WHERE id IN (SELECT value FROM json_each(:ids))').all({
     ids: JSON.stringify([...new Set(ids)]),
   });
   return vlansOf(rows as unknown as VlanRow[]);
@@ -836,7 +844,8 @@ function blockOf(row: SubnetRow): Block | undefined {
  * subnet, an address's port of another site. Rows from before a rule, or written by another tool.
  */
 function brokenRules(db: Db, site: string | null, reads: Reads): Finding[] {
-  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads), reads.addressFacts().unusable);
+  const foreign = [...reads.switchVlans().bySwitch].flatMap(([id, { foreign }]) => (foreign ? [id] : []));
+  const breaks = ruleBreaks(db, site, IN_SCOPE, linkedPortsToJudge(site, reads), reads.addressFacts().unusable, foreign);
   const vlans = vlansNamed(
     db,
     breaks.flatMap(({ faults }) => faults.flatMap((fault) => [...fault.message.matchAll(VLAN_ID)].map((m) => m[1]))),
@@ -1027,11 +1036,12 @@ interface Judged {
 function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
   const judged = judgedSwitches(db, site, reads);
   if (judged.size === 0) return [];
-  const vlans = judgedSwitchVlans(db, site, reads);
+  const { vlans, bySwitch } = reads.switchVlans();
   const uncarriedBySwitch = new Map<string, Uncarried[]>();
-  for (const row of judgedVlans(db, [...judged.keys()])) {
-    const uncarried = uncarriedVlans(judged.get(row.switch_id)!, withVids(row.counts, vlans, 2), withVids(row.configured, vlans, 1));
-    if (uncarried.length > 0) uncarriedBySwitch.set(row.switch_id, uncarried);
+  for (const [switchId, entry] of judged) {
+    const own = bySwitch.get(switchId);
+    const uncarried = uncarriedVlans(entry, own?.counts ?? [], own?.configured ?? []);
+    if (uncarried.length > 0) uncarriedBySwitch.set(switchId, uncarried);
   }
   return [...uncarriedBySwitch].map(([switchId, uncarried]) => {
     const { name, neighbourList } = judged.get(switchId)!;
@@ -1141,32 +1151,61 @@ function judgedSwitches(db: Db, site: string | null, reads: Reads): Map<string, 
   return judged;
 }
 
-/**
- * Per judged switch, its VLANs as `rowid:ports` (vlan_switch_ports, from the index by switch that holds the count)
- * and its configured VLANs as rowids; row by row, so that no switch's text outlives its turn. A VLAN's rowid comes
- * from the index of its id alone; its number from the run's VLANs (withVids).
- */
-function judgedVlans(db: Db, switchIds: string[]): Iterable<{ switch_id: string; counts: string | null; configured: string | null }> {
-  return prepare(
-    db,
-    `SELECT j.value AS switch_id,
-      (SELECT group_concat(v.rowid || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
-        CROSS JOIN vlans v ON v.id = c.vlan_id WHERE c.switch_id = j.value) AS counts,
-      (SELECT group_concat(v.rowid) FROM switch_configured_vlans c CROSS JOIN vlans v ON v.id = c.vlan_id
-        WHERE c.switch_id = j.value) AS configured
-    FROM json_each(:ids) j`,
-  ).iterate({ ids: JSON.stringify(switchIds) }) as Iterable<{ switch_id: string; counts: string | null; configured: string | null }>;
+/** The VLANs of one switch (SwitchVlansRead). */
+interface SwitchVlans {
+  /** The VLANs its ports carry, with how many of its ports carry each (vlan_switch_ports): flat `rowid, vid, ports` triples. */
+  counts: number[];
+  /** The VLANs it configures: flat `rowid, vid` pairs. */
+  configured: number[];
+  /** Whether its ports carry a VLAN of another site, or one that does not exist: a port rule could refuse its ports. */
+  foreign: boolean;
 }
 
-/** A list of tuples of `width` integers, each led by a VLAN's rowid, with the VLAN's number put after the rowid. */
-function withVids(list: string | null, vlans: Vlans, width: number): number[] {
-  const integers = integersOf(list);
-  const tuples: number[] = [];
-  for (let i = 0; i + width - 1 < integers.length; i += width) {
-    tuples.push(integers[i], vlans.byRowid.get(integers[i])!.vid);
-    for (let k = 1; k < width; k++) tuples.push(integers[i + k]);
+/** What readSwitchVlans read: each switch's VLANs by switch id, and the VLANs they name. */
+interface SwitchVlansRead {
+  bySwitch: Map<string, SwitchVlans>;
+  vlans: Vlans;
+}
+
+/**
+ * The VLANs of every switch at :site, for the uplink check and the port rules (a switch with a VLAN of another site),
+ * read once per run: the counts of vlan_switch_ports from its index by switch that holds them, as `vlanId:ports`, and
+ * the configured VLANs' ids, looked up in the run's VLANs (vlanTuplesOf); a join to vlans searched its index of ids
+ * once per entry, ~400,000 times at 5×.
+ */
+function readSwitchVlans(db: Db, site: string | null, reads: Reads): SwitchVlansRead {
+  const vlans = judgedSwitchVlans(db, site, reads);
+  const rows = prepare(
+    db,
+    `SELECT sw.id, sw.site_id,
+      (SELECT group_concat(c.vlan_id || ':' || c.ports) FROM vlan_switch_ports c INDEXED BY vlan_switch_ports_switch
+        WHERE c.switch_id = sw.id) AS counts,
+      (SELECT group_concat(c.vlan_id) FROM switch_configured_vlans c WHERE c.switch_id = sw.id) AS configured
+    FROM switches sw WHERE sw.site_id ${IN_SCOPE}`,
+  ).iterate({ site }) as Iterable<{ id: string; site_id: string; counts: string | null; configured: string | null }>;
+  const bySwitch = new Map<string, SwitchVlans>();
+  for (const row of rows) {
+    const counts = vlanTuplesOf(row.counts, vlans, true);
+    bySwitch.set(row.id, {
+      counts,
+      configured: vlanTuplesOf(row.configured, vlans),
+      foreign: namesForeignVlan(row.counts, counts, vlans, row.site_id),
+    });
   }
-  return tuples;
+  return { bySwitch, vlans };
+}
+
+/** Whether a switch's counts, as read and as triples, name a VLAN of another site than `siteId`, or one that does not exist. */
+function namesForeignVlan(list: string | null, counts: number[], vlans: Vlans, siteId: string): boolean {
+  if (counts.length / 3 !== itemsIn(list)) return true;
+  for (let i = 0; i < counts.length; i += 3) if (vlans.byRowid.get(counts[i])!.site_id !== siteId) return true;
+  return false;
+}
+
+function itemsIn(list: string | null): number {
+  let items = list ? 1 : 0;
+  for (let comma = list?.indexOf(',') ?? -1; comma !== -1; comma = list!.indexOf(',', comma + 1)) items++;
+  return items;
 }
 
 interface VlanRow {
@@ -1174,6 +1213,7 @@ interface VlanRow {
   id: string;
   vid: number;
   name: string;
+  site_id: string;
 }
 
 /** VLANs by id and by rowid. */
@@ -1195,20 +1235,27 @@ const vlansOf = (rows: VlanRow[]): Vlans => ({
   byRowid: new Map(rows.map((row) => [row.rowid, row])),
 });
 
-const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name FROM vlans WHERE site_id = :site
-  UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id
+const VLANS_OF_SITE_SWITCHES = `SELECT rowid, id, vid, name, site_id FROM vlans WHERE site_id = :site
+  UNION SELECT v.rowid, v.id, v.vid, v.name, v.site_id FROM switches sw CROSS JOIN vlan_switch_ports c ON c.switch_id = sw.id
     CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site
-  UNION SELECT v.rowid, v.id, v.vid, v.name FROM switches sw CROSS JOIN switch_configured_vlans c ON c.switch_id = sw.id
+  UNION SELECT v.rowid, v.id, v.vid, v.name, v.site_id FROM switches sw CROSS JOIN switch_configured_vlans c ON c.switch_id = sw.id
     CROSS JOIN vlans v ON v.id = c.vlan_id WHERE sw.site_id = :site`;
 
-/** A group_concat list of VLAN ids as flat `rowid, vid` pairs, in its order; an id that names no VLAN is left out, as a join would. */
-function vlanTuplesOf(list: string | null, vlans: Vlans): number[] {
+/**
+ * A group_concat list of VLAN ids as flat `rowid, vid` pairs, in its order, or with `counted` of `vlanId:count`
+ * items as `rowid, vid, count` triples; an id that names no VLAN is left out, as a join would.
+ */
+function vlanTuplesOf(list: string | null, vlans: Vlans, counted = false): number[] {
   const tuples: number[] = [];
   for (let start = 0; list && start < list.length; ) {
     const comma = list.indexOf(',', start);
     const end = comma === -1 ? list.length : comma;
-    const vlan = vlans.byId.get(list.slice(start, end));
-    if (vlan) tuples.push(vlan.rowid, vlan.vid);
+    const idEnd = counted ? list.lastIndexOf(':', end - 1) : end;
+    const vlan = vlans.byId.get(list.slice(start, idEnd));
+    if (vlan) {
+      tuples.push(vlan.rowid, vlan.vid);
+      if (counted) tuples.push(Number(list.slice(idEnd + 1, end)));
+    }
     start = end + 1;
   }
   return tuples;
@@ -1290,23 +1337,48 @@ function readAddressFacts(db: Db, site: string | null): AddressFacts {
       (SELECT group_concat(a.id || ' ' || a.address || ' ' || coalesce(a.hostname, ''), ' ') FROM addresses a WHERE a.network_id = n.id) AS recorded
     FROM networks n JOIN sites s ON s.id = n.site_id WHERE n.site_id ${IN_SCOPE} ORDER BY n.site_id`,
   ).iterate({ site }) as Iterable<NetworkRecordsRow>;
-  const twice = new Set<RecordedRow>();
+  const twice = new Map<string, RecordedRow>();
   const unusable: string[] = [];
   let siteId: string | undefined;
-  let seen = new Map<string, RecordedRow>();
+  // Each address at the site so far, with the network that records it: a record is made only for a duplicate.
+  let seen = new Map<string, NetworkRecordsRow>();
   for (const row of rows) {
     if (row.site_id !== siteId) [siteId, seen] = [row.site_id, new Map()];
     const usable = usableHostTest(row.subnet);
-    const words = row.recorded?.split(' ') ?? [];
-    for (let i = 0; i + 2 < words.length; i += 3) {
-      const recorded = recordedRow(row, words[i], words[i + 1], words[i + 2]);
-      const earlier = seen.get(recorded.address);
-      if (earlier === undefined) seen.set(recorded.address, recorded);
-      else twice.add(earlier).add(recorded);
-      if (!usable(recorded.address)) unusable.push(recorded.id);
+    const text = row.recorded ?? '';
+    for (let at = 0; at < text.length; ) {
+      const idEnd = text.indexOf(' ', at);
+      const addressEnd = text.indexOf(' ', idEnd + 1);
+      const address = text.slice(idEnd + 1, addressEnd);
+      const earlier = seen.get(address);
+      if (earlier === undefined) seen.set(address, row);
+      else for (const record of [recordOf(earlier, address), recordAt(row, at)]) twice.set(record.id, record);
+      if (!usable(address)) unusable.push(text.slice(at, idEnd));
+      const next = text.indexOf(' ', addressEnd + 1);
+      at = next === -1 ? text.length : next + 1;
     }
   }
-  return { twice: [...twice], unusable };
+  return { twice: [...twice.values()], unusable };
+}
+
+/** The record at `at` of a network's recorded text, and where the next one starts. */
+function recordAt(network: NetworkRecordsRow, at: number): RecordedRow & { next: number } {
+  const text = network.recorded!;
+  const idEnd = text.indexOf(' ', at);
+  const addressEnd = text.indexOf(' ', idEnd + 1);
+  const hostnameEnd = text.indexOf(' ', addressEnd + 1) === -1 ? text.length : text.indexOf(' ', addressEnd + 1);
+  const record = recordedRow(network, text.slice(at, idEnd), text.slice(idEnd + 1, addressEnd), text.slice(addressEnd + 1, hostnameEnd));
+  return { ...record, next: hostnameEnd + 1 };
+}
+
+/** The record of `address` in a network (its first, as a network records an address once). */
+function recordOf(network: NetworkRecordsRow, address: string): RecordedRow {
+  for (let at = 0; at < network.recorded!.length; ) {
+    const { next, ...record } = recordAt(network, at);
+    if (record.address === address) return record;
+    at = next;
+  }
+  throw new Error(`${address} is not recorded in network ${network.id}`);
 }
 
 const recordedRow = (network: NetworkRecordsRow, id: string, address: string, hostname: string): RecordedRow => ({
@@ -1331,17 +1403,29 @@ function usableHostTest(cidr: string): (address: string) => boolean {
   };
 }
 
-/** The number of an IPv4 address in canonical dotted text (no leading zeros), else undefined. */
+/** The number of an IPv4 address in canonical dotted text (no leading zeros), else undefined; read without a string. */
 function canonicalIpv4Number(text: string): number | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
   let value = 0;
-  for (const part of parts) {
-    if (!/^(?:0|[1-9][0-9]{0,2})$/.test(part) || Number(part) > 255) return undefined;
-    value = value * 256 + Number(part);
+  let octet = 0;
+  let digits = 0;
+  let octets = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : DOT;
+    if (code === DOT) {
+      if (digits === 0 || octet > 255) return undefined;
+      value = value * 256 + octet;
+      octet = 0;
+      digits = 0;
+      octets++;
+    } else if (code >= ZERO && code <= ZERO + 9 && digits < 3 && !(digits > 0 && octet === 0)) {
+      octet = octet * 10 + code - ZERO;
+      digits++;
+    } else return undefined;
   }
-  return value;
+  return octets === 4 ? value : undefined;
 }
+
+const [DOT, ZERO] = ['.'.charCodeAt(0), '0'.charCodeAt(0)];
 
 /**
  * duplicate_address: one address recorded in two networks of a site (possible only where their subnets overlap,

@@ -43,7 +43,8 @@ export interface LinkedPortRecord {
 /**
  * Every stored record in scope that breaks a rule; `inScope` is the SQL that keeps the site's rows (`IN (…)`, :site
  * bound), `linkedPorts` the linked ports of the site's switches (the checks have read them), `unusableAddresses` the
- * ids of the addresses in scope that are no usable host of their network.
+ * ids of the addresses in scope that are no usable host of their network, `foreignVlanSwitches` the ids of the switches
+ * in scope whose ports carry a VLAN of another site or one that does not exist (the checks have read each switch's VLANs).
  */
 export function ruleBreaks(
   db: Db,
@@ -51,8 +52,9 @@ export function ruleBreaks(
   inScope: string,
   linkedPorts: Iterable<LinkedPortRecord>,
   unusableAddresses: string[],
+  foreignVlanSwitches: string[],
 ): RuleBreak[] {
-  return [...switchedBreaks(db, site, inScope, linkedPorts), ...ipamBreaks(db, site, inScope, unusableAddresses)];
+  return [...switchedBreaks(db, site, inScope, linkedPorts, foreignVlanSwitches), ...ipamBreaks(db, site, inScope, unusableAddresses)];
 }
 
 // The sites of the VLANs a judged record may name, in one statement: of all sites, every VLAN; of one site, its VLANs
@@ -112,7 +114,13 @@ const LAG_MEMBERS = `(SELECT json_group_array(json_object('id', m.id, 'name', m.
 // read already (for the link checks), so the statement leaves them out. A LAG is read whole, with its remote LAG and
 // its members: there are few. A port's LAG is left out of its row: its LAG's row judges its members. Rows are judged
 // as they come, and only a break is kept.
-function switchedBreaks(db: Db, site: string | null, inScope: string, linkedPorts: Iterable<LinkedPortRecord>): RuleBreak[] {
+function switchedBreaks(
+  db: Db,
+  site: string | null,
+  inScope: string,
+  linkedPorts: Iterable<LinkedPortRecord>,
+  foreignVlanSwitches: string[],
+): RuleBreak[] {
   const siteOfVlan = vlanSites(db, site);
   const rows = prepare(
     db,
@@ -125,7 +133,7 @@ function switchedBreaks(db: Db, site: string | null, inScope: string, linkedPort
       (SELECT group_concat(t.vlan_id) FROM lag_tagged_vlans t WHERE t.lag_id = l.id), l.remote_lag_id, l.switch_id, sw.name, sw.site_id,
       sw.stack_size, f.switch_id, f.remote_lag_id, ${LAG_MEMBERS}
     FROM switches sw CROSS JOIN lags l ON l.switch_id = sw.id LEFT JOIN lags f ON f.id = l.remote_lag_id WHERE sw.site_id ${inScope}`,
-  ).iterate({ site }) as Iterable<SwitchedRow>;
+  ).iterate({ site, foreign: JSON.stringify(foreignVlanSwitches) }) as Iterable<SwitchedRow>;
   const breaks: RuleBreak[] = [];
   const judge = (row: SwitchedRow) => {
     const found = switchedBreak(row, siteOfVlan);
@@ -159,20 +167,17 @@ function linkedPortRow(port: LinkedPortRecord): SwitchedRow {
 
 /**
  * The unlinked ports a port rule could refuse: a unit past 1 (beyond a stack of one), a switch whose ports carry a
- * VLAN of another site or none (read from vlan_switch_ports, the VLAN counts per switch, not from every tagged row).
- * Every other port passes every rule of portFaults but one: tagged VLANs off a trunk, which every write refuses and
- * which this pass does not look for, since finding it means a lookup for each of the ports that are not trunks
- * (~150 ms at the 1× bench set). Of all sites, each part is read through an index (ports_stacked, a partial index);
- * of one site, its switches' ports are read, so that its cost is what the site holds.
+ * VLAN of another site or none (:foreign, the checks' read of each switch's VLAN counts). Every other port passes
+ * every rule of portFaults but one: tagged VLANs off a trunk, which every write refuses and which this pass does not
+ * look for, since finding it means a lookup for each of the ports that are not trunks (~150 ms at the 1× bench set).
+ * Of all sites, each part is read through an index (ports_stacked, a partial index, and the ports by switch); of one
+ * site, its switches' ports are read, so that its cost is what the site holds.
  */
-const foreignVlanSwitches = (siteIs: string) => `SELECT sw.id FROM switches sw WHERE sw.site_id ${siteIs} AND EXISTS (SELECT 1
-  FROM vlan_switch_ports c LEFT JOIN vlans cv ON cv.id = c.vlan_id WHERE c.switch_id = sw.id AND cv.site_id IS NOT sw.site_id)`;
-
 const ALL_CANDIDATES = `(SELECT id FROM ports WHERE unit > 1
-  UNION SELECT id FROM ports WHERE switch_id IN (${foreignVlanSwitches('IS NOT NULL')})) c
+  UNION SELECT p.id FROM json_each(:foreign) f CROSS JOIN ports p ON p.switch_id = f.value) c
   CROSS JOIN ports p ON p.id = c.id CROSS JOIN switches sw ON sw.id = p.switch_id`;
 
-const SITE_CANDIDATES = `switches sw CROSS JOIN ports p ON p.switch_id = sw.id AND (p.unit > 1 OR sw.id IN (${foreignVlanSwitches('= :site')}))`;
+const SITE_CANDIDATES = `switches sw CROSS JOIN ports p ON p.switch_id = sw.id AND (p.unit > 1 OR sw.id IN (SELECT value FROM json_each(:foreign)))`;
 
 /** The record's break, or undefined when it breaks no rule (its entity then not made). */
 function switchedBreak(row: SwitchedRow, siteOfVlan: (id: string) => string | undefined): RuleBreak | undefined {
