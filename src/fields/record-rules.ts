@@ -8,7 +8,6 @@ import { faultAt, faultOf, type Refused, reason } from './field.ts';
 import {
   addressFaults,
   addressPortFaults,
-  eachOfList,
   lagFaults,
   lagMemberTypeFaults,
   networkFaults,
@@ -16,6 +15,7 @@ import {
   portFaults,
   rangeFaults,
   reasonOf,
+  listedVlanSiteFaults,
   vlanSiteFaults,
   type PairEnd,
   type PairWords,
@@ -73,7 +73,7 @@ export function switchRuleFaults(sw: Values, lookups: RecordLookups, context: Ru
   const { prefix = '', refused } = context;
   const configured = Array.isArray(sw.configuredVlanIds) ? (sw.configuredVlanIds as string[]) : [];
   if (typeof sw.siteId !== 'string' || refused?.has('siteId')) return [];
-  return vlanSiteFaults(eachOfList(`${prefix}configuredVlanIds`, configured), sw.siteId, (id) => lookups.siteOfVlan(id));
+  return listedVlanSiteFaults(`${prefix}configuredVlanIds`, configured, sw.siteId, (id) => lookups.siteOfVlan(id));
 }
 
 /**

@@ -186,8 +186,10 @@ export function portFaults(
   }
   if (typeof port.unit === 'number' && port.unit > switchOf.stackSize)
     faults.push(faultOf(`${prefix}unit`, 'unit_over_stack', { stackSize: switchOf.stackSize }));
-  const named: NamedVlan[] = [[`${prefix}untaggedVlanId`, port.untaggedVlanId], ...eachOfList(`${prefix}taggedVlanIds`, tagged)];
-  faults.push(...vlanSiteFaults(named, switchOf.siteId, siteOfVlan));
+  faults.push(
+    ...vlanSiteFaults([[`${prefix}untaggedVlanId`, port.untaggedVlanId]], switchOf.siteId, siteOfVlan),
+    ...listedVlanSiteFaults(`${prefix}taggedVlanIds`, tagged, switchOf.siteId, siteOfVlan),
+  );
   if (port.id && port.linkedPortId === port.id) faults.push(faultOf(`${prefix}linkedPortId`, 'port_linked_to_itself'));
   return faults;
 }
@@ -205,19 +207,16 @@ export function lagFaults(
   const faults: FieldFault[] = [];
   const tagged = Array.isArray(lag.taggedVlanIds) ? (lag.taggedVlanIds as string[]) : [];
   if (lag.portMode !== 'trunk' && tagged.length > 0) faults.push(faultOf(`${prefix}taggedVlanIds`, 'tagged_needs_trunk_lag'));
-  const named: NamedVlan[] = [[`${prefix}untaggedVlanId`, lag.untaggedVlanId], ...eachOfList(`${prefix}taggedVlanIds`, tagged)];
-  faults.push(...vlanSiteFaults(named, siteId, siteOfVlan));
+  faults.push(
+    ...vlanSiteFaults([[`${prefix}untaggedVlanId`, lag.untaggedVlanId]], siteId, siteOfVlan),
+    ...listedVlanSiteFaults(`${prefix}taggedVlanIds`, tagged, siteId, siteOfVlan),
+  );
   if (lag.id && lag.remoteLagId === lag.id) faults.push(faultOf(`${prefix}remoteLagId`, 'lag_paired_with_itself'));
   return faults;
 }
 
 /** A VLAN named by a change: the field path that names it and the id given there (checked only when it is text). */
 export type NamedVlan = [field: string, id: unknown];
-
-/** Each id of a list as a NamedVlan of its own (`taggedVlanIds[2]`). */
-export function eachOfList(field: string, ids: readonly unknown[]): NamedVlan[] {
-  return ids.map((id, index) => [`${field}[${index}]`, id]);
-}
 
 /**
  * The rule on the VLANs a port, a switch or a network names: each exists and belongs to the site of the
@@ -227,12 +226,30 @@ export function eachOfList(field: string, ids: readonly unknown[]): NamedVlan[] 
 export function vlanSiteFaults(named: readonly NamedVlan[], siteId: string, siteOfVlan: VlanSiteLookup): FieldFault[] {
   const faults: FieldFault[] = [];
   for (const [field, id] of named) {
-    if (typeof id !== 'string') continue;
-    const site = siteOfVlan(id);
-    if (site === undefined) faults.push(faultOf(field, 'vlan_missing', { id }));
-    else if (site !== siteId) faults.push(faultOf(field, 'vlan_of_other_site', { id }));
+    const problem = vlanSiteProblem(id, siteId, siteOfVlan);
+    if (problem) faults.push(faultOf(field, problem, { id: id as string }));
   }
   return faults;
+}
+
+/**
+ * vlanSiteFaults of each id of a list field, named at `<field>[<index>]`: the path is made only for a fault (a stored
+ * trunk names a dozen VLANs, and the checks judge every linked port).
+ */
+export function listedVlanSiteFaults(field: string, ids: readonly unknown[], siteId: string, siteOfVlan: VlanSiteLookup): FieldFault[] {
+  const faults: FieldFault[] = [];
+  ids.forEach((id, index) => {
+    const problem = vlanSiteProblem(id, siteId, siteOfVlan);
+    if (problem) faults.push(faultOf(`${field}[${index}]`, problem, { id: id as string }));
+  });
+  return faults;
+}
+
+/** What is wrong with a VLAN id (checked only when it is text) named for a record of site `siteId`, if anything. */
+function vlanSiteProblem(id: unknown, siteId: string, siteOfVlan: VlanSiteLookup): 'vlan_missing' | 'vlan_of_other_site' | undefined {
+  if (typeof id !== 'string') return undefined;
+  const site = siteOfVlan(id);
+  return site === undefined ? 'vlan_missing' : site === siteId ? undefined : 'vlan_of_other_site';
 }
 
 /**

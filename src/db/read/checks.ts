@@ -118,7 +118,8 @@ interface Reads {
   switchVlans: () => SwitchVlansRead;
 }
 
-type Check = (db: Db, site: string | null, reads: Reads) => Finding[];
+/** A check: its findings, as a list or one by one (a check that makes thousands yields each as it is made). */
+type Check = (db: Db, site: string | null, reads: Reads) => Iterable<Finding>;
 
 /** Every check, in the order they run. */
 export const CHECKS: Check[] = [
@@ -168,14 +169,18 @@ function sortedFindings<T>(db: Db, site: string | null, keep: (finding: Finding)
     db,
     () => {
       const reads = readsOf(db, site);
-      return CHECKS.flatMap((check) =>
-        check(db, site, reads).map((finding) => ({
-          kept: keep(finding),
-          rank: RANK.get(finding.kind)!,
-          message: finding.message,
-          ids: finding.entities.map((e) => e.id).join(),
-        })),
-      );
+      const kept: { kept: T; rank: number; message: string; ids: string }[] = [];
+      for (const check of CHECKS) {
+        for (const finding of check(db, site, reads)) {
+          kept.push({
+            kept: keep(finding),
+            rank: RANK.get(finding.kind)!,
+            message: finding.message,
+            ids: finding.entities.map((e) => e.id).join(),
+          });
+        }
+      }
+      return kept;
     },
     'DEFERRED',
   );
@@ -1033,29 +1038,26 @@ interface Judged {
  * counts (migration 0011) less its uplinks and disabled ports that carry it, so that no port's VLANs are read but
  * theirs. VLANs travel as `rowid:ports` text, one row per switch, and the sets are compared here, not in SQL.
  */
-function vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Finding[] {
+function* vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): Iterable<Finding> {
   const judged = judgedSwitches(db, site, reads);
-  if (judged.size === 0) return [];
+  if (judged.size === 0) return;
   const { vlans, bySwitch } = reads.switchVlans();
-  const uncarriedBySwitch = new Map<string, Uncarried[]>();
   for (const [switchId, entry] of judged) {
+    const { name, neighbourList } = entry;
     const own = bySwitch.get(switchId);
     const uncarried = uncarriedVlans(entry, own?.counts ?? [], own?.configured ?? []);
-    if (uncarried.length > 0) uncarriedBySwitch.set(switchId, uncarried);
-  }
-  return [...uncarriedBySwitch].map(([switchId, uncarried]) => {
-    const { name, neighbourList } = judged.get(switchId)!;
+    if (uncarried.length === 0) continue;
     const vlanOf = (u: Uncarried) => vlans.byRowid.get(u.rowid)!;
     const [form, count] =
       uncarried.length === 1
         ? (['vlan_not_carried_by_uplink.one_vlan', {}] as const)
         : (['vlan_not_carried_by_uplink', { vlanCount: uncarried.length }] as const);
     const parts = uncarried.map((u) => uncarriedPart(u, vlanOf(u).name));
-    return wordedFinding(form, { switch: name, ...count, neighbours: neighbourList, vlans: list('; ', parts) }, [
+    yield wordedFinding(form, { switch: name, ...count, neighbours: neighbourList, vlans: list('; ', parts) }, [
       switchRef({ id: switchId, name }),
       ...uncarried.map((u): EntityRef => ({ type: 'vlan', id: vlanOf(u).id, name: vlanOf(u).name })),
     ]);
-  });
+  }
 }
 
 /** An uncarried VLAN as a part of the finding's list: "VLAN 30 (Cameras, configured, on 2 ports)". */
