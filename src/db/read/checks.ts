@@ -14,6 +14,7 @@ import {
 } from '../../lib/ip-math.ts';
 import { cidrOverlaps, parseIp } from '../../lib/net.ts';
 import { jsonListBytes } from '../../lib/json-bytes.ts';
+import { getOrMake } from '../../lib/memo.ts';
 import { lagMemberTypeProblem } from '../../lib/port-kinds.ts';
 import type { FieldFault } from '../../errors/refusal.ts';
 import {
@@ -116,6 +117,8 @@ interface Reads {
   addressFacts: () => AddressFacts;
   /** The VLANs of each switch at :site, and the VLANs they name. */
   switchVlans: () => SwitchVlansRead;
+  /** The networks of its site whose subnet holds a switch's management IP (worked out once per switch). */
+  networksHolding: (switchId: string, siteId: string, ip: string) => SiteNetwork[];
 }
 
 /** A check: its findings, as a list or one by one (a check that makes thousands yields each as it is made). */
@@ -194,7 +197,10 @@ function readsOf(db: Db, site: string | null): Reads {
   let everyVlan: Vlans | undefined;
   let addressFacts: AddressFacts | undefined;
   let switchVlans: SwitchVlansRead | undefined;
+  const holding = new Map<string, SiteNetwork[]>();
   const reads: Reads = {
+    networksHolding: (switchId, siteId, ip) =>
+      getOrMake(holding, switchId, () => networksHoldingIp(reads.siteNetworks().get(siteId) ?? [], ip)),
     addressFacts: () => (addressFacts ??= readAddressFacts(db, site)),
     switchVlans: () => (switchVlans ??= readSwitchVlans(db, site, reads)),
     linkedPorts: () => (linkedPorts ??= readLinkedPorts(db, site, reads)),
@@ -371,6 +377,13 @@ function integersOf(list: string | null): number[] {
   }
   integers.push(value);
   return integers;
+}
+
+/** The non-negative integer written in `text` from `start` to `end`, read without a string. */
+function integerIn(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
 }
 
 /** The VLAN numbers of flat `rowid, vid` pairs. */
@@ -781,6 +794,11 @@ const holdsAddress = (network: SiteNetwork, address: { family: number; value: bi
   address.value >= network.block.first &&
   address.value <= network.block.last;
 
+function networksHoldingIp(networks: SiteNetwork[], ip: string): SiteNetwork[] {
+  const address = addressOf(ip);
+  return networks.filter((network) => holdsAddress(network, address));
+}
+
 interface ManagementRow {
   id: string;
   name: string;
@@ -804,9 +822,8 @@ function managementIpsOutsideSubnets(db: Db, site: string | null, reads: Reads):
   return rows
     .filter((row) => {
       const ipv6 = row.management_ip.includes(':');
-      const sameFamily = (networks.get(row.site_id) ?? []).filter((network) => network.subnet.includes(':') === ipv6);
-      const address = addressOf(row.management_ip);
-      return sameFamily.length > 0 && !sameFamily.some((network) => holdsAddress(network, address));
+      const sameFamily = (networks.get(row.site_id) ?? []).some((network) => network.subnet.includes(':') === ipv6);
+      return sameFamily && reads.networksHolding(row.id, row.site_id, row.management_ip).length === 0;
     })
     .map((row) =>
       wordedFinding(
@@ -1047,16 +1064,18 @@ function* vlansNotCarriedByUplinks(db: Db, site: string | null, reads: Reads): I
     const own = bySwitch.get(switchId);
     const uncarried = uncarriedVlans(entry, own?.counts ?? [], own?.configured ?? []);
     if (uncarried.length === 0) continue;
-    const vlanOf = (u: Uncarried) => vlans.byRowid.get(u.rowid)!;
     const [form, count] =
       uncarried.length === 1
         ? (['vlan_not_carried_by_uplink.one_vlan', {}] as const)
         : (['vlan_not_carried_by_uplink', { vlanCount: uncarried.length }] as const);
-    const parts = uncarried.map((u) => uncarriedPart(u, vlanOf(u).name));
-    yield wordedFinding(form, { switch: name, ...count, neighbours: neighbourList, vlans: list('; ', parts) }, [
-      switchRef({ id: switchId, name }),
-      ...uncarried.map((u): EntityRef => ({ type: 'vlan', id: vlanOf(u).id, name: vlanOf(u).name })),
-    ]);
+    const parts: MessagePart[] = [];
+    const entities: EntityRef[] = [switchRef({ id: switchId, name })];
+    for (const u of uncarried) {
+      const vlan = vlans.byRowid.get(u.rowid)!;
+      parts.push(uncarriedPart(u, vlan.name));
+      entities.push({ type: 'vlan', id: vlan.id, name: vlan.name });
+    }
+    yield wordedFinding(form, { switch: name, ...count, neighbours: neighbourList, vlans: list('; ', parts) }, entities);
   }
 }
 
@@ -1256,7 +1275,7 @@ function vlanTuplesOf(list: string | null, vlans: Vlans, counted = false): numbe
     const vlan = vlans.byId.get(list.slice(start, idEnd));
     if (vlan) {
       tuples.push(vlan.rowid, vlan.vid);
-      if (counted) tuples.push(Number(list.slice(idEnd + 1, end)));
+      if (counted) tuples.push(integerIn(list, idEnd + 1, end));
     }
     start = end + 1;
   }
@@ -1521,13 +1540,10 @@ function managementIpsNotRecorded(db: Db, site: string | null, reads: Reads): Fi
     WHERE sw.site_id ${IN_SCOPE} AND (sw.management_ip IS NOT NULL OR a.id IS NOT NULL)`,
   ).all({ site }) as unknown as SwitchAddressRow[];
   // networkHolding (the API's choice of network) only among the site's networks that hold the IP.
-  const networks = reads.siteNetworks();
   const findings: Finding[] = [];
   for (const row of rows) {
     const own = row.management_ip;
-    const address = own === null ? undefined : addressOf(own);
-    const holding = own === null ? [] : (networks.get(row.site_id) ?? []).filter((network) => holdsAddress(network, address));
-    const holder = own === null ? undefined : networkHolding(holding, own);
+    const holder = own === null ? undefined : networkHolding(reads.networksHolding(row.id, row.site_id, own), own);
     const recorded =
       row.address_id === null
         ? undefined
