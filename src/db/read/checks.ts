@@ -769,6 +769,8 @@ interface SiteNetwork {
   name: string;
   subnet: string;
   block: Subnet | undefined;
+  /** An IPv4 subnet's first and last address as numbers (the test of a canonical IPv4 address needs no BigInt). */
+  ipv4?: [first: number, last: number];
 }
 
 function readSiteNetworks(db: Db, site: string | null): Map<string, SiteNetwork[]> {
@@ -777,7 +779,9 @@ function readSiteNetworks(db: Db, site: string | null): Map<string, SiteNetwork[
   }) as unknown as { site_id: string; id: string; name: string; subnet: string }[];
   const bySite = new Map<string, SiteNetwork[]>();
   for (const { site_id, ...network } of rows) {
-    (bySite.get(site_id) ?? bySite.set(site_id, []).get(site_id)!).push({ ...network, block: subnetOf(network.subnet) });
+    const block = subnetOf(network.subnet);
+    const ipv4 = block?.family === 4 ? ([Number(block.first), Number(block.last)] as [number, number]) : undefined;
+    (bySite.get(site_id) ?? bySite.set(site_id, []).get(site_id)!).push({ ...network, block, ipv4 });
   }
   return bySite;
 }
@@ -795,6 +799,8 @@ const holdsAddress = (network: SiteNetwork, address: { family: number; value: bi
   address.value <= network.block.last;
 
 function networksHoldingIp(networks: SiteNetwork[], ip: string): SiteNetwork[] {
+  const ipv4 = canonicalIpv4Number(ip);
+  if (ipv4 !== undefined) return networks.filter(({ ipv4: bounds }) => bounds !== undefined && ipv4 >= bounds[0] && ipv4 <= bounds[1]);
   const address = addressOf(ip);
   return networks.filter((network) => holdsAddress(network, address));
 }
