@@ -10,7 +10,7 @@ import type { ActivityEntry } from './api-types.ts';
 import { isObject } from './components/change-entities.ts';
 import { fieldLabel } from './field-label.ts';
 import { displayValue, formatDateTime } from './format.ts';
-import { en, formatNumber, language, t } from './messages.ts';
+import { englishMessage, formatNumber, language, t } from './messages.ts';
 import type { MessageKey } from './messages.ts';
 import { fixReasonText } from './server-messages.ts';
 
@@ -45,7 +45,7 @@ const NUMBERS = new Set(['created', 'updated', 'unchanged']);
 const UNDONE = ['update', 'create', 'delete', 'bulk_update', 'discovery'] as const;
 
 const english = (key: string): string => {
-  const m = en[key as MessageKey];
+  const m = englishMessage(key)!;
   return typeof m === 'string' ? m : m.other;
 };
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -54,7 +54,7 @@ const UNDID = english('says.undid').replace('{summary}', '');
 
 /** The words of the count.* message `key`, English, as a pattern that captures the number ("48 ports", "1 vlan"). */
 function countPattern(key: string): string {
-  const m = en[`count.${key}` as MessageKey];
+  const m = englishMessage(`count.${key}`);
   if (!m) return '(?!)';
   const nouns = (typeof m === 'string' ? [m] : Object.values(m)).map((form) => form.replace('{count} ', ''));
   return `(\\d+) (?:${[...new Set(nouns.flatMap((n) => [n, n.toLowerCase()]))].map(escapeRe).join('|')})`;
@@ -124,7 +124,7 @@ const LEGACY_TAILS = ['legacyAction', 'legacyGone'];
 /** A migrated 0.20.x entry ("Updated port 5 on core-1 (0.20.x: update_port)"); a bulk edit of ports reads as an update. */
 function migratedEntity(action: string, type: string, name: string, summary: string): string | undefined {
   const verb = action === 'bulk_update' ? 'update' : action;
-  if (!(`says.legacyWhat.${type}` in en)) return undefined;
+  if (englishMessage(`says.legacyWhat.${type}`) === undefined) return undefined;
   return entityWords(verb, [`says.legacyWhat.${type}`], LEGACY_TAILS, name, summary);
 }
 
@@ -150,7 +150,7 @@ function countList(counts: unknown, skipZero: string[]): string | undefined {
   if (!isObject(counts)) return undefined;
   const parts: string[] = [];
   for (const [key, n] of Object.entries(counts)) {
-    if (typeof n !== 'number' || !(`count.${key}` in en)) return undefined;
+    if (typeof n !== 'number' || englishMessage(`count.${key}`) === undefined) return undefined;
     if (n === 0 && skipZero.includes(key)) continue;
     parts.push(t(`count.${key}` as MessageKey, { count: n }));
   }
@@ -161,7 +161,7 @@ function countList(counts: unknown, skipZero: string[]): string | undefined {
 function fromCounts(e: EntryFacts): string | undefined {
   const c = e.changes;
   if (!isObject(c)) return undefined;
-  if (e.action === 'import' && typeof c.source === 'string' && `says.source.${c.source}` in en) {
+  if (e.action === 'import' && typeof c.source === 'string' && englishMessage(`says.source.${c.source}`) !== undefined) {
     const created = countList(c.created, ['activity', 'users']);
     const merged = countList(c.merged, ['activity', 'users']);
     if (created === undefined || merged === undefined) return undefined;
@@ -197,7 +197,8 @@ function fixedRecord(name: string, summary: string, changes: unknown): string | 
   for (const what of ['says.fixWhatOf', 'says.fixWhat'] as const) {
     const p = read(english('says.fixed').replace('{what}', english(what)), summary, name);
     if (!p) continue;
-    const kindWord = (kind: string) => (`kind.${kind.toLowerCase()}` in en ? t(`kind.${kind.toLowerCase()}` as MessageKey) : kind);
+    const kindWord = (kind: string) =>
+      englishMessage(`kind.${kind.toLowerCase()}`) !== undefined ? t(`kind.${kind.toLowerCase()}` as MessageKey) : kind;
     const words = { ...p, kind: kindWord(p.kind!), parentKind: p.parentKind && kindWord(p.parentKind) };
     const details = (language() !== 'en' && fixDetails(changes)) || p.details!;
     return t('says.fixed', { what: t(what, words), details });
@@ -253,7 +254,7 @@ function worded(e: EntryFacts): string | undefined {
     if (link) return link;
   }
   // A kind is worded when the catalogue has its says.what.* message.
-  const own = `says.what.${type}` in en ? oneEntity(action, type, name, summary) : undefined;
+  const own = englishMessage(`says.what.${type}`) !== undefined ? oneEntity(action, type, name, summary) : undefined;
   return own ?? migratedEntity(action, type, name, summary);
 }
 

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { de } from './messages-de.ts';
+import { later } from './messages-later.ts';
 import { type Message, en, formatNumber, language, setLanguage, t, tParts } from './messages.ts';
 
 const UI = import.meta.dirname;
@@ -9,17 +10,19 @@ const UI = import.meta.dirname;
 /** The source of every module of the UI but the catalogue and the tests. */
 function sources(): { file: string; text: string }[] {
   return readdirSync(UI, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'messages.ts' && file !== 'messages-de.ts')
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !/^messages(-de|-later)?\.ts$/.test(file))
     .map((file) => ({ file, text: readFileSync(join(UI, file), 'utf8') }));
 }
 
-const KEYS = Object.keys(en);
+/** Every English message: the first load's and those loaded with their pages. */
+const ENGLISH: Record<string, Message> = { ...en, ...later };
+const KEYS = Object.keys(ENGLISH);
 
 describe('the message catalogue', () => {
   it('has every key that t() and tParts() are called with', () => {
     const missing: string[] = [];
     for (const { file, text } of sources()) {
-      for (const m of text.matchAll(/\bt(?:Parts)?\(\s*'([^']+)'/g)) if (!(m[1]! in en)) missing.push(`${file}: ${m[1]}`);
+      for (const m of text.matchAll(/\bt(?:Parts)?\(\s*'([^']+)'/g)) if (!(m[1]! in ENGLISH)) missing.push(`${file}: ${m[1]}`);
       // A key built from a value (t(`status.${s}`)) needs at least one key under its prefix.
       for (const m of text.matchAll(/\bt(?:Parts)?\(\s*`([\w.]+)\$\{/g))
         if (!KEYS.some((key) => key.startsWith(m[1]!))) missing.push(`${file}: ${m[1]}…`);
@@ -61,7 +64,7 @@ const placeholders = (m: Message) =>
 
 describe('the German catalogue', () => {
   const DE = de as Record<string, Message>;
-  const EN = en as Record<string, Message>;
+  const EN = ENGLISH;
 
   it('has exactly the keys of the English one, and the forms of the server (server-messages.test.ts holds those)', () => {
     const serverForm = (key: string) => /^server(Fault|Error|Finding|Fix)\./.test(key);
@@ -93,5 +96,48 @@ describe('the German catalogue', () => {
       await setLanguage('en');
     }
     expect(t('bulk.selected', { count: 2000 })).toBe('2,000 ports selected');
+  });
+});
+
+/** The modules of the UI a first visit loads: main.ts and what it imports statically, transitively (not `import()`). */
+function firstLoadModules(): Set<string> {
+  const modules = new Set<string>();
+  const visit = (file: string) => {
+    if (modules.has(file) || file.startsWith('..')) return;
+    modules.add(file);
+    const text = readFileSync(join(UI, file), 'utf8');
+    for (const m of text.matchAll(/(?:^|\n)import\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?'(\.[^']+)';/g)) {
+      visit(relative(UI, resolve(UI, dirname(file), m[1]!)));
+    }
+  };
+  visit('main.ts');
+  return modules;
+}
+
+describe('the messages loaded with their pages (messages-later.ts)', () => {
+  const laterKeys = Object.keys(later);
+  const usesOne = (text: string) => {
+    const prefixes = [...text.matchAll(/\bt(?:Parts)?\(\s*`([\w.]+)\$\{/g)].map((m) => m[1]!);
+    return laterKeys.some((key) => text.includes(`'${key}'`) || prefixes.some((prefix) => key.startsWith(prefix)));
+  };
+
+  it('are used by no module of the first load, which does not load them', () => {
+    const first = firstLoadModules();
+    expect(first.has('components/shell.ts')).toBe(true);
+    expect(first.has('messages-later.ts')).toBe(false);
+    expect(
+      sources()
+        .filter(({ file, text }) => first.has(file) && usesOne(text))
+        .map(({ file }) => file),
+    ).toEqual([]);
+  });
+
+  it('are imported by each module that uses one', () => {
+    const importsThem = (text: string) => /^import '(?:\.\.?\/)+messages-later\.ts';$/m.test(text);
+    expect(
+      sources()
+        .filter(({ text }) => usesOne(text) && !importsThem(text))
+        .map(({ file }) => file),
+    ).toEqual([]);
   });
 });

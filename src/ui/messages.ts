@@ -6,6 +6,7 @@
 // English catalogue and the first load carry none of them), an activity entry's summary from its parts (entry-summary.ts).
 // A second language is a second catalogue of the same keys (typed by Catalogue) and a choice of MESSAGES.
 import type { ERROR_FORMS, FIELD_FORMS, FINDING_FORMS, FIX_FORMS } from '../lib/message-forms.ts';
+import type { later } from './messages-later.ts';
 
 /** A message: text with {placeholders}, or its plural forms (Intl plural categories) chosen by {count}. */
 export type Message = string | ({ other: string } & Partial<Record<Intl.LDMLPluralRule, string>>);
@@ -119,10 +120,6 @@ export const en = {
     offline: 'offline',
     retired: 'retired',
   }),
-  ...group('mode', {
-    access: 'access',
-    trunk: 'trunk',
-  }),
   ...group('vlanStatus', {
     active: 'active',
     inactive: 'inactive',
@@ -132,24 +129,6 @@ export const en = {
     distribution: 'distribution',
     access: 'access',
     management: 'management',
-  }),
-  ...group('portType', {
-    rj45: 'RJ45',
-    sfp: 'SFP',
-    'sfp+': 'SFP+',
-    sfp28: 'SFP28',
-    qsfp: 'QSFP',
-    qsfp28: 'QSFP28',
-    console: 'console',
-    management: 'management',
-  }),
-  ...group('linkStatus', {
-    up: 'up',
-    down: 'down',
-  }),
-  ...group('language', {
-    en: 'English',
-    de: 'Deutsch (German)',
   }),
 
   // Placeholders: examples, never values, so each says "e.g." (and the style mutes them).
@@ -209,27 +188,6 @@ export const en = {
   }),
   ...group('vlanPicker', {
     choose: 'Choose {field}',
-  }),
-
-  // Settings › Account (account-settings.ts).
-  ...group('account', {
-    checkNewPassword: 'Check the new password.',
-    noMatch: 'does not match the new password',
-    wrongCurrent: 'The current password is wrong.',
-    notCurrent: 'is not your current password',
-    changed: 'Password changed. Your other sessions and tokens have been signed out.',
-    who: 'You are {username}, with the role {role}.',
-    signedIn: 'Signed in',
-    changePassword: 'Change password',
-    current: 'Current password',
-    new: 'New password',
-    repeat: 'Repeat new password',
-    profile: 'Name and language',
-    displayName: 'Display name',
-    displayNameHint: 'Shown in the top bar and the activity log instead of your username. Empty: the username.',
-    language: 'Language',
-    saveProfile: 'Save name and language',
-    profileSaved: 'Name and language saved.',
   }),
 
   // The activity log (activity-page.ts, activity-feed.ts, activity-list.ts, changes-list.ts).
@@ -485,70 +443,8 @@ export const en = {
     signingIn: 'Signing in…',
   }),
 
-  // The bulk bar over the port table (bulk-bar.ts).
-  ...group('bulk', {
-    checkVlans: 'Check the VLANs.',
-    nothingChosen: 'Choose at least one change for the selected ports.',
-    label: 'Change selected ports',
-    selected: { one: '{count} port selected', other: '{count} ports selected' },
-    selectAll: 'Select all {count}',
-    clear: 'Clear selection',
-    addTagged: 'Add tagged',
-    removeTagged: 'Remove tagged',
-    enable: 'enable',
-    disable: 'disable',
-    setDescription: 'Set the description',
-    apply: 'Apply to {count}',
-    applying: 'Applying…',
-  }),
   ...group('vlans', {
     option: '{vlan} {name}',
-  }),
-
-  // Switch configuration (config-tab.ts).
-  ...group('config', {
-    copied: 'Configuration copied.',
-    label: 'Configuration',
-    dialect: 'Dialect',
-    textLabel: 'Configuration in {dialect}',
-    noDialectOf: 'Switchyard writes no dialect of {vendor}: this is {dialect}. Choose the one closest to your switch.',
-  }),
-
-  // Record counts of imports (counts-table.ts): the kinds as the server names them.
-  ...group('counts', {
-    nothing: 'Nothing to import.',
-    users: 'users',
-    sites: 'sites',
-    vlans: 'VLANs',
-    ranges: 'ranges',
-    addresses: 'addresses',
-    networks: 'networks',
-    switches: 'switches',
-    ports: 'ports',
-    templates: 'layout templates',
-    lags: 'LAGs',
-    activity: 'activity',
-  }),
-
-  // CSV import (csv-import.ts); {kind} is one of csv.kind.*.
-  ...group('csv', {
-    'kind.sites': 'sites',
-    'kind.vlans': 'VLANs',
-    'kind.networks': 'networks',
-    'kind.switches': 'switches',
-    'kind.ports': 'ports',
-    'kind.addresses': 'IP addresses',
-    'kind.ranges': 'address ranges',
-    imported: 'Imported {kind}: {created} created, {updated} updated, {unchanged} unchanged.',
-    template: 'Download {kind} template',
-    drop: 'Drop a CSV file here, or',
-    fileLabel: 'CSV file of {kind}',
-    fileName: '{name} · {size} bytes',
-    importing: 'Importing…',
-    import: 'Import {kind}',
-    uploading: 'Uploading the CSV file',
-    problems: { one: 'Nothing was imported. One problem to fix:', other: 'Nothing was imported. {count} problems to fix:' },
-    rowErrors: 'Row errors',
   }),
 
   // The dashboard (dashboard-page.ts) and findings (findings-list.ts).
@@ -567,30 +463,6 @@ export const en = {
     none: 'No inconsistencies found.',
   }),
 
-  // Settings › Data (data-settings.ts, json-import.ts, error-details.ts).
-  ...group('data', {
-    backup: 'Backup',
-    backupText: 'A JSON file with every user, site, network, switch, port and activity entry. Its name says when it was made.',
-    download: 'Download backup',
-    restore: 'Restore a backup',
-    restoreText:
-      "Replaces all sites, networks, switches, ports and activity with the backup's. You see what it holds before anything changes.",
-    merge: 'Merge data in',
-    mergeText:
-      'Adds the records of a backup of another install to what is here. Sites, networks and switches with the same name are merged.',
-    legacy: 'Import from ezSWM / 0.20.x',
-    legacyText:
-      'Choose all JSON files of a 0.20.x data directory at once, or one backup file of a newer ezSWM. ' +
-      'You see what would be added, and every value fixed on the way, before anything changes.',
-    csv: 'Import CSV',
-  }),
-  ...group('errors', {
-    row: 'Row',
-    column: 'Column',
-    field: 'Field',
-    problem: 'Problem',
-  }),
-
   // Failed loads and saves (error-state.ts, form-notice.ts).
   ...group('errorState', {
     'notFound.page': 'This page does not exist, or it was deleted.',
@@ -605,85 +477,6 @@ export const en = {
     conflictHelp: 'What you typed is still here. Reload to see the current version, then make your change again.',
   }),
 
-  // Restore and merge (json-import.ts).
-  ...group('import', {
-    restored: 'Backup restored.',
-    merged: 'Data merged.',
-    restoreTitle: 'Restore this backup?',
-    mergeTitle: 'Merge this data?',
-    restoreQuestion: 'Replace every site, network, switch, port and activity entry with the contents of {file}?',
-    restoreQuestionUsers:
-      'Replace every site, network, switch, port and activity entry with the contents of {file}? Users are replaced too; you will sign in again.',
-    mergeQuestion: 'Add the records of {file} to the data here?',
-    restoreConfirm: 'Restore',
-    mergeConfirm: 'Merge',
-    records: 'Records',
-    new: 'New',
-    mergedColumn: 'Merged',
-    restoreFile: 'Backup file (db-v1 JSON)',
-    mergeFile: 'File to merge (db-v1 JSON)',
-    replaceUsers: 'Also replace users (the backup must hold an enabled admin with your username)',
-    sameNames: 'Same names',
-    'onConflict.merge': 'merge into the existing record',
-    'onConflict.fail': 'refuse the import and list them',
-    check: 'Check file',
-    checking: 'Checking the file',
-    uploading: 'Uploading',
-    validRestore: '{file} is valid. It would restore:',
-    validMerge: '{file} is valid. It would add:',
-    dryRunCounts: 'Dry-run counts',
-    restoreButton: 'Restore…',
-    mergeButton: 'Merge…',
-    restoredHead: 'Restored:',
-    mergedHead: 'Merged:',
-    importedCounts: 'Imported counts',
-    problems: 'Problems in the file',
-  }),
-  // Import from ezSWM / 0.20.x (legacy-import.ts, fixes-table.ts).
-  ...group('legacyImport', {
-    drop: 'Drop the JSON files here, or choose them.',
-    fileLabel: 'ezSWM files (JSON)',
-    files: 'Chosen files',
-    note: 'Note',
-    oldName: 'older name of {name}',
-    ezswmBackup: 'ezSWM backup {version}, read as the 0.20.x files it holds',
-    document: 'a document of schema {schema}, sent as it is',
-    leftOut: 'left out: not part of an import',
-    shadowed: 'left out: {name} is chosen too',
-    notJson: 'not JSON: {detail}',
-    notUtf8: 'not UTF-8 text, as 0.20.x wrote its files: {detail}',
-    backupAlone: 'a backup file is imported on its own',
-    fixFirst: 'Nothing can be checked until the files marked above are removed or mended.',
-    nothing: 'None of these files is a file of a 0.20.x data directory.',
-    check: 'Check files',
-    valid: 'The files are valid. They would add:',
-    importButton: 'Import…',
-    confirmTitle: 'Import this data?',
-    confirmQuestion: {
-      one: 'Add the records of this file to the data here?',
-      other: 'Add the records of these {count} files to the data here?',
-    },
-    confirm: 'Import',
-    imported: 'ezSWM data imported.',
-    done: 'Imported:',
-    problemsIn: 'Problems in {file}',
-    linksTitle: 'New public links',
-    linksIntro:
-      'The file’s public links come only with the switches it added, each under a new address. Copy them now: they are shown this once.',
-    linksCaption: 'New public links of the imported switches',
-    linksSwitch: 'Switch',
-    linksUrl: 'Link',
-  }),
-  ...group('fixes', {
-    none: 'No value needed fixing.',
-    count: { one: '1 value is fixed on the way in:', other: '{count} values are fixed on the way in:' },
-    caption: 'Fixed values',
-    file: 'File',
-    record: 'Record',
-    from: 'From',
-    to: 'To',
-    reason: 'Reason',
-  }),
   // The summary of the 0.20.x migration (migration-page.ts) and the dashboard's notice of it (migration-notice.ts).
   ...group('migration', {
     title: 'Migration from 0.20.x',
@@ -726,10 +519,6 @@ export const en = {
     text: 'There is no page at this address. Go to the {dashboard}.',
     dashboard: 'dashboard',
   }),
-  ...group('portHistory', {
-    title: 'History of port {port} on {switch}',
-    none: 'No changes recorded for this port.',
-  }),
 
   // A network (network-page.ts, network-form.ts).
   ...group('network', {
@@ -765,16 +554,6 @@ export const en = {
     nearlyFull: 'nearly full: {percent} %',
   }),
 
-  // IPAM: utilisation, addresses and ranges (utilization-bar.ts, address-*.ts, range-list.ts, ip-table-page.ts).
-  ...group('util', {
-    title: 'Utilisation',
-    summary: '{percent} % of {usable} usable addresses in use',
-    used: 'Used',
-    dhcp: 'DHCP',
-    reserved: 'Reserved',
-    free: 'Free',
-    freeBlocks: { one: 'One free block:', other: '{count} free blocks:' },
-  }),
   ...group('addresses', {
     title: 'IP addresses',
     add: 'Add address',
@@ -791,13 +570,6 @@ export const en = {
   }),
   ...group('addresses', {
     ofSwitch: "A switch's management IP: change it on the switch.",
-  }),
-  ...group('ranges', {
-    title: 'Ranges',
-    add: 'Add range',
-    none: 'No ranges.',
-    name: '{kind} range {start}–{end}',
-    caption: 'Ranges of {network}',
   }),
   ...group('field', {
     hostname: 'Host name',
@@ -833,18 +605,6 @@ export const en = {
   // The subnet calculator (subnet-page.ts).
   ...group('nav', {
     tools: 'Tools',
-  }),
-  ...group('subnet', {
-    title: 'Subnet calculator',
-    split: 'Split into prefixes of length (optional)',
-    calculate: 'Calculate',
-    broadcast: 'Broadcast',
-    mask: 'Mask',
-    wildcard: 'Wildcard',
-    firstHost: 'First host',
-    lastHost: 'Last host',
-    hostCount: 'Hosts',
-    splitTitle: '{total} subnets of /{prefix}',
   }),
 
   // The VLANs list (vlans-page.ts) and one VLAN (vlan-page.ts, vlan-form.ts).
@@ -905,40 +665,6 @@ export const en = {
     'col.speed': 'Speed',
     'col.enabled': 'Enabled',
   }),
-  ...group('portEdit', {
-    checkTagged: 'Check the tagged VLANs.',
-    checkPoe: 'Check the PoE.',
-    wattsNumber: 'must be a number of watts',
-    title: 'Port {port}',
-    newTitle: 'New port',
-    create: 'Create port',
-    delete: 'Delete port',
-    type: 'Type',
-    unit: 'Unit',
-    linkStatus: 'Link status',
-    linkUnknown: 'not known',
-    enabledLabel: 'Enabled (administratively up)',
-    vlans: 'VLANs',
-    nativeVlan: 'Native VLAN',
-    taggedVlans: 'Tagged VLANs',
-    taggedHint: 'Type numbers and ranges, or tick them below.',
-    trunkOnly: 'Only a trunk carries tagged VLANs.',
-    physical: 'Speed and PoE',
-    poeType: 'PoE',
-    noPoe: 'no PoE',
-    poeWatts: 'PoE maximum (watts)',
-    connection: 'Connected to',
-    linkSwitch: 'Switch',
-    linkPort: 'Port of that switch',
-    noLink: 'not a documented switch',
-    choosePort: 'choose port',
-    matchFarEnd: 'Give {switch} port {port} the same mode and VLANs',
-    matchFarEndHint: "Its mode or VLANs differ from this port's. Both ports are saved in one change, and one undo reverses both.",
-    connectedPort: 'Its port',
-    addresses: 'IP addresses:',
-    mac: 'MAC address of the device',
-    macHint: 'Any spelling; saved as aa:bb:cc:dd:ee:ff.',
-  }),
   ...group('panel', {
     port: 'Port {port} ({type})',
     portDisabled: 'Port {port} ({type}, disabled)',
@@ -986,25 +712,6 @@ export const en = {
     'adminOnly.users': 'Only administrators can manage users.',
   }),
 
-  // A site (site-page.ts, site-form.ts) and the sites list (sites-page.ts).
-  ...group('site', {
-    title: 'Site',
-    saved: 'Site {name} saved.',
-    deleteTitle: 'Delete site?',
-    deleteQuestion: 'Delete site {name}?',
-    deleteQuestionWith: 'Delete site {name} with {contents}?',
-    deleteConfirm: 'Delete site',
-    deleted: 'Site {name} deleted.',
-    noSwitches: 'No switches at this site yet. Add one, or import a CSV.',
-    switchesCaption: 'Switches of this site',
-    noNetworks: 'No networks (subnets) at this site yet.',
-    networksCaption: 'Networks of this site',
-    noVlans: 'No VLANs at this site yet. Add them so that ports can use them.',
-    vlansCaption: 'VLANs of this site',
-    matrix: 'VLANs by switch',
-    activity: 'Activity at this site',
-    editTitle: 'Edit site {name}',
-  }),
   ...group('sites', {
     title: 'Sites',
     created: 'Site {name} created.',
@@ -1088,144 +795,11 @@ export const en = {
     admin: 'admin',
   }),
 
-  // The VLAN × switch matrix of a site (vlan-matrix.ts).
-  ...group('matrix', {
-    needBoth: 'The matrix shows once the site has both networks and switches.',
-    loadingPorts: 'Loading ports…',
-    untagged: '{count} untagged',
-    tagged: '{count} tagged',
-    u: '{count} U',
-    t: '{count} T',
-    label: 'VLAN by switch matrix',
-    caption: 'Ports per VLAN and switch (U untagged, T tagged)',
-    vlan: 'VLAN',
-  }),
-
-  // Settings › API tokens (tokens-settings.ts).
-  ...group('tokens', {
-    copied: 'Token copied.',
-    revokeTitle: 'Revoke token?',
-    revokeQuestion: 'Revoke the token {name}? Scripts using it stop working at once.',
-    revokeConfirm: 'Revoke token',
-    revoked: 'Token {name} revoked.',
-    'col.created': 'Created',
-    'col.expires': 'Expires',
-    'col.lastUsed': 'Last used',
-    never: 'never',
-    revokeLabel: 'Revoke token {name}',
-    revoke: 'Revoke',
-    new: 'New API token',
-    intro: 'Scripts send it as {header}. It acts with your role.',
-    namePlaceholder: 'e.g. backup script',
-    expiresIn: 'Expires after (days)',
-    expiresHint: 'Empty: never.',
-    create: 'Create token',
-    createdOnce: 'Token {name} created. Copy it now: it is shown only this once.',
-    secretLabel: 'The new token',
-    done: 'Done',
-    yours: 'Your tokens',
-    none: 'No API tokens yet. Create one above for a script or an integration.',
-    caption: 'API tokens',
-  }),
-
-  // Settings › Users (users-settings.ts).
-  ...group('users', {
-    title: 'Users',
-    caption: 'All users',
-    lastAdmin: 'This is the last admin: make another user admin first.',
-    'roleHint.viewer': 'viewer: reads everything',
-    'roleHint.editor': 'editor: changes inventory, undoes',
-    'roleHint.admin': 'admin: everything, users, data',
-    usernameHint: '1 to 64 letters, digits, dots, underscores or hyphens.',
-    newPasswordFor: 'New password for {name}',
-    setPassword: 'Set password',
-    add: 'Add user',
-    added: 'User {name} added.',
-    passwordSet: 'Password of {name} set.',
-    deleteTitle: 'Delete user?',
-    deleteQuestion: 'Delete user {name}? Their API tokens stop working.',
-    deleteConfirm: 'Delete user',
-    deleted: 'User {name} deleted.',
-    deleteLabel: 'Delete user {name}',
-    'col.lastSignIn': 'Last sign-in',
-    you: 'you',
-    roleOf: 'Role of {name}',
-    roleChanged: 'Role of {name} changed.',
-    disabled: 'disabled',
-    enabled: 'enabled',
-    wasEnabled: 'User {name} enabled.',
-    wasDisabled: 'User {name} disabled.',
-    enable: 'Enable',
-    disable: 'Disable',
-  }),
   // LAGs (lag-panel.ts, the LAGs section of switch-page.ts, the LAG member in port-editor.ts and bulk-bar.ts)
   // and switch duplicates (switch-duplicate.ts).
   ...group('kind', {
     lag: 'LAG',
     template: 'template',
-  }),
-  ...group('lag', {
-    section: 'LAGs',
-    legend: 'LAG member',
-    caption: 'LAGs of {switch}',
-    add: 'New LAG',
-    none: 'No LAGs on this switch. A LAG (port-channel) bundles two or more ports into one link: make one with New LAG.',
-    'col.members': 'Members',
-    'col.farEnd': 'Far end',
-    'col.vlans': 'VLANs',
-    'mode.lacp-active': 'LACP active',
-    'mode.lacp-passive': 'LACP passive',
-    'mode.static': 'static',
-    title: 'LAG {name}',
-    newTitle: 'New LAG',
-    create: 'Create LAG',
-    delete: 'Delete LAG',
-    edit: 'Edit LAG {name}',
-    aggregation: 'Aggregation',
-    namePlaceholder: 'e.g. Po1',
-    portMode: 'Port mode',
-    vlansHint: 'Every member carries these: they are set on the members when the LAG is saved.',
-    members: 'Member ports',
-    membersHint: 'Click ports on the panel to add or remove them (shift-click for a range): two or more.',
-    membersPanel: 'Member ports of the LAG',
-    chosen: { one: 'Chosen: {ports} (one port, two needed)', other: 'Chosen: {ports} ({count} ports)' },
-    noneChosen: 'No port chosen yet.',
-    notPickable: 'Not available: {ports}.',
-    inLag: '{port} (in {lag})',
-    ownPort: '{port} ({type} port)',
-    farEnd: 'Far end',
-    checkFarEnd: 'Check the far end.',
-    chooseFarLag: 'choose a LAG of that switch, or set the switch to “not paired”',
-    farSwitch: 'Switch at the far end',
-    farLag: 'LAG of that switch',
-    noFarEnd: 'not paired',
-    chooseLag: 'choose LAG',
-    noLagsThere: 'That switch has no LAG yet: make one there first.',
-    farHint: 'Pairing links the members of both LAGs pairwise, in port order.',
-    farEndOf: '{switch} / {lag}',
-    noFar: '—',
-    created: 'LAG {name} created.',
-    saved: 'LAG {name} saved.',
-    deleted: 'LAG {name} deleted.',
-    deleteTitle: 'Delete LAG?',
-    deleteQuestion: 'Delete LAG {name} of {switch}? Its {ports} keep their VLANs and cables; its far end is unpaired.',
-    setBy: 'Set by LAG {name}: change mode and VLANs there.',
-    open: 'Open LAG {name}',
-    bulkMembers: {
-      one: 'One selected port is a member of a LAG: its mode and VLANs are set by the LAG, so a mode or VLAN change is refused for it.',
-      other:
-        '{count} selected ports are members of a LAG: their mode and VLANs are set by the LAG, so a mode or VLAN change is refused for them.',
-    },
-  }),
-  ...group('duplicate', {
-    button: 'Duplicate',
-    title: 'Duplicate {name}',
-    intro:
-      'A new switch at the same site with the ports, VLANs and LAGs of {name}. Not copied: ' +
-      'links, addresses, serial number, MAC address, location and far ends of LAGs.',
-    defaultName: '{name}-copy',
-    submit: 'Duplicate switch',
-    done: 'Switch {name} made as a copy of {from}.',
   }),
 
   // Layout templates (templates-page.ts, template-page.ts, template-preview.ts, the switch form's template) and
@@ -1357,155 +931,21 @@ export const en = {
       'rows that keep their id update their record.',
     kind: 'CSV of {kind}',
   }),
-  ...group('csvCheck', {
-    button: 'Only check',
-    checking: 'Checking…',
-    result:
-      'Only a check, nothing was imported. Importing these {kind} would create {created}, update {updated} and leave {unchanged} unchanged.',
-  }),
-  // T2: the print view, the printable sheet, public links and the public page.
-  ...group('print', {
-    button: 'Print',
-    title: 'Print view',
-    print: 'Print',
-    makeLink: 'Make a public link for the QR code',
-    hintApp: 'The QR code opens this switch in the app (sign-in needed). Make a public link for a code anybody can open.',
-    hintPublic: 'The QR code opens the public link made in this tab.',
-    qrApp: 'Scan to open this switch in Switchyard.',
-    qrPublic: 'Scan to open this switch read-only.',
-  }),
-  ...group('sheet', {
-    qrLabel: 'QR code of {url}',
-    noVlans: 'No VLANs on these ports.',
-  }),
-  ...group('publicLinks', {
-    title: 'Public links',
-    intro:
-      'A public link shows this switch read-only to anybody who has it, without signing in: ' +
-      'its ports, descriptions, VLANs and far ends, never notes, addresses or users.',
-    make: 'Make public link',
-    made: 'Public link made.',
-    madeOnce: 'Copy the link now: it is shown this once.',
-    makeFailed: 'No public link made. {message}',
-    urlLabel: 'The new public link',
-    copied: 'Link copied.',
-    open: 'Open',
-    none: 'No public links to this switch.',
-    caption: 'Public links to {switch}',
-    'col.created': 'Made',
-    'col.by': 'By',
-    'col.lastAccess': 'Last opened',
-    unknownUser: 'unknown',
-    never: 'never',
-    revoke: 'Revoke',
-    revokeOne: 'Revoke the link made {date}',
-    revokeTitle: 'Revoke public link?',
-    revokeQuestion: 'Revoke the public link to {switch} made {date}? It stops working at once, printed QR codes too.',
-    revoked: 'Public link revoked.',
-    revokeFailed: 'Not revoked. {message}',
-  }),
-  ...group('publicPage', {
-    title: 'Shared switch',
-    note: 'A read-only view of this switch, shared with a link.',
-    qr: 'Scan to open this page.',
-    notFound: 'This link opens nothing: it was revoked, or its switch was deleted. Ask for a new link.',
-    tooMany: 'Too many requests from your address. Wait a minute, then try again.',
-    failed: 'The switch could not be loaded. {message}',
-  }),
-  // SNMP discovery (discover-*.ts: the dialog on a switch's and a site's page, the review, the last discovery's
-  // age), the MAC table of a switch (fdb-table.ts) and where search saw an address (search-box.ts).
-  ...group('discover', {
-    button: 'Discover',
-    buttonSite: 'Discover a switch',
-    title: 'Discover {name}',
-    titleSite: 'Discover a switch at {site}',
-    intro: 'Reads the switch over SNMP and lists where it differs from what is documented. Nothing changes until you apply.',
-    introSite: 'Reads a switch that is not documented yet over SNMP and proposes it with all its ports. Nothing changes until you apply.',
-    host: 'Address',
-    hostHint: 'IP address or host name; add :port when it is not 161 ([2001:db8::1]:1161 for IPv6).',
-    credentials: 'SNMP credentials',
-    'credentials.remembered': 'The ones remembered for this switch',
-    'credentials.v2c': 'SNMP v2c: community',
-    'credentials.v3': 'SNMP v3: user, authentication and privacy',
-    community: 'Community',
-    user: 'User',
-    context: 'Context (optional)',
-    authProtocol: 'Authentication',
-    authKey: 'Authentication key',
-    privProtocol: 'Privacy',
-    privKey: 'Privacy key',
-    keyHint: 'At least 8 characters.',
-    remember: 'Remember the credentials for this switch',
-    rememberHint: 'Kept encrypted on the server and never shown again, so that the next discovery can leave them out.',
-    rememberedHint: 'Remembered credentials are used. If none are kept for this switch, you will be asked for them.',
-    submit: 'Read switch',
-    readingButton: 'Reading…',
-    reading: 'Reading {host} over SNMP…',
-    seconds: '{count} s',
-    readingHint: 'A switch with many ports and VLANs can take up to a minute. Nothing changes while it is read.',
-    timeout: 'The switch did not answer in time ({reason}).',
-    timeoutHelp: 'Check the address, the SNMP version and the credentials, and that the switch accepts SNMP from this server.',
-    deviceError: 'The switch could not be read: {reason}.',
-    credentialsBound:
-      'The remembered credentials were given for another address, and only an admin may send them elsewhere. ' +
-      'Enter the credentials for this address, or ask an admin.',
-    hostNotAllowed: 'Discovery may not reach this address (DISCOVERY_ALLOW of the server): {reason}',
-    serial: 'serial {serial}',
-    readFrom: 'Read from {host} at {time}.',
-    notes: { one: '{count} note on what was read', other: '{count} notes on what was read' },
-    none: 'Nothing to apply: what is documented matches what the switch reports.',
-    together: 'Choose what to apply. A change that needs another (a port’s VLAN needs that VLAN) is chosen with it.',
-    caption: 'Differences between the documentation and the switch',
-    all: 'All changes',
-    groupAll: 'All of {group}',
-    chosenOf: '{chosen} of {count} chosen',
-    'col.what': 'What',
-    'col.documented': 'Documented',
-    'col.observed': 'On the switch',
-    'group.switch': 'Switch',
-    'group.newPorts': 'Ports to add',
-    'group.portFields': 'Port fields',
-    'group.vlans': 'VLANs to add',
-    'group.portVlans': 'Port VLANs',
-    'group.lags': 'LAGs',
-    'group.links': 'Links',
-    'entity.switch': 'Switch {name}',
-    'entity.port': 'Port {name}',
-    'entity.vlan': 'VLAN {name}',
-    'entity.lag': 'LAG {name}',
-    disabled: 'disabled',
-    needs: 'needs {items}',
-    apply: { one: 'Apply {count} change', other: 'Apply {count} changes' },
-    applying: 'Applying…',
-    applied: { one: 'Applied {count} change to {name}.', other: 'Applied {count} changes to {name}.' },
-    appliedSite: { one: 'Applied {count} change at {name}.', other: 'Applied {count} changes at {name}.' },
-    created: 'Switch {name} created with {ports}.',
-    stale: 'What is documented changed since the switch was read: {items}.',
-    alreadyApplied: 'This discovery was applied already.',
-    againHelp: 'Discover again to compare the switch with what is documented now.',
-    again: 'Discover again',
-    last: 'Discovered {age}',
-  }),
-  ...group('fdb', {
-    tab: 'MAC table',
-    title: 'MAC table',
-    intro:
-      'The MAC addresses the last discovery saw on the access ports (not on uplinks, trunks or LAGs), with the IP addresses ARP tables give them.',
-    caption: 'MAC addresses seen on {switch}',
-    none: 'No MAC addresses kept for this switch. Discover it to see which devices are plugged in where.',
-    'col.mac': 'MAC address',
-    'col.vlan': 'VLAN',
-    'col.port': 'Port',
-    'col.ips': 'IP addresses',
-    'col.seen': 'Seen',
-  }),
   ...group('age', {
     justNow: 'just now',
   }),
 } satisfies Record<string, Message>;
 
-/** The key of a message. */
-export type MessageKey = keyof typeof en;
+/** The key of a message: of the first load's catalogue, or of the pages loaded when first shown (messages-later.ts). */
+export type MessageKey = keyof typeof en | keyof typeof later;
+
+/** The English message of `key`, if the catalogue has it (the server's summaries are read back against these). */
+export const englishMessage = (key: string): Message | undefined => (en as Record<string, Message>)[key];
+
+/** Adds the messages of pages loaded when first shown (messages-later.ts) to the English catalogue. */
+export function addEnglish(messages: Record<string, Message>): void {
+  Object.assign(en, messages);
+}
 
 /** The key of a form of the server's messages (lib/message-forms.ts), which a second language words by its code. */
 export type ServerFormKey =
@@ -1520,7 +960,7 @@ export type Catalogue = Record<MessageKey, Message> & Record<ServerFormKey, stri
 /** The active language's catalogue: English (which has no server forms), or a Catalogue. */
 type Messages = Record<MessageKey, Message> & Partial<Record<ServerFormKey, string>>;
 
-let MESSAGES: Messages = en;
+let MESSAGES: Messages = en as Messages;
 let LANGUAGE: Language = 'en';
 let PLURALS = new Intl.PluralRules(LOCALE);
 let NUMBERS = new Intl.NumberFormat(LOCALE);
@@ -1536,7 +976,7 @@ export const browserLanguage = (): Language => (typeof navigator !== 'undefined'
  * for numbers, dates and plural forms. Callers re-render after it resolves.
  */
 export async function setLanguage(lang: Language): Promise<void> {
-  const catalogue: Messages = lang === 'de' ? (await import('./messages-de.ts')).de : en;
+  const catalogue: Messages = lang === 'de' ? (await import('./messages-de.ts')).de : (en as Messages);
   MESSAGES = catalogue;
   LANGUAGE = lang;
   LOCALE = lang === 'de' ? 'de-DE' : 'en';
@@ -1559,7 +999,8 @@ export const serverForm = (key: string): string | undefined => (hasServerForm(ke
 
 /** The message `key` with its placeholders filled: t('bulk.selected', { count: 3 }) → "3 ports selected". */
 export function t(key: MessageKey | ServerFormKey, params: MessageParams = {}): string {
-  const message: Message = MESSAGES[key] ?? en[key as MessageKey];
+  const message = MESSAGES[key] ?? englishMessage(key);
+  if (message === undefined) return key;
   const text = typeof message === 'string' ? message : (message[PLURALS.select(params.count ?? 0)] ?? message.other);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];

@@ -4,7 +4,7 @@
 // names them. A reason of another form keeps the server's words.
 import { fieldLabel } from './field-label.ts';
 import { readForm } from './entry-summary.ts';
-import { en, t } from './messages.ts';
+import { englishMessage, t } from './messages.ts';
 import type { MessageKey } from './messages.ts';
 
 const FORMS = ['changedSince', 'vlanGone', 'vlanElsewhere', 'gone'] as const;
@@ -12,9 +12,9 @@ const FORMS = ['changedSince', 'vlanGone', 'vlanElsewhere', 'gone'] as const;
 /** `reason` in the active language when it is of a form the catalogue holds, else as the server wrote it. */
 export function undoLostWords(reason: string): string {
   for (const form of FORMS) {
-    const parts = readForm(en[`undoLost.${form}` as MessageKey] as string, reason);
+    const parts = readForm(englishMessage(`undoLost.${form}`) as string, reason);
     if (!parts) continue;
-    if (parts.kind && `kind.${parts.kind}` in en) parts.kind = t(`kind.${parts.kind}` as MessageKey);
+    if (parts.kind && englishMessage(`kind.${parts.kind}`) !== undefined) parts.kind = t(`kind.${parts.kind}` as MessageKey);
     if (parts.fields) parts.fields = parts.fields.split(', ').map(fieldLabel).join(', ');
     return t(`undoLost.${form}` as MessageKey, parts);
   }

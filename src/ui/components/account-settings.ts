@@ -9,6 +9,7 @@ import { useForm } from '../use-form.ts';
 import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
+import '../messages-later.ts';
 
 /** The account section. */
 export function AccountSettings() {

@@ -10,6 +10,7 @@ import { useForm } from '../use-form.ts';
 import { vlanIdsOf } from '../vlan-text.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
+import '../messages-later.ts';
 
 type Values = {
   mode: string;

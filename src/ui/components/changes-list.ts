@@ -22,6 +22,7 @@ import {
   namesInEntry,
   ownName,
 } from './change-entities.ts';
+import '../messages-later.ts';
 
 /** A port or LAG by id: its name and its switch's id, or null when it is gone. */
 type FarThing = PartName | null;

@@ -8,6 +8,7 @@ import { saveFile } from '../save-file.ts';
 import { copyText } from '../undo.ts';
 import { CONFIG_DIALECTS, dialectOfVendor, type ConfigDialect } from '../../lib/config-dialect.ts';
 import { Loading } from './loading.ts';
+import '../messages-later.ts';
 
 // Product names of the dialects, the same in every language.
 const DIALECT_NAMES: Record<ConfigDialect, string> = { 'cisco-ios': 'Cisco IOS', 'arista-eos': 'Arista EOS', junos: 'Junos' };

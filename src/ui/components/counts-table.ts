@@ -2,6 +2,7 @@
 import { html } from '../html.ts';
 import type { Counts } from '../api-types.ts';
 import { formatNumber, t } from '../messages.ts';
+import '../messages-later.ts';
 
 /** A small table of `{ kind: count }` with one column per given set (e.g. created and merged). */
 export function CountsTable(p: { sets: { label: string; counts: Counts }[]; caption: string }) {

@@ -8,6 +8,7 @@ import { saveFile } from '../save-file.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 import { DropZone } from './drop-zone.ts';
+import '../messages-later.ts';
 
 /** The kinds of record a CSV file imports (and Data management exports). */
 export const KINDS: CsvKind[] = ['sites', 'vlans', 'networks', 'switches', 'ports', 'addresses', 'ranges'];

@@ -7,6 +7,7 @@ import { JsonImport } from './json-import.ts';
 import { CsvImport, KINDS } from './csv-import.ts';
 import { CsvLink } from './csv-link.ts';
 import { LegacyImport } from './legacy-import.ts';
+import '../messages-later.ts';
 
 /** The data settings section (admins). */
 export function DataSettings() {

@@ -16,6 +16,7 @@ import { DiscoverReview } from './discover-review.ts';
 import { FormNotice } from './form-notice.ts';
 import { Loading } from './loading.ts';
 import { Modal } from './modal.ts';
+import '../messages-later.ts';
 
 /** What an apply did: the API's answer, how many items it applied, and the switch it created (if it did). */
 export type DiscoveryOutcome = { applied: DiscoveryApplied; count: number; created?: { name: string; ports: number } };

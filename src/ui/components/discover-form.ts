@@ -6,6 +6,7 @@ import { SNMP_AUTH_PROTOCOLS, SNMP_PRIV_PROTOCOLS } from '../../discovery/observ
 import { t } from '../messages.ts';
 import type { FormState } from '../use-form.ts';
 import { boundFields } from './fields.ts';
+import '../messages-later.ts';
 
 /** Which credentials a discovery sends: none (those remembered for the switch), SNMP v2c or SNMP v3. */
 export type CredentialsChoice = 'remembered' | '2c' | '3';

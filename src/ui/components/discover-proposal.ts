@@ -7,6 +7,7 @@ import { compactRanges } from '../../lib/vlan-ranges.ts';
 import { modeLines } from '../vlan-text.ts';
 import { en, t } from '../messages.ts';
 import type { MessageKey } from '../messages.ts';
+import '../messages-later.ts';
 
 /** The groups of the review, in the order they are shown. */
 export const GROUPS = ['switch', 'newPorts', 'portFields', 'vlans', 'portVlans', 'lags', 'links'] as const;

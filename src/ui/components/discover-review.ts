@@ -9,6 +9,7 @@ import { formatDateTime } from '../format.ts';
 import { t } from '../messages.ts';
 import { choose, groupItems, itemLabel, unchoose, valueText, whatOf } from './discover-proposal.ts';
 import type { GroupKey, VlanNames } from './discover-proposal.ts';
+import '../messages-later.ts';
 
 /** Why an apply was refused, as the review shows it. */
 type Refusal = { message: string; stale?: string[]; again: boolean };

@@ -2,6 +2,7 @@
 import { html } from '../html.ts';
 import type { FieldError } from '../api.ts';
 import { t } from '../messages.ts';
+import '../messages-later.ts';
 
 /** Splits `rows[7].name` into row 7 and column name; other paths show whole. */
 function parseFieldPath(field: string): { row: string; column: string } {

@@ -5,6 +5,7 @@ import { html, useEffect, useState } from '../html.ts';
 import { siteVlans } from '../api.ts';
 import type { Port, Switch, Vlan } from '../api-types.ts';
 import { t } from '../messages.ts';
+import '../messages-later.ts';
 
 /** A port's mode and VLANs as the editor would save them. */
 export type Carried = { mode: string; untaggedVlanId: string | null; taggedVlanIds: string[] };

@@ -11,6 +11,7 @@ import { Age } from './discover-age.ts';
 import { EmptyState } from './empty-state.ts';
 import { Loaded } from './loaded.ts';
 import { Pager } from './pager.ts';
+import '../messages-later.ts';
 
 const PAGE = 100;
 

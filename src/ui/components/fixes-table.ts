@@ -2,6 +2,7 @@
 import { html } from '../html.ts';
 import type { MergeResult } from '../api-types.ts';
 import { t } from '../messages.ts';
+import '../messages-later.ts';
 
 export type Fix = NonNullable<MergeResult['fixes']>[number];
 

@@ -8,6 +8,7 @@ import { CountsTable } from './counts-table.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { ErrorDetails } from './error-details.ts';
 import { FixesTable, type Fix } from './fixes-table.ts';
+import '../messages-later.ts';
 
 type Result = { a: Counts; b?: Counts; fixes?: Fix[] };
 type State =

@@ -17,6 +17,7 @@ import { PortPanel } from './port-panel.ts';
 import type { LinkInfo, PanelLayout } from './port-panel.ts';
 import { SidePanel } from './side-panel.ts';
 import { VlanPicker } from './vlan-picker.ts';
+import '../messages-later.ts';
 
 /** The fields the panel sends, in API terms. */
 export type LagChange = Pick<

@@ -12,6 +12,7 @@ import { DropZone } from './drop-zone.ts';
 import { ErrorDetails } from './error-details.ts';
 import { FixesTable } from './fixes-table.ts';
 import { ProgressBar } from './progress-bar.ts';
+import '../messages-later.ts';
 
 type State =
   | { step: 'pick' }

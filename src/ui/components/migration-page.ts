@@ -13,6 +13,7 @@ import { EmptyState } from './empty-state.ts';
 import { ValueCell } from './fixes-table.ts';
 import { Loaded } from './loaded.ts';
 import { PageHeader } from './page-header.ts';
+import '../messages-later.ts';
 
 /** The order the kinds are listed in: the inventory from the sites down, then what it was made of. */
 const KIND_ORDER = ['site', 'vlan', 'network', 'switch', 'port', 'lag', 'address', 'range', 'template', 'user'];

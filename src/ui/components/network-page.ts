@@ -39,6 +39,7 @@ import { addressColumns, usePortBook } from './address-table.ts';
 import { ListBody, listQuery } from './inventory-list.ts';
 import { Modal } from './modal.ts';
 import { EmptyState } from './empty-state.ts';
+import '../messages-later.ts';
 
 /** The network page. */
 export function NetworkPage(p: { id: string; route: Route }) {

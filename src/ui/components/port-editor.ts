@@ -16,6 +16,7 @@ import { SelectField, TextField } from './fields.ts';
 import type { LinkInfo } from './port-panel.ts';
 import { SidePanel } from './side-panel.ts';
 import { VlanPicker } from './vlan-picker.ts';
+import '../messages-later.ts';
 
 /** The fields the editor sends, in API terms. */
 export type PortChange = Partial<

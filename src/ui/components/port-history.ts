@@ -9,6 +9,7 @@ import { t } from '../messages.ts';
 import { Modal } from './modal.ts';
 import { ActivityList } from './activity-list.ts';
 import { Loaded } from './loaded.ts';
+import '../messages-later.ts';
 
 /** History of `port`; `onChanged` runs after an undo made from it. */
 export function PortHistory(p: { port: Port; switchName: string; onClose: () => void; onChanged: () => void }) {

@@ -14,6 +14,7 @@ import type { Selection } from '../use-selection.ts';
 import { modeLines, vlanTextOf, vlansOf } from '../vlan-text.ts';
 import { columnsOf, layOutPorts } from '../../lib/port-layout.ts';
 import type { TemplateUnits } from '../../lib/port-layout.ts';
+import '../messages-later.ts';
 
 /** What the panel and the table know about a link's far end. */
 export type LinkInfo = { portName: string; switchId: string; switchName: string };

@@ -9,6 +9,7 @@ import { vlanTextOf, vlansOf } from '../vlan-text.ts';
 import type { PortsView } from './port-panel.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { PortHistory } from './port-history.ts';
+import '../messages-later.ts';
 
 /** Most tagged VLANs shown as chips; more are written compactly ("10-22,30"). */
 const CHIPS_MAX = 6;

@@ -14,6 +14,7 @@ import { RecordLoadError } from './error-state.ts';
 import { Loading } from './loading.ts';
 import { PageHeader } from './page-header.ts';
 import { SwitchSheet, sheetOf } from './switch-sheet.ts';
+import '../messages-later.ts';
 
 /** The print view of switch `id`. */
 export function PrintPage(p: { id: string }) {

@@ -11,6 +11,7 @@ import { forgetPublicUrl, rememberPublicUrl } from '../public-urls.ts';
 import { copyText, failureText } from '../undo.ts';
 import { ErrorState } from './error-state.ts';
 import { Loading } from './loading.ts';
+import '../messages-later.ts';
 
 /** The public links of switch `switchId` (named `switchName` in questions). */
 export function PublicLinks(p: { switchId: string; switchName: string }) {

@@ -6,6 +6,7 @@ import { useResource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { Loading } from './loading.ts';
 import { SwitchSheet } from './switch-sheet.ts';
+import '../messages-later.ts';
 
 /** The public page of the switch that `token` opens. */
 export function PublicPage(p: { token: string }) {

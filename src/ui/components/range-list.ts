@@ -17,6 +17,7 @@ import { boundFields } from './fields.ts';
 import { Loaded } from './loaded.ts';
 import { Modal } from './modal.ts';
 import { RecordForm } from './record-form.ts';
+import '../messages-later.ts';
 
 type Values = Record<'start' | 'end' | 'kind' | 'description', string>;
 

@@ -26,6 +26,7 @@ import { NetworksTable } from './networks-page.ts';
 import { vlanColumns } from './vlans-page.ts';
 import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
 import type { DiscoveryOutcome } from './discover-dialog.ts';
+import '../messages-later.ts';
 
 /** The site page. */
 export function SitePage(p: { id: string; route: Route }) {

@@ -12,6 +12,7 @@ import { boundFields } from './fields.ts';
 import { Loaded } from './loaded.ts';
 import { PageHeader } from './page-header.ts';
 import { countText } from './utilization-bar.ts';
+import '../messages-later.ts';
 
 const FACTS = ['broadcast', 'mask', 'wildcard', 'firstHost', 'lastHost'] as const;
 

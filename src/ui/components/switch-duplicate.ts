@@ -8,6 +8,7 @@ import { useForm } from '../use-form.ts';
 import { boundFields } from './fields.ts';
 import { Modal } from './modal.ts';
 import { RecordForm } from './record-form.ts';
+import '../messages-later.ts';
 
 type Values = { name: string; managementIp: string };
 

@@ -56,6 +56,7 @@ import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
 import type { DiscoveryOutcome } from './discover-dialog.ts';
 import { Age } from './discover-age.ts';
 import { FdbTable } from './fdb-table.ts';
+import '../messages-later.ts';
 
 /** Focuses the table's checkbox of a port: where focus goes back to after the bulk bar's Apply or Escape. */
 function focusPortRow(id: string): void {

@@ -13,6 +13,7 @@ import { compactRanges } from '../../lib/vlan-ranges.ts';
 import { PortPanel } from './port-panel.ts';
 import type { LinkInfo, PanelLayout } from './port-panel.ts';
 import { VlanChip } from './vlan-chip.ts';
+import '../messages-later.ts';
 
 /** A QR code of `text` drawn as one SVG path (dark modules on white, a quiet zone of 4 modules). */
 export function QrCode(p: { text: string; label: string }) {

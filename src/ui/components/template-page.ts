@@ -22,6 +22,7 @@ import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 import { SelectField, TextArea, TextField } from './fields.ts';
 import { TemplatePreview } from './template-preview.ts';
+import '../messages-later.ts';
 
 /** A block as the editor holds it: the text of each field. */
 type BlockDraft = {

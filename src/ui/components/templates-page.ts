@@ -17,6 +17,7 @@ import { ListBody, listQuery } from './inventory-list.ts';
 import { PageHeader } from './page-header.ts';
 import { EmptyState } from './empty-state.ts';
 import { ErrorDetails } from './error-details.ts';
+import '../messages-later.ts';
 
 type Outcome =
   | { step: 'idle' }

@@ -15,6 +15,7 @@ import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 import { Loaded } from './loaded.ts';
 import { EmptyState } from './empty-state.ts';
+import '../messages-later.ts';
 
 /** The tokens section. */
 export function TokensSettings() {

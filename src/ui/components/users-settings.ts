@@ -16,6 +16,7 @@ import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { SubmitButton } from './submit-button.ts';
 import { Loaded } from './loaded.ts';
+import '../messages-later.ts';
 
 function explain(err: unknown): string {
   const e = err as ApiError;

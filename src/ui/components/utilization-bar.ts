@@ -4,6 +4,7 @@ import { html } from '../html.ts';
 import type { Network, Range } from '../api-types.ts';
 import { canonicalIpNumber } from '../../lib/ip-math.ts';
 import { formatNumber, t } from '../messages.ts';
+import '../messages-later.ts';
 
 const PARTS = ['used', 'dhcp', 'reserved', 'free'] as const;
 

@@ -7,6 +7,7 @@ import { t } from '../messages.ts';
 import { Loading } from './loading.ts';
 import { ErrorState } from './error-state.ts';
 import { VlanChip } from './vlan-chip.ts';
+import '../messages-later.ts';
 
 /** The matrix; loads the ports of every switch of the site (a few at a time). */
 export function VlanMatrix(p: { vlans: Vlan[]; switches: Switch[] }) {
