@@ -2,7 +2,7 @@
 // block (`interface …`, `vlan …`, `vrf context …`) holds the lines indented deeper than its header. As on the
 // switches' own command line, indentation is cosmetic for a command of the global mode: `interface` met inside a block
 // no reader knows starts an interface block wherever it stands (the CLI falls back to the global mode).
-import { parseVlanList } from '../lib/vlan-ranges.ts';
+import { VLAN_MAX, VLAN_MIN } from '../lib/vlan-ranges.ts';
 import {
   type DialectDefaults,
   type InterfaceReading,
@@ -125,11 +125,27 @@ function interfaceBlock(reading: RunningReading, nameWords: string[], indent: nu
 
 /** `vlan 10` opens its block; `vlan 1,301-304` (NX-OS, Aruba CX) defines several and opens none. */
 function vlanBlock(reading: RunningReading, list: string, indent: number): Block | undefined {
-  if (!/^[0-9][0-9,-]*$/.test(list)) return undefined;
-  const parsed = parseVlanList(list);
-  if (!parsed.ok) return undefined;
-  for (const vid of parsed.vlans) if (!reading.vlans.has(vid)) reading.vlans.set(vid, null);
-  return parsed.vlans.length === 1 ? { kind: 'vlan', indent, vid: parsed.vlans[0] } : { kind: 'other', indent };
+  const vlans = vlanListOf(list);
+  if (vlans === undefined || vlans.length === 0) return undefined;
+  for (const vid of vlans) if (!reading.vlans.has(vid)) reading.vlans.set(vid, null);
+  return vlans.length === 1 ? { kind: 'vlan', indent, vid: vlans[0] } : { kind: 'other', indent };
+}
+
+/**
+ * A VLAN list as the switches print it (`1,10-20,30`), expanded; undefined when an item is not a VLAN or an ascending
+ * range of them. Not lib's parseVlanList: that one explains a person's mistakes, and scans every VLAN for each list.
+ */
+function vlanListOf(text: string): number[] | undefined {
+  const vlans: number[] = [];
+  for (const item of text.split(',')) {
+    const range = /^([0-9]{1,4})(?:-([0-9]{1,4}))?$/.exec(item);
+    if (!range) return undefined;
+    const first = Number(range[1]);
+    const last = Number(range[2] ?? range[1]);
+    if (first < VLAN_MIN || last > VLAN_MAX || first > last) return undefined;
+    for (let vid = first; vid <= last; vid++) vlans.push(vid);
+  }
+  return vlans;
 }
 
 /** A line inside a block; false when it is not read. */
@@ -225,14 +241,14 @@ function readAllowed(entry: InterfaceReading, words: string[]): boolean {
     return true;
   }
   const change = first === 'add' || first === 'remove' || first === 'except' ? first : undefined;
-  const parsed = parseVlanList((change ? second : first) ?? '');
-  if (!parsed.ok || (change !== undefined && second === undefined)) return false;
-  if (change === 'except') entry.allowed = new Set(allVlans().filter((vid) => !parsed.vlans.includes(vid)));
+  const vlans = vlanListOf((change ? second : first) ?? '');
+  if (vlans === undefined) return false;
+  if (change === 'except') entry.allowed = new Set(allVlans().filter((vid) => !vlans.includes(vid)));
   else if (change === 'remove' && entry.allowed !== undefined && entry.allowed !== 'all')
-    for (const vid of parsed.vlans) entry.allowed.delete(vid);
-  else if (change === 'remove') entry.allowed = new Set(allVlans().filter((vid) => !parsed.vlans.includes(vid)));
-  else if (change === 'add' && entry.allowed instanceof Set) for (const vid of parsed.vlans) entry.allowed.add(vid);
-  else if (change !== 'add' || entry.allowed === undefined) entry.allowed = new Set(parsed.vlans);
+    for (const vid of vlans) entry.allowed.delete(vid);
+  else if (change === 'remove') entry.allowed = new Set(allVlans().filter((vid) => !vlans.includes(vid)));
+  else if (change === 'add' && entry.allowed instanceof Set) for (const vid of vlans) entry.allowed.add(vid);
+  else if (change !== 'add' || entry.allowed === undefined) entry.allowed = new Set(vlans);
   return true;
 }
 

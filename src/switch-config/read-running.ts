@@ -106,9 +106,9 @@ export function notRead(reading: RunningReading, line: number, text: string): vo
 
 /** The interface of that name (any spelling, lib/interface-name.ts), made with the next ifIndex when it is new. */
 export function interfaceNamed(reading: RunningReading, name: string, kind: InterfaceKind): InterfaceReading {
-  const keys = interfaceNameForms(name).map((form) => form.toLowerCase());
-  const known = reading.byName.get(keys[0]);
+  const known = reading.byName.get(name.toLowerCase());
   if (known) return known;
+  const keys = interfaceNameForms(name).map((form) => form.toLowerCase());
   const created: InterfaceReading = { name, ifIndex: reading.interfaces.length + 1, kind, description: '', addresses: [] };
   reading.interfaces.push(created);
   for (const key of keys) reading.byName.set(key, created);
