@@ -2,6 +2,7 @@
 // block (`interface …`, `vlan …`, `vrf context …`) holds the lines indented deeper than its header. As on the
 // switches' own command line, indentation is cosmetic for a command of the global mode: `interface` met inside a block
 // no reader knows starts an interface block wherever it stands (the CLI falls back to the global mode).
+import { normalizeMac } from '../lib/net.ts';
 import { VLAN_MAX, VLAN_MIN } from '../lib/vlan-ranges.ts';
 import {
   type DialectDefaults,
@@ -14,7 +15,6 @@ import {
   emptyReading,
   interfaceNamed,
   kindOfInterface,
-  macOf,
   notRead,
   observedOf,
 } from './read-running.ts';
@@ -182,7 +182,7 @@ function readInterfaceLine(
     entry.vrf = words.at(-1);
   } else if (body === 'no ip address') entry.switched ??= false;
   else if (command === 'ip' || command === 'ipv6') return readAddress(entry, words);
-  else if (command === 'mac-address' && first && macOf(first)) entry.mac = macOf(first);
+  else if (command === 'mac-address' && first && normalizeMac(first)) entry.mac = normalizeMac(first);
   else if (command === 'default-gateway' && first) return addGateway(reading, first);
   else return false;
   return true;

@@ -4,7 +4,8 @@
 // no reader knows is counted and listed, never a failure. ifIndexes are made up: 1, 2, 3… in the order the
 // configuration first names each interface, so the same text always gives the same indexes.
 import { interfaceNameForms } from '../lib/interface-name.ts';
-import { normalizeIp, normalizeMac, parseIp } from '../lib/net.ts';
+import { normalizeIp, parseIp } from '../lib/net.ts';
+import { maskSecrets } from './mask-secrets.ts';
 import type { ObservedManagement, ObservedMembership, ObservedPort, ObservedSwitch } from '../discovery/observed.ts';
 
 /** The dialects a running configuration can be read in: those rendered (lib/config-dialect.ts), NX-OS and Aruba CX. */
@@ -98,10 +99,10 @@ export function emptyReading(): RunningReading {
   return { hostname: null, vlans: new Map(), interfaces: [], gateways: [], unknownLines: 0, unknown: [], byName: new Map() };
 }
 
-/** Counts a line that was not read, and lists it while the list is short. */
+/** Counts a line that was not read, and lists it (its secrets masked, as the line alone shows them) while the list is short. */
 export function notRead(reading: RunningReading, line: number, text: string): void {
   reading.unknownLines++;
-  if (reading.unknown.length < UNKNOWN_LISTED_MAX) reading.unknown.push({ line, text: text.trim() });
+  if (reading.unknown.length < UNKNOWN_LISTED_MAX) reading.unknown.push({ line, text: maskSecrets(text.trim()) });
 }
 
 /** The interface of that name (any spelling, lib/interface-name.ts), made with the next ifIndex when it is new. */
@@ -150,16 +151,10 @@ export function addGateway(reading: RunningReading, nextHop: string): boolean {
   return true;
 }
 
-/** A MAC as stored (`aa:bb:cc:dd:ee:ff`), or undefined. */
-export function macOf(text: string): string | undefined {
-  return normalizeMac(text);
-}
-
 /** The observed model of what a reader found, with the dialect's defaults for what the configuration leaves unsaid. */
 export function observedOf(reading: RunningReading, defaults: DialectDefaults): RunningConfigReading {
   const vlans = new Map(reading.vlans);
-  if (defaults.vlanOneBuiltIn && !vlans.has(1)) vlans.set(1, 'default');
-  else if (defaults.vlanOneBuiltIn && vlans.get(1) === null) vlans.set(1, 'default');
+  if (defaults.vlanOneBuiltIn && (vlans.get(1) ?? null) === null) vlans.set(1, 'default');
   const sortedVlans = [...vlans.entries()].sort((a, b) => a[0] - b[0]);
   const observed: ObservedSwitch = {
     system: {

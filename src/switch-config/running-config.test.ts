@@ -366,6 +366,13 @@ describe('readRunningConfig: Junos', () => {
 });
 
 describe('readRunningConfig on anything', () => {
+  it('lists no secret among the lines it does not read, even of a configuration not masked before', () => {
+    const ios = readRunningConfig('snmp-server community s3cret RO\nusername a secret 9 $9$h4sh', 'cisco-ios');
+    const junos = readRunningConfig('snmp {\n    community s3cret {\n        authorization read-only;\n    }\n}', 'junos');
+    for (const { unknown } of [ios, junos]) expect(JSON.stringify(unknown)).not.toMatch(/s3cret|h4sh/);
+    expect(junos.unknown[0].text).toMatch(/^snmp community <masked sha256:[0-9a-f]{8}> authorization read-only$/);
+  });
+
   const garbage = [
     '',
     '}}}{{{',
