@@ -58,6 +58,19 @@ export interface ObservedMembership {
 export interface ObservedLag {
   ifIndex: number;
   memberIfIndexes: number[];
+  /** How its members aggregate, where a running configuration says so (SNMP discovery leaves it absent). */
+  mode?: 'lacp-active' | 'lacp-passive' | 'static';
+}
+
+/** The address the switch is managed at, read from a running configuration (SNMP discovery leaves it absent). */
+export interface ObservedManagement {
+  /** The interface that holds the address (a management port, an SVI, an irb unit). */
+  ifIndex: number;
+  /** Canonical text. */
+  address: string;
+  prefixLength: number;
+  /** The VLAN, when the interface is an SVI (Vlan10, irb.10). */
+  vlan?: number;
 }
 
 /** One LLDP-MIB (or CDP) remote entry, with the local port resolved to an ifIndex. */
@@ -101,6 +114,10 @@ export interface ObservedSwitch {
   fdb: ObservedFdbEntry[];
   arp: ObservedArpEntry[];
   poe: ObservedPoe[];
+  /** The management interface's address, where a running configuration says it (SNMP discovery leaves it absent). */
+  management?: ObservedManagement | null;
+  /** The default gateway (the next hop of the default route), where a running configuration says it; canonical text. */
+  defaultGateway?: string | null;
   /** What the reader noticed and could not use (a bridge port with no ifIndex, a table that timed out). */
   notes: string[];
 }

@@ -42,7 +42,7 @@ const ROOMS: readonly Room[] = [
   { room: 'metrics', rooms: ['db', 'lib'] },
   { room: 'domain', rooms: ['db', 'fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },
   { room: 'db', rooms: ['fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },
-  { room: 'switch-config', rooms: ['lib'] },
+  { room: 'switch-config', rooms: ['lib'], types: ['discovery/observed.ts'] },
   { room: 'fields', rooms: ['errors', 'lib'] },
   { room: 'errors', rooms: [] },
   { room: 'lib', rooms: [] },
