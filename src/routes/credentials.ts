@@ -29,15 +29,15 @@ export const CREDENTIAL_ROUTES: Route[] = [
   {
     method: 'GET',
     path: '/api/credentials',
-    access: 'admin',
+    access: 'editor',
     handler: credentialSetsList,
-    summary: 'Every credential set, by name, without its secrets.',
+    summary: 'Every credential set, by name, without its secrets (editors too: they choose one for a schedule).',
     doc: { response: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: CREDENTIAL_SET } } } },
   },
   {
     method: 'GET',
     path: '/api/credentials/:id',
-    access: 'admin',
+    access: 'editor',
     handler: credentialSetGet,
     summary: 'One credential set, without its secrets.',
     doc: { response: CREDENTIAL_SET },

@@ -91,10 +91,12 @@ describe('credential sets', () => {
     expectFaults(await call('POST', '/api/credentials', body), fields);
   });
 
-  it('refuses a name taken in another case (409), and sets to editors and viewers (403)', async () => {
+  it('refuses a name taken in another case (409), changes to editors and every read to viewers (403)', async () => {
     const taken = await call('POST', '/api/credentials', { name: 'campus ro', snmp: { version: '2c', community: 'x' } });
     expect([taken.status, taken.body.error.code]).toEqual([409, 'unique_violation']);
-    expect((await call('GET', '/api/credentials', undefined, editor)).status).toBe(403);
+    expect((await call('GET', '/api/credentials', undefined, editor)).status).toBe(200);
+    expect((await call('GET', '/api/credentials', undefined, viewer)).status).toBe(403);
+    expect((await call('DELETE', `/api/credentials/${ids.v2c}`, undefined, editor)).status).toBe(403);
     expect((await call('POST', '/api/credentials', { name: 'x', snmp: { version: '2c', community: 'x' } }, viewer)).status).toBe(403);
   });
 
