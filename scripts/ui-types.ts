@@ -108,6 +108,8 @@ export const NAMED: Named[] = [
   { name: 'CsvImportResult', method: 'post', path: '/api/import/{entity}' },
   { name: 'MigrationFix', method: 'get', path: '/api/migration', at: 'fixes[]' },
   { name: 'Migration', method: 'get', path: '/api/migration' },
+  { name: 'PollingSchedule', method: 'get', path: '/api/sites/{id}/polling', at: 'schedule' },
+  { name: 'PollState', method: 'post', path: '/api/switches/{id}/polling/run', omit: ['switchId', 'discoveryId'] },
   { name: 'CredentialSet', method: 'get', path: '/api/credentials/{id}' },
   { name: 'CredentialSetList', method: 'get', path: '/api/credentials' },
   { name: 'SwitchPolling', method: 'get', path: '/api/switches/{id}/polling' },

@@ -636,6 +636,23 @@ export type Migration = {
   fixes: MigrationFix[];
 };
 
+export type PollingSchedule = {
+  enabled: boolean;
+  intervalMinutes: number;
+  host: string | null;
+  credentialId: string;
+  updatedAt: string;
+} | null;
+
+export type PollState = {
+  status: 'ok' | 'failing' | 'paused' | 'pending';
+  lastPolledAt: string | null;
+  lastError: string | null;
+  nextAt: string | null;
+  durationMs: number | null;
+  failures: number;
+};
+
 export type CredentialSet = {
   id: string;
   name: string;
@@ -654,67 +671,37 @@ export type CredentialSetList = {
 
 export type SwitchPolling = {
   switchId: string;
-  schedule: {
-    enabled: boolean;
-    intervalMinutes: number;
-    host: string | null;
-    credentialId: string;
-    updatedAt: string;
-  } | null;
-  siteSchedule: {
-    enabled: boolean;
-    intervalMinutes: number;
-    host: string | null;
-    credentialId: string;
-    updatedAt: string;
-  } | null;
+  schedule: PollingSchedule;
+  siteSchedule: PollingSchedule;
   source: 'switch' | 'site' | null;
   state: {
-    status?: 'ok' | 'failing' | 'paused' | 'pending';
-    lastPolledAt?: string | null;
-    lastError?: string | null;
-    nextAt?: string | null;
-    durationMs?: number | null;
-    failures?: number;
+    status: 'ok' | 'failing' | 'paused' | 'pending';
+    lastPolledAt: string | null;
+    lastError: string | null;
+    nextAt: string | null;
+    durationMs: number | null;
+    failures: number;
   } | null;
 };
 
 export type SitePolling = {
   siteId: string;
-  schedule: {
-    enabled: boolean;
-    intervalMinutes: number;
-    host: string | null;
-    credentialId: string;
-    updatedAt: string;
-  } | null;
+  schedule: PollingSchedule;
 };
 
-export type PolledSwitch = {
+export type PolledSwitch = PollState & {
   switchId: string;
   switchName: string;
   siteId: string;
   intervalMinutes: number;
   source: 'switch' | 'site';
-  status: 'ok' | 'failing' | 'paused' | 'pending';
-  lastPolledAt: string | null;
-  lastError: string | null;
-  nextAt: string | null;
-  durationMs: number | null;
-  failures: number;
 };
 
 export type PolledSwitchList = ListPage<PolledSwitch>;
 
-export type PollOutcome = {
+export type PollOutcome = PollState & {
   switchId: string;
   discoveryId: string | null;
-  status: 'ok' | 'failing' | 'paused' | 'pending';
-  lastPolledAt: string | null;
-  lastError: string | null;
-  nextAt: string | null;
-  durationMs: number | null;
-  failures: number;
 };
 
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
-import { observedAccess as access, observedPort as port } from '../fixtures/observed-switch.ts';
+import { observedAccess as access, observedPort as port, observedSystem } from '../fixtures/observed-switch.ts';
 import { expectFaults, NO_SUCH_ID, ROOT, useSignedInUsers, useTestServer, type ApiAnswer, type ApiClient } from '../helpers/server.ts';
 import type { FakeReading } from './discovery-server.ts';
 
@@ -23,17 +23,7 @@ const answers: string[] = [];
 const ids = {} as Record<'site' | 'other' | 'acc' | 'dark' | 'bare' | 'v2c' | 'v3', string>;
 
 const OBSERVED: ObservedSwitch = {
-  system: {
-    sysName: 'acc-1',
-    sysDescr: 'Cisco IOS XE Software',
-    sysObjectID: '1.3.6.1.4.1.9.1.2694',
-    sysLocation: null,
-    sysContact: null,
-    vendor: 'Cisco',
-    model: 'C9200-24P',
-    serial: null,
-    macAddress: null,
-  },
+  system: observedSystem(),
   ports: [port(1, 'Gi1/0/1'), port(2, 'Gi1/0/2')],
   vlans: [{ vid: 10, name: 'Users' }],
   membership: [access(1, 10), access(2, 10)],

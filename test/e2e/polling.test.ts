@@ -2,45 +2,29 @@
 // an admin adds a credential set under Settings and is refused its delete while a schedule uses it (the 409 in words);
 // a switch's Polling panel sets a schedule and polls now ("Last polled just now"); the Polling page lists a switch that
 // does not answer first, as failing, with why; the site page's panel. Screenshots at 1280 and 375 px.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
 import { freeUdpPort } from '../discovery/snmpsim.ts';
-import { fileNeeds, NEEDS } from '../helpers/needs.ts';
-import { ROOT, type TestServer, setupAdmin, startServer } from '../helpers/server.ts';
-import { ensureUiBuilt, h1, launchBrowser, must, newPage, signIn, watch } from './support.ts';
+import { ROOT } from '../helpers/server.ts';
+import { h1, newPage, SHOTS, signIn, useBrowserApp, watch } from './support.ts';
 
 const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
-const SHOTS = join(ROOT, 'docs', 'screenshots');
 
 let agent: SimulatedAgent;
-let server: TestServer;
-let browser: Browser;
-let token: string;
 const ids = { site: '', acc: '', dark: '', set: '' };
-
-const admin = <T = any>(method: string, path: string, body?: unknown) => must<T>(server.baseUrl, token, method, path, body);
-const runnable = fileNeeds([NEEDS.chromium]);
-
-beforeAll(async () => {
-  if (!runnable) return;
-  mkdirSync(SHOTS, { recursive: true });
-  [agent] = await Promise.all([startSnmprecAgent(RECORDINGS), ensureUiBuilt()]);
-  server = await startServer({ env: { DISCOVERY_TIMEOUT_MS: '5000' } });
-  token = (await setupAdmin(server.baseUrl)).token;
-  browser = await launchBrowser();
-  ids.site = (await admin('POST', '/api/sites', { name: 'HQ' })).id;
-  ids.acc = (await admin('POST', '/api/switches', { siteId: ids.site, name: 'acc-1', managementIp: '10.0.99.3' })).id;
-  ids.dark = (await admin('POST', '/api/switches', { siteId: ids.site, name: 'dark-1', managementIp: '10.0.99.4' })).id;
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await agent?.stop();
+const browserApp = useBrowserApp({
+  env: { DISCOVERY_TIMEOUT_MS: '5000' },
+  setup: async () => {
+    agent = await startSnmprecAgent(RECORDINGS);
+    ids.site = (await admin('POST', '/api/sites', { name: 'HQ' })).id;
+    for (const name of ['acc', 'dark'] as const)
+      ids[name] = (await admin('POST', '/api/switches', { siteId: ids.site, name: `${name}-1` })).id;
+  },
 });
+const admin = <T = any>(method: string, path: string, body?: unknown) => browserApp.admin<T>(method, path, body);
+afterAll(() => agent?.stop());
 
 const shot = async (page: Page, name: string) => {
   await page.mouse.move(0, 0);
@@ -49,9 +33,9 @@ const shot = async (page: Page, name: string) => {
 
 describe('polling in the browser', () => {
   it('adds a credential set, sets a switch polling with it and polls now; a set in use is not deleted', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browserApp.browser);
     const problems = watch(page);
-    await signIn(page, server.baseUrl, '/settings/credentials');
+    await signIn(page, browserApp.baseUrl, '/settings/credentials');
     await h1(page, 'Credential sets');
     await page.getByLabel('Name').fill('Aruba RO');
     await page.getByLabel('Community').fill('aruba_2930f');
@@ -61,7 +45,7 @@ describe('polling in the browser', () => {
     ids.set = (await admin('GET', '/api/credentials')).items[0].id;
     await shot(page, 'credentials-1280');
 
-    await page.goto(`${server.baseUrl}/switches/${ids.acc}?tab=details`);
+    await page.goto(`${browserApp.baseUrl}/switches/${ids.acc}?tab=details`);
     const panel = page.locator('section.polling-panel');
     await panel.getByLabel('Every (minutes)').fill('5');
     await panel.getByLabel('Host').fill(`127.0.0.1:${agent.port}`);
@@ -72,7 +56,7 @@ describe('polling in the browser', () => {
     await panel.scrollIntoViewIfNeeded();
     await shot(page, 'switch-panel-1280');
 
-    await page.goto(`${server.baseUrl}/settings/credentials`);
+    await page.goto(`${browserApp.baseUrl}/settings/credentials`);
     await page.getByRole('button', { name: 'Delete Aruba RO' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/used by the polling of switch acc-1/);
@@ -87,16 +71,16 @@ describe('polling in the browser', () => {
     await admin('POST', `/api/switches/${ids.dark}/polling/run`);
     await admin('PUT', `/api/sites/${ids.site}/polling`, { enabled: false, intervalMinutes: 60, credentialId: ids.set });
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, { width });
+      const { context, page } = await newPage(browserApp.browser, { width });
       const problems = watch(page);
-      await signIn(page, server.baseUrl, '/polling');
+      await signIn(page, browserApp.baseUrl, '/polling');
       await h1(page, 'Polling');
       const rows = page.locator('table.data tbody tr');
       await expect.poll(() => rows.count()).toBe(2);
       expect(await rows.nth(0).textContent()).toMatch(/dark-1.*Failing.*not read within/);
       expect(await rows.nth(1).textContent()).toMatch(/acc-1.*OK/);
       await shot(page, `status-${width}`);
-      await page.goto(`${server.baseUrl}/sites/${ids.site}`);
+      await page.goto(`${browserApp.baseUrl}/sites/${ids.site}`);
       await h1(page, 'HQ');
       await page.locator('section.polling-panel').scrollIntoViewIfNeeded();
       expect(await page.locator('section.polling-panel select[name="enabled"]').inputValue()).toBe('false');

@@ -54,16 +54,16 @@ const STATE_PROPERTIES = {
   failures: { type: 'integer', description: 'Polls failed in a row.' },
 };
 
-/** What GET /api/switches/{id}/polling answers. */
+/** What GET /api/switches/{id}/polling answers: the switch's own schedule (which overrides its site's), its site's, and its poll state. */
 export const SWITCH_POLLING = {
   type: 'object',
   required: ['switchId', 'schedule', 'siteSchedule', 'source', 'state'],
   properties: {
     switchId: { type: 'string', format: 'uuid' },
-    schedule: { ...SCHEDULE, description: "The switch's own schedule, which overrides its site's." },
+    schedule: SCHEDULE,
     siteSchedule: SCHEDULE,
     source: { enum: ['switch', 'site', null], description: 'Whose schedule polls the switch; null: none.' },
-    state: { type: ['object', 'null'], properties: STATE_PROPERTIES },
+    state: { type: ['object', 'null'], required: Object.keys(STATE_PROPERTIES), properties: STATE_PROPERTIES },
   },
 };
 
