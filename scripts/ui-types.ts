@@ -108,6 +108,15 @@ export const NAMED: Named[] = [
   { name: 'CsvImportResult', method: 'post', path: '/api/import/{entity}' },
   { name: 'MigrationFix', method: 'get', path: '/api/migration', at: 'fixes[]' },
   { name: 'Migration', method: 'get', path: '/api/migration' },
+  { name: 'PollingSchedule', method: 'get', path: '/api/sites/{id}/polling', at: 'schedule' },
+  { name: 'PollState', method: 'post', path: '/api/switches/{id}/polling/run', omit: ['switchId', 'discoveryId'] },
+  { name: 'CredentialSet', method: 'get', path: '/api/credentials/{id}' },
+  { name: 'CredentialSetList', method: 'get', path: '/api/credentials' },
+  { name: 'SwitchPolling', method: 'get', path: '/api/switches/{id}/polling' },
+  { name: 'SitePolling', method: 'get', path: '/api/sites/{id}/polling' },
+  { name: 'PolledSwitch', method: 'get', path: '/api/polling', at: 'items[]' },
+  { name: 'PolledSwitchList', method: 'get', path: '/api/polling' },
+  { name: 'PollOutcome', method: 'post', path: '/api/switches/{id}/polling/run' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

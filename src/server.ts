@@ -11,6 +11,7 @@ import { loadConfigOrReport, type Config } from './boot/config.ts';
 import { createLogger, type Logger } from './boot/log.ts';
 import { openAndMigrate } from './boot/startup.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
+import { startScheduler } from './discovery/scheduler.ts';
 import { StartupError } from './errors/startup-error.ts';
 import { capConnectionsPerAddress, capPendingConnections } from './http/connection-cap.ts';
 import { createPublicLinkLimiter } from './http/public-link-limiter.ts';
@@ -19,6 +20,7 @@ import type { App, ReadSwitch } from './http/route.ts';
 import { createRouter } from './http/router.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
+import { createPollStats } from './metrics/poll-stats.ts';
 import { createRequestStats } from './metrics/request-stats.ts';
 import { ALL_ROUTES } from './routes/index.ts';
 
@@ -69,6 +71,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     routes: ALL_ROUTES,
     readSwitch: options.readSwitch ?? readSwitchOnDemand,
     requests,
+    polls: createPollStats(),
   };
   const { answerFromCache, handleApi } = createRouter(ALL_ROUTES, requests);
 
@@ -105,19 +108,23 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(`listening on http://${config.host}:${port}`);
+  const scheduler = startScheduler(app);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((done) => {
+      const stopped = scheduler.stop();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       // Keep-alive connections turn idle as their last request finishes: close each as soon as it does.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       server.close(() => {
         clearTimeout(force);
         clearInterval(idle);
-        checkpoint(db);
-        db.close();
-        done();
+        void stopped.then(() => {
+          checkpoint(db);
+          db.close();
+          done();
+        });
       });
       server.closeIdleConnections();
     }));

@@ -36,6 +36,10 @@ export interface Config {
   discoveryTimeoutMs: number;
   /** Where a discovery may send SNMP (DISCOVERY_ALLOW): CIDRs and host names (`*.example.net`); docs/DISCOVERY.md. */
   discoveryAllow: string[];
+  /** Polls run at once, at most (POLL_CONCURRENCY). */
+  pollConcurrency: number;
+  /** The length of one minute of a polling interval, in milliseconds (POLL_INTERVAL_UNIT_MS: 60000; tests shorten it). */
+  pollIntervalUnitMs: number;
   /** Client addresses (CIDRs) that may read GET /api/metrics without a token (METRICS_ALLOW). */
   metricsAllow: string[];
   /** Where Litestream replicates the database (LITESTREAM_REPLICA_URL); set when the server runs under Litestream. */
@@ -101,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     // A discovery answers within the server's request timeout (120 s), with room to store what it read.
     discoveryTimeoutMs: parseWholeNumber('DISCOVERY_TIMEOUT_MS', env.DISCOVERY_TIMEOUT_MS, 20_000, 100_000, 1000),
     discoveryAllow: parseDiscoveryAllow(env.DISCOVERY_ALLOW),
+    pollConcurrency: parseWholeNumber('POLL_CONCURRENCY', env.POLL_CONCURRENCY, 8, 64, 1),
+    pollIntervalUnitMs: parseWholeNumber('POLL_INTERVAL_UNIT_MS', env.POLL_INTERVAL_UNIT_MS, 60_000, 60_000, 100),
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),

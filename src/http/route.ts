@@ -12,6 +12,7 @@ import type { CsvEncoding } from '../lib/csv.ts';
 import type { PublicLinkLimiter } from './public-link-limiter.ts';
 import type { ReadCache } from './read-cache.ts';
 import type { RequestStats } from '../metrics/request-stats.ts';
+import type { PollStats } from '../metrics/poll-stats.ts';
 
 /** What every handler can reach: made once in src/server.ts and passed down, never global. */
 export interface App {
@@ -32,6 +33,8 @@ export interface App {
   routes: Route[];
   /** Reads a switch over SNMP (discovery/read-switch.ts); the API tests give the server a fake one. */
   readSwitch: ReadSwitch;
+  /** The polls made, for GET /api/metrics: server.ts's. */
+  polls: PollStats;
 }
 
 /** How a discovery reads a switch: throws discovery/observed.ts's DeviceError when it cannot. */

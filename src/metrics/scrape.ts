@@ -5,6 +5,7 @@ import { statSync } from 'node:fs';
 import type { Config } from '../boot/config.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { commitCounts, type Db } from '../db/open.ts';
+import { pollFamilies, type PollStats } from './poll-stats.ts';
 import { family, histogramFamily, type Sample } from './prometheus-text.ts';
 import { replicationLagSeconds } from './replication.ts';
 import { LATENCY_BOUNDS_S, type RequestStats, type RouteStats } from './request-stats.ts';
@@ -16,6 +17,7 @@ export interface ScrapeSources {
   /** The release (package.json). */
   version: string;
   requests: RequestStats;
+  polls: PollStats;
   cache: { hits: number; misses: number; entries: number; bytes: number };
 }
 
@@ -27,6 +29,7 @@ export async function scrapeText(sources: ScrapeSources): Promise<string> {
     requestFamilies(sources.requests.all()),
     databaseFamilies(sources.db, sources.config.databasePath),
     cacheFamilies(sources.cache),
+    pollFamilies(sources.polls, sources.db),
     processFamilies(loopLag),
     replicationLag === null ? '' : family('switchyard_replication_lag_seconds', 'gauge', REPLICATION_LAG_HELP, [{ value: replicationLag }]),
   ].join('');

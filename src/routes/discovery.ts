@@ -11,19 +11,14 @@ import { writeTurn, type Db } from '../db/open.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { applyDiscovery } from '../discovery/apply.ts';
-import { checkedTarget } from '../discovery/allowed-target.ts';
 import { agentText, mayUseKeptCredentials } from '../discovery/credential-binding.ts';
 import { credentialKey, openCredentials, type CredentialKey } from '../discovery/credentials.ts';
 import { recordDiscovery } from '../discovery/discover.ts';
+import { readObserved } from '../discovery/read-observed.ts';
+import { readCredentials } from '../discovery/snmp-input.ts';
+import { credentialSetSecrets } from '../discovery/credential-sets.ts';
 import { parseTarget, type Target } from '../discovery/target.ts';
-import {
-  DeviceError,
-  SNMP_AUTH_PROTOCOLS,
-  SNMP_PRIV_PROTOCOLS,
-  withoutSecrets,
-  type ObservedSwitch,
-  type SnmpCredentials,
-} from '../discovery/observed.ts';
+import type { SnmpCredentials } from '../discovery/observed.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created, pageAnswer } from '../http/answers.ts';
@@ -115,7 +110,8 @@ async function discoveryCreate(ctx: Ctx): Promise<Reply> {
     throw validationFailed([
       { field: 'remember', message: 'cannot keep credentials: APP_JWT_SECRET is not set, and they would not open after a restart' },
     ]);
-  const credentials = body.snmp ?? rememberedCredentials(ctx, switchId, key, body.target);
+  const credentials =
+    body.snmp ?? keptSetCredentials(ctx.app, body.credentialId, key) ?? rememberedCredentials(ctx, switchId, key, body.target);
   if (!credentials)
     throw validationFailed([
       { field: 'snmp', message: switchId ? 'is required: no credentials are remembered for this switch' : 'is required' },
@@ -180,10 +176,11 @@ interface DiscoveryBody {
   target: Target;
   switchId: string | null;
   snmp: SnmpCredentials | undefined;
+  credentialId: string | undefined;
   remember: boolean;
 }
 
-const BODY_KEYS = new Set(['siteId', 'host', 'switchId', 'snmp', 'remember']);
+const BODY_KEYS = new Set(['siteId', 'host', 'switchId', 'snmp', 'credentialId', 'remember']);
 
 /** The body of POST /api/discovery, checked whole (400 with every fault). */
 function readDiscoveryBody(body: unknown): DiscoveryBody {
@@ -206,6 +203,10 @@ function readDiscoveryBody(body: unknown): DiscoveryBody {
     faults.push({ field: 'remember', message: 'must be true or false' });
   const snmp = body.snmp === undefined || body.snmp === null ? undefined : readCredentials(body.snmp, faults);
   if (body.remember === true && body.snmp == null) faults.push({ field: 'remember', message: 'needs snmp: the credentials to remember' });
+  if (body.credentialId !== undefined && !isUuid(body.credentialId))
+    faults.push({ field: 'credentialId', message: 'must be the id (a UUID) of a credential set' });
+  else if (body.credentialId !== undefined && body.snmp != null)
+    faults.push({ field: 'credentialId', message: 'cannot be given with snmp' });
   if (faults.length) throw validationFailed(faults, 'The discovery request is invalid.');
   return {
     siteId: (body.siteId as string).toLowerCase(),
@@ -213,56 +214,9 @@ function readDiscoveryBody(body: unknown): DiscoveryBody {
     target: target!,
     switchId: isUuid(body.switchId) ? body.switchId.toLowerCase() : null,
     snmp,
+    credentialId: isUuid(body.credentialId) ? body.credentialId.toLowerCase() : undefined,
     remember: body.remember === true,
   };
-}
-
-const V2C_KEYS = ['version', 'community'];
-const V3_KEYS = ['version', 'user', 'authProtocol', 'authKey', 'privProtocol', 'privKey', 'context'];
-
-/** The `snmp` field: SNMPv2c with a community, or SNMPv3 authPriv; its faults pushed on `faults` (never its values). */
-function readCredentials(raw: unknown, faults: FieldFault[]): SnmpCredentials | undefined {
-  if (!isPlainObject(raw)) {
-    faults.push({
-      field: 'snmp',
-      message: 'must be { version: "2c", community } or { version: "3", user, authProtocol, authKey, privProtocol, privKey }',
-    });
-    return undefined;
-  }
-  if (raw.version !== '2c' && raw.version !== '3') {
-    faults.push({ field: 'snmp.version', message: 'must be "2c" or "3"' });
-    return undefined;
-  }
-  const allowed = raw.version === '2c' ? V2C_KEYS : V3_KEYS;
-  const before = faults.length;
-  for (const key of Object.keys(raw))
-    if (!allowed.includes(key)) faults.push({ field: `snmp.${key}`, message: `is not a field of SNMP v${raw.version} credentials` });
-  const text = (name: string, min: number, max: number, optional = false) => {
-    const value = raw[name];
-    if (value === undefined && optional) return;
-    if (typeof value !== 'string' || value.length < min || value.length > max || /[\u0000-\u001f\u007f]/.test(value))
-      faults.push({
-        field: `snmp.${name}`,
-        message:
-          value === undefined
-            ? 'is required'
-            : `must be ${min > 0 ? `${min} to ${max}` : `at most ${max}`} characters without control characters`,
-      });
-  };
-  const oneOf = (name: string, values: readonly string[]) => {
-    if (!values.includes(raw[name] as string)) faults.push({ field: `snmp.${name}`, message: `must be one of ${values.join(', ')}` });
-  };
-  if (raw.version === '2c') text('community', 1, SNMP_LIMITS.community);
-  else {
-    text('user', 1, SNMP_LIMITS.user);
-    oneOf('authProtocol', SNMP_AUTH_PROTOCOLS);
-    text('authKey', SNMP_LIMITS.keyMin, SNMP_LIMITS.keyMax);
-    oneOf('privProtocol', SNMP_PRIV_PROTOCOLS);
-    text('privKey', SNMP_LIMITS.keyMin, SNMP_LIMITS.keyMax);
-    text('context', 0, SNMP_LIMITS.context, true);
-  }
-  if (faults.length > before) return undefined;
-  return (raw.version === '2c' ? { version: '2c', community: raw.community } : { ...raw }) as SnmpCredentials;
 }
 
 /** The documented switch the body names (null for none): 404 for a site or switch that does not exist, 400 for one of another site. */
@@ -279,6 +233,12 @@ function documentedSwitchOf(db: Db, body: DiscoveryBody): string | null {
 /** The key that seals remembered credentials; none without APP_JWT_SECRET (a random secret does not outlive the process). */
 function keyOf(app: App): CredentialKey | undefined {
   return app.config.jwtSecret ? credentialKey(app.config.jwtSecret) : undefined;
+}
+
+/** The secrets of the credential set named (404 for none); undefined when none is named. */
+function keptSetCredentials(app: App, credentialId: string | undefined, key: CredentialKey | undefined): SnmpCredentials | undefined {
+  if (credentialId === undefined) return undefined;
+  return credentialSetSecrets(app.db, key, credentialId);
 }
 
 /** The credentials remembered for the switch; 403 credentials_bound_to_host where the caller may not send them to `target`. */
@@ -305,64 +265,6 @@ function boundElsewhere(boundTo: Target | null, target: Target): HttpError {
     'credentials_bound_to_host',
     `The SNMP credentials remembered for this switch are ${bound}: give snmp to read it there (with remember: true to keep them for it), or ask an admin.`,
   );
-}
-
-// ---- Reading the switch ----
-
-/** Beyond the deadline the reader keeps, how long its answer is waited for. */
-const DEADLINE_GRACE_MS = 2000;
-/** The longest one SNMP request waits. */
-const REQUEST_TIMEOUT_MS = 3000;
-
-/**
- * What the switch reports; 403 host_not_allowed for an address DISCOVERY_ALLOW does not let in, 504 device_timeout or
- * 502 device_error when it cannot be read in time.
- */
-async function readObserved(app: App, target: Target, credentials: SnmpCredentials): Promise<ObservedSwitch> {
-  const deadlineMs = app.config.discoveryTimeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  const overrun = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new DeviceError('timeout', `The switch did not answer within ${deadlineMs} ms.`)),
-      deadlineMs + DEADLINE_GRACE_MS,
-    );
-  });
-  try {
-    return await Promise.race([readAllowed(app, target, credentials), overrun]);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw deviceFailure(app, target, error, credentials);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Looks the host up and checks its addresses first; the reader gets the address checked, and looks nothing up. */
-async function readAllowed(app: App, target: Target, credentials: SnmpCredentials): Promise<ObservedSwitch> {
-  const checked = await checkedTarget(target, app.config.discoveryAllow);
-  if (!checked.ok)
-    throw new HttpError(
-      403,
-      'host_not_allowed',
-      `${target.host}: ${checked.address === target.host ? 'the address' : `its address ${checked.address}`} is not allowed by DISCOVERY_ALLOW` +
-        ' (by default every address but link-local and cloud metadata ones); nothing was sent to it.',
-    );
-  const deadlineMs = app.config.discoveryTimeoutMs;
-  const limits = { deadlineMs, requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, deadlineMs), retries: 1 };
-  return app.readSwitch(checked.target, credentials, limits);
-}
-
-/**
- * The answer to a read that failed; a failure that is no DeviceError is logged (without credentials) as the bug it is.
- * Every text is checked for the credentials' secrets (the reader never puts them in; this makes sure).
- */
-function deviceFailure(app: App, target: Target, error: unknown, credentials: SnmpCredentials): HttpError {
-  if (DeviceError.is(error) && error.kind === 'timeout')
-    return new HttpError(504, 'device_timeout', withoutSecrets(`${target.host}: ${error.message}`, credentials));
-  if (DeviceError.is(error)) return new HttpError(502, 'device_error', withoutSecrets(`${target.host}: ${error.message}`, credentials));
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  app.log.error('discovery read failed', { host: target.host, error: withoutSecrets(text, credentials) });
-  return new HttpError(502, 'device_error', `${target.host}: the switch's answers could not be read; the server log says more.`);
 }
 
 // ---- Answers ----

@@ -27,6 +27,7 @@ async function metricsGet(ctx: Ctx): Promise<Reply> {
     config: app.config,
     version: appVersion(app.config.rootDir),
     requests: app.requests,
+    polls: app.polls,
     cache: app.cache.stats(),
   });
   return { text, headers: { 'Content-Type': PROMETHEUS_CONTENT_TYPE } };

@@ -636,6 +636,74 @@ export type Migration = {
   fixes: MigrationFix[];
 };
 
+export type PollingSchedule = {
+  enabled: boolean;
+  intervalMinutes: number;
+  host: string | null;
+  credentialId: string;
+  updatedAt: string;
+} | null;
+
+export type PollState = {
+  status: 'ok' | 'failing' | 'paused' | 'pending';
+  lastPolledAt: string | null;
+  lastError: string | null;
+  nextAt: string | null;
+  durationMs: number | null;
+  failures: number;
+};
+
+export type CredentialSet = {
+  id: string;
+  name: string;
+  version: '2c' | '3';
+  user?: string;
+  authProtocol?: 'sha' | 'sha256' | 'md5';
+  privProtocol?: 'aes' | 'aes256b' | 'aes256r';
+  context?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CredentialSetList = {
+  items: CredentialSet[];
+};
+
+export type SwitchPolling = {
+  switchId: string;
+  schedule: PollingSchedule;
+  siteSchedule: PollingSchedule;
+  source: 'switch' | 'site' | null;
+  state: {
+    status: 'ok' | 'failing' | 'paused' | 'pending';
+    lastPolledAt: string | null;
+    lastError: string | null;
+    nextAt: string | null;
+    durationMs: number | null;
+    failures: number;
+  } | null;
+};
+
+export type SitePolling = {
+  siteId: string;
+  schedule: PollingSchedule;
+};
+
+export type PolledSwitch = PollState & {
+  switchId: string;
+  switchName: string;
+  siteId: string;
+  intervalMinutes: number;
+  source: 'switch' | 'site';
+};
+
+export type PolledSwitchList = ListPage<PolledSwitch>;
+
+export type PollOutcome = PollState & {
+  switchId: string;
+  discoveryId: string | null;
+};
+
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];

@@ -50,6 +50,13 @@ import type {
   PublicLinkList,
   PublicSwitch,
   Topology,
+  CredentialSet,
+  CredentialSetList,
+  SwitchPolling,
+  SitePolling,
+  PolledSwitch,
+  PolledSwitchList,
+  PollOutcome,
 } from './api-types.ts';
 import { t } from './messages.ts';
 import { errorText, faultText, type ServerParams } from './server-messages.ts';
@@ -354,6 +361,23 @@ export const listPublicLinks = async (switchId: string, signal?: AbortSignal) =>
 export const revokePublicLink = (id: string) => del(`/api/public-links/${id}`);
 /** The public page's data, without sign-in (404 for a token that opens nothing, 429 when rate-limited). */
 export const publicSwitch = (token: string) => get<PublicSwitch>(`/api/p/${encodeURIComponent(token)}`);
+
+// Polling (issue 37): credential sets (admins change them; editors choose one), schedules, their status and a poll now.
+export type CredentialInput = { name?: string; snmp?: Record<string, string> };
+export type ScheduleInput = { enabled: boolean; intervalMinutes: number; host?: string | null; credentialId: string };
+export const listCredentialSets = async (signal?: AbortSignal) =>
+  (await get<CredentialSetList>('/api/credentials', undefined, signal)).items;
+export const createCredentialSet = (body: CredentialInput) => post<CredentialSet>('/api/credentials', body);
+export const updateCredentialSet = (id: string, body: CredentialInput) => patch<CredentialSet>(`/api/credentials/${id}`, body);
+export const deleteCredentialSet = (id: string) => del(`/api/credentials/${id}`);
+export const switchPolling = (id: string, signal?: AbortSignal) => get<SwitchPolling>(`/api/switches/${id}/polling`, undefined, signal);
+export const sitePolling = (id: string, signal?: AbortSignal) => get<SitePolling>(`/api/sites/${id}/polling`, undefined, signal);
+export const setSwitchPolling = (id: string, body: ScheduleInput) => request<SwitchPolling>('PUT', `/api/switches/${id}/polling`, { body });
+export const setSitePolling = (id: string, body: ScheduleInput) => request<SitePolling>('PUT', `/api/sites/${id}/polling`, { body });
+export const runPoll = (id: string) => post<PollOutcome>(`/api/switches/${id}/polling/run`);
+export const listPolling = (q: { siteId?: string; status?: string; limit: number; offset: number }, signal?: AbortSignal) =>
+  get<PolledSwitchList>('/api/polling', q, signal);
+export type { CredentialSet, PolledSwitch, SwitchPolling };
 
 // Data management.
 /** The backup download: a plain link, so that the browser streams the file to disk under the server's name. */

@@ -25,10 +25,11 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/templates\/([^/]+)\/?$/, 'template'],
   [/^\/tools\/subnet\/?$/, 'subnet'],
   [/^\/activity\/?$/, 'activity'],
+  [/^\/polling\/?$/, 'polling'],
   [/^\/migration\/?$/, 'migration'],
   [/^\/p\/([^/]+)\/?$/, 'public'],
   [/^\/settings\/?$/, 'settings'],
-  [/^\/settings\/(data|users|tokens|account)\/?$/, 'settings'],
+  [/^\/settings\/(data|users|credentials|tokens|account)\/?$/, 'settings'],
 ];
 
 /** Maps a pathname and query string to a Route; unknown paths are the `not-found` route. */

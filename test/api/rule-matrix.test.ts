@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
-import { observedAccess, observedPort } from '../fixtures/observed-switch.ts';
+import { observedAccess, observedPort, observedSystem } from '../fixtures/observed-switch.ts';
 import { exportDocument, seedInventory, type Seeded } from '../helpers/data.ts';
 import { ROOT, apiClient, setupAdmin, startServer, type ApiAnswer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -143,17 +143,7 @@ const both = (json: () => Promise<ApiAnswer>, csv: () => Promise<ApiAnswer>, fie
 
 /** What acc-1 reports to a discovery: Gi1/0/5 and the console port Gi1/0/6 in Port-channel 2. */
 const ACC_WITH_CONSOLE_LAG: ObservedSwitch = {
-  system: {
-    sysName: 'acc-1',
-    sysDescr: 'Cisco IOS XE Software',
-    sysObjectID: '1.3.6.1.4.1.9.1.2694',
-    sysLocation: null,
-    sysContact: null,
-    vendor: 'Cisco',
-    model: 'C9200-24P',
-    serial: null,
-    macAddress: '00:11:22:33:44:55',
-  },
+  system: observedSystem({ macAddress: '00:11:22:33:44:55' }),
   ports: [observedPort(5, 'Gi1/0/5'), observedPort(6, 'Gi1/0/6'), observedPort(41, 'Po2', { ifType: 53 })],
   vlans: [{ vid: 10, name: 'Users' }],
   membership: [observedAccess(5, 10), observedAccess(6, 10), observedAccess(41, 10)],

@@ -33,7 +33,7 @@ const ROOMS: readonly Room[] = [
     room: 'http',
     rooms: ['auth', 'db', 'fields', 'errors', 'lib'],
     modules: ['metrics/request-stats.ts'],
-    types: ['discovery/observed.ts', 'domain/save.ts'],
+    types: ['discovery/observed.ts', 'domain/save.ts', 'metrics/poll-stats.ts'],
   },
   { room: 'auth', rooms: ['db', 'errors', 'lib'] },
   { room: 'import', rooms: ['domain', 'db', 'fields', 'legacy', 'errors', 'lib'] },

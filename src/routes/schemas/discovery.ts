@@ -1,17 +1,17 @@
 // What the route table of SNMP discovery (routes/discovery.ts) names: the bodies, the limits of their fields and the
 // shapes of a discovery, its proposal items and a kept MAC table entry (docs/DISCOVERY.md).
 import { SNMP_AUTH_PROTOCOLS, SNMP_PRIV_PROTOCOLS } from '../../discovery/observed.ts';
+import { SNMP_LIMITS } from '../../discovery/snmp-input.ts';
 
-/** The longest community, user, key and context; the shortest SNMPv3 key (RFC 3414: 8 characters). */
-export const SNMP_LIMITS = { community: 255, user: 32, keyMin: 8, keyMax: 255, context: 64, host: 300 };
+export { SNMP_LIMITS };
 
 /** The most keys one apply names. */
 export const MAX_KEYS = 20_000;
 
 const text = (maxLength: number, minLength = 1) => ({ type: 'string', minLength, maxLength });
 
-/** The `snmp` field: SNMPv2c with a community, or SNMPv3 authPriv. */
-const SNMP = {
+/** The `snmp` field: SNMPv2c with a community, or SNMPv3 authPriv (a credential set's too). */
+export const SNMP = {
   description:
     'The credentials: SNMPv2c with a community, or SNMPv3 authPriv. Never answered back, logged or exported. Leave out for a switch whose ' +
     'credentials were remembered for this host and port (elsewhere only an admin may: 403 credentials_bound_to_host).',
@@ -58,6 +58,11 @@ export const DISCOVERY_REQUEST = {
       description: 'The documented switch (of the site) this host is; left out for a switch not documented yet.',
     },
     snmp: SNMP,
+    credentialId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'A credential set (GET /api/credentials) to read the switch with, instead of snmp: 404 for none.',
+    },
     remember: {
       type: 'boolean',
       default: false,

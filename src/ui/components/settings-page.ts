@@ -9,10 +9,12 @@ import { DataSettings } from './data-settings.ts';
 import { UsersSettings } from './users-settings.ts';
 import { TokensSettings } from './tokens-settings.ts';
 import { AccountSettings } from './account-settings.ts';
+import { CredentialsSettings } from './credentials-settings.ts';
 
 const TITLES: Record<string, MessageKey> = {
   data: 'settings.title.data',
   users: 'settings.title.users',
+  credentials: 'credentials.title',
   tokens: 'settings.title.tokens',
   account: 'settings.title.account',
 };
@@ -25,12 +27,13 @@ export function SettingsPage(p: { section: string }) {
       ? [
           { key: 'data', label: t('settings.tab.data'), href: '/settings/data' },
           { key: 'users', label: t('settings.tab.users'), href: '/settings/users' },
+          { key: 'credentials', label: t('credentials.title'), href: '/settings/credentials' },
         ]
       : []),
     { key: 'tokens', label: t('settings.tab.tokens'), href: '/settings/tokens' },
     { key: 'account', label: t('settings.tab.account'), href: '/settings/account' },
   ];
-  const adminOnly = (p.section === 'data' || p.section === 'users') && !app.isAdmin;
+  const adminOnly = (p.section === 'data' || p.section === 'users' || p.section === 'credentials') && !app.isAdmin;
   return html`
     <${PageHeader} title=${t(TITLES[p.section] ?? 'settings.title')} crumbs=${[{ label: t('settings.title') }]} />
     <${Tabs} label=${t('settings.sections')} current=${p.section} items=${items} />
@@ -41,8 +44,10 @@ export function SettingsPage(p: { section: string }) {
           ? html`<${DataSettings} />`
           : p.section === 'users'
             ? html`<${UsersSettings} />`
-            : p.section === 'tokens'
-              ? html`<${TokensSettings} />`
-              : html`<${AccountSettings} />`
+            : p.section === 'credentials'
+              ? html`<${CredentialsSettings} />`
+              : p.section === 'tokens'
+                ? html`<${TokensSettings} />`
+                : html`<${AccountSettings} />`
     }`;
 }

@@ -37,6 +37,8 @@ const PrintPage = lazyPage(async () => (await import('./print-page.ts')).PrintPa
 const TopologyPage = lazyPage(async () => (await import('./topology-page.ts')).TopologyPage);
 const TopologyIndex = lazyPage(async () => (await import('./topology-page.ts')).TopologyIndex);
 const MigrationPage = lazyPage(async () => (await import('./migration-page.ts')).MigrationPage);
+// In the switch page's chunk: a chunk of its own split the chunks the pages share and cost the first load 0.4 KB.
+const PollingPage = lazyPage(async () => (await import('./switch-page.ts')).PollingPage);
 
 /** The list pages, by route name. */
 const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
@@ -50,6 +52,7 @@ const LIST_PAGES: Record<string, (p: { route: Route }) => unknown> = {
   activity: ActivityPage,
   topologies: TopologyIndex,
   migration: MigrationPage,
+  polling: PollingPage,
 };
 
 /** The pages of one record, by route name: each made anew for another id. */

@@ -18,6 +18,7 @@ const ITEMS: { href: string; label: MessageKey; match: string[] }[] = [
   { href: '/tools/subnet', label: 'nav.tools', match: ['subnet'] },
   { href: '/templates', label: 'template.listTitle', match: ['templates', 'template'] },
   { href: '/activity', label: 'activity.title', match: ['activity'] },
+  { href: '/polling', label: 'polling.title', match: ['polling'] },
   { href: '/settings/account', label: 'settings.title', match: ['settings'] },
 ];
 

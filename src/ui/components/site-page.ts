@@ -27,6 +27,7 @@ import { vlanColumns } from './vlans-page.ts';
 import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
 import type { DiscoveryOutcome } from './discover-dialog.ts';
 import '../messages-later.ts';
+import { PollingPanel } from './polling-panel.ts';
 
 /** The site page. */
 export function SitePage(p: { id: string; route: Route }) {
@@ -139,6 +140,7 @@ export function SitePage(p: { id: string; route: Route }) {
       <h2 id="site-matrix">${t('site.matrix')}</h2>
       ${switches.data && vlans.data ? html`<${VlanMatrix} vlans=${vlans.data} switches=${switches.data} />` : html`<${Loading} />`}
     </section>
+    <${PollingPanel} siteId=${s.id} />
     <p><a href=${`/activity?siteId=${s.id}`}>${t('site.activity')}</a></p>
     ${
       editing &&

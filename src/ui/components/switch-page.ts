@@ -50,6 +50,7 @@ import { lazyPage } from './lazy-page.ts';
 import type { FarEnd, LagChange } from './lag-panel.ts';
 import { SwitchDuplicate } from './switch-duplicate.ts';
 import { PublicLinks } from './public-links.ts';
+import { PollingPanel } from './polling-panel.ts';
 import { modeLines, vlanTextOf } from '../vlan-text.ts';
 import { CsvLink } from './csv-link.ts';
 import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
@@ -436,6 +437,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
           : html`<${Loading} />`
       }
     </section>
+    <${PollingPanel} switchId=${s.id} />
     <${PublicLinks} switchId=${s.id} switchName=${s.name} />`
     }
     ${
@@ -459,3 +461,6 @@ export function SwitchPage(p: { id: string; route: Route }) {
       }} />`
     }`;
 }
+
+/** The polling status page, loaded with this page (components/shell.ts says why). */
+export { PollingPage } from './polling-page.ts';

@@ -1,0 +1,40 @@
+// Credential sets (issue 37): SNMP credentials kept once under a name, for polls and discoveries. Their secrets are
+// sealed as a switch's remembered credentials are (credentials.ts), owned by the set's id and bound to no agent: an
+// admin keeps them for every switch a schedule names them for.
+import { getCredentialSet } from '../db/polling.ts';
+import type { Db } from '../db/open.ts';
+import { Refusal } from '../errors/refusal.ts';
+import { openCredentials, sealCredentials, type CredentialKey, type SealedCredentials } from './credentials.ts';
+import type { SnmpCredentials } from './observed.ts';
+
+// Sealed with the credentials where a switch's name the agent they were kept for: a set is for any agent.
+const ANY_AGENT = { host: '*', port: 0 };
+
+/** A set's credentials sealed for the set `id`. */
+export function sealCredentialSet(key: CredentialKey, credentials: SnmpCredentials, id: string): SealedCredentials {
+  return sealCredentials(key, { credentials, boundTo: ANY_AGENT }, id);
+}
+
+/**
+ * The credentials of the set `id`: 404 not_found for no such set, 409 credentials_unreadable when they do not open
+ * (APP_JWT_SECRET is unset or changed since they were kept).
+ */
+export function credentialSetSecrets(db: Db, key: CredentialKey | undefined, id: string): SnmpCredentials {
+  const set = getCredentialSet(db, id);
+  if (!set) throw new Refusal('not_found', 'not_found', 'No such credential set.');
+  const opened = key && openCredentials(key, set, id);
+  if (!opened)
+    throw new Refusal(
+      'conflict',
+      'credentials_unreadable',
+      `The credential set ${set.name} does not open: APP_JWT_SECRET is not the one it was kept with; give its secrets again.`,
+    );
+  return opened.credentials;
+}
+
+/** What a set answers of its credentials: a v3 set's user, protocols and context; nothing of a v2c set's. */
+export function publicPartOf(credentials: SnmpCredentials): Record<string, string> {
+  if (credentials.version === '2c') return {};
+  const { user, authProtocol, privProtocol, context } = credentials;
+  return { user, authProtocol, privProtocol, ...(context === undefined ? {} : { context }) };
+}

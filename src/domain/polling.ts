@@ -1,0 +1,167 @@
+// What an admin or editor sets for polling (issue 37): credential sets (admins) and the schedules of switches and sites
+// (editors), each change with its activity entry. An entry names a set by its name and says which parts changed, never
+// a secret; like a public link's, it is not undoable (a secret replaced is not kept to be put back). The scheduler's
+// state follows a schedule in the same transaction (db/polling.ts syncPollState).
+import { recordChange, type ActivityInput, type Actor } from '../db/change.ts';
+import type { Db } from '../db/open.ts';
+import {
+  credentialSetIdByName,
+  credentialSetUsers,
+  deleteCredentialSet,
+  getCredentialSet,
+  getSiteSchedule,
+  getSwitchSchedule,
+  saveCredentialSet,
+  saveSiteSchedule,
+  saveSwitchSchedule,
+  syncPollState,
+  type CredentialSetRow,
+  type ScheduleRow,
+} from '../db/polling.ts';
+import { getSite } from '../db/sites.ts';
+import { getSwitch } from '../db/switches.ts';
+import { Refusal } from '../errors/refusal.ts';
+import { notFound } from './save.ts';
+
+/** A credential set to store: its name, version, public details (JSON) and sealed secrets (the sealing is the caller's). */
+export type CredentialSetInput = Pick<CredentialSetRow, 'name' | 'version' | 'details' | 'nonce' | 'sealed'>;
+
+/** Stores a new credential set under `id`; 409 unique_violation for a name taken (in any case). */
+export function createCredentialSet(db: Db, actor: Actor, id: string, input: CredentialSetInput): CredentialSetRow {
+  return recordChange(db, actor, (change) => {
+    refuseTakenName(db, input.name, id);
+    const row = { id, ...input, created_at: change.now, updated_at: change.now };
+    saveCredentialSet(change.db, row);
+    return { activity: setActivity(row, 'create', `Created credential set ${row.name}`, { name: [null, row.name] }), result: row };
+  }).result;
+}
+
+/** Changes a credential set: its name, or its secrets (with its version and details) when `input` has them. */
+export function updateCredentialSet(db: Db, actor: Actor, id: string, input: Partial<CredentialSetInput>): CredentialSetRow {
+  return recordChange(db, actor, (change) => {
+    const before = getCredentialSet(change.db, id);
+    if (!before) throw notFound('credential set');
+    if (input.name !== undefined) refuseTakenName(db, input.name, id);
+    const row = { ...before, ...input, updated_at: change.now };
+    saveCredentialSet(change.db, row);
+    const changes = {
+      ...(row.name === before.name ? {} : { name: [before.name, row.name] }),
+      ...(input.sealed ? { secrets: ['replaced'] } : {}),
+      ...(row.version === before.version ? {} : { version: [before.version, row.version] }),
+    };
+    return { activity: setActivity(row, 'update', `Changed credential set ${row.name}`, changes), result: row };
+  }).result;
+}
+
+/** Deletes a credential set; 409 in_use naming the switches and sites whose schedules use it. */
+export function removeCredentialSet(db: Db, actor: Actor, id: string): void {
+  recordChange(db, actor, (change) => {
+    const row = getCredentialSet(change.db, id);
+    if (!row) throw notFound('credential set');
+    const users = credentialSetUsers(change.db, id);
+    if (users.length > 0)
+      throw new Refusal(
+        'conflict',
+        'in_use',
+        `The credential set ${row.name} is used by the polling of ${users.map((user) => `${user.kind} ${user.name}`).join(', ')}.`,
+        users.map((user) => ({ field: `${user.kind}s/${user.id}`, message: `${user.kind} ${user.name} polls with it` })),
+      );
+    deleteCredentialSet(change.db, id);
+    return { activity: setActivity(row, 'delete', `Deleted credential set ${row.name}`, { name: [row.name, null] }), result: id };
+  });
+}
+
+function refuseTakenName(db: Db, name: string, id: string): void {
+  const taken = credentialSetIdByName(db, name);
+  if (taken !== undefined && taken !== id)
+    throw new Refusal('conflict', 'unique_violation', `A credential set named ${name} exists already.`, [
+      { field: 'name', message: 'is taken by another credential set' },
+    ]);
+}
+
+function setActivity(row: CredentialSetRow, action: 'create' | 'update' | 'delete', summary: string, changes: object): ActivityInput {
+  return { action, entityType: null, entityId: null, entityName: row.name, siteId: null, summary, changes, undoable: false };
+}
+
+/** A schedule as an editor sets it. */
+export interface ScheduleInput {
+  enabled: boolean;
+  intervalMinutes: number;
+  host: string | null;
+  credentialId: string;
+}
+
+/** The timing of the scheduler's first polls: now, and the length of one minute of an interval (POLL_INTERVAL_UNIT_MS). */
+export interface PollClock {
+  nowMs: number;
+  unitMs: number;
+}
+
+/** Sets a switch's own schedule (overriding its site's); its poll state follows. */
+export function setSwitchSchedule(db: Db, actor: Actor, switchId: string, input: ScheduleInput, clock: PollClock): ScheduleRow {
+  return recordChange(db, actor, (change) => {
+    const sw = getSwitch(change.db, switchId);
+    if (!sw) throw notFound('switch');
+    const row = scheduleRow(change.db, input, change.now);
+    const before = getSwitchSchedule(change.db, switchId);
+    saveSwitchSchedule(change.db, switchId, row);
+    syncPollState(change.db, { switchId }, clock.nowMs, clock.unitMs);
+    const activity = scheduleActivity('switch', sw, before, row);
+    return { activity: { ...activity, siteId: sw.site_id }, result: row };
+  }).result;
+}
+
+/** Sets a site's schedule, for its switches without one of their own; their poll state follows. */
+export function setSiteSchedule(db: Db, actor: Actor, siteId: string, input: ScheduleInput, clock: PollClock): ScheduleRow {
+  return recordChange(db, actor, (change) => {
+    const site = getSite(change.db, siteId);
+    if (!site) throw notFound('site');
+    const row = scheduleRow(change.db, { ...input, host: null }, change.now);
+    const before = getSiteSchedule(change.db, siteId);
+    saveSiteSchedule(change.db, siteId, row);
+    syncPollState(change.db, { siteId }, clock.nowMs, clock.unitMs);
+    return { activity: { ...scheduleActivity('site', site, before, row), siteId }, result: row };
+  }).result;
+}
+
+function scheduleRow(db: Db, input: ScheduleInput, now: string): ScheduleRow {
+  if (!getCredentialSet(db, input.credentialId))
+    throw new Refusal('invalid', 'validation_failed', 'The schedule is invalid.', [
+      { field: 'credentialId', message: 'is no credential set' },
+    ]);
+  return {
+    enabled: input.enabled ? 1 : 0,
+    interval_minutes: input.intervalMinutes,
+    host: input.host,
+    credential_id: input.credentialId,
+    updated_at: now,
+  };
+}
+
+const SCHEDULE_FIELDS = [
+  ['enabled', 'enabled'],
+  ['interval_minutes', 'intervalMinutes'],
+  ['host', 'host'],
+  ['credential_id', 'credentialId'],
+] as const;
+
+function scheduleActivity(
+  kind: 'switch' | 'site',
+  record: { id: string; name: string },
+  before: ScheduleRow | undefined,
+  after: ScheduleRow,
+): ActivityInput {
+  const polling: Record<string, [unknown, unknown]> = {};
+  for (const [column, field] of SCHEDULE_FIELDS)
+    if (before?.[column] !== after[column]) polling[field] = [before ? before[column] : null, after[column]];
+  return {
+    action: 'update',
+    entityType: kind,
+    entityId: record.id,
+    entityName: record.name,
+    siteId: null,
+    summary: `Set the polling of ${kind} ${record.name}`,
+    changes: { polling },
+    undoable: false,
+  };
+}
