@@ -2,8 +2,8 @@
 // or a v3 user and its keys' HMAC go to whatever host a discovery reads, so credentials an admin asked the service to
 // keep for one agent must not be sent to another one an editor names.
 import type { ROLES } from '../fields/choices.ts';
-import { cidrContains, parseIp } from '../lib/net.ts';
-import type { Target } from './target.ts';
+import { cidrContains, normalizeIp, parseIp } from '../lib/net.ts';
+import { SNMP_PORT, type Target } from './target.ts';
 
 /** An agent kept credentials are bound to: a host as written (a name or an address) and its port, or a network and port. */
 export type BoundAgent = Target | { cidr: string; port: number };
@@ -19,6 +19,21 @@ export function mayUseKeptCredentials(binding: readonly BoundAgent[], target: Ta
   return binding.some(
     (agent) => agent.port === target.port && ('cidr' in agent ? inNetwork(agent.cidr, target.host) : agent.host === target.host),
   );
+}
+
+/**
+ * Whether `role` may send a credential set (kept once, bound to no agent) to `target`: an admin anywhere, anyone else
+ * only to a documented switch's own management IP, so that an editor cannot have an admin's secrets sent to a host
+ * of their choosing.
+ */
+export function mayUseCredentialSet(
+  managementIp: string | null | undefined,
+  target: Target,
+  role: (typeof ROLES)[number] | undefined,
+): boolean {
+  if (role === 'admin') return true;
+  const host = normalizeIp(target.host);
+  return managementIp != null && target.port === SNMP_PORT && host !== undefined && host === normalizeIp(managementIp);
 }
 
 function inNetwork(cidr: string, host: string): boolean {

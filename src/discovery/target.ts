@@ -7,7 +7,7 @@ export interface Target {
   port: number;
 }
 
-const SNMP_PORT = 161;
+export const SNMP_PORT = 161;
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
 
 /**

@@ -11,7 +11,7 @@ import { writeTurn, type Db } from '../db/open.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { applyDiscovery } from '../discovery/apply.ts';
-import { agentText, mayUseKeptCredentials } from '../discovery/credential-binding.ts';
+import { agentText, mayUseCredentialSet, mayUseKeptCredentials } from '../discovery/credential-binding.ts';
 import { credentialKey, openCredentials, type CredentialKey } from '../discovery/credentials.ts';
 import { recordDiscovery } from '../discovery/discover.ts';
 import { readObserved } from '../discovery/read-observed.ts';
@@ -111,7 +111,9 @@ async function discoveryCreate(ctx: Ctx): Promise<Reply> {
       { field: 'remember', message: 'cannot keep credentials: APP_JWT_SECRET is not set, and they would not open after a restart' },
     ]);
   const credentials =
-    body.snmp ?? keptSetCredentials(ctx.app, body.credentialId, key) ?? rememberedCredentials(ctx, switchId, key, body.target);
+    body.snmp ??
+    keptSetCredentials(ctx, body.credentialId, key, switchId, body.target) ??
+    rememberedCredentials(ctx, switchId, key, body.target);
   if (!credentials)
     throw validationFailed([
       { field: 'snmp', message: switchId ? 'is required: no credentials are remembered for this switch' : 'is required' },
@@ -236,9 +238,17 @@ function keyOf(app: App): CredentialKey | undefined {
 }
 
 /** The secrets of the credential set named (404 for none); undefined when none is named. */
-function keptSetCredentials(app: App, credentialId: string | undefined, key: CredentialKey | undefined): SnmpCredentials | undefined {
+function keptSetCredentials(
+  ctx: Ctx,
+  credentialId: string | undefined,
+  key: CredentialKey | undefined,
+  switchId: string | null,
+  target: Target,
+): SnmpCredentials | undefined {
   if (credentialId === undefined) return undefined;
-  return credentialSetSecrets(app.db, key, credentialId);
+  const managementIp = switchId === null ? null : getSwitch(ctx.app.db, switchId)?.management_ip;
+  if (!mayUseCredentialSet(managementIp, target, ctx.user?.role)) throw setNotForHost(target);
+  return credentialSetSecrets(ctx.app.db, key, credentialId);
 }
 
 /** The credentials remembered for the switch; 403 credentials_bound_to_host where the caller may not send them to `target`. */
@@ -254,6 +264,14 @@ function rememberedCredentials(
   if (!kept) return undefined;
   if (!mayUseKeptCredentials(kept.boundTo ? [kept.boundTo] : [], target, ctx.user?.role)) throw boundElsewhere(kept.boundTo, target);
   return kept.credentials;
+}
+
+function setNotForHost(target: Target): HttpError {
+  return new HttpError(
+    403,
+    'credentials_bound_to_host',
+    `A credential set goes only to a documented switch's own management IP unless an admin sends it: not to ${agentText(target)}.`,
+  );
 }
 
 function boundElsewhere(boundTo: Target | null, target: Target): HttpError {

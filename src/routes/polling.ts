@@ -2,6 +2,7 @@ import { effectiveSchedule, getPollState, getSiteSchedule, getSwitchSchedule, li
 import type { PollStateRow, ScheduleRow } from '../db/polling.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
+import { mayUseCredentialSet } from '../discovery/credential-binding.ts';
 import { pollSwitch } from '../discovery/poll.ts';
 import { parseTarget } from '../discovery/target.ts';
 import { setSiteSchedule, setSwitchSchedule, type ScheduleInput } from '../domain/polling.ts';
@@ -90,8 +91,16 @@ export const POLLING_ROUTES: Route[] = [
 ];
 
 function switchPollingSet(ctx: Ctx): Reply {
-  const id = pathId(ctx, 'switch');
-  setSwitchSchedule(ctx.app.db, actorOf(ctx), id, readSchedule(ctx.body, true), clockOf(ctx));
+  const sw = pathRow(ctx, 'switch', getSwitch);
+  const schedule = readSchedule(ctx.body, true);
+  const target = schedule.host === null ? undefined : parseTarget(schedule.host);
+  if (target && !mayUseCredentialSet(sw.management_ip, target, ctx.user?.role))
+    throw new HttpError(
+      403,
+      'credentials_bound_to_host',
+      `Only an admin may poll switch ${sw.name} at another host than its management IP with a credential set: leave host out, or ask an admin.`,
+    );
+  setSwitchSchedule(ctx.app.db, actorOf(ctx), sw.id, schedule, clockOf(ctx));
   return switchPollingGet(ctx);
 }
 

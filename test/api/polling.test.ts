@@ -183,23 +183,17 @@ describe('run now and back-off', () => {
     expect(waits.map((ms) => Math.round(ms / 1000))).toEqual([1, 2, 4, 8]);
     const failing = await call('GET', '/api/polling?status=failing', undefined, viewer);
     expect(failing.body.items.map((row: { switchName: string }) => row.switchName)).toEqual(['dark-1']);
-    await call(
-      'PUT',
-      `/api/switches/${ids.dark}/polling`,
-      { enabled: true, intervalMinutes: 5, host: '10.0.0.21', credentialId: ids.v2c },
-      editor,
-    );
+    const elsewhere = { enabled: true, intervalMinutes: 5, host: '10.0.0.21', credentialId: ids.v2c };
+    const refused = await call('PUT', `/api/switches/${ids.dark}/polling`, elsewhere, editor);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('credentials_bound_to_host');
+    expect((await call('PUT', `/api/switches/${ids.dark}/polling`, elsewhere)).status).toBe(200);
     const recovered = (await call('POST', `/api/switches/${ids.dark}/polling/run`, undefined, editor)).body;
     expect(recovered).toMatchObject({ status: 'ok', failures: 0, lastError: null });
   });
 
   it('lists failing switches first', async () => {
-    await call(
-      'PUT',
-      `/api/switches/${ids.acc}/polling`,
-      { enabled: true, intervalMinutes: 5, host: '10.0.0.98', credentialId: ids.v2c },
-      editor,
-    );
+    await call('PUT', `/api/switches/${ids.acc}/polling`, { enabled: true, intervalMinutes: 5, host: '10.0.0.98', credentialId: ids.v2c });
     await call('POST', `/api/switches/${ids.acc}/polling/run`, undefined, editor);
     const list = await call('GET', '/api/polling', undefined, viewer);
     expect(list.body.items[0]).toMatchObject({ switchName: 'acc-1', status: 'failing' });
@@ -208,11 +202,22 @@ describe('run now and back-off', () => {
 
 describe('discovery with a credential set', () => {
   it('reads a switch with a kept set instead of snmp; an unknown set is 404', async () => {
-    const body = { siteId: ids.site, switchId: ids.dark, host: '10.0.0.21', credentialId: ids.v2c };
+    const body = { siteId: ids.site, switchId: ids.acc, host: '10.0.0.21', credentialId: ids.v2c };
     const discovery = await call('POST', '/api/discovery', body, editor);
     expect(discovery.status, discovery.text).toBe(201);
     expect((await call('POST', '/api/discovery', { ...body, credentialId: NO_SUCH_ID }, editor)).status).toBe(404);
     expectFaults(await call('POST', '/api/discovery', { ...body, snmp: { version: '2c', community: 'x' } }, editor), ['credentialId']);
+  });
+
+  it("sends a set only to a documented switch's management IP unless an admin asks (403 credentials_bound_to_host)", async () => {
+    const elsewhere = { siteId: ids.site, switchId: ids.dark, host: '10.0.0.21', credentialId: ids.v2c };
+    const undocumented = { siteId: ids.site, host: '10.0.0.21', credentialId: ids.v2c };
+    for (const body of [elsewhere, undocumented]) {
+      const refused = await call('POST', '/api/discovery', body, editor);
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.error.code).toBe('credentials_bound_to_host');
+    }
+    expect((await call('POST', '/api/discovery', elsewhere)).status).toBe(201);
   });
 });
 
