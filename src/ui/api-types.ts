@@ -472,6 +472,7 @@ export type Finding = {
     | 'network_nearly_full'
     | 'poe_over_budget'
     | 'vlan_not_carried_by_uplink'
+    | 'drift'
     | 'unused_vlan'
     | 'broken_rule';
   severity: 'error' | 'warning' | 'info';
