@@ -1671,4 +1671,20 @@ export const de = {
   ...group('age', {
     justNow: 'gerade eben',
   }),
+  ...group('drift', {
+    adopt: 'Übernehmen',
+    adoptHelp: 'Das, was der Switch gemeldet hat, in die Dokumentation schreiben (eine Änderung, die sich rückgängig machen lässt).',
+    adopted: 'In die Dokumentation von {switch} übernommen.',
+    acknowledge: 'Bestätigen',
+    note: 'Notiz',
+    notePlaceholder: 'Warum diese Abweichung in Ordnung ist',
+    until: 'Bis (optional)',
+    untilHelp: 'Ohne Datum bleibt der Befund verborgen, bis sich die Abweichung ändert.',
+    save: 'Befund bestätigen',
+    cancel: 'Abbrechen',
+    acknowledged: 'Befund bestätigt.',
+    count: { one: '{count} Abweichung', other: '{count} Abweichungen' },
+    none: 'Keine Abweichung',
+    switchTitle: 'Abweichungen laut letztem Auslesen',
+  }),
 } satisfies Catalogue;
