@@ -472,9 +472,9 @@ export type Finding = {
     | 'network_nearly_full'
     | 'poe_over_budget'
     | 'vlan_not_carried_by_uplink'
-    | 'drift'
     | 'unused_vlan'
-    | 'broken_rule';
+    | 'broken_rule'
+    | 'drift';
   severity: 'error' | 'warning' | 'info';
   message: string;
   form?: string;

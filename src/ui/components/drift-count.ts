@@ -13,5 +13,6 @@ export function useDriftCount(switchId: string, siteId: string | undefined, disc
 
 export function DriftCount(p: { count: number; siteId: string }) {
   const text = p.count === 0 ? t('drift.none') : t('drift.count', { count: p.count });
-  return html`<a class=${`drift-count${p.count > 0 ? ' has-drift' : ''}`} href=${`/sites/${p.siteId}#site-findings`} title=${t('drift.switchTitle')}>${text}</a>`;
+  const href = `/sites/${p.siteId}#site-findings`;
+  return html`<a class=${`drift-count${p.count > 0 ? ' has-drift' : ''}`} href=${href} title=${t('drift.switchTitle')}>${text}</a>`;
 }
