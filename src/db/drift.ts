@@ -82,3 +82,19 @@ export function putAcknowledgement(db: Db, row: AcknowledgementRow): void {
 export function deleteAcknowledgement(db: Db, key: string): boolean {
   return prepare(db, 'DELETE FROM drift_acknowledgements WHERE key = ?').run(key).changes > 0;
 }
+
+/** Removes every acknowledgement (a restore, before it writes the backup's). */
+export function deleteAllAcknowledgements(db: Db): void {
+  prepare(db, 'DELETE FROM drift_acknowledgements').run();
+}
+
+/** Every acknowledgement as the backup's JSON records joined by commas (a handful: one string), by key. */
+export function acknowledgementsJson(db: Db): string {
+  const row = prepare(
+    db,
+    `SELECT group_concat(record, ',') AS text FROM (SELECT json_object('key', key, 'switchId', switch_id, 'note', note, 'until', until,
+      'documented', json_extract(difference, '$[0]'), 'observed', json_extract(difference, '$[1]'), 'createdAt', created_at,
+      'createdBy', created_by) AS record FROM drift_acknowledgements ORDER BY key)`,
+  ).get() as { text: string | null };
+  return row.text ?? '';
+}

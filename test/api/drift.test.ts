@@ -272,3 +272,26 @@ describe('a later discovery', () => {
     expect([answer.status, answer.body.error?.code]).toEqual([409, 'discovery_stale']);
   });
 });
+
+describe('acknowledgements in the backup', () => {
+  it('are exported beside the inventory and restored with it; a bad one refuses the document', async () => {
+    const key = `drift:${ids.acc}:port:Gi1/0/2:description`;
+    await server.must(201, 'POST', '/api/checks/acknowledge', { key, note: 'kept in the backup', until: '2999-06-01' });
+    const doc = await server.must(200, 'GET', '/api/backup/export');
+    const exported = doc.driftAcknowledgements.find((each: { key: string }) => each.key === key);
+    expect(exported).toMatchObject({
+      switchId: ids.acc,
+      note: 'kept in the backup',
+      until: '2999-06-01T00:00:00.000Z',
+      documented: 'desk phone',
+    });
+    await server.must(204, 'DELETE', `/api/checks/acknowledgements/${encodeURIComponent(key)}`);
+    const bad = { ...doc, driftAcknowledgements: [{ ...exported, switchId: ids.core }] };
+    expectFaults(await server.call('POST', '/api/backup/import', { body: bad }), ['driftAcknowledgements[0].key']);
+    await server.must(200, 'POST', '/api/backup/import', doc);
+    const listed = await server.must(200, 'GET', '/api/checks/acknowledgements');
+    const keysIn = (items: { key: string }[]) => items.map((each) => each.key);
+    expect(keysIn(listed.items)).toEqual(keysIn(doc.driftAcknowledgements));
+    expect(listed.items.find((each: { key: string }) => each.key === key)).toMatchObject({ note: 'kept in the backup', observed: 'phone' });
+  });
+});
