@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observedAccess as access, observedPort as port } from '../../test/fixtures/observed-switch.ts';
+import { observedAccess as access, observedPort as port, observedSwitch } from '../../test/fixtures/observed-switch.ts';
 import type { LatestDiscoveryRow } from '../db/drift.ts';
 import { driftFinding, driftItems, driftKey } from './drift.ts';
 import type { ObservedSwitch } from './observed.ts';
@@ -38,29 +38,7 @@ function input(observed: Partial<ObservedSwitch>): ProposalInput {
       { vid: 20, name: 'Voice' },
     ],
     switches: [{ name: 'core-1', macAddress: null, managementIp: null, ports: [{ name: 'Te1/1/1' }] }],
-    observed: {
-      system: {
-        sysName: null,
-        sysDescr: null,
-        sysObjectID: null,
-        sysLocation: null,
-        sysContact: null,
-        vendor: null,
-        model: null,
-        serial: null,
-        macAddress: null,
-      },
-      ports: [port(1, 'Gi1/0/1'), port(2, 'Gi1/0/2')],
-      vlans: [],
-      membership: [access(1, 10), access(2, 10)],
-      lags: [],
-      neighbours: [],
-      fdb: [],
-      arp: [],
-      poe: [],
-      notes: [],
-      ...observed,
-    },
+    observed: observedSwitch({ ports: [port(1, 'Gi1/0/1'), port(2, 'Gi1/0/2')], membership: [access(1, 10), access(2, 10)], ...observed }),
   };
 }
 

@@ -35,10 +35,11 @@ export const CHECK_ROUTES: Route[] = [
     access: 'editor',
     handler: acknowledge,
     body: { accepts: 'json' },
-    summary:
-      'Keep a drift finding out of GET /api/checks until `until`, or until its difference changes (404 for a key that names ' +
-      'no drift finding now); acknowledging it again replaces the acknowledgement. An activity entry of its switch, not undoable.',
     doc: { request: ACKNOWLEDGE_REQUEST, response: ACKNOWLEDGEMENT_SCHEMA, status: 201 },
+    summary:
+      'Keep a drift finding out of GET /api/checks until `until`, or until its difference changes ' +
+      '(404 for a key that names no drift finding now); acknowledging it again replaces the acknowledgement. ' +
+      'An activity entry of its switch, not undoable.',
   },
   {
     method: 'GET',

@@ -2,7 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
-import { observedAccess as access, observedPort as port, observedTrunk as trunk } from '../fixtures/observed-switch.ts';
+import {
+  observedAccess as access,
+  observedPort as port,
+  observedSwitch,
+  observedSystem,
+  observedTrunk as trunk,
+} from '../fixtures/observed-switch.ts';
 import { expectFaults, ROOT, useSignedInUsers, useTestServer, type ApiClient } from '../helpers/server.ts';
 import type { FakeReading } from './discovery-server.ts';
 
@@ -17,21 +23,17 @@ let viewer: ApiClient;
 const ids = {} as Record<'site' | 'branch' | 'users' | 'voice' | 'core' | 'coreTe1' | 'coreTe2' | 'acc', string>;
 const accPorts: Record<string, string> = {};
 
-const SYSTEM: ObservedSwitch['system'] = {
+const SYSTEM = observedSystem({
   sysName: 'acc-1',
-  sysDescr: 'Cisco IOS XE Software',
-  sysObjectID: '1.3.6.1.4.1.9.1.2694',
-  sysLocation: null,
-  sysContact: null,
   vendor: 'Cisco',
   model: 'C9200-24P',
   serial: 'JAE2217ABCD',
   macAddress: '00:11:22:33:44:55',
-};
+});
 
 /** What acc-1 reports when it is as documented: an uplink to core-1 Te1/1/1, a phone in Voice, a user port in Users. */
 function accAsDocumented(): ObservedSwitch {
-  return {
+  return observedSwitch({
     system: SYSTEM,
     ports: [port(1, 'Gi1/0/1', { description: 'uplink' }), port(2, 'Gi1/0/2', { description: 'phone' }), port(3, 'Gi1/0/3')],
     vlans: [
@@ -39,15 +41,10 @@ function accAsDocumented(): ObservedSwitch {
       { vid: 20, name: 'Voice' },
     ],
     membership: [trunk(1, 10, [20]), access(2, 20), access(3, 10)],
-    lags: [],
     neighbours: [
       { localIfIndex: 1, remoteSysName: 'core-1', remotePortId: 'Te1/1/1', remotePortDesc: '', remoteChassisId: '', protocol: 'lldp' },
     ],
-    fdb: [],
-    arp: [],
-    poe: [],
-    notes: [],
-  };
+  });
 }
 
 /** acc-1 changed on the switch: VLAN 20 renamed, Gi1/0/3 moved to VLAN 20, Gi1/0/2's description, the uplink's neighbour. */

@@ -4,49 +4,22 @@
 // site's findings show the four drift findings with Adopt and Acknowledge; Adopt writes one into the documentation and
 // the finding goes, Acknowledge with a note and a date hides another; the switch's page shows its drift count; a
 // German user sees all of it in German. Screenshots drift-*.png at 1280 and 375 px; axe on the findings.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
-import { ROOT } from '../helpers/server.ts';
+import { ARUBA_RECORDING, driftedRecording } from '../fixtures/drifted-recording.ts';
 import { axeViolations, finishPage, h1, newPage, SHOTS, TEST_PASSWORD, useBrowserApp, watch } from './support.ts';
 
-const RECORDING = join(ROOT, 'test', 'discovery', 'recordings', 'aruba_2930f.snmprec');
 const dir = mkdtempSync(join(tmpdir(), 'drift-e2e-'));
 let agent: SimulatedAgent | undefined;
 const ids = { site: '', switch: '' };
 
-/** The recording's lines changed between the two discoveries (see test/api/drift-snmp.test.ts for what each is). */
-const CHANGES: [string, string][] = [
-  ['1.3.6.1.2.1.17.7.1.4.3.1.1.20|4|voice', '1.3.6.1.2.1.17.7.1.4.3.1.1.20|4|phones'],
-  ['1.3.6.1.2.1.17.7.1.4.5.1.1.7|66|99', '1.3.6.1.2.1.17.7.1.4.5.1.1.7|66|10'],
-  ['1.3.6.1.2.1.17.7.1.4.2.1.4.0.99|4x|03', '1.3.6.1.2.1.17.7.1.4.2.1.4.0.99|4x|01'],
-  ['1.3.6.1.2.1.17.7.1.4.2.1.5.0.99|4x|02', '1.3.6.1.2.1.17.7.1.4.2.1.5.0.99|4x|00'],
-  ['1.3.6.1.2.1.17.7.1.4.3.1.2.99|4x|03', '1.3.6.1.2.1.17.7.1.4.3.1.2.99|4x|01'],
-  ['1.3.6.1.2.1.17.7.1.4.3.1.4.99|4x|02', '1.3.6.1.2.1.17.7.1.4.3.1.4.99|4x|00'],
-  ['1.3.6.1.2.1.17.7.1.4.2.1.4.0.10|4x|e1', '1.3.6.1.2.1.17.7.1.4.2.1.4.0.10|4x|e3'],
-  ['1.3.6.1.2.1.17.7.1.4.2.1.5.0.10|4x|e0', '1.3.6.1.2.1.17.7.1.4.2.1.5.0.10|4x|e2'],
-  ['1.3.6.1.2.1.17.7.1.4.3.1.2.10|4x|f1', '1.3.6.1.2.1.17.7.1.4.3.1.2.10|4x|f3'],
-  ['1.3.6.1.2.1.17.7.1.4.3.1.4.10|4x|f0', '1.3.6.1.2.1.17.7.1.4.3.1.4.10|4x|f2'],
-  ['1.3.6.1.2.1.31.1.1.1.18.2|4|phone + pc 2', '1.3.6.1.2.1.31.1.1.1.18.2|4|printer'],
-  ['1.0.8802.1.1.2.1.4.1.1.7.0.9.3|4|1/1/1', '1.0.8802.1.1.2.1.4.1.1.7.0.9.3|4|1/1/3'],
-  ['1.0.8802.1.1.2.1.4.1.1.8.0.9.3|4|1/1/1', '1.0.8802.1.1.2.1.4.1.1.8.0.9.3|4|1/1/3'],
-];
-
-function changedRecording(): string {
-  const lines = readFileSync(RECORDING, 'latin1').split('\n');
-  for (const [from, to] of CHANGES) {
-    const at = lines.findIndex((line) => line.startsWith(from));
-    lines[at] = to + lines[at].slice(from.length);
-  }
-  return lines.join('\n');
-}
-
 const app = useBrowserApp({
   setup: async () => {
-    copyFileSync(RECORDING, join(dir, 'aruba_2930f.snmprec'));
+    copyFileSync(ARUBA_RECORDING, join(dir, 'aruba_2930f.snmprec'));
     agent = await startSnmprecAgent(dir);
     const snmp = { version: '2c', community: 'aruba_2930f' };
     ids.site = (await app.admin('POST', '/api/sites', { name: 'HQ' })).id;
@@ -56,7 +29,7 @@ const app = useBrowserApp({
     const first = await app.admin('POST', '/api/discovery', { siteId: ids.site, host: `127.0.0.1:${agent.port}`, snmp });
     const keys = first.proposal.map((item: { key: string }) => item.key);
     ids.switch = (await app.admin('POST', `/api/discovery/${first.id}/apply`, { keys })).switchId;
-    writeFileSync(join(dir, 'aruba_2930f.snmprec'), changedRecording(), 'latin1');
+    writeFileSync(join(dir, 'aruba_2930f.snmprec'), driftedRecording(), 'latin1');
     await agent.stop();
     agent = await startSnmprecAgent(dir);
     await app.admin('POST', '/api/discovery', { siteId: ids.site, switchId: ids.switch, host: `127.0.0.1:${agent.port}`, snmp });
