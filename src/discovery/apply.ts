@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordChange, type Actor, type Change } from '../db/change.ts';
 import { getDiscovery, keepSwitchCredentials, markDiscoveryApplied, type DiscoveryRow } from '../db/discoveries.ts';
+import { latestDiscoveryId } from '../db/drift.ts';
 import type { ActivityEntry } from '../db/activity.ts';
 import {
   insertLag,
@@ -30,7 +31,7 @@ import {
   type PortValues,
 } from '../db/ports.ts';
 import { getSwitch, insertSwitch, switchIdByIp, switchIdByMac, switchIdByName, updateSwitch, type SwitchValues } from '../db/switches.ts';
-import { insertVlan, usedColors, vlanIdByName, vlanIdByVid, type VlanValues } from '../db/vlans.ts';
+import { getVlan, insertVlan, updateVlan, usedColors, vlanIdByName, vlanIdByVid, type VlanValues } from '../db/vlans.ts';
 import { applyLagToMembers } from '../domain/lags.ts';
 import { databaseLookups } from '../domain/lookups.ts';
 import { keepManagementAddress } from '../domain/management-address.ts';
@@ -62,18 +63,26 @@ export interface Applied {
  * chosen items moved, or the switch is gone: `details` name those keys), and whatever the data refuses (a name taken
  * meanwhile: name_taken).
  */
-export function applyDiscovery(db: Db, id: string, chosen: readonly string[], actor: Actor, key: CredentialKey | undefined): Applied {
+export function applyDiscovery(
+  db: Db,
+  id: string,
+  chosen: readonly string[],
+  actor: Actor,
+  key: CredentialKey | undefined,
+  { drift = false } = {},
+): Applied {
   const { result: switchId, entry } = recordChange(db, actor, (change) => {
     const discovery = getDiscovery(change.db, id);
     if (!discovery) throw new Refusal('not_found', 'not_found', 'No such discovery.');
-    if (discovery.applied_at)
+    if (discovery.applied_at && !drift)
       throw new Refusal('conflict', 'already_applied', `This discovery was applied at ${discovery.applied_at}; discover the switch again.`);
-    const items = chosenItems(change.db, discovery, chosen);
+    const items = drift ? adoptedItems(change.db, discovery, chosen) : chosenItems(change.db, discovery, chosen);
     const applying = applyItems(change, discovery, items);
     afterCreate(change, discovery, applying, key);
+    const before = discovery.applied_keys === null ? [] : (JSON.parse(discovery.applied_keys) as string[]);
     markDiscoveryApplied(change.db, discovery.id, {
       at: change.now,
-      keys: chosen,
+      keys: drift ? [...new Set([...before, ...items.map((item) => item.key)])] : chosen,
       switchId: applying.switchId,
       activityId: change.entryId,
     });
@@ -141,6 +150,37 @@ function chosenItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[])
   return [...new Set(chosen)].map((key) => now.get(key)!).sort((a, b) => phaseOf(a) - phaseOf(b));
 }
 
+/**
+ * Drift adopted (GET /api/checks): the chosen items of the proposal the switch's latest discovery gives now, with
+ * the items they require, in the order they apply. The discovery may have been applied before; a later discovery
+ * of the switch, or a key that is no difference now, is refused as discovery_stale.
+ */
+function adoptedItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[]): ProposalItem[] {
+  if (discovery.switch_id === null || latestDiscoveryId(db, discovery.switch_id) !== discovery.id)
+    throw new Refusal(
+      'conflict',
+      'discovery_stale',
+      'The switch has been discovered again since; adopt the differences of its latest discovery.',
+      [{ field: 'id', message: 'not the latest discovery of its switch' }],
+    );
+  const now = currentProposal(db, discovery);
+  const gone: FieldFault[] = [];
+  chosen.forEach((key, i) => {
+    if (!now.has(key))
+      gone.push({ field: `keys[${i}]`, message: `"${key}": no longer a difference (documented since, or what it needs is gone)` });
+  });
+  if (gone.length)
+    throw new Refusal('conflict', 'discovery_stale', 'Some chosen differences are no differences now; nothing was changed.', gone);
+  const adopted = new Set<string>();
+  const adopt = (key: string) => {
+    if (adopted.has(key) || !now.has(key)) return;
+    adopted.add(key);
+    now.get(key)!.requires.forEach(adopt);
+  };
+  chosen.forEach(adopt);
+  return [...adopted].map((key) => now.get(key)!).sort((a, b) => phaseOf(a) - phaseOf(b));
+}
+
 /** The proposal the stored observation gives with the documented data as it is now, by key. */
 function currentProposal(db: Db, discovery: DiscoveryRow): Map<string, ProposalItem> {
   const gone = () =>
@@ -204,6 +244,7 @@ function applyItems(change: Change, discovery: DiscoveryRow, items: ProposalItem
 function applyItem(applying: Applying, item: ProposalItem): void {
   if (item.key === CREATE_SWITCH_KEY) return createSwitch(applying, item.observed as NewSwitch);
   if (item.entity === 'switch') return changeSwitch(applying, item.field!, item.observed);
+  if (item.entity === 'vlan' && item.kind === 'change') return renameVlan(applying, Number(item.name), String(item.observed));
   if (item.entity === 'vlan') return addVlan(applying, item.observed as { vid: number; name: string });
   if (item.entity === 'port' && item.kind === 'create') return addPorts(applying, [item.observed as ObservedPortFields]);
   if (item.entity === 'port' && item.kind === 'link')
@@ -278,12 +319,14 @@ function refuseSwitchClashes(db: Db, siteId: string, id: string, values: { name?
 
 // ---- VLANs and ports ----
 
+const vlanNameTaken = (name: string) =>
+  new Refusal('conflict', 'name_taken', `The site has a VLAN named "${name}" now; nothing was changed.`, [
+    { field: 'name', message: `the site has a VLAN named "${name}"` },
+  ]);
+
 function addVlan(applying: Applying, vlan: { vid: number; name: string }): void {
   const { change, siteId } = applying;
-  if (vlanIdByName(change.db, siteId, vlan.name))
-    throw new Refusal('conflict', 'name_taken', `The site has a VLAN named "${vlan.name}" now; nothing was changed.`, [
-      { field: 'name', message: `the site has a VLAN named "${vlan.name}"` },
-    ]);
+  if (vlanIdByName(change.db, siteId, vlan.name)) throw vlanNameTaken(vlan.name);
   const id = randomUUID();
   change.touch('vlan', id);
   const values: VlanValues = {
@@ -294,6 +337,14 @@ function addVlan(applying: Applying, vlan: { vid: number; name: string }): void 
     color: pickVlanColor(usedColors(change.db, siteId)),
   };
   insertVlan(change.db, id, values, change.now);
+}
+
+function renameVlan(applying: Applying, vid: number, name: string): void {
+  const { change, siteId } = applying;
+  const id = vlanIdByVid(change.db, siteId, vid)!;
+  if (vlanIdByName(change.db, siteId, name, id)) throw vlanNameTaken(name);
+  change.touch('vlan', id);
+  updateVlan(change.db, id, { ...getVlan(change.db, id)!, name }, change.now);
 }
 
 const DEFAULT_PORT = defaultColumns(PORT) as PortValues;

@@ -232,6 +232,29 @@ describe('the proposal of a documented switch', () => {
     expect(rows(propose(input({ observed: observed(extra) })).items)).toEqual(expected);
   });
 
+  const renameCases: [string, ObservedSwitch['vlans'], Row[]][] = [
+    ['a VLAN the switch names otherwise', [{ vid: 10, name: 'Staff' }], [['vlan:10:name', 'Users', 'Staff']]],
+    ['only the spelling', [{ vid: 10, name: 'USERS' }], [['vlan:10:name', 'Users', 'USERS']]],
+    ['the same name', [{ vid: 10, name: 'Users' }], []],
+    ["the device's default name", [{ vid: 10, name: 'VLAN0010' }], []],
+    ['no name', [{ vid: 10, name: null }], []],
+    [
+      "the name of the site's other VLAN",
+      [
+        { vid: 10, name: 'Voice' },
+        { vid: 20, name: 'Voice' },
+      ],
+      [],
+    ],
+  ];
+  it.each(renameCases)('VLANs the site has, renamed on the switch: %s', (_name, vlans, expected) => {
+    const site = [
+      { vid: 10, name: 'Users' },
+      { vid: 20, name: 'Voice' },
+    ];
+    expect(rows(propose(input({ vlans: site, observed: observed({ vlans }) })).items)).toEqual(expected);
+  });
+
   const membershipCases: [string, DocumentedPort, ObservedMembership, Row[], Record<string, string[]>][] = [
     [
       'an access VLAN the site has',

@@ -105,6 +105,7 @@ export const CREATE_SWITCH_KEY = 'switch:create';
 export const keys = {
   switchField: (field: string) => `switch:${field}`,
   vlan: (vid: number) => `vlan:${vid}:add`,
+  vlanName: (vid: number) => `vlan:${vid}:name`,
   port: (name: string) => `port:${name}:add`,
   portField: (name: string, field: string) => `port:${name}:${field}`,
   lag: (name: string) => `lag:${name}:add`,
@@ -247,7 +248,10 @@ function vlanItems(context: Context): ProposalItem[] {
   for (const vid of [...named.keys()].sort((a, b) => a - b)) {
     if (!usableVid(context, vid, named.get(vid) ?? null)) continue;
     context.vlanNames.set(vid, named.get(vid) ?? null);
-    if (context.siteVids.has(vid)) continue;
+    if (context.siteVids.has(vid)) {
+      items.push(...vlanRenameItems(context, vid, named.get(vid) ?? null, taken));
+      continue;
+    }
     const name = freeVlanName(vid, named.get(vid) ?? null, taken);
     taken.add(name.toLowerCase());
     items.push(item('create', 'vlan', String(vid), null, keys.vlan(vid), null, { vid, name }));
@@ -255,6 +259,21 @@ function vlanItems(context: Context): ProposalItem[] {
   const skipped = [...named.keys()].filter((vid) => !context.vlanNames.has(vid));
   if (skipped.length) notes.push(`VLANs ${skipped.join(', ')} were left out (reserved, or not a VLAN number).`);
   return items;
+}
+
+/**
+ * The rename of a documented VLAN to the name the switch gives it, unless that name is the device's default
+ * (VLAN0030, "default" for VLAN 1) or another VLAN's of the site.
+ */
+function vlanRenameItems(context: Context, vid: number, observed: string | null, taken: Set<string>): ProposalItem[] {
+  const name = textOf(VLAN_NAME, observed);
+  const documented = context.input.vlans.find((vlan) => vlan.vid === vid)!.name;
+  if (name === null || name === documented || /^vlan0*\d+$/i.test(name) || (vid === 1 && /^default$/i.test(name))) return [];
+  if (name.toLowerCase() !== documented.toLowerCase() && taken.has(name.toLowerCase())) {
+    context.notes.push(`The switch names VLAN ${vid} "${name}", the name of another VLAN of the site: its rename is not proposed.`);
+    return [];
+  }
+  return [item('change', 'vlan', String(vid), 'name', keys.vlanName(vid), documented, name)];
 }
 
 function usableVid(context: Context, vid: number, name: string | null): boolean {

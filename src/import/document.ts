@@ -4,6 +4,7 @@
 // (0.26.0: no schemaVersion, or one below 6) is converted first (model1.ts), and then checked as any other:
 // its faults name the converted document's paths (a model-1 network i is `data.vlans[i]`).
 import { ACTIONS, ACTIVITY_ENTRY_FIELDS, type ActivityRow } from '../db/activity.ts';
+import type { AcknowledgementRow } from '../db/drift.ts';
 import { DOCUMENT_KINDS, type Counts, type DocumentKind } from '../db/read/backup.ts';
 import {
   KIND_OF,
@@ -28,6 +29,7 @@ import { checkTemplateUnits } from '../lib/port-layout.ts';
 import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { ipamFault, ipamFindings } from './ipam.ts';
 import { convertModel1Data, isModel1Document, type Model1Conversion } from './model1.ts';
+import { checkAcknowledgements } from './acknowledgements.ts';
 
 /** The schema name of the backup document. */
 const DOCUMENT_SCHEMA = 'db-v1';
@@ -43,6 +45,8 @@ export type CheckedDocument = Record<KindPlural, StoredRecord[]> & {
   exportedAt: string | null;
   users: StoredUser[];
   activity: StoredActivity[];
+  /** Acknowledged drift findings (configuration; not counted). */
+  driftAcknowledgements: AcknowledgementRow[];
   /** What the conversion of a model-1 (0.26.0) document did; undefined for a document of model 2. */
   converted?: Model1Conversion;
 };
@@ -122,6 +126,7 @@ export function checkDocument(body: unknown, now: string, currentSchema = Number
     users: list('users').flatMap((raw, i) => checkUser(raw, `data.users[${i}].`, now, faults) ?? []),
     ...perPlural((): StoredRecord[] => []),
     activity: [],
+    driftAcknowledgements: [],
     converted,
   };
   const indexOf = perPlural(() => new Map<StoredRecord, number>());
@@ -136,6 +141,8 @@ export function checkDocument(body: unknown, now: string, currentSchema = Number
   fillPositions(doc.ports);
   fillColors(doc.vlans);
   doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
+  const switchIds = new Set(doc.switches.map((record) => String(record.id)));
+  doc.driftAcknowledgements = checkAcknowledgements(body.driftAcknowledgements, switchIds, faults);
   faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
   if (faults.length)
     throw refusalOf(faults, `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`);

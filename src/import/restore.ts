@@ -1,5 +1,5 @@
-// Restore: replaces sites, VLANs, networks, ranges, templates, switches, LAGs, ports, addresses and activity (and users
-// on request) by a checked db-v1 document's, ids kept, in one transaction that ends with one `restore` entry. Records go
+// Restore: replaces sites, VLANs, networks, ranges, templates, switches, LAGs, ports, addresses, activity and acknowledged
+// drift (and users on request) by a checked db-v1 document's, ids kept, in one transaction that ends with one `restore` entry. Records go
 // in in KIND_ORDER (a template before its switches, a LAG before its member ports); the two ends of a LAG pair point at
 // each other, which the deferred foreign key of lags.remote_lag_id allows until the COMMIT. Favourite switches are
 // settings of their users, not part of a document: a restore leaves every user without favourites. A document
@@ -10,6 +10,7 @@ import { noteEntry, type Actor } from '../db/change.ts';
 import { deleteInventoryAndActivity, insertRecords, KIND_OF, KIND_PLURALS } from '../db/images.ts';
 import { deleteUsers, insertStoredUser, maxTokenVersion } from '../db/users.ts';
 import { insertActivity } from '../db/activity.ts';
+import { deleteAllAcknowledgements, putAcknowledgement } from '../db/drift.ts';
 import { inTransaction, type Db } from '../db/open.ts';
 import { pauseDerivedData, resumeDerivedData } from '../db/search-index.ts';
 import { Refusal } from '../errors/refusal.ts';
@@ -40,6 +41,8 @@ export function restoreDocument(db: Db, actor: Actor, doc: CheckedDocument, opti
     }
     for (const plural of KIND_PLURALS) insertRecords(db, KIND_OF[plural], doc[plural]);
     for (const entry of doc.activity) insertActivity(db, entry.row, entry.touched);
+    deleteAllAcknowledgements(db);
+    for (const row of doc.driftAcknowledgements) putAcknowledgement(db, row);
     const entry = restoreEntry(successor ? { id: successor, username: actor.username } : actor, doc, counts);
     insertActivity(db, entry);
     noteEntry(actor, entry.id);

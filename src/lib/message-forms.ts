@@ -221,6 +221,21 @@ export const FINDING_FORMS = {
     'Switch {switch} uses 1 VLAN that no trunk towards its linked switches ({neighbours}) carries at both ends: {vlans}.',
   duplicate_address: 'Address {address} is recorded in {networkCount} networks of site {site}: {records}.',
   broken_rule: '{entity} breaks a rule that changes keep: {faults}.',
+  drift: 'Switch {switch} reports {field} "{observed}", documented "{documented}" (discovery of {observedAt}).',
+  'drift.port':
+    'Port {port} of switch {switch} has {field} "{observed}" on the switch, "{documented}" documented (discovery of {observedAt}).',
+  'drift.port_enabled': 'Port {port} of switch {switch} is enabled on the switch, documented as disabled (discovery of {observedAt}).',
+  'drift.port_disabled': 'Port {port} of switch {switch} is disabled on the switch, documented as enabled (discovery of {observedAt}).',
+  'drift.port_added': 'Switch {switch} has port {port}, which is not documented (discovery of {observedAt}).',
+  'drift.vlan_added': 'Switch {switch} uses VLAN {vid}, which its site does not document (discovery of {observedAt}).',
+  'drift.vlan_name': 'VLAN {vid} is named "{observed}" on switch {switch}, "{documented}" documented (discovery of {observedAt}).',
+  'drift.link':
+    'Port {port} of switch {switch} has neighbour {observed} (LLDP/CDP), documented link {documented} (discovery of {observedAt}).',
+  'drift.link_undocumented':
+    'Port {port} of switch {switch} has neighbour {observed} (LLDP/CDP), but no link is documented (discovery of {observedAt}).',
+  'drift.lag_members':
+    'LAG {lag} of switch {switch} has members {observed} on the switch, {documented} documented (discovery of {observedAt}).',
+  'drift.lag_added': 'Switch {switch} has LAG {lag} of {observed}, which is not documented (discovery of {observedAt}).',
   // The parts of the lists above (MessageList), each worded on its own.
   'part.vlan_only_on': 'VLAN {vid} only on {where}',
   'part.vlan_only_on_member': 'VLAN {vid} only on the member',

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { acknowledgementsJson } from '../db/drift.ts';
 import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/read/backup.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { openSnapshot, type Db } from '../db/open.ts';
@@ -89,7 +90,9 @@ async function streamDocument(
 ): Promise<void> {
   const opening =
     `{"schema":"db-v1","schemaVersion":${head.schemaVersion},"app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},` +
-    `"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},"data":{`;
+    `"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},` +
+    // Configuration beside the inventory, before it: a handful of records, which no count or kind of data names.
+    `"driftAcknowledgements":[${acknowledgementsJson(db)}],"data":{`;
   if (!(await send(res, opening))) return;
   for (const [index, kind] of DOCUMENT_KINDS.entries()) {
     if (!(await send(res, `${index ? ',' : ''}"${kind}":[`))) return;

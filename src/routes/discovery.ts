@@ -149,9 +149,9 @@ function discoveryGet(ctx: Ctx): Reply {
 function discoveryApply(ctx: Ctx): Reply {
   const db = ctx.app.db;
   const id = pathId(ctx, 'discovery');
-  const keys = readKeys(ctx.body);
+  const { keys, drift } = readApply(ctx.body);
   // An unknown id: applyDiscovery refuses it as not_found (404) inside its transaction.
-  const { entry, switchId } = applyDiscovery(db, id, keys, actorOf(ctx), keyOf(ctx.app));
+  const { entry, switchId } = applyDiscovery(db, id, keys, actorOf(ctx), keyOf(ctx.app), { drift });
   return { body: { discovery: discoveryToApi(getDiscovery(db, id)!), activityId: entry.id, switchId } };
 }
 
@@ -308,11 +308,12 @@ function discoveryToApi(row: DiscoveryRow | ListedDiscoveryRow) {
   };
 }
 
-function readKeys(body: unknown): string[] {
+function readApply(body: unknown): { keys: string[]; drift: boolean } {
   if (!isPlainObject(body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object { keys: [...] }' }]);
   const faults: FieldFault[] = Object.keys(body)
-    .filter((key) => key !== 'keys')
-    .map((key) => ({ field: key, message: 'is not a field of an apply: only keys' }));
+    .filter((key) => key !== 'keys' && key !== 'drift')
+    .map((key) => ({ field: key, message: 'is not a field of an apply: only keys and drift' }));
+  if (body.drift !== undefined && typeof body.drift !== 'boolean') faults.push({ field: 'drift', message: 'must be true or false' });
   const keys = body.keys;
   if (!Array.isArray(keys)) faults.push({ field: 'keys', message: keys === undefined ? 'is required' : 'must be a list of keys' });
   else if (keys.length === 0 || keys.length > MAX_KEYS)
@@ -326,5 +327,5 @@ function readKeys(body: unknown): string[] {
     });
   }
   if (faults.length) throw validationFailed(faults, 'The apply request is invalid.');
-  return keys as string[];
+  return { keys: keys as string[], drift: body.drift === true };
 }

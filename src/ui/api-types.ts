@@ -473,7 +473,8 @@ export type Finding = {
     | 'poe_over_budget'
     | 'vlan_not_carried_by_uplink'
     | 'unused_vlan'
-    | 'broken_rule';
+    | 'broken_rule'
+    | 'drift';
   severity: 'error' | 'warning' | 'info';
   message: string;
   form?: string;

@@ -347,6 +347,11 @@ export type DiscoveryRequest = { siteId: string; host: string; switchId?: string
 export const discover = (body: DiscoveryRequest, signal?: AbortSignal) => request<Discovery>('POST', '/api/discovery', { body, signal });
 /** Applies the chosen items of a discovery in one undoable activity entry. */
 export const applyDiscovery = (id: string, keys: string[]) => post<DiscoveryApplied>(`/api/discovery/${id}/apply`, { keys });
+/** Adopts a drift finding: the apply of its discovery with its key, judged against the documentation as it is now. */
+export const adoptDrift = (discoveryId: string, key: string) =>
+  post<DiscoveryApplied>(`/api/discovery/${discoveryId}/apply`, { keys: [key], drift: true });
+/** Keeps a drift finding out of the checks until `until` (a date), or until its difference changes. */
+export const acknowledgeDrift = (body: { key: string; note: string; until?: string }) => post('/api/checks/acknowledge', body);
 /** The newest discovery of a switch, or undefined. */
 export const lastDiscovery = async (switchId: string, signal?: AbortSignal) =>
   (await get<DiscoveryList>('/api/discovery', { switchId, limit: 1 }, signal)).items[0];

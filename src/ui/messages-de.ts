@@ -807,6 +807,25 @@ export const de = {
     'part.field_remote_lag': 'Gegen-LAG',
     'part.field_members': 'Mitglieder',
     'part.field_port': 'Port',
+    drift: 'Der Switch {switch} meldet {field} „{observed}“, dokumentiert ist „{documented}“ (Discovery vom {observedAt}).',
+    'drift.port':
+      'Der Port {port} des Switches {switch} hat {field} „{observed}“ am Switch, dokumentiert ist „{documented}“ (Discovery vom {observedAt}).',
+    'drift.port_enabled':
+      'Der Port {port} des Switches {switch} ist am Switch aktiv, dokumentiert als deaktiviert (Discovery vom {observedAt}).',
+    'drift.port_disabled':
+      'Der Port {port} des Switches {switch} ist am Switch deaktiviert, dokumentiert als aktiv (Discovery vom {observedAt}).',
+    'drift.port_added': 'Der Switch {switch} hat den Port {port}, der nicht dokumentiert ist (Discovery vom {observedAt}).',
+    'drift.vlan_added': 'Der Switch {switch} nutzt VLAN {vid}, das sein Standort nicht dokumentiert (Discovery vom {observedAt}).',
+    'drift.vlan_name': 'VLAN {vid} heißt am Switch {switch} „{observed}“, dokumentiert ist „{documented}“ (Discovery vom {observedAt}).',
+    'drift.link':
+      'Der Port {port} des Switches {switch} hat den Nachbarn {observed} (LLDP/CDP), ' +
+      'dokumentiert ist die Verbindung {documented} (Discovery vom {observedAt}).',
+    'drift.link_undocumented':
+      'Der Port {port} des Switches {switch} hat den Nachbarn {observed} (LLDP/CDP), ' +
+      'aber keine Verbindung ist dokumentiert (Discovery vom {observedAt}).',
+    'drift.lag_members':
+      'Der LAG {lag} des Switches {switch} hat am Switch die Mitglieder {observed}, dokumentiert sind {documented} (Discovery vom {observedAt}).',
+    'drift.lag_added': 'Der Switch {switch} hat den LAG {lag} aus {observed}, der nicht dokumentiert ist (Discovery vom {observedAt}).',
   }),
   ...group('errorState', {
     'notFound.page': 'Diese Seite gibt es nicht, oder sie wurde gelöscht.',
@@ -1693,5 +1712,21 @@ export const de = {
     deleteQuestion: 'Die Zugangsdaten {name} löschen?',
     version: 'SNMP-Version',
     user: 'Benutzer',
+  }),
+  ...group('drift', {
+    adopt: 'Übernehmen',
+    adoptHelp: 'Das, was der Switch gemeldet hat, in die Dokumentation schreiben (eine Änderung, die sich rückgängig machen lässt).',
+    adopted: 'In die Dokumentation von {switch} übernommen.',
+    acknowledge: 'Bestätigen',
+    note: 'Notiz',
+    notePlaceholder: 'Warum diese Abweichung in Ordnung ist',
+    until: 'Bis (optional)',
+    untilHelp: 'Ohne Datum bleibt der Befund verborgen, bis sich die Abweichung ändert.',
+    save: 'Befund bestätigen',
+    cancel: 'Abbrechen',
+    acknowledged: 'Befund bestätigt.',
+    count: { one: '{count} Abweichung', other: '{count} Abweichungen' },
+    none: 'Keine Abweichung',
+    switchTitle: 'Abweichungen laut letztem Auslesen',
   }),
 } satisfies Catalogue;

@@ -976,6 +976,22 @@ export const en = {
     version: 'SNMP version',
     user: 'User',
   }),
+  ...group('drift', {
+    adopt: 'Adopt',
+    adoptHelp: 'Write what the switch reported into the documentation (one undoable change).',
+    adopted: 'Adopted into the documentation of {switch}.',
+    acknowledge: 'Acknowledge',
+    note: 'Note',
+    notePlaceholder: 'Why this difference is fine',
+    until: 'Until (optional)',
+    untilHelp: 'Without a date, the finding stays hidden until the difference changes.',
+    save: 'Acknowledge finding',
+    cancel: 'Cancel',
+    acknowledged: 'Finding acknowledged.',
+    count: { one: '{count} drift finding', other: '{count} drift findings' },
+    none: 'No drift',
+    switchTitle: 'Drift from the latest discovery',
+  }),
 } satisfies Record<string, Message>;
 
 /** The key of a message: of the first load's catalogue, or of the pages loaded when first shown (messages-later.ts). */

@@ -53,7 +53,13 @@ export const FINDING_KINDS = [
   'unused_vlan',
   'broken_rule',
 ] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
+
+/**
+ * The kinds of finding that compare the documentation with what was observed (discovery/drift.ts, an OuterCheck):
+ * after the documentation's own within their severity. Apart from FINDING_KINDS, which runChecks alone finds.
+ */
+export const OBSERVATION_KINDS = ['drift'] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number] | (typeof OBSERVATION_KINDS)[number];
 
 /** How bad a finding is. */
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
@@ -102,6 +108,7 @@ const SEVERITY_OF: Record<FindingKind, Severity> = {
   network_nearly_full: 'warning',
   poe_over_budget: 'warning',
   vlan_not_carried_by_uplink: 'warning',
+  drift: 'warning',
   unused_vlan: 'info',
   broken_rule: 'error',
 };
@@ -123,6 +130,12 @@ interface Reads {
 
 /** A check: its findings, as a list or one by one (a check that makes thousands yields each as it is made). */
 type Check = (db: Db, site: string | null, reads: Reads) => Iterable<Finding>;
+
+/**
+ * A check made above the storage that runs with these, on the same snapshot (the drift of discovery/drift.ts, which
+ * compares through the proposal of a discovery).
+ */
+export type OuterCheck = (db: Db, site: string | null) => Iterable<Finding>;
 
 /** Every check, in the order they run. */
 export const CHECKS: Check[] = [
@@ -150,8 +163,8 @@ export const CHECKS: Check[] = [
  * Every finding, or with `siteId` those that involve the site (a duplicate or a link counts when one of its
  * switches is there), sorted by severity, kind, message and entity ids; all read from one snapshot.
  */
-export function runChecks(db: Db, siteId?: string): Finding[] {
-  return sortedFindings(db, siteId ?? null, (finding) => finding);
+export function runChecks(db: Db, siteId?: string, outer: readonly OuterCheck[] = []): Finding[] {
+  return sortedFindings(db, siteId ?? null, outer, (finding) => finding);
 }
 
 /**
@@ -159,21 +172,21 @@ export function runChecks(db: Db, siteId?: string): Finding[] {
  * thousands of findings with their entities and params, kept as objects until the answer, were most of what the
  * garbage collector copied.
  */
-export function runChecksJson(db: Db, siteId?: string): Buffer {
+export function runChecksJson(db: Db, siteId?: string, outer: readonly OuterCheck[] = []): Buffer {
   return jsonListBytes(
     'findings',
-    sortedFindings(db, siteId ?? null, (finding) => JSON.stringify(finding)),
+    sortedFindings(db, siteId ?? null, outer, (finding) => JSON.stringify(finding)),
   );
 }
 
 /** The findings as `keep` keeps each, sorted by severity, kind, message and entity ids (each key made once). */
-function sortedFindings<T>(db: Db, site: string | null, keep: (finding: Finding) => T): T[] {
+function sortedFindings<T>(db: Db, site: string | null, outer: readonly OuterCheck[], keep: (finding: Finding) => T): T[] {
   const keyed = inTransaction(
     db,
     () => {
       const reads = readsOf(db, site);
       const kept: { kept: T; rank: number; message: string; ids: string }[] = [];
-      for (const check of CHECKS) {
+      for (const check of [...CHECKS, ...outer]) {
         for (const finding of check(db, site, reads)) {
           kept.push({
             kept: keep(finding),
@@ -210,8 +223,9 @@ function readsOf(db: Db, site: string | null): Reads {
   return reads;
 }
 
-/** Where a kind's findings come: by severity, then in the order of FINDING_KINDS. */
-const RANK = new Map(FINDING_KINDS.map((kind, i) => [kind, SEVERITIES.indexOf(SEVERITY_OF[kind]) * FINDING_KINDS.length + i]));
+/** Where a kind's findings come: by severity, then in the order of FINDING_KINDS and OBSERVATION_KINDS. */
+const RANKED: readonly FindingKind[] = [...FINDING_KINDS, ...OBSERVATION_KINDS];
+const RANK = new Map(RANKED.map((kind, i) => [kind, SEVERITIES.indexOf(SEVERITY_OF[kind]) * RANKED.length + i]));
 
 // Code-unit order: the same everywhere, whatever the locale.
 function compareText(a: string, b: string): number {

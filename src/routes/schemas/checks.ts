@@ -1,5 +1,5 @@
 // What the route table of checks (routes/checks.ts) names: the shape of the findings, with every kind's rule.
-import { ENTITY_TYPES, FINDING_KINDS, SEVERITIES } from '../../db/read/checks.ts';
+import { ENTITY_TYPES, FINDING_KINDS, OBSERVATION_KINDS, SEVERITIES } from '../../db/read/checks.ts';
 import type { JsonSchema } from '../../fields/field.ts';
 import { MESSAGE_PARAMS_SCHEMA } from '../../http/openapi.ts';
 
@@ -24,6 +24,10 @@ const KIND_RULES = [
   'vlan_not_carried_by_uplink (warning): a VLAN used on a switch (by an enabled port other than its uplinks, or configured) ' +
     'that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; ' +
     'every switch with an uplink is judged, a finding per switch naming each such VLAN with its ports.',
+  "drift (warning): a difference between a switch's latest discovery (a scheduled poll is one) and its documentation as it is now, " +
+    "a finding per proposal item but a port's link status, speed and type; params name the discovery (discoveryId, observedAt), " +
+    'the proposal key that adopts it (key: POST /api/discovery/{discoveryId}/apply) and the key that acknowledges it ' +
+    '(findingKey, drift:<switch id>:<proposal key>: POST /api/checks/acknowledge); an acknowledged one is left out.',
   'unused_vlan (info): no port carries the VLAN, untagged or tagged.',
   'broken_rule (error): a stored record that breaks a rule every change keeps (' +
     "a port's or LAG's VLAN of another site or tagged VLANs off a trunk, a unit beyond its switch's stack, a link that does " +
@@ -58,7 +62,7 @@ export const FINDINGS_SCHEMA: JsonSchema = {
         type: 'object',
         required: ['kind', 'severity', 'message', 'entities'],
         properties: {
-          kind: { type: 'string', enum: [...FINDING_KINDS], description: KIND_RULES },
+          kind: { type: 'string', enum: [...FINDING_KINDS, ...OBSERVATION_KINDS], description: KIND_RULES },
           severity: { type: 'string', enum: [...SEVERITIES] },
           message: { type: 'string' },
           form: {
@@ -96,5 +100,42 @@ export const FINDINGS_SCHEMA: JsonSchema = {
         },
       },
     },
+  },
+};
+
+/** The request of POST /api/checks/acknowledge. */
+export const ACKNOWLEDGE_REQUEST: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'note'],
+  properties: {
+    key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 600,
+      description: "A drift finding's params.findingKey: drift:<switch id>:<proposal key>.",
+    },
+    note: { type: 'string', minLength: 1, maxLength: 1000, description: 'Why the difference is accepted.' },
+    until: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When the finding comes back (a date or a time in the future); left out or null: only when its difference changes.',
+    },
+  },
+};
+
+/** An acknowledged drift finding. */
+export const ACKNOWLEDGEMENT_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['key', 'switchId', 'note', 'until', 'documented', 'observed', 'createdAt', 'createdBy'],
+  properties: {
+    key: { type: 'string' },
+    switchId: { type: 'string', format: 'uuid' },
+    note: { type: 'string' },
+    until: { type: ['string', 'null'], format: 'date-time' },
+    documented: { description: 'The documented side of the difference as it was acknowledged.' },
+    observed: { description: 'The observed side of the difference as it was acknowledged.' },
+    createdAt: { type: 'string', format: 'date-time' },
+    createdBy: { type: ['string', 'null'], format: 'uuid' },
   },
 };

@@ -86,6 +86,12 @@ export const APPLY_REQUEST = {
       items: { type: 'string', minLength: 1 },
       description: "Keys of the discovery's proposal; each with the keys its item requires.",
     },
+    drift: {
+      type: 'boolean',
+      description:
+        'Adopt drift findings of GET /api/checks: the keys are of the proposal the discovery gives now (the items they require ' +
+        "are applied with them); the discovery must be its switch's latest and may have been applied before (409 discovery_stale otherwise).",
+    },
   },
 };
 

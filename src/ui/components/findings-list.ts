@@ -4,13 +4,16 @@ import type { Finding } from '../api-types.ts';
 import type { Resource } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { findingText } from '../server-messages.ts';
+import { useApp } from '../app-context.ts';
+import { DriftActions } from './drift-actions.ts';
 import { EntityLink } from './entity-link.ts';
 import { Loaded } from './loaded.ts';
 
 const RANK: Record<Finding['severity'], number> = { error: 0, warning: 1, info: 2 };
 
-/** Lists findings by severity; says so when there are none. */
-export function FindingsList(p: { findings: Finding[] }) {
+/** Lists findings by severity; says so when there are none. An editor adopts or acknowledges a drift finding (then `onChange`). */
+export function FindingsList(p: { findings: Finding[]; onChange?: () => void }) {
+  const { canEdit } = useApp();
   if (p.findings.length === 0) return html`<p class="muted">${t('findings.none')}</p>`;
   const sorted = [...p.findings].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   return html`<ul class="findings">
@@ -25,6 +28,7 @@ export function FindingsList(p: { findings: Finding[] }) {
           ${f.entities.map((e, i) => html`${i > 0 ? ', ' : ''}<${EntityLink} type=${e.type} id=${e.id} name=${e.name} />`)}
         </p>`
         }
+        ${canEdit && f.kind === 'drift' && p.onChange && html`<${DriftActions} finding=${f} onDone=${p.onChange} />`}
       </div>
     </li>`,
     )}
@@ -35,6 +39,6 @@ export function FindingsList(p: { findings: Finding[] }) {
 export function FindingsCard(p: { findings: Resource<Finding[]>; id: string }) {
   return html`<section class="card" aria-labelledby=${p.id}>
     <h2 id=${p.id}>${t('findings.title')}</h2>
-    <${Loaded} resource=${p.findings} render=${(list: Finding[]) => html`<${FindingsList} findings=${list} />`} />
+    <${Loaded} resource=${p.findings} render=${(list: Finding[]) => html`<${FindingsList} findings=${list} onChange=${p.findings.reload} />`} />
   </section>`;
 }

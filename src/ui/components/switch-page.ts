@@ -56,6 +56,7 @@ import { CsvLink } from './csv-link.ts';
 import { DiscoverDialog, toastApplied } from './discover-dialog.ts';
 import type { DiscoveryOutcome } from './discover-dialog.ts';
 import { Age } from './discover-age.ts';
+import { DriftCount, useDriftCount } from './drift-count.ts';
 import { FdbTable } from './fdb-table.ts';
 import '../messages-later.ts';
 
@@ -175,6 +176,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
   const [duplicating, setDuplicating] = useState(false);
   const [discovering, setDiscovering] = useState(false);
   const last = useResource((signal) => lastDiscovery(p.id, signal), [p.id]);
+  const drift = useDriftCount(p.id, s?.siteId, last.data?.id);
   const lags = useMemo(() => [...(s?.lags ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })), [s]);
   const lagOf = useMemo(() => new Map(lags.flatMap((l) => l.memberPortIds.map((id): [string, string] => [id, l.name]))), [lags]);
   const far = useFarEnds(lags).data ?? new Map<string, FarEnd>();
@@ -345,7 +347,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
         .filter(Boolean)
         .join(' · ')}
         ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}
-        ${last.data && html`<span class="discovered">${tParts('discover.last', { age: html`<${Age} iso=${last.data.observedAt} />` })}</span>`}`}>
+        ${last.data && html`<span class="discovered">${tParts('discover.last', { age: html`<${Age} iso=${last.data.observedAt} />` })}</span>`}
+        ${drift !== undefined && html`<${DriftCount} count=${drift} siteId=${s.siteId} />`}`}>
       <button type="button" class=${`btn btn-ghost star${s.favorite ? ' on' : ''}`} aria-pressed=${s.favorite ? 'true' : 'false'} onClick=${toggleFavorite}
         title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}>
         <span aria-hidden="true">${s.favorite ? '★' : '☆'}</span> ${t('switch.favoriteLabel')}</button>
