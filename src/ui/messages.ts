@@ -1502,6 +1502,42 @@ export const en = {
   ...group('age', {
     justNow: 'just now',
   }),
+  ...group('history', {
+    observedTitle: 'Seen on the switch',
+    observedNone: 'No link or admin state changes observed yet: they are recorded from the second discovery of the switch on.',
+    link_up: 'Link came up',
+    link_down: 'Link went down',
+    admin_up: 'Enabled on the switch',
+    admin_down: 'Disabled on the switch',
+    macsTitle: 'Devices seen on this port',
+    macsCaption: 'MAC addresses discoveries saw on port {port}',
+    macsNone: 'No MAC address seen on this port.',
+    'col.mac': 'MAC address',
+    'col.vlan': 'VLAN',
+    'col.ip': 'IP address',
+    'col.from': 'First seen',
+    'col.to': 'Last seen',
+    seenBefore: 'seen on {name} from {from} to {to}',
+    freeTab: 'Free ports',
+    freeTitle: 'Free ports',
+    freeIntro:
+      'Ports that discoveries saw without link for the days given, or never saw up, with when each was last up and last used ' +
+      '(traffic seen). Ports of switches never discovered are not listed.',
+    unusedDays: 'Unused for at least (days)',
+    freeCaption: 'Free ports of {name}',
+    freeNone: 'No port without link for {count} days. Discover the switches (or schedule polling) to see which ports are free.',
+    freeCount: { one: '{count} free port', other: '{count} free ports' },
+    'col.switch': 'Switch',
+    'col.port': 'Port',
+    'col.description': 'Description',
+    'col.lastUp': 'Last up',
+    'col.lastUsed': 'Last used',
+    'col.admin': 'Enabled',
+    never: 'never seen up',
+    notSeen: 'not seen',
+    yes: 'yes',
+    no: 'no',
+  }),
 } satisfies Record<string, Message>;
 
 /** The key of a message. */

@@ -1,32 +1,13 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
-import { expectFaults, NO_SUCH_ID, ROOT, useTestServer } from '../helpers/server.ts';
+import { LAPTOP, recordingsWithLater } from '../discovery/recordings-later.ts';
+import { expectFaults, NO_SUCH_ID, useTestServer } from '../helpers/server.ts';
 
 // The history of what discoveries saw, end to end: the real server and SNMP reader against the recordings agent
-// (test/discovery/snmprec-agent.ts) serving the Aruba recording, and a copy of it as the switch looks later ("later":
-// the laptop's MAC moved from port 7 to port 6, port 5 went down, port 6 carried traffic). The switch is created by
-// applying its first discovery, then discovered twice as it is later: the MAC's two stays in order, the second
-// extended rather than repeated, port 5's link change on its timeline and its free-port clock started.
-
-const RECORDINGS = join(ROOT, 'test', 'discovery', 'recordings');
-const LAPTOP = '3c:52:82:00:00:07';
-
-/** A data folder with the Aruba recording as it is (aruba_2930f) and as it is later (aruba_later). */
-function recordingsWithLater(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'switchyard-history-recordings-'));
-  const recording = readFileSync(join(RECORDINGS, 'aruba_2930f.snmprec'), 'utf8');
-  copyFileSync(join(RECORDINGS, 'aruba_2930f.snmprec'), join(dir, 'aruba_2930f.snmprec'));
-  const later = recording
-    .replace('1.3.6.1.2.1.17.7.1.2.2.1.2.99.60.82.130.0.0.7|2|7', '1.3.6.1.2.1.17.7.1.2.2.1.2.1.60.82.130.0.0.7|2|6')
-    .replace('1.3.6.1.2.1.2.2.1.8.5|2|1', '1.3.6.1.2.1.2.2.1.8.5|2|2')
-    .concat('1.3.6.1.2.1.31.1.1.1.6.6|70|5000000\n1.3.6.1.2.1.31.1.1.1.10.6|70|7000000\n');
-  expect(later).not.toBe(recording);
-  writeFileSync(join(dir, 'aruba_later.snmprec'), later);
-  return dir;
-}
+// (test/discovery/snmprec-agent.ts) serving the Aruba recording and a copy of it as the switch looks later
+// (test/discovery/recordings-later.ts). The switch is created by applying its first discovery, then discovered twice
+// as it is later: the MAC's two stays in order, the second extended rather than repeated, port 5's link change on its
+// timeline and its free-port clock started.
 
 describe('the history of two discoveries of a recorded switch', () => {
   const server = useTestServer({ env: { DISCOVERY_TIMEOUT_MS: '15000' } });

@@ -38,7 +38,18 @@ export const FREE_PORTS = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['portId', 'portName', 'switchId', 'switchName', 'adminUp', 'lastUpAt', 'lastUsedAt', 'observedSince', 'lastObservedAt'],
+        required: [
+          'portId',
+          'portName',
+          'description',
+          'switchId',
+          'switchName',
+          'adminUp',
+          'lastUpAt',
+          'lastUsedAt',
+          'observedSince',
+          'lastObservedAt',
+        ],
         properties: {
           portId: ID,
           portName: { type: 'string' },
