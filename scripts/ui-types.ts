@@ -87,6 +87,8 @@ export const NAMED: Named[] = [
   { name: 'PublicSwitch', method: 'get', path: '/api/p/{token}' },
   { name: 'ActivityEntry', method: 'get', path: '/api/activity/{id}' },
   { name: 'ActivityPage', method: 'get', path: '/api/activity' },
+  // A step `|N` is the Nth branch of an anyOf (or oneOf).
+  { name: 'ObservedStateChange', method: 'get', path: '/api/ports/{id}/history', at: 'items[].|1' },
   { name: 'PortHistory', method: 'get', path: '/api/ports/{id}/history' },
   { name: 'SearchResult', method: 'get', path: '/api/search', at: 'results[]' },
   { name: 'SearchAnswer', method: 'get', path: '/api/search' },
@@ -117,6 +119,10 @@ export const NAMED: Named[] = [
   { name: 'PolledSwitch', method: 'get', path: '/api/polling', at: 'items[]' },
   { name: 'PolledSwitchList', method: 'get', path: '/api/polling' },
   { name: 'PollOutcome', method: 'post', path: '/api/switches/{id}/polling/run' },
+  { name: 'Sighting', method: 'get', path: '/api/sightings', at: 'items[]' },
+  { name: 'SightingList', method: 'get', path: '/api/sightings' },
+  { name: 'FreePort', method: 'get', path: '/api/switches/{id}/free-ports', at: 'items[]' },
+  { name: 'FreePorts', method: 'get', path: '/api/switches/{id}/free-ports' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */
@@ -170,6 +176,12 @@ export function answerSchema(doc: JsonSchema, method: string, path: string, at =
   let schema = (success?.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json']?.schema;
   if (!schema) throw new Error(`ui-types: ${method.toUpperCase()} ${path} answers no JSON`);
   for (const step of at.split('.').filter(Boolean)) {
+    const branch = /^\|(\d+)$/.exec(step);
+    if (branch) {
+      schema = ((schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined)?.[Number(branch[1])];
+      if (!schema) throw new Error(`ui-types: ${method.toUpperCase()} ${path} has no ${at}`);
+      continue;
+    }
     const name = step.replace(/(\[\])+$/, '');
     schema = (schema.properties as Record<string, JsonSchema> | undefined)?.[name];
     for (let depth = (step.length - name.length) / 2; schema && depth > 0; depth--) schema = schema.items as JsonSchema | undefined;

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './boot/log.ts';
 import { openAndMigrate } from './boot/startup.ts';
 import { checkpoint, enableGroupCommit } from './db/open.ts';
 import { startScheduler } from './discovery/scheduler.ts';
+import { pruneHistoryHourly } from './discovery/history.ts';
 import { StartupError } from './errors/startup-error.ts';
 import { capConnectionsPerAddress, capPendingConnections } from './http/connection-cap.ts';
 import { createPublicLinkLimiter } from './http/public-link-limiter.ts';
@@ -74,6 +75,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     polls: createPollStats(),
   };
   const { answerFromCache, handleApi } = createRouter(ALL_ROUTES, requests);
+  const stopPruning = pruneHistoryHourly(db, config.historyDays, (error) => log.error(`deleting old history failed: ${String(error)}`));
 
   const server = createServer(
     { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 },
@@ -117,6 +119,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       // Keep-alive connections turn idle as their last request finishes: close each as soon as it does.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
+      stopPruning();
       server.close(() => {
         clearTimeout(force);
         clearInterval(idle);

@@ -162,3 +162,14 @@ describe('METRICS_ALLOW, LITESTREAM_REPLICA_URL and LITESTREAM_METRICS_URL', () 
     expect(() => loadConfig({ ...base(), [variable]: value })).toThrow(variable);
   });
 });
+
+describe('HISTORY_DAYS', () => {
+  it('keeps 400 days of history by default, else the days given', () => {
+    expect(loadConfig(base()).historyDays).toBe(400);
+    expect(loadConfig({ ...base(), HISTORY_DAYS: '30' }).historyDays).toBe(30);
+  });
+
+  it.each(['0', '36501', '30d', '-1'])('stops the start on HISTORY_DAYS=%s with a line naming the variable', (value) => {
+    expect(() => loadConfig({ ...base(), HISTORY_DAYS: value })).toThrow('HISTORY_DAYS');
+  });
+});

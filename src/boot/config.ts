@@ -34,6 +34,8 @@ export interface Config {
   maxPendingConnections: number;
   /** How long one SNMP discovery may take in all, in milliseconds (DISCOVERY_TIMEOUT_MS). */
   discoveryTimeoutMs: number;
+  /** How many days the history of what discoveries saw is kept (HISTORY_DAYS). */
+  historyDays: number;
   /** Where a discovery may send SNMP (DISCOVERY_ALLOW): CIDRs and host names (`*.example.net`); docs/DISCOVERY.md. */
   discoveryAllow: string[];
   /** Polls run at once, at most (POLL_CONCURRENCY). */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     ),
     // A discovery answers within the server's request timeout (120 s), with room to store what it read.
     discoveryTimeoutMs: parseWholeNumber('DISCOVERY_TIMEOUT_MS', env.DISCOVERY_TIMEOUT_MS, 20_000, 100_000, 1000),
+    historyDays: parseWholeNumber('HISTORY_DAYS', env.HISTORY_DAYS, 400, 36_500, 1, 'days'),
     discoveryAllow: parseDiscoveryAllow(env.DISCOVERY_ALLOW),
     pollConcurrency: parseWholeNumber('POLL_CONCURRENCY', env.POLL_CONCURRENCY, 8, 64, 1),
     pollIntervalUnitMs: parseWholeNumber('POLL_INTERVAL_UNIT_MS', env.POLL_INTERVAL_UNIT_MS, 60_000, 60_000, 100),

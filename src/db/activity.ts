@@ -236,6 +236,11 @@ export function listActivity(db: Db, filter: ActivityFilter): Omit<ActivityRow, 
   return prepare(db, sql).all(...params, filter.limit) as unknown as Omit<ActivityRow, 'undo_data'>[];
 }
 
+/** When the entry `seq` was made, or undefined when there is none. */
+export function activityAtSeq(db: Db, seq: number): string | undefined {
+  return (prepare(db, 'SELECT at FROM activity WHERE seq = ?').get(seq) as { at: string } | undefined)?.at;
+}
+
 /**
  * The newest entry of a legacy migration as a whole (action migrate, about no one record: not the entries of its
  * fixes), or undefined. Found through activity_entity, where the entries without an entity are few.

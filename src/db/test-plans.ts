@@ -2,10 +2,9 @@
 import { StatementSync } from 'node:sqlite';
 import type { Db } from './open.ts';
 
-/** The statements (SQL and arguments) that `work` runs on any connection. */
-export function statementsOf(work: () => void): [string, unknown[]][] {
+/** The statements (SQL and arguments) that `work` runs on any connection: its reads, and its writes when asked. */
+export function statementsOf(work: () => void, methods: readonly ('all' | 'get' | 'run')[] = ['all', 'get']): [string, unknown[]][] {
   const ran: [string, unknown[]][] = [];
-  const methods = ['all', 'get'] as const;
   const originals = methods.map((method) => StatementSync.prototype[method]);
   methods.forEach((method, i) => {
     (StatementSync.prototype as unknown as Record<string, unknown>)[method] = function (this: StatementSync, ...args: unknown[]) {

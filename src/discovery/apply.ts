@@ -502,7 +502,8 @@ function linkPort(applying: Applying, name: string, far: { switch: string; port:
 function afterCreate(change: Change, discovery: DiscoveryRow, applying: Applying, key: CredentialKey | undefined): void {
   if (!applying.created) return;
   const { observed, input } = storedInput(change.db, discovery, applying.switchId);
-  if (input) keepObservations(change.db, applying.switchId, observed, propose(input), discovery.observed_at);
+  if (input)
+    keepObservations(change.db, { id: discovery.id, switchId: applying.switchId, seenAt: discovery.observed_at }, observed, propose(input));
   if (!key || !discovery.credentials_nonce || !discovery.credentials_sealed) return;
   const kept = { nonce: discovery.credentials_nonce, sealed: discovery.credentials_sealed };
   const opened = openCredentials(key, kept, discovery.id);

@@ -20,6 +20,7 @@ import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
 import { sealCredentials, type CredentialKey } from './credentials.ts';
+import { recordHistory } from './history.ts';
 import type { ObservedSwitch, SnmpCredentials } from './observed.ts';
 import type { Target } from './target.ts';
 import { propose, realMac, type DocumentedSwitch, type Proposal, type ProposalInput, type ProposalItem } from './proposal.ts';
@@ -121,7 +122,7 @@ export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow |
     };
     insertDiscovery(db, row);
     if (scope.switchId !== null) {
-      keepObservations(db, scope.switchId, observed, proposal, discovery.observedAt);
+      keepObservations(db, { id: discovery.id, switchId: scope.switchId, seenAt: discovery.observedAt }, observed, proposal);
       if (sealed) keepSwitchCredentials(db, scope.switchId, sealed.nonce, sealed.sealed, discovery.observedAt);
     }
     return row;
@@ -129,13 +130,25 @@ export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow |
 }
 
 /**
- * Replaces a switch's kept MAC and ARP tables with what a discovery read. A MAC is kept only where the device is:
+ * Replaces a switch's kept MAC and ARP tables with what a discovery read, and adds it to the switch's history. A MAC is kept only where the device is:
  * on a port documented as an access port that links to no other switch and is in no LAG, which the switch reports
  * as no trunk and in no LAG, and for which the proposal found no link to a documented switch.
  */
-export function keepObservations(db: Db, switchId: string, observed: ObservedSwitch, proposal: Proposal, seenAt: string): void {
-  replaceFdb(db, switchId, keptFdb(observed, documentedPorts(db, switchId), proposal.items), seenAt);
+export function keepObservations(db: Db, discovery: KeptDiscovery, observed: ObservedSwitch, proposal: Proposal): void {
+  const { switchId, seenAt } = discovery;
+  const ports = documentedPorts(db, switchId);
+  const fdb = keptFdb(observed, ports, proposal.items);
+  replaceFdb(db, switchId, fdb, seenAt);
   replaceArp(db, switchId, keptArp(observed), seenAt);
+  const switchName = getSwitch(db, switchId)?.name ?? '';
+  recordHistory(db, { discoveryId: discovery.id, switchId, switchName, at: seenAt, observed, ports, fdb });
+}
+
+/** The discovery whose observations a documented switch keeps: its id, the switch and when it read it. */
+export interface KeptDiscovery {
+  id: string;
+  switchId: string;
+  seenAt: string;
 }
 
 function keptFdb(observed: ObservedSwitch, ports: DocumentedPortRow[], items: ProposalItem[]): FdbEntry[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeInterfaces, indexInterfaces, speedMbps } from './mib-interfaces.ts';
+import { decodeInterfaces, indexInterfaces, speedMbps, withOctets } from './mib-interfaces.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -63,5 +63,30 @@ describe('interfaces', () => {
     [1_500_000, undefined, 2],
   ])('ifSpeed %s, ifHighSpeed %s: %s Mb/s', (ifSpeed, ifHighSpeed, mbps) => {
     expect(speedMbps(ifSpeed, ifHighSpeed)).toBe(mbps);
+  });
+});
+
+describe('traffic counters', () => {
+  const ports = decodeInterfaces(
+    new Map([
+      ['1.3.6.1.2.1.2.2.1.2.1', text('Gi0/1')],
+      ['1.3.6.1.2.1.2.2.1.2.2', text('Gi0/2')],
+      ['1.3.6.1.2.1.2.2.1.2.3', text('Gi0/3')],
+    ]),
+  );
+
+  it('takes the 64-bit counters where the agent has them, else the 32-bit ones, and none where it has neither', () => {
+    const walk = new Map<string, number>([
+      ['1.3.6.1.2.1.31.1.1.1.6.1', 2 ** 40],
+      ['1.3.6.1.2.1.31.1.1.1.10.1', 7],
+      ['1.3.6.1.2.1.2.2.1.10.2', 100],
+      ['1.3.6.1.2.1.2.2.1.16.2', 200],
+    ]);
+    expect(withOctets(walk, ports).map(({ name, inOctets, outOctets }) => ({ name, inOctets, outOctets }))).toEqual([
+      { name: 'Gi0/1', inOctets: 2 ** 40, outOctets: 7 },
+      { name: 'Gi0/2', inOctets: 100, outOctets: 200 },
+      { name: 'Gi0/3', inOctets: undefined, outOctets: undefined },
+    ]);
+    expect(withOctets(walk, ports)[2]).not.toHaveProperty('inOctets');
   });
 });

@@ -4,9 +4,14 @@ import { asBytes, asInt, asText, columnByNumber, formatMac, tableColumns, type W
 
 const IF = tableColumns('1.3.6.1.2.1.2.2.1', { descr: 2, type: 3, speed: 5, physAddress: 6, adminStatus: 7, operStatus: 8 });
 const IF_X = tableColumns('1.3.6.1.2.1.31.1.1.1', { name: 1, highSpeed: 15, alias: 18 });
+const IF_OCTETS = tableColumns('1.3.6.1.2.1.2.2.1', { in: 10, out: 16 });
+const IF_HC_OCTETS = tableColumns('1.3.6.1.2.1.31.1.1.1', { in: 6, out: 10 });
 
 /** The columns walked for the interfaces. */
 export const INTERFACE_COLUMNS = [...Object.values(IF), ...Object.values(IF_X)];
+/** The traffic counters, 64-bit (ifXTable) where the agent has them: walked when present, else the 32-bit ones of ifTable. */
+export const HC_OCTET_COLUMNS = Object.values(IF_HC_OCTETS);
+export const OCTET_COLUMNS = Object.values(IF_OCTETS);
 
 const UP = 1;
 const NOT_PRESENT = 6;
@@ -22,7 +27,9 @@ export function speedMbps(ifSpeed: number | undefined, ifHighSpeed: number | und
 
 /** Every interface of ifTable or ifXTable, by ifIndex. */
 export function decodeInterfaces(walk: Walk): ObservedPort[] {
-  const columns = Object.fromEntries(INTERFACE_COLUMNS.map((oid) => [oid, columnByNumber(walk, oid)]));
+  const columns = Object.fromEntries(
+    [...INTERFACE_COLUMNS, ...HC_OCTET_COLUMNS, ...OCTET_COLUMNS].map((oid) => [oid, columnByNumber(walk, oid)]),
+  );
   const indexes = new Set<number>();
   for (const oid of [IF.descr, IF.type, IF.operStatus, IF_X.name]) for (const index of columns[oid].keys()) indexes.add(index);
   return [...indexes]
@@ -42,6 +49,20 @@ export function decodeInterfaces(walk: Walk): ObservedPort[] {
         mac: formatMac(asBytes(cell(IF.physAddress))),
       };
     });
+}
+
+/** The interfaces with their traffic counters, 64-bit where walked, else 32-bit; none where the agent has none. */
+export function withOctets(walk: Walk, ports: readonly ObservedPort[]): ObservedPort[] {
+  const [hcIn, hcOut, lowIn, lowOut] = [IF_HC_OCTETS.in, IF_HC_OCTETS.out, IF_OCTETS.in, IF_OCTETS.out].map((oid) =>
+    columnByNumber(walk, oid),
+  );
+  return ports.map((port) => {
+    const read = {
+      inOctets: asInt(hcIn.get(port.ifIndex) ?? lowIn.get(port.ifIndex)),
+      outOctets: asInt(hcOut.get(port.ifIndex) ?? lowOut.get(port.ifIndex)),
+    };
+    return { ...port, ...Object.fromEntries(Object.entries(read).filter(([, value]) => value !== undefined)) };
+  });
 }
 
 /** Lookups over the interfaces the other decoders share: by ifIndex, and by ifName/ifDescr. */

@@ -33,6 +33,10 @@ export interface ObservedPort {
   /** ifOperStatus notPresent(6): a slot with nothing in it. */
   present: boolean;
   mac: string | null;
+  /** ifHCInOctets, else ifInOctets, where the agent has them. */
+  inOctets?: number;
+  /** ifHCOutOctets, else ifOutOctets, where the agent has them. */
+  outOctets?: number;
 }
 
 export interface ObservedVlan {

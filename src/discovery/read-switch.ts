@@ -7,7 +7,7 @@ import type { Target } from './target.ts';
 import { DOT1D_BASE_PORT_IF_INDEX, decodeBridgePorts } from './mib-bridge.ts';
 import { CISCO_VLAN_COLUMNS, decodeCiscoVlans, hasVtpVlans, vlansNeedingInstances } from './mib-cisco-vlans.ts';
 import { ARP_COLUMNS, DOT1D_TP_FDB_PORT, DOT1Q_TP_FDB_PORT, decodeArp, decodeFdb } from './mib-fdb.ts';
-import { decodeInterfaces, INTERFACE_COLUMNS, indexInterfaces } from './mib-interfaces.ts';
+import { decodeInterfaces, HC_OCTET_COLUMNS, INTERFACE_COLUMNS, indexInterfaces, OCTET_COLUMNS, withOctets } from './mib-interfaces.ts';
 import { DOT3AD_AGG_PORT_ATTACHED_AGG_ID, decodeLags, IF_STACK_STATUS } from './mib-lag.ts';
 import { CDP_COLUMNS, decodeCdp, decodeLldp, LLDP_COLUMNS } from './mib-lldp.ts';
 import { decodePoe, POE_COLUMNS } from './mib-poe.ts';
@@ -173,12 +173,14 @@ async function readAll(
   await reader.optional([DOT1Q_TP_FDB_PORT]);
   if (!reader.has(DOT1Q_TP_FDB_PORT)) await reader.optional([DOT1D_TP_FDB_PORT]);
   await reader.optional([...ARP_COLUMNS, ...POE_COLUMNS]);
+  await reader.optional(HC_OCTET_COLUMNS);
+  if (!reader.has(HC_OCTET_COLUMNS[0])) await reader.optional(OCTET_COLUMNS);
 
   notes.push(...vlanFacts.notes);
   const neighbours = [...decodeLldp(walk, interfaces, bridgePorts, notes), ...decodeCdp(walk, interfaces)];
   return {
     system,
-    ports,
+    ports: withOctets(walk, ports),
     vlans: vlanFacts.vlans,
     membership: vlanFacts.membership,
     lags: decodeLags(walk, ports),

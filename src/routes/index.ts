@@ -8,6 +8,7 @@ import { CHECK_ROUTES } from './checks.ts';
 import { DATA_IMPORT_ROUTES } from './data-import.ts';
 import { DISCOVERY_ROUTES } from './discovery.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { HISTORY_ROUTES } from './history.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { METRICS_ROUTES } from './metrics.ts';
 import { MIGRATION_ROUTES } from './migration.ts';
@@ -58,4 +59,5 @@ export const ALL_ROUTES: Route[] = [
   ...BULK_IMPORT_ROUTES,
   ...CREDENTIAL_ROUTES,
   ...POLLING_ROUTES,
+  ...HISTORY_ROUTES,
 ];

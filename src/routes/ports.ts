@@ -1,4 +1,6 @@
-import { activityToApi, listActivity } from '../db/activity.ts';
+import { activityAtSeq, activityToApi, listActivity, type ActivityEntry } from '../db/activity.ts';
+import { portStateChanges, type TimeSpan } from '../db/history.ts';
+import type { Db } from '../db/open.ts';
 import { getPort, listPorts, listPortsJson, portToApi, type PortFilter, type PortRow } from '../db/ports.ts';
 import { getSwitch } from '../db/switches.ts';
 import { PORT_WRITES, bulkChangePorts, type PortChangeOptions } from '../domain/ports.ts';
@@ -6,11 +8,11 @@ import { notFound, validationFailed, type FieldFault } from '../errors/http-erro
 import { resourceSchema } from '../fields/field.ts';
 import { PORT } from '../fields/ports.ts';
 import { ACTIVITY_ENTRY_SCHEMA, cursorOf, encodeCursor } from '../http/activity-page.ts';
-import { actorOf, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
+import { actorOf, flag, pathId, pathRow, queryInteger, uuidFilter } from '../http/request.ts';
 import { flagOption, resourceRoutes, uuidParameter } from '../http/resource-routes.ts';
 import type { Ctx, Route } from '../http/route.ts';
 import { recordsToCsv } from '../import/csv-layout.ts';
-import { BULK_REQUEST, HISTORY_LIMIT } from './schemas/ports.ts';
+import { BULK_REQUEST, HISTORY_LIMIT, OBSERVED_STATE_CHANGE } from './schemas/ports.ts';
 
 /** The routes of ports, the bulk port edit and port history. */
 export const PORT_ROUTES: Route[] = [
@@ -74,11 +76,16 @@ export const PORT_ROUTES: Route[] = [
     path: '/api/ports/:id/history',
     access: 'viewer',
     handler: portHistory,
-    summary: 'The activity entries that touched this port, newest first.',
+    summary:
+      'The activity entries that touched this port, newest first. With observed=true each is of kind documented, and the link and admin ' +
+      'state changes discoveries observed in the span of the page (kind observed: at, change) are merged in by time.',
     doc: {
       response: {
         type: 'object',
-        properties: { items: { type: 'array', items: ACTIVITY_ENTRY_SCHEMA }, nextCursor: { type: ['string', 'null'] } },
+        properties: {
+          items: { type: 'array', items: { anyOf: [ACTIVITY_ENTRY_SCHEMA, OBSERVED_STATE_CHANGE] } },
+          nextCursor: { type: ['string', 'null'] },
+        },
       },
       query: [
         { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: HISTORY_LIMIT.max, default: HISTORY_LIMIT.default } },
@@ -87,6 +94,7 @@ export const PORT_ROUTES: Route[] = [
           schema: { type: 'string' },
           description: 'The nextCursor of the previous page (the same cursor as /api/activity).',
         },
+        { name: 'observed', schema: { type: 'boolean', default: false }, description: 'Merge in the observed state changes.' },
       ],
     },
   },
@@ -103,7 +111,23 @@ function portHistory(ctx: Ctx) {
   const rows = listActivity(db, { entityType: 'port', entityId: id, limit: limit + 1, beforeSeq });
   if (rows.length === 0 && !getPort(db, id)) throw notFound('port');
   const items = rows.slice(0, limit).map(activityToApi);
-  return { body: { items, nextCursor: rows.length > limit ? encodeCursor(rows[limit - 1].seq) : null } };
+  const nextCursor = rows.length > limit ? encodeCursor(rows[limit - 1].seq) : null;
+  if (!flag(ctx, 'observed')) return { body: { items, nextCursor } };
+  const span = {
+    after: nextCursor ? items.at(-1)?.at : undefined,
+    upTo: beforeSeq === undefined ? undefined : activityAtSeq(db, beforeSeq),
+  };
+  return { body: { items: withObservedChanges(db, id, items, span), nextCursor } };
+}
+
+/** Observed state changes a page of a port's timeline may hold at most, besides its entries. */
+const OBSERVED_PER_PAGE = 500;
+
+/** A page of a port's activity entries (kind documented) and its observed state changes within their span, newest first. */
+function withObservedChanges(db: Db, portId: string, entries: ActivityEntry[], span: TimeSpan) {
+  const observed = portStateChanges(db, portId, span, OBSERVED_PER_PAGE).map((row) => ({ kind: 'observed', ...row }));
+  const documented = entries.map((entry) => ({ kind: 'documented', ...entry }));
+  return [...documented, ...observed].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 
 function historyParams(ctx: Ctx): { limit: number; beforeSeq: number | undefined } {

@@ -391,7 +391,16 @@ export type CursorPage<T> = {
 
 export type ActivityPage = CursorPage<ActivityEntry>;
 
-export type PortHistory = CursorPage<ActivityEntry>;
+export type ObservedStateChange = {
+  kind: 'observed';
+  at: string;
+  change: 'link_up' | 'link_down' | 'admin_up' | 'admin_down';
+};
+
+export type PortHistory = {
+  items: (ActivityEntry | ObservedStateChange)[];
+  nextCursor: string | null;
+};
 
 export type SearchResult = {
   type: 'site' | 'switch' | 'vlan' | 'network' | 'port' | 'lag' | 'address' | 'template';
@@ -401,6 +410,7 @@ export type SearchResult = {
   switchId?: string;
   networkId?: string;
   seenAt?: string;
+  seenFrom?: string;
   match:
     | 'name'
     | 'serialNumber'
@@ -420,7 +430,9 @@ export type SearchResult = {
     | 'ipAddress'
     | 'hostname'
     | 'seenMac'
-    | 'seenIp';
+    | 'seenIp'
+    | 'sightedMac'
+    | 'sightedIp';
   value: string;
   label:
     | 'Name'
@@ -441,7 +453,9 @@ export type SearchResult = {
     | 'IP address'
     | 'Host name'
     | 'MAC address seen on'
-    | 'IP address seen on';
+    | 'IP address seen on'
+    | 'MAC address seen before on'
+    | 'IP address seen before on';
 };
 
 export type SearchAnswer = {
@@ -703,6 +717,39 @@ export type PolledSwitchList = ListPage<PolledSwitch>;
 export type PollOutcome = PollState & {
   switchId: string;
   discoveryId: string | null;
+};
+
+export type Sighting = {
+  mac: string;
+  vlan: number | null;
+  ip: string | null;
+  switchId: string;
+  switchName: string;
+  portId: string;
+  portName: string;
+  firstSeen: string;
+  lastSeen: string;
+};
+
+export type SightingList = ListPage<Sighting>;
+
+export type FreePort = {
+  portId: string;
+  portName: string;
+  description: string | null;
+  switchId: string;
+  switchName: string;
+  adminUp: boolean;
+  lastUpAt: string | null;
+  lastUsedAt: string | null;
+  observedSince: string;
+  lastObservedAt: string;
+};
+
+export type FreePorts = {
+  items: FreePort[];
+  total: number;
+  unusedDays: number;
 };
 
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];

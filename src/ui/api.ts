@@ -12,6 +12,7 @@ import type {
   DiscoveryApplied,
   DiscoveryList,
   FdbList,
+  FreePorts,
   Finding,
   Health,
   Lag,
@@ -23,6 +24,7 @@ import type {
   NewApiToken,
   Port,
   PortHistory,
+  SightingList,
   PortList,
   Range,
   FreeBlockList,
@@ -333,7 +335,9 @@ export const saveTopologyLayout = (siteId: string, positions: Record<string, { x
 
 // Activity log.
 export const listActivity = (q: Query = {}, signal?: AbortSignal) => get<ActivityPage>('/api/activity', q, signal);
-export const portHistory = async (id: string) => (await get<PortHistory>(`/api/ports/${id}/history`)).items;
+export const portHistory = async (id: string) => (await get<PortHistory>(`/api/ports/${id}/history`)).items as ActivityEntry[];
+/** A port's activity entries and the link and admin state changes discoveries observed, newest first. */
+export const portTimeline = async (id: string) => (await get<PortHistory>(`/api/ports/${id}/history`, { observed: 'true' })).items;
 export const undoActivity = (id: string) => post<ActivityEntry>(`/api/activity/${id}/undo`);
 
 // SNMP discovery (docs/DISCOVERY.md): read a switch, apply the chosen differences; the MAC tables it keeps.
@@ -355,6 +359,12 @@ export const acknowledgeDrift = (body: { key: string; note: string; until?: stri
 /** The newest discovery of a switch, or undefined. */
 export const lastDiscovery = async (switchId: string, signal?: AbortSignal) =>
   (await get<DiscoveryList>('/api/discovery', { switchId, limit: 1 }, signal)).items[0];
+/** Where discoveries saw MAC addresses on a port (or of a MAC, an IP, a switch), newest first. */
+export const sightings = (q: { portId?: string; mac?: string; limit?: number }, signal?: AbortSignal) =>
+  get<SightingList>('/api/sightings', q, signal);
+/** The free-ports report of a switch or site (`/api/switches/{id}` or `/api/sites/{id}`). */
+export const freePorts = (owner: string, unusedDays: number, signal?: AbortSignal) =>
+  get<FreePorts>(`${owner}/free-ports`, { unusedDays }, signal);
 /** A page of the MAC addresses the switch's last discovery saw on its access ports. */
 export const switchFdb = (switchId: string, q: { limit: number; offset: number }, signal?: AbortSignal) =>
   get<FdbList>(`/api/switches/${switchId}/fdb`, q, signal);

@@ -30,6 +30,8 @@ export const MATCH_LABELS = {
   hostname: 'Host name',
   seenMac: 'MAC address seen on',
   seenIp: 'IP address seen on',
+  sightedMac: 'MAC address seen before on',
+  sightedIp: 'IP address seen before on',
 } as const;
 export type SearchMatch = keyof typeof MATCH_LABELS;
 
@@ -50,8 +52,10 @@ export interface SearchHit {
   label: string;
   /** The stored value that matched, as stored (the MAC address, the VLAN number, the subnet, the tag). */
   value: string;
-  /** A MAC or IP address seen on a port by a discovery (seenMac, seenIp): when it was last seen there. */
+  /** A MAC or IP address seen on a port by a discovery (seenMac, seenIp, sightedMac, sightedIp): when it was last seen there. */
   seenAt?: string;
+  /** sightedMac, sightedIp: since when the discoveries saw it there (its history, migrations/0021_history.sql). */
+  seenFrom?: string;
 }
 
 /**
@@ -76,6 +80,7 @@ interface HitRow {
   value: string | number;
   rank: number;
   seen_at?: string;
+  seen_from?: string;
 }
 
 /**
@@ -457,6 +462,18 @@ function portsSeenWithIp(db: Db, ip: string, limit: number): HitRow[] {
   ).all(ip, limit) as unknown as HitRow[];
 }
 
+/** Where the history saw a MAC (as stored: aa:bb:cc:dd:ee:ff) or an IP address, on ports that still exist, newest first. */
+function portsSighted(db: Db, key: { mac: string } | { ip: string }, limit: number): HitRow[] {
+  const [match, where] = 'mac' in key ? ['sightedMac', 's.mac = :mac'] : ['sightedIp', 's.ip = :ip'];
+  return prepare(
+    db,
+    `SELECT p.id, w.name || ' / ' || p.name AS name, w.site_id, p.switch_id, '${match}' AS match, ${'mac' in key ? 's.mac' : 's.ip'} AS value,
+      ${SEEN + 0.1} AS rank, s.last_seen AS seen_at, s.first_seen AS seen_from
+    FROM mac_sightings s JOIN ports p ON p.id = s.port_id JOIN switches w ON w.id = p.switch_id
+    WHERE ${where} ORDER BY s.last_seen DESC, s.id DESC LIMIT :limit`,
+  ).all({ ...key, limit }) as unknown as HitRow[];
+}
+
 /** An address's name in a result: "<address> (<hostname>)", or the address alone. */
 const ADDRESS_NAME = `a.address || coalesce(' (' || a.hostname || ')', '')`;
 const ADDRESS_HIT = `a.id, ${ADDRESS_NAME} AS name, n.site_id, a.network_id`;
@@ -568,6 +585,7 @@ const tagged =
     value: String(row.value),
     rank: row.rank,
     ...(row.seen_at ? { seenAt: row.seen_at } : {}),
+    ...(row.seen_from ? { seenFrom: row.seen_from } : {}),
   });
 
 /**
@@ -593,6 +611,7 @@ function hitsOfMac(db: Db, digits: string, limit: number): RankedHit[] {
     ...portsByFullMac(db, digits, limit).map(tagged('port')),
     ...portsSeenWithMac(db, digits, limit).map(tagged('port')),
     ...addressesByFullMac(db, digits, limit).map(tagged('address')),
+    ...portsSighted(db, { mac: digits.match(/../g)!.join(':') }, limit).map(tagged('port')),
   ];
 }
 
@@ -603,7 +622,11 @@ function hitsOfText(db: Db, q: string, digits: string | undefined, limit: number
   const vlan = VLAN_QUERY.exec(q);
   const vid = vlan ? Number(vlan[1]) : undefined;
   const addressTexts = address ? addressesByIp(db, ip, limit) : canBeginAddress(q) ? addressesByPrefix(db, q.toLowerCase(), limit) : [];
-  const seen = digits ? portsSeenWithPartialMac(db, digits, limit) : address ? portsSeenWithIp(db, ip, limit) : [];
+  const seen = digits
+    ? portsSeenWithPartialMac(db, digits, limit)
+    : address
+      ? [...portsSeenWithIp(db, ip, limit), ...portsSighted(db, { ip }, limit)]
+      : [];
   return [
     ...sitesByName(db, q, limit).map(tagged('site')),
     ...switchesByText(db, q, ip, limit).map(tagged('switch')),

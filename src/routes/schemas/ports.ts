@@ -27,3 +27,14 @@ export const BULK_REQUEST = {
     removeTaggedVlanIds: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'VLANs removed from each tagged list.' },
   },
 };
+
+/** A port's link or admin state change that a discovery observed (GET /api/ports/{id}/history?observed=true). */
+export const OBSERVED_STATE_CHANGE = {
+  type: 'object',
+  required: ['kind', 'at', 'change'],
+  properties: {
+    kind: { const: 'observed' },
+    at: { type: 'string', format: 'date-time' },
+    change: { enum: ['link_up', 'link_down', 'admin_up', 'admin_down'] },
+  },
+};

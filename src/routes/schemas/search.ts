@@ -29,7 +29,14 @@ export const RESULT_SCHEMA = {
     seenAt: {
       type: 'string',
       format: 'date-time',
-      description: 'seenMac and seenIp only: when the last discovery of the switch saw the MAC or IP on that port.',
+      description:
+        'seenMac and seenIp only: when the last discovery of the switch saw the MAC or IP on that port; sightedMac and sightedIp: ' +
+        'when the discoveries saw it there last.',
+    },
+    seenFrom: {
+      type: 'string',
+      format: 'date-time',
+      description: 'sightedMac and sightedIp only: since when the discoveries saw it there.',
     },
     match: {
       enum: Object.keys(MATCH_LABELS),

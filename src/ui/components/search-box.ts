@@ -6,11 +6,17 @@ import type { SearchResult } from '../api-types.ts';
 import { useDebouncedCallback } from '../hooks.ts';
 import { t } from '../messages.ts';
 import { timeAgo } from './discover-age.ts';
+import { formatDateTime } from '../format.ts';
 
 /** A hit's name and what matched; where a discovery saw the address: "02:00:5e:00:00:04", "seen on acc-1 / Gi1/0/12, 10 minutes ago". */
 function hitText(r: SearchResult): { name: string; match: string } {
   if (r.match === 'seenMac' || r.match === 'seenIp')
     return { name: r.value, match: t('search.seenOn', { name: r.name, age: timeAgo(r.seenAt ?? '') }) };
+  if (r.match === 'sightedMac' || r.match === 'sightedIp')
+    return {
+      name: r.value,
+      match: t('history.seenBefore', { name: r.name, from: formatDateTime(r.seenFrom ?? ''), to: formatDateTime(r.seenAt ?? '') }),
+    };
   return { name: r.name, match: r.match !== 'name' && r.value ? t('search.matched', { label: r.label, value: r.value }) : '' };
 }
 

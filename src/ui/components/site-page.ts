@@ -10,6 +10,7 @@ import { navigate } from '../router.ts';
 import type { Route } from '../router.ts';
 import { confirmedDelete, showSaved, toastWithUndo } from '../undo.ts';
 import { PageHeader } from './page-header.ts';
+import { FreePortsCard } from './free-ports.ts';
 import { DataTable } from './data-table.ts';
 import type { Column } from './data-table.ts';
 import { Modal } from './modal.ts';
@@ -141,6 +142,7 @@ export function SitePage(p: { id: string; route: Route }) {
       ${switches.data && vlans.data ? html`<${VlanMatrix} vlans=${vlans.data} switches=${switches.data} />` : html`<${Loading} />`}
     </section>
     <${PollingPanel} siteId=${s.id} />
+    <${FreePortsCard} owner=${`/api/sites/${s.id}`} name=${s.name} bySwitch=${true} fileName=${`free-ports-${s.name}`} />
     <p><a href=${`/activity?siteId=${s.id}`}>${t('site.activity')}</a></p>
     ${
       editing &&

@@ -59,6 +59,7 @@ import { Age } from './discover-age.ts';
 import { DriftCount, useDriftCount } from './drift-count.ts';
 import { FdbTable } from './fdb-table.ts';
 import '../messages-later.ts';
+import { FreePortsCard } from './free-ports.ts';
 
 /** Focuses the table's checkbox of a port: where focus goes back to after the bulk bar's Apply or Escape. */
 function focusPortRow(id: string): void {
@@ -322,6 +323,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
     { key: 'history', label: t('network.history'), href: withQuery({ tab: 'history', port: null }) },
     { key: 'config', label: t('switch.tab.config'), href: withQuery({ tab: 'config', port: null }) },
     { key: 'fdb', label: t('fdb.tab'), href: withQuery({ tab: 'fdb', port: null }) },
+    { key: 'free', label: t('history.freeTab'), href: withQuery({ tab: 'free', port: null }) },
   ];
   const siteName = site.data?.name ?? '…';
   const vlans: Vlan[] = vlanList.data ?? [];
@@ -455,6 +457,7 @@ export function SwitchPage(p: { id: string; route: Route }) {
       vendors=${[s.vendor, template.data?.vendor]} />`
     }
     ${tab === 'fdb' && html`<${FdbTable} switchId=${s.id} switchName=${s.name} refreshKey=${last.data?.id} />`}
+    ${tab === 'free' && html`<${FreePortsCard} owner=${`/api/switches/${s.id}`} name=${s.name} fileName=${`free-ports-${s.name}`} />`}
     ${duplicating && html`<${SwitchDuplicate} sw=${s} onDone=${duplicated} onClose=${() => setDuplicating(false)} />`}
     ${
       discovering &&
