@@ -36,6 +36,10 @@ export interface Config {
   discoveryTimeoutMs: number;
   /** Where a discovery may send SNMP (DISCOVERY_ALLOW): CIDRs and host names (`*.example.net`); docs/DISCOVERY.md. */
   discoveryAllow: string[];
+  /** Addresses (CIDRs) webhooks may be sent to over http://, and the loopback and private ones over https:// (WEBHOOK_ALLOW). */
+  webhookAllow: string[];
+  /** For tests only: scales the webhook sender's waits (back-off, its hour and day, polling); 1 in production (WEBHOOK_TEST_TIME_SCALE). */
+  webhookTimeScale: number;
   /** Client addresses (CIDRs) that may read GET /api/metrics without a token (METRICS_ALLOW). */
   metricsAllow: string[];
   /** Where Litestream replicates the database (LITESTREAM_REPLICA_URL); set when the server runs under Litestream. */
@@ -101,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     // A discovery answers within the server's request timeout (120 s), with room to store what it read.
     discoveryTimeoutMs: parseWholeNumber('DISCOVERY_TIMEOUT_MS', env.DISCOVERY_TIMEOUT_MS, 20_000, 100_000, 1000),
     discoveryAllow: parseDiscoveryAllow(env.DISCOVERY_ALLOW),
+    webhookAllow: parseAddresses('WEBHOOK_ALLOW', env.WEBHOOK_ALLOW),
+    webhookTimeScale: parseTimeScale(env.WEBHOOK_TEST_TIME_SCALE),
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
@@ -164,6 +170,13 @@ function parseAddresses(variable: string, value: string | undefined): string[] {
     if (!cidr.ok) throw new ConfigError(`${variable}: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
     return cidr.value;
   });
+}
+
+function parseTimeScale(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const scale = Number(value);
+  if (!(scale > 0 && scale <= 1)) throw new ConfigError(`WEBHOOK_TEST_TIME_SCALE must be a number above 0 and at most 1, got "${value}"`);
+  return scale;
 }
 
 /** DISCOVERY_ALLOW when unset: every address (src/discovery/allowed-target.ts keeps link-local and metadata ones out). */

@@ -117,6 +117,7 @@ export function insertActivity(db: Db, row: NewActivityRow, touched: { type: str
     row.undo_lost ?? null,
   );
   const seq = Number(result.lastInsertRowid);
+  queueActivityEvents(db, row);
   const link = prepare(db, 'INSERT OR IGNORE INTO activity_entities (activity_seq, entity_type, entity_id) VALUES (?, ?, ?)');
   // The entry's own entity is found through activity_entity already; only the others need a link row
   // (each row is two more index pages in every commit's fsync).
@@ -124,6 +125,39 @@ export function insertActivity(db: Db, row: NewActivityRow, touched: { type: str
     if (entity.type !== row.entity_type || entity.id !== row.entity_id) link.run(seq, entity.type, entity.id);
   }
   return seq;
+}
+
+/** A random UUID (version 4) made by SQLite: a delivery's id, made in the statement that queues it. */
+export const RANDOM_UUID_SQL = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-'
+  || substr('89ab', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+
+/** An event for webhooks (API.md, "Webhooks"); data is null for an activity entry's, which is read when sent. */
+export interface NewEvent {
+  eventId: string;
+  type: string;
+  siteId: string | null;
+  occurredAt: string;
+  data: string | null;
+}
+
+// One row of the outbox per enabled subscription whose patterns name the event's type (activity.* every entry's) and
+// whose sites hold its site. Without subscriptions it reads one empty table.
+const QUEUE_EVENT = `INSERT INTO webhook_deliveries (id, subscription_id, event_id, type, site_id, occurred_at, data)
+  SELECT ${RANDOM_UUID_SQL}, s.id, ?1, ?2, ?3, ?4, ?5 FROM webhook_subscriptions s
+  WHERE s.enabled = 1
+    AND EXISTS (SELECT 1 FROM json_each(s.events) WHERE value = ?2 OR (value = 'activity.*' AND substr(?2, 1, 9) = 'activity.'))
+    AND (s.site_ids IS NULL OR EXISTS (SELECT 1 FROM json_each(s.site_ids) WHERE value = ?3))
+  ORDER BY s.id`;
+
+/** Queues `event` for webhooks in the caller's transaction: the change that made it. */
+export function queueEvent(db: Db, event: NewEvent): void {
+  prepare(db, QUEUE_EVENT).run(event.eventId, event.type, event.siteId, event.occurredAt, event.data);
+}
+
+// Every entry is an event of the type activity.<kind>.<action> (activity.inventory.<action> for one of no one record).
+function queueActivityEvents(db: Db, row: NewActivityRow): void {
+  const type = `activity.${row.entity_type ?? 'inventory'}.${row.action}`;
+  queueEvent(db, { eventId: row.id, type, siteId: row.site_id, occurredAt: row.at, data: null });
 }
 
 const ACTIVITY_COLUMNS = [
