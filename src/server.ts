@@ -21,6 +21,8 @@ import { SECURITY_HEADERS } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { createRequestStats } from './metrics/request-stats.ts';
 import { ALL_ROUTES } from './routes/index.ts';
+import { startSender, type Sender } from './webhooks/sender.ts';
+import { webhookSecretKey } from './webhooks/signature.ts';
 
 // node:http is required, not imported: an ESM import of it reads every export, and its lazy WebSocket getters
 // then load undici, which costs ~6 MB of resident memory that the service never uses.
@@ -105,6 +107,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(`listening on http://${config.host}:${port}`);
+  const sender = startWebhookSender(app);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -112,9 +115,11 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       // Keep-alive connections turn idle as their last request finishes: close each as soon as it does.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
-      server.close(() => {
+      const senderStopped = sender?.stop();
+      server.close(async () => {
         clearTimeout(force);
         clearInterval(idle);
+        await senderStopped;
         checkpoint(db);
         db.close();
         done();
@@ -122,6 +127,14 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
       server.closeIdleConnections();
     }));
   return { server, app, close };
+}
+
+// Without APP_JWT_SECRET no subscription can exist (routes/webhooks.ts), so there is nothing to send.
+function startWebhookSender(app: App): Sender | undefined {
+  const { config } = app;
+  if (!config.jwtSecret) return undefined;
+  const key = webhookSecretKey(config.jwtSecret);
+  return startSender({ db: app.db, log: app.log, key, allow: config.webhookAllow, timeScale: config.webhookTimeScale });
 }
 
 async function main(): Promise<void> {

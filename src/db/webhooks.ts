@@ -117,13 +117,11 @@ export function markSubscriptionSucceeding(db: Db, id: string): void {
   prepare(db, 'UPDATE webhook_subscriptions SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL').run(id);
 }
 
+const DISABLE = 'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ?, version = version + 1 WHERE id = ?';
+
 /** Turns a subscription off, saying why. */
 export function disableSubscription(db: Db, id: string, reason: string, at: string): void {
-  prepare(db, 'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at = ?, version = version + 1 WHERE id = ?').run(
-    reason,
-    at,
-    id,
-  );
+  prepare(db, DISABLE).run(reason, at, id);
 }
 
 /** Queues `event` for one subscription whatever its patterns (a test ping); returns the delivery's id. */

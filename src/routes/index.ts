@@ -25,6 +25,7 @@ import { TOOL_ROUTES } from './tools.ts';
 import { TOPOLOGY_ROUTES } from './topology.ts';
 import { USER_ROUTES } from './users.ts';
 import { VLAN_ROUTES } from './vlans.ts';
+import { WEBHOOK_ROUTES } from './webhooks.ts';
 
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
@@ -54,4 +55,5 @@ export const ALL_ROUTES: Route[] = [
   ...DATA_IMPORT_ROUTES,
   ...MIGRATION_ROUTES,
   ...BULK_IMPORT_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];
