@@ -108,6 +108,11 @@ export const NAMED: Named[] = [
   { name: 'CsvImportResult', method: 'post', path: '/api/import/{entity}' },
   { name: 'MigrationFix', method: 'get', path: '/api/migration', at: 'fixes[]' },
   { name: 'Migration', method: 'get', path: '/api/migration' },
+  { name: 'Webhook', method: 'get', path: '/api/webhooks/{id}' },
+  { name: 'WebhookList', method: 'get', path: '/api/webhooks' },
+  { name: 'WebhookDelivery', method: 'get', path: '/api/webhooks/{id}/deliveries', at: 'items[]' },
+  { name: 'WebhookDeliveryList', method: 'get', path: '/api/webhooks/{id}/deliveries' },
+  { name: 'WebhookQueued', method: 'post', path: '/api/webhooks/{id}/test' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

@@ -28,7 +28,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/migration\/?$/, 'migration'],
   [/^\/p\/([^/]+)\/?$/, 'public'],
   [/^\/settings\/?$/, 'settings'],
-  [/^\/settings\/(data|users|tokens|account)\/?$/, 'settings'],
+  [/^\/settings\/(data|users|webhooks|tokens|account)\/?$/, 'settings'],
 ];
 
 /** Maps a pathname and query string to a Route; unknown paths are the `not-found` route. */

@@ -82,8 +82,8 @@ export function launchBrowser(): Promise<Browser> {
 export type App = { server: TestServer; baseUrl: string; adminToken: string };
 
 /** Starts the real server and creates the first admin (`admin` / TEST_PASSWORD) through the API. */
-export async function startWithAdmin(): Promise<App> {
-  const server = await startServer();
+export async function startWithAdmin(env?: Record<string, string>): Promise<App> {
+  const server = await startServer({ env });
   const { token } = await setupAdmin(server.baseUrl);
   return { server, baseUrl: server.baseUrl, adminToken: token };
 }
@@ -227,11 +227,12 @@ type PageOptions = Parameters<typeof newPage>[1];
 export type SignedInPage = { context: BrowserContext; page: Page; problems: PageProblems };
 
 /**
- * Sets up a test file: registers beforeAll (the UI build, a server with an admin unless `firstRun`, the browser,
+ * Sets up a test file: registers beforeAll (the UI build, a server with an admin unless `firstRun`, `env` added to its
+ * environment, the browser,
  * then `setup`) and afterAll (closing both). The returned getters read what beforeAll made. Without Chromium, the
  * file's tests are skipped, or fail under CI=true (helpers/needs.ts).
  */
-export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => Promise<void> } = {}) {
+export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => Promise<void>; env?: Record<string, string> } = {}) {
   let app: App | undefined;
   let browser: Browser | undefined;
   const runnable = fileNeeds([NEEDS.chromium]);
@@ -242,7 +243,7 @@ export function useBrowserApp(opts: { firstRun?: boolean; setup?: (app: App) => 
     if (opts.firstRun) {
       const server = await startServer();
       app = { server, baseUrl: server.baseUrl, adminToken: '' };
-    } else app = await startWithAdmin();
+    } else app = await startWithAdmin(opts.env);
     browser = await launchBrowser();
     await opts.setup?.(app);
   }, 120_000);
