@@ -22,14 +22,14 @@ CREATE TABLE webhook_subscriptions (
   version          INTEGER NOT NULL DEFAULT 1
 );
 
--- webhook_deliveries: one row per event and subscription, written in the transaction of the change that made the
+-- webhook_deliveries: one row per event and subscription (its seq is the delivery's id: no index of random ids to
+-- keep in every change), written in the transaction of the change that made the
 -- event (src/db/activity.ts for the activity log's entries). The queued rows are the outbox: the sender delivers
 -- each subscription's in seq order. event_id is the event's stable id (an activity entry's id, a discovery's id):
 -- a repeat keeps it. data is the event's data for events that are not activity entries (those are read from the
 -- activity log when sent). Times are ISO text but next_attempt_at, milliseconds since the epoch.
 CREATE TABLE webhook_deliveries (
   seq               INTEGER PRIMARY KEY AUTOINCREMENT,
-  id                TEXT NOT NULL UNIQUE,
   subscription_id   TEXT NOT NULL REFERENCES webhook_subscriptions(id) ON DELETE CASCADE,
   event_id          TEXT NOT NULL,
   type              TEXT NOT NULL,
@@ -45,6 +45,7 @@ CREATE TABLE webhook_deliveries (
   last_error        TEXT,
   last_response     TEXT
 );
+-- Every change writes its rows, so they have as few indexes as the sender needs: the queued ones by subscription (the
+-- outbox's heads) and the done ones by age (pruning). A subscription's list of deliveries reads the newest rows first.
 CREATE INDEX webhook_deliveries_queued ON webhook_deliveries(subscription_id, seq) WHERE status = 'queued';
-CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries(subscription_id, seq);
 CREATE INDEX webhook_deliveries_age ON webhook_deliveries(occurred_at) WHERE status <> 'queued';

@@ -1,6 +1,6 @@
 // The SQL of webhooks (migration 0023): subscriptions, and their deliveries, whose queued rows are the outbox. An
 // activity entry's rows are queued by src/db/activity.ts in the entry's own statement path.
-import { RANDOM_UUID_SQL, type NewEvent } from './activity.ts';
+import type { NewEvent } from './activity.ts';
 import { prepare, type Db } from './open.ts';
 
 /** The formats a subscription's bodies take. */
@@ -128,10 +128,10 @@ export function disableSubscription(db: Db, id: string, reason: string, at: stri
 export function queueDelivery(db: Db, subscriptionId: string, event: NewEvent): string {
   const row = prepare(
     db,
-    `INSERT INTO webhook_deliveries (id, subscription_id, event_id, type, site_id, occurred_at, data)
-     VALUES (${RANDOM_UUID_SQL}, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  ).get(subscriptionId, event.eventId, event.type, event.siteId, event.occurredAt, event.data) as { id: string };
-  return row.id;
+    `INSERT INTO webhook_deliveries (subscription_id, event_id, type, site_id, occurred_at, data)
+     VALUES (?, ?, ?, ?, ?, ?) RETURNING seq`,
+  ).get(subscriptionId, event.eventId, event.type, event.siteId, event.occurredAt, event.data) as { seq: number };
+  return String(row.seq);
 }
 
 /** Queues a delivery's event once more, at the end of its subscription's queue: the same event id, a new delivery. */
@@ -142,8 +142,8 @@ export function queueRedelivery(db: Db, delivery: DeliveryRow): string {
 
 /** A delivery as stored. */
 export interface DeliveryRow {
+  /** The delivery's id. */
   seq: number;
-  id: string;
   subscription_id: string;
   event_id: string;
   type: string;
@@ -163,7 +163,7 @@ export interface DeliveryRow {
 /** Maps a delivery to its API form. */
 export function deliveryToApi(row: DeliveryRow) {
   return {
-    id: row.id,
+    id: String(row.seq),
     eventId: row.event_id,
     type: row.type,
     siteId: row.site_id,
@@ -191,9 +191,9 @@ export function listDeliveries(db: Db, subscriptionId: string, limit: number, of
   return { rows, total };
 }
 
-/** One delivery of a subscription. */
-export function getDelivery(db: Db, subscriptionId: string, id: string): DeliveryRow | undefined {
-  return prepare(db, 'SELECT * FROM webhook_deliveries WHERE subscription_id = ? AND id = ?').get(subscriptionId, id) as
+/** One delivery of a subscription, by its id (seq). */
+export function getDelivery(db: Db, subscriptionId: string, seq: number): DeliveryRow | undefined {
+  return prepare(db, 'SELECT * FROM webhook_deliveries WHERE seq = ? AND subscription_id = ?').get(seq, subscriptionId) as
     | DeliveryRow
     | undefined;
 }

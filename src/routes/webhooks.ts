@@ -16,7 +16,7 @@ import {
 import { HttpError, notFound } from '../errors/http-error.ts';
 import { created, pageAnswer, withEtag } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams } from '../http/list-request.ts';
-import { pathId, pathRow, pathRowToChange } from '../http/request.ts';
+import { pathRow, pathRowToChange } from '../http/request.ts';
 import type { App, BodySpec, Ctx, Handler, Method, Reply, Route } from '../http/route.ts';
 import { sealText } from '../lib/sealing.ts';
 import { subscriptionInput, type SubscriptionInput } from '../webhooks/input.ts';
@@ -147,7 +147,8 @@ function webhookDeliveries(ctx: Ctx): Reply {
 
 function webhookRedeliver(ctx: Ctx): Reply {
   const subscription = pathRow(ctx, 'webhook', getSubscription);
-  const delivery = getDelivery(ctx.app.db, subscription.id, pathId(ctx, 'delivery', 'deliveryId'));
+  const id = ctx.params.deliveryId;
+  const delivery = /^\d{1,15}$/.test(id) ? getDelivery(ctx.app.db, subscription.id, Number(id)) : undefined;
   if (!delivery) throw notFound('delivery');
   return { status: 202, body: { deliveryId: queueRedelivery(ctx.app.db, delivery) } };
 }

@@ -64,7 +64,7 @@ export function startSender(options: SenderOptions): Sender {
       if (inFlight.size >= CONCURRENCY) break;
       if (inFlight.has(delivery.subscription_id)) continue;
       const done = deliver(options, delivery, stopping.signal)
-        .catch((error: unknown) => options.log.error('webhook delivery failed', { delivery: delivery.id, error: String(error) }))
+        .catch((error: unknown) => options.log.error('webhook delivery failed', { delivery: delivery.seq, error: String(error) }))
         .finally(() => {
           inFlight.delete(delivery.subscription_id);
           setImmediate(tick);
@@ -124,7 +124,7 @@ async function attempt(
     'Content-Type': 'application/json',
     'User-Agent': 'Switchyard-Webhooks',
     'Switchyard-Event': delivery.type,
-    'Switchyard-Delivery': delivery.id,
+    'Switchyard-Delivery': String(delivery.seq),
     'Switchyard-Signature': signatureHeader(secret, Math.floor(Date.now() / 1000), body),
   };
   return post(subscription.url, body, headers, AbortSignal.any([stopping, AbortSignal.timeout(ANSWER_TIMEOUT_MS)]));

@@ -8,7 +8,7 @@ const EVENTS = {
 };
 const SITE_IDS = { type: ['array', 'null'], items: { type: 'string', format: 'uuid' }, description: 'null: every site' };
 const FORMAT = { type: 'string', enum: ['json', 'slack', 'teams'] };
-const ID = { type: 'string', format: 'uuid' };
+const DELIVERY_ID = { type: 'string', pattern: '^[0-9]+$', description: 'the Switchyard-Delivery header of its attempts' };
 
 /** A webhook subscription as the API answers it: never its secret. */
 export const WEBHOOK = {
@@ -54,7 +54,7 @@ export const WEBHOOK_UPDATE = { type: 'object', additionalProperties: false, pro
 export const WEBHOOK_DELIVERY = {
   type: 'object',
   properties: {
-    id: ID,
+    id: DELIVERY_ID,
     eventId: { type: 'string' },
     type: { type: 'string' },
     siteId: { type: ['string', 'null'] },
@@ -70,4 +70,4 @@ export const WEBHOOK_DELIVERY = {
 };
 
 /** The answer of a redelivery and of a test ping: the delivery queued. */
-export const WEBHOOK_QUEUED = { type: 'object', properties: { deliveryId: { type: 'string', format: 'uuid' } } };
+export const WEBHOOK_QUEUED = { type: 'object', properties: { deliveryId: DELIVERY_ID } };
