@@ -49,3 +49,22 @@ CREATE TABLE webhook_deliveries (
 -- outbox's heads) and the done ones by age (pruning). A subscription's list of deliveries reads the newest rows first.
 CREATE INDEX webhook_deliveries_queued ON webhook_deliveries(subscription_id, seq) WHERE status = 'queued';
 CREATE INDEX webhook_deliveries_age ON webhook_deliveries(occurred_at) WHERE status <> 'queued';
+
+-- Every activity entry is an event of the type activity.<kind>.<action> (activity.inventory.<action> for an entry of
+-- no one record), queued by this trigger in the statement that writes the entry: in the change's own transaction,
+-- whatever path wrote it, and at no cost but the WHEN without enabled subscriptions. A bulk load (the 0.20.x
+-- migration, a restore) has derived data paused: the history it writes is no news. The JSON arrays of patterns and
+-- site ids are searched as text for the quoted value (neither can hold a quote: src/webhooks/input.ts checks them);
+-- json_each per subscription cost more than the rows themselves.
+CREATE TRIGGER activity_webhook_events AFTER INSERT ON activity
+WHEN EXISTS (SELECT 1 FROM webhook_subscriptions WHERE enabled = 1) AND NOT EXISTS (SELECT 1 FROM derived_data_paused)
+BEGIN
+  INSERT INTO webhook_deliveries (subscription_id, event_id, type, site_id, occurred_at)
+  SELECT s.id, NEW.id, 'activity.' || coalesce(NEW.entity_type, 'inventory') || '.' || NEW.action, NEW.site_id, NEW.at
+  FROM webhook_subscriptions s
+  WHERE s.enabled = 1
+    AND (instr(s.events, '"activity.' || coalesce(NEW.entity_type, 'inventory') || '.' || NEW.action || '"') > 0
+      OR instr(s.events, '"activity.*"') > 0)
+    AND (s.site_ids IS NULL OR instr(s.site_ids, '"' || NEW.site_id || '"') > 0)
+  ORDER BY s.id;
+END;

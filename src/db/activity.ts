@@ -117,7 +117,6 @@ export function insertActivity(db: Db, row: NewActivityRow, touched: { type: str
     row.undo_lost ?? null,
   );
   const seq = Number(result.lastInsertRowid);
-  queueActivityEvents(db, row);
   const link = prepare(db, 'INSERT OR IGNORE INTO activity_entities (activity_seq, entity_type, entity_id) VALUES (?, ?, ?)');
   // The entry's own entity is found through activity_entity already; only the others need a link row
   // (each row is two more index pages in every commit's fsync).
@@ -127,7 +126,10 @@ export function insertActivity(db: Db, row: NewActivityRow, touched: { type: str
   return seq;
 }
 
-/** An event for webhooks (API.md, "Webhooks"); data is null for an activity entry's, which is read when sent. */
+/**
+ * An event for webhooks (API.md, "Webhooks") other than an activity entry's, which migration 0023's trigger queues
+ * as the entry is written.
+ */
 export interface NewEvent {
   eventId: string;
   type: string;
@@ -136,10 +138,8 @@ export interface NewEvent {
   data: string | null;
 }
 
-// One row of the outbox per enabled subscription whose patterns name the event's type (activity.* every entry's) and
-// whose sites hold its site. Without subscriptions it reads one empty table. The JSON arrays of patterns and site ids
-// are searched as text for the quoted value (neither holds a quote: routes/webhooks.ts checks them): json_each per
-// subscription cost more than the rows themselves.
+// One row of the outbox per enabled subscription whose patterns name the event's type and whose sites hold its site,
+// matched as the trigger of migration 0023 matches an entry's.
 const QUEUE_EVENT = `INSERT INTO webhook_deliveries (subscription_id, event_id, type, site_id, occurred_at, data)
   SELECT s.id, ?1, ?2, ?3, ?4, ?5 FROM webhook_subscriptions s
   WHERE s.enabled = 1
@@ -150,12 +150,6 @@ const QUEUE_EVENT = `INSERT INTO webhook_deliveries (subscription_id, event_id, 
 /** Queues `event` for webhooks in the caller's transaction: the change that made it. */
 export function queueEvent(db: Db, event: NewEvent): void {
   prepare(db, QUEUE_EVENT).run(event.eventId, event.type, event.siteId, event.occurredAt, event.data);
-}
-
-// Every entry is an event of the type activity.<kind>.<action> (activity.inventory.<action> for one of no one record).
-function queueActivityEvents(db: Db, row: NewActivityRow): void {
-  const type = `activity.${row.entity_type ?? 'inventory'}.${row.action}`;
-  queueEvent(db, { eventId: row.id, type, siteId: row.site_id, occurredAt: row.at, data: null });
 }
 
 const ACTIVITY_COLUMNS = [
