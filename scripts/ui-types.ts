@@ -123,6 +123,11 @@ export const NAMED: Named[] = [
   { name: 'SightingList', method: 'get', path: '/api/sightings' },
   { name: 'FreePort', method: 'get', path: '/api/switches/{id}/free-ports', at: 'items[]' },
   { name: 'FreePorts', method: 'get', path: '/api/switches/{id}/free-ports' },
+  { name: 'Webhook', method: 'get', path: '/api/webhooks/{id}' },
+  { name: 'WebhookList', method: 'get', path: '/api/webhooks' },
+  { name: 'WebhookDelivery', method: 'get', path: '/api/webhooks/{id}/deliveries', at: 'items[]' },
+  { name: 'WebhookDeliveryList', method: 'get', path: '/api/webhooks/{id}/deliveries' },
+  { name: 'WebhookQueued', method: 'post', path: '/api/webhooks/{id}/test' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

@@ -24,6 +24,8 @@ import { serveStatic } from './http/static.ts';
 import { createPollStats } from './metrics/poll-stats.ts';
 import { createRequestStats } from './metrics/request-stats.ts';
 import { ALL_ROUTES } from './routes/index.ts';
+import { startSender, type Sender } from './webhooks/sender.ts';
+import { webhookSecretKey } from './webhooks/signature.ts';
 
 // node:http is required, not imported: an ESM import of it reads every export, and its lazy WebSocket getters
 // then load undici, which costs ~6 MB of resident memory that the service never uses.
@@ -111,6 +113,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(`listening on http://${config.host}:${port}`);
   const scheduler = startScheduler(app);
+  const sender = startWebhookSender(app);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -120,10 +123,11 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
       // Keep-alive connections turn idle as their last request finishes: close each as soon as it does.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       stopPruning();
+      const senderStopped = sender?.stop();
       server.close(() => {
         clearTimeout(force);
         clearInterval(idle);
-        void stopped.then(() => {
+        void Promise.all([stopped, senderStopped]).then(() => {
           checkpoint(db);
           db.close();
           done();
@@ -132,6 +136,14 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
       server.closeIdleConnections();
     }));
   return { server, app, close };
+}
+
+// Without APP_JWT_SECRET no subscription can exist (routes/webhooks.ts), so there is nothing to send.
+function startWebhookSender(app: App): Sender | undefined {
+  const { config } = app;
+  if (!config.jwtSecret) return undefined;
+  const key = webhookSecretKey(config.jwtSecret);
+  return startSender({ db: app.db, log: app.log, key, allow: config.webhookAllow, timeScale: config.webhookTimeScale });
 }
 
 async function main(): Promise<void> {

@@ -42,6 +42,10 @@ export interface Config {
   pollConcurrency: number;
   /** The length of one minute of a polling interval, in milliseconds (POLL_INTERVAL_UNIT_MS: 60000; tests shorten it). */
   pollIntervalUnitMs: number;
+  /** Addresses (CIDRs) webhooks may be sent to over http://, and the loopback and private ones over https:// (WEBHOOK_ALLOW). */
+  webhookAllow: string[];
+  /** For tests only: scales the webhook sender's waits (back-off, its hour and day, polling); 1 in production (WEBHOOK_TEST_TIME_SCALE). */
+  webhookTimeScale: number;
   /** Client addresses (CIDRs) that may read GET /api/metrics without a token (METRICS_ALLOW). */
   metricsAllow: string[];
   /** Where Litestream replicates the database (LITESTREAM_REPLICA_URL); set when the server runs under Litestream. */
@@ -110,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     discoveryAllow: parseDiscoveryAllow(env.DISCOVERY_ALLOW),
     pollConcurrency: parseWholeNumber('POLL_CONCURRENCY', env.POLL_CONCURRENCY, 8, 64, 1),
     pollIntervalUnitMs: parseWholeNumber('POLL_INTERVAL_UNIT_MS', env.POLL_INTERVAL_UNIT_MS, 60_000, 60_000, 100),
+    webhookAllow: parseAddresses('WEBHOOK_ALLOW', env.WEBHOOK_ALLOW),
+    webhookTimeScale: parseTimeScale(env.WEBHOOK_TEST_TIME_SCALE),
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
@@ -173,6 +179,13 @@ function parseAddresses(variable: string, value: string | undefined): string[] {
     if (!cidr.ok) throw new ConfigError(`${variable}: "${entry}" is not an IP address or CIDR (such as 10.0.0.5 or 172.18.0.0/16)`);
     return cidr.value;
   });
+}
+
+function parseTimeScale(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const scale = Number(value);
+  if (!(scale > 0 && scale <= 1)) throw new ConfigError(`WEBHOOK_TEST_TIME_SCALE must be a number above 0 and at most 1, got "${value}"`);
+  return scale;
 }
 
 /** DISCOVERY_ALLOW when unset: every address (src/discovery/allowed-target.ts keeps link-local and metadata ones out). */

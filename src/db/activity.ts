@@ -126,6 +126,32 @@ export function insertActivity(db: Db, row: NewActivityRow, touched: { type: str
   return seq;
 }
 
+/**
+ * An event for webhooks (API.md, "Webhooks") other than an activity entry's, which migration 0023's trigger queues
+ * as the entry is written.
+ */
+export interface NewEvent {
+  eventId: string;
+  type: string;
+  siteId: string | null;
+  occurredAt: string;
+  data: string | null;
+}
+
+// One row of the outbox per enabled subscription whose patterns name the event's type and whose sites hold its site,
+// matched as the trigger of migration 0023 matches an entry's.
+const QUEUE_EVENT = `INSERT INTO webhook_deliveries (subscription_id, event_id, type, site_id, occurred_at, data)
+  SELECT s.id, ?1, ?2, ?3, ?4, ?5 FROM webhook_subscriptions s
+  WHERE s.enabled = 1
+    AND (instr(s.events, '"' || ?2 || '"') > 0 OR (substr(?2, 1, 9) = 'activity.' AND instr(s.events, '"activity.*"') > 0))
+    AND (s.site_ids IS NULL OR instr(s.site_ids, '"' || ?3 || '"') > 0)
+  ORDER BY s.id`;
+
+/** Queues `event` for webhooks in the caller's transaction: the change that made it. */
+export function queueEvent(db: Db, event: NewEvent): void {
+  prepare(db, QUEUE_EVENT).run(event.eventId, event.type, event.siteId, event.occurredAt, event.data);
+}
+
 const ACTIVITY_COLUMNS = [
   'id',
   'at',

@@ -3,12 +3,12 @@
 // database alone (or a copy of it) does not give them away. Each sealing takes a fresh random nonce and binds the
 // ciphertext to its owner (a switch's or a pending discovery's id): a blob copied to another row does not open. The
 // agent they were kept for is sealed with them (credential-binding.ts says where they may be sent).
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { openText, sealingKey, sealText, type Sealed, type SealingKey } from '../lib/sealing.ts';
 import type { SnmpCredentials } from './observed.ts';
 import type { Target } from './target.ts';
 
 /** The key that seals credentials, derived from the service secret. */
-export type CredentialKey = Buffer;
+export type CredentialKey = SealingKey;
 
 /** Credentials as kept: with the agent they were kept for; null for those kept before that was sealed with them. */
 export interface KeptCredentials {
@@ -17,19 +17,13 @@ export interface KeptCredentials {
 }
 
 /** Credentials sealed for one owner: the nonce and the ciphertext followed by its tag. */
-export interface SealedCredentials {
-  nonce: Buffer;
-  sealed: Buffer;
-}
+export type SealedCredentials = Sealed;
 
-const NONCE_BYTES = 12;
-const TAG_BYTES = 16;
 const SALT = 'switchyard/snmp-credentials';
-const INFO = 'aes-256-gcm v1';
 
 /** The key of `secret` (the service's APP_JWT_SECRET); never the secret itself. */
 export function credentialKey(secret: string): CredentialKey {
-  return Buffer.from(hkdfSync('sha256', secret, SALT, INFO, 32));
+  return sealingKey(secret, SALT);
 }
 
 /** Seals credentials and the agent they are kept for, for `owner` (the id of the row that keeps them). */
@@ -38,12 +32,8 @@ export function sealCredentials(
   kept: { credentials: SnmpCredentials; boundTo: Target },
   owner: string,
 ): SealedCredentials {
-  const nonce = randomBytes(NONCE_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
-  cipher.setAAD(Buffer.from(owner));
   const text = JSON.stringify({ credentials: kept.credentials, boundTo: { host: kept.boundTo.host, port: kept.boundTo.port } });
-  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return { nonce, sealed: Buffer.concat([body, cipher.getAuthTag()]) };
+  return sealText(key, text, owner);
 }
 
 /**
@@ -55,16 +45,8 @@ export function openCredentials(
   kept: { nonce: Uint8Array; sealed: Uint8Array },
   owner: string,
 ): KeptCredentials | undefined {
-  if (kept.nonce.length !== NONCE_BYTES || kept.sealed.length <= TAG_BYTES) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, kept.nonce, { authTagLength: TAG_BYTES });
-    decipher.setAAD(Buffer.from(owner));
-    decipher.setAuthTag(kept.sealed.subarray(kept.sealed.length - TAG_BYTES));
-    const text = Buffer.concat([decipher.update(kept.sealed.subarray(0, kept.sealed.length - TAG_BYTES)), decipher.final()]);
-    return keptOf(JSON.parse(text.toString('utf8')) as SnmpCredentials | KeptCredentials);
-  } catch {
-    return undefined;
-  }
+  const text = openText(key, kept, owner);
+  return text === undefined ? undefined : keptOf(JSON.parse(text) as SnmpCredentials | KeptCredentials);
 }
 
 // Sealed before the agent was sealed with them: the credentials alone, bound to no agent.

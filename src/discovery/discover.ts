@@ -16,6 +16,8 @@ import {
   type FdbEntry,
 } from '../db/discoveries.ts';
 import { inTransaction, type Db } from '../db/open.ts';
+import { queueEvent } from '../db/activity.ts';
+import { DISCOVERY_COMPLETED } from '../db/webhooks.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { normalizeIp, normalizeMac } from '../lib/net.ts';
@@ -121,11 +123,23 @@ export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow |
       credentials_sealed: scope.switchId === null && sealed ? sealed.sealed : null,
     };
     insertDiscovery(db, row);
+    queueDiscoveryEvent(db, row, proposal.items.length);
     if (scope.switchId !== null) {
       keepObservations(db, { id: discovery.id, switchId: scope.switchId, seenAt: discovery.observedAt }, observed, proposal);
       if (sealed) keepSwitchCredentials(db, scope.switchId, sealed.nonce, sealed.sealed, discovery.observedAt);
     }
     return row;
+  });
+}
+
+function queueDiscoveryEvent(db: Db, row: DiscoveryRow, differences: number): void {
+  const data = { id: row.id, siteId: row.site_id, switchId: row.switch_id, host: row.host, observedAt: row.observed_at, differences };
+  queueEvent(db, {
+    eventId: row.id,
+    type: DISCOVERY_COMPLETED,
+    siteId: row.site_id,
+    occurredAt: row.observed_at,
+    data: JSON.stringify(data),
   });
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../boot/config.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { commitCounts, type Db } from '../db/open.ts';
 import { pollFamilies, type PollStats } from './poll-stats.ts';
+import { deliveryCounts } from '../db/webhooks.ts';
 import { family, histogramFamily, type Sample } from './prometheus-text.ts';
 import { replicationLagSeconds } from './replication.ts';
 import { LATENCY_BOUNDS_S, type RequestStats, type RouteStats } from './request-stats.ts';
@@ -30,6 +31,7 @@ export async function scrapeText(sources: ScrapeSources): Promise<string> {
     databaseFamilies(sources.db, sources.config.databasePath),
     cacheFamilies(sources.cache),
     pollFamilies(sources.polls, sources.db),
+    webhookFamilies(sources.db),
     processFamilies(loopLag),
     replicationLag === null ? '' : family('switchyard_replication_lag_seconds', 'gauge', REPLICATION_LAG_HELP, [{ value: replicationLag }]),
   ].join('');
@@ -73,6 +75,16 @@ function requestFamilies(routes: RouteStats[]): string {
         count,
       })),
     )
+  );
+}
+
+function webhookFamilies(db: Db): string {
+  const counts = deliveryCounts(db);
+  const byStatus = (['queued', 'delivered', 'failed'] as const).map((status) => ({ labels: { status }, value: counts[status] }));
+  const age = counts.oldestQueuedAt === null ? 0 : Math.max(0, (Date.now() - Date.parse(counts.oldestQueuedAt)) / 1000);
+  return (
+    family('switchyard_webhook_deliveries', 'gauge', 'Webhook deliveries kept (30 days), by status: queued is the outbox.', byStatus) +
+    family('switchyard_webhook_outbox_age_seconds', 'gauge', 'Age of the oldest queued webhook event; 0 when none waits.', [{ value: age }])
   );
 }
 

@@ -28,6 +28,7 @@ import { USER_ROUTES } from './users.ts';
 import { VLAN_ROUTES } from './vlans.ts';
 import { CREDENTIAL_ROUTES } from './credentials.ts';
 import { POLLING_ROUTES } from './polling.ts';
+import { WEBHOOK_ROUTES } from './webhooks.ts';
 
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
@@ -60,4 +61,5 @@ export const ALL_ROUTES: Route[] = [
   ...CREDENTIAL_ROUTES,
   ...POLLING_ROUTES,
   ...HISTORY_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];

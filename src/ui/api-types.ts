@@ -752,6 +752,48 @@ export type FreePorts = {
   unusedDays: number;
 };
 
+export type Webhook = {
+  id?: string;
+  name?: string;
+  url?: string;
+  enabled?: boolean;
+  events?: string[];
+  siteIds?: string[] | null;
+  format?: 'json' | 'slack' | 'teams';
+  failingSince?: string | null;
+  disabledReason?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+  version?: number;
+};
+
+export type WebhookList = {
+  items?: Webhook[];
+};
+
+export type WebhookDelivery = {
+  id?: string;
+  eventId?: string;
+  type?: string;
+  siteId?: string | null;
+  occurredAt?: string;
+  status?: 'queued' | 'delivered' | 'failed';
+  attempts?: number;
+  nextAttemptAt?: string | null;
+  lastAttemptAt?: string | null;
+  lastStatusCode?: number | null;
+  lastError?: string | null;
+  lastResponse?: string | null;
+};
+
+export type WebhookDeliveryList = {
+  items?: WebhookDelivery[];
+};
+
+export type WebhookQueued = {
+  deliveryId?: string;
+};
+
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];

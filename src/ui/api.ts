@@ -42,6 +42,10 @@ import type {
   TemplateImport,
   TemplateList,
   TokenList,
+  Webhook,
+  WebhookDeliveryList,
+  WebhookList,
+  WebhookQueued,
   User,
   UserList,
   Vlan,
@@ -206,6 +210,19 @@ export const deleteUser = (id: string) => del(`/api/users/${id}`);
 export const listTokens = async () => (await get<TokenList>('/api/tokens')).items;
 export const createToken = (body: { name: string; expiresInDays?: number }) => post<NewApiToken>('/api/tokens', body);
 export const deleteToken = (id: string) => del(`/api/tokens/${id}`);
+
+// Webhooks (admins).
+/** A webhook's fields as the form sends them; `secret` left out on an edit keeps the kept one. */
+export type WebhookInput = Pick<Webhook, 'name' | 'url' | 'enabled' | 'events' | 'format'> & { secret?: string };
+export const listWebhooks = async () => (await get<WebhookList>('/api/webhooks')).items ?? [];
+export const createWebhook = (body: WebhookInput) => post<Webhook>('/api/webhooks', body);
+export const updateWebhook = (id: string, body: Partial<WebhookInput>) => patch<Webhook>(`/api/webhooks/${id}`, body);
+export const deleteWebhook = (id: string) => del(`/api/webhooks/${id}`);
+export const listWebhookDeliveries = async (id: string) =>
+  (await get<WebhookDeliveryList>(`/api/webhooks/${id}/deliveries`, { limit: 50 })).items ?? [];
+export const redeliverWebhook = (id: string, deliveryId: string) =>
+  post<WebhookQueued>(`/api/webhooks/${id}/deliveries/${deliveryId}/redeliver`);
+export const testWebhook = (id: string) => post<WebhookQueued>(`/api/webhooks/${id}/test`);
 
 // Inventory.
 /** The list, read, create and update calls of one kind of record at `path` (`One`: what reading one answers). */

@@ -227,7 +227,8 @@ type PageOptions = Parameters<typeof newPage>[1];
 export type SignedInPage = { context: BrowserContext; page: Page; problems: PageProblems };
 
 /**
- * Sets up a test file: registers beforeAll (the UI build, a server with an admin unless `firstRun`, the browser,
+ * Sets up a test file: registers beforeAll (the UI build, a server with an admin unless `firstRun`, `env` added to its
+ * environment, the browser,
  * then `setup`) and afterAll (closing both). The returned getters read what beforeAll made. Without Chromium, the
  * file's tests are skipped, or fail under CI=true (helpers/needs.ts).
  */

@@ -8,6 +8,8 @@ import { Tabs } from './tabs.ts';
 import { DataSettings } from './data-settings.ts';
 import { UsersSettings } from './users-settings.ts';
 import { TokensSettings } from './tokens-settings.ts';
+import { WebhooksSettings } from './webhooks-settings.ts';
+import '../messages-later.ts';
 import { AccountSettings } from './account-settings.ts';
 import { CredentialsSettings } from './credentials-settings.ts';
 
@@ -15,6 +17,7 @@ const TITLES: Record<string, MessageKey> = {
   data: 'settings.title.data',
   users: 'settings.title.users',
   credentials: 'credentials.title',
+  webhooks: 'webhooks.title',
   tokens: 'settings.title.tokens',
   account: 'settings.title.account',
 };
@@ -28,12 +31,14 @@ export function SettingsPage(p: { section: string }) {
           { key: 'data', label: t('settings.tab.data'), href: '/settings/data' },
           { key: 'users', label: t('settings.tab.users'), href: '/settings/users' },
           { key: 'credentials', label: t('credentials.title'), href: '/settings/credentials' },
+          { key: 'webhooks', label: t('webhooks.tab'), href: '/settings/webhooks' },
         ]
       : []),
     { key: 'tokens', label: t('settings.tab.tokens'), href: '/settings/tokens' },
     { key: 'account', label: t('settings.tab.account'), href: '/settings/account' },
   ];
-  const adminOnly = (p.section === 'data' || p.section === 'users' || p.section === 'credentials') && !app.isAdmin;
+  const adminOnly =
+    (p.section === 'data' || p.section === 'users' || p.section === 'credentials' || p.section === 'webhooks') && !app.isAdmin;
   return html`
     <${PageHeader} title=${t(TITLES[p.section] ?? 'settings.title')} crumbs=${[{ label: t('settings.title') }]} />
     <${Tabs} label=${t('settings.sections')} current=${p.section} items=${items} />
@@ -46,8 +51,10 @@ export function SettingsPage(p: { section: string }) {
             ? html`<${UsersSettings} />`
             : p.section === 'credentials'
               ? html`<${CredentialsSettings} />`
-              : p.section === 'tokens'
-                ? html`<${TokensSettings} />`
-                : html`<${AccountSettings} />`
+              : p.section === 'webhooks'
+                ? html`<${WebhooksSettings} />`
+                : p.section === 'tokens'
+                  ? html`<${TokensSettings} />`
+                  : html`<${AccountSettings} />`
     }`;
 }
