@@ -1176,6 +1176,7 @@ export const de = {
     sections: 'Bereiche der Einstellungen',
     'adminOnly.data': 'Nur Administratoren können Daten verwalten.',
     'adminOnly.users': 'Nur Administratoren können Benutzer verwalten.',
+    'adminOnly.section': 'Nur Administratoren können diesen Bereich sehen.',
   }),
   ...group('site', {
     title: 'Standort',

@@ -710,6 +710,7 @@ export const en = {
     sections: 'Settings sections',
     'adminOnly.data': 'Only administrators can manage data.',
     'adminOnly.users': 'Only administrators can manage users.',
+    'adminOnly.section': 'Only administrators can see this section.',
   }),
 
   ...group('sites', {

@@ -23,6 +23,9 @@ const TITLES: Record<string, MessageKey> = {
 };
 
 /** The settings page of `section`. */
+/** What a non-admin reads on a section for admins only. */
+const ADMIN_ONLY = { data: 'settings.adminOnly.data', users: 'settings.adminOnly.users' } as const;
+
 export function SettingsPage(p: { section: string }) {
   const app = useApp();
   const items = [
@@ -44,7 +47,7 @@ export function SettingsPage(p: { section: string }) {
     <${Tabs} label=${t('settings.sections')} current=${p.section} items=${items} />
     ${
       adminOnly
-        ? html`<div class="card"><p>${p.section === 'data' ? t('settings.adminOnly.data') : t('settings.adminOnly.users')}</p></div>`
+        ? html`<div class="card"><p>${t(ADMIN_ONLY[p.section as keyof typeof ADMIN_ONLY] ?? 'settings.adminOnly.section')}</p></div>`
         : p.section === 'data'
           ? html`<${DataSettings} />`
           : p.section === 'users'
