@@ -263,13 +263,20 @@ function vlanItems(context: Context): ProposalItem[] {
 
 /**
  * The rename of a documented VLAN to the name the switch gives it, unless that name is the device's default
- * (VLAN0030, "default" for VLAN 1) or another VLAN's of the site.
+ * (VLAN0030, "default" for VLAN 1), another VLAN's of the site, or the same but for case (VLAN names are compared
+ * without case everywhere, and some switches keep them in one case).
  */
 function vlanRenameItems(context: Context, vid: number, observed: string | null, taken: Set<string>): ProposalItem[] {
   const name = textOf(VLAN_NAME, observed);
   const documented = context.input.vlans.find((vlan) => vlan.vid === vid)!.name;
-  if (name === null || name === documented || /^vlan0*\d+$/i.test(name) || (vid === 1 && /^default$/i.test(name))) return [];
-  if (name.toLowerCase() !== documented.toLowerCase() && taken.has(name.toLowerCase())) {
+  if (
+    name === null ||
+    name.toLowerCase() === documented.toLowerCase() ||
+    /^vlan0*\d+$/i.test(name) ||
+    (vid === 1 && /^default$/i.test(name))
+  )
+    return [];
+  if (taken.has(name.toLowerCase())) {
     context.notes.push(`The switch names VLAN ${vid} "${name}", the name of another VLAN of the site: its rename is not proposed.`);
     return [];
   }
