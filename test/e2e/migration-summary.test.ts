@@ -162,6 +162,8 @@ describeNeeding(NEED, 'the summary of the migration and its notice on the dashbo
         'Tools',
         'Templates',
         'Activity',
+        // The scheduled polls' status page (issue 37).
+        'Polling',
         'Migration fixes',
         'Settings',
       ]);
