@@ -224,16 +224,15 @@ export function siteVlans(db: Db, siteId: string): { id: string; vid: number; na
   }[];
 }
 
-/** A site's switches but one (`exceptId`), each with its MAC and its port names (JSON array), for links through LLDP. */
+/** A site's switches, each with its MAC and its port names (JSON array), for links through LLDP. */
 export function siteSwitchesWithPorts(
   db: Db,
   siteId: string,
-  exceptId: string,
 ): { id: string; name: string; mac_address: string | null; management_ip: string | null; ports: string }[] {
   return prepare(
     db,
     `SELECT w.id, w.name, w.mac_address, w.management_ip,
       (SELECT json_group_array(name) FROM (SELECT p.name FROM ports p WHERE p.switch_id = w.id ORDER BY p.position, p.name)) AS ports
-    FROM switches w WHERE w.site_id = ? AND w.id <> ? ORDER BY w.name, w.id`,
-  ).all(siteId, exceptId) as { id: string; name: string; mac_address: string | null; management_ip: string | null; ports: string }[];
+    FROM switches w WHERE w.site_id = ? ORDER BY w.name, w.id`,
+  ).all(siteId) as { id: string; name: string; mac_address: string | null; management_ip: string | null; ports: string }[];
 }

@@ -34,20 +34,42 @@ export interface Scope {
   host: string;
 }
 
-/** The documented data a proposal compares `observed` with, read now; undefined when the switch is gone. */
-export function proposalInput(db: Db, scope: Scope, observed: ObservedSwitch): ProposalInput | undefined {
-  const documented = scope.switchId === null ? null : documentedSwitch(db, scope.switchId);
-  if (documented === undefined) return undefined;
+/** What the proposals of one site share: its VLANs and its switches with their port names, read once for all of them. */
+export interface SiteDocumentation {
+  vlans: { id: string; vid: number; name: string }[];
+  switches: (ProposalInput['switches'][number] & { id: string })[];
+}
+
+export function siteDocumentation(db: Db, siteId: string): SiteDocumentation {
   return {
-    documented,
-    host: scope.host,
-    vlans: siteVlans(db, scope.siteId).map(({ vid, name }) => ({ vid, name })),
-    switches: siteSwitchesWithPorts(db, scope.siteId, scope.switchId ?? '').map((sw) => ({
+    vlans: siteVlans(db, siteId),
+    switches: siteSwitchesWithPorts(db, siteId).map((sw) => ({
+      id: sw.id,
       name: sw.name,
       macAddress: sw.mac_address,
       managementIp: sw.management_ip,
       ports: (JSON.parse(sw.ports) as string[]).map((name) => ({ name })),
     })),
+  };
+}
+
+/**
+ * The documented data a proposal compares `observed` with, read now (the site's part given when the caller already
+ * has it); undefined when the switch is gone.
+ */
+export function proposalInput(
+  db: Db,
+  scope: Scope,
+  observed: ObservedSwitch,
+  site: SiteDocumentation = siteDocumentation(db, scope.siteId),
+): ProposalInput | undefined {
+  const documented = scope.switchId === null ? null : documentedSwitch(db, scope.switchId);
+  if (documented === undefined) return undefined;
+  return {
+    documented,
+    host: scope.host,
+    vlans: site.vlans.map(({ vid, name }) => ({ vid, name })),
+    switches: site.switches.filter((sw) => sw.id !== scope.switchId),
     observed,
   };
 }

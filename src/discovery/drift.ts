@@ -3,12 +3,13 @@
 // observation proposed again against today's data, so a finding goes once the documentation or the switch matches,
 // and its proposal key adopts it through the discovery's apply. An acknowledgement keeps a finding out until its
 // `until`, or until the difference it was made for changes.
-import { documentedLags, documentedPorts, siteVlans } from '../db/discoveries.ts';
+import { documentedLags, documentedPorts } from '../db/discoveries.ts';
 import { latestDiscoveries, listAcknowledgements, type AcknowledgementRow, type LatestDiscoveryRow } from '../db/drift.ts';
 import type { Db } from '../db/open.ts';
 import type { EntityRef, Finding } from '../db/read/checks.ts';
+import { getOrMake } from '../lib/memo.ts';
 import { FINDING_FORMS, fillForm, type FindingParams } from '../lib/message-forms.ts';
-import { proposalInput } from './discover.ts';
+import { proposalInput, siteDocumentation, type SiteDocumentation } from './discover.ts';
 import type { ObservedSwitch } from './observed.ts';
 import { parseTarget } from './target.ts';
 import { propose, type PortRef, type ProposalItem } from './proposal.ts';
@@ -30,16 +31,19 @@ export const differenceOf = (item: ProposalItem) => JSON.stringify([item.documen
 /** A switch's drift now: its latest discovery's proposal against the documentation, drift items only. */
 export interface SwitchDrift {
   discovery: LatestDiscoveryRow;
+  documentation: SiteDocumentation;
   items: ProposalItem[];
 }
 
 /** The drift of each switch of the site (null: of every site) that has a discovery. */
 export function currentDrift(db: Db, site: string | null): SwitchDrift[] {
+  const sites = new Map<string, SiteDocumentation>();
   return latestDiscoveries(db, site).map((discovery) => {
     const observed = JSON.parse(discovery.observed) as ObservedSwitch;
     const host = parseTarget(discovery.host)?.host ?? discovery.host;
-    const input = proposalInput(db, { siteId: discovery.site_id, switchId: discovery.switch_id, host }, observed);
-    return { discovery, items: input ? driftItems(propose(input).items) : [] };
+    const documentation = getOrMake(sites, discovery.site_id, () => siteDocumentation(db, discovery.site_id));
+    const input = proposalInput(db, { siteId: discovery.site_id, switchId: discovery.switch_id, host }, observed, documentation);
+    return { discovery, documentation, items: input ? driftItems(propose(input).items) : [] };
   });
 }
 
@@ -49,8 +53,14 @@ export function* driftFindings(db: Db, site: string | null): Iterable<Finding> {
   if (drift.length === 0) return;
   const acknowledged = new Map(listAcknowledgements(db, site).map((row) => [row.key, row]));
   const now = new Date().toISOString();
-  for (const { discovery, items } of drift) {
-    const entities = entitiesOf(db, discovery);
+  const vlansOfSite = new Map<SiteDocumentation, Map<string, EntityRef>>();
+  for (const { discovery, documentation, items } of drift) {
+    if (items.length === 0) continue;
+    const entities = entitiesOf(
+      db,
+      discovery,
+      getOrMake(vlansOfSite, documentation, () => vlanRefs(documentation)),
+    );
     for (const item of items) {
       if (!holds(acknowledged.get(driftKey(discovery.switch_id, item.key)), item, now)) yield driftFinding(discovery, item, entities);
     }
@@ -70,16 +80,20 @@ interface Entities {
   vlans: Map<string, EntityRef>;
 }
 
-function entitiesOf(db: Db, discovery: LatestDiscoveryRow): Entities {
+const ref = (type: EntityRef['type'], id: string, text: string): EntityRef => ({ type, id, name: text });
+
+const vlanRefs = (site: SiteDocumentation) =>
+  new Map(site.vlans.map((v) => [String(v.vid), ref('vlan', v.id, `VLAN ${v.vid} (${v.name})`)]));
+
+function entitiesOf(db: Db, discovery: LatestDiscoveryRow, vlans: Map<string, EntityRef>): Entities {
   const name = discovery.switch_name;
-  const ref = (type: EntityRef['type'], id: string, text: string): EntityRef => ({ type, id, name: text });
   return {
     switch: ref('switch', discovery.switch_id, name),
     ports: new Map(
       documentedPorts(db, discovery.switch_id).map((p) => [p.name.toLowerCase(), ref('port', p.id, `${name} port ${p.name}`)]),
     ),
     lags: new Map(documentedLags(db, discovery.switch_id).map((l) => [l.name.toLowerCase(), ref('lag', l.id, `${name} LAG ${l.name}`)])),
-    vlans: new Map(siteVlans(db, discovery.site_id).map((v) => [String(v.vid), ref('vlan', v.id, `VLAN ${v.vid} (${v.name})`)])),
+    vlans,
   };
 }
 
