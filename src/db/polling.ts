@@ -12,6 +12,8 @@ export interface CredentialSetRow {
   details: string;
   nonce: Uint8Array;
   sealed: Uint8Array;
+  /** JSON array of the hosts it may be sent to (discovery/credential-binding.ts allowedHostEntry). */
+  allowed_hosts: string;
   created_at: string;
   updated_at: string;
 }
@@ -42,7 +44,7 @@ export type PollStatus = 'ok' | 'failing' | 'paused' | 'pending';
 /** Where a paused switch's next poll is: never. */
 export const NEVER = Number.MAX_SAFE_INTEGER;
 
-const SET_COLUMNS = 'id, name, version, details, nonce, sealed, created_at, updated_at';
+const SET_COLUMNS = 'id, name, version, details, nonce, sealed, allowed_hosts, created_at, updated_at';
 
 /** One credential set by id. */
 export function getCredentialSet(db: Db, id: string): CredentialSetRow | undefined {
@@ -63,10 +65,10 @@ export function listCredentialSets(db: Db): CredentialSetRow[] {
 export function saveCredentialSet(db: Db, row: CredentialSetRow): void {
   prepare(
     db,
-    `INSERT INTO credential_sets (${SET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO credential_sets (${SET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version, details = excluded.details, nonce = excluded.nonce,
-       sealed = excluded.sealed, updated_at = excluded.updated_at`,
-  ).run(row.id, row.name, row.version, row.details, row.nonce, row.sealed, row.created_at, row.updated_at);
+       sealed = excluded.sealed, allowed_hosts = excluded.allowed_hosts, updated_at = excluded.updated_at`,
+  ).run(row.id, row.name, row.version, row.details, row.nonce, row.sealed, row.allowed_hosts, row.created_at, row.updated_at);
 }
 
 /** Deletes a credential set. */

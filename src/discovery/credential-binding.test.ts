@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agentText, mayUseKeptCredentials, type BoundAgent } from './credential-binding.ts';
+import {
+  agentText,
+  allowedHostEntry,
+  credentialSetAllows,
+  mayUseCredentialSet,
+  mayUseKeptCredentials,
+  type BoundAgent,
+} from './credential-binding.ts';
 
 const SWITCH: BoundAgent[] = [{ host: '10.0.0.21', port: 161 }];
 const BY_NAME: BoundAgent[] = [{ host: 'acc-1.example.net', port: 1161 }];
@@ -43,5 +50,49 @@ describe('kept SNMP credentials', () => {
       '10.0.0.21:161',
       '[2001:db8::1]:1161',
     ]);
+  });
+});
+
+describe('a credential set’s allowed hosts', () => {
+  const ALLOWED = ['10.20.0.0/16', '10.0.0.21/32', 'core-1.example.net', '*.lab.example.net', '2001:db8::/32'];
+
+  it.each([
+    ['an address of an allowed network', '10.20.7.9', 161],
+    ['an allowed address at another port', '10.0.0.21', 1161],
+    ['an allowed name in another case', 'CORE-1.example.net', 161],
+    ['a name under an allowed wildcard', 'sw1.lab.example.net', 161],
+    ['an IPv6 address of an allowed network', '2001:db8::7', 161],
+  ])('allow %s', (_name, host, port) => {
+    expect(credentialSetAllows(ALLOWED, { host, port })).toBe(true);
+    expect(mayUseCredentialSet(ALLOWED, { host, port }, 'editor')).toBe(true);
+  });
+
+  it.each([
+    ['an address outside', '10.0.0.22'],
+    ['a name whose address may be allowed', 'evil.example.net'],
+    ['the wildcard’s own domain', 'lab.example.net'],
+    ['an IPv4-mapped address of an allowed network', '::ffff:10.20.7.9'],
+  ])('allow nothing else: not %s', (_name, host) => {
+    expect(credentialSetAllows(ALLOWED, { host, port: 161 })).toBe(false);
+    expect(mayUseCredentialSet(ALLOWED, { host, port: 161 }, 'editor')).toBe(false);
+    expect(mayUseCredentialSet(ALLOWED, { host, port: 161 }, 'admin')).toBe(true);
+  });
+
+  it('allow nothing when they are none (a set kept before, which no schedule used)', () => {
+    expect(credentialSetAllows([], { host: '10.0.0.21', port: 161 })).toBe(false);
+  });
+
+  it.each([
+    ['10.0.0.21', '10.0.0.21/32'],
+    [' 2001:DB8::1 ', '2001:db8::1/128'],
+    ['10.20.0.0/16', '10.20.0.0/16'],
+    ['Core-1.Example.NET.', 'core-1.example.net'],
+    ['*.lab.example.net', '*.lab.example.net'],
+    ['10.20.0.1/16', undefined],
+    ['10.0.0.0/33', undefined],
+    ['not a host!', undefined],
+    ['', undefined],
+  ])('store %j as %j', (text, entry) => {
+    expect(allowedHostEntry(text)).toBe(entry);
   });
 });

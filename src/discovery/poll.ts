@@ -7,7 +7,7 @@ import type { Config } from '../boot/config.ts';
 import { inTransaction, writeTurn, type Db } from '../db/open.ts';
 import { effectiveSchedule, getPollState, NEVER, savePollState, type PollStateRow } from '../db/polling.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
-import { credentialSetSecrets } from './credential-sets.ts';
+import { credentialSetSecretsFor } from './credential-sets.ts';
 import { credentialKey } from './credentials.ts';
 import { recordDiscovery } from './discover.ts';
 import { readObserved, type ReadDeps } from './read-observed.ts';
@@ -62,7 +62,7 @@ async function readAndRecord(deps: PollDeps, sw: SwitchRow, host: string | null,
   const target = parseTarget(host);
   if (!target) throw new Error(`${host} is no host to poll.`);
   const key = deps.config.jwtSecret ? credentialKey(deps.config.jwtSecret) : undefined;
-  const credentials = credentialSetSecrets(deps.db, key, credentialId);
+  const credentials = credentialSetSecretsFor(deps.db, key, credentialId, target);
   const observed = await readObserved(deps, target, credentials);
   await writeTurn(deps.db);
   const id = randomUUID();

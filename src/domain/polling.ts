@@ -24,7 +24,7 @@ import { Refusal } from '../errors/refusal.ts';
 import { notFound } from './save.ts';
 
 /** A credential set to store: its name, version, public details (JSON) and sealed secrets (the sealing is the caller's). */
-export type CredentialSetInput = Pick<CredentialSetRow, 'name' | 'version' | 'details' | 'nonce' | 'sealed'>;
+export type CredentialSetInput = Pick<CredentialSetRow, 'name' | 'version' | 'details' | 'nonce' | 'sealed' | 'allowed_hosts'>;
 
 /** Stores a new credential set under `id`; 409 unique_violation for a name taken (in any case). */
 export function createCredentialSet(db: Db, actor: Actor, id: string, input: CredentialSetInput): CredentialSetRow {
@@ -32,7 +32,8 @@ export function createCredentialSet(db: Db, actor: Actor, id: string, input: Cre
     refuseTakenName(db, input.name, id);
     const row = { id, ...input, created_at: change.now, updated_at: change.now };
     saveCredentialSet(change.db, row);
-    return { activity: setActivity(row, 'create', `Created credential set ${row.name}`, { name: [null, row.name] }), result: row };
+    const changes = { name: [null, row.name], allowedHosts: [null, JSON.parse(row.allowed_hosts)] };
+    return { activity: setActivity(row, 'create', `Created credential set ${row.name}`, changes), result: row };
   }).result;
 }
 
@@ -48,6 +49,9 @@ export function updateCredentialSet(db: Db, actor: Actor, id: string, input: Par
       ...(row.name === before.name ? {} : { name: [before.name, row.name] }),
       ...(input.sealed ? { secrets: ['replaced'] } : {}),
       ...(row.version === before.version ? {} : { version: [before.version, row.version] }),
+      ...(row.allowed_hosts === before.allowed_hosts
+        ? {}
+        : { allowedHosts: [JSON.parse(before.allowed_hosts), JSON.parse(row.allowed_hosts)] }),
     };
     return { activity: setActivity(row, 'update', `Changed credential set ${row.name}`, changes), result: row };
   }).result;

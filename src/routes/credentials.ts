@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getCredentialSet, listCredentialSets, type CredentialSetRow } from '../db/polling.ts';
+import { ALLOWED_HOSTS_MAX, allowedHostEntry } from '../discovery/credential-binding.ts';
 import { sealCredentialSet, publicPartOf } from '../discovery/credential-sets.ts';
 import { credentialKey, type CredentialKey } from '../discovery/credentials.ts';
 import type { SnmpCredentials } from '../discovery/observed.ts';
@@ -21,7 +22,8 @@ export const CREDENTIAL_ROUTES: Route[] = [
     handler: credentialSetCreate,
     body: { accepts: 'json' },
     summary:
-      'Keep SNMP credentials under a name (unique in any case: 409), sealed with a key derived from APP_JWT_SECRET (400 when it is not set). ' +
+      'Keep SNMP credentials under a name (unique in any case: 409), sealed with a key derived from APP_JWT_SECRET (400 when it is not set), ' +
+      'with the hosts they may be sent to (allowedHosts: addresses, networks, host names; editors and every scheduled poll send them nowhere else). ' +
       'Never answered, logged or exported: the answer holds a v3 set’s user, protocols and context, a v2c set’s version alone. ' +
       'An activity entry, not undoable.',
     doc: { request: CREDENTIAL_SET_CREATE, response: CREDENTIAL_SET, status: 201 },
@@ -49,7 +51,7 @@ export const CREDENTIAL_ROUTES: Route[] = [
     handler: credentialSetUpdate,
     body: { accepts: 'json' },
     summary:
-      'Rename a credential set, or replace its credentials whole (snmp); an activity entry that says the secrets were replaced, never them.',
+      'Rename a credential set, replace its credentials whole (snmp) or its allowed hosts; an activity entry that says the secrets were replaced, never them.',
     doc: { request: CREDENTIAL_SET_UPDATE, response: CREDENTIAL_SET },
   },
   {
@@ -91,33 +93,57 @@ function credentialSetDelete(ctx: Ctx): Reply {
 interface SetBody {
   name?: string;
   snmp?: SnmpCredentials;
+  allowedHosts?: string[];
 }
+
+const SET_KEYS = new Set(['name', 'snmp', 'allowedHosts']);
 
 // The body of a create (name and snmp required) or an update (either); 400 with every fault, never a secret's value.
 function readSetBody(ctx: Ctx, creating: boolean): SetBody {
   const body = ctx.body;
   if (!isPlainObject(body)) throw validationFailed([{ field: 'body', message: 'must be a JSON object' }]);
   const faults: FieldFault[] = Object.keys(body)
-    .filter((key) => key !== 'name' && key !== 'snmp')
+    .filter((key) => !SET_KEYS.has(key))
     .map((key) => ({ field: key, message: 'is not a field of a credential set' }));
   const name = typeof body.name === 'string' ? body.name.trim() : undefined;
   if ((body.name !== undefined || creating) && (!name || name.length > CREDENTIAL_NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)))
     faults.push({ field: 'name', message: body.name === undefined ? 'is required' : `must be 1 to ${CREDENTIAL_NAME_MAX} characters` });
   if (creating && body.snmp === undefined) faults.push({ field: 'snmp', message: 'is required' });
   const snmp = body.snmp === undefined ? undefined : readCredentials(body.snmp, faults);
-  if (!creating && body.name === undefined && body.snmp === undefined) faults.push({ field: 'body', message: 'must change name or snmp' });
+  if (creating && body.allowedHosts === undefined) faults.push({ field: 'allowedHosts', message: 'is required' });
+  const allowedHosts = body.allowedHosts === undefined ? undefined : readAllowedHosts(body.allowedHosts, faults);
+  if (!creating && Object.keys(body).length === 0) faults.push({ field: 'body', message: 'must change name, snmp or allowedHosts' });
   if (faults.length) throw validationFailed(faults, 'The credential set is invalid.');
   if (snmp && !ctx.app.config.jwtSecret)
     throw validationFailed([
       { field: 'snmp', message: 'cannot be kept: APP_JWT_SECRET is not set, and they would not open after a restart' },
     ]);
-  return { name, snmp };
+  return { name, snmp, allowedHosts };
+}
+
+// The hosts a set may be sent to: 1 to ALLOWED_HOSTS_MAX addresses, networks or host names, each stored canonical.
+function readAllowedHosts(value: unknown, faults: FieldFault[]): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > ALLOWED_HOSTS_MAX) {
+    faults.push({ field: 'allowedHosts', message: `must be a list of 1 to ${ALLOWED_HOSTS_MAX} addresses, networks or host names` });
+    return undefined;
+  }
+  const entries = value.map((text, index) => {
+    const entry = typeof text === 'string' ? allowedHostEntry(text) : undefined;
+    if (entry === undefined)
+      faults.push({
+        field: `allowedHosts[${index}]`,
+        message: 'must be an IP address, a network (10.20.0.0/16) or a host name (*.example.net)',
+      });
+    return entry;
+  });
+  return [...new Set(entries.filter((entry) => entry !== undefined))];
 }
 
 function sealedInput(ctx: Ctx, body: SetBody, id: string): Partial<CredentialSetInput> {
   const sealed = body.snmp && sealCredentialSet(keyOf(ctx), body.snmp, id);
   return {
     ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.allowedHosts === undefined ? {} : { allowed_hosts: JSON.stringify(body.allowedHosts) }),
     ...(body.snmp && sealed
       ? { version: body.snmp.version, details: JSON.stringify(publicPartOf(body.snmp)), nonce: sealed.nonce, sealed: sealed.sealed }
       : {}),
@@ -135,6 +161,7 @@ function credentialSetToApi(row: CredentialSetRow) {
     name: row.name,
     version: row.version,
     ...(JSON.parse(row.details) as Record<string, string>),
+    allowedHosts: JSON.parse(row.allowed_hosts) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -8,6 +8,7 @@ import {
   type ListedDiscoveryRow,
 } from '../db/discoveries.ts';
 import { writeTurn, type Db } from '../db/open.ts';
+import { getCredentialSet } from '../db/polling.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { applyDiscovery } from '../discovery/apply.ts';
@@ -16,7 +17,7 @@ import { credentialKey, openCredentials, type CredentialKey } from '../discovery
 import { recordDiscovery } from '../discovery/discover.ts';
 import { readObserved } from '../discovery/read-observed.ts';
 import { readCredentials } from '../discovery/snmp-input.ts';
-import { credentialSetSecrets } from '../discovery/credential-sets.ts';
+import { allowedHostsOf, credentialSetSecrets } from '../discovery/credential-sets.ts';
 import { parseTarget, type Target } from '../discovery/target.ts';
 import type { SnmpCredentials } from '../discovery/observed.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
@@ -111,9 +112,7 @@ async function discoveryCreate(ctx: Ctx): Promise<Reply> {
       { field: 'remember', message: 'cannot keep credentials: APP_JWT_SECRET is not set, and they would not open after a restart' },
     ]);
   const credentials =
-    body.snmp ??
-    keptSetCredentials(ctx, body.credentialId, key, switchId, body.target) ??
-    rememberedCredentials(ctx, switchId, key, body.target);
+    body.snmp ?? keptSetCredentials(ctx, body.credentialId, key, body.target) ?? rememberedCredentials(ctx, switchId, key, body.target);
   if (!credentials)
     throw validationFailed([
       { field: 'snmp', message: switchId ? 'is required: no credentials are remembered for this switch' : 'is required' },
@@ -242,12 +241,11 @@ function keptSetCredentials(
   ctx: Ctx,
   credentialId: string | undefined,
   key: CredentialKey | undefined,
-  switchId: string | null,
   target: Target,
 ): SnmpCredentials | undefined {
   if (credentialId === undefined) return undefined;
-  const managementIp = switchId === null ? null : getSwitch(ctx.app.db, switchId)?.management_ip;
-  if (!mayUseCredentialSet(managementIp, target, ctx.user?.role)) throw setNotForHost(target);
+  const set = getCredentialSet(ctx.app.db, credentialId);
+  if (set && !mayUseCredentialSet(allowedHostsOf(set), target, ctx.user?.role)) throw setNotForHost(set.name, target);
   return credentialSetSecrets(ctx.app.db, key, credentialId);
 }
 
@@ -266,11 +264,11 @@ function rememberedCredentials(
   return kept.credentials;
 }
 
-function setNotForHost(target: Target): HttpError {
+function setNotForHost(name: string, target: Target): HttpError {
   return new HttpError(
     403,
     'credentials_bound_to_host',
-    `A credential set goes only to a documented switch's own management IP unless an admin sends it: not to ${agentText(target)}.`,
+    `The credential set ${name} may not be sent to ${agentText(target)}: it goes only to the hosts it allows unless an admin sends it.`,
   );
 }
 

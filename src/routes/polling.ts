@@ -1,8 +1,17 @@
-import { effectiveSchedule, getPollState, getSiteSchedule, getSwitchSchedule, listPolledSwitches, NEVER } from '../db/polling.ts';
+import {
+  effectiveSchedule,
+  getCredentialSet,
+  getPollState,
+  getSiteSchedule,
+  getSwitchSchedule,
+  listPolledSwitches,
+  NEVER,
+} from '../db/polling.ts';
 import type { PollStateRow, ScheduleRow } from '../db/polling.ts';
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
-import { mayUseCredentialSet } from '../discovery/credential-binding.ts';
+import { agentText, mayUseCredentialSet } from '../discovery/credential-binding.ts';
+import { allowedHostsOf } from '../discovery/credential-sets.ts';
 import { pollSwitch } from '../discovery/poll.ts';
 import { parseTarget } from '../discovery/target.ts';
 import { setSiteSchedule, setSwitchSchedule, type ScheduleInput } from '../domain/polling.ts';
@@ -93,12 +102,15 @@ export const POLLING_ROUTES: Route[] = [
 function switchPollingSet(ctx: Ctx): Reply {
   const sw = pathRow(ctx, 'switch', getSwitch);
   const schedule = readSchedule(ctx.body, true);
-  const target = schedule.host === null ? undefined : parseTarget(schedule.host);
-  if (target && !mayUseCredentialSet(sw.management_ip, target, ctx.user?.role))
+  const host = schedule.host ?? sw.management_ip;
+  const target = host === null ? undefined : parseTarget(host);
+  const set = getCredentialSet(ctx.app.db, schedule.credentialId);
+  if (target && set && !mayUseCredentialSet(allowedHostsOf(set), target, ctx.user?.role))
     throw new HttpError(
       403,
       'credentials_bound_to_host',
-      `Only an admin may poll switch ${sw.name} at another host than its management IP with a credential set: leave host out, or ask an admin.`,
+      `The credential set ${set.name} may not be sent to ${agentText(target)}: only an admin may poll switch ${sw.name} there, ` +
+        'after adding the host to the set.',
     );
   setSwitchSchedule(ctx.app.db, actorOf(ctx), sw.id, schedule, clockOf(ctx));
   return switchPollingGet(ctx);

@@ -676,6 +676,7 @@ export type CredentialSet = {
   authProtocol?: 'sha' | 'sha256' | 'md5';
   privProtocol?: 'aes' | 'aes256b' | 'aes256r';
   context?: string;
+  allowedHosts: string[];
   createdAt: string;
   updatedAt: string;
 };

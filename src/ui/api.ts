@@ -395,7 +395,7 @@ export const revokePublicLink = (id: string) => del(`/api/public-links/${id}`);
 export const publicSwitch = (token: string) => get<PublicSwitch>(`/api/p/${encodeURIComponent(token)}`);
 
 // Polling (issue 37): credential sets (admins change them; editors choose one), schedules, their status and a poll now.
-export type CredentialInput = { name?: string; snmp?: Record<string, string> };
+export type CredentialInput = { name?: string; snmp?: Record<string, string>; allowedHosts?: string[] };
 export type ScheduleInput = { enabled: boolean; intervalMinutes: number; host?: string | null; credentialId: string };
 export const listCredentialSets = async (signal?: AbortSignal) =>
   (await get<CredentialSetList>('/api/credentials', undefined, signal)).items;

@@ -1713,6 +1713,9 @@ export const de = {
     deleteQuestion: 'Die Zugangsdaten {name} löschen?',
     version: 'SNMP-Version',
     user: 'Benutzer',
+    allowedHosts: 'Erlaubte Hosts',
+    allowedHostsHint:
+      'Einer pro Zeile: Adressen, Netze (10.20.0.0/16) oder Namen (*.example.net). Bearbeiter und jede geplante Abfrage senden die Zugangsdaten nirgendwo sonst hin.',
   }),
   ...group('drift', {
     adopt: 'Übernehmen',

@@ -976,6 +976,9 @@ export const en = {
     deleteQuestion: 'Delete the credential set {name}?',
     version: 'SNMP version',
     user: 'User',
+    allowedHosts: 'Allowed hosts',
+    allowedHostsHint:
+      'One per line: addresses, networks (10.20.0.0/16) or names (*.example.net). Editors and every scheduled poll send the set nowhere else.',
   }),
   ...group('drift', {
     adopt: 'Adopt',

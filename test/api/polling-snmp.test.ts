@@ -23,7 +23,9 @@ describe('polling a recorded switch on a schedule', () => {
     agent = await startSnmprecAgent(RECORDINGS);
     ids.site = (await server.make('/api/sites', { name: 'Campus' })).id;
     ids.switch = (await server.make('/api/switches', { siteId: ids.site, name: 'acc-2930f-1' })).id;
-    ids.set = (await server.make('/api/credentials', { name: 'Aruba', snmp: { version: '2c', community: COMMUNITY } })).id;
+    ids.set = (
+      await server.make('/api/credentials', { name: 'Aruba', snmp: { version: '2c', community: COMMUNITY }, allowedHosts: ['127.0.0.1'] })
+    ).id;
   }, 90_000);
   afterAll(async () => {
     await agent?.stop();

@@ -47,6 +47,7 @@ beforeAll(async () => {
   mkdirSync(join(server.dataDir, 'observed'));
   const reading: FakeReading = { community: COMMUNITY, observed: OBSERVED };
   writeFileSync(join(server.dataDir, 'observed', '10.0.0.21.json'), JSON.stringify(reading));
+  writeFileSync(join(server.dataDir, 'observed', '10.0.0.77.json'), JSON.stringify(reading));
   ids.site = (await server.make('/api/sites', { name: 'Campus' })).id;
   ids.other = (await server.make('/api/sites', { name: 'Branch' })).id;
   ids.acc = (await server.make('/api/switches', { siteId: ids.site, name: 'acc-1', managementIp: '10.0.0.21' })).id;
@@ -57,12 +58,15 @@ beforeAll(async () => {
 
 describe('credential sets', () => {
   it('keeps a v2c and a v3 set and answers neither secret: a v3 set its user, protocols and context, a v2c set its version', async () => {
-    const v2c = await call('POST', '/api/credentials', { name: 'Campus RO', snmp: { version: '2c', community: COMMUNITY } });
+    const allowedHosts = ['10.0.0.21', ' 10.0.0.99 ', '10.0.0.21'];
+    const v2c = await call('POST', '/api/credentials', { name: 'Campus RO', snmp: { version: '2c', community: COMMUNITY }, allowedHosts });
     expect(v2c.status, v2c.text).toBe(201);
     expect(v2c.headers.get('location')).toBe(`/api/credentials/${v2c.body.id}`);
-    expect(Object.keys(v2c.body).sort()).toEqual(['createdAt', 'id', 'name', 'updatedAt', 'version']);
-    const v3 = await call('POST', '/api/credentials', { name: 'Core v3', snmp: V3 });
+    expect(Object.keys(v2c.body).sort()).toEqual(['allowedHosts', 'createdAt', 'id', 'name', 'updatedAt', 'version']);
+    expect(v2c.body.allowedHosts).toEqual(['10.0.0.21/32', '10.0.0.99/32']);
+    const v3 = await call('POST', '/api/credentials', { name: 'Core v3', snmp: V3, allowedHosts: ['*.Example.NET.', '2001:DB8::/32'] });
     expect(v3.body).toMatchObject({ name: 'Core v3', version: '3', user: 'netops', authProtocol: 'sha', privProtocol: 'aes' });
+    expect(v3.body.allowedHosts).toEqual(['*.example.net', '2001:db8::/32']);
     Object.assign(ids, { v2c: v2c.body.id, v3: v3.body.id });
     const list = await call('GET', '/api/credentials');
     expect(list.body.items.map((set: { name: string }) => set.name)).toEqual(['Campus RO', 'Core v3']);
@@ -77,12 +81,23 @@ describe('credential sets', () => {
       { name: 'x', snmp: { version: '3', user: 'u', authProtocol: 'sha', privProtocol: 'aes' } },
       ['snmp.authKey', 'snmp.privKey'],
     ],
+    ['no allowed hosts', { name: 'x', snmp: { version: '2c', community: 'x' }, allowedHosts: undefined }, ['allowedHosts']],
+    ['an empty list of allowed hosts', { name: 'x', snmp: { version: '2c', community: 'x' }, allowedHosts: [] }, ['allowedHosts']],
+    [
+      'allowed hosts that are none',
+      { name: 'x', snmp: { version: '2c', community: 'x' }, allowedHosts: ['10.0.0.1', 'not a host!', '10.0.0.1/33', 7, '10.0.0.1/8'] },
+      ['allowedHosts[1]', 'allowedHosts[2]', 'allowedHosts[3]', 'allowedHosts[4]'],
+    ],
   ])('refuses a set with %s (400 naming the fields)', async (_, body, fields) => {
-    expectFaults(await call('POST', '/api/credentials', body), fields);
+    expectFaults(await call('POST', '/api/credentials', { allowedHosts: ['10.0.0.1'], ...body }), fields);
   });
 
   it('refuses a name taken in another case (409), changes to editors and every read to viewers (403)', async () => {
-    const taken = await call('POST', '/api/credentials', { name: 'campus ro', snmp: { version: '2c', community: 'x' } });
+    const taken = await call('POST', '/api/credentials', {
+      name: 'campus ro',
+      snmp: { version: '2c', community: 'x' },
+      allowedHosts: ['10.0.0.1'],
+    });
     expect([taken.status, taken.body.error.code]).toEqual([409, 'unique_violation']);
     expect((await call('GET', '/api/credentials', undefined, editor)).status).toBe(200);
     expect((await call('GET', '/api/credentials', undefined, viewer)).status).toBe(403);
@@ -183,11 +198,17 @@ describe('run now and back-off', () => {
     expect(waits.map((ms) => Math.round(ms / 1000))).toEqual([1, 2, 4, 8]);
     const failing = await call('GET', '/api/polling?status=failing', undefined, viewer);
     expect(failing.body.items.map((row: { switchName: string }) => row.switchName)).toEqual(['dark-1']);
-    const elsewhere = { enabled: true, intervalMinutes: 5, host: '10.0.0.21', credentialId: ids.v2c };
+    const elsewhere = { enabled: true, intervalMinutes: 5, host: '10.0.0.77', credentialId: ids.v2c };
     const refused = await call('PUT', `/api/switches/${ids.dark}/polling`, elsewhere, editor);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('credentials_bound_to_host');
     expect((await call('PUT', `/api/switches/${ids.dark}/polling`, elsewhere)).status).toBe(200);
+    const held = (await call('POST', `/api/switches/${ids.dark}/polling/run`, undefined, editor)).body;
+    expect(held).toMatchObject({ status: 'failing', discoveryId: null });
+    expect(held.lastError).toBe(
+      'The credential set Campus RO may not be sent to 10.0.0.77:161: an admin adds the host to its allowed hosts.',
+    );
+    await call('PUT', `/api/switches/${ids.dark}/polling`, { ...elsewhere, host: '10.0.0.21' }, editor);
     const recovered = (await call('POST', `/api/switches/${ids.dark}/polling/run`, undefined, editor)).body;
     expect(recovered).toMatchObject({ status: 'ok', failures: 0, lastError: null });
   });
@@ -209,15 +230,44 @@ describe('discovery with a credential set', () => {
     expectFaults(await call('POST', '/api/discovery', { ...body, snmp: { version: '2c', community: 'x' } }, editor), ['credentialId']);
   });
 
-  it("sends a set only to a documented switch's management IP unless an admin asks (403 credentials_bound_to_host)", async () => {
-    const elsewhere = { siteId: ids.site, switchId: ids.dark, host: '10.0.0.21', credentialId: ids.v2c };
-    const undocumented = { siteId: ids.site, host: '10.0.0.21', credentialId: ids.v2c };
+  it('sends a set only to a host it allows unless an admin asks (403 credentials_bound_to_host)', async () => {
+    const elsewhere = { siteId: ids.site, switchId: ids.dark, host: '10.0.0.77', credentialId: ids.v2c };
+    const undocumented = { siteId: ids.site, host: '10.0.0.77', credentialId: ids.v2c };
     for (const body of [elsewhere, undocumented]) {
       const refused = await call('POST', '/api/discovery', body, editor);
       expect(refused.status, refused.text).toBe(403);
       expect(refused.body.error.code).toBe('credentials_bound_to_host');
     }
     expect((await call('POST', '/api/discovery', elsewhere)).status).toBe(201);
+  });
+});
+
+describe('a credential set goes only to the hosts it allows', () => {
+  it('sends no set to a management IP an editor changed to a host it does not allow, until an admin allows it', async () => {
+    const moved = await call('PATCH', `/api/switches/${ids.acc}`, { managementIp: '10.0.0.77' }, editor);
+    expect(moved.status, moved.text).toBe(200);
+    await call('PUT', `/api/switches/${ids.acc}/polling`, { enabled: true, intervalMinutes: 5, credentialId: ids.v2c }).then((answer) =>
+      expect(answer.status, answer.text).toBe(200),
+    );
+    const refused = await call(
+      'POST',
+      '/api/discovery',
+      { siteId: ids.site, switchId: ids.acc, host: '10.0.0.77', credentialId: ids.v2c },
+      editor,
+    );
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'credentials_bound_to_host']);
+    const held = (await call('POST', `/api/switches/${ids.acc}/polling/run`, undefined, editor)).body;
+    expect(held).toMatchObject({ status: 'failing', discoveryId: null });
+    expect(held.lastError).toMatch(/^The credential set Campus RO may not be sent to 10\.0\.0\.77:161/);
+    expect((await call('PATCH', `/api/credentials/${ids.v2c}`, { allowedHosts: ['10.0.0.0/24'] }, editor)).status).toBe(403);
+    const widened = await call('PATCH', `/api/credentials/${ids.v2c}`, { allowedHosts: ['10.0.0.0/24'] });
+    expect(widened.body.allowedHosts).toEqual(['10.0.0.0/24']);
+    expect((await call('GET', '/api/activity?limit=1')).body.items[0].changes).toEqual({
+      allowedHosts: [['10.0.0.21/32', '10.0.0.99/32'], ['10.0.0.0/24']],
+    });
+    const read = (await call('POST', `/api/switches/${ids.acc}/polling/run`, undefined, editor)).body;
+    expect(read).toMatchObject({ status: 'ok', lastError: null });
+    await call('PATCH', `/api/switches/${ids.acc}`, { managementIp: '10.0.0.21' }, editor);
   });
 });
 

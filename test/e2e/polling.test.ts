@@ -39,9 +39,14 @@ describe('polling in the browser', () => {
     await h1(page, 'Credential sets');
     await page.getByLabel('Name').fill('Aruba RO');
     await page.getByLabel('Community').fill('aruba_2930f');
+    await page.getByLabel('Allowed hosts').fill('127.0.0.1/33');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => page.locator('.field.has-error .field-error').textContent()).toMatch(/must be an IP address, a network/);
+    await page.getByLabel('Allowed hosts').fill('127.0.0.0/8\n::1');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => page.locator('table.data tbody tr').count()).toBe(1);
     expect(await page.locator('table.data').textContent()).not.toContain('aruba_2930f');
+    expect(await page.locator('table.data').textContent()).toContain('127.0.0.0/8, ::1/128');
     ids.set = (await admin('GET', '/api/credentials')).items[0].id;
     await shot(page, 'credentials-1280');
 

@@ -1,6 +1,6 @@
 // Credential sets (admins): SNMP credentials kept once under a name, for polling schedules and discoveries. The list
 // never shows a secret (the server answers none); an edit renames a set, or replaces its credentials when they are
-// given again; a delete refused because schedules use the set shows the server's message naming them.
+// given again, and sets the hosts it may be sent to (one per line); a delete refused because schedules use the set shows the server's message naming them.
 import { html, useState } from '../html.ts';
 import { createCredentialSet, deleteCredentialSet, listCredentialSets, updateCredentialSet } from '../api.ts';
 import type { CredentialInput, CredentialSet } from '../api.ts';
@@ -28,6 +28,7 @@ const EMPTY = {
   privProtocol: 'aes',
   privKey: '',
   context: '',
+  allowedHosts: '',
 };
 type Values = typeof EMPTY;
 
@@ -46,7 +47,8 @@ export function CredentialsSettings() {
   });
   const edit = (set: CredentialSet) => {
     setEditing(set);
-    form.setValues({ ...EMPTY, name: set.name, version: set.version, user: set.user ?? '', context: set.context ?? '' });
+    const allowedHosts = set.allowedHosts.join('\n');
+    form.setValues({ ...EMPTY, name: set.name, version: set.version, user: set.user ?? '', context: set.context ?? '', allowedHosts });
   };
   const remove = async (set: CredentialSet) => {
     const question = {
@@ -62,6 +64,7 @@ export function CredentialsSettings() {
     { label: t('field.name'), render: (set) => set.name },
     { label: t('credentials.version'), render: (set) => (set.version === '3' ? 'SNMPv3' : 'SNMPv2c') },
     { label: t('credentials.user'), render: (set) => set.user ?? '—' },
+    { label: t('credentials.allowedHosts'), render: (set) => set.allowedHosts.join(', ') || '—' },
     {
       label: t('common.actions'),
       className: 'actions',
@@ -110,6 +113,7 @@ export function CredentialsSettings() {
         }
         ${v3 && f.text('privKey', t('credentials.privKey'), { type: 'password', autocomplete: 'new-password', hint: secretHint })}
         ${v3 && f.text('context', t('credentials.context'))}
+        ${f.area('allowedHosts', t('credentials.allowedHosts'), { required: true, hint: t('credentials.allowedHostsHint') })}
         <div class="form-actions">
           <${SubmitButton} pending=${form.pending} label=${editing ? t('common.save') : t('credentials.add')} pendingLabel=${t('common.saving')} />
           ${editing && html`<button type="button" class="btn" onClick=${cancel}>${t('common.cancel')}</button>`}
@@ -139,5 +143,6 @@ function bodyOf(v: Values, editing: CredentialSet | null): CredentialInput {
           ...(v.context ? { context: v.context } : {}),
         }
       : { version: '2c', community: v.community };
-  return { name: v.name.trim(), ...(typed || !editing ? { snmp } : {}) };
+  const allowedHosts = v.allowedHosts.split(/[\s,]+/).filter((entry) => entry !== '');
+  return { name: v.name.trim(), ...(typed || !editing ? { snmp } : {}), allowedHosts };
 }

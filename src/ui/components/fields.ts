@@ -81,7 +81,8 @@ export function boundFields<T extends Record<string, string>>(form: FormState<T>
   return {
     text: (name: keyof T & string, label: string, extra: Extra = {}) =>
       html`<${TextField} label=${label} ...${bound(name)} onInput=${set(name)} ...${extra} />`,
-    area: (name: keyof T & string, label: string) => html`<${TextArea} label=${label} ...${bound(name)} onInput=${set(name)} />`,
+    area: (name: keyof T & string, label: string, extra: Partial<Common> = {}) =>
+      html`<${TextArea} label=${label} ...${bound(name)} onInput=${set(name)} ...${extra} />`,
     select: (name: keyof T & string, label: string, options: Option[], extra: Partial<Common> = {}) =>
       html`<${SelectField} label=${label} ...${bound(name)} onChange=${set(name)} options=${options} ...${extra} />`,
   };
