@@ -14,8 +14,10 @@ export interface LatestDiscoveryRow {
   site_id: string;
 }
 
-const LATEST_OF_SWITCH = `(SELECT rowid FROM discoveries INDEXED BY discoveries_switch WHERE switch_id = w.id
+/** The rowid of the latest discovery of the switch `switchId` (an SQL expression: a column or a parameter). */
+const latestOfSwitch = (switchId: string) => `(SELECT rowid FROM discoveries INDEXED BY discoveries_switch WHERE switch_id = ${switchId}
   ORDER BY observed_at DESC, rowid DESC LIMIT 1)`;
+const LATEST_OF_SWITCH = latestOfSwitch('w.id');
 const LATEST_COLUMNS = 'd.id, d.host, d.observed_at, d.observed, w.id AS switch_id, w.name AS switch_name, w.site_id';
 
 /**
@@ -36,10 +38,7 @@ export function latestDiscoveries(db: Db, site: string | null): LatestDiscoveryR
 
 /** The id of a switch's latest discovery. */
 export function latestDiscoveryId(db: Db, switchId: string): string | undefined {
-  const row = prepare(
-    db,
-    'SELECT id FROM discoveries INDEXED BY discoveries_switch WHERE switch_id = ? ORDER BY observed_at DESC, rowid DESC LIMIT 1',
-  ).get(switchId) as { id: string } | undefined;
+  const row = prepare(db, `SELECT id FROM discoveries WHERE rowid = ${latestOfSwitch('?')}`).get(switchId) as { id: string } | undefined;
   return row?.id;
 }
 
