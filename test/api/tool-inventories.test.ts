@@ -240,6 +240,14 @@ describeNeeding([NEEDS.ansible], 'the inventory read by Ansible itself, through 
     expect(stderr).not.toMatch(/invalid characters|not valid/i);
   });
 
+  it('ansible-inventory --graph draws the groups under their parents, as the README shows it', async () => {
+    const { code, stdout, stderr } = await run('ansible-inventory', ['-i', SCRIPT, '--graph', 'sites']);
+    expect(code, stderr).toBe(0);
+    expect(stdout.split('\n').map((line) => line.replace(/^[\s|]*[-]*/, ''))).toEqual(
+      expect.arrayContaining(['@sites:', '@site_2nd_floor:', 'core.2nd-floor', 'edge-1', '@site_hq_berlin:', 'core.hq-berlin', 'dist-a']),
+    );
+  });
+
   it('ansible over a group prints each host its ansible_host', async () => {
     const { code, stdout, stderr } = await run(
       'ansible',
