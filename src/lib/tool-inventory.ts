@@ -160,9 +160,10 @@ export function ansibleInventory(
 ): Record<string, unknown> {
   const portsOf = groupBy(ports, (port) => port.switchId);
   const vlansOf = groupBy(vlans, (vlan) => vlan.switchId);
-  const groups = new Map<string, AnsibleGroup>();
+  // Hosts and children as sets while they are gathered (a site's group may hold hundreds of hosts).
+  const groups = new Map<string, { hosts: Set<string>; children: Set<string>; vars: Record<string, unknown> }>();
   const group = (name: string) => {
-    const found = groups.get(name) ?? { hosts: [], children: [], vars: {} };
+    const found = groups.get(name) ?? { hosts: new Set<string>(), children: new Set<string>(), vars: {} };
     groups.set(name, found);
     return found;
   };
@@ -174,18 +175,20 @@ export function ansibleInventory(
     for (const grouping of GROUPINGS) {
       for (const value of grouping.of(sw)) {
         const name = ansibleGroupName(`${grouping.prefix}_${value}`);
-        const parent = group(grouping.parent);
-        if (!parent.children.includes(name)) parent.children.push(name);
+        group(grouping.parent).children.add(name);
         const child = group(name);
-        if (!child.hosts.includes(host)) child.hosts.push(host);
+        child.hosts.add(host);
         if (grouping.prefix === 'site') child.vars.switchyard_site_id = sw.siteId;
       }
     }
   }
   const inventory: Record<string, unknown> = { _meta: { hostvars } };
   // Hosts and children in code point order, the same whatever the order the switches came in.
-  const sorted = (names: string[]) => names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, value] of groups) inventory[name] = { ...value, hosts: sorted(value.hosts), children: sorted(value.children) };
+  const sorted = (names: Set<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of groups) {
+    const made: AnsibleGroup = { hosts: sorted(value.hosts), children: sorted(value.children), vars: value.vars };
+    inventory[name] = made;
+  }
   return inventory;
 }
 

@@ -56,13 +56,12 @@ export function inventoryNames(db: Db): NamedSwitch[] {
   ).all() as unknown as NamedSwitch[];
 }
 
-/** The ports of the chosen switches, by member and position, each with its VLANs by number and its LAG's name. */
+/** The ports of the chosen switches, by member and position, each with its VLANs by number (ascending) and its LAG's name. */
 export function inventoryPorts(db: Db, filter: InventoryFilter): InventoryPort[] {
   const rows = prepare(
     db,
     `SELECT p.switch_id, p.name, p.type, p.mode, p.enabled, p.description, u.vid AS untagged_vid, l.name AS lag_name,
-      (SELECT json_group_array(vid) FROM (SELECT v.vid FROM port_tagged_vlans pt JOIN vlans v ON v.id = pt.vlan_id
-        WHERE pt.port_id = p.id ORDER BY v.vid)) AS tagged_vids
+      (SELECT json_group_array(v.vid) FROM port_tagged_vlans pt JOIN vlans v ON v.id = pt.vlan_id WHERE pt.port_id = p.id) AS tagged_vids
     FROM ports p JOIN switches s ON s.id = p.switch_id LEFT JOIN vlans u ON u.id = p.untagged_vlan_id LEFT JOIN lags l ON l.id = p.lag_id
     WHERE ${CHOSEN} ORDER BY p.switch_id, p.unit, p.position, p.name`,
   ).all(params(filter)) as Record<string, string | number | null>[];
@@ -74,7 +73,8 @@ export function inventoryPorts(db: Db, filter: InventoryFilter): InventoryPort[]
     enabled: row.enabled === 1,
     description: row.description as string | null,
     untaggedVlan: row.untagged_vid as number | null,
-    taggedVlans: JSON.parse(row.tagged_vids as string) as number[],
+    // Sorted here: ordering them in the statement made each port's subquery a sort of its own (a quarter of the read).
+    taggedVlans: (JSON.parse(row.tagged_vids as string) as number[]).sort((a, b) => a - b),
     lag: row.lag_name as string | null,
   }));
 }
