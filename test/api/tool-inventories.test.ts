@@ -1,11 +1,12 @@
 // The inventories other tools read (issue 43): GET /api/inventory/ansible, read for real by ansible-inventory and
 // ansible through contrib/ansible/switchyard_inventory.py, and GET /api/inventory/oxidized against the fields that
 // Oxidized's HTTP source documents.
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeNeeding, NEEDS } from '../helpers/needs.ts';
 import { ROOT, useTestServer } from '../helpers/server.ts';
 
@@ -274,5 +275,49 @@ describeNeeding([NEEDS.ansible], 'the inventory read by Ansible itself, through 
     const refused = await run(SCRIPT, ['--list'], { SWITCHYARD_TOKEN: 'not-a-token' });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/answered 401/);
+  });
+});
+
+/**
+ * An HTTPS server on 127.0.0.1 with a certificate of its own (made by openssl, for IP 127.0.0.1) that passes each request
+ * on to the test server: where the script must be given the certificate as SWITCHYARD_CA_FILE.
+ */
+async function startTlsFront(): Promise<{ url: string; caFile: string; server: Server }> {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-tls-'));
+  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'].concat([
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]),
+    { stdio: 'ignore', timeout: 30_000 },
+  );
+  const front = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, async (req, res) => {
+    const answer = await fetch(server.baseUrl + req.url, { headers: { authorization: req.headers.authorization ?? '' } });
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((listening) => front.listen(0, '127.0.0.1', listening));
+  const { port } = front.address() as { port: number };
+  return { url: `https://127.0.0.1:${port}`, caFile: cert, server: front };
+}
+
+describeNeeding([NEEDS.ansible, NEEDS.openssl], 'the inventory script over HTTPS with a private CA', () => {
+  let front: Awaited<ReturnType<typeof startTlsFront>> | undefined;
+  beforeAll(async () => {
+    front = await startTlsFront();
+  });
+  afterAll(() => {
+    front?.server.close();
+  });
+
+  it('trusts the server with SWITCHYARD_CA_FILE, and refuses it without', async () => {
+    const trusted = await run(SCRIPT, ['--list'], { SWITCHYARD_URL: front!.url, SWITCHYARD_CA_FILE: front!.caFile });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(trusted.stdout)._meta.hostvars)).toContain('edge-1');
+    const untrusted = await run(SCRIPT, ['--list'], { SWITCHYARD_URL: front!.url });
+    expect(untrusted.code).not.toBe(0);
+    expect(untrusted.stderr).toMatch(/CERTIFICATE_VERIFY_FAILED|certificate verify failed/i);
   });
 });

@@ -45,6 +45,8 @@ export const NEEDS = {
   pdftoppm: systemTool('pdftoppm', 'apt-get install poppler-utils'),
   /** The Ansible inventory test runs ansible-inventory and ansible over contrib/ansible/switchyard_inventory.py. */
   ansible: systemTool('ansible-inventory', 'apt-get install ansible-core'),
+  /** A certificate for the inventory script's CA file test (an HTTPS server of its own). */
+  openssl: systemTool('openssl', 'apt-get install openssl'),
   root: {
     name: 'root',
     present: process.getuid?.() === 0,
