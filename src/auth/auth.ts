@@ -15,6 +15,8 @@ export interface AuthUser {
   role: Role;
   /** The API token's id when the request used one. */
   tokenId?: string;
+  /** The request used a read-only API token: http/access.ts gives it viewer rights and refuses its changes. */
+  readOnly?: true;
   /** The sign-in session's id and expiry (seconds since the epoch) when the request used a session token. */
   session?: { id: string; expiresAtS: number };
 }
@@ -114,7 +116,9 @@ export function createAuth(db: Db, secret: Uint8Array): Auth {
     if (payload.tid !== undefined) {
       const row = typeof payload.tid === 'string' ? getToken(db, payload.tid) : undefined;
       if (!row || row.user_id !== user.id) throw unauthorized();
-      return { id: user.id, username: user.username, role: user.role, tokenId: row.id };
+      const caller: AuthUser = { id: user.id, username: user.username, role: user.role, tokenId: row.id };
+      if (row.read_only === 1) caller.readOnly = true;
+      return caller;
     }
     if (typeof payload.jti !== 'string' || isSessionRevoked(db, payload.jti)) throw unauthorized();
     return { id: user.id, username: user.username, role: user.role, session: { id: payload.jti, expiresAtS: payload.exp as number } };

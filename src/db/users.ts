@@ -176,9 +176,11 @@ export interface TokenRow {
   created_at: string;
   expires_at: string | null;
   last_used_at: string | null;
+  /** 1: viewer rights whatever the owner's role (migration 0025). */
+  read_only: number;
 }
 
-const TOKEN_COLUMNS = 'id, user_id, name, created_at, expires_at, last_used_at';
+const TOKEN_COLUMNS = 'id, user_id, name, created_at, expires_at, last_used_at, read_only';
 
 /** One API token by id. */
 export function getToken(db: Db, id: string): TokenRow | undefined {
@@ -194,13 +196,14 @@ export function listTokens(db: Db, userId: string): TokenRow[] {
 
 /** Stores a new API token. */
 export function insertToken(db: Db, token: TokenRow): void {
-  prepare(db, `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`).run(
+  prepare(db, `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
     token.id,
     token.user_id,
     token.name,
     token.created_at,
     token.expires_at,
     token.last_used_at,
+    token.read_only,
   );
 }
 
@@ -227,5 +230,12 @@ export function userToApi(user: UserRow): Record<string, unknown> {
 
 /** An API token as the API answers it: never the token itself. */
 export function tokenToApi(row: TokenRow) {
-  return { id: row.id, name: row.name, createdAt: row.created_at, expiresAt: row.expires_at, lastUsedAt: row.last_used_at };
+  return {
+    id: row.id,
+    name: row.name,
+    readOnly: row.read_only === 1,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+  };
 }

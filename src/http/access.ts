@@ -1,4 +1,5 @@
-// Who may make a request: the caller signed in (401) with a role strong enough (403); for a browser's change,
+// Who may make a request: the caller signed in (401) with a role strong enough (403; a read-only API token has a
+// viewer's rights whatever its owner's role, and no change of any route but a public one, 403); for a browser's change,
 // a Host the service is known by (421, DNS rebinding) and an Origin of its own (403): always with the session
 // cookie, and without it whenever the browser says the change comes from another origin.
 import type { IncomingMessage } from 'node:http';
@@ -41,6 +42,13 @@ export async function authorize(
   version: string | undefined,
 ): Promise<AuthUser | undefined> {
   const caller = access === 'public' ? await app.auth.authenticateOptional(req, version) : await app.auth.authenticate(req, version);
+  // A public route's change (sign-in, setup) is anybody's: a read-only token takes nothing from it.
+  if (caller?.user.readOnly && MUTATING.has(method) && access !== 'public')
+    throw new HttpError(
+      403,
+      'forbidden',
+      'This API token is read-only: it reads, and makes no change. Make a token without readOnly for changes.',
+    );
   // A browser's write (setup, sign-in, anything with the cookie) is only as safe as the Origin check, which a page
   // reached by DNS rebinding passes: its origin and the Host it sends are the attacker's name for this service.
   // Only a valid Bearer token, which no page is given, stands for a caller that is not a browser: such a page can
@@ -50,8 +58,8 @@ export async function authorize(
     const withCookie = caller?.via === 'cookie' || readCookie(req, SESSION_COOKIE) !== undefined;
     if (withCookie || fromAnotherOrigin(app, req)) requireSameOrigin(app, req);
   }
-  if (!caller || access === 'public') return caller?.user;
-  return withRole(caller.user, access);
+  if (!caller || access === 'public') return caller && rightsOf(caller.user);
+  return withRole(rightsOf(caller.user), access);
 }
 
 /**
@@ -61,14 +69,23 @@ export async function authorize(
 export function knownCaller(app: App, req: IncomingMessage, access: Access, version: string): AuthUser | undefined {
   if (access === 'public') return undefined;
   const caller = app.auth.knownCaller(req, version);
-  return caller && withRole(caller.user, access);
+  return caller && withRole(rightsOf(caller.user), access);
 }
 
 /** knownCaller without its 403: undefined when the role is too weak as well (authorize then refuses). */
 export function knownCallerWithRole(app: App, req: IncomingMessage, access: Access, version: string): AuthUser | undefined {
   if (access === 'public') return undefined;
-  const user = app.auth.knownCaller(req, version)?.user;
+  const known = app.auth.knownCaller(req, version)?.user;
+  const user = known && rightsOf(known);
   return user && hasRole(user, access) ? user : undefined;
+}
+
+/**
+ * The caller as routes see it: a read-only API token's with a viewer's role whatever its owner's (the one place
+ * that decides it; its changes authorize refuses above).
+ */
+function rightsOf(user: AuthUser): AuthUser {
+  return user.readOnly && user.role !== 'viewer' ? { ...user, role: 'viewer' } : user;
 }
 
 function withRole(user: AuthUser, access: Exclude<Access, 'public'>): AuthUser {

@@ -1,5 +1,5 @@
 // Reads go through the read cache: the same request at the same data version gets the same bytes, and a
-// client that has them already gets 304. Keyed by user, because a few answers (me, tokens) are per user.
+// client that has them already gets 304. Keyed by user and role, because a few answers (me, tokens) are per user.
 import type { IncomingMessage } from 'node:http';
 import type { AuthUser } from '../auth/auth.ts';
 import { committed } from '../db/open.ts';
@@ -22,7 +22,8 @@ export function cacheKey(ctx: Ctx): string {
 }
 
 function keyOf(user: AuthUser, req: IncomingMessage): string {
-  return `${user.id} ${req.url} ${req.headers.accept ?? ''}`;
+  // With its role: a read-only token of an admin reads as a viewer, and is not given what the admin was answered.
+  return `${user.id} ${user.role} ${req.url} ${req.headers.accept ?? ''}`;
 }
 
 /** The answer kept for `key` at `version` (304 when the client has it), or undefined: then answerAndKeep. */

@@ -9,6 +9,7 @@ import { DATA_IMPORT_ROUTES } from './data-import.ts';
 import { DISCOVERY_ROUTES } from './discovery.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { HISTORY_ROUTES } from './history.ts';
+import { INVENTORY_ROUTES } from './inventory.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { METRICS_ROUTES } from './metrics.ts';
 import { MIGRATION_ROUTES } from './migration.ts';
@@ -52,6 +53,7 @@ export const ALL_ROUTES: Route[] = [
   ...TOOL_ROUTES,
   ...CHECK_ROUTES,
   ...SWITCH_CONFIG_ROUTES,
+  ...INVENTORY_ROUTES,
   ...DISCOVERY_ROUTES,
   ...ACTIVITY_ROUTES,
   ...BACKUP_ROUTES,

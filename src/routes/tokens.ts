@@ -23,7 +23,9 @@ export const TOKEN_ROUTES: Route[] = [
     access: 'user',
     handler: tokenCreate,
     body: { accepts: 'json' },
-    summary: 'Make an API token; `token` is shown this once. Only with a sign-in session: an API token cannot make API tokens (403).',
+    summary:
+      'Make an API token; `token` is shown this once. Only with a sign-in session: an API token cannot make API tokens (403). ' +
+      "A readOnly token has viewer rights whatever its owner's role, and every change it sends is refused (403).",
     doc: { request: TOKEN_REQUEST, response: { ...TOKEN, properties: { ...TOKEN.properties, token: { type: 'string' } } }, status: 201 },
   },
   {
@@ -52,8 +54,10 @@ async function tokenCreate(ctx: Ctx) {
   if (days !== undefined && days !== null && !(Number.isInteger(days) && (days as number) >= 1 && (days as number) <= 3650)) {
     faults.push({ field: 'expiresInDays', message: 'must be an integer from 1 to 3650' });
   }
+  const readOnly = input.readOnly ?? false;
+  if (typeof readOnly !== 'boolean') faults.push({ field: 'readOnly', message: 'must be true or false' });
   for (const key of Object.keys(input))
-    if (key !== 'name' && key !== 'expiresInDays') faults.push({ field: key, message: 'is not a field of token' });
+    if (key !== 'name' && key !== 'expiresInDays' && key !== 'readOnly') faults.push({ field: key, message: 'is not a field of token' });
   if (faults.length) throw validationFailed(faults);
   const now = new Date();
   const expiresAt = typeof days === 'number' ? new Date(now.getTime() + days * 86_400_000) : null;
@@ -64,6 +68,7 @@ async function tokenCreate(ctx: Ctx) {
     created_at: now.toISOString(),
     expires_at: expiresAt?.toISOString() ?? null,
     last_used_at: null,
+    read_only: readOnly === true ? 1 : 0,
   };
   const user = getUser(ctx.app.db, ctx.user!.id)!;
   const token = await ctx.app.auth.issueApiToken(user, row.id, expiresAt);

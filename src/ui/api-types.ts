@@ -34,6 +34,7 @@ export type Session = {
 export type ApiToken = {
   id: string;
   name: string;
+  readOnly?: boolean;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;

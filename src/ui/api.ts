@@ -208,7 +208,7 @@ export const updateUser = (id: string, body: Partial<{ role: string; password: s
   patch<User>(`/api/users/${id}`, body);
 export const deleteUser = (id: string) => del(`/api/users/${id}`);
 export const listTokens = async () => (await get<TokenList>('/api/tokens')).items;
-export const createToken = (body: { name: string; expiresInDays?: number }) => post<NewApiToken>('/api/tokens', body);
+export const createToken = (body: { name: string; expiresInDays?: number; readOnly?: boolean }) => post<NewApiToken>('/api/tokens', body);
 export const deleteToken = (id: string) => del(`/api/tokens/${id}`);
 
 // Webhooks (admins).

@@ -1,4 +1,4 @@
-// What a test needs from outside the repository: system tools (Chromium, snmpsimd, shellcheck, pdftoppm), root, and
+// What a test needs from outside the repository: system tools (Chromium, snmpsimd, shellcheck, pdftoppm, Ansible), root, and
 // the shared fixtures beside the repository (../shared/fixtures). A test whose need is missing is skipped with one
 // line that names it and how to get it, and the run ends with a summary of them (needs-summary.ts); under CI=true
 // (.ci/run) a missing need fails its tests instead, so that nothing is lost silently.
@@ -43,6 +43,10 @@ export const NEEDS = {
   snmpsimd: systemTool('snmpsimd', 'apt-get install snmpsim'),
   shellcheck: systemTool('shellcheck', 'apt-get install shellcheck'),
   pdftoppm: systemTool('pdftoppm', 'apt-get install poppler-utils'),
+  /** The Ansible inventory test runs ansible-inventory and ansible over contrib/ansible/switchyard_inventory.py. */
+  ansible: systemTool('ansible-inventory', 'apt-get install ansible-core'),
+  /** A certificate for the inventory script's CA file test (an HTTPS server of its own). */
+  openssl: systemTool('openssl', 'apt-get install openssl'),
   root: {
     name: 'root',
     present: process.getuid?.() === 0,

@@ -7,17 +7,19 @@ import type { Access, Route } from '../../src/http/route.ts';
 import { api, TEST_PASSWORD, TEST_SECRET, userWithRole, useTestServer } from '../helpers/server.ts';
 import { ACCESS_LEVELS, fillPath, MUTATING_METHODS, routeKey, ROUTES } from './helpers/routes.ts';
 
-const IDENTITIES = ['none', 'expired', 'wrong-signature', 'unsigned', 'disabled', 'viewer', 'editor', 'admin'] as const;
+const IDENTITIES = ['none', 'expired', 'wrong-signature', 'unsigned', 'disabled', 'viewer', 'editor', 'admin', 'admin-read-only'] as const;
 type Identity = (typeof IDENTITIES)[number];
 type Outcome = 'allowed' | '401' | '403';
 
 const BAD_TOKENS = new Set<Identity>(['none', 'expired', 'wrong-signature', 'unsigned', 'disabled']);
 const RANK: Record<string, number> = { viewer: 1, editor: 2, admin: 3 };
 
-/** What the contract says a caller gets on a route of this access level. */
-function expectedOutcome(access: Access, identity: Identity): Outcome {
+/** What the contract says a caller gets on a route of this access level (and method: a read-only token changes nothing). */
+function expectedOutcome(access: Access, identity: Identity, method: string): Outcome {
   if (access === 'public') return 'allowed';
   if (BAD_TOKENS.has(identity)) return '401';
+  // An admin's read-only API token: a viewer's reads, and no change, whatever the route.
+  if (identity === 'admin-read-only') return MUTATING_METHODS.has(method) ? '403' : expectedOutcome(access, 'viewer', method);
   if (access === 'user') return 'allowed';
   return RANK[identity] >= RANK[access] ? 'allowed' : '403';
 }
@@ -58,6 +60,12 @@ beforeAll(async () => {
   const patch = await api(server.baseUrl, 'PATCH', `/api/users/${disabled.userId}`, { token: admin.token, body: { disabled: true } });
   expect(patch.status).toBe(200);
   tokens.disabled = disabled.token;
+  const readOnly = await api(server.baseUrl, 'POST', '/api/tokens', {
+    token: admin.token,
+    body: { name: 'matrix read-only', readOnly: true },
+  });
+  expect(readOnly.status).toBe(201);
+  tokens['admin-read-only'] = readOnly.body.token;
 });
 
 /** New sign-in sessions of the admin, viewer and editor (the other identities' tokens are refused anyway). */
@@ -160,7 +168,7 @@ describe('role matrix over every route in ALL_ROUTES', () => {
         });
         statuses[identity] = answer.status;
         actual[identity] = outcomeOf(answer.status);
-        expected[identity] = expectedOutcome(route.access, identity);
+        expected[identity] = expectedOutcome(route.access, identity, route.method);
         if (answer.status === 401) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('unauthorized');
         if (answer.status === 403) expect(answer.body.error.code, `${identity}: ${answer.text}`).toBe('forbidden');
       }),

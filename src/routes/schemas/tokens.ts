@@ -6,6 +6,7 @@ export const TOKEN = {
   properties: {
     id: { type: 'string', format: 'uuid' },
     name: { type: 'string' },
+    readOnly: { type: 'boolean' },
     createdAt: { type: 'string', format: 'date-time' },
     expiresAt: { type: ['string', 'null'], format: 'date-time' },
     lastUsedAt: { type: ['string', 'null'], format: 'date-time' },
@@ -17,5 +18,9 @@ export const TOKEN_REQUEST = {
   type: 'object',
   required: ['name'],
   additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, expiresInDays: { type: 'integer', minimum: 1, maximum: 3650 } },
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    expiresInDays: { type: 'integer', minimum: 1, maximum: 3650 },
+    readOnly: { type: 'boolean', description: "Viewer rights whatever the owner's role: reads only (default false)." },
+  },
 };

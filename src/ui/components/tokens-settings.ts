@@ -1,4 +1,5 @@
-// API tokens of the signed-in user: create (the secret shows once, with a copy button) and revoke.
+// API tokens of the signed-in user: create (read-only or with the user's role, the secret shown once, with a copy button)
+// and revoke; and how Ansible and Oxidized read the inventory with a read-only one.
 import { html, useState } from '../html.ts';
 import { createToken, deleteToken, listTokens } from '../api.ts';
 import type { ApiToken } from '../api-types.ts';
@@ -22,13 +23,19 @@ export function TokensSettings() {
   const app = useApp();
   const tokens = useResource(() => listTokens(), []);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const form = useForm({ name: '', expiresInDays: '' }, async (v, { setValues }) => {
+  const empty = { name: '', expiresInDays: '', readOnly: '' };
+  const form = useForm(empty, async (v, { setValues }) => {
     const days = v.expiresInDays.trim() === '' ? undefined : Number(v.expiresInDays);
-    const made = await createToken({ name: v.name.trim(), expiresInDays: days });
+    const made = await createToken({ name: v.name.trim(), expiresInDays: days, readOnly: v.readOnly === 'yes' });
     setSecret({ name: made.name, token: made.token });
-    setValues({ name: '', expiresInDays: '' });
+    setValues(empty);
     tokens.reload();
   });
+  // The tools' read-only token: the form filled in, for the user to create.
+  const prepareToolToken = () => {
+    form.setValues({ name: t('tokens.toolTokenName'), expiresInDays: '365', readOnly: 'yes' });
+    document.getElementById('tok-new')?.scrollIntoView();
+  };
   const copy = () => copyText(app, secret?.token ?? '', t('tokens.copied'));
   const revoke = async (token: ApiToken) => {
     const question = {
@@ -42,6 +49,7 @@ export function TokensSettings() {
   };
   const columns: Column<ApiToken>[] = [
     { label: t('field.name'), render: (token) => token.name },
+    { label: t('tokens.col.rights'), render: (token) => (token.readOnly ? t('tokens.readOnlyRights') : t('tokens.roleRights')) },
     { label: t('tokens.col.created'), render: (token) => formatDateTime(token.createdAt) },
     { label: t('tokens.col.expires'), render: (token) => (token.expiresAt ? formatDateTime(token.expiresAt) : t('tokens.never')) },
     { label: t('tokens.col.lastUsed'), render: (token) => formatDateTime(token.lastUsedAt) },
@@ -61,6 +69,11 @@ export function TokensSettings() {
       <form class="form form-row" onSubmit=${form.onSubmit} novalidate>
         ${f.text('name', t('field.name'), { required: true, placeholder: t('tokens.namePlaceholder') })}
         ${f.text('expiresInDays', t('tokens.expiresIn'), { type: 'number', min: 1, inputMode: 'numeric', hint: t('tokens.expiresHint') })}
+        <div class="field wide-field"><span class="check-label">
+          <input type="checkbox" id="tok-read-only" checked=${form.values.readOnly === 'yes'} aria-describedby="tok-read-only-hint"
+            onChange=${(e: Event) => form.set('readOnly', (e.currentTarget as HTMLInputElement).checked ? 'yes' : '')} />
+          <label for="tok-read-only">${t('tokens.readOnly')}</label>
+        </span><p class="hint" id="tok-read-only-hint">${t('tokens.readOnlyHint')}</p></div>
         <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${t('tokens.create')} pendingLabel=${t('common.creating')} /></div>
       </form>
       <${FormNotice} message=${form.formError} />
@@ -75,9 +88,28 @@ export function TokensSettings() {
       </div>`
       }
     </section>
+    <${ToolsCard} onPrepare=${prepareToolToken} />
     <section class="card" aria-labelledby="tok-list">
       <h2 id="tok-list">${t('tokens.yours')}</h2>
       <${Loaded} resource=${tokens} render=${(rows: ApiToken[]) => html`<${DataTable} caption=${t('tokens.caption')} columns=${columns} rows=${rows} />`}
         empty=${html`<${EmptyState} message=${t('tokens.none')} />`} />
+    </section>`;
+}
+
+/** How Ansible and Oxidized read the inventory: the addresses on this server, and a read-only token to make. */
+function ToolsCard(p: { onPrepare: () => void }) {
+  const origin = location.origin;
+  return html`
+    <section class="card" aria-labelledby="tok-tools">
+      <h2 id="tok-tools">${t('tokens.tools')}</h2>
+      <p>${t('tokens.toolsIntro')}</p>
+      <dl class="tool-addresses">
+        <dt>${t('tokens.ansible')}</dt>
+        <dd><code>SWITCHYARD_URL=${origin} SWITCHYARD_TOKEN=… ansible-inventory -i contrib/ansible/switchyard_inventory.py --graph</code></dd>
+        <dt>${t('tokens.oxidized')}</dt>
+        <dd><code>${origin}/api/inventory/oxidized</code></dd>
+      </dl>
+      <p class="hint">${tParts('tokens.toolsHeader', { header: html`<code>Authorization: Bearer …</code>` })}</p>
+      <button type="button" class="btn" onClick=${p.onPrepare}>${t('tokens.makeToolToken')}</button>
     </section>`;
 }
