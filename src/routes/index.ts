@@ -12,6 +12,7 @@ import { HISTORY_ROUTES } from './history.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { METRICS_ROUTES } from './metrics.ts';
 import { MIGRATION_ROUTES } from './migration.ts';
+import { NETBOX_IMPORT_ROUTES } from './netbox-import.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
 import { PUBLIC_LINK_ROUTES } from './public-links.ts';
@@ -57,6 +58,7 @@ export const ALL_ROUTES: Route[] = [
   ...BACKUP_ROUTES,
   ...DATA_IMPORT_ROUTES,
   ...MIGRATION_ROUTES,
+  ...NETBOX_IMPORT_ROUTES,
   ...BULK_IMPORT_ROUTES,
   ...CREDENTIAL_ROUTES,
   ...POLLING_ROUTES,
