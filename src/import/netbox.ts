@@ -193,6 +193,13 @@ class NetboxReader {
   private readonly used = { locations: new Set<number>(), racks: new Set<number>(), manufacturers: new Set<number>() };
   private readonly usedTypes = new Set<number>();
   private readonly usedGroups = new Set<number>();
+  /** The mode and VLANs of each tagged-all interface (its port's or LAG's, and so its members'), filled in once every VLAN is read. */
+  private readonly taggedAllPorts: {
+    vlans: { untaggedVlanId: string | null; taggedVlanIds: string[] };
+    siteId: string;
+    item: Item;
+    path: string;
+  }[] = [];
 
   constructor(lists: Map<string, Item[]>, options: NetboxOptions) {
     this.lists = lists;
@@ -206,6 +213,7 @@ class NetboxReader {
     this.readDevices();
     this.readInterfaces();
     this.readPrefixes();
+    this.taggedAll();
     const ranges = this.readRanges();
     this.readAddresses(ranges);
     this.readCables();
@@ -556,9 +564,10 @@ class NetboxReader {
     const untaggedVlanId = this.vlanFor(item.untagged_vlan, siteId, path, item, 'untagged_vlan') ?? null;
     if (!mode || mode === 'access') return { mode: 'access', untaggedVlanId, taggedVlanIds: [] };
     if (mode === 'tagged-all') {
-      const all = [...(this.siteVlans.get(siteId)?.values() ?? [])].map((vlan) => vlan.id as string).filter((id) => id !== untaggedVlanId);
-      this.note(path, item, 'mode', mode, 'trunk', `tagged-all: a trunk tagged with every VLAN of its site (${all.length})`);
-      return { mode: 'trunk', untaggedVlanId, taggedVlanIds: all };
+      // Every VLAN its site has once all ports and prefixes are read (a shared VLAN is copied in when first used): taggedAll fills it.
+      const vlans = { mode: 'trunk', untaggedVlanId, taggedVlanIds: [] as string[] };
+      this.taggedAllPorts.push({ vlans, siteId, item, path });
+      return vlans;
     }
     if (mode !== 'tagged') this.note(path, item, 'mode', mode, 'trunk', `mode ${mode} is not mapped: kept as a trunk of its tagged VLANs`);
     const tagged = Array.isArray(item.tagged_vlans) ? item.tagged_vlans : [];
@@ -566,6 +575,16 @@ class NetboxReader {
       ...new Set(tagged.map((vlan) => this.vlanFor(vlan, siteId, path, item, 'tagged_vlans')).filter((id): id is string => !!id)),
     ].filter((id) => id !== untaggedVlanId);
     return { mode: 'trunk', untaggedVlanId, taggedVlanIds };
+  }
+
+  private taggedAll(): void {
+    for (const { vlans, siteId, item, path } of this.taggedAllPorts) {
+      const all = [...(this.siteVlans.get(siteId)?.values() ?? [])]
+        .map((vlan) => vlan.id as string)
+        .filter((id) => id !== vlans.untaggedVlanId);
+      vlans.taggedVlanIds.push(...all);
+      this.note(path, item, 'mode', 'tagged-all', 'trunk', `tagged-all: a trunk tagged with every VLAN of its site (${all.length})`);
+    }
   }
 
   private readLag(item: Item, candidates: Item[]): void {
@@ -763,7 +782,8 @@ class NetboxReader {
       const trace = this.trace(other, cable, { ends, fronts, rears, frontOfRear });
       for (const one of trace.cables) done.add(one);
       if ('reason' in trace) {
-        for (const one of trace.cables) this.drop('dcim/cables', one, trace.reason);
+        // A cable of the path that a complete trace took already (a trunk between panels carries several) stays taken.
+        for (const one of trace.cables) if (!this.outcomes.get('dcim/cables')?.has(one)) this.drop('dcim/cables', one, trace.reason);
         continue;
       }
       const outcome = this.connect(start, trace.end, trace.cables);
@@ -810,8 +830,7 @@ class NetboxReader {
       if (node.type === 'dcim.frontport') {
         const front = maps.fronts.get(node.id);
         const rear = front && maps.rears.get(refId(front.rear_port));
-        if (!front || !rear)
-          return { reason: `the front port ${node.id} or its rear port is not in the bundle: the trace stops there`, cables };
+        if (!front || !rear) return { reason: `front port ${node.id} or its rear port is not in the bundle: no complete path`, cables };
         panelPorts.push(front, rear);
         position = Number(front.rear_port_position ?? 1);
         exit = rear;
@@ -819,7 +838,10 @@ class NetboxReader {
       } else if (node.type === 'dcim.rearport') {
         const rear = maps.rears.get(node.id);
         const front = maps.frontOfRear.get(`${node.id}:${position}`);
-        if (!rear || !front) return { reason: `the rear port ${node.id} has no front port at position ${position} in the bundle`, cables };
+        if (!rear || !front) {
+          const words = rear ? recordWords('dcim/rear-ports', rear) : `rear port ${node.id}`;
+          return { reason: `the ${words} has no front port at position ${position} in the bundle: no complete path`, cables };
+        }
         panelPorts.push(rear, front);
         exit = front;
         exitType = 'dcim.frontport';
@@ -907,10 +929,29 @@ function safeContains(cidr: string, address: string): boolean {
   }
 }
 
+/** A record of each path in words. */
+const RECORD_WORDS: Record<string, string> = {
+  'dcim/sites': 'site',
+  'dcim/locations': 'location',
+  'dcim/racks': 'rack',
+  'dcim/manufacturers': 'manufacturer',
+  'dcim/device-types': 'device type',
+  'dcim/devices': 'device',
+  'dcim/interfaces': 'interface',
+  'dcim/cables': 'cable',
+  'dcim/front-ports': 'front port',
+  'dcim/rear-ports': 'rear port',
+  'ipam/vlan-groups': 'VLAN group',
+  'ipam/vlans': 'VLAN',
+  'ipam/prefixes': 'prefix',
+  'ipam/ip-addresses': 'IP address',
+  'ipam/ip-ranges': 'IP range',
+};
+
 function recordWords(path: string, item: Item): string {
   const name = textOf(item.display) ?? textOf(item.name) ?? textOf(item.prefix) ?? textOf(item.address) ?? textOf(item.label);
   const device = nameOf(item.device);
-  return [path.split('/')[1], name ?? `#${String(item.id ?? '?')}`, device ? `of ${device}` : ''].filter(Boolean).join(' ');
+  return [RECORD_WORDS[path] ?? path, name ?? `#${String(item.id ?? '?')}`, device ? `of ${device}` : ''].filter(Boolean).join(' ');
 }
 
 /** Switchyard's lifecycle status of a NetBox device status. */
