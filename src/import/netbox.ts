@@ -9,29 +9,14 @@ import { Refusal } from '../errors/refusal.ts';
 import { isPlainObject, validateInput } from '../fields/field.ts';
 import { canonicalIpNumber, isUsableHost, subnetOf } from '../lib/ip-math.ts';
 import { cidrContains, cidrOverlaps } from '../lib/net.ts';
+import { NETBOX_PATHS } from '../lib/netbox-paths.ts';
 import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import type { MergeFix } from './merge.ts';
 import { MODEL2_SCHEMA_VERSION } from './model1.ts';
 import { mapInterfaceType, poeOf } from './netbox-interface-types.ts';
 
-/** The NetBox API paths the import reads; any other path of a bundle is listed in the fixes, record by record. */
-export const NETBOX_PATHS = [
-  'dcim/sites',
-  'dcim/locations',
-  'dcim/racks',
-  'dcim/manufacturers',
-  'dcim/device-types',
-  'dcim/devices',
-  'dcim/interfaces',
-  'dcim/cables',
-  'dcim/front-ports',
-  'dcim/rear-ports',
-  'ipam/vlan-groups',
-  'ipam/vlans',
-  'ipam/prefixes',
-  'ipam/ip-addresses',
-  'ipam/ip-ranges',
-] as const;
+/** The NetBox API paths the import reads (lib/netbox-paths.ts); any other path of a bundle is listed in the fixes, record by record. */
+export { NETBOX_PATHS };
 
 /** How the records of one path of the bundle were taken: each is imported, folded or listed (in the fixes), exactly once. */
 export interface NetboxTally {
