@@ -74,6 +74,7 @@ export const NETBOX_IMPORT_ROUTES: Route[] = [
           dryRun: { type: 'boolean' },
         },
       },
+      status: 201,
       query: [
         { name: 'dryRun', schema: { type: 'boolean' }, description: 'Check everything and answer the counts; change nothing.' },
         {
