@@ -222,6 +222,24 @@ describe('the mapping of the bundles', () => {
     expect(again.body.created).toMatchObject({ sites: 0, vlans: 0, switches: 0, ports: 0 });
     expect(again.body.merged).toMatchObject({ sites: 1, switches: 2 });
   });
+
+  it('refuses to undo the import once a record it made has changed (409 undo_conflict), and undoes it when that change is undone', async () => {
+    const entry = (await server.must(200, 'GET', '/api/activity?limit=1')).items[0];
+    expect(entry.summary).toMatch(/^Imported a NetBox bundle/);
+    const [sw] = await items('/api/switches?sort=name');
+    const renamed = await server.call('PATCH', `/api/switches/${sw.id}`, {
+      body: { name: 'dist-1-renamed' },
+      headers: { 'If-Match': `"${sw.version}"` },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const refused = await server.call('POST', `/api/activity/${entry.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('undo_conflict');
+    const rename = (await server.must(200, 'GET', '/api/activity?limit=1')).items[0];
+    await server.must(200, 'POST', `/api/activity/${rename.id}/undo`);
+    await server.must(200, 'POST', `/api/activity/${entry.id}/undo`);
+    expect(await items('/api/switches')).toHaveLength(0);
+  });
 });
 
 describe('refusals', () => {
