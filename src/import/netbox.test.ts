@@ -54,6 +54,15 @@ describe('documentOfNetbox', () => {
     expectAccounted(nb);
   });
 
+  it('records the management IP of a switch as an address of its network when the bundle has no IP address of it', () => {
+    const sw = device(1, 'sw 1', SITE_A, { primary_ip4: { id: 9, address: '10.0.0.5/24' } });
+    const prefix = { id: 1, prefix: '10.0.0.0/24', scope_type: 'dcim.site', scope_id: 1, status: { value: 'active', label: 'Active' } };
+    const nb = documentOfNetbox({ 'dcim/sites': [SITE_A], 'dcim/devices': [sw], 'ipam/prefixes': [prefix] });
+    const [address] = data(nb, 'addresses');
+    expect(address).toMatchObject({ address: '10.0.0.5', hostname: 'sw-1', deviceType: 'switch', switchId: data(nb, 'switches')[0].id });
+    expect(address.networkId).toBe(data(nb, 'networks')[0].id);
+  });
+
   it('copies a global VLAN into each site whose ports use it, and lists one of a site not in the bundle', () => {
     const [a, b] = [device(1, 'a1', SITE_A), device(2, 'b1', SITE_B)];
     const shared = vlan(1, 50);

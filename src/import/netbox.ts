@@ -5,6 +5,7 @@
 // record (imported), a field of records (folded: a manufacturer is the vendor of its switches), or a fix that says why not.
 import { randomUUID } from 'node:crypto';
 import { RESOURCES, type Kind } from '../db/images.ts';
+import { hostnameOfSwitch } from '../domain/management-address.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { isPlainObject, validateInput } from '../fields/field.ts';
 import { canonicalIpNumber, isUsableHost, subnetOf } from '../lib/ip-math.ts';
@@ -201,6 +202,7 @@ class NetboxReader {
     this.taggedAll();
     const ranges = this.readRanges();
     this.readAddresses(ranges);
+    this.recordManagementAddresses(ranges);
     this.readCables();
     this.readFolded();
     this.readUnknownPaths();
@@ -729,6 +731,36 @@ class NetboxReader {
       };
       if (!this.add('address', 'addresses', record, 'ipam/ip-addresses', item)) continue;
       this.noteUnmapped('ipam/ip-addresses', item);
+    }
+  }
+
+  /**
+   * A switch's management IP inside an imported network of its site, and recorded by no IP address of the bundle, is
+   * recorded as an address of the switch, as a switch written through the API has it (domain/management-address.ts).
+   */
+  private recordManagementAddresses(ranges: { networkId: string; start: bigint; end: bigint; kind: string }[]): void {
+    const recorded = new Set(this.data.addresses.map((address) => `${address.networkId}:${canonicalIpNumber(String(address.address))}`));
+    for (const sw of this.switches.values()) {
+      const ip = sw.managementIp;
+      const network = ip ? this.networkOf([ip], sw.siteId) : undefined;
+      if (!ip || !network || network.siteId !== sw.siteId || !isUsableHost(network.subnet, ip)) continue;
+      const networkId = network.record.id as string;
+      const number = canonicalIpNumber(ip);
+      if (recorded.has(`${networkId}:${number}`)) continue;
+      if (ranges.some((range) => range.networkId === networkId && range.kind === 'dhcp' && range.start <= number && number <= range.end))
+        continue;
+      recorded.add(`${networkId}:${number}`);
+      const hostname = hostnameOfSwitch(sw.name);
+      this.data.addresses.push({
+        id: randomUUID(),
+        networkId,
+        address: ip,
+        hostname,
+        deviceType: 'switch',
+        status: 'active',
+        switchId: sw.id,
+        portId: null,
+      });
     }
   }
 
