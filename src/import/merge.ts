@@ -154,12 +154,22 @@ function undoableMerge(db: Db, actor: Actor, doc: CheckedDocument, options: Merg
       entityName: null,
       siteId: null,
       summary: `Imported ${sourceWords(options.source)}: created ${describe(created)}; merged ${describe(plan.merged)}`,
-      changes: { source: options.source, created, merged: plan.merged, fixes: plan.fixes },
+      // A NetBox bundle may list every interface of every server: the entry keeps the first fixes, the answer has them all.
+      changes: {
+        source: options.source,
+        created,
+        merged: plan.merged,
+        fixes: plan.fixes.slice(0, ENTRY_FIXES_MAX),
+        ...(plan.fixes.length > ENTRY_FIXES_MAX ? { fixesTotal: plan.fixes.length } : {}),
+      },
       undoable: true,
     };
     return { activity, result: { created, merged: plan.merged, fixes: plan.fixes } };
   }).result;
 }
+
+/** The most fixes an undoable import's entry keeps (fixesTotal counts them all). */
+const ENTRY_FIXES_MAX = 1000;
 
 function sourceWords(source: MergeOptions['source']): string {
   return source === 'legacy' ? 'a 0.20.x bundle' : source === 'netbox' ? 'a NetBox bundle' : 'a backup';

@@ -316,6 +316,7 @@ export const de = {
     merge: 'Aus {source} importiert: angelegt {created}; zusammengeführt {merged}',
     'source.legacy': 'einem 0.20.x-Paket',
     'source.db-v1': 'einer Sicherung',
+    'source.netbox': 'einem NetBox-Bündel',
     restore: 'Sicherung{of}{converted} wiederhergestellt: {counts}',
     restoreOf: ' vom {at}',
     converted:
