@@ -692,10 +692,9 @@ class NetboxReader {
 
   private readAddresses(ranges: { networkId: string; start: bigint; end: bigint; kind: string }[]): void {
     const seen = new Set<string>();
-    const portsById = new Map([...this.ports].map(([nbId, info]) => [nbId, info]));
     for (const item of this.list('ipam/ip-addresses')) {
       const address = hostOf(item.address);
-      const assigned = item.assigned_object_type === 'dcim.interface' ? portsById.get(refId(item.assigned_object_id) ?? -1) : undefined;
+      const assigned = item.assigned_object_type === 'dcim.interface' ? this.ports.get(refId(item.assigned_object_id) ?? -1) : undefined;
       const sw = assigned && this.switches.get(assigned.switchNbId);
       const network = address ? this.networkOf([address], sw?.siteId) : undefined;
       if (!address || !network) {
