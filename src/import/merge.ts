@@ -144,9 +144,7 @@ function undoableMerge(db: Db, actor: Actor, doc: CheckedDocument, options: Merg
         null,
       );
     change.touch('port', [...plan.links.map(([stored]) => stored), ...plan.lagMembers.map(([stored]) => stored)]);
-    for (const kind of KIND_PLURALS) insertRecords(db, KIND_OF[kind], plan.inserts[kind]);
-    for (const [stored, linked] of plan.links) setLink(db, stored, linked, plan.now);
-    for (const [port, lag] of plan.lagMembers) setPortLag(db, port, lag, plan.now);
+    writePlan(db, plan);
     const activity = {
       action: 'import' as const,
       entityType: null,
@@ -658,10 +656,15 @@ function linkMadeEntry(
   };
 }
 
-function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
+/** The records of a plan written: its new records, the stored ports it links to new ones and makes members of new LAGs. */
+function writePlan(db: Db, plan: MergePlan): void {
   for (const kind of KIND_PLURALS) insertRecords(db, KIND_OF[kind], plan.inserts[kind]);
   for (const [stored, linked] of plan.links) setLink(db, stored, linked, plan.now);
   for (const [port, lag] of plan.lagMembers) setPortLag(db, port, lag, plan.now);
+}
+
+function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
+  writePlan(db, plan);
   for (const entry of plan.activity) insertActivity(db, entry.row, entry.touched);
   const touched = KIND_PLURALS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));
   for (const [stored] of plan.links) touched.push({ type: 'port', id: stored });
