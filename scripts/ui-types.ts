@@ -108,6 +108,7 @@ export const NAMED: Named[] = [
   { name: 'RestoreResult', method: 'post', path: '/api/backup/import' },
   { name: 'MergeResult', method: 'post', path: '/api/data/import' },
   { name: 'CsvImportResult', method: 'post', path: '/api/import/{entity}' },
+  { name: 'NetboxImportResult', method: 'post', path: '/api/import/netbox' },
   { name: 'MigrationFix', method: 'get', path: '/api/migration', at: 'fixes[]' },
   { name: 'Migration', method: 'get', path: '/api/migration' },
   { name: 'PollingSchedule', method: 'get', path: '/api/sites/{id}/polling', at: 'schedule' },
@@ -165,6 +166,7 @@ export const ALWAYS_SENT: { method: string; path: string; at?: string; names: st
   { method: 'post', path: '/api/backup/import', names: ['restored'] },
   { method: 'post', path: '/api/data/import', names: ['created', 'merged'] },
   { method: 'post', path: '/api/import/{entity}', names: ['created', 'ids'] },
+  { method: 'post', path: '/api/import/netbox', names: ['created', 'merged', 'fixes', 'netbox'] },
 ];
 
 /** The OpenAPI document as the server builds it (the version does not matter here). */

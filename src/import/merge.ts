@@ -15,7 +15,7 @@ import { lagMemberTypeProblem } from '../lib/port-kinds.ts';
 import { randomUUID } from 'node:crypto';
 import { insertActivity, type NewActivityRow } from '../db/activity.ts';
 import type { Counts } from '../db/read/backup.ts';
-import { noteEntry, type Actor } from '../db/change.ts';
+import { noteEntry, recordChange, type Actor } from '../db/change.ts';
 import { insertRecords, isKind, KIND_OF, KIND_PLURALS, perPlural, pluralOf, type KindPlural, type StoredRecord } from '../db/images.ts';
 import { getNetwork, networkIdByName, networksOfSite, overlappingNetwork } from '../db/networks.ts';
 import { addressOfSwitch, listAddresses } from '../db/addresses.ts';
@@ -44,7 +44,12 @@ export interface MergeOptions {
   onConflict: 'merge' | 'fail';
   dryRun: boolean;
   /** What the document came from, for the activity entry. */
-  source: 'db-v1' | 'legacy';
+  source: 'db-v1' | 'legacy' | 'netbox';
+  /**
+   * The import entry keeps undo images of every record it creates and every stored port it links (db/change.ts
+   * recordChange), so that undo removes the whole import: the NetBox import's. A document with activity or sharing is not undoable.
+   */
+  undoable?: boolean;
   /** Fixes made before the merge (the 0.20.x reader's), listed with the merge's own. */
   fixes?: MergeFix[];
   /** The public links and topology positions of a 0.20.x bundle or an ezSWM backup (docs/SHARING.md). */
@@ -103,6 +108,7 @@ interface MergePlan {
 
 /** Merges a checked document in one transaction with one `import` entry; a refusal lists the clashes (clashRefusal). */
 export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, options: MergeOptions): MergeResult {
+  if (options.undoable && !options.dryRun && !options.sharing && doc.activity.length === 0) return undoableMerge(db, actor, doc, options);
   return inTransaction(db, () => {
     const plan = planMerge(db, doc, options.onConflict);
     plan.fixes.unshift(...(options.fixes ?? []));
@@ -121,6 +127,50 @@ export function mergeDocument(db: Db, actor: Actor, doc: CheckedDocument, option
     if (!options.dryRun) result.sharing.links = writeSharing(db, actor, sharing, plan.now, options.publicUrl ?? ((token) => `/p/${token}`));
     return result;
   });
+}
+
+// The merge as one change of db/change.ts: every created record (and every stored port a new link or LAG takes) is touched
+// before it is written, so that the entry's undo images remove them all and give the stored ports back as they were.
+function undoableMerge(db: Db, actor: Actor, doc: CheckedDocument, options: MergeOptions): MergeResult {
+  return recordChange(db, actor, (change) => {
+    const plan = planMerge(db, doc, options.onConflict);
+    plan.fixes.unshift(...(options.fixes ?? []));
+    if (plan.clashes.length) throw clashRefusal(plan.clashes);
+    const created = { ...zeroCounts(), ...Object.fromEntries(KIND_PLURALS.map((kind) => [kind, plan.inserts[kind].length])) };
+    for (const kind of KIND_PLURALS)
+      change.touch(
+        KIND_OF[kind],
+        plan.inserts[kind].map((record) => record.id),
+        null,
+      );
+    change.touch('port', [...plan.links.map(([stored]) => stored), ...plan.lagMembers.map(([stored]) => stored)]);
+    writePlan(db, plan);
+    const activity = {
+      action: 'import' as const,
+      entityType: null,
+      entityId: null,
+      entityName: null,
+      siteId: null,
+      summary: `Imported ${sourceWords(options.source)}: created ${describe(created)}; merged ${describe(plan.merged)}`,
+      // A NetBox bundle may list every interface of every server: the entry keeps the first fixes, the answer has them all.
+      changes: {
+        source: options.source,
+        created,
+        merged: plan.merged,
+        fixes: plan.fixes.slice(0, ENTRY_FIXES_MAX),
+        ...(plan.fixes.length > ENTRY_FIXES_MAX ? { fixesTotal: plan.fixes.length } : {}),
+      },
+      undoable: true,
+    };
+    return { activity, result: { created, merged: plan.merged, fixes: plan.fixes } };
+  }).result;
+}
+
+/** The most fixes an undoable import's entry keeps (fixesTotal counts them all). */
+const ENTRY_FIXES_MAX = 1000;
+
+function sourceWords(source: MergeOptions['source']): string {
+  return source === 'legacy' ? 'a 0.20.x bundle' : source === 'netbox' ? 'a NetBox bundle' : 'a backup';
 }
 
 /**
@@ -606,10 +656,15 @@ function linkMadeEntry(
   };
 }
 
-function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
+/** The records of a plan written: its new records, the stored ports it links to new ones and makes members of new LAGs. */
+function writePlan(db: Db, plan: MergePlan): void {
   for (const kind of KIND_PLURALS) insertRecords(db, KIND_OF[kind], plan.inserts[kind]);
   for (const [stored, linked] of plan.links) setLink(db, stored, linked, plan.now);
   for (const [port, lag] of plan.lagMembers) setPortLag(db, port, lag, plan.now);
+}
+
+function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: MergeOptions['source']; created: Counts }): void {
+  writePlan(db, plan);
   for (const entry of plan.activity) insertActivity(db, entry.row, entry.touched);
   const touched = KIND_PLURALS.flatMap((kind) => plan.inserts[kind].map((record) => ({ type: KIND_OF[kind], id: record.id })));
   for (const [stored] of plan.links) touched.push({ type: 'port', id: stored });
@@ -629,7 +684,7 @@ function applyPlan(db: Db, actor: Actor, plan: MergePlan, about: { source: Merge
       entity_id: null,
       entity_name: null,
       site_id: null,
-      summary: `Imported ${about.source === 'legacy' ? 'a 0.20.x bundle' : 'a backup'}: created ${describe(created)}; merged ${describe(plan.merged)}`,
+      summary: `Imported ${sourceWords(about.source)}: created ${describe(created)}; merged ${describe(plan.merged)}`,
       changes: JSON.stringify({ source: about.source, created, merged: plan.merged, fixes: plan.fixes }),
       undo_data: null,
       undoable: 0,

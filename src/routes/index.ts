@@ -13,6 +13,7 @@ import { INVENTORY_ROUTES } from './inventory.ts';
 import { LAG_ROUTES } from './lags.ts';
 import { METRICS_ROUTES } from './metrics.ts';
 import { MIGRATION_ROUTES } from './migration.ts';
+import { NETBOX_IMPORT_ROUTES } from './netbox-import.ts';
 import { NETWORK_ROUTES } from './networks.ts';
 import { PORT_ROUTES } from './ports.ts';
 import { PUBLIC_LINK_ROUTES } from './public-links.ts';
@@ -59,6 +60,7 @@ export const ALL_ROUTES: Route[] = [
   ...BACKUP_ROUTES,
   ...DATA_IMPORT_ROUTES,
   ...MIGRATION_ROUTES,
+  ...NETBOX_IMPORT_ROUTES,
   ...BULK_IMPORT_ROUTES,
   ...CREDENTIAL_ROUTES,
   ...POLLING_ROUTES,

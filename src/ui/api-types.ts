@@ -629,6 +629,22 @@ export type CsvImportResult = {
   encoding?: 'utf-8' | 'windows-1252';
 };
 
+export type NetboxImportResult = {
+  created: Counts;
+  merged: Counts;
+  fixes: {
+    file?: string;
+    id?: string;
+    record?: string;
+    field?: string;
+    from?: unknown;
+    to?: unknown;
+    reason?: string;
+  }[];
+  netbox: Record<string, unknown>;
+  dryRun?: boolean;
+};
+
 export type MigrationFix = {
   kind: 'site' | 'vlan' | 'network' | 'switch' | 'port' | 'address' | 'range' | 'template' | 'lag' | 'user' | null;
   recordId: string | null;

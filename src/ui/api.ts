@@ -18,6 +18,7 @@ import type {
   Lag,
   LagList,
   MergeResult,
+  NetboxImportResult,
   Migration,
   NetworkList,
   Network,
@@ -462,6 +463,14 @@ export const importCsv = (kind: CsvKind, file: Blob, dryRun: boolean, onProgress
   upload<CsvImportResult>(`/api/import/${kind}`, file, 'text/csv', { dryRun: dryRun || undefined }, onProgress);
 export const restoreBackup = (file: Blob, q: { dryRun?: boolean; users?: string }, onProgress: (f: number) => void) =>
   upload<RestoreResult>('/api/backup/import', file, 'application/json', { dryRun: q.dryRun || undefined, users: q.users }, onProgress);
+export const netboxImport = (file: Blob, q: { dryRun?: boolean; switchRoles?: string }, onProgress: (f: number) => void) =>
+  upload<NetboxImportResult>(
+    '/api/import/netbox',
+    file,
+    'application/json',
+    { dryRun: q.dryRun || undefined, switchRoles: q.switchRoles || undefined },
+    onProgress,
+  );
 export const mergeImport = (file: Blob, q: { dryRun?: boolean; onConflict?: string }, onProgress: (f: number) => void) =>
   upload<MergeResult>(
     '/api/data/import',

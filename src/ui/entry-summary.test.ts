@@ -235,6 +235,14 @@ describe('an activity entry in words', () => {
           '1.200 Adressen, 3 Aktivitätseinträge; zusammengeführt 1 Standort, 1 VLAN, 0 Netzwerke, 0 Bereiche, 0 Vorlagen, 1 Switch, 0 LAGs, ' +
           '48 Ports, 1.200 Adressen',
       );
+      const netbox = e('import', null, null, 'Imported a NetBox bundle: created …; merged …', {
+        source: 'netbox',
+        created: { ...counts, activity: 0 },
+        merged: { ...counts, sites: 0, switches: 0, activity: 0 },
+      });
+      expect(entrySummary(netbox)).toMatch(
+        /^Aus einem NetBox-Bündel importiert: angelegt 2 Standorte, 1 VLAN, .*; zusammengeführt 0 Standorte, /,
+      );
       const restore = e('restore', null, null, 'Restored the backup of …', {
         restored: { users: 2, ...counts, addresses: 0, activity: 10 },
         exportedAt: '2026-11-23T08:45:00.000Z',

@@ -316,6 +316,7 @@ export const de = {
     merge: 'Aus {source} importiert: angelegt {created}; zusammengeführt {merged}',
     'source.legacy': 'einem 0.20.x-Paket',
     'source.db-v1': 'einer Sicherung',
+    'source.netbox': 'einem NetBox-Bündel',
     restore: 'Sicherung{of}{converted} wiederhergestellt: {counts}',
     restoreOf: ' vom {at}',
     converted:
@@ -544,6 +545,29 @@ export const de = {
       'Wählen Sie alle JSON-Dateien eines 0.20.x-Datenverzeichnisses auf einmal, oder eine Sicherungsdatei eines neueren ezSWM. ' +
       'Sie sehen, was hinzukäme und jeden dabei korrigierten Wert, bevor sich etwas ändert.',
     csv: 'CSV importieren',
+    netbox: 'Aus NetBox importieren',
+    netboxText:
+      'Ein NetBox-Bündel: eine JSON-Datei mit Listenantworten der NetBox-API, nach Pfad geordnet (npm run import-netbox holt und sendet eines). ' +
+      'Switches, Ports, LAGs, Verbindungen, VLANs, Netzwerke, Adressen und Bereiche werden übernommen; was sich nicht abbilden lässt, ' +
+      'wird aufgeführt. Der Import lässt sich rückgängig machen.',
+  }),
+  ...group('netbox', {
+    file: 'NetBox-Bündel (JSON)',
+    switchRoles: 'Switch-Rollen',
+    switchRolesHint: 'Slugs der Geräterollen, durch Kommas getrennt. Leer: jede Rolle, deren Slug „switch“ enthält.',
+    valid: '{file} kann importiert werden. Hinzugefügt würden:',
+    tally: 'Datensätze des Bündels',
+    path: 'NetBox-Liste',
+    records: 'Datensätze',
+    imported: 'Übernommen',
+    folded: 'In andere eingegangen',
+    listed: 'Aufgeführt',
+    importButton: 'Importieren…',
+    title: 'Dieses NetBox-Bündel importieren?',
+    question: 'Die Datensätze aus {file} zum Bestand hinzufügen? Sie können den Import danach rückgängig machen.',
+    confirm: 'Importieren',
+    done: 'NetBox-Bündel importiert.',
+    doneHead: 'Importiert:',
   }),
   ...group('errors', {
     row: 'Zeile',

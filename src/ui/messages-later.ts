@@ -124,6 +124,29 @@ export const later = {
       'Choose all JSON files of a 0.20.x data directory at once, or one backup file of a newer ezSWM. ' +
       'You see what would be added, and every value fixed on the way, before anything changes.',
     csv: 'Import CSV',
+    netbox: 'Import from NetBox',
+    netboxText:
+      'A NetBox bundle: one JSON file of NetBox API list answers keyed by path (npm run import-netbox pulls one and sends it). ' +
+      'Switches, ports, LAGs, links, VLANs, networks, addresses and ranges come in; what cannot be mapped is listed. The import can be undone.',
+  }),
+  // The NetBox import (netbox-import.ts).
+  ...group('netbox', {
+    file: 'NetBox bundle (JSON)',
+    switchRoles: 'Switch roles',
+    switchRolesHint: 'Device role slugs, comma-separated. Empty: every role whose slug contains "switch".',
+    valid: '{file} can be imported. It would add:',
+    tally: 'Records of the bundle',
+    path: 'NetBox list',
+    records: 'Records',
+    imported: 'Imported',
+    folded: 'Folded into others',
+    listed: 'Listed',
+    importButton: 'Import…',
+    title: 'Import this NetBox bundle?',
+    question: 'Add the records of {file} to the data here? You can undo the import afterwards.',
+    confirm: 'Import',
+    done: 'NetBox bundle imported.',
+    doneHead: 'Imported:',
   }),
   ...group('errors', {
     row: 'Row',

@@ -299,6 +299,7 @@ export const en = {
     merge: 'Imported {source}: created {created}; merged {merged}',
     'source.legacy': 'a 0.20.x bundle',
     'source.db-v1': 'a backup',
+    'source.netbox': 'a NetBox bundle',
     restore: 'Restored the backup{of}{converted}: {counts}',
     restoreOf: ' of {at}',
     converted:

@@ -23,7 +23,7 @@ interface Room {
 const ROOMS: readonly Room[] = [
   { room: 'server.ts', rooms: ['*'] },
   { room: 'ui', rooms: ['fields', 'lib'], modules: ['discovery/observed.ts', 'legacy/types.ts'] },
-  { room: 'cli', rooms: ['boot', 'db', 'errors'] },
+  { room: 'cli', rooms: ['boot', 'db', 'errors', 'lib'] },
   { room: 'boot', rooms: ['db', 'legacy', 'errors', 'lib'] },
   {
     room: 'routes',

@@ -1,4 +1,4 @@
-// Data management: download a backup, restore one, merge data in, import ezSWM / 0.20.x data, export and import CSV
+// Data management: download a backup, restore one, merge data in, import ezSWM / 0.20.x data or a NetBox bundle, export and import CSV
 // per kind.
 import { html } from '../html.ts';
 import { BACKUP_EXPORT_URL } from '../api.ts';
@@ -7,6 +7,7 @@ import { JsonImport } from './json-import.ts';
 import { CsvImport, KINDS } from './csv-import.ts';
 import { CsvLink } from './csv-link.ts';
 import { LegacyImport } from './legacy-import.ts';
+import { NetboxImport } from './netbox-import.ts';
 import '../messages-later.ts';
 
 /** The data settings section (admins). */
@@ -31,6 +32,11 @@ export function DataSettings() {
       <h2 id="data-legacy">${t('data.legacy')}</h2>
       <p>${t('data.legacyText')}</p>
       <${LegacyImport} />
+    </section>
+    <section class="card" aria-labelledby="data-netbox">
+      <h2 id="data-netbox">${t('data.netbox')}</h2>
+      <p>${t('data.netboxText')}</p>
+      <${NetboxImport} />
     </section>
     <section class="card" aria-labelledby="data-csv-export">
       <h2 id="data-csv-export">${t('csvExport.title')}</h2>
