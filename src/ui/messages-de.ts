@@ -1751,7 +1751,8 @@ export const de = {
     user: 'Benutzer',
     allowedHosts: 'Erlaubte Hosts',
     allowedHostsHint:
-      'Einer pro Zeile: Adressen, Netze (10.20.0.0/16) oder Namen (*.example.net). Bearbeiter und jede geplante Abfrage senden die Zugangsdaten nirgendwo sonst hin.',
+      'Einer pro Zeile: Adressen, Netze (10.20.0.0/16) oder Namen (*.example.net). ' +
+      'Bearbeiter und jede geplante Abfrage senden die Zugangsdaten nirgendwo sonst hin.',
   }),
   ...group('drift', {
     adopt: 'Übernehmen',
