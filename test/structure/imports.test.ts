@@ -55,7 +55,7 @@ const ROOMS: readonly Room[] = [
   { room: 'legacy', rooms: ['domain', 'db', 'fields', 'errors', 'lib'] },
   { room: 'discovery', rooms: ['domain', 'db', 'fields', 'errors', 'lib'] },
   { room: 'metrics', rooms: ['db', 'lib'] },
-  { room: 'domain', rooms: ['db', 'fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },
+  { room: 'domain', rooms: ['db', 'fields', 'switch-config', 'errors', 'lib'] },
   { room: 'db', rooms: ['fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },
   { room: 'switch-config', rooms: ['lib'], types: ['discovery/observed.ts'] },
   { room: 'fields', rooms: ['errors', 'lib'] },

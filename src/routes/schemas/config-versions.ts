@@ -1,0 +1,47 @@
+// What the route table of running configurations (routes/config-versions.ts) names: a stored version (issue 38).
+import { CONFIG_SOURCES } from '../../db/config-versions.ts';
+import { RUNNING_CONFIG_DIALECTS } from '../../switch-config/read-running.ts';
+
+/** The largest configuration taken: 4 MiB (a big chassis prints some 100,000 lines). */
+export const CONFIG_BODY_LIMIT = 4 * 1024 * 1024;
+
+const TIME = { type: 'string', format: 'date-time' };
+
+/** A stored version of a switch's running configuration, without its text. */
+export const CONFIG_VERSION = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    switchId: { type: 'string', format: 'uuid' },
+    number: { type: 'integer', minimum: 1, description: "The version's number among the switch's, from 1." },
+    contentHash: {
+      type: 'string',
+      description: 'SHA-256 (hex) of the masked text without its volatile lines: what makes a version distinct.',
+    },
+    lines: { type: 'integer' },
+    source: { enum: [...CONFIG_SOURCES] },
+    dialect: { type: ['string', 'null'], enum: [...RUNNING_CONFIG_DIALECTS, null] },
+    fetchedAt: { ...TIME, description: 'When this configuration was first received.' },
+    lastSeenAt: { ...TIME, description: 'When the switch was last found running it.' },
+    seenCount: { type: 'integer', description: 'How many times it was received.' },
+    changedLines: {
+      type: ['integer', 'null'],
+      description:
+        'Lines removed or added against previousId, volatile lines (timestamps, ntp clock-period, uptime) not counted; null for the first.',
+    },
+    previousId: {
+      type: ['string', 'null'],
+      description: 'The version the switch ran last when this one came (it may have been pruned since).',
+    },
+    createdBy: { type: ['string', 'null'] },
+  },
+};
+
+/** What storing a configuration answers: the version, and whether it is new. */
+export const CONFIG_STORED = {
+  type: 'object',
+  properties: {
+    ...CONFIG_VERSION.properties,
+    created: { type: 'boolean', description: 'false: the switch ran this configuration before.' },
+  },
+};
