@@ -22,6 +22,8 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   discovery: 'src/discovery/read-switch.ts',
   // The NetBox device-type reader with the `yaml` package, loaded by the first template import (src/routes/templates.ts).
   netbox: 'src/import/netbox-devicetype.ts',
+  // The SSH fetch of running configurations with ssh2, loaded by the first fetch (src/discovery/fetch-config.ts).
+  ssh: 'src/discovery/ssh-config.ts',
 };
 
 // Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.
@@ -60,7 +62,9 @@ export async function buildServer(outDir: string = join(ROOT, 'dist')): Promise<
     target: 'node22',
     format: 'esm',
     packages: 'bundle',
-    external: ['node:*'],
+    // ssh2's native helpers (its crypto binding, cpu-features) are optional: it requires them in a try and runs on
+    // Node's crypto without them, as the bundle does.
+    external: ['node:*', '*.node', 'cpu-features'],
     // bcryptjs imports Node's crypto by its bare name; the bundle names every built-in module with node:.
     alias: { crypto: 'node:crypto' },
     banner: { js: REQUIRE_BANNER },

@@ -5,17 +5,20 @@ import {
   listConfigVersions,
   type ConfigVersionRow,
 } from '../db/config-versions.ts';
-import { getSwitch } from '../db/switches.ts';
+import { getSwitch, type SwitchRow } from '../db/switches.ts';
 import { configMaskKey, storeConfigVersion, type StoredConfig } from '../domain/config-versions.ts';
-import { notFound, validationFailed } from '../errors/http-error.ts';
+import { fetchConfigOver, type SshCredentials } from '../discovery/fetch-config.ts';
+import type { Target } from '../discovery/target.ts';
+import { notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { dialectOfVendor } from '../lib/config-dialect.ts';
 import { created, pageAnswer } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
 import { actorOf, pathRow } from '../http/request.ts';
 import type { Ctx, Reply, Route } from '../http/route.ts';
-import { isUuid } from '../fields/field.ts';
+import { isPlainObject, isUuid } from '../fields/field.ts';
 import { diffLines, linesOf, unifiedDiff } from '../lib/line-diff.ts';
 import { RUNNING_CONFIG_DIALECTS, type RunningConfigDialect } from '../switch-config/read-running.ts';
-import { CONFIG_BODY_LIMIT, CONFIG_STORED, CONFIG_VERSION } from './schemas/config-versions.ts';
+import { CONFIG_BODY_LIMIT, CONFIG_FETCH_REQUEST, CONFIG_STORED, CONFIG_VERSION, SSH_LIMITS } from './schemas/config-versions.ts';
 
 const DIALECT_QUERY = {
   name: 'dialect',
@@ -37,6 +40,21 @@ export const CONFIG_VERSION_ROUTES: Route[] = [
       "before (volatile lines such as timestamps, ntp clock-period and uptime aside): that version's lastSeenAt and seenCount move, " +
       'nothing else is stored. An empty configuration: 400.',
     doc: { query: [DIALECT_QUERY], response: CONFIG_STORED, status: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/switches/:id/configs/fetch',
+    access: 'editor',
+    handler: configFetch,
+    body: { accepts: 'json' },
+    summary:
+      "Fetch the switch's running configuration over SSH and store it as an upload is stored (201 new version, 200 seen again). " +
+      'Per dialect, paging off and then its show command (IOS, NX-OS, Aruba CX: `terminal length 0` / `no page`, then ' +
+      '`show running-config`; EOS `show running-config | no-more`; Junos `show configuration` on an exec channel). The host must ' +
+      'be allowed by DISCOVERY_ALLOW (403 host_not_allowed); the whole fetch is bounded by DISCOVERY_TIMEOUT_MS (504 device_timeout); ' +
+      'a refused login, a closed connection, a refused command: 502 device_error. Nothing is stored on a failure, and the ' +
+      'credentials never are. The host key is not checked.',
+    doc: { request: CONFIG_FETCH_REQUEST, response: CONFIG_STORED, status: 201 },
   },
   {
     method: 'GET',
@@ -102,6 +120,75 @@ function dialectOf(ctx: Ctx): RunningConfigDialect | null {
     [{ field: 'dialect', message: `must be one of ${RUNNING_CONFIG_DIALECTS.join(', ')}` }],
     `Name a configuration dialect: ${RUNNING_CONFIG_DIALECTS.join(', ')}.`,
   );
+}
+
+async function configFetch(ctx: Ctx): Promise<Reply> {
+  const sw = pathRow(ctx, 'switch', getSwitch);
+  const request = fetchRequestOf(ctx.body, sw);
+  const text = await fetchConfigOver(ctx.app, request.target, request.credentials, request.dialect, CONFIG_BODY_LIMIT);
+  // The switch may have been deleted while its configuration came.
+  const current = getSwitch(ctx.app.db, sw.id);
+  if (!current) throw notFound('switch');
+  const stored = storeConfigVersion(ctx.app.db, actorOf(ctx), current, {
+    text,
+    source: 'ssh',
+    dialect: request.dialect,
+    maskKey: configMaskKey(ctx.app.config.jwtSecret),
+  });
+  return storedAnswer(stored);
+}
+
+/** The fetch's target, credentials and dialect, from the body and the switch; 400 naming each fault. */
+function fetchRequestOf(body: unknown, sw: SwitchRow): { target: Target; credentials: SshCredentials; dialect: RunningConfigDialect } {
+  const faults: FieldFault[] = [];
+  const input = isPlainObject(body) ? body : {};
+  if (!isPlainObject(body)) faults.push({ field: 'body', message: 'must be an object' });
+  for (const key of Object.keys(input))
+    if (!['host', 'port', 'dialect', 'credentials'].includes(key)) faults.push({ field: key, message: 'is not known' });
+  const host = input.host === undefined ? (sw.management_ip ?? undefined) : input.host;
+  if (host === undefined) faults.push({ field: 'host', message: 'is required: the switch has no management IP' });
+  else if (typeof host !== 'string' || host.trim() === '' || host.length > SSH_LIMITS.host || /[\s/@]/.test(host.trim()))
+    faults.push({ field: 'host', message: 'must be an address or a host name' });
+  const port = input.port ?? 22;
+  if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535)
+    faults.push({ field: 'port', message: 'must be a whole number from 1 to 65535' });
+  const dialect = input.dialect ?? dialectOfVendor(sw.vendor);
+  if (dialect === undefined)
+    faults.push({ field: 'dialect', message: `is required: the switch's vendor names none (${RUNNING_CONFIG_DIALECTS.join(', ')})` });
+  else if (!(RUNNING_CONFIG_DIALECTS as readonly unknown[]).includes(dialect))
+    faults.push({ field: 'dialect', message: `must be one of ${RUNNING_CONFIG_DIALECTS.join(', ')}` });
+  const credentials = credentialsOf(input.credentials, faults);
+  if (faults.length > 0) throw validationFailed(faults, 'The fetch cannot be made as asked.');
+  return {
+    target: { host: (host as string).trim().replace(/^\[(.*)\]$/, '$1'), port: port as number },
+    credentials: credentials!,
+    dialect: dialect as RunningConfigDialect,
+  };
+}
+
+function credentialsOf(value: unknown, faults: FieldFault[]): SshCredentials | undefined {
+  if (!isPlainObject(value)) {
+    faults.push({ field: 'credentials', message: 'is required: an object with username and a password or privateKey' });
+    return undefined;
+  }
+  const credentials: SshCredentials = { username: '' };
+  const limits: Record<string, number> = {
+    username: SSH_LIMITS.username,
+    password: SSH_LIMITS.password,
+    privateKey: SSH_LIMITS.privateKey,
+    passphrase: SSH_LIMITS.password,
+  };
+  for (const [key, text] of Object.entries(value)) {
+    const limit = limits[key];
+    if (limit === undefined) faults.push({ field: `credentials.${key}`, message: 'is not known' });
+    else if (typeof text !== 'string' || text === '' || text.length > limit)
+      faults.push({ field: `credentials.${key}`, message: `must be text of 1 to ${limit} characters` });
+    else credentials[key as keyof SshCredentials] = text;
+  }
+  if (value.username === undefined) faults.push({ field: 'credentials.username', message: 'is required' });
+  if (value.password === undefined && value.privateKey === undefined)
+    faults.push({ field: 'credentials.password', message: 'or privateKey is required' });
+  return credentials;
 }
 
 function configList(ctx: Ctx): Reply {

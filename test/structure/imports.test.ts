@@ -53,7 +53,7 @@ const ROOMS: readonly Room[] = [
   { room: 'auth', rooms: ['db', 'errors', 'lib'] },
   { room: 'import', rooms: ['domain', 'db', 'fields', 'legacy', 'errors', 'lib'] },
   { room: 'legacy', rooms: ['domain', 'db', 'fields', 'errors', 'lib'] },
-  { room: 'discovery', rooms: ['domain', 'db', 'fields', 'errors', 'lib'] },
+  { room: 'discovery', rooms: ['domain', 'db', 'fields', 'switch-config', 'errors', 'lib'] },
   { room: 'metrics', rooms: ['db', 'lib'] },
   { room: 'domain', rooms: ['db', 'fields', 'switch-config', 'errors', 'lib'] },
   { room: 'db', rooms: ['fields', 'errors', 'lib'], types: ['switch-config/model.ts'] },

@@ -45,3 +45,37 @@ export const CONFIG_STORED = {
     created: { type: 'boolean', description: 'false: the switch ran this configuration before.' },
   },
 };
+
+/** The longest user name, password, passphrase and private key an SSH fetch takes. */
+export const SSH_LIMITS = { username: 100, password: 500, privateKey: 16_000, host: 300 };
+
+/** The body of POST /api/switches/{id}/configs/fetch. */
+export const CONFIG_FETCH_REQUEST = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['credentials'],
+  properties: {
+    host: {
+      type: 'string',
+      maxLength: SSH_LIMITS.host,
+      description: "The switch's SSH server, an address or a host name; left out: the switch's management IP.",
+    },
+    port: { type: 'integer', minimum: 1, maximum: 65535, description: 'Default 22.' },
+    dialect: {
+      enum: [...RUNNING_CONFIG_DIALECTS],
+      description: "Which commands to send; left out: by the switch's vendor (Cisco: cisco-ios, Arista: arista-eos, Juniper: junos).",
+    },
+    credentials: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['username'],
+      description: 'Used for this fetch only: never stored, logged or answered. A password, a private key (OpenSSH or PEM), or both.',
+      properties: {
+        username: { type: 'string', minLength: 1, maxLength: SSH_LIMITS.username },
+        password: { type: 'string', minLength: 1, maxLength: SSH_LIMITS.password },
+        privateKey: { type: 'string', minLength: 1, maxLength: SSH_LIMITS.privateKey },
+        passphrase: { type: 'string', minLength: 1, maxLength: SSH_LIMITS.password },
+      },
+    },
+  },
+};
