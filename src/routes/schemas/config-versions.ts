@@ -8,8 +8,14 @@ export const CONFIG_BODY_LIMIT = 4 * 1024 * 1024;
 const TIME = { type: 'string', format: 'date-time' };
 
 /** A stored version of a switch's running configuration, without its text. */
+const VERSION_KEYS = [
+  ...['id', 'switchId', 'number', 'contentHash', 'lines', 'source', 'dialect', 'fetchedAt', 'lastSeenAt', 'seenCount', 'changedLines'],
+  ...['previousId', 'createdBy'],
+];
+
 export const CONFIG_VERSION = {
   type: 'object',
+  required: VERSION_KEYS,
   properties: {
     id: { type: 'string', format: 'uuid' },
     switchId: { type: 'string', format: 'uuid' },
@@ -40,6 +46,7 @@ export const CONFIG_VERSION = {
 /** What storing a configuration answers: the version, and whether it is new. */
 export const CONFIG_STORED = {
   type: 'object',
+  required: [...VERSION_KEYS, 'created'],
   properties: {
     ...CONFIG_VERSION.properties,
     created: { type: 'boolean', description: 'false: the switch ran this configuration before.' },
