@@ -389,6 +389,8 @@ export type DiscoveryRequest = { siteId: string; host: string; switchId?: string
 /** Reads the switch (this can take up to the server's discovery timeout) and answers its differences. */
 export const discover = (body: DiscoveryRequest, signal?: AbortSignal) => request<Discovery>('POST', '/api/discovery', { body, signal });
 /** Applies the chosen items of a discovery in one undoable activity entry. */
+/** A discovery of a stored running configuration's switch, read from the configuration (the same review and apply). */
+export const discoverFromConfig = (configId: string) => post<Discovery>(`/api/configs/${configId}/discovery`);
 export const applyDiscovery = (id: string, keys: string[]) => post<DiscoveryApplied>(`/api/discovery/${id}/apply`, { keys });
 /** Adopts a drift finding: the apply of its discovery with its key, judged against the documentation as it is now. */
 export const adoptDrift = (discoveryId: string, key: string) =>

@@ -516,6 +516,8 @@ export const de = {
     password: 'Passwort',
     fetchNow: 'Jetzt abrufen',
     fetching: 'Wird abgerufen…',
+    document: 'Aus dieser Konfiguration dokumentieren',
+    documentTitle: '{name} aus seiner Konfiguration dokumentieren',
     fetchHint:
       'Benutzername und Passwort dienen nur diesem Abruf und werden nie gespeichert. Der Host-Schlüssel des Switches wird nicht geprüft.',
   }),

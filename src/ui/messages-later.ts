@@ -113,6 +113,8 @@ export const later = {
     password: 'Password',
     fetchNow: 'Fetch now',
     fetching: 'Fetching…',
+    document: 'Document from this configuration',
+    documentTitle: 'Document {name} from its configuration',
     fetchHint: 'The user name and password are used for this fetch only: never stored. The switch’s host key is not checked.',
   }),
   // Record counts of imports (counts-table.ts): the kinds as the server names them.

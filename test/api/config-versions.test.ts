@@ -188,3 +188,33 @@ describeNeeding([sharedFixture('configs/napalm')], 'real configurations', () => 
     expect(stored.split('\n').length).toBeGreaterThan(20);
   });
 });
+
+describeNeeding([sharedFixture('configs/napalm')], 'a discovery from a stored configuration', () => {
+  it('answers a discovery of the switch read from the configuration, which applies as an SNMP one does', async () => {
+    const text = readFileSync(join(SHARED_FIXTURES, 'configs', 'napalm', 'eos_show_running_config.txt'), 'utf8');
+    const sw = (await make('/api/switches', { siteId: site.id, name: 'from config', vendor: 'Arista', portCount: 0 })).id;
+    const version = (await upload(sw, text)).body;
+    const answer = await call('POST', `/api/configs/${version.id}/discovery`);
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.headers.get('location')).toBe(`/api/discovery/${answer.body.id}`);
+    expect(answer.body).toMatchObject({ switchId: sw, siteId: site.id, host: 'configuration 1', newSwitch: false });
+    const keys = answer.body.proposal.map((item: { key: string }) => item.key);
+    expect(keys).toEqual(expect.arrayContaining(['vlan:1:add', 'port:Ethernet1:add', 'port:Ethernet2:add']));
+    expect(answer.body.notes.some((note: string) => /lines of the configuration were not read/.test(note))).toBe(true);
+    const applied = await call('POST', `/api/discovery/${answer.body.id}/apply`, { body: { keys } });
+    expect(applied.status, applied.text).toBe(200);
+    const ports = (await call('GET', `/api/switches/${sw}/ports`)).body.items.map((port: { name: string }) => port.name);
+    expect(ports).toEqual(expect.arrayContaining(['Ethernet1', 'Ethernet2']));
+  });
+
+  it('asks for the dialect where neither the version nor the vendor names one, and answers 404 for no version', async () => {
+    const sw = (await make('/api/switches', { siteId: site.id, name: 'no vendor', portCount: 0 })).id;
+    const version = (await upload(sw, 'hostname x\n')).body;
+    const refused = await call('POST', `/api/configs/${version.id}/discovery`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0].field).toBe('dialect');
+    expect((await call('POST', `/api/configs/${version.id}/discovery?dialect=cisco-ios`)).status).toBe(201);
+    expect((await call('POST', `/api/configs/${NO_SUCH_ID}/discovery`)).status).toBe(404);
+    expect((await viewer.call('POST', `/api/configs/${version.id}/discovery?dialect=cisco-ios`)).status).toBe(403);
+  });
+});

@@ -56,6 +56,15 @@ describe('Switch › Config › Running configuration', () => {
     const text = page.getByLabel('Running configuration, version 3');
     await text.waitFor();
     expect(await text.textContent()).toContain('hostname LAB-SW123-new');
+    await page.getByRole('button', { name: 'Document from this configuration' }).click();
+    const review = page.getByRole('dialog', { name: 'Document LAB-SW123 from its configuration' });
+    await review.waitFor();
+    await review.getByText('GigabitEthernet1/0/1').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'running-configs-document-1280.png'), fullPage: true });
+    await review.getByRole('button', { name: /^Apply \d+ changes?$/ }).click();
+    await page.getByText(/^Applied \d+ changes? to LAB-SW123\.$/).waitFor();
+    const ports = await app.admin<{ items: { name: string }[] }>('GET', `/api/switches/${ids.sw}/ports`);
+    expect(ports.items.map((port) => port.name)).toContain('GigabitEthernet1/0/1');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: join(SHOTS, 'running-configs-375.png'), fullPage: true });
     await opened.finish();

@@ -1,8 +1,19 @@
 // The running configurations of a switch (issue 38), under its Config tab: the stored versions (newest first), one
 // version's text, the diff of any two, and for editors an upload (a file or pasted text) and a fetch over SSH with
 // credentials used for that fetch only. Loaded with the tab (lazy-page.ts), its words in messages-later.ts.
-import { html, useState } from '../html.ts';
-import { configDiff, configText, fetchConfig, listConfigVersions, uploadConfig, type ConfigVersion } from '../api.ts';
+import { html, useMemo, useState } from '../html.ts';
+import {
+  applyDiscovery,
+  configDiff,
+  configText,
+  discoverFromConfig,
+  fetchConfig,
+  listConfigVersions,
+  siteVlans,
+  uploadConfig,
+  type ConfigVersion,
+} from '../api.ts';
+import type { Discovery, DiscoveryApplied } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
 import { formatDateTime } from '../format.ts';
 import { useResource } from '../hooks.ts';
@@ -10,6 +21,9 @@ import { t } from '../messages.ts';
 import { failureText } from '../undo.ts';
 import { useForm } from '../use-form.ts';
 import { boundFields } from './fields.ts';
+import { vlanNamesOf } from './discover-proposal.ts';
+import { DiscoverReview } from './discover-review.ts';
+import { Modal } from './modal.ts';
 import { ErrorState } from './error-state.ts';
 import { FormNotice } from './form-notice.ts';
 import { Loading } from './loading.ts';
@@ -29,13 +43,28 @@ const DIALECTS: { value: string; label: string }[] = [
 type Shown = { kind: 'text'; id: string } | { kind: 'diff'; id: string; against: string };
 
 /** The running configurations of switch `switchId`. */
-export function RunningConfigs(p: { switchId: string; switchName: string; dialect?: string; managementIp?: string | null }) {
+export function RunningConfigs(p: {
+  switchId: string;
+  switchName: string;
+  siteId: string;
+  dialect?: string;
+  managementIp?: string | null;
+  onDocumented: (outcome: AppliedOutcome) => void;
+}) {
   const app = useApp();
   const [refresh, setRefresh] = useState(0);
   const list = useResource((signal) => listConfigVersions(p.switchId, signal), [p.switchId, refresh]);
   const [shown, setShown] = useState<Shown | undefined>(undefined);
   const [adding, setAdding] = useState<'upload' | 'fetch' | undefined>(undefined);
   const items = list.data?.items ?? [];
+  const [discovery, setDiscovery] = useState<(Discovery & { configId: string }) | undefined>(undefined);
+  const document = async (configId: string) => {
+    try {
+      setDiscovery({ ...(await discoverFromConfig(configId)), configId });
+    } catch (err) {
+      app.toast({ kind: 'error', message: failureText(err) });
+    }
+  };
 
   const stored = (answer: { number: number; created: boolean; id: string }) => {
     app.toast({
@@ -72,7 +101,15 @@ export function RunningConfigs(p: { switchId: string; switchName: string; dialec
             ? html`<p class="muted">${t('running.none')}</p>`
             : html`<${VersionTable} items=${items} switchName=${p.switchName} shown=${shown} onShow=${setShown} />`
     }
-    ${shown && html`<${ShownText} shown=${shown} items=${items} onShow=${setShown} onFailed=${(err: unknown) => app.toast({ kind: 'error', message: failureText(err) })} />`}
+    ${shown && html`<${ShownText} shown=${shown} items=${items} onShow=${setShown} canEdit=${app.canEdit} onDocument=${document} />`}
+    ${
+      discovery &&
+      html`<${ConfigDiscovery} discovery=${discovery} siteId=${p.siteId} switchName=${p.switchName} onAgain=${() => document(discovery.configId)}
+        onClose=${() => setDiscovery(undefined)} onApplied=${(outcome: AppliedOutcome) => {
+          setDiscovery(undefined);
+          p.onDocumented(outcome);
+        }} />`
+    }
   </section>`;
 }
 
@@ -108,7 +145,13 @@ function VersionTable(p: { items: ConfigVersion[]; switchName: string; shown?: S
 }
 
 /** One version's text, or the diff of two with a choice of both sides. */
-function ShownText(p: { shown: Shown; items: ConfigVersion[]; onShow: (shown: Shown) => void; onFailed: (err: unknown) => void }) {
+function ShownText(p: {
+  shown: Shown;
+  items: ConfigVersion[];
+  onShow: (shown: Shown) => void;
+  canEdit: boolean;
+  onDocument: (configId: string) => void;
+}) {
   const { shown } = p;
   const text = useResource(
     (signal) => (shown.kind === 'text' ? configText(shown.id, signal) : configDiff(shown.id, shown.against, signal)),
@@ -123,7 +166,11 @@ function ShownText(p: { shown: Shown; items: ConfigVersion[]; onShow: (shown: Sh
   return html`<div class="running-shown">
     ${
       shown.kind === 'text'
-        ? html`<h3>${t('running.versionN', { number: numberOf(shown.id) })}</h3>`
+        ? html`<div class="card-head"><h3>${t('running.versionN', { number: numberOf(shown.id) })}</h3>
+          ${
+            p.canEdit &&
+            html`<button type="button" class="btn btn-small" onClick=${() => p.onDocument(shown.id)}>${t('running.document')}</button>`
+          }</div>`
         : html`<div class="list-tools">
           <div class="filter-select"><label for="diff-against">${t('running.diffFrom')}</label>
             <select id="diff-against" value=${shown.against} onChange=${pick('against')}>${options}</select></div>
@@ -141,6 +188,26 @@ function ShownText(p: { shown: Shown; items: ConfigVersion[]; onShow: (shown: Sh
             : html`<pre class="config" tabindex="0" aria-label=${t('running.textLabel', { number: numberOf(shown.id) })}>${text.data}</pre>`
     }
   </div>`;
+}
+
+/** What an apply answers, for the switch page's message with Undo. */
+type AppliedOutcome = { applied: DiscoveryApplied; count: number };
+
+/** The review of a discovery read from a configuration, and its apply: as the Discover dialog's, without the SNMP form. */
+function ConfigDiscovery(p: {
+  discovery: Discovery;
+  siteId: string;
+  switchName: string;
+  onAgain: () => void;
+  onClose: () => void;
+  onApplied: (outcome: AppliedOutcome) => void;
+}) {
+  const vlans = useResource((signal) => siteVlans(p.siteId, signal), [p.siteId]);
+  const names = useMemo(() => vlanNamesOf(vlans.data ?? [], p.discovery.proposal), [vlans.data, p.discovery]);
+  const apply = async (keys: string[]) => p.onApplied({ applied: await applyDiscovery(p.discovery.id, keys), count: keys.length });
+  return html`<${Modal} title=${t('running.documentTitle', { name: p.switchName })} wide onClose=${p.onClose}>
+    <${DiscoverReview} discovery=${p.discovery} names=${names} onApply=${apply} onAgain=${p.onAgain} onCancel=${p.onClose} />
+  </${Modal}>`;
 }
 
 /** A unified diff with its removed and added lines marked (by colour and by their - and +). */

@@ -457,8 +457,8 @@ export function SwitchPage(p: { id: string; route: Route }) {
       tab === 'config' &&
       html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version}
       vendors=${[s.vendor, template.data?.vendor]} />
-      <${RunningConfigs} switchId=${s.id} switchName=${s.name} managementIp=${s.managementIp}
-        dialect=${dialectOfVendor(s.vendor, template.data?.vendor)} />`
+      <${RunningConfigs} switchId=${s.id} switchName=${s.name} siteId=${s.siteId} managementIp=${s.managementIp}
+        dialect=${dialectOfVendor(s.vendor, template.data?.vendor)} onDocumented=${discovered} />`
     }
     ${tab === 'fdb' && html`<${FdbTable} switchId=${s.id} switchName=${s.name} refreshKey=${last.data?.id} />`}
     ${tab === 'free' && html`<${FreePortsCard} owner=${`/api/switches/${s.id}`} name=${s.name} fileName=${`free-ports-${s.name}`} />`}
