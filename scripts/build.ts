@@ -6,7 +6,7 @@
 //   node scripts/build.ts ui                  the UI only
 //   node scripts/build.ts server              the server bundles only
 //   node scripts/build.ts --outdir <dir>      server bundles into <dir> instead of dist/
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type Plugin } from 'esbuild';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,22 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
 const REQUIRE_BANNER =
   "import { createRequire as __switchyardCreateRequire } from 'node:module';\n" +
   'const require = __switchyardCreateRequire(import.meta.url);';
+
+/**
+ * ssh2's native helpers (its crypto binding, cpu-features) are optional: it requires them in a try and runs on Node's
+ * crypto without them. The bundles carry none (a .node file is no JavaScript, and they stay self-contained): each
+ * such require is a module that throws, as a missing one would.
+ */
+const WITHOUT_NATIVE_ADDONS: Plugin = {
+  name: 'without-native-addons',
+  setup(bundle) {
+    bundle.onResolve({ filter: /\.node$|^cpu-features$/ }, (args) => ({ path: args.path, namespace: 'native-addon' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'native-addon' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is a native addon, left out of the bundle`)});`,
+      loader: 'js',
+    }));
+  },
+};
 
 export interface BuildOptions {
   /** Build the UI (default true). */
@@ -62,9 +78,8 @@ export async function buildServer(outDir: string = join(ROOT, 'dist')): Promise<
     target: 'node22',
     format: 'esm',
     packages: 'bundle',
-    // ssh2's native helpers (its crypto binding, cpu-features) are optional: it requires them in a try and runs on
-    // Node's crypto without them, as the bundle does.
-    external: ['node:*', '*.node', 'cpu-features'],
+    external: ['node:*'],
+    plugins: [WITHOUT_NATIVE_ADDONS],
     // bcryptjs imports Node's crypto by its bare name; the bundle names every built-in module with node:.
     alias: { crypto: 'node:crypto' },
     banner: { js: REQUIRE_BANNER },

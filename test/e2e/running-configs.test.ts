@@ -3,7 +3,7 @@
 // (test/helpers/ssh-replay.ts); at 1280 and 375 px.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
+import { itNeeding, SHARED_FIXTURES, sharedFixture } from '../helpers/needs.ts';
 import { readRecording, startReplayServer, type ReplayServer } from '../helpers/ssh-replay.ts';
 import { SHOTS, useBrowserApp } from './support.ts';
 
@@ -70,26 +70,31 @@ describe('Switch › Config › Running configuration', () => {
     await opened.finish();
   });
 
-  it.skipIf(!hasRecordings)('fetches the running configuration over SSH with a user name and password used once', async () => {
-    const opened = await app.openPage(`/switches/${ids.sw}?tab=config`, 'LAB-SW123');
-    const { page } = opened;
-    await page.getByRole('button', { name: 'Fetch over SSH' }).click();
-    await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
-    await page.getByLabel('Port', { exact: true }).fill(String(device!.port));
-    await page.getByLabel('User name').fill(LOGIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(LOGIN.password);
-    await page.getByRole('button', { name: 'Fetch now' }).click();
-    await page.getByText('Stored as version 4.').waitFor();
-    const text = page.getByLabel('Running configuration, version 4');
-    await text.waitFor();
-    expect(await text.textContent()).toContain('hostname LAB-SW123_9200L');
-    expect(
-      await page
-        .getByRole('table', { name: /Running configurations of LAB-SW123/ })
-        .getByRole('cell', { name: /^SSH/ })
-        .count(),
-    ).toBe(1);
-    await page.screenshot({ path: join(SHOTS, 'running-configs-fetch-1280.png'), fullPage: true });
-    await opened.finish();
-  });
+  itNeeding(
+    [sharedFixture('configs/oxidized')],
+    'fetches the running configuration over SSH with a user name and password used once',
+    {},
+    async () => {
+      const opened = await app.openPage(`/switches/${ids.sw}?tab=config`, 'LAB-SW123');
+      const { page } = opened;
+      await page.getByRole('button', { name: 'Fetch over SSH' }).click();
+      await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+      await page.getByLabel('Port', { exact: true }).fill(String(device!.port));
+      await page.getByLabel('User name').fill(LOGIN.username);
+      await page.getByLabel('Password', { exact: true }).fill(LOGIN.password);
+      await page.getByRole('button', { name: 'Fetch now' }).click();
+      await page.getByText('Stored as version 4.').waitFor();
+      const text = page.getByLabel('Running configuration, version 4');
+      await text.waitFor();
+      expect(await text.textContent()).toContain('hostname LAB-SW123_9200L');
+      expect(
+        await page
+          .getByRole('table', { name: /Running configurations of LAB-SW123/ })
+          .getByRole('cell', { name: /^SSH/ })
+          .count(),
+      ).toBe(1);
+      await page.screenshot({ path: join(SHOTS, 'running-configs-fetch-1280.png'), fullPage: true });
+      await opened.finish();
+    },
+  );
 });
