@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeNeeding, SHARED_FIXTURES, sharedFixture } from '../../test/helpers/needs.ts';
 import { readRecording, startReplayServer, type Behaviour } from '../../test/helpers/ssh-replay.ts';
@@ -73,6 +74,25 @@ describeNeeding([sharedFixture('configs/oxidized')], 'fetching from replayed dev
       }
     },
   );
+
+  it('logs in with a private key, and fails with another one', async () => {
+    const key = ssh2.utils.generateKeyPairSync('ed25519');
+    const other = ssh2.utils.generateKeyPairSync('ed25519');
+    const server = await startReplayServer(readRecording(join(OXIDIZED, DEVICES[0][0])), {
+      username: LOGIN.username,
+      publicKey: key.public,
+    });
+    try {
+      const target = { host: '127.0.0.1', port: server.port };
+      const text = await fetchRunningConfig(target, { username: LOGIN.username, privateKey: key.private }, 'cisco-ios', LIMITS);
+      expect(text).toContain('hostname LAB-SW123_9200L');
+      const error = await failure(fetchRunningConfig(target, { username: LOGIN.username, privateKey: other.private }, 'cisco-ios', LIMITS));
+      expect(error.message).toMatch(/refused the user name and password or key/);
+      expect(error.message).not.toContain(other.private);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('fails with the password refused, and names no credential', async () => {
     const server = await replay(DEVICES[0][0]);

@@ -47,21 +47,31 @@ export function readRecording(file: string): Recording {
 
 const HOST_KEY = ssh2.utils.generateKeyPairSync('ed25519').private;
 
-/** Starts a replayed switch that lets in `username` with `password`. */
+/** Starts a replayed switch that lets in `username` with `password`, or with the private key of `publicKey` (OpenSSH). */
 export async function startReplayServer(
   recording: Recording,
-  login: { username: string; password: string },
+  login: { username: string; password?: string; publicKey?: string },
   behaviour: Behaviour = 'replay',
 ): Promise<ReplayServer> {
+  const allowedKey = login.publicKey === undefined ? undefined : (ssh2.utils.parseKey(login.publicKey) as ssh2.ParsedKey);
   const received: string[] = [];
   const state = { sessions: 0 };
   const prompt = recording.initPrompt.split('\n').at(-1) ?? '#';
   const server = new ssh2.Server({ hostKeys: [HOST_KEY] }, (client) => {
     client.on('error', () => {});
     client.on('authentication', (context) => {
-      if (context.method === 'password' && context.username === login.username && context.password === login.password)
-        return context.accept();
-      context.reject(['password']);
+      if (context.username !== login.username) return context.reject();
+      if (context.method === 'password' && login.password !== undefined && context.password === login.password) return context.accept();
+      if (
+        context.method === 'publickey' &&
+        allowedKey &&
+        context.key.algo === allowedKey.type &&
+        context.key.data.equals(allowedKey.getPublicSSH())
+      ) {
+        // Without a signature the client only asks whether the key would do; with one it must be the key's.
+        if (!context.signature || allowedKey.verify(context.blob!, context.signature, context.hashAlgo)) return context.accept();
+      }
+      context.reject(allowedKey ? ['publickey'] : ['password']);
     });
     client.on('ready', () => {
       state.sessions++;
