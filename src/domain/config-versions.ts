@@ -101,8 +101,8 @@ export function storeConfigVersion(db: Db, actor: Actor, sw: SwitchRow, intake: 
     };
     insertConfigVersion(change.db, { ...row, text: prepared.text });
     pruneConfigVersions(change.db, sw.id, CONFIG_VERSIONS_KEPT, row.id);
+    // The summary has the form of the UI's says.configUploaded and says.configFetched (ui/entry-summary.ts words it).
     const how = intake.source === 'ssh' ? 'fetched over SSH' : 'uploaded';
-    const changed = row.changed_lines === null ? 'the first' : `${row.changed_lines} lines changed`;
     return {
       activity: {
         action: 'update',
@@ -110,8 +110,8 @@ export function storeConfigVersion(db: Db, actor: Actor, sw: SwitchRow, intake: 
         entityId: sw.id,
         entityName: sw.name,
         siteId: sw.site_id,
-        summary: `Running configuration ${number} of switch ${sw.name} ${how} (${changed})`,
-        changes: { configVersion: [previous?.id ?? null, row.id] },
+        summary: `Stored running configuration ${number} of switch ${sw.name} (${how})`,
+        changes: { configVersion: [previous?.id ?? null, row.id], changedLines: [null, row.changed_lines] },
         undoable: false,
       },
       result: row,

@@ -56,7 +56,7 @@ describeNeeding([sharedFixture('configs/oxidized')], 'fetching a configuration o
     expect(text).toContain('hostname LAB-SW123');
     expect(text).not.toContain('LAB-SW123_9200L#');
     const entry = (await server.call('GET', `/api/activity?entityId=${ids.ios}&limit=1`)).body.items[0];
-    expect(entry.summary).toBe('Running configuration 1 of switch LAB-SW123 fetched over SSH (the first)');
+    expect(entry.summary).toBe('Stored running configuration 1 of switch LAB-SW123 (fetched over SSH)');
     expect(JSON.stringify(entry)).not.toContain(LOGIN.password);
   });
 

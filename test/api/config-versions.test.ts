@@ -57,8 +57,8 @@ describe('storing a configuration', () => {
     expect(answer.body.previousId).toBeNull();
     state.first = answer.body.id;
     const entry = (await call('GET', `/api/activity?entityId=${ids.sw}&limit=1`)).body.items[0];
-    expect(entry.summary).toBe('Running configuration 1 of switch edge-1 uploaded (the first)');
-    expect(entry.changes).toEqual({ configVersion: [null, state.first] });
+    expect(entry.summary).toBe('Stored running configuration 1 of switch edge-1 (uploaded)');
+    expect(entry.changes).toEqual({ configVersion: [null, state.first], changedLines: [null, null] });
     expect(entry.undoable).toBe(false);
   });
 
