@@ -117,6 +117,12 @@ describeNeeding([sharedFixture('configs/oxidized')], 'fetching a configuration o
     expect(answer.body.error.details.map((detail: { field: string }) => detail.field)).toEqual(['host', 'dialect']);
   });
 
+  it('sends nothing to an address DISCOVERY_ALLOW does not let in (403 host_not_allowed)', async () => {
+    const answer = await fetchFrom(ids.bare, { host: '169.254.169.254', dialect: 'cisco-ios', credentials: LOGIN });
+    expect(answer.status, answer.text).toBe(403);
+    expect(answer.body.error.code).toBe('host_not_allowed');
+  });
+
   it('lets no viewer fetch', async () => {
     expect((await fetchFrom(ids.ios, { credentials: LOGIN }, tokens.viewer)).status).toBe(403);
   });
