@@ -5,6 +5,7 @@ import {
   listConfigVersions,
   type ConfigVersionRow,
 } from '../db/config-versions.ts';
+import { writeTurn } from '../db/open.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
 import { configMaskKey, storeConfigVersion, type StoredConfig } from '../domain/config-versions.ts';
 import { fetchConfigOver, type SshCredentials } from '../discovery/fetch-config.ts';
@@ -126,6 +127,8 @@ async function configFetch(ctx: Ctx): Promise<Reply> {
   const sw = pathRow(ctx, 'switch', getSwitch);
   const request = fetchRequestOf(ctx.body, sw);
   const text = await fetchConfigOver(ctx.app, request.target, request.credentials, request.dialect, CONFIG_BODY_LIMIT);
+  // The fetch took its time: this write waits for its turn again, as a discovery's does.
+  await writeTurn(ctx.app.db);
   // The switch may have been deleted while its configuration came.
   const current = getSwitch(ctx.app.db, sw.id);
   if (!current) throw notFound('switch');
