@@ -26,10 +26,13 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   ssh: 'src/discovery/ssh-config.ts',
 };
 
-// Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.
+// Bundled CommonJS dependencies may call require() and name __dirname and __filename (ssh2's agent does); ESM has
+// none of them, so give each bundle them.
 const REQUIRE_BANNER =
   "import { createRequire as __switchyardCreateRequire } from 'node:module';\n" +
-  'const require = __switchyardCreateRequire(import.meta.url);';
+  'const require = __switchyardCreateRequire(import.meta.url);\n' +
+  'const __dirname = import.meta.dirname;\n' +
+  'const __filename = import.meta.filename;';
 
 /**
  * ssh2's native helpers (its crypto binding, cpu-features) are optional: it requires them in a try and runs on Node's

@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, parseArgs, SERVER_ENTRIES } from '../../scripts/build.ts';
 import { DeviceError } from '../../src/discovery/observed.ts';
+import { runProcess } from '../helpers/server.ts';
 import { freeUdpPort } from '../discovery/snmpsim.ts';
 
 /** A TCP port on 127.0.0.1 that nothing listens on (taken and let go). */
@@ -75,18 +77,20 @@ describe('scripts/build.ts', () => {
       ok: true,
       template: { vendor: 'Acme', model: 'S1' },
     });
-    // The SSH bundle runs without ssh2's native addons: a closed port is refused, as from the source tree.
-    const { fetchRunningConfig } = await import(join(tmp, 'dist', 'ssh.js'));
-    const refused = await fetchRunningConfig(
-      { host: '127.0.0.1', port: await closedTcpPort() },
-      { username: 'u', password: 'p' },
-      'cisco-ios',
-      { deadlineMs: 2000, maxBytes: 1000 },
-    ).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(DeviceError.is(refused) && refused.message).toMatch(/refused the connection/);
+    // The SSH bundle runs on plain Node (no test runner's __dirname) without ssh2's native addons: a closed port is
+    // refused, as from the source tree.
+    const sshBundle = pathToFileURL(join(tmp, 'dist', 'ssh.js')).href;
+    const fetched = await runProcess([
+      '--input-type=module',
+      '-e',
+      `const { fetchRunningConfig } = await import(${JSON.stringify(sshBundle)});
+       const target = { host: '127.0.0.1', port: ${await closedTcpPort()} };
+       await fetchRunningConfig(target, { username: 'u', password: 'p' }, 'cisco-ios', { deadlineMs: 2000, maxBytes: 1000 }).then(
+         () => console.log('fetched'),
+         (error) => console.log(error.name, error.kind, error.message),
+       );`,
+    ]);
+    expect(fetched.output).toMatch(/^DeviceError error The switch refused the connection/m);
     for (const file of result.serverFiles) {
       const code = readFileSync(file, 'utf8');
       const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map(
