@@ -6,7 +6,7 @@
 //   node scripts/build.ts ui                  the UI only
 //   node scripts/build.ts server              the server bundles only
 //   node scripts/build.ts --outdir <dir>      server bundles into <dir> instead of dist/
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type Plugin } from 'esbuild';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +22,33 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   discovery: 'src/discovery/read-switch.ts',
   // The NetBox device-type reader with the `yaml` package, loaded by the first template import (src/routes/templates.ts).
   netbox: 'src/import/netbox-devicetype.ts',
+  // The SSH fetch of running configurations with ssh2, loaded by the first fetch (src/discovery/fetch-config.ts).
+  ssh: 'src/discovery/ssh-config.ts',
 };
 
-// Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.
+// Bundled CommonJS dependencies may call require() and name __dirname and __filename (ssh2's agent does); ESM has
+// none of them, so give each bundle them.
 const REQUIRE_BANNER =
   "import { createRequire as __switchyardCreateRequire } from 'node:module';\n" +
-  'const require = __switchyardCreateRequire(import.meta.url);';
+  'const require = __switchyardCreateRequire(import.meta.url);\n' +
+  'const __dirname = import.meta.dirname;\n' +
+  'const __filename = import.meta.filename;';
+
+/**
+ * ssh2's native helpers (its crypto binding, cpu-features) are optional: it requires them in a try and runs on Node's
+ * crypto without them. The bundles carry none (a .node file is no JavaScript, and they stay self-contained): each
+ * such require is a module that throws, as a missing one would.
+ */
+const WITHOUT_NATIVE_ADDONS: Plugin = {
+  name: 'without-native-addons',
+  setup(bundle) {
+    bundle.onResolve({ filter: /\.node$|^cpu-features$/ }, (args) => ({ path: args.path, namespace: 'native-addon' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'native-addon' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is a native addon, left out of the bundle`)});`,
+      loader: 'js',
+    }));
+  },
+};
 
 export interface BuildOptions {
   /** Build the UI (default true). */
@@ -61,6 +82,7 @@ export async function buildServer(outDir: string = join(ROOT, 'dist')): Promise<
     format: 'esm',
     packages: 'bundle',
     external: ['node:*'],
+    plugins: [WITHOUT_NATIVE_ADDONS],
     // bcryptjs imports Node's crypto by its bare name; the bundle names every built-in module with node:.
     alias: { crypto: 'node:crypto' },
     banner: { js: REQUIRE_BANNER },

@@ -129,6 +129,9 @@ export const NAMED: Named[] = [
   { name: 'WebhookDelivery', method: 'get', path: '/api/webhooks/{id}/deliveries', at: 'items[]' },
   { name: 'WebhookDeliveryList', method: 'get', path: '/api/webhooks/{id}/deliveries' },
   { name: 'WebhookQueued', method: 'post', path: '/api/webhooks/{id}/test' },
+  { name: 'ConfigVersion', method: 'get', path: '/api/switches/{id}/configs', at: 'items[]' },
+  { name: 'ConfigVersionList', method: 'get', path: '/api/switches/{id}/configs' },
+  { name: 'ConfigStored', method: 'post', path: '/api/switches/{id}/configs' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

@@ -110,6 +110,11 @@ export interface NewDiscovery {
   createdBy: string | null;
   /** Credentials to keep (remember: true) for the agent they were given for, sealed with `key`. */
   remember?: { credentials: SnmpCredentials; boundTo: Target; key: CredentialKey };
+  /**
+   * false for a reading that has no MAC and ARP tables and no port states (a running configuration): the documented
+   * switch keeps its last tables and its history is not added to. Default true.
+   */
+  tables?: boolean;
 }
 
 /**
@@ -147,7 +152,8 @@ export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow |
     insertDiscovery(db, row);
     queueDiscoveryEvent(db, row, proposal.items.length);
     if (scope.switchId !== null) {
-      keepObservations(db, { id: discovery.id, switchId: scope.switchId, seenAt: discovery.observedAt }, observed, proposal);
+      if (discovery.tables !== false)
+        keepObservations(db, { id: discovery.id, switchId: scope.switchId, seenAt: discovery.observedAt }, observed, proposal);
       if (sealed) keepSwitchCredentials(db, scope.switchId, sealed.nonce, sealed.sealed, discovery.observedAt);
     }
     return row;

@@ -23,13 +23,17 @@ export async function readBody(ctx: Ctx, spec: BodySpec | undefined): Promise<vo
       ctx.bodyType = 'json';
       return;
     }
-    if (spec.accepts === 'yaml')
-      throw new HttpError(400, 'validation_failed', 'This request needs a body: the YAML file.', [
-        { field: 'body', message: 'is required' },
-      ]);
+    if (spec.accepts === 'yaml' || spec.accepts === 'text')
+      throw new HttpError(
+        400,
+        'validation_failed',
+        `This request needs a body: ${spec.accepts === 'yaml' ? 'the YAML file' : 'the text'}.`,
+        [{ field: 'body', message: 'is required' }],
+      );
     throw new HttpError(400, 'invalid_json', 'This request needs a JSON body.');
   }
   if (spec.accepts === 'yaml') return readYaml(ctx, spec, type);
+  if (spec.accepts === 'text') return readText(ctx, spec, type);
   const isCsv = spec.accepts === 'json-or-csv' && type === 'text/csv';
   if (type !== 'application/json' && !isCsv) {
     const wanted = spec.accepts === 'json' ? 'application/json' : 'application/json or text/csv';
@@ -47,6 +51,17 @@ async function readYaml(ctx: Ctx, spec: BodySpec, type: string): Promise<void> {
     throw new HttpError(415, 'unsupported_media_type', `Send the body as ${YAML_MEDIA_TYPES.join(', ')}.`);
   ctx.body = utf8Text(await readBytes(ctx.req, spec.limit ?? BODY_LIMIT), notUtf8Yaml);
   ctx.bodyType = 'text';
+}
+
+/** A text/plain body, kept as text (a running configuration); 415 for any other media type. */
+async function readText(ctx: Ctx, spec: BodySpec, type: string): Promise<void> {
+  if (type !== 'text/plain') throw new HttpError(415, 'unsupported_media_type', 'Send the body as text/plain.');
+  ctx.body = withoutByteOrderMark(utf8Text(await readBytes(ctx.req, spec.limit ?? BODY_LIMIT), notUtf8Plain));
+  ctx.bodyType = 'text';
+}
+
+function notUtf8Plain(problem: string): HttpError {
+  return new HttpError(400, 'validation_failed', `The text is not UTF-8: ${problem}.`, [{ field: 'body', message: problem }]);
 }
 
 /** A text/csv body as UTF-8 or Windows-1252 text (decodeCsv); 400 naming the row and byte where it is neither. */

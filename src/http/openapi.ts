@@ -135,7 +135,9 @@ function operation(route: Route): JsonSchema {
     const content: JsonSchema =
       route.body.accepts === 'yaml'
         ? Object.fromEntries(YAML_MEDIA_TYPES.map((type) => [type, { schema: route.doc?.request ?? { type: 'string' } }]))
-        : { 'application/json': { schema: route.doc?.request ?? {} } };
+        : route.body.accepts === 'text'
+          ? { 'text/plain': { schema: { type: 'string' } } }
+          : { 'application/json': { schema: route.doc?.request ?? {} } };
     if (route.body.accepts === 'json-or-csv') content['text/csv'] = { schema: { type: 'string' } };
     op.requestBody = { required: !route.body.optional, content };
   }

@@ -93,9 +93,9 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 /** The media types a route whose body is a YAML file takes (`accepts: 'yaml'`); text/plain too, as browsers send it. */
 export const YAML_MEDIA_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml', 'text/plain'] as const;
 
-/** How a route reads its body: not at all, JSON, JSON or CSV, or a YAML file as text; with its size limit. */
+/** How a route reads its body: not at all, JSON, JSON or CSV, a YAML file as text, or plain text; with its size limit. */
 export interface BodySpec {
-  accepts: 'json' | 'json-or-csv' | 'yaml';
+  accepts: 'json' | 'json-or-csv' | 'yaml' | 'text';
   limit?: number;
   /** A route whose body may be missing (treated as {}). */
   optional?: boolean;

@@ -7,6 +7,7 @@ import {
   type DiscoveryRow,
   type ListedDiscoveryRow,
 } from '../db/discoveries.ts';
+import { getConfigVersion, getConfigVersionText } from '../db/config-versions.ts';
 import { writeTurn, type Db } from '../db/open.ts';
 import { getCredentialSet } from '../db/polling.ts';
 import { getSite } from '../db/sites.ts';
@@ -21,6 +22,8 @@ import { allowedHostsOf, credentialSetSecrets } from '../discovery/credential-se
 import { parseTarget, type Target } from '../discovery/target.ts';
 import type { SnmpCredentials } from '../discovery/observed.ts';
 import { HttpError, notFound, validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { dialectOfVendor } from '../lib/config-dialect.ts';
+import { readRunningConfig, RUNNING_CONFIG_DIALECTS, type RunningConfigDialect } from '../switch-config/running-config.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created, pageAnswer } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
@@ -91,6 +94,24 @@ export const DISCOVERY_ROUTES: Route[] = [
     doc: { request: APPLY_REQUEST, response: APPLIED },
   },
   {
+    method: 'POST',
+    path: '/api/configs/:id/discovery',
+    access: 'editor',
+    handler: configDiscoveryCreate,
+    summary:
+      "Answer a discovery of the version's switch read from the stored running configuration instead of over SNMP (issue 38): " +
+      'the same proposal, review and apply. Read in the version’s dialect, else ?dialect=, else the one of the switch’s vendor ' +
+      '(400 when none is known). Lines the reader does not know are counted in the notes, never a failure. The switch keeps its ' +
+      'MAC and ARP tables and its history (a configuration has neither). Unknown version: 404.',
+    doc: {
+      query: [
+        { name: 'dialect', schema: { type: 'string', enum: [...RUNNING_CONFIG_DIALECTS] }, description: 'When the version names none.' },
+      ],
+      response: DISCOVERY,
+      status: 201,
+    },
+  },
+  {
     method: 'GET',
     path: '/api/switches/:id/fdb',
     access: 'viewer',
@@ -131,6 +152,33 @@ async function discoveryCreate(ctx: Ctx): Promise<Reply> {
     remember: body.remember && key ? { credentials, boundTo: body.target, key } : undefined,
   });
   if (!row) throw new HttpError(404, 'not_found', 'The site or the switch was deleted while the switch was read.');
+  return created(`/api/discovery/${id}`, discoveryToApi(row));
+}
+
+function configDiscoveryCreate(ctx: Ctx): Reply {
+  const db = ctx.app.db;
+  const version = pathRow(ctx, 'configuration version', getConfigVersion);
+  const sw = getSwitch(db, version.switch_id);
+  if (!sw) throw notFound('switch');
+  const dialect = version.dialect ?? ctx.query.get('dialect') ?? dialectOfVendor(sw.vendor);
+  if (!dialect || !(RUNNING_CONFIG_DIALECTS as readonly string[]).includes(dialect))
+    throw validationFailed(
+      [{ field: 'dialect', message: `must be one of ${RUNNING_CONFIG_DIALECTS.join(', ')}` }],
+      'Name the dialect the configuration is written in: the version and the switch’s vendor name none.',
+    );
+  const reading = readRunningConfig(getConfigVersionText(db, version.id) ?? '', dialect as RunningConfigDialect);
+  const notes = reading.unknownLines > 0 ? [`${reading.unknownLines} lines of the configuration were not read into the model.`] : [];
+  const id = randomUUID();
+  const row = recordDiscovery(db, {
+    id,
+    scope: { siteId: sw.site_id, switchId: sw.id, host: sw.management_ip ?? sw.name },
+    hostText: `configuration ${version.number}`,
+    observed: { ...reading.observed, notes: [...reading.observed.notes, ...notes] },
+    observedAt: new Date().toISOString(),
+    createdBy: ctx.user?.id ?? null,
+    tables: false,
+  });
+  if (!row) throw notFound('switch');
   return created(`/api/discovery/${id}`, discoveryToApi(row));
 }
 

@@ -31,6 +31,7 @@ import { VLAN_ROUTES } from './vlans.ts';
 import { CREDENTIAL_ROUTES } from './credentials.ts';
 import { POLLING_ROUTES } from './polling.ts';
 import { WEBHOOK_ROUTES } from './webhooks.ts';
+import { CONFIG_VERSION_ROUTES } from './config-versions.ts';
 
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
@@ -55,6 +56,7 @@ export const ALL_ROUTES: Route[] = [
   ...CHECK_ROUTES,
   ...SWITCH_CONFIG_ROUTES,
   ...INVENTORY_ROUTES,
+  ...CONFIG_VERSION_ROUTES,
   ...DISCOVERY_ROUTES,
   ...ACTIVITY_ROUTES,
   ...BACKUP_ROUTES,

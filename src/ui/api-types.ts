@@ -812,6 +812,28 @@ export type WebhookQueued = {
   deliveryId?: string;
 };
 
+export type ConfigVersion = {
+  id: string;
+  switchId: string;
+  number: number;
+  contentHash: string;
+  lines: number;
+  source: 'upload' | 'ssh';
+  dialect: 'cisco-ios' | 'arista-eos' | 'nxos' | 'junos' | 'aruba-cx' | null;
+  fetchedAt: string;
+  lastSeenAt: string;
+  seenCount: number;
+  changedLines: number | null;
+  previousId: string | null;
+  createdBy: string | null;
+};
+
+export type ConfigVersionList = ListPage<ConfigVersion>;
+
+export type ConfigStored = ConfigVersion & {
+  created: boolean;
+};
+
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];

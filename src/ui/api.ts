@@ -3,6 +3,8 @@
 // The answers are typed by api-types.ts, generated from the server's OpenAPI document.
 import type {
   ActivityEntry,
+  ConfigStored,
+  ConfigVersionList,
   Address,
   AddressList,
   ActivityPage,
@@ -95,6 +97,8 @@ export type Query = Record<string, QueryValue>;
 type RequestOptions = {
   query?: Query;
   body?: unknown;
+  /** A body sent as text/plain instead of JSON. */
+  text?: string;
   ifMatch?: number;
   accept?: string;
   signal?: AbortSignal;
@@ -156,6 +160,9 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers['Content-Type'] = 'application/json';
+  } else if (opts.text !== undefined) {
+    body = opts.text;
+    headers['Content-Type'] = 'text/plain; charset=utf-8';
   }
   if (opts.ifMatch !== undefined) headers['If-Match'] = `"${opts.ifMatch}"`;
   let res: Response;
@@ -267,6 +274,21 @@ export const switchPorts = async (id: string) => (await get<PortList>(`/api/swit
 export const switchConfig = (id: string, dialect: string) =>
   request<string>('GET', `/api/switches/${id}/config`, { query: { dialect }, accept: 'text/plain' });
 
+// A switch's running configurations (issue 38): stored versions, their text and their diffs.
+export const listConfigVersions = (switchId: string, signal?: AbortSignal) =>
+  get<ConfigVersionList>(`/api/switches/${switchId}/configs`, { limit: 100 }, signal);
+export const configText = (id: string, signal?: AbortSignal) =>
+  request<string>('GET', `/api/configs/${id}`, { accept: 'text/plain', signal });
+export const configDiff = (id: string, against: string, signal?: AbortSignal) =>
+  request<string>('GET', `/api/configs/${id}/diff`, { query: { against }, accept: 'text/plain', signal });
+export const uploadConfig = (switchId: string, text: string, dialect?: string) =>
+  request<ConfigStored>('POST', `/api/switches/${switchId}/configs`, { text, query: { dialect } });
+/** Fetches the configuration over SSH with credentials used for this fetch only. */
+export const fetchConfig = (
+  switchId: string,
+  body: { host?: string; port?: number; dialect?: string; credentials: { username: string; password?: string; privateKey?: string } },
+) => post<ConfigStored>(`/api/switches/${switchId}/configs/fetch`, body);
+
 export const getPort = (id: string) => get<Port>(`/api/ports/${id}`);
 /** Changes a port; `matchFarEnd` gives the far end of its link the same mode and VLANs in the same change. */
 export const updatePort = (id: string, body: Partial<Port>, version?: number, options: { matchFarEnd?: boolean } = {}) =>
@@ -368,6 +390,8 @@ export type DiscoveryRequest = { siteId: string; host: string; switchId?: string
 /** Reads the switch (this can take up to the server's discovery timeout) and answers its differences. */
 export const discover = (body: DiscoveryRequest, signal?: AbortSignal) => request<Discovery>('POST', '/api/discovery', { body, signal });
 /** Applies the chosen items of a discovery in one undoable activity entry. */
+/** A discovery of a stored running configuration's switch, read from the configuration (the same review and apply). */
+export const discoverFromConfig = (configId: string) => post<Discovery>(`/api/configs/${configId}/discovery`);
 export const applyDiscovery = (id: string, keys: string[]) => post<DiscoveryApplied>(`/api/discovery/${id}/apply`, { keys });
 /** Adopts a drift finding: the apply of its discovery with its key, judged against the documentation as it is now. */
 export const adoptDrift = (discoveryId: string, key: string) =>
@@ -479,3 +503,4 @@ export const mergeImport = (file: Blob, q: { dryRun?: boolean; onConflict?: stri
     { dryRun: q.dryRun || undefined, onConflict: q.onConflict },
     onProgress,
   );
+export type { ConfigVersion } from './api-types.ts';

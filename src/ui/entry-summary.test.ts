@@ -84,6 +84,14 @@ const FORMS: [EntryFacts, string, string?][] = [
   [e('bulk_update', 'switch', 'core-1', 'Updated 12 ports on core-1'), '12 Ports an core-1 geändert'],
   [e('bulk_update', 'switch', 'acc', 'Updated 1 port on acc'), '1 Port an acc geändert'],
   [e('update', 'switch', 'core-1', 'Made a public link to switch core-1'), 'Öffentlichen Link zu Switch core-1 erstellt'],
+  [
+    e('update', 'switch', 'core-1', 'Stored running configuration 3 of switch core-1 (fetched over SSH)'),
+    'Laufende Konfiguration 3 von Switch core-1 gespeichert (über SSH abgerufen)',
+  ],
+  [
+    e('update', 'switch', 'core-1', 'Stored running configuration 1 of switch core-1 (uploaded)'),
+    'Laufende Konfiguration 1 von Switch core-1 gespeichert (hochgeladen)',
+  ],
   [e('update', 'switch', 'core-1', 'Revoked a public link to switch core-1'), 'Öffentlichen Link zu Switch core-1 widerrufen'],
   [
     e('discovery', 'switch', 'acc-1', 'Applied 4 differences found by discovering 192.0.2.7 to acc-1'),

@@ -242,7 +242,9 @@ function worded(e: EntryFacts): string | undefined {
   }
   const name = e.entityName;
   if (name === null || !type) return undefined;
-  const says = (key: 'says.bulk' | 'says.discovery' | 'says.linkMade' | 'says.linkRevoked') => {
+  const says = (
+    key: 'says.bulk' | 'says.discovery' | 'says.linkMade' | 'says.linkRevoked' | 'says.configUploaded' | 'says.configFetched',
+  ) => {
     const p = read(english(key), summary, name);
     return p && t(key, p);
   };
@@ -250,7 +252,7 @@ function worded(e: EntryFacts): string | undefined {
   if (action === 'discovery') return type === 'switch' ? says('says.discovery') : undefined;
   if (action !== 'create' && action !== 'update' && action !== 'delete') return undefined;
   if (action === 'update' && type === 'switch') {
-    const link = says('says.linkMade') ?? says('says.linkRevoked');
+    const link = says('says.linkMade') ?? says('says.linkRevoked') ?? says('says.configUploaded') ?? says('says.configFetched');
     if (link) return link;
   }
   // A kind is worded when the catalogue has its says.what.* message.

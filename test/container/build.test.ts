@@ -1,11 +1,23 @@
 // scripts/build.ts: its command line, and server bundles that import nothing but Node's own modules.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, parseArgs, SERVER_ENTRIES } from '../../scripts/build.ts';
 import { DeviceError } from '../../src/discovery/observed.ts';
+import { runProcess } from '../helpers/server.ts';
 import { freeUdpPort } from '../discovery/snmpsim.ts';
+
+/** A TCP port on 127.0.0.1 that nothing listens on (taken and let go). */
+async function closedTcpPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 const tmp = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -27,16 +39,26 @@ describe('scripts/build.ts', () => {
       backup: 'src/cli/backup.ts',
       discovery: 'src/discovery/read-switch.ts',
       netbox: 'src/import/netbox-devicetype.ts',
+      ssh: 'src/discovery/ssh-config.ts',
     });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
-    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js', 'discovery.js', 'netbox.js']);
+    expect(result.serverFiles.map((f) => basename(f))).toEqual([
+      'server.js',
+      'migrate.js',
+      'backup.js',
+      'discovery.js',
+      'netbox.js',
+      'ssh.js',
+    ]);
     // The server loads the readers beside it at run time, and carries none of net-snmp or yaml itself.
     const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');
     expect(server).toMatch(/["']\.\/discovery\.js["']/);
     expect(server).not.toContain('net-snmp');
     expect(server).toMatch(/["']\.\/netbox\.js["']/);
     expect(server).not.toContain('node_modules/yaml/');
+    expect(server).toMatch(/["']\.\/ssh\.js["']/);
+    expect(server).not.toContain('node_modules/ssh2/');
     // The reader bundle reads on its own; its DeviceError is known to the server's copy by name and kind.
     const { readSwitch } = await import(join(tmp, 'dist', 'discovery.js'));
     const silent = readSwitch(
@@ -55,6 +77,20 @@ describe('scripts/build.ts', () => {
       ok: true,
       template: { vendor: 'Acme', model: 'S1' },
     });
+    // The SSH bundle runs on plain Node (no test runner's __dirname) without ssh2's native addons: a closed port is
+    // refused, as from the source tree.
+    const sshBundle = pathToFileURL(join(tmp, 'dist', 'ssh.js')).href;
+    const fetched = await runProcess([
+      '--input-type=module',
+      '-e',
+      `const { fetchRunningConfig } = await import(${JSON.stringify(sshBundle)});
+       const target = { host: '127.0.0.1', port: ${await closedTcpPort()} };
+       await fetchRunningConfig(target, { username: 'u', password: 'p' }, 'cisco-ios', { deadlineMs: 2000, maxBytes: 1000 }).then(
+         () => console.log('fetched'),
+         (error) => console.log(error.name, error.kind, error.message),
+       );`,
+    ]);
+    expect(fetched.output).toMatch(/^DeviceError error The switch refused the connection/m);
     for (const file of result.serverFiles) {
       const code = readFileSync(file, 'utf8');
       const specifiers = [...code.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map(

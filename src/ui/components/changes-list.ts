@@ -140,6 +140,8 @@ function word(field: string, v: unknown, c: Ctx): string {
   }
   // A public link's id names a row that revoking deletes: the link itself, never "deleted" (it was made, or it goes).
   if (field === 'publicLink' && isUuid(v)) return t('words.publicLink');
+  // A running configuration's version is no record of the inventory: it is named as what it is.
+  if (field === 'configVersion' && isUuid(v)) return t('words.configVersion');
   if (isUuid(v)) {
     const far = FAR[field];
     if (far) {

@@ -47,6 +47,7 @@ import { ActivityFeed } from './activity-feed.ts';
 import { ConfigTab } from './config-tab.ts';
 import { VlanChip } from './vlan-chip.ts';
 import { lazyPage } from './lazy-page.ts';
+import { dialectOfVendor } from '../../lib/config-dialect.ts';
 import type { FarEnd, LagChange } from './lag-panel.ts';
 import { SwitchDuplicate } from './switch-duplicate.ts';
 import { PublicLinks } from './public-links.ts';
@@ -67,6 +68,7 @@ function focusPortRow(id: string): void {
 }
 
 const LagPanel = lazyPage(async () => (await import('./lag-panel.ts')).LagPanel);
+const RunningConfigs = lazyPage(async () => (await import('./running-configs.ts')).RunningConfigs);
 
 /**
  * Whether saving a port (`before`: as it was, none when created) relinked another port of `ports`: a new link
@@ -454,7 +456,9 @@ export function SwitchPage(p: { id: string; route: Route }) {
     ${
       tab === 'config' &&
       html`<${ConfigTab} switchId=${s.id} switchName=${s.name} version=${s.version}
-      vendors=${[s.vendor, template.data?.vendor]} />`
+      vendors=${[s.vendor, template.data?.vendor]} />
+      <${RunningConfigs} switchId=${s.id} switchName=${s.name} siteId=${s.siteId} managementIp=${s.managementIp}
+        dialect=${dialectOfVendor(s.vendor, template.data?.vendor)} onDocumented=${discovered} />`
     }
     ${tab === 'fdb' && html`<${FdbTable} switchId=${s.id} switchName=${s.name} refreshKey=${last.data?.id} />`}
     ${tab === 'free' && html`<${FreePortsCard} owner=${`/api/switches/${s.id}`} name=${s.name} fileName=${`free-ports-${s.name}`} />`}
