@@ -1,4 +1,4 @@
-// The stored versions of switches' running configurations (issue 38, migrations/0029_config_versions.sql): one
+// The stored versions of switches' running configurations (issue 38, migrations/0026_config_versions.sql): one
 // function per query. A version's text is read only by getConfigVersionText; lists and lookups leave it out.
 import { inTransaction, prepare, type Db } from './open.ts';
 

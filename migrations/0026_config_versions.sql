@@ -1,4 +1,4 @@
--- 0029: the running configurations of switches (issue 38), one row per distinct configuration of a switch.
+-- 0026: the running configurations of switches (issue 38), one row per distinct configuration of a switch.
 --
 -- text is the configuration as received with every secret masked (src/switch-config/mask-secrets.ts) and line ends
 -- made \n: no secret is stored in clear. content_hash is the SHA-256 of that text without its volatile lines
