@@ -29,6 +29,7 @@ import { VLAN_ROUTES } from './vlans.ts';
 import { CREDENTIAL_ROUTES } from './credentials.ts';
 import { POLLING_ROUTES } from './polling.ts';
 import { WEBHOOK_ROUTES } from './webhooks.ts';
+import { AGENT_ROUTES } from './agents.ts';
 
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
@@ -62,4 +63,5 @@ export const ALL_ROUTES: Route[] = [
   ...POLLING_ROUTES,
   ...HISTORY_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...AGENT_ROUTES,
 ];

@@ -529,6 +529,7 @@ export type DiscoveryRecord = {
   host: string;
   observedAt: string;
   createdBy: string | null;
+  agentId: string | null;
   system: {
     sysName?: string | null;
     sysDescr?: string | null;
@@ -697,6 +698,8 @@ export type SwitchPolling = {
     durationMs: number | null;
     failures: number;
   } | null;
+  pollingBy?: string;
+  pollingAgentName?: string | null;
 };
 
 export type SitePolling = {
