@@ -22,6 +22,8 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   discovery: 'src/discovery/read-switch.ts',
   // The NetBox device-type reader with the `yaml` package, loaded by the first template import (src/routes/templates.ts).
   netbox: 'src/import/netbox-devicetype.ts',
+  // The agent (issue 39), with its own copy of the SNMP reader: the switchyard-agent image holds this file alone.
+  agent: 'src/agent/main.ts',
 };
 
 // Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.

@@ -27,10 +27,18 @@ describe('scripts/build.ts', () => {
       backup: 'src/cli/backup.ts',
       discovery: 'src/discovery/read-switch.ts',
       netbox: 'src/import/netbox-devicetype.ts',
+      agent: 'src/agent/main.ts',
     });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
-    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js', 'discovery.js', 'netbox.js']);
+    expect(result.serverFiles.map((f) => basename(f))).toEqual([
+      'server.js',
+      'migrate.js',
+      'backup.js',
+      'discovery.js',
+      'netbox.js',
+      'agent.js',
+    ]);
     // The server loads the readers beside it at run time, and carries none of net-snmp or yaml itself.
     const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');
     expect(server).toMatch(/["']\.\/discovery\.js["']/);
