@@ -128,6 +128,9 @@ export const NAMED: Named[] = [
   { name: 'WebhookDelivery', method: 'get', path: '/api/webhooks/{id}/deliveries', at: 'items[]' },
   { name: 'WebhookDeliveryList', method: 'get', path: '/api/webhooks/{id}/deliveries' },
   { name: 'WebhookQueued', method: 'post', path: '/api/webhooks/{id}/test' },
+  { name: 'Agent', method: 'get', path: '/api/agents', at: 'items[]' },
+  { name: 'AgentList', method: 'get', path: '/api/agents' },
+  { name: 'NewAgent', method: 'post', path: '/api/agents' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

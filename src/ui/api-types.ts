@@ -797,6 +797,27 @@ export type WebhookQueued = {
   deliveryId?: string;
 };
 
+export type Agent = {
+  id: string;
+  name: string;
+  siteIds: string[];
+  createdAt: string;
+  lastSeenAt: string | null;
+  version: string | null;
+  queueLength: number | null;
+  dropped: number;
+  lastError: string | null;
+  revokedAt: string | null;
+};
+
+export type AgentList = {
+  items: Agent[];
+};
+
+export type NewAgent = Agent & {
+  token: string;
+};
+
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];
 
 export const SWITCH_STATUSES: NonNullable<Switch['status']>[] = ['active', 'planned', 'offline', 'retired'];

@@ -1767,6 +1767,33 @@ export const de = {
     yes: 'ja',
     no: 'nein',
   }),
+  ...group('agents', {
+    tab: 'Agenten',
+    title: 'Agenten',
+    new: 'Neuer Agent',
+    intro:
+      'Ein Agent fragt die Switches seiner Standorte aus einem Netz ab, das dieser Server nicht erreicht, mit Zugangsdaten auf seiner eigenen Platte, ' +
+      'und sendet, was er liest, an diesen Server. Ein Standort wird von höchstens einem Agenten abgefragt.',
+    sites: 'Standorte, die er abfragt',
+    create: 'Agent anlegen',
+    created: 'Agent {name} angelegt',
+    tokenOnce: 'Das Token von {name}, nur dieses eine Mal gezeigt: geben Sie es dem Agenten (AGENT_TOKEN). Gespeichert wird nur sein Hash.',
+    caption: 'Agenten',
+    none: 'Noch kein Agent.',
+    never: 'nie',
+    revoke: 'Widerrufen',
+    revokeTitle: 'Agent widerrufen',
+    revokeQuestion:
+      '{name} widerrufen? Sein Token gilt sofort nicht mehr, und die Switches seiner Standorte fragt wieder dieser Server ab.',
+    revokedAt: 'widerrufen {time}',
+    'col.sites': 'Standorte',
+    'col.lastSeen': 'Zuletzt gesehen',
+    'col.version': 'Version',
+    'col.queue': 'Warteschlange',
+    'col.dropped': 'Verworfen',
+    'col.lastError': 'Letzter Fehler',
+    pollingBy: 'Abgefragt vom Agenten {name}, aus seinem Netz; der Server fragt ihn nicht ab.',
+  }),
   ...group('webhooks', {
     tab: 'Webhooks',
     title: 'Webhooks',

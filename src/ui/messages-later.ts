@@ -570,6 +570,32 @@ export const later = {
     'col.seen': 'Seen',
   }),
   // Settings › Webhooks (webhooks-settings.ts).
+  ...group('agents', {
+    tab: 'Agents',
+    title: 'Agents',
+    new: 'New agent',
+    intro:
+      'An agent polls the switches of its sites from inside a network this server cannot reach, with credentials kept on its own disk, ' +
+      'and sends what it reads out to this server. A site is polled by one agent at most.',
+    sites: 'Sites it polls',
+    create: 'Create agent',
+    created: 'Agent {name} created',
+    tokenOnce: 'The token of {name}, shown this once: give it to the agent (AGENT_TOKEN). Only its hash is kept.',
+    caption: 'Agents',
+    none: 'No agent yet.',
+    never: 'never',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke agent',
+    revokeQuestion: "Revoke {name}? Its token stops working at once, and its sites' switches go back to this server's polling.",
+    revokedAt: 'revoked {time}',
+    'col.sites': 'Sites',
+    'col.lastSeen': 'Last seen',
+    'col.version': 'Version',
+    'col.queue': 'Queue',
+    'col.dropped': 'Dropped',
+    'col.lastError': 'Last error',
+    pollingBy: 'Polled by the agent {name}, from inside its network; the server does not poll it.',
+  }),
   ...group('webhooks', {
     tab: 'Webhooks',
     title: 'Webhooks',
