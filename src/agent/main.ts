@@ -6,10 +6,8 @@ import { readSwitch } from '../discovery/read-switch.ts';
 import { startAgent } from './agent.ts';
 import { AgentConfigError, loadAgentConfig } from './config.ts';
 
-import packageJson from '../../package.json' with { type: 'json' };
-
-// The release: the bundle (scripts/build.ts) holds it, the source tree reads it.
-const { version } = packageJson;
+// The release: the bundle (scripts/build.ts) holds package.json's, the source tree reads it.
+const { version } = ((await import('../../package.json', { with: { type: 'json' } })) as { default: { version: string } }).default;
 
 let config: ReturnType<typeof loadAgentConfig>;
 try {

@@ -1,14 +1,8 @@
 import { agentAssignments, agentSiteIds, agentToApi, getAgent, listAgents, type AgentRow } from '../db/agents.ts';
 import { writeTurn } from '../db/open.ts';
 import { observedFaults, observedOf } from '../discovery/observed-input.ts';
-import {
-  createAgent,
-  noteAssignmentsAsked,
-  receiveObservations,
-  revokeAgent,
-  type AgentObservation,
-  type AgentStatus,
-} from '../domain/agents.ts';
+import { receiveObservations, type AgentObservation, type AgentStatus } from '../discovery/agent-observations.ts';
+import { createAgent, noteAssignmentsAsked, revokeAgent } from '../domain/agents.ts';
 import { validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
