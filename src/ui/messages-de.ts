@@ -1793,6 +1793,8 @@ export const de = {
     'col.dropped': 'Verworfen',
     'col.lastError': 'Letzter Fehler',
     pollingBy: 'Abgefragt vom Agenten {name}, aus seinem Netz; der Server fragt ihn nicht ab.',
+    lastByAgent: 'Von seinem Agenten ausgelesen {age}',
+    readFrom: 'Von einem Agenten ausgelesen von {host} am {time}.',
   }),
   ...group('webhooks', {
     tab: 'Webhooks',

@@ -595,6 +595,8 @@ export const later = {
     'col.dropped': 'Dropped',
     'col.lastError': 'Last error',
     pollingBy: 'Polled by the agent {name}, from inside its network; the server does not poll it.',
+    lastByAgent: 'Read by its agent {age}',
+    readFrom: 'Read by an agent from {host} at {time}.',
   }),
   ...group('webhooks', {
     tab: 'Webhooks',

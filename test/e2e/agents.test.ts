@@ -1,9 +1,10 @@
 // Agents in the browser (issue 39): Settings › Agents makes an agent for a site and shows its token once, and lists each
 // agent with when it was last seen, its version, queue, what it dropped and its last error; a switch of an agent's site
-// says on its Polling panel which agent polls it (and offers no Poll now). Screenshots at 1280 and 375 px.
+// says on its Polling panel which agent polls it (and offers no Poll now), and its header that its agent read it. Screenshots at 1280 and 375 px.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { observedAccess, observedPort, observedSystem } from '../fixtures/observed-switch.ts';
 import { api } from '../helpers/server.ts';
 import { h1, newPage, SHOTS, signIn, useBrowserApp, watch } from './support.ts';
 
@@ -18,10 +19,21 @@ const browserApp = useBrowserApp({
     const agent = await admin('POST', '/api/agents', { name: 'leipzig-pi', siteIds: [ids.branch] });
     // What the agent reports with a batch: it was seen, its version, its queue and what its spool dropped.
     const status = { version: '0.27.0', queueLength: 4, dropped: 12, lastError: 'sending observations: the server cannot be reached' };
-    const observation = { key: 'e2e-1', switchId: ids.acc, host: '10.40.0.11', observedAt: new Date().toISOString(), error: 'no answer' };
+    const observed = {
+      system: observedSystem({ sysName: 'acc-leipzig-1' }),
+      ports: [observedPort(1, 'Gi1/0/1')],
+      vlans: [{ vid: 10, name: 'Users' }],
+      membership: [observedAccess(1, 10)],
+      ...{ lags: [], neighbours: [], fdb: [], arp: [], poe: [], notes: [] },
+    };
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+    const observations = [
+      { key: 'e2e-1', switchId: ids.acc, host: '10.40.0.11', observedAt: at(120), observed },
+      { key: 'e2e-2', switchId: ids.acc, host: '10.40.0.11', observedAt: at(60), error: 'no answer' },
+    ];
     const sent = await api(browserApp.baseUrl, 'POST', '/api/agent/observations', {
       token: agent.token,
-      body: { agent: status, observations: [observation] },
+      body: { agent: status, observations },
     });
     expect(sent.status).toBe(200);
   },
@@ -62,6 +74,7 @@ describe('agents in the browser', () => {
     const panel = page.locator('section.polling-panel');
     await expect.poll(() => panel.locator('.poll-agent').textContent()).toContain('Polled by the agent leipzig-pi');
     expect(await panel.getByRole('button', { name: 'Poll now' }).count()).toBe(0);
+    expect(await page.locator('.discovered').textContent()).toMatch(/Read by its agent/);
     await panel.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: join(SHOTS, 'agents-switch-panel-1280.png') });
