@@ -3,7 +3,7 @@ import { writeTurn } from '../db/open.ts';
 import { observedFaults, observedOf } from '../discovery/observed-input.ts';
 import { receiveObservations, type AgentObservation, type AgentStatus } from '../discovery/agent-observations.ts';
 import { createAgent, noteAssignmentsAsked, revokeAgent } from '../domain/agents.ts';
-import { validationFailed, type FieldFault } from '../errors/http-error.ts';
+import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
 import { isPlainObject, isUuid } from '../fields/field.ts';
 import { created } from '../http/answers.ts';
 import { actorOf, pathId } from '../http/request.ts';
@@ -55,8 +55,9 @@ export const AGENT_ROUTES: Route[] = [
     handler: assignmentsGet,
     cache: false,
     summary:
-      "The calling agent's switches (those of its sites a schedule covers): host, schedule and the name of the credential set, never a secret.",
-    doc: { response: ASSIGNMENTS },
+      "The calling agent's switches (those of its sites a schedule covers): host, schedule and the name of the credential set, never a secret. " +
+      "With siteId, one of its sites' (another site's: 403).",
+    doc: { response: ASSIGNMENTS, query: [{ name: 'siteId', schema: { type: 'string', format: 'uuid' } }] },
   },
   {
     method: 'POST',
@@ -97,9 +98,14 @@ function agentRevoke(ctx: Ctx): Reply {
 async function assignmentsGet(ctx: Ctx): Promise<Reply> {
   const agent = ctx.agent!;
   const db = ctx.app.db;
+  const siteId = ctx.query.get('siteId');
+  // Another site's switches are not the agent's to see: 403, as any other endpoint.
+  if (siteId !== null && !agentSiteIds(db, agent.id).includes(siteId.toLowerCase()))
+    throw new HttpError(403, 'forbidden', 'This agent does not poll that site.');
   await writeTurn(db);
   noteAssignmentsAsked(db, agent.id, versionHeader(ctx));
-  const items = agentAssignments(db, agent.id).map((row) => ({
+  const rows = agentAssignments(db, agent.id).filter((row) => siteId === null || row.site_id === siteId.toLowerCase());
+  const items = rows.map((row) => ({
     switchId: row.switch_id,
     switchName: row.switch_name,
     siteId: row.site_id,

@@ -126,6 +126,15 @@ describe('an agent token', () => {
     expect(answer.body.error.code).toBe('forbidden');
   });
 
+  it("is refused another site's assignments (403), and given its own site's", async () => {
+    const other = await agent.call('GET', `/api/agent/assignments?siteId=${ids.campus}`);
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe('forbidden');
+    const own = await agent.call('GET', `/api/agent/assignments?siteId=${ids.branch}`);
+    expect(own.status).toBe(200);
+    expect(own.body.items.map((item: { switchId: string }) => item.switchId)).toEqual([ids.acc]);
+  });
+
   it("cannot send an observation of another site's switch: it is rejected, nothing stored", async () => {
     const answer = await agent.call('POST', '/api/agent/observations', {
       body: { observations: [observation('k-other', { switchId: ids.other })] },
