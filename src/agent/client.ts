@@ -5,7 +5,7 @@
 // HTTP/1.1 is spoken over node:net (node:tls for https) by the few lines below rather than node:http: loading node:http
 // (or fetch) costs an idle process some 12 MB of RSS, a quarter of the agent's budget (bench/agent.ts). One request
 // per connection (Connection: close); the answer's body by Content-Length or chunked.
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 
 /** The longest one request to the server may take. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -44,7 +44,12 @@ export async function callServer(
   ].join('\r\n');
   // TLS is loaded only for an https:// server; the certificate is checked against AGENT_CA_FILE's CA, else Node's own.
   const socket: Socket = https
-    ? (await import('node:tls')).connect({ host, port, servername: host, ...(server.ca ? { ca: server.ca } : {}) })
+    ? (await import('node:tls')).connect({
+        host,
+        port,
+        ...(isIP(host) ? {} : { servername: host }),
+        ...(server.ca ? { ca: server.ca } : {}),
+      })
     : netConnect({ host, port });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

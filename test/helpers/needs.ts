@@ -42,6 +42,8 @@ export const NEEDS = {
   /** Only the cross-checks of the recordings agent (test/discovery/snmprec-agent.ts) with snmpsimd need it. */
   snmpsimd: systemTool('snmpsimd', 'apt-get install snmpsim'),
   shellcheck: systemTool('shellcheck', 'apt-get install shellcheck'),
+  /** The agent's TLS test (src/agent/client.test.ts) makes its certificate with it. */
+  openssl: systemTool('openssl', 'apt-get install openssl'),
   pdftoppm: systemTool('pdftoppm', 'apt-get install poppler-utils'),
   root: {
     name: 'root',
