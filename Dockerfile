@@ -10,7 +10,21 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# --- switchyard-agent: `docker build --target switchyard-agent` (README, "Agents") ------------------------------
+# The agent alone: one bundle (dist/agent.js, with the SNMP reader) on plain Node 22, as uid 1000. It connects out to
+# the server and listens on nothing; its spool is the volume /agent/spool.
+FROM node:22-alpine AS switchyard-agent
+WORKDIR /agent
+ENV NODE_ENV=production \
+    AGENT_SPOOL_DIR=/agent/spool
+COPY --from=build /build/dist/agent.js /build/dist/package.json ./
+RUN mkdir -p /agent/spool && chown 1000:1000 /agent/spool
+USER 1000:1000
+VOLUME /agent/spool
+ENTRYPOINT ["node", "/agent/agent.js"]
+
 # --- runtime: plain Node 22 on alpine, the bundles and static files only (no node_modules) --------------------
+# The last stage: what `docker build` without --target makes.
 FROM node:22-alpine
 RUN apk add --no-cache su-exec
 WORKDIR /app

@@ -24,6 +24,8 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   netbox: 'src/import/netbox-devicetype.ts',
   // The SSH fetch of running configurations with ssh2, loaded by the first fetch (src/discovery/fetch-config.ts).
   ssh: 'src/discovery/ssh-config.ts',
+  // The agent (issue 39), with its own copy of the SNMP reader: the switchyard-agent image holds this file alone.
+  agent: 'src/agent/main.ts',
 };
 
 // Bundled CommonJS dependencies may call require() and name __dirname and __filename (ssh2's agent does); ESM has

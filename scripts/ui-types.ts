@@ -132,6 +132,9 @@ export const NAMED: Named[] = [
   { name: 'ConfigVersion', method: 'get', path: '/api/switches/{id}/configs', at: 'items[]' },
   { name: 'ConfigVersionList', method: 'get', path: '/api/switches/{id}/configs' },
   { name: 'ConfigStored', method: 'post', path: '/api/switches/{id}/configs' },
+  { name: 'Agent', method: 'get', path: '/api/agents', at: 'items[]' },
+  { name: 'AgentList', method: 'get', path: '/api/agents' },
+  { name: 'NewAgent', method: 'post', path: '/api/agents' },
 ];
 
 /** Enumerations whose values the UI offers as choices (a property of a named type), written in the document's order. */

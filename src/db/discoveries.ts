@@ -22,6 +22,8 @@ export interface DiscoveryRow {
   activity_id: string | null;
   credentials_nonce: Uint8Array | null;
   credentials_sealed: Uint8Array | null;
+  /** The agent that read it (migrations/0027_agents.sql); null for the server's own discoveries and polls. */
+  agent_id?: string | null;
 }
 
 /** A discovery as lists show it: without what it read for applying, and without credentials. */
@@ -36,10 +38,10 @@ export function insertDiscovery(db: Db, row: DiscoveryRow): void {
   prepare(
     db,
     `INSERT INTO discoveries (id, site_id, switch_id, for_new_switch, host, observed_at, created_by, system, proposal, observed, notes,
-      applied_at, applied_keys, activity_id, credentials_nonce, credentials_sealed)
+      applied_at, applied_keys, activity_id, credentials_nonce, credentials_sealed, agent_id)
     VALUES (:id, :site_id, :switch_id, :for_new_switch, :host, :observed_at, :created_by, :system, :proposal, :observed, :notes,
-      :applied_at, :applied_keys, :activity_id, :credentials_nonce, :credentials_sealed)`,
-  ).run({ ...row });
+      :applied_at, :applied_keys, :activity_id, :credentials_nonce, :credentials_sealed, :agent_id)`,
+  ).run({ ...row, agent_id: row.agent_id ?? null });
 }
 
 /** One discovery by id. */
@@ -53,7 +55,7 @@ export interface DiscoveryFilter {
   siteId?: string;
 }
 
-const LISTED = `id, site_id, switch_id, for_new_switch, host, observed_at, created_by, system, notes, applied_at, applied_keys,
+const LISTED = `id, site_id, switch_id, for_new_switch, host, observed_at, created_by, agent_id, system, notes, applied_at, applied_keys,
   activity_id, json_array_length(proposal) AS proposal_count,
   EXISTS (SELECT 1 FROM snmp_credentials c WHERE c.switch_id = discoveries.switch_id) AS credentials_remembered`;
 

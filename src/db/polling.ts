@@ -185,10 +185,15 @@ export function anyCoveredWithoutState(db: Db): boolean {
   );
 }
 
-/** The switches due for a poll at `nowMs`, soonest first: one range of the poll_state_due index. */
+/** The switches due for a poll at `nowMs` by the server (not those of an agent's site), soonest first: one range of the poll_state_due index. */
 export function duePolls(db: Db, nowMs: number, limit: number): string[] {
   return (
-    prepare(db, 'SELECT switch_id FROM poll_state WHERE next_at <= ? ORDER BY next_at LIMIT ?').all(nowMs, limit) as { switch_id: string }[]
+    prepare(
+      db,
+      `SELECT switch_id FROM poll_state WHERE next_at <= ?
+         AND NOT EXISTS (SELECT 1 FROM switches w JOIN agent_sites a ON a.site_id = w.site_id WHERE w.id = poll_state.switch_id)
+       ORDER BY next_at LIMIT ?`,
+    ).all(nowMs, limit) as { switch_id: string }[]
   ).map((row) => row.switch_id);
 }
 

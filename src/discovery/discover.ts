@@ -108,6 +108,8 @@ export interface NewDiscovery {
   observed: ObservedSwitch;
   observedAt: string;
   createdBy: string | null;
+  /** The agent that read the switch (issue 39); absent for the server's own reads. */
+  agentId?: string;
   /** Credentials to keep (remember: true) for the agent they were given for, sealed with `key`. */
   remember?: { credentials: SnmpCredentials; boundTo: Target; key: CredentialKey };
   /**
@@ -123,41 +125,45 @@ export interface NewDiscovery {
  * the site or the switch was deleted while it was read.
  */
 export function recordDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow | undefined {
-  return inTransaction(db, () => {
-    const { scope, observed } = discovery;
-    const input = getSite(db, scope.siteId) && proposalInput(db, scope, observed);
-    if (!input) return undefined;
-    const proposal = propose(input);
-    const { remember } = discovery;
-    const sealed = remember && sealCredentials(remember.key, remember, scope.switchId ?? discovery.id);
-    const row: DiscoveryRow = {
-      id: discovery.id,
-      site_id: scope.siteId,
-      switch_id: scope.switchId,
-      for_new_switch: scope.switchId === null ? 1 : 0,
-      host: discovery.hostText,
-      observed_at: discovery.observedAt,
-      created_by: discovery.createdBy,
-      system: JSON.stringify(observed.system),
-      proposal: JSON.stringify(proposal.items),
-      // A new switch's MAC and ARP tables wait with the discovery until applying creates the switch and its ports.
-      observed: JSON.stringify(scope.switchId === null ? observed : { ...observed, fdb: [], arp: [] }),
-      notes: JSON.stringify([...observed.notes, ...proposal.notes]),
-      applied_at: null,
-      applied_keys: null,
-      activity_id: null,
-      credentials_nonce: scope.switchId === null && sealed ? sealed.nonce : null,
-      credentials_sealed: scope.switchId === null && sealed ? sealed.sealed : null,
-    };
-    insertDiscovery(db, row);
-    queueDiscoveryEvent(db, row, proposal.items.length);
-    if (scope.switchId !== null) {
-      if (discovery.tables !== false)
-        keepObservations(db, { id: discovery.id, switchId: scope.switchId, seenAt: discovery.observedAt }, observed, proposal);
-      if (sealed) keepSwitchCredentials(db, scope.switchId, sealed.nonce, sealed.sealed, discovery.observedAt);
-    }
-    return row;
-  });
+  return inTransaction(db, () => storeDiscovery(db, discovery));
+}
+
+/** recordDiscovery inside the caller's transaction (an agent's observation stores its idempotency key in the same one). */
+export function storeDiscovery(db: Db, discovery: NewDiscovery): DiscoveryRow | undefined {
+  const { scope, observed } = discovery;
+  const input = getSite(db, scope.siteId) && proposalInput(db, scope, observed);
+  if (!input) return undefined;
+  const proposal = propose(input);
+  const { remember } = discovery;
+  const sealed = remember && sealCredentials(remember.key, remember, scope.switchId ?? discovery.id);
+  const row: DiscoveryRow = {
+    id: discovery.id,
+    site_id: scope.siteId,
+    switch_id: scope.switchId,
+    for_new_switch: scope.switchId === null ? 1 : 0,
+    host: discovery.hostText,
+    observed_at: discovery.observedAt,
+    created_by: discovery.createdBy,
+    system: JSON.stringify(observed.system),
+    proposal: JSON.stringify(proposal.items),
+    // A new switch's MAC and ARP tables wait with the discovery until applying creates the switch and its ports.
+    observed: JSON.stringify(scope.switchId === null ? observed : { ...observed, fdb: [], arp: [] }),
+    notes: JSON.stringify([...observed.notes, ...proposal.notes]),
+    applied_at: null,
+    applied_keys: null,
+    activity_id: null,
+    credentials_nonce: scope.switchId === null && sealed ? sealed.nonce : null,
+    credentials_sealed: scope.switchId === null && sealed ? sealed.sealed : null,
+    agent_id: discovery.agentId ?? null,
+  };
+  insertDiscovery(db, row);
+  queueDiscoveryEvent(db, row, proposal.items.length);
+  if (scope.switchId !== null) {
+    if (discovery.tables !== false)
+      keepObservations(db, { id: discovery.id, switchId: scope.switchId, seenAt: discovery.observedAt }, observed, proposal);
+    if (sealed) keepSwitchCredentials(db, scope.switchId, sealed.nonce, sealed.sealed, discovery.observedAt);
+  }
+  return row;
 }
 
 function queueDiscoveryEvent(db: Db, row: DiscoveryRow, differences: number): void {

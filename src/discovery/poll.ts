@@ -4,9 +4,11 @@
 // A poll writes no activity entry (an observation, migrations/0013_discovery.sql) and proposes nothing by itself.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../boot/config.ts';
+import { agentOfSite } from '../db/agents.ts';
 import { inTransaction, writeTurn, type Db } from '../db/open.ts';
 import { effectiveSchedule, getPollState, NEVER, savePollState, type PollStateRow } from '../db/polling.ts';
 import { getSwitch, type SwitchRow } from '../db/switches.ts';
+import { Refusal } from '../errors/refusal.ts';
 import { credentialSetSecretsFor } from './credential-sets.ts';
 import { credentialKey } from './credentials.ts';
 import { recordDiscovery } from './discover.ts';
@@ -34,6 +36,8 @@ export async function pollSwitch(deps: PollDeps, switchId: string): Promise<Poll
   const sw = getSwitch(db, switchId);
   const schedule = sw && effectiveSchedule(db, switchId);
   if (!sw || !schedule) return undefined;
+  const agent = agentOfSite(db, sw.site_id);
+  if (agent) throw new Refusal('conflict', 'polled_by_agent', `Switch ${sw.name} is polled by the agent ${agent.name}, not by the server.`);
   const started = performance.now();
   let discoveryId: string | null = null;
   let error: string | null = null;
@@ -46,11 +50,11 @@ export async function pollSwitch(deps: PollDeps, switchId: string): Promise<Poll
   const durationMs = Math.round(performance.now() - started);
   deps.polls.record(error === null, durationMs);
   await writeTurn(db);
-  const state = nextState(
+  const state = pollStateAfter(
     getPollState(db, switchId),
     { switchId, error, durationMs, enabled: schedule.enabled === 1 },
     schedule.interval_minutes,
-    deps,
+    deps.config.pollIntervalUnitMs,
   );
   inTransaction(db, () => savePollState(db, state));
   return { ...state, discovery_id: discoveryId };
@@ -71,11 +75,12 @@ async function readAndRecord(deps: PollDeps, sw: SwitchRow, host: string | null,
   return row ? id : null;
 }
 
-function nextState(
+/** A switch's poll state after a poll (the scheduler's, or an agent's reported): ok, or failing with its back-off. */
+export function pollStateAfter(
   before: PollStateRow | undefined,
   poll: { switchId: string; error: string | null; durationMs: number; enabled: boolean },
   intervalMinutes: number,
-  deps: PollDeps,
+  unitMs: number,
 ): PollStateRow {
   const failures = poll.error === null ? 0 : (before?.failures ?? 0) + 1;
   const factor = Math.min(2 ** Math.max(failures - 1, 0), BACKOFF_MAX_FACTOR);
@@ -85,7 +90,7 @@ function nextState(
     status: !poll.enabled ? 'paused' : poll.error === null ? 'ok' : 'failing',
     last_polled_at: new Date(now).toISOString(),
     last_error: poll.error,
-    next_at: poll.enabled ? now + intervalMinutes * factor * deps.config.pollIntervalUnitMs : NEVER,
+    next_at: poll.enabled ? now + intervalMinutes * factor * unitMs : NEVER,
     duration_ms: poll.durationMs,
     failures,
   };

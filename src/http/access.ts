@@ -4,6 +4,7 @@
 // cookie, and without it whenever the browser says the change comes from another origin.
 import type { IncomingMessage } from 'node:http';
 import { readCookie, SESSION_COOKIE, type AuthUser } from '../auth/auth.ts';
+import { AGENT_TOKEN_PREFIX, agentByTokenHash, agentTokenHash, type AgentRow } from '../db/agents.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { ROLES } from '../fields/choices.ts';
 import { cidrContains } from '../lib/net.ts';
@@ -31,6 +32,26 @@ export function allowedByAddress(app: App, req: IncomingMessage, route: Route): 
 }
 
 /**
+ * The agent of a request that carries an agent's token (issue 39), the one place agent tokens are checked: 401 for a
+ * token that is no agent's or a revoked agent's, 403 on any route that is not an agent's; an agent route without an
+ * agent's token is 401 (a user's token does not do). Undefined for a request without an agent token on another route.
+ */
+export function agentAccess(app: App, req: IncomingMessage, access: Access): AgentRow | undefined {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  const isAgentToken = token?.startsWith(AGENT_TOKEN_PREFIX) === true;
+  if (!isAgentToken && access !== 'agent') return undefined;
+  const agent = isAgentToken ? agentByTokenHash(app.db, agentTokenHash(token!)) : undefined;
+  if (!agent || agent.revoked_at !== null)
+    throw new HttpError(
+      401,
+      'unauthorized',
+      isAgentToken ? "The agent's token is not valid or was revoked." : 'This endpoint takes an agent token.',
+    );
+  if (access !== 'agent') throw new HttpError(403, 'forbidden', 'An agent token may call the agent endpoints (/api/agent/...) only.');
+  return agent;
+}
+
+/**
  * The caller of a request allowed on a route of `access`; undefined on a public route without a valid token.
  * With `version` (the read cache's data version), a token checked at that version already is not read again.
  */
@@ -41,6 +62,7 @@ export async function authorize(
   method: string,
   version: string | undefined,
 ): Promise<AuthUser | undefined> {
+  if (access === 'agent') throw new HttpError(401, 'unauthorized', 'This endpoint takes an agent token.');
   const caller = access === 'public' ? await app.auth.authenticateOptional(req, version) : await app.auth.authenticate(req, version);
   // A public route's change (sign-in, setup) is anybody's: a read-only token takes nothing from it.
   if (caller?.user.readOnly && MUTATING.has(method) && access !== 'public')
@@ -67,14 +89,14 @@ export async function authorize(
  * token was checked at `version` already (403 when its role is too weak), else undefined: then authorize.
  */
 export function knownCaller(app: App, req: IncomingMessage, access: Access, version: string): AuthUser | undefined {
-  if (access === 'public') return undefined;
+  if (access === 'public' || access === 'agent') return undefined;
   const caller = app.auth.knownCaller(req, version);
   return caller && withRole(rightsOf(caller.user), access);
 }
 
 /** knownCaller without its 403: undefined when the role is too weak as well (authorize then refuses). */
 export function knownCallerWithRole(app: App, req: IncomingMessage, access: Access, version: string): AuthUser | undefined {
-  if (access === 'public') return undefined;
+  if (access === 'public' || access === 'agent') return undefined;
   const known = app.auth.knownCaller(req, version)?.user;
   const user = known && rightsOf(known);
   return user && hasRole(user, access) ? user : undefined;
@@ -88,12 +110,12 @@ function rightsOf(user: AuthUser): AuthUser {
   return user.readOnly && user.role !== 'viewer' ? { ...user, role: 'viewer' } : user;
 }
 
-function withRole(user: AuthUser, access: Exclude<Access, 'public'>): AuthUser {
+function withRole(user: AuthUser, access: Exclude<Access, 'public' | 'agent'>): AuthUser {
   if (!hasRole(user, access)) throw new HttpError(403, 'forbidden', `This needs the ${access} role; you are ${user.role}.`);
   return user;
 }
 
-function hasRole(user: AuthUser, access: Exclude<Access, 'public'>): boolean {
+function hasRole(user: AuthUser, access: Exclude<Access, 'public' | 'agent'>): boolean {
   return access === 'user' || ROLES.indexOf(user.role) >= ROLES.indexOf(access);
 }
 

@@ -119,7 +119,8 @@ function operation(route: Route): JsonSchema {
       default: { description: 'An error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     },
   };
-  if (route.access !== 'public') op.security = [{ bearer: [] }, { cookie: [] }];
+  if (route.access === 'agent') op.security = [{ bearer: [] }];
+  else if (route.access !== 'public') op.security = [{ bearer: [] }, { cookie: [] }];
   const parameters = [
     ...[...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
     ...(route.doc?.query ?? []).map((q) => ({

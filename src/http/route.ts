@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Auth, AuthUser, Role } from '../auth/auth.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { Config } from '../boot/config.ts';
+import type { AgentRow } from '../db/agents.ts';
 import type { Logger } from '../boot/log.ts';
 import type { Db } from '../db/open.ts';
 import type { ObservedSwitch, SnmpCredentials } from '../discovery/observed.ts';
@@ -44,8 +45,8 @@ export type ReadSwitch = (
   limits: { requestTimeoutMs?: number; retries?: number; deadlineMs?: number },
 ) => Promise<ObservedSwitch>;
 
-/** Who may call a route: anybody, any signed-in user, or at least the named role. */
-export type Access = 'public' | 'user' | Role;
+/** Who may call a route: anybody, any signed-in user, at least the named role, or an agent's token alone (issue 39). */
+export type Access = 'public' | 'user' | Role | 'agent';
 
 /** The HTTP methods routes use. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -72,8 +73,10 @@ export interface Ctx {
   path: string;
   params: Record<string, string>;
   query: URLSearchParams;
-  /** The signed-in user; always set on routes whose access is not 'public'. */
+  /** The signed-in user; always set on routes whose access is not 'public' or 'agent'. */
   user: AuthUser | undefined;
+  /** The agent whose token the request carries; always set on routes whose access is 'agent', never on others. */
+  agent?: AgentRow;
   /** The parsed JSON body, or the raw text of a text/csv or YAML body (see `bodyType`). */
   body: unknown;
   bodyType: 'json' | 'csv' | 'text' | 'none';

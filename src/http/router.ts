@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeTurn } from '../db/open.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { observe, type RequestStats, type RouteStats } from '../metrics/request-stats.ts';
-import { allowedByAddress, authorize, isMutating, knownCaller } from './access.ts';
+import { agentAccess, allowedByAddress, authorize, isMutating, knownCaller } from './access.ts';
 import { writeOnceCommitted } from './after-commit.ts';
 import { readBody } from './body.ts';
 import { answerAndKeep, cacheKey, isCacheable, keptAnswer, keptAnswerFor } from './cached-read.ts';
@@ -83,17 +83,21 @@ export function createRouter(routes: Route[], requests: RequestStats) {
       const version = method === 'GET' ? app.cache.version() : undefined;
       // A read by a caller whose token was checked at this data version already is decided without a promise.
       // A caller from an address the route lets in needs no token (a Prometheus scraper on METRICS_ALLOW).
-      ctx.user = allowedByAddress(app, req, route)
-        ? undefined
-        : (version !== undefined && knownCaller(app, req, route.access, version)) ||
-          (await authorize(app, req, route.access, method, version));
+      // An agent's token is checked first, and on every route: it is let in on the agent routes only (access.ts).
+      ctx.agent = agentAccess(app, req, route.access);
+      ctx.user =
+        ctx.agent || allowedByAddress(app, req, route)
+          ? undefined
+          : (version !== undefined && knownCaller(app, req, route.access, version)) ||
+            (await authorize(app, req, route.access, method, version));
       // A GET has no body: it is dropped as readBody drops one, without its promise.
       if (method === 'GET' && !route.body) req.resume();
       else await readBody(ctx, route.body);
       // A change waits for its turn to write once its body is in, so that a slow upload keeps nobody waiting.
       if (isMutating(method)) await writeTurn(app.db);
       // A body can take long to arrive (a 64 MiB restore): a caller disabled or signed out meanwhile stops here.
-      if (isMutating(method) && route.access !== 'public') ctx.user = await authorize(app, req, route.access, method, undefined);
+      if (isMutating(method) && route.access === 'agent') ctx.agent = agentAccess(app, req, route.access);
+      else if (isMutating(method) && route.access !== 'public') ctx.user = await authorize(app, req, route.access, method, undefined);
       if (version !== undefined && isCacheable(route, ctx)) {
         const key = cacheKey(ctx);
         answer = keptAnswer(ctx, key, version) ?? (await answerAndKeep(ctx, route, key, version));

@@ -343,6 +343,7 @@ function discoveryToApi(row: DiscoveryRow | ListedDiscoveryRow) {
     host: row.host,
     observedAt: row.observed_at,
     createdBy: row.created_by,
+    agentId: row.agent_id ?? null,
     system: JSON.parse(row.system) as unknown,
     notes: JSON.parse(row.notes) as string[],
     appliedAt: row.applied_at,

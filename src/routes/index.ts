@@ -32,6 +32,7 @@ import { CREDENTIAL_ROUTES } from './credentials.ts';
 import { POLLING_ROUTES } from './polling.ts';
 import { WEBHOOK_ROUTES } from './webhooks.ts';
 import { CONFIG_VERSION_ROUTES } from './config-versions.ts';
+import { AGENT_ROUTES } from './agents.ts';
 
 /** Every API route, in one list: each file's route table, in the order they are documented. */
 export const ALL_ROUTES: Route[] = [
@@ -68,4 +69,5 @@ export const ALL_ROUTES: Route[] = [
   ...POLLING_ROUTES,
   ...HISTORY_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...AGENT_ROUTES,
 ];

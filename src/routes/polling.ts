@@ -1,3 +1,4 @@
+import { agentOfSite } from '../db/agents.ts';
 import {
   effectiveSchedule,
   getCredentialSet,
@@ -127,8 +128,14 @@ function switchPollingGet(ctx: Ctx): Reply {
       siteSchedule: scheduleToApi(getSiteSchedule(db, sw.site_id)),
       source: effectiveSchedule(db, sw.id)?.source ?? null,
       state: state ? stateToApi(state) : null,
+      ...pollingByOf(agentOfSite(db, sw.site_id)),
     },
   };
+}
+
+// Who polls a switch (issue 39): the agent of its site, else the server.
+function pollingByOf(agent: { id: string; name: string } | undefined) {
+  return { pollingBy: agent?.id ?? 'server', pollingAgentName: agent?.name ?? null };
 }
 
 function sitePollingSet(ctx: Ctx): Reply {

@@ -530,6 +530,7 @@ export type DiscoveryRecord = {
   host: string;
   observedAt: string;
   createdBy: string | null;
+  agentId: string | null;
   system: {
     sysName?: string | null;
     sysDescr?: string | null;
@@ -715,6 +716,8 @@ export type SwitchPolling = {
     durationMs: number | null;
     failures: number;
   } | null;
+  pollingBy?: string;
+  pollingAgentName?: string | null;
 };
 
 export type SitePolling = {
@@ -832,6 +835,27 @@ export type ConfigVersionList = ListPage<ConfigVersion>;
 
 export type ConfigStored = ConfigVersion & {
   created: boolean;
+};
+
+export type Agent = {
+  id: string;
+  name: string;
+  siteIds: string[];
+  createdAt: string;
+  lastSeenAt: string | null;
+  version: string | null;
+  queueLength: number | null;
+  dropped: number;
+  lastError: string | null;
+  revokedAt: string | null;
+};
+
+export type AgentList = {
+  items: Agent[];
+};
+
+export type NewAgent = Agent & {
+  token: string;
 };
 
 export const ROLES: NonNullable<User['role']>[] = ['viewer', 'editor', 'admin'];

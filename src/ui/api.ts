@@ -66,6 +66,8 @@ import type {
   PolledSwitch,
   PolledSwitchList,
   PollOutcome,
+  AgentList,
+  NewAgent,
 } from './api-types.ts';
 import { t } from './messages.ts';
 import { errorText, faultText, type ServerParams } from './server-messages.ts';
@@ -231,6 +233,11 @@ export const listWebhookDeliveries = async (id: string) =>
 export const redeliverWebhook = (id: string, deliveryId: string) =>
   post<WebhookQueued>(`/api/webhooks/${id}/deliveries/${deliveryId}/redeliver`);
 export const testWebhook = (id: string) => post<WebhookQueued>(`/api/webhooks/${id}/test`);
+
+// Agents (admins; issue 39).
+export const listAgents = async () => (await get<AgentList>('/api/agents')).items ?? [];
+export const createAgent = (body: { name: string; siteIds: string[] }) => post<NewAgent>('/api/agents', body);
+export const revokeAgent = (id: string) => del(`/api/agents/${id}`);
 
 // Inventory.
 /** The list, read, create and update calls of one kind of record at `path` (`One`: what reading one answers). */

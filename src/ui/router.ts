@@ -29,7 +29,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/migration\/?$/, 'migration'],
   [/^\/p\/([^/]+)\/?$/, 'public'],
   [/^\/settings\/?$/, 'settings'],
-  [/^\/settings\/(data|users|credentials|webhooks|tokens|account)\/?$/, 'settings'],
+  [/^\/settings\/(data|users|credentials|webhooks|agents|tokens|account)\/?$/, 'settings'],
 ];
 
 /** Maps a pathname and query string to a Route; unknown paths are the `not-found` route. */

@@ -39,7 +39,7 @@ describe('the OpenAPI document', () => {
   it('documents a summary and an access rule for each operation', () => {
     for (const route of ALL_ROUTES) {
       expect(route.summary, `${route.method} ${route.path}`).toMatch(/\S/);
-      expect(['public', 'user', 'viewer', 'editor', 'admin'], `${route.method} ${route.path}`).toContain(route.access);
+      expect(['public', 'user', 'viewer', 'editor', 'admin', 'agent'], `${route.method} ${route.path}`).toContain(route.access);
     }
   });
 });

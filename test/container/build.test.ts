@@ -40,6 +40,7 @@ describe('scripts/build.ts', () => {
       discovery: 'src/discovery/read-switch.ts',
       netbox: 'src/import/netbox-devicetype.ts',
       ssh: 'src/discovery/ssh-config.ts',
+      agent: 'src/agent/main.ts',
     });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
@@ -50,6 +51,7 @@ describe('scripts/build.ts', () => {
       'discovery.js',
       'netbox.js',
       'ssh.js',
+      'agent.js',
     ]);
     // The server loads the readers beside it at run time, and carries none of net-snmp or yaml itself.
     const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');

@@ -2,7 +2,7 @@
 // stage's `npm ci` is the installed node_modules (linked), `npm run build` runs for real, and the runtime
 // stage's COPY instructions are carried out into a temporary image root. That copy then starts, through the
 // real entrypoint, on the plain Node 22 binary with no node_modules anywhere above it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -17,6 +17,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative } from 'node:path';
@@ -160,6 +161,7 @@ function copyContext(dest: string): string[] {
 const dockerfile = parseDockerfile(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const buildStage = dockerfile[0];
 const runtimeStage = dockerfile.at(-1)!;
+const agentStage = dockerfile.find((stage) => stage.name === 'switchyard-agent');
 const workdir = (stage: Stage) => stage.instructions.filter((i) => i.keyword === 'WORKDIR').at(-1)?.args ?? '/';
 const runtimeEnv = Object.assign(
   {},
@@ -170,6 +172,7 @@ let tmp: string;
 let contextDir: string; // the build context
 let buildRoot: string; // the build stage's filesystem root
 let imageRoot: string; // the runtime stage's filesystem root
+let agentRoot: string; // the switchyard-agent stage's filesystem root
 let contextFiles: string[];
 const missingCopySources: string[] = [];
 
@@ -208,6 +211,7 @@ beforeAll(() => {
   contextDir = join(tmp, 'context');
   buildRoot = join(tmp, 'build-root');
   imageRoot = join(tmp, 'image-root');
+  agentRoot = join(tmp, 'agent-root');
   contextFiles = copyContext(contextDir);
 
   // Build stage: COPYs from the context; `npm ci` becomes a link to the installed node_modules.
@@ -228,6 +232,10 @@ beforeAll(() => {
   // Runtime stage: only its COPYs; what its RUN does to /app/data, the operator's chown does here.
   for (const instruction of runtimeStage.instructions) {
     if (instruction.keyword === 'COPY') applyCopy(parseCopy(instruction.args), runtimeStage, imageRoot);
+  }
+  // The agent's stage (issue 39): its COPYs alone.
+  for (const instruction of agentStage?.instructions ?? []) {
+    if (instruction.keyword === 'COPY') applyCopy(parseCopy(instruction.args), agentStage!, agentRoot);
   }
   const dataDir = join(imageRoot, 'app', 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -253,7 +261,7 @@ function walkFiles(dir: string, rel = ''): string[] {
 
 describe('Dockerfile', () => {
   it('builds on a glibc Node 22 image and runs on node:22-alpine', () => {
-    expect(dockerfile).toHaveLength(2);
+    expect(dockerfile).toHaveLength(3);
     expect(buildStage.from).toBe('node:22-bookworm-slim');
     expect(buildStage.name).toBe('build');
     expect(runtimeStage.from).toBe('node:22-alpine');
@@ -283,7 +291,7 @@ describe('Dockerfile', () => {
       readdirSync(join(app, 'dist'))
         .filter((f) => f.endsWith('.js'))
         .sort(),
-    ).toEqual(['backup.js', 'discovery.js', 'migrate.js', 'netbox.js', 'server.js', 'ssh.js']);
+    ).toEqual(['agent.js', 'backup.js', 'discovery.js', 'migrate.js', 'netbox.js', 'server.js', 'ssh.js']);
   });
 
   it('sets the data paths, the default user, the port, the health check and the entrypoint', () => {
@@ -306,6 +314,48 @@ describe('Dockerfile', () => {
     expect(runs).toMatch(/apk add --no-cache su-exec/);
     expect(runs).toMatch(/chown 1000:1000 \/app\/data/);
     expect(runs).toMatch(/chmod 755 \/app\/docker\/entrypoint\.sh/);
+  });
+});
+
+describe('the switchyard-agent target', () => {
+  it('is a stage of its own on node:22-alpine before the runtime stage, holding the agent bundle alone, as uid 1000', () => {
+    expect(agentStage?.from).toBe('node:22-alpine');
+    expect(dockerfile.indexOf(agentStage!)).toBeLessThan(dockerfile.length - 1);
+    const one = (keyword: string) => agentStage!.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+    expect(one('USER')).toEqual(['1000:1000']);
+    expect(one('ENTRYPOINT')).toEqual(['["node", "/agent/agent.js"]']);
+    expect(one('EXPOSE')).toEqual([]);
+    expect(walkFiles(agentRoot).sort()).toEqual(['agent/', 'agent/agent.js', 'agent/package.json']);
+  });
+
+  it('runs on the plain Node 22 binary with no node_modules: refuses a bad setting, starts with good ones, stops on SIGTERM', {
+    timeout: 30_000,
+  }, async () => {
+    const agentJs = join(agentRoot, 'agent', 'agent.js');
+    const refused = spawnSync(NODE, [agentJs], { env: { PATH: '/usr/bin:/bin', AGENT_SERVER_URL: 'http://10.1.2.3' }, encoding: 'utf8' });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/AGENT_ALLOW_HTTP=1/);
+    const spool = join(tmp, 'agent-spool');
+    mkdirSync(spool);
+    const credentials = join(tmp, 'agent-credentials.json');
+    writeFileSync(credentials, '[]');
+    const env = {
+      PATH: '/usr/bin:/bin',
+      AGENT_SERVER_URL: 'http://127.0.0.1:9',
+      AGENT_TOKEN: `sya_${'A'.repeat(43)}`,
+      AGENT_CREDENTIALS_FILE: credentials,
+      AGENT_SPOOL_DIR: spool,
+    };
+    const child = spawn(NODE, [agentJs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    const end = Date.now() + 20_000;
+    while (!/asking for the assignments failed/.test(output) && Date.now() < end) await new Promise((done) => setTimeout(done, 100));
+    expect(output).toMatch(/agent started version=/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });
 

@@ -45,7 +45,7 @@ export const NEEDS = {
   pdftoppm: systemTool('pdftoppm', 'apt-get install poppler-utils'),
   /** The Ansible inventory test runs ansible-inventory and ansible over contrib/ansible/switchyard_inventory.py. */
   ansible: systemTool('ansible-inventory', 'apt-get install ansible-core'),
-  /** A certificate for the inventory script's CA file test (an HTTPS server of its own). */
+  /** Certificates for the TLS tests: the inventory script's CA file, the agent's (src/agent/client.test.ts). */
   openssl: systemTool('openssl', 'apt-get install openssl'),
   root: {
     name: 'root',

@@ -7,15 +7,32 @@ import type { Access, Route } from '../../src/http/route.ts';
 import { api, TEST_PASSWORD, TEST_SECRET, userWithRole, useTestServer } from '../helpers/server.ts';
 import { ACCESS_LEVELS, fillPath, MUTATING_METHODS, routeKey, ROUTES } from './helpers/routes.ts';
 
-const IDENTITIES = ['none', 'expired', 'wrong-signature', 'unsigned', 'disabled', 'viewer', 'editor', 'admin', 'admin-read-only'] as const;
+const IDENTITIES = [
+  'none',
+  'expired',
+  'wrong-signature',
+  'unsigned',
+  'disabled',
+  'viewer',
+  'editor',
+  'admin',
+  'admin-read-only',
+  'agent',
+  'revoked-agent',
+] as const;
 type Identity = (typeof IDENTITIES)[number];
 type Outcome = 'allowed' | '401' | '403';
 
-const BAD_TOKENS = new Set<Identity>(['none', 'expired', 'wrong-signature', 'unsigned', 'disabled']);
+const BAD_TOKENS = new Set<Identity>(['none', 'expired', 'wrong-signature', 'unsigned', 'disabled', 'revoked-agent']);
 const RANK: Record<string, number> = { viewer: 1, editor: 2, admin: 3 };
 
 /** What the contract says a caller gets on a route of this access level (and method: a read-only token changes nothing). */
 function expectedOutcome(access: Access, identity: Identity, method: string): Outcome {
+  // An agent's token (issue 39) is let in on the agent routes only, on every other route 403 (public ones too); a
+  // revoked one is 401 everywhere, and no user's token opens an agent route.
+  if (identity === 'revoked-agent') return '401';
+  if (access === 'agent') return identity === 'agent' ? 'allowed' : '401';
+  if (identity === 'agent') return '403';
   if (access === 'public') return 'allowed';
   if (BAD_TOKENS.has(identity)) return '401';
   // An admin's read-only API token: a viewer's reads, and no change, whatever the route.
@@ -66,6 +83,17 @@ beforeAll(async () => {
   });
   expect(readOnly.status).toBe(201);
   tokens['admin-read-only'] = readOnly.body.token;
+  const site = await api(server.baseUrl, 'POST', '/api/sites', { token: admin.token, body: { name: 'Matrix agents' } });
+  const site2 = await api(server.baseUrl, 'POST', '/api/sites', { token: admin.token, body: { name: 'Matrix agents 2' } });
+  const agent = await api(server.baseUrl, 'POST', '/api/agents', { token: admin.token, body: { name: 'matrix', siteIds: [site.body.id] } });
+  const revoked = await api(server.baseUrl, 'POST', '/api/agents', {
+    token: admin.token,
+    body: { name: 'gone', siteIds: [site2.body.id] },
+  });
+  expect([agent.status, revoked.status]).toEqual([201, 201]);
+  expect((await api(server.baseUrl, 'DELETE', `/api/agents/${revoked.body.id}`, { token: admin.token })).status).toBe(204);
+  tokens.agent = agent.body.token;
+  tokens['revoked-agent'] = revoked.body.token;
 });
 
 /** New sign-in sessions of the admin, viewer and editor (the other identities' tokens are refused anyway). */
@@ -179,7 +207,8 @@ describe('role matrix over every route in ALL_ROUTES', () => {
 });
 
 describe('the session cookie on a change (CSRF)', () => {
-  const guarded = ROUTES.filter((route) => MUTATING_METHODS.has(route.method) && route.access !== 'public');
+  // An agent route takes an agent's token, never the cookie (401 with it).
+  const guarded = ROUTES.filter((route) => MUTATING_METHODS.has(route.method) && route.access !== 'public' && route.access !== 'agent');
 
   it.each(guarded.map((route) => [routeKey(route), route] as const))(
     '%s: refused from another origin, allowed from its own',

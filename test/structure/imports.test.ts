@@ -24,6 +24,7 @@ const ROOMS: readonly Room[] = [
   { room: 'server.ts', rooms: ['*'] },
   { room: 'ui', rooms: ['fields', 'lib'], modules: ['discovery/observed.ts', 'legacy/types.ts'] },
   { room: 'cli', rooms: ['boot', 'db', 'errors', 'lib'] },
+  { room: 'agent', rooms: ['boot', 'discovery', 'errors', 'lib'] },
   { room: 'boot', rooms: ['db', 'legacy', 'errors', 'lib'] },
   {
     room: 'routes',

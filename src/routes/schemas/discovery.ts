@@ -144,6 +144,7 @@ const DISCOVERY_FIELDS = {
   host: { type: 'string' },
   observedAt: { type: 'string', format: 'date-time' },
   createdBy: { type: ['string', 'null'], format: 'uuid' },
+  agentId: { type: ['string', 'null'], format: 'uuid', description: 'The agent that read the switch (issue 39); null: the server.' },
   system: SYSTEM,
   notes: { type: 'array', items: { type: 'string' }, description: 'What the reading and the proposal left out, and why.' },
   appliedAt: { type: ['string', 'null'], format: 'date-time' },

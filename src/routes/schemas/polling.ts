@@ -64,6 +64,8 @@ export const SWITCH_POLLING = {
     siteSchedule: SCHEDULE,
     source: { enum: ['switch', 'site', null], description: 'Whose schedule polls the switch; null: none.' },
     state: { type: ['object', 'null'], required: Object.keys(STATE_PROPERTIES), properties: STATE_PROPERTIES },
+    pollingBy: { type: 'string', description: "'server', or the id of the agent that polls the switch's site (issue 39): never both." },
+    pollingAgentName: { type: ['string', 'null'] },
   },
 };
 

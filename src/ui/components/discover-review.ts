@@ -57,7 +57,10 @@ function SystemLine(p: { discovery: Discovery }) {
     <p>
       <strong>${s.sysName || p.discovery.host}</strong>${model && ` · ${model}`}${s.serial && ` · ${t('discover.serial', { serial: s.serial })}`}
     </p>
-    <p class="muted">${t('discover.readFrom', { host: p.discovery.host, time: formatDateTime(p.discovery.observedAt) })}</p>
+    <p class="muted">${t(p.discovery.agentId ? 'agents.readFrom' : 'discover.readFrom', {
+      host: p.discovery.host,
+      time: formatDateTime(p.discovery.observedAt),
+    })}</p>
     ${s.sysDescr && html`<p class="muted discover-descr" title=${s.sysDescr}>${s.sysDescr}</p>`}
     ${
       p.discovery.notes.length > 0 &&

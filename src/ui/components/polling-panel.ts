@@ -14,6 +14,7 @@ import { boundFields } from './fields.ts';
 import { FormNotice } from './form-notice.ts';
 import { Loading } from './loading.ts';
 import { SubmitButton } from './submit-button.ts';
+import '../messages-later.ts';
 
 type Schedule = NonNullable<SwitchPolling['schedule']>;
 
@@ -27,6 +28,8 @@ export function PollingPanel(p: { switchId?: string; siteId?: string }) {
   );
   const sets = useResource(async (signal) => (app.canEdit ? listCredentialSets(signal) : []), [app.canEdit]);
   const data = polling.data;
+  // Issue 39: a switch of an agent's site is polled by that agent alone.
+  const byAgent = data && 'pollingBy' in data && data.pollingBy !== 'server' ? (data.pollingAgentName ?? data.pollingBy) : null;
   return html`<section class="card polling-panel" aria-labelledby="polling-head">
     <div class="card-head"><h2 id="polling-head">${t('polling.title')}</h2></div>
     <p class="muted">${forSwitch ? t('polling.switchIntro') : t('polling.siteIntro')}</p>
@@ -34,8 +37,9 @@ export function PollingPanel(p: { switchId?: string; siteId?: string }) {
       !data || !sets.data
         ? html`<${Loading} />`
         : html`
+      ${byAgent && html`<p class="poll-agent">${t('agents.pollingBy', { name: byAgent })}</p>`}
       ${data.state && html`<${PollState} state=${data.state} />`}
-      ${forSwitch && data.state && app.canEdit && html`<${PollNow} switchId=${p.switchId!} onPolled=${polling.reload} />`}
+      ${forSwitch && data.state && app.canEdit && !byAgent && html`<${PollNow} switchId=${p.switchId!} onPolled=${polling.reload} />`}
       <${ScheduleForm} key=${JSON.stringify(data.schedule)} schedule=${data.schedule} forSwitch=${forSwitch} sets=${sets.data}
         readOnly=${!app.canEdit}
         onSave=${async (body: Schedule) => {

@@ -9,6 +9,7 @@ import { DataSettings } from './data-settings.ts';
 import { UsersSettings } from './users-settings.ts';
 import { TokensSettings } from './tokens-settings.ts';
 import { WebhooksSettings } from './webhooks-settings.ts';
+import { AgentsSettings } from './agents-settings.ts';
 import '../messages-later.ts';
 import { AccountSettings } from './account-settings.ts';
 import { CredentialsSettings } from './credentials-settings.ts';
@@ -18,6 +19,7 @@ const TITLES: Record<string, MessageKey> = {
   users: 'settings.title.users',
   credentials: 'credentials.title',
   webhooks: 'webhooks.title',
+  agents: 'agents.title',
   tokens: 'settings.title.tokens',
   account: 'settings.title.account',
 };
@@ -35,13 +37,15 @@ export function SettingsPage(p: { section: string }) {
           { key: 'users', label: t('settings.tab.users'), href: '/settings/users' },
           { key: 'credentials', label: t('credentials.title'), href: '/settings/credentials' },
           { key: 'webhooks', label: t('webhooks.tab'), href: '/settings/webhooks' },
+          { key: 'agents', label: t('agents.tab'), href: '/settings/agents' },
         ]
       : []),
     { key: 'tokens', label: t('settings.tab.tokens'), href: '/settings/tokens' },
     { key: 'account', label: t('settings.tab.account'), href: '/settings/account' },
   ];
   const adminOnly =
-    (p.section === 'data' || p.section === 'users' || p.section === 'credentials' || p.section === 'webhooks') && !app.isAdmin;
+    (p.section === 'data' || p.section === 'users' || p.section === 'credentials' || p.section === 'webhooks' || p.section === 'agents') &&
+    !app.isAdmin;
   return html`
     <${PageHeader} title=${t(TITLES[p.section] ?? 'settings.title')} crumbs=${[{ label: t('settings.title') }]} />
     <${Tabs} label=${t('settings.sections')} current=${p.section} items=${items} />
@@ -56,8 +60,10 @@ export function SettingsPage(p: { section: string }) {
               ? html`<${CredentialsSettings} />`
               : p.section === 'webhooks'
                 ? html`<${WebhooksSettings} />`
-                : p.section === 'tokens'
-                  ? html`<${TokensSettings} />`
-                  : html`<${AccountSettings} />`
+                : p.section === 'agents'
+                  ? html`<${AgentsSettings} />`
+                  : p.section === 'tokens'
+                    ? html`<${TokensSettings} />`
+                    : html`<${AccountSettings} />`
     }`;
 }

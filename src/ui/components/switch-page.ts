@@ -351,7 +351,12 @@ export function SwitchPage(p: { id: string; route: Route }) {
         .filter(Boolean)
         .join(' · ')}
         ${s.tags.map((tag) => html` <span class="tag">${tag}</span>`)}
-        ${last.data && html`<span class="discovered">${tParts('discover.last', { age: html`<${Age} iso=${last.data.observedAt} />` })}</span>`}
+        ${
+          last.data &&
+          html`<span class="discovered">${tParts(last.data.agentId ? 'agents.lastByAgent' : 'discover.last', {
+            age: html`<${Age} iso=${last.data.observedAt} />`,
+          })}</span>`
+        }
         ${drift !== undefined && html`<${DriftCount} count=${drift} siteId=${s.siteId} />`}`}>
       <button type="button" class=${`btn btn-ghost star${s.favorite ? ' on' : ''}`} aria-pressed=${s.favorite ? 'true' : 'false'} onClick=${toggleFavorite}
         title=${s.favorite ? t('switch.unfavorite') : t('switch.favorite')}>

@@ -5,7 +5,7 @@ import { ALL_ROUTES } from '../../../src/routes/index.ts';
 export const ROUTES: readonly Route[] = ALL_ROUTES;
 
 /** The access levels a route may declare; anything else fails the role matrix. */
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'viewer', 'editor', 'admin'];
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'viewer', 'editor', 'admin', 'agent'];
 
 /** Methods that change something. */
 export const MUTATING_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
