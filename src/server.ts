@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuth } from './auth/auth.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
+import { createOidc } from './auth/oidc.ts';
 import { loadConfigOrReport, type Config } from './boot/config.ts';
 import { createLogger, type Logger } from './boot/log.ts';
 import { openAndMigrate } from './boot/startup.ts';
@@ -75,6 +76,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     readSwitch: options.readSwitch ?? readSwitchOnDemand,
     requests,
     polls: createPollStats(),
+    oidc: config.oidc && createOidc(config.oidc),
   };
   const { answerFromCache, handleApi } = createRouter(ALL_ROUTES, requests);
   const stopPruning = pruneHistoryHourly(db, config.historyDays, (error) => log.error(`deleting old history failed: ${String(error)}`));

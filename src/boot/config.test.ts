@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -171,5 +171,41 @@ describe('HISTORY_DAYS', () => {
 
   it.each(['0', '36501', '30d', '-1'])('stops the start on HISTORY_DAYS=%s with a line naming the variable', (value) => {
     expect(() => loadConfig({ ...base(), HISTORY_DAYS: value })).toThrow('HISTORY_DAYS');
+  });
+});
+
+describe('OIDC_*', () => {
+  const oidc = { OIDC_ISSUER: 'https://idp.example.net/realms/main', OIDC_CLIENT_ID: 'switchyard' };
+
+  it('reads the provider, its groups and the secret from OIDC_CLIENT_SECRET_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-oidc-'));
+    writeFileSync(join(dir, 'secret'), 'from-a-file\n');
+    const config = loadConfig({
+      ...base(),
+      ...oidc,
+      OIDC_CLIENT_SECRET_FILE: join(dir, 'secret'),
+      OIDC_ADMIN_GROUPS: 'sy-admins, ops',
+      OIDC_SCOPES: 'profile groups',
+    });
+    expect(config.oidc).toMatchObject({
+      clientSecret: 'from-a-file',
+      roles: { admin: ['sy-admins', 'ops'], editor: [], viewer: [] },
+      scopes: 'openid profile groups',
+      groupsClaim: 'groups',
+    });
+    expect(loadConfig(base()).oidc).toBeUndefined();
+  });
+
+  it.each([['http://idp.example.net'], ['http://10.0.0.5:8080'], ['ftp://idp.example.net'], ['not a url']])(
+    'refuses the issuer %s (http:// only on a loopback address)',
+    (issuer) => {
+      expect(() => loadConfig({ ...base(), ...oidc, OIDC_ISSUER: issuer })).toThrow('OIDC_ISSUER');
+    },
+  );
+
+  it('takes http:// on a loopback address, and wants a client id', () => {
+    expect(loadConfig({ ...base(), ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ ...base(), ...oidc, OIDC_ISSUER: 'http://localhost:9000' }).oidc?.issuer).toBe('http://localhost:9000');
+    expect(() => loadConfig({ ...base(), OIDC_ISSUER: 'https://idp.example.net' })).toThrow('OIDC_CLIENT_ID');
   });
 });

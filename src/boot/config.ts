@@ -52,9 +52,37 @@ export interface Config {
   replicaUrl: string | undefined;
   /** Where the Litestream process serves its own metrics (LITESTREAM_METRICS_URL), read for the replication lag. */
   litestreamMetricsUrl: string;
+  /** Sign-in through an OpenID Connect provider (OIDC_*), when OIDC_ISSUER is set. */
+  oidc: OidcConfig | undefined;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
+}
+
+/** Which groups grant which role (OIDC_ADMIN_GROUPS…, LDAP_ADMIN_GROUPS…). */
+export interface GroupRoleConfig {
+  admin: string[];
+  editor: string[];
+  viewer: string[];
+}
+
+/** The OpenID Connect provider users sign in with (issue 41). */
+export interface OidcConfig {
+  /** OIDC_ISSUER: https://, or http:// on a loopback address only (a provider on the same machine, the tests'). */
+  issuer: string;
+  clientId: string;
+  /** OIDC_CLIENT_SECRET or the file OIDC_CLIENT_SECRET_FILE names; undefined for a public client (PKCE only). */
+  clientSecret: string | undefined;
+  /** OIDC_SCOPES: `openid profile email` by default; openid is always asked for. */
+  scopes: string;
+  /** OIDC_GROUPS_CLAIM: the ID token's (or userinfo's) claim that lists the user's groups; `groups` by default. */
+  groupsClaim: string;
+  /** OIDC_ADMIN_GROUPS, OIDC_EDITOR_GROUPS, OIDC_VIEWER_GROUPS: group names, comma-separated. */
+  roles: GroupRoleConfig;
+  /** OIDC_BUTTON_LABEL: the sign-in page's button; `Sign in with single sign-on` by default (the UI's words). */
+  buttonLabel: string | undefined;
+  /** OIDC_REDIRECT_URL: the callback the provider knows; else made from the request (its protocol and Host). */
+  redirectUrl: string | undefined;
 }
 
 /** A configuration value that stops the start; its message is the one line the operator sees. */
@@ -119,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
+    oidc: parseOidc(env, warnings),
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -281,6 +310,59 @@ function ensureWritableDir(variable: string, dir: string): void {
     rmSync(probe);
   } catch {
     throw new ConfigError(`${variable}: the directory ${dir} cannot be created or is not writable by uid ${process.getuid?.() ?? '?'}`);
+  }
+}
+
+function parseOidc(env: NodeJS.ProcessEnv, warnings: string[]): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  if (!issuer) return undefined;
+  const url = urlOf(issuer);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+    throw new ConfigError(`OIDC_ISSUER must be an https:// URL (http:// only on a loopback address), got "${issuer}"`);
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!clientId) throw new ConfigError('OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
+  const roles = {
+    admin: listOf(env.OIDC_ADMIN_GROUPS),
+    editor: listOf(env.OIDC_EDITOR_GROUPS),
+    viewer: listOf(env.OIDC_VIEWER_GROUPS),
+  };
+  if (roles.admin.length + roles.editor.length + roles.viewer.length === 0) {
+    warnings.push('OIDC_ISSUER is set but none of OIDC_ADMIN_GROUPS, OIDC_EDITOR_GROUPS, OIDC_VIEWER_GROUPS: nobody can sign in with it.');
+  }
+  const redirect = env.OIDC_REDIRECT_URL?.trim();
+  if (redirect && !/^https?:$/.test(urlOf(redirect)?.protocol ?? '')) {
+    throw new ConfigError(`OIDC_REDIRECT_URL must be an http:// or https:// URL, got "${redirect}"`);
+  }
+  const scopes = (env.OIDC_SCOPES?.trim() || 'openid profile email').split(/\s+/);
+  return {
+    issuer,
+    clientId,
+    clientSecret: secretOf(env, 'OIDC_CLIENT_SECRET'),
+    scopes: [...new Set(['openid', ...scopes])].join(' '),
+    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || 'groups',
+    roles,
+    buttonLabel: env.OIDC_BUTTON_LABEL?.trim() || undefined,
+    redirectUrl: redirect || undefined,
+  };
+}
+
+/** Whether a URL's host name is a loopback address or localhost. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** A secret from `NAME`, else from the file `NAME_FILE` names (trimmed); undefined when neither is set. */
+function secretOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  if (value) return value;
+  const file = env[`${name}_FILE`];
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    throw new ConfigError(`${name}_FILE: cannot read ${file}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { SESSION_TTL_S, sessionCookie } from '../auth/auth.ts';
 import { writeUnlessStorageFails } from '../db/open.ts';
+import { mayUseLocalPassword } from '../domain/sign-in.ts';
 import { changeOwnProfile, setUpFirstAdmin } from '../domain/users.ts';
 import {
   countUsers,
@@ -28,7 +29,9 @@ export const AUTH_ROUTES: Route[] = [
     path: '/api/auth/status',
     access: 'public',
     handler: authStatus,
-    summary: 'Whether first-run setup is needed, and the signed-in user.',
+    summary:
+      'Whether first-run setup is needed, the signed-in user, and the ways to sign in (signIn.oidc: the OpenID Connect ' +
+      "button's label, or null when none is set).",
   },
   {
     method: 'POST',
@@ -101,7 +104,10 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function authStatus(ctx: Ctx) {
   const user = ctx.user ? getUser(ctx.app.db, ctx.user.id) : undefined;
-  return { body: { setupRequired: countUsers(ctx.app.db) === 0, user: user ? userToApi(user) : null } };
+  const oidc = ctx.app.oidc;
+  // The sign-in page's button: the provider's label (OIDC_BUTTON_LABEL), or null for the UI's own words.
+  const signIn = { oidc: oidc ? { label: oidc.config.buttonLabel ?? null } : null };
+  return { body: { setupRequired: countUsers(ctx.app.db) === 0, user: user ? userToApi(user) : null, signIn } };
 }
 
 async function authSetup(ctx: Ctx) {
@@ -123,6 +129,9 @@ async function authLogin(ctx: Ctx) {
     attempt.settle(signedIn);
   }
   if (!signedIn) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
+  if (!mayUseLocalPassword(db, user!)) {
+    throw new HttpError(403, 'local_sign_in_off', 'Sign-in with a password is for administrators only; use single sign-on.');
+  }
   // A hash of another scheme or cost (bcrypt of a user migrated from 0.20.x) is rewritten now that the password is known.
   const rewritten = needsRehash(user!.password_hash) ? await hashPassword(password) : undefined;
   noteSignIn(ctx, user!, rewritten);

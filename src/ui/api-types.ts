@@ -19,6 +19,10 @@ export type User = {
   createdAt: string;
   updatedAt: string;
   lastLoginAt: string | null;
+  signIn: 'local' | 'oidc' | 'ldap';
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
+  ldapDn: string | null;
 };
 
 export type UserList = {
