@@ -441,6 +441,19 @@ export const en = {
     repeat: 'Repeat password',
     createAdmin: 'Create administrator',
     signingIn: 'Signing in…',
+    oidcButton: 'Sign in with single sign-on',
+    or: 'or with a password',
+    localSignInOff: 'Sign-in with a password is for administrators only. Use single sign-on.',
+    'signInError.state':
+      'The sign-in could not be finished: it was started in another browser or tab, took too long, or was used already. Try again.',
+    'signInError.no_group':
+      'Your account is in none of the groups that grant a role in Switchyard. Ask an administrator to add you to one.',
+    'signInError.user_disabled': 'Your account is disabled in Switchyard. Ask an administrator.',
+    'signInError.provider_error': 'The identity provider did not sign you in.',
+    'signInError.token':
+      "The identity provider's answer could not be verified, so you were not signed in. Try again, or ask an administrator to read the server log.",
+    'signInError.unreachable': 'The identity provider cannot be reached. Try again later, or sign in with a password.',
+    'signInError.other': 'The sign-in failed. Try again.',
   }),
 
   ...group('vlans', {
