@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAuth } from './auth/auth.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
+import { createLdap } from './auth/ldap.ts';
 import { createOidc } from './auth/oidc.ts';
 import { loadConfigOrReport, type Config } from './boot/config.ts';
 import { createLogger, type Logger } from './boot/log.ts';
@@ -77,6 +78,7 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     requests,
     polls: createPollStats(),
     oidc: config.oidc && createOidc(config.oidc),
+    ldap: config.ldap && createLdap(config.ldap),
   };
   const { answerFromCache, handleApi } = createRouter(ALL_ROUTES, requests);
   const stopPruning = pruneHistoryHourly(db, config.historyDays, (error) => log.error(`deleting old history failed: ${String(error)}`));

@@ -54,6 +54,8 @@ export interface Config {
   litestreamMetricsUrl: string;
   /** Sign-in through an OpenID Connect provider (OIDC_*), when OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
+  /** Sign-in against an LDAP directory or Active Directory (LDAP_*), when LDAP_URL is set. */
+  ldap: LdapConfig | undefined;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
@@ -64,6 +66,29 @@ export interface GroupRoleConfig {
   admin: string[];
   editor: string[];
   viewer: string[];
+}
+
+/** The LDAP directory (or Active Directory) the password form tries for users who are not local (issue 41). */
+export interface LdapConfig {
+  /** LDAP_URL: ldap:// or ldaps://, one server. */
+  url: string;
+  /** LDAP_STARTTLS=true: StartTLS on an ldap:// URL before anything is sent. */
+  startTls: boolean;
+  /** LDAP_BIND_DN and LDAP_BIND_PASSWORD / _FILE: the service account that searches; anonymous when unset. */
+  bindDn: string | undefined;
+  bindPassword: string | undefined;
+  /** LDAP_USER_BASE: where users are searched (subtree). */
+  userBase: string;
+  /** LDAP_USER_FILTER: `(uid={username})` by default; {username} is replaced by the escaped name (RFC 4515). */
+  userFilter: string;
+  /** LDAP_GROUP_BASE: where groups are searched by member; unset: the user's memberOf is read instead. */
+  groupBase: string | undefined;
+  /** LDAP_ADMIN_GROUPS, LDAP_EDITOR_GROUPS, LDAP_VIEWER_GROUPS: group DNs, separated by `;`. */
+  roles: GroupRoleConfig;
+  /** LDAP_CA_FILE: the PEM of the CA that signed the directory's certificate (ldaps:// or StartTLS). */
+  ca: string | undefined;
+  /** LDAP_TIMEOUT_MS: how long connecting and each operation may take (5,000 ms by default). */
+  timeoutMs: number;
 }
 
 /** The OpenID Connect provider users sign in with (issue 41). */
@@ -148,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
     oidc: parseOidc(env, warnings),
+    ldap: parseLdap(env, warnings),
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -345,6 +371,61 @@ function parseOidc(env: NodeJS.ProcessEnv, warnings: string[]): OidcConfig | und
     buttonLabel: env.OIDC_BUTTON_LABEL?.trim() || undefined,
     redirectUrl: redirect || undefined,
   };
+}
+
+function parseLdap(env: NodeJS.ProcessEnv, warnings: string[]): LdapConfig | undefined {
+  const url = env.LDAP_URL?.trim();
+  if (!url) return undefined;
+  const protocol = urlOf(url)?.protocol;
+  if (protocol !== 'ldap:' && protocol !== 'ldaps:') throw new ConfigError(`LDAP_URL must be an ldap:// or ldaps:// URL, got "${url}"`);
+  const startTls = parseFlag('LDAP_STARTTLS', env.LDAP_STARTTLS);
+  if (startTls && protocol === 'ldaps:') throw new ConfigError('LDAP_STARTTLS is for ldap:// URLs; an ldaps:// URL is TLS already');
+  const userBase = env.LDAP_USER_BASE?.trim();
+  if (!userBase) throw new ConfigError('LDAP_USER_BASE must be set when LDAP_URL is (the DN users are searched under)');
+  const userFilter = env.LDAP_USER_FILTER?.trim() || '(uid={username})';
+  if (!userFilter.includes('{username}') || !userFilter.startsWith('(')) {
+    throw new ConfigError(`LDAP_USER_FILTER must be an LDAP filter that holds {username}, such as (uid={username}), got "${userFilter}"`);
+  }
+  const groups = (value: string | undefined) =>
+    (value ?? '')
+      .split(';')
+      .map((dn) => dn.trim())
+      .filter(Boolean);
+  const roles = { admin: groups(env.LDAP_ADMIN_GROUPS), editor: groups(env.LDAP_EDITOR_GROUPS), viewer: groups(env.LDAP_VIEWER_GROUPS) };
+  if (roles.admin.length + roles.editor.length + roles.viewer.length === 0) {
+    warnings.push('LDAP_URL is set but none of LDAP_ADMIN_GROUPS, LDAP_EDITOR_GROUPS, LDAP_VIEWER_GROUPS: nobody can sign in with it.');
+  }
+  if (protocol === 'ldap:' && !startTls && !isLoopbackHost(urlOf(url)!.hostname)) {
+    warnings.push('LDAP_URL is ldap:// without LDAP_STARTTLS=true: passwords cross the network in the clear; use ldaps:// or StartTLS.');
+  }
+  const caFile = env.LDAP_CA_FILE?.trim();
+  let ca: string | undefined;
+  if (caFile) {
+    try {
+      ca = readFileSync(caFile, 'utf8');
+    } catch {
+      throw new ConfigError(`LDAP_CA_FILE: cannot read ${caFile}`);
+    }
+  }
+  return {
+    url,
+    startTls,
+    bindDn: env.LDAP_BIND_DN?.trim() || undefined,
+    bindPassword: secretOf(env, 'LDAP_BIND_PASSWORD'),
+    userBase,
+    userFilter,
+    groupBase: env.LDAP_GROUP_BASE?.trim() || undefined,
+    roles,
+    ca,
+    timeoutMs: parseWholeNumber('LDAP_TIMEOUT_MS', env.LDAP_TIMEOUT_MS, 5000, 60_000, 100),
+  };
+}
+
+function parseFlag(variable: string, value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase();
+  if (!text || text === 'false' || text === '0' || text === 'no') return false;
+  if (text === 'true' || text === '1' || text === 'yes') return true;
+  throw new ConfigError(`${variable} must be true or false, got "${value}"`);
 }
 
 /** Whether a URL's host name is a loopback address or localhost. */

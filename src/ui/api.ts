@@ -191,7 +191,7 @@ const del = (path: string, ifMatch?: number, query?: Query) => request<NoContent
 
 // Authentication and the signed-in user. GET /api/auth/status has no answer schema in the OpenAPI document.
 /** How one may sign in besides a password: the OpenID Connect button (its label, or null for the UI's words), when set. */
-export type SignInOptions = { oidc: { label: string | null } | null };
+export type SignInOptions = { oidc: { label: string | null } | null; ldap: boolean };
 export const authStatus = () => get<{ setupRequired: boolean; user: User | null; signIn: SignInOptions }>('/api/auth/status');
 /** Where the browser goes to sign in through the OpenID Connect provider, and to sign out there too. */
 export const OIDC_START_URL = '/api/auth/oidc/start';

@@ -453,14 +453,17 @@ export const de = {
     oidcButton: 'Mit Single Sign-on anmelden',
     or: 'oder mit Passwort',
     localSignInOff: 'Die Anmeldung mit Passwort ist nur für Administratoren möglich. Melden Sie sich mit Single Sign-on an.',
+    directoryDown: 'Das Verzeichnis ist nicht erreichbar, daher können sich Verzeichniskonten gerade nicht anmelden. Lokale Konten schon.',
     'signInError.state':
-      'Die Anmeldung konnte nicht abgeschlossen werden: Sie wurde in einem anderen Browser oder Tab begonnen, hat zu lange gedauert oder wurde schon verwendet. Versuchen Sie es erneut.',
+      'Die Anmeldung konnte nicht abgeschlossen werden: Sie wurde in einem anderen Browser oder Tab begonnen, hat zu lange ' +
+      'gedauert oder wurde schon verwendet. Versuchen Sie es erneut.',
     'signInError.no_group':
       'Ihr Konto ist in keiner der Gruppen, die in Switchyard eine Rolle gewähren. Bitten Sie einen Administrator, Sie einer hinzuzufügen.',
     'signInError.user_disabled': 'Ihr Konto ist in Switchyard deaktiviert. Wenden Sie sich an einen Administrator.',
     'signInError.provider_error': 'Der Identitätsanbieter hat Sie nicht angemeldet.',
     'signInError.token':
-      'Die Antwort des Identitätsanbieters ließ sich nicht prüfen, daher wurden Sie nicht angemeldet. Versuchen Sie es erneut, oder bitten Sie einen Administrator, das Serverprotokoll zu lesen.',
+      'Die Antwort des Identitätsanbieters ließ sich nicht prüfen, daher wurden Sie nicht angemeldet. Versuchen Sie es ' +
+      'erneut, oder bitten Sie einen Administrator, das Serverprotokoll zu lesen.',
     'signInError.unreachable':
       'Der Identitätsanbieter ist nicht erreichbar. Versuchen Sie es später erneut, oder melden Sie sich mit Passwort an.',
     'signInError.other': 'Die Anmeldung ist fehlgeschlagen. Versuchen Sie es erneut.',

@@ -444,6 +444,7 @@ export const en = {
     oidcButton: 'Sign in with single sign-on',
     or: 'or with a password',
     localSignInOff: 'Sign-in with a password is for administrators only. Use single sign-on.',
+    directoryDown: 'The directory cannot be reached, so directory accounts cannot sign in now. Local accounts still can.',
     'signInError.state':
       'The sign-in could not be finished: it was started in another browser or tab, took too long, or was used already. Try again.',
     'signInError.no_group':

@@ -41,7 +41,7 @@ async function me(session: string | undefined) {
 describe('OpenID Connect sign-in', () => {
   it('shows the provider on the public status, with its button label', async () => {
     const status = await api(server.baseUrl, 'GET', '/api/auth/status');
-    expect(status.body.signIn).toEqual({ oidc: { label: 'Sign in with Test IdP' } });
+    expect(status.body.signIn).toEqual({ oidc: { label: 'Sign in with Test IdP' }, ldap: false });
   });
 
   it('sends the browser to the provider with PKCE (S256), state and nonce, and ties the state to the browser', async () => {

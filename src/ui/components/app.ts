@@ -40,7 +40,7 @@ function takeSignInError(): string | undefined {
 /** The whole app. */
 export function App() {
   const [state, setState] = useState<Phase>({ phase: 'loading' });
-  const [signIn, setSignIn] = useState<SignInOptions>({ oidc: null });
+  const [signIn, setSignIn] = useState<SignInOptions>({ oidc: null, ldap: false });
   const [signInError] = useState(takeSignInError);
   const route = useRoute();
   // Switches the catalogue (German loads on first use) before showing what it labels, then re-renders.

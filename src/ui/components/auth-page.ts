@@ -52,6 +52,11 @@ export function AuthPage(p: {
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) throw new ApiError(429, err.code, t('auth.tooMany'));
       if (err instanceof ApiError && err.code === 'local_sign_in_off') throw new ApiError(403, err.code, t('auth.localSignInOff'));
+      if (err instanceof ApiError && err.code === 'directory_unavailable') throw new ApiError(503, err.code, t('auth.directoryDown'));
+      // A directory user in no group, or disabled here: the same words as after the provider's sign-in.
+      if (err instanceof ApiError && (err.code === 'no_group' || err.code === 'user_disabled')) {
+        throw new ApiError(403, err.code, signInErrorText(err.code));
+      }
       throw err;
     }
   });
