@@ -209,3 +209,43 @@ describe('OIDC_*', () => {
     expect(() => loadConfig({ ...base(), OIDC_ISSUER: 'https://idp.example.net' })).toThrow('OIDC_CLIENT_ID');
   });
 });
+
+describe('LDAP_*', () => {
+  const ldap = { LDAP_URL: 'ldaps://dc1.example.net', LDAP_USER_BASE: 'OU=Staff,DC=example,DC=net' };
+
+  it('reads the directory, its group DNs separated by ; and the default filter', () => {
+    const config = loadConfig({
+      ...base(),
+      ...ldap,
+      LDAP_ADMIN_GROUPS: 'CN=Switchyard Admins,OU=Groups,DC=example,DC=net; CN=Ops,OU=Groups,DC=example,DC=net',
+      LDAP_BIND_PASSWORD: 'secret',
+    });
+    expect(config.ldap).toMatchObject({
+      userFilter: '(uid={username})',
+      startTls: false,
+      bindPassword: 'secret',
+      timeoutMs: 5000,
+      roles: { admin: ['CN=Switchyard Admins,OU=Groups,DC=example,DC=net', 'CN=Ops,OU=Groups,DC=example,DC=net'], editor: [], viewer: [] },
+    });
+    expect(loadConfig(base()).ldap).toBeUndefined();
+  });
+
+  it.each([
+    ['LDAP_URL', 'http://dc1.example.net'],
+    ['LDAP_USER_BASE', ''],
+    ['LDAP_USER_FILTER', '(uid=alice)'],
+    ['LDAP_USER_FILTER', 'uid={username}'],
+    ['LDAP_STARTTLS', 'maybe'],
+    ['LDAP_STARTTLS', 'true'],
+    ['LDAP_TIMEOUT_MS', '0'],
+    ['LDAP_CA_FILE', '/nonexistent/ca.pem'],
+  ])('stops the start on %s=%s with a line naming the variable', (variable, value) => {
+    expect(() => loadConfig({ ...base(), ...ldap, [variable]: value })).toThrow(variable);
+  });
+
+  it('warns about ldap:// without StartTLS away from loopback', () => {
+    const config = loadConfig({ ...base(), ...ldap, LDAP_URL: 'ldap://dc1.example.net', LDAP_VIEWER_GROUPS: 'cn=x' });
+    expect(config.warnings.join('\n')).toMatch(/in the clear/);
+    expect(loadConfig({ ...base(), ...ldap, LDAP_URL: 'ldap://dc1.example.net', LDAP_STARTTLS: 'true' }).ldap?.startTls).toBe(true);
+  });
+});

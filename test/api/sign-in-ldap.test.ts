@@ -2,11 +2,11 @@
 // tries the directory for names that are no local user's; the role comes from the groups (memberOf, kept by the
 // memberof overlay, as Active Directory keeps it) at each sign-in; a filter-injection name matches nobody; a stopped
 // directory leaves local sign-in working and says so.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeNeeding, NEEDS } from '../helpers/needs.ts';
 import { rawApi } from '../helpers/http.ts';
 import { api, TEST_PASSWORD, useTestServer } from '../helpers/server.ts';
-import { LDAP_PEOPLE, ldapEnv, person, startSlapd, type TestSlapd } from '../helpers/slapd.ts';
+import { GROUPS, LDAP_PEOPLE, ldapEnv, person, startSlapd, type TestSlapd } from '../helpers/slapd.ts';
 
 describeNeeding([NEEDS.slapd], 'sign-in against an LDAP directory', () => {
   const env: Record<string, string> = {};
@@ -107,5 +107,28 @@ describeNeeding([NEEDS.slapd], 'sign-in against an LDAP directory', () => {
       await slapd!.start();
     }
     expect((await login('alice', LDAP_PEOPLE.alice.password)).status).toBe(200);
+  });
+
+  describe('with LDAP_GROUP_BASE: groups searched by member instead of memberOf', () => {
+    const groupEnv: Record<string, string> = {};
+    beforeAll(() => {
+      Object.assign(groupEnv, ldapEnv(slapd!.url), {
+        LDAP_GROUP_BASE: GROUPS,
+        LDAP_USER_FILTER: '(&(objectClass=inetOrgPerson)(uid={username}))',
+      });
+    });
+    const byMember = useTestServer({ env: groupEnv });
+
+    it('signs in with the role of the groups that name the user as a member', async () => {
+      const answer = await rawApi(byMember.baseUrl, 'POST', '/api/auth/login', {
+        body: { username: 'alice', password: LDAP_PEOPLE.alice.password },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toMatchObject({ role: 'admin', signIn: 'ldap' });
+      const injected = await rawApi(byMember.baseUrl, 'POST', '/api/auth/login', {
+        body: { username: '*', password: LDAP_PEOPLE.alice.password },
+      });
+      expect(injected.status).toBe(401);
+    });
   });
 });

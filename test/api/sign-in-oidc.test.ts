@@ -217,3 +217,25 @@ describe('local password sign-in for admins only', () => {
     expect((await api(server.baseUrl, 'PUT', '/api/settings/sign-in', { token, body: { localSignIn: 'admins' } })).status).toBe(403);
   });
 });
+
+describe('backups of provider users', () => {
+  it('carry how each user signs in: after a restore with users=replace, a provider user signs in as the same user', async () => {
+    const before = await me((await signIn('eddie')).session);
+    const exported = await server.call('GET', '/api/backup/export');
+    expect(exported.status).toBe(200);
+    const stored = exported.body.data.users.find((user: { username: string }) => user.username === 'eddie');
+    expect(stored).toMatchObject({ signIn: 'oidc', oidcIssuer: provider.issuer, oidcSubject: 'eddie', passwordHash: '!' });
+    const restored = await server.call('POST', '/api/backup/import?users=replace', { body: exported.body });
+    expect(restored.status, restored.text).toBe(200);
+    const after = await me((await signIn('eddie')).session);
+    expect(after.body).toMatchObject({ id: before.body.id, signIn: 'oidc', username: 'eddie' });
+    // A local user's hash is still required to be a real one: '!' is taken for provider and directory users only.
+    const forged = structuredClone(exported.body);
+    forged.data.users.find((user: { username: string }) => user.username === 'admin').passwordHash = '!';
+    const token = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'admin', password: TEST_PASSWORD } })).body
+      .token;
+    const refused = await api(server.baseUrl, 'POST', '/api/backup/import?users=replace&dryRun=true', { token, body: forged });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: expect.stringMatching(/passwordHash$/) })]);
+  });
+});
