@@ -1,6 +1,6 @@
 import { SESSION_TTL_S, readCookie, sessionCookie } from '../auth/auth.ts';
 import { OidcFailure } from '../auth/oidc.ts';
-import { getUser, revokeSession, touchLastLogin } from '../db/users.ts';
+import { getUser, touchLastLogin } from '../db/users.ts';
 import { writeUnlessStorageFails } from '../db/open.ts';
 import { changeLocalSignIn, localSignIn, signInExternalUser } from '../domain/sign-in.ts';
 import { Refusal } from '../errors/refusal.ts';
@@ -42,8 +42,8 @@ export const SIGN_IN_ROUTES: Route[] = [
     handler: oidcLogout,
     cache: false,
     summary:
-      "Signs out (as POST /api/auth/logout) and answers 302 to the provider's end_session_endpoint (RP-initiated logout), " +
-      'or to the UI when the provider has none.',
+      "After POST /api/auth/logout: 302 to the provider's end_session_endpoint (RP-initiated logout, back to the UI), or to " +
+      'the UI when the provider has none or none is set. It signs nobody out here itself.',
     doc: { status: 302 },
   },
   {
@@ -118,17 +118,16 @@ async function oidcCallback(ctx: Ctx): Promise<Reply> {
   return { status: 302, headers: { Location: '/', 'Set-Cookie': cookie, 'Cache-Control': 'no-store' } };
 }
 
+// Signing out stays POST /api/auth/logout's (the session revoked, the cookie cleared); the UI then sends the browser
+// here, to the provider's end of the session.
 async function oidcLogout(ctx: Ctx): Promise<Reply> {
-  const session = ctx.user?.session ?? (await ctx.app.auth.authenticateOptional(ctx.req))?.user.session;
-  if (session) revokeSession(ctx.app.db, session.id, session.expiresAtS, Math.floor(Date.now() / 1000));
-  const clear = sessionCookie('', 0, isHttps(ctx.app.config, ctx.req));
   let location = '/';
   try {
     location = (await ctx.app.oidc?.endSessionUrl(`${origin(ctx)}/`)) ?? '/';
   } catch (error) {
     ctx.app.log.warn(`sign-out at the OpenID Connect provider skipped: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { status: 302, headers: { Location: location, 'Set-Cookie': clear, 'Cache-Control': 'no-store' } };
+  return { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } };
 }
 
 function settingsRead(ctx: Ctx): Reply {

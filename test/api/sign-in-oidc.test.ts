@@ -170,8 +170,10 @@ describe('OpenID Connect sign-in', () => {
     expect(answer.status).toBe(401);
   });
 
-  it('signs out at the provider too (RP-initiated logout) and ends the session here', async () => {
+  it('signs out here (POST /api/auth/logout), then at the provider too (RP-initiated logout)', async () => {
     const result = await signIn('ada');
+    const headers = { cookie: `session=${result.session}`, origin: server.baseUrl };
+    expect((await api(server.baseUrl, 'POST', '/api/auth/logout', { headers, body: {} })).status).toBe(204);
     const answer = await result.jar.fetch(new URL('/api/auth/oidc/logout', server.baseUrl));
     expect(answer.status).toBe(302);
     const location = new URL(answer.headers.get('location')!);

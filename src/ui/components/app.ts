@@ -66,9 +66,9 @@ export function App() {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, lost);
   }, []);
   const signOut = () => {
-    // A user of the OpenID Connect provider signs out there too (RP-initiated logout), through the server.
-    if (state.phase === 'ready' && state.user.signIn === 'oidc') window.location.assign(OIDC_LOGOUT_URL);
-    else logout().finally(() => void show({ phase: 'login' }));
+    // A user of the OpenID Connect provider then signs out there too (RP-initiated logout), through the server.
+    const atProvider = state.phase === 'ready' && state.user.signIn === 'oidc';
+    logout().finally(() => (atProvider ? window.location.assign(OIDC_LOGOUT_URL) : void show({ phase: 'login' })));
   };
   if (route.name === 'public' && route.id) return html`<${PublicPage} key=${route.id} token=${route.id} />`;
   switch (state.phase) {
