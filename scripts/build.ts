@@ -22,6 +22,9 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   discovery: 'src/discovery/read-switch.ts',
   // The NetBox device-type reader with the `yaml` package, loaded by the first template import (src/routes/templates.ts).
   netbox: 'src/import/netbox-devicetype.ts',
+  // The single sign-on clients (openid-client, ldapts), loaded only when OIDC_ISSUER or LDAP_URL is set (src/server.ts).
+  oidc: 'src/auth/oidc.ts',
+  ldap: 'src/auth/ldap.ts',
 };
 
 // Bundled CommonJS dependencies may call require(); ESM has none, so give each bundle one.

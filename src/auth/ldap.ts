@@ -7,6 +7,7 @@
 import { Client, InvalidCredentialsError } from 'ldapts';
 import type { LdapConfig } from '../boot/config.ts';
 import { escapeFilterValue, userFilterOf } from '../lib/ldap-filter.ts';
+import { LdapUnavailable } from './sign-in-failures.ts';
 
 /** A user of the directory whose password checked out. */
 export interface LdapUser {
@@ -17,9 +18,6 @@ export interface LdapUser {
   /** The DNs of its groups. */
   groups: string[];
 }
-
-/** The directory cannot be reached or answered an error: local sign-in goes on. */
-export class LdapUnavailable extends Error {}
 
 /** The directory's sign-in. */
 export interface Ldap {

@@ -4,6 +4,7 @@
 // cookie names its state too, so that a callback link made for somebody else's browser signs nobody in.
 import * as client from 'openid-client';
 import type { OidcConfig } from '../boot/config.ts';
+import { OidcFailure } from './sign-in-failures.ts';
 
 /** What the provider says about the user who signed in. */
 export interface OidcUser {
@@ -12,18 +13,6 @@ export interface OidcUser {
   preferredName: string;
   displayName: string | null;
   groups: string[];
-}
-
-/** Why a sign-in through the provider failed, as the callback's page says it. */
-export type OidcFailureReason = 'state' | 'provider_error' | 'token' | 'unreachable';
-
-/** A failed sign-in through the provider: `reason` picks the page's words, the message goes to the log. */
-export class OidcFailure extends Error {
-  readonly reason: OidcFailureReason;
-  constructor(reason: OidcFailureReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
 }
 
 /** The OpenID Connect client of the service. */

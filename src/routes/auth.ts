@@ -1,7 +1,8 @@
 import { SESSION_TTL_S, sessionCookie } from '../auth/auth.ts';
 import { writeUnlessStorageFails } from '../db/open.ts';
 import { mayUseLocalPassword, signInExternalUser } from '../domain/sign-in.ts';
-import { type Ldap, type LdapUser, LdapUnavailable } from '../auth/ldap.ts';
+import type { Ldap, LdapUser } from '../auth/ldap.ts';
+import { isLdapUnavailable } from '../auth/sign-in-failures.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { changeOwnProfile, setUpFirstAdmin } from '../domain/users.ts';
 import {
@@ -159,7 +160,7 @@ async function directorySignIn(ctx: Ctx, ldap: Ldap, username: string, password:
   try {
     found = await ldap.authenticate(username, password);
   } catch (error) {
-    if (!(error instanceof LdapUnavailable)) throw error;
+    if (!isLdapUnavailable(error)) throw error;
     ctx.app.log.warn(`sign-in: ${error.message}`);
     throw new HttpError(503, 'directory_unavailable', 'The directory cannot be reached; local accounts can still sign in.');
   }

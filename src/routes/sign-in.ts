@@ -1,5 +1,6 @@
 import { SESSION_TTL_S, readCookie, sessionCookie } from '../auth/auth.ts';
-import { OidcFailure } from '../auth/oidc.ts';
+import type { OidcUser } from '../auth/oidc.ts';
+import { isOidcFailure } from '../auth/sign-in-failures.ts';
 import { getUser, touchLastLogin } from '../db/users.ts';
 import { writeUnlessStorageFails } from '../db/open.ts';
 import { changeLocalSignIn, localSignIn, signInExternalUser } from '../domain/sign-in.ts';
@@ -77,7 +78,7 @@ async function oidcStart(ctx: Ctx): Promise<Reply> {
   try {
     started = await oidc.start(oidc.config.redirectUrl ?? `${origin(ctx)}${CALLBACK_PATH}`);
   } catch (error) {
-    if (!(error instanceof OidcFailure)) throw error;
+    if (!isOidcFailure(error)) throw error;
     ctx.app.log.warn(`sign-in: ${error.message}`);
     throw new HttpError(
       503,
@@ -95,11 +96,11 @@ async function oidcCallback(ctx: Ctx): Promise<Reply> {
   const oidc = ctx.app.oidc;
   if (!oidc) throw new HttpError(404, 'not_configured', 'No OpenID Connect provider is set (OIDC_ISSUER).');
   const url = new URL(ctx.req.url ?? '/', 'http://callback.invalid');
-  let signedIn: Awaited<ReturnType<typeof oidc.finish>>;
+  let signedIn: OidcUser;
   try {
     signedIn = await oidc.finish(url, readCookie(ctx.req, STATE_COOKIE));
   } catch (error) {
-    if (!(error instanceof OidcFailure)) throw error;
+    if (!isOidcFailure(error)) throw error;
     ctx.app.log.warn(`sign-in through OpenID Connect refused: ${error.message}`);
     return toUi(error.reason);
   }

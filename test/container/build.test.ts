@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, parseArgs, SERVER_ENTRIES } from '../../scripts/build.ts';
 import { DeviceError } from '../../src/discovery/observed.ts';
+import { isLdapUnavailable } from '../../src/auth/sign-in-failures.ts';
 import { freeUdpPort } from '../discovery/snmpsim.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
@@ -27,16 +28,44 @@ describe('scripts/build.ts', () => {
       backup: 'src/cli/backup.ts',
       discovery: 'src/discovery/read-switch.ts',
       netbox: 'src/import/netbox-devicetype.ts',
+      oidc: 'src/auth/oidc.ts',
+      ldap: 'src/auth/ldap.ts',
     });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
-    expect(result.serverFiles.map((f) => basename(f))).toEqual(['server.js', 'migrate.js', 'backup.js', 'discovery.js', 'netbox.js']);
+    expect(result.serverFiles.map((f) => basename(f))).toEqual([
+      'server.js',
+      'migrate.js',
+      'backup.js',
+      'discovery.js',
+      'netbox.js',
+      'oidc.js',
+      'ldap.js',
+    ]);
     // The server loads the readers beside it at run time, and carries none of net-snmp or yaml itself.
     const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');
     expect(server).toMatch(/["']\.\/discovery\.js["']/);
     expect(server).not.toContain('net-snmp');
     expect(server).toMatch(/["']\.\/netbox\.js["']/);
     expect(server).not.toContain('node_modules/yaml/');
+    // Nor openid-client or ldapts: the single sign-on clients are loaded only when configured (issue 41).
+    expect(server).toMatch(/["']\.\/oidc\.js["']/);
+    expect(server).toMatch(/["']\.\/ldap\.js["']/);
+    expect(server).not.toContain('node_modules/openid-client/');
+    expect(server).not.toContain('node_modules/ldapts/');
+    const { createOidc } = await import(join(tmp, 'dist', 'oidc.js'));
+    expect(typeof createOidc).toBe('function');
+    const { createLdap } = await import(join(tmp, 'dist', 'ldap.js'));
+    const ldap = createLdap({
+      url: 'ldap://127.0.0.1:1',
+      startTls: false,
+      userBase: 'dc=x',
+      userFilter: '(uid={username})',
+      roles: {},
+      timeoutMs: 500,
+    });
+    // The bundle's LdapUnavailable is known to the server's copy by name.
+    expect(isLdapUnavailable(await ldap.authenticate('someone', 'a password').catch((error: unknown) => error))).toBe(true);
     // The reader bundle reads on its own; its DeviceError is known to the server's copy by name and kind.
     const { readSwitch } = await import(join(tmp, 'dist', 'discovery.js'));
     const silent = readSwitch(

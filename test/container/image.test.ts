@@ -283,7 +283,7 @@ describe('Dockerfile', () => {
       readdirSync(join(app, 'dist'))
         .filter((f) => f.endsWith('.js'))
         .sort(),
-    ).toEqual(['backup.js', 'discovery.js', 'migrate.js', 'netbox.js', 'server.js']);
+    ).toEqual(['backup.js', 'discovery.js', 'ldap.js', 'migrate.js', 'netbox.js', 'oidc.js', 'server.js']);
   });
 
   it('sets the data paths, the default user, the port, the health check and the entrypoint', () => {
