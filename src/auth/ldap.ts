@@ -39,7 +39,8 @@ export function createLdap(config: LdapConfig): Ldap {
       const secure = config.url.startsWith('ldaps:') ? { tlsOptions } : {};
       const client = new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.timeoutMs, ...secure });
       try {
-        if (config.startTls) await client.startTLS(tlsOptions);
+        // The certificate is checked against the URL's host: the upgraded socket would otherwise be checked as localhost's.
+        if (config.startTls) await client.startTLS({ ...tlsOptions, host: new URL(config.url).hostname.replace(/^\[|\]$/g, '') });
         if (config.bindDn) await client.bind(config.bindDn, config.bindPassword ?? '');
         const { searchEntries } = await client.search(config.userBase, {
           scope: 'sub',

@@ -35,6 +35,9 @@ export const LDAP_PEOPLE: Record<string, { password: string; groups: string[] }>
 export interface TestSlapd {
   url: string;
   port: number;
+  /** With `tls`: the ldaps:// URL (the ldap:// one takes StartTLS) and the CA's PEM file that signed the server's certificate. */
+  ldapsUrl?: string;
+  caFile?: string;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Moves `uid` out of group `from` into group `to` (memberOf follows through the overlay). */
@@ -55,10 +58,11 @@ export function ldapEnv(url: string): Record<string, string> {
   };
 }
 
-/** Starts slapd with the test directory. */
-export async function startSlapd(): Promise<TestSlapd> {
+/** Starts slapd with the test directory; with `tls`, a CA of its own signs its certificate for 127.0.0.1 (openssl). */
+export async function startSlapd(options: { tls?: boolean } = {}): Promise<TestSlapd> {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-slapd-'));
   mkdirSync(join(dir, 'db'));
+  const tls = options.tls ? makeCertificates(dir) : undefined;
   const conf = join(dir, 'slapd.conf');
   writeFileSync(
     conf,
@@ -74,6 +78,7 @@ export async function startSlapd(): Promise<TestSlapd> {
       `rootpw "${ROOT_PASSWORD}"`,
       `directory ${join(dir, 'db')}`,
       'maxsize 10485760',
+      ...(tls ? [`TLSCACertificateFile ${tls.ca}`, `TLSCertificateFile ${tls.cert}`, `TLSCertificateKeyFile ${tls.key}`] : []),
       'overlay memberof',
       'memberof-refint TRUE',
       // Passwords: only binds compare them. Everything else: readable by a bound user (the service account), not anonymously.
@@ -99,14 +104,18 @@ export async function startSlapd(): Promise<TestSlapd> {
   if (added.status !== 0) throw new Error(`slapadd failed: ${added.stderr}`);
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const tlsPort = tls ? await freePort() : undefined;
+  const ldapsUrl = tlsPort ? `ldaps://127.0.0.1:${tlsPort}` : undefined;
   let child: ChildProcess | undefined;
   let output = '';
 
   async function start() {
-    child = spawn(SLAPD, ['-f', conf, '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const listen = ldapsUrl ? `${url}/ ${ldapsUrl}/` : `${url}/`;
+    child = spawn(SLAPD, ['-f', conf, '-h', listen, '-d', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     await waitForPort(port, 15_000, () => output);
+    if (tlsPort) await waitForPort(tlsPort, 15_000, () => output);
   }
 
   async function stop() {
@@ -134,6 +143,8 @@ export async function startSlapd(): Promise<TestSlapd> {
   return {
     url,
     port,
+    ldapsUrl,
+    caFile: tls?.ca,
     start,
     stop,
     async move(uid, from, to) {
@@ -155,6 +166,50 @@ async function asRoot(url: string, work: (client: Client) => Promise<void>) {
   } finally {
     await client.unbind().catch(() => undefined);
   }
+}
+
+/** A CA and a server certificate for 127.0.0.1 signed by it, made with the openssl command (bounded in time). */
+function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
+  const file = (name: string) => join(dir, name);
+  const run = (args: string[]) => {
+    const result = spawnSync('openssl', args, { encoding: 'utf8', timeout: 30_000 });
+    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr}`);
+  };
+  writeFileSync(file('ext.cnf'), 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Switchyard test CA',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+  ]);
+  run(['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', file('server.key'), '-out', file('server.csr')]);
+  run([
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    file('ext.cnf'),
+    '-out',
+    file('server.pem'),
+  ]);
+  return { ca: file('ca.pem'), cert: file('server.pem'), key: file('server.key') };
 }
 
 function freePort(): Promise<number> {
