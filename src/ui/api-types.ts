@@ -375,6 +375,7 @@ export type ActivityEntry = {
   at: string;
   userId: string | null;
   username: string | null;
+  userSignIn?: 'local' | 'oidc' | 'ldap' | null;
   action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo' | 'discovery';
   entityType: 'site' | 'vlan' | 'network' | 'range' | 'template' | 'switch' | 'lag' | 'port' | 'address' | null;
   entityId: string | null;

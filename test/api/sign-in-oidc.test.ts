@@ -164,6 +164,20 @@ describe('OpenID Connect sign-in', () => {
     await server.call('PATCH', `/api/users/${user.body.id}`, { body: { disabled: false } });
   });
 
+  it('shows in the activity log how the user of each entry signs in', async () => {
+    const result = await signIn('eddie');
+    const headers = { cookie: `session=${result.session}`, origin: server.baseUrl };
+    const made = await api(server.baseUrl, 'POST', '/api/sites', { headers, body: { name: 'Made through OIDC' } });
+    expect(made.status).toBe(201);
+    await server.call('POST', '/api/sites', { body: { name: 'Made by the local admin' } });
+    const entries = (await server.call('GET', '/api/activity?limit=2')).body.items;
+    expect(entries.map((e: { username: string; userSignIn: string }) => [e.username, e.userSignIn])).toEqual([
+      ['admin', 'local'],
+      ['eddie', 'oidc'],
+    ]);
+    expect((await server.call('GET', `/api/activity/${entries[1].id}`)).body.userSignIn).toBe('oidc');
+  });
+
   it('never signs a provider user in with a password', async () => {
     await signIn('eddie');
     const answer = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'eddie', password: '!' } });

@@ -43,6 +43,16 @@ describe('single sign-on in the browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
     expect(me).toMatchObject({ username: 'eddie', role: 'editor', signIn: 'oidc' });
+    // A change of eddie's, for the activity log's test below.
+    const made = await page.evaluate(async () => {
+      const answer = await fetch('/api/sites', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Made through SSO"}',
+      });
+      return answer.status;
+    });
+    expect(made).toBe(201);
     const session = (await context.cookies(app.baseUrl)).find((cookie) => cookie.name === 'session')!.value;
     // Signing out goes through the provider's end-session page, and the session ends here.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -67,6 +77,15 @@ describe('single sign-on in the browser', () => {
     await germanPage.getByText('Ihr Konto ist in keiner der Gruppen, die in Switchyard eine Rolle gewähren.').waitFor();
     await germanPage.getByRole('link', { name: 'Sign in with Test IdP' }).waitFor();
     await german.close();
+  });
+
+  it('shows in the activity log who signs in through the provider', async () => {
+    const { page, problems, context } = await app.openPage('/activity', 'Activity');
+    const entry = page.getByRole('listitem').filter({ hasText: 'Made through SSO' });
+    await entry.getByText('OpenID Connect', { exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'activity-sign-in-1280.png') });
+    expect(problems.errors).toEqual([]);
+    await context.close();
   });
 
   it('shows how each user signs in, and keeps passwords for admins when asked to', async () => {
