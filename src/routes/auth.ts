@@ -123,6 +123,8 @@ async function authLogin(ctx: Ctx) {
   const db = ctx.app.db;
   const attempt = ctx.app.logins.begin(username, clientKey(clientAddress(ctx.app.config, ctx.req)));
   let signedIn = false;
+  // A directory that could not be asked is no failed guess: the attempt counts neither way.
+  let counted = true;
   let user: UserRow | undefined;
   try {
     user = getUserByName(db, username);
@@ -134,8 +136,11 @@ async function authLogin(ctx: Ctx) {
       const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
       signedIn = Boolean(user && matches && !user.disabled);
     }
+  } catch (error) {
+    counted = !(error instanceof HttpError && error.code === 'directory_unavailable');
+    throw error;
   } finally {
-    attempt.settle(signedIn);
+    attempt.settle(counted ? signedIn : undefined);
   }
   if (!signedIn) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
   if (user!.sign_in === 'local' && !mayUseLocalPassword(db, user!)) {

@@ -97,6 +97,14 @@ describeNeeding([NEEDS.slapd], 'sign-in against an LDAP directory', () => {
     try {
       const refused = await login('alice', LDAP_PEOPLE.alice.password);
       expect(refused.status).toBe(503);
+      // Attempts the directory could not answer are no failed guesses: a dozen from one address lock nobody out.
+      for (let attempt = 0; attempt < 12; attempt++) {
+        const again = await rawApi(server.baseUrl, 'POST', '/api/auth/login', {
+          body: { username: 'carol', password: LDAP_PEOPLE.carol.password },
+          from: '127.0.9.9',
+        });
+        expect(again.status).toBe(503);
+      }
       expect(refused.body.error).toMatchObject({
         code: 'directory_unavailable',
         message: 'The directory cannot be reached; local accounts can still sign in.',
@@ -107,6 +115,11 @@ describeNeeding([NEEDS.slapd], 'sign-in against an LDAP directory', () => {
       await slapd!.start();
     }
     expect((await login('alice', LDAP_PEOPLE.alice.password)).status).toBe(200);
+    const after = await rawApi(server.baseUrl, 'POST', '/api/auth/login', {
+      body: { username: 'bob', password: LDAP_PEOPLE.bob.password },
+      from: '127.0.9.9',
+    });
+    expect(after.status).toBe(200);
   });
 
   describe('with LDAP_GROUP_BASE: groups searched by member instead of memberOf', () => {
