@@ -58,6 +58,20 @@ describe('an external sign-in', () => {
     expect(getUser(db, user.id)?.role).toBe('viewer');
   });
 
+  it('keeps the last enabled admin one: a sign-in whose groups would demote them is refused (last_admin)', () => {
+    const { db } = countingDatabase();
+    const only = signInExternalUser(db, { identity: oidc('s6'), preferredName: 'boss', displayName: null, groups: ['admins'] }, ROLES);
+    const refusal = refusalOf(() =>
+      signInExternalUser(db, { identity: oidc('s6'), preferredName: 'boss', displayName: null, groups: ['staff'] }, ROLES),
+    );
+    expect(refusal).toMatchObject({ code: 'last_admin' });
+    expect(getUser(db, only.id)?.role).toBe('admin');
+    signInExternalUser(db, { identity: oidc('s7'), preferredName: 'other', displayName: null, groups: ['admins'] }, ROLES);
+    expect(signInExternalUser(db, { identity: oidc('s6'), preferredName: 'boss', displayName: null, groups: ['staff'] }, ROLES).role).toBe(
+      'viewer',
+    );
+  });
+
   it('makes a username of what a provider gives', () => {
     const { db } = countingDatabase();
     expect(freeUsername(db, 'Jörg Müller')).toBe('J-rg-M-ller');

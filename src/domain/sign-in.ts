@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../db/open.ts';
 import {
+  countEnabledAdmins,
   type ExternalIdentity,
   getLocalSignIn,
   getUser,
@@ -50,8 +51,8 @@ export function roleFromGroups(groups: readonly string[], roles: GroupRoles, ign
 
 /**
  * Signs in a user of a provider or a directory: creates it at the first sign-in (a unique username from its preferred
- * name), else gives it the role its groups grant now. Refuses no_group (403: in none of the groups) and user_disabled
- * (403: disabled here). Answers the user as stored.
+ * name), else gives it the role its groups grant now. Refuses no_group (in none of the groups), user_disabled (disabled
+ * here) and last_admin (its groups would leave no enabled admin). Answers the user as stored.
  */
 export function signInExternalUser(db: Db, signIn: ExternalSignIn, roles: GroupRoles, ignoreCase = false): UserRow {
   const role = roleFromGroups(signIn.groups, roles, ignoreCase);
@@ -63,6 +64,8 @@ export function signInExternalUser(db: Db, signIn: ExternalSignIn, roles: GroupR
     const now = new Date().toISOString();
     if (known) {
       id = known.id;
+      // The rule of every user write (domain/users.ts): the last enabled admin stays one, groups or not.
+      if (known.role === 'admin' && role !== 'admin' && countEnabledAdmins(db) <= 1) throw lastAdmin();
       if (known.role !== role) updateExternalRole(db, known.id, role, now);
       return;
     }
@@ -120,6 +123,14 @@ function displayNameOf(name: string | null): string | null {
 
 function noGroup(): Refusal {
   return new Refusal('invalid', 'no_group', 'You are in none of the groups that grant a role in Switchyard; ask an administrator.');
+}
+
+function lastAdmin(): Refusal {
+  return new Refusal(
+    'conflict',
+    'last_admin',
+    'Your groups no longer grant admin, and you are the last enabled admin: an admin must make another admin first.',
+  );
 }
 
 function userDisabled(): Refusal {

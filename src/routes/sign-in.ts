@@ -33,7 +33,7 @@ export const SIGN_IN_ROUTES: Route[] = [
     summary:
       'Where the provider sends the browser back: checks state, nonce and PKCE, reads the ID token and the groups, sets the ' +
       'session cookie and answers 302 to the UI; a refused sign-in answers 302 to the UI with ?signInError=<reason> ' +
-      '(state, no_group, user_disabled, provider_error, token, unreachable).',
+      '(state, no_group, user_disabled, last_admin, provider_error, token, unreachable).',
     doc: { status: 302 },
   },
   {

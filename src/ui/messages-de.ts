@@ -469,6 +469,8 @@ export const de = {
       'erneut, oder bitten Sie einen Administrator, das Serverprotokoll zu lesen.',
     'signInError.unreachable':
       'Der Identitätsanbieter ist nicht erreichbar. Versuchen Sie es später erneut, oder melden Sie sich mit Passwort an.',
+    'signInError.last_admin':
+      'Ihre Gruppen machen Sie nicht mehr zum Administrator, aber Sie sind der letzte. Zuerst muss ein anderer Administrator ernannt werden.',
     'signInError.other': 'Die Anmeldung ist fehlgeschlagen. Versuchen Sie es erneut.',
     repeat: 'Passwort wiederholen',
     createAdmin: 'Administrator anlegen',

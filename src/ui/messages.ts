@@ -457,6 +457,8 @@ export const en = {
     'signInError.token':
       "The identity provider's answer could not be verified, so you were not signed in. Try again, or ask an administrator to read the server log.",
     'signInError.unreachable': 'The identity provider cannot be reached. Try again later, or sign in with a password.',
+    'signInError.last_admin':
+      'Your groups no longer make you an administrator, but you are the last one. Another administrator must be made first.',
     'signInError.other': 'The sign-in failed. Try again.',
   }),
 

@@ -17,6 +17,7 @@ const SIGN_IN_ERRORS: Record<string, MessageKey> = {
   provider_error: 'auth.signInError.provider_error',
   token: 'auth.signInError.token',
   unreachable: 'auth.signInError.unreachable',
+  last_admin: 'auth.signInError.last_admin',
 };
 
 /** The words of a refused sign-in through the provider. */
@@ -54,7 +55,7 @@ export function AuthPage(p: {
       if (err instanceof ApiError && err.code === 'local_sign_in_off') throw new ApiError(403, err.code, t('auth.localSignInOff'));
       if (err instanceof ApiError && err.code === 'directory_unavailable') throw new ApiError(503, err.code, t('auth.directoryDown'));
       // A directory user in no group, or disabled here: the same words as after the provider's sign-in.
-      if (err instanceof ApiError && (err.code === 'no_group' || err.code === 'user_disabled')) {
+      if (err instanceof ApiError && (err.code === 'no_group' || err.code === 'user_disabled' || err.code === 'last_admin')) {
         throw new ApiError(403, err.code, signInErrorText(err.code));
       }
       throw err;
