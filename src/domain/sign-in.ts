@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../db/open.ts';
 import {
-  countEnabledAdmins,
   type ExternalIdentity,
   getLocalSignIn,
   getUser,
@@ -19,6 +18,7 @@ import {
 } from '../db/users.ts';
 import { Refusal } from '../errors/refusal.ts';
 import { ROLES } from '../fields/choices.ts';
+import { refuseLastAdmin } from './users.ts';
 
 type Role = UserRow['role'];
 
@@ -65,7 +65,7 @@ export function signInExternalUser(db: Db, signIn: ExternalSignIn, roles: GroupR
     if (known) {
       id = known.id;
       // The rule of every user write (domain/users.ts): the last enabled admin stays one, groups or not.
-      if (known.role === 'admin' && role !== 'admin' && countEnabledAdmins(db) <= 1) throw lastAdmin();
+      if (role !== 'admin') refuseLastAdmin(db, known);
       if (known.role !== role) updateExternalRole(db, known.id, role, now);
       return;
     }
@@ -123,14 +123,6 @@ function displayNameOf(name: string | null): string | null {
 
 function noGroup(): Refusal {
   return new Refusal('invalid', 'no_group', 'You are in none of the groups that grant a role in Switchyard; ask an administrator.');
-}
-
-function lastAdmin(): Refusal {
-  return new Refusal(
-    'conflict',
-    'last_admin',
-    'Your groups no longer grant admin, and you are the last enabled admin: an admin must make another admin first.',
-  );
 }
 
 function userDisabled(): Refusal {
