@@ -26,6 +26,9 @@ export const SERVER_ENTRIES: Readonly<Record<string, string>> = {
   ssh: 'src/discovery/ssh-config.ts',
   // The agent (issue 39), with its own copy of the SNMP reader: the switchyard-agent image holds this file alone.
   agent: 'src/agent/main.ts',
+  // The single sign-on clients (openid-client, ldapts), loaded only when OIDC_ISSUER or LDAP_URL is set (src/server.ts).
+  oidc: 'src/auth/oidc.ts',
+  ldap: 'src/auth/ldap.ts',
 };
 
 // Bundled CommonJS dependencies may call require() and name __dirname and __filename (ssh2's agent does); ESM has

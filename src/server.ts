@@ -50,6 +50,12 @@ const READER = import.meta.url.endsWith('.ts') ? './discovery/read-switch.ts' : 
 const readSwitchOnDemand: ReadSwitch = async (target, credentials, limits) =>
   ((await import(READER)) as typeof import('./discovery/read-switch.ts')).readSwitch(target, credentials, limits);
 
+// openid-client and ldapts are loaded only when OIDC_ISSUER or LDAP_URL is set: in the release they are dist/oidc.js
+// and dist/ldap.js beside this bundle (scripts/build.ts), as the SNMP reader is, so that a server without single
+// sign-on keeps neither in memory. The specifiers are not literals, so that esbuild leaves them to run time.
+const OIDC_CLIENT = import.meta.url.endsWith('.ts') ? './auth/oidc.ts' : './oidc.js';
+const LDAP_CLIENT = import.meta.url.endsWith('.ts') ? './auth/ldap.ts' : './ldap.js';
+
 /** What a caller may put in place of the real thing: the SNMP reader (the API tests give a fake one). */
 export interface ServerOptions {
   readSwitch?: ReadSwitch;
@@ -75,6 +81,8 @@ export async function startServer(config: Config, log: Logger, options: ServerOp
     readSwitch: options.readSwitch ?? readSwitchOnDemand,
     requests,
     polls: createPollStats(),
+    oidc: config.oidc && ((await import(OIDC_CLIENT)) as typeof import('./auth/oidc.ts')).createOidc(config.oidc),
+    ldap: config.ldap && ((await import(LDAP_CLIENT)) as typeof import('./auth/ldap.ts')).createLdap(config.ldap),
   };
   const { answerFromCache, handleApi } = createRouter(ALL_ROUTES, requests);
   const stopPruning = pruneHistoryHourly(db, config.historyDays, (error) => log.error(`deleting old history failed: ${String(error)}`));

@@ -23,7 +23,8 @@ export const ADDRESS_MAX_DELAY_S = 60;
 
 /** One sign-in attempt under way: settle it with the outcome of the password check. */
 export interface LoginAttempt {
-  settle(succeeded: boolean): void;
+  /** true clears the pair's failures, false records one; undefined neither (the directory could not be asked). */
+  settle(succeeded: boolean | undefined): void;
 }
 
 /** Lets an attempt through or refuses it with 429; counts its outcome. */
@@ -98,6 +99,7 @@ export function createLoginLimiter(db: Db, log: Logger, clock: () => number = Da
           settled = true;
           adjust(all, -1);
           const now = clock();
+          if (succeeded === undefined) return;
           if (succeeded) bestEffort('forget failures', () => clearLoginFailures(db, keys.pair));
           else bestEffort('record a failure', () => recordLoginFailure(db, all, now, now - LOGIN_WINDOW_MS));
         },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -171,5 +171,81 @@ describe('HISTORY_DAYS', () => {
 
   it.each(['0', '36501', '30d', '-1'])('stops the start on HISTORY_DAYS=%s with a line naming the variable', (value) => {
     expect(() => loadConfig({ ...base(), HISTORY_DAYS: value })).toThrow('HISTORY_DAYS');
+  });
+});
+
+describe('OIDC_*', () => {
+  const oidc = { OIDC_ISSUER: 'https://idp.example.net/realms/main', OIDC_CLIENT_ID: 'switchyard' };
+
+  it('reads the provider, its groups and the secret from OIDC_CLIENT_SECRET_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-oidc-'));
+    writeFileSync(join(dir, 'secret'), 'from-a-file\n');
+    const config = loadConfig({
+      ...base(),
+      ...oidc,
+      OIDC_CLIENT_SECRET_FILE: join(dir, 'secret'),
+      OIDC_ADMIN_GROUPS: 'sy-admins, ops',
+      OIDC_SCOPES: 'profile groups',
+    });
+    expect(config.oidc).toMatchObject({
+      clientSecret: 'from-a-file',
+      roles: { admin: ['sy-admins', 'ops'], editor: [], viewer: [] },
+      scopes: 'openid profile groups',
+      groupsClaim: 'groups',
+    });
+    expect(loadConfig(base()).oidc).toBeUndefined();
+  });
+
+  it.each([['http://idp.example.net'], ['http://10.0.0.5:8080'], ['ftp://idp.example.net'], ['not a url']])(
+    'refuses the issuer %s (http:// only on a loopback address)',
+    (issuer) => {
+      expect(() => loadConfig({ ...base(), ...oidc, OIDC_ISSUER: issuer })).toThrow('OIDC_ISSUER');
+    },
+  );
+
+  it('takes http:// on a loopback address, and wants a client id', () => {
+    expect(loadConfig({ ...base(), ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ ...base(), ...oidc, OIDC_ISSUER: 'http://localhost:9000' }).oidc?.issuer).toBe('http://localhost:9000');
+    expect(() => loadConfig({ ...base(), OIDC_ISSUER: 'https://idp.example.net' })).toThrow('OIDC_CLIENT_ID');
+  });
+});
+
+describe('LDAP_*', () => {
+  const ldap = { LDAP_URL: 'ldaps://dc1.example.net', LDAP_USER_BASE: 'OU=Staff,DC=example,DC=net' };
+
+  it('reads the directory, its group DNs separated by ; and the default filter', () => {
+    const config = loadConfig({
+      ...base(),
+      ...ldap,
+      LDAP_ADMIN_GROUPS: 'CN=Switchyard Admins,OU=Groups,DC=example,DC=net; CN=Ops,OU=Groups,DC=example,DC=net',
+      LDAP_BIND_PASSWORD: 'secret',
+    });
+    expect(config.ldap).toMatchObject({
+      userFilter: '(uid={username})',
+      startTls: false,
+      bindPassword: 'secret',
+      timeoutMs: 5000,
+      roles: { admin: ['CN=Switchyard Admins,OU=Groups,DC=example,DC=net', 'CN=Ops,OU=Groups,DC=example,DC=net'], editor: [], viewer: [] },
+    });
+    expect(loadConfig(base()).ldap).toBeUndefined();
+  });
+
+  it.each([
+    ['LDAP_URL', 'http://dc1.example.net'],
+    ['LDAP_USER_BASE', ''],
+    ['LDAP_USER_FILTER', '(uid=alice)'],
+    ['LDAP_USER_FILTER', 'uid={username}'],
+    ['LDAP_STARTTLS', 'maybe'],
+    ['LDAP_STARTTLS', 'true'],
+    ['LDAP_TIMEOUT_MS', '0'],
+    ['LDAP_CA_FILE', '/nonexistent/ca.pem'],
+  ])('stops the start on %s=%s with a line naming the variable', (variable, value) => {
+    expect(() => loadConfig({ ...base(), ...ldap, [variable]: value })).toThrow(variable);
+  });
+
+  it('warns about ldap:// without StartTLS away from loopback', () => {
+    const config = loadConfig({ ...base(), ...ldap, LDAP_URL: 'ldap://dc1.example.net', LDAP_VIEWER_GROUPS: 'cn=x' });
+    expect(config.warnings.join('\n')).toMatch(/in the clear/);
+    expect(loadConfig({ ...base(), ...ldap, LDAP_URL: 'ldap://dc1.example.net', LDAP_STARTTLS: 'true' }).ldap?.startTls).toBe(true);
   });
 });

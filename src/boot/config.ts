@@ -52,9 +52,62 @@ export interface Config {
   replicaUrl: string | undefined;
   /** Where the Litestream process serves its own metrics (LITESTREAM_METRICS_URL), read for the replication lag. */
   litestreamMetricsUrl: string;
+  /** Sign-in through an OpenID Connect provider (OIDC_*), when OIDC_ISSUER is set. */
+  oidc: OidcConfig | undefined;
+  /** Sign-in against an LDAP directory or Active Directory (LDAP_*), when LDAP_URL is set. */
+  ldap: LdapConfig | undefined;
   rootDir: string;
   publicDir: string;
   migrationsDir: string;
+}
+
+/** Which groups grant which role (OIDC_ADMIN_GROUPS…, LDAP_ADMIN_GROUPS…). */
+export interface GroupRoleConfig {
+  admin: string[];
+  editor: string[];
+  viewer: string[];
+}
+
+/** The LDAP directory (or Active Directory) the password form tries for users who are not local (issue 41). */
+export interface LdapConfig {
+  /** LDAP_URL: ldap:// or ldaps://, one server. */
+  url: string;
+  /** LDAP_STARTTLS=true: StartTLS on an ldap:// URL before anything is sent. */
+  startTls: boolean;
+  /** LDAP_BIND_DN and LDAP_BIND_PASSWORD / _FILE: the service account that searches; anonymous when unset. */
+  bindDn: string | undefined;
+  bindPassword: string | undefined;
+  /** LDAP_USER_BASE: where users are searched (subtree). */
+  userBase: string;
+  /** LDAP_USER_FILTER: `(uid={username})` by default; {username} is replaced by the escaped name (RFC 4515). */
+  userFilter: string;
+  /** LDAP_GROUP_BASE: where groups are searched by member; unset: the user's memberOf is read instead. */
+  groupBase: string | undefined;
+  /** LDAP_ADMIN_GROUPS, LDAP_EDITOR_GROUPS, LDAP_VIEWER_GROUPS: group DNs, separated by `;`. */
+  roles: GroupRoleConfig;
+  /** LDAP_CA_FILE: the PEM of the CA that signed the directory's certificate (ldaps:// or StartTLS). */
+  ca: string | undefined;
+  /** LDAP_TIMEOUT_MS: how long connecting and each operation may take (5,000 ms by default). */
+  timeoutMs: number;
+}
+
+/** The OpenID Connect provider users sign in with (issue 41). */
+export interface OidcConfig {
+  /** OIDC_ISSUER: https://, or http:// on a loopback address only (a provider on the same machine, the tests'). */
+  issuer: string;
+  clientId: string;
+  /** OIDC_CLIENT_SECRET or the file OIDC_CLIENT_SECRET_FILE names; undefined for a public client (PKCE only). */
+  clientSecret: string | undefined;
+  /** OIDC_SCOPES: `openid profile email` by default; openid is always asked for. */
+  scopes: string;
+  /** OIDC_GROUPS_CLAIM: the ID token's (or userinfo's) claim that lists the user's groups; `groups` by default. */
+  groupsClaim: string;
+  /** OIDC_ADMIN_GROUPS, OIDC_EDITOR_GROUPS, OIDC_VIEWER_GROUPS: group names, comma-separated. */
+  roles: GroupRoleConfig;
+  /** OIDC_BUTTON_LABEL: the sign-in page's button; `Sign in with single sign-on` by default (the UI's words). */
+  buttonLabel: string | undefined;
+  /** OIDC_REDIRECT_URL: the callback the provider knows; else made from the request (its protocol and Host). */
+  redirectUrl: string | undefined;
 }
 
 /** A configuration value that stops the start; its message is the one line the operator sees. */
@@ -119,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = ROOT_
     metricsAllow: parseAddresses('METRICS_ALLOW', env.METRICS_ALLOW),
     replicaUrl: parseReplicaUrl(env.LITESTREAM_REPLICA_URL),
     litestreamMetricsUrl: parseHttpUrl('LITESTREAM_METRICS_URL', env.LITESTREAM_METRICS_URL, 'http://127.0.0.1:9090/metrics'),
+    oidc: parseOidc(env, warnings),
+    ldap: parseLdap(env, warnings),
     rootDir,
     publicDir: resolve(rootDir, 'public'),
     migrationsDir: resolve(rootDir, 'migrations'),
@@ -281,6 +336,114 @@ function ensureWritableDir(variable: string, dir: string): void {
     rmSync(probe);
   } catch {
     throw new ConfigError(`${variable}: the directory ${dir} cannot be created or is not writable by uid ${process.getuid?.() ?? '?'}`);
+  }
+}
+
+function parseOidc(env: NodeJS.ProcessEnv, warnings: string[]): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  if (!issuer) return undefined;
+  const url = urlOf(issuer);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+    throw new ConfigError(`OIDC_ISSUER must be an https:// URL (http:// only on a loopback address), got "${issuer}"`);
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!clientId) throw new ConfigError('OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
+  const roles = {
+    admin: listOf(env.OIDC_ADMIN_GROUPS),
+    editor: listOf(env.OIDC_EDITOR_GROUPS),
+    viewer: listOf(env.OIDC_VIEWER_GROUPS),
+  };
+  if (roles.admin.length + roles.editor.length + roles.viewer.length === 0) {
+    warnings.push('OIDC_ISSUER is set but none of OIDC_ADMIN_GROUPS, OIDC_EDITOR_GROUPS, OIDC_VIEWER_GROUPS: nobody can sign in with it.');
+  }
+  const redirect = env.OIDC_REDIRECT_URL?.trim();
+  if (redirect && !/^https?:$/.test(urlOf(redirect)?.protocol ?? '')) {
+    throw new ConfigError(`OIDC_REDIRECT_URL must be an http:// or https:// URL, got "${redirect}"`);
+  }
+  const scopes = (env.OIDC_SCOPES?.trim() || 'openid profile email').split(/\s+/);
+  return {
+    issuer,
+    clientId,
+    clientSecret: secretOf(env, 'OIDC_CLIENT_SECRET'),
+    scopes: [...new Set(['openid', ...scopes])].join(' '),
+    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || 'groups',
+    roles,
+    buttonLabel: env.OIDC_BUTTON_LABEL?.trim() || undefined,
+    redirectUrl: redirect || undefined,
+  };
+}
+
+function parseLdap(env: NodeJS.ProcessEnv, warnings: string[]): LdapConfig | undefined {
+  const url = env.LDAP_URL?.trim();
+  if (!url) return undefined;
+  const protocol = urlOf(url)?.protocol;
+  if (protocol !== 'ldap:' && protocol !== 'ldaps:') throw new ConfigError(`LDAP_URL must be an ldap:// or ldaps:// URL, got "${url}"`);
+  const startTls = parseFlag('LDAP_STARTTLS', env.LDAP_STARTTLS);
+  if (startTls && protocol === 'ldaps:') throw new ConfigError('LDAP_STARTTLS is for ldap:// URLs; an ldaps:// URL is TLS already');
+  const userBase = env.LDAP_USER_BASE?.trim();
+  if (!userBase) throw new ConfigError('LDAP_USER_BASE must be set when LDAP_URL is (the DN users are searched under)');
+  const userFilter = env.LDAP_USER_FILTER?.trim() || '(uid={username})';
+  if (!userFilter.includes('{username}') || !userFilter.startsWith('(')) {
+    throw new ConfigError(`LDAP_USER_FILTER must be an LDAP filter that holds {username}, such as (uid={username}), got "${userFilter}"`);
+  }
+  const groups = (value: string | undefined) =>
+    (value ?? '')
+      .split(';')
+      .map((dn) => dn.trim())
+      .filter(Boolean);
+  const roles = { admin: groups(env.LDAP_ADMIN_GROUPS), editor: groups(env.LDAP_EDITOR_GROUPS), viewer: groups(env.LDAP_VIEWER_GROUPS) };
+  if (roles.admin.length + roles.editor.length + roles.viewer.length === 0) {
+    warnings.push('LDAP_URL is set but none of LDAP_ADMIN_GROUPS, LDAP_EDITOR_GROUPS, LDAP_VIEWER_GROUPS: nobody can sign in with it.');
+  }
+  if (protocol === 'ldap:' && !startTls && !isLoopbackHost(urlOf(url)!.hostname)) {
+    warnings.push('LDAP_URL is ldap:// without LDAP_STARTTLS=true: passwords cross the network in the clear; use ldaps:// or StartTLS.');
+  }
+  const caFile = env.LDAP_CA_FILE?.trim();
+  let ca: string | undefined;
+  if (caFile) {
+    try {
+      ca = readFileSync(caFile, 'utf8');
+    } catch {
+      throw new ConfigError(`LDAP_CA_FILE: cannot read ${caFile}`);
+    }
+  }
+  return {
+    url,
+    startTls,
+    bindDn: env.LDAP_BIND_DN?.trim() || undefined,
+    bindPassword: secretOf(env, 'LDAP_BIND_PASSWORD'),
+    userBase,
+    userFilter,
+    groupBase: env.LDAP_GROUP_BASE?.trim() || undefined,
+    roles,
+    ca,
+    timeoutMs: parseWholeNumber('LDAP_TIMEOUT_MS', env.LDAP_TIMEOUT_MS, 5000, 60_000, 100),
+  };
+}
+
+function parseFlag(variable: string, value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase();
+  if (!text || text === 'false' || text === '0' || text === 'no') return false;
+  if (text === 'true' || text === '1' || text === 'yes') return true;
+  throw new ConfigError(`${variable} must be true or false, got "${value}"`);
+}
+
+/** Whether a URL's host name is a loopback address or localhost. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** A secret from `NAME`, else from the file `NAME_FILE` names (trimmed); undefined when neither is set. */
+function secretOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  if (value) return value;
+  const file = env[`${name}_FILE`];
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    throw new ConfigError(`${name}_FILE: cannot read ${file}`);
   }
 }
 

@@ -66,6 +66,66 @@ export function insertUser(
   );
 }
 
+/** How an external user is linked: an OpenID Connect provider's (issuer, subject), or a directory entry's DN. */
+export type ExternalIdentity = { method: 'oidc'; issuer: string; subject: string } | { method: 'ldap'; dn: string };
+
+/** The password hash of an external user: no password verifies it (lib/password.ts verifies only its own formats). */
+export const NO_PASSWORD_HASH = '!';
+
+/** The user an external identity is linked to. */
+export function getUserByIdentity(db: Db, identity: ExternalIdentity): UserRow | undefined {
+  if (identity.method === 'oidc') {
+    return prepare(db, `SELECT ${USER_COLUMNS} FROM users WHERE oidc_issuer = ? AND oidc_subject = ?`).get(
+      identity.issuer,
+      identity.subject,
+    ) as UserRow | undefined;
+  }
+  return prepare(db, `SELECT ${USER_COLUMNS} FROM users WHERE ldap_dn = ?`).get(identity.dn) as UserRow | undefined;
+}
+
+/** Stores a new user who signs in through a provider or a directory (no password). */
+export function insertExternalUser(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'username' | 'display_name' | 'role' | 'created_at'>,
+  identity: ExternalIdentity,
+): void {
+  prepare(
+    db,
+    `INSERT INTO users (id, username, display_name, password_hash, role, created_at, updated_at, sign_in, oidc_issuer, oidc_subject, ldap_dn)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    user.id,
+    user.username,
+    user.display_name,
+    NO_PASSWORD_HASH,
+    user.role,
+    user.created_at,
+    user.created_at,
+    identity.method,
+    identity.method === 'oidc' ? identity.issuer : null,
+    identity.method === 'oidc' ? identity.subject : null,
+    identity.method === 'ldap' ? identity.dn : null,
+  );
+}
+
+/** Gives an external user the role its groups grant now, and raises its version. */
+export function updateExternalRole(db: Db, id: string, role: UserRow['role'], now: string): void {
+  prepare(db, 'UPDATE users SET role = ?, version = version + 1, updated_at = ? WHERE id = ?').run(role, now, id);
+}
+
+/** Who may sign in with a password kept here: everyone, or admins only (the break-glass account). */
+export type LocalSignIn = 'everyone' | 'admins';
+
+/** The sign-in setting (migration 0028). */
+export function getLocalSignIn(db: Db): LocalSignIn {
+  return (prepare(db, 'SELECT local_sign_in AS v FROM sign_in_settings WHERE id = 1').get() as { v: LocalSignIn }).v;
+}
+
+/** Changes the sign-in setting. */
+export function setLocalSignIn(db: Db, value: LocalSignIn, now: string): void {
+  prepare(db, 'UPDATE sign_in_settings SET local_sign_in = ?, updated_at = ? WHERE id = 1').run(value, now);
+}
+
 /** A user as a backup holds it. */
 export interface StoredUser {
   id: string;
@@ -81,6 +141,11 @@ export interface StoredUser {
   updatedAt: string;
   lastLoginAt: string | null;
   version: number;
+  /** Absent in documents written before issue 41: local, with no issuer, subject or DN. */
+  signIn?: 'local' | 'oidc' | 'ldap';
+  oidcIssuer?: string | null;
+  oidcSubject?: string | null;
+  ldapDn?: string | null;
 }
 
 /** The highest token_version any user ever had, deleted and replaced users included (migration 0005). */
@@ -100,7 +165,7 @@ export function insertStoredUser(db: Db, user: StoredUser, tokenVersion: number)
   prepare(
     db,
     `INSERT INTO users (id, username, display_name, language, password_hash, role, disabled, token_version, version, created_at,
-    updated_at, last_login_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    updated_at, last_login_at, sign_in, oidc_issuer, oidc_subject, ldap_dn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     user.id,
     user.username,
@@ -114,6 +179,10 @@ export function insertStoredUser(db: Db, user: StoredUser, tokenVersion: number)
     user.createdAt,
     user.updatedAt,
     user.lastLoginAt,
+    user.signIn ?? 'local',
+    user.oidcIssuer ?? null,
+    user.oidcSubject ?? null,
+    user.ldapDn ?? null,
   );
 }
 

@@ -135,8 +135,11 @@ export function changeOwnProfile(db: Db, id: string, body: unknown): UserRow | u
   return getUser(db, id);
 }
 
-/** 409 last_admin when `user`, who stops being an enabled admin, is the last one; `field` names what an update changes. */
-function refuseLastAdmin(db: Db, user: UserRow, field?: 'role' | 'disabled'): void {
+/**
+ * 409 last_admin when `user`, who stops being an enabled admin, is the last one; `field` names what an update changes.
+ * Every write of users calls it: an admin's change and delete, and a sign-in whose groups change the role (sign-in.ts).
+ */
+export function refuseLastAdmin(db: Db, user: UserRow, field?: 'role' | 'disabled'): void {
   if (user.role !== 'admin' || user.disabled || countEnabledAdmins(db) > 1) return;
   throw formedRefusal('conflict', 'last_admin', {}, field && [faultOf(field, 'leaves_no_admin')]);
 }

@@ -22,6 +22,9 @@ export const ROLES = ['viewer', 'editor', 'admin'] as const;
 /** The languages of the UI. */
 export const LANGUAGES = ['en', 'de'] as const;
 
+/** How a user signs in: a password kept here, an OpenID Connect provider, a directory (issue 41). */
+export const SIGN_IN_METHODS = ['local', 'oidc', 'ldap'] as const;
+
 /** Fewest characters of a password. */
 export const MIN_PASSWORD_LENGTH = 10;
 

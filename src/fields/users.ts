@@ -1,4 +1,4 @@
-import { LANGUAGES, MIN_PASSWORD_LENGTH, ROLES } from './choices.ts';
+import { LANGUAGES, MIN_PASSWORD_LENGTH, ROLES, SIGN_IN_METHODS } from './choices.ts';
 import { declareResource, type Normalized, refused } from './field.ts';
 
 /** A user who can sign in. Passwords are write-only: never answered. */
@@ -56,6 +56,38 @@ export const USER = declareResource({
     { name: 'createdAt', column: 'created_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
     { name: 'updatedAt', column: 'updated_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC.' },
     { name: 'lastLoginAt', column: 'last_login_at', type: 'timestamp', readOnly: true, description: 'ISO 8601 UTC, or null.' },
+    {
+      name: 'signIn',
+      column: 'sign_in',
+      type: 'enum',
+      values: SIGN_IN_METHODS,
+      readOnly: true,
+      description: 'How the user signs in: local (a password kept here), oidc (the OpenID Connect provider) or ldap (the directory).',
+    },
+    {
+      name: 'oidcIssuer',
+      column: 'oidc_issuer',
+      type: 'text',
+      readOnly: true,
+      csv: false,
+      description: 'The OpenID Connect issuer that signs the user in (signIn oidc), else null.',
+    },
+    {
+      name: 'oidcSubject',
+      column: 'oidc_subject',
+      type: 'text',
+      readOnly: true,
+      csv: false,
+      description: "The user's subject at that issuer (signIn oidc), else null: with the issuer, what links the user, never its name.",
+    },
+    {
+      name: 'ldapDn',
+      column: 'ldap_dn',
+      type: 'text',
+      readOnly: true,
+      csv: false,
+      description: "The user's entry in the directory (signIn ldap), else null.",
+    },
   ],
 });
 

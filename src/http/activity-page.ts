@@ -18,6 +18,11 @@ export const ACTIVITY_ENTRY_SCHEMA: JsonSchema = {
     at: { type: 'string', format: 'date-time' },
     userId: { ...NULLABLE_ID, description: 'Who made the change; null for the system (legacy migration).' },
     username: NULLABLE_TEXT,
+    userSignIn: {
+      enum: ['local', 'oidc', 'ldap', null],
+      description:
+        'How the user signs in now (GET /api/activity and /api/activity/{id} only): local, oidc or ldap; null for the system or a deleted user.',
+    },
     action: { enum: [...ACTIONS] },
     entityType: { enum: [...KIND_ORDER, null] },
     entityId: NULLABLE_ID,

@@ -1,6 +1,8 @@
 // What a route is (Route, one line of a route table), what its handler gets (Ctx, with the App in it) and what
 // it answers (Reply). App is here, not in a file of its own, because App and Ctx each name the other.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Ldap } from '../auth/ldap.ts';
+import type { Oidc } from '../auth/oidc.ts';
 import type { Auth, AuthUser, Role } from '../auth/auth.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { Config } from '../boot/config.ts';
@@ -36,6 +38,10 @@ export interface App {
   readSwitch: ReadSwitch;
   /** The polls made, for GET /api/metrics: server.ts's. */
   polls: PollStats;
+  /** The OpenID Connect client when OIDC_ISSUER is set (auth/oidc.ts). */
+  oidc: Oidc | undefined;
+  /** The LDAP directory's sign-in when LDAP_URL is set (auth/ldap.ts). */
+  ldap: Ldap | undefined;
 }
 
 /** How a discovery reads a switch: throws discovery/observed.ts's DeviceError when it cannot. */

@@ -17,7 +17,7 @@ import {
   type KindPlural,
   type StoredRecord,
 } from '../db/images.ts';
-import type { StoredUser } from '../db/users.ts';
+import { NO_PASSWORD_HASH, type StoredUser } from '../db/users.ts';
 import { checkValue, columnFields, isPlainObject, isUuid, validateInput, type Field } from '../fields/field.ts';
 import { RECORD_RULES, type LagRuleContext, type RecordLookups, type RuleContext } from '../fields/record-rules.ts';
 import { refusalOf, type Rule, ruleFault, type RuleFault, RULES } from '../fields/rules.ts';
@@ -257,13 +257,21 @@ function checkUser(raw: unknown, prefix: string, now: string, faults: FieldFault
     role: value('role'),
     disabled: value('disabled', false),
     passwordHash: raw.passwordHash,
+    signIn: value('signIn', 'local'),
+    oidcIssuer: value('oidcIssuer', null),
+    oidcSubject: value('oidcSubject', null),
+    ldapDn: value('ldapDn', null),
     version: versionOf(raw.version, `${prefix}version`, faults),
     createdAt: timestampOf(raw.createdAt, `${prefix}createdAt`, now, faults),
     updatedAt: timestampOf(raw.updatedAt, `${prefix}updatedAt`, now, faults),
     lastLoginAt:
       raw.lastLoginAt === null || raw.lastLoginAt === undefined ? null : timestampOf(raw.lastLoginAt, `${prefix}lastLoginAt`, now, faults),
   };
-  if (!isPasswordHash(raw.passwordHash)) faults.push({ field: `${prefix}passwordHash`, message: PASSWORD_HASH_RULE });
+  // A user of a provider or a directory has no password here (db/users.ts NO_PASSWORD_HASH).
+  const external = user.signIn === 'oidc' || user.signIn === 'ldap';
+  if (!(external && raw.passwordHash === NO_PASSWORD_HASH) && !isPasswordHash(raw.passwordHash)) {
+    faults.push({ field: `${prefix}passwordHash`, message: PASSWORD_HASH_RULE });
+  }
   return faults.length === before ? (user as StoredUser) : undefined;
 }
 

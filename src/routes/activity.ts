@@ -1,4 +1,5 @@
-import { ACTIONS, activityToApi, getActivity, listActivity, type ActivityFilter } from '../db/activity.ts';
+import { ACTIONS, type ActivityEntry, activityToApi, getActivity, listActivity, type ActivityFilter } from '../db/activity.ts';
+import { getUser } from '../db/users.ts';
 import { undoEntry } from '../domain/undo.ts';
 import { KIND_ORDER } from '../db/images.ts';
 import { HttpError, type FieldFault } from '../errors/http-error.ts';
@@ -58,11 +59,24 @@ function activityList(ctx: Ctx) {
   const rows = listActivity(ctx.app.db, { ...filter, limit: filter.limit + 1 });
   const items = rows.slice(0, filter.limit);
   const nextCursor = rows.length > filter.limit ? encodeCursor(items.at(-1)!.seq) : null;
-  return { body: { items: items.map(activityToApi), nextCursor } };
+  return { body: { items: withSignIn(ctx, items.map(activityToApi)), nextCursor } };
 }
 
 function activityGet(ctx: Ctx) {
-  return { body: activityToApi(pathRow(ctx, 'activity entry', getActivity)) };
+  return { body: withSignIn(ctx, [activityToApi(pathRow(ctx, 'activity entry', getActivity))])[0] };
+}
+
+/**
+ * The entries with how each one's user signs in now (issue 41: local, oidc, ldap; null for the system and for a user
+ * deleted since): each user read once per answer. Not part of the stored entry (backups, webhooks): the user's.
+ */
+function withSignIn(ctx: Ctx, entries: ActivityEntry[]): (ActivityEntry & { userSignIn: string | null })[] {
+  const signIns = new Map<string, string | null>();
+  return entries.map((entry) => {
+    if (entry.userId === null) return { ...entry, userSignIn: null };
+    if (!signIns.has(entry.userId)) signIns.set(entry.userId, getUser(ctx.app.db, entry.userId)?.sign_in ?? null);
+    return { ...entry, userSignIn: signIns.get(entry.userId)! };
+  });
 }
 
 function activityUndo(ctx: Ctx) {

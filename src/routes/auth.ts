@@ -1,5 +1,9 @@
 import { SESSION_TTL_S, sessionCookie } from '../auth/auth.ts';
 import { writeUnlessStorageFails } from '../db/open.ts';
+import { mayUseLocalPassword, signInExternalUser } from '../domain/sign-in.ts';
+import type { Ldap, LdapUser } from '../auth/ldap.ts';
+import { isLdapUnavailable } from '../auth/sign-in-failures.ts';
+import { Refusal } from '../errors/refusal.ts';
 import { changeOwnProfile, setUpFirstAdmin } from '../domain/users.ts';
 import {
   countUsers,
@@ -28,7 +32,9 @@ export const AUTH_ROUTES: Route[] = [
     path: '/api/auth/status',
     access: 'public',
     handler: authStatus,
-    summary: 'Whether first-run setup is needed, and the signed-in user.',
+    summary:
+      'Whether first-run setup is needed, the signed-in user, and the ways to sign in (signIn.oidc: the OpenID Connect ' +
+      "button's label, or null when none is set; signIn.ldap: whether the password form tries the directory).",
   },
   {
     method: 'POST',
@@ -101,7 +107,10 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function authStatus(ctx: Ctx) {
   const user = ctx.user ? getUser(ctx.app.db, ctx.user.id) : undefined;
-  return { body: { setupRequired: countUsers(ctx.app.db) === 0, user: user ? userToApi(user) : null } };
+  const oidc = ctx.app.oidc;
+  // The sign-in page's button: the provider's label (OIDC_BUTTON_LABEL), or null for the UI's own words.
+  const signIn = { oidc: oidc ? { label: oidc.config.buttonLabel ?? null } : null, ldap: ctx.app.ldap !== undefined };
+  return { body: { setupRequired: countUsers(ctx.app.db) === 0, user: user ? userToApi(user) : null, signIn } };
 }
 
 async function authSetup(ctx: Ctx) {
@@ -114,22 +123,60 @@ async function authLogin(ctx: Ctx) {
   const db = ctx.app.db;
   const attempt = ctx.app.logins.begin(username, clientKey(clientAddress(ctx.app.config, ctx.req)));
   let signedIn = false;
+  // A directory that could not be asked is no failed guess: the attempt counts neither way.
+  let counted = true;
   let user: UserRow | undefined;
   try {
     user = getUserByName(db, username);
-    const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-    signedIn = Boolean(user && matches && !user.disabled);
+    // A name that is no local user's is tried against the directory, when one is set (LDAP_URL).
+    if (ctx.app.ldap && user?.sign_in !== 'local' && user?.sign_in !== 'oidc') {
+      user = await directorySignIn(ctx, ctx.app.ldap, username, password);
+      signedIn = user !== undefined;
+    } else {
+      const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+      signedIn = Boolean(user && matches && !user.disabled);
+    }
+  } catch (error) {
+    counted = !(error instanceof HttpError && error.code === 'directory_unavailable');
+    throw error;
   } finally {
-    attempt.settle(signedIn);
+    attempt.settle(counted ? signedIn : undefined);
   }
   if (!signedIn) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
+  if (user!.sign_in === 'local' && !mayUseLocalPassword(db, user!)) {
+    throw new HttpError(403, 'local_sign_in_off', 'Sign-in with a password is for administrators only; use single sign-on.');
+  }
   // A hash of another scheme or cost (bcrypt of a user migrated from 0.20.x) is rewritten now that the password is known.
-  const rewritten = needsRehash(user!.password_hash) ? await hashPassword(password) : undefined;
+  const rewritten = user!.sign_in === 'local' && needsRehash(user!.password_hash) ? await hashPassword(password) : undefined;
   noteSignIn(ctx, user!, rewritten);
   // Read again after that await: a user deleted or disabled meanwhile is not signed in.
   const current = getUser(db, user!.id);
   if (!current || current.disabled) throw new HttpError(401, 'invalid_credentials', 'Wrong username or password.');
   return session(ctx, current);
+}
+
+/**
+ * The directory's user for `username` and `password`, created or given its groups' role now; undefined for a wrong
+ * name or password. 503 directory_unavailable when the directory cannot be reached (local users still sign in);
+ * 403 no_group or user_disabled as the domain refuses.
+ */
+async function directorySignIn(ctx: Ctx, ldap: Ldap, username: string, password: string): Promise<UserRow | undefined> {
+  let found: LdapUser | undefined;
+  try {
+    found = await ldap.authenticate(username, password);
+  } catch (error) {
+    if (!isLdapUnavailable(error)) throw error;
+    ctx.app.log.warn(`sign-in: ${error.message}`);
+    throw new HttpError(503, 'directory_unavailable', 'The directory cannot be reached; local accounts can still sign in.');
+  }
+  if (!found) return undefined;
+  try {
+    const identity = { method: 'ldap' as const, dn: found.dn };
+    return signInExternalUser(ctx.app.db, { identity, preferredName: found.username, ...found }, ldap.config.roles, true);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    throw new HttpError(403, error.code, error.message);
+  }
 }
 
 // Sign-in goes on when the database cannot be written (disk full, read-only file): only this note is lost, and

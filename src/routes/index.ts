@@ -19,6 +19,7 @@ import { PORT_ROUTES } from './ports.ts';
 import { PUBLIC_LINK_ROUTES } from './public-links.ts';
 import { RANGE_ROUTES } from './ranges.ts';
 import { SEARCH_ROUTES } from './search.ts';
+import { SIGN_IN_ROUTES } from './sign-in.ts';
 import { SITE_ROUTES } from './sites.ts';
 import { SWITCH_CONFIG_ROUTES } from './switch-config.ts';
 import { SWITCH_ROUTES } from './switches.ts';
@@ -39,6 +40,7 @@ export const ALL_ROUTES: Route[] = [
   ...HEALTH_ROUTES,
   ...METRICS_ROUTES,
   ...AUTH_ROUTES,
+  ...SIGN_IN_ROUTES,
   ...USER_ROUTES,
   ...TOKEN_ROUTES,
   ...SITE_ROUTES,

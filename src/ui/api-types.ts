@@ -19,6 +19,10 @@ export type User = {
   createdAt: string;
   updatedAt: string;
   lastLoginAt: string | null;
+  signIn: 'local' | 'oidc' | 'ldap';
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
+  ldapDn: string | null;
 };
 
 export type UserList = {
@@ -372,6 +376,7 @@ export type ActivityEntry = {
   at: string;
   userId: string | null;
   username: string | null;
+  userSignIn?: 'local' | 'oidc' | 'ldap' | null;
   action: 'create' | 'update' | 'delete' | 'bulk_update' | 'import' | 'restore' | 'migrate' | 'undo' | 'discovery';
   entityType: 'site' | 'vlan' | 'network' | 'range' | 'template' | 'switch' | 'lag' | 'port' | 'address' | null;
   entityId: string | null;

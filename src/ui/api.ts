@@ -200,7 +200,12 @@ const patch = <T>(path: string, body: unknown, ifMatch?: number, query?: Query) 
 const del = (path: string, ifMatch?: number, query?: Query) => request<NoContent>('DELETE', path, { ifMatch, query });
 
 // Authentication and the signed-in user. GET /api/auth/status has no answer schema in the OpenAPI document.
-export const authStatus = () => get<{ setupRequired: boolean; user: User | null }>('/api/auth/status');
+/** How one may sign in besides a password: the OpenID Connect button (its label, or null for the UI's words), when set. */
+export type SignInOptions = { oidc: { label: string | null } | null; ldap: boolean };
+export const authStatus = () => get<{ setupRequired: boolean; user: User | null; signIn: SignInOptions }>('/api/auth/status');
+/** Where the browser goes to sign in through the OpenID Connect provider, and to sign out there too. */
+export const OIDC_START_URL = '/api/auth/oidc/start';
+export const OIDC_LOGOUT_URL = '/api/auth/oidc/logout';
 export const setup = (username: string, password: string) => post<Session>('/api/auth/setup', { username, password });
 export const login = (username: string, password: string) => post<Session>('/api/auth/login', { username, password });
 export const logout = () => post<void>('/api/auth/logout');
@@ -217,6 +222,11 @@ export const createUser = (body: { username: string; password: string; role: str
 export const updateUser = (id: string, body: Partial<{ role: string; password: string; disabled: boolean }>) =>
   patch<User>(`/api/users/${id}`, body);
 export const deleteUser = (id: string) => del(`/api/users/${id}`);
+/** Who may sign in with a password kept here (admins). */
+export type SignInSettings = { localSignIn: 'everyone' | 'admins'; oidc: { issuer: string } | null };
+export const getSignInSettings = () => get<SignInSettings>('/api/settings/sign-in');
+export const setLocalSignIn = (localSignIn: SignInSettings['localSignIn']) =>
+  request<SignInSettings>('PUT', '/api/settings/sign-in', { body: { localSignIn } });
 export const listTokens = async () => (await get<TokenList>('/api/tokens')).items;
 export const createToken = (body: { name: string; expiresInDays?: number; readOnly?: boolean }) => post<NewApiToken>('/api/tokens', body);
 export const deleteToken = (id: string) => del(`/api/tokens/${id}`);

@@ -224,6 +224,9 @@ export const de = {
     undoLabel: 'Rückgängig: {summary}',
     system: 'System',
     undone: 'rückgängig gemacht',
+    'signIn.oidc': 'OpenID Connect',
+    'signIn.ldap': 'LDAP',
+    signInTitle: 'Wie sich {user} anmeldet',
     gone: 'gelöscht',
     goneHistory: 'Verlauf von {name} (gelöscht)',
     undoLost: 'Nicht rückgängig zu machen: {reason}',
@@ -456,6 +459,25 @@ export const de = {
     signIn: 'Anmelden',
     setupIntro: 'Dieser Server hat noch keine Benutzer. Das Konto, das Sie hier anlegen, darf alles verwalten, auch andere Benutzer.',
     expired: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um dort weiterzumachen, wo Sie waren.',
+    oidcButton: 'Mit Single Sign-on anmelden',
+    or: 'oder mit Passwort',
+    localSignInOff: 'Die Anmeldung mit Passwort ist nur für Administratoren möglich. Melden Sie sich mit Single Sign-on an.',
+    directoryDown: 'Das Verzeichnis ist nicht erreichbar, daher können sich Verzeichniskonten gerade nicht anmelden. Lokale Konten schon.',
+    'signInError.state':
+      'Die Anmeldung konnte nicht abgeschlossen werden: Sie wurde in einem anderen Browser oder Tab begonnen, hat zu lange ' +
+      'gedauert oder wurde schon verwendet. Versuchen Sie es erneut.',
+    'signInError.no_group':
+      'Ihr Konto ist in keiner der Gruppen, die in Switchyard eine Rolle gewähren. Bitten Sie einen Administrator, Sie einer hinzuzufügen.',
+    'signInError.user_disabled': 'Ihr Konto ist in Switchyard deaktiviert. Wenden Sie sich an einen Administrator.',
+    'signInError.provider_error': 'Der Identitätsanbieter hat Sie nicht angemeldet.',
+    'signInError.token':
+      'Die Antwort des Identitätsanbieters ließ sich nicht prüfen, daher wurden Sie nicht angemeldet. Versuchen Sie es ' +
+      'erneut, oder bitten Sie einen Administrator, das Serverprotokoll zu lesen.',
+    'signInError.unreachable':
+      'Der Identitätsanbieter ist nicht erreichbar. Versuchen Sie es später erneut, oder melden Sie sich mit Passwort an.',
+    'signInError.last_admin':
+      'Ihre Gruppen machen Sie nicht mehr zum Administrator, aber Sie sind der letzte. Zuerst muss ein anderer Administrator ernannt werden.',
+    'signInError.other': 'Die Anmeldung ist fehlgeschlagen. Versuchen Sie es erneut.',
     repeat: 'Passwort wiederholen',
     createAdmin: 'Administrator anlegen',
     signingIn: 'Anmeldung läuft…',
@@ -1415,6 +1437,17 @@ export const de = {
     deleted: 'Benutzer {name} gelöscht.',
     deleteLabel: 'Benutzer {name} löschen',
     'col.lastSignIn': 'Letzte Anmeldung',
+    'col.signIn': 'Meldet sich an mit',
+    'signIn.local': 'Passwort',
+    'signIn.oidc': 'OpenID Connect ({issuer})',
+    'signIn.ldap': 'LDAP',
+    'signIn.title': 'Anmeldung',
+    'signIn.adminsOnly': 'Anmeldung mit Passwort nur für Administratoren',
+    'signIn.adminsOnlyHint':
+      'Alle anderen melden sich über den Identitätsanbieter oder das Verzeichnis an; die Administratoren behalten ihr Passwort für den Notfall.',
+    'signIn.oidcSet': 'OpenID Connect: {issuer}',
+    'signIn.noOidc': 'Kein OpenID-Connect-Anbieter eingerichtet (OIDC_ISSUER).',
+    'signIn.saved': 'Anmeldung gespeichert.',
     you: 'Sie',
     roleOf: 'Rolle von {name}',
     roleChanged: 'Rolle von {name} geändert.',

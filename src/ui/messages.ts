@@ -202,6 +202,9 @@ export const en = {
     undoLabel: 'Undo: {summary}',
     system: 'system',
     undone: 'undone',
+    'signIn.oidc': 'OpenID Connect',
+    'signIn.ldap': 'LDAP',
+    signInTitle: 'How {user} signs in',
     gone: 'deleted',
     goneHistory: 'History of {name} (deleted)',
     undoLost: 'Cannot be undone: {reason}',
@@ -447,6 +450,22 @@ export const en = {
     repeat: 'Repeat password',
     createAdmin: 'Create administrator',
     signingIn: 'Signing in…',
+    oidcButton: 'Sign in with single sign-on',
+    or: 'or with a password',
+    localSignInOff: 'Sign-in with a password is for administrators only. Use single sign-on.',
+    directoryDown: 'The directory cannot be reached, so directory accounts cannot sign in now. Local accounts still can.',
+    'signInError.state':
+      'The sign-in could not be finished: it was started in another browser or tab, took too long, or was used already. Try again.',
+    'signInError.no_group':
+      'Your account is in none of the groups that grant a role in Switchyard. Ask an administrator to add you to one.',
+    'signInError.user_disabled': 'Your account is disabled in Switchyard. Ask an administrator.',
+    'signInError.provider_error': 'The identity provider did not sign you in.',
+    'signInError.token':
+      "The identity provider's answer could not be verified, so you were not signed in. Try again, or ask an administrator to read the server log.",
+    'signInError.unreachable': 'The identity provider cannot be reached. Try again later, or sign in with a password.',
+    'signInError.last_admin':
+      'Your groups no longer make you an administrator, but you are the last one. Another administrator must be made first.',
+    'signInError.other': 'The sign-in failed. Try again.',
   }),
 
   ...group('vlans', {

@@ -9,7 +9,7 @@ let admin: { token: string; userId: string };
 
 describe('first-run setup', () => {
   it('reports setup as required, sets up once, then refuses a second setup', async () => {
-    expect((await call('GET', '/api/auth/status')).body).toEqual({ setupRequired: true, user: null });
+    expect((await call('GET', '/api/auth/status')).body).toEqual({ setupRequired: true, user: null, signIn: { oidc: null, ldap: false } });
     const weak = await call('POST', '/api/auth/setup', { body: { username: 'admin', password: 'short' } });
     expect(weak.status).toBe(400);
     expect(weak.body.error.details).toEqual([

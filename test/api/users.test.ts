@@ -23,7 +23,12 @@ describe('displayName and language of a user', () => {
       'createdAt',
       'updatedAt',
       'lastLoginAt',
+      'signIn',
+      'oidcIssuer',
+      'oidcSubject',
+      'ldapDn',
     ]);
+    expect(me).toMatchObject({ signIn: 'local', oidcIssuer: null, oidcSubject: null, ldapDn: null });
   });
 
   it('are set by an admin on create and on change, trimmed, and kept by changes of other fields', async () => {

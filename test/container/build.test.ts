@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build, parseArgs, SERVER_ENTRIES } from '../../scripts/build.ts';
 import { DeviceError } from '../../src/discovery/observed.ts';
 import { runProcess } from '../helpers/server.ts';
+import { isLdapUnavailable } from '../../src/auth/sign-in-failures.ts';
 import { freeUdpPort } from '../discovery/snmpsim.ts';
 
 /** A TCP port on 127.0.0.1 that nothing listens on (taken and let go). */
@@ -41,6 +42,8 @@ describe('scripts/build.ts', () => {
       netbox: 'src/import/netbox-devicetype.ts',
       ssh: 'src/discovery/ssh-config.ts',
       agent: 'src/agent/main.ts',
+      oidc: 'src/auth/oidc.ts',
+      ldap: 'src/auth/ldap.ts',
     });
     const result = await build({ ui: false, outDir: join(tmp, 'dist') });
     expect(result.ui).toBeUndefined();
@@ -52,6 +55,8 @@ describe('scripts/build.ts', () => {
       'netbox.js',
       'ssh.js',
       'agent.js',
+      'oidc.js',
+      'ldap.js',
     ]);
     // The server loads the readers beside it at run time, and carries none of net-snmp or yaml itself.
     const server = readFileSync(join(tmp, 'dist', 'server.js'), 'utf8');
@@ -61,6 +66,24 @@ describe('scripts/build.ts', () => {
     expect(server).not.toContain('node_modules/yaml/');
     expect(server).toMatch(/["']\.\/ssh\.js["']/);
     expect(server).not.toContain('node_modules/ssh2/');
+    // Nor openid-client or ldapts: the single sign-on clients are loaded only when configured (issue 41).
+    expect(server).toMatch(/["']\.\/oidc\.js["']/);
+    expect(server).toMatch(/["']\.\/ldap\.js["']/);
+    expect(server).not.toContain('node_modules/openid-client/');
+    expect(server).not.toContain('node_modules/ldapts/');
+    const { createOidc } = await import(join(tmp, 'dist', 'oidc.js'));
+    expect(typeof createOidc).toBe('function');
+    const { createLdap } = await import(join(tmp, 'dist', 'ldap.js'));
+    const ldap = createLdap({
+      url: 'ldap://127.0.0.1:1',
+      startTls: false,
+      userBase: 'dc=x',
+      userFilter: '(uid={username})',
+      roles: {},
+      timeoutMs: 500,
+    });
+    // The bundle's LdapUnavailable is known to the server's copy by name.
+    expect(isLdapUnavailable(await ldap.authenticate('someone', 'a password').catch((error: unknown) => error))).toBe(true);
     // The reader bundle reads on its own; its DeviceError is known to the server's copy by name and kind.
     const { readSwitch } = await import(join(tmp, 'dist', 'discovery.js'));
     const silent = readSwitch(

@@ -291,7 +291,7 @@ describe('Dockerfile', () => {
       readdirSync(join(app, 'dist'))
         .filter((f) => f.endsWith('.js'))
         .sort(),
-    ).toEqual(['agent.js', 'backup.js', 'discovery.js', 'migrate.js', 'netbox.js', 'server.js', 'ssh.js']);
+    ).toEqual(['agent.js', 'backup.js', 'discovery.js', 'ldap.js', 'migrate.js', 'netbox.js', 'oidc.js', 'server.js', 'ssh.js']);
   });
 
   it('sets the data paths, the default user, the port, the health check and the entrypoint', () => {

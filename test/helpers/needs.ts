@@ -42,6 +42,8 @@ export const NEEDS = {
   /** Only the cross-checks of the recordings agent (test/discovery/snmprec-agent.ts) with snmpsimd need it. */
   snmpsimd: systemTool('snmpsimd', 'apt-get install snmpsim'),
   shellcheck: systemTool('shellcheck', 'apt-get install shellcheck'),
+  /** The directory sign-in tests (issue 41) start their own OpenLDAP server. */
+  slapd: systemTool('/usr/sbin/slapd', 'apt-get install slapd ldap-utils'),
   pdftoppm: systemTool('pdftoppm', 'apt-get install poppler-utils'),
   /** The Ansible inventory test runs ansible-inventory and ansible over contrib/ansible/switchyard_inventory.py. */
   ansible: systemTool('ansible-inventory', 'apt-get install ansible-core'),

@@ -69,7 +69,8 @@ function lagRecord(): string {
 const RECORD_JSON: Record<DocumentKind, string> = {
   users: `json_object('id', id, 'username', username, 'role', role, 'disabled', ${jsonBool('disabled')}, 'createdAt', created_at,
     'updatedAt', updated_at, 'lastLoginAt', last_login_at, 'version', version, 'passwordHash', password_hash,
-    'displayName', display_name, 'language', language)`,
+    'displayName', display_name, 'language', language, 'signIn', sign_in, 'oidcIssuer', oidc_issuer, 'oidcSubject', oidc_subject,
+    'ldapDn', ldap_dn)`,
   sites: withVlanList('site'),
   vlans: withVlanList('vlan'),
   networks: withVlanList('network'),

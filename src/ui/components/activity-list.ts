@@ -12,6 +12,13 @@ import { entitiesOf, isObject } from './change-entities.ts';
 import { EntityLink } from './entity-link.ts';
 import type { ChangesProps } from './changes-list.ts';
 
+/** How the entry's user signs in, when not with a password kept here (issue 41): a tag beside the name. */
+function signInTag(e: ActivityEntry) {
+  if (e.userSignIn !== 'oidc' && e.userSignIn !== 'ldap') return '';
+  const label = e.userSignIn === 'oidc' ? t('activity.signIn.oidc') : t('activity.signIn.ldap');
+  return html` <span class="tag" title=${t('activity.signInTitle', { user: e.username ?? '' })}>${label}</span>`;
+}
+
 let Changes: ((p: ChangesProps) => unknown) | undefined;
 let changesLoad: Promise<void> | undefined;
 
@@ -68,7 +75,7 @@ function Entry(p: { e: ActivityEntry; onChanged?: () => void; compact?: boolean;
   const offered = e.undoable && !e.undoneBy && (!p.portId || (e.entityType === 'port' && e.entityId === p.portId));
   // A redo (an undo of an undo) is an undo entry too; its line says it redid.
   const line = tParts(`activity.line.${depth > 0 && depth % 2 === 0 ? 'redo' : e.action}`, {
-    user: html`<strong>${e.username ?? t('activity.system')}</strong>`,
+    user: html`<strong>${e.username ?? t('activity.system')}</strong>${signInTag(e)}`,
     kind: e.entityType ? t(`kind.${e.entityType}`) : '',
     entity: e.entityId && html`<${EntityLink} type=${e.entityType} id=${e.entityId} name=${e.entityName} gone=${p.gone} />`,
   });

@@ -1,7 +1,7 @@
 // The root: decides between first-run setup, sign-in and the signed-in app, and returns to sign-in when a
 // request answers 401 (the URL stays, so a deep link opens after signing in).
 import { html, useEffect, useState } from '../html.ts';
-import { UNAUTHORIZED_EVENT, authStatus, logout, me } from '../api.ts';
+import { OIDC_LOGOUT_URL, type SignInOptions, UNAUTHORIZED_EVENT, authStatus, logout, me } from '../api.ts';
 import type { User } from '../api-types.ts';
 import { type Language, browserLanguage, language, setLanguage, t } from '../messages.ts';
 import { AuthPage } from './auth-page.ts';
@@ -27,9 +27,21 @@ type Phase =
 export const userLanguage = (user: User | null): Language =>
   !user ? browserLanguage() : user.language === 'de' || user.updatedAt !== user.createdAt ? user.language : browserLanguage();
 
+/** Why a sign-in through the provider was refused: the callback's ?signInError=…, read once and taken off the URL. */
+function takeSignInError(): string | undefined {
+  const url = new URL(window.location.href);
+  const reason = url.searchParams.get('signInError') ?? undefined;
+  if (reason === undefined) return undefined;
+  url.searchParams.delete('signInError');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return reason;
+}
+
 /** The whole app. */
 export function App() {
   const [state, setState] = useState<Phase>({ phase: 'loading' });
+  const [signIn, setSignIn] = useState<SignInOptions>({ oidc: null, ldap: false });
+  const [signInError] = useState(takeSignInError);
   const route = useRoute();
   // Switches the catalogue (German loads on first use) before showing what it labels, then re-renders.
   const show = async (next: Phase) => {
@@ -40,6 +52,7 @@ export function App() {
   const check = () => {
     authStatus()
       .then(async (s) => {
+        if (s.signIn) setSignIn(s.signIn);
         if (s.setupRequired) return show({ phase: 'setup' });
         const user = s.user ?? (await me().catch(() => null));
         return show(user ? { phase: 'ready', user } : { phase: 'login' });
@@ -53,7 +66,9 @@ export function App() {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, lost);
   }, []);
   const signOut = () => {
-    logout().finally(() => void show({ phase: 'login' }));
+    // A user of the OpenID Connect provider then signs out there too (RP-initiated logout), through the server.
+    const atProvider = state.phase === 'ready' && state.user.signIn === 'oidc';
+    logout().finally(() => (atProvider ? window.location.assign(OIDC_LOGOUT_URL) : void show({ phase: 'login' })));
   };
   if (route.name === 'public' && route.id) return html`<${PublicPage} key=${route.id} token=${route.id} />`;
   switch (state.phase) {
@@ -65,7 +80,8 @@ export function App() {
     case 'setup':
       return html`<${AuthPage} mode="setup" onSignedIn=${(user: User) => show({ phase: 'ready', user })} />`;
     case 'login':
-      return html`<${AuthPage} mode="login" expired=${state.expired} onSignedIn=${(user: User) => show({ phase: 'ready', user })} />`;
+      return html`<${AuthPage} mode="login" expired=${state.expired} signIn=${signIn} signInError=${signInError}
+        onSignedIn=${(user: User) => show({ phase: 'ready', user })} />`;
     case 'ready':
       return html`<${Shell} user=${state.user} onSignOut=${signOut} onUser=${(user: User) => show({ phase: 'ready', user })} />`;
   }

@@ -1,9 +1,10 @@
 // Users and roles (admins): add, change role, disable, reset password, delete; the last admin is protected.
 import { MIN_PASSWORD_LENGTH } from '../../fields/choices.ts';
 import { html, useState } from '../html.ts';
-import { type ApiError, createUser, deleteUser, listUsers, updateUser } from '../api.ts';
+import { type ApiError, createUser, deleteUser, getSignInSettings, listUsers, setLocalSignIn, updateUser } from '../api.ts';
 import { ROLES } from '../api-types.ts';
 import type { User } from '../api-types.ts';
+import type { SignInSettings as Settings } from '../api.ts';
 import { useApp } from '../app-context.ts';
 import { useResource } from '../hooks.ts';
 import { formatDateTime } from '../format.ts';
@@ -46,6 +47,40 @@ function UserForm(p: {
     <div class="form-actions"><${SubmitButton} pending=${form.pending} label=${editing ? t('users.setPassword') : t('users.add')} /><button type="button"
       class="btn" onClick=${p.onCancel}>${t('common.cancel')}</button></div>
   </form>`;
+}
+
+/** How a user signs in: a password kept here, the OpenID Connect provider (its host), the directory (its DN as a title). */
+function signsInWith(u: User) {
+  if (u.signIn === 'oidc') {
+    const issuer = u.oidcIssuer ?? '';
+    const host = URL.canParse(issuer) ? new URL(issuer).host : issuer;
+    return html`<span title=${issuer}>${t('users.signIn.oidc', { issuer: host })}</span>`;
+  }
+  if (u.signIn === 'ldap') return html`<span title=${u.ldapDn ?? ''}>${t('users.signIn.ldap')}</span>`;
+  return t('users.signIn.local');
+}
+
+/** Who may sign in with a password kept here, and the provider that is set. */
+function SignInSettings() {
+  const app = useApp();
+  const settings = useResource(() => getSignInSettings(), []);
+  const change = async (adminsOnly: boolean) => {
+    try {
+      await setLocalSignIn(adminsOnly ? 'admins' : 'everyone');
+      app.toast({ kind: 'success', message: t('users.signIn.saved') });
+    } catch (err) {
+      app.toast({ kind: 'error', message: explain(err) });
+    }
+    settings.reload();
+  };
+  return html`<section class="card" aria-labelledby="sign-in-head">
+    <div class="card-head"><h2 id="sign-in-head">${t('users.signIn.title')}</h2></div>
+    <${Loaded} resource=${settings} render=${(s: Settings) => html`
+      <p class="muted">${s.oidc ? t('users.signIn.oidcSet', { issuer: s.oidc.issuer }) : t('users.signIn.noOidc')}</p>
+      <label class="check"><input type="checkbox" checked=${s.localSignIn === 'admins'}
+        onChange=${(e: Event) => change((e.currentTarget as HTMLInputElement).checked)} /> ${t('users.signIn.adminsOnly')}</label>
+      <p class="hint">${t('users.signIn.adminsOnlyHint')}</p>`} />
+  </section>`;
 }
 
 /** The users section. */
@@ -97,6 +132,7 @@ export function UsersSettings() {
           ? html`<span class="badge status-offline">${t('users.disabled')}</span>`
           : html`<span class="badge status-active">${t('users.enabled')}</span>`,
     },
+    { label: t('users.col.signIn'), render: signsInWith },
     { label: t('users.col.lastSignIn'), render: (u) => formatDateTime(u.lastLoginAt) },
     {
       label: t('common.actions'),
@@ -107,12 +143,13 @@ export function UsersSettings() {
           () => updateUser(u.id, { disabled: !u.disabled }),
           t(u.disabled ? 'users.wasEnabled' : 'users.wasDisabled', { name: u.username }),
         )}>${u.disabled ? t('users.enable') : t('users.disable')}</button>
-      <button type="button" class="btn btn-small" onClick=${() => setResetting(u)}>${t('users.setPassword')}</button>
+      ${u.signIn === 'local' && html`<button type="button" class="btn btn-small" onClick=${() => setResetting(u)}>${t('users.setPassword')}</button>`}
       <button type="button" class="btn btn-small btn-danger-outline" onClick=${() => remove(u)}
         aria-label=${t('users.deleteLabel', { name: u.username })}>${t('common.delete')}</button>`,
     },
   ];
-  return html`<section class="card" aria-labelledby="users-head">
+  return html`<${SignInSettings} />
+  <section class="card" aria-labelledby="users-head">
     <div class="card-head"><h2 id="users-head">${t('users.title')}</h2><button type="button" class="btn btn-primary"
       onClick=${() => setAdding(true)}>${t('users.add')}</button></div>
     <${Loaded} resource=${users} render=${(rows: User[]) => html`<${DataTable} caption=${t('users.caption')} columns=${columns} rows=${rows} />`} />
