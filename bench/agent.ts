@@ -49,14 +49,19 @@ const call = async (method: string, path: string, body?: unknown, token?: string
 };
 const { token } = await call('POST', '/api/auth/setup', { username: 'bench', password: 'bench password 1' });
 const site = await call('POST', '/api/sites', { name: 'Branch' }, token);
-const set = await call('POST', '/api/credentials', { name: 'Branch RO', snmp: { version: '2c', community: 'bench-community' } }, token);
+const set = await call(
+  'POST',
+  '/api/credentials',
+  { name: 'Branch RO', snmp: { version: '2c', community: 'bench-community' }, allowedHosts: ['0.0.0.0/0'] },
+  token,
+);
 for (let index = 1; index <= SWITCHES; index++)
   await call('POST', '/api/switches', { siteId: site.id, name: `sw-${index}`, managementIp: `127.0.0.${index + 1}` }, token);
 await call('PUT', `/api/sites/${site.id}/polling`, { enabled: true, intervalMinutes: 1440, credentialId: set.id }, token);
 const agentMade = await call('POST', '/api/agents', { name: 'bench', siteIds: [site.id] }, token);
 writeFileSync(
   join(dir, 'credentials.json'),
-  JSON.stringify([{ name: 'Branch RO', snmp: { version: '2c', community: 'bench-community' } }]),
+  JSON.stringify([{ name: 'Branch RO', snmp: { version: '2c', community: 'bench-community' }, allowedHosts: ['0.0.0.0/0'] }]),
 );
 
 const agent = spawn(process.execPath, [...AGENT_FLAGS, 'dist/agent.js'], {

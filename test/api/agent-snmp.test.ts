@@ -146,6 +146,7 @@ describeNeeding([NEEDS.snmpsimd, sharedFixture('snmp/data')], 'an agent polls fr
       const set = await server.make('/api/credentials', {
         name: `set-${sw.community}`,
         snmp: { version: '2c', community: 'not-the-agents' },
+        allowedHosts: ['127.0.0.1'],
       });
       ids[sw.name] = (await server.make('/api/switches', { siteId: ids.site, name: sw.name })).id;
       await server.must(200, 'PUT', `/api/switches/${ids[sw.name]}/polling`, {

@@ -41,7 +41,13 @@ beforeAll(async () => {
   ids.acc = (await server.make('/api/switches', { siteId: ids.branch, name: 'acc-1', managementIp: '10.0.0.21' })).id;
   for (const name of ['Gi1/0/1', 'Gi1/0/2']) await server.make(`/api/switches/${ids.acc}/ports`, { name, mode: 'access' });
   ids.other = (await server.make('/api/switches', { siteId: ids.campus, name: 'core-1', managementIp: '10.1.0.1' })).id;
-  ids.set = (await server.make('/api/credentials', { name: 'Branch RO', snmp: { version: '2c', community: 'br4nch-S3CRET' } })).id;
+  ids.set = (
+    await server.make('/api/credentials', {
+      name: 'Branch RO',
+      snmp: { version: '2c', community: 'br4nch-S3CRET' },
+      allowedHosts: ['0.0.0.0/0'],
+    })
+  ).id;
   await server.must(200, 'PUT', `/api/sites/${ids.branch}/polling`, { enabled: true, intervalMinutes: 5, credentialId: ids.set });
   await server.must(200, 'PUT', `/api/sites/${ids.campus}/polling`, { enabled: true, intervalMinutes: 5, credentialId: ids.set });
   const made = await server.make('/api/agents', { name: 'branch-pi', siteIds: [ids.branch] });

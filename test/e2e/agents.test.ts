@@ -14,7 +14,13 @@ const browserApp = useBrowserApp({
     ids.branch = (await admin('POST', '/api/sites', { name: 'Branch Leipzig' })).id;
     ids.lab = (await admin('POST', '/api/sites', { name: 'OT lab' })).id;
     ids.acc = (await admin('POST', '/api/switches', { siteId: ids.branch, name: 'acc-leipzig-1', managementIp: '10.40.0.11' })).id;
-    ids.set = (await admin('POST', '/api/credentials', { name: 'Branch RO', snmp: { version: '2c', community: 'branch-ro' } })).id;
+    ids.set = (
+      await admin('POST', '/api/credentials', {
+        name: 'Branch RO',
+        snmp: { version: '2c', community: 'branch-ro' },
+        allowedHosts: ['0.0.0.0/0'],
+      })
+    ).id;
     await admin('PUT', `/api/sites/${ids.branch}/polling`, { enabled: true, intervalMinutes: 15, credentialId: ids.set });
     const agent = await admin('POST', '/api/agents', { name: 'leipzig-pi', siteIds: [ids.branch] });
     // What the agent reports with a batch: it was seen, its version, its queue and what its spool dropped.
