@@ -227,6 +227,7 @@ export const FINDING_FORMS = {
   'drift.port_enabled': 'Port {port} of switch {switch} is enabled on the switch, documented as disabled (discovery of {observedAt}).',
   'drift.port_disabled': 'Port {port} of switch {switch} is disabled on the switch, documented as enabled (discovery of {observedAt}).',
   'drift.port_added': 'Switch {switch} has port {port}, which is not documented (discovery of {observedAt}).',
+  'drift.port_missing': 'Port {port} of switch {switch} is documented, but the switch does not report it (discovery of {observedAt}).',
   'drift.vlan_added': 'Switch {switch} uses VLAN {vid}, which its site does not document (discovery of {observedAt}).',
   'drift.vlan_name': 'VLAN {vid} is named "{observed}" on switch {switch}, "{documented}" documented (discovery of {observedAt}).',
   'drift.link':

@@ -815,6 +815,8 @@ export const de = {
     'drift.port_disabled':
       'Der Port {port} des Switches {switch} ist am Switch deaktiviert, dokumentiert als aktiv (Discovery vom {observedAt}).',
     'drift.port_added': 'Der Switch {switch} hat den Port {port}, der nicht dokumentiert ist (Discovery vom {observedAt}).',
+    'drift.port_missing':
+      'Der Port {port} des Switches {switch} ist dokumentiert, aber der Switch meldet ihn nicht (Discovery vom {observedAt}).',
     'drift.vlan_added': 'Der Switch {switch} nutzt VLAN {vid}, das sein Standort nicht dokumentiert (Discovery vom {observedAt}).',
     'drift.vlan_name': 'VLAN {vid} heißt am Switch {switch} „{observed}“, dokumentiert ist „{documented}“ (Discovery vom {observedAt}).',
     'drift.link':
