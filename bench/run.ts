@@ -7,6 +7,10 @@
 //                      bench/results/<time>-growth.json only)
 //   BENCH_ONLY=cached  the cached lists against their floors alone (CACHED_LISTS: a page of 131 KB and one of
 //                      ~50 KB), on the 1× data set freshly seeded and migrated (bench/results/<time>-cached.json only)
+//   BENCH_ONLY=polling 1,000 switches polled back to back from one snmpsimd (bench/polling.ts; its env there)
+//                      (bench/results/<time>-polling.json only)
+//   BENCH_ONLY=history 30 simulated days of history written, then read (bench/history.ts)
+//                      (bench/results/<time>-history.json only)
 //   BENCH_SEED=<n>     repeats the targets that the IPAM profile's searches drew in a run (the run prints its seed)
 //   BENCH_DURATION_S   the seconds of each scenario (8)
 import '../src/boot/silence-sqlite-warning.ts';
@@ -18,7 +22,9 @@ import { basename, join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { FIRST_LOAD_BUDGET_KB } from '../scripts/build-ui.ts';
 import { SERVER_NODE_FLAGS } from '../src/boot/node-flags.ts';
+import { historyScenario, historyTargets, type HistoryReport } from './history.ts';
 import { IPAM_SIZE, ipamScenario, type IpamReport } from './ipam.ts';
+import { pollingScenario, pollingTargets, type PollingReport } from './polling.ts';
 import { SCALE, median, timeRequests, turnOrder, type TimedRequest, type Timings } from './scale.ts';
 import { BENCH_USER, SEED_SIZE, benchMac, writeSeedFiles, type SeedCounts, type SeedProfile } from './seed.ts';
 
@@ -278,6 +284,21 @@ async function mainGrowthOnly() {
     for (const [name, wanted, measured, met] of growthTargets(growth))
       console.log(`${name.padEnd(44) + wanted.padStart(34) + measured.padStart(30)}  ${met ? 'yes' : 'NO'}`);
   }
+  console.log(`\nwritten: ${file} (BENCHMARKS.md is written by the whole run only)`);
+}
+
+/** BENCH_ONLY=polling or history: that section alone (issue 37), printed and written to bench/results/<time>-<name>.json. */
+async function mainIssue37Only(name: 'polling' | 'history') {
+  if (name === 'polling') await (await import('../scripts/build.ts')).buildServer();
+  const at = new Date().toISOString();
+  const section = name === 'polling' ? await pollingScenario() : historyScenario();
+  if (!section) return;
+  const file = join(ROOT, 'bench', 'results', `${at.replace(/[:.]/g, '-')}-${name}.json`);
+  writeFileSync(file, `${JSON.stringify({ at, [name]: section }, null, 2)}\n`);
+  console.log(JSON.stringify(section, null, 2));
+  const goals = name === 'polling' ? pollingTargets(section as PollingReport) : historyTargets(section as HistoryReport);
+  for (const [target, wanted, measured, met] of goals)
+    console.log(`${target.padEnd(52) + wanted.padStart(10)}  ${measured}  ${met ? 'yes' : 'NO'}`);
   console.log(`\nwritten: ${file} (BENCHMARKS.md is written by the whole run only)`);
 }
 
@@ -683,7 +704,8 @@ async function main() {
   if (ONLY === 'ipam') return mainIpamOnly();
   if (ONLY === 'growth') return mainGrowthOnly();
   if (ONLY === 'cached') return mainCachedOnly();
-  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the parts that run alone are ipam, growth and cached`);
+  if (ONLY === 'polling' || ONLY === 'history') return mainIssue37Only(ONLY);
+  if (ONLY) throw new Error(`BENCH_ONLY=${ONLY}: the parts that run alone are ipam, growth, cached, polling and history`);
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   // LOG_LEVEL=warn: a request log line per request would measure the log pipe, not the service.
   const env = { DATA_DIR: dataDir, APP_JWT_SECRET: SECRET, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
@@ -770,6 +792,9 @@ async function main() {
   const ipam = await runIpam(env, (url) => bearer(url, '/api/auth/login'), results);
   const scaled = await atScale(env, seed1, seeded1, results);
   const growthIpam = await profileGrowth(env, 'ipam');
+  console.log('history after 30 simulated days …');
+  const history = historyScenario();
+  const polling = await pollingScenario();
 
   const { buildUi } = await import('../scripts/build-ui.ts');
   const ui = await buildUi({ outDir: join(dataDir, 'public') });
@@ -825,6 +850,8 @@ async function main() {
     uiBundleGzipKb: round(ui.gzipBytes / 1024),
     uiLazyGzipKb: round(ui.lazyGzipBytes / 1024),
     ipam,
+    history,
+    polling: polling ?? null,
   };
   const file = join(ROOT, 'bench', 'results', `${report.at.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -879,6 +906,8 @@ function targets(r: Report): [string, string, string, boolean][] {
     ],
     ...ipamTargets(r.ipam),
     ...scaleTargets(r),
+    ...(r.history ? historyTargets(r.history) : []),
+    ...(r.polling ? pollingTargets(r.polling) : []),
   ];
 }
 
@@ -1052,6 +1081,28 @@ const PROFILE_NOTES: Record<string, string> = {
     'The bulk import checks every row first (the IPAM rules over the whole set in memory), then inserts them in one transaction with one import entry.',
 };
 
+/** The paragraph of issue 37's sections: history after simulated days, and polling from one snmpsimd. */
+function issue37Text(r: Report): string {
+  const h = r.history as HistoryReport | undefined;
+  const p = r.polling as PollingReport | null | undefined;
+  const history = h
+    ? `History (issue 37, \`BENCH_ONLY=history\`, bench/history.ts): ${h.switches} switches of 48 ports polled every 15 minutes for ${h.days} simulated days ` +
+      `(${h.polls.toLocaleString('en')} polls written through src/db/history.ts, ${h.writeMsPerPoll} ms each; ${h.sightings.toLocaleString('en')} sightings, ` +
+      `${h.changes.toLocaleString('en')} port state changes kept).`
+    : '';
+  const polling = p
+    ? `Polling (issue 37, \`BENCH_ONLY=polling\`, bench/polling.ts): ${p.switches} switches, each with its schedule and credential set, served by one ` +
+      `snmpsimd from the ${p.recordings.length} shared recordings in turn, polled back to back (POLL_CONCURRENCY=${p.concurrency}) for ${p.seconds} s: ` +
+      `${p.polls} polls (${p.failed} failed), ${p.pollsPerMinute} a minute; the server used ${p.serverCores} of a core ` +
+      `(${p.pollsPerMinutePerCore} polls a minute per core), snmpsimd ${p.snmpsimdCores}; the machine's load average ${p.loadAverage.join(' → ')}. ` +
+      'Median poll by recording (ms): ' +
+      `${Object.entries(p.pollMsByRecording)
+        .map(([device, ms]) => `${device} ${ms}`)
+        .join(', ')}.`
+    : 'Polling: not measured in this run (snmpsimd or the shared recordings missing).';
+  return [history, polling].filter(Boolean).join('\n\n');
+}
+
 function benchmarksMarkdown(r: Report): string {
   const scaled = (name: string) => r.load[name + AT_SCALE] as LoadResult | undefined;
   const rows = (Object.entries(r.load) as [string, LoadResult][])
@@ -1090,6 +1141,8 @@ IPAM (issue 18): on the same database, a network ${IPAM_SIZE.subnet} gets ${r.ip
 every read computes its answer); their targets are server CPU per request. The next-free scenario makes 3,000 calls
 after 3,000 of warm-up, each recording an address. \`BENCH_ONLY=ipam npm run bench\` runs this scenario alone on a fresh
 database (it writes bench/results/ only).
+
+${issue37Text(r)}
 
 ## Throughput and latency
 
