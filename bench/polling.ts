@@ -12,17 +12,7 @@
 //   BENCH_POLLING_SWITCHES=1000 BENCH_POLLING_S=180 BENCH_POLLING_WARMUP_S=20 POLL_CONCURRENCY=8
 import '../src/boot/silence-sqlite-warning.ts';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
