@@ -237,3 +237,23 @@ export function listPolledSwitches(
   const { n } = prepare(db, `SELECT count(*) AS n ${from}`).get(...params) as { n: number };
   return { rows, total: n };
 }
+
+/**
+ * The schedules of switches and sites as the backup export writes them (JSON objects joined by commas; '' for none):
+ * each names its credential set by id and by name, never by a secret.
+ */
+export function schedulesJson(db: Db): string {
+  const row = prepare(
+    db,
+    `SELECT group_concat(record, ',') AS text FROM (
+       SELECT json_object('switchId', p.switch_id, 'enabled', json(CASE p.enabled WHEN 1 THEN 'true' ELSE 'false' END),
+         'intervalMinutes', p.interval_minutes, 'host', p.host, 'credentialId', p.credential_id, 'credentialName', c.name,
+         'updatedAt', p.updated_at) AS record
+       FROM switch_polling p JOIN credential_sets c ON c.id = p.credential_id
+       UNION ALL
+       SELECT json_object('siteId', p.site_id, 'enabled', json(CASE p.enabled WHEN 1 THEN 'true' ELSE 'false' END),
+         'intervalMinutes', p.interval_minutes, 'credentialId', p.credential_id, 'credentialName', c.name, 'updatedAt', p.updated_at)
+       FROM site_polling p JOIN credential_sets c ON c.id = p.credential_id)`,
+  ).get() as { text: string | null };
+  return row.text ?? '';
+}

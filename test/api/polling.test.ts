@@ -239,6 +239,68 @@ describe('metrics and secrets', () => {
   });
 });
 
+describe('schedules in the backup', () => {
+  const schedule = (credentialId: string, more: object = {}) => ({ enabled: true, intervalMinutes: 5, credentialId, ...more });
+  const own = async () => (await call('GET', `/api/switches/${ids.acc}/polling`)).body.schedule;
+  const ofSite = async (site: string) => (await call('GET', `/api/sites/${site}/polling`)).body.schedule;
+  type Exported = { switchId?: string; siteId?: string; credentialId: string; credentialName: string };
+  let doc: { pollingSchedules: Exported[] } & Record<string, unknown>;
+
+  beforeAll(async () => {
+    await call('PUT', `/api/switches/${ids.acc}/polling`, schedule(ids.v2c, { intervalMinutes: 30, host: '10.0.0.21' }), editor);
+    await call('PUT', `/api/sites/${ids.other}/polling`, schedule(ids.v3, { enabled: false, intervalMinutes: 60 }), editor);
+    const exported = await call('GET', '/api/backup/export');
+    for (const secret of SECRETS) expect(exported.text).not.toContain(secret);
+    doc = exported.body;
+  });
+
+  it("are exported with their switch's or site's id and their credential set's id and name, never its secrets", () => {
+    const bySwitch = doc.pollingSchedules.find((each) => each.switchId === ids.acc);
+    expect(bySwitch).toMatchObject({ enabled: true, intervalMinutes: 30, host: '10.0.0.21', credentialId: ids.v2c });
+    expect(bySwitch?.credentialName).toEqual(expect.any(String));
+    expect(doc.pollingSchedules.find((each) => each.siteId === ids.other)).toMatchObject({
+      enabled: false,
+      intervalMinutes: 60,
+      credentialId: ids.v3,
+    });
+  });
+
+  it('are restored as they were exported', async () => {
+    await call('PUT', `/api/switches/${ids.acc}/polling`, schedule(ids.v3, { intervalMinutes: 120 }), editor);
+    expect((await call('POST', '/api/backup/import', doc)).status).toBe(200);
+    expect(await own()).toMatchObject({ enabled: true, intervalMinutes: 30, host: '10.0.0.21', credentialId: ids.v2c });
+    expect(await ofSite(ids.other)).toMatchObject({ enabled: false, intervalMinutes: 60, credentialId: ids.v3 });
+  });
+
+  it("take the credential set of the same name when the set's id is not here, and are left out (and said so) when neither is", async () => {
+    const renamed = doc.pollingSchedules.map((each) =>
+      each.switchId ? { ...each, credentialId: NO_SUCH_ID } : { ...each, credentialId: NO_SUCH_ID, credentialName: 'No such set' },
+    );
+    expect((await call('POST', '/api/backup/import', { ...doc, pollingSchedules: renamed })).status).toBe(200);
+    expect(await own()).toMatchObject({ intervalMinutes: 30, credentialId: ids.v2c });
+    expect(await ofSite(ids.other)).toBeNull();
+    const entry = (await call('GET', '/api/activity?limit=1')).body.items[0];
+    const ofSites = renamed.filter((each) => each.siteId).length;
+    expect(ofSites).toBeGreaterThan(0);
+    expect(entry.summary).toContain(
+      `${renamed.length - ofSites} polling schedules (${ofSites} left out: their credential sets are not in this database`,
+    );
+  });
+
+  it('refuses a schedule of a switch the document lacks, or a bad interval, naming each', async () => {
+    const [first, second] = doc.pollingSchedules;
+    const bad = {
+      ...doc,
+      pollingSchedules: [
+        { ...first, switchId: NO_SUCH_ID, siteId: undefined },
+        { ...second, intervalMinutes: 1 },
+      ],
+    };
+    const refused = await call('POST', '/api/backup/import', bad);
+    expectFaults(refused, ['pollingSchedules[0].switchId', 'pollingSchedules[1].intervalMinutes']);
+  });
+});
+
 /** Asks until `check` answers something (up to 10 s). */
 async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 100; i++) {
