@@ -21,6 +21,7 @@ import {
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { Refusal } from '../errors/refusal.ts';
+import { formedRefusal } from '../fields/field.ts';
 import { notFound } from './save.ts';
 
 /** A credential set to store: its name, version, public details (JSON) and sealed secrets (the sealing is the caller's). */
@@ -59,16 +60,23 @@ export function removeCredentialSet(db: Db, actor: Actor, id: string): void {
     const row = getCredentialSet(change.db, id);
     if (!row) throw notFound('credential set');
     const users = credentialSetUsers(change.db, id);
-    if (users.length > 0)
-      throw new Refusal(
-        'conflict',
-        'in_use',
-        `The credential set ${row.name} is used by the polling of ${users.map((user) => `${user.kind} ${user.name}`).join(', ')}.`,
-        users.map((user) => ({ field: `${user.kind}s/${user.id}`, message: `${user.kind} ${user.name} polls with it` })),
-      );
+    if (users.length > 0) throw inUse(row.name, users);
     deleteCredentialSet(change.db, id);
     return { activity: setActivity(row, 'delete', `Deleted credential set ${row.name}`, { name: [row.name, null] }), result: id };
   });
+}
+
+/** 409 in_use: the set's name, and the switches and sites whose schedules use it, each a fault. */
+function inUse(set: string, users: { kind: 'switch' | 'site'; id: string; name: string }[]): Refusal {
+  const names = (kind: 'switch' | 'site') =>
+    users
+      .filter((user) => user.kind === kind)
+      .map((user) => user.name)
+      .join(', ');
+  const [switches, sites] = [names('switch'), names('site')];
+  const form = switches && sites ? 'in_use.both' : switches ? 'in_use.switches' : 'in_use.sites';
+  const faults = users.map((user) => ({ field: `${user.kind}s/${user.id}`, message: `${user.kind} ${user.name} polls with it` }));
+  return formedRefusal('conflict', form, { set, ...(switches ? { switches } : {}), ...(sites ? { sites } : {}) }, faults);
 }
 
 function refuseTakenName(db: Db, name: string, id: string): void {

@@ -174,6 +174,21 @@ export const ERROR_FORMS = {
   'validation_failed.not_host': '{address} is not a host address of network {network} ({subnet}).',
   'validation_failed.layout_other_site': 'The layout names switches that are not of this site.',
   'lag_member.bulk': 'The change would set the mode or VLANs of LAG members ({members}), which their LAG sets; no port was changed.',
+  // Polling and discovery (issue 37).
+  'in_use.switches': 'The credential set {set} is used by the polling of switches {switches}.',
+  'in_use.sites': 'The credential set {set} is used by the polling of sites {sites}.',
+  'in_use.both': 'The credential set {set} is used by the polling of switches {switches} and sites {sites}.',
+  not_polled: "No polling schedule covers switch {switch}: set its own or its site's first.",
+  credentials_unreadable: 'The credential set {set} does not open: APP_JWT_SECRET is not the one it was kept with; give its secrets again.',
+  'discovery_stale.documented_since':
+    'The documentation changed since this discovery for {differences} chosen differences; discover the switch again. Nothing was changed.',
+  'discovery_stale.documented_since_one':
+    'The documentation changed since this discovery for one chosen difference; discover the switch again. Nothing was changed.',
+  'discovery_stale.rediscovered': 'The switch has been discovered again since; adopt the differences of its latest discovery.',
+  'discovery_stale.no_difference': 'Some chosen differences are no differences now; nothing was changed.',
+  'discovery_stale.switch_gone': 'The switch of this discovery has been deleted since; nothing was changed.',
+  'discovery_stale.port_gone': 'Port {port} is gone; nothing was changed.',
+  'discovery_stale.lag_gone': 'LAG {lag} is gone; nothing was changed.',
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { pollSwitch } from '../discovery/poll.ts';
 import { parseTarget } from '../discovery/target.ts';
 import { setSiteSchedule, setSwitchSchedule, type ScheduleInput } from '../domain/polling.ts';
 import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { isPlainObject, isUuid } from '../fields/field.ts';
+import { formedRefusal, isPlainObject, isUuid } from '../fields/field.ts';
 import { pageAnswer } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
 import { actorOf, pathId, pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
@@ -150,7 +150,7 @@ function pollingList(ctx: Ctx): Reply {
 async function switchPollRun(ctx: Ctx): Promise<Reply> {
   const sw = pathRow(ctx, 'switch', getSwitch);
   const outcome = await pollSwitch(ctx.app, sw.id);
-  if (!outcome) throw new HttpError(409, 'not_polled', `No polling schedule covers switch ${sw.name}: set its own or its site's first.`);
+  if (!outcome) throw formedRefusal('conflict', 'not_polled', { switch: sw.name });
   return { body: { switchId: sw.id, discoveryId: outcome.discovery_id, ...stateToApi(outcome) } };
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
 import { observedAccess as access, observedPort as port, observedSystem } from '../fixtures/observed-switch.ts';
 import { expectFaults, NO_SUCH_ID, ROOT, useSignedInUsers, useTestServer, type ApiAnswer, type ApiClient } from '../helpers/server.ts';
+import { expectWordedRefusal } from '../helpers/refusals.ts';
 import type { FakeReading } from './discovery-server.ts';
 
 // Credential sets, polling schedules and the scheduler (issue 37) on a real server whose SNMP reader is a fake
@@ -154,9 +155,7 @@ describe('schedules', () => {
 
   it('refuses to delete a set a schedule uses (409 in_use naming the switch and the site)', async () => {
     const refused = await call('DELETE', `/api/credentials/${ids.v2c}`);
-    expect([refused.status, refused.body.error.code]).toEqual([409, 'in_use']);
-    expect(refused.body.error.message).toContain('switch acc-1');
-    expect(refused.body.error.message).toContain('site Campus');
+    expectWordedRefusal(refused, 409, 'in_use.both', { set: 'Campus RO', switches: 'acc-1', sites: 'Campus' });
   });
 });
 
@@ -167,7 +166,7 @@ describe('run now and back-off', () => {
     expect(outcome.body).toMatchObject({ switchId: ids.acc, status: 'ok', failures: 0, lastError: null });
     expect((await call('GET', `/api/discovery/${outcome.body.discoveryId}`)).status).toBe(200);
     const refused = await call('POST', `/api/switches/${ids.bare}/polling/run`, undefined, editor);
-    expect([refused.status, refused.body.error.code]).toEqual([409, 'not_polled']);
+    expectWordedRefusal(refused, 409, 'not_polled', { switch: 'bare-1' });
   });
 
   it('backs a switch that does not answer off, doubling its wait, and recovers it once it answers', async () => {
