@@ -31,7 +31,12 @@ export function DriftActions(p: { finding: Finding; onDone: () => void }) {
   const acknowledge = (note: string, until: string) =>
     run(() => acknowledgeDrift({ key: params.findingKey!, note, ...(until ? { until } : {}) }), t('drift.acknowledged'));
   return html`<div class="drift-actions">
-    ${params.key && html`<button type="button" class="btn btn-small" disabled=${busy} title=${t('drift.adoptHelp')} onClick=${adopt}>${t('drift.adopt')}</button>`}
+    ${
+      params.key &&
+      html`<button type="button" class="btn btn-small" disabled=${busy} title=${t('drift.adoptHelp')} onClick=${adopt}>
+        ${t('drift.adopt')}
+      </button>`
+    }
     <button type="button" class="btn btn-small" disabled=${busy} aria-expanded=${acknowledging} onClick=${() => setAcknowledging(!acknowledging)}>
       ${t('drift.acknowledge')}
     </button>
