@@ -116,6 +116,12 @@ export function saveSiteSchedule(db: Db, siteId: string, schedule: ScheduleRow):
   ).run(siteId, schedule.enabled, schedule.interval_minutes, schedule.credential_id, schedule.updated_at);
 }
 
+/** Removes a switch's own schedule, or a site's (the undo of its first setting). */
+export function deleteSchedule(db: Db, owner: 'switch' | 'site', id: string): void {
+  if (owner === 'switch') prepare(db, 'DELETE FROM switch_polling WHERE switch_id = ?').run(id);
+  else prepare(db, 'DELETE FROM site_polling WHERE site_id = ?').run(id);
+}
+
 /** The schedule that covers a switch: its own, else its site's; with where it comes from. */
 export function effectiveSchedule(db: Db, switchId: string): (ScheduleRow & { source: 'switch' | 'site' }) | undefined {
   return prepare(

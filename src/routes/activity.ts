@@ -67,7 +67,7 @@ function activityGet(ctx: Ctx) {
 
 function activityUndo(ctx: Ctx) {
   const entry = pathRow(ctx, 'activity entry', getActivity);
-  return { body: undoEntry(ctx.app.db, actorOf(ctx), entry.id) };
+  return { body: undoEntry(ctx.app.db, actorOf(ctx), entry.id, { nowMs: Date.now(), unitMs: ctx.app.config.pollIntervalUnitMs }) };
 }
 
 /** The checked filters of the list; every fault named in details. */

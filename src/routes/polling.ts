@@ -33,7 +33,7 @@ export const POLLING_ROUTES: Route[] = [
     summary:
       "Set the switch's own polling schedule (it overrides its site's): every intervalMinutes (5 to 1440) the scheduler discovers the " +
       'switch at host (null: its management IP) with the credential set, as POST /api/discovery does (nothing documented changes). ' +
-      'A first poll comes at a random point of the interval. An activity entry of the switch, not undoable.',
+      'A first poll comes at a random point of the interval. An activity entry of the switch, undoable (the schedule before it comes back, or none).',
     doc: { request: SCHEDULE_REQUEST, response: SWITCH_POLLING },
   },
   {
@@ -52,7 +52,7 @@ export const POLLING_ROUTES: Route[] = [
     body: { accepts: 'json' },
     summary:
       "Set the site's polling schedule, for each of its switches without a schedule of its own (polled at its management IP). " +
-      'An activity entry of the site, not undoable.',
+      'An activity entry of the site, undoable (the schedule before it comes back, or none).',
     doc: { request: SCHEDULE_REQUEST, response: SITE_POLLING },
   },
   {

@@ -199,6 +199,52 @@ describe('run now and back-off', () => {
   });
 });
 
+describe('undo of a schedule change', () => {
+  // bare-1 has no schedule and its site none: paused schedules, so that nothing polls it meanwhile.
+  const paused = (intervalMinutes: number) => ({ enabled: false, intervalMinutes, credentialId: ids.v2c });
+  const polling = async () => (await call('GET', `/api/switches/${ids.bare}/polling`, undefined, viewer)).body;
+  const set = async (intervalMinutes: number) => {
+    expect((await call('PUT', `/api/switches/${ids.bare}/polling`, paused(intervalMinutes), editor)).status).toBe(200);
+    return (await server.lastEntry(ids.bare)).id as string;
+  };
+  const undo = (entryId: string) => call('POST', `/api/activity/${entryId}/undo`, undefined, editor);
+
+  it('takes a first schedule away again, with the poll state, and a redo sets it back', async () => {
+    const first = await set(30);
+    expect((await polling()).state).toMatchObject({ status: 'paused' });
+    expect((await undo(first)).status).toBe(200);
+    expect(await polling()).toMatchObject({ schedule: null, state: null });
+    const undoEntry = await server.lastEntry(ids.bare);
+    expect(undoEntry).toMatchObject({ action: 'undo', summary: 'Undid: Set the polling of switch bare-1' });
+    expect((await undo(undoEntry.id)).status).toBe(200);
+    expect(await polling()).toMatchObject({
+      schedule: { enabled: false, intervalMinutes: 30, credentialId: ids.v2c },
+      state: { status: 'paused' },
+    });
+  });
+
+  it('puts the schedule before a change back, and refuses (409 undo_conflict) while a later change stands', async () => {
+    const second = await set(60);
+    const third = await set(90);
+    const refused = await undo(second);
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'undo_conflict']);
+    expect((await polling()).schedule.intervalMinutes).toBe(90);
+    expect((await undo(third)).status).toBe(200);
+    expect((await polling()).schedule.intervalMinutes).toBe(60);
+    expect((await undo(second)).status).toBe(200);
+    expect((await polling()).schedule.intervalMinutes).toBe(30);
+  });
+
+  it("undoes a site's schedule the same way", async () => {
+    const before = (await call('GET', `/api/sites/${ids.other}/polling`)).body.schedule;
+    await call('PUT', `/api/sites/${ids.other}/polling`, paused(45), editor);
+    const entry = (await call('GET', `/api/activity?entityId=${ids.other}&limit=1`)).body.items[0];
+    expect(entry.undoable).toBe(true);
+    expect((await undo(entry.id)).status).toBe(200);
+    expect((await call('GET', `/api/sites/${ids.other}/polling`)).body.schedule).toEqual(before);
+  });
+});
+
 describe('discovery with a credential set', () => {
   it('reads a switch with a kept set instead of snmp; an unknown set is 404', async () => {
     const body = { siteId: ids.site, switchId: ids.acc, host: '10.0.0.21', credentialId: ids.v2c };
