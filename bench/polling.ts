@@ -44,6 +44,11 @@ export interface PollingReport {
   serverCores: number;
   pollsPerMinutePerCore: number;
   snmpsimdCores: number;
+  /** CPU per poll, ms: the server's, and snmpsimd's (answering the poll's requests). */
+  serverCpuMsPerPoll: number;
+  snmpsimdCpuMsPerPoll: number;
+  /** The polls a minute one snmpsimd process could answer with a whole core: 60 s over its CPU per poll. */
+  snmpsimdCeilingPerMinute: number;
   rssMaxMb: number;
   rssEndMb: number;
   listReads: number;
@@ -298,6 +303,9 @@ export async function pollingScenario(): Promise<PollingReport | undefined> {
       serverCores: round(serverCores),
       pollsPerMinutePerCore: round((polls * 60) / seconds / Math.max(serverCores, 0.01)),
       snmpsimdCores: round((after.agentCpu - before.agentCpu) / seconds),
+      serverCpuMsPerPoll: Math.round(((after.cpu - before.cpu) * 1000) / Math.max(polls, 1)),
+      snmpsimdCpuMsPerPoll: Math.round(((after.agentCpu - before.agentCpu) * 1000) / Math.max(polls, 1)),
+      snmpsimdCeilingPerMinute: round((60 * Math.max(polls, 1)) / Math.max(after.agentCpu - before.agentCpu, 0.01)),
       rssMaxMb: round(rssMax),
       rssEndMb: round(rssMb(serverPid)),
       listReads: latencies.length,
