@@ -5,11 +5,12 @@
 // Measures a MAC's timeline, the free-ports report of a switch and of the site (the issue's targets: < 10 ms,
 // < 20 ms, < 100 ms: medians of repeated reads), and the growth of the database per switch per day (< 20 KB).
 //
-//   node bench/history.ts            (HISTORY_SWITCHES=40 HISTORY_DAYS_SIMULATED=30 to change the size)
+//   BENCH_ONLY=history npm run bench, or node bench/history.ts   (HISTORY_SWITCHES=40 HISTORY_DAYS_SIMULATED=30 to change the size)
 import '../src/boot/silence-sqlite-warning.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   listSightings,
   recordPortStates,
@@ -116,7 +117,23 @@ function medianMs(times: number, read: () => unknown): number {
   return samples[Math.floor(samples.length / 2)]!;
 }
 
-function main(): void {
+/** What bench/history.ts measured. */
+export interface HistoryReport {
+  switches: number;
+  ports: number;
+  days: number;
+  polls: number;
+  writeMsPerPoll: number;
+  sightings: number;
+  changes: number;
+  macTimelineMs: number;
+  switchFreePortsMs: number;
+  siteFreePortsMs: number;
+  growthKbPerSwitchPerDay: number;
+}
+
+/** The history written for DAYS simulated days, then read. */
+export function historyScenario(): HistoryReport {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-history-bench-'));
   const db = openDatabase(join(dir, 'history.db'));
   try {
@@ -141,7 +158,7 @@ function main(): void {
       .get() as { sightings: number; changes: number };
     const mover = (db.prepare('SELECT mac FROM mac_sightings GROUP BY mac ORDER BY count(*) DESC LIMIT 1').get() as { mac: string }).mac;
     const cutoff = new Date(START + (DAYS - 1) * DAY_MS).toISOString();
-    const report = {
+    return {
       switches: SWITCHES,
       ports: SWITCHES * PORTS,
       days: DAYS,
@@ -153,11 +170,21 @@ function main(): void {
       siteFreePortsMs: Number(medianMs(50, () => siteFreePorts(db, siteId, cutoff)).toFixed(3)),
       growthKbPerSwitchPerDay: Number((grownKb / SWITCHES / DAYS).toFixed(2)),
     };
-    console.log(JSON.stringify(report, null, 2));
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main();
+/** The issue's targets: a MAC's timeline < 10 ms, free ports of a switch < 20 ms and of a site < 100 ms, < 20 KB a switch a day. */
+export function historyTargets(r: HistoryReport): [string, string, string, boolean][] {
+  const after = `after ${r.days} simulated days`;
+  return [
+    [`History: a MAC's timeline ${after}`, '< 10 ms', `${r.macTimelineMs} ms`, r.macTimelineMs < 10],
+    [`History: free ports of a ${PORTS}-port switch`, '< 20 ms', `${r.switchFreePortsMs} ms`, r.switchFreePortsMs < 20],
+    [`History: free ports of a site of ${r.switches} switches`, '< 100 ms', `${r.siteFreePortsMs} ms`, r.siteFreePortsMs < 100],
+    ['History: database growth per switch per day', '< 20 KB', `${r.growthKbPerSwitchPerDay} KB`, r.growthKbPerSwitchPerDay < 20],
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(JSON.stringify(historyScenario(), null, 2));

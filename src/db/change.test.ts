@@ -408,6 +408,20 @@ describe('undoEntry', () => {
     expect(row('site', site.id)).toBeUndefined();
   });
 
+  it('refuses as undo_data_invalid polling schedules that are none (issue 37), and changes nothing', () => {
+    const site = createSite('Lab');
+    const first = updateSite(site.id, { notes: 'one' });
+    const schedule = { enabled: 1, interval_minutes: 2, host: null, credential_id: site.id, updated_at: first.at };
+    const side = { before: { site_polling: { [site.id]: schedule }, elsewhere: {} }, after: { site_polling: { [site.id]: null } } };
+    storeUndoData(first, (data) => ({ ...data, side }));
+    const details = [
+      { field: `side.before.site_polling.${site.id}`, message: 'is no record of site_polling' },
+      { field: 'side.before.elsewhere', message: 'is no store of side records' },
+    ];
+    expect(undoFails(first)).toMatchObject({ code: 'undo_data_invalid', details });
+    expect(row('site', site.id)).toMatchObject({ notes: 'one' });
+  });
+
   it('refuses with undo_conflict when the entity changed since, and changes nothing', () => {
     const site = createSite('Lab');
     const first = updateSite(site.id, { notes: 'one' });

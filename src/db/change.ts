@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Refusal } from '../errors/refusal.ts';
+import { Refusal, type FieldFault } from '../errors/refusal.ts';
+import { isPlainObject } from '../fields/field.ts';
 import { RULES } from '../fields/rules.ts';
 import { activityToApi, getActivity, insertActivity, markUndone, type Action, type ActivityEntry } from './activity.ts';
 import {
@@ -27,6 +28,24 @@ interface UndoData {
   before: ImageSet;
   after: ImageSet;
   rowids?: RowidSet;
+  /** The records beside the inventory it wrote (touchSide: a polling schedule), before and after; null for none. */
+  side?: { before: SideImages; after: SideImages };
+}
+
+/** A record beside the inventory (a switch's or site's polling schedule), as a change keeps it for its undo. */
+export type SideRow = Record<string, string | number | null>;
+
+/** Side records by store name (`switch_polling`), then id; null where there was none. */
+export type SideImages = Record<string, Record<string, SideRow | null>>;
+
+/**
+ * How the domain reads and writes one kind of side record (domain/polling.ts SCHEDULE_STORES): `write` with null
+ * removes it; `valid` judges a row of stored undo data before an undo writes it.
+ */
+export interface SideStore {
+  read(db: Db, id: string): SideRow | null;
+  write(db: Db, id: string, row: SideRow | null): void;
+  valid(row: SideRow): boolean;
 }
 
 /** Who made a change: the signed-in user, or the system (legacy migration). */
@@ -54,6 +73,8 @@ export interface Change {
    * one entity's image as the caller read it in this change (a row with its VLAN list), which is then not read again.
    */
   touch(kind: Kind, ids: string | Iterable<string>, image?: Image | null): void;
+  /** Call before writing a side record (a polling schedule) through `store`: keeps it as it was, for undo. */
+  touchSide(name: string, store: SideStore, id: string): void;
 }
 
 /** What the work of a change says about it; `changes` is computed from the images when left out. */
@@ -80,6 +101,7 @@ export function recordChange<T>(
   return inTransaction(db, () => {
     const before: ImageSet = {};
     const rowids: RowidSet = {};
+    const sides: { before: SideImages; stores: Map<string, SideStore> } = { before: {}, stores: new Map() };
     const change: Change = {
       db,
       now: new Date().toISOString(),
@@ -93,12 +115,63 @@ export function recordChange<T>(
           else images[id] = readBefore(db, kind, id, rowids);
         }
       },
+      touchSide(name, store, id) {
+        sides.stores.set(name, store);
+        sides.before[name] ??= {};
+        if (!(id in sides.before[name])) sides.before[name][id] = store.read(db, id);
+      },
     };
     const { activity, result } = work(change);
     const after = readAfterImages(db, before);
-    const entry = writeEntry(db, actor, change, activity, { before, after, ...removedRowids(rowids, after) });
+    const side = sides.stores.size > 0 ? { side: { before: sides.before, after: readSideImages(db, sides.before, sides.stores) } } : {};
+    const entry = writeEntry(db, actor, change, activity, { before, after, ...removedRowids(rowids, after), ...side });
     return { result, entry };
   });
+}
+
+function readSideImages(db: Db, images: SideImages, stores: ReadonlyMap<string, SideStore>): SideImages {
+  return Object.fromEntries(
+    Object.entries(images).map(([name, rows]) => [
+      name,
+      Object.fromEntries(Object.keys(rows).map((id) => [id, stores.get(name)!.read(db, id)])),
+    ]),
+  );
+}
+
+/**
+ * The side records of an undo: refused as undo_data_invalid when a store is unknown or a row is not one its store
+ * keeps, as undo_conflict when a record is not as the entry left it.
+ */
+function checkSideRecords(db: Db, side: NonNullable<UndoData['side']>, stores: Readonly<Record<string, SideStore>>): void {
+  const faults: FieldFault[] = [];
+  for (const part of ['before', 'after'] as const) {
+    if (!isPlainObject(side[part])) faults.push({ field: `side.${part}`, message: 'must be side records by store, then id' });
+    for (const [name, rows] of Object.entries(isPlainObject(side[part]) ? side[part] : {})) {
+      const store = stores[name];
+      if (!store || !isPlainObject(rows)) {
+        faults.push({ field: `side.${part}.${name}`, message: 'is no store of side records' });
+        continue;
+      }
+      for (const [id, row] of Object.entries(rows))
+        if (row !== null && (!isPlainObject(row) || !store.valid(row as SideRow)))
+          faults.push({ field: `side.${part}.${name}.${id}`, message: `is no record of ${name}` });
+    }
+  }
+  if (faults.length > 0)
+    throw new Refusal(
+      'conflict',
+      'undo_data_invalid',
+      'The stored undo data of this entry is not what a change keeps; nothing was changed.',
+      faults,
+    );
+  for (const [name, rows] of Object.entries(side.after)) {
+    for (const [id, expected] of Object.entries(rows)) {
+      if (JSON.stringify(stores[name]!.read(db, id)) === JSON.stringify(expected)) continue;
+      throw new Refusal('conflict', 'undo_conflict', `The ${name} record has changed since this entry; undo the later changes first.`, [
+        { field: `${name}:${id}`, message: 'changed since' },
+      ]);
+    }
+  }
 }
 
 // An entity's image before the change, noting its rowid: an undo of its removal inserts it there again.
@@ -218,7 +291,13 @@ export type UndoJudge = (images: UndoImages) => () => void;
  * conflict) when a value it needs is taken now; already_undone; not_undoable (import, restore, migrate);
  * undo_data_invalid when the stored images break the field rules (written by another tool). `judge` refuses the rest.
  */
-export function recordUndo(db: Db, actor: Actor, entryId: string, judge: UndoJudge): ActivityEntry {
+export function recordUndo(
+  db: Db,
+  actor: Actor,
+  entryId: string,
+  judge: UndoJudge,
+  stores: Readonly<Record<string, SideStore>> = {},
+): ActivityEntry {
   try {
     return recordChange(db, actor, (change) => {
       const original = getActivity(db, entryId);
@@ -232,11 +311,18 @@ export function recordUndo(db: Db, actor: Actor, entryId: string, judge: UndoJud
           `A${original.action === 'import' ? 'n' : ''} ${original.action} entry cannot be undone.`,
         );
       }
-      const { before, after, rowids } = undoImages(original.undo_data);
+      const { before, after, rowids, side } = undoImages(original.undo_data);
       checkUnchangedSince(db, after);
+      if (side) checkSideRecords(db, side, stores);
       for (const kind of KIND_ORDER) change.touch(kind, Object.keys(before[kind] ?? {}));
       const checkWritten = judge({ before, after });
       restoreImages(db, { before, after, rowids }, change.now);
+      for (const [name, rows] of Object.entries(side?.before ?? {})) {
+        for (const [id, row] of Object.entries(rows)) {
+          change.touchSide(name, stores[name]!, id);
+          stores[name]!.write(db, id, row);
+        }
+      }
       checkWritten();
       return {
         activity: {

@@ -339,7 +339,8 @@ export function undoDataFaults(raw: unknown, prefix = ''): FieldFault[] {
   return faults;
 }
 
-const UNDO_DATA_KEYS = new Set(['before', 'after', 'rowids']);
+// side: records beside the inventory (polling schedules), judged by their stores (db/change.ts checkSideRecords).
+const UNDO_DATA_KEYS = new Set(['before', 'after', 'rowids', 'side']);
 
 // The rowids of removed rows (RowidSet): positive integers keyed by kind, then id.
 function rowidFaults(raw: unknown, at: string): FieldFault[] {

@@ -118,6 +118,12 @@ export function saveSiteSchedule(db: Db, siteId: string, schedule: ScheduleRow):
   ).run(siteId, schedule.enabled, schedule.interval_minutes, schedule.credential_id, schedule.updated_at);
 }
 
+/** Removes a switch's own schedule, or a site's (the undo of its first setting). */
+export function deleteSchedule(db: Db, owner: 'switch' | 'site', id: string): void {
+  if (owner === 'switch') prepare(db, 'DELETE FROM switch_polling WHERE switch_id = ?').run(id);
+  else prepare(db, 'DELETE FROM site_polling WHERE site_id = ?').run(id);
+}
+
 /** The schedule that covers a switch: its own, else its site's; with where it comes from. */
 export function effectiveSchedule(db: Db, switchId: string): (ScheduleRow & { source: 'switch' | 'site' }) | undefined {
   return prepare(
@@ -243,4 +249,24 @@ export function listPolledSwitches(
   ).all(...params, limit, offset) as unknown as PolledSwitchRow[];
   const { n } = prepare(db, `SELECT count(*) AS n ${from}`).get(...params) as { n: number };
   return { rows, total: n };
+}
+
+/**
+ * The schedules of switches and sites as the backup export writes them (JSON objects joined by commas; '' for none):
+ * each names its credential set by id and by name, never by a secret.
+ */
+export function schedulesJson(db: Db): string {
+  const row = prepare(
+    db,
+    `SELECT group_concat(record, ',') AS text FROM (
+       SELECT json_object('switchId', p.switch_id, 'enabled', json(CASE p.enabled WHEN 1 THEN 'true' ELSE 'false' END),
+         'intervalMinutes', p.interval_minutes, 'host', p.host, 'credentialId', p.credential_id, 'credentialName', c.name,
+         'updatedAt', p.updated_at) AS record
+       FROM switch_polling p JOIN credential_sets c ON c.id = p.credential_id
+       UNION ALL
+       SELECT json_object('siteId', p.site_id, 'enabled', json(CASE p.enabled WHEN 1 THEN 'true' ELSE 'false' END),
+         'intervalMinutes', p.interval_minutes, 'credentialId', p.credential_id, 'credentialName', c.name, 'updatedAt', p.updated_at)
+       FROM site_polling p JOIN credential_sets c ON c.id = p.credential_id)`,
+  ).get() as { text: string | null };
+  return row.text ?? '';
 }

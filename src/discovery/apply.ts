@@ -36,7 +36,7 @@ import { applyLagToMembers } from '../domain/lags.ts';
 import { databaseLookups } from '../domain/lookups.ts';
 import { keepManagementAddress } from '../domain/management-address.ts';
 import { Refusal, type FieldFault } from '../errors/refusal.ts';
-import { defaultColumns, toColumns } from '../fields/field.ts';
+import { defaultColumns, formedRefusal, toColumns } from '../fields/field.ts';
 import { LAG } from '../fields/lags.ts';
 import { PORT } from '../fields/ports.ts';
 import { SWITCH } from '../fields/switches.ts';
@@ -131,14 +131,9 @@ function chosenItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[])
     moved.push({ field: `keys[${i}]`, message });
   });
   if (moved.length)
-    throw new Refusal(
-      'conflict',
-      'discovery_stale',
-      'The documentation changed since this discovery for ' +
-        `${moved.length === 1 ? 'one chosen difference' : `${moved.length} chosen differences`}; discover the switch again. ` +
-        'Nothing was changed.',
-      moved,
-    );
+    throw moved.length === 1
+      ? formedRefusal('conflict', 'discovery_stale.documented_since_one', {}, moved)
+      : formedRefusal('conflict', 'discovery_stale.documented_since', { differences: moved.length }, moved);
   const picked = new Set(chosen);
   const missing: FieldFault[] = [];
   chosen.forEach((key, i) => {
@@ -157,20 +152,16 @@ function chosenItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[])
  */
 function adoptedItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[]): ProposalItem[] {
   if (discovery.switch_id === null || latestDiscoveryId(db, discovery.switch_id) !== discovery.id)
-    throw new Refusal(
-      'conflict',
-      'discovery_stale',
-      'The switch has been discovered again since; adopt the differences of its latest discovery.',
-      [{ field: 'id', message: 'not the latest discovery of its switch' }],
-    );
+    throw formedRefusal('conflict', 'discovery_stale.rediscovered', {}, [
+      { field: 'id', message: 'not the latest discovery of its switch' },
+    ]);
   const now = currentProposal(db, discovery);
   const gone: FieldFault[] = [];
   chosen.forEach((key, i) => {
     if (!now.has(key))
       gone.push({ field: `keys[${i}]`, message: `"${key}": no longer a difference (documented since, or what it needs is gone)` });
   });
-  if (gone.length)
-    throw new Refusal('conflict', 'discovery_stale', 'Some chosen differences are no differences now; nothing was changed.', gone);
+  if (gone.length) throw formedRefusal('conflict', 'discovery_stale.no_difference', {}, gone);
   const adopted = new Set<string>();
   const adopt = (key: string) => {
     if (adopted.has(key) || !now.has(key)) return;
@@ -183,10 +174,7 @@ function adoptedItems(db: Db, discovery: DiscoveryRow, chosen: readonly string[]
 
 /** The proposal the stored observation gives with the documented data as it is now, by key. */
 function currentProposal(db: Db, discovery: DiscoveryRow): Map<string, ProposalItem> {
-  const gone = () =>
-    new Refusal('conflict', 'discovery_stale', 'The switch of this discovery has been deleted since; nothing was changed.', [
-      { field: 'id', message: 'its switch is gone' },
-    ]);
+  const gone = () => formedRefusal('conflict', 'discovery_stale.switch_gone', {}, [{ field: 'id', message: 'its switch is gone' }]);
   if (!discovery.for_new_switch && discovery.switch_id === null) throw gone();
   const { input } = storedInput(db, discovery, discovery.switch_id);
   if (!input) throw gone();
@@ -399,7 +387,7 @@ function writePatches(applying: Applying): void {
   const faults: RuleFault[] = [];
   for (const [name, patch] of applying.patches) {
     const id = portIdByName(change.db, sw.id, name);
-    if (!id) throw new Refusal('conflict', 'discovery_stale', `Port ${name} is gone; nothing was changed.`);
+    if (!id) throw formedRefusal('conflict', 'discovery_stale.port_gone', { port: name });
     const merged = { ...portToApi(getPort(change.db, id)!), ...patch };
     const problems = portRuleFaults(merged, lookups, { prefix: `port ${name}.`, symmetric: false });
     if (problems.length) {
@@ -457,7 +445,7 @@ function addLag(applying: Applying, lag: NewLag): void {
 function addLagMembers(applying: Applying, name: string, members: string[]): void {
   const { change, switchId } = applying;
   const id = lagIdByName(change.db, switchId, name);
-  if (!id) throw new Refusal('conflict', 'discovery_stale', `LAG ${name} is gone; nothing was changed.`);
+  if (!id) throw formedRefusal('conflict', 'discovery_stale.lag_gone', { lag: name });
   const wanted = [...new Set([...memberPortIds(change.db, id), ...memberIds(applying, name, members, id)])];
   setLagMembers(change, id, wanted);
   applyLagToMembers(change, id);
@@ -468,7 +456,7 @@ function memberIds(applying: Applying, lagName: string, names: string[], lagId: 
   const db = applying.change.db;
   return names.map((name) => {
     const id = portIdByName(db, applying.switchId, name);
-    if (!id) throw new Refusal('conflict', 'discovery_stale', `Port ${name} is gone; nothing was changed.`);
+    if (!id) throw formedRefusal('conflict', 'discovery_stale.port_gone', { port: name });
     const candidate = memberCandidate(db, id)!;
     const typeFaults = lagMemberTypeFaults(candidate, 'memberPortIds');
     if (typeFaults.length) throw refusalOf(typeFaults, `Port ${name} cannot join ${lagName}; nothing was changed.`);
@@ -490,7 +478,7 @@ function linkPort(applying: Applying, name: string, far: { switch: string; port:
   const farSwitch = switchIdByName(change.db, siteId, far.switch);
   const farId = farSwitch && portIdByName(change.db, farSwitch, far.port);
   if (!id || !farId || farSwitch === switchId)
-    throw new Refusal('conflict', 'discovery_stale', `Port ${far.switch} / ${far.port} is gone; nothing was changed.`);
+    throw formedRefusal('conflict', 'discovery_stale.port_gone', { port: `${far.switch} / ${far.port}` });
   change.touch('port', id);
   relinkFarEnds(change, id, getPort(change.db, id)!.linked_port_id, farId);
   setLink(change.db, id, farId, change.now);

@@ -4,6 +4,7 @@
 import { getCredentialSet, type CredentialSetRow } from '../db/polling.ts';
 import type { Db } from '../db/open.ts';
 import { Refusal } from '../errors/refusal.ts';
+import { formedRefusal } from '../fields/field.ts';
 import { openCredentials, sealCredentials, type CredentialKey, type SealedCredentials } from './credentials.ts';
 import { agentText, credentialSetAllows } from './credential-binding.ts';
 import type { SnmpCredentials } from './observed.ts';
@@ -25,12 +26,7 @@ export function credentialSetSecrets(db: Db, key: CredentialKey | undefined, id:
   const set = getCredentialSet(db, id);
   if (!set) throw new Refusal('not_found', 'not_found', 'No such credential set.');
   const opened = key && openCredentials(key, set, id);
-  if (!opened)
-    throw new Refusal(
-      'conflict',
-      'credentials_unreadable',
-      `The credential set ${set.name} does not open: APP_JWT_SECRET is not the one it was kept with; give its secrets again.`,
-    );
+  if (!opened) throw formedRefusal('conflict', 'credentials_unreadable', { set: set.name });
   return opened.credentials;
 }
 

@@ -3,7 +3,7 @@ import { observedAccess as access, observedPort as port, observedSwitch } from '
 import type { LatestDiscoveryRow } from '../db/drift.ts';
 import { driftFinding, driftItems, driftKey } from './drift.ts';
 import type { ObservedSwitch } from './observed.ts';
-import { propose, type DocumentedPort, type ProposalInput, type ProposalItem } from './proposal.ts';
+import { missingPortItems, propose, type DocumentedPort, type ProposalInput, type ProposalItem } from './proposal.ts';
 
 // The drift comparison: which differences of a proposal are drift, and how each is worded as a finding.
 
@@ -137,5 +137,39 @@ describe('drift: the differences of the latest discovery', () => {
       entities: [ENTITIES.switch, { type: 'vlan', id: 'v-20', name: 'VLAN 20 (Voice)' }],
     });
     expect(driftKey('sw-1', 'port:Gi1/0/1:mode')).toBe('drift:sw-1:port:Gi1/0/1:mode');
+  });
+});
+
+describe('drift: documented ports the switch does not report', () => {
+  const missing = (observed: Partial<ObservedSwitch>, ports?: DocumentedPort[]) => {
+    const made = input(observed);
+    return missingPortItems(ports ? { ...made, documented: { ...made.documented!, ports } } : made);
+  };
+
+  it('is a finding per documented port missing on the switch, with no proposal key to adopt it', () => {
+    const items = missing({ ports: [port(1, 'Gi1/0/1')], membership: [access(1, 10)] });
+    expect(items.map((item) => item.key)).toEqual(['port:Gi1/0/2:missing']);
+    const finding = driftFinding(DISCOVERY, items[0]!, ENTITIES);
+    expect(finding).toMatchObject({
+      form: 'drift.port_missing',
+      message: `Port Gi1/0/2 of switch acc-1 is documented, but the switch does not report it ${AT}.`,
+      params: { port: 'Gi1/0/2', findingKey: driftKey('sw-1', 'port:Gi1/0/2:missing') },
+      entities: [ENTITIES.switch, ENTITIES.ports.get('gi1/0/2')],
+    });
+    expect(finding.params).not.toHaveProperty('key');
+  });
+
+  it('counts a port that is not present (its module out) as missing, and compares names without case', () => {
+    expect(missing({ ports: [port(1, 'GI1/0/1'), port(2, 'Gi1/0/2', { present: false })] }).map((item) => item.name)).toEqual(['Gi1/0/2']);
+  });
+
+  it('is none for a console port, nor when the switch reported no port at all', () => {
+    expect(
+      missing({ ports: [port(1, 'Gi1/0/1'), port(2, 'Gi1/0/2')] }, [
+        documentedPort('Gi1/0/1'),
+        documentedPort('con0', { type: 'console' }),
+      ]),
+    ).toEqual([]);
+    expect(missing({ ports: [], membership: [] })).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { FINDING_FORMS, fillForm, type FindingParams } from '../lib/message-form
 import { proposalInput, siteDocumentation, type SiteDocumentation } from './discover.ts';
 import type { ObservedSwitch } from './observed.ts';
 import { parseTarget } from './target.ts';
-import { propose, type PortRef, type ProposalItem } from './proposal.ts';
+import { missingPortItems, propose, type PortRef, type ProposalItem } from './proposal.ts';
 
 /** A port's operational state, and the type only a port's name suggests, are not drift: the proposal offers them alone. */
 const NOT_DRIFT = new Set(['linkStatus', 'speed', 'type']);
@@ -28,7 +28,10 @@ export const driftKey = (switchId: string, proposalKey: string) => `drift:${swit
 /** What an acknowledgement is held to: the difference as it was acknowledged. */
 export const differenceOf = (item: ProposalItem) => JSON.stringify([item.documented, item.observed]);
 
-/** A switch's drift now: its latest discovery's proposal against the documentation, drift items only. */
+/**
+ * A switch's drift now: its latest discovery's proposal against the documentation, drift items only, and the documented
+ * ports the switch did not report (missing items, which no proposal key adopts).
+ */
 export interface SwitchDrift {
   discovery: LatestDiscoveryRow;
   documentation: SiteDocumentation;
@@ -43,7 +46,7 @@ export function currentDrift(db: Db, site: string | null): SwitchDrift[] {
     const host = parseTarget(discovery.host)?.host ?? discovery.host;
     const documentation = getOrMake(sites, discovery.site_id, () => siteDocumentation(db, discovery.site_id));
     const input = proposalInput(db, { siteId: discovery.site_id, switchId: discovery.switch_id, host }, observed, documentation);
-    return { discovery, documentation, items: input ? driftItems(propose(input).items) : [] };
+    return { discovery, documentation, items: input ? [...driftItems(propose(input).items), ...missingPortItems(input)] : [] };
   });
 }
 
@@ -97,7 +100,10 @@ function entitiesOf(db: Db, discovery: LatestDiscoveryRow, vlans: Map<string, En
   };
 }
 
-/** A drift finding: worded by the form of its item, with what the UI needs to adopt or acknowledge it. */
+/**
+ * A drift finding: worded by the form of its item, with what the UI needs to adopt (the proposal key, `key`: none for a
+ * missing port, which no discovery removes) or acknowledge it (`findingKey`).
+ */
 export function driftFinding(discovery: LatestDiscoveryRow, item: ProposalItem, entities: Entities): Finding {
   const { form, params } = wording(item);
   const all: FindingParams = {
@@ -105,7 +111,7 @@ export function driftFinding(discovery: LatestDiscoveryRow, item: ProposalItem, 
     ...params,
     observedAt: discovery.observed_at,
     discoveryId: discovery.id,
-    key: item.key,
+    ...(item.kind === 'missing' ? {} : { key: item.key }),
     findingKey: driftKey(discovery.switch_id, item.key),
   };
   const named = { port: entities.ports, lag: entities.lags, vlan: entities.vlans, switch: undefined }[item.entity]?.get(
@@ -136,6 +142,7 @@ function wording(item: ProposalItem): { form: DriftForm; params: FindingParams }
       ? { form: 'drift.lag_added', params: { lag: item.name, observed: valueText((item.observed as { members: string[] }).members) } }
       : { form: 'drift.lag_members', params: { lag: item.name, ...values } };
   if (item.kind === 'create') return { form: 'drift.port_added', params: { port: item.name } };
+  if (item.kind === 'missing') return { form: 'drift.port_missing', params: { port: item.name } };
   if (item.kind === 'link')
     return { form: item.documented === null ? 'drift.link_undocumented' : 'drift.link', params: { port: item.name, ...values } };
   if (item.field === 'enabled') return { form: item.observed ? 'drift.port_enabled' : 'drift.port_disabled', params: { port: item.name } };

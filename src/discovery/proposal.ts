@@ -71,8 +71,11 @@ export interface ProposalInput {
   observed: ObservedSwitch;
 }
 
-/** What a proposal item does: create an entity, change a field, or link two ports. */
-export type ItemKind = 'create' | 'change' | 'link';
+/**
+ * What a proposal item does: create an entity, change a field, or link two ports. A `missing` item is drift only
+ * (missingPortItems): a documented port the switch did not report, which no discovery adopts (a discovery removes nothing).
+ */
+export type ItemKind = 'create' | 'change' | 'link' | 'missing';
 
 /** One difference between the documentation and the switch. */
 export interface ProposalItem {
@@ -110,6 +113,7 @@ export const keys = {
   portField: (name: string, field: string) => `port:${name}:${field}`,
   lag: (name: string) => `lag:${name}:add`,
   lagMembers: (name: string) => `lag:${name}:members`,
+  portMissing: (name: string) => `port:${name}:missing`,
 };
 
 /** IANA ifTypes of physical Ethernet ports: ethernetCsmacd, iso88023Csmacd, fastEther, fastEtherFX, gigabitEthernet. */
@@ -165,13 +169,7 @@ interface Context {
 function makeContext(input: ProposalInput, notes: string[]): Context {
   const observed = input.observed;
   const documented = input.documented ?? { name: '', model: null, serialNumber: null, macAddress: null, ports: [], lags: [] };
-  const physical: ObservedPort[] = [];
-  for (const port of observed.ports) {
-    if (!PHYSICAL_IF_TYPES.has(port.ifType) || !port.present) continue;
-    const problem = interfaceNameProblem(port.name);
-    if (problem) notes.push(`Port "${printable(port.name)}" (ifIndex ${port.ifIndex}) was left out: its name ${problem}.`);
-    else physical.push(port);
-  }
+  const physical = physicalPorts(observed, notes);
   const inLag = new Set(observed.lags.flatMap((lag) => [lag.ifIndex, ...lag.memberIfIndexes]));
   return {
     input,
@@ -189,6 +187,18 @@ function makeContext(input: ProposalInput, notes: string[]): Context {
     membership: new Map(observed.membership.map((entry) => [entry.ifIndex, entry])),
     isCisco: /cisco/i.test(observed.system.vendor ?? ''),
   };
+}
+
+/** The observed physical ports with a usable name, in the device's order (a port not present is none: its module is out). */
+function physicalPorts(observed: ObservedSwitch, notes: string[]): ObservedPort[] {
+  const physical: ObservedPort[] = [];
+  for (const port of observed.ports) {
+    if (!PHYSICAL_IF_TYPES.has(port.ifType) || !port.present) continue;
+    const problem = interfaceNameProblem(port.name);
+    if (problem) notes.push(`Port "${printable(port.name)}" (ifIndex ${port.ifIndex}) was left out: its name ${problem}.`);
+    else physical.push(port);
+  }
+  return physical;
 }
 
 // ---- The switch's own fields ----
@@ -348,6 +358,25 @@ function portItems(context: Context): ProposalItem[] {
     change('enabled', documented.enabled, seen.enabled);
   }
   return items;
+}
+
+/** Port types that are no interface of the switch's SNMP agent, so never reported. */
+const NOT_AN_INTERFACE = new Set(['console']);
+
+/**
+ * The documented ports that the switch did not report: none of its physical ports present has the port's name (the
+ * ports the proposal compares, by name without case). Drift only, never part of a proposal: a discovery removes
+ * nothing, so no item adopts them. Nothing for a switch not documented yet, nor for an observation without physical
+ * ports (a switch that reported none was not read, rather than stripped of every port).
+ */
+export function missingPortItems(input: ProposalInput): ProposalItem[] {
+  const { documented, observed } = input;
+  const physical = physicalPorts(observed, []);
+  if (!documented || physical.length === 0) return [];
+  const reported = new Set(physical.map((port) => port.name.toLowerCase()));
+  return documented.ports
+    .filter((port) => !NOT_AN_INTERFACE.has(port.type) && !reported.has(port.name.toLowerCase()))
+    .map((port) => item('missing', 'port', port.name, null, keys.portMissing(port.name), port.name, null));
 }
 
 /** Speed as a port spells it: 100M, 1G, 2.5G, 10G. */

@@ -1,13 +1,15 @@
 // What an admin or editor sets for polling (issue 37): credential sets (admins) and the schedules of switches and sites
 // (editors), each change with its activity entry. An entry names a set by its name and says which parts changed, never
-// a secret; like a public link's, it is not undoable (a secret replaced is not kept to be put back). The scheduler's
-// state follows a schedule in the same transaction (db/polling.ts syncPollState).
-import { recordChange, type ActivityInput, type Actor } from '../db/change.ts';
+// a secret. A credential set's entry, like a public link's, is not undoable (a secret replaced is not kept to be put
+// back); a schedule's is (it holds no secret, and names its set by id). The scheduler's state follows a schedule in the
+// same transaction (db/polling.ts syncPollState), after its undo too (db/change.ts recordUndo).
+import { recordChange, type ActivityInput, type Actor, type SideRow, type SideStore } from '../db/change.ts';
 import type { Db } from '../db/open.ts';
 import {
   credentialSetIdByName,
   credentialSetUsers,
   deleteCredentialSet,
+  deleteSchedule,
   getCredentialSet,
   getSiteSchedule,
   getSwitchSchedule,
@@ -21,6 +23,7 @@ import {
 import { getSite } from '../db/sites.ts';
 import { getSwitch } from '../db/switches.ts';
 import { Refusal } from '../errors/refusal.ts';
+import { formedRefusal, isUuid } from '../fields/field.ts';
 import { notFound } from './save.ts';
 
 /** A credential set to store: its name, version, public details (JSON) and sealed secrets (the sealing is the caller's). */
@@ -63,16 +66,23 @@ export function removeCredentialSet(db: Db, actor: Actor, id: string): void {
     const row = getCredentialSet(change.db, id);
     if (!row) throw notFound('credential set');
     const users = credentialSetUsers(change.db, id);
-    if (users.length > 0)
-      throw new Refusal(
-        'conflict',
-        'in_use',
-        `The credential set ${row.name} is used by the polling of ${users.map((user) => `${user.kind} ${user.name}`).join(', ')}.`,
-        users.map((user) => ({ field: `${user.kind}s/${user.id}`, message: `${user.kind} ${user.name} polls with it` })),
-      );
+    if (users.length > 0) throw inUse(row.name, users);
     deleteCredentialSet(change.db, id);
     return { activity: setActivity(row, 'delete', `Deleted credential set ${row.name}`, { name: [row.name, null] }), result: id };
   });
+}
+
+/** 409 in_use: the set's name, and the switches and sites whose schedules use it, each a fault. */
+function inUse(set: string, users: { kind: 'switch' | 'site'; id: string; name: string }[]): Refusal {
+  const names = (kind: 'switch' | 'site') =>
+    users
+      .filter((user) => user.kind === kind)
+      .map((user) => user.name)
+      .join(', ');
+  const [switches, sites] = [names('switch'), names('site')];
+  const form = switches && sites ? 'in_use.both' : switches ? 'in_use.switches' : 'in_use.sites';
+  const faults = users.map((user) => ({ field: `${user.kind}s/${user.id}`, message: `${user.kind} ${user.name} polls with it` }));
+  return formedRefusal('conflict', form, { set, ...(switches ? { switches } : {}), ...(sites ? { sites } : {}) }, faults);
 }
 
 function refuseTakenName(db: Db, name: string, id: string): void {
@@ -108,6 +118,7 @@ export function setSwitchSchedule(db: Db, actor: Actor, switchId: string, input:
     if (!sw) throw notFound('switch');
     const row = scheduleRow(change.db, input, change.now);
     const before = getSwitchSchedule(change.db, switchId);
+    change.touchSide('switch_polling', scheduleStores(clock).switch_polling!, switchId);
     saveSwitchSchedule(change.db, switchId, row);
     syncPollState(change.db, { switchId }, clock.nowMs, clock.unitMs);
     const activity = scheduleActivity('switch', sw, before, row);
@@ -122,10 +133,48 @@ export function setSiteSchedule(db: Db, actor: Actor, siteId: string, input: Sch
     if (!site) throw notFound('site');
     const row = scheduleRow(change.db, { ...input, host: null }, change.now);
     const before = getSiteSchedule(change.db, siteId);
+    change.touchSide('site_polling', scheduleStores(clock).site_polling!, siteId);
     saveSiteSchedule(change.db, siteId, row);
     syncPollState(change.db, { siteId }, clock.nowMs, clock.unitMs);
     return { activity: { ...scheduleActivity('site', site, before, row), siteId }, result: row };
   }).result;
+}
+
+const isScheduleRow = (row: SideRow, withHost: boolean): boolean =>
+  Object.keys(row).sort().join() === 'credential_id,enabled,host,interval_minutes,updated_at' &&
+  (row.enabled === 0 || row.enabled === 1) &&
+  Number.isInteger(row.interval_minutes) &&
+  Number(row.interval_minutes) >= 5 &&
+  Number(row.interval_minutes) <= 1440 &&
+  (row.host === null || (withHost && typeof row.host === 'string' && row.host.length <= 300)) &&
+  isUuid(row.credential_id) &&
+  typeof row.updated_at === 'string';
+
+/**
+ * The schedules of switches and sites as side records of a change (db/change.ts SideStore): kept by its entry, put back
+ * (or removed) by its undo, the poll state of the switches they cover following with `clock`.
+ */
+export function scheduleStores(clock: PollClock): Record<string, SideStore> {
+  return {
+    switch_polling: {
+      read: (db, id) => (getSwitchSchedule(db, id) as SideRow | undefined) ?? null,
+      write(db, id, row) {
+        if (row) saveSwitchSchedule(db, id, row as unknown as ScheduleRow);
+        else deleteSchedule(db, 'switch', id);
+        syncPollState(db, { switchId: id }, clock.nowMs, clock.unitMs);
+      },
+      valid: (row) => isScheduleRow(row, true),
+    },
+    site_polling: {
+      read: (db, id) => (getSiteSchedule(db, id) as SideRow | undefined) ?? null,
+      write(db, id, row) {
+        if (row) saveSiteSchedule(db, id, row as unknown as ScheduleRow);
+        else deleteSchedule(db, 'site', id);
+        syncPollState(db, { siteId: id }, clock.nowMs, clock.unitMs);
+      },
+      valid: (row) => isScheduleRow(row, false),
+    },
+  };
 }
 
 function scheduleRow(db: Db, input: ScheduleInput, now: string): ScheduleRow {
@@ -166,6 +215,7 @@ function scheduleActivity(
     siteId: null,
     summary: `Set the polling of ${kind} ${record.name}`,
     changes: { polling },
-    undoable: false,
+    // Undoable: the entry keeps the schedule as it was (db/change.ts touchSchedule); an undo writes it back.
+    undoable: true,
   };
 }

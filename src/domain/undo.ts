@@ -6,6 +6,7 @@
 import type { ActivityEntry } from '../db/activity.ts';
 import { addressConflict, addressIdsOfNetwork } from '../db/addresses.ts';
 import { recordUndo, type Actor, type UndoImages } from '../db/change.ts';
+import { scheduleStores, type PollClock } from './polling.ts';
 import { imageToApi, readImage, type Image, type Kind } from '../db/images.ts';
 import { lagIdsOfPorts, lagIdsOfSwitch, lagIdsPairedWith, lagIdsUsingVlan, memberPortIds } from '../db/lags.ts';
 import type { Db } from '../db/open.ts';
@@ -23,11 +24,17 @@ import { getOrMake } from '../lib/memo.ts';
  * leave breaking a rule: the rule's code where every fault breaks rules of one code (409 in_dhcp_range, range_overlaps,
  * lag_member), else 400 validation_failed, each fault named `<kind>:<id>.<field>`.
  */
-export function undoEntry(db: Db, actor: Actor, entryId: string): ActivityEntry {
-  return recordUndo(db, actor, entryId, (images) => {
-    const judged = judgedRecords(db, images);
-    return () => refuseBrokenRules(db, judged);
-  });
+export function undoEntry(db: Db, actor: Actor, entryId: string, clock?: PollClock): ActivityEntry {
+  return recordUndo(
+    db,
+    actor,
+    entryId,
+    (images) => {
+      const judged = judgedRecords(db, images);
+      return () => refuseBrokenRules(db, judged);
+    },
+    scheduleStores(clock ?? { nowMs: Date.now(), unitMs: 60_000 }),
+  );
 }
 
 type JudgedKind = 'port' | 'lag' | 'switch' | 'network' | 'address' | 'range';

@@ -932,7 +932,10 @@ function keepManagementAddresses(db: Db, changed: Planned[], now: string, touche
   const touch = (type: string, ids: string | Iterable<string>) => {
     for (const id of typeof ids === 'string' ? [ids] : ids) touched.push({ type, id });
   };
-  const change: Change = { db, now, entryId: '', touch };
+  const touchSide = () => {
+    throw new Error('a management address writes no side record');
+  };
+  const change: Change = { db, now, entryId: '', touch, touchSide };
   for (const { at, record, stored } of changed) {
     if (stored && (['managementIp', 'siteId', 'name'] as const).every((field) => stored[field] === record[field])) continue;
     const sw = {

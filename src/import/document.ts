@@ -30,6 +30,7 @@ import { pickVlanColor } from '../lib/vlan-colors.ts';
 import { ipamFault, ipamFindings } from './ipam.ts';
 import { convertModel1Data, isModel1Document, type Model1Conversion } from './model1.ts';
 import { checkAcknowledgements } from './acknowledgements.ts';
+import { checkSchedules, type DocumentSchedule } from './polling-schedules.ts';
 
 /** The schema name of the backup document. */
 const DOCUMENT_SCHEMA = 'db-v1';
@@ -47,6 +48,8 @@ export type CheckedDocument = Record<KindPlural, StoredRecord[]> & {
   activity: StoredActivity[];
   /** Acknowledged drift findings (configuration; not counted). */
   driftAcknowledgements: AcknowledgementRow[];
+  /** Polling schedules of its switches and sites (configuration; not counted): import/polling-schedules.ts. */
+  pollingSchedules: DocumentSchedule[];
   /** What the conversion of a model-1 (0.26.0) document did; undefined for a document of model 2. */
   converted?: Model1Conversion;
 };
@@ -127,6 +130,7 @@ export function checkDocument(body: unknown, now: string, currentSchema = Number
     ...perPlural((): StoredRecord[] => []),
     activity: [],
     driftAcknowledgements: [],
+    pollingSchedules: [],
     converted,
   };
   const indexOf = perPlural(() => new Map<StoredRecord, number>());
@@ -143,6 +147,8 @@ export function checkDocument(body: unknown, now: string, currentSchema = Number
   doc.activity = list('activity').flatMap((raw, i) => checkActivity(raw, `data.activity[${i}].`, faults) ?? []);
   const switchIds = new Set(doc.switches.map((record) => String(record.id)));
   doc.driftAcknowledgements = checkAcknowledgements(body.driftAcknowledgements, switchIds, faults);
+  const siteIds = new Set(doc.sites.map((record) => String(record.id)));
+  doc.pollingSchedules = checkSchedules(body.pollingSchedules, { switches: switchIds, sites: siteIds }, faults);
   faults.push(...crossFaults(doc, (kind, record) => `data.${kind}[${indexOf[kind].get(record)}].`));
   if (faults.length)
     throw refusalOf(faults, `The document has ${faults.length} fault${faults.length === 1 ? '' : 's'}; nothing was changed.`);

@@ -174,6 +174,21 @@ export const ERROR_FORMS = {
   'validation_failed.not_host': '{address} is not a host address of network {network} ({subnet}).',
   'validation_failed.layout_other_site': 'The layout names switches that are not of this site.',
   'lag_member.bulk': 'The change would set the mode or VLANs of LAG members ({members}), which their LAG sets; no port was changed.',
+  // Polling and discovery (issue 37).
+  'in_use.switches': 'The credential set {set} is used by the polling of switches {switches}.',
+  'in_use.sites': 'The credential set {set} is used by the polling of sites {sites}.',
+  'in_use.both': 'The credential set {set} is used by the polling of switches {switches} and sites {sites}.',
+  not_polled: "No polling schedule covers switch {switch}: set its own or its site's first.",
+  credentials_unreadable: 'The credential set {set} does not open: APP_JWT_SECRET is not the one it was kept with; give its secrets again.',
+  'discovery_stale.documented_since':
+    'The documentation changed since this discovery for {differences} chosen differences; discover the switch again. Nothing was changed.',
+  'discovery_stale.documented_since_one':
+    'The documentation changed since this discovery for one chosen difference; discover the switch again. Nothing was changed.',
+  'discovery_stale.rediscovered': 'The switch has been discovered again since; adopt the differences of its latest discovery.',
+  'discovery_stale.no_difference': 'Some chosen differences are no differences now; nothing was changed.',
+  'discovery_stale.switch_gone': 'The switch of this discovery has been deleted since; nothing was changed.',
+  'discovery_stale.port_gone': 'Port {port} is gone; nothing was changed.',
+  'discovery_stale.lag_gone': 'LAG {lag} is gone; nothing was changed.',
 } as const;
 
 /**
@@ -227,6 +242,7 @@ export const FINDING_FORMS = {
   'drift.port_enabled': 'Port {port} of switch {switch} is enabled on the switch, documented as disabled (discovery of {observedAt}).',
   'drift.port_disabled': 'Port {port} of switch {switch} is disabled on the switch, documented as enabled (discovery of {observedAt}).',
   'drift.port_added': 'Switch {switch} has port {port}, which is not documented (discovery of {observedAt}).',
+  'drift.port_missing': 'Port {port} of switch {switch} is documented, but the switch does not report it (discovery of {observedAt}).',
   'drift.vlan_added': 'Switch {switch} uses VLAN {vid}, which its site does not document (discovery of {observedAt}).',
   'drift.vlan_name': 'VLAN {vid} is named "{observed}" on switch {switch}, "{documented}" documented (discovery of {observedAt}).',
   'drift.link':

@@ -81,7 +81,7 @@ function withSignIn(ctx: Ctx, entries: ActivityEntry[]): (ActivityEntry & { user
 
 function activityUndo(ctx: Ctx) {
   const entry = pathRow(ctx, 'activity entry', getActivity);
-  return { body: undoEntry(ctx.app.db, actorOf(ctx), entry.id) };
+  return { body: undoEntry(ctx.app.db, actorOf(ctx), entry.id, { nowMs: Date.now(), unitMs: ctx.app.config.pollIntervalUnitMs }) };
 }
 
 /** The checked filters of the list; every fault named in details. */

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { acknowledgementsJson } from '../db/drift.ts';
+import { schedulesJson } from '../db/polling.ts';
 import { countAll, DOCUMENT_KINDS, recordChunks, type Counts } from '../db/read/backup.ts';
 import { schemaVersion } from '../db/migrate.ts';
 import { openSnapshot, type Db } from '../db/open.ts';
@@ -92,7 +93,7 @@ async function streamDocument(
     `{"schema":"db-v1","schemaVersion":${head.schemaVersion},"app":"switchyard","appVersion":${JSON.stringify(head.appVersion)},` +
     `"exportedAt":"${head.exportedAt}","counts":${JSON.stringify(head.counts)},` +
     // Configuration beside the inventory, before it: a handful of records, which no count or kind of data names.
-    `"driftAcknowledgements":[${acknowledgementsJson(db)}],"data":{`;
+    `"driftAcknowledgements":[${acknowledgementsJson(db)}],"pollingSchedules":[${schedulesJson(db)}],"data":{`;
   if (!(await send(res, opening))) return;
   for (const [index, kind] of DOCUMENT_KINDS.entries()) {
     if (!(await send(res, `${index ? ',' : ''}"${kind}":[`))) return;

@@ -17,7 +17,7 @@ import { pollSwitch } from '../discovery/poll.ts';
 import { parseTarget } from '../discovery/target.ts';
 import { setSiteSchedule, setSwitchSchedule, type ScheduleInput } from '../domain/polling.ts';
 import { HttpError, validationFailed, type FieldFault } from '../errors/http-error.ts';
-import { isPlainObject, isUuid } from '../fields/field.ts';
+import { formedRefusal, isPlainObject, isUuid } from '../fields/field.ts';
 import { pageAnswer } from '../http/answers.ts';
 import { PAGE_QUERY_DOC, pageParams, pageSchema } from '../http/list-request.ts';
 import { actorOf, pathId, pathRow, queryOneOf, uuidFilter } from '../http/request.ts';
@@ -43,7 +43,7 @@ export const POLLING_ROUTES: Route[] = [
     summary:
       "Set the switch's own polling schedule (it overrides its site's): every intervalMinutes (5 to 1440) the scheduler discovers the " +
       'switch at host (null: its management IP) with the credential set, as POST /api/discovery does (nothing documented changes). ' +
-      'A first poll comes at a random point of the interval. An activity entry of the switch, not undoable.',
+      'A first poll comes at a random point of the interval. An activity entry of the switch, undoable (the schedule before it comes back, or none).',
     doc: { request: SCHEDULE_REQUEST, response: SWITCH_POLLING },
   },
   {
@@ -62,7 +62,7 @@ export const POLLING_ROUTES: Route[] = [
     body: { accepts: 'json' },
     summary:
       "Set the site's polling schedule, for each of its switches without a schedule of its own (polled at its management IP). " +
-      'An activity entry of the site, not undoable.',
+      'An activity entry of the site, undoable (the schedule before it comes back, or none).',
     doc: { request: SCHEDULE_REQUEST, response: SITE_POLLING },
   },
   {
@@ -169,7 +169,7 @@ function pollingList(ctx: Ctx): Reply {
 async function switchPollRun(ctx: Ctx): Promise<Reply> {
   const sw = pathRow(ctx, 'switch', getSwitch);
   const outcome = await pollSwitch(ctx.app, sw.id);
-  if (!outcome) throw new HttpError(409, 'not_polled', `No polling schedule covers switch ${sw.name}: set its own or its site's first.`);
+  if (!outcome) throw formedRefusal('conflict', 'not_polled', { switch: sw.name });
   return { body: { switchId: sw.id, discoveryId: outcome.discovery_id, ...stateToApi(outcome) } };
 }
 

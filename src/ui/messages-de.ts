@@ -798,6 +798,25 @@ export const de = {
     'validation_failed.layout_other_site': 'Die Anordnung nennt Switches, die nicht zu diesem Standort gehören.',
     'lag_member.bulk':
       'Die Änderung würde den Modus oder die VLANs von LAG-Mitgliedern ({members}) setzen, die ihr LAG setzt; kein Port wurde geändert.',
+    'in_use.switches': 'Die Zugangsdaten {set} nutzt das Polling der Switches {switches}.',
+    'in_use.sites': 'Die Zugangsdaten {set} nutzt das Polling der Standorte {sites}.',
+    'in_use.both': 'Die Zugangsdaten {set} nutzt das Polling der Switches {switches} und der Standorte {sites}.',
+    not_polled: 'Kein Polling-Zeitplan gilt für den Switch {switch}: legen Sie zuerst seinen eigenen oder den seines Standorts fest.',
+    credentials_unreadable:
+      'Die Zugangsdaten {set} lassen sich nicht öffnen: APP_JWT_SECRET ist nicht mehr das, mit dem sie gespeichert wurden; ' +
+      'geben Sie ihre Geheimnisse neu ein.',
+    'discovery_stale.documented_since':
+      'Die Dokumentation hat sich seit dieser Discovery für {differences} gewählte Unterschiede geändert; ' +
+      'lesen Sie den Switch erneut aus. Nichts wurde geändert.',
+    'discovery_stale.documented_since_one':
+      'Die Dokumentation hat sich seit dieser Discovery für einen gewählten Unterschied geändert; ' +
+      'lesen Sie den Switch erneut aus. Nichts wurde geändert.',
+    'discovery_stale.rediscovered':
+      'Der Switch wurde seitdem erneut ausgelesen; übernehmen Sie die Unterschiede seiner neuesten Discovery.',
+    'discovery_stale.no_difference': 'Einige gewählte Unterschiede sind jetzt keine mehr; nichts wurde geändert.',
+    'discovery_stale.switch_gone': 'Der Switch dieser Discovery wurde seitdem gelöscht; nichts wurde geändert.',
+    'discovery_stale.port_gone': 'Den Port {port} gibt es nicht mehr; nichts wurde geändert.',
+    'discovery_stale.lag_gone': 'Den LAG {lag} gibt es nicht mehr; nichts wurde geändert.',
   }),
   ...group('serverFix', {
     vlan_not_at_site: 'VLAN {vid} gibt es am Standort des Switches nicht; entfernt',
@@ -911,6 +930,8 @@ export const de = {
     'drift.port_disabled':
       'Der Port {port} des Switches {switch} ist am Switch deaktiviert, dokumentiert als aktiv (Discovery vom {observedAt}).',
     'drift.port_added': 'Der Switch {switch} hat den Port {port}, der nicht dokumentiert ist (Discovery vom {observedAt}).',
+    'drift.port_missing':
+      'Der Port {port} des Switches {switch} ist dokumentiert, aber der Switch meldet ihn nicht (Discovery vom {observedAt}).',
     'drift.vlan_added': 'Der Switch {switch} nutzt VLAN {vid}, das sein Standort nicht dokumentiert (Discovery vom {observedAt}).',
     'drift.vlan_name': 'VLAN {vid} heißt am Switch {switch} „{observed}“, dokumentiert ist „{documented}“ (Discovery vom {observedAt}).',
     'drift.link':

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
 import { readDb } from '../helpers/db.ts';
+import { expectWordedRefusal } from '../helpers/refusals.ts';
 import {
   apiClient,
   expectFaults,
@@ -391,8 +392,7 @@ describe('a stale discovery', () => {
     const answer = await editor.call('POST', `/api/discovery/${discovery.id}/apply`, {
       body: { keys: ['switch:model', 'port:Gi1/0/1:description'] },
     });
-    expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('discovery_stale');
+    expectWordedRefusal(answer, 409, 'discovery_stale.documented_since_one', {});
     expect(answer.body.error.details).toEqual([
       { field: 'keys[1]', message: '"port:Gi1/0/1:description": documented null when discovered, "edited meanwhile" now' },
     ]);

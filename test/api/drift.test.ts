@@ -10,6 +10,7 @@ import {
   observedTrunk as trunk,
 } from '../fixtures/observed-switch.ts';
 import { expectFaults, ROOT, useSignedInUsers, useTestServer, type ApiClient } from '../helpers/server.ts';
+import { expectWordedRefusal } from '../helpers/refusals.ts';
 import type { FakeReading } from './discovery-server.ts';
 
 // Drift (docs/DISCOVERY.md, "Drift") on a real server whose SNMP reader is a fake (discovery-server.ts): the
@@ -195,7 +196,7 @@ describe('adopting a drift finding: the apply of its discovery with drift: true'
     const gone = await editor.call('POST', `/api/discovery/${finding.params.discoveryId}/apply`, {
       body: { keys: ['port:Gi1/0/2:description'], drift: true },
     });
-    expect([gone.status, gone.body.error.code]).toEqual([409, 'discovery_stale']);
+    expectWordedRefusal(gone, 409, 'discovery_stale.no_difference', {});
     const bad = await editor.call('POST', `/api/discovery/${finding.params.discoveryId}/apply`, {
       body: { keys: ['vlan:20:name'], drift: 'yes' },
     });
@@ -266,7 +267,7 @@ describe('a later discovery', () => {
     // Gi1/0/2's description was adopted from the earlier one: the switch reports the old one again.
     expect(keysOf(await drift())).toEqual(['port:Gi1/0/2:description']);
     const answer = await adopt(earlier);
-    expect([answer.status, answer.body.error?.code]).toEqual([409, 'discovery_stale']);
+    expectWordedRefusal(answer, 409, 'discovery_stale.rediscovered', {});
   });
 });
 

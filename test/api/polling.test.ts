@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObservedSwitch } from '../../src/discovery/observed.ts';
 import { observedAccess as access, observedPort as port, observedSystem } from '../fixtures/observed-switch.ts';
 import { expectFaults, NO_SUCH_ID, ROOT, useSignedInUsers, useTestServer, type ApiAnswer, type ApiClient } from '../helpers/server.ts';
+import { expectWordedRefusal } from '../helpers/refusals.ts';
 import type { FakeReading } from './discovery-server.ts';
 
 // Credential sets, polling schedules and the scheduler (issue 37) on a real server whose SNMP reader is a fake
@@ -169,9 +170,7 @@ describe('schedules', () => {
 
   it('refuses to delete a set a schedule uses (409 in_use naming the switch and the site)', async () => {
     const refused = await call('DELETE', `/api/credentials/${ids.v2c}`);
-    expect([refused.status, refused.body.error.code]).toEqual([409, 'in_use']);
-    expect(refused.body.error.message).toContain('switch acc-1');
-    expect(refused.body.error.message).toContain('site Campus');
+    expectWordedRefusal(refused, 409, 'in_use.both', { set: 'Campus RO', switches: 'acc-1', sites: 'Campus' });
   });
 });
 
@@ -182,7 +181,7 @@ describe('run now and back-off', () => {
     expect(outcome.body).toMatchObject({ switchId: ids.acc, status: 'ok', failures: 0, lastError: null });
     expect((await call('GET', `/api/discovery/${outcome.body.discoveryId}`)).status).toBe(200);
     const refused = await call('POST', `/api/switches/${ids.bare}/polling/run`, undefined, editor);
-    expect([refused.status, refused.body.error.code]).toEqual([409, 'not_polled']);
+    expectWordedRefusal(refused, 409, 'not_polled', { switch: 'bare-1' });
   });
 
   it('backs a switch that does not answer off, doubling its wait, and recovers it once it answers', async () => {
@@ -218,6 +217,52 @@ describe('run now and back-off', () => {
     await call('POST', `/api/switches/${ids.acc}/polling/run`, undefined, editor);
     const list = await call('GET', '/api/polling', undefined, viewer);
     expect(list.body.items[0]).toMatchObject({ switchName: 'acc-1', status: 'failing' });
+  });
+});
+
+describe('undo of a schedule change', () => {
+  // bare-1 has no schedule and its site none: paused schedules, so that nothing polls it meanwhile.
+  const paused = (intervalMinutes: number) => ({ enabled: false, intervalMinutes, credentialId: ids.v2c });
+  const polling = async () => (await call('GET', `/api/switches/${ids.bare}/polling`, undefined, viewer)).body;
+  const set = async (intervalMinutes: number) => {
+    expect((await call('PUT', `/api/switches/${ids.bare}/polling`, paused(intervalMinutes), editor)).status).toBe(200);
+    return (await server.lastEntry(ids.bare)).id as string;
+  };
+  const undo = (entryId: string) => call('POST', `/api/activity/${entryId}/undo`, undefined, editor);
+
+  it('takes a first schedule away again, with the poll state, and a redo sets it back', async () => {
+    const first = await set(30);
+    expect((await polling()).state).toMatchObject({ status: 'paused' });
+    expect((await undo(first)).status).toBe(200);
+    expect(await polling()).toMatchObject({ schedule: null, state: null });
+    const undoEntry = await server.lastEntry(ids.bare);
+    expect(undoEntry).toMatchObject({ action: 'undo', summary: 'Undid: Set the polling of switch bare-1' });
+    expect((await undo(undoEntry.id)).status).toBe(200);
+    expect(await polling()).toMatchObject({
+      schedule: { enabled: false, intervalMinutes: 30, credentialId: ids.v2c },
+      state: { status: 'paused' },
+    });
+  });
+
+  it('puts the schedule before a change back, and refuses (409 undo_conflict) while a later change stands', async () => {
+    const second = await set(60);
+    const third = await set(90);
+    const refused = await undo(second);
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'undo_conflict']);
+    expect((await polling()).schedule.intervalMinutes).toBe(90);
+    expect((await undo(third)).status).toBe(200);
+    expect((await polling()).schedule.intervalMinutes).toBe(60);
+    expect((await undo(second)).status).toBe(200);
+    expect((await polling()).schedule.intervalMinutes).toBe(30);
+  });
+
+  it("undoes a site's schedule the same way", async () => {
+    const before = (await call('GET', `/api/sites/${ids.other}/polling`)).body.schedule;
+    await call('PUT', `/api/sites/${ids.other}/polling`, paused(45), editor);
+    const entry = (await call('GET', `/api/activity?entityId=${ids.other}&limit=1`)).body.items[0];
+    expect(entry.undoable).toBe(true);
+    expect((await undo(entry.id)).status).toBe(200);
+    expect((await call('GET', `/api/sites/${ids.other}/polling`)).body.schedule).toEqual(before);
   });
 });
 
@@ -286,6 +331,68 @@ describe('metrics and secrets', () => {
     await call('GET', '/api/polling');
     const seen = [...answers, server.logs()].join('\n');
     for (const secret of SECRETS) expect(seen).not.toContain(secret);
+  });
+});
+
+describe('schedules in the backup', () => {
+  const schedule = (credentialId: string, more: object = {}) => ({ enabled: true, intervalMinutes: 5, credentialId, ...more });
+  const own = async () => (await call('GET', `/api/switches/${ids.acc}/polling`)).body.schedule;
+  const ofSite = async (site: string) => (await call('GET', `/api/sites/${site}/polling`)).body.schedule;
+  type Exported = { switchId?: string; siteId?: string; credentialId: string; credentialName: string };
+  let doc: { pollingSchedules: Exported[] } & Record<string, unknown>;
+
+  beforeAll(async () => {
+    await call('PUT', `/api/switches/${ids.acc}/polling`, schedule(ids.v2c, { intervalMinutes: 30, host: '10.0.0.21' }), editor);
+    await call('PUT', `/api/sites/${ids.other}/polling`, schedule(ids.v3, { enabled: false, intervalMinutes: 60 }), editor);
+    const exported = await call('GET', '/api/backup/export');
+    for (const secret of SECRETS) expect(exported.text).not.toContain(secret);
+    doc = exported.body;
+  });
+
+  it("are exported with their switch's or site's id and their credential set's id and name, never its secrets", () => {
+    const bySwitch = doc.pollingSchedules.find((each) => each.switchId === ids.acc);
+    expect(bySwitch).toMatchObject({ enabled: true, intervalMinutes: 30, host: '10.0.0.21', credentialId: ids.v2c });
+    expect(bySwitch?.credentialName).toEqual(expect.any(String));
+    expect(doc.pollingSchedules.find((each) => each.siteId === ids.other)).toMatchObject({
+      enabled: false,
+      intervalMinutes: 60,
+      credentialId: ids.v3,
+    });
+  });
+
+  it('are restored as they were exported', async () => {
+    await call('PUT', `/api/switches/${ids.acc}/polling`, schedule(ids.v3, { intervalMinutes: 120 }), editor);
+    expect((await call('POST', '/api/backup/import', doc)).status).toBe(200);
+    expect(await own()).toMatchObject({ enabled: true, intervalMinutes: 30, host: '10.0.0.21', credentialId: ids.v2c });
+    expect(await ofSite(ids.other)).toMatchObject({ enabled: false, intervalMinutes: 60, credentialId: ids.v3 });
+  });
+
+  it("take the credential set of the same name when the set's id is not here, and are left out (and said so) when neither is", async () => {
+    const renamed = doc.pollingSchedules.map((each) =>
+      each.switchId ? { ...each, credentialId: NO_SUCH_ID } : { ...each, credentialId: NO_SUCH_ID, credentialName: 'No such set' },
+    );
+    expect((await call('POST', '/api/backup/import', { ...doc, pollingSchedules: renamed })).status).toBe(200);
+    expect(await own()).toMatchObject({ intervalMinutes: 30, credentialId: ids.v2c });
+    expect(await ofSite(ids.other)).toBeNull();
+    const entry = (await call('GET', '/api/activity?limit=1')).body.items[0];
+    const ofSites = renamed.filter((each) => each.siteId).length;
+    expect(ofSites).toBeGreaterThan(0);
+    expect(entry.summary).toContain(
+      `${renamed.length - ofSites} polling schedules (${ofSites} left out: their credential sets are not in this database`,
+    );
+  });
+
+  it('refuses a schedule of a switch the document lacks, or a bad interval, naming each', async () => {
+    const [first, second] = doc.pollingSchedules;
+    const bad = {
+      ...doc,
+      pollingSchedules: [
+        { ...first, switchId: NO_SUCH_ID, siteId: undefined },
+        { ...second, intervalMinutes: 1 },
+      ],
+    };
+    const refused = await call('POST', '/api/backup/import', bad);
+    expectFaults(refused, ['pollingSchedules[0].switchId', 'pollingSchedules[1].intervalMinutes']);
   });
 });
 

@@ -3,25 +3,26 @@
 // recording changed (a VLAN renamed, an access port moved, a description, an LLDP neighbour) and discovered again. The
 // site's findings show the four drift findings with Adopt and Acknowledge; Adopt writes one into the documentation and
 // the finding goes, Acknowledge with a note and a date hides another; the switch's page shows its drift count; a
-// German user sees all of it in German. Screenshots drift-*.png at 1280 and 375 px; axe on the findings.
+// German user sees all of it in German; a port pulled from the switch is a finding with Acknowledge only. Screenshots
+// drift-*.png at 1280 and 375 px; axe on the findings.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type SimulatedAgent, startSnmprecAgent } from '../discovery/snmprec-agent.ts';
-import { ARUBA_RECORDING, driftedRecording } from '../fixtures/drifted-recording.ts';
+import { ARUBA_RECORDING, driftedRecording, portsChangedRecording } from '../fixtures/drifted-recording.ts';
 import { axeViolations, finishPage, h1, newPage, SHOTS, TEST_PASSWORD, useBrowserApp, watch } from './support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'drift-e2e-'));
 let agent: SimulatedAgent | undefined;
 const ids = { site: '', switch: '' };
+const snmp = { version: '2c', community: 'aruba_2930f' };
 
 const app = useBrowserApp({
   setup: async () => {
     copyFileSync(ARUBA_RECORDING, join(dir, 'aruba_2930f.snmprec'));
     agent = await startSnmprecAgent(dir);
-    const snmp = { version: '2c', community: 'aruba_2930f' };
     ids.site = (await app.admin('POST', '/api/sites', { name: 'HQ' })).id;
     const core = await app.admin('POST', '/api/switches', { siteId: ids.site, name: 'core-1', portCount: 0 });
     for (const name of ['1/1/1', '1/1/2', '1/1/3'])
@@ -136,5 +137,23 @@ describe('drift in the browser', () => {
     await page.goto(`${app.baseUrl}/switches/${ids.switch}`);
     await page.locator('a.drift-count', { hasText: '2 Abweichungen' }).waitFor();
     await finishPage({ context, page, problems });
+  });
+
+  it('offers only Acknowledge for a documented port the switch no longer reports, Adopt for one it gained', async () => {
+    writeFileSync(join(dir, 'aruba_2930f.snmprec'), portsChangedRecording(), 'latin1');
+    await agent!.stop();
+    agent = await startSnmprecAgent(dir);
+    await app.admin('POST', '/api/discovery', { siteId: ids.site, switchId: ids.switch, host: `127.0.0.1:${agent.port}`, snmp });
+    const opened = await app.signedIn(`/sites/${ids.site}`, 'admin');
+    const { page } = opened;
+    await h1(page, 'HQ');
+    const missing = findingWith(page, 'Port 3 of switch acc-2930f-1 is documented, but the switch does not report it');
+    await missing.waitFor();
+    await missing.scrollIntoViewIfNeeded();
+    expect(await missing.getByRole('button', { name: 'Adopt' }).count()).toBe(0);
+    expect(await missing.getByRole('button', { name: 'Acknowledge' }).count()).toBe(1);
+    expect(await findingWith(page, 'has port 11, which is not documented').getByRole('button', { name: 'Adopt' }).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'drift-missing-port-1280.png') });
+    await finishPage(opened);
   });
 });

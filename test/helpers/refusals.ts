@@ -1,6 +1,27 @@
 // Scenario tables of refusals: one test per bad query or body, each expecting 400 validation_failed naming its fields.
-import { it } from 'vitest';
-import { type ApiClient, expectFaults, NO_SUCH_ID } from './server.ts';
+import { expect, it } from 'vitest';
+import { ERROR_FORMS, fillForm } from '../../src/lib/message-forms.ts';
+import { de } from '../../src/ui/messages-de.ts';
+import { type ApiAnswer, type ApiClient, expectFaults, NO_SUCH_ID } from './server.ts';
+
+/**
+ * That a refusal is worded by the form `form` of its code (ERROR_FORMS) from its params, which are `params`, and that the
+ * German catalogue words the same form (serverError.<form>) from them.
+ */
+export function expectWordedRefusal(
+  answer: ApiAnswer,
+  status: number,
+  form: keyof typeof ERROR_FORMS,
+  params: Record<string, unknown>,
+): void {
+  const error = answer.body?.error;
+  expect([answer.status, error?.code, error?.form ?? error?.code], answer.text).toEqual([status, form.split('.')[0], form]);
+  expect(error.params).toEqual(params);
+  expect(error.message).toBe(fillForm(ERROR_FORMS[form], error.params));
+  const german = (de as unknown as Record<string, string>)[`serverError.${form}`];
+  expect(german, form).toBeDefined();
+  expect(fillForm(german!, error.params)).not.toMatch(/\{\w+\}/);
+}
 
 /** One test per `[query, field]`: GET `path?query` answers 400 validation_failed naming exactly that field. */
 export function itRefusesQueries(call: ApiClient['call'], path: string, queries: [query: string, field: string][]): void {

@@ -25,8 +25,10 @@ const KIND_RULES = [
     'that none of its uplinks (trunks linked to another switch) carries at both ends, tagged or native; ' +
     'every switch with an uplink is judged, a finding per switch naming each such VLAN with its ports.',
   "drift (warning): a difference between a switch's latest discovery (a scheduled poll is one) and its documentation as it is now, " +
-    "a finding per proposal item but a port's link status, speed and type; params name the discovery (discoveryId, observedAt), " +
-    'the proposal key that adopts it (key: POST /api/discovery/{discoveryId}/apply) and the key that acknowledges it ' +
+    "a finding per proposal item but a port's link status, speed and type, and one per documented port the switch does not report " +
+    '(form drift.port_missing, proposal key port:<name>:missing); params name the discovery (discoveryId, observedAt), ' +
+    'the proposal key that adopts it (key: POST /api/discovery/{discoveryId}/apply; none for a missing port, which no discovery removes) ' +
+    'and the key that acknowledges it ' +
     '(findingKey, drift:<switch id>:<proposal key>: POST /api/checks/acknowledge); an acknowledged one is left out.',
   'unused_vlan (info): no port carries the VLAN, untagged or tagged.',
   'broken_rule (error): a stored record that breaks a rule every change keeps (' +

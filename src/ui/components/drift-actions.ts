@@ -1,6 +1,7 @@
 // What an editor does with a drift finding (docs/DISCOVERY.md, "Drift"): adopt what the switch reported into the
 // documentation (the apply of the finding's discovery), or acknowledge the difference with a note, until a date or
-// until the difference changes. Either way the findings are read again.
+// until the difference changes. Either way the findings are read again. A finding without a proposal key (a documented
+// port the switch does not report: no discovery removes a port) can only be acknowledged.
 import { acknowledgeDrift, adoptDrift } from '../api.ts';
 import type { Finding } from '../api-types.ts';
 import { useApp } from '../app-context.ts';
@@ -30,7 +31,12 @@ export function DriftActions(p: { finding: Finding; onDone: () => void }) {
   const acknowledge = (note: string, until: string) =>
     run(() => acknowledgeDrift({ key: params.findingKey!, note, ...(until ? { until } : {}) }), t('drift.acknowledged'));
   return html`<div class="drift-actions">
-    <button type="button" class="btn btn-small" disabled=${busy} title=${t('drift.adoptHelp')} onClick=${adopt}>${t('drift.adopt')}</button>
+    ${
+      params.key &&
+      html`<button type="button" class="btn btn-small" disabled=${busy} title=${t('drift.adoptHelp')} onClick=${adopt}>
+        ${t('drift.adopt')}
+      </button>`
+    }
     <button type="button" class="btn btn-small" disabled=${busy} aria-expanded=${acknowledging} onClick=${() => setAcknowledging(!acknowledging)}>
       ${t('drift.acknowledge')}
     </button>
