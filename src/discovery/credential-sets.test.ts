@@ -19,7 +19,16 @@ function databaseWithSet(secret: string) {
   applyMigrations(db, MIGRATIONS);
   const sealed = sealCredentialSet(credentialKey(secret), { version: '2c', community: 'c0mmunity' }, ID);
   const at = '2026-12-07T10:00:00.000Z';
-  saveCredentialSet(db, { id: ID, name: 'Campus RO', version: '2c', details: '{}', ...sealed, created_at: at, updated_at: at });
+  saveCredentialSet(db, {
+    id: ID,
+    name: 'Campus RO',
+    version: '2c',
+    details: '{}',
+    ...sealed,
+    allowed_hosts: '[]',
+    created_at: at,
+    updated_at: at,
+  });
   return db;
 }
 
