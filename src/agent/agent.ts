@@ -9,6 +9,7 @@ import { parseTarget } from '../discovery/target.ts';
 import type { AgentConfig } from './config.ts';
 import { callServer, Unreachable, type ServerAnswer } from './client.ts';
 import { Spool } from './spool.ts';
+import { settledWithin } from '../lib/settled-within.ts';
 
 /** One switch the server gave the agent to poll. */
 interface Assignment {
@@ -184,12 +185,7 @@ export function startAgent(deps: AgentDeps): RunningAgent {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      let grace: NodeJS.Timeout | undefined;
-      const late = new Promise<void>((done) => {
-        grace = setTimeout(done, STOP_GRACE_MS);
-      });
-      await Promise.race([Promise.all([...polling.values(), sending, asking]), late]);
-      clearTimeout(grace);
+      await settledWithin([...polling.values(), sending, asking], STOP_GRACE_MS);
       spool.close();
     },
   };

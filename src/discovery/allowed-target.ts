@@ -3,6 +3,7 @@
 // it looks nothing up again: a name cannot answer one address to the check and another to the read (DNS rebinding).
 import { createRequire } from 'node:module';
 import { cidrContains, formatIp, hostNameMatches, parseIp, unmappedIp } from '../lib/net.ts';
+import { HttpError } from '../errors/http-error.ts';
 import { DeviceError } from './observed.ts';
 import type { Target } from './target.ts';
 
@@ -88,4 +89,15 @@ function embeddedIpv4(ipv6: string): string {
 
 function prefixOf(cidr: string): number {
   return Number(cidr.slice(cidr.indexOf('/') + 1));
+}
+
+/** The refusal of a target whose address DISCOVERY_ALLOW does not let a discovery or a fetch reach: nothing is sent. */
+export function hostNotAllowed(target: Target, refused: { address: string }): HttpError {
+  const which = refused.address === target.host ? 'the address' : `its address ${refused.address}`;
+  return new HttpError(
+    403,
+    'host_not_allowed',
+    `${target.host}: ${which} is not allowed by DISCOVERY_ALLOW (by default every address but link-local and cloud metadata ones); ` +
+      'nothing was sent to it.',
+  );
 }

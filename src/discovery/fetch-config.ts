@@ -7,7 +7,7 @@ import type { Config } from '../boot/config.ts';
 import type { Logger } from '../boot/log.ts';
 import { HttpError } from '../errors/http-error.ts';
 import type { RunningConfigDialect } from '../switch-config/read-running.ts';
-import { checkedTarget } from './allowed-target.ts';
+import { checkedTarget, hostNotAllowed } from './allowed-target.ts';
 import { DeviceError } from './observed.ts';
 import type { SshCredentials } from './ssh-config.ts';
 import type { Target } from './target.ts';
@@ -35,13 +35,7 @@ export async function fetchConfigOver(
   const checked = await checkedTarget(target, app.config.discoveryAllow).catch((error: unknown) => {
     throw failure(app, target, error, credentials);
   });
-  if (!checked.ok)
-    throw new HttpError(
-      403,
-      'host_not_allowed',
-      `${target.host}: ${checked.address === target.host ? 'the address' : `its address ${checked.address}`} is not allowed by DISCOVERY_ALLOW` +
-        ' (by default every address but link-local and cloud metadata ones); nothing was sent to it.',
-    );
+  if (!checked.ok) throw hostNotAllowed(target, checked);
   try {
     const { fetchRunningConfig } = await sshFetcher();
     const text = await fetchRunningConfig(checked.target, credentials, dialect, { deadlineMs: app.config.discoveryTimeoutMs, maxBytes });

@@ -3,7 +3,7 @@
 import type { Config } from '../boot/config.ts';
 import type { Logger } from '../boot/log.ts';
 import { HttpError } from '../errors/http-error.ts';
-import { checkedTarget } from './allowed-target.ts';
+import { checkedTarget, hostNotAllowed } from './allowed-target.ts';
 import { DeviceError, withoutSecrets, type ObservedSwitch, type SnmpCredentials } from './observed.ts';
 import type { Target } from './target.ts';
 
@@ -52,13 +52,7 @@ export async function readObserved(app: ReadDeps, target: Target, credentials: S
 /** Looks the host up and checks its addresses first; the reader gets the address checked, and looks nothing up. */
 async function readAllowed(app: ReadDeps, target: Target, credentials: SnmpCredentials): Promise<ObservedSwitch> {
   const checked = await checkedTarget(target, app.config.discoveryAllow);
-  if (!checked.ok)
-    throw new HttpError(
-      403,
-      'host_not_allowed',
-      `${target.host}: ${checked.address === target.host ? 'the address' : `its address ${checked.address}`} is not allowed by DISCOVERY_ALLOW` +
-        ' (by default every address but link-local and cloud metadata ones); nothing was sent to it.',
-    );
+  if (!checked.ok) throw hostNotAllowed(target, checked);
   const deadlineMs = app.config.discoveryTimeoutMs;
   const limits = { deadlineMs, requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, deadlineMs), retries: 1 };
   return app.readSwitch(checked.target, credentials, limits);

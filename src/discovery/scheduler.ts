@@ -5,6 +5,7 @@
 import { inTransaction, writeTurn } from '../db/open.ts';
 import { anyCoveredWithoutState, duePolls, spreadOverduePolls, syncPollState } from '../db/polling.ts';
 import { pollSwitch, type PollDeps } from './poll.ts';
+import { settledWithin } from '../lib/settled-within.ts';
 
 /** A tick at most this often, at least every quarter of an interval's minute (POLL_INTERVAL_UNIT_MS). */
 const TICK_MIN_MS = 250;
@@ -52,12 +53,7 @@ export function startScheduler(deps: PollDeps): Scheduler {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      let grace: NodeJS.Timeout | undefined;
-      const late = new Promise<void>((done) => {
-        grace = setTimeout(done, STOP_GRACE_MS);
-      });
-      await Promise.race([Promise.all(inFlight.values()), late]);
-      clearTimeout(grace);
+      await settledWithin(inFlight.values(), STOP_GRACE_MS);
     },
   };
 }

@@ -155,25 +155,24 @@ const isScheduleRow = (row: SideRow, withHost: boolean): boolean =>
  * (or removed) by its undo, the poll state of the switches they cover following with `clock`.
  */
 export function scheduleStores(clock: PollClock): Record<string, SideStore> {
+  return { switch_polling: scheduleStore('switch', clock), site_polling: scheduleStore('site', clock) };
+}
+
+const SCHEDULES = {
+  switch: { get: getSwitchSchedule, save: saveSwitchSchedule, covered: (switchId: string) => ({ switchId }) },
+  site: { get: getSiteSchedule, save: saveSiteSchedule, covered: (siteId: string) => ({ siteId }) },
+} as const;
+
+function scheduleStore(kind: 'switch' | 'site', clock: PollClock): SideStore {
+  const schedules = SCHEDULES[kind];
   return {
-    switch_polling: {
-      read: (db, id) => (getSwitchSchedule(db, id) as SideRow | undefined) ?? null,
-      write(db, id, row) {
-        if (row) saveSwitchSchedule(db, id, row as unknown as ScheduleRow);
-        else deleteSchedule(db, 'switch', id);
-        syncPollState(db, { switchId: id }, clock.nowMs, clock.unitMs);
-      },
-      valid: (row) => isScheduleRow(row, true),
+    read: (db, id) => (schedules.get(db, id) as SideRow | undefined) ?? null,
+    write(db, id, row) {
+      if (row) schedules.save(db, id, row as unknown as ScheduleRow);
+      else deleteSchedule(db, kind, id);
+      syncPollState(db, schedules.covered(id), clock.nowMs, clock.unitMs);
     },
-    site_polling: {
-      read: (db, id) => (getSiteSchedule(db, id) as SideRow | undefined) ?? null,
-      write(db, id, row) {
-        if (row) saveSiteSchedule(db, id, row as unknown as ScheduleRow);
-        else deleteSchedule(db, 'site', id);
-        syncPollState(db, { siteId: id }, clock.nowMs, clock.unitMs);
-      },
-      valid: (row) => isScheduleRow(row, false),
-    },
+    valid: (row) => isScheduleRow(row, kind === 'switch'),
   };
 }
 

@@ -12,6 +12,32 @@ export const COUNTS_SCHEMA: JsonSchema = {
   properties: Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, { type: 'integer', minimum: 0 }])),
 };
 
+/** What a fix of a merge names, in the words of the import that made it: its file, its record's id, the record. */
+export interface FixDescriptions {
+  file: string;
+  id: string;
+  record: string;
+}
+
+/** The fixes of a merge's answer (the data import's and the NetBox import's): each change the merge made to a record, and why. */
+export function mergeFixesSchema(described: FixDescriptions): JsonSchema {
+  return {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        file: { type: 'string', description: described.file },
+        id: { type: 'string', description: described.id },
+        record: { type: 'string', description: described.record },
+        field: { type: 'string' },
+        from: {},
+        to: {},
+        reason: { type: 'string' },
+      },
+    },
+  };
+}
+
 function storedSchema(kind: KindPlural): JsonSchema {
   const resource = RESOURCES[KIND_OF[kind]];
   const stored = { ...resource, fields: resource.fields.filter((field) => field.column || field.type === 'uuid-list') };

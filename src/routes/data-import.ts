@@ -7,7 +7,7 @@ import { checkDocument, isDocument, type CheckedDocument } from '../import/docum
 import { mergeDocument, type MergeFix } from '../import/merge.ts';
 import { MODEL2_SCHEMA_VERSION } from '../import/model1.ts';
 import { schemaVersion } from '../db/migrate.ts';
-import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA } from '../import/schemas.ts';
+import { COUNTS_SCHEMA, DOCUMENT_SCHEMA_JSON, LEGACY_BUNDLE_SCHEMA, mergeFixesSchema } from '../import/schemas.ts';
 import { checkLegacyBundle } from '../legacy/check.ts';
 import { SETTINGS_FILE } from '../legacy/settings.ts';
 import { bundleOfEzswmBackup, fixesInBackupTerms, isEzswmBackup } from '../legacy/ezswm-backup.ts';
@@ -42,27 +42,11 @@ export const DATA_IMPORT_ROUTES: Route[] = [
         properties: {
           created: COUNTS_SCHEMA,
           merged: COUNTS_SCHEMA,
-          fixes: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                file: {
-                  type: 'string',
-                  description: "The file of a 0.20.x bundle (switches.json), or an ezSWM backup's own list (data.ports).",
-                },
-                id: { type: 'string', description: "The record's id in the file or backup." },
-                record: {
-                  type: 'string',
-                  description: 'The record in words where its id alone would not say it: "port 1/1/7 of switch acc-bib".',
-                },
-                field: { type: 'string' },
-                from: {},
-                to: {},
-                reason: { type: 'string' },
-              },
-            },
-          },
+          fixes: mergeFixesSchema({
+            file: "The file of a 0.20.x bundle (switches.json), or an ezSWM backup's own list (data.ports).",
+            id: "The record's id in the file or backup.",
+            record: 'The record in words where its id alone would not say it: "port 1/1/7 of switch acc-bib".',
+          }),
           dryRun: { type: 'boolean' },
           sharing: {
             type: 'object',

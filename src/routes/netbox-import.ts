@@ -4,7 +4,7 @@ import { IMPORT_BODY_LIMIT, type Ctx, type Route } from '../http/route.ts';
 import { checkDocument } from '../import/document.ts';
 import { mergeDocument } from '../import/merge.ts';
 import { documentOfNetbox, NETBOX_PATHS } from '../import/netbox.ts';
-import { COUNTS_SCHEMA } from '../import/schemas.ts';
+import { COUNTS_SCHEMA, mergeFixesSchema } from '../import/schemas.ts';
 
 /** The most switch roles a request names. */
 const SWITCH_ROLES_MAX = 50;
@@ -43,21 +43,11 @@ export const NETBOX_IMPORT_ROUTES: Route[] = [
         properties: {
           created: COUNTS_SCHEMA,
           merged: COUNTS_SCHEMA,
-          fixes: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                file: { type: 'string', description: 'The NetBox API path of the record (dcim/interfaces), or the list of the merge.' },
-                id: { type: 'string', description: "The record's NetBox id." },
-                record: { type: 'string', description: 'The record in words: "interfaces Gi1/0/1 of acc-1".' },
-                field: { type: 'string' },
-                from: {},
-                to: {},
-                reason: { type: 'string' },
-              },
-            },
-          },
+          fixes: mergeFixesSchema({
+            file: 'The NetBox API path of the record (dcim/interfaces), or the list of the merge.',
+            id: "The record's NetBox id.",
+            record: 'The record in words: "interfaces Gi1/0/1 of acc-1".',
+          }),
           netbox: {
             type: 'object',
             description: 'Per NetBox API path of the bundle: its records, and how many were imported, folded and listed.',
