@@ -175,9 +175,9 @@ export const ERROR_FORMS = {
   'validation_failed.layout_other_site': 'The layout names switches that are not of this site.',
   'lag_member.bulk': 'The change would set the mode or VLANs of LAG members ({members}), which their LAG sets; no port was changed.',
   // Polling and discovery (issue 37).
-  'in_use.switches': 'The credential set {set} is used by the polling of switches {switches}.',
-  'in_use.sites': 'The credential set {set} is used by the polling of sites {sites}.',
-  'in_use.both': 'The credential set {set} is used by the polling of switches {switches} and sites {sites}.',
+  'in_use.switches': 'The credential set {set} is used by the polling of these switches: {switches}.',
+  'in_use.sites': 'The credential set {set} is used by the polling of these sites: {sites}.',
+  'in_use.both': 'The credential set {set} is used by the polling of these switches: {switches}; and of these sites: {sites}.',
   not_polled: "No polling schedule covers switch {switch}: set its own or its site's first.",
   credentials_unreadable: 'The credential set {set} does not open: APP_JWT_SECRET is not the one it was kept with; give its secrets again.',
   'discovery_stale.documented_since':

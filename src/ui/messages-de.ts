@@ -798,9 +798,9 @@ export const de = {
     'validation_failed.layout_other_site': 'Die Anordnung nennt Switches, die nicht zu diesem Standort gehören.',
     'lag_member.bulk':
       'Die Änderung würde den Modus oder die VLANs von LAG-Mitgliedern ({members}) setzen, die ihr LAG setzt; kein Port wurde geändert.',
-    'in_use.switches': 'Die Zugangsdaten {set} nutzt das Polling der Switches {switches}.',
-    'in_use.sites': 'Die Zugangsdaten {set} nutzt das Polling der Standorte {sites}.',
-    'in_use.both': 'Die Zugangsdaten {set} nutzt das Polling der Switches {switches} und der Standorte {sites}.',
+    'in_use.switches': 'Die Zugangsdaten {set} nutzt das Polling dieser Switches: {switches}.',
+    'in_use.sites': 'Die Zugangsdaten {set} nutzt das Polling dieser Standorte: {sites}.',
+    'in_use.both': 'Die Zugangsdaten {set} nutzt das Polling dieser Switches: {switches}; und dieser Standorte: {sites}.',
     not_polled: 'Kein Polling-Zeitplan gilt für den Switch {switch}: legen Sie zuerst seinen eigenen oder den seines Standorts fest.',
     credentials_unreadable:
       'Die Zugangsdaten {set} lassen sich nicht öffnen: APP_JWT_SECRET ist nicht mehr das, mit dem sie gespeichert wurden; ' +

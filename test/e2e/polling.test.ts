@@ -64,7 +64,7 @@ describe('polling in the browser', () => {
     await page.goto(`${browserApp.baseUrl}/settings/credentials`);
     await page.getByRole('button', { name: 'Delete Aruba RO' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/used by the polling of switch acc-1/);
+    await expect.poll(() => page.locator('.toast').first().textContent()).toMatch(/used by the polling of these switches: acc-1\./);
     await shot(page, 'credentials-in-use-1280');
     expect(problems.errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     await context.close();
